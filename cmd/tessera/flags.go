@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"tessera/internal/datadir"
+	"tessera/internal/progress"
+)
+
+// Flags shared by the families, with the same meaning everywhere.
+
+// jsonFlag defines -json.
+func jsonFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("json", false, "print JSON: one object, or one per line per item then a summary line")
+}
+
+// seedFlag defines -seed.
+func seedFlag(fs *flag.FlagSet) *uint64 {
+	return fs.Uint64("seed", 1, "random seed: the same seed gives the same result")
+}
+
+// timeoutFlag defines -timeout with a default.
+func timeoutFlag(fs *flag.FlagSet, def time.Duration) *time.Duration {
+	return fs.Duration("timeout", def, "stop searching after this long (0: no limit) and report the best found so far")
+}
+
+// outFlag defines -o.
+func outFlag(fs *flag.FlagSet, what string) *string {
+	return fs.String("o", "", "write "+what+" to this file")
+}
+
+// progressFlag defines -progress.
+func progressFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("progress", false, "report progress on stderr even when it is not a terminal")
+}
+
+// dataFlag defines -data, the shared benchmark data folder.
+func dataFlag(fs *flag.FlagSet) *string {
+	return fs.String("data", "", "benchmark data folder (default $TESSERA_DATA or ../shared/data)")
+}
+
+// resolveData returns the data folder named by -data or found by datadir.
+func resolveData(flagValue string) (string, error) {
+	if flagValue != "" {
+		return flagValue, nil
+	}
+	return datadir.Dir()
+}
+
+// withTimeout derives a context that ends after d, or never when d <= 0.
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, d)
+}
+
+// newProgress returns a reporter on stderr, active on a terminal or when forced.
+func newProgress(env *Env, force bool) *progress.Reporter {
+	return progress.New(env.Stderr, force)
+}
+
+// writeJSON writes v as one line of JSON.
+func writeJSON(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	_, err = w.Write(b)
+	return err
+}
+
+// writeFileAtomic writes data to path through a temporary file in the same
+// folder, so a reader never sees a half-written file.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if werr != nil || cerr != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", path, errorsJoin(werr, cerr))
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+func errorsJoin(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// seconds converts a duration to seconds for JSON output.
+func seconds(d time.Duration) float64 { return d.Seconds() }

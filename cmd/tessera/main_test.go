@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"tessera/npuzzle"
+)
+
+// runCmd runs a command line and returns its exit status and outputs.
+func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(t.Context(), args, &Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut})
+	return code, out.String(), errOut.String()
+}
+
+func TestHelp(t *testing.T) {
+	code, out, _ := runCmd(t, "", "help")
+	if code != 0 || !strings.Contains(out, "npuzzle") {
+		t.Fatalf("help: %d %q", code, out)
+	}
+	code, out, _ = runCmd(t, "", "help", "npuzzle")
+	for _, verb := range []string{"solve", "shuffle", "play", "bench"} {
+		if code != 0 || !strings.Contains(out, verb) {
+			t.Fatalf("help npuzzle lacks %s: %q", verb, out)
+		}
+	}
+	code, out, _ = runCmd(t, "", "help", "npuzzle", "solve")
+	if code != 0 || !strings.Contains(out, "-algo") || !strings.Contains(out, "-timeout") {
+		t.Fatalf("help npuzzle solve: %q", out)
+	}
+	if code, _, errOut := runCmd(t, "", "nosuch"); code != 2 || !strings.Contains(errOut, "unknown command") {
+		t.Fatalf("unknown command: %d %q", code, errOut)
+	}
+	if code, _, _ := runCmd(t, ""); code != 2 {
+		t.Fatalf("no arguments: exit %d, want 2", code)
+	}
+}
+
+func TestSolveJSON(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "npuzzle", "solve", "-algo", "idastar", "-json", "1 2 3/4 0 6/7 5 8")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Moves     string
+		Length    int
+		Optimal   bool
+		Expanded  int64
+		Generated int64
+		Seconds   *float64
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v in %q", err, out)
+	}
+	if got.Moves != "UL" || got.Length != 2 || !got.Optimal || got.Expanded == 0 || got.Generated == 0 || got.Seconds == nil {
+		t.Fatalf("got %+v", got)
+	}
+}
+
+func TestSolveFlagsAfterBoardAndStdin(t *testing.T) {
+	code, out, _ := runCmd(t, "1 2 3\n4 0 6\n7 5 8\n", "npuzzle", "solve", "-", "-algo", "bibfs")
+	if code != 0 || !strings.Contains(out, "moves    UL") || !strings.Contains(out, "(optimal)") {
+		t.Fatalf("exit %d, %q", code, out)
+	}
+}
+
+func TestSolveErrors(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"npuzzle", "solve", "2 1 3/4 5 6/7 8 0"}, 1, "not solvable"},
+		{[]string{"npuzzle", "solve", "1 2 3/4 5 6/7 8 8"}, 1, "appears twice"},
+		{[]string{"npuzzle", "solve"}, 2, "no board given"},
+		{[]string{"npuzzle", "solve", "-algo", "dfs", "1 2 3 4 5 6 7 0 8"}, 2, "unknown algorithm"},
+		{[]string{"npuzzle", "solve", "-w", "0.5", "1 2 3 4 5 6 7 0 8"}, 2, "at least 1"},
+		{[]string{"npuzzle", "solve", "-nosuchflag"}, 2, "flag provided but not defined"},
+		{[]string{"npuzzle", "solve", "-algo", "bfs", "-max-states", "1000", "-goal", "blank-first",
+			"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"}, 1, "budget exhausted"},
+		{[]string{"npuzzle", "solve", "-algo", "idastar", "-timeout", "20ms", "-goal", "blank-first",
+			"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"}, 1, "no solution within -timeout"},
+	}
+	for _, c := range cases {
+		code, out, errOut := runCmd(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%q: exit %d, stderr %q, stdout %q; want exit %d and %q", c.args, code, errOut, out, c.code, c.want)
+		}
+	}
+}
+
+func TestShuffleIsRepeatableAndSolvable(t *testing.T) {
+	_, a, _ := runCmd(t, "", "npuzzle", "shuffle", "-size", "4x4", "-seed", "7")
+	_, b, _ := runCmd(t, "", "npuzzle", "shuffle", "-size", "4x4", "-seed", "7", "-uniform")
+	_, a2, _ := runCmd(t, "", "npuzzle", "shuffle", "-size", "4x4", "-seed", "7")
+	if a != a2 || a == b || strings.Count(a, "\n") != 4 {
+		t.Fatalf("shuffles: %q %q %q", a, a2, b)
+	}
+	code, out, errOut := runCmd(t, a, "npuzzle", "solve", "-algo", "idastar", "-")
+	if code != 0 || !strings.Contains(out, "optimal") {
+		t.Fatalf("solving the shuffle: %d %q %q", code, out, errOut)
+	}
+}
+
+func TestBenchJSON(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "npuzzle", "bench", "-size", "3x3", "-n", "3", "-seed", "5", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3*len(sourceMethods)+1 {
+		t.Fatalf("%d lines, want %d", len(lines), 3*len(sourceMethods)+1)
+	}
+	var sum struct {
+		Summary bool
+		Methods []methodSummary
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil || !sum.Summary || len(sum.Methods) != len(sourceMethods) {
+		t.Fatalf("summary %q: %v", lines[len(lines)-1], err)
+	}
+	// BFS, bidirectional BFS, A* (Manhattan) and IDA* are optimal; they
+	// agree on the mean length.
+	for _, i := range []int{1, 3, 4} {
+		if sum.Methods[i].MeanLength != sum.Methods[0].MeanLength || sum.Methods[i].Optimal != 3 {
+			t.Errorf("%s: mean length %v, BFS %v", sum.Methods[i].Method, sum.Methods[i].MeanLength, sum.Methods[0].MeanLength)
+		}
+	}
+	code, out, _ = runCmd(t, "", "npuzzle", "bench", "-n", "2")
+	if code != 0 || !strings.Contains(out, "A* (Manhattan x 5)") || !strings.Contains(out, "~100,000") {
+		t.Fatalf("table: %q", out)
+	}
+}
+
+func TestPlayScripted(t *testing.T) {
+	// A hint, an illegal move, undo, then auto-solve to the victory message.
+	g := newPlayGame(mustSize(t, "3x3"), 3)
+	g.delay = 0
+	var out bytes.Buffer
+	err := g.loop(context.Background(), &Env{Stdin: strings.NewReader("h" + "ws\x1b[C\x1b[D" + "u" + "a" + "q"), Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	for _, want := range []string{"hint: ", "moves to go", "undone", "auto: move 1 of", "Solved in", "bye"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("play output lacks %q", want)
+		}
+	}
+	if !g.won || !g.board.IsSolved(0) {
+		t.Fatal("auto-solve did not solve the board")
+	}
+}
+
+func mustSize(t *testing.T, s string) npuzzle.Size {
+	t.Helper()
+	sz, err := npuzzle.ParseSize(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sz
+}

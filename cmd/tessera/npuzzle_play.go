@@ -1,0 +1,289 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"tessera/npuzzle"
+	"tessera/search"
+)
+
+var npuzzlePlayCmd = &Command{
+	Name:      "play",
+	UsageLine: "[-size RxC] [-seed S] [-delay D]",
+	Short:     "play in the terminal, with hints and auto-solve",
+	Long: `Play a shuffled board in the terminal.
+
+Keys: arrows or W A S D slide a tile into the blank (the tile moves in the
+key's direction); n shuffles a new board; r restarts the current one; u undoes
+a move; h hints the next move of a shortest solution; a solves the board and
+plays the solution move by move; q quits.`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		sizeText := fs.String("size", "3x3", "board size ROWSxCOLS")
+		seed := seedFlag(fs)
+		delay := fs.Duration("delay", 250*time.Millisecond, "pause between the moves of an auto-solve")
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected arguments %q", args)
+			}
+			s, err := npuzzle.ParseSize(*sizeText)
+			if err != nil {
+				return usagef("%v", err)
+			}
+			g := newPlayGame(s, *seed)
+			g.delay = *delay
+			return g.loop(ctx, env)
+		}
+	},
+}
+
+// playGame is the state of a terminal game.
+type playGame struct {
+	size    npuzzle.Size
+	rng     *rand.Rand
+	start   *npuzzle.Board // the board as shuffled, for restart
+	board   *npuzzle.Board
+	history []npuzzle.Move
+	began   time.Time
+	won     bool
+	msg     string
+	delay   time.Duration
+	eol     string // "\r\n" in raw mode
+	clear   bool   // redraw in place (a terminal)
+}
+
+func newPlayGame(s npuzzle.Size, seed uint64) *playGame {
+	g := &playGame{size: s, rng: rand.New(rand.NewPCG(seed, 0x706c6179)), eol: "\n"}
+	g.shuffle()
+	return g
+}
+
+func (g *playGame) shuffle() {
+	g.start = npuzzle.RandomWalk(g.size, npuzzle.BlankLast, npuzzle.WalkLength(g.size), g.rng)
+	if g.start.IsSolved(npuzzle.BlankLast) { // possible on 2x2 boards
+		g.start = npuzzle.Random(g.size, npuzzle.BlankLast, g.rng)
+	}
+	g.restart()
+	g.msg = "new board"
+}
+
+func (g *playGame) restart() {
+	g.board = g.start.Clone()
+	g.history = g.history[:0]
+	g.began = time.Now()
+	g.won = false
+	g.msg = "restarted"
+}
+
+// move slides a tile and reports whether it moved.
+func (g *playGame) move(m npuzzle.Move) bool {
+	if g.won {
+		g.msg = "solved already: n for a new board, r to play it again"
+		return false
+	}
+	if err := g.board.Apply(m); err != nil {
+		g.msg = fmt.Sprintf("no tile can move %v", m)
+		return false
+	}
+	g.history = append(g.history, m)
+	g.msg = ""
+	if g.board.IsSolved(npuzzle.BlankLast) {
+		g.won = true
+		g.msg = fmt.Sprintf("*** Solved in %d moves and %s! *** n for a new board, q to quit", len(g.history), time.Since(g.began).Round(time.Second))
+	}
+	return true
+}
+
+func (g *playGame) undo() {
+	if len(g.history) == 0 || g.won {
+		g.msg = "nothing to undo"
+		return
+	}
+	last := g.history[len(g.history)-1]
+	_ = g.board.Apply(last.Inverse())
+	g.history = g.history[:len(g.history)-1]
+	g.msg = "undone"
+}
+
+// solution finds a shortest solution within a few seconds, or else a
+// short one, and says which.
+func (g *playGame) solution(ctx context.Context) (npuzzle.Solution, error) {
+	return quickSolve(ctx, g.board, npuzzle.BlankLast, 3*time.Second)
+}
+
+// quickSolve returns a shortest solution if IDA* with linear conflict finds
+// one within limit, else a weighted-A* solution (not proven shortest).
+func quickSolve(ctx context.Context, b *npuzzle.Board, goal npuzzle.Goal, limit time.Duration) (npuzzle.Solution, error) {
+	sctx, cancel := context.WithTimeout(ctx, limit)
+	sol, err := npuzzle.Solve(sctx, b, npuzzle.Options{Algorithm: npuzzle.IDAStar, Goal: goal})
+	cancel()
+	if err == nil || !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
+		return sol, err
+	}
+	sctx, cancel = context.WithTimeout(ctx, limit)
+	defer cancel()
+	return npuzzle.Solve(sctx, b, npuzzle.Options{Goal: goal, Search: search.Options{Weight: 3}})
+}
+
+func (g *playGame) hint(ctx context.Context) {
+	if g.won {
+		g.msg = "already solved"
+		return
+	}
+	sol, err := g.solution(ctx)
+	if err != nil {
+		g.msg = "no hint: " + err.Error()
+		return
+	}
+	note := fmt.Sprintf("%d moves to go", len(sol.Moves))
+	if !sol.Optimal {
+		note = fmt.Sprintf("a %d-move solution, not proven shortest", len(sol.Moves))
+	}
+	g.msg = fmt.Sprintf("hint: %v (%s)", sol.Moves[0], note)
+}
+
+// render draws the board and the status lines.
+func (g *playGame) render() string {
+	var sb strings.Builder
+	if g.clear {
+		sb.WriteString("\x1b[H\x1b[2J")
+	}
+	w := len(fmt.Sprint(g.board.Len() - 1))
+	sep := "+" + strings.Repeat(strings.Repeat("-", w+2)+"+", g.board.Cols())
+	for r := range g.board.Rows() {
+		sb.WriteString(sep + g.eol + "|")
+		for c := range g.board.Cols() {
+			if t := g.board.At(r, c); t == 0 {
+				fmt.Fprintf(&sb, " %*s |", w, "")
+			} else {
+				fmt.Fprintf(&sb, " %*d |", w, t)
+			}
+		}
+		sb.WriteString(g.eol)
+	}
+	sb.WriteString(sep + g.eol)
+	fmt.Fprintf(&sb, "moves %d   time %s%s", len(g.history), time.Since(g.began).Round(time.Second), g.eol)
+	sb.WriteString("arrows/WASD move  n new  r restart  u undo  h hint  a auto  q quit" + g.eol)
+	if g.msg != "" {
+		sb.WriteString(g.msg + g.eol)
+	}
+	return sb.String()
+}
+
+// keyMoves maps keys to the move of the tile in the key's direction.
+var keyMoves = map[string]npuzzle.Move{
+	"\x1b[A": npuzzle.Up, "\x1b[B": npuzzle.Down, "\x1b[C": npuzzle.Right, "\x1b[D": npuzzle.Left,
+	"w": npuzzle.Up, "s": npuzzle.Down, "d": npuzzle.Right,
+	"W": npuzzle.Up, "S": npuzzle.Down, "D": npuzzle.Right, "A": npuzzle.Left, // lower-case a is auto-solve
+}
+
+// readKey reads one key: a byte, or an escape sequence for an arrow.
+func readKey(r *bufio.Reader) (string, error) {
+	c, err := r.ReadByte()
+	if err != nil {
+		return "", err
+	}
+	if c != 0x1b {
+		return string(c), nil
+	}
+	seq := []byte{c}
+	for len(seq) < 3 {
+		c, err := r.ReadByte()
+		if err != nil {
+			break
+		}
+		seq = append(seq, c)
+	}
+	return string(seq), nil
+}
+
+// loop runs the game on env until q, Ctrl-C or the end of input.
+func (g *playGame) loop(ctx context.Context, env *Env) error {
+	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		state, err := term.MakeRaw(int(f.Fd()))
+		if err != nil {
+			return err
+		}
+		defer term.Restore(int(f.Fd()), state)
+		g.eol, g.clear = "\r\n", true
+	}
+	keys := bufio.NewReader(env.Stdin)
+	g.msg = "slide the tiles back into order"
+	for {
+		fmt.Fprint(env.Stdout, g.render())
+		if ctx.Err() != nil {
+			return nil
+		}
+		k, err := readKey(keys)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		switch k {
+		case "q", "Q", "\x03", "\x1b":
+			fmt.Fprint(env.Stdout, "bye"+g.eol)
+			return nil
+		case "n", "N":
+			g.shuffle()
+		case "r", "R":
+			g.restart()
+		case "u", "U":
+			g.undo()
+		case "h", "H":
+			g.hint(ctx)
+		case "a":
+			g.auto(ctx, env)
+		case "\n", "\r", " ":
+			continue
+		default:
+			if m, ok := keyMoves[k]; ok {
+				g.move(m)
+			} else {
+				g.msg = fmt.Sprintf("unknown key %q", k)
+			}
+		}
+	}
+}
+
+// auto solves the board and plays the solution move by move.
+func (g *playGame) auto(ctx context.Context, env *Env) {
+	if g.won {
+		g.msg = "already solved"
+		return
+	}
+	g.msg = "solving..."
+	fmt.Fprint(env.Stdout, g.render())
+	sol, err := g.solution(ctx)
+	if err != nil {
+		g.msg = "auto-solve failed: " + err.Error()
+		return
+	}
+	proof := "shortest"
+	if !sol.Optimal {
+		proof = "not proven shortest"
+	}
+	for i, m := range sol.Moves {
+		g.move(m)
+		if !g.won {
+			g.msg = fmt.Sprintf("auto: move %d of %d (%s, %d states searched)", i+1, len(sol.Moves), proof, sol.Stats.Expanded)
+		}
+		fmt.Fprint(env.Stdout, g.render())
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(g.delay):
+		}
+	}
+}
