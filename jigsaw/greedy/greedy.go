@@ -1,0 +1,406 @@
+package greedy
+
+import (
+	"container/heap"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"tessera/jigsaw"
+)
+
+// Options configure Solve. The zero value solves one image of unknown size
+// with the default compatibilities (MGC).
+type Options struct {
+	// Rows and Cols give the size of the puzzle in pieces when it is known
+	// (both or neither); the assembly then never outgrows that frame (with
+	// rotations, in either orientation). Only for a single image.
+	Rows, Cols int
+	// Images is the number of output images to assemble (a mixed bag);
+	// 0 means 1.
+	Images int
+	// Compat holds precomputed compatibilities of the puzzle; when nil,
+	// Solve computes them with CompatOptions.
+	Compat        *jigsaw.Compat
+	CompatOptions jigsaw.CompatOptions
+}
+
+// Result is a solution with its statistics.
+type Result struct {
+	Placement *jigsaw.Placement
+	// Placed is the number of pieces placed (all of them unless stopped).
+	Placed int
+	// BestBuddies is the fraction of the solution's adjacencies whose two
+	// edges are best buddies: a quality estimate that needs no ground truth
+	// (around 0.9 and above for good reconstructions of natural images).
+	BestBuddies float64
+	// CompatTime is the time spent computing compatibilities, Elapsed the
+	// whole solve.
+	CompatTime, Elapsed time.Duration
+}
+
+type cell struct{ img, row, col int32 }
+
+type placed struct {
+	cell
+	rot jigsaw.Rotation
+}
+
+// slot is an empty cell next to placed pieces, with its best candidate.
+type slot struct {
+	version int32
+	piece   int32
+	rot     jigsaw.Rotation
+	key     float32
+}
+
+type entry struct {
+	key     float32
+	c       cell
+	version int32
+}
+
+type queue []entry
+
+func (q queue) Len() int { return len(q) }
+func (q queue) Less(i, j int) bool {
+	if q[i].key != q[j].key {
+		return q[i].key > q[j].key
+	}
+	a, b := q[i].c, q[j].c
+	if a.img != b.img {
+		return a.img < b.img
+	}
+	if a.row != b.row {
+		return a.row < b.row
+	}
+	return a.col < b.col
+}
+func (q queue) Swap(i, j int)  { q[i], q[j] = q[j], q[i] }
+func (q *queue) Push(x any)    { *q = append(*q, x.(entry)) }
+func (q *queue) Pop() any      { x := (*q)[len(*q)-1]; *q = (*q)[:len(*q)-1]; return x }
+
+type solver struct {
+	c        *jigsaw.Compat
+	n        int
+	rotated  bool
+	rows     int
+	cols     int
+	pos      []placed
+	isPlaced []bool
+	grid     map[cell]int32
+	slots    map[cell]*slot
+	q        queue
+	unplaced []int32 // pieces not placed, in any order
+	where    []int32 // index of a piece in unplaced
+	// bounds per image: min/max row and column
+	bounds [][4]int32
+	second []float32 // SecondD per edge
+}
+
+// Solve assembles the puzzle greedily in the manner of Paikin & Tal (CVPR
+// 2015): it starts from a distinctive piece (best buddies on every side,
+// whose best buddies have best buddies on every side) and repeatedly fills
+// the empty cell next to the assembly whose best candidate piece (and
+// rotation) fits best, preferring candidates that are best buddies of
+// their neighbours; a candidate's fit is Paikin & Tal's compatibility
+// (1 - D / second best D) averaged over both edges of every neighbour it
+// would touch. Candidates come from each edge's best-K list; when those
+// are used up, from all remaining pieces. With Options.Rows and Cols the
+// assembly stays inside that frame. With Options.Images = k, a new image
+// is started from a fresh distinctive piece whenever no candidate is a
+// best buddy, until k are started.
+//
+// Time O(n^2 p) for the compatibilities (see jigsaw.NewCompat) plus about
+// O(n K log n) for the assembly. If ctx ends, Solve returns the pieces
+// placed so far and ctx.Err().
+func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error) {
+	start := time.Now()
+	n := len(pz.Pieces)
+	if n == 0 {
+		return Result{}, jigsaw.ErrNoPieces
+	}
+	if (opts.Rows > 0) != (opts.Cols > 0) || opts.Rows < 0 || opts.Cols < 0 {
+		return Result{}, fmt.Errorf("greedy: give both Rows and Cols, or neither (got %dx%d)", opts.Rows, opts.Cols)
+	}
+	if opts.Rows > 0 && opts.Rows*opts.Cols < n {
+		return Result{}, fmt.Errorf("greedy: %d pieces do not fit %dx%d", n, opts.Rows, opts.Cols)
+	}
+	images := max(opts.Images, 1)
+	if images > 1 && opts.Rows > 0 {
+		return Result{}, errors.New("greedy: a known size applies to a single image")
+	}
+	var res Result
+	c := opts.Compat
+	if c == nil {
+		var err error
+		if c, err = jigsaw.NewCompat(ctx, pz, opts.CompatOptions); err != nil {
+			return res, err
+		}
+		res.CompatTime = c.Elapsed()
+	}
+	if c.N() != n || c.Rotated() != pz.Rotated {
+		return res, errors.New("greedy: Options.Compat was computed for another puzzle")
+	}
+	s := &solver{c: c, n: n, rotated: pz.Rotated, rows: opts.Rows, cols: opts.Cols,
+		pos: make([]placed, n), isPlaced: make([]bool, n), grid: make(map[cell]int32, 2*n),
+		slots: make(map[cell]*slot, n), unplaced: make([]int32, n), where: make([]int32, n),
+		second: make([]float32, 4*n)}
+	for i := range n {
+		s.unplaced[i], s.where[i] = int32(i), int32(i)
+		for a := range jigsaw.Side(4) {
+			s.second[4*i+int(a)] = c.SecondD(i, a)
+		}
+	}
+	err := s.run(ctx, images)
+	res.Placement = s.placement(images)
+	res.Placed = len(res.Placement.Pieces)
+	res.BestBuddies = bestBuddyFraction(c, res.Placement)
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+func (s *solver) run(ctx context.Context, images int) error {
+	started := 0
+	for count := 0; len(s.unplaced) > 0; count++ {
+		if count&63 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		e, ok := s.best()
+		if !ok || (started < images && e.key < bbBonus) {
+			if started < images || !ok {
+				// a new image from a distinctive piece, or, with every image
+				// started and nowhere left to grow, the frame is full
+				if started >= images {
+					return fmt.Errorf("greedy: %d pieces left with no room in the frame", len(s.unplaced))
+				}
+				s.place(s.seed(), cell{img: int32(started)}, 0)
+				started++
+				continue
+			}
+		}
+		sl := s.slots[e.c]
+		s.place(int(sl.piece), e.c, sl.rot)
+	}
+	return nil
+}
+
+// best returns, without removing it, the queued slot with the best
+// current candidate, dropping stale entries and re-evaluating slots whose
+// candidate was placed elsewhere.
+func (s *solver) best() (entry, bool) {
+	for s.q.Len() > 0 {
+		e := s.q[0]
+		sl, ok := s.slots[e.c]
+		if !ok || sl.version != e.version || !s.fits(e.c) {
+			heap.Pop(&s.q)
+			continue
+		}
+		if s.isPlaced[sl.piece] {
+			heap.Pop(&s.q)
+			s.evaluate(e.c)
+			continue
+		}
+		return e, true
+	}
+	return entry{}, false
+}
+
+// place puts piece k at cell at with rotation r and updates the slots
+// around it.
+func (s *solver) place(k int, at cell, r jigsaw.Rotation) {
+	s.isPlaced[k] = true
+	s.pos[k] = placed{at, r}
+	s.grid[at] = int32(k)
+	delete(s.slots, at)
+	i := s.where[k]
+	last := s.unplaced[len(s.unplaced)-1]
+	s.unplaced[i], s.where[last] = last, i
+	s.unplaced = s.unplaced[:len(s.unplaced)-1]
+	for int(at.img) >= len(s.bounds) {
+		s.bounds = append(s.bounds, [4]int32{at.row, at.row, at.col, at.col})
+	}
+	b := &s.bounds[at.img]
+	b[0], b[1], b[2], b[3] = min(b[0], at.row), max(b[1], at.row), min(b[2], at.col), max(b[3], at.col)
+	for d := range jigsaw.Side(4) {
+		dr, dc := jigsaw.Offset(d)
+		nc := cell{at.img, at.row + int32(dr), at.col + int32(dc)}
+		if _, full := s.grid[nc]; !full {
+			s.evaluate(nc)
+		}
+	}
+}
+
+// fits reports whether cell at keeps its image inside the known frame.
+func (s *solver) fits(at cell) bool {
+	if s.rows == 0 {
+		return true
+	}
+	b := s.bounds[at.img]
+	h := int(max(b[1], at.row)-min(b[0], at.row)) + 1
+	w := int(max(b[3], at.col)-min(b[2], at.col)) + 1
+	if h <= s.rows && w <= s.cols {
+		return true
+	}
+	return s.rotated && h <= s.cols && w <= s.rows
+}
+
+type neighbour struct {
+	dir   jigsaw.Side // direction from the slot to the neighbour
+	piece int
+	side  jigsaw.Side // the neighbour's own side that faces the slot
+}
+
+// bbBonus is added to the fit of a candidate that is the best buddy of
+// every neighbour it touches, so that such candidates go first.
+const bbBonus = 1
+
+// evaluate finds the best candidate of an empty cell and queues it.
+func (s *solver) evaluate(at cell) {
+	sl := s.slots[at]
+	if sl == nil {
+		sl = &slot{}
+		s.slots[at] = sl
+	}
+	sl.version++
+	if !s.fits(at) {
+		return
+	}
+	var nb [4]neighbour
+	m := 0
+	for d := range jigsaw.Side(4) {
+		dr, dc := jigsaw.Offset(d)
+		if k, ok := s.grid[cell{at.img, at.row + int32(dr), at.col + int32(dc)}]; ok {
+			nb[m] = neighbour{d, int(k), jigsaw.SideAt(d.Opposite(), s.pos[k].rot)}
+			m++
+		}
+	}
+	if m == 0 {
+		return
+	}
+	bestKey := float32(math.Inf(-1))
+	bestPiece, bestRot := int32(-1), jigsaw.Rotation(0)
+	try := func(j int32, r jigsaw.Rotation) {
+		if key := s.fit(int(j), r, nb[:m]); key > bestKey {
+			bestKey, bestPiece, bestRot = key, j, r
+		}
+	}
+	for _, x := range nb[:m] {
+		for _, cand := range s.c.Candidates(x.piece, x.side) {
+			if !s.isPlaced[cand.Piece] {
+				// cand.Side must face the neighbour: SideAt(x.dir, r) == cand.Side
+				try(cand.Piece, jigsaw.Rotation((x.dir-cand.Side)&3))
+			}
+		}
+	}
+	if bestPiece < 0 {
+		for _, j := range s.unplaced {
+			if s.rotated {
+				for r := range jigsaw.Rotation(4) {
+					try(j, r)
+				}
+			} else {
+				try(j, 0)
+			}
+		}
+	}
+	if bestPiece < 0 {
+		return
+	}
+	sl.piece, sl.rot, sl.key = bestPiece, bestRot, bestKey
+	heap.Push(&s.q, entry{bestKey, at, sl.version})
+}
+
+// fit scores piece j turned by r against the given neighbours.
+func (s *solver) fit(j int, r jigsaw.Rotation, nb []neighbour) float32 {
+	sum := float32(0)
+	allBuddies := true
+	for _, x := range nb {
+		side := jigsaw.SideAt(x.dir, r)
+		d := s.c.D(j, side, x.piece, x.side)
+		if math.IsInf(float64(d), 1) {
+			return float32(math.Inf(-1))
+		}
+		s1, s2 := s.second[4*j+int(side)], s.second[4*x.piece+int(x.side)]
+		sum += 1 - ((d+1e-6)/(s1+1e-6)+(d+1e-6)/(s2+1e-6))/2
+		if allBuddies {
+			b1, ok1 := s.c.BestBuddy(j, side)
+			allBuddies = ok1 && int(b1.Piece) == x.piece && b1.Side == x.side
+		}
+	}
+	key := sum / float32(len(nb))
+	if allBuddies {
+		key += bbBonus
+	}
+	return key
+}
+
+// seed returns the unplaced piece to start an image from: the one whose
+// best buddies, and theirs, cover the most sides, ties broken by the
+// confidence of its edges.
+func (s *solver) seed() int {
+	best, bestScore := int(s.unplaced[0]), float32(math.Inf(-1))
+	for _, j32 := range s.unplaced {
+		j := int(j32)
+		score := float32(0)
+		for a := range jigsaw.Side(4) {
+			b, ok := s.c.BestBuddy(j, a)
+			if !ok || s.isPlaced[b.Piece] {
+				continue
+			}
+			score += 1 + s.c.Confidence(j, a)
+			for a2 := range jigsaw.Side(4) {
+				if b2, ok2 := s.c.BestBuddy(int(b.Piece), a2); ok2 && !s.isPlaced[b2.Piece] {
+					score += 0.25
+				}
+			}
+		}
+		if score > bestScore || (score == bestScore && j < best) {
+			best, bestScore = j, score
+		}
+	}
+	return best
+}
+
+func (s *solver) placement(images int) *jigsaw.Placement {
+	p := &jigsaw.Placement{Images: images}
+	for k := range s.n {
+		if s.isPlaced[k] {
+			q := s.pos[k]
+			p.Pieces = append(p.Pieces, jigsaw.Placed{Piece: k, Image: int(q.img), Row: int(q.row), Col: int(q.col), Rotation: q.rot})
+		}
+	}
+	p.Normalize()
+	return p
+}
+
+// bestBuddyFraction returns the fraction of adjacent pairs in p whose
+// touching edges are best buddies.
+func bestBuddyFraction(c *jigsaw.Compat, p *jigsaw.Placement) float64 {
+	at := make(map[cell]jigsaw.Placed, len(p.Pieces))
+	for _, q := range p.Pieces {
+		at[cell{int32(q.Image), int32(q.Row), int32(q.Col)}] = q
+	}
+	pairs, buddies := 0, 0
+	for _, q := range p.Pieces {
+		for _, d := range [2]jigsaw.Side{jigsaw.Right, jigsaw.Bottom} {
+			dr, dc := jigsaw.Offset(d)
+			o, ok := at[cell{int32(q.Image), int32(q.Row + dr), int32(q.Col + dc)}]
+			if !ok {
+				continue
+			}
+			pairs++
+			a := jigsaw.SideAt(d, q.Rotation)
+			b := jigsaw.SideAt(d.Opposite(), o.Rotation)
+			if x, bb := c.BestBuddy(q.Piece, a); bb && int(x.Piece) == o.Piece && x.Side == b {
+				buddies++
+			}
+		}
+	}
+	if pairs == 0 {
+		return 0
+	}
+	return float64(buddies) / float64(pairs)
+}
