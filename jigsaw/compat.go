@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
-	"strconv"
 	"runtime"
 	"slices"
 	"sync"
@@ -245,7 +243,7 @@ func (c *Compat) Confidence(i int, a Side) float32 {
 
 // mgcDummy is the weight of Gallagher's nine dummy gradients, which keep
 // the covariance invertible in flat regions.
-var mgcDummy = envFloat("MGCDUMMY", 1.0)
+const mgcDummy = 1.0
 
 // features extracts each edge's two outer pixel rows in L*a*b* and
 // precomputes what the metric needs.
@@ -552,12 +550,4 @@ func (c *Compat) allPairs(ctx context.Context, workers int) error {
 		c.mean = total / float64(count)
 	}
 	return nil
-}
-
-
-func envFloat(name string, def float64) float64 {
-	if v, err := strconv.ParseFloat(os.Getenv(name), 64); err == nil {
-		return v
-	}
-	return def
 }

@@ -261,5 +261,3 @@ func Scramble(grids []*Grid, opts ScrambleOptions) (*Puzzle, *Truth) {
 	}
 	return pz, t
 }
-
-

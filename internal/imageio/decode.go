@@ -207,14 +207,7 @@ func ToNRGBA64(m image.Image) *image.NRGBA64 {
 			}
 		}
 	case *image.YCbCr:
-		for y := range h {
-			for x := range w {
-				yi := src.YOffset(b.Min.X+x, b.Min.Y+y)
-				ci := src.COffset(b.Min.X+x, b.Min.Y+y)
-				r, g, bl := color.YCbCrToRGB(src.Y[yi], src.Cb[ci], src.Cr[ci])
-				put(y*out.Stride+8*x, uint16(r)*257, uint16(g)*257, uint16(bl)*257, 0xffff)
-			}
-		}
+		ycbcrToNRGBA64(src, out)
 	case *image.Gray:
 		for y := range h {
 			s := src.Pix[src.PixOffset(b.Min.X, b.Min.Y+y):]

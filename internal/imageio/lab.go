@@ -20,7 +20,7 @@ const (
 )
 
 type labTables struct {
-	lin  [65536]float32       // sRGB 16-bit code -> linear [0, 1]
+	lin  [65536]float32         // sRGB 16-bit code -> linear [0, 1]
 	cbrt [cbrtSteps + 2]float32 // f(t) at t = k*cbrtMax/cbrtSteps
 }
 

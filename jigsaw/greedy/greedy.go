@@ -78,9 +78,9 @@ func (q queue) Less(i, j int) bool {
 	}
 	return a.col < b.col
 }
-func (q queue) Swap(i, j int)  { q[i], q[j] = q[j], q[i] }
-func (q *queue) Push(x any)    { *q = append(*q, x.(entry)) }
-func (q *queue) Pop() any      { x := (*q)[len(*q)-1]; *q = (*q)[:len(*q)-1]; return x }
+func (q queue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *queue) Push(x any)   { *q = append(*q, x.(entry)) }
+func (q *queue) Pop() any     { x := (*q)[len(*q)-1]; *q = (*q)[:len(*q)-1]; return x }
 
 type solver struct {
 	c        *jigsaw.Compat
