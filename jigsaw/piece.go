@@ -140,8 +140,10 @@ type Grid struct {
 	// Crop is the part of the source image that was cut, in its pixel
 	// coordinates; it is the whole image unless CutOptions.Crop removed a
 	// margin.
-	Crop  image.Rectangle
-	Depth int
+	Crop image.Rectangle
+	// Source is the bounds of the whole source image.
+	Source image.Rectangle
+	Depth  int
 }
 
 // CutOptions configure Cut. The zero value refuses images whose sides are
@@ -174,7 +176,7 @@ func Cut(img image.Image, size int, opts CutOptions) (*Grid, error) {
 			b.Dx(), b.Dy(), size, b.Dx()-rx, b.Dy()-ry)
 	}
 	crop := image.Rect(b.Min.X+rx/2, b.Min.Y+ry/2, b.Max.X-(rx-rx/2), b.Max.Y-(ry-ry/2))
-	g := &Grid{Rows: crop.Dy() / size, Cols: crop.Dx() / size, PieceSize: size, Crop: crop, Depth: opts.Depth}
+	g := &Grid{Rows: crop.Dy() / size, Cols: crop.Dx() / size, PieceSize: size, Crop: crop, Source: b, Depth: opts.Depth}
 	if g.Depth == 0 {
 		g.Depth = 8
 		switch img.(type) {
