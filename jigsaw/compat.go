@@ -52,11 +52,11 @@ func ParseMetric(s string) (Metric, error) {
 // Defaults of CompatOptions.
 const (
 	DefaultK             = 16
-	DefaultMaxDenseBytes = 256 << 20
+	DefaultMaxDenseBytes = 128 << 20
 )
 
 // CompatOptions configure NewCompat. The zero value is MGC with 16
-// candidates per edge, a dense table up to 256 MiB, on every core.
+// candidates per edge, a dense table up to 128 MiB, on every core.
 type CompatOptions struct {
 	Metric Metric
 	// K is the number of best candidates kept per edge (0: DefaultK).
