@@ -169,4 +169,3 @@ func BenchmarkSolveMITType2(b *testing.B) {
 		}
 	}
 }
-
