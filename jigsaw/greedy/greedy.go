@@ -1,11 +1,15 @@
 package greedy
 
 import (
+	"cmp"
 	"container/heap"
 	"context"
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
+	"slices"
+	"sync"
 	"time"
 
 	"tessera/jigsaw"
@@ -25,7 +29,18 @@ type Options struct {
 	// Solve computes them with CompatOptions.
 	Compat        *jigsaw.Compat
 	CompatOptions jigsaw.CompatOptions
+	// NoFrame keeps an assembly of unknown size as it grew. By default
+	// Solve estimates the frame from it (a rectangle of n cells covering
+	// the most pieces) and assembles again inside that frame.
+	NoFrame bool
+	// Starts is the number of assemblies tried, from the most distinctive
+	// pieces in turn (0: DefaultStarts); the one whose adjacencies are the
+	// most compatible is kept.
+	Starts int
 }
+
+// DefaultStarts is the default number of assemblies tried.
+const DefaultStarts = 4
 
 // Result is a solution with its statistics.
 type Result struct {
@@ -39,6 +54,9 @@ type Result struct {
 	// CompatTime is the time spent computing compatibilities, Elapsed the
 	// whole solve.
 	CompatTime, Elapsed time.Duration
+	// Frame is the rows x cols estimated for a puzzle of unknown size and
+	// used for the final assembly, or zero.
+	Frame [2]int
 }
 
 type cell struct{ img, row, col int32 }
@@ -144,7 +162,115 @@ func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error)
 	if c.N() != n || c.Rotated() != pz.Rotated {
 		return res, errors.New("greedy: Options.Compat was computed for another puzzle")
 	}
-	s := &solver{c: c, n: n, rotated: pz.Rotated, rows: opts.Rows, cols: opts.Cols,
+	s, err := assemble(ctx, c, opts, images)
+	if err == nil && images == 1 && opts.Rows == 0 && !opts.NoFrame {
+		// Unknown size: estimate the frame from the first assembly and
+		// assemble again inside it, which keeps pieces of the picture's
+		// border from being attached outside it.
+		if h, w, ok := estimateFrame(s, c.Rotated()); ok {
+			framed := opts
+			framed.Rows, framed.Cols = h, w
+			if s2, err2 := assemble(ctx, c, framed, 1); err2 == nil {
+				s = s2
+				res.Frame = [2]int{h, w}
+			}
+		}
+	}
+	res.Placement = s.placement(images)
+	res.Placed = len(res.Placement.Pieces)
+	res.BestBuddies = bestBuddyFraction(c, res.Placement)
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+// assemble runs the assembly from opts.Starts seeds, each on its own
+// goroutine (they are independent, so the result does not depend on the
+// schedule), and keeps the one whose adjacencies are the most compatible.
+func assemble(ctx context.Context, c *jigsaw.Compat, opts Options, images int) (*solver, error) {
+	starts := opts.Starts
+	if starts <= 0 {
+		starts = DefaultStarts
+	}
+	seeds := newSolver(c, opts).seeds(starts)
+	type outcome struct {
+		s     *solver
+		score float64
+		err   error
+	}
+	outs := make([]outcome, len(seeds))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	for i, seed := range seeds {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			s := newSolver(c, opts)
+			err := s.run(ctx, images, seed)
+			outs[i] = outcome{s, s.objective(), err}
+		})
+	}
+	wg.Wait()
+	best := 0
+	for i := range outs {
+		if outs[i].err == nil && (outs[best].err != nil || outs[i].score > outs[best].score) {
+			best = i
+		}
+	}
+	return outs[best].s, outs[best].err
+}
+
+// estimateFrame returns the rows x cols of a rectangle of exactly n cells
+// (aspect ratio at most 4) that covers the most pieces of the assembly,
+// in its orientation; ok is false when there is no such rectangle or the
+// assembly is too sparse to judge.
+func estimateFrame(s *solver, rotated bool) (rows, cols int, ok bool) {
+	b := s.bounds[0]
+	bh, bw := int(b[1]-b[0])+1, int(b[3]-b[2])+1
+	if bh*bw > 16*s.n {
+		return 0, 0, false
+	}
+	// prefix sums of occupancy over the bounding box
+	ps := make([]int32, (bh+1)*(bw+1))
+	for k := range s.n {
+		if s.isPlaced[k] {
+			q := s.pos[k]
+			ps[(int(q.row-b[0])+1)*(bw+1)+int(q.col-b[2])+1] = 1
+		}
+	}
+	for r := 1; r <= bh; r++ {
+		for c := 1; c <= bw; c++ {
+			ps[r*(bw+1)+c] += ps[(r-1)*(bw+1)+c] + ps[r*(bw+1)+c-1] - ps[(r-1)*(bw+1)+c-1]
+		}
+	}
+	cover := func(h, w int) int {
+		best := 0
+		for r := 0; r+h <= bh; r++ {
+			for c := 0; c+w <= bw; c++ {
+				v := ps[(r+h)*(bw+1)+c+w] - ps[r*(bw+1)+c+w] - ps[(r+h)*(bw+1)+c] + ps[r*(bw+1)+c]
+				best = max(best, int(v))
+			}
+		}
+		return best
+	}
+	bestCover := 0
+	for h := 1; h <= s.n; h++ {
+		if s.n%h != 0 {
+			continue
+		}
+		w := s.n / h
+		if h > 4*w || w > 4*h || h > bh || w > bw {
+			continue
+		}
+		if v := cover(h, w); v > bestCover {
+			rows, cols, bestCover = h, w, v
+		}
+	}
+	return rows, cols, bestCover > 0 && 10*bestCover >= 9*s.n
+}
+
+func newSolver(c *jigsaw.Compat, opts Options) *solver {
+	n := c.N()
+	s := &solver{c: c, n: n, rotated: c.Rotated(), rows: opts.Rows, cols: opts.Cols,
 		pos: make([]placed, n), isPlaced: make([]bool, n), grid: make(map[cell]int32, 2*n),
 		slots: make(map[cell]*slot, n), unplaced: make([]int32, n), where: make([]int32, n),
 		second: make([]float32, 4*n)}
@@ -154,15 +280,11 @@ func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error)
 			s.second[4*i+int(a)] = c.SecondD(i, a)
 		}
 	}
-	err := s.run(ctx, images)
-	res.Placement = s.placement(images)
-	res.Placed = len(res.Placement.Pieces)
-	res.BestBuddies = bestBuddyFraction(c, res.Placement)
-	res.Elapsed = time.Since(start)
-	return res, err
+	return s
 }
 
-func (s *solver) run(ctx context.Context, images int) error {
+// run assembles the pieces, starting the first image from piece first.
+func (s *solver) run(ctx context.Context, images, first int) error {
 	started := 0
 	for count := 0; len(s.unplaced) > 0; count++ {
 		if count&63 == 0 && ctx.Err() != nil {
@@ -170,16 +292,19 @@ func (s *solver) run(ctx context.Context, images int) error {
 		}
 		e, ok := s.best()
 		if !ok || (started < images && e.key < bbBonus) {
-			if started < images || !ok {
-				// a new image from a distinctive piece, or, with every image
-				// started and nowhere left to grow, the frame is full
-				if started >= images {
-					return fmt.Errorf("greedy: %d pieces left with no room in the frame", len(s.unplaced))
-				}
-				s.place(s.seed(), cell{img: int32(started)}, 0)
-				started++
-				continue
+			// start an image (from a distinctive piece) when there is none
+			// yet, or when there are images to start and no candidate is a
+			// best buddy
+			if started >= images {
+				return fmt.Errorf("greedy: %d pieces left with no room in the frame", len(s.unplaced))
 			}
+			seed := first
+			if started > 0 {
+				seed = s.seeds(1)[0]
+			}
+			s.place(seed, cell{img: int32(started)}, 0)
+			started++
+			continue
 		}
 		sl := s.slots[e.c]
 		s.place(int(sl.piece), e.c, sl.rot)
@@ -337,11 +462,15 @@ func (s *solver) fit(j int, r jigsaw.Rotation, nb []neighbour) float32 {
 	return key
 }
 
-// seed returns the unplaced piece to start an image from: the one whose
-// best buddies, and theirs, cover the most sides, ties broken by the
-// confidence of its edges.
-func (s *solver) seed() int {
-	best, bestScore := int(s.unplaced[0]), float32(math.Inf(-1))
+// seeds returns up to m unplaced pieces to start an image from, best
+// first: those whose best buddies, and theirs, cover the most sides, ties
+// broken by the confidence of their edges, then by index.
+func (s *solver) seeds(m int) []int {
+	type scored struct {
+		piece int
+		score float32
+	}
+	var all []scored
 	for _, j32 := range s.unplaced {
 		j := int(j32)
 		score := float32(0)
@@ -357,11 +486,45 @@ func (s *solver) seed() int {
 				}
 			}
 		}
-		if score > bestScore || (score == bestScore && j < best) {
-			best, bestScore = j, score
+		all = append(all, scored{j, score})
+	}
+	slices.SortFunc(all, func(a, b scored) int {
+		if a.score != b.score {
+			return cmp.Compare(b.score, a.score)
+		}
+		return cmp.Compare(a.piece, b.piece)
+	})
+	out := make([]int, 0, m)
+	for _, x := range all[:min(m, len(all))] {
+		out = append(out, x.piece)
+	}
+	return out
+}
+
+// objective rates a finished assembly without the truth: the mean, over
+// its adjacencies, of Paikin & Tal's compatibility of the two edges.
+func (s *solver) objective() float64 {
+	sum, pairs := 0.0, 0
+	for k := range s.n {
+		if !s.isPlaced[k] {
+			continue
+		}
+		q := s.pos[k]
+		for _, d := range [2]jigsaw.Side{jigsaw.Right, jigsaw.Bottom} {
+			dr, dc := jigsaw.Offset(d)
+			o, ok := s.grid[cell{q.img, q.row + int32(dr), q.col + int32(dc)}]
+			if !ok {
+				continue
+			}
+			a, b := jigsaw.SideAt(d, q.rot), jigsaw.SideAt(d.Opposite(), s.pos[o].rot)
+			sum += float64(s.c.Compatibility(k, a, int(o), b)+s.c.Compatibility(int(o), b, k, a)) / 2
+			pairs++
 		}
 	}
-	return best
+	if pairs == 0 {
+		return math.Inf(-1)
+	}
+	return sum / float64(pairs)
 }
 
 func (s *solver) placement(images int) *jigsaw.Placement {
