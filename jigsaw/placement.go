@@ -147,8 +147,6 @@ func ReadPlacement(r io.Reader, n int, rotations bool) (*Placement, error) {
 	return &p, nil
 }
 
-func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
-
 // jsonErrorWhere adds the line and column of a JSON syntax or type error.
 func jsonErrorWhere(data []byte, err error) string {
 	var off int64 = -1

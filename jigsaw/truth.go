@@ -1,6 +1,7 @@
 package jigsaw
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -132,7 +133,7 @@ func decodeJSON(r io.Reader, v any, what string) error {
 	if len(data) == 0 {
 		return fmt.Errorf("jigsaw: %s: empty file", what)
 	}
-	dec := json.NewDecoder(bytesReader(data))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return fmt.Errorf("jigsaw: %s: %s", what, jsonErrorWhere(data, err))

@@ -307,6 +307,9 @@ truth (low values mean an unreliable answer).`,
 			w := env.Stdout
 			fmt.Fprintf(w, "pieces   %d of %d px, %s\n", len(pz.Pieces), pz.PieceSize, map[bool]string{false: "Type 1", true: "Type 2 (rotated)"}[pz.Rotated])
 			fmt.Fprintf(w, "solver   greedy, %s, %.3f s compatibilities, %.3f s in all\n", opts.CompatOptions.Metric, res.CompatTime.Seconds(), res.Elapsed.Seconds())
+			if res.Frame[0] > 0 {
+				fmt.Fprintf(w, "size     estimated %dx%d pieces (rows x cols)\n", res.Frame[0], res.Frame[1])
+			}
 			fmt.Fprintf(w, "result   %d placed, %s pieces (rows x cols), %.1f%% of adjacencies are best buddies\n", res.Placed, strings.Join(sizes, ", "), 100*res.BestBuddies)
 			if *out != "" {
 				fmt.Fprintf(w, "wrote    %s\n", strings.Join(names, ", "))

@@ -131,9 +131,19 @@ type solver struct {
 // is started from a fresh distinctive piece whenever no candidate is a
 // best buddy, until k are started.
 //
+// Solve assembles from the Options.Starts most distinctive pieces in
+// parallel and keeps the assembly with the highest mean compatibility
+// over its adjacencies. For a single image of unknown size it then
+// estimates the frame, the rows x cols = n rectangle (aspect ratio at most
+// 4) that covers the most of that assembly, and, when it covers at least
+// 90% of the pieces, assembles again inside it (unless Options.NoFrame):
+// without a frame, pieces of the picture's border tend to be attached
+// outside it.
+//
 // Time O(n^2 p) for the compatibilities (see jigsaw.NewCompat) plus about
-// O(n K log n) for the assembly. If ctx ends, Solve returns the pieces
-// placed so far and ctx.Err().
+// O(n K log n) per assembly. The result does not depend on the number of
+// cores. If ctx ends, Solve returns the pieces placed so far and
+// ctx.Err().
 func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error) {
 	start := time.Now()
 	n := len(pz.Pieces)
