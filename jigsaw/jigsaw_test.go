@@ -564,8 +564,10 @@ func FuzzReadSheet(f *testing.F) {
 		if len(pz.Pieces) == 0 || pz.PieceSize < 2 {
 			t.Fatalf("%d pieces of %d", len(pz.Pieces), pz.PieceSize)
 		}
-		if _, err := NewCompat(context.Background(), pz, CompatOptions{}); err != nil {
-			t.Fatal(err)
+		if len(pz.Pieces) <= 256 { // NewCompat is quadratic
+			if _, err := NewCompat(context.Background(), pz, CompatOptions{}); err != nil {
+				t.Fatal(err)
+			}
 		}
 	})
 }
