@@ -551,3 +551,51 @@ func (c *Compat) allPairs(ctx context.Context, workers int) error {
 	}
 	return nil
 }
+
+// Fit summarises how well the adjacencies of a placement agree with the
+// compatibilities.
+type Fit struct {
+	// Adjacencies counts the pairs of placed pieces side by side in the
+	// same output image.
+	Adjacencies int
+	// Dissimilarity sums D over those pairs: the fitness that the genetic
+	// solvers of Sholomon et al. minimise.
+	Dissimilarity float64
+	// BestBuddies counts the pairs whose touching edges are best buddies.
+	BestBuddies int
+}
+
+// BestBuddyShare returns BestBuddies / Adjacencies (0 without adjacencies).
+func (f Fit) BestBuddyShare() float64 {
+	if f.Adjacencies == 0 {
+		return 0
+	}
+	return float64(f.BestBuddies) / float64(f.Adjacencies)
+}
+
+// Fit measures placement p, which must name pieces of this puzzle (it
+// panics otherwise): O(len(p.Pieces)) lookups of D.
+func (c *Compat) Fit(p *Placement) Fit {
+	type key struct{ img, row, col int }
+	at := make(map[key]Placed, len(p.Pieces))
+	for _, q := range p.Pieces {
+		at[key{q.Image, q.Row, q.Col}] = q
+	}
+	var f Fit
+	for _, q := range p.Pieces {
+		for _, d := range [2]Side{Right, Bottom} {
+			dr, dc := Offset(d)
+			o, ok := at[key{q.Image, q.Row + dr, q.Col + dc}]
+			if !ok {
+				continue
+			}
+			a, b := SideAt(d, q.Rotation), SideAt(d.Opposite(), o.Rotation)
+			f.Adjacencies++
+			f.Dissimilarity += float64(c.D(q.Piece, a, o.Piece, b))
+			if x, bb := c.BestBuddy(q.Piece, a); bb && int(x.Piece) == o.Piece && x.Side == b {
+				f.BestBuddies++
+			}
+		}
+	}
+	return f
+}

@@ -49,8 +49,8 @@
 // recomputes a pairing from the stored edge features in O(PieceSize). On
 // top: BestBuddy (Pomeranz et al. 2011), Compatibility and Confidence
 // (Paikin & Tal 2015: 1 - D / second best D), and Mean, the average
-// dissimilarity of all pairings. A genetic solver's fitness, the sum of D
-// over the adjacencies of a placement, needs nothing else.
+// dissimilarity of all pairings. Fit sums D over the adjacencies of a
+// placement (a genetic solver's fitness) and counts its best buddies.
 //
 // # Files
 //

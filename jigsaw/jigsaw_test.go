@@ -522,6 +522,30 @@ func TestCompatSparseAndWorkers(t *testing.T) {
 	}
 }
 
+// TestFit: the truth has a lower summed dissimilarity than the sheet's
+// own order, and turning or shifting it changes nothing.
+func TestFit(t *testing.T) {
+	pz, truth := Scramble([]*Grid{loadGrid(t, "bgu10-crop.png")}, ScrambleOptions{Rotate: true, Seed: 8})
+	c, err := NewCompat(context.Background(), pz, CompatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	right := c.Fit(truth.Placement())
+	sheet := &Placement{Images: 1}
+	for k := range pz.Pieces {
+		sheet.Pieces = append(sheet.Pieces, Placed{Piece: k, Row: k / 8, Col: k % 8})
+	}
+	wrong := c.Fit(sheet)
+	if right.Adjacencies != 82 || wrong.Adjacencies != 82 || right.Dissimilarity >= wrong.Dissimilarity/2 ||
+		right.BestBuddyShare() < 0.9 || wrong.BestBuddies > 2 {
+		t.Fatalf("truth %+v, sheet %+v", right, wrong)
+	}
+	turned := c.Fit(turn(truth.Placement(), 3, 2, 2))
+	if turned.Adjacencies != right.Adjacencies || math.Abs(turned.Dissimilarity-right.Dissimilarity) > 1e-6*right.Dissimilarity || turned.BestBuddies != right.BestBuddies {
+		t.Fatalf("turned %+v, upright %+v", turned, right)
+	}
+}
+
 func TestCompatCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

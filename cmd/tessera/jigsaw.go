@@ -157,7 +157,7 @@ the image for a single image, or -cols columns (default: near square).`,
 	},
 }
 
-// solverFlags select a jigsaw solver.
+// jigsawSolverFlags select a jigsaw solver.
 type jigsawSolverFlags struct {
 	algo, metric string
 	k            int
@@ -491,7 +491,7 @@ reconstructions.
 image files, or the name of a set in the shared data (mit432, mcgill540,
 bgu805, bgu2360, bgu3300). -dims says whether the solver is told the size
 of the picture: known by default for Type 1, unknown for Type 2 (the
-standard conditions). Direct accuracy is absolute with a known size and
+standard conditions). Direct accuracy is absolute for Type 1 with a known size and
 takes the best global rotation and shift otherwise. -out writes each
 reconstruction as DIR/NAME.png.
 

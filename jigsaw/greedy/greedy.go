@@ -188,7 +188,7 @@ func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error)
 	}
 	res.Placement = s.placement(images)
 	res.Placed = len(res.Placement.Pieces)
-	res.BestBuddies = bestBuddyFraction(c, res.Placement)
+	res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
 	res.Elapsed = time.Since(start)
 	return res, err
 }
@@ -547,33 +547,4 @@ func (s *solver) placement(images int) *jigsaw.Placement {
 	}
 	p.Normalize()
 	return p
-}
-
-// bestBuddyFraction returns the fraction of adjacent pairs in p whose
-// touching edges are best buddies.
-func bestBuddyFraction(c *jigsaw.Compat, p *jigsaw.Placement) float64 {
-	at := make(map[cell]jigsaw.Placed, len(p.Pieces))
-	for _, q := range p.Pieces {
-		at[cell{int32(q.Image), int32(q.Row), int32(q.Col)}] = q
-	}
-	pairs, buddies := 0, 0
-	for _, q := range p.Pieces {
-		for _, d := range [2]jigsaw.Side{jigsaw.Right, jigsaw.Bottom} {
-			dr, dc := jigsaw.Offset(d)
-			o, ok := at[cell{int32(q.Image), int32(q.Row + dr), int32(q.Col + dc)}]
-			if !ok {
-				continue
-			}
-			pairs++
-			a := jigsaw.SideAt(d, q.Rotation)
-			b := jigsaw.SideAt(d.Opposite(), o.Rotation)
-			if x, bb := c.BestBuddy(q.Piece, a); bb && int(x.Piece) == o.Piece && x.Side == b {
-				buddies++
-			}
-		}
-	}
-	if pairs == 0 {
-		return 0
-	}
-	return float64(buddies) / float64(pairs)
 }
