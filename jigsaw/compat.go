@@ -426,6 +426,9 @@ type topK struct {
 	k     int
 	cand  []Candidate
 	count []int32
+	// worst is the D of the last candidate of a full list, +Inf before:
+	// a small array that rejects most offers without touching the lists.
+	worst []float32
 }
 
 func less(a, b Candidate) bool {
@@ -434,6 +437,9 @@ func less(a, b Candidate) bool {
 
 // add offers candidate x to edge e's list.
 func (t *topK) add(e int, x Candidate) {
+	if x.D > t.worst[e] {
+		return
+	}
 	list := t.cand[e*t.k : e*t.k+t.k]
 	n := int(t.count[e])
 	if n == t.k {
@@ -450,6 +456,9 @@ func (t *topK) add(e int, x Candidate) {
 		i--
 	}
 	list[i] = x
+	if int(t.count[e]) == t.k {
+		t.worst[e] = list[t.k-1].D
+	}
 }
 
 // allPairs evaluates every allowed pairing of two different pieces once.
@@ -465,7 +474,10 @@ func (c *Compat) allPairs(ctx context.Context, workers int) error {
 	var wg sync.WaitGroup
 	var stop atomic.Bool
 	for w := range workers {
-		t := &topK{k: k, cand: make([]Candidate, e*k), count: make([]int32, e)}
+		t := &topK{k: k, cand: make([]Candidate, e*k), count: make([]int32, e), worst: make([]float32, e)}
+		for ei := range t.worst {
+			t.worst[ei] = float32(math.Inf(1))
+		}
 		lists[w] = t
 		wg.Go(func() {
 			for {
