@@ -3,6 +3,8 @@ package greedy
 import (
 	"context"
 	"errors"
+	"image"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -166,6 +168,48 @@ func BenchmarkSolveMITType2(b *testing.B) {
 	for b.Loop() {
 		if _, err := Solve(context.Background(), pz, Options{Compat: c}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestTinyPuzzles: every piece is placed, once, in a valid layout, for
+// puzzles of 1 to 12 random pieces (all equal, too), known size or not.
+func TestTinyPuzzles(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 200 {
+		rows, cols := 1+rng.IntN(3), 1+rng.IntN(4)
+		size := 2 + rng.IntN(4)
+		m := image.NewNRGBA64(image.Rect(0, 0, cols*size, rows*size))
+		flat := trial%5 == 0
+		for i := 0; i < len(m.Pix); i += 8 {
+			v := uint8(rng.UintN(256))
+			if flat {
+				v = 77
+			}
+			m.Pix[i], m.Pix[i+2], m.Pix[i+4], m.Pix[i+6], m.Pix[i+7] = v, v/2, 255-v, 255, 255
+		}
+		g, err := jigsaw.Cut(m, size, jigsaw.CutOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rotate := trial%2 == 1
+		pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: rotate, Seed: uint64(trial)})
+		opts := Options{CompatOptions: jigsaw.CompatOptions{K: 1 + rng.IntN(4), MaxDenseBytes: int64(rng.IntN(3) - 1)}}
+		if trial%3 == 0 {
+			opts.Rows, opts.Cols = rows, cols
+		}
+		res, err := Solve(context.Background(), pz, opts)
+		if err != nil {
+			t.Fatalf("trial %d (%dx%d, rotate %v): %v", trial, rows, cols, rotate, err)
+		}
+		if err := res.Placement.Validate(len(pz.Pieces), rotate); err != nil || res.Placed != len(pz.Pieces) {
+			t.Fatalf("trial %d: %d placed: %v", trial, res.Placed, err)
+		}
+		if b := res.Placement.Bounds(0); opts.Rows > 0 && !(b.Dy() <= rows && b.Dx() <= cols || rotate && b.Dy() <= cols && b.Dx() <= rows) {
+			t.Fatalf("trial %d: outgrew the %dx%d frame: %v", trial, rows, cols, b)
+		}
+		if _, err := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{}); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
