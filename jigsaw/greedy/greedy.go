@@ -177,7 +177,7 @@ func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error)
 		// Unknown size: estimate the frame from the first assembly and
 		// assemble again inside it, which keeps pieces of the picture's
 		// border from being attached outside it.
-		if h, w, ok := estimateFrame(s, c.Rotated()); ok {
+		if h, w, ok := estimateFrame(s); ok {
 			framed := opts
 			framed.Rows, framed.Cols = h, w
 			if s2, err2 := assemble(ctx, c, framed, 1); err2 == nil {
@@ -233,7 +233,7 @@ func assemble(ctx context.Context, c *jigsaw.Compat, opts Options, images int) (
 // (aspect ratio at most 4) that covers the most pieces of the assembly,
 // in its orientation; ok is false when there is no such rectangle or the
 // assembly is too sparse to judge.
-func estimateFrame(s *solver, rotated bool) (rows, cols int, ok bool) {
+func estimateFrame(s *solver) (rows, cols int, ok bool) {
 	b := s.bounds[0]
 	bh, bw := int(b[1]-b[0])+1, int(b[3]-b[2])+1
 	if bh*bw > 16*s.n {
