@@ -2,7 +2,6 @@ package greedy
 
 import (
 	"cmp"
-	"container/heap"
 	"context"
 	"errors"
 	"fmt"
@@ -80,10 +79,11 @@ type entry struct {
 	version int32
 }
 
+// queue is a binary max-heap of entries (by key, then cell), typed so
+// that pushing allocates nothing beyond the slice's growth.
 type queue []entry
 
-func (q queue) Len() int { return len(q) }
-func (q queue) Less(i, j int) bool {
+func (q queue) less(i, j int) bool {
 	if q[i].key != q[j].key {
 		return q[i].key > q[j].key
 	}
@@ -96,9 +96,41 @@ func (q queue) Less(i, j int) bool {
 	}
 	return a.col < b.col
 }
-func (q queue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *queue) Push(x any)   { *q = append(*q, x.(entry)) }
-func (q *queue) Pop() any     { x := (*q)[len(*q)-1]; *q = (*q)[:len(*q)-1]; return x }
+
+func (q *queue) push(e entry) {
+	*q = append(*q, e)
+	h := *q
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !h.less(i, p) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+func (q *queue) pop() {
+	h := *q
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < n && h.less(l, m) {
+			m = l
+		}
+		if l+1 < n && h.less(l+1, m) {
+			m = l + 1
+		}
+		if m == i {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	*q = h
+}
 
 type solver struct {
 	c        *jigsaw.Compat
@@ -109,7 +141,7 @@ type solver struct {
 	pos      []placed
 	isPlaced []bool
 	grid     map[cell]int32
-	slots    map[cell]*slot
+	slots    map[cell]slot
 	q        queue
 	unplaced []int32 // pieces not placed, in any order
 	where    []int32 // index of a piece in unplaced
@@ -282,7 +314,7 @@ func newSolver(c *jigsaw.Compat, opts Options) *solver {
 	n := c.N()
 	s := &solver{c: c, n: n, rotated: c.Rotated(), rows: opts.Rows, cols: opts.Cols,
 		pos: make([]placed, n), isPlaced: make([]bool, n), grid: make(map[cell]int32, 2*n),
-		slots: make(map[cell]*slot, n), unplaced: make([]int32, n), where: make([]int32, n),
+		slots: make(map[cell]slot, n), unplaced: make([]int32, n), where: make([]int32, n),
 		second: make([]float32, 4*n)}
 	for i := range n {
 		s.unplaced[i], s.where[i] = int32(i), int32(i)
@@ -326,15 +358,15 @@ func (s *solver) run(ctx context.Context, images, first int) error {
 // current candidate, dropping stale entries and re-evaluating slots whose
 // candidate was placed elsewhere.
 func (s *solver) best() (entry, bool) {
-	for s.q.Len() > 0 {
+	for len(s.q) > 0 {
 		e := s.q[0]
 		sl, ok := s.slots[e.c]
 		if !ok || sl.version != e.version || !s.fits(e.c) {
-			heap.Pop(&s.q)
+			s.q.pop()
 			continue
 		}
 		if s.isPlaced[sl.piece] {
-			heap.Pop(&s.q)
+			s.q.pop()
 			s.evaluate(e.c)
 			continue
 		}
@@ -395,11 +427,8 @@ const bbBonus = 1
 // evaluate finds the best candidate of an empty cell and queues it.
 func (s *solver) evaluate(at cell) {
 	sl := s.slots[at]
-	if sl == nil {
-		sl = &slot{}
-		s.slots[at] = sl
-	}
 	sl.version++
+	s.slots[at] = sl
 	if !s.fits(at) {
 		return
 	}
@@ -445,7 +474,8 @@ func (s *solver) evaluate(at cell) {
 		return
 	}
 	sl.piece, sl.rot, sl.key = bestPiece, bestRot, bestKey
-	heap.Push(&s.q, entry{bestKey, at, sl.version})
+	s.slots[at] = sl
+	s.q.push(entry{bestKey, at, sl.version})
 }
 
 // fit scores piece j turned by r against the given neighbours.
