@@ -1,0 +1,128 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var jigsawTestImages = []string{"../../jigsaw/testdata/mit5-crop.png", "../../jigsaw/testdata/bgu10-crop.png"}
+
+func TestJigsawScrambleSolveScore(t *testing.T) {
+	dir := t.TempDir()
+	sheet, truth := filepath.Join(dir, "sheet.png"), filepath.Join(dir, "truth.json")
+	solved, placement := filepath.Join(dir, "solved.png"), filepath.Join(dir, "p.json")
+	args := append([]string{"jigsaw", "scramble", "-piece", "28", "-rotate", "-seed", "5"}, jigsawTestImages...)
+	code, out, errOut := runCmd(t, "", append(args, "-o", sheet, "-truth", truth)...)
+	if code != 0 || !strings.Contains(out, "scrambled 96 pieces") {
+		t.Fatalf("scramble: %d %q %q", code, out, errOut)
+	}
+	code, out, errOut = runCmd(t, "", "jigsaw", "solve", sheet, "-rotate", "-images", "2", "-o", solved, "-placement", placement)
+	if code != 0 || !strings.Contains(out, "96 placed") || !strings.Contains(out, "best buddies") {
+		t.Fatalf("solve: %d %q %q", code, out, errOut)
+	}
+	for _, f := range []string{"solved-1.png", "solved-2.png", "p.json"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errOut = runCmd(t, "", "jigsaw", "score", "-truth", truth, placement, "-json")
+	if code != 0 {
+		t.Fatalf("score: %d %q", code, errOut)
+	}
+	var acc struct {
+		Direct, Neighbor float64
+		Perfect          bool
+		Images           []struct{ Name string }
+	}
+	if err := json.Unmarshal([]byte(out), &acc); err != nil {
+		t.Fatal(err)
+	}
+	if !acc.Perfect || acc.Direct != 1 || acc.Neighbor != 1 || len(acc.Images) != 2 || acc.Images[1].Name != "bgu10-crop.png" {
+		t.Fatalf("score: %s", out)
+	}
+	code, out, _ = runCmd(t, "", "jigsaw", "score", "-truth", truth, placement)
+	if code != 0 || !strings.Contains(out, "mit5-crop.png") || !strings.Contains(out, "100.00%") {
+		t.Fatalf("score table: %q", out)
+	}
+}
+
+func TestJigsawBenchJSON(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runCmd(t, "", "jigsaw", "bench", "-set", strings.Join(jigsawTestImages, ","), "-type", "2", "-json", "-out", dir)
+	if code != 0 {
+		t.Fatalf("bench: %d %q", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines: %q", len(lines), out)
+	}
+	for _, l := range lines[:2] {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []string{"image", "pieces", "direct", "neighbor", "perfect", "seconds"} {
+			if _, ok := r[k]; !ok {
+				t.Fatalf("no %q in %s", k, l)
+			}
+		}
+		if r["pieces"] != 48.0 || r["neighbor"] != 1.0 || r["perfect"] != true {
+			t.Fatalf("record %s", l)
+		}
+	}
+	var s map[string]any
+	json.Unmarshal([]byte(lines[2]), &s)
+	if s["summary"] != true || s["images"] != 2.0 || s["perfect"] != 2.0 || s["direct"] != 1.0 || s["neighbor"] != 1.0 || s["seconds"] == nil {
+		t.Fatalf("summary %s", lines[2])
+	}
+	for _, f := range []string{"mit5-crop.png", "bgu10-crop.png"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// a folder, human output
+	code, out, _ = runCmd(t, "", "jigsaw", "bench", "-set", "../../jigsaw/testdata", "-type", "1")
+	if code != 0 || !strings.Contains(out, "2/2") || !strings.Contains(out, "bgu10-crop.png") {
+		t.Fatalf("bench folder: %d %q", code, out)
+	}
+}
+
+func TestJigsawErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.png")
+	os.WriteFile(bad, []byte("\x89PNG\r\n\x1a\nnot really"), 0o644)
+	sheet := filepath.Join(dir, "s.png")
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"jigsaw", "scramble", "-piece", "300", jigsawTestImages[0], "-o", sheet}, 1, "do not fit"},
+		{[]string{"jigsaw", "scramble", "-piece", "25", jigsawTestImages[0], "-o", sheet}, 1, "use -crop"},
+		{[]string{"jigsaw", "scramble", "-piece", "28", jigsawTestImages[0]}, 2, "-o sheet.png"},
+		{[]string{"jigsaw", "scramble", "-piece", "28", bad, "-o", sheet}, 1, "corrupt"},
+		{[]string{"jigsaw", "solve", jigsawTestImages[0]}, 2, "does not record its piece size"},
+		{[]string{"jigsaw", "solve", "-piece", "30", jigsawTestImages[0]}, 1, "not a multiple of 30"},
+		{[]string{"jigsaw", "solve", "-piece", "28", "-algo", "ga", jigsawTestImages[0]}, 2, "greedy"},
+		{[]string{"jigsaw", "solve", "-piece", "28", "-size", "3", jigsawTestImages[0]}, 2, "ROWSxCOLS"},
+		{[]string{"jigsaw", "score", "x.json"}, 2, "-truth"},
+		{[]string{"jigsaw", "bench", "-set", filepath.Join(dir, "none")}, 1, "none"},
+		{[]string{"jigsaw", "bench", "-set", t.TempDir()}, 1, "no PNG"},
+		{[]string{"jigsaw", "bench", "-set", dir, "-type", "3"}, 2, "-type 3"},
+	}
+	for _, c := range cases {
+		code, _, errOut := runCmd(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d %q, want %d and %q", c.args, code, errOut, c.code, c.want)
+		}
+	}
+	os.Remove(bad)
+	// with -crop the image is cut and the command says so
+	code, _, errOut := runCmd(t, "", "jigsaw", "scramble", "-piece", "25", "-crop", jigsawTestImages[0], "-o", sheet)
+	if code != 0 || !strings.Contains(errOut, "cut the central 200x150 pixels") {
+		t.Errorf("crop: %d %q", code, errOut)
+	}
+}

@@ -1,0 +1,228 @@
+package imageio
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"os"
+
+	"golang.org/x/image/webp"
+)
+
+// Errors returned by Decode, wrapped with details.
+var (
+	// ErrEmpty is returned for an empty input.
+	ErrEmpty = errors.New("imageio: empty file")
+	// ErrFormat is returned for an input that is not PNG, JPEG or WebP.
+	ErrFormat = errors.New("imageio: not a PNG, JPEG or WebP image")
+	// ErrTooLarge is returned for an input over Options.MaxBytes or an
+	// image over Options.MaxPixels.
+	ErrTooLarge = errors.New("imageio: image too large")
+	// ErrCorrupt is returned when the decoder fails on a recognised format.
+	ErrCorrupt = errors.New("imageio: corrupt image")
+)
+
+// Default limits.
+const (
+	DefaultMaxPixels = 100 << 20 // 100 Mpx: 800 MiB as NRGBA64
+	DefaultMaxBytes  = 512 << 20
+)
+
+// Options bound decoding. The zero value uses the defaults.
+type Options struct {
+	// MaxPixels refuses images with more pixels (width*height); 0 means
+	// DefaultMaxPixels.
+	MaxPixels int64
+	// MaxBytes refuses longer inputs; 0 means DefaultMaxBytes.
+	MaxBytes int64
+	// IgnoreOrientation keeps the pixels as stored, ignoring EXIF.
+	IgnoreOrientation bool
+}
+
+// Image is a decoded image.
+type Image struct {
+	// Pix holds the pixels, upright, with their origin at (0, 0).
+	Pix *image.NRGBA64
+	// Format is "png", "jpeg" or "webp".
+	Format string
+	// Depth is the number of bits per channel stored in the file: 8 or 16.
+	Depth int
+	// Orientation is the EXIF orientation that was applied (1 to 8), or 1.
+	Orientation int
+}
+
+// Load decodes the image file at path; see Decode.
+func Load(path string, opts Options) (*Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("imageio: %w", err)
+	}
+	defer f.Close()
+	img, err := Decode(f, opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return img, nil
+}
+
+// Sniff returns the format named by the first bytes of data: "png",
+// "jpeg", "webp", or "" when none matches.
+func Sniff(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
+		return "png"
+	case bytes.HasPrefix(data, []byte("\xff\xd8")):
+		return "jpeg"
+	case len(data) >= 12 && string(data[:4]) == "RIFF" && string(data[8:12]) == "WEBP":
+		return "webp"
+	}
+	return ""
+}
+
+// Decode reads an image from r and returns it upright as 16-bit NRGBA.
+// It reads at most opts.MaxBytes, refuses images of more than
+// opts.MaxPixels pixels before decoding them, and applies the EXIF
+// orientation unless opts.IgnoreOrientation.
+func Decode(r io.Reader, opts Options) (*Image, error) {
+	maxBytes := opts.MaxBytes
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxBytes
+	}
+	maxPixels := opts.MaxPixels
+	if maxPixels <= 0 {
+		maxPixels = DefaultMaxPixels
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("imageio: reading: %w", err)
+	}
+	if len(data) == 0 {
+		return nil, ErrEmpty
+	}
+	if int64(len(data)) > maxBytes {
+		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, maxBytes)
+	}
+	format := Sniff(data)
+	var decodeConfig func(io.Reader) (image.Config, error)
+	var decode func(io.Reader) (image.Image, error)
+	switch format {
+	case "png":
+		decodeConfig, decode = png.DecodeConfig, png.Decode
+	case "jpeg":
+		decodeConfig, decode = jpeg.DecodeConfig, jpeg.Decode
+	case "webp":
+		decodeConfig, decode = webp.DecodeConfig, webp.Decode
+	default:
+		return nil, ErrFormat
+	}
+	cfg, err := decodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s header: %v", ErrCorrupt, format, err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, fmt.Errorf("%w: %s image of %dx%d pixels", ErrEmpty, format, cfg.Width, cfg.Height)
+	}
+	if px := int64(cfg.Width) * int64(cfg.Height); px > maxPixels {
+		return nil, fmt.Errorf("%w: %dx%d is %d pixels, over the limit of %d", ErrTooLarge, cfg.Width, cfg.Height, px, maxPixels)
+	}
+	m, err := decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, format, err)
+	}
+	out := &Image{Pix: ToNRGBA64(m), Format: format, Depth: depth(m), Orientation: 1}
+	if !opts.IgnoreOrientation {
+		if o := Orientation(data); o > 1 {
+			out.Pix = Orient(out.Pix, o)
+			out.Orientation = o
+		}
+	}
+	return out, nil
+}
+
+// depth returns the bits per channel of a decoded image.
+func depth(m image.Image) int {
+	switch m.(type) {
+	case *image.RGBA64, *image.NRGBA64, *image.Gray16:
+		return 16
+	}
+	return 8
+}
+
+// ToNRGBA64 copies m into a new *image.NRGBA64 with its origin at (0, 0),
+// with fast paths for the types the standard decoders return.
+func ToNRGBA64(m image.Image) *image.NRGBA64 {
+	b := m.Bounds()
+	w, h := b.Dx(), b.Dy()
+	out := image.NewNRGBA64(image.Rect(0, 0, w, h))
+	put := func(i int, r, g, bl, a uint16) {
+		p := out.Pix[i : i+8 : i+8]
+		p[0], p[1], p[2], p[3] = uint8(r>>8), uint8(r), uint8(g>>8), uint8(g)
+		p[4], p[5], p[6], p[7] = uint8(bl>>8), uint8(bl), uint8(a>>8), uint8(a)
+	}
+	switch src := m.(type) {
+	case *image.NRGBA64:
+		for y := range h {
+			s := src.Pix[src.PixOffset(b.Min.X, b.Min.Y+y):]
+			copy(out.Pix[y*out.Stride:y*out.Stride+8*w], s[:8*w])
+		}
+	case *image.RGBA64:
+		for y := range h {
+			s := src.Pix[src.PixOffset(b.Min.X, b.Min.Y+y):]
+			for x := range w {
+				q := s[8*x : 8*x+8 : 8*x+8]
+				c := color.RGBA64{uint16(q[0])<<8 | uint16(q[1]), uint16(q[2])<<8 | uint16(q[3]),
+					uint16(q[4])<<8 | uint16(q[5]), uint16(q[6])<<8 | uint16(q[7])}
+				if c.A == 0xffff {
+					put(y*out.Stride+8*x, c.R, c.G, c.B, c.A)
+				} else {
+					n := color.NRGBA64Model.Convert(c).(color.NRGBA64)
+					put(y*out.Stride+8*x, n.R, n.G, n.B, n.A)
+				}
+			}
+		}
+	case *image.NRGBA:
+		for y := range h {
+			s := src.Pix[src.PixOffset(b.Min.X, b.Min.Y+y):]
+			for x := range w {
+				q := s[4*x : 4*x+4 : 4*x+4]
+				put(y*out.Stride+8*x, uint16(q[0])*257, uint16(q[1])*257, uint16(q[2])*257, uint16(q[3])*257)
+			}
+		}
+	case *image.RGBA:
+		for y := range h {
+			s := src.Pix[src.PixOffset(b.Min.X, b.Min.Y+y):]
+			for x := range w {
+				q := s[4*x : 4*x+4 : 4*x+4]
+				c := color.RGBA{q[0], q[1], q[2], q[3]}
+				if c.A != 0xff {
+					n := color.NRGBAModel.Convert(c).(color.NRGBA)
+					c = color.RGBA{n.R, n.G, n.B, n.A}
+				}
+				put(y*out.Stride+8*x, uint16(c.R)*257, uint16(c.G)*257, uint16(c.B)*257, uint16(c.A)*257)
+			}
+		}
+	case *image.YCbCr:
+		ycbcrToNRGBA64(src, out)
+	case *image.Gray:
+		for y := range h {
+			s := src.Pix[src.PixOffset(b.Min.X, b.Min.Y+y):]
+			for x := range w {
+				v := uint16(s[x]) * 257
+				put(y*out.Stride+8*x, v, v, v, 0xffff)
+			}
+		}
+	default:
+		for y := range h {
+			for x := range w {
+				n := color.NRGBA64Model.Convert(m.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA64)
+				put(y*out.Stride+8*x, n.R, n.G, n.B, n.A)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,613 @@
+package jigsaw
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"tessera/internal/imageio"
+)
+
+// Metric selects an edge dissimilarity.
+type Metric uint8
+
+const (
+	// MGC is Gallagher's Mahalanobis gradient compatibility (CVPR 2012):
+	// the gradient across the joint is compared with the distribution of
+	// the gradients just inside each piece (mean and covariance of the
+	// L*a*b* differences between the two outer pixel rows, regularised by
+	// nine dummy gradients), summed over both directions. The default.
+	MGC Metric = iota
+	// LabSSD is the dissimilarity of Cho et al. 2010 and Sholomon et al.
+	// 2013: the square root of the summed squared L*a*b* differences
+	// between the two abutting pixel rows.
+	LabSSD
+)
+
+var metricNames = [...]string{MGC: "mgc", LabSSD: "ssd"}
+
+// String returns "mgc" or "ssd".
+func (m Metric) String() string {
+	if int(m) < len(metricNames) {
+		return metricNames[m]
+	}
+	return fmt.Sprintf("Metric(%d)", m)
+}
+
+// ParseMetric parses a name written by String.
+func ParseMetric(s string) (Metric, error) {
+	for m, n := range metricNames {
+		if s == n {
+			return Metric(m), nil
+		}
+	}
+	return 0, fmt.Errorf("jigsaw: unknown metric %q (want mgc or ssd)", s)
+}
+
+// Defaults of CompatOptions.
+const (
+	DefaultK             = 16
+	DefaultMaxDenseBytes = 128 << 20
+)
+
+// CompatOptions configure NewCompat. The zero value is MGC with 16
+// candidates per edge, a dense table up to 128 MiB, on every core.
+type CompatOptions struct {
+	Metric Metric
+	// K is the number of best candidates kept per edge (0: DefaultK).
+	K int
+	// MaxDenseBytes bounds the dense table of every pairing (4 bytes each:
+	// 16n^2 with rotations, 4n^2 without); above it only the candidate
+	// lists are kept and D computes other pairings from the edge features
+	// in O(PieceSize). 0 means DefaultMaxDenseBytes, a negative value never
+	// keeps the table.
+	MaxDenseBytes int64
+	// Workers is the number of goroutines (0: GOMAXPROCS). The result does
+	// not depend on it.
+	Workers int
+}
+
+// Candidate is a possible neighbour of an edge: side Side of piece Piece,
+// at dissimilarity D.
+type Candidate struct {
+	Piece int32
+	Side  Side
+	D     float32
+}
+
+// edge returns the edge index 4*piece + side.
+func (c Candidate) edge() int32 { return 4*c.Piece + int32(c.Side) }
+
+// Compat holds the dissimilarities between the edges of a puzzle's pieces.
+//
+// Edge a of piece i is the edge index 4*i + a. D(i, a, j, b) is the
+// dissimilarity of piece i's side a touching piece j's side b, both sides
+// named in each piece's own orientation (see the package comment); it is
+// symmetric, D(i, a, j, b) = D(j, b, i, a). Without rotations (Type 1)
+// only the pairings with b = a.Opposite() can occur; the others are +Inf,
+// as is any pairing of a piece with itself. A Compat is safe for
+// concurrent reads.
+type Compat struct {
+	n, size, k int
+	rotated    bool
+	metric     Metric
+	// per-edge features, 3*size values each (L*, a*, b* per pixel along
+	// the edge, clockwise round the piece)
+	fwd, rev []float32 // LabSSD: boundary pixels, and reversed
+	x0, wr   []float64 // MGC: boundary pixels, and S*(x0+mu) reversed
+	sInv, bb []float64 // MGC: 6 per edge: inverse covariance, sum x0*x0^T
+	cst      []float64 // MGC: sum (x0+mu)^T S (x0+mu)
+	dense    []float32
+	cand     []Candidate // k per edge, best first
+	ncand    []int32
+	mean     float64
+	elapsed  time.Duration
+}
+
+// NewCompat computes the features of every edge and the dissimilarity of
+// every pairing that the puzzle allows (16 per pair of pieces with
+// rotations, 4 without), keeping each edge's best K candidates and, when
+// it fits opts.MaxDenseBytes, the whole table. Time O(n^2 * PieceSize),
+// split over opts.Workers goroutines; memory O(n*K) plus the table. It
+// returns ctx.Err() if the context ends first.
+func NewCompat(ctx context.Context, pz *Puzzle, opts CompatOptions) (*Compat, error) {
+	start := time.Now()
+	n := len(pz.Pieces)
+	if n == 0 {
+		return nil, ErrNoPieces
+	}
+	c := &Compat{n: n, size: pz.PieceSize, k: opts.K, rotated: pz.Rotated, metric: opts.Metric}
+	if c.k <= 0 {
+		c.k = DefaultK
+	}
+	if c.metric > LabSSD {
+		return nil, fmt.Errorf("jigsaw: unknown metric %d", c.metric)
+	}
+	c.features(pz)
+	maxDense := opts.MaxDenseBytes
+	if maxDense == 0 {
+		maxDense = DefaultMaxDenseBytes
+	}
+	if cells := c.denseCells(); maxDense > 0 && 4*cells <= maxDense {
+		c.dense = make([]float32, cells)
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, n))
+	if err := c.allPairs(ctx, workers); err != nil {
+		return nil, err
+	}
+	c.elapsed = time.Since(start)
+	return c, nil
+}
+
+func (c *Compat) denseCells() int64 {
+	if c.rotated {
+		return 16 * int64(c.n) * int64(c.n)
+	}
+	return 4 * int64(c.n) * int64(c.n)
+}
+
+// N returns the number of pieces.
+func (c *Compat) N() int { return c.n }
+
+// Rotated reports whether all 16 pairings of two pieces are allowed.
+func (c *Compat) Rotated() bool { return c.rotated }
+
+// Metric returns the dissimilarity measure.
+func (c *Compat) Metric() Metric { return c.metric }
+
+// Dense reports whether the whole table is kept (D is a lookup).
+func (c *Compat) Dense() bool { return c.dense != nil }
+
+// Elapsed returns the time NewCompat took.
+func (c *Compat) Elapsed() time.Duration { return c.elapsed }
+
+// Mean returns the average dissimilarity over every allowed pairing of two
+// different pieces.
+func (c *Compat) Mean() float64 { return c.mean }
+
+// D returns the dissimilarity of side a of piece i against side b of piece
+// j: a table lookup when Dense, else O(PieceSize). It is +Inf for i == j
+// and, without rotations, for b != a.Opposite().
+func (c *Compat) D(i int, a Side, j int, b Side) float32 {
+	if i == j || (!c.rotated && b != a.Opposite()) {
+		return float32(math.Inf(1))
+	}
+	if c.dense != nil {
+		if c.rotated {
+			return c.dense[(4*i+int(a))*4*c.n+4*j+int(b)]
+		}
+		return c.dense[(4*i+int(a))*c.n+j]
+	}
+	return c.pair(4*i+int(a), 4*j+int(b))
+}
+
+// Candidates returns the best candidates of side a of piece i, best (lowest
+// D) first, at most K; ties are broken by edge index. The slice must not be
+// modified.
+func (c *Compat) Candidates(i int, a Side) []Candidate {
+	e := 4*i + int(a)
+	return c.cand[e*c.k : e*c.k+int(c.ncand[e])]
+}
+
+// SecondD returns the second-lowest dissimilarity of side a of piece i
+// (+Inf when it has fewer than two candidates).
+func (c *Compat) SecondD(i int, a Side) float32 {
+	cs := c.Candidates(i, a)
+	if len(cs) < 2 {
+		return float32(math.Inf(1))
+	}
+	return cs[1].D
+}
+
+// BestBuddy returns the best candidate of side a of piece i when they are
+// best buddies (Pomeranz et al. 2011): each is the other's best candidate.
+func (c *Compat) BestBuddy(i int, a Side) (Candidate, bool) {
+	cs := c.Candidates(i, a)
+	if len(cs) == 0 {
+		return Candidate{}, false
+	}
+	b := cs[0]
+	back := c.Candidates(int(b.Piece), b.Side)
+	return b, len(back) > 0 && int(back[0].Piece) == i && back[0].Side == a
+}
+
+// compatEps keeps ratios finite between identical edges.
+const compatEps = 1e-6
+
+// Compatibility returns Paikin & Tal's (CVPR 2015) compatibility of side a
+// of piece i with side b of piece j: 1 - D / SecondD(i, a). It is 1 for a
+// perfect match, near 0 when the match is no better than the runner-up,
+// and negative for worse ones.
+func (c *Compat) Compatibility(i int, a Side, j int, b Side) float32 {
+	return 1 - (c.D(i, a, j, b)+compatEps)/(c.SecondD(i, a)+compatEps)
+}
+
+// Confidence returns 1 - best/second best of side a of piece i: how much
+// its best candidate stands out (0 when there is a tie).
+func (c *Compat) Confidence(i int, a Side) float32 {
+	cs := c.Candidates(i, a)
+	if len(cs) < 2 {
+		return 0
+	}
+	return 1 - (cs[0].D+compatEps)/(cs[1].D+compatEps)
+}
+
+// mgcDummy is the weight of Gallagher's nine dummy gradients, which keep
+// the covariance invertible in flat regions.
+const mgcDummy = 1.0
+
+// features extracts each edge's two outer pixel rows in L*a*b* and
+// precomputes what the metric needs.
+func (c *Compat) features(pz *Puzzle) {
+	n, p := c.n, c.size
+	e := 4 * n
+	c.ncand = make([]int32, e)
+	if c.metric == LabSSD {
+		c.fwd, c.rev = make([]float32, e*3*p), make([]float32, e*3*p)
+	} else {
+		c.x0, c.wr = make([]float64, e*3*p), make([]float64, e*3*p)
+		c.sInv, c.bb, c.cst = make([]float64, 6*e), make([]float64, 6*e), make([]float64, e)
+	}
+	strip := make([][2][3]float32, p)
+	for i, pc := range pz.Pieces {
+		for s := range Side(4) {
+			for k := range p {
+				for d := range 2 {
+					x, y := stripPixel(s, d, k, p)
+					r, g, b := pc.RGB(x, y)
+					L, A, B := imageio.Lab16(r, g, b)
+					strip[k][d] = [3]float32{L, A, B}
+				}
+			}
+			ei := 4*i + int(s)
+			if c.metric == LabSSD {
+				f, rv := c.fwd[ei*3*p:(ei+1)*3*p], c.rev[ei*3*p:(ei+1)*3*p]
+				for k := range p {
+					copy(f[3*k:3*k+3], strip[k][0][:])
+					copy(rv[3*(p-1-k):3*(p-1-k)+3], strip[k][0][:])
+				}
+				continue
+			}
+			c.mgcFeatures(ei, strip)
+		}
+	}
+}
+
+// stripPixel returns the pixel at depth d (0: the boundary) and position k
+// along side s, counted clockwise round the piece.
+func stripPixel(s Side, d, k, p int) (x, y int) {
+	switch s {
+	case Top:
+		return k, d
+	case Right:
+		return p - 1 - d, k
+	case Bottom:
+		return p - 1 - k, p - 1 - d
+	}
+	return d, p - 1 - k
+}
+
+// mgcFeatures precomputes Gallagher's statistics of one edge so that
+// pair costs two dot products: for the direction i -> j,
+//
+//	sum_p (x_j[P-1-p] - x_i[p] - mu_i)^T S_i (same)
+//	  = <S_i, B_j> - 2 x_j . wr_i + c_i
+//
+// with B_j = sum x_j x_j^T, wr_i[q] = S_i (x_i[P-1-q] + mu_i) and
+// c_i = sum (x_i + mu_i)^T S_i (x_i + mu_i).
+func (c *Compat) mgcFeatures(e int, strip [][2][3]float32) {
+	p := len(strip)
+	var mu [3]float64
+	for k := range p {
+		for ch := range 3 {
+			mu[ch] += float64(strip[k][0][ch] - strip[k][1][ch])
+		}
+	}
+	for ch := range 3 {
+		mu[ch] /= float64(p)
+	}
+	var cov [3][3]float64
+	for k := range p {
+		var g [3]float64
+		for ch := range 3 {
+			g[ch] = float64(strip[k][0][ch]-strip[k][1][ch]) - mu[ch]
+		}
+		for a := range 3 {
+			for b := range 3 {
+				cov[a][b] += g[a] * g[b]
+			}
+		}
+	}
+	// The nine dummy gradients 0, +-(1,1,1), +-e_x, +-e_y, +-e_z add
+	// 2*(I + 11^T).
+	for a := range 3 {
+		for b := range 3 {
+			cov[a][b] += 2 * mgcDummy
+			if a == b {
+				cov[a][b] += 2 * mgcDummy
+			}
+			cov[a][b] /= float64(p + 9 - 1)
+		}
+	}
+	s := inverse3(cov)
+	sv := c.sInv[6*e : 6*e+6]
+	sv[0], sv[1], sv[2], sv[3], sv[4], sv[5] = s[0][0], s[1][1], s[2][2], s[0][1], s[0][2], s[1][2]
+	x0 := c.x0[e*3*p : (e+1)*3*p]
+	wr := c.wr[e*3*p : (e+1)*3*p]
+	bv := c.bb[6*e : 6*e+6]
+	cst := 0.0
+	for k := range p {
+		var x, u, w [3]float64
+		for ch := range 3 {
+			x[ch] = float64(strip[k][0][ch])
+			u[ch] = x[ch] + mu[ch]
+		}
+		for a := range 3 {
+			w[a] = s[a][0]*u[0] + s[a][1]*u[1] + s[a][2]*u[2]
+		}
+		cst += u[0]*w[0] + u[1]*w[1] + u[2]*w[2]
+		copy(x0[3*k:3*k+3], x[:])
+		copy(wr[3*(p-1-k):3*(p-1-k)+3], w[:])
+		bv[0] += x[0] * x[0]
+		bv[1] += x[1] * x[1]
+		bv[2] += x[2] * x[2]
+		bv[3] += x[0] * x[1]
+		bv[4] += x[0] * x[2]
+		bv[5] += x[1] * x[2]
+	}
+	c.cst[e] = cst
+}
+
+// inverse3 inverts a symmetric positive definite 3x3 matrix.
+func inverse3(m [3][3]float64) [3][3]float64 {
+	var r [3][3]float64
+	r[0][0] = m[1][1]*m[2][2] - m[1][2]*m[2][1]
+	r[0][1] = m[0][2]*m[2][1] - m[0][1]*m[2][2]
+	r[0][2] = m[0][1]*m[1][2] - m[0][2]*m[1][1]
+	r[1][0] = m[1][2]*m[2][0] - m[1][0]*m[2][2]
+	r[1][1] = m[0][0]*m[2][2] - m[0][2]*m[2][0]
+	r[1][2] = m[0][2]*m[1][0] - m[0][0]*m[1][2]
+	r[2][0] = m[1][0]*m[2][1] - m[1][1]*m[2][0]
+	r[2][1] = m[0][1]*m[2][0] - m[0][0]*m[2][1]
+	r[2][2] = m[0][0]*m[1][1] - m[0][1]*m[1][0]
+	det := m[0][0]*r[0][0] + m[0][1]*r[1][0] + m[0][2]*r[2][0]
+	for a := range 3 {
+		for b := range 3 {
+			r[a][b] /= det
+		}
+	}
+	return r
+}
+
+// pair computes the dissimilarity of edges e1 and e2 from their features.
+func (c *Compat) pair(e1, e2 int) float32 {
+	m := 3 * c.size
+	if c.metric == LabSSD {
+		a := c.fwd[e1*m : e1*m+m : e1*m+m]
+		b := c.rev[e2*m : e2*m+m : e2*m+m]
+		var s0, s1, s2 float32
+		for k := 0; k+2 < m; k += 3 {
+			d0, d1, d2 := a[k]-b[k], a[k+1]-b[k+1], a[k+2]-b[k+2]
+			s0 += d0 * d0
+			s1 += d1 * d1
+			s2 += d2 * d2
+		}
+		return float32(math.Sqrt(float64(s0 + s1 + s2)))
+	}
+	x1 := c.x0[e1*m : e1*m+m : e1*m+m]
+	w1 := c.wr[e1*m : e1*m+m : e1*m+m]
+	x2 := c.x0[e2*m : e2*m+m : e2*m+m]
+	w2 := c.wr[e2*m : e2*m+m : e2*m+m]
+	var d0, d1, d2 float64
+	for k := 0; k+2 < m; k += 3 {
+		d0 += x2[k]*w1[k] + x1[k]*w2[k]
+		d1 += x2[k+1]*w1[k+1] + x1[k+1]*w2[k+1]
+		d2 += x2[k+2]*w1[k+2] + x1[k+2]*w2[k+2]
+	}
+	s1, b1 := c.sInv[6*e1:6*e1+6:6*e1+6], c.bb[6*e1:6*e1+6:6*e1+6]
+	s2, b2 := c.sInv[6*e2:6*e2+6:6*e2+6], c.bb[6*e2:6*e2+6:6*e2+6]
+	quad := s1[0]*b2[0] + s1[1]*b2[1] + s1[2]*b2[2] + 2*(s1[3]*b2[3]+s1[4]*b2[4]+s1[5]*b2[5]) +
+		s2[0]*b1[0] + s2[1]*b1[1] + s2[2]*b1[2] + 2*(s2[3]*b1[3]+s2[4]*b1[4]+s2[5]*b1[5])
+	v := quad - 2*(d0+d1+d2) + c.cst[e1] + c.cst[e2]
+	return float32(max(v, 0))
+}
+
+// topK is one worker's candidate lists for every edge.
+type topK struct {
+	k     int
+	cand  []Candidate
+	count []int32
+	// worst is the D of the last candidate of a full list, +Inf before:
+	// a small array that rejects most offers without touching the lists.
+	worst []float32
+}
+
+func less(a, b Candidate) bool {
+	return a.D < b.D || (a.D == b.D && a.edge() < b.edge())
+}
+
+// add offers candidate x to edge e's list.
+func (t *topK) add(e int, x Candidate) {
+	if x.D > t.worst[e] {
+		return
+	}
+	list := t.cand[e*t.k : e*t.k+t.k]
+	n := int(t.count[e])
+	if n == t.k {
+		if !less(x, list[n-1]) {
+			return
+		}
+		n--
+	} else {
+		t.count[e]++
+	}
+	i := n
+	for i > 0 && less(x, list[i-1]) {
+		list[i] = list[i-1]
+		i--
+	}
+	list[i] = x
+	if int(t.count[e]) == t.k {
+		t.worst[e] = list[t.k-1].D
+	}
+}
+
+// allPairs evaluates every allowed pairing of two different pieces once.
+// Workers take pieces i in turn and pair them with every j > i; each keeps
+// its own candidate lists, merged at the end, and per-piece sums, so the
+// result does not depend on the schedule.
+func (c *Compat) allPairs(ctx context.Context, workers int) error {
+	n, e, k := c.n, 4*c.n, c.k
+	rowSum := make([]float64, n)
+	rowCount := make([]int64, n)
+	lists := make([]*topK, workers)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var stop atomic.Bool
+	for w := range workers {
+		t := &topK{k: k, cand: make([]Candidate, e*k), count: make([]int32, e), worst: make([]float32, e)}
+		for ei := range t.worst {
+			t.worst[ei] = float32(math.Inf(1))
+		}
+		lists[w] = t
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n || stop.Load() {
+					return
+				}
+				if ctx.Err() != nil {
+					stop.Store(true)
+					return
+				}
+				sum, cnt := 0.0, int64(0)
+				for j := i + 1; j < n; j++ {
+					for a := range 4 {
+						e1 := 4*i + a
+						for b := range 4 {
+							if !c.rotated && b != (a+2)&3 {
+								continue
+							}
+							e2 := 4*j + b
+							d := c.pair(e1, e2)
+							sum += float64(d)
+							cnt++
+							if c.dense != nil {
+								if c.rotated {
+									c.dense[e1*e+e2], c.dense[e2*e+e1] = d, d
+								} else {
+									c.dense[e1*n+j], c.dense[e2*n+i] = d, d
+								}
+							}
+							t.add(e1, Candidate{Piece: int32(j), Side: Side(b), D: d})
+							t.add(e2, Candidate{Piece: int32(i), Side: Side(a), D: d})
+						}
+					}
+				}
+				rowSum[i], rowCount[i] = sum, cnt
+			}
+		})
+	}
+	wg.Wait()
+	if stop.Load() {
+		return ctx.Err()
+	}
+	if c.dense != nil {
+		inf := float32(math.Inf(1))
+		for i := range n {
+			for a := range 4 {
+				if c.rotated {
+					for b := range 4 {
+						c.dense[(4*i+a)*e+4*i+b] = inf
+					}
+				} else {
+					c.dense[(4*i+a)*n+i] = inf
+				}
+			}
+		}
+	}
+	c.cand = make([]Candidate, e*k)
+	merged := make([]Candidate, 0, workers*k)
+	for ei := range e {
+		merged = merged[:0]
+		for _, t := range lists {
+			merged = append(merged, t.cand[ei*k:ei*k+int(t.count[ei])]...)
+		}
+		slices.SortFunc(merged, func(a, b Candidate) int {
+			if less(a, b) {
+				return -1
+			}
+			if less(b, a) {
+				return 1
+			}
+			return 0
+		})
+		c.ncand[ei] = int32(copy(c.cand[ei*k:ei*k+k], merged))
+	}
+	total, count := 0.0, int64(0)
+	for i := range n {
+		total += rowSum[i]
+		count += rowCount[i]
+	}
+	if count > 0 {
+		c.mean = total / float64(count)
+	}
+	return nil
+}
+
+// Fit summarises how well the adjacencies of a placement agree with the
+// compatibilities.
+type Fit struct {
+	// Adjacencies counts the pairs of placed pieces side by side in the
+	// same output image.
+	Adjacencies int
+	// Dissimilarity sums D over those pairs: the fitness that the genetic
+	// solvers of Sholomon et al. minimise.
+	Dissimilarity float64
+	// BestBuddies counts the pairs whose touching edges are best buddies.
+	BestBuddies int
+}
+
+// BestBuddyShare returns BestBuddies / Adjacencies (0 without adjacencies).
+func (f Fit) BestBuddyShare() float64 {
+	if f.Adjacencies == 0 {
+		return 0
+	}
+	return float64(f.BestBuddies) / float64(f.Adjacencies)
+}
+
+// Fit measures placement p, which must name pieces of this puzzle (it
+// panics otherwise): O(len(p.Pieces)) lookups of D.
+func (c *Compat) Fit(p *Placement) Fit {
+	type key struct{ img, row, col int }
+	at := make(map[key]Placed, len(p.Pieces))
+	for _, q := range p.Pieces {
+		at[key{q.Image, q.Row, q.Col}] = q
+	}
+	var f Fit
+	for _, q := range p.Pieces {
+		for _, d := range [2]Side{Right, Bottom} {
+			dr, dc := Offset(d)
+			o, ok := at[key{q.Image, q.Row + dr, q.Col + dc}]
+			if !ok {
+				continue
+			}
+			a, b := SideAt(d, q.Rotation), SideAt(d.Opposite(), o.Rotation)
+			f.Adjacencies++
+			f.Dissimilarity += float64(c.D(q.Piece, a, o.Piece, b))
+			if x, bb := c.BestBuddy(q.Piece, a); bb && int(x.Piece) == o.Piece && x.Side == b {
+				f.BestBuddies++
+			}
+		}
+	}
+	return f
+}

@@ -1,0 +1,29 @@
+// Package greedy is a fast constructive solver for square-piece jigsaw
+// puzzles of Type 1 and Type 2, with known or unknown size and several
+// pictures in one bag: the baseline of the jigsaw family and the seed of
+// its genetic solver.
+//
+// Solve follows Paikin & Tal ("Solving multiple square jigsaw puzzles
+// with missing pieces", CVPR 2015): start from a distinctive piece, whose
+// edges and their best buddies' edges are all best buddies, then
+// repeatedly fill the empty cell whose best candidate fits best, with
+// candidates that are best buddies of all their neighbours first. A
+// candidate's fit averages, over the neighbours it would touch, Paikin &
+// Tal's compatibility 1 - D / (second best D) of both edges, so that
+// featureless edges (sky) wait until several neighbours constrain them.
+// It assembles from a few of the most distinctive pieces in parallel and
+// keeps the most compatible result. When the size is unknown, it then
+// estimates the frame (the rectangle of n cells covering the most of the
+// assembly) and assembles again inside it, which stops pieces of the
+// picture's border from growing outside it.
+//
+//	res, err := greedy.Solve(ctx, pz, greedy.Options{})       // Type 1 or 2 per pz.Rotated, size unknown
+//	res, err = greedy.Solve(ctx, pz, greedy.Options{Rows: 18, Cols: 24})
+//	res, err = greedy.Solve(ctx, bag, greedy.Options{Images: 3})
+//	fmt.Println(res.BestBuddies) // share of adjacencies that are best buddies: a quality estimate
+//
+// On the MIT set (432 pieces of 28 px) it reaches about 94% neighbour
+// accuracy in Type 1 with a known size and 92% in Type 2 with an unknown
+// size, in well under a second per puzzle including compatibilities (see
+// tessera jigsaw bench and the README for measured figures).
+package greedy

@@ -1,0 +1,580 @@
+package greedy
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"tessera/jigsaw"
+)
+
+// Options configure Solve. The zero value solves one image of unknown size
+// with the default compatibilities (MGC).
+type Options struct {
+	// Rows and Cols give the size of the puzzle in pieces when it is known
+	// (both or neither); the assembly then never outgrows that frame (with
+	// rotations, in either orientation). Only for a single image.
+	Rows, Cols int
+	// Images is the number of output images to assemble (a mixed bag);
+	// 0 means 1.
+	Images int
+	// Compat holds precomputed compatibilities of the puzzle; when nil,
+	// Solve computes them with CompatOptions.
+	Compat        *jigsaw.Compat
+	CompatOptions jigsaw.CompatOptions
+	// NoFrame keeps an assembly of unknown size as it grew. By default
+	// Solve estimates the frame from it (a rectangle of n cells covering
+	// the most pieces) and assembles again inside that frame.
+	NoFrame bool
+	// Starts is the number of assemblies tried, from the most distinctive
+	// pieces in turn (0: DefaultStarts); the one whose adjacencies are the
+	// most compatible is kept.
+	Starts int
+}
+
+// DefaultStarts is the default number of assemblies tried.
+const DefaultStarts = 4
+
+// Result is a solution with its statistics.
+type Result struct {
+	Placement *jigsaw.Placement
+	// Placed is the number of pieces placed (all of them unless stopped).
+	Placed int
+	// BestBuddies is the fraction of the solution's adjacencies whose two
+	// edges are best buddies: a quality estimate that needs no ground truth
+	// (around 0.9 and above for good reconstructions of natural images).
+	BestBuddies float64
+	// CompatTime is the time spent computing compatibilities, Elapsed the
+	// whole solve.
+	CompatTime, Elapsed time.Duration
+	// Frame is the rows x cols estimated for a puzzle of unknown size and
+	// used for the final assembly, or zero.
+	Frame [2]int
+}
+
+type cell struct{ img, row, col int32 }
+
+type placed struct {
+	cell
+	rot jigsaw.Rotation
+}
+
+// slot is an empty cell next to placed pieces, with its best candidate.
+type slot struct {
+	version int32
+	piece   int32
+	rot     jigsaw.Rotation
+	key     float32
+}
+
+type entry struct {
+	key     float32
+	c       cell
+	version int32
+}
+
+// queue is a binary max-heap of entries (by key, then cell), typed so
+// that pushing allocates nothing beyond the slice's growth.
+type queue []entry
+
+func (q queue) less(i, j int) bool {
+	if q[i].key != q[j].key {
+		return q[i].key > q[j].key
+	}
+	a, b := q[i].c, q[j].c
+	if a.img != b.img {
+		return a.img < b.img
+	}
+	if a.row != b.row {
+		return a.row < b.row
+	}
+	return a.col < b.col
+}
+
+func (q *queue) push(e entry) {
+	*q = append(*q, e)
+	h := *q
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !h.less(i, p) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+func (q *queue) pop() {
+	h := *q
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < n && h.less(l, m) {
+			m = l
+		}
+		if l+1 < n && h.less(l+1, m) {
+			m = l + 1
+		}
+		if m == i {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	*q = h
+}
+
+type solver struct {
+	c        *jigsaw.Compat
+	n        int
+	rotated  bool
+	rows     int
+	cols     int
+	pos      []placed
+	isPlaced []bool
+	grid     map[cell]int32
+	slots    map[cell]slot
+	q        queue
+	unplaced []int32 // pieces not placed, in any order
+	where    []int32 // index of a piece in unplaced
+	// bounds per image: min/max row and column
+	bounds [][4]int32
+	second []float32 // SecondD per edge
+}
+
+// Solve assembles the puzzle greedily in the manner of Paikin & Tal (CVPR
+// 2015): it starts from a distinctive piece (best buddies on every side,
+// whose best buddies have best buddies on every side) and repeatedly fills
+// the empty cell next to the assembly whose best candidate piece (and
+// rotation) fits best, preferring candidates that are best buddies of
+// their neighbours; a candidate's fit is Paikin & Tal's compatibility
+// (1 - D / second best D) averaged over both edges of every neighbour it
+// would touch. Candidates come from each edge's best-K list; when those
+// are used up, from all remaining pieces. With Options.Rows and Cols the
+// assembly stays inside that frame. With Options.Images = k, a new image
+// is started from a fresh distinctive piece whenever no candidate is a
+// best buddy, until k are started.
+//
+// Solve assembles from the Options.Starts most distinctive pieces in
+// parallel and keeps the assembly with the highest mean compatibility
+// over its adjacencies. For a single image of unknown size it then
+// estimates the frame, the rows x cols = n rectangle (aspect ratio at most
+// 4) that covers the most of that assembly, and, when it covers at least
+// 90% of the pieces, assembles again inside it (unless Options.NoFrame):
+// without a frame, pieces of the picture's border tend to be attached
+// outside it.
+//
+// Time O(n^2 p) for the compatibilities (see jigsaw.NewCompat) plus about
+// O(n K log n) per assembly. The result does not depend on the number of
+// cores. If ctx ends, Solve returns the pieces placed so far and
+// ctx.Err().
+func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error) {
+	start := time.Now()
+	n := len(pz.Pieces)
+	if n == 0 {
+		return Result{}, jigsaw.ErrNoPieces
+	}
+	if (opts.Rows > 0) != (opts.Cols > 0) || opts.Rows < 0 || opts.Cols < 0 {
+		return Result{}, fmt.Errorf("greedy: give both Rows and Cols, or neither (got %dx%d)", opts.Rows, opts.Cols)
+	}
+	if opts.Rows > 0 && opts.Rows*opts.Cols < n {
+		return Result{}, fmt.Errorf("greedy: %d pieces do not fit %dx%d", n, opts.Rows, opts.Cols)
+	}
+	images := max(opts.Images, 1)
+	if images > 1 && opts.Rows > 0 {
+		return Result{}, errors.New("greedy: a known size applies to a single image")
+	}
+	var res Result
+	c := opts.Compat
+	if c == nil {
+		var err error
+		if c, err = jigsaw.NewCompat(ctx, pz, opts.CompatOptions); err != nil {
+			return res, err
+		}
+		res.CompatTime = c.Elapsed()
+	}
+	if c.N() != n || c.Rotated() != pz.Rotated {
+		return res, errors.New("greedy: Options.Compat was computed for another puzzle")
+	}
+	s, err := assemble(ctx, c, opts, images)
+	if err == nil && images == 1 && opts.Rows == 0 && !opts.NoFrame {
+		// Unknown size: estimate the frame from the first assembly and
+		// assemble again inside it, which keeps pieces of the picture's
+		// border from being attached outside it.
+		if h, w, ok := estimateFrame(s); ok {
+			framed := opts
+			framed.Rows, framed.Cols = h, w
+			if s2, err2 := assemble(ctx, c, framed, 1); err2 == nil {
+				s = s2
+				res.Frame = [2]int{h, w}
+			}
+		}
+	}
+	res.Placement = s.placement(images)
+	res.Placed = len(res.Placement.Pieces)
+	res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+// assemble runs the assembly from opts.Starts seeds, each on its own
+// goroutine (they are independent, so the result does not depend on the
+// schedule), and keeps the one whose adjacencies are the most compatible.
+func assemble(ctx context.Context, c *jigsaw.Compat, opts Options, images int) (*solver, error) {
+	starts := opts.Starts
+	if starts <= 0 {
+		starts = DefaultStarts
+	}
+	seeds := newSolver(c, opts).seeds(starts)
+	type outcome struct {
+		s     *solver
+		score float64
+		err   error
+	}
+	outs := make([]outcome, len(seeds))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	for i, seed := range seeds {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			s := newSolver(c, opts)
+			err := s.run(ctx, images, seed)
+			outs[i] = outcome{s, s.objective(), err}
+		})
+	}
+	wg.Wait()
+	best := 0
+	for i := range outs {
+		if outs[i].err == nil && (outs[best].err != nil || outs[i].score > outs[best].score) {
+			best = i
+		}
+	}
+	return outs[best].s, outs[best].err
+}
+
+// estimateFrame returns the rows x cols of a rectangle of exactly n cells
+// (aspect ratio at most 4) that covers the most pieces of the assembly,
+// in its orientation; ok is false when there is no such rectangle or the
+// assembly is too sparse to judge.
+func estimateFrame(s *solver) (rows, cols int, ok bool) {
+	b := s.bounds[0]
+	bh, bw := int(b[1]-b[0])+1, int(b[3]-b[2])+1
+	if bh*bw > 16*s.n {
+		return 0, 0, false
+	}
+	// prefix sums of occupancy over the bounding box
+	ps := make([]int32, (bh+1)*(bw+1))
+	for k := range s.n {
+		if s.isPlaced[k] {
+			q := s.pos[k]
+			ps[(int(q.row-b[0])+1)*(bw+1)+int(q.col-b[2])+1] = 1
+		}
+	}
+	for r := 1; r <= bh; r++ {
+		for c := 1; c <= bw; c++ {
+			ps[r*(bw+1)+c] += ps[(r-1)*(bw+1)+c] + ps[r*(bw+1)+c-1] - ps[(r-1)*(bw+1)+c-1]
+		}
+	}
+	cover := func(h, w int) int {
+		best := 0
+		for r := 0; r+h <= bh; r++ {
+			for c := 0; c+w <= bw; c++ {
+				v := ps[(r+h)*(bw+1)+c+w] - ps[r*(bw+1)+c+w] - ps[(r+h)*(bw+1)+c] + ps[r*(bw+1)+c]
+				best = max(best, int(v))
+			}
+		}
+		return best
+	}
+	bestCover := 0
+	for h := 1; h <= s.n; h++ {
+		if s.n%h != 0 {
+			continue
+		}
+		w := s.n / h
+		if h > 4*w || w > 4*h || h > bh || w > bw {
+			continue
+		}
+		if v := cover(h, w); v > bestCover {
+			rows, cols, bestCover = h, w, v
+		}
+	}
+	return rows, cols, bestCover > 0 && 10*bestCover >= 9*s.n
+}
+
+func newSolver(c *jigsaw.Compat, opts Options) *solver {
+	n := c.N()
+	s := &solver{c: c, n: n, rotated: c.Rotated(), rows: opts.Rows, cols: opts.Cols,
+		pos: make([]placed, n), isPlaced: make([]bool, n), grid: make(map[cell]int32, 2*n),
+		slots: make(map[cell]slot, n), unplaced: make([]int32, n), where: make([]int32, n),
+		second: make([]float32, 4*n)}
+	for i := range n {
+		s.unplaced[i], s.where[i] = int32(i), int32(i)
+		for a := range jigsaw.Side(4) {
+			s.second[4*i+int(a)] = c.SecondD(i, a)
+		}
+	}
+	return s
+}
+
+// run assembles the pieces, starting the first image from piece first.
+func (s *solver) run(ctx context.Context, images, first int) error {
+	started := 0
+	for count := 0; len(s.unplaced) > 0; count++ {
+		if count&63 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		e, ok := s.best()
+		if !ok || (started < images && e.key < bbBonus) {
+			// start an image (from a distinctive piece) when there is none
+			// yet, or when there are images to start and no candidate is a
+			// best buddy
+			if started >= images {
+				return fmt.Errorf("greedy: %d pieces left with no room in the frame", len(s.unplaced))
+			}
+			seed := first
+			if started > 0 {
+				seed = s.seeds(1)[0]
+			}
+			s.place(seed, cell{img: int32(started)}, 0)
+			started++
+			continue
+		}
+		sl := s.slots[e.c]
+		s.place(int(sl.piece), e.c, sl.rot)
+	}
+	return nil
+}
+
+// best returns, without removing it, the queued slot with the best
+// current candidate, dropping stale entries and re-evaluating slots whose
+// candidate was placed elsewhere.
+func (s *solver) best() (entry, bool) {
+	for len(s.q) > 0 {
+		e := s.q[0]
+		sl, ok := s.slots[e.c]
+		if !ok || sl.version != e.version || !s.fits(e.c) {
+			s.q.pop()
+			continue
+		}
+		if s.isPlaced[sl.piece] {
+			s.q.pop()
+			s.evaluate(e.c)
+			continue
+		}
+		return e, true
+	}
+	return entry{}, false
+}
+
+// place puts piece k at cell at with rotation r and updates the slots
+// around it.
+func (s *solver) place(k int, at cell, r jigsaw.Rotation) {
+	s.isPlaced[k] = true
+	s.pos[k] = placed{at, r}
+	s.grid[at] = int32(k)
+	delete(s.slots, at)
+	i := s.where[k]
+	last := s.unplaced[len(s.unplaced)-1]
+	s.unplaced[i], s.where[last] = last, i
+	s.unplaced = s.unplaced[:len(s.unplaced)-1]
+	for int(at.img) >= len(s.bounds) {
+		s.bounds = append(s.bounds, [4]int32{at.row, at.row, at.col, at.col})
+	}
+	b := &s.bounds[at.img]
+	b[0], b[1], b[2], b[3] = min(b[0], at.row), max(b[1], at.row), min(b[2], at.col), max(b[3], at.col)
+	for d := range jigsaw.Side(4) {
+		dr, dc := jigsaw.Offset(d)
+		nc := cell{at.img, at.row + int32(dr), at.col + int32(dc)}
+		if _, full := s.grid[nc]; !full {
+			s.evaluate(nc)
+		}
+	}
+}
+
+// fits reports whether cell at keeps its image inside the known frame.
+func (s *solver) fits(at cell) bool {
+	if s.rows == 0 {
+		return true
+	}
+	b := s.bounds[at.img]
+	h := int(max(b[1], at.row)-min(b[0], at.row)) + 1
+	w := int(max(b[3], at.col)-min(b[2], at.col)) + 1
+	if h <= s.rows && w <= s.cols {
+		return true
+	}
+	return s.rotated && h <= s.cols && w <= s.rows
+}
+
+type neighbour struct {
+	dir   jigsaw.Side // direction from the slot to the neighbour
+	piece int
+	side  jigsaw.Side // the neighbour's own side that faces the slot
+}
+
+// bbBonus is added to the fit of a candidate that is the best buddy of
+// every neighbour it touches, so that such candidates go first.
+const bbBonus = 1
+
+// evaluate finds the best candidate of an empty cell and queues it.
+func (s *solver) evaluate(at cell) {
+	sl := s.slots[at]
+	sl.version++
+	s.slots[at] = sl
+	if !s.fits(at) {
+		return
+	}
+	var nb [4]neighbour
+	m := 0
+	for d := range jigsaw.Side(4) {
+		dr, dc := jigsaw.Offset(d)
+		if k, ok := s.grid[cell{at.img, at.row + int32(dr), at.col + int32(dc)}]; ok {
+			nb[m] = neighbour{d, int(k), jigsaw.SideAt(d.Opposite(), s.pos[k].rot)}
+			m++
+		}
+	}
+	if m == 0 {
+		return
+	}
+	bestKey := float32(math.Inf(-1))
+	bestPiece, bestRot := int32(-1), jigsaw.Rotation(0)
+	try := func(j int32, r jigsaw.Rotation) {
+		if key := s.fit(int(j), r, nb[:m]); key > bestKey {
+			bestKey, bestPiece, bestRot = key, j, r
+		}
+	}
+	for _, x := range nb[:m] {
+		for _, cand := range s.c.Candidates(x.piece, x.side) {
+			if !s.isPlaced[cand.Piece] {
+				// cand.Side must face the neighbour: SideAt(x.dir, r) == cand.Side
+				try(cand.Piece, jigsaw.Rotation((x.dir-cand.Side)&3))
+			}
+		}
+	}
+	if bestPiece < 0 {
+		for _, j := range s.unplaced {
+			if s.rotated {
+				for r := range jigsaw.Rotation(4) {
+					try(j, r)
+				}
+			} else {
+				try(j, 0)
+			}
+		}
+	}
+	if bestPiece < 0 {
+		return
+	}
+	sl.piece, sl.rot, sl.key = bestPiece, bestRot, bestKey
+	s.slots[at] = sl
+	s.q.push(entry{bestKey, at, sl.version})
+}
+
+// fit scores piece j turned by r against the given neighbours.
+func (s *solver) fit(j int, r jigsaw.Rotation, nb []neighbour) float32 {
+	sum := float32(0)
+	allBuddies := true
+	for _, x := range nb {
+		side := jigsaw.SideAt(x.dir, r)
+		d := s.c.D(j, side, x.piece, x.side)
+		if math.IsInf(float64(d), 1) {
+			return float32(math.Inf(-1))
+		}
+		s1, s2 := s.second[4*j+int(side)], s.second[4*x.piece+int(x.side)]
+		sum += 1 - ((d+1e-6)/(s1+1e-6)+(d+1e-6)/(s2+1e-6))/2
+		if allBuddies {
+			b1, ok1 := s.c.BestBuddy(j, side)
+			allBuddies = ok1 && int(b1.Piece) == x.piece && b1.Side == x.side
+		}
+	}
+	key := sum / float32(len(nb))
+	if allBuddies {
+		key += bbBonus
+	}
+	return key
+}
+
+// seeds returns up to m unplaced pieces to start an image from, best
+// first: those whose best buddies, and theirs, cover the most sides, ties
+// broken by the confidence of their edges, then by index.
+func (s *solver) seeds(m int) []int {
+	type scored struct {
+		piece int
+		score float32
+	}
+	var all []scored
+	for _, j32 := range s.unplaced {
+		j := int(j32)
+		score := float32(0)
+		for a := range jigsaw.Side(4) {
+			b, ok := s.c.BestBuddy(j, a)
+			if !ok || s.isPlaced[b.Piece] {
+				continue
+			}
+			score += 1 + s.c.Confidence(j, a)
+			for a2 := range jigsaw.Side(4) {
+				if b2, ok2 := s.c.BestBuddy(int(b.Piece), a2); ok2 && !s.isPlaced[b2.Piece] {
+					score += 0.25
+				}
+			}
+		}
+		all = append(all, scored{j, score})
+	}
+	slices.SortFunc(all, func(a, b scored) int {
+		if a.score != b.score {
+			return cmp.Compare(b.score, a.score)
+		}
+		return cmp.Compare(a.piece, b.piece)
+	})
+	out := make([]int, 0, m)
+	for _, x := range all[:min(m, len(all))] {
+		out = append(out, x.piece)
+	}
+	return out
+}
+
+// objective rates a finished assembly without the truth: the mean, over
+// its adjacencies, of Paikin & Tal's compatibility of the two edges.
+func (s *solver) objective() float64 {
+	sum, pairs := 0.0, 0
+	for k := range s.n {
+		if !s.isPlaced[k] {
+			continue
+		}
+		q := s.pos[k]
+		for _, d := range [2]jigsaw.Side{jigsaw.Right, jigsaw.Bottom} {
+			dr, dc := jigsaw.Offset(d)
+			o, ok := s.grid[cell{q.img, q.row + int32(dr), q.col + int32(dc)}]
+			if !ok {
+				continue
+			}
+			a, b := jigsaw.SideAt(d, q.rot), jigsaw.SideAt(d.Opposite(), s.pos[o].rot)
+			sum += float64(s.c.Compatibility(k, a, int(o), b)+s.c.Compatibility(int(o), b, k, a)) / 2
+			pairs++
+		}
+	}
+	if pairs == 0 {
+		return math.Inf(-1)
+	}
+	return sum / float64(pairs)
+}
+
+func (s *solver) placement(images int) *jigsaw.Placement {
+	p := &jigsaw.Placement{Images: images}
+	for k := range s.n {
+		if s.isPlaced[k] {
+			q := s.pos[k]
+			p.Pieces = append(p.Pieces, jigsaw.Placed{Piece: k, Image: int(q.img), Row: int(q.row), Col: int(q.col), Rotation: q.rot})
+		}
+	}
+	p.Normalize()
+	return p
+}

@@ -1,0 +1,215 @@
+package greedy
+
+import (
+	"context"
+	"errors"
+	"image"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"tessera/internal/datadir"
+	"tessera/internal/imageio"
+	"tessera/jigsaw"
+)
+
+func grid(t testing.TB, path string) *jigsaw.Grid {
+	t.Helper()
+	img, err := imageio.Load(path, imageio.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := jigsaw.Cut(img.Pix, 28, jigsaw.CutOptions{Depth: img.Depth})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Name = path
+	return g
+}
+
+var testImages = []string{"../testdata/mit5-crop.png", "../testdata/bgu10-crop.png"}
+
+// TestSolvesSmallPuzzlesExactly: the 8x6-piece test images are solved
+// perfectly in Type 1 with a known size and in Type 2 with an unknown size,
+// for several scrambles; with MGC, and with the weaker L*a*b* SSD in Type 1.
+func TestSolvesSmallPuzzlesExactly(t *testing.T) {
+	for _, path := range testImages {
+		g := grid(t, path)
+		for _, metric := range []jigsaw.Metric{jigsaw.MGC, jigsaw.LabSSD} {
+			for _, rotate := range []bool{false, true} {
+				if rotate && metric == jigsaw.LabSSD {
+					continue
+				}
+				for seed := range uint64(4) {
+					pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: rotate, Seed: seed})
+					opts := Options{CompatOptions: jigsaw.CompatOptions{Metric: metric}}
+					if !rotate {
+						opts.Rows, opts.Cols = g.Rows, g.Cols
+					}
+					res, err := Solve(context.Background(), pz, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					acc, err := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{Absolute: !rotate})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !acc.Perfect || res.Placed != 48 {
+						t.Errorf("%s %v rotate %v seed %d: %v", path, metric, rotate, seed, acc)
+					}
+					if b := res.Placement.Bounds(0); (b.Dx() != 8 || b.Dy() != 6) && (!rotate || b.Dx() != 6 || b.Dy() != 8) {
+						t.Errorf("bounds %v", b)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMixedBag: two images in one bag come out as two perfect pictures.
+func TestMixedBag(t *testing.T) {
+	grids := []*jigsaw.Grid{grid(t, testImages[0]), grid(t, testImages[1])}
+	for _, rotate := range []bool{false, true} {
+		pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: rotate, Seed: 11})
+		res, err := Solve(context.Background(), pz, Options{Images: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		acc, err := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !acc.Perfect || acc.Images[0].Output == acc.Images[1].Output || res.Placement.Images != 2 {
+			t.Fatalf("rotate %v: %+v", rotate, acc)
+		}
+	}
+}
+
+func TestOptionsErrors(t *testing.T) {
+	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, testImages[0])}, jigsaw.ScrambleOptions{})
+	for _, c := range []struct {
+		opts Options
+		text string
+	}{
+		{Options{Rows: 6}, "both"},
+		{Options{Rows: 5, Cols: 8}, "do not fit"},
+		{Options{Rows: 6, Cols: 8, Images: 2}, "single image"},
+	} {
+		if _, err := Solve(context.Background(), pz, c.opts); err == nil || !strings.Contains(err.Error(), c.text) {
+			t.Errorf("%+v: %v, want %q", c.opts, err, c.text)
+		}
+	}
+	if _, err := Solve(context.Background(), &jigsaw.Puzzle{PieceSize: 28}, Options{}); !errors.Is(err, jigsaw.ErrNoPieces) {
+		t.Errorf("no pieces: %v", err)
+	}
+	other, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, testImages[0])}, jigsaw.ScrambleOptions{Rotate: true})
+	c, _ := jigsaw.NewCompat(context.Background(), other, jigsaw.CompatOptions{})
+	if _, err := Solve(context.Background(), pz, Options{Compat: c}); err == nil {
+		t.Error("compatibilities of another puzzle accepted")
+	}
+}
+
+func TestCancelled(t *testing.T) {
+	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, testImages[0])}, jigsaw.ScrambleOptions{})
+	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := Solve(ctx, pz, Options{Compat: c})
+	if !errors.Is(err, context.Canceled) || res.Placement == nil {
+		t.Fatalf("%v %+v", err, res)
+	}
+}
+
+// TestMIT checks the accuracy on three images of the MIT set (shared
+// data), one of them a hard one (1.png: sky); the whole set is measured
+// by tessera jigsaw bench.
+func TestMIT(t *testing.T) {
+	dir, err := datadir.Path("jigsaw", "mit432")
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct {
+		name     string
+		rotate   bool
+		neighbor float64
+	}{{"5.png", false, 0.99}, {"5.png", true, 0.98}, {"8.png", true, 0.99}, {"1.png", false, 0.8}} {
+		g := grid(t, dir+"/"+c.name)
+		pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: c.rotate, Seed: 1})
+		opts := Options{}
+		if !c.rotate {
+			opts.Rows, opts.Cols = g.Rows, g.Cols
+		}
+		res, err := Solve(context.Background(), pz, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
+		if acc.Neighbor < c.neighbor {
+			t.Errorf("%s rotate %v: %v, want neighbour >= %.2f", c.name, c.rotate, acc, c.neighbor)
+		}
+	}
+}
+
+func BenchmarkSolveMITType2(b *testing.B) {
+	dir, err := datadir.Path("jigsaw", "mit432")
+	if err != nil {
+		b.Skip(err)
+	}
+	g := grid(b, dir+"/1.png")
+	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
+	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Solve(context.Background(), pz, Options{Compat: c}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestTinyPuzzles: every piece is placed, once, in a valid layout, for
+// puzzles of 1 to 12 random pieces (all equal, too), known size or not.
+func TestTinyPuzzles(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 200 {
+		rows, cols := 1+rng.IntN(3), 1+rng.IntN(4)
+		size := 2 + rng.IntN(4)
+		m := image.NewNRGBA64(image.Rect(0, 0, cols*size, rows*size))
+		flat := trial%5 == 0
+		for i := 0; i < len(m.Pix); i += 8 {
+			v := uint8(rng.UintN(256))
+			if flat {
+				v = 77
+			}
+			m.Pix[i], m.Pix[i+2], m.Pix[i+4], m.Pix[i+6], m.Pix[i+7] = v, v/2, 255-v, 255, 255
+		}
+		g, err := jigsaw.Cut(m, size, jigsaw.CutOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rotate := trial%2 == 1
+		pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: rotate, Seed: uint64(trial)})
+		opts := Options{CompatOptions: jigsaw.CompatOptions{K: 1 + rng.IntN(4), MaxDenseBytes: int64(rng.IntN(3) - 1)}}
+		if trial%3 == 0 {
+			opts.Rows, opts.Cols = rows, cols
+		}
+		res, err := Solve(context.Background(), pz, opts)
+		if err != nil {
+			t.Fatalf("trial %d (%dx%d, rotate %v): %v", trial, rows, cols, rotate, err)
+		}
+		if err := res.Placement.Validate(len(pz.Pieces), rotate); err != nil || res.Placed != len(pz.Pieces) {
+			t.Fatalf("trial %d: %d placed: %v", trial, res.Placed, err)
+		}
+		if b := res.Placement.Bounds(0); opts.Rows > 0 && !(b.Dy() <= rows && b.Dx() <= cols || rotate && b.Dy() <= cols && b.Dx() <= rows) {
+			t.Fatalf("trial %d: outgrew the %dx%d frame: %v", trial, rows, cols, b)
+		}
+		if _, err := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
