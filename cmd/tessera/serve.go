@@ -17,7 +17,7 @@ func init() {
 
 var serveCmd = &Command{
 	Name:      "serve",
-	UsageLine: "[-addr HOST:PORT] [-db FILE]",
+	UsageLine: "[-addr HOST:PORT] [-db FILE] [-q]",
 	Short:     "serve the web app: the sliding-puzzle picture game",
 	Long: `Serve runs the web app: the sliding-tile picture game with built-in or
 uploaded pictures, hints, Auto with BFS, bidirectional BFS, A*, IDA* and

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -93,6 +95,27 @@ func TestServe(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.Contains(string(body), `"moves":"UL"`) {
 		t.Fatalf("solve: %d %s", resp.StatusCode, body)
+	}
+	// The API's shuffle with a seed is the command's.
+	for _, uniform := range []bool{false, true} {
+		args := []string{"npuzzle", "shuffle", "-size", "4x5", "-seed", "11", "-json"}
+		if uniform {
+			args = append(args, "-uniform")
+		}
+		_, out, _ := runCmd(t, "", args...)
+		var cli, api struct{ Board string }
+		if err := json.Unmarshal([]byte(out), &cli); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.Post(url+"/api/npuzzle/shuffle", "application/json", strings.NewReader(fmt.Sprintf(`{"size":"4x5","seed":11,"uniform":%v}`, uniform)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = json.NewDecoder(resp.Body).Decode(&api)
+		resp.Body.Close()
+		if err != nil || api.Board != cli.Board || cli.Board == "" {
+			t.Errorf("uniform %v: API shuffle %q, command %q (%v)", uniform, api.Board, cli.Board, err)
+		}
 	}
 	if code := stop(); code != 0 {
 		t.Fatalf("exit %d after interrupt: %s", code, stderr)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -74,8 +75,13 @@ func browser(t *testing.T) context.Context {
 		cancelAlloc()
 	})
 	// Start the browser now, so that its start-up is not counted in the
-	// first step's time limit.
-	if err := chromedp.Do(ctx); err != nil {
+	// first step's time limit. The page is told that the user prefers
+	// reduced motion: tiles then move at once, without a slide, so a click
+	// never aims at a tile on its way.
+	_, err = chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 	return ctx
@@ -129,7 +135,14 @@ func shuffled(t *testing.T, ctx context.Context, size string) string {
 		chromedp.Evaluate[chromedp.Void](statusJS+`.textContent = ''`),
 		chromedp.Click(chromedp.ID("shuffle")),
 		waitFor(statusJS+`.textContent.startsWith('New `+size+` board')`, 10*time.Second))
-	return value(t, ctx, "read board", chromedp.AttributeValue(chromedp.ID("board"), "data-board")).Value
+	return boardOf(t, ctx)
+}
+
+// boardOf returns the board the page shows, read in the page (chromedp's
+// cached attributes may lag behind the page's changes).
+func boardOf(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return value(t, ctx, "read the board", chromedp.Evaluate[string](`document.getElementById('board').dataset.board`))
 }
 
 // serveOn starts a test server for the page on the database at path.
@@ -180,7 +193,7 @@ func TestBrowserAutoSolves(t *testing.T) {
 	if status != want {
 		t.Errorf("status %q, want %q", status, want)
 	}
-	if got := value(t, ctx, "board", chromedp.AttributeValue(chromedp.ID("board"), "data-board")).Value; got != "1 2 3/4 5 6/7 8 0" {
+	if got := boardOf(t, ctx); got != "1 2 3/4 5 6/7 8 0" {
 		t.Errorf("board after Auto: %q", got)
 	}
 	if got := value(t, ctx, "moves", chromedp.Text(chromedp.ID("moves"))); got != fmt.Sprint(len(sol.Moves)) {
@@ -215,10 +228,23 @@ func TestBrowserSaveRestartLoad(t *testing.T) {
 	}
 	step(t, ctx, "click a tile", chromedp.Click(chromedp.CSS(fmt.Sprintf(`.tile[data-n="%d"]`, tile))))
 	step(t, ctx, "arrow keys", chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowRight))
-	board := value(t, ctx, "board", chromedp.AttributeValue(chromedp.ID("board"), "data-board")).Value
+	board := boardOf(t, ctx)
 	moves := value(t, ctx, "moves", chromedp.Text(chromedp.ID("moves")))
 	if moves == "0" || moves == "1" || board == start {
 		t.Fatalf("moves %s, board %q from %q: the click and keys did not all move", moves, board, start)
+	}
+
+	// Play on an uploaded picture: the saved game keeps it.
+	upload := filepath.Join(t.TempDir(), "my picture.png")
+	if err := os.WriteFile(upload, testPNG(t, 300, 200), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	step(t, ctx, "upload a picture",
+		chromedp.SetUploadFiles(chromedp.ID("upload"), []string{upload}),
+		waitFor(statusJS+`.textContent === 'Picture “my picture” added.'`, 10*time.Second))
+	picture := value(t, ctx, "picture", chromedp.Evaluate[string](`document.getElementById('board').style.getPropertyValue('--picture')`))
+	if !strings.Contains(picture, "/pictures/") {
+		t.Fatalf("board picture %q, want the upload", picture)
 	}
 
 	step(t, ctx, "save",
@@ -237,15 +263,18 @@ func TestBrowserSaveRestartLoad(t *testing.T) {
 		waitFor(statusJS+`.textContent.startsWith('New 3x3 board')`, 10*time.Second),
 		chromedp.Click(chromedp.CSS(`#saves li[data-name="browser test"] button.load`)),
 		waitFor(statusJS+`.textContent.startsWith('Loaded “browser test”')`, 10*time.Second))
-	if got := value(t, ctx, "board", chromedp.AttributeValue(chromedp.ID("board"), "data-board")).Value; got != board {
+	if got := boardOf(t, ctx); got != board {
 		t.Errorf("loaded board %q, saved %q", got, board)
 	}
 	if got := value(t, ctx, "moves", chromedp.Text(chromedp.ID("moves"))); got != moves {
 		t.Errorf("loaded move counter %s, saved %s", got, moves)
 	}
+	if got := value(t, ctx, "picture", chromedp.Evaluate[string](`document.getElementById('board').style.getPropertyValue('--picture')`)); got != picture {
+		t.Errorf("loaded picture %q, saved %q", got, picture)
+	}
 	// Restart goes back to the shuffled board of the saved game.
 	step(t, ctx, "restart", chromedp.Click(chromedp.ID("restart")))
-	if got := value(t, ctx, "board", chromedp.AttributeValue(chromedp.ID("board"), "data-board")).Value; got != start {
+	if got := boardOf(t, ctx); got != start {
 		t.Errorf("restart after load: %q, want the saved start %q", got, start)
 	}
 }
@@ -274,8 +303,7 @@ func TestBrowserScreenshot(t *testing.T) {
 		}
 	}
 	step(t, ctx, "play a few moves",
-		waitFor(statusJS+`.textContent.includes('move 5 of')`, 20*time.Second),
-		chromedp.Sleep(150*time.Millisecond)) // the slide of move 5 ends
+		waitFor(statusJS+`.textContent.includes('move 5 of')`, 20*time.Second))
 	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
 	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "npuzzle.png"), png, 0o644); err != nil {
 		t.Fatal(err)

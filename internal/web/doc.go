@@ -31,8 +31,9 @@
 //	DELETE /api/pictures/{id}
 //	GET    /pictures/{id}                an uploaded picture (JPEG)
 //
-// The README documents each call with examples. The built-in pictures are
-// drawn by the program in genpictures:
-//
-//go:generate go run ./genpictures -o static/pictures
+// The README documents each call with examples. The built-in pictures
+// under static/pictures are drawn by the program in genpictures; go generate
+// draws them again.
 package web
+
+//go:generate go run ./genpictures -o static/pictures

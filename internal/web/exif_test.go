@@ -49,18 +49,8 @@ func withExif(jpg, seg []byte) []byte {
 // testJPEG encodes a w x h picture: top half red, bottom half blue.
 func testJPEG(t *testing.T, w, h int) []byte {
 	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := range h {
-		for x := range w {
-			c := color.RGBA{230, 20, 20, 255}
-			if y >= h/2 {
-				c = color.RGBA{20, 20, 230, 255}
-			}
-			img.SetRGBA(x, y, c)
-		}
-	}
 	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 95}); err != nil {
+	if err := jpeg.Encode(&buf, redBlue(w, h, true), &jpeg.Options{Quality: 95}); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()

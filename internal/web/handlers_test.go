@@ -106,6 +106,24 @@ func wantError(t *testing.T, w *httptest.ResponseRecorder, status int, want stri
 	}
 }
 
+// badBody is a request body that must be refused with status and a
+// message containing want.
+type badBody struct {
+	body   string
+	status int
+	want   string
+}
+
+// postBad posts each bad body to path and checks the error answers.
+func postBad(t *testing.T, h http.Handler, path string, cases []badBody) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.body[:min(len(tc.body), 40)], func(t *testing.T) {
+			wantError(t, call(t, h, "POST", path, tc.body), tc.status, tc.want)
+		})
+	}
+}
+
 func TestPages(t *testing.T) {
 	s, _ := newServer(t, Config{})
 	w := call(t, s, "GET", "/", nil)
@@ -240,11 +258,7 @@ func TestShuffle(t *testing.T) {
 		t.Errorf("two shuffles without a seed both used seed %d", a.Seed)
 	}
 
-	for _, tc := range []struct {
-		body   string
-		status int
-		want   string
-	}{
+	postBad(t, s, "/api/npuzzle/shuffle", []badBody{
 		{`{"size":"9x9"}`, 400, "larger than 8x8"},
 		{`{"size":"1x3"}`, 400, "out of range"},
 		{`{"size":"big"}`, 400, "ROWSxCOLS"},
@@ -255,9 +269,7 @@ func TestShuffle(t *testing.T) {
 		{`[1,2]`, 400, "malformed JSON"},
 		{`{"size":"3x3","seed":-1}`, 400, "malformed JSON"},
 		{`{"size":"` + strings.Repeat("3", 2000) + `"}`, 413, "larger than"},
-	} {
-		wantError(t, call(t, s, "POST", "/api/npuzzle/shuffle", tc.body), tc.status, tc.want)
-	}
+	})
 	wantError(t, call(t, s, "POST", "/api/npuzzle/shuffle", []byte(`{"size":"3x3"}`), "Content-Type", "text/plain"), 415, "JSON")
 }
 
@@ -326,11 +338,7 @@ func TestSolve(t *testing.T) {
 
 func TestSolveBadInput(t *testing.T) {
 	s, _ := newServer(t, Config{})
-	for _, tc := range []struct {
-		body   string
-		status int
-		want   string
-	}{
+	postBad(t, s, "/api/npuzzle/solve", []badBody{
 		{`{"board":"1 2 3/4 5"}`, 400, "row 2"},
 		{`{"board":"1 2 3/4 5 6/7 8 8"}`, 400, "appears twice"},
 		{`{"board":"1 2 3/4 x 6/7 8 0"}`, 400, "not a number"},
@@ -346,11 +354,7 @@ func TestSolveBadInput(t *testing.T) {
 		{`{"board":"1 2 3/4 5 6/7 0 8","file":"/etc/passwd"}`, 400, "unknown field"},
 		{`{"board":12}`, 400, "malformed JSON"},
 		{`{"board":"` + strings.Repeat("1 ", 5000) + `"}`, 413, "larger than"},
-	} {
-		t.Run(tc.body[:min(len(tc.body), 40)], func(t *testing.T) {
-			wantError(t, call(t, s, "POST", "/api/npuzzle/solve", tc.body), tc.status, tc.want)
-		})
-	}
+	})
 }
 
 // A hard 5x5 board (a uniform shuffle): no optimal solver finishes it in
@@ -401,18 +405,12 @@ func TestHint(t *testing.T) {
 	}
 	checkSolution(t, "8 6 7/2 5 4/3 0 1", h.Moves)
 
-	for _, tc := range []struct {
-		body   string
-		status int
-		want   string
-	}{
+	postBad(t, s, "/api/npuzzle/hint", []badBody{
 		{`{"board":"1 2 3/4 5 6/7 8 0"}`, 422, "already solved"},
 		{`{"board":"2 1 3/4 5 6/7 8 0"}`, 422, "not solvable"},
 		{`{"board":"1 2 3/4 5 6/7 8"}`, 400, "bad board"},
 		{`{"board":"1 2 3/4 5 6/7 0 8","solver":"bfs"}`, 400, "only a board"},
-	} {
-		wantError(t, call(t, s, "POST", "/api/npuzzle/hint", tc.body), tc.status, tc.want)
-	}
+	})
 }
 
 func TestHintFallsBackToAQuickSolution(t *testing.T) {
@@ -534,21 +532,27 @@ func TestSavesBadInput(t *testing.T) {
 	}
 }
 
+// redBlue returns a w x h picture, red then blue: left and right halves,
+// or with across, top and bottom halves.
+func redBlue(w, h int, across bool) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			c := color.RGBA{220, 30, 30, 255}
+			if !across && x >= w/2 || across && y >= h/2 {
+				c = color.RGBA{30, 30, 220, 255}
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	return img
+}
+
 // testPNG encodes a w x h picture: left half red, right half blue.
 func testPNG(t *testing.T, w, h int) []byte {
 	t.Helper()
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	for y := range h {
-		for x := range w {
-			c := color.NRGBA{220, 30, 30, 255}
-			if x >= w/2 {
-				c = color.NRGBA{30, 30, 220, 255}
-			}
-			img.SetNRGBA(x, y, c)
-		}
-	}
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
+	if err := png.Encode(&buf, redBlue(w, h, false)); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
