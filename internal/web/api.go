@@ -54,28 +54,34 @@ type apiHandler func(r *http.Request) (int, any, error)
 func (s *Server) serveAPI(h apiHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		status, v, err := h(r)
-		if err != nil {
-			var ae *apiError
-			var mbe *http.MaxBytesError
-			switch {
-			case errors.As(err, &ae):
-				writeError(w, ae.status, ae.msg)
-			case errors.As(err, &mbe):
-				writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", mbe.Limit))
-			case r.Context().Err() != nil:
-				// The client went away; nobody reads the answer.
-				writeError(w, http.StatusServiceUnavailable, "request cancelled")
-			default:
-				s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-				writeError(w, http.StatusInternalServerError, "internal error")
-			}
-			return
-		}
-		if status == http.StatusNoContent {
+		switch {
+		case err != nil:
+			s.fail(w, r, err)
+		case status == http.StatusNoContent:
 			w.WriteHeader(status)
-			return
+		default:
+			writeJSON(w, status, v)
 		}
-		writeJSON(w, status, v)
+	}
+}
+
+// fail answers err as JSON: an apiError with its status, an oversized body
+// with 413, a request that ended with 503, anything else with a 500 whose
+// details go to the log only.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var ae *apiError
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &ae):
+		writeError(w, ae.status, ae.msg)
+	case errors.As(err, &mbe):
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", mbe.Limit))
+	case r.Context().Err() != nil:
+		// The client left or the server is stopping.
+		writeError(w, http.StatusServiceUnavailable, "request cancelled")
+	default:
+		s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		writeError(w, http.StatusInternalServerError, "internal error")
 	}
 }
 

@@ -23,7 +23,27 @@ var npuzzleGame = &game{
 	Title: "Sliding puzzle",
 	Path:  "/npuzzle",
 	page:  "npuzzle.html",
-	save:  npuzzleSave,
+	data: func() any {
+		return npuzzlePage{Solvers: solvers, Sizes: []string{"3x3", "4x4", "5x5"},
+			MinSide: npuzzle.MinSide, MaxSide: maxSide, Pictures: builtinPictures}
+	},
+	routes: (*Server).npuzzleRoutes,
+	save:   npuzzleSave,
+}
+
+// npuzzlePage is what the game's page shows from the server's lists.
+type npuzzlePage struct {
+	Solvers          []solver
+	Sizes            []string // the size menu; any other is "custom"
+	MinSide, MaxSide int
+	Pictures         []pictureInfo // the built-in ones; the page asks for uploads
+}
+
+func (s *Server) npuzzleRoutes(m *http.ServeMux) {
+	m.HandleFunc("GET /api/npuzzle/solvers", s.serveAPI(s.npuzzleSolvers))
+	m.HandleFunc("POST /api/npuzzle/shuffle", s.serveAPI(s.npuzzleShuffle))
+	m.HandleFunc("POST /api/npuzzle/solve", s.serveAPI(s.npuzzleSolve))
+	m.HandleFunc("POST /api/npuzzle/hint", s.serveAPI(s.npuzzleHint))
 }
 
 // solver is one entry of the Auto menu. The menu comes from this list, so a

@@ -35,25 +35,17 @@ func parsePages(games []*game) (map[string]*template.Template, error) {
 	return pages, nil
 }
 
-// pageData is what the templates see.
+// pageData is what the templates see: the menu, and the game's own data.
 type pageData struct {
-	Title    string
-	Games    []*game
-	Active   *game
-	Solvers  []solver
-	Sizes    []string
-	MaxSide  int
-	MinSide  int
-	Pictures []pictureInfo
+	Title  string
+	Games  []*game
+	Active *game
+	Game   any
 }
 
 func (s *Server) servePage(g *game) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		data := pageData{
-			Title: g.Title, Games: s.games, Active: g,
-			Solvers: solvers, Sizes: []string{"3x3", "4x4", "5x5"}, MinSide: 2, MaxSide: maxSide,
-			Pictures: builtinPictures,
-		}
+		data := pageData{Title: g.Title, Games: s.games, Active: g, Game: g.data()}
 		var buf bytes.Buffer
 		if err := s.pages[g.page].ExecuteTemplate(&buf, "layout", data); err != nil {
 			s.log.ErrorContext(r.Context(), "template", "page", g.page, "err", err)

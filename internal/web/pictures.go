@@ -98,7 +98,7 @@ func (s *Server) servePicture(w http.ResponseWriter, r *http.Request) {
 	}
 	p, err := s.store.Picture(r.Context(), id)
 	if err != nil {
-		s.serveAPI(func(*http.Request) (int, any, error) { return 0, nil, storeError(err) })(w, r)
+		s.fail(w, r, storeError(err))
 		return
 	}
 	w.Header().Set("Content-Type", p.Type)

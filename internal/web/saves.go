@@ -13,13 +13,18 @@ import (
 	"tessera/internal/store"
 )
 
-// game is one game of the app: a page, a menu entry and a kind of saved
-// game. Adding a game means adding one of these to Server.games.
+// game is one game of the app: a page, a menu entry, API calls and a kind
+// of saved game, with the saved-game calls (/api/KIND/saves) shared by all.
+// Adding a game means adding one of these to Server.games.
 type game struct {
 	Kind  string // the saved games' kind and the API prefix: /api/KIND/...
 	Title string // the menu entry
 	Path  string // the page
 	page  string // its template
+	// data is what the page's template sees as .Game.
+	data func() any
+	// routes adds the game's own API calls, under /api/KIND/.
+	routes func(s *Server, m *http.ServeMux)
 	// save checks a saved game sent by the page and returns it as stored:
 	// Board, Data (the state, normalised), Moves, Elapsed, Solved. Errors
 	// are apiErrors.

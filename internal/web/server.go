@@ -150,14 +150,11 @@ func (s *Server) routes() {
 		m.HandleFunc("GET "+base+"/{name}", s.serveAPI(s.loadSave(g)))
 		m.HandleFunc("PUT "+base+"/{name}", s.serveAPI(s.putSave(g)))
 		m.HandleFunc("DELETE "+base+"/{name}", s.serveAPI(s.deleteSave(g)))
+		g.routes(s, m)
 	}
 	m.Handle("GET /static/", staticHandler())
 	m.HandleFunc("GET /pictures/{id}", s.servePicture)
 
-	m.HandleFunc("GET /api/npuzzle/solvers", s.serveAPI(s.npuzzleSolvers))
-	m.HandleFunc("POST /api/npuzzle/shuffle", s.serveAPI(s.npuzzleShuffle))
-	m.HandleFunc("POST /api/npuzzle/solve", s.serveAPI(s.npuzzleSolve))
-	m.HandleFunc("POST /api/npuzzle/hint", s.serveAPI(s.npuzzleHint))
 	m.HandleFunc("GET /api/pictures", s.serveAPI(s.listPictures))
 	m.HandleFunc("POST /api/pictures", s.serveAPI(s.uploadPicture))
 	m.HandleFunc("DELETE /api/pictures/{id}", s.serveAPI(s.deletePicture))
