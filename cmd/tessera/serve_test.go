@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader goroutine.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// startServe runs tessera serve with args until the returned stop is
+// called, and returns the server's address and the exit status channel.
+func startServe(t *testing.T, args ...string) (url string, stderr *syncBuffer, stop func() int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	stderr = &syncBuffer{}
+	code := make(chan int, 1)
+	go func() {
+		code <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0"}, args...), &Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: stderr})
+	}()
+	re := regexp.MustCompile(`serving on (http://[0-9.:]+)`)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if m := re.FindStringSubmatch(stderr.String()); m != nil {
+			url = m[1]
+			break
+		}
+		select {
+		case c := <-code:
+			cancel()
+			t.Fatalf("serve exited with %d: %s", c, stderr)
+		default:
+		}
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("serve did not start: %s", stderr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return url, stderr, func() int {
+		cancel()
+		select {
+		case c := <-code:
+			return c
+		case <-time.After(20 * time.Second):
+			t.Fatal("serve did not stop")
+			return -1
+		}
+	}
+}
+
+func TestServe(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "games.db")
+	url, stderr, stop := startServe(t, "-db", db)
+	resp, err := http.Get(url + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(page), "Sliding puzzle") {
+		t.Fatalf("GET /: %d", resp.StatusCode)
+	}
+	resp, err = http.Post(url+"/api/npuzzle/solve", "application/json", strings.NewReader(`{"board":"1 2 3/4 0 6/7 5 8"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"moves":"UL"`) {
+		t.Fatalf("solve: %d %s", resp.StatusCode, body)
+	}
+	// The API's shuffle with a seed is the command's.
+	for _, uniform := range []bool{false, true} {
+		args := []string{"npuzzle", "shuffle", "-size", "4x5", "-seed", "11", "-json"}
+		if uniform {
+			args = append(args, "-uniform")
+		}
+		_, out, _ := runCmd(t, "", args...)
+		var cli, api struct{ Board string }
+		if err := json.Unmarshal([]byte(out), &cli); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.Post(url+"/api/npuzzle/shuffle", "application/json", strings.NewReader(fmt.Sprintf(`{"size":"4x5","seed":11,"uniform":%v}`, uniform)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = json.NewDecoder(resp.Body).Decode(&api)
+		resp.Body.Close()
+		if err != nil || api.Board != cli.Board || cli.Board == "" {
+			t.Errorf("uniform %v: API shuffle %q, command %q (%v)", uniform, api.Board, cli.Board, err)
+		}
+	}
+	if code := stop(); code != 0 {
+		t.Fatalf("exit %d after interrupt: %s", code, stderr)
+	}
+	// Requests were logged; the database is where -db said.
+	log := stderr.String()
+	if !strings.Contains(log, "path=/api/npuzzle/solve status=200") || !strings.Contains(log, db) {
+		t.Errorf("log:\n%s", log)
+	}
+	if _, err := os.Stat(db); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestServeDefaultDatabase(t *testing.T) {
+	config := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", config)
+	_, stderr, stop := startServe(t, "-q")
+	if code := stop(); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(config, "tessera", "tessera.db")); err != nil {
+		t.Errorf("default database: %v", err)
+	}
+	if strings.Contains(stderr.String(), "msg=request") {
+		t.Errorf("-q still logs requests:\n%s", stderr)
+	}
+}
+
+func TestServeUsage(t *testing.T) {
+	if code, _, errOut := runCmd(t, "", "serve", "extra"); code != 2 || !strings.Contains(errOut, "unexpected arguments") {
+		t.Errorf("serve extra: %d %q", code, errOut)
+	}
+	if code, _, errOut := runCmd(t, "", "serve", "-addr", "256.0.0.1:x", "-db", filepath.Join(t.TempDir(), "x.db")); code != 1 || errOut == "" {
+		t.Errorf("bad address: %d %q", code, errOut)
+	}
+	if code, out, _ := runCmd(t, "", "help", "serve"); code != 0 || !strings.Contains(out, "-addr") || !strings.Contains(out, "-db") {
+		t.Errorf("help serve: %d %q", code, out)
+	}
+}

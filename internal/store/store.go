@@ -1,0 +1,389 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+// ErrNotFound is returned for a game or picture that is not stored.
+var ErrNotFound = errors.New("store: not found")
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// Store is an open database. Its methods are safe for concurrent use.
+type Store struct {
+	db   *sql.DB
+	path string
+}
+
+// DefaultPath returns the database file used when none is named:
+// tessera/tessera.db under the user's configuration folder
+// (os.UserConfigDir: $XDG_CONFIG_HOME or ~/.config on Linux).
+func DefaultPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("store: no default database location (%v); name a file", err)
+	}
+	return filepath.Join(dir, "tessera", "tessera.db"), nil
+}
+
+// Open opens the database file at path, creating it and its folder if
+// needed, and brings its schema up to date. It fails for a file whose
+// schema is newer than this program knows.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("store: empty database path")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	// A file: URI, so that any character in the path is escaped; the
+	// underscore parameters are the driver's: WAL lets a reader and a writer
+	// work at once, the busy timeout waits for another process's write
+	// instead of failing, and immediate transactions take the write lock at
+	// BEGIN, so two processes migrating at once cannot both read an old
+	// version.
+	dsn := "file:" + (&url.URL{Path: abs}).EscapedPath() +
+		"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	s := &Store{db: db, path: abs}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %w", abs, err)
+	}
+	return s, nil
+}
+
+// Path returns the absolute path of the database file.
+func (s *Store) Path() string { return s.path }
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// migration is one embedded schema change; version is its number.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations returns the embedded migrations in order. Their file names
+// start with their version, 1, 2, ... without gaps.
+func migrations() ([]migration, error) {
+	entries, err := fs.ReadDir(migrationFS, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	var ms []migration
+	for _, e := range entries {
+		num, _, _ := strings.Cut(e.Name(), "_")
+		v, err := strconv.Atoi(num)
+		if err != nil {
+			return nil, fmt.Errorf("migration %s: name does not start with a version number", e.Name())
+		}
+		text, err := fs.ReadFile(migrationFS, "migrations/"+e.Name())
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, migration{v, e.Name(), string(text)})
+	}
+	slices.SortFunc(ms, func(a, b migration) int { return a.version - b.version })
+	for i, m := range ms {
+		if m.version != i+1 {
+			return nil, fmt.Errorf("migration %s: want version %d", m.name, i+1)
+		}
+	}
+	return ms, nil
+}
+
+// migrate applies the migrations the file has not seen, in one transaction.
+func (s *Store) migrate(ctx context.Context) error {
+	ms, err := migrations()
+	if err != nil {
+		return err
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var have int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&have); err != nil {
+		return err
+	}
+	if have > len(ms) {
+		return fmt.Errorf("schema version %d is newer than this program's %d", have, len(ms))
+	}
+	if have == len(ms) {
+		return nil
+	}
+	for _, m := range ms[have:] {
+		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			return fmt.Errorf("migration %s: %w", m.name, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", len(ms))); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// timeFormat stores times as fixed-width UTC text, so they sort as text.
+const timeFormat = "2006-01-02T15:04:05.000000000Z"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeFormat) }
+
+func parseTime(s string) (time.Time, error) { return time.Parse(timeFormat, s) }
+
+// Game is a saved game.
+type Game struct {
+	Kind string // the game, such as "npuzzle"
+	Name string // the save slot
+	// Board is the current position in the family's text format.
+	Board string
+	// Data is the rest of the game state, a JSON document that only the
+	// game reads. Games lists leave it nil.
+	Data    []byte
+	Moves   int
+	Elapsed time.Duration
+	Solved  bool
+	Created time.Time // set by SaveGame when the slot is first written
+	Updated time.Time // set by SaveGame
+}
+
+// SaveGame writes g to its slot (g.Kind, g.Name), replacing what was there,
+// and returns it as stored, with its times set. The slot keeps its creation
+// time when it is overwritten.
+func (s *Store) SaveGame(ctx context.Context, g Game) (Game, error) {
+	if g.Kind == "" || g.Name == "" {
+		return Game{}, errors.New("store: a game needs a kind and a name")
+	}
+	if g.Data == nil {
+		g.Data = []byte("{}")
+	}
+	now := time.Now().UTC()
+	var created string
+	err := s.db.QueryRowContext(ctx, `
+		INSERT INTO games (kind, name, board, data, moves, elapsed_ms, solved, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (kind, name) DO UPDATE SET
+			board = excluded.board, data = excluded.data, moves = excluded.moves,
+			elapsed_ms = excluded.elapsed_ms, solved = excluded.solved, updated_at = excluded.updated_at
+		RETURNING created_at`,
+		g.Kind, g.Name, g.Board, string(g.Data), g.Moves, g.Elapsed.Milliseconds(), g.Solved,
+		formatTime(now), formatTime(now)).Scan(&created)
+	if err != nil {
+		return Game{}, fmt.Errorf("store: saving %s %q: %w", g.Kind, g.Name, err)
+	}
+	g.Updated = now
+	if g.Created, err = parseTime(created); err != nil {
+		return Game{}, fmt.Errorf("store: %w", err)
+	}
+	g.Elapsed = g.Elapsed.Truncate(time.Millisecond)
+	return g, nil
+}
+
+// gameColumns are the columns scanGame reads, Data last.
+const gameColumns = "kind, name, board, moves, elapsed_ms, solved, created_at, updated_at"
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanGame(row scanner, withData bool) (Game, error) {
+	var (
+		g                Game
+		elapsed          int64
+		created, updated string
+		data             string
+	)
+	dest := []any{&g.Kind, &g.Name, &g.Board, &g.Moves, &elapsed, &g.Solved, &created, &updated}
+	if withData {
+		dest = append(dest, &data)
+	}
+	if err := row.Scan(dest...); err != nil {
+		return Game{}, err
+	}
+	g.Elapsed = time.Duration(elapsed) * time.Millisecond
+	if withData {
+		g.Data = []byte(data)
+	}
+	var err1, err2 error
+	g.Created, err1 = parseTime(created)
+	g.Updated, err2 = parseTime(updated)
+	return g, errors.Join(err1, err2)
+}
+
+// Game returns the game saved in slot name of kind, or ErrNotFound.
+func (s *Store) Game(ctx context.Context, kind, name string) (Game, error) {
+	row := s.db.QueryRowContext(ctx, "SELECT "+gameColumns+", data FROM games WHERE kind = ? AND name = ?", kind, name)
+	g, err := scanGame(row, true)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, fmt.Errorf("%w: no saved %s game %q", ErrNotFound, kind, name)
+	}
+	if err != nil {
+		return Game{}, fmt.Errorf("store: loading %s %q: %w", kind, name, err)
+	}
+	return g, nil
+}
+
+// Games lists the saved games of kind, the most recently saved first,
+// without their Data.
+func (s *Store) Games(ctx context.Context, kind string) ([]Game, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT "+gameColumns+" FROM games WHERE kind = ? ORDER BY updated_at DESC, name", kind)
+	if err != nil {
+		return nil, fmt.Errorf("store: listing %s games: %w", kind, err)
+	}
+	defer rows.Close()
+	games := []Game{}
+	for rows.Next() {
+		g, err := scanGame(rows, false)
+		if err != nil {
+			return nil, fmt.Errorf("store: listing %s games: %w", kind, err)
+		}
+		games = append(games, g)
+	}
+	return games, rows.Err()
+}
+
+// DeleteGame removes a saved game, or returns ErrNotFound.
+func (s *Store) DeleteGame(ctx context.Context, kind, name string) error {
+	res, err := s.db.ExecContext(ctx, "DELETE FROM games WHERE kind = ? AND name = ?", kind, name)
+	if err != nil {
+		return fmt.Errorf("store: deleting %s %q: %w", kind, name, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("%w: no saved %s game %q", ErrNotFound, kind, name)
+	}
+	return nil
+}
+
+// Picture is an uploaded picture.
+type Picture struct {
+	ID      string // hex digest of Data, set by AddPicture
+	Name    string // a label for people
+	Type    string // media type of Data
+	Data    []byte // the encoded image; Pictures lists leave it nil
+	Width   int
+	Height  int
+	Created time.Time
+}
+
+// PictureID returns the ID AddPicture gives to a picture with these bytes:
+// the first 20 hex digits of their SHA-256.
+func PictureID(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:10])
+}
+
+// AddPicture stores p under PictureID(p.Data) and returns it as stored. The
+// same bytes stored twice are kept once, under the first name. When more
+// than keep pictures are stored, the oldest are deleted (keep <= 0: no
+// limit).
+func (s *Store) AddPicture(ctx context.Context, p Picture, keep int) (Picture, error) {
+	p.ID = PictureID(p.Data)
+	p.Created = time.Now().UTC()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return Picture{}, fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `INSERT INTO pictures (id, name, type, data, width, height, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at`,
+		p.ID, p.Name, p.Type, p.Data, p.Width, p.Height, formatTime(p.Created))
+	if err != nil {
+		return Picture{}, fmt.Errorf("store: adding picture: %w", err)
+	}
+	if keep > 0 {
+		_, err = tx.ExecContext(ctx, `DELETE FROM pictures WHERE id NOT IN
+			(SELECT id FROM pictures ORDER BY created_at DESC, id LIMIT ?)`, keep)
+		if err != nil {
+			return Picture{}, fmt.Errorf("store: trimming pictures: %w", err)
+		}
+	}
+	if err := tx.QueryRowContext(ctx, "SELECT name FROM pictures WHERE id = ?", p.ID).Scan(&p.Name); err != nil {
+		return Picture{}, fmt.Errorf("store: adding picture: %w", err)
+	}
+	return p, tx.Commit()
+}
+
+// pictureColumns are the columns scanPicture reads, Data last.
+const pictureColumns = "id, name, type, width, height, created_at"
+
+func scanPicture(row scanner, withData bool) (Picture, error) {
+	var p Picture
+	var created string
+	dest := []any{&p.ID, &p.Name, &p.Type, &p.Width, &p.Height, &created}
+	if withData {
+		dest = append(dest, &p.Data)
+	}
+	if err := row.Scan(dest...); err != nil {
+		return Picture{}, err
+	}
+	var err error
+	p.Created, err = parseTime(created)
+	return p, err
+}
+
+// Picture returns the picture with the given ID, or ErrNotFound.
+func (s *Store) Picture(ctx context.Context, id string) (Picture, error) {
+	p, err := scanPicture(s.db.QueryRowContext(ctx, "SELECT "+pictureColumns+", data FROM pictures WHERE id = ?", id), true)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Picture{}, fmt.Errorf("%w: no picture %q", ErrNotFound, id)
+	}
+	if err != nil {
+		return Picture{}, fmt.Errorf("store: loading picture %q: %w", id, err)
+	}
+	return p, nil
+}
+
+// Pictures lists the stored pictures, the newest first, without their Data.
+func (s *Store) Pictures(ctx context.Context) ([]Picture, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT "+pictureColumns+" FROM pictures ORDER BY created_at DESC, id")
+	if err != nil {
+		return nil, fmt.Errorf("store: listing pictures: %w", err)
+	}
+	defer rows.Close()
+	pics := []Picture{}
+	for rows.Next() {
+		p, err := scanPicture(rows, false)
+		if err != nil {
+			return nil, fmt.Errorf("store: listing pictures: %w", err)
+		}
+		pics = append(pics, p)
+	}
+	return pics, rows.Err()
+}
+
+// DeletePicture removes a picture, or returns ErrNotFound.
+func (s *Store) DeletePicture(ctx context.Context, id string) error {
+	res, err := s.db.ExecContext(ctx, "DELETE FROM pictures WHERE id = ?", id)
+	if err != nil {
+		return fmt.Errorf("store: deleting picture %q: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("%w: no picture %q", ErrNotFound, id)
+	}
+	return nil
+}

@@ -1,0 +1,109 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+)
+
+// apiError is an error with the HTTP status it answers to. Handlers return
+// it; serveAPI writes it as {"error": "..."}.
+type apiError struct {
+	status int
+	msg    string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+// errorf returns an apiError with the given status.
+func errorf(status int, format string, args ...any) error {
+	return &apiError{status, fmt.Sprintf(format, args...)}
+}
+
+// errorJSON is the body of every error answer.
+type errorJSON struct {
+	Error string `json:"error"`
+}
+
+// writeJSON writes v with the given status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil { // a programming error: every answer type marshals
+		status, b = http.StatusInternalServerError, []byte(`{"error":"internal error: cannot encode the answer"}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(append(b, '\n'))
+}
+
+// writeError writes {"error": msg} with the given status.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, errorJSON{msg})
+}
+
+// apiHandler is a JSON endpoint: it returns the status and value to write,
+// or an error. An apiError sets the status; any other error is a 500 whose
+// details are logged, not sent.
+type apiHandler func(r *http.Request) (int, any, error)
+
+// serveAPI adapts an apiHandler to http.Handler.
+func (s *Server) serveAPI(h apiHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		status, v, err := h(r)
+		switch {
+		case err != nil:
+			s.fail(w, r, err)
+		case status == http.StatusNoContent:
+			w.WriteHeader(status)
+		default:
+			writeJSON(w, status, v)
+		}
+	}
+}
+
+// fail answers err as JSON: an apiError with its status, an oversized body
+// with 413, a request that ended with 503, anything else with a 500 whose
+// details go to the log only.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var ae *apiError
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &ae):
+		writeError(w, ae.status, ae.msg)
+	case errors.As(err, &mbe):
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", mbe.Limit))
+	case r.Context().Err() != nil:
+		// The client left or the server is stopping.
+		writeError(w, http.StatusServiceUnavailable, "request cancelled")
+	default:
+		s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		writeError(w, http.StatusInternalServerError, "internal error")
+	}
+}
+
+// decodeJSON reads a JSON request body of at most limit bytes into v. It
+// insists on the JSON media type and rejects unknown fields and trailing
+// data, so that typos in field names are reported, not ignored.
+func decodeJSON(r *http.Request, limit int64, v any) error {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "application/json" {
+		return errorf(http.StatusUnsupportedMediaType, "the request body must be JSON (Content-Type: application/json)")
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, limit))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return err
+		}
+		return errorf(http.StatusBadRequest, "malformed JSON: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errorf(http.StatusBadRequest, "malformed JSON: data after the object")
+	}
+	return nil
+}

@@ -1,0 +1,316 @@
+package web
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"tessera/internal/store"
+	"tessera/npuzzle"
+)
+
+// These tests drive the pages in a real browser, Debian's chromium,
+// headless. They skip when it is not installed, unless
+// TESSERA_BROWSER_TESTS=required (as in .ci/run), where they fail.
+
+var updateScreenshot = flag.Bool("update-screenshot", false, "write the README's screenshot, docs/npuzzle.png, from TestBrowserScreenshot")
+
+// browser starts a headless chromium and returns a context for one tab.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests skipped in -short mode")
+	}
+	var path string
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		if os.Getenv("TESSERA_BROWSER_TESTS") == "required" {
+			t.Fatal("TESSERA_BROWSER_TESTS=required but no chromium on PATH (apt-get install -y chromium)")
+		}
+		t.Skip("no chromium on PATH: install it (apt-get install -y chromium) to run the browser tests")
+	}
+	// Chromium's helpers may still write to the profile for a moment after
+	// it stops, so the folder is removed with retries, not by t.TempDir.
+	profile, err := os.MkdirTemp("", "tessera-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 50 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox, // needed as root, as in CI containers
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1280, 860),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	t.Cleanup(func() {
+		cancelTab()
+		cancelAlloc()
+	})
+	// Start the browser now, so that its start-up is not counted in the
+	// first step's time limit. The page is told that the user prefers
+	// reduced motion: tiles then move at once, without a slide, so a click
+	// never aims at a tile on its way.
+	_, err = chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// step runs actions with a time limit, failing the test on error.
+func step(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatalf("%s: %v\n%s", what, err, pageState(ctx))
+	}
+}
+
+// value runs one action that returns a value.
+func value[T any](t *testing.T, ctx context.Context, what string, action chromedp.Action[T]) T {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, action)
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", what, err, pageState(ctx))
+	}
+	return v
+}
+
+// pageState describes the page for failure messages.
+func pageState(ctx context.Context) string {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 3*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`'status: ' + document.getElementById('status').textContent + ' | board: ' + document.getElementById('board').dataset.board`))
+	if err != nil {
+		return "(page state unavailable)"
+	}
+	return s
+}
+
+// waitFor polls a JavaScript condition.
+func waitFor(cond string, timeout time.Duration) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond))
+}
+
+const statusJS = `document.getElementById('status')`
+
+// shuffled clears the status, presses Shuffle and waits for the new board.
+func shuffled(t *testing.T, ctx context.Context, size string) string {
+	t.Helper()
+	step(t, ctx, "shuffle",
+		chromedp.Evaluate[chromedp.Void](statusJS+`.textContent = ''`),
+		chromedp.Click(chromedp.ID("shuffle")),
+		waitFor(statusJS+`.textContent.startsWith('New `+size+` board')`, 10*time.Second))
+	return boardOf(t, ctx)
+}
+
+// boardOf returns the board the page shows, read in the page (chromedp's
+// cached attributes may lag behind the page's changes).
+func boardOf(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return value(t, ctx, "read the board", chromedp.Evaluate[string](`document.getElementById('board').dataset.board`))
+}
+
+// serveOn starts a test server for the page on the database at path.
+func serveOn(t *testing.T, path string) (*httptest.Server, func()) {
+	t.Helper()
+	st, err := store.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	return ts, func() {
+		ts.Close()
+		st.Close()
+	}
+}
+
+func TestBrowserAutoSolves(t *testing.T) {
+	ctx := browser(t)
+	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
+	defer stop()
+
+	step(t, ctx, "load the page",
+		chromedp.Navigate(ts.URL),
+		chromedp.WaitVisible(chromedp.CSS("#board .tile")),
+		waitFor(statusJS+`.textContent.startsWith('New 3x3 board')`, 10*time.Second))
+	board := shuffled(t, ctx, "3x3")
+	b, err := npuzzle.Parse(board, npuzzle.Size{})
+	if err != nil || b.Rows() != 3 || b.Cols() != 3 || b.IsSolved(npuzzle.BlankLast) || !npuzzle.Solvable(b, npuzzle.BlankLast) {
+		t.Fatalf("shuffled board %q: %v", board, err)
+	}
+	sol, err := npuzzle.Solve(t.Context(), b, npuzzle.Options{Algorithm: npuzzle.IDAStar})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	step(t, ctx, "auto with A*",
+		chromedp.SetValue(chromedp.ID("solver"), "astar"),
+		chromedp.SetValue(chromedp.ID("speed"), "40"),
+		chromedp.Click(chromedp.ID("auto")),
+		waitFor(statusJS+`.classList.contains('victory')`, 30*time.Second))
+
+	status := value(t, ctx, "status", chromedp.Text(chromedp.ID("status")))
+	want := fmt.Sprintf("Solved by A*: %d moves in all.", len(sol.Moves))
+	if status != want {
+		t.Errorf("status %q, want %q", status, want)
+	}
+	if got := boardOf(t, ctx); got != "1 2 3/4 5 6/7 8 0" {
+		t.Errorf("board after Auto: %q", got)
+	}
+	if got := value(t, ctx, "moves", chromedp.Text(chromedp.ID("moves"))); got != fmt.Sprint(len(sol.Moves)) {
+		t.Errorf("move counter %s, want %d", got, len(sol.Moves))
+	}
+	if got := value(t, ctx, "length", chromedp.Text(chromedp.ID("stat-length"))); got != fmt.Sprintf("%d moves (shortest)", len(sol.Moves)) {
+		t.Errorf("solution shown as %q", got)
+	}
+	if got := value(t, ctx, "states", chromedp.Text(chromedp.ID("stat-states"))); !strings.Contains(got, "expanded") {
+		t.Errorf("states searched shown as %q", got)
+	}
+}
+
+func TestBrowserSaveRestartLoad(t *testing.T) {
+	ctx := browser(t)
+	path := filepath.Join(t.TempDir(), "t.db")
+	ts, stop := serveOn(t, path)
+
+	step(t, ctx, "load the page",
+		chromedp.Navigate(ts.URL+"/npuzzle"),
+		chromedp.WaitVisible(chromedp.CSS("#board .tile")),
+		waitFor(statusJS+`.textContent.startsWith('New 3x3 board')`, 10*time.Second))
+	start := shuffled(t, ctx, "3x3")
+
+	// One move by clicking the tile above or below the gap, one by an
+	// arrow key.
+	b, _ := npuzzle.Parse(start, npuzzle.Size{})
+	r, c := b.Blank()
+	tile := b.At(1, c) // a neighbour of the gap, in the middle row or the gap is there
+	if r == 1 {
+		tile = b.At(0, c)
+	}
+	step(t, ctx, "click a tile", chromedp.Click(chromedp.CSS(fmt.Sprintf(`.tile[data-n="%d"]`, tile))))
+	step(t, ctx, "arrow keys", chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowRight))
+	board := boardOf(t, ctx)
+	moves := value(t, ctx, "moves", chromedp.Text(chromedp.ID("moves")))
+	if moves == "0" || moves == "1" || board == start {
+		t.Fatalf("moves %s, board %q from %q: the click and keys did not all move", moves, board, start)
+	}
+
+	// Play on an uploaded picture: the saved game keeps it.
+	upload := filepath.Join(t.TempDir(), "my picture.png")
+	if err := os.WriteFile(upload, testPNG(t, 300, 200), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	step(t, ctx, "upload a picture",
+		chromedp.SetUploadFiles(chromedp.ID("upload"), []string{upload}),
+		waitFor(statusJS+`.textContent === 'Picture “my picture” added.'`, 10*time.Second))
+	picture := value(t, ctx, "picture", chromedp.Evaluate[string](`document.getElementById('board').style.getPropertyValue('--picture')`))
+	if !strings.Contains(picture, "/pictures/") {
+		t.Fatalf("board picture %q, want the upload", picture)
+	}
+
+	step(t, ctx, "save",
+		chromedp.SendKeys(chromedp.ID("slot"), "browser test"),
+		chromedp.Click(chromedp.ID("save")),
+		waitFor(statusJS+`.textContent === 'Saved as “browser test”.'`, 10*time.Second),
+		chromedp.WaitVisible(chromedp.CSS(`#saves li[data-name="browser test"]`)))
+
+	// Restart the server: a new process would open the same file.
+	stop()
+	ts, stop = serveOn(t, path)
+	defer stop()
+
+	step(t, ctx, "load after restart",
+		chromedp.Navigate(ts.URL+"/npuzzle"),
+		waitFor(statusJS+`.textContent.startsWith('New 3x3 board')`, 10*time.Second),
+		chromedp.Click(chromedp.CSS(`#saves li[data-name="browser test"] button.load`)),
+		waitFor(statusJS+`.textContent.startsWith('Loaded “browser test”')`, 10*time.Second))
+	if got := boardOf(t, ctx); got != board {
+		t.Errorf("loaded board %q, saved %q", got, board)
+	}
+	if got := value(t, ctx, "moves", chromedp.Text(chromedp.ID("moves"))); got != moves {
+		t.Errorf("loaded move counter %s, saved %s", got, moves)
+	}
+	if got := value(t, ctx, "picture", chromedp.Evaluate[string](`document.getElementById('board').style.getPropertyValue('--picture')`)); got != picture {
+		t.Errorf("loaded picture %q, saved %q", got, picture)
+	}
+	// Restart goes back to the shuffled board of the saved game.
+	step(t, ctx, "restart", chromedp.Click(chromedp.ID("restart")))
+	if got := boardOf(t, ctx); got != start {
+		t.Errorf("restart after load: %q, want the saved start %q", got, start)
+	}
+}
+
+// TestBrowserScreenshot plays a 4x4 board with Auto and takes a
+// screenshot mid-way: into the test's artifacts, and with
+// -update-screenshot into docs/npuzzle.png for the README.
+func TestBrowserScreenshot(t *testing.T) {
+	ctx := browser(t)
+	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
+	defer stop()
+	step(t, ctx, "load the page",
+		chromedp.EmulateViewport(1280, 860),
+		chromedp.Navigate(ts.URL),
+		waitFor(statusJS+`.textContent.startsWith('New 3x3 board')`, 10*time.Second),
+		chromedp.SetValue(chromedp.ID("size"), "4x4"),
+		chromedp.Click(chromedp.CSS(`.pic[data-id="glass"]`)))
+	for range 5 { // a board A* solves within its time limit
+		shuffled(t, ctx, "4x4")
+		step(t, ctx, "auto",
+			chromedp.SetValue(chromedp.ID("speed"), "3"),
+			chromedp.Click(chromedp.ID("auto")),
+			waitFor(`!`+statusJS+`.classList.contains('busy')`, 20*time.Second))
+		if ok := value(t, ctx, "found", chromedp.Evaluate[bool](statusJS+`.textContent.includes('move')`)); ok {
+			break
+		}
+	}
+	step(t, ctx, "play a few moves",
+		waitFor(statusJS+`.textContent.includes('move 5 of')`, 20*time.Second))
+	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "npuzzle.png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if *updateScreenshot {
+		if err := os.WriteFile(filepath.Join("..", "..", "docs", "npuzzle.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,39 @@
+// Package web is Tessera's web app: the sliding-tile picture game (and room
+// for more games), served by the standard library's HTTP server with
+// embedded templates and static files, and a JSON API behind the pages.
+//
+// The pages are html/template files under templates/ and plain ES modules
+// and CSS under static/, embedded in the binary: there is no front-end build
+// step. The game runs in the browser (moves, undo, timer, victory); the
+// server shuffles, solves with the npuzzle solvers under time and memory
+// limits, gives hints, keeps uploaded pictures and saved games in a Store
+// (internal/store), and answers every API error as JSON {"error": "..."}
+// with a fitting status, never a stack trace.
+//
+//	s, err := store.Open(ctx, path)
+//	srv, err := web.New(web.Config{Store: s, Logger: logger})
+//	ln, err := net.Listen("tcp", "127.0.0.1:8080")
+//	err = srv.Serve(ctx, ln) // until ctx ends, then a graceful shutdown
+//
+// The API (all bodies JSON; boards in the npuzzle text format, such as
+// "1 2 3/4 5 6/7 0 8"):
+//
+//	GET    /api/npuzzle/solvers          the Auto menu
+//	POST   /api/npuzzle/shuffle          {"size":"4x4","uniform":false,"seed":7}
+//	POST   /api/npuzzle/solve            {"board":"...","solver":"astar","timeout_ms":10000}
+//	POST   /api/npuzzle/hint             {"board":"..."}
+//	GET    /api/npuzzle/saves            list of saved games
+//	GET    /api/npuzzle/saves/{name}     one saved game
+//	PUT    /api/npuzzle/saves/{name}     save {"start","board","history","picture","elapsed_ms"}
+//	DELETE /api/npuzzle/saves/{name}
+//	GET    /api/pictures                 built-in and uploaded pictures
+//	POST   /api/pictures                 upload (multipart field "picture", or an image/* body)
+//	DELETE /api/pictures/{id}
+//	GET    /pictures/{id}                an uploaded picture (JPEG)
+//
+// The README documents each call with examples. The built-in pictures
+// under static/pictures are drawn by the program in genpictures; go generate
+// draws them again.
+package web
+
+//go:generate go run ./genpictures -o static/pictures

@@ -1,0 +1,96 @@
+package web
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"strings"
+)
+
+//go:embed templates
+var templateFS embed.FS
+
+//go:embed static
+var staticFS embed.FS
+
+// parsePages parses each game's page with the shared layout.
+func parsePages(games []*game) (map[string]*template.Template, error) {
+	layout, err := template.ParseFS(templateFS, "templates/layout.html")
+	if err != nil {
+		return nil, fmt.Errorf("web: %w", err)
+	}
+	pages := map[string]*template.Template{}
+	for _, g := range games {
+		t, err := template.Must(layout.Clone()).ParseFS(templateFS, "templates/"+g.page)
+		if err != nil {
+			return nil, fmt.Errorf("web: %w", err)
+		}
+		pages[g.page] = t
+	}
+	return pages, nil
+}
+
+// pageData is what the templates see: the menu, and the game's own data.
+type pageData struct {
+	Title  string
+	Games  []*game
+	Active *game
+	Game   any
+}
+
+func (s *Server) servePage(g *game) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		data := pageData{Title: g.Title, Games: s.games, Active: g, Game: g.data()}
+		var buf bytes.Buffer
+		if err := s.pages[g.page].ExecuteTemplate(&buf, "layout", data); err != nil {
+			s.log.ErrorContext(r.Context(), "template", "page", g.page, "err", err)
+			http.Error(w, "internal error", http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(buf.Bytes())
+	}
+}
+
+// staticHandler serves the embedded static files with an ETag made from
+// their content, so browsers revalidate cheaply (Cache-Control: no-cache)
+// and always run the files of the running server. Folders are not listed.
+func staticHandler() http.Handler {
+	sub, err := fs.Sub(staticFS, "static")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the folder
+	}
+	etags := map[string]string{}
+	err = fs.WalkDir(sub, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(sub, path)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(b)
+		etags[path] = `"` + hex.EncodeToString(sum[:8]) + `"`
+		return nil
+	})
+	if err != nil {
+		panic(err) // reading an embedded FS cannot fail
+	}
+	files := http.FileServerFS(sub)
+	return http.StripPrefix("/static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tag, ok := etags[strings.TrimPrefix(r.URL.Path, "/")]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("ETag", tag)
+		w.Header().Set("Cache-Control", "no-cache")
+		files.ServeHTTP(w, r)
+	}))
+}

@@ -1,0 +1,161 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"tessera/internal/store"
+)
+
+// game is one game of the app: a page, a menu entry, API calls and a kind
+// of saved game, with the saved-game calls (/api/KIND/saves) shared by all.
+// Adding a game means adding one of these to Server.games.
+type game struct {
+	Kind  string // the saved games' kind and the API prefix: /api/KIND/...
+	Title string // the menu entry
+	Path  string // the page
+	page  string // its template
+	// data is what the page's template sees as .Game.
+	data func() any
+	// routes adds the game's own API calls, under /api/KIND/.
+	routes func(s *Server, m *http.ServeMux)
+	// save checks a saved game sent by the page and returns it as stored:
+	// Board, Data (the state, normalised), Moves, Elapsed, Solved. Errors
+	// are apiErrors.
+	save func(state json.RawMessage) (store.Game, error)
+}
+
+// maxSlotName bounds a save slot's name, in characters.
+const maxSlotName = 64
+
+// slotName checks a save slot's name from the URL: 1 to maxSlotName
+// printable characters, no slashes, not only spaces.
+func slotName(r *http.Request) (string, error) {
+	name := r.PathValue("name")
+	switch {
+	case strings.TrimSpace(name) == "":
+		return "", errorf(http.StatusBadRequest, "empty save name")
+	case !utf8.ValidString(name):
+		return "", errorf(http.StatusBadRequest, "save name is not UTF-8")
+	case utf8.RuneCountInString(name) > maxSlotName:
+		return "", errorf(http.StatusBadRequest, "save name longer than %d characters", maxSlotName)
+	case strings.ContainsAny(name, `/\`):
+		return "", errorf(http.StatusBadRequest, "save name with a slash")
+	case strings.IndexFunc(name, func(r rune) bool { return !unicode.IsPrint(r) && r != ' ' }) >= 0:
+		return "", errorf(http.StatusBadRequest, "save name with a control character")
+	}
+	return name, nil
+}
+
+// saveInfo describes a saved game in lists and answers.
+type saveInfo struct {
+	Name      string    `json:"name"`
+	Board     string    `json:"board"`
+	Moves     int       `json:"moves"`
+	ElapsedMS int64     `json:"elapsed_ms"`
+	Solved    bool      `json:"solved"`
+	Created   time.Time `json:"created"`
+	Updated   time.Time `json:"updated"`
+}
+
+func infoOf(g store.Game) saveInfo {
+	return saveInfo{Name: g.Name, Board: g.Board, Moves: g.Moves, ElapsedMS: g.Elapsed.Milliseconds(),
+		Solved: g.Solved, Created: g.Created, Updated: g.Updated}
+}
+
+// savedGame is the answer of GET /api/KIND/saves/NAME.
+type savedGame struct {
+	saveInfo
+	State json.RawMessage `json:"state"`
+}
+
+// storeError maps a store error to an answer: 404 for a missing game or
+// picture, else the error itself (a logged 500).
+func storeError(err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return errorf(http.StatusNotFound, "%s", strings.TrimPrefix(err.Error(), store.ErrNotFound.Error()+": "))
+	}
+	return err
+}
+
+func (s *Server) listSaves(g *game) apiHandler {
+	return func(r *http.Request) (int, any, error) {
+		games, err := s.store.Games(r.Context(), g.Kind)
+		if err != nil {
+			return 0, nil, err
+		}
+		infos := make([]saveInfo, len(games))
+		for i, sg := range games {
+			infos[i] = infoOf(sg)
+		}
+		return http.StatusOK, map[string]any{"saves": infos}, nil
+	}
+}
+
+func (s *Server) loadSave(g *game) apiHandler {
+	return func(r *http.Request) (int, any, error) {
+		name, err := slotName(r)
+		if err != nil {
+			return 0, nil, err
+		}
+		sg, err := s.store.Game(r.Context(), g.Kind, name)
+		if err != nil {
+			return 0, nil, storeError(err)
+		}
+		return http.StatusOK, savedGame{infoOf(sg), json.RawMessage(sg.Data)}, nil
+	}
+}
+
+// maxSaveBytes bounds the body of a save.
+const maxSaveBytes = 1 << 20
+
+func (s *Server) putSave(g *game) apiHandler {
+	return func(r *http.Request) (int, any, error) {
+		name, err := slotName(r)
+		if err != nil {
+			return 0, nil, err
+		}
+		var state json.RawMessage
+		if err := decodeJSON(r, maxSaveBytes, &state); err != nil {
+			return 0, nil, err
+		}
+		sg, err := g.save(state)
+		if err != nil {
+			return 0, nil, err
+		}
+		sg.Kind, sg.Name = g.Kind, name
+		if sg, err = s.store.SaveGame(r.Context(), sg); err != nil {
+			return 0, nil, err
+		}
+		return http.StatusOK, infoOf(sg), nil
+	}
+}
+
+func (s *Server) deleteSave(g *game) apiHandler {
+	return func(r *http.Request) (int, any, error) {
+		name, err := slotName(r)
+		if err != nil {
+			return 0, nil, err
+		}
+		if err := s.store.DeleteGame(r.Context(), g.Kind, name); err != nil {
+			return 0, nil, storeError(err)
+		}
+		return http.StatusNoContent, nil, nil
+	}
+}
+
+// strictUnmarshal decodes one JSON object into v, rejecting unknown fields.
+func strictUnmarshal(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errorf(http.StatusBadRequest, "malformed saved game: %v", err)
+	}
+	return nil
+}

@@ -1,0 +1,318 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"tessera/internal/store"
+)
+
+// Store is what the server needs of the database; *store.Store is one.
+// Lookups of missing games or pictures return errors wrapping
+// store.ErrNotFound.
+type Store interface {
+	SaveGame(ctx context.Context, g store.Game) (store.Game, error)
+	Game(ctx context.Context, kind, name string) (store.Game, error)
+	Games(ctx context.Context, kind string) ([]store.Game, error)
+	DeleteGame(ctx context.Context, kind, name string) error
+	AddPicture(ctx context.Context, p store.Picture, keep int) (store.Picture, error)
+	Picture(ctx context.Context, id string) (store.Picture, error)
+	Pictures(ctx context.Context) ([]store.Picture, error)
+	DeletePicture(ctx context.Context, id string) error
+}
+
+// Config holds the server's store and limits. Zero values mean the
+// defaults given with each field.
+type Config struct {
+	Store  Store        // required
+	Logger *slog.Logger // request and error log; nil: none
+
+	// SolveTimeout bounds a solve whose request names no timeout (10 s);
+	// MaxSolveTimeout is the most a request may ask for (30 s).
+	SolveTimeout, MaxSolveTimeout time.Duration
+	// HintTimeout bounds a hint (4 s): the first 60% goes to a shortest
+	// solution, the rest to a quick one.
+	HintTimeout time.Duration
+	// SolveMemory bounds the estimated memory of the states one solve
+	// stores (512 MiB).
+	SolveMemory int64
+	// MaxBusy bounds the solves and picture decodings that run at once
+	// (GOMAXPROCS); more wait for a free slot until their own time limit.
+	MaxBusy int
+
+	// MaxUploadBytes bounds an uploaded picture file (10 MiB);
+	// MaxUploadPixels its width x height (40 million).
+	MaxUploadBytes  int64
+	MaxUploadPixels int
+	// PictureSide is the side of the square an uploaded picture is cropped
+	// and scaled down to (600 pixels).
+	PictureSide int
+	// MaxPictures is how many uploaded pictures are kept; the oldest go
+	// first (50).
+	MaxPictures int
+}
+
+func (c *Config) setDefaults() {
+	def := func(v *time.Duration, d time.Duration) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&c.SolveTimeout, 10*time.Second)
+	def(&c.MaxSolveTimeout, 30*time.Second)
+	def(&c.HintTimeout, 4*time.Second)
+	c.SolveTimeout = min(c.SolveTimeout, c.MaxSolveTimeout)
+	if c.SolveMemory <= 0 {
+		c.SolveMemory = 512 << 20
+	}
+	if c.MaxBusy <= 0 {
+		c.MaxBusy = runtime.GOMAXPROCS(0)
+	}
+	if c.MaxUploadBytes <= 0 {
+		c.MaxUploadBytes = 10 << 20
+	}
+	if c.MaxUploadPixels <= 0 {
+		c.MaxUploadPixels = 40_000_000
+	}
+	if c.PictureSide <= 0 {
+		c.PictureSide = 600
+	}
+	if c.MaxPictures <= 0 {
+		c.MaxPictures = 50
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+}
+
+// Server is the web app: pages, static files and the JSON API. It is an
+// http.Handler; Serve runs it on a listener.
+type Server struct {
+	cfg     Config
+	store   Store
+	log     *slog.Logger
+	mux     *http.ServeMux
+	handler http.Handler
+	pages   map[string]*template.Template
+	busy    chan struct{} // a slot per running solve or decoding
+	games   []*game
+}
+
+// New returns a server for cfg. It fails if cfg has no store or the
+// embedded templates do not parse.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("web: no store")
+	}
+	cfg.setDefaults()
+	s := &Server{
+		cfg:   cfg,
+		store: cfg.Store,
+		log:   cfg.Logger,
+		mux:   http.NewServeMux(),
+		busy:  make(chan struct{}, cfg.MaxBusy),
+		games: []*game{npuzzleGame},
+	}
+	var err error
+	if s.pages, err = parsePages(s.games); err != nil {
+		return nil, err
+	}
+	s.routes()
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusForbidden, "cross-origin request refused")
+	}))
+	s.handler = s.logRequests(s.recoverPanics(securityHeaders(cop.Handler(http.HandlerFunc(s.route)))))
+	return s, nil
+}
+
+// ServeHTTP serves a request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+func (s *Server) routes() {
+	m := s.mux
+	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, s.games[0].Path, http.StatusFound)
+	})
+	for _, g := range s.games {
+		m.HandleFunc("GET "+g.Path, s.servePage(g))
+		base := "/api/" + g.Kind + "/saves"
+		m.HandleFunc("GET "+base, s.serveAPI(s.listSaves(g)))
+		m.HandleFunc("GET "+base+"/{name}", s.serveAPI(s.loadSave(g)))
+		m.HandleFunc("PUT "+base+"/{name}", s.serveAPI(s.putSave(g)))
+		m.HandleFunc("DELETE "+base+"/{name}", s.serveAPI(s.deleteSave(g)))
+		g.routes(s, m)
+	}
+	m.Handle("GET /static/", staticHandler())
+	m.HandleFunc("GET /pictures/{id}", s.servePicture)
+
+	m.HandleFunc("GET /api/pictures", s.serveAPI(s.listPictures))
+	m.HandleFunc("POST /api/pictures", s.serveAPI(s.uploadPicture))
+	m.HandleFunc("DELETE /api/pictures/{id}", s.serveAPI(s.deletePicture))
+}
+
+// route dispatches a request through the mux, answering unknown API paths
+// and methods with JSON errors instead of the mux's plain text.
+func (s *Server) route(w http.ResponseWriter, r *http.Request) {
+	h, pattern := s.mux.Handler(r)
+	if pattern == "" && strings.HasPrefix(r.URL.Path, "/api/") {
+		// The mux's own answer: 404, 405 with Allow, or a redirect.
+		rec := &headerRecorder{header: http.Header{}}
+		h.ServeHTTP(rec, r)
+		switch rec.status {
+		case http.StatusMethodNotAllowed:
+			w.Header().Set("Allow", rec.header.Get("Allow"))
+			writeError(w, rec.status, fmt.Sprintf("method %s not allowed on %s (allowed: %s)", r.Method, r.URL.Path, rec.header.Get("Allow")))
+			return
+		case http.StatusNotFound:
+			writeError(w, rec.status, "no API endpoint "+r.URL.Path)
+			return
+		}
+	}
+	s.mux.ServeHTTP(w, r) // sets the path values that Handler does not
+}
+
+// headerRecorder keeps the status and headers a handler writes and drops
+// the body.
+type headerRecorder struct {
+	header http.Header
+	status int
+}
+
+func (h *headerRecorder) Header() http.Header { return h.header }
+func (h *headerRecorder) WriteHeader(code int) {
+	if h.status == 0 {
+		h.status = code
+	}
+}
+
+func (h *headerRecorder) Write(b []byte) (int, error) {
+	h.WriteHeader(http.StatusOK)
+	return len(b), nil
+}
+
+// statusWriter records the status and size of an answer for the log.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += int64(n)
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// logRequests logs every request with its status, size and duration.
+func (s *Server) logRequests(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		h.ServeHTTP(sw, r)
+		s.log.InfoContext(r.Context(), "request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
+			"bytes", sw.bytes, "ms", time.Since(start).Milliseconds(), "remote", r.RemoteAddr)
+	})
+}
+
+// recoverPanics turns a panic in a handler into a logged 500 with a JSON
+// body, so no stack trace reaches the client.
+func (s *Server) recoverPanics(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			v := recover()
+			if v == nil {
+				return
+			}
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			s.log.ErrorContext(r.Context(), "panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			if sw, ok := w.(*statusWriter); !ok || sw.status == 0 {
+				writeError(w, http.StatusInternalServerError, "internal error")
+			}
+		}()
+		h.ServeHTTP(w, r)
+	})
+}
+
+// securityHeaders sets headers that keep the pages to themselves: no
+// framing, no content sniffing, scripts and styles from this server only.
+func securityHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("X-Frame-Options", "DENY")
+		hd.Set("Referrer-Policy", "no-referrer")
+		hd.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' blob: data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// acquire takes a busy slot, waiting until ctx ends; release gives it back.
+func (s *Server) acquire(ctx context.Context) error {
+	select {
+	case s.busy <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return errorf(http.StatusServiceUnavailable, "server busy: every solver slot stayed taken (%d); try again", cap(s.busy))
+	}
+}
+
+func (s *Server) release() { <-s.busy }
+
+// Serve serves on ln until ctx ends, then stops accepting connections,
+// cancels the requests in flight (their solves stop at once) and waits up
+// to ten seconds for them to finish. It returns nil after such a shutdown.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	base, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	srv := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute, // uploads on slow links
+		WriteTimeout:      s.cfg.MaxSolveTimeout + 30*time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		BaseContext:       func(net.Listener) context.Context { return base },
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down")
+	cancel()
+	sctx, stop := context.WithTimeout(context.Background(), 10*time.Second)
+	defer stop()
+	err := srv.Shutdown(sctx)
+	if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) {
+		err = errors.Join(err, serr)
+	}
+	return err
+}

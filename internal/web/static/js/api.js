@@ -1,0 +1,46 @@
+// Calls to the server's JSON API. Every error answer is {"error": "..."};
+// api throws an Error with that message (or the HTTP status when the
+// answer is not JSON), and an AbortError when the signal aborts.
+
+export async function api(method, path, body, { signal } = {}) {
+  const init = { method, signal, headers: {} };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  if (res.status === 204) return null;
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    // not JSON: fall through with the status
+  }
+  if (!res.ok) {
+    throw new Error(data && data.error ? data.error : `${res.status} ${res.statusText}`);
+  }
+  return data;
+}
+
+// formatDuration writes milliseconds as m:ss, or h:mm:ss.
+export function formatDuration(ms) {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+// el makes an element with attributes and children.
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') e.className = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  e.append(...children);
+  return e;
+}

@@ -1,0 +1,582 @@
+// The sliding-puzzle picture game. The board lives here: moves, undo,
+// timer and victory need no server. The server shuffles, solves, hints,
+// stores pictures and saved games (see api.js for the calls).
+//
+// A board is a row-major array of tiles, 0 for the gap; the goal is
+// 1 2 ... n-1 then the gap. A move is named by the direction the tile
+// slides into the gap: U, D, L, R (as in package npuzzle).
+
+import { api, el, formatDuration } from './api.js';
+import { savesPanel } from './saves.js';
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  status: $('status'), board: $('board'), moves: $('moves'), time: $('time'),
+  shuffle: $('shuffle'), restart: $('restart'), undo: $('undo'), hint: $('hint'),
+  size: $('size'), custom: $('custom'), rows: $('rows'), cols: $('cols'), customGo: $('custom-go'),
+  shuffleKind: $('shuffle-kind'), numbers: $('numbers'),
+  pictures: $('pictures'), upload: $('upload'),
+  solver: $('solver'), auto: $('auto'), stop: $('stop'), solverNote: $('solver-note'),
+  speed: $('speed'), speedOut: $('speed-out'),
+  statStates: $('stat-states'), statTime: $('stat-time'), statLength: $('stat-length'),
+};
+
+const game = {
+  rows: 3, cols: 3,
+  tiles: [], // current board
+  start: [], // the board as shuffled, for restart
+  history: [], // moves since start
+  picture: 'sunset',
+  elapsed: 0, // ms of play before runningSince
+  runningSince: null, // performance.now() while the timer runs
+  won: false,
+  hintPlan: null, // {board, moves, optimal}: a solution from the current board
+  playback: null, // {timer} while Auto plays a solution
+  search: null, // AbortController while the server searches
+};
+
+const prefs = JSON.parse(localStorage.getItem('tessera.npuzzle') || '{}');
+const savePrefs = () => localStorage.setItem('tessera.npuzzle', JSON.stringify({
+  size: `${game.rows}x${game.cols}`, picture: game.picture, numbers: ui.numbers.checked,
+  uniform: ui.shuffleKind.value === 'uniform', speed: ui.speed.value, solver: ui.solver.value,
+}));
+
+// ---- board text and moves ------------------------------------------------
+
+const line = (tiles, cols) => {
+  const rows = [];
+  for (let i = 0; i < tiles.length; i += cols) rows.push(tiles.slice(i, i + cols).join(' '));
+  return rows.join('/');
+};
+
+function parseLine(text) {
+  const rows = text.trim().split('/').map((r) => r.trim().split(/\s+/).map(Number));
+  return { rows: rows.length, cols: rows[0].length, tiles: rows.flat() };
+}
+
+const blankOf = (tiles) => tiles.indexOf(0);
+const isSolved = (tiles) => tiles.every((t, i) => t === (i === tiles.length - 1 ? 0 : i + 1));
+const inverse = { U: 'D', D: 'U', L: 'R', R: 'L' };
+const direction = { U: 'up', D: 'down', L: 'left', R: 'right' };
+
+// source returns the cell of the tile that move m slides into the gap, or
+// -1 when there is none.
+function source(tiles, m) {
+  const b = blankOf(tiles);
+  const r = Math.floor(b / game.cols), c = b % game.cols;
+  switch (m) {
+    case 'U': return r < game.rows - 1 ? b + game.cols : -1;
+    case 'D': return r > 0 ? b - game.cols : -1;
+    case 'L': return c < game.cols - 1 ? b + 1 : -1;
+    case 'R': return c > 0 ? b - 1 : -1;
+  }
+  return -1;
+}
+
+// moveForCell returns the move that slides the tile at cell i, if it is
+// next to the gap.
+function moveForCell(i) {
+  return ['U', 'D', 'L', 'R'].find((m) => source(game.tiles, m) === i);
+}
+
+// ---- drawing ---------------------------------------------------------------
+
+const tileEls = []; // by tile number; 0 is the gap's tile, shown on victory
+
+function pictureURL(id) {
+  const b = ui.pictures.querySelector(`.pic[data-id="${CSS.escape(id)}"]`);
+  return b ? b.dataset.url : `/pictures/${encodeURIComponent(id)}`;
+}
+
+// layout rebuilds the tiles for the current size and picture.
+function layout() {
+  const { rows, cols } = game;
+  const m = Math.max(rows, cols);
+  const n = rows * cols;
+  const board = ui.board;
+  board.style.setProperty('--rows', rows);
+  board.style.setProperty('--cols', cols);
+  board.style.setProperty('--m', m);
+  board.style.setProperty('--picture', `url("${pictureURL(game.picture)}")`);
+  // Tall boards are narrower, so that they fit the screen.
+  board.style.width = `min(100%, ${(560 * cols) / m}px, ${(72 * cols) / rows}vh)`;
+  board.replaceChildren();
+  tileEls.length = 0;
+  for (let t = 0; t < n; t++) {
+    // Tile t's home cell; the gap's tile is the last cell.
+    const home = t === 0 ? n - 1 : t - 1;
+    const hr = Math.floor(home / cols), hc = home % cols;
+    // The picture covers an m x m square centred on the board.
+    const px = m === 1 ? 0 : (100 * (hc + (m - cols) / 2)) / (m - 1);
+    const py = m === 1 ? 0 : (100 * (hr + (m - rows) / 2)) / (m - 1);
+    const e = el('div', { class: t === 0 ? 'tile gap' : 'tile', 'data-n': String(t) });
+    e.style.backgroundPosition = `${px}% ${py}%`;
+    tileEls[t] = e;
+    board.append(e);
+  }
+  draw();
+}
+
+// draw places the tiles and updates the counters and buttons.
+function draw() {
+  game.tiles.forEach((t, i) => {
+    const e = tileEls[t];
+    e.style.setProperty('--r', Math.floor(i / game.cols));
+    e.style.setProperty('--c', i % game.cols);
+  });
+  ui.board.classList.toggle('solved', game.won);
+  ui.board.classList.toggle('numbers', ui.numbers.checked);
+  ui.board.dataset.board = line(game.tiles, game.cols);
+  ui.board.dataset.solved = String(game.won);
+  ui.moves.textContent = game.history.length;
+  ui.undo.disabled = game.history.length === 0 || game.won || busy();
+  ui.hint.disabled = game.won || busy();
+  ui.auto.disabled = game.won || busy();
+  ui.restart.disabled = busy();
+  ui.stop.disabled = !busy();
+  tick();
+}
+
+function notify(text, kind = '') {
+  ui.status.textContent = text;
+  ui.status.className = `status ${kind}`;
+}
+
+// ---- timer -----------------------------------------------------------------
+
+const elapsed = () => game.elapsed + (game.runningSince === null ? 0 : performance.now() - game.runningSince);
+
+function startTimer() {
+  if (game.runningSince === null && !game.won) game.runningSince = performance.now();
+}
+
+function stopTimer() {
+  game.elapsed = elapsed();
+  game.runningSince = null;
+}
+
+function tick() {
+  ui.time.textContent = formatDuration(elapsed());
+}
+setInterval(tick, 250);
+
+// ---- playing ---------------------------------------------------------------
+
+const busy = () => game.playback !== null || game.search !== null;
+
+// play applies move m; by marks who moved (the player, or a solver's name).
+function play(m, by = null) {
+  const from = source(game.tiles, m);
+  if (from < 0 || game.won) return false;
+  const b = blankOf(game.tiles);
+  [game.tiles[b], game.tiles[from]] = [game.tiles[from], 0];
+  game.history.push(m);
+  if (by === null) startTimer();
+  // A hint plan stays good while its moves are followed.
+  if (game.hintPlan && game.hintPlan.moves[0] === m) {
+    game.hintPlan = { ...game.hintPlan, board: line(game.tiles, game.cols), moves: game.hintPlan.moves.slice(1) };
+  } else {
+    game.hintPlan = null;
+  }
+  clearHint();
+  if (isSolved(game.tiles)) {
+    game.won = true;
+    stopTimer();
+    const t = formatDuration(game.elapsed);
+    if (by) {
+      notify(`Solved by ${by}: ${game.history.length} moves in all.`, 'victory');
+    } else {
+      notify(`Solved! ${game.history.length} moves in ${t}.`, 'victory');
+    }
+  } else if (by === null && !ui.status.classList.contains('busy')) {
+    notify('');
+  }
+  draw();
+  return true;
+}
+
+function userMove(m) {
+  if (game.won) return;
+  stopAuto();
+  if (!play(m)) {
+    notify(`No tile can slide ${direction[m]}.`);
+  }
+}
+
+function undo() {
+  if (busy() || game.won || game.history.length === 0) return;
+  const m = game.history.pop();
+  const from = source(game.tiles, inverse[m]);
+  const b = blankOf(game.tiles);
+  [game.tiles[b], game.tiles[from]] = [game.tiles[from], 0];
+  game.hintPlan = null;
+  clearHint();
+  notify('Move taken back.');
+  draw();
+}
+
+function setBoard(tiles, rows, cols, { history = [], elapsedMs = 0 } = {}) {
+  stopAuto();
+  const resized = rows !== game.rows || cols !== game.cols || tileEls.length !== rows * cols;
+  Object.assign(game, {
+    rows, cols, start: tiles.slice(), tiles: tiles.slice(), history: [],
+    elapsed: elapsedMs, runningSince: null, won: false, hintPlan: null,
+  });
+  for (const m of history) {
+    const from = source(game.tiles, m);
+    if (from < 0) throw new Error(`move ${m} is not possible`);
+    const b = blankOf(game.tiles);
+    [game.tiles[b], game.tiles[from]] = [game.tiles[from], 0];
+    game.history.push(m);
+  }
+  game.won = isSolved(game.tiles) && history.length > 0;
+  if (resized) layout();
+  else draw();
+}
+
+async function shuffle() {
+  const size = currentSize();
+  if (!size) return;
+  try {
+    const res = await api('POST', '/api/npuzzle/shuffle', { size, uniform: ui.shuffleKind.value === 'uniform' });
+    const b = parseLine(res.board);
+    setBoard(b.tiles, b.rows, b.cols);
+    const how = res.uniform ? 'uniformly random' : `${res.walk} random moves`;
+    notify(`New ${res.size} board (${how}). Slide the tiles back into place.`);
+    resetStats();
+    savePrefs();
+  } catch (e) {
+    notify(`Cannot shuffle: ${e.message}`, 'error');
+  }
+}
+
+function restart() {
+  if (busy()) return;
+  setBoard(game.start, game.rows, game.cols);
+  notify('Back to the shuffled board.');
+}
+
+// currentSize reads the size control, "ROWSxCOLS".
+function currentSize() {
+  if (ui.size.value !== 'custom') return ui.size.value;
+  const r = Number(ui.rows.value), c = Number(ui.cols.value);
+  const lo = Number(ui.rows.min), hi = Number(ui.rows.max);
+  if (!(r >= lo && r <= hi && c >= lo && c <= hi)) {
+    notify(`Rows and columns must be ${lo} to ${hi}.`, 'error');
+    return null;
+  }
+  return `${r}x${c}`;
+}
+
+// ---- hints -----------------------------------------------------------------
+
+function clearHint() {
+  for (const e of ui.board.querySelectorAll('.tile.hint')) e.classList.remove('hint');
+}
+
+function showHint(plan, solverNote) {
+  const m = plan.moves[0];
+  const tile = game.tiles[source(game.tiles, m)];
+  clearHint();
+  void tileEls[tile].offsetWidth; // restart the animation
+  tileEls[tile].classList.add('hint');
+  const left = plan.moves.length;
+  if (plan.optimal) {
+    notify(`Hint: slide tile ${tile} ${direction[m]}. ${left} moves to go (shortest).`);
+  } else {
+    notify(`Hint: slide tile ${tile} ${direction[m]}. It starts a ${left}-move solution, not proven shortest${solverNote}.`, 'warn');
+  }
+}
+
+async function hint() {
+  if (game.won || busy()) return;
+  const board = line(game.tiles, game.cols);
+  if (game.hintPlan && game.hintPlan.board === board && game.hintPlan.moves.length > 0) {
+    showHint(game.hintPlan, '');
+    return;
+  }
+  game.search = new AbortController();
+  notify('Looking for a hint…', 'busy');
+  draw();
+  try {
+    const res = await api('POST', '/api/npuzzle/hint', { board }, { signal: game.search.signal });
+    if (!res.solved) {
+      notify(res.message, 'warn');
+      return;
+    }
+    game.hintPlan = { board, moves: res.moves.split(''), optimal: res.optimal };
+    const note = res.optimal ? '' : ' (no shortest solution was found in time)';
+    showHint(game.hintPlan, note);
+  } catch (e) {
+    notify(e.name === 'AbortError' ? 'Hint cancelled.' : `No hint: ${e.message}`, e.name === 'AbortError' ? '' : 'error');
+  } finally {
+    game.search = null;
+    draw();
+  }
+}
+
+// ---- auto ------------------------------------------------------------------
+
+const groupDigits = (n) => n.toLocaleString('en-US');
+
+function resetStats() {
+  ui.statStates.textContent = ui.statTime.textContent = ui.statLength.textContent = '–';
+}
+
+function showStats(res) {
+  ui.statStates.textContent = `${groupDigits(res.expanded)} expanded, ${groupDigits(res.generated)} generated`;
+  ui.statTime.textContent = res.ms < 1000 ? `${res.ms.toFixed(1)} ms` : `${(res.ms / 1000).toFixed(2)} s`;
+  ui.statLength.textContent = res.solved ? `${res.length} moves${res.optimal ? ' (shortest)' : ' (not proven shortest)'}` : 'none';
+}
+
+async function auto() {
+  if (game.won || busy()) return;
+  const opt = ui.solver.selectedOptions[0];
+  const name = opt.textContent;
+  game.search = new AbortController();
+  notify(`Searching with ${name}…`, 'busy');
+  resetStats();
+  draw();
+  let res;
+  try {
+    res = await api('POST', '/api/npuzzle/solve', { board: line(game.tiles, game.cols), solver: opt.value }, { signal: game.search.signal });
+  } catch (e) {
+    notify(e.name === 'AbortError' ? 'Search stopped.' : `Auto failed: ${e.message}`, e.name === 'AbortError' ? '' : 'error');
+    return;
+  } finally {
+    game.search = null;
+    draw();
+  }
+  showStats(res);
+  if (!res.solved) {
+    notify(`${res.error}.`, 'warn');
+    return;
+  }
+  const proof = res.optimal ? 'shortest' : 'not proven shortest';
+  notify(`${name} found ${res.length} moves (${proof}). Playing them…`);
+  playSolution(res.moves.split(''), name);
+}
+
+function playSolution(moves, name) {
+  let i = 0;
+  const step = () => {
+    if (i >= moves.length || game.won) {
+      stopAuto();
+      return;
+    }
+    const delay = 1000 / Number(ui.speed.value);
+    ui.board.style.setProperty('--slide', `${Math.min(110, delay * 0.8)}ms`);
+    play(moves[i++], name);
+    if (!game.won) notify(`${name}: move ${i} of ${moves.length}.`);
+    game.playback.timer = setTimeout(step, delay);
+  };
+  game.playback = { timer: null };
+  draw();
+  step();
+}
+
+function stopAuto() {
+  if (game.search) game.search.abort();
+  if (game.playback) {
+    clearTimeout(game.playback.timer);
+    game.playback = null;
+    ui.board.style.removeProperty('--slide');
+    if (!game.won) notify('Auto stopped: your turn.');
+    draw();
+  }
+}
+
+// ---- pictures --------------------------------------------------------------
+
+function selectPicture(id) {
+  game.picture = id;
+  for (const b of ui.pictures.querySelectorAll('.pic')) b.setAttribute('aria-pressed', String(b.dataset.id === id));
+  ui.board.style.setProperty('--picture', `url("${pictureURL(id)}")`);
+  savePrefs();
+}
+
+function addPictureButton(p) {
+  if (ui.pictures.querySelector(`.pic[data-id="${CSS.escape(p.id)}"]`)) return;
+  const b = el('button', { type: 'button', class: 'pic', 'data-id': p.id, 'data-url': p.url, title: p.name },
+    el('img', { src: p.url, alt: p.name }));
+  if (!p.builtin) {
+    b.append(el('span', { class: 'del', role: 'button', title: 'delete this picture', 'data-delete': p.id }, '✕'));
+  }
+  ui.pictures.append(b);
+}
+
+async function loadPictures() {
+  try {
+    const { pictures } = await api('GET', '/api/pictures');
+    pictures.forEach(addPictureButton);
+  } catch (e) {
+    notify(`Cannot list the pictures: ${e.message}`, 'error');
+  }
+}
+
+async function upload(file) {
+  const form = new FormData();
+  form.append('picture', file);
+  notify(`Uploading ${file.name}…`, 'busy');
+  try {
+    const p = await api('POST', '/api/pictures', form);
+    addPictureButton(p);
+    selectPicture(p.id);
+    notify(`Picture “${p.name}” added.`);
+  } catch (e) {
+    notify(`Cannot use that picture: ${e.message}`, 'error');
+  }
+}
+
+async function deletePicture(id) {
+  if (!confirm('Delete this uploaded picture?')) return;
+  try {
+    await api('DELETE', `/api/pictures/${encodeURIComponent(id)}`);
+    ui.pictures.querySelector(`.pic[data-id="${CSS.escape(id)}"]`)?.remove();
+    if (game.picture === id) selectPicture(ui.pictures.querySelector('.pic').dataset.id);
+    notify('Picture deleted.');
+  } catch (e) {
+    notify(`Cannot delete the picture: ${e.message}`, 'error');
+  }
+}
+
+// ---- saves -----------------------------------------------------------------
+
+function getState() {
+  return {
+    start: line(game.start, game.cols),
+    board: line(game.tiles, game.cols),
+    history: game.history.join(''),
+    picture: game.picture,
+    elapsed_ms: Math.round(elapsed()),
+  };
+}
+
+async function loadState(st) {
+  const b = parseLine(st.start);
+  setBoard(b.tiles, b.rows, b.cols, { history: st.history.split(''), elapsedMs: st.elapsed_ms });
+  syncSizeControl();
+  selectPicture(st.picture);
+  resetStats();
+}
+
+function syncSizeControl() {
+  const s = `${game.rows}x${game.cols}`;
+  if ([...ui.size.options].some((o) => o.value === s)) {
+    ui.size.value = s;
+    ui.custom.hidden = true;
+  } else {
+    ui.size.value = 'custom';
+    ui.custom.hidden = false;
+    ui.rows.value = game.rows;
+    ui.cols.value = game.cols;
+  }
+}
+
+// ---- wiring ----------------------------------------------------------------
+
+ui.board.addEventListener('click', (ev) => {
+  const t = ev.target.closest('.tile');
+  if (!t || game.won) return;
+  const cell = game.tiles.indexOf(Number(t.dataset.n));
+  const m = moveForCell(cell);
+  if (m) {
+    userMove(m);
+  } else {
+    t.classList.remove('nudge');
+    void t.offsetWidth;
+    t.classList.add('nudge');
+  }
+});
+
+const arrowMoves = { ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R' };
+document.addEventListener('keydown', (ev) => {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  if (ev.target.closest('input, select, textarea')) return;
+  const m = arrowMoves[ev.key];
+  if (m) {
+    ev.preventDefault();
+    userMove(m);
+    return;
+  }
+  const action = { n: shuffle, r: restart, u: undo, h: hint, a: auto }[ev.key];
+  if (action) {
+    ev.preventDefault();
+    action();
+  }
+});
+
+ui.shuffle.addEventListener('click', shuffle);
+ui.restart.addEventListener('click', restart);
+ui.undo.addEventListener('click', undo);
+ui.hint.addEventListener('click', hint);
+ui.auto.addEventListener('click', auto);
+ui.stop.addEventListener('click', stopAuto);
+ui.size.addEventListener('change', () => {
+  ui.custom.hidden = ui.size.value !== 'custom';
+  if (ui.size.value !== 'custom') shuffle();
+});
+ui.customGo.addEventListener('click', shuffle);
+ui.shuffleKind.addEventListener('change', savePrefs);
+ui.numbers.addEventListener('change', () => {
+  draw();
+  savePrefs();
+});
+ui.speed.addEventListener('input', () => {
+  ui.speedOut.textContent = ui.speed.value;
+  savePrefs();
+});
+const describeSolver = () => {
+  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
+};
+ui.solver.addEventListener('change', () => {
+  describeSolver();
+  savePrefs();
+});
+ui.pictures.addEventListener('click', (ev) => {
+  const del = ev.target.closest('[data-delete]');
+  if (del) {
+    ev.stopPropagation();
+    deletePicture(del.dataset.delete);
+    return;
+  }
+  const b = ev.target.closest('.pic');
+  if (b) selectPicture(b.dataset.id);
+});
+ui.upload.addEventListener('change', () => {
+  if (ui.upload.files.length > 0) upload(ui.upload.files[0]);
+  ui.upload.value = '';
+});
+
+savesPanel({
+  kind: 'npuzzle',
+  form: $('save-form'),
+  input: $('slot'),
+  list: $('saves'),
+  getState,
+  loadState,
+  notify,
+});
+
+// Start where the player left off: size, picture and settings from the
+// last visit, and a fresh board.
+(function init() {
+  if (prefs.numbers) ui.numbers.checked = true;
+  if (prefs.uniform) ui.shuffleKind.value = 'uniform';
+  if (prefs.speed) ui.speed.value = ui.speedOut.textContent = prefs.speed;
+  if (prefs.solver && [...ui.solver.options].some((o) => o.value === prefs.solver)) ui.solver.value = prefs.solver;
+  describeSolver();
+  if (prefs.size) {
+    const [r, c] = prefs.size.split('x').map(Number);
+    game.rows = r;
+    game.cols = c;
+    syncSizeControl();
+  }
+  selectPicture(ui.pictures.querySelector(`.pic[data-id="${CSS.escape(prefs.picture || '')}"]`) ? prefs.picture : 'sunset');
+  loadPictures().then(() => {
+    if (prefs.picture && prefs.picture !== game.picture && ui.pictures.querySelector(`.pic[data-id="${CSS.escape(prefs.picture)}"]`)) {
+      selectPicture(prefs.picture);
+    }
+  });
+  shuffle();
+})();

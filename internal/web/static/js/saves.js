@@ -1,0 +1,70 @@
+// The saved-games panel, shared by the games: a name field with a Save
+// button and the list of saved games with Load and Delete. The game gives
+// its kind (the API prefix), how to read its state, and how to load one.
+
+import { api, el, formatDuration } from './api.js';
+
+export function savesPanel({ kind, form, input, list, getState, loadState, notify }) {
+  const base = `/api/${kind}/saves`;
+  const slotURL = (name) => `${base}/${encodeURIComponent(name)}`;
+
+  async function refresh() {
+    try {
+      const { saves } = await api('GET', base);
+      list.replaceChildren();
+      if (saves.length === 0) {
+        list.append(el('li', { class: 'empty' }, 'No saved games yet.'));
+      }
+      for (const s of saves) {
+        const when = new Date(s.updated).toLocaleString();
+        const meta = `${s.moves} moves · ${formatDuration(s.elapsed_ms)}${s.solved ? ' · solved' : ''}`;
+        list.append(el('li', { 'data-name': s.name },
+          el('span', { class: 'name', title: `saved ${when}` }, s.name, el('br'), el('span', { class: 'meta' }, meta)),
+          el('button', { type: 'button', class: 'load', onclick: () => load(s.name) }, 'Load'),
+          el('button', { type: 'button', class: 'delete', title: 'delete', onclick: () => remove(s.name) }, '✕')));
+      }
+    } catch (e) {
+      notify(`Cannot list the saved games: ${e.message}`, 'error');
+    }
+  }
+
+  async function save(name) {
+    try {
+      await api('PUT', slotURL(name), getState());
+      notify(`Saved as “${name}”.`);
+      await refresh();
+    } catch (e) {
+      notify(`Cannot save: ${e.message}`, 'error');
+    }
+  }
+
+  async function load(name) {
+    try {
+      const saved = await api('GET', slotURL(name));
+      await loadState(saved.state);
+      input.value = name;
+      notify(`Loaded “${name}”: ${saved.moves} moves played.`);
+    } catch (e) {
+      notify(`Cannot load “${name}”: ${e.message}`, 'error');
+    }
+  }
+
+  async function remove(name) {
+    if (!confirm(`Delete the saved game “${name}”?`)) return;
+    try {
+      await api('DELETE', slotURL(name));
+      notify(`Deleted “${name}”.`);
+      await refresh();
+    } catch (e) {
+      notify(`Cannot delete: ${e.message}`, 'error');
+    }
+  }
+
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const name = input.value.trim();
+    if (name) save(name);
+  });
+  refresh();
+  return { refresh };
+}
