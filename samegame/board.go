@@ -249,6 +249,14 @@ func (b *Board) At(x, y int) Color {
 // ColumnHeight returns the number of filled cells of column x.
 func (b *Board) ColumnHeight(x int) int { return int(b.height[x]) }
 
+// setFrom makes b a copy of src, which must have b's size and rules, copying
+// only the columns in use (the others stay empty on both).
+func (b *Board) setFrom(src *Board) {
+	b.height = src.height
+	n := (int(src.w) + 2) * stride
+	copy(b.cells[:n], src.cells[:n])
+}
+
 // Clone returns a copy of b.
 func (b *Board) Clone() *Board {
 	c := *b

@@ -256,9 +256,6 @@ func TestPlayGroupMatchesPlay(t *testing.T) {
 				sum := 0
 				for _, m := range moves {
 					sum += int(m.Size)
-					if m.Code == 0 {
-						t.Fatal("zero code")
-					}
 					g, ok := b.GroupAt(int(m.X), int(m.Y))
 					if !ok || g != m {
 						t.Fatalf("GroupAt %v = %v, want %v", m.Move(), g, m)

@@ -2,6 +2,7 @@ package samegame
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -21,30 +22,38 @@ type Group struct {
 	X, Y  int8
 	Color Color
 	Size  int16
-	// Code identifies the group's cells and colour: the XOR of a random
-	// 64-bit key per (cell, colour), Zobrist's scheme. NRPA uses it as the
-	// move's code (Cazenave's choice for SameGame); it is never zero.
+	// Code identifies the group's cells and colour, Zobrist style: the XOR
+	// of a random 64-bit key per cell, rotated by an amount that depends
+	// on the colour. NRPA uses it as the move's code (Cazenave's choice for
+	// SameGame).
 	Code uint64
 }
 
 // Move returns the click that removes g.
 func (g Group) Move() Move { return Move{g.X, g.Y} }
 
-// zobrist holds the random keys of Hash and Group.Code: one per cell and
-// cell value (index 0, the empty cell, is never used), plus keys for the
-// board's size and rules. They come from a fixed seed, so hashes and codes
-// are the same in every run.
+// The random keys of Hash and Group.Code: zobrist has one per cell and
+// cell value (index 0, the empty cell, is never used), cellKey one per cell
+// (a group's code rotates their XOR by its colour: a table small enough
+// for the first-level cache), zobristSize one per size and rules. They come
+// from a fixed seed, so hashes and codes are the same in every run.
 var (
 	zobrist     [numCells][MaxColors + 1]uint64
+	cellKey     [numCells]uint64
 	zobristSize [MaxSize + 1][MaxSize + 1][2]uint64
 )
+
+// groupCode returns the code of a group of colour value v (1 .. MaxColors)
+// whose cells' keys XOR to x.
+func groupCode(x uint64, v uint8) uint64 { return bits.RotateLeft64(x, 6*int(v)) }
 
 func init() {
 	rng := rand.New(rand.NewPCG(0x5a6f6272697374, 0x73616d6567616d65))
 	for i := range zobrist {
 		for c := range zobrist[i] {
-			zobrist[i][c] = rng.Uint64() | 1 // odd: an XOR of one key is never 0
+			zobrist[i][c] = rng.Uint64()
 		}
+		cellKey[i] = rng.Uint64()
 	}
 	for w := range zobristSize {
 		for h := range zobristSize[w] {
@@ -78,53 +87,89 @@ func (b *Board) Groups(dst []Group) []Group { return b.groups(dst, 1) }
 // means the game is over.
 func (b *Board) Moves(dst []Group) []Group { return b.groups(dst, b.rules.MinGroup()) }
 
-// groups finds the groups of at least minSize cells by flood fill.
+// scratch is the working memory of the group finder. Every entry is
+// written before it is read, so it never needs clearing.
+type scratch struct {
+	run    [numCells]uint16          // the run of each filled cell
+	parent [MaxSize * MaxSize]uint16 // union-find forest over runs
+	size   [MaxSize * MaxSize]int16
+	first  [MaxSize * MaxSize]uint16 // the first cell of each run
+	code   [MaxSize * MaxSize]uint64
+}
+
+// groups finds the groups of at least minSize cells with a local scratch.
 func (b *Board) groups(dst []Group, minSize int) []Group {
-	var seen [numCells]bool
-	var stack [MaxSize * MaxSize]uint16
+	var s scratch
+	return b.groupsWith(dst, minSize, &s)
+}
+
+// groupsWith finds the groups of at least minSize cells, in the order of
+// their first cells, by union-find over vertical runs: one pass over the
+// columns cuts each column into runs of one colour and joins a run with
+// the runs of the column to its left that touch it in the same colour.
+// O(cells) with a few operations per cell.
+func (b *Board) groupsWith(dst []Group, minSize int, s *scratch) []Group {
+	nr := 0
 	for x := range int(b.w) {
 		base := idx(x, 0)
-		for i := base; i < base+int(b.height[x]); i++ {
-			if seen[i] {
-				continue
-			}
+		end := base + int(b.height[x])
+		prev := uint8(0)
+		r := 0
+		for i := base; i < end; i++ {
 			c := b.cells[i]
-			seen[i] = true
-			stack[0] = uint16(i)
-			sp, n := 1, 0
-			var code uint64
-			for sp > 0 {
-				sp--
-				j := int(stack[sp])
-				n++
-				code ^= zobrist[j][c]
-				if k := j - 1; b.cells[k] == c && !seen[k] {
-					seen[k] = true
-					stack[sp] = uint16(k)
-					sp++
-				}
-				if k := j + 1; b.cells[k] == c && !seen[k] {
-					seen[k] = true
-					stack[sp] = uint16(k)
-					sp++
-				}
-				if k := j - stride; b.cells[k] == c && !seen[k] {
-					seen[k] = true
-					stack[sp] = uint16(k)
-					sp++
-				}
-				if k := j + stride; b.cells[k] == c && !seen[k] {
-					seen[k] = true
-					stack[sp] = uint16(k)
-					sp++
-				}
+			if c != prev {
+				r = nr
+				nr++
+				s.parent[r] = uint16(r)
+				s.size[r] = 0
+				s.code[r] = 0
+				s.first[r] = uint16(i)
+				prev = c
 			}
-			if n >= minSize {
-				dst = append(dst, Group{X: int8(x), Y: int8(i - base), Color: Color(c) - 1, Size: int16(n), Code: code})
+			s.run[i] = uint16(r)
+			s.size[r]++
+			s.code[r] ^= cellKey[i]
+			if b.cells[i-stride] == c {
+				s.union(r, int(s.run[i-stride]))
 			}
 		}
 	}
+	// Roots are the lowest run of their group: sum the others into them.
+	for r := range nr {
+		if root := s.find(r); root != r {
+			s.size[root] += s.size[r]
+			s.code[root] ^= s.code[r]
+		}
+	}
+	for r := range nr {
+		if int(s.parent[r]) != r || int(s.size[r]) < minSize {
+			continue
+		}
+		f := int(s.first[r])
+		dst = append(dst, Group{X: int8(f/stride - 1), Y: int8(f % stride), Color: Color(b.cells[f]) - 1, Size: s.size[r], Code: groupCode(s.code[r], b.cells[f])})
+	}
 	return dst
+}
+
+// find returns the root of run r, halving the path.
+func (s *scratch) find(r int) int {
+	for int(s.parent[r]) != r {
+		p := int(s.parent[r])
+		s.parent[r] = s.parent[p]
+		r = int(s.parent[r])
+	}
+	return r
+}
+
+// union joins the groups of runs a and b; the lower root becomes the root.
+func (s *scratch) union(a, b int) {
+	ra, rb := s.find(a), s.find(b)
+	switch {
+	case ra < rb:
+		s.parent[rb] = uint16(ra)
+	case rb < ra:
+		s.parent[ra] = uint16(rb)
+	}
 }
 
 // GroupAt returns the group holding cell (x, y); ok is false when the cell
@@ -146,7 +191,7 @@ func (b *Board) GroupAt(x, y int) (g Group, ok bool) {
 		sp--
 		j := int(stack[sp])
 		g.Size++
-		g.Code ^= zobrist[j][c]
+		g.Code ^= cellKey[j]
 		first = min(first, j)
 		for _, k := range [4]int{j - 1, j + 1, j - stride, j + stride} {
 			if b.cells[k] == c && !seen[k] {
@@ -157,6 +202,7 @@ func (b *Board) GroupAt(x, y int) (g Group, ok bool) {
 		}
 	}
 	g.X, g.Y = int8(first/stride-1), int8(first%stride)
+	g.Code = groupCode(g.Code, c)
 	return g, true
 }
 
