@@ -32,6 +32,19 @@ type dfsSearch struct {
 	path   []Move
 	best   Solution // best.Moves, best.Clicks (Dust) or best.Score (Standard)
 	levels []dfsPly
+
+	// The Dust search on bit boards (boards of at most 64 cells).
+	geom     *bitGeom
+	bitKids  [][]dfsBitChild
+	bitPath  []uint64 // groups clicked from the root
+	bitBest  []uint64
+	bitGroup []bitGroup
+}
+
+type dfsBitChild struct {
+	board bitBoard
+	mask  uint64
+	key   int
 }
 
 type dfsPly struct {
@@ -53,12 +66,21 @@ func solveDFS(ctx context.Context, b *Board, opts Options) (Solution, error) {
 	d.best.Clicks = 1 << 30
 	d.best.Score = -1
 	root := *b
-	if !root.GameOver() {
-		if d.rules == Dust {
-			d.dust(&root, 0)
-		} else {
-			d.standard(&root, 0, 0)
+	switch {
+	case root.GameOver():
+	case d.rules == Dust && fitsBits(b):
+		d.geom = newBitGeom(b)
+		d.bitKids = make([][]dfsBitChild, b.Cells()+1)
+		s := d.geom.toBits(b)
+		d.dustBits(&s, 0)
+		d.best.Moves = d.best.Moves[:0]
+		for _, m := range d.bitBest {
+			d.best.Moves = append(d.best.Moves, d.geom.move(m))
 		}
+	case d.rules == Dust:
+		d.dust(&root, 0)
+	default:
+		d.standard(&root, 0, 0)
 	}
 	sol := Solution{Moves: d.best.Moves, Nodes: d.nodes, Optimal: d.err == nil}
 	if err := finish(b, &sol); err != nil {
@@ -134,6 +156,51 @@ func (d *dfsSearch) dust(b *Board, depth int) {
 			d.path = append(d.path, c.group.Move())
 			d.dust(&c.board, depth+1)
 			d.path = d.path[:len(d.path)-1]
+			if d.err != nil {
+				return
+			}
+		}
+	}
+}
+
+// dustBits is dust on bit boards.
+func (d *dfsSearch) dustBits(s *bitBoard, depth int) {
+	if d.tick() {
+		return
+	}
+	g := d.geom
+	d.bitGroup = g.groups(s, d.bitGroup[:0], 1)
+	look := d.opts.Ordering == Lookahead || d.opts.Ordering == ShortLook && depth < d.opts.LookaheadPlies
+	kids := d.bitKids[depth][:0]
+	for _, grp := range d.bitGroup {
+		kids = append(kids, dfsBitChild{board: *s, mask: grp.mask, key: int(grp.size)})
+		c := &kids[len(kids)-1]
+		g.play(&c.board, grp.mask, int(grp.color))
+	}
+	if look {
+		for i := range kids {
+			biggest := 0
+			for _, n := range g.groups(&kids[i].board, d.bitGroup[:0], 1) {
+				biggest = max(biggest, int(n.size))
+			}
+			kids[i].key += biggest
+		}
+	}
+	d.bitKids[depth] = kids
+	slices.SortStableFunc(kids, func(x, y dfsBitChild) int { return y.key - x.key })
+	for i := range kids {
+		c := &kids[i]
+		if c.board.occ == 0 {
+			if depth+1 < d.best.Clicks {
+				d.bitBest = append(append(d.bitBest[:0], d.bitPath...), c.mask)
+				d.best.Clicks = depth + 1
+			}
+			return
+		}
+		if g.colorsLeft(&c.board)+depth+1 < d.best.Clicks {
+			d.bitPath = append(d.bitPath, c.mask)
+			d.dustBits(&c.board, depth+1)
+			d.bitPath = d.bitPath[:len(d.bitPath)-1]
 			if d.err != nil {
 				return
 			}

@@ -20,7 +20,7 @@ import (
 // iterations and transpositions (the same board reached by clicks in
 // another order) start from the learned bound, so each iteration mostly
 // re-walks the parts that can still succeed. With a known solution of U
-// clicks (from a quick DFS run first), the search stops when the bound
+// clicks (from a beam search first), the search stops when the bound
 // reaches U: failing at U-1 proves U optimal, so the costly last iteration
 // is often never run.
 
@@ -50,31 +50,34 @@ func (t *table) put(h uint64, lb int) {
 
 type exactSearch struct {
 	ctx     context.Context
+	geom    *bitGeom
 	tt      *table
 	nodes   int64
 	max     int64
 	err     error
-	scr     scratch
-	path    []Move     // clicks from the root to the current board
-	found   []Move     // the solution, once found
-	levels  []exactPly // per depth: the groups being tried
-	boards  []Board    // per depth: the board being searched
-	pending Solution   // for Progress
+	path    []uint64     // the groups clicked from the root to the current board
+	found   []uint64     // the solution, once found
+	levels  [][]bitGroup   // per depth: the groups of the board being searched
+	kids    [][]exactChild // per depth: the children worth a look
+	pending Solution     // for Progress
 	opts    *Options
 }
 
-// exactPly holds the groups of one board during the search.
-type exactPly struct {
-	groups []Group
+// exactChild is a child of a board in the exact search.
+type exactChild struct {
+	board bitBoard
+	hash  uint64
+	mask  uint64
+	lb    int
 }
 
 // colorsAndSingles returns the number of colours of the groups and whether
 // some colour is a single group.
-func colorsAndSingles(groups []Group) (int, bool) {
+func colorsAndSingles(groups []bitGroup) (int, bool) {
 	var count [MaxColors]uint8
 	for _, g := range groups {
-		if count[g.Color] < 2 {
-			count[g.Color]++
+		if count[g.color] < 2 {
+			count[g.color]++
 		}
 	}
 	k, single := 0, false
@@ -87,16 +90,21 @@ func colorsAndSingles(groups []Group) (int, bool) {
 	return k, single
 }
 
-// solveExact proves the fewest clicks for a Dust board.
+// solveExact proves the fewest clicks for a Dust board of at most 64 cells.
 func solveExact(ctx context.Context, b *Board, opts Options) (Solution, error) {
+	if !fitsBits(b) {
+		return Solution{}, fmt.Errorf("%w: exact handles boards of at most 64 cells, not %dx%d", ErrUnsupported, b.w, b.h)
+	}
 	if b.IsEmpty() {
 		return Solution{Cleared: true, Optimal: true}, nil
 	}
-	// An upper bound from a short DFS run.
-	dfsOpts := opts
-	dfsOpts.MaxNodes = 20000
-	dfsOpts.Progress = nil
-	upper, _ := solveDFS(ctx, b, dfsOpts)
+	// An upper bound from beam search (width 1,000 finds the optimum of
+	// most random 8x6 boards): when it is optimal, the search ends with
+	// the failed iteration below it.
+	upper, err := solveBeam(ctx, b, Options{BeamWidth: 1000})
+	if err != nil {
+		return upper, err
+	}
 	bits := opts.TableBits
 	if bits == 0 {
 		bits = 23
@@ -104,19 +112,18 @@ func solveExact(ctx context.Context, b *Board, opts Options) (Solution, error) {
 	if bits < 10 || bits > 32 {
 		return Solution{}, fmt.Errorf("samegame: table bits %d out of range (10 to 32)", bits)
 	}
-	e := &exactSearch{ctx: ctx, tt: newTable(bits), max: opts.MaxNodes, opts: &opts, levels: make([]exactPly, b.Cells()+1), boards: make([]Board, b.Cells()+2)}
-	for i := range e.boards {
-		e.boards[i] = *b // setFrom copies cells only
-	}
-	e.pending = upper
+	geom := newBitGeom(b)
+	n := b.Cells() + 2
+	e := &exactSearch{ctx: ctx, geom: geom, tt: newTable(bits), max: opts.MaxNodes, opts: &opts,
+		levels: make([][]bitGroup, n), kids: make([][]exactChild, n), pending: upper}
 	sol := upper
 	sol.Optimal = false
-	root := *b
-	bound := b.ColorsLeft()
+	root := geom.toBits(b)
+	bound := geom.colorsLeft(&root)
 	for bound < upper.Clicks {
-		lb := e.search(&root, b.Hash(), b.ColorsLeft(), 0, bound)
+		lb := e.search(&root, geom.hash(&root), geom.colorsLeft(&root), 0, bound)
 		if e.found != nil {
-			sol.Moves = e.found
+			sol.Moves = e.moves(b)
 			break
 		}
 		if e.err != nil {
@@ -133,14 +140,24 @@ func solveExact(ctx context.Context, b *Board, opts Options) (Solution, error) {
 	return sol, finish(b, &sol)
 }
 
-// search looks for a solution of at most bound clicks from b (at depth
+// moves converts the found groups to clicks by replaying them on b.
+func (e *exactSearch) moves(b *Board) []Move {
+	moves := make([]Move, len(e.found))
+	for i, m := range e.found {
+		moves[i] = e.geom.move(m)
+	}
+	return moves
+}
+
+// search looks for a solution of at most bound clicks from s (at depth
 // g, with hash h and a lower bound lb0 on its clicks left, from its colours
-// and the table) and returns a lower bound on b's remaining clicks. It
+// and the table) and returns a lower bound on s's remaining clicks. It
 // sets e.found when it finds one.
-func (e *exactSearch) search(b *Board, h uint64, lb0, g, bound int) int {
-	ply := &e.levels[g]
-	ply.groups = b.groupsWith(ply.groups[:0], 1, &e.scr)
-	k, single := colorsAndSingles(ply.groups)
+func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
+	geom := e.geom
+	groups := geom.groups(s, e.levels[g][:0], 1)
+	e.levels[g] = groups
+	k, single := colorsAndSingles(groups)
 	lb := lb0
 	if !single {
 		lb = max(lb, k+1)
@@ -168,40 +185,53 @@ func (e *exactSearch) search(b *Board, h uint64, lb0, g, bound int) int {
 	// colours; when that alone exceeds the bound, only clicks that finish
 	// a colour (the single groups) need a look.
 	onlyFinishing := g+1+k > bound
-	slices.SortStableFunc(ply.groups, func(x, y Group) int { return int(y.Size) - int(x.Size) })
+	slices.SortStableFunc(groups, func(x, y bitGroup) int { return int(y.size) - int(x.size) })
 	var count [MaxColors]uint8
-	for _, grp := range ply.groups {
-		count[grp.Color]++
+	for _, grp := range groups {
+		count[grp.color]++
 	}
-	child := &e.boards[g+1]
+	// Children in three passes: play them (pruning those whose colours
+	// alone exceed the bound), then look their bounds up in the table
+	// (independent loads that the memory system overlaps), then search.
 	best := 1 << 30
 	if onlyFinishing {
 		best = 1 + k
 	}
-	for _, grp := range ply.groups {
-		if onlyFinishing && count[grp.Color] != 1 {
+	kids := e.kids[g][:0]
+	for _, grp := range groups {
+		if onlyFinishing && count[grp.color] != 1 {
 			continue
 		}
-		child.setFrom(b)
-		child.PlayGroup(grp)
-		if child.IsEmpty() {
-			e.found = append(append([]Move(nil), e.path...), grp.Move())
+		kids = append(kids, exactChild{board: *s, mask: grp.mask})
+		c := &kids[len(kids)-1]
+		geom.play(&c.board, grp.mask, int(grp.color))
+		if c.board.occ == 0 {
+			e.found = append(append([]uint64(nil), e.path...), grp.mask)
 			return 1
 		}
-		cl := child.ColorsLeft()
-		if g+1+cl > bound {
-			best = min(best, 1+cl)
+		c.lb = geom.colorsLeft(&c.board)
+		if g+1+c.lb > bound {
+			best = min(best, 1+c.lb)
+			kids = kids[:len(kids)-1]
 			continue
 		}
-		ch := child.Hash()
-		if t := e.tt.get(ch); g+1+t > bound {
-			best = min(best, 1+t)
+		c.hash = geom.hash(&c.board)
+	}
+	e.kids[g] = kids
+	for i := range kids {
+		kids[i].lb = max(kids[i].lb, e.tt.get(kids[i].hash))
+	}
+	// Most promising first (lowest bound, then the larger group): this
+	// only matters in the iteration that finds a solution.
+	slices.SortStableFunc(kids, func(x, y exactChild) int { return x.lb - y.lb })
+	for i := range kids {
+		c := &kids[i]
+		if g+1+c.lb > bound {
+			best = min(best, 1+c.lb)
 			continue
-		} else {
-			cl = max(cl, t)
 		}
-		e.path = append(e.path, grp.Move())
-		d := 1 + e.search(child, ch, cl, g+1, bound)
+		e.path = append(e.path, c.mask)
+		d := 1 + e.search(&c.board, c.hash, c.lb, g+1, bound)
 		e.path = e.path[:len(e.path)-1]
 		if e.found != nil || e.err != nil {
 			return d

@@ -1,0 +1,36 @@
+//go:build scratch
+
+package samegame
+import ("context";"testing";"time";"math/rand/v2";"os";"strconv";"strings")
+func TestScratchExact(t *testing.T) {
+	tb, _ := strconv.Atoi(os.Getenv("TB"))
+	rng := rand.New(rand.NewPCG(1, 1))
+	var bs []*Board
+	for range 12 { bs = append(bs, Random(8, 6, 5, Dust, rng)) }
+	ex := readSet(t, "dust_blog_examples.txt", Dust)
+	bs = append(bs, ex[0].Board, ex[1].Board)
+	for _, f := range strings.Split(os.Getenv("BOARDS"), ",") {
+		i, _ := strconv.Atoi(f)
+		b := bs[i]
+		ctx, cancel := context.WithTimeout(context.Background(), 600*time.Second)
+		sol, err := Solve(ctx, b, Options{Algorithm: Exact, TableBits: tb})
+		cancel()
+		t.Logf("%d: clicks %d optimal %v nodes %d %.2fs err %v", i, sol.Clicks, sol.Optimal, sol.Nodes, sol.Elapsed.Seconds(), err)
+	}
+}
+
+func TestScratchDFS(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	var bs []*Board
+	for range 12 { bs = append(bs, Random(8, 6, 5, Dust, rng)) }
+	ex := readSet(t, "dust_blog_examples.txt", Dust)
+	bs = append(bs, ex[0].Board, ex[1].Board)
+	sec, _ := strconv.Atoi(os.Getenv("SEC"))
+	for _, f := range strings.Split(os.Getenv("BOARDS"), ",") {
+		i, _ := strconv.Atoi(f)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(sec)*time.Second)
+		sol, err := Solve(ctx, bs[i], Options{Algorithm: DFS})
+		cancel()
+		t.Logf("%d: dfs clicks %d nodes %d %.2fs err %v", i, sol.Clicks, sol.Nodes, sol.Elapsed.Seconds(), err)
+	}
+}
