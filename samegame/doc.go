@@ -58,6 +58,8 @@
 //   - MCTS (SP-MCTS), NMCS and NRPA from package mcts, through Position,
 //     with the tabu-colour move filter under Standard rules.
 //
+// For example, the blog's first board needs 11 clicks:
+//
 //	b, _ := samegame.ParseBoard("GGGGBOYO/RORGYGBY/RRBGOORG/BRBOBYRG/BRYBBRGG/OYGGRORG", samegame.Dust)
 //	sol, err := samegame.Solve(ctx, b, samegame.Options{Algorithm: samegame.Exact})
 //	// sol.Clicks = 11, sol.Optimal = true

@@ -55,11 +55,11 @@ type exactSearch struct {
 	nodes   int64
 	max     int64
 	err     error
-	path    []uint64     // the groups clicked from the root to the current board
-	found   []uint64     // the solution, once found
+	path    []uint64       // the groups clicked from the root to the current board
+	found   []uint64       // the solution, once found
 	levels  [][]bitGroup   // per depth: the groups of the board being searched
 	kids    [][]exactChild // per depth: the children worth a look
-	pending Solution     // for Progress
+	pending Solution       // for Progress
 	opts    *Options
 }
 
