@@ -2,6 +2,8 @@ package samegame
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
 	"tessera/mcts"
 )
@@ -42,7 +44,7 @@ func solveMC(ctx context.Context, b *Board, opts Options) (Solution, error) {
 			to.Policy = NewTabuColorPolicy(b)
 		}
 		if !repeat {
-			to.MaxIterations = 100000
+			to.MaxIterations = 10000
 		}
 		res, err = mcts.Search(ctx, NewPosition(b, false), to)
 	}
@@ -52,6 +54,12 @@ func solveMC(ctx context.Context, b *Board, opts Options) (Solution, error) {
 	}
 	if ferr := finish(b, &sol); ferr != nil {
 		return sol, ferr
+	}
+	switch {
+	case errors.Is(err, mcts.ErrBudget):
+		err = fmt.Errorf("%w: %d playouts", ErrBudget, res.Stats.Playouts)
+	case err != nil && ctx.Err() != nil:
+		err = ctxErr(ctx.Err())
 	}
 	return sol, err
 }
