@@ -3,6 +3,7 @@ package samegame
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -71,25 +72,6 @@ type exactChild struct {
 	lb    int
 }
 
-// colorsAndSingles returns the number of colours of the groups and whether
-// some colour is a single group.
-func colorsAndSingles(groups []bitGroup) (int, bool) {
-	var count [MaxColors]uint8
-	for _, g := range groups {
-		if count[g.color] < 2 {
-			count[g.color]++
-		}
-	}
-	k, single := 0, false
-	for _, n := range count {
-		if n > 0 {
-			k++
-		}
-		single = single || n == 1
-	}
-	return k, single
-}
-
 // solveExact proves the fewest clicks for a Dust board of at most 64 cells.
 func solveExact(ctx context.Context, b *Board, opts Options) (Solution, error) {
 	if !fitsBits(b) {
@@ -155,11 +137,22 @@ func (e *exactSearch) moves(b *Board) []Move {
 // sets e.found when it finds one.
 func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 	geom := e.geom
-	groups := geom.groups(s, e.levels[g][:0], 1)
-	e.levels[g] = groups
-	k, single := colorsAndSingles(groups)
+	// The colours left and those that are a single group: one flood fill
+	// per colour.
+	k := 0
+	singles := e.levels[g][:0]
+	for c := range geom.colors {
+		p := s.planes[c]
+		if p == 0 {
+			continue
+		}
+		k++
+		if grp := geom.group(p&-p, p); grp == p {
+			singles = append(singles, bitGroup{mask: grp, color: int8(c), size: int8(bits.OnesCount64(grp))})
+		}
+	}
 	lb := lb0
-	if !single {
+	if len(singles) == 0 {
 		lb = max(lb, k+1)
 	}
 	if g+lb > bound {
@@ -182,26 +175,22 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 		return lb
 	}
 	// A click that leaves every colour on the board leaves at least k
-	// colours; when that alone exceeds the bound, only clicks that finish
-	// a colour (the single groups) need a look.
-	onlyFinishing := g+1+k > bound
-	slices.SortStableFunc(groups, func(x, y bitGroup) int { return int(y.size) - int(x.size) })
-	var count [MaxColors]uint8
-	for _, grp := range groups {
-		count[grp.color]++
+	// colours; when that alone exceeds the bound, only the clicks that
+	// finish a colour (the single groups) need a look.
+	groups := singles
+	best := 1 << 30
+	if g+1+k > bound {
+		best = 1 + k
+	} else {
+		groups = geom.groups(s, singles[len(singles):], 1)
 	}
+	e.levels[g] = groups
+	slices.SortStableFunc(groups, func(x, y bitGroup) int { return int(y.size) - int(x.size) })
 	// Children in three passes: play them (pruning those whose colours
 	// alone exceed the bound), then look their bounds up in the table
 	// (independent loads that the memory system overlaps), then search.
-	best := 1 << 30
-	if onlyFinishing {
-		best = 1 + k
-	}
 	kids := e.kids[g][:0]
 	for _, grp := range groups {
-		if onlyFinishing && count[grp.color] != 1 {
-			continue
-		}
 		kids = append(kids, exactChild{board: *s, mask: grp.mask})
 		c := &kids[len(kids)-1]
 		geom.play(&c.board, grp.mask, int(grp.color))

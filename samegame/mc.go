@@ -11,8 +11,9 @@ import (
 // solveMC runs one of the Monte-Carlo searches of package mcts on b.
 // Under Standard rules NRPA and NMCS see the tabu-colour move filter
 // (unless opts.NoTabu) and SP-MCTS uses the TabuColor playout policy; Dust
-// games run unfiltered. With a deadline or a node budget, NRPA and NMCS
-// restart until it ends.
+// games run unfiltered. With opts.Restart, a deadline or a node budget,
+// NRPA and NMCS restart and MCTS iterates until it ends; otherwise NRPA and
+// NMCS run once and MCTS runs 10,000 iterations.
 func solveMC(ctx context.Context, b *Board, opts Options) (Solution, error) {
 	tabu := b.rules == Standard && !opts.NoTabu
 	_, hasDeadline := ctx.Deadline()
@@ -28,7 +29,7 @@ func solveMC(ctx context.Context, b *Board, opts Options) (Solution, error) {
 			opts.Progress(p)
 		}
 	}
-	repeat := hasDeadline || opts.MaxNodes > 0
+	repeat := opts.Restart || hasDeadline || opts.MaxNodes > 0
 	var res mcts.Result[Group]
 	var err error
 	switch opts.Algorithm {

@@ -34,3 +34,15 @@ func TestScratchDFS(t *testing.T) {
 		t.Logf("%d: dfs clicks %d nodes %d %.2fs err %v", i, sol.Clicks, sol.Nodes, sol.Elapsed.Seconds(), err)
 	}
 }
+
+func TestScratchShow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	var bs []*Board
+	for range 12 { bs = append(bs, Random(8, 6, 5, Dust, rng)) }
+	for _, i := range []int{1, 8, 4, 2} {
+		gs := bs[i].Groups(nil)
+		var cnt [5]int
+		for _, g := range gs { cnt[g.Color]++ }
+		t.Logf("board %d: %d groups %v\n%s", i, len(gs), cnt, Format(bs[i], Letters))
+	}
+}

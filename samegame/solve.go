@@ -71,6 +71,12 @@ type Options struct {
 	// Level and Iterations configure NMCS (level, default 2) and NRPA
 	// (level, default 3; iterations per level, default 100).
 	Level, Iterations int
+	// Restart keeps the Monte-Carlo searches going until the context ends
+	// or MaxNodes is reached: NRPA and NMCS start again (with a new policy,
+	// new playouts) and MCTS keeps iterating. It is implied by a context
+	// deadline or MaxNodes; without any, NRPA and NMCS run once and MCTS
+	// runs 10,000 iterations.
+	Restart bool
 	// NoTabu turns off the tabu-colour move filter, on by default for the
 	// Monte-Carlo searches under Standard rules (never used under Dust).
 	NoTabu bool

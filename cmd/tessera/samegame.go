@@ -183,9 +183,10 @@ it ends before the proof.`,
 		var sf sgSolverFlags
 		sf.define(fs, "dfs")
 		timeout := timeoutFlag(fs, time.Minute)
+		cpu := cpuFlag(fs)
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
-		out := outFlag(fs, "the clicks (x,y per line)")
+		out := outFlag(fs, "the clicks (x y per line)")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one FILE[:N]")
@@ -214,9 +215,9 @@ it ends before the proof.`,
 			opts.Progress = func(s samegame.Solution) {
 				p.Printf("searching: %s, %d nodes, %d playouts", describeBest(rules, s), s.Nodes, s.Playouts)
 			}
-			sctx, cancel := withTimeout(ctx, *timeout)
-			defer cancel()
-			sol, err := samegame.Solve(sctx, e.Board, opts)
+			var sol samegame.Solution
+			opts.Restart = *timeout > 0
+			withBudget(ctx, *timeout, *cpu, func(ctx context.Context) { sol, err = samegame.Solve(ctx, e.Board, opts) })
 			p.Done()
 			stopped := ""
 			if err != nil && stoppedByTimeout(err) && ctx.Err() == nil {
@@ -296,6 +297,11 @@ func indent(s, prefix string) string {
 		sb.WriteString(prefix + line)
 	}
 	return sb.String()
+}
+
+// cpuFlag defines -cpu.
+func cpuFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("cpu", false, "count -timeout in CPU time of the solving thread, not wall-clock time (fair budgets on a loaded machine; Linux)")
 }
 
 // parseWxH reads COLSxROWS.
@@ -473,6 +479,7 @@ to measure how far dfs is from the optimum.`,
 		boards := fs.String("boards", "", "boards to run, by 1-based number: 1,2,11 or 1-5 (default all)")
 		workers := fs.Int("workers", runtime.NumCPU(), "boards solved at once")
 		timeout := timeoutFlag(fs, time.Minute)
+		cpu := cpuFlag(fs)
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
 		out := outFlag(fs, "the boards with their solutions")
@@ -534,7 +541,7 @@ to measure how far dfs is from the optimum.`,
 						if i >= len(list) || ctx.Err() != nil {
 							return
 						}
-						rec := benchOne(ctx, entries[list[i]-1], list[i], rules, opts, *timeout)
+						rec := benchOne(ctx, entries[list[i]-1], list[i], rules, opts, *timeout, *cpu)
 						mu.Lock()
 						recs[i] = rec
 						done[i] = true
@@ -568,10 +575,11 @@ to measure how far dfs is from the optimum.`,
 }
 
 // benchOne solves one board of a bench.
-func benchOne(ctx context.Context, e samegame.Entry, number int, rules samegame.Rules, opts samegame.Options, timeout time.Duration) sgBenchRecord {
-	sctx, cancel := withTimeout(ctx, timeout)
-	sol, err := samegame.Solve(sctx, e.Board, opts)
-	cancel()
+func benchOne(ctx context.Context, e samegame.Entry, number int, rules samegame.Rules, opts samegame.Options, timeout time.Duration, cpu bool) sgBenchRecord {
+	var sol samegame.Solution
+	var err error
+	opts.Restart = timeout > 0
+	withBudget(ctx, timeout, cpu, func(ctx context.Context) { sol, err = samegame.Solve(ctx, e.Board, opts) })
 	rec := sgBenchRecord{Board: number, Name: e.Name, Score: sol.Score, Clicks: sol.Clicks, Seconds: seconds(sol.Elapsed),
 		Cleared: sol.Cleared, Known: e.Optimal, Nodes: sol.Nodes, Playouts: sol.Playouts, Moves: samegame.FormatMoves(sol.Moves), sol: sol}
 	switch {

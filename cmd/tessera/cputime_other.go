@@ -1,0 +1,8 @@
+//go:build !linux
+
+package main
+
+import "time"
+
+// threadCPU is not available here: budgets fall back to wall-clock time.
+func threadCPU() (time.Duration, bool) { return 0, false }
