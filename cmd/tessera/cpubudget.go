@@ -28,23 +28,29 @@ func (c *cpuContext) Err() error {
 
 // withBudget runs f with a context that ends after d: d of CPU time of the
 // calling thread when cpu is set and the system can measure it, else d of
-// wall-clock time. d <= 0 means no limit.
-func withBudget(ctx context.Context, d time.Duration, cpu bool, f func(ctx context.Context)) {
+// wall-clock time (d <= 0: no limit). With cpu set it returns the CPU time
+// f used (0 when it cannot be measured).
+func withBudget(ctx context.Context, d time.Duration, cpu bool, f func(ctx context.Context)) time.Duration {
 	ctx, cancel := withTimeout(ctx, 0)
 	defer cancel()
-	if d <= 0 {
-		f(ctx)
-		return
-	}
 	if cpu {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		if start, ok := threadCPU(); ok {
-			f(&cpuContext{Context: ctx, start: start, limit: d})
-			return
+			limit := d
+			if d <= 0 {
+				limit = 1<<63 - 1
+			}
+			f(&cpuContext{Context: ctx, start: start, limit: limit})
+			end, _ := threadCPU()
+			return end - start
 		}
 	}
-	tctx, tcancel := context.WithTimeout(ctx, d)
-	defer tcancel()
-	f(tctx)
+	if d > 0 {
+		var tcancel context.CancelFunc
+		ctx, tcancel = context.WithTimeout(ctx, d)
+		defer tcancel()
+	}
+	f(ctx)
+	return 0
 }

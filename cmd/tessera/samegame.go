@@ -216,7 +216,7 @@ it ends before the proof.`,
 				p.Printf("searching: %s, %d nodes, %d playouts", describeBest(rules, s), s.Nodes, s.Playouts)
 			}
 			var sol samegame.Solution
-			opts.Restart = *timeout > 0
+			opts.Restart = *timeout > 0 // the anytime searches use the whole budget
 			withBudget(ctx, *timeout, *cpu, func(ctx context.Context) { sol, err = samegame.Solve(ctx, e.Board, opts) })
 			p.Done()
 			stopped := ""
@@ -386,18 +386,20 @@ func jsonLine(v any) ([]byte, error) {
 
 // sgBenchRecord is one -json line of samegame bench.
 type sgBenchRecord struct {
-	Board    int     `json:"board"`
-	Name     string  `json:"name"`
-	Score    int     `json:"score"`
-	Clicks   int     `json:"clicks"`
-	Optimal  *bool   `json:"optimal"`
-	Seconds  float64 `json:"seconds"`
-	Cleared  bool    `json:"cleared"`
-	Known    int     `json:"known_optimum,omitempty"`
-	Nodes    int64   `json:"nodes"`
-	Playouts int64   `json:"playouts"`
-	Moves    string  `json:"moves"`
-	Error    string  `json:"error,omitempty"`
+	Board   int     `json:"board"`
+	Name    string  `json:"name"`
+	Score   int     `json:"score"`
+	Clicks  int     `json:"clicks"`
+	Optimal *bool   `json:"optimal"`
+	Seconds float64 `json:"seconds"`
+	// CPUSeconds is the CPU time of the solve, measured with -cpu.
+	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
+	Cleared    bool    `json:"cleared"`
+	Known      int     `json:"known_optimum,omitempty"`
+	Nodes      int64   `json:"nodes"`
+	Playouts   int64   `json:"playouts"`
+	Moves      string  `json:"moves"`
+	Error      string  `json:"error,omitempty"`
 
 	sol samegame.Solution
 }
@@ -414,7 +416,10 @@ type sgBenchSummary struct {
 	Workers       int     `json:"workers"`
 	Proven        int     `json:"proven"`
 	Cleared       int     `json:"cleared"`
+	CPUSeconds    float64 `json:"cpu_seconds,omitempty"`
 	MedianSeconds float64 `json:"median_seconds"`
+	MedianCPU     float64 `json:"median_cpu_seconds,omitempty"`
+	MaxCPU        float64 `json:"max_cpu_seconds,omitempty"`
 	MaxSeconds    float64 `json:"max_seconds"`
 	Known         int     `json:"known_optima,omitempty"`
 	AtOptimum     int     `json:"at_optimum,omitempty"`
@@ -512,6 +517,7 @@ to measure how far dfs is from the optimum.`,
 			defer p.Done()
 			count := p.Counter("boards", len(list))
 			start := time.Now()
+			cpuStart, _ := processCPU()
 			recs := make([]sgBenchRecord, len(list))
 			// Boards go to the workers in order; results are printed in
 			// board order as soon as every earlier board is done.
@@ -560,6 +566,9 @@ to measure how far dfs is from the optimum.`,
 				return err
 			}
 			sum := summarizeBench(recs, rules, opts.Algorithm, *timeout, *workers, time.Since(start))
+			if cpuEnd, ok := processCPU(); ok {
+				sum.CPUSeconds = seconds(cpuEnd - cpuStart)
+			}
 			if *out != "" {
 				if err := writeFileAtomic(*out, []byte(formatBenchSet(entries, list, recs, rules, opts, *timeout))); err != nil {
 					return err
@@ -579,9 +588,10 @@ func benchOne(ctx context.Context, e samegame.Entry, number int, rules samegame.
 	var sol samegame.Solution
 	var err error
 	opts.Restart = timeout > 0
-	withBudget(ctx, timeout, cpu, func(ctx context.Context) { sol, err = samegame.Solve(ctx, e.Board, opts) })
+	used := withBudget(ctx, timeout, cpu, func(ctx context.Context) { sol, err = samegame.Solve(ctx, e.Board, opts) })
 	rec := sgBenchRecord{Board: number, Name: e.Name, Score: sol.Score, Clicks: sol.Clicks, Seconds: seconds(sol.Elapsed),
-		Cleared: sol.Cleared, Known: e.Optimal, Nodes: sol.Nodes, Playouts: sol.Playouts, Moves: samegame.FormatMoves(sol.Moves), sol: sol}
+		Cleared: sol.Cleared, Known: e.Optimal, Nodes: sol.Nodes, Playouts: sol.Playouts, Moves: samegame.FormatMoves(sol.Moves),
+		CPUSeconds: seconds(used), sol: sol}
 	switch {
 	case sol.Optimal:
 		rec.Optimal = ptr(true)
@@ -601,8 +611,12 @@ func ptr[T any](v T) *T { return &v }
 func summarizeBench(recs []sgBenchRecord, rules samegame.Rules, algo samegame.Algorithm, timeout time.Duration, workers int, wall time.Duration) sgBenchSummary {
 	s := sgBenchSummary{Summary: true, Boards: len(recs), Seconds: seconds(wall), Rules: rules.String(), Algo: algo.String(),
 		Timeout: seconds(timeout), Workers: workers}
-	var secs []float64
+	var secs, cpus []float64
 	for _, r := range recs {
+		if r.CPUSeconds > 0 {
+			cpus = append(cpus, r.CPUSeconds)
+			s.MaxCPU = max(s.MaxCPU, r.CPUSeconds)
+		}
 		if rules == samegame.Dust {
 			s.Total += r.Clicks
 		} else {
@@ -630,6 +644,7 @@ func summarizeBench(recs []sgBenchRecord, rules samegame.Rules, algo samegame.Al
 		s.MaxSeconds = max(s.MaxSeconds, r.Seconds)
 	}
 	s.MedianSeconds = median(secs)
+	s.MedianCPU = median(cpus)
 	return s
 }
 
@@ -669,7 +684,11 @@ func printSGBench(w io.Writer, recs []sgBenchRecord, s sgBenchSummary, rules sam
 	} else {
 		fmt.Fprintf(w, "total score %d, %d boards cleared", s.Total, s.Cleared)
 	}
-	fmt.Fprintf(w, "; median %.2f s, max %.2f s per board, %.1f s wall\n", s.MedianSeconds, s.MaxSeconds, s.Seconds)
+	fmt.Fprintf(w, "; median %.2f s, max %.2f s per board", s.MedianSeconds, s.MaxSeconds)
+	if s.MedianCPU > 0 {
+		fmt.Fprintf(w, " (CPU: median %.2f s, max %.2f s)", s.MedianCPU, s.MaxCPU)
+	}
+	fmt.Fprintf(w, "; %.1f s wall, %.1f s CPU in all\n", s.Seconds, s.CPUSeconds)
 	if s.Failed > 0 {
 		fmt.Fprintf(w, "%d boards failed\n", s.Failed)
 	}
