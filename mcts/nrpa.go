@@ -202,13 +202,18 @@ func (s *nrpa[G, M]) adapt(pol *policy, r *record[M]) {
 }
 
 // policy maps move codes to weights: an open-addressing hash table with
-// linear probing. Absent codes weigh 0. Code 0 is stored as zeroCode.
+// linear probing, one entry (code, weight, exp(weight)) per slot so that a
+// lookup touches one cache line. Absent codes weigh 0. Code 0 is stored as
+// zeroCode.
 type policy struct {
-	keys []uint64
-	w    []float64 // weight
-	e    []float64 // exp(weight)
-	n    int
-	mask int
+	slots []policySlot
+	n     int
+	mask  int
+}
+
+type policySlot struct {
+	key  uint64
+	w, e float64 // weight and exp(weight)
 }
 
 const zeroCode = 0x9e3779b97f4a7c15
@@ -216,7 +221,7 @@ const zeroCode = 0x9e3779b97f4a7c15
 func slot(c uint64, mask int) int { return int((c*0x9e3779b97f4a7c15)>>32) & mask }
 
 func (p *policy) reset() {
-	clear(p.keys)
+	clear(p.slots)
 	p.n = 0
 }
 
@@ -229,9 +234,9 @@ func (p *policy) exp(c uint64) float64 {
 		c = zeroCode
 	}
 	for i := slot(c, p.mask); ; i = (i + 1) & p.mask {
-		switch p.keys[i] {
+		switch s := &p.slots[i]; s.key {
 		case c:
-			return p.e[i]
+			return s.e
 		case 0:
 			return 1
 		}
@@ -243,56 +248,44 @@ func (p *policy) add(c uint64, delta float64) {
 	if c == 0 {
 		c = zeroCode
 	}
-	if 2*(p.n+1) > len(p.keys) {
+	if 2*(p.n+1) > len(p.slots) {
 		p.grow()
 	}
 	i := slot(c, p.mask)
-	for p.keys[i] != c && p.keys[i] != 0 {
+	for p.slots[i].key != c && p.slots[i].key != 0 {
 		i = (i + 1) & p.mask
 	}
-	if p.keys[i] == 0 {
-		p.keys[i] = c
-		p.w[i] = 0
+	s := &p.slots[i]
+	if s.key == 0 {
+		*s = policySlot{key: c}
 		p.n++
 	}
-	p.w[i] += delta
-	p.e[i] = math.Exp(p.w[i])
+	s.w += delta
+	s.e = math.Exp(s.w)
 }
 
 func (p *policy) grow() {
-	size := max(1024, 2*len(p.keys))
-	old := *p
-	p.keys = make([]uint64, size)
-	p.w = make([]float64, size)
-	p.e = make([]float64, size)
-	p.mask = size - 1
-	p.n = 0
-	for i, k := range old.keys {
-		if k != 0 {
-			j := slot(k, p.mask)
-			for p.keys[j] != 0 {
+	old := p.slots
+	p.slots = make([]policySlot, max(1024, 2*len(old)))
+	p.mask = len(p.slots) - 1
+	for _, s := range old {
+		if s.key != 0 {
+			j := slot(s.key, p.mask)
+			for p.slots[j].key != 0 {
 				j = (j + 1) & p.mask
 			}
-			p.keys[j], p.w[j], p.e[j] = k, old.w[i], old.e[i]
-			p.n++
+			p.slots[j] = s
 		}
 	}
 }
 
-// copyFrom makes p a copy of q, reusing p's arrays when they are large
-// enough.
+// copyFrom makes p a copy of q, reusing p's array when it is large enough.
 func (p *policy) copyFrom(q *policy) {
-	if len(p.keys) != len(q.keys) {
-		if cap(p.keys) >= len(q.keys) {
-			p.keys, p.w, p.e = p.keys[:len(q.keys)], p.w[:len(q.keys)], p.e[:len(q.keys)]
-		} else {
-			p.keys = make([]uint64, len(q.keys))
-			p.w = make([]float64, len(q.keys))
-			p.e = make([]float64, len(q.keys))
-		}
+	if cap(p.slots) >= len(q.slots) {
+		p.slots = p.slots[:len(q.slots)]
+	} else {
+		p.slots = make([]policySlot, len(q.slots))
 	}
-	copy(p.keys, q.keys)
-	copy(p.w, q.w)
-	copy(p.e, q.e)
+	copy(p.slots, q.slots)
 	p.n, p.mask = q.n, q.mask
 }

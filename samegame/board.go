@@ -81,6 +81,9 @@ const Empty Color = -1
 const (
 	stride   = MaxSize + 1
 	numCells = (MaxSize + 2) * stride
+	// cellMask: the arrays indexed by cell have cellMask+1 entries, a power
+	// of two, so that indexing with i&cellMask needs no bounds check.
+	cellMask = 511
 )
 
 // Board is a SameGame position. Coordinates: x is the column from the left
@@ -97,7 +100,7 @@ type Board struct {
 	rules  Rules
 	colors uint8           // size of the palette: every colour is below it
 	height [MaxSize]uint8  // number of filled cells of each column
-	cells  [numCells]uint8 // 0 empty, c+1 for colour c
+	cells  [cellMask + 1]uint8 // 0 empty, c+1 for colour c; numCells used
 }
 
 // idx returns the index of cell (x, y) in cells.

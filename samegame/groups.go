@@ -39,7 +39,7 @@ func (g Group) Move() Move { return Move{g.X, g.Y} }
 // from a fixed seed, so hashes and codes are the same in every run.
 var (
 	zobrist     [numCells][MaxColors + 1]uint64
-	cellKey     [numCells]uint64
+	cellKey     [cellMask + 1]uint64
 	zobristSize [MaxSize + 1][MaxSize + 1][2]uint64
 )
 
@@ -88,13 +88,16 @@ func (b *Board) Groups(dst []Group) []Group { return b.groups(dst, 1) }
 func (b *Board) Moves(dst []Group) []Group { return b.groups(dst, b.rules.MinGroup()) }
 
 // scratch is the working memory of the group finder. Every entry is
-// written before it is read, so it never needs clearing.
+// written before it is read, so it never needs clearing. Arrays have
+// cellMask+1 entries (at least as many as cells and runs) and are indexed
+// with &cellMask, which spares the bounds checks.
 type scratch struct {
-	run    [numCells]uint16          // the run of each filled cell
-	parent [MaxSize * MaxSize]uint16 // union-find forest over runs
-	size   [MaxSize * MaxSize]int16
-	first  [MaxSize * MaxSize]uint16 // the first cell of each run
-	code   [MaxSize * MaxSize]uint64
+	run    [cellMask + 1]uint16 // the run of each filled cell
+	parent [cellMask + 1]uint16 // union-find forest over runs
+	size   [cellMask + 1]int16
+	first  [cellMask + 1]uint16 // the first cell of each run
+	code   [cellMask + 1]uint64
+	link   [cellMask + 1]uint32 // pairs of runs that touch across columns, packed
 }
 
 // groups finds the groups of at least minSize cells with a local scratch.
@@ -109,16 +112,17 @@ func (b *Board) groups(dst []Group, minSize int) []Group {
 // the runs of the column to its left that touch it in the same colour.
 // O(cells) with a few operations per cell.
 func (b *Board) groupsWith(dst []Group, minSize int, s *scratch) []Group {
-	nr := 0
+	const m = cellMask
+	nr, nl := 0, 0
 	for x := range int(b.w) {
 		base := idx(x, 0)
 		end := base + int(b.height[x])
 		prev := uint8(0)
 		r := 0
 		for i := base; i < end; i++ {
-			c := b.cells[i]
+			c := b.cells[i&m]
 			if c != prev {
-				r = nr
+				r = nr & m
 				nr++
 				s.parent[r] = uint16(r)
 				s.size[r] = 0
@@ -126,50 +130,57 @@ func (b *Board) groupsWith(dst []Group, minSize int, s *scratch) []Group {
 				s.first[r] = uint16(i)
 				prev = c
 			}
-			s.run[i] = uint16(r)
+			s.run[i&m] = uint16(r)
 			s.size[r]++
-			s.code[r] ^= cellKey[i]
-			if b.cells[i-stride] == c {
-				s.union(r, int(s.run[i-stride]))
+			s.code[r] ^= cellKey[i&m]
+			if b.cells[(i-stride)&m] == c {
+				s.link[nl&m] = uint32(r)<<16 | uint32(s.run[(i-stride)&m])
+				nl++
 			}
 		}
 	}
-	// Roots are the lowest run of their group: sum the others into them.
-	for r := range nr {
-		if root := s.find(r); root != r {
-			s.size[root] += s.size[r]
-			s.code[root] ^= s.code[r]
-		}
+	// Join the touching runs (kept out of the scan, which then needs no
+	// calls and keeps its variables in registers). A root is the lowest
+	// run of its group and holds the group's size and code.
+	for _, l := range s.link[:nl&m] {
+		s.union(int(l>>16), int(l&0xffff))
 	}
 	for r := range nr {
-		if int(s.parent[r]) != r || int(s.size[r]) < minSize {
+		if int(s.parent[r&m]) != r || int(s.size[r&m]) < minSize {
 			continue
 		}
-		f := int(s.first[r])
-		dst = append(dst, Group{X: int8(f/stride - 1), Y: int8(f % stride), Color: Color(b.cells[f]) - 1, Size: s.size[r], Code: groupCode(s.code[r], b.cells[f])})
+		f := int(s.first[r&m])
+		v := b.cells[f&m]
+		dst = append(dst, Group{X: int8(f/stride - 1), Y: int8(f % stride), Color: Color(v) - 1, Size: s.size[r&m], Code: groupCode(s.code[r&m], v)})
 	}
 	return dst
 }
 
 // find returns the root of run r, halving the path.
 func (s *scratch) find(r int) int {
-	for int(s.parent[r]) != r {
-		p := int(s.parent[r])
-		s.parent[r] = s.parent[p]
-		r = int(s.parent[r])
+	const m = cellMask
+	for int(s.parent[r&m]) != r {
+		p := int(s.parent[r&m])
+		s.parent[r&m] = s.parent[p&m]
+		r = int(s.parent[r&m])
 	}
 	return r
 }
 
-// union joins the groups of runs a and b; the lower root becomes the root.
+// union joins the groups of runs a and b: the lower root becomes the root
+// and takes the other's size and code.
 func (s *scratch) union(a, b int) {
+	const m = cellMask
 	ra, rb := s.find(a), s.find(b)
-	switch {
-	case ra < rb:
-		s.parent[rb] = uint16(ra)
-	case rb < ra:
-		s.parent[ra] = uint16(rb)
+	if ra == rb {
+		return
 	}
+	if rb < ra {
+		ra, rb = rb, ra
+	}
+	s.parent[rb&m] = uint16(ra)
+	s.size[ra&m] += s.size[rb&m]
+	s.code[ra&m] ^= s.code[rb&m]
 }
 
 // GroupAt returns the group holding cell (x, y); ok is false when the cell
