@@ -42,6 +42,9 @@ func solveBeam(ctx context.Context, b *Board, opts Options) (Solution, error) {
 	if width < 1 {
 		return Solution{}, fmt.Errorf("samegame: beam width %d must be positive", width)
 	}
+	if b.rules == Dust && fitsBits(b) {
+		return beamBits(ctx, b, width, opts)
+	}
 	var (
 		cur       = []beamState{{board: *b}}
 		next      []beamState
@@ -162,4 +165,101 @@ func beamValue(b *Board, points, clicks int, scr *scratch, buf *[]Group) float64
 		}
 	}
 	return float64(v)
+}
+
+// beamBits is beam search for Dust boards of at most 64 cells on bit
+// boards: a board's value is minus its groups and twice its colours (all
+// boards of a depth have the same clicks; fewer, larger groups and fewer
+// colours need fewer clicks).
+func beamBits(ctx context.Context, b *Board, width int, opts Options) (Solution, error) {
+	geom := newBitGeom(b)
+	type state struct {
+		s      bitBoard
+		parent int32
+		mask   uint64 // the group clicked to reach it
+	}
+	type cand struct {
+		parent int32
+		grp    bitGroup
+		hash   uint64
+		value  int
+	}
+	var (
+		layers [][]state
+		cur    = []state{{s: geom.toBits(b), parent: -1}}
+		cands  []cand
+		groups []bitGroup
+		kids   []bitGroup
+		seen   = map[uint64]bool{}
+		nodes  int64
+		err    error
+	)
+	path := func(d int, i int32, last uint64) []Move {
+		moves := make([]Move, d+1)
+		masks := make([]uint64, d+1)
+		masks[d] = last
+		for k := d; k > 0; k-- {
+			st := layers[k][i]
+			masks[k-1], i = st.mask, st.parent
+		}
+		for k, m := range masks {
+			moves[k] = geom.move(m)
+		}
+		return moves
+	}
+	layers = append(layers, cur)
+	sol := Solution{}
+	for depth := 0; len(cur) > 0 && b.Cells() > 0; depth++ {
+		cands = cands[:0]
+		for i := range cur {
+			nodes++
+			if nodes&255 == 0 {
+				if e := ctx.Err(); e != nil {
+					err = ctxErr(e)
+				} else if opts.MaxNodes > 0 && nodes >= opts.MaxNodes {
+					err = fmt.Errorf("%w: %d nodes", ErrBudget, nodes)
+				}
+			}
+			if err != nil {
+				break
+			}
+			groups = geom.groups(&cur[i].s, groups[:0], 1)
+			for _, g := range groups {
+				child := cur[i].s
+				geom.play(&child, g.mask, int(g.color))
+				if child.occ == 0 {
+					sol.Moves = path(depth, int32(i), g.mask)
+					sol.Nodes = nodes
+					return sol, finish(b, &sol)
+				}
+				kids = geom.groups(&child, kids[:0], 1)
+				cands = append(cands, cand{parent: int32(i), grp: g, hash: geom.hash(&child), value: -len(kids) - 2*geom.colorsLeft(&child)})
+			}
+		}
+		if err != nil {
+			break
+		}
+		slices.SortStableFunc(cands, func(x, y cand) int { return y.value - x.value })
+		clear(seen)
+		next := make([]state, 0, min(width, len(cands)))
+		for _, c := range cands {
+			if len(next) == width {
+				break
+			}
+			if seen[c.hash] {
+				continue
+			}
+			seen[c.hash] = true
+			st := state{s: cur[c.parent].s, parent: c.parent, mask: c.grp.mask}
+			geom.play(&st.s, c.grp.mask, int(c.grp.color))
+			next = append(next, st)
+		}
+		layers = append(layers, next)
+		cur = next
+	}
+	sol = Solution{Nodes: nodes}
+	if ferr := finish(b, &sol); ferr != nil {
+		return sol, ferr
+	}
+	return sol, err
 }
