@@ -11,9 +11,11 @@ import (
 // board's value is, under Standard, its points plus the points its groups
 // would give now, sum of (n-2)^2 (a greedy estimate of what is still to
 // win); under Dust, minus the clicks so far and half the groups left (a
-// board with fewer, larger groups needs fewer clicks). Every game that ends
-// in the beam is a candidate; the best is returned. O(depth * width *
-// branching * cells) time, O(width * cells) memory plus the path links.
+// board with fewer, larger groups needs fewer clicks); Dust boards of at
+// most 64 cells run on bit boards (beamBits). Every game that ends in the
+// beam is a candidate; the best is returned (under Dust, the first to
+// clear the board). O(depth * width * branching * cells) time,
+// O(width * cells) memory plus the path links.
 
 type beamState struct {
 	board  Board

@@ -8,14 +8,17 @@ import (
 )
 
 // The exact Dust solver: iterative-deepening A* on the number of clicks
-// (Korf 1985) with a transposition table of learned lower bounds.
+// (Korf 1985) with a transposition table of learned lower bounds, on bit
+// boards (so for boards of at most 64 cells, such as the dust game's 8x6).
 //
 // The bound h(b) is the number of colours left, plus one when no colour is
 // a single group (then the next click cannot finish a colour, so at least
 // colours+1 clicks remain). It is admissible: every colour needs a click,
-// and a click removes one group of one colour.
+// and a click removes one group of one colour. It also prunes inside a
+// node: when the clicks so far plus one plus the colours exceed the bound,
+// only clicks that remove a colour's last group can still succeed.
 //
-// The table maps a board's Zobrist hash to the best lower bound on its
+// The table maps a board's 64-bit hash to the best lower bound on its
 // remaining clicks proved so far: when a depth-first iteration fails below
 // a board, the least bound over its children plus one is stored. Later
 // iterations and transpositions (the same board reached by clicks in
@@ -23,7 +26,9 @@ import (
 // re-walks the parts that can still succeed. With a known solution of U
 // clicks (from a beam search first), the search stops when the bound
 // reaches U: failing at U-1 proves U optimal, so the costly last iteration
-// is often never run.
+// is often never run. Each iteration costs about ten times the previous
+// one, so a board whose optimum is two clicks above its neighbours' takes
+// about a hundred times longer to prove.
 
 // table is the transposition table: buckets of two entries, each packing
 // the upper 58 bits of a hash with a 6-bit lower bound. The first entry of
