@@ -178,8 +178,7 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 		lb = max(lb, k+1)
 	}
 	if g+lb > bound {
-		e.tt.put(h, lb)
-		return lb
+		return lb // cheap to find again: not worth a table entry
 	}
 	e.nodes++
 	if e.nodes&4095 == 0 {
