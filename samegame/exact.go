@@ -75,7 +75,8 @@ type exactSearch struct {
 	ctx     context.Context
 	geom    *bitGeom
 	tt      *table
-	nodes   int64
+	nodes   int64 // boards expanded, including those of chain
+	ticks   int64 // calls of search, for the periodic checks
 	max     int64
 	err     error
 	path    []uint64       // the groups clicked from the root to the current board
@@ -88,10 +89,10 @@ type exactSearch struct {
 
 // exactChild is a child of a board in the exact search.
 type exactChild struct {
-	board bitBoard
-	hash  uint64
-	mask  uint64
-	lb    int
+	board    bitBoard
+	hash     uint64
+	mask     uint64
+	lb, size int
 }
 
 // solveExact proves the fewest clicks for a Dust board of at most 64 cells.
@@ -181,7 +182,7 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 		return lb // cheap to find again: not worth a table entry
 	}
 	e.nodes++
-	if e.nodes&4095 == 0 {
+	if e.ticks++; e.ticks&4095 == 0 {
 		if err := e.ctx.Err(); err != nil {
 			e.err = ctxErr(err)
 		} else if e.max > 0 && e.nodes >= e.max {
@@ -206,13 +207,12 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 		groups = geom.groups(s, singles[len(singles):], 1)
 	}
 	e.levels[g] = groups
-	slices.SortStableFunc(groups, func(x, y bitGroup) int { return int(y.size) - int(x.size) })
 	// Children in three passes: play them (pruning those whose colours
 	// alone exceed the bound), then look their bounds up in the table
 	// (independent loads that the memory system overlaps), then search.
 	kids := e.kids[g][:0]
 	for _, grp := range groups {
-		kids = append(kids, exactChild{board: *s, mask: grp.mask})
+		kids = append(kids, exactChild{board: *s, mask: grp.mask, size: int(grp.size)})
 		c := &kids[len(kids)-1]
 		geom.play(&c.board, grp.mask, int(grp.color))
 		if c.board.occ == 0 {
@@ -225,6 +225,19 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 			kids = kids[:len(kids)-1]
 			continue
 		}
+		if g+1+c.lb == bound {
+			// No click to spare below: only clicks that each remove a
+			// whole colour can do. That small search is cheaper than a
+			// table lookup (and most boards here fail it at once).
+			e.path = append(e.path, grp.mask)
+			if e.chain(&c.board) {
+				return 1 + c.lb
+			}
+			e.path = e.path[:len(e.path)-1]
+			best = min(best, 2+c.lb)
+			kids = kids[:len(kids)-1]
+			continue
+		}
 		c.hash = geom.hash(&c.board)
 	}
 	e.kids[g] = kids
@@ -233,7 +246,12 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 	}
 	// Most promising first (lowest bound, then the larger group): this
 	// only matters in the iteration that finds a solution.
-	slices.SortStableFunc(kids, func(x, y exactChild) int { return x.lb - y.lb })
+	slices.SortStableFunc(kids, func(x, y exactChild) int {
+		if x.lb != y.lb {
+			return x.lb - y.lb
+		}
+		return y.size - x.size
+	})
 	for i := range kids {
 		c := &kids[i]
 		if g+1+c.lb > bound {
@@ -251,4 +269,30 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 	best = max(best, lb)
 	e.tt.put(h, best)
 	return best
+}
+
+// chain reports whether s (not empty) can be cleared by clicks that each
+// remove a colour's single group, and then sets e.found (e.path holds the
+// clicks to s).
+func (e *exactSearch) chain(s *bitBoard) bool {
+	geom := e.geom
+	e.nodes++
+	for c := range geom.colors {
+		p := s.planes[c]
+		if p == 0 || geom.group(p&-p, p) != p {
+			continue
+		}
+		child := *s
+		geom.play(&child, p, c)
+		e.path = append(e.path, p)
+		if child.occ == 0 {
+			e.found = append([]uint64(nil), e.path...)
+			return true
+		}
+		if e.chain(&child) {
+			return true
+		}
+		e.path = e.path[:len(e.path)-1]
+	}
+	return false
 }
