@@ -24,7 +24,7 @@ import (
 // headless. They skip when it is not installed, unless
 // TESSERA_BROWSER_TESTS=required (as in .ci/run), where they fail.
 
-var updateScreenshot = flag.Bool("update-screenshot", false, "write the README's screenshot, docs/npuzzle.png, from TestBrowserScreenshot")
+var updateScreenshot = flag.Bool("update-screenshot", false, "write the README's screenshots, docs/npuzzle.png and docs/dust.png, from TestBrowserScreenshot and TestBrowserDustAuto")
 
 // browser starts a headless chromium and returns a context for one tab.
 func browser(t *testing.T) context.Context {

@@ -1,12 +1,15 @@
-// Package web is Tessera's web app: the sliding-tile picture game (and room
-// for more games), served by the standard library's HTTP server with
-// embedded templates and static files, and a JSON API behind the pages.
+// Package web is Tessera's web app: the sliding-tile picture game and the
+// dust game (SameGame's fewest-clicks variant), served by the standard
+// library's HTTP server with embedded templates and static files, and a
+// JSON API behind the pages. A game is a value of type game (page, menu
+// entry, API calls, saved-game check) in Server.games.
 //
 // The pages are html/template files under templates/ and plain ES modules
 // and CSS under static/, embedded in the binary: there is no front-end build
-// step. The game runs in the browser (moves, undo, timer, victory); the
-// server shuffles, solves with the npuzzle solvers under time and memory
-// limits, gives hints, keeps uploaded pictures and saved games in a Store
+// step. The games run in the browser (moves, undo, timer, victory); the
+// server shuffles or deals, solves with the npuzzle and samegame solvers
+// under time and memory limits, gives hints, checks every saved game by
+// replaying it, keeps uploaded pictures and saved games in a Store
 // (internal/store), and answers every API error as JSON {"error": "..."}
 // with a fitting status, never a stack trace.
 //
@@ -15,8 +18,9 @@
 //	ln, err := net.Listen("tcp", "127.0.0.1:8080")
 //	err = srv.Serve(ctx, ln) // until ctx ends, then a graceful shutdown
 //
-// The API (all bodies JSON; boards in the npuzzle text format, such as
-// "1 2 3/4 5 6/7 0 8"):
+// The API (all bodies JSON; sliding boards in the npuzzle text format, such
+// as "1 2 3/4 5 6/7 0 8"; dust boards as rows of letters, top first, "/"
+// between rows):
 //
 //	GET    /api/npuzzle/solvers          the Auto menu
 //	POST   /api/npuzzle/shuffle          {"size":"4x4","uniform":false,"seed":7}
@@ -26,6 +30,11 @@
 //	GET    /api/npuzzle/saves/{name}     one saved game
 //	PUT    /api/npuzzle/saves/{name}     save {"start","board","history","picture","elapsed_ms"}
 //	DELETE /api/npuzzle/saves/{name}
+//	GET    /api/dust/solvers             the dust game's Auto menu
+//	POST   /api/dust/deal                {"seed":3}
+//	POST   /api/dust/solve               {"board":"GGGGBOYO/...","solver":"exact","timeout_ms":10000}
+//	POST   /api/dust/hint                {"board":"..."}
+//	GET, PUT, DELETE /api/dust/saves/... as for npuzzle; save {"start","board","history","seed","elapsed_ms"}
 //	GET    /api/pictures                 built-in and uploaded pictures
 //	POST   /api/pictures                 upload (multipart field "picture", or an image/* body)
 //	DELETE /api/pictures/{id}

@@ -191,7 +191,7 @@ func TestStatic(t *testing.T) {
 func TestUnknownAPIAnswersJSON(t *testing.T) {
 	s, _ := newServer(t, Config{})
 	wantError(t, call(t, s, "GET", "/api/nosuch", nil), 404, "/api/nosuch")
-	wantError(t, call(t, s, "GET", "/api/dust/saves", nil), 404, "no API endpoint")
+	wantError(t, call(t, s, "GET", "/api/sokoban/saves", nil), 404, "no API endpoint")
 	w := call(t, s, "GET", "/api/npuzzle/solve", nil)
 	wantError(t, w, 405, "not allowed")
 	if w.Header().Get("Allow") != "POST" {

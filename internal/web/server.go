@@ -105,6 +105,7 @@ type Server struct {
 	pages   map[string]*template.Template
 	busy    chan struct{} // a slot per running solve or decoding
 	games   []*game
+	proofs  *proofCache // the dust game's proven answers
 }
 
 // New returns a server for cfg. It fails if cfg has no store or the
@@ -115,12 +116,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.setDefaults()
 	s := &Server{
-		cfg:   cfg,
-		store: cfg.Store,
-		log:   cfg.Logger,
-		mux:   http.NewServeMux(),
-		busy:  make(chan struct{}, cfg.MaxBusy),
-		games: []*game{npuzzleGame},
+		cfg:    cfg,
+		store:  cfg.Store,
+		log:    cfg.Logger,
+		mux:    http.NewServeMux(),
+		busy:   make(chan struct{}, cfg.MaxBusy),
+		games:  []*game{npuzzleGame, dustGame},
+		proofs: &proofCache{max: 4096},
 	}
 	var err error
 	if s.pages, err = parsePages(s.games); err != nil {

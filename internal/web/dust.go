@@ -1,0 +1,401 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"sync"
+	"time"
+
+	"tessera/internal/store"
+	"tessera/samegame"
+)
+
+// The dust game's board: the source blog's 8 columns x 6 rows, 5 colours.
+const (
+	dustCols   = 8
+	dustRows   = 6
+	dustColors = 5
+)
+
+// dustGame is the source blog's cluster-clearing game: click any cluster,
+// the fewest clicks wins.
+var dustGame = &game{
+	Kind:  "dust",
+	Title: "Dust game",
+	Path:  "/dust",
+	page:  "dust.html",
+	data: func() any {
+		return dustPage{Solvers: dustSolvers, Cols: dustCols, Rows: dustRows,
+			Letters: samegame.LetterColors[:dustColors]}
+	},
+	routes: (*Server).dustRoutes,
+	save:   dustSave,
+}
+
+// dustPage is what the dust page shows from the server's lists.
+type dustPage struct {
+	Solvers    []dustSolver
+	Cols, Rows int
+	Letters    string // the colours' letters, in order
+}
+
+func (s *Server) dustRoutes(m *http.ServeMux) {
+	m.HandleFunc("GET /api/dust/solvers", s.serveAPI(s.dustSolverList))
+	m.HandleFunc("POST /api/dust/deal", s.serveAPI(s.dustDeal))
+	m.HandleFunc("POST /api/dust/solve", s.serveAPI(s.dustSolve))
+	m.HandleFunc("POST /api/dust/hint", s.serveAPI(s.dustHint))
+}
+
+// dustSolver is one entry of the dust page's Auto menu.
+type dustSolver struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Proves      bool   `json:"proves"` // it proves its answer the fewest clicks when it finishes
+	opts        samegame.Options
+}
+
+// dustSolvers is the Auto menu, the default first.
+var dustSolvers = []dustSolver{
+	{"exact", "Exact", "IDA* with a table of learned bounds: proves the fewest clicks (seconds on hard boards)", true,
+		samegame.Options{Algorithm: samegame.Exact}},
+	{"dfs", "Depth-first (blog)", "the source blog's depth-first branch-and-bound: improves its best until the search ends or time runs out", true,
+		samegame.Options{Algorithm: samegame.DFS}},
+	{"beam", "Beam search", "keeps the 1,000 most promising boards per click: fast, short, not proven", false,
+		samegame.Options{Algorithm: samegame.Beam}},
+	{"mcts", "Monte-Carlo tree search", "single-player MCTS: random playouts guide a growing tree; uses its whole time", false,
+		samegame.Options{Algorithm: samegame.MCTS, Seed: 1}},
+	{"nrpa", "NRPA", "nested rollout policy adaptation: learns a playout policy; uses its whole time", false,
+		samegame.Options{Algorithm: samegame.NRPA, Seed: 1}},
+}
+
+// dustAnytimeTimeout is the time a Monte-Carlo solver gets when the request
+// names none: they use all of it, so the server's default would be slow.
+const dustAnytimeTimeout = 3 * time.Second
+
+func findDustSolver(id string) (dustSolver, bool) {
+	for _, s := range dustSolvers {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return dustSolver{}, false
+}
+
+func (s *Server) dustSolverList(r *http.Request) (int, any, error) {
+	return http.StatusOK, map[string]any{"solvers": dustSolvers, "default": dustSolvers[0].ID}, nil
+}
+
+// parseDustBoard reads a dust board from a request: rows of colour letters,
+// top first, separated by "/", at most dustCols x dustRows.
+func parseDustBoard(text string) (*samegame.Board, error) {
+	if len(text) > 4<<10 {
+		return nil, errorf(http.StatusBadRequest, "bad board: longer than 4 KiB")
+	}
+	b, err := samegame.ParseBoard(text, samegame.Dust)
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, "bad board: %v", err)
+	}
+	if b.Width() > dustCols || b.Height() > dustRows {
+		return nil, errorf(http.StatusBadRequest, "bad board: %dx%d is larger than %dx%d", b.Width(), b.Height(), dustCols, dustRows)
+	}
+	return b, nil
+}
+
+// dustLine writes b as the page and the API read it.
+func dustLine(b *samegame.Board) string { return samegame.Line(b, samegame.Letters) }
+
+// dealRequest is the body of POST /api/dust/deal.
+type dealRequest struct {
+	Seed *uint64 `json:"seed"` // nil: a fresh one
+}
+
+type dealResponse struct {
+	Board string `json:"board"`
+	Seed  uint64 `json:"seed"`
+}
+
+// dustDeal deals a full board, each cell one of the colours at random: the
+// board `tessera samegame generate -seed S` prints first.
+func (s *Server) dustDeal(r *http.Request) (int, any, error) {
+	var req dealRequest
+	if err := decodeJSON(r, 1<<10, &req); err != nil {
+		return 0, nil, err
+	}
+	seed := rand.Uint64()
+	if req.Seed != nil {
+		seed = *req.Seed
+	}
+	return http.StatusOK, dealResponse{Board: dustLine(dealDust(seed)), Seed: seed}, nil
+}
+
+// dealDust returns the board dealt for seed: the first board that
+// `tessera samegame generate -seed S` prints (same random stream).
+func dealDust(seed uint64) *samegame.Board {
+	rng := rand.New(rand.NewPCG(seed, 0x67656e))
+	return samegame.Random(dustCols, dustRows, dustColors, samegame.Dust, rng)
+}
+
+// dustSolveRequest is the body of POST /api/dust/solve and /hint.
+type dustSolveRequest struct {
+	Board     string `json:"board"`
+	Solver    string `json:"solver"`     // an ID from the solvers list; solve only
+	TimeoutMS int    `json:"timeout_ms"` // 0: the server's default; solve only
+}
+
+// dustSolveResponse is the answer of a solve, also when the solver stopped
+// at its time limit (Limit set; Cleared tells whether it had a solution).
+type dustSolveResponse struct {
+	Board    string  `json:"board"`
+	Solver   string  `json:"solver"`
+	Cleared  bool    `json:"cleared"` // the moves empty the board
+	Moves    string  `json:"moves"`   // "x,y x,y ...": x the column from the left, y the row from the bottom
+	Clicks   int     `json:"clicks"`
+	Optimal  bool    `json:"optimal"` // proven the fewest clicks
+	Nodes    int64   `json:"nodes"`
+	Playouts int64   `json:"playouts"`
+	MS       float64 `json:"ms"`
+	Limit    string  `json:"limit,omitempty"` // "time"
+	Error    string  `json:"error,omitempty"`
+}
+
+func (s *Server) dustSolve(r *http.Request) (int, any, error) {
+	var req dustSolveRequest
+	if err := decodeJSON(r, 8<<10, &req); err != nil {
+		return 0, nil, err
+	}
+	if req.Solver == "" {
+		req.Solver = dustSolvers[0].ID
+	}
+	sv, ok := findDustSolver(req.Solver)
+	if !ok {
+		return 0, nil, errorf(http.StatusBadRequest, "unknown solver %q (GET /api/dust/solvers lists them)", req.Solver)
+	}
+	timeout := s.cfg.SolveTimeout
+	if !sv.Proves {
+		timeout = min(timeout, dustAnytimeTimeout)
+	}
+	if req.TimeoutMS != 0 {
+		timeout = time.Duration(req.TimeoutMS) * time.Millisecond
+		if timeout < 10*time.Millisecond || timeout > s.cfg.MaxSolveTimeout {
+			return 0, nil, errorf(http.StatusBadRequest, "timeout_ms %d out of range 10..%d", req.TimeoutMS, s.cfg.MaxSolveTimeout.Milliseconds())
+		}
+	}
+	b, err := parseDustBoard(req.Board)
+	if err != nil {
+		return 0, nil, err
+	}
+	res, err := s.runDustSolver(r.Context(), b, sv, timeout)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, res, nil
+}
+
+// runDustSolver runs sv on b for at most timeout, taking a busy slot. A
+// proven answer is remembered (see proofCache), so asking again is free. A
+// time limit is a result, not an error; the error is the request's own end
+// or a full server.
+func (s *Server) runDustSolver(reqCtx context.Context, b *samegame.Board, sv dustSolver, timeout time.Duration) (dustSolveResponse, error) {
+	if sv.Proves {
+		if res, ok := s.proofs.get(b); ok {
+			res.Solver, res.MS = sv.ID, 0
+			return res, nil
+		}
+	}
+	ctx, cancel := context.WithTimeout(reqCtx, timeout)
+	defer cancel()
+	if err := s.acquire(ctx); err != nil {
+		if reqCtx.Err() != nil {
+			return dustSolveResponse{}, reqCtx.Err()
+		}
+		return dustSolveResponse{}, err
+	}
+	defer s.release()
+	sol, err := samegame.Solve(ctx, b, sv.opts)
+	if reqCtx.Err() != nil {
+		return dustSolveResponse{}, reqCtx.Err()
+	}
+	res := dustSolveResponse{
+		Board: dustLine(b), Solver: sv.ID, Cleared: sol.Cleared, Moves: samegame.FormatMoves(sol.Moves),
+		Clicks: sol.Clicks, Optimal: sol.Optimal, Nodes: sol.Nodes, Playouts: sol.Playouts,
+		MS: float64(sol.Elapsed.Microseconds()) / 1000,
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, context.DeadlineExceeded) && sv.Proves:
+		res.Limit = "time"
+		if sol.Cleared {
+			res.Error = fmt.Sprintf("%s found %d clicks but could not prove them the fewest within %v", sv.Name, sol.Clicks, timeout)
+		} else {
+			res.Error = fmt.Sprintf("%s found no solution within %v", sv.Name, timeout)
+		}
+	case errors.Is(err, context.DeadlineExceeded):
+		// The Monte-Carlo searches use their whole time: the end is normal.
+		res.Limit = "time"
+	default:
+		return dustSolveResponse{}, err
+	}
+	if res.Optimal {
+		s.proofs.put(b, res)
+	}
+	return res, nil
+}
+
+// proofCache remembers the proven answers for boards, so that the page can
+// ask for the optimum of the board it plays as often as it likes. It holds
+// at most max boards and forgets them all when full: answers are cheap to
+// find again, and a board is rarely asked for twice outside one game.
+type proofCache struct {
+	mu  sync.Mutex
+	max int
+	m   map[string]dustSolveResponse
+}
+
+func (c *proofCache) get(b *samegame.Board) (dustSolveResponse, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	res, ok := c.m[dustLine(b)]
+	return res, ok
+}
+
+func (c *proofCache) put(b *samegame.Board, res dustSolveResponse) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= c.max {
+		c.m = map[string]dustSolveResponse{}
+	}
+	c.m[dustLine(b)] = res
+}
+
+// dustHintResponse is the answer of POST /api/dust/hint: the next click of
+// the best solution found, with the whole solution so that the page can
+// give the following hints itself while the player follows it.
+type dustHintResponse struct {
+	dustSolveResponse
+	X       int    `json:"x"` // the click: column from the left
+	Y       int    `json:"y"` // row from the bottom
+	Size    int    `json:"size"`
+	Message string `json:"message"` // for people
+}
+
+func (s *Server) dustHint(r *http.Request) (int, any, error) {
+	var req dustSolveRequest
+	if err := decodeJSON(r, 8<<10, &req); err != nil {
+		return 0, nil, err
+	}
+	if req.Solver != "" || req.TimeoutMS != 0 {
+		return 0, nil, errorf(http.StatusBadRequest, "a hint takes only a board")
+	}
+	b, err := parseDustBoard(req.Board)
+	if err != nil {
+		return 0, nil, err
+	}
+	if b.IsEmpty() {
+		return 0, nil, errorf(http.StatusUnprocessableEntity, "the board is already cleared")
+	}
+	// The proof for 60% of the time, then the blog's DFS for the best it
+	// finds in the rest.
+	total := s.cfg.HintTimeout
+	exact, _ := findDustSolver("exact")
+	res, err := s.runDustSolver(r.Context(), b, exact, total*6/10)
+	if err != nil {
+		return 0, nil, err
+	}
+	if !res.Optimal {
+		dfs, _ := findDustSolver("dfs")
+		if res, err = s.runDustSolver(r.Context(), b, dfs, total*4/10); err != nil {
+			return 0, nil, err
+		}
+	}
+	h := dustHintResponse{dustSolveResponse: res}
+	if !res.Cleared {
+		h.Message = fmt.Sprintf("No hint: no solution found within %v.", total)
+		return http.StatusOK, h, nil
+	}
+	moves, err := samegame.ParseMoves(res.Moves)
+	if err != nil {
+		return 0, nil, err // the solver's own output: cannot happen
+	}
+	g, _ := b.GroupAt(int(moves[0].X), int(moves[0].Y))
+	h.X, h.Y, h.Size = int(moves[0].X), int(moves[0].Y), int(g.Size)
+	cells := "cells"
+	if g.Size == 1 {
+		cells = "cell"
+	}
+	if res.Optimal {
+		h.Message = fmt.Sprintf("Click the %d-%s %s cluster: %d clicks to go (the fewest).", g.Size, cells, dustColorName(g.Color), res.Clicks)
+	} else {
+		h.Message = fmt.Sprintf("Click the %d-%s %s cluster: it starts a %d-click solution, not proven the fewest.", g.Size, cells, dustColorName(g.Color), res.Clicks)
+	}
+	return http.StatusOK, h, nil
+}
+
+// dustColorNames name the colours of the blog's letters G O R Y B.
+var dustColorNames = [...]string{"green", "orange", "red", "yellow", "blue"}
+
+func dustColorName(c samegame.Color) string {
+	if c < 0 || int(c) >= len(dustColorNames) {
+		return fmt.Sprintf("colour-%d", c)
+	}
+	return dustColorNames[c]
+}
+
+// dustState is a saved dust game, as the page sends it.
+type dustState struct {
+	Start     string `json:"start"`      // the board as dealt
+	Board     string `json:"board"`      // the current board: Start after History
+	History   string `json:"history"`    // the clicks, "x,y x,y ..."
+	Seed      uint64 `json:"seed"`       // the deal's seed, if dealt by the server
+	ElapsedMS int64  `json:"elapsed_ms"` // playing time
+}
+
+// dustSave checks a saved game sent by the page: the boards parse, the
+// clicks replay legally from the start to the board. It returns the game
+// to store; solved means cleared.
+func dustSave(data json.RawMessage) (store.Game, error) {
+	var st dustState
+	if err := strictUnmarshal(data, &st); err != nil {
+		return store.Game{}, err
+	}
+	start, err := parseDustBoard(st.Start)
+	if err != nil {
+		return store.Game{}, errorf(http.StatusBadRequest, "start: %v", err)
+	}
+	if len(st.History) > 4<<10 {
+		return store.Game{}, errorf(http.StatusBadRequest, "history: longer than 4 KiB")
+	}
+	moves, err := samegame.ParseMoves(st.History)
+	if err != nil {
+		return store.Game{}, errorf(http.StatusBadRequest, "history: %v", err)
+	}
+	res, err := samegame.Replay(start, moves)
+	if err != nil {
+		return store.Game{}, errorf(http.StatusBadRequest, "history: %v", err)
+	}
+	if st.Board != "" {
+		given, err := parseDustBoard(st.Board)
+		if err != nil {
+			return store.Game{}, err
+		}
+		if !given.Equal(res.Board) {
+			return store.Game{}, errorf(http.StatusBadRequest, "board %q is not where the history leads from the start (%q)", st.Board, dustLine(res.Board))
+		}
+	}
+	if st.ElapsedMS < 0 {
+		return store.Game{}, errorf(http.StatusBadRequest, "elapsed_ms: negative")
+	}
+	st.Start, st.Board, st.History = dustLine(start), dustLine(res.Board), samegame.FormatMoves(moves)
+	norm, err := json.Marshal(st)
+	if err != nil {
+		return store.Game{}, err
+	}
+	return store.Game{
+		Board: st.Board, Data: norm, Moves: len(moves),
+		Elapsed: time.Duration(st.ElapsedMS) * time.Millisecond, Solved: res.Cleared,
+	}, nil
+}

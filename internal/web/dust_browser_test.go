@@ -1,0 +1,136 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tessera/samegame"
+)
+
+// dealt deals the board of seed on the dust page and returns it.
+func dealt(t *testing.T, ctx context.Context, seed uint64) string {
+	t.Helper()
+	want := dustLine(dealDust(seed))
+	step(t, ctx, "deal",
+		chromedp.SetValue(chromedp.ID("seed"), fmt.Sprint(seed)),
+		chromedp.Click(chromedp.ID("deal-seed")),
+		waitFor(fmt.Sprintf(`document.getElementById('board').dataset.board === %q && %s.textContent.startsWith('New board')`, want, statusJS), 10*time.Second))
+	return want
+}
+
+// TestBrowserDustPlay plays the proven shortest solution of a dealt board
+// by clicking the cells, checks every board the page shows against package
+// samegame's rules, saves half way (the server replays the clicks), undoes,
+// and ends with the page's verdict against the optimum.
+func TestBrowserDustPlay(t *testing.T) {
+	ctx := browser(t)
+	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
+	defer stop()
+	step(t, ctx, "load the page",
+		chromedp.Navigate(ts.URL+"/dust"),
+		chromedp.WaitVisible(chromedp.CSS("#board .cell[data-c]")),
+		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
+
+	start := dealt(t, ctx, 3)
+	b, err := samegame.ParseBoard(start, samegame.Dust)
+	if err != nil || b.Width() != 8 || b.Height() != 6 {
+		t.Fatalf("dealt board %q: %v", start, err)
+	}
+	sol, err := samegame.Solve(t.Context(), b, samegame.Options{Algorithm: samegame.Exact})
+	if err != nil || !sol.Optimal {
+		t.Fatalf("exact: %v", err)
+	}
+	want := b.Clone()
+	for i, m := range sol.Moves {
+		step(t, ctx, fmt.Sprintf("click %v", m), chromedp.Click(chromedp.CSS(fmt.Sprintf(`.cell[data-x="%d"][data-y="%d"]`, m.X, m.Y))))
+		if _, err := want.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		if got := boardOf(t, ctx); got != dustLine(want) {
+			t.Fatalf("after click %d (%v) the page shows %s, the rules give %s", i+1, m, got, dustLine(want))
+		}
+		if i == 2 {
+			step(t, ctx, "save",
+				chromedp.SendKeys(chromedp.ID("slot"), "half"),
+				chromedp.Click(chromedp.ID("save")),
+				waitFor(statusJS+`.textContent === 'Saved as “half”.'`, 10*time.Second))
+			before := boardOf(t, ctx)
+			step(t, ctx, "undo and redo", chromedp.Click(chromedp.ID("undo")))
+			if got := value(t, ctx, "clicks", chromedp.Text(chromedp.ID("clicks"))); got != "2" {
+				t.Errorf("clicks after undo: %s", got)
+			}
+			step(t, ctx, "redo", chromedp.Click(chromedp.CSS(fmt.Sprintf(`.cell[data-x="%d"][data-y="%d"]`, m.X, m.Y))))
+			if got := boardOf(t, ctx); got != before {
+				t.Fatalf("undo and the same click: %s, want %s", got, before)
+			}
+		}
+	}
+	step(t, ctx, "victory", waitFor(statusJS+`.textContent.includes('the fewest possible!')`, 40*time.Second))
+	status := value(t, ctx, "status", chromedp.Text(chromedp.ID("status")))
+	if !strings.HasPrefix(status, fmt.Sprintf("Cleared: %d clicks in ", sol.Clicks)) {
+		t.Errorf("status %q", status)
+	}
+	if got := value(t, ctx, "optimum", chromedp.Text(chromedp.ID("optimum"))); got != fmt.Sprint(sol.Clicks) {
+		t.Errorf("optimum shown as %q, want %d", got, sol.Clicks)
+	}
+
+	// The saved game comes back with its three clicks.
+	step(t, ctx, "load",
+		chromedp.Click(chromedp.CSS(`#saves li[data-name="half"] button.load`)),
+		waitFor(statusJS+`.textContent.startsWith('Loaded “half”')`, 10*time.Second))
+	if got := value(t, ctx, "clicks", chromedp.Text(chromedp.ID("clicks"))); got != "3" {
+		t.Errorf("loaded clicks %s, want 3", got)
+	}
+	half, _ := samegame.Replay(b, sol.Moves[:3])
+	if got := boardOf(t, ctx); got != dustLine(half.Board) {
+		t.Errorf("loaded board %s, want %s", got, dustLine(half.Board))
+	}
+}
+
+// TestBrowserDustAuto lets a solver finish a game, and takes the README's
+// screenshot of the page half way (docs/dust.png with -update-screenshot).
+func TestBrowserDustAuto(t *testing.T) {
+	ctx := browser(t)
+	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
+	defer stop()
+	step(t, ctx, "load the page",
+		chromedp.EmulateViewport(1280, 860),
+		chromedp.Navigate(ts.URL+"/dust"),
+		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
+	dealt(t, ctx, 9)
+	step(t, ctx, "auto with the exact solver",
+		chromedp.SetValue(chromedp.ID("solver"), "exact"),
+		chromedp.SetValue(chromedp.ID("speed"), "2"),
+		chromedp.Click(chromedp.ID("auto")),
+		waitFor(statusJS+`.textContent.includes('click 4 of')`, 40*time.Second))
+	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "dust.png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if *updateScreenshot {
+		if err := os.WriteFile(filepath.Join("..", "..", "docs", "dust.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	step(t, ctx, "speed up", chromedp.SetValue(chromedp.ID("speed"), "10"),
+		waitFor(statusJS+`.classList.contains('victory')`, 40*time.Second))
+	status := value(t, ctx, "status", chromedp.Text(chromedp.ID("status")))
+	length := value(t, ctx, "length", chromedp.Text(chromedp.ID("stat-length")))
+	var n int
+	if _, err := fmt.Sscanf(length, "%d clicks (the fewest)", &n); err != nil {
+		t.Fatalf("solution shown as %q: %v", length, err)
+	}
+	if want := fmt.Sprintf("Cleared by Exact: %d clicks: the fewest possible!", n); status != want {
+		t.Errorf("status %q, want %q", status, want)
+	}
+	if got := boardOf(t, ctx); got != "......../......../......../......../......../........" {
+		t.Errorf("board after Auto: %s", got)
+	}
+}

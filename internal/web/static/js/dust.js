@@ -1,0 +1,484 @@
+// The dust game of the source blog: click any cluster of one colour (even a
+// single cell), the cells above fall, every row closes up toward the
+// middle, and the fewest clicks that clear the board wins. The board lives
+// here: clicks, undo and the timer need no server. The server deals boards,
+// solves, hints, proves the optimum and keeps saved games; it also replays
+// every saved game, so a rule this file got wrong could not be saved.
+//
+// A board is grid[y][x]: x the column from the left, y the row from the
+// bottom (as in package samegame), a colour letter or '.' for empty. Its
+// text form lists the rows top first, separated by '/'.
+
+import { api, formatDuration } from './api.js';
+import { savesPanel } from './saves.js';
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  status: $('status'), board: $('board'), clicks: $('clicks'), optimum: $('optimum'), time: $('time'),
+  deal: $('deal'), restart: $('restart'), undo: $('undo'), hint: $('hint'),
+  solver: $('solver'), auto: $('auto'), stop: $('stop'), solverNote: $('solver-note'),
+  speed: $('speed'), speedOut: $('speed-out'),
+  statNodes: $('stat-nodes'), statTime: $('stat-time'), statLength: $('stat-length'),
+  seedForm: $('seed-form'), seed: $('seed'),
+};
+const COLS = Number(ui.board.dataset.cols);
+const ROWS = Number(ui.board.dataset.rows);
+const NAMES = { G: 'green', O: 'orange', R: 'red', Y: 'yellow', B: 'blue' };
+const EMPTY = '.';
+
+const game = {
+  grid: [], // current board
+  start: '', // the board as dealt, text
+  seed: null, // the deal's seed, when the server dealt it
+  history: [], // clicks since start: [x, y]
+  past: [], // the boards before each click, for undo
+  elapsed: 0, // ms of play before runningSince
+  runningSince: null,
+  won: false,
+  optimum: null, // {clicks, optimal, start}: the exact solver's answer for the dealt board
+  hintPlan: null, // {board, moves, optimal}: a solution from the current board
+  playback: null, // {timer} while Auto plays a solution
+  search: null, // AbortController while the server searches
+};
+
+const prefs = JSON.parse(localStorage.getItem('tessera.dust') || '{}');
+const savePrefs = () => localStorage.setItem('tessera.dust', JSON.stringify({
+  speed: ui.speed.value, solver: ui.solver.value,
+}));
+
+// ---- board text and rules ----------------------------------------------------
+
+function parseLine(text) {
+  const rows = text.trim().split('/');
+  if (rows.length !== ROWS || rows.some((r) => r.length !== COLS)) {
+    throw new Error(`not a ${COLS}x${ROWS} board: ${text}`);
+  }
+  const grid = [];
+  for (let y = 0; y < ROWS; y++) grid.push(rows[ROWS - 1 - y].split(''));
+  return grid;
+}
+
+const line = (grid) => grid.slice().reverse().map((r) => r.join('')).join('/');
+const copy = (grid) => grid.map((r) => r.slice());
+const isEmpty = (grid) => grid[0].every((c) => c === EMPTY);
+
+// cluster returns the cells [x, y] of the 4-connected one-colour cluster
+// holding (x, y), or [] for an empty cell.
+function cluster(grid, x, y) {
+  const c = grid[y][x];
+  if (c === EMPTY) return [];
+  const seen = new Set([y * COLS + x]);
+  const todo = [[x, y]];
+  const cells = [];
+  while (todo.length > 0) {
+    const [cx, cy] = todo.pop();
+    cells.push([cx, cy]);
+    for (const [nx, ny] of [[cx - 1, cy], [cx + 1, cy], [cx, cy - 1], [cx, cy + 1]]) {
+      if (nx < 0 || ny < 0 || nx >= COLS || ny >= ROWS || grid[ny][nx] !== c || seen.has(ny * COLS + nx)) continue;
+      seen.add(ny * COLS + nx);
+      todo.push([nx, ny]);
+    }
+  }
+  return cells;
+}
+
+// click removes the cluster at (x, y), lets the cells fall, and packs every
+// row toward the middle: columns left of the middle close up to the right,
+// the others to the left (the blog's contract()). It returns the new grid.
+function click(grid, x, y) {
+  const g = copy(grid);
+  for (const [cx, cy] of cluster(grid, x, y)) g[cy][cx] = EMPTY;
+  for (let cx = 0; cx < COLS; cx++) {
+    const col = [];
+    for (let cy = 0; cy < ROWS; cy++) if (g[cy][cx] !== EMPTY) col.push(g[cy][cx]);
+    for (let cy = 0; cy < ROWS; cy++) g[cy][cx] = cy < col.length ? col[cy] : EMPTY;
+  }
+  const mid = Math.floor(COLS / 2);
+  for (let cy = 0; cy < ROWS; cy++) {
+    const left = g[cy].slice(0, mid).filter((c) => c !== EMPTY);
+    const right = g[cy].slice(mid).filter((c) => c !== EMPTY);
+    g[cy] = [...Array(mid - left.length).fill(EMPTY), ...left, ...right, ...Array(COLS - mid - right.length).fill(EMPTY)];
+  }
+  return g;
+}
+
+// ---- drawing -------------------------------------------------------------------
+
+const cellEls = []; // by y * COLS + x
+
+function layout() {
+  ui.board.replaceChildren();
+  for (let r = 0; r < ROWS; r++) {
+    for (let x = 0; x < COLS; x++) {
+      const y = ROWS - 1 - r; // the grid lists the top row first
+      const e = document.createElement('div');
+      e.className = 'cell';
+      e.dataset.x = x;
+      e.dataset.y = y;
+      cellEls[y * COLS + x] = e;
+      ui.board.append(e);
+    }
+  }
+}
+
+function draw() {
+  for (let y = 0; y < ROWS; y++) {
+    for (let x = 0; x < COLS; x++) {
+      const e = cellEls[y * COLS + x];
+      const c = game.grid[y] ? game.grid[y][x] : EMPTY;
+      if (c === EMPTY) {
+        delete e.dataset.c;
+        e.removeAttribute('title');
+      } else {
+        e.dataset.c = c;
+        e.title = `${NAMES[c] || c} (${x},${y})`;
+      }
+    }
+  }
+  ui.board.classList.toggle('solved', game.won);
+  ui.board.dataset.board = game.grid.length ? line(game.grid) : '';
+  ui.board.dataset.solved = String(game.won);
+  ui.clicks.textContent = game.history.length;
+  ui.optimum.textContent = game.optimum ? `${game.optimum.clicks}${game.optimum.optimal ? '' : '?'}` : '…';
+  ui.undo.disabled = game.history.length === 0 || game.won || busy();
+  ui.hint.disabled = game.won || busy();
+  ui.auto.disabled = game.won || busy();
+  ui.restart.disabled = busy();
+  ui.stop.disabled = !busy();
+  tick();
+}
+
+function notify(text, kind = '') {
+  ui.status.textContent = text;
+  ui.status.className = `status ${kind}`;
+}
+
+function lift(cells) {
+  for (const e of ui.board.querySelectorAll('.cell.lift')) e.classList.remove('lift');
+  for (const [x, y] of cells) cellEls[y * COLS + x].classList.add('lift');
+}
+
+function clearHint() {
+  for (const e of ui.board.querySelectorAll('.cell.hint')) e.classList.remove('hint');
+}
+
+// ---- timer -----------------------------------------------------------------------
+
+const elapsed = () => game.elapsed + (game.runningSince === null ? 0 : performance.now() - game.runningSince);
+function startTimer() {
+  if (game.runningSince === null && !game.won) game.runningSince = performance.now();
+}
+function stopTimer() {
+  game.elapsed = elapsed();
+  game.runningSince = null;
+}
+function tick() {
+  ui.time.textContent = formatDuration(elapsed());
+}
+setInterval(tick, 250);
+
+// ---- playing ---------------------------------------------------------------------
+
+const busy = () => game.playback !== null || game.search !== null;
+
+// play clicks (x, y); by names who clicked (null: the player). It returns
+// false when the cell is empty.
+function play(x, y, by = null) {
+  if (game.won || game.grid[y][x] === EMPTY) return false;
+  game.past.push(game.grid);
+  game.grid = click(game.grid, x, y);
+  game.history.push([x, y]);
+  if (by === null) startTimer();
+  // A hint plan stays good while its clicks are followed (a click names its
+  // whole cluster, so compare the boards, not the cells).
+  if (game.hintPlan && game.hintPlan.moves.length > 0) {
+    const [hx, hy] = game.hintPlan.moves[0];
+    const planned = click(game.past[game.past.length - 1], hx, hy);
+    const board = line(game.grid);
+    game.hintPlan = line(planned) === board ? { ...game.hintPlan, board, moves: game.hintPlan.moves.slice(1) } : null;
+  }
+  clearHint();
+  lift([]);
+  if (isEmpty(game.grid)) {
+    game.won = true;
+    stopTimer();
+    notify(victoryMessage(by), 'victory');
+  } else if (by === null && !ui.status.classList.contains('busy')) {
+    notify('');
+  }
+  draw();
+  return true;
+}
+
+function victoryMessage(by) {
+  const n = game.history.length;
+  const who = by ? `Cleared by ${by}` : 'Cleared';
+  const time = by ? '' : ` in ${formatDuration(game.elapsed)}`;
+  const opt = game.optimum;
+  if (!opt || opt.start !== game.start) return `${who}: ${n} clicks${time}. (The fewest possible is still being computed.)`;
+  if (!opt.optimal) return `${who}: ${n} clicks${time}. The best solution found has ${opt.clicks} (not proven the fewest).`;
+  if (n === opt.clicks) return `${who}: ${n} clicks${time}: the fewest possible!`;
+  return `${who}: ${n} clicks${time}. The fewest possible is ${opt.clicks}: ${n - opt.clicks} more than needed.`;
+}
+
+function undo() {
+  if (busy() || game.won || game.history.length === 0) return;
+  game.grid = game.past.pop();
+  game.history.pop();
+  game.hintPlan = null;
+  clearHint();
+  notify('Click taken back.');
+  draw();
+}
+
+// setBoard starts the game on the board text start, replaying history.
+function setBoard(start, { history = [], elapsedMs = 0, seed = null } = {}) {
+  stopAuto();
+  Object.assign(game, {
+    grid: parseLine(start), start: line(parseLine(start)), seed, history: [], past: [],
+    elapsed: elapsedMs, runningSince: null, won: false, hintPlan: null,
+  });
+  for (const [x, y] of history) {
+    if (game.grid[y] === undefined || game.grid[y][x] === undefined || game.grid[y][x] === EMPTY) {
+      throw new Error(`click ${x},${y} is on an empty cell`);
+    }
+    game.past.push(game.grid);
+    game.grid = click(game.grid, x, y);
+    game.history.push([x, y]);
+  }
+  game.won = isEmpty(game.grid) && history.length > 0;
+  if (!game.optimum || game.optimum.start !== game.start) {
+    game.optimum = null;
+    proveOptimum(game.start);
+  }
+  draw();
+}
+
+// proveOptimum asks the exact solver for the fewest clicks of the dealt
+// board, in the background, for the end-of-game comparison.
+async function proveOptimum(start) {
+  try {
+    const res = await api('POST', '/api/dust/solve', { board: start, solver: 'exact', timeout_ms: 30000 });
+    if (game.start !== start || !res.cleared) return;
+    game.optimum = { clicks: res.clicks, optimal: res.optimal, start };
+    if (game.won) notify(victoryMessage(null), 'victory');
+    draw();
+  } catch {
+    // Leave the counter at "…": the comparison is a bonus.
+  }
+}
+
+async function deal(seed = null) {
+  try {
+    const res = await api('POST', '/api/dust/deal', seed === null ? {} : { seed });
+    setBoard(res.board, { seed: res.seed });
+    ui.seed.value = String(res.seed);
+    notify('New board. Clear it in as few clicks as you can.');
+    resetStats();
+  } catch (e) {
+    notify(`Cannot deal: ${e.message}`, 'error');
+  }
+}
+
+function restart() {
+  if (busy()) return;
+  setBoard(game.start, { seed: game.seed });
+  notify('Back to the dealt board.');
+}
+
+// ---- hints -------------------------------------------------------------------------
+
+const parseMoves = (text) => (text.trim() === '' ? [] : text.trim().split(/\s+/).map((m) => m.split(',').map(Number)));
+
+function showHint(plan) {
+  const [x, y] = plan.moves[0];
+  const cells = cluster(game.grid, x, y);
+  clearHint();
+  for (const [cx, cy] of cells) {
+    const e = cellEls[cy * COLS + cx];
+    void e.offsetWidth; // restart the animation
+    e.classList.add('hint');
+  }
+  const name = NAMES[game.grid[y][x]] || game.grid[y][x];
+  const what = `the ${cells.length}-cell ${name} cluster`;
+  if (plan.optimal) {
+    notify(`Hint: click ${what}. ${plan.moves.length} clicks to go (the fewest).`);
+  } else {
+    notify(`Hint: click ${what}. It starts a ${plan.moves.length}-click solution, not proven the fewest.`, 'warn');
+  }
+}
+
+async function hint() {
+  if (game.won || busy()) return;
+  const board = line(game.grid);
+  if (game.hintPlan && game.hintPlan.board === board && game.hintPlan.moves.length > 0) {
+    showHint(game.hintPlan);
+    return;
+  }
+  game.search = new AbortController();
+  notify('Looking for a hint…', 'busy');
+  draw();
+  try {
+    const res = await api('POST', '/api/dust/hint', { board }, { signal: game.search.signal });
+    if (!res.cleared) {
+      notify(res.message, 'warn');
+      return;
+    }
+    game.hintPlan = { board, moves: parseMoves(res.moves), optimal: res.optimal };
+    showHint(game.hintPlan);
+  } catch (e) {
+    notify(e.name === 'AbortError' ? 'Hint cancelled.' : `No hint: ${e.message}`, e.name === 'AbortError' ? '' : 'error');
+  } finally {
+    game.search = null;
+    draw();
+  }
+}
+
+// ---- auto ----------------------------------------------------------------------------
+
+const groupDigits = (n) => n.toLocaleString('en-US');
+
+function resetStats() {
+  ui.statNodes.textContent = ui.statTime.textContent = ui.statLength.textContent = '–';
+}
+
+function showStats(res) {
+  const playouts = res.playouts ? `, ${groupDigits(res.playouts)} playouts` : '';
+  ui.statNodes.textContent = `${groupDigits(res.nodes)}${playouts}`;
+  ui.statTime.textContent = res.ms < 1000 ? `${res.ms.toFixed(1)} ms` : `${(res.ms / 1000).toFixed(2)} s`;
+  ui.statLength.textContent = res.cleared ? `${res.clicks} clicks${res.optimal ? ' (the fewest)' : ' (not proven the fewest)'}` : 'none';
+}
+
+async function auto() {
+  if (game.won || busy()) return;
+  const opt = ui.solver.selectedOptions[0];
+  const name = opt.textContent;
+  game.search = new AbortController();
+  notify(`Searching with ${name}…`, 'busy');
+  resetStats();
+  draw();
+  let res;
+  try {
+    res = await api('POST', '/api/dust/solve', { board: line(game.grid), solver: opt.value }, { signal: game.search.signal });
+  } catch (e) {
+    notify(e.name === 'AbortError' ? 'Search stopped.' : `Auto failed: ${e.message}`, e.name === 'AbortError' ? '' : 'error');
+    return;
+  } finally {
+    game.search = null;
+    draw();
+  }
+  showStats(res);
+  if (!res.cleared) {
+    notify(`${res.error || `${name} found no solution`}.`, 'warn');
+    return;
+  }
+  const proof = res.optimal ? 'the fewest' : 'not proven the fewest';
+  notify(`${name} found ${res.clicks} clicks (${proof}). Playing them…`);
+  playSolution(parseMoves(res.moves), name);
+}
+
+function playSolution(moves, name) {
+  let i = 0;
+  const step = () => {
+    if (i >= moves.length || game.won) {
+      stopAuto();
+      return;
+    }
+    const [x, y] = moves[i];
+    lift(cluster(game.grid, x, y));
+    game.playback.timer = setTimeout(() => {
+      play(x, y, name);
+      i++;
+      if (!game.won) notify(`${name}: click ${i} of ${moves.length}.`);
+      game.playback.timer = setTimeout(step, delay() / 2);
+    }, delay() / 2);
+  };
+  const delay = () => 1000 / Number(ui.speed.value);
+  game.playback = { timer: null };
+  draw();
+  step();
+}
+
+function stopAuto() {
+  if (game.search) game.search.abort();
+  if (game.playback) {
+    clearTimeout(game.playback.timer);
+    game.playback = null;
+    lift([]);
+    if (!game.won) notify('Auto stopped: your turn.');
+    draw();
+  }
+}
+
+// ---- events ----------------------------------------------------------------------------
+
+ui.board.addEventListener('click', (ev) => {
+  const e = ev.target.closest('.cell');
+  if (!e || game.won) return;
+  stopAuto();
+  play(Number(e.dataset.x), Number(e.dataset.y));
+});
+ui.board.addEventListener('pointerover', (ev) => {
+  const e = ev.target.closest('.cell');
+  if (!e || busy() || game.won) return;
+  lift(cluster(game.grid, Number(e.dataset.x), Number(e.dataset.y)));
+});
+ui.board.addEventListener('pointerleave', () => lift([]));
+
+ui.deal.addEventListener('click', () => deal());
+ui.restart.addEventListener('click', restart);
+ui.undo.addEventListener('click', undo);
+ui.hint.addEventListener('click', hint);
+ui.auto.addEventListener('click', auto);
+ui.stop.addEventListener('click', stopAuto);
+ui.seedForm.addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const s = ui.seed.value.trim();
+  if (!/^[0-9]+$/.test(s)) {
+    notify('A seed is a whole number.', 'error');
+    return;
+  }
+  deal(Number(s));
+});
+ui.solver.addEventListener('change', () => {
+  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
+  savePrefs();
+});
+ui.speed.addEventListener('input', () => {
+  ui.speedOut.textContent = ui.speed.value;
+  savePrefs();
+});
+document.addEventListener('keydown', (ev) => {
+  if (ev.target.closest('input, select, textarea') || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const k = ev.key.toLowerCase();
+  const act = { n: () => deal(), r: restart, u: undo, h: hint, a: auto }[k];
+  if (act) {
+    ev.preventDefault();
+    act();
+  }
+});
+document.addEventListener('visibilitychange', () => {
+  if (document.hidden) stopTimer();
+  else if (game.history.length > 0 && !game.won) startTimer();
+});
+
+savesPanel({
+  kind: 'dust', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
+  getState: () => ({
+    start: game.start, board: line(game.grid), history: game.history.map(([x, y]) => `${x},${y}`).join(' '),
+    seed: game.seed ?? 0, elapsed_ms: Math.round(elapsed()),
+  }),
+  loadState: async (st) => {
+    setBoard(st.start, { history: parseMoves(st.history), elapsedMs: st.elapsed_ms, seed: st.seed || null });
+    resetStats();
+  },
+});
+
+// ---- start -------------------------------------------------------------------------------
+
+if (prefs.speed) ui.speed.value = prefs.speed;
+ui.speedOut.textContent = ui.speed.value;
+if (prefs.solver && ui.solver.querySelector(`option[value="${CSS.escape(prefs.solver)}"]`)) ui.solver.value = prefs.solver;
+ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
+layout();
+deal();
