@@ -2,7 +2,6 @@ package samegame
 
 import (
 	"context"
-	"fmt"
 	"slices"
 )
 
@@ -93,11 +92,7 @@ func solveDFS(ctx context.Context, b *Board, opts Options) (Solution, error) {
 func (d *dfsSearch) tick() bool {
 	d.nodes++
 	if d.nodes&1023 == 0 && d.err == nil {
-		if err := d.ctx.Err(); err != nil {
-			d.err = ctxErr(err)
-		} else if d.opts.MaxNodes > 0 && d.nodes >= d.opts.MaxNodes {
-			d.err = fmt.Errorf("%w: %d nodes", ErrBudget, d.nodes)
-		}
+		d.err = checkBudget(d.ctx, d.nodes, d.opts.MaxNodes)
 		if d.opts.Progress != nil {
 			p := d.best
 			p.Nodes = d.nodes

@@ -179,3 +179,15 @@ func finish(b *Board, sol *Solution) error {
 
 // ctxErr wraps a context's error for a solver that stopped early.
 func ctxErr(err error) error { return fmt.Errorf("samegame: stopped: %w", err) }
+
+// checkBudget returns why a search must stop after nodes expansions: the
+// context's end, or the MaxNodes budget max (0: none); nil to go on.
+func checkBudget(ctx context.Context, nodes, max int64) error {
+	if err := ctx.Err(); err != nil {
+		return ctxErr(err)
+	}
+	if max > 0 && nodes >= max {
+		return fmt.Errorf("%w: %d nodes", ErrBudget, nodes)
+	}
+	return nil
+}

@@ -72,6 +72,24 @@ func readSetFile(env *Env, name, rulesName string) ([]samegame.Entry, samegame.R
 	return entries, rules, nil
 }
 
+// readBoardArg reads the board named by FILE[:N] (the first without :N),
+// and returns it with its rules, the file and N.
+func readBoardArg(env *Env, arg, rulesName string) (samegame.Entry, samegame.Rules, string, int, error) {
+	file, n, err := splitBoardArg(arg)
+	if err != nil {
+		return samegame.Entry{}, 0, "", 0, err
+	}
+	entries, rules, err := readSetFile(env, file, rulesName)
+	if err != nil {
+		return samegame.Entry{}, 0, "", 0, err
+	}
+	n = max(n, 1)
+	if n > len(entries) {
+		return samegame.Entry{}, 0, "", 0, usagef("%s has %d boards, not %d", file, len(entries), n)
+	}
+	return entries[n-1], rules, file, n, nil
+}
+
 // splitBoardArg splits FILE:N into the file and the 1-based board number
 // (0 when not given).
 func splitBoardArg(arg string) (string, int, error) {
@@ -195,21 +213,10 @@ it ends before the proof.`,
 			if err != nil {
 				return err
 			}
-			file, n, err := splitBoardArg(args[0])
+			e, rules, file, n, err := readBoardArg(env, args[0], sf.rules)
 			if err != nil {
 				return err
 			}
-			entries, rules, err := readSetFile(env, file, sf.rules)
-			if err != nil {
-				return err
-			}
-			if n == 0 {
-				n = 1
-			}
-			if n > len(entries) {
-				return usagef("%s has %d boards, not %d", file, len(entries), n)
-			}
-			e := entries[n-1]
 			p := newProgress(env, *prog)
 			defer p.Done()
 			opts.Progress = func(s samegame.Solution) {
