@@ -1,7 +1,9 @@
 package samegame
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"slices"
 )
 
@@ -13,7 +15,11 @@ import (
 // the board ends the board's loop: its siblings cannot do better. The
 // orderings are the blog's: "standard" (Largest: biggest group first),
 // "lookahead" (group size plus the largest group it leaves) and
-// "shortlook" (lookahead near the root, size deeper).
+// "shortlook" (lookahead near the root, size deeper). On boards of at most
+// 64 cells (the bit engine) it adds what the blog's search lacks, a table
+// of the boards already searched: a board reached again after as many
+// clicks or more is skipped (see firstVisit), so that a budget goes
+// further and finds shorter solutions.
 //
 // Under Standard rules the same search maximises the score: it skips a
 // child when its points plus an upper bound on the points left cannot beat
@@ -38,6 +44,8 @@ type dfsSearch struct {
 	bitPath  []uint64 // groups clicked from the root
 	bitBest  []uint64
 	bitGroup []bitGroup
+	seen     []uint64 // hash of a board searched (upper bits) | clicks to it (low 6 bits)
+	seenBits int
 }
 
 type dfsBitChild struct {
@@ -70,6 +78,11 @@ func solveDFS(ctx context.Context, b *Board, opts Options) (Solution, error) {
 	case d.rules == Dust && fitsBits(b):
 		d.geom = newBitGeom(b)
 		d.bitKids = make([][]dfsBitChild, b.Cells()+1)
+		d.seenBits = cmp.Or(opts.TableBits, 22)
+		if d.seenBits < 10 || d.seenBits > 32 {
+			return Solution{}, fmt.Errorf("samegame: table bits %d out of range (10 to 32)", d.seenBits)
+		}
+		d.seen = make([]uint64, 1<<d.seenBits)
 		s := d.geom.toBits(b)
 		d.dustBits(&s, 0)
 		d.best.Moves = d.best.Moves[:0]
@@ -192,7 +205,7 @@ func (d *dfsSearch) dustBits(s *bitBoard, depth int) {
 			}
 			return
 		}
-		if g.colorsLeft(&c.board)+depth+1 < d.best.Clicks {
+		if g.colorsLeft(&c.board)+depth+1 < d.best.Clicks && d.firstVisit(&c.board, depth+1) {
 			d.bitPath = append(d.bitPath, c.mask)
 			d.dustBits(&c.board, depth+1)
 			d.bitPath = d.bitPath[:len(d.bitPath)-1]
@@ -201,6 +214,25 @@ func (d *dfsSearch) dustBits(s *bitBoard, depth int) {
 			}
 		}
 	}
+}
+
+// firstVisit reports whether the board s, reached in clicks, is worth a
+// search: not when it was searched before after as few clicks or fewer.
+// Then its best continuation r was tried with a best solution no better
+// than now: either it made that best (so clicks+r cannot beat it) or it
+// did not beat it then and cannot now. The table is lossy (one entry per
+// slot, the last wins), which only costs repeated work.
+func (d *dfsSearch) firstVisit(s *bitBoard, clicks int) bool {
+	if clicks >= 63 {
+		return true // beyond the 6 bits of an entry
+	}
+	h := d.geom.hash(s)
+	i := h >> (64 - d.seenBits)
+	if v := d.seen[i]; v>>6 == h>>6 && int(v&63) <= clicks {
+		return false
+	}
+	d.seen[i] = h&^63 | uint64(clicks)
+	return true
 }
 
 // standard searches below b with points scored so far.

@@ -63,7 +63,8 @@ type Options struct {
 	// zero means 6 (the blog's Python solver).
 	LookaheadPlies int
 	// TableBits sets the size of Exact's transposition table to
-	// 2^TableBits entries of 8 bytes; zero means 23 (64 MiB).
+	// 2^TableBits entries of 8 bytes; zero means 23 (64 MiB). It also
+	// sizes DFS's table of searched Dust boards (zero: 22, 32 MiB).
 	TableBits int
 	// BeamWidth is the number of states Beam keeps per depth; zero means
 	// 1,000.

@@ -123,7 +123,7 @@ func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
 	fs.IntVar(&f.level, "level", 0, "nesting level of nmcs (default 2) and nrpa (default 3)")
 	fs.IntVar(&f.iterations, "iterations", 0, "nrpa iterations per level (default 100)")
 	fs.IntVar(&f.width, "width", 0, "beam width (default 1000)")
-	fs.IntVar(&f.tableBits, "table-bits", 0, "exact: transposition table of 2^N entries of 8 bytes (default 23)")
+	fs.IntVar(&f.tableBits, "table-bits", 0, "exact (default 23) and dfs on dust boards (default 22): a table of 2^N entries of 8 bytes")
 	fs.BoolVar(&f.noTabu, "no-tabu", false, "standard rules: let the Monte-Carlo searches break up the largest colour")
 }
 
