@@ -16,10 +16,13 @@ import (
 // orderings are the blog's: "standard" (Largest: biggest group first),
 // "lookahead" (group size plus the largest group it leaves) and
 // "shortlook" (lookahead near the root, size deeper). On boards of at most
-// 64 cells (the bit engine) it adds what the blog's search lacks, a table
-// of the boards already searched: a board reached again after as many
-// clicks or more is skipped (see firstVisit), so that a budget goes
-// further and finds shorter solutions.
+// 64 cells (the bit engine) it adds two things the blog's search lacks: a
+// table of the boards already searched (a board reached again after as
+// many clicks or more is skipped, see firstVisit), and the exact solver's
+// extra click in the bound when no colour is a single group (then the
+// next click cannot remove a colour). Both are safe: a completed search
+// still proves its answer optimal; within a budget they find shorter
+// solutions.
 //
 // Under Standard rules the same search maximises the score: it skips a
 // child when its points plus an upper bound on the points left cannot beat
@@ -205,7 +208,11 @@ func (d *dfsSearch) dustBits(s *bitBoard, depth int) {
 			}
 			return
 		}
-		if g.colorsLeft(&c.board)+depth+1 < d.best.Clicks && d.firstVisit(&c.board, depth+1) {
+		lb := g.colorsLeft(&c.board)
+		if lb+depth+2 == d.best.Clicks && !g.hasSingle(&c.board) {
+			lb++ // no click can remove a colour next
+		}
+		if lb+depth+1 < d.best.Clicks && d.firstVisit(&c.board, depth+1) {
 			d.bitPath = append(d.bitPath, c.mask)
 			d.dustBits(&c.board, depth+1)
 			d.bitPath = d.bitPath[:len(d.bitPath)-1]
