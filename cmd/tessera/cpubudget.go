@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"runtime"
+	"time"
+)
+
+// cpuContext ends when its thread has used limit of CPU time (or when its
+// parent ends). Its Err method reads the CPU clock of the calling thread,
+// so it is only meaningful for a search that polls Err from the goroutine
+// that made it, locked to its thread: withCPUBudget arranges that. Done
+// closes only with the parent; the searches here poll Err.
+type cpuContext struct {
+	context.Context
+	start, limit time.Duration
+}
+
+func (c *cpuContext) Err() error {
+	if err := c.Context.Err(); err != nil {
+		return err
+	}
+	if now, _ := threadCPU(); now-c.start >= c.limit {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+// withBudget runs f with a context that ends after d: d of CPU time of the
+// calling thread when cpu is set and the system can measure it, else d of
+// wall-clock time (d <= 0: no limit). With cpu set it returns the CPU time
+// f used (0 when it cannot be measured).
+func withBudget(ctx context.Context, d time.Duration, cpu bool, f func(ctx context.Context)) time.Duration {
+	ctx, cancel := withTimeout(ctx, 0)
+	defer cancel()
+	if cpu {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		if start, ok := threadCPU(); ok {
+			limit := d
+			if d <= 0 {
+				limit = 1<<63 - 1
+			}
+			f(&cpuContext{Context: ctx, start: start, limit: limit})
+			end, _ := threadCPU()
+			return end - start
+		}
+	}
+	if d > 0 {
+		var tcancel context.CancelFunc
+		ctx, tcancel = context.WithTimeout(ctx, d)
+		defer tcancel()
+	}
+	f(ctx)
+	return 0
+}

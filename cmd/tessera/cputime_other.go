@@ -1,0 +1,11 @@
+//go:build !linux
+
+package main
+
+import "time"
+
+// threadCPU is not available here: budgets fall back to wall-clock time.
+func threadCPU() (time.Duration, bool) { return 0, false }
+
+// processCPU is not available here.
+func processCPU() (time.Duration, bool) { return 0, false }

@@ -1,0 +1,313 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"tessera/samegame"
+)
+
+var samegamePlayCmd = &Command{
+	Name:      "play",
+	UsageLine: "[-rules standard|dust] [-size COLSxROWS] [-colors K] [-seed S] [FILE[:N]]",
+	Short:     "play in the terminal, with hints",
+	Long: `Play a board in the terminal: the N-th board of FILE, or a random board
+(standard: 15x15, dust: 8x6, 5 colours unless -size and -colors say
+otherwise).
+
+Keys: arrows or W A S D move the cursor; space or enter clicks the group
+under it; u undoes a click; r restarts; n draws a new random board; h
+hints the next click (a short search: exact or DFS for dust, NRPA for
+standard) and moves the cursor there; a plays the hinted line to the end;
+q quits.`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		rulesName := fs.String("rules", "", "rules: standard or dust (default: from the file, else standard)")
+		size := fs.String("size", "", "random board size COLSxROWS (default 15x15 standard, 8x6 dust)")
+		colors := fs.Int("colors", 5, "colours of a random board (1 to 10)")
+		seed := seedFlag(fs)
+		think := fs.Duration("think", 2*time.Second, "time for a hint")
+		delay := fs.Duration("delay", 300*time.Millisecond, "pause between the clicks of a")
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) > 1 {
+				return usagef("want at most one FILE[:N]")
+			}
+			if *colors < 1 || *colors > samegame.MaxColors {
+				return usagef("-colors %d out of range (1 to %d)", *colors, samegame.MaxColors)
+			}
+			g := &sgPlay{rng: rand.New(rand.NewPCG(*seed, 0x706c6179)), colors: *colors, think: *think, delay: *delay, eol: "\n"}
+			if len(args) == 1 {
+				e, rules, _, _, err := readBoardArg(env, args[0], *rulesName)
+				if err != nil {
+					return err
+				}
+				g.rules, g.notation = rules, e.Notation
+				g.w, g.h = e.Board.Width(), e.Board.Height()
+				g.start(e.Board)
+			} else {
+				if *rulesName != "" {
+					r, err := samegame.ParseRules(*rulesName)
+					if err != nil {
+						return usagef("%v", err)
+					}
+					g.rules = r
+				}
+				g.w, g.h = 15, 15
+				if g.rules == samegame.Dust {
+					g.w, g.h = 8, 6
+				}
+				if *size != "" {
+					var err error
+					if g.w, g.h, err = parseWxH(*size); err != nil {
+						return err
+					}
+				}
+				g.newBoard()
+			}
+			return g.loop(ctx, env)
+		}
+	},
+}
+
+// sgPlay is a terminal game.
+type sgPlay struct {
+	rules        samegame.Rules
+	notation     samegame.Notation
+	w, h, colors int
+	rng          *rand.Rand
+	initial      *samegame.Board
+	game         *samegame.Game
+	cx, cy       int // cursor: column, row from the bottom
+	msg          string
+	hint         []samegame.Move // the rest of the hinted line
+	think, delay time.Duration
+	eol          string
+	clear        bool
+}
+
+func (g *sgPlay) newBoard() {
+	g.start(samegame.Random(g.w, g.h, g.colors, g.rules, g.rng))
+	g.msg = "new board"
+}
+
+func (g *sgPlay) start(b *samegame.Board) {
+	g.initial = b
+	g.game = samegame.NewGame(b)
+	g.cx, g.cy, g.hint = 0, 0, nil
+	g.msg = ""
+}
+
+// click removes the group under the cursor.
+func (g *sgPlay) click() {
+	m := samegame.Move{X: int8(g.cx), Y: int8(g.cy)}
+	grp, err := g.game.Play(m)
+	if err != nil {
+		g.msg = strings.TrimPrefix(err.Error(), "samegame: ")
+		return
+	}
+	if len(g.hint) > 0 && g.hint[0] == grp.Move() {
+		g.hint = g.hint[1:]
+	} else {
+		g.hint = nil
+	}
+	pts := g.rules.Points(int(grp.Size))
+	g.msg = fmt.Sprintf("removed %d", grp.Size)
+	if g.rules == samegame.Standard {
+		g.msg += fmt.Sprintf(" for %d points", pts)
+	}
+	b := g.game.Board()
+	g.cx = min(g.cx, b.Width()-1)
+	for g.cy > 0 && b.At(g.cx, g.cy) == samegame.Empty {
+		g.cy--
+	}
+	if g.game.Over() {
+		if b.IsEmpty() {
+			g.msg = fmt.Sprintf("*** Cleared in %d clicks! ***", g.game.Clicks())
+			if g.rules == samegame.Standard {
+				g.msg += fmt.Sprintf(" Score %d with the bonus.", g.game.Score())
+			}
+		} else {
+			g.msg = fmt.Sprintf("Game over: score %d, %d cells left.", g.game.Score(), b.Cells())
+		}
+		g.msg += " n new board, r restart, u undo, q quit"
+	}
+}
+
+// findHint searches for a good line from the current board.
+func (g *sgPlay) findHint(ctx context.Context) {
+	b := g.game.Board()
+	if g.game.Over() {
+		g.msg = "the game is over"
+		return
+	}
+	opts := samegame.Options{Algorithm: samegame.NRPA, Level: 2, Seed: g.rng.Uint64(), Restart: true}
+	if g.rules == samegame.Dust {
+		opts.Algorithm = samegame.Exact
+		if b.Width()*b.Height() > 64 {
+			opts.Algorithm = samegame.DFS
+		}
+	}
+	sctx, cancel := context.WithTimeout(ctx, g.think)
+	sol, err := samegame.Solve(sctx, b, opts)
+	cancel()
+	if len(sol.Moves) == 0 {
+		g.msg = "no hint"
+		if err != nil {
+			g.msg += ": " + err.Error()
+		}
+		return
+	}
+	g.hint = sol.Moves
+	g.cx, g.cy = int(sol.Moves[0].X), int(sol.Moves[0].Y)
+	switch {
+	case g.rules == samegame.Dust && sol.Optimal:
+		g.msg = fmt.Sprintf("hint: click %v; %d clicks to go (optimal)", sol.Moves[0], sol.Clicks)
+	case g.rules == samegame.Dust:
+		g.msg = fmt.Sprintf("hint: click %v; %d clicks to go (not proven optimal)", sol.Moves[0], sol.Clicks)
+	default:
+		g.msg = fmt.Sprintf("hint: click %v; the line found scores %d more (%s)", sol.Moves[0], sol.Score, opts.Algorithm)
+	}
+}
+
+// ansi colours of the cells (background), then the letters.
+var sgColors = [samegame.MaxColors]string{"42", "43;1", "41", "103", "44", "45", "46", "105", "47", "100"}
+
+// render draws the board, the cursor and the status.
+func (g *sgPlay) render() string {
+	var sb strings.Builder
+	if g.clear {
+		sb.WriteString("\x1b[H\x1b[2J")
+	}
+	b := g.game.Board()
+	for y := b.Height() - 1; y >= 0; y-- {
+		fmt.Fprintf(&sb, "%2d ", y)
+		for x := range b.Width() {
+			c := b.At(x, y)
+			l, r := " ", " "
+			if x == g.cx && y == g.cy {
+				l, r = "[", "]"
+			}
+			switch {
+			case c == samegame.Empty:
+				sb.WriteString(l + "." + r)
+			case g.clear:
+				fmt.Fprintf(&sb, "\x1b[%sm%s%c%s\x1b[0m", sgColors[c], l, samegame.LetterColors[c], r)
+			default:
+				fmt.Fprintf(&sb, "%s%c%s", l, samegame.LetterColors[c], r)
+			}
+		}
+		sb.WriteString(g.eol)
+	}
+	sb.WriteString("   ")
+	for x := range b.Width() {
+		fmt.Fprintf(&sb, "%2d ", x)
+	}
+	sb.WriteString(g.eol)
+	if g.rules == samegame.Dust {
+		fmt.Fprintf(&sb, "dust: %d clicks, %d cells left%s", g.game.Clicks(), b.Cells(), g.eol)
+	} else {
+		fmt.Fprintf(&sb, "standard: score %d, %d clicks, %d cells left%s", g.game.Score(), g.game.Clicks(), b.Cells(), g.eol)
+	}
+	sb.WriteString("arrows/WASD move  space click  u undo  r restart  n new  h hint  a auto  q quit" + g.eol)
+	if g.msg != "" {
+		sb.WriteString(g.msg + g.eol)
+	}
+	return sb.String()
+}
+
+// move moves the cursor by (dx, dy), staying on the board.
+func (g *sgPlay) move(dx, dy int) {
+	b := g.game.Board()
+	g.cx = min(max(g.cx+dx, 0), b.Width()-1)
+	g.cy = min(max(g.cy+dy, 0), b.Height()-1)
+}
+
+func (g *sgPlay) loop(ctx context.Context, env *Env) error {
+	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		state, err := term.MakeRaw(int(f.Fd()))
+		if err != nil {
+			return err
+		}
+		defer term.Restore(int(f.Fd()), state)
+		g.eol, g.clear = "\r\n", true
+	}
+	keys := bufio.NewReader(env.Stdin)
+	if g.msg == "" {
+		g.msg = "clear the board: " + map[samegame.Rules]string{samegame.Standard: "big groups score (n-2)^2", samegame.Dust: "in as few clicks as you can"}[g.rules]
+	}
+	for {
+		fmt.Fprint(env.Stdout, g.render())
+		if ctx.Err() != nil {
+			return nil
+		}
+		k, err := readKey(keys)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		switch k {
+		case "q", "Q", "\x03", "\x1b":
+			fmt.Fprint(env.Stdout, "bye"+g.eol)
+			return nil
+		case "\x1b[A", "w", "W":
+			g.move(0, 1)
+		case "\x1b[B", "s", "S":
+			g.move(0, -1)
+		case "\x1b[C", "d", "D":
+			g.move(1, 0)
+		case "\x1b[D", "A":
+			g.move(-1, 0)
+		case " ", "\r", "\n", "c":
+			g.click()
+		case "u", "U":
+			if g.game.Undo() {
+				g.msg, g.hint = "undone", nil
+			} else {
+				g.msg = "nothing to undo"
+			}
+		case "r", "R":
+			g.start(g.initial)
+			g.msg = "restarted"
+		case "n", "N":
+			g.newBoard()
+		case "h", "H":
+			g.msg = "thinking..."
+			fmt.Fprint(env.Stdout, g.render())
+			g.findHint(ctx)
+		case "a":
+			g.auto(ctx, env)
+		default:
+			g.msg = fmt.Sprintf("unknown key %q", k)
+		}
+	}
+}
+
+// auto plays the hinted line (searching one first if there is none).
+func (g *sgPlay) auto(ctx context.Context, env *Env) {
+	if len(g.hint) == 0 {
+		g.msg = "thinking..."
+		fmt.Fprint(env.Stdout, g.render())
+		g.findHint(ctx)
+	}
+	for len(g.hint) > 0 && !g.game.Over() {
+		g.cx, g.cy = int(g.hint[0].X), int(g.hint[0].Y)
+		g.click()
+		fmt.Fprint(env.Stdout, g.render())
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(g.delay):
+		}
+	}
+}

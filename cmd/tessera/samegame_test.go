@@ -1,0 +1,174 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tessera/samegame"
+)
+
+const (
+	blogFile     = "../../samegame/testdata/dust_blog_examples.txt"
+	standardFile = "../../samegame/testdata/standard20.txt"
+)
+
+func TestSamegameHelp(t *testing.T) {
+	code, out, _ := runCmd(t, "", "help", "samegame")
+	for _, verb := range []string{"solve", "play", "generate", "bench"} {
+		if code != 0 || !strings.Contains(out, verb) {
+			t.Fatalf("help samegame lacks %s: %q", verb, out)
+		}
+	}
+}
+
+func TestSamegameSolveExact(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "samegame", "solve", "-algo", "exact", "-json", blogFile+":1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got sgSolveJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v in %q", err, out)
+	}
+	if got.Clicks != 11 || !got.Optimal || !got.Cleared || got.Rules != "dust" || got.Name != "example dfs-post" {
+		t.Fatalf("got %+v", got)
+	}
+	// The printed clicks replay.
+	b, _ := samegame.ParseBoard("GGGGBOYO/RORGYGBY/RRBGOORG/BRBOBYRG/BRYBBRGG/OYGGRORG", samegame.Dust)
+	moves, err := samegame.ParseMoves(got.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := samegame.Replay(b, moves); err != nil || !res.Cleared || res.Clicks != 11 {
+		t.Fatalf("replay: %+v %v", res, err)
+	}
+}
+
+func TestSamegameSolveStandard(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "moves.txt")
+	code, stdout, errOut := runCmd(t, "", "samegame", "solve", standardFile+":16", "-algo", "nrpa", "-level", "1", "-timeout", "300ms", "-o", out)
+	if code != 0 || !strings.Contains(stdout, "stopped by -timeout") || !strings.Contains(stdout, "score ") {
+		t.Fatalf("exit %d: %s %s", code, stdout, errOut)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := samegame.ParseMoves(string(data))
+	if err != nil || len(moves) == 0 {
+		t.Fatalf("moves file: %v %q", err, data)
+	}
+}
+
+func TestSamegameSolveErrors(t *testing.T) {
+	dir := t.TempDir()
+	ragged := filepath.Join(dir, "ragged.txt")
+	os.WriteFile(ragged, []byte("position 1\n1 2 3\n1 2\n"), 0o644)
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"samegame", "solve"}, 2, "want one FILE"},
+		{[]string{"samegame", "solve", "-algo", "magic", blogFile}, 2, "unknown algorithm"},
+		{[]string{"samegame", "solve", blogFile + ":3"}, 2, "has 2 boards"},
+		{[]string{"samegame", "solve", blogFile + ":0"}, 2, "at least 1"},
+		{[]string{"samegame", "solve", filepath.Join(dir, "none.txt")}, 1, "no such file"},
+		{[]string{"samegame", "solve", ragged}, 1, "line 3"},
+		{[]string{"samegame", "solve", "-algo", "exact", standardFile}, 1, "not supported"},
+		{[]string{"samegame", "solve", "-rules", "chess", blogFile}, 2, "unknown rules"},
+		{[]string{"samegame", "solve", "-algo", "exact", "-timeout", "1ms", blogFile + ":2"}, 1, "stopped by -timeout 1ms"},
+	}
+	for _, c := range cases {
+		code, _, errOut := runCmd(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %q; want %d and %q", c.args, code, errOut, c.code, c.want)
+		}
+	}
+}
+
+func TestSamegameGenerate(t *testing.T) {
+	code, a, _ := runCmd(t, "", "samegame", "generate", "-n", "3", "-seed", "4")
+	_, b, _ := runCmd(t, "", "samegame", "generate", "-n", "3", "-seed", "4")
+	_, c, _ := runCmd(t, "", "samegame", "generate", "-n", "3", "-seed", "5")
+	if code != 0 || a != b || a == c {
+		t.Fatalf("generate is not a function of the seed:\n%s\n%s", a, c)
+	}
+	entries, err := samegame.ParseSet(strings.NewReader(a), samegame.Dust)
+	if err != nil || len(entries) != 3 || entries[2].Name != "position 3" || entries[0].Board.Width() != 8 || entries[0].Board.Height() != 6 {
+		t.Fatalf("%v %+v", err, entries)
+	}
+	code, std, _ := runCmd(t, "", "samegame", "generate", "-rules", "standard", "-size", "10x4", "-colors", "3")
+	if e, err := samegame.ParseSet(strings.NewReader(std), samegame.Standard); code != 0 || err != nil || e[0].Board.Width() != 10 || e[0].Board.Colors() > 3 {
+		t.Fatalf("standard: %v %q", err, std)
+	}
+	if code, _, _ := runCmd(t, "", "samegame", "generate", "-size", "21x3"); code != 2 {
+		t.Fatalf("size 21x3: exit %d", code)
+	}
+}
+
+func TestSamegameBench(t *testing.T) {
+	dir := t.TempDir()
+	set := filepath.Join(dir, "set.txt")
+	if code, _, errOut := runCmd(t, "", "samegame", "generate", "-n", "4", "-size", "6x4", "-seed", "2", "-o", set); code != 0 {
+		t.Fatal(errOut)
+	}
+	solved := filepath.Join(dir, "solved.txt")
+	code, out, errOut := runCmd(t, "", "samegame", "bench", "-set", set, "-algo", "exact", "-json", "-workers", "2", "-o", solved)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("%d lines: %q", len(lines), out)
+	}
+	total := 0
+	for i, l := range lines[:4] {
+		var r struct {
+			Board   int
+			Clicks  int
+			Optimal *bool
+			Seconds *float64
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Board != i+1 || r.Optimal == nil || !*r.Optimal || r.Seconds == nil || r.Clicks == 0 {
+			t.Fatalf("line %d: %s", i, l)
+		}
+		total += r.Clicks
+	}
+	var s sgBenchSummary
+	if err := json.Unmarshal([]byte(lines[4]), &s); err != nil || !s.Summary || s.Boards != 4 || s.Total != total || s.Proven != 4 {
+		t.Fatalf("summary %s (%v)", lines[4], err)
+	}
+	// DFS on the solved file, boards 2 and 4: compared with the optima.
+	code, out, errOut = runCmd(t, "", "samegame", "bench", "-set", solved, "-algo", "dfs", "-boards", "2,4", "-timeout", "2s")
+	if code != 0 || !strings.Contains(out, "2 boards, dust rules, dfs") || !strings.Contains(out, "of 2 at the known optimum") {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	if code, _, errOut := runCmd(t, "", "samegame", "bench", "-set", set, "-boards", "5"); code != 2 || !strings.Contains(errOut, "from 1 to 4") {
+		t.Fatalf("-boards 5: %d %s", code, errOut)
+	}
+}
+
+func TestSamegamePlay(t *testing.T) {
+	// Move right, click (a dust click always works), undo, hint, auto, quit.
+	code, out, errOut := runCmd(t, "d uh"+"aq", "samegame", "play", "-think", "500ms", "-delay", "1ms", blogFile+":1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"removed", "undone", "hint: click", "Cleared in", "bye"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("play output lacks %q:\n%s", want, out[max(0, len(out)-2000):])
+		}
+	}
+	code, out, _ = runCmd(t, "q", "samegame", "play", "-rules", "standard", "-size", "5x5", "-seed", "3")
+	if code != 0 || !strings.Contains(out, "standard: score 0") {
+		t.Fatalf("standard play: %d %s", code, out)
+	}
+}

@@ -1,0 +1,44 @@
+// Package mcts holds generic single-player Monte-Carlo searches: tree
+// search with UCT, SP-MCTS or PUCT selection (the last with an Evaluator
+// that gives priors and values, in batches), Nested Monte-Carlo Search and
+// Nested Rollout Policy Adaptation. It imports nothing of the project.
+//
+// A game is a mutable state type G (usually a pointer) with moves of type
+// M that implements Game: Moves appends the legal moves (none: the game is
+// over), Play makes one, Score scores the state (searches maximise the
+// final score), Clone and CopyFrom copy it. NRPA also needs move codes
+// (Coded): a number per move in its context, the key of the learned
+// policy.
+//
+//	type counter struct{ n, steps int }
+//
+//	func (c *counter) Moves(dst []int) []int {
+//		if c.steps == 3 {
+//			return dst
+//		}
+//		return append(dst, 1, 2)
+//	}
+//	func (c *counter) Play(m int)             { c.n, c.steps = c.n*m+m, c.steps+1 }
+//	func (c *counter) Score() float64         { return float64(c.n) }
+//	func (c *counter) Clone() *counter        { d := *c; return &d }
+//	func (c *counter) CopyFrom(src *counter)  { *c = *src }
+//	func (c *counter) Code(m int) uint64      { return uint64(c.steps*2 + m) }
+//
+//	res, err := mcts.NRPA(ctx, &counter{}, mcts.NRPAOptions{Level: 2, Iterations: 10})
+//	// res.Moves = [2 2 2], res.Score = 14
+//
+// Every search takes a context and a Budget (playouts, seed, progress) and
+// returns a Result: the best complete sequence found, its score and Stats.
+// Stopped early by the context or the budget, a search returns the best
+// sequence so far together with an error wrapping the context's error or
+// ErrBudget. Randomness comes from the Budget's seed only, so a run is
+// repeatable.
+//
+// Which search to use: NRPA learns a playout policy and holds the best
+// published results on SameGame and Morpion Solitaire (Rosin 2011,
+// Cazenave); NMCS needs no codes and is strong at levels 2-3 (Cazenave
+// 2009); the tree search with SP-MCTS selection is Schadd et al.'s
+// single-player MCTS; PUCT with an Evaluator is the AlphaZero scheme, where
+// a neural network (or any estimator) replaces the playouts and the
+// evaluations come in batches of TreeOptions.Batch leaves.
+package mcts

@@ -1,0 +1,291 @@
+package mcts
+
+import (
+	"context"
+	"math"
+)
+
+// NRPAOptions configure Nested Rollout Policy Adaptation.
+type NRPAOptions struct {
+	Budget
+	// Level is the nesting level; zero means 3. Level 0 is one playout.
+	Level int
+	// Iterations is the number of iterations of every level above 0 (N in
+	// Rosin's paper); zero means 100.
+	Iterations int
+	// Alpha is the learning rate of the policy adaptation; zero means 1.
+	Alpha float64
+	// Restart runs the search again with a fresh policy until the context
+	// or the budget ends, keeping the best sequence (the usual way to spend
+	// a time budget).
+	Restart bool
+}
+
+// NRPA runs Nested Rollout Policy Adaptation (Rosin, "Nested Rollout
+// Policy Adaptation for Monte Carlo Tree Search", IJCAI 2011) from root.
+//
+// A policy gives every move code a weight; a playout picks each move with
+// probability proportional to exp(weight). A level-l search runs
+// Iterations searches of level l-1, each with a copy of its policy, keeps
+// the best sequence found (ties go to the latest) and after every
+// iteration adapts its policy toward that sequence: along it, the weight of
+// the move played rises by Alpha and every legal move's weight falls by
+// Alpha times its probability. A level-l search makes Iterations^l
+// playouts.
+//
+// Implementation: the policy is an open-addressing hash table from code to
+// weight and exp(weight), so playouts call exp only in adaptation; a
+// playout records the codes of every legal move along its way, so
+// adaptation never replays the game; level l-1 receives a copy of the
+// level-l table (a flat copy). Apart from growing its buffers, a search
+// allocates nothing.
+//
+// It returns the best sequence found; root is not changed. Stopped early by
+// the context or the budget, it returns the best sequence so far with an
+// error wrapping the context's error or ErrBudget.
+func NRPA[G Coded[G, M], M any](ctx context.Context, root G, opts NRPAOptions) (Result[M], error) {
+	if opts.Level == 0 {
+		opts.Level = 3
+	}
+	if opts.Iterations == 0 {
+		opts.Iterations = 100
+	}
+	if opts.Alpha == 0 {
+		opts.Alpha = 1
+	}
+	s := &nrpa[G, M]{run: newRun[M](ctx, opts.Budget, 0x6e727061), opts: opts, root: root, state: root.Clone()}
+	s.pols = make([]policy, opts.Level+1)
+	s.bests = make([]record[M], opts.Level+1)
+	for {
+		s.stats.Iterations++
+		s.pols[opts.Level].reset()
+		s.level(opts.Level)
+		if !opts.Restart || s.stopped() {
+			break
+		}
+	}
+	return s.result()
+}
+
+type nrpa[G Coded[G, M], M any] struct {
+	*run[M]
+	opts    NRPAOptions
+	root    G
+	state   G
+	pols    []policy    // pols[l]: the policy of the level-l search (pols[0] unused)
+	bests   []record[M] // bests[l]: the best sequence of the level-l search
+	cur     record[M]   // the last playout
+	moves   []M
+	weights []float64
+	deltas  []float64
+}
+
+// record is a sequence with what adaptation needs: the codes of the legal
+// moves at every step (codes[start[t]:start[t+1]]) and the index of the one
+// played (pick[t]).
+type record[M any] struct {
+	score float64
+	moves []M
+	codes []uint64
+	start []int32
+	pick  []int32
+}
+
+func (r *record[M]) reset() {
+	r.score = math.Inf(-1)
+	r.moves, r.codes, r.pick = r.moves[:0], r.codes[:0], r.pick[:0]
+	r.start = append(r.start[:0], 0)
+}
+
+func (r *record[M]) copyFrom(q *record[M]) {
+	r.score = q.score
+	r.moves = append(r.moves[:0], q.moves...)
+	r.codes = append(r.codes[:0], q.codes...)
+	r.start = append(r.start[:0], q.start...)
+	r.pick = append(r.pick[:0], q.pick...)
+}
+
+// level runs a level-l search and returns its best record.
+func (s *nrpa[G, M]) level(l int) *record[M] {
+	s.stats.Nodes++
+	if l == 0 {
+		s.playout(&s.pols[1])
+		return &s.cur
+	}
+	best := &s.bests[l]
+	best.reset()
+	for range s.opts.Iterations {
+		if l > 1 {
+			s.pols[l-1].copyFrom(&s.pols[l])
+		}
+		r := s.level(l - 1)
+		if r.score >= best.score {
+			best.copyFrom(r)
+		}
+		if s.err != nil {
+			break
+		}
+		s.adapt(&s.pols[l], best)
+	}
+	return best
+}
+
+// playout plays a game from the root with the policy pol into s.cur.
+func (s *nrpa[G, M]) playout(pol *policy) {
+	r := &s.cur
+	r.reset()
+	g := s.state
+	g.CopyFrom(s.root)
+	for {
+		s.moves = g.Moves(s.moves[:0])
+		n := len(s.moves)
+		if n == 0 {
+			break
+		}
+		if cap(s.weights) < n {
+			s.weights = make([]float64, 2*n)
+		}
+		w := s.weights[:n]
+		sum := 0.0
+		for i, m := range s.moves {
+			c := g.Code(m)
+			r.codes = append(r.codes, c)
+			e := pol.exp(c)
+			w[i] = e
+			sum += e
+		}
+		k := n - 1
+		x := s.rng.Float64() * sum
+		for i, e := range w {
+			x -= e
+			if x < 0 {
+				k = i
+				break
+			}
+		}
+		m := s.moves[k]
+		g.Play(m)
+		r.moves = append(r.moves, m)
+		r.pick = append(r.pick, int32(k))
+		r.start = append(r.start, int32(len(r.codes)))
+	}
+	r.score = g.Score()
+	s.run.playout()
+	s.offer(r.score, r.moves, nil)
+}
+
+// adapt moves pol toward the sequence r (Rosin's Adapt): the probabilities
+// are those of pol before the update.
+func (s *nrpa[G, M]) adapt(pol *policy, r *record[M]) {
+	alpha := s.opts.Alpha
+	if cap(s.deltas) < len(r.codes) {
+		s.deltas = make([]float64, 2*len(r.codes))
+	}
+	d := s.deltas[:len(r.codes)]
+	for t := range r.pick {
+		lo, hi := r.start[t], r.start[t+1]
+		sum := 0.0
+		for i := lo; i < hi; i++ {
+			e := pol.exp(r.codes[i])
+			d[i] = e
+			sum += e
+		}
+		f := -alpha / sum
+		for i := lo; i < hi; i++ {
+			d[i] *= f
+		}
+		d[lo+r.pick[t]] += alpha
+	}
+	for i, c := range r.codes {
+		pol.add(c, d[i])
+	}
+}
+
+// policy maps move codes to weights: an open-addressing hash table with
+// linear probing, one entry (code, weight, exp(weight)) per slot so that a
+// lookup touches one cache line. Absent codes weigh 0. Code 0 is stored as
+// zeroCode.
+type policy struct {
+	slots []policySlot
+	n     int
+	mask  int
+}
+
+type policySlot struct {
+	key  uint64
+	w, e float64 // weight and exp(weight)
+}
+
+const zeroCode = 0x9e3779b97f4a7c15
+
+func slot(c uint64, mask int) int { return int((c*0x9e3779b97f4a7c15)>>32) & mask }
+
+func (p *policy) reset() {
+	clear(p.slots)
+	p.n = 0
+}
+
+// exp returns exp(weight of c).
+func (p *policy) exp(c uint64) float64 {
+	if p.n == 0 {
+		return 1
+	}
+	if c == 0 {
+		c = zeroCode
+	}
+	for i := slot(c, p.mask); ; i = (i + 1) & p.mask {
+		switch s := &p.slots[i]; s.key {
+		case c:
+			return s.e
+		case 0:
+			return 1
+		}
+	}
+}
+
+// add adds delta to the weight of c.
+func (p *policy) add(c uint64, delta float64) {
+	if c == 0 {
+		c = zeroCode
+	}
+	if 2*(p.n+1) > len(p.slots) {
+		p.grow()
+	}
+	i := slot(c, p.mask)
+	for p.slots[i].key != c && p.slots[i].key != 0 {
+		i = (i + 1) & p.mask
+	}
+	s := &p.slots[i]
+	if s.key == 0 {
+		*s = policySlot{key: c}
+		p.n++
+	}
+	s.w += delta
+	s.e = math.Exp(s.w)
+}
+
+func (p *policy) grow() {
+	old := p.slots
+	p.slots = make([]policySlot, max(1024, 2*len(old)))
+	p.mask = len(p.slots) - 1
+	for _, s := range old {
+		if s.key != 0 {
+			j := slot(s.key, p.mask)
+			for p.slots[j].key != 0 {
+				j = (j + 1) & p.mask
+			}
+			p.slots[j] = s
+		}
+	}
+}
+
+// copyFrom makes p a copy of q, reusing p's array when it is large enough.
+func (p *policy) copyFrom(q *policy) {
+	if cap(p.slots) >= len(q.slots) {
+		p.slots = p.slots[:len(q.slots)]
+	} else {
+		p.slots = make([]policySlot, len(q.slots))
+	}
+	copy(p.slots, q.slots)
+	p.n, p.mask = q.n, q.mask
+}

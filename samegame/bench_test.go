@@ -1,0 +1,59 @@
+package samegame
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"tessera/mcts"
+)
+
+// BenchmarkPlayout measures uniform random playouts on standard position 1.
+func BenchmarkPlayout(b *testing.B) {
+	set := readSet(b, "standard20.txt", Standard)
+	root := NewPosition(set[0].Board, true)
+	p := root.Clone()
+	rng := rand.New(rand.NewPCG(1, 2))
+	var moves []Group
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		p.CopyFrom(root)
+		for {
+			moves = p.Moves(moves[:0])
+			if len(moves) == 0 {
+				break
+			}
+			p.Play(moves[rng.IntN(len(moves))])
+			n++
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(n)/float64(b.N), "clicks/playout")
+}
+
+// BenchmarkNRPA measures NRPA's playouts (policy sampling, records,
+// adaptation) on standard position 1.
+func BenchmarkNRPA(b *testing.B) {
+	set := readSet(b, "standard20.txt", Standard)
+	root := NewPosition(set[0].Board, true)
+	b.ReportAllocs()
+	var playouts int64
+	for b.Loop() {
+		res, _ := mcts.NRPA(context.Background(), root, mcts.NRPAOptions{Level: 2, Iterations: 30})
+		playouts += res.Stats.Playouts
+	}
+	b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+// BenchmarkMoves measures the group finder on a full 15x15 board.
+func BenchmarkMoves(b *testing.B) {
+	set := readSet(b, "standard20.txt", Standard)
+	p := NewPosition(set[0].Board, false)
+	var moves []Group
+	b.ReportAllocs()
+	for b.Loop() {
+		moves = p.Moves(moves[:0])
+	}
+	b.ReportMetric(float64(len(moves)), "moves")
+}

@@ -1,0 +1,208 @@
+package samegame
+
+import "math/bits"
+
+// bitBoard is a board of at most 64 cells as one bit plane per colour, the
+// fast engine of the Dust solvers. Cell (x, y) is bit y*w + x (y from the
+// bottom), so rows are runs of w bits. Groups are found by flood fill with
+// shifts, gravity and row packing by moving whole planes one step at a time
+// until nothing moves: every operation is a few dozen word operations.
+type bitBoard struct {
+	planes [MaxColors]uint64
+	occ    uint64 // union of the planes
+}
+
+// bitGeom is what the bit operations need to know about a board's shape.
+type bitGeom struct {
+	w, h, colors int
+	rules        Rules
+	all          uint64 // every cell of the board
+	notLeft      uint64 // cells with x > 0
+	notRight     uint64 // cells with x < w-1
+	packRight    uint64 // Dust: cells of the left half that may move right (x < w/2-1)
+	packLeft     uint64 // Dust: cells of the right half that may move left (x > w/2)
+	cols         []uint64
+}
+
+// fitsBits reports whether b can use the bit engine.
+func fitsBits(b *Board) bool { return int(b.w)*int(b.h) <= 64 }
+
+func newBitGeom(b *Board) *bitGeom {
+	w, h := int(b.w), int(b.h)
+	g := &bitGeom{w: w, h: h, colors: int(b.colors), rules: b.rules, cols: make([]uint64, w)}
+	mid := w / 2
+	for y := range h {
+		for x := range w {
+			bit := uint64(1) << (y*w + x)
+			g.all |= bit
+			g.cols[x] |= bit
+			if x > 0 {
+				g.notLeft |= bit
+			}
+			if x < w-1 {
+				g.notRight |= bit
+			}
+			if x < mid-1 {
+				g.packRight |= bit
+			}
+			if x > mid {
+				g.packLeft |= bit
+			}
+		}
+	}
+	return g
+}
+
+// toBits converts b, which must fit.
+func (g *bitGeom) toBits(b *Board) bitBoard {
+	var s bitBoard
+	for x := range g.w {
+		for y := range int(b.height[x]) {
+			bit := uint64(1) << (y*g.w + x)
+			s.planes[b.cells[idx(x, y)]-1] |= bit
+			s.occ |= bit
+		}
+	}
+	return s
+}
+
+// neighbours returns the cells 4-adjacent to m (not m itself, unless
+// adjacent to another cell of m).
+func (g *bitGeom) neighbours(m uint64) uint64 {
+	return ((m<<1)&g.notLeft | (m>>1)&g.notRight | m<<uint(g.w) | m>>uint(g.w)) & g.all
+}
+
+// group returns the group holding the cells of seed (one cell) within
+// plane.
+func (g *bitGeom) group(seed, plane uint64) uint64 {
+	grp := seed
+	for {
+		n := (grp | g.neighbours(grp)) & plane
+		if n == grp {
+			return grp
+		}
+		grp = n
+	}
+}
+
+// bitGroup is a group of a bitBoard.
+type bitGroup struct {
+	mask  uint64
+	color int8
+	size  int8
+}
+
+// groups appends the groups of s with at least minSize cells to dst, colour
+// by colour.
+func (g *bitGeom) groups(s *bitBoard, dst []bitGroup, minSize int) []bitGroup {
+	for c := range g.colors {
+		m := s.planes[c]
+		for m != 0 {
+			grp := g.group(m&-m, m)
+			m &^= grp
+			if n := bits.OnesCount64(grp); n >= minSize {
+				dst = append(dst, bitGroup{mask: grp, color: int8(c), size: int8(n)})
+			}
+		}
+	}
+	return dst
+}
+
+// play removes the group grp of colour c and settles the board.
+func (g *bitGeom) play(s *bitBoard, grp uint64, c int) {
+	s.planes[c] &^= grp
+	s.occ &^= grp
+	w := uint(g.w)
+	// Gravity: cells above an empty cell fall one row, until none can.
+	for {
+		fall := s.occ & ((g.all &^ s.occ) << w) & g.all
+		if fall == 0 {
+			break
+		}
+		for p := range g.colors {
+			q := s.planes[p]
+			s.planes[p] = q&^fall | (q&fall)>>w
+		}
+		s.occ = s.occ&^fall | fall>>w
+	}
+	if g.rules == Dust {
+		// Rows pack toward the centre one step at a time.
+		for {
+			empty := g.all &^ s.occ
+			right := s.occ & g.packRight & (empty >> 1)
+			left := s.occ & g.packLeft & (empty << 1)
+			if right|left == 0 {
+				break
+			}
+			for p := range g.colors {
+				q := s.planes[p]
+				s.planes[p] = q&^(right|left) | (q&right)<<1 | (q&left)>>1
+			}
+			s.occ = s.occ&^(right|left) | right<<1 | left>>1
+		}
+		return
+	}
+	// Standard: close up empty columns to the left.
+	for x := 0; x < g.w-1; x++ {
+		if s.occ&g.cols[x] != 0 {
+			continue
+		}
+		rest := uint64(0)
+		for k := x + 1; k < g.w; k++ {
+			rest |= g.cols[k]
+		}
+		if s.occ&rest == 0 {
+			return
+		}
+		// Shift every column right of x one place left, and retry x.
+		for p := range g.colors {
+			q := s.planes[p]
+			s.planes[p] = q&^rest | (q&rest)>>1
+		}
+		s.occ = s.occ&^rest | (s.occ&rest)>>1
+		x--
+	}
+}
+
+// colorsLeft returns the number of colours on the board.
+func (g *bitGeom) colorsLeft(s *bitBoard) int {
+	n := 0
+	for p := range g.colors {
+		if s.planes[p] != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// hasSingle reports whether some colour of s is a single group (so that
+// one click can remove it).
+func (g *bitGeom) hasSingle(s *bitBoard) bool {
+	for p := range g.colors {
+		if m := s.planes[p]; m != 0 && g.group(m&-m, m) == m {
+			return true
+		}
+	}
+	return false
+}
+
+// hash returns a 64-bit hash of the board.
+func (g *bitGeom) hash(s *bitBoard) uint64 {
+	h := uint64(0x243f6a8885a308d3)
+	for p := range g.colors {
+		h = (h ^ s.planes[p]) * 0x9e3779b97f4a7c15
+		h ^= h >> 29
+	}
+	return h ^ h>>32
+}
+
+// move returns the click that removes grp: its lowest cell in its leftmost
+// column, as Board's groups name it.
+func (g *bitGeom) move(grp uint64) Move {
+	for x := range g.w {
+		if m := grp & g.cols[x]; m != 0 {
+			return Move{X: int8(x), Y: int8(bits.TrailingZeros64(m) / g.w)}
+		}
+	}
+	panic("samegame: empty group")
+}

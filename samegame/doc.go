@@ -1,0 +1,66 @@
+// Package samegame models cluster-clearing games and solves them: standard
+// SameGame and the source blog's "dust" game.
+//
+// # Boards and coordinates
+//
+// A Board has 1 to 20 columns and 1 to 20 rows of cells, each empty or of
+// one of up to 10 colours (0 .. 9). Cell (x, y) is in column x from the
+// left and row y from the bottom, the convention of the data files' move
+// lists ("x y", row 0 at the bottom). Text lists the top row first.
+//
+// A group is a set of cells of one colour connected through their four
+// neighbours. A click (Move) on a cell removes its whole group; then every
+// cell falls down its column until it rests on a cell or the bottom, and
+// the board closes up as the Rules say.
+//
+// # Rules
+//
+// Standard is SameGame as in the literature (the standard 20-position test
+// set of Schadd et al.): a group must have at least 2 cells and scores
+// (n-2)^2; after the fall, every empty column is removed by sliding the
+// columns to its right one place left; the game ends when no group of 2
+// cells or more is left, with a bonus of 1000 if the board is empty. The
+// score of a game is the sum (no penalty for the cells left).
+//
+// Dust is the game of the source blog (ben.land, 2021; an 8x6 board of 5
+// colours): any group may be clicked, single cells too; after the fall,
+// each row is packed toward the centre on its own: the cells of columns
+// 0 .. w/2-1 slide right to end at column w/2-1 and those of columns
+// w/2 .. w-1 slide left to start at column w/2, keeping their order, so
+// that a column can be sheared. The game ends when the board is empty; the
+// aim is the fewest clicks.
+//
+// # Formats
+//
+// ParseSet reads the shared data files: the standard set ("position N"
+// then rows of digits separated by spaces) and the blog's examples
+// ("example NAME", "board", rows of letters such as GGGGBOYO with
+// G O R Y B for colours 0-4, "optimal N", "moves K" and K lines
+// "x y [COLOUR SIZE]"). Lines starting with '#' are comments, '.' is an
+// empty cell. Format and Line write boards back; ParseMoves and FormatMoves
+// read and write click lists ("x,y" tokens).
+//
+// # Playing and solving
+//
+// Board.Moves lists the groups that may be clicked (with their Zobrist
+// codes), Board.Play clicks, Game keeps the score and the history for
+// Undo, Replay checks a move list and scores it, Random draws a board from
+// a seeded generator. Solve runs one of:
+//
+//   - DFS, the blog's depth-first branch-and-bound with its move orders
+//     (largest group, lookahead, shortlook) and its bound (clicks so far
+//     plus colours left must beat the best), with a table of the dust
+//     boards already searched; under Standard a score-bounded variant.
+//   - Exact, which proves the fewest clicks of a Dust board of up to 64
+//     cells: IDA* with an admissible bound and a transposition table of
+//     learned bounds, on bit boards, seeded by a beam search's solution.
+//   - Beam, beam search with duplicate detection.
+//   - MCTS (SP-MCTS), NMCS and NRPA from package mcts, through Position,
+//     with the tabu-colour move filter under Standard rules.
+//
+// For example, the blog's first board needs 11 clicks:
+//
+//	b, _ := samegame.ParseBoard("GGGGBOYO/RORGYGBY/RRBGOORG/BRBOBYRG/BRYBBRGG/OYGGRORG", samegame.Dust)
+//	sol, err := samegame.Solve(ctx, b, samegame.Options{Algorithm: samegame.Exact})
+//	// sol.Clicks = 11, sol.Optimal = true
+package samegame

@@ -1,0 +1,442 @@
+package samegame
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Notation is how a board's cells are written.
+type Notation uint8
+
+const (
+	// Digits writes colour c as the digit c, separated by spaces (the
+	// standard set's format): "3 1 1 4".
+	Digits Notation = iota
+	// Letters writes colours as the letters of LetterColors with no spaces
+	// (the source blog's format): "GGGGBOYO".
+	Letters
+)
+
+// LetterColors are the letters of colours 0 .. 9: the blog's G O R Y B
+// (green, orange, red, yellow, blue), then P C M W K (purple, cyan,
+// magenta, white, black). Parsing ignores case.
+const LetterColors = "GORYBPCMWK"
+
+// EmptyCell is how an empty cell is written; '_' and '-' are read too.
+const EmptyCell = '.'
+
+// Format writes b with the top row first, one row per line (each line ends
+// with a newline). Empty cells are written '.'.
+func Format(b *Board, n Notation) string {
+	var sb strings.Builder
+	for y := int(b.h) - 1; y >= 0; y-- {
+		for x := range int(b.w) {
+			v := b.cells[idx(x, y)]
+			if n == Digits && x > 0 {
+				sb.WriteByte(' ')
+			}
+			switch {
+			case v == 0:
+				sb.WriteByte(EmptyCell)
+			case n == Letters:
+				sb.WriteByte(LetterColors[v-1])
+			default:
+				sb.WriteByte('0' + v - 1)
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// Line formats b on one line, rows top first separated by "/".
+func Line(b *Board, n Notation) string {
+	return strings.ReplaceAll(strings.TrimSuffix(Format(b, n), "\n"), "\n", "/")
+}
+
+// cellColor reads one cell character: a colour, Empty, or ok false.
+func cellColor(ch byte) (c Color, letter, ok bool) {
+	switch {
+	case ch == EmptyCell || ch == '_' || ch == '-':
+		return Empty, false, true
+	case ch >= '0' && ch <= '9':
+		return Color(ch - '0'), false, true
+	}
+	if i := strings.IndexByte(LetterColors, upper(ch)); i >= 0 {
+		return Color(i), true, true
+	}
+	return 0, false, false
+}
+
+func upper(ch byte) byte {
+	if ch >= 'a' && ch <= 'z' {
+		return ch - 'a' + 'A'
+	}
+	return ch
+}
+
+// rowParser collects the rows of one board and remembers its notation.
+type rowParser struct {
+	rows    [][]Color
+	digits  bool
+	letters bool
+}
+
+// parseRow reads one row: several one-character cells separated by
+// whitespace ("3 1 1 4"), or one word whose characters are the cells
+// ("GGGGBOYO").
+func (p *rowParser) parseRow(fields []string) error {
+	var cells []byte
+	if len(fields) == 1 {
+		cells = []byte(fields[0])
+	} else {
+		for _, f := range fields {
+			if len(f) != 1 {
+				return fmt.Errorf("cell %q is not one character", f)
+			}
+			cells = append(cells, f[0])
+		}
+	}
+	if len(cells) > MaxSize {
+		return fmt.Errorf("row has %d cells, more than %d", len(cells), MaxSize)
+	}
+	row := make([]Color, len(cells))
+	for i, ch := range cells {
+		c, letter, ok := cellColor(ch)
+		if !ok {
+			return fmt.Errorf("unknown colour %q in column %d (colours are the digits 0-9 or the letters %s, '.' is empty)", ch, i, LetterColors)
+		}
+		if c != Empty {
+			if letter {
+				p.letters = true
+			} else {
+				p.digits = true
+			}
+		}
+		row[i] = c
+	}
+	if p.letters && p.digits {
+		return fmt.Errorf("board mixes digit and letter colours")
+	}
+	if len(p.rows) > 0 && len(row) != len(p.rows[0]) {
+		return fmt.Errorf("ragged rows: this row has %d cells, the board's first row %d", len(row), len(p.rows[0]))
+	}
+	if len(p.rows) == MaxSize {
+		return fmt.Errorf("board has more than %d rows", MaxSize)
+	}
+	p.rows = append(p.rows, row)
+	return nil
+}
+
+// ParseBoard reads one board: rows top first, separated by newlines, "/" or
+// ",", in either notation. Lines starting with '#' are comments. The board
+// must be settled under rules (see Board).
+func ParseBoard(text string, rules Rules) (*Board, error) {
+	var p rowParser
+	lines := strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '/' || r == ',' })
+	for n, line := range lines {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		if err := p.parseRow(strings.Fields(line)); err != nil {
+			return nil, fmt.Errorf("samegame: board row %d: %v", n+1, err)
+		}
+	}
+	return FromRows(p.rows, 0, rules)
+}
+
+// Notation of text: Letters if any cell of a board row in it is a letter,
+// else Digits. Commands use it to guess the rules of a file (the blog's
+// dust boards are written in letters).
+func DetectNotation(text string) Notation {
+	for line := range strings.Lines(text) {
+		f := strings.Fields(line)
+		if len(f) == 1 && len(f[0]) > 1 && !keyword(f[0]) {
+			var p rowParser
+			if p.parseRow(f) == nil && p.letters {
+				return Letters
+			}
+		}
+	}
+	return Digits
+}
+
+func keyword(w string) bool {
+	switch strings.ToLower(w) {
+	case "board", "position", "example", "moves", "optimal":
+		return true
+	}
+	return false
+}
+
+// Record is a recorded click of a file's move list: the click and, when the
+// file gives them, the colour and size of the group it removed (else Color
+// is Empty and Size 0).
+type Record struct {
+	Move
+	Color Color
+	Size  int
+}
+
+// Entry is one board of a set file.
+type Entry struct {
+	// Name is "position N", "example NAME", or "board K" for an unnamed
+	// board (K counts from 1 in the file).
+	Name string
+	// Line is the line of the file where the board's first row is.
+	Line  int
+	Board *Board
+	// Notation is how the file writes the board.
+	Notation Notation
+	// Optimal is the proven optimum the file states ("optimal N"), or 0.
+	Optimal int
+	// Moves is the file's move list ("moves K" and K lines "x y [C n]").
+	Moves []Record
+	// Info holds the file's other "key value" lines about this board
+	// (such as "nn 17").
+	Info map[string]string
+}
+
+// ParseSet reads a file of boards in the formats of the shared data: the
+// standard set ("position N" then rows of digits) and the blog examples
+// ("example NAME", "board", rows of letters, "optimal N", "moves K" and K
+// move lines). Boards without a header are separated by blank lines. Lines
+// starting with '#' are comments. Every board must be settled under rules.
+// Errors name the line.
+func ParseSet(r io.Reader, rules Rules) ([]Entry, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	var (
+		entries  []Entry
+		cur      *Entry // the entry being read
+		rows     rowParser
+		inRows   bool // reading the rows of cur
+		movesTo  int  // moves still to read
+		lineNo   int
+		finished = func() error {
+			if cur == nil || cur.Board != nil {
+				return nil
+			}
+			if len(rows.rows) == 0 {
+				return fmt.Errorf("%s has no board", cur.Name)
+			}
+			b, err := FromRows(rows.rows, 0, rules)
+			if err != nil {
+				return fmt.Errorf("%s: %v", cur.Name, strings.TrimPrefix(err.Error(), "samegame: "))
+			}
+			cur.Board = b
+			if rows.letters {
+				cur.Notation = Letters
+			}
+			rows = rowParser{}
+			return nil
+		}
+	)
+	fail := func(format string, args ...any) ([]Entry, error) {
+		return nil, fmt.Errorf("samegame: line %d: %s", lineNo, fmt.Sprintf(format, args...))
+	}
+	start := func(name string) error {
+		if err := finished(); err != nil {
+			return err
+		}
+		entries = append(entries, Entry{Name: name, Notation: Digits})
+		cur = &entries[len(entries)-1]
+		return nil
+	}
+	for sc.Scan() {
+		lineNo++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			if line == "" && inRows {
+				inRows = false
+				if err := finished(); err != nil {
+					return fail("%v", err)
+				}
+			}
+			continue
+		}
+		f := strings.Fields(line)
+		if movesTo > 0 {
+			rec, err := parseRecord(f)
+			if err != nil {
+				return fail("move %d of %s: %v", len(cur.Moves)+1, cur.Name, err)
+			}
+			cur.Moves = append(cur.Moves, rec)
+			movesTo--
+			continue
+		}
+		switch strings.ToLower(f[0]) {
+		case "position", "example":
+			if len(f) != 2 {
+				return fail("want %q followed by a name", f[0])
+			}
+			if err := start(strings.ToLower(f[0]) + " " + f[1]); err != nil {
+				return fail("%v", err)
+			}
+			inRows = false
+			continue
+		case "board":
+			if len(f) != 1 {
+				return fail("unexpected text after \"board\"")
+			}
+			if cur == nil || cur.Board != nil || inRows || len(rows.rows) > 0 {
+				if err := start(fmt.Sprintf("board %d", len(entries)+1)); err != nil {
+					return fail("%v", err)
+				}
+			}
+			continue
+		case "moves":
+			if cur == nil {
+				return fail("moves before any board")
+			}
+			if len(f) != 2 {
+				return fail("want \"moves K\"")
+			}
+			k, err := strconv.Atoi(f[1])
+			if err != nil || k < 0 || k > MaxSize*MaxSize {
+				return fail("bad move count %q", f[1])
+			}
+			inRows = false
+			if err := finished(); err != nil {
+				return fail("%v", err)
+			}
+			movesTo = k
+			continue
+		case "optimal":
+			if cur == nil {
+				return fail("optimal before any board")
+			}
+			k, err := strconv.Atoi(f[len(f)-1])
+			if len(f) != 2 || err != nil || k < 0 {
+				return fail("want \"optimal N\"")
+			}
+			cur.Optimal = k
+			inRows = false
+			continue
+		}
+		if len(f) == 2 && len(f[0]) > 1 && cur != nil && (cur.Board != nil || len(rows.rows) > 0) {
+			// "key value" information about the board.
+			inRows = false
+			if err := finished(); err != nil {
+				return fail("%v", err)
+			}
+			if cur.Info == nil {
+				cur.Info = map[string]string{}
+			}
+			cur.Info[f[0]] = f[1]
+			continue
+		}
+		// A board row.
+		if cur == nil || cur.Board != nil {
+			if err := start(fmt.Sprintf("board %d", len(entries)+1)); err != nil {
+				return fail("%v", err)
+			}
+		}
+		if !inRows {
+			cur.Line = lineNo
+		}
+		inRows = true
+		if err := rows.parseRow(f); err != nil {
+			return fail("%s: %v", cur.Name, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("samegame: line %d: %v", lineNo+1, err)
+	}
+	if movesTo > 0 {
+		return fail("%s: %d moves missing at the end of the file", cur.Name, movesTo)
+	}
+	if err := finished(); err != nil {
+		return fail("%v", err)
+	}
+	if len(entries) == 0 {
+		return nil, fmt.Errorf("samegame: no board in the file")
+	}
+	return entries, nil
+}
+
+// parseRecord reads a move line "x y" or "x y C n".
+func parseRecord(f []string) (Record, error) {
+	if len(f) != 2 && len(f) != 4 {
+		return Record{}, fmt.Errorf("want \"x y\" or \"x y COLOUR SIZE\", got %q", strings.Join(f, " "))
+	}
+	m, err := parseXY(f[0], f[1])
+	if err != nil {
+		return Record{}, err
+	}
+	rec := Record{Move: m, Color: Empty}
+	if len(f) == 4 {
+		if len(f[2]) != 1 {
+			return Record{}, fmt.Errorf("colour %q is not one character", f[2])
+		}
+		c, _, ok := cellColor(f[2][0])
+		if !ok || c == Empty {
+			return Record{}, fmt.Errorf("unknown colour %q", f[2])
+		}
+		n, err := strconv.Atoi(f[3])
+		if err != nil || n < 1 || n > MaxSize*MaxSize {
+			return Record{}, fmt.Errorf("bad group size %q", f[3])
+		}
+		rec.Color, rec.Size = c, n
+	}
+	return rec, nil
+}
+
+func parseXY(xs, ys string) (Move, error) {
+	x, err1 := strconv.Atoi(xs)
+	y, err2 := strconv.Atoi(ys)
+	if err1 != nil || err2 != nil || x < 0 || y < 0 || x >= MaxSize || y >= MaxSize {
+		return Move{}, fmt.Errorf("bad cell %q %q (want two numbers from 0 to %d)", xs, ys, MaxSize-1)
+	}
+	return Move{int8(x), int8(y)}, nil
+}
+
+// FormatMoves writes moves as "x,y" separated by spaces.
+func FormatMoves(moves []Move) string {
+	var sb strings.Builder
+	for i, m := range moves {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(m.String())
+	}
+	return sb.String()
+}
+
+// ParseMoves reads a move list: "x,y" pairs separated by spaces,
+// semicolons or newlines (as FormatMoves writes them), or one "x y" pair
+// per line.
+func ParseMoves(text string) ([]Move, error) {
+	var moves []Move
+	for n, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		f := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' || r == ';' })
+		if len(f) == 2 && !strings.Contains(line, ",") {
+			m, err := parseXY(f[0], f[1])
+			if err != nil {
+				return nil, fmt.Errorf("samegame: moves line %d: %v", n+1, err)
+			}
+			moves = append(moves, m)
+			continue
+		}
+		for _, tok := range f {
+			xs, ys, ok := strings.Cut(tok, ",")
+			if !ok {
+				return nil, fmt.Errorf("samegame: moves line %d: %q is not \"x,y\"", n+1, tok)
+			}
+			m, err := parseXY(xs, ys)
+			if err != nil {
+				return nil, fmt.Errorf("samegame: moves line %d: %v", n+1, err)
+			}
+			moves = append(moves, m)
+		}
+	}
+	return moves, nil
+}

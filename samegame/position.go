@@ -1,0 +1,150 @@
+package samegame
+
+import "math/rand/v2"
+
+// Position is a game in progress for the searches of package mcts: a
+// board, the points and clicks so far, and an optional tabu colour. It
+// implements mcts.Game and mcts.Coded with Group moves (the code of a move
+// is Group.Code, the Zobrist hash of its cells, as in Cazenave's NRPA for
+// SameGame).
+//
+// Score is the final score under Standard rules (points, plus ClearBonus
+// for an empty board) and minus the number of clicks under Dust (every
+// dust game ends with an empty board), so that searches maximise it.
+type Position struct {
+	board    Board
+	points   int
+	clicks   int
+	tabu     Color // the tabu colour, or Empty
+	tabuLeft int   // cells of the tabu colour left
+	scratch  *scratch
+}
+
+// NewPosition starts a game on a copy of b. With tabu set, Moves hides the
+// groups of the colour with the most cells on b (the lowest such colour on
+// a tie) unless no other move is legal or the group is all that is left of
+// that colour: the "TabuColor" move filter of Schadd et al. and Cazenave,
+// which keeps the largest colour together for one big final group.
+func NewPosition(b *Board, tabu bool) *Position {
+	p := &Position{board: *b, tabu: Empty, scratch: new(scratch)}
+	if tabu {
+		p.tabu, p.tabuLeft = mostFrequent(b)
+	}
+	return p
+}
+
+// mostFrequent returns the colour with the most cells and its count.
+func mostFrequent(b *Board) (Color, int) {
+	n := b.ColorCounts()
+	best := 0
+	for c := 1; c < MaxColors; c++ {
+		if n[c] > n[best] {
+			best = c
+		}
+	}
+	if n[best] == 0 {
+		return Empty, 0
+	}
+	return Color(best), n[best]
+}
+
+// Board returns the current position. The caller must not change it.
+func (p *Position) Board() *Board { return &p.board }
+
+// Clicks returns the number of clicks played.
+func (p *Position) Clicks() int { return p.clicks }
+
+// Tabu returns the tabu colour, or Empty when there is none.
+func (p *Position) Tabu() Color { return p.tabu }
+
+// Moves appends the legal groups (filtered by the tabu colour) to dst.
+func (p *Position) Moves(dst []Group) []Group {
+	base := len(dst)
+	dst = p.board.groupsWith(dst, p.board.rules.MinGroup(), p.scratch)
+	if p.tabu == Empty || len(dst) == base {
+		return dst
+	}
+	k := base
+	for _, g := range dst[base:] {
+		if g.Color != p.tabu || int(g.Size) == p.tabuLeft {
+			dst[k] = g
+			k++
+		}
+	}
+	if k == base { // only tabu moves: all of them are legal
+		return dst
+	}
+	return dst[:k]
+}
+
+// Play removes g, one of the groups Moves returned.
+func (p *Position) Play(g Group) {
+	n := p.board.PlayGroup(g)
+	p.points += p.board.rules.Points(n)
+	p.clicks++
+	if g.Color == p.tabu {
+		p.tabuLeft -= n
+	}
+}
+
+// Score returns the score so far: under Standard the points plus
+// ClearBonus when the board is empty, under Dust minus the clicks.
+func (p *Position) Score() float64 {
+	if p.board.rules == Dust {
+		return -float64(p.clicks)
+	}
+	return float64(score(Standard, p.points, &p.board))
+}
+
+// Clone returns a copy of p with its own working memory.
+func (p *Position) Clone() *Position {
+	q := *p
+	q.scratch = new(scratch)
+	return &q
+}
+
+// CopyFrom sets p to a copy of q.
+func (p *Position) CopyFrom(q *Position) {
+	s := p.scratch
+	*p = *q
+	p.scratch = s
+}
+
+// Code returns g.Code.
+func (p *Position) Code(g Group) uint64 { return g.Code }
+
+// TabuColorPolicy is a playout policy for mcts (Schadd et al.'s
+// TabuColorRandom): it picks uniformly among the moves that do not break up
+// the colour that had the most cells at the start of the game, unless only
+// such moves are left or the group is all that is left of that colour. It
+// is the filter of NewPosition(b, true) applied to playouts only, so that a
+// tree search still considers every move near its root.
+type TabuColorPolicy struct {
+	Tabu Color
+}
+
+// NewTabuColorPolicy returns the policy for games starting from b.
+func NewTabuColorPolicy(b *Board) TabuColorPolicy {
+	c, _ := mostFrequent(b)
+	return TabuColorPolicy{Tabu: c}
+}
+
+// Choose picks a move; it allocates nothing.
+func (t TabuColorPolicy) Choose(p *Position, moves []Group, rng *rand.Rand) int {
+	if t.Tabu == Empty {
+		return rng.IntN(len(moves))
+	}
+	left := p.board.ColorCounts()[t.Tabu]
+	var ok [MaxSize * MaxSize]uint16
+	n := 0
+	for i, g := range moves {
+		if g.Color != t.Tabu || int(g.Size) == left {
+			ok[n] = uint16(i)
+			n++
+		}
+	}
+	if n == 0 {
+		return rng.IntN(len(moves))
+	}
+	return int(ok[rng.IntN(n)])
+}
