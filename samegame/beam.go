@@ -90,11 +90,7 @@ func solveBeam(ctx context.Context, b *Board, opts Options) (Solution, error) {
 			s := &cur[i]
 			nodes++
 			if nodes&255 == 0 {
-				if e := ctx.Err(); e != nil {
-					err = ctxErr(e)
-				} else if opts.MaxNodes > 0 && nodes >= opts.MaxNodes {
-					err = fmt.Errorf("%w: %d nodes", ErrBudget, nodes)
-				}
+				err = checkBudget(ctx, nodes, opts.MaxNodes)
 				if opts.Progress != nil {
 					opts.Progress(Solution{Score: best.Score, Clicks: best.Clicks, Cleared: bestFound && b.rules == Dust, Nodes: nodes})
 				}
@@ -126,17 +122,9 @@ func solveBeam(ctx context.Context, b *Board, opts Options) (Solution, error) {
 			}
 			return 0
 		})
-		clear(seen)
 		next = next[:0]
 		var lk []beamLink
-		for _, c := range cands {
-			if len(next) == width {
-				break
-			}
-			if seen[c.hash] {
-				continue
-			}
-			seen[c.hash] = true
+		for _, c := range firstDistinct(cands, width, func(c *beamCand) uint64 { return c.hash }, seen) {
 			s := beamState{board: cur[c.parent].board, points: cur[c.parent].points}
 			s.points += b.rules.Points(s.board.PlayGroup(c.group))
 			next = append(next, s)
@@ -216,11 +204,7 @@ func beamBits(ctx context.Context, b *Board, width int, opts Options) (Solution,
 		for i := range cur {
 			nodes++
 			if nodes&255 == 0 {
-				if e := ctx.Err(); e != nil {
-					err = ctxErr(e)
-				} else if opts.MaxNodes > 0 && nodes >= opts.MaxNodes {
-					err = fmt.Errorf("%w: %d nodes", ErrBudget, nodes)
-				}
+				err = checkBudget(ctx, nodes, opts.MaxNodes)
 			}
 			if err != nil {
 				break
@@ -242,16 +226,8 @@ func beamBits(ctx context.Context, b *Board, width int, opts Options) (Solution,
 			break
 		}
 		slices.SortStableFunc(cands, func(x, y cand) int { return y.value - x.value })
-		clear(seen)
 		next := make([]state, 0, min(width, len(cands)))
-		for _, c := range cands {
-			if len(next) == width {
-				break
-			}
-			if seen[c.hash] {
-				continue
-			}
-			seen[c.hash] = true
+		for _, c := range firstDistinct(cands, width, func(c *cand) uint64 { return c.hash }, seen) {
 			st := state{s: cur[c.parent].s, parent: c.parent, mask: c.grp.mask}
 			geom.play(&st.s, c.grp.mask, int(c.grp.color))
 			next = append(next, st)
@@ -264,4 +240,22 @@ func beamBits(ctx context.Context, b *Board, width int, opts Options) (Solution,
 		return sol, ferr
 	}
 	return sol, err
+}
+
+// firstDistinct returns the first candidates, at most width of them, whose
+// hashes differ (seen is scratch space).
+func firstDistinct[C any](cands []C, width int, hash func(*C) uint64, seen map[uint64]bool) []C {
+	clear(seen)
+	k := 0
+	for i := range cands {
+		if k == width {
+			break
+		}
+		if h := hash(&cands[i]); !seen[h] {
+			seen[h] = true
+			cands[k] = cands[i]
+			k++
+		}
+	}
+	return cands[:k]
 }

@@ -175,6 +175,17 @@ func (g *bitGeom) colorsLeft(s *bitBoard) int {
 	return n
 }
 
+// hasSingle reports whether some colour of s is a single group (so that
+// one click can remove it).
+func (g *bitGeom) hasSingle(s *bitBoard) bool {
+	for p := range g.colors {
+		if m := s.planes[p]; m != 0 && g.group(m&-m, m) == m {
+			return true
+		}
+	}
+	return false
+}
+
 // hash returns a 64-bit hash of the board.
 func (g *bitGeom) hash(s *bitBoard) uint64 {
 	h := uint64(0x243f6a8885a308d3)

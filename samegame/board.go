@@ -98,8 +98,8 @@ const (
 type Board struct {
 	w, h   uint8
 	rules  Rules
-	colors uint8           // size of the palette: every colour is below it
-	height [MaxSize]uint8  // number of filled cells of each column
+	colors uint8               // size of the palette: every colour is below it
+	height [MaxSize]uint8      // number of filled cells of each column
 	cells  [cellMask + 1]uint8 // 0 empty, c+1 for colour c; numCells used
 }
 

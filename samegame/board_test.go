@@ -371,3 +371,38 @@ func TestRules(t *testing.T) {
 		t.Fatalf("dust single click: %q", Line(d, Letters))
 	}
 }
+
+// TestParseErrors checks that bad files and illegal move lists are refused
+// with an error that says where and why.
+func TestParseErrors(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"position 1\n1 2 3\n3 2\n", "line 3: position 1: ragged rows"},
+		{"position 1\n1 2 X\n3 2 1\n", "line 2: position 1: unknown colour 'X' in column 2"},
+		{"example e\nboard\nGGOX\nROOY\n", "line 3: example e: unknown colour 'X' in column 3"},
+		{"position 1\n" + strings.Repeat("1 ", 21) + "\n", "line 2: position 1: row has 21 cells, more than 20"},
+		{"position 1\n" + strings.Repeat("1 1\n", 21), "line 22: position 1: board has more than 20 rows"},
+		{"position 1\n1 2 3 4 5 6 7 8 9 10 11\n", `cell "10" is not one character`},
+		{"example x\nboard\nGGOO\nROOY\nmoves 2\n0 0\n", "1 moves missing"},
+	} {
+		_, err := ParseSet(strings.NewReader(c.text), Standard)
+		if err == nil || !strings.HasPrefix(err.Error(), "samegame: ") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseSet(%q) = %v, want an error with %q", c.text, err, c.want)
+		}
+	}
+	b, err := ParseBoard("1 1 2/2 3 3", Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		moves []Move
+		want  string
+	}{
+		{[]Move{{0, 1}, {0, 0}}, "move 2: click (0,0) is on a single cell"},
+		{[]Move{{3, 0}}, "move 1:"},
+		{[]Move{{0, 1}, {0, 5}}, "move 2:"},
+	} {
+		if _, err := Replay(b, c.moves); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Replay(%v) = %v, want an error with %q", c.moves, err, c.want)
+		}
+	}
+}

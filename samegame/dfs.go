@@ -1,6 +1,7 @@
 package samegame
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -14,7 +15,14 @@ import (
 // the board ends the board's loop: its siblings cannot do better. The
 // orderings are the blog's: "standard" (Largest: biggest group first),
 // "lookahead" (group size plus the largest group it leaves) and
-// "shortlook" (lookahead near the root, size deeper).
+// "shortlook" (lookahead near the root, size deeper). On boards of at most
+// 64 cells (the bit engine) it adds two things the blog's search lacks: a
+// table of the boards already searched (a board reached again after as
+// many clicks or more is skipped, see firstVisit), and the exact solver's
+// extra click in the bound when no colour is a single group (then the
+// next click cannot remove a colour). Both are safe: a completed search
+// still proves its answer optimal; within a budget they find shorter
+// solutions.
 //
 // Under Standard rules the same search maximises the score: it skips a
 // child when its points plus an upper bound on the points left cannot beat
@@ -39,6 +47,8 @@ type dfsSearch struct {
 	bitPath  []uint64 // groups clicked from the root
 	bitBest  []uint64
 	bitGroup []bitGroup
+	seen     []uint64 // hash of a board searched (upper bits) | clicks to it (low 6 bits)
+	seenBits int
 }
 
 type dfsBitChild struct {
@@ -71,6 +81,11 @@ func solveDFS(ctx context.Context, b *Board, opts Options) (Solution, error) {
 	case d.rules == Dust && fitsBits(b):
 		d.geom = newBitGeom(b)
 		d.bitKids = make([][]dfsBitChild, b.Cells()+1)
+		d.seenBits = cmp.Or(opts.TableBits, 22)
+		if d.seenBits < 10 || d.seenBits > 32 {
+			return Solution{}, fmt.Errorf("samegame: table bits %d out of range (10 to 32)", d.seenBits)
+		}
+		d.seen = make([]uint64, 1<<d.seenBits)
 		s := d.geom.toBits(b)
 		d.dustBits(&s, 0)
 		d.best.Moves = d.best.Moves[:0]
@@ -93,11 +108,7 @@ func solveDFS(ctx context.Context, b *Board, opts Options) (Solution, error) {
 func (d *dfsSearch) tick() bool {
 	d.nodes++
 	if d.nodes&1023 == 0 && d.err == nil {
-		if err := d.ctx.Err(); err != nil {
-			d.err = ctxErr(err)
-		} else if d.opts.MaxNodes > 0 && d.nodes >= d.opts.MaxNodes {
-			d.err = fmt.Errorf("%w: %d nodes", ErrBudget, d.nodes)
-		}
+		d.err = checkBudget(d.ctx, d.nodes, d.opts.MaxNodes)
 		if d.opts.Progress != nil {
 			p := d.best
 			p.Nodes = d.nodes
@@ -197,7 +208,11 @@ func (d *dfsSearch) dustBits(s *bitBoard, depth int) {
 			}
 			return
 		}
-		if g.colorsLeft(&c.board)+depth+1 < d.best.Clicks {
+		lb := g.colorsLeft(&c.board)
+		if lb+depth+2 == d.best.Clicks && !g.hasSingle(&c.board) {
+			lb++ // no click can remove a colour next
+		}
+		if lb+depth+1 < d.best.Clicks && d.firstVisit(&c.board, depth+1) {
 			d.bitPath = append(d.bitPath, c.mask)
 			d.dustBits(&c.board, depth+1)
 			d.bitPath = d.bitPath[:len(d.bitPath)-1]
@@ -206,6 +221,25 @@ func (d *dfsSearch) dustBits(s *bitBoard, depth int) {
 			}
 		}
 	}
+}
+
+// firstVisit reports whether the board s, reached in clicks, is worth a
+// search: not when it was searched before after as few clicks or fewer.
+// Then its best continuation r was tried with a best solution no better
+// than now: either it made that best (so clicks+r cannot beat it) or it
+// did not beat it then and cannot now. The table is lossy (one entry per
+// slot, the last wins), which only costs repeated work.
+func (d *dfsSearch) firstVisit(s *bitBoard, clicks int) bool {
+	if clicks >= 63 {
+		return true // beyond the 6 bits of an entry
+	}
+	h := d.geom.hash(s)
+	i := h >> (64 - d.seenBits)
+	if v := d.seen[i]; v>>6 == h>>6 && int(v&63) <= clicks {
+		return false
+	}
+	d.seen[i] = h&^63 | uint64(clicks)
+	return true
 }
 
 // standard searches below b with points scored so far.

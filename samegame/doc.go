@@ -49,8 +49,8 @@
 //
 //   - DFS, the blog's depth-first branch-and-bound with its move orders
 //     (largest group, lookahead, shortlook) and its bound (clicks so far
-//     plus colours left must beat the best); under Standard a
-//     score-bounded variant.
+//     plus colours left must beat the best), with a table of the dust
+//     boards already searched; under Standard a score-bounded variant.
 //   - Exact, which proves the fewest clicks of a Dust board of up to 64
 //     cells: IDA* with an admissible bound and a transposition table of
 //     learned bounds, on bit boards, seeded by a beam search's solution.

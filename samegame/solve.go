@@ -63,7 +63,8 @@ type Options struct {
 	// zero means 6 (the blog's Python solver).
 	LookaheadPlies int
 	// TableBits sets the size of Exact's transposition table to
-	// 2^TableBits entries of 8 bytes; zero means 23 (64 MiB).
+	// 2^TableBits entries of 8 bytes; zero means 23 (64 MiB). It also
+	// sizes DFS's table of searched Dust boards (zero: 22, 32 MiB).
 	TableBits int
 	// BeamWidth is the number of states Beam keeps per depth; zero means
 	// 1,000.
@@ -179,3 +180,15 @@ func finish(b *Board, sol *Solution) error {
 
 // ctxErr wraps a context's error for a solver that stopped early.
 func ctxErr(err error) error { return fmt.Errorf("samegame: stopped: %w", err) }
+
+// checkBudget returns why a search must stop after nodes expansions: the
+// context's end, or the MaxNodes budget max (0: none); nil to go on.
+func checkBudget(ctx context.Context, nodes, max int64) error {
+	if err := ctx.Err(); err != nil {
+		return ctxErr(err)
+	}
+	if max > 0 && nodes >= max {
+		return fmt.Errorf("%w: %d nodes", ErrBudget, nodes)
+	}
+	return nil
+}

@@ -72,6 +72,24 @@ func readSetFile(env *Env, name, rulesName string) ([]samegame.Entry, samegame.R
 	return entries, rules, nil
 }
 
+// readBoardArg reads the board named by FILE[:N] (the first without :N),
+// and returns it with its rules, the file and N.
+func readBoardArg(env *Env, arg, rulesName string) (samegame.Entry, samegame.Rules, string, int, error) {
+	file, n, err := splitBoardArg(arg)
+	if err != nil {
+		return samegame.Entry{}, 0, "", 0, err
+	}
+	entries, rules, err := readSetFile(env, file, rulesName)
+	if err != nil {
+		return samegame.Entry{}, 0, "", 0, err
+	}
+	n = max(n, 1)
+	if n > len(entries) {
+		return samegame.Entry{}, 0, "", 0, usagef("%s has %d boards, not %d", file, len(entries), n)
+	}
+	return entries[n-1], rules, file, n, nil
+}
+
 // splitBoardArg splits FILE:N into the file and the 1-based board number
 // (0 when not given).
 func splitBoardArg(arg string) (string, int, error) {
@@ -105,7 +123,7 @@ func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
 	fs.IntVar(&f.level, "level", 0, "nesting level of nmcs (default 2) and nrpa (default 3)")
 	fs.IntVar(&f.iterations, "iterations", 0, "nrpa iterations per level (default 100)")
 	fs.IntVar(&f.width, "width", 0, "beam width (default 1000)")
-	fs.IntVar(&f.tableBits, "table-bits", 0, "exact: transposition table of 2^N entries of 8 bytes (default 23)")
+	fs.IntVar(&f.tableBits, "table-bits", 0, "exact (default 23) and dfs on dust boards (default 22): a table of 2^N entries of 8 bytes")
 	fs.BoolVar(&f.noTabu, "no-tabu", false, "standard rules: let the Monte-Carlo searches break up the largest colour")
 }
 
@@ -195,21 +213,10 @@ it ends before the proof.`,
 			if err != nil {
 				return err
 			}
-			file, n, err := splitBoardArg(args[0])
+			e, rules, file, n, err := readBoardArg(env, args[0], sf.rules)
 			if err != nil {
 				return err
 			}
-			entries, rules, err := readSetFile(env, file, sf.rules)
-			if err != nil {
-				return err
-			}
-			if n == 0 {
-				n = 1
-			}
-			if n > len(entries) {
-				return usagef("%s has %d boards, not %d", file, len(entries), n)
-			}
-			e := entries[n-1]
 			p := newProgress(env, *prog)
 			defer p.Done()
 			opts.Progress = func(s samegame.Solution) {

@@ -46,23 +46,13 @@ q quits.`,
 			}
 			g := &sgPlay{rng: rand.New(rand.NewPCG(*seed, 0x706c6179)), colors: *colors, think: *think, delay: *delay, eol: "\n"}
 			if len(args) == 1 {
-				file, n, err := splitBoardArg(args[0])
+				e, rules, _, _, err := readBoardArg(env, args[0], *rulesName)
 				if err != nil {
 					return err
 				}
-				entries, rules, err := readSetFile(env, file, *rulesName)
-				if err != nil {
-					return err
-				}
-				if n == 0 {
-					n = 1
-				}
-				if n > len(entries) {
-					return usagef("%s has %d boards, not %d", file, len(entries), n)
-				}
-				g.rules, g.notation = rules, entries[n-1].Notation
-				g.w, g.h = entries[n-1].Board.Width(), entries[n-1].Board.Height()
-				g.start(entries[n-1].Board)
+				g.rules, g.notation = rules, e.Notation
+				g.w, g.h = e.Board.Width(), e.Board.Height()
+				g.start(e.Board)
 			} else {
 				if *rulesName != "" {
 					r, err := samegame.ParseRules(*rulesName)
