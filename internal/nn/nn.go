@@ -14,6 +14,7 @@ import (
 	"github.com/gomlx/gomlx/ml/layers"
 	"github.com/gomlx/gomlx/ml/layers/activation"
 	"github.com/gomlx/gomlx/ml/model"
+	"github.com/gomlx/gomlx/ml/train"
 )
 
 // Spec describes a network: an input of shape Input per example, then Conv
@@ -85,6 +86,10 @@ type Net struct {
 
 	mu    sync.Mutex
 	infer *model.Exec
+	// trainer is kept between calls of Train with the same learning rate,
+	// so that its compiled graphs and Adam's moments carry over.
+	trainer   *train.Trainer
+	trainerLR float64
 }
 
 // modelScope is the scope of the network's weights in its store; the

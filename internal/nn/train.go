@@ -111,8 +111,12 @@ func (n *Net) Train(ctx context.Context, data Data, opts TrainOptions) (Stats, e
 
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	trainer := train.NewTrainer(n.backend, n.store, n.forward, loss.BinaryCrossentropyLogits,
-		optimizer.Adam().LearningRate(opts.LearningRate).Done(), nil, nil)
+	if n.trainer == nil || n.trainerLR != opts.LearningRate {
+		n.trainer = train.NewTrainer(n.backend, n.store, n.forward, loss.BinaryCrossentropyLogits,
+			optimizer.Adam().LearningRate(opts.LearningRate).Done(), nil, nil)
+		n.trainerLR = opts.LearningRate
+	}
+	trainer := n.trainer
 
 	st := Stats{ValLoss: math.NaN(), ValMetric: math.NaN()}
 	start := time.Now()

@@ -63,42 +63,35 @@ type beamState struct {
 	logp  float64 // log-probability of the clicks under the policy
 }
 
-// Beam is beam search guided by the policy on a Dust board: at each depth it
-// expands every kept position, gives each child the log-probability of its
-// clicks under the policy (a group's score divided by the sum of the scores
-// of the position's groups), drops duplicate positions and keeps the width
-// most probable (zero width means 64). The first depth at which a child is
-// empty gives the solution, so it has the fewest clicks among the
-// positions the beam kept, though not a proven optimum. Cost: one batched
-// network evaluation of width positions per click.
+// Beam is beam search guided by the policy on a Dust board. It first plays
+// the board greedily (Greedy), which gives an upper bound U on the clicks.
+// Then, depth by depth, it expands every kept position, gives each child
+// the log-probability of its clicks under the policy (a group's score
+// divided by the sum of the scores of the position's groups), drops
+// duplicate positions and children that cannot beat U (clicks so far plus
+// colours left, an admissible bound, reaching U), and keeps the width most
+// probable (zero width means 64). The first child found empty is returned;
+// it has the fewest clicks among the lines the beam kept, and never more
+// than the greedy line, though it is not a proven optimum. Cost: one
+// batched network evaluation of up to width positions per click.
 func (p *Policy) Beam(ctx context.Context, b *samegame.Board, width int) (samegame.Solution, error) {
 	start := time.Now()
 	if b.Rules() != samegame.Dust {
 		return samegame.Solution{}, samegame.ErrUnsupported
 	}
-	if err := p.geo.Fits(b); err != nil {
-		return samegame.Solution{}, err
-	}
 	if width <= 0 {
 		width = 64
 	}
-	var sol samegame.Solution
-	if b.IsEmpty() {
-		sol.Cleared, sol.Elapsed = true, time.Since(start)
-		return sol, nil
+	sol, err := p.Greedy(ctx, b)
+	if err != nil || !sol.Cleared {
+		return sol, err
 	}
 	beam := []beamState{{board: b.Clone()}}
 	seen := map[uint64]int{}
 	var next []beamState
 	var boards []*samegame.Board
-	for {
+	for depth := 1; len(beam) > 0; depth++ {
 		if err := ctx.Err(); err != nil {
-			// Finish the most probable line greedily.
-			g, gerr := p.Greedy(context.Background(), beam[0].board)
-			if gerr == nil {
-				sol.Moves = append(slices.Clone(beam[0].moves), g.Moves...)
-				sol.Clicks, sol.Cleared = len(sol.Moves), true
-			}
 			sol.Elapsed = time.Since(start)
 			return sol, fmt.Errorf("policy: %w", err)
 		}
@@ -119,16 +112,20 @@ func (p *Policy) Beam(ctx context.Context, b *samegame.Board, width int) (samega
 			}
 			for gi, g := range groups[i] {
 				sol.Nodes++
-				logp := s.logp + math.Log(scores[i][gi]/sum)
 				child := s.board.Clone()
 				child.PlayGroup(g)
 				if child.IsEmpty() {
+					// The first depth with an empty child: no kept line is
+					// shorter, and depth < sol.Clicks by the pruning.
 					sol.Moves = append(slices.Clone(s.moves), g.Move())
-					sol.Clicks, sol.Cleared = len(sol.Moves), true
-					// Other children at this depth are no shorter.
+					sol.Clicks = len(sol.Moves)
 					sol.Elapsed = time.Since(start)
 					return sol, nil
 				}
+				if depth+child.ColorsLeft() >= sol.Clicks {
+					continue // cannot beat the best line
+				}
+				logp := s.logp + math.Log(scores[i][gi]/sum)
 				h := child.Hash()
 				if j, dup := seen[h]; dup {
 					if next[j].logp < logp {
@@ -146,4 +143,6 @@ func (p *Policy) Beam(ctx context.Context, b *samegame.Board, width int) (samega
 		}
 		beam, next = next, beam
 	}
+	sol.Elapsed = time.Since(start)
+	return sol, nil
 }
