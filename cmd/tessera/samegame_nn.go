@@ -98,7 +98,7 @@ func sgSolve(ctx context.Context, b *samegame.Board, opts samegame.Options) (sam
 
 var samegameDatasetCmd = &Command{
 	Name:      "dataset",
-	UsageLine: "[-rules dust] [-n K] [-seed S] [-solver exact|dfs] [-timeout D] [-workers W] -o FILE",
+	UsageLine: "[-rules dust] [-n K] [-seed S] [-solver exact|dfs] [-prefix P] [-timeout D] [-workers W] -o FILE",
 	Short:     "solve random boards and write them with their solutions, for training",
 	Long: `Dataset draws K random boards (as generate does with the same -seed, -size
 and -colors), solves each with -solver on -workers cores at a time (exact:
@@ -106,6 +106,8 @@ the proven fewest clicks; dfs: the blog's branch-and-bound, the source's
 labels), each within -timeout, and writes them in the set format that
 bench -o writes: "position I", the board, "optimal N" when the solution is
 proven optimal, and the clicks with the colour and size of each group.
+-prefix P first plays 0 to P random clicks on each board (uniformly), for
+positions off the optimal lines, which are also much cheaper to solve.
 "samegame train" reads these files: every position along a solution with
 the group clicked next is one example.`,
 	Flags: func(fs *flag.FlagSet) Runner {
@@ -117,6 +119,7 @@ the group clicked next is one example.`,
 		solver := fs.String("solver", "exact", "exact or dfs")
 		timeout := timeoutFlag(fs, time.Minute)
 		workers := fs.Int("workers", 2, "boards solved at once")
+		prefix := fs.Int("prefix", 0, "play 0 to this many random clicks on each board before solving (mid-game positions, cheaper to solve)")
 		prog := progressFlag(fs)
 		out := outFlag(fs, "the boards with their solutions (required)")
 		return func(ctx context.Context, env *Env, args []string) error {
@@ -131,7 +134,7 @@ the group clicked next is one example.`,
 			if err != nil {
 				return err
 			}
-			if *colors < 1 || *colors > samegame.MaxColors || *n < 1 || *n > 1000000 || *workers < 1 {
+			if *colors < 1 || *colors > samegame.MaxColors || *n < 1 || *n > 1000000 || *workers < 1 || *prefix < 0 {
 				return usagef("-colors (1 to %d), -n (1 to 1,000,000) and -workers (at least 1) out of range", samegame.MaxColors)
 			}
 			if *out == "" {
@@ -152,7 +155,15 @@ the group clicked next is one example.`,
 			entries := make([]samegame.Entry, *n)
 			list := make([]int, *n)
 			for i := range entries {
-				entries[i] = samegame.Entry{Name: "position " + strconv.Itoa(i+1), Board: samegame.Random(w, h, *colors, rules, rng), Notation: notation}
+				b := samegame.Random(w, h, *colors, rules, rng)
+				if *prefix > 0 {
+					for range rng.IntN(*prefix + 1) {
+						if gs := b.Moves(nil); len(gs) > 0 {
+							b.PlayGroup(gs[rng.IntN(len(gs))])
+						}
+					}
+				}
+				entries[i] = samegame.Entry{Name: "position " + strconv.Itoa(i+1), Board: b, Notation: notation}
 				list[i] = i + 1
 			}
 			opts := samegame.Options{Algorithm: algo, Seed: *seed}
