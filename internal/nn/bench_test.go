@@ -6,8 +6,15 @@ import (
 	"testing"
 )
 
-// dustSpec is the dust policy's default network (samegame/policy).
-var dustSpec = Spec{Input: []int{6, 8, 6}, Conv: []int{32, 32}, Hidden: []int{256}, Outputs: 48}
+// benchSpecs are dust policy networks (samegame/policy): a small CNN and an
+// MLP.
+var benchSpecs = []struct {
+	name string
+	spec Spec
+}{
+	{"conv32x2-256", Spec{Input: []int{6, 8, 6}, Conv: []int{32, 32}, Hidden: []int{256}, Outputs: 48}},
+	{"mlp512x3", Spec{Input: []int{6, 8, 6}, Hidden: []int{512, 512, 512}, Outputs: 48}},
+}
 
 func randomData(s Spec, n int) Data {
 	rng := rand.New(rand.NewPCG(1, 1))
@@ -25,6 +32,12 @@ func randomData(s Spec, n int) Data {
 // policy's network, batches of 64. Compare builds with and without
 // GOEXPERIMENT=simd.
 func BenchmarkTrain(b *testing.B) {
+	for _, s := range benchSpecs {
+		b.Run(s.name, func(b *testing.B) { benchmarkTrain(b, s.spec) })
+	}
+}
+
+func benchmarkTrain(b *testing.B, dustSpec Spec) {
 	net, err := New(dustSpec, 1)
 	if err != nil {
 		b.Fatal(err)
@@ -43,6 +56,12 @@ func BenchmarkTrain(b *testing.B) {
 }
 
 func benchmarkInfer(b *testing.B, batch int) {
+	for _, s := range benchSpecs {
+		b.Run(s.name, func(b *testing.B) { benchmarkInferSpec(b, s.spec, batch) })
+	}
+}
+
+func benchmarkInferSpec(b *testing.B, dustSpec Spec, batch int) {
 	net, err := New(dustSpec, 1)
 	if err != nil {
 		b.Fatal(err)
@@ -62,5 +81,5 @@ func benchmarkInfer(b *testing.B, batch int) {
 // BenchmarkInfer1 is the latency of one position (a greedy move).
 func BenchmarkInfer1(b *testing.B) { benchmarkInfer(b, 1) }
 
-// BenchmarkInfer64 is batched inference (a beam's depth).
-func BenchmarkInfer64(b *testing.B) { benchmarkInfer(b, 64) }
+// BenchmarkInfer256 is batched inference (a beam's depth).
+func BenchmarkInfer256(b *testing.B) { benchmarkInfer(b, 256) }
