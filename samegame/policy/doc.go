@@ -19,9 +19,9 @@
 // into examples: each position along a solution with its next click.
 // Geometry.Augment applies the game's symmetries to an example (a
 // permutation of the colours, the left-right mirror: 240 variants). The
-// default architecture, DefaultArch, is three dense layers of 512; 3x3
-// convolutions (Arch.Conv) and the source's ten dense layers of 1,500 can
-// be built too.
+// default architecture, DefaultArch, is two 3x3 convolutions of 32 channels
+// and a dense layer of 256; the source's ten dense layers of 1,500 can be
+// built with Arch{Hidden: ...}.
 //
 // # Playing
 //
