@@ -93,7 +93,7 @@ func sgSolve(ctx context.Context, b *samegame.Board, opts samegame.Options) (sam
 	if opts.Algorithm == algoNN {
 		return p.Greedy(ctx, b)
 	}
-	return p.Beam(ctx, b, opts.BeamWidth)
+	return p.Beam(ctx, b, policy.BeamOptions{Width: opts.BeamWidth})
 }
 
 var samegameDatasetCmd = &Command{

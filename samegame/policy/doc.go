@@ -25,12 +25,12 @@
 //
 // # Playing
 //
-// Default returns the shipped network (embedded, 1.7 MB). Greedy plays a
-// board by clicking the best-scored group at every turn; Beam keeps the
-// most probable lines under the policy, pruned by the greedy line's length
-// and the colours-left bound:
+// Default returns the shipped network (embedded). Greedy plays a board by
+// clicking the best-scored group at every turn; Beam keeps the lines that
+// are best by the policy's log-probability plus a groups-left heuristic,
+// pruned by the greedy line's length and the colours-left bound:
 //
 //	p, _ := policy.Default()
 //	sol, _ := p.Greedy(ctx, board)    // sol.Moves, sol.Clicks
-//	sol, _ = p.Beam(ctx, board, 64)   // usually fewer clicks
+//	sol, _ = p.Beam(ctx, board, policy.BeamOptions{Width: 64})
 package policy

@@ -18,7 +18,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	sol, err := p.Beam(context.Background(), b, 64)
+	sol, err := p.Beam(context.Background(), b, policy.BeamOptions{})
 	if err != nil {
 		panic(err)
 	}

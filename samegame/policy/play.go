@@ -61,26 +61,47 @@ type beamState struct {
 	board *samegame.Board
 	moves []samegame.Move
 	logp  float64 // log-probability of the clicks under the policy
+	rank  float64 // logp less the colours left, weighted
+}
+
+// BeamOptions configure Beam. The zero value means width 64 and prior
+// weight 0.25.
+type BeamOptions struct {
+	// Width is the number of positions kept per depth (default 64).
+	Width int
+	// Prior is the weight of the policy's log-probability of a line in
+	// its rank, against half the number of groups left (default 0.25; a
+	// negative value gives the policy no weight: plain beam search).
+	Prior float64
 }
 
 // Beam is beam search guided by the policy on a Dust board. It first plays
 // the board greedily (Greedy), which gives an upper bound U on the clicks.
-// Then, depth by depth, it expands every kept position, gives each child
-// the log-probability of its clicks under the policy (a group's score
-// divided by the sum of the scores of the position's groups), drops
-// duplicate positions and children that cannot beat U (clicks so far plus
-// colours left, an admissible bound, reaching U), and keeps the width most
-// probable (zero width means 64). The first child found empty is returned;
-// it has the fewest clicks among the lines the beam kept, and never more
-// than the greedy line, though it is not a proven optimum. Cost: one
-// batched network evaluation of up to width positions per click.
-func (p *Policy) Beam(ctx context.Context, b *samegame.Board, width int) (samegame.Solution, error) {
+// Then, depth by depth, it expands every kept position and ranks each child
+// by Prior times the log-probability of its line under the policy (a
+// group's score divided by the sum of the scores of the position's groups)
+// less half the number of groups left (the heuristic of samegame's own beam
+// search: fewer, larger groups need fewer clicks). It drops duplicate
+// positions and children that cannot beat U (clicks so far plus colours
+// left, an admissible bound, reaching U), and keeps the Width best. The
+// first child found empty is returned: it has the fewest clicks among the
+// lines the beam kept, never more than the greedy line, though it is not a
+// proven optimum. Cost: one batched network evaluation of up to Width
+// positions per click.
+func (p *Policy) Beam(ctx context.Context, b *samegame.Board, opts BeamOptions) (samegame.Solution, error) {
+	width, prior := opts.Width, opts.Prior
+	if width <= 0 {
+		width = 64
+	}
+	switch {
+	case prior == 0:
+		prior = 0.25
+	case prior < 0:
+		prior = 0
+	}
 	start := time.Now()
 	if b.Rules() != samegame.Dust {
 		return samegame.Solution{}, samegame.ErrUnsupported
-	}
-	if width <= 0 {
-		width = 64
 	}
 	sol, err := p.Greedy(ctx, b)
 	if err != nil || !sol.Cleared {
@@ -90,6 +111,7 @@ func (p *Policy) Beam(ctx context.Context, b *samegame.Board, width int) (samega
 	seen := map[uint64]int{}
 	var next []beamState
 	var boards []*samegame.Board
+	var gbuf []samegame.Group
 	for depth := 1; len(beam) > 0; depth++ {
 		if err := ctx.Err(); err != nil {
 			sol.Elapsed = time.Since(start)
@@ -126,18 +148,19 @@ func (p *Policy) Beam(ctx context.Context, b *samegame.Board, width int) (samega
 					continue // cannot beat the best line
 				}
 				logp := s.logp + math.Log(scores[i][gi]/sum)
+				rank := prior*logp - 0.5*float64(len(child.Groups(gbuf[:0])))
 				h := child.Hash()
 				if j, dup := seen[h]; dup {
 					if next[j].logp < logp {
-						next[j].logp, next[j].moves = logp, append(slices.Clone(s.moves), g.Move())
+						next[j].logp, next[j].rank, next[j].moves = logp, rank, append(slices.Clone(s.moves), g.Move())
 					}
 					continue
 				}
 				seen[h] = len(next)
-				next = append(next, beamState{board: child, moves: append(slices.Clone(s.moves), g.Move()), logp: logp})
+				next = append(next, beamState{board: child, moves: append(slices.Clone(s.moves), g.Move()), logp: logp, rank: rank})
 			}
 		}
-		slices.SortStableFunc(next, func(a, c beamState) int { return cmp.Compare(c.logp, a.logp) })
+		slices.SortStableFunc(next, func(a, c beamState) int { return cmp.Compare(c.rank, a.rank) })
 		if len(next) > width {
 			next = next[:width]
 		}

@@ -131,7 +131,7 @@ func TestShippedPolicyPlays(t *testing.T) {
 	for i, b := range randomBoards(4, 9) {
 		for name, play := range map[string]func() (samegame.Solution, error){
 			"greedy": func() (samegame.Solution, error) { return p.Greedy(ctx, b) },
-			"beam":   func() (samegame.Solution, error) { return p.Beam(ctx, b, 8) },
+			"beam":   func() (samegame.Solution, error) { return p.Beam(ctx, b, BeamOptions{Width: 8}) },
 		} {
 			sol, err := play()
 			if err != nil {
