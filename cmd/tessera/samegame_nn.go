@@ -139,7 +139,7 @@ the group clicked next is one example.`,
 				return err
 			}
 			if *colors < 1 || *colors > samegame.MaxColors || *n < 1 || *n > 1000000 || *workers < 1 || *prefix < 0 {
-				return usagef("-colors (1 to %d), -n (1 to 1,000,000) and -workers (at least 1) out of range", samegame.MaxColors)
+				return usagef("-colors (1 to %d), -n (1 to 1,000,000), -workers (at least 1) or -prefix (not negative) out of range", samegame.MaxColors)
 			}
 			if *out == "" {
 				return usagef("-o FILE is required")
