@@ -32,10 +32,11 @@ type Arch struct {
 // DefaultArch is the architecture of the shipped network: two 3x3
 // convolutions of 32 channels and a dense layer of 256 (0.42 M weights),
 // which trains on two cores in well under an hour. Convolutions see which
-// neighbours share a colour, which is what a group is: on the same 8,000
-// positions, three dense layers of 512 (Arch{Hidden: []int{512, 512, 512}},
-// ten times faster to run) reached a lower validation accuracy and played
-// worse. The source's network is ten dense layers of 1,500.
+// neighbours share a colour, which is what a group is: trained on the same
+// 580 positions, it reached a validation accuracy (top output on the
+// solver's group) of 0.45 where three dense layers of 512
+// (Arch{Hidden: []int{512, 512, 512}}, ten times faster to run) reached
+// 0.35. The source's network is ten dense layers of 1,500.
 var DefaultArch = Arch{Conv: []int{32, 32}, Hidden: []int{256}}
 
 // New returns an untrained policy for boards of geo with weights drawn from
