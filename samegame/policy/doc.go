@@ -32,5 +32,5 @@
 //
 //	p, _ := policy.Default()
 //	sol, _ := p.Greedy(ctx, board)    // sol.Moves, sol.Clicks
-//	sol, _ = p.Beam(ctx, board, policy.BeamOptions{Width: 64})
+//	sol, _ = p.Beam(ctx, board, policy.BeamOptions{}) // width 600
 package policy

@@ -18,7 +18,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	sol, err := p.Beam(context.Background(), b, policy.BeamOptions{})
+	sol, err := p.Beam(context.Background(), b, policy.BeamOptions{Width: 64})
 	if err != nil {
 		panic(err)
 	}

@@ -64,10 +64,12 @@ type beamState struct {
 	rank  float64 // logp less the colours left, weighted
 }
 
-// BeamOptions configure Beam. The zero value means width 64 and prior
+// BeamOptions configure Beam. The zero value means width 600 and prior
 // weight 0.25.
 type BeamOptions struct {
-	// Width is the number of positions kept per depth (default 64).
+	// Width is the number of positions kept per depth (default 600: 92%
+	// of fresh boards solved optimally, about 0.8 s a board on a loaded
+	// 2-core machine with the shipped network).
 	Width int
 	// Prior is the weight of the policy's log-probability of a line in
 	// its rank, against half the number of groups left (default 0.25; a
@@ -91,7 +93,7 @@ type BeamOptions struct {
 func (p *Policy) Beam(ctx context.Context, b *samegame.Board, opts BeamOptions) (samegame.Solution, error) {
 	width, prior := opts.Width, opts.Prior
 	if width <= 0 {
-		width = 64
+		width = 600
 	}
 	switch {
 	case prior == 0:
