@@ -38,7 +38,7 @@ GORYB... ("GGGGBOYO", the blog), with '.' for an empty cell, each board
 after a "position N" or "example NAME"/"board" line or a blank line. FILE:N
 names the N-th board of a file (from 1). Clicks are written x,y: x the
 column from the left, y the row from the bottom. Sizes are COLSxROWS.`,
-		Commands: []*Command{samegameSolveCmd, samegamePlayCmd, samegameGenerateCmd, samegameBenchCmd},
+		Commands: []*Command{samegameSolveCmd, samegamePlayCmd, samegameGenerateCmd, samegameBenchCmd, samegameDatasetCmd, samegameTrainCmd},
 	})
 }
 
@@ -116,7 +116,8 @@ type sgSolverFlags struct {
 
 func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
 	fs.StringVar(&f.rules, "rules", "", "rules: standard or dust (default: dust for boards written in letters, else standard)")
-	fs.StringVar(&f.algo, "algo", defAlgo, "solver: dfs, exact (dust only), beam, mcts (SP-MCTS), nmcs or nrpa")
+	fs.StringVar(&f.algo, "algo", defAlgo, "solver: dfs, exact (dust only), beam, mcts (SP-MCTS), nmcs, nrpa, nn or nn-beam (dust policy network)")
+	defineNNFlags(fs)
 	fs.StringVar(&f.ordering, "order", "shortlook", "dfs move order: shortlook, largest or lookahead")
 	f.seed = seedFlag(fs)
 	fs.Int64Var(&f.nodes, "nodes", 0, "stop after this many nodes (dfs, exact, beam) or playouts (mcts, nmcs, nrpa); 0: no limit")
@@ -128,7 +129,7 @@ func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
 }
 
 func (f *sgSolverFlags) options() (samegame.Options, error) {
-	algo, err := samegame.ParseAlgorithm(f.algo)
+	algo, err := sgParseAlgorithm(f.algo)
 	if err != nil {
 		return samegame.Options{}, usagef("%v", err)
 	}
@@ -224,7 +225,7 @@ it ends before the proof.`,
 			}
 			var sol samegame.Solution
 			opts.Restart = *timeout > 0 // the anytime searches use the whole budget
-			withBudget(ctx, *timeout, *cpu, func(ctx context.Context) { sol, err = samegame.Solve(ctx, e.Board, opts) })
+			withBudget(ctx, *timeout, *cpu, func(ctx context.Context) { sol, err = sgSolve(ctx, e.Board, opts) })
 			p.Done()
 			stopped := ""
 			if err != nil && stoppedByTimeout(err) && ctx.Err() == nil {
@@ -249,7 +250,7 @@ it ends before the proof.`,
 				left = res.Board.Cells()
 			}
 			if *asJSON {
-				o := sgSolveJSON{File: file, Board: n, Name: e.Name, Rules: rules.String(), Algo: opts.Algorithm.String(),
+				o := sgSolveJSON{File: file, Board: n, Name: e.Name, Rules: rules.String(), Algo: sgAlgoName(opts.Algorithm),
 					Moves: samegame.FormatMoves(sol.Moves), Score: sol.Score, Clicks: sol.Clicks, Cleared: sol.Cleared,
 					Left: left, Optimal: sol.Optimal, Nodes: sol.Nodes, Playouts: sol.Playouts,
 					Seconds: seconds(sol.Elapsed), Stopped: stopped}
@@ -264,7 +265,7 @@ it ends before the proof.`,
 			w := env.Stdout
 			fmt.Fprintf(w, "board    %s #%d (%s, %dx%d, %d colours, %s rules)\n", file, n, e.Name, e.Board.Width(), e.Board.Height(), e.Board.Colors(), rules)
 			fmt.Fprint(w, indent(samegame.Format(e.Board, e.Notation), "         "))
-			fmt.Fprintf(w, "solver   %s\n", opts.Algorithm)
+			fmt.Fprintf(w, "solver   %s\n", sgAlgoName(opts.Algorithm))
 			if len(sol.Moves) > 0 || sol.Cleared {
 				fmt.Fprintf(w, "clicks   %s\n", samegame.FormatMoves(sol.Moves))
 				proof := "optimal"
@@ -595,7 +596,7 @@ func benchOne(ctx context.Context, e samegame.Entry, number int, rules samegame.
 	var sol samegame.Solution
 	var err error
 	opts.Restart = timeout > 0
-	used := withBudget(ctx, timeout, cpu, func(ctx context.Context) { sol, err = samegame.Solve(ctx, e.Board, opts) })
+	used := withBudget(ctx, timeout, cpu, func(ctx context.Context) { sol, err = sgSolve(ctx, e.Board, opts) })
 	rec := sgBenchRecord{Board: number, Name: e.Name, Score: sol.Score, Clicks: sol.Clicks, Seconds: seconds(sol.Elapsed),
 		Cleared: sol.Cleared, Known: e.Optimal, Nodes: sol.Nodes, Playouts: sol.Playouts, Moves: samegame.FormatMoves(sol.Moves),
 		CPUSeconds: seconds(used), sol: sol}
@@ -616,7 +617,7 @@ func benchOne(ctx context.Context, e samegame.Entry, number int, rules samegame.
 func ptr[T any](v T) *T { return &v }
 
 func summarizeBench(recs []sgBenchRecord, rules samegame.Rules, algo samegame.Algorithm, timeout time.Duration, workers int, wall time.Duration) sgBenchSummary {
-	s := sgBenchSummary{Summary: true, Boards: len(recs), Seconds: seconds(wall), Rules: rules.String(), Algo: algo.String(),
+	s := sgBenchSummary{Summary: true, Boards: len(recs), Seconds: seconds(wall), Rules: rules.String(), Algo: sgAlgoName(algo),
 		Timeout: seconds(timeout), Workers: workers}
 	var secs, cpus []float64
 	for _, r := range recs {
@@ -705,7 +706,7 @@ func printSGBench(w io.Writer, recs []sgBenchRecord, s sgBenchSummary, rules sam
 // file: "optimal N" for the proven ones, then the moves.
 func formatBenchSet(entries []samegame.Entry, list []int, recs []sgBenchRecord, rules samegame.Rules, opts samegame.Options, timeout time.Duration) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "# tessera samegame bench -algo %s -timeout %v: %d boards with their solutions\n", opts.Algorithm, timeout, len(list))
+	fmt.Fprintf(&sb, "# tessera samegame bench -algo %s -timeout %v: %d boards with their solutions\n", sgAlgoName(opts.Algorithm), timeout, len(list))
 	for i, number := range list {
 		e := entries[number-1]
 		r := recs[i]

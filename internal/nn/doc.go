@@ -1,0 +1,39 @@
+// Package nn holds the project's neural-network building blocks on GoMLX
+// (github.com/gomlx/gomlx v0.28.8) with its pure-Go backend: backend
+// selection that never downloads anything, dense and 3x3 convolution
+// layers, a training loop (Adam, batches, a validation split, early
+// stopping, seeds), network files, and batched inference.
+//
+// A network is a Spec (input shape, convolution channels, dense widths,
+// number of outputs) with its weights. Train fits it with binary
+// cross-entropy on sigmoid outputs; Logits runs it on many examples at once.
+//
+//	net, _ := nn.New(nn.Spec{Input: []int{6, 8, 6}, Conv: []int{32}, Hidden: []int{256}, Outputs: 48}, seed)
+//	stats, err := net.Train(ctx, nn.Data{X: x, Y: y, N: n}, nn.TrainOptions{Epochs: 20})
+//	logits, err := net.Logits(x[:k*288]) // k examples
+//	err = net.Save("model.nn", map[string]string{"data": "..."})
+//
+// # Backend and speed
+//
+// Backend returns GoMLX's pure-Go backend (github.com/gomlx/compute/gobackend);
+// the package never imports github.com/gomlx/gomlx/backends/default, which
+// would try to download XLA at run time, and sets GOMLX_NO_AUTO_INSTALL=1.
+// Build with GOEXPERIMENT=simd (Go 1.26 on amd64) for its AVX2/AVX-512
+// matrix kernels:
+//
+//	GOEXPERIMENT=simd go build ./cmd/tessera
+//	GOEXPERIMENT=simd go test -bench . ./internal/nn
+//
+// The same code builds without it and runs the portable kernels, about 2.5
+// times slower in training. Convolutions are written as im2col (nine
+// shifted slices) followed by a dense layer, because the backend's generic
+// convolution is a scalar loop about 30 times slower (see
+// shared/research/ml.md).
+//
+// # Files
+//
+// Write and Read use one file: the line "tessera-nn 1", a line of JSON
+// (the Spec, the names and shapes of the weights, free-text info), then the
+// weights as little-endian float32. Reloaded networks give bit-identical
+// outputs. The optimizer's state is not kept.
+package nn

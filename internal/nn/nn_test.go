@@ -1,0 +1,103 @@
+package nn
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// xorData is a tiny task no linear model solves: the target is the XOR of
+// the first two inputs, and the second output their AND.
+func xorData(n int, seed uint64) Data {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	d := Data{N: n}
+	for range n {
+		a, b := rng.IntN(2), rng.IntN(2)
+		d.X = append(d.X, float32(a), float32(b), rng.Float32())
+		d.Y = append(d.Y, float32(a^b), float32(a&b))
+	}
+	return d
+}
+
+func TestTrainLearnsXor(t *testing.T) {
+	net, err := New(Spec{Input: []int{3}, Hidden: []int{16}, Outputs: 2}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := xorData(512, 2)
+	var epochs int
+	st, err := net.Train(context.Background(), d, TrainOptions{Epochs: 60, BatchSize: 32, LearningRate: 0.01, Seed: 3,
+		Patience: 60, Progress: func(s Stats) {
+			if s.EpochDone {
+				epochs++
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.ValLoss > 0.1 || epochs == 0 {
+		t.Fatalf("validation loss %.3f after %d epochs, want < 0.1", st.ValLoss, epochs)
+	}
+	logits, err := net.Logits([]float32{0, 1, 0.5, 1, 1, 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if logits[0] < 0 || logits[1] > 0 || logits[2] > 0 || logits[3] < 0 {
+		t.Fatalf("logits %v: want xor(0,1)=1, and(0,1)=0, xor(1,1)=0, and(1,1)=1", logits)
+	}
+}
+
+func TestConvSaveLoadIdentical(t *testing.T) {
+	spec := Spec{Input: []int{4, 5, 2}, Conv: []int{3}, Hidden: []int{8}, Outputs: 4}
+	net, err := New(spec, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	x := make([]float32, 3*spec.InputSize())
+	for i := range x {
+		x[i] = rng.Float32()
+	}
+	d := Data{X: x, Y: make([]float32, 3*4), N: 3}
+	if _, err := net.Train(context.Background(), d, TrainOptions{MaxSteps: 2, BatchSize: 2, Validation: -1}); err != nil {
+		t.Fatal(err)
+	}
+	want, err := net.Logits(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := net.Write(&buf, map[string]string{"note": "test"}); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	net2, info, err := Read(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info["note"] != "test" || net2.Params() != net.Params() || net2.Params() != 9*2*3+3+4*5*3*8+8+8*4+4 {
+		t.Fatalf("info %v, params %d and %d", info, net.Params(), net2.Params())
+	}
+	got, err := net2.Logits(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("logit %d: %v after loading, %v before", i, got[i], want[i])
+		}
+	}
+	// Damaged files fail with an error.
+	for _, bad := range [][]byte{data[:len(data)-3], append(append([]byte{}, data...), 0), []byte("tessera-nn 1\n{}\n"), data[:5]} {
+		if _, _, err := Read(bytes.NewReader(bad)); err == nil {
+			t.Errorf("Read accepted a damaged file of %d bytes", len(bad))
+		}
+	}
+	// A spec that does not fit the weights.
+	wrong := strings.Replace(string(data), `"outputs":4`, `"outputs":5`, 1)
+	if _, _, err := Read(strings.NewReader(wrong)); err == nil {
+		t.Error("Read accepted weights that do not fit the spec")
+	}
+}

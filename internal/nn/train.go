@@ -1,0 +1,261 @@
+package nn
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/gomlx/gomlx/core/tensors"
+	"github.com/gomlx/gomlx/ml/train"
+	"github.com/gomlx/gomlx/ml/train/loss"
+	"github.com/gomlx/gomlx/ml/train/optimizer"
+)
+
+// Data is a set of examples: X holds N*InputSize inputs and Y N*Outputs
+// targets in [0, 1], example after example.
+type Data struct {
+	X, Y []float32
+	N    int
+}
+
+// TrainOptions configure Train. The zero value trains 10 epochs of batches
+// of 64 with Adam at a learning rate of 1e-3, keeping 10% of the examples for
+// validation and stopping after 3 epochs without a better validation loss.
+type TrainOptions struct {
+	// Epochs is the most passes over the training examples (default 10).
+	Epochs int
+	// MaxSteps stops after this many batches (0: no limit).
+	MaxSteps int
+	// BatchSize is the number of examples per step (default 64).
+	BatchSize int
+	// LearningRate of Adam (default 1e-3).
+	LearningRate float64
+	// Validation is the fraction of examples held out (default 0.1; a
+	// negative value holds out none, and then no early stopping happens).
+	Validation float64
+	// Patience stops training after this many epochs without a better
+	// validation loss (default 3). The weights of the best epoch are kept.
+	Patience int
+	// Seed drives the shuffles, the split and Augment.
+	Seed uint64
+	// Augment, when set, transforms one training example in place (x of
+	// InputSize values, y of Outputs values) before it enters a batch:
+	// symmetries of the task multiply the data.
+	Augment func(x, y []float32, rng *rand.Rand)
+	// Metric, when set, scores the validation predictions (logits and
+	// targets of k examples) after every epoch, such as an accuracy.
+	Metric func(logits, y []float32, k int) float64
+	// Progress, when set, is called every few steps and after each epoch.
+	Progress func(Stats)
+}
+
+// Stats describe training so far.
+type Stats struct {
+	Epoch, Step int
+	// Examples trained on, and per second of wall-clock time.
+	Examples    int64
+	ExamplesSec float64
+	// Loss is the moving average of the training loss (binary
+	// cross-entropy per output); ValLoss and ValMetric are those of the
+	// last finished epoch (NaN before the first).
+	Loss, ValLoss, ValMetric float64
+	// BestEpoch is the epoch whose weights are kept (1-based; 0: none yet).
+	BestEpoch int
+	// EpochDone is set on the call that ends an epoch.
+	EpochDone bool
+	Elapsed   time.Duration
+}
+
+// ErrDiverged reports a training loss that became NaN or infinite.
+var ErrDiverged = errors.New("nn: training diverged")
+
+// Train fits the network to data with binary cross-entropy on every output
+// (sigmoid targets, several may be 1) and Adam (Kingma and Ba, 2015),
+// shuffling every epoch, holding out a validation split, and stopping
+// early (keeping the best epoch's weights). A context that ends stops
+// training after the current step and returns its error with the best
+// weights so far in place. Cost per step: one forward and backward pass
+// over a batch.
+func (n *Net) Train(ctx context.Context, data Data, opts TrainOptions) (Stats, error) {
+	in, out := n.spec.InputSize(), n.spec.Outputs
+	if data.N <= 0 || len(data.X) != data.N*in || len(data.Y) != data.N*out {
+		return Stats{}, fmt.Errorf("nn: data of %d examples needs %d inputs and %d targets, has %d and %d",
+			data.N, data.N*in, data.N*out, len(data.X), len(data.Y))
+	}
+	if opts.Epochs <= 0 {
+		opts.Epochs = 10
+	}
+	if opts.BatchSize <= 0 {
+		opts.BatchSize = 64
+	}
+	if opts.LearningRate <= 0 {
+		opts.LearningRate = 1e-3
+	}
+	if opts.Validation == 0 {
+		opts.Validation = 0.1
+	}
+	if opts.Patience <= 0 {
+		opts.Patience = 3
+	}
+	rng := rand.New(rand.NewPCG(opts.Seed, 0x6e6e))
+	order := rng.Perm(data.N)
+	nVal := 0
+	if opts.Validation > 0 {
+		nVal = min(int(float64(data.N)*opts.Validation), data.N-1)
+	}
+	val, tr := order[:nVal], order[nVal:]
+	valX, valY := gather(data, val, in, out)
+
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.trainer == nil || n.trainerLR != opts.LearningRate {
+		n.trainer = train.NewTrainer(n.backend, n.store, n.forward, loss.BinaryCrossentropyLogits,
+			optimizer.Adam().LearningRate(opts.LearningRate).Done(), nil, nil)
+		n.trainerLR = opts.LearningRate
+	}
+	trainer := n.trainer
+
+	st := Stats{ValLoss: math.NaN(), ValMetric: math.NaN()}
+	start := time.Now()
+	best := math.Inf(1)
+	var bestW map[string][]float32
+	bs := opts.BatchSize
+	xb, yb := make([]float32, bs*in), make([]float32, bs*out)
+	var err error
+loop:
+	for epoch := 1; epoch <= opts.Epochs; epoch++ {
+		st.Epoch = epoch
+		rng.Shuffle(len(tr), func(i, j int) { tr[i], tr[j] = tr[j], tr[i] })
+		for lo := 0; lo+bs <= len(tr) || (lo == 0 && len(tr) > 0); lo += bs {
+			if err = ctx.Err(); err != nil {
+				break loop
+			}
+			for i := range bs {
+				e := tr[(lo+i)%len(tr)]
+				x, y := xb[i*in:(i+1)*in], yb[i*out:(i+1)*out]
+				copy(x, data.X[e*in:(e+1)*in])
+				copy(y, data.Y[e*out:(e+1)*out])
+				if opts.Augment != nil {
+					opts.Augment(x, y, rng)
+				}
+			}
+			batch := train.Batch{
+				Inputs: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(xb, append([]int{bs}, n.spec.Input...)...)},
+				Labels: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(yb, bs, out)},
+			}
+			metrics, terr := trainer.TrainStep(batch)
+			if terr != nil {
+				err = fmt.Errorf("nn: train step: %w", terr)
+				break loop
+			}
+			st.Loss = scalar(metrics[1])
+			for _, m := range metrics {
+				m.FinalizeAll()
+			}
+			if math.IsNaN(st.Loss) || math.IsInf(st.Loss, 0) {
+				err = ErrDiverged
+				break loop
+			}
+			st.Step++
+			st.Examples += int64(bs)
+			st.Elapsed = time.Since(start)
+			st.ExamplesSec = float64(st.Examples) / st.Elapsed.Seconds()
+			if opts.Progress != nil && st.Step%20 == 0 {
+				opts.Progress(st)
+			}
+			if opts.MaxSteps > 0 && st.Step >= opts.MaxSteps {
+				break
+			}
+		}
+		if nVal > 0 {
+			logits, lerr := n.logitsLocked(valX)
+			if lerr != nil {
+				err = lerr
+				break
+			}
+			st.ValLoss = BCE(logits, valY)
+			if opts.Metric != nil {
+				st.ValMetric = opts.Metric(logits, valY, nVal)
+			}
+			if st.ValLoss < best {
+				best, st.BestEpoch, bestW = st.ValLoss, epoch, n.weights()
+			}
+		} else {
+			st.BestEpoch = epoch
+		}
+		st.EpochDone = true
+		st.Elapsed = time.Since(start)
+		if opts.Progress != nil {
+			opts.Progress(st)
+		}
+		st.EpochDone = false
+		if (opts.MaxSteps > 0 && st.Step >= opts.MaxSteps) || (nVal > 0 && epoch-st.BestEpoch >= opts.Patience) {
+			break
+		}
+	}
+	if bestW != nil {
+		if rerr := n.setWeights(bestW); rerr != nil && err == nil {
+			err = rerr
+		}
+	}
+	return st, err
+}
+
+func gather(d Data, idx []int, in, out int) (x, y []float32) {
+	x, y = make([]float32, 0, len(idx)*in), make([]float32, 0, len(idx)*out)
+	for _, e := range idx {
+		x = append(x, d.X[e*in:(e+1)*in]...)
+		y = append(y, d.Y[e*out:(e+1)*out]...)
+	}
+	return x, y
+}
+
+func scalar(t *tensors.Tensor) float64 {
+	switch v := t.Value().(type) {
+	case float32:
+		return float64(v)
+	case float64:
+		return v
+	}
+	return math.NaN()
+}
+
+// BCE is the mean binary cross-entropy of sigmoid(logits) against targets y,
+// computed stably from the logits.
+func BCE(logits, y []float32) float64 {
+	s := 0.0
+	for i, z := range logits {
+		zf := float64(z)
+		// log(1+exp(-|z|)) + max(z,0) - z*y
+		s += math.Log1p(math.Exp(-math.Abs(zf))) + max(zf, 0) - zf*float64(y[i])
+	}
+	return s / float64(len(logits))
+}
+
+// weights copies the network's weights.
+func (n *Net) weights() map[string][]float32 {
+	w := map[string][]float32{}
+	for v := range n.store.IterVariables() {
+		if isModelVar(v) {
+			if flat, err := tensors.CopyFlatData[float32](v.MustValue()); err == nil {
+				w[v.Path()] = flat
+			}
+		}
+	}
+	return w
+}
+
+// setWeights restores weights copied by weights.
+func (n *Net) setWeights(w map[string][]float32) error {
+	for v := range n.store.IterVariables() {
+		if flat, ok := w[v.Path()]; ok {
+			if err := v.SetValue(tensors.FromFlatDataAndDimensions(flat, v.Shape().Dimensions...)); err != nil {
+				return fmt.Errorf("nn: %w", err)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,96 @@
+package policy
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"tessera/internal/nn"
+	"tessera/samegame"
+)
+
+// Examples turns solved boards into training examples: for every entry with
+// a move list (as written by "tessera samegame dataset" or "bench -o"), each
+// position along the solution with the group its next click removes (the
+// source's labels: every cell of the clicked group). Entries whose board
+// does not fit g are skipped with an error; onlyOptimal skips the entries
+// without a proven optimum. It returns the data and the number of boards
+// used.
+func (g Geometry) Examples(entries []samegame.Entry, onlyOptimal bool) (nn.Data, int, error) {
+	var d nn.Data
+	boards := 0
+	for _, e := range entries {
+		if len(e.Moves) == 0 || (onlyOptimal && e.Optimal == 0) {
+			continue
+		}
+		if err := g.Fits(e.Board); err != nil {
+			return d, boards, fmt.Errorf("%s: %w", e.Name, err)
+		}
+		b := e.Board.Clone()
+		for k, r := range e.Moves {
+			gr, ok := b.GroupAt(int(r.X), int(r.Y))
+			if !ok {
+				return d, boards, fmt.Errorf("policy: %s: move %d (%v) clicks an empty cell", e.Name, k+1, r.Move)
+			}
+			d.X = g.Encode(d.X, b)
+			d.Y = g.Mask(d.Y, b, gr)
+			d.N++
+			b.PlayGroup(gr)
+		}
+		boards++
+	}
+	return d, boards, nil
+}
+
+// Augment applies a random symmetry of the dust game to one encoded example
+// in place: a permutation of the colours and, with probability 1/2, the
+// left-right mirror (the centre packing is symmetric when W is even). With
+// 5 colours that is 240 variants of each position.
+func (g Geometry) Augment(x, y []float32, rng *rand.Rand) {
+	ch := g.Channels()
+	var perm [samegame.MaxColors + 1]int
+	for i := range ch {
+		perm[i] = i
+	}
+	rng.Shuffle(g.Colors, func(i, j int) { perm[i+1], perm[j+1] = perm[j+1], perm[i+1] })
+	mirror := g.W%2 == 0 && rng.IntN(2) == 1
+	var ca, cc [samegame.MaxColors + 1]float32
+	for row := range g.H {
+		for col := range g.W {
+			if mirror && col >= g.W/2 {
+				break
+			}
+			a, c := (row*g.W+col)*ch, (row*g.W+col)*ch
+			if mirror {
+				c = (row*g.W + g.W - 1 - col) * ch
+				y[row*g.W+col], y[row*g.W+g.W-1-col] = y[row*g.W+g.W-1-col], y[row*g.W+col]
+			}
+			// Recolour both cells and swap them when mirroring.
+			copy(ca[:ch], x[a:a+ch])
+			copy(cc[:ch], x[c:c+ch])
+			for k := range ch {
+				x[a+perm[k]] = cc[k]
+				x[c+perm[k]] = ca[k]
+			}
+		}
+	}
+}
+
+// Accuracy is the share of examples whose highest output falls on a cell
+// of the labelled group: how often greedy play would click the group the
+// solver clicked (k examples of Cells logits and targets).
+func (g Geometry) Accuracy(logits, y []float32, k int) float64 {
+	n := g.Cells()
+	hit := 0
+	for i := range k {
+		best := i * n
+		for c := i * n; c < (i+1)*n; c++ {
+			if logits[c] > logits[best] {
+				best = c
+			}
+		}
+		if y[best] > 0.5 {
+			hit++
+		}
+	}
+	return float64(hit) / float64(k)
+}
