@@ -341,7 +341,7 @@ func TestIDAStarKorfNodeCounts(t *testing.T) {
 		if nodes[i] > limit {
 			continue
 		}
-		sol, err := Solve(t.Context(), b, Options{Algorithm: IDAStar, Heuristic: Manhattan, Goal: BlankFirst})
+		sol, err := Solve(t.Context(), b, Options{Algorithm: IDAStar, Heuristic: Manhattan, Goal: BlankFirst, Generic: true})
 		if err != nil {
 			t.Fatalf("instance %d: %v", i+1, err)
 		}

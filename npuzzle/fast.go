@@ -1,0 +1,165 @@
+package npuzzle
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"tessera/search"
+)
+
+// Node budgets of the fast solver's searches: they keep it fast on every
+// board and make its answer independent of the machine's speed.
+const (
+	// fastOptimalBudget bounds the optimal IDA* on a 4x4 region.
+	fastOptimalBudget = 3_000_000
+	// fastWeightedBudget bounds each weighted A* on a 4x4 or 5x5 region.
+	fastWeightedBudget = 400_000
+)
+
+// fastWeights are the weights the fast solver tries on a 5x5 region with a
+// pattern database, most accurate first; the first whose search fits the
+// budget answers.
+var fastWeights = []float64{1.25, 1.5, 2, 3}
+
+// SolveFast answers any solvable board up to 10x10 quickly with a short
+// solution, optimal only when it says so. It fixes the board's last row or
+// column tile by tile (see reducer) until a region is left that a search
+// can finish well:
+//
+//   - a 5x5 region, when opts.PDB is a 5x5 database (6-6-6-6): weighted A*
+//     with it, trying the weights 1.25, 1.5, 2 and 3 in turn until one
+//     finishes within its node budget (the solution is at most w times the
+//     optimum);
+//   - a 4x4 region: IDA* with opts.PDB when it is a 4x4 database, else a
+//     5-5-5 database built in memory once per process (about a second), which
+//     proves the region's solution optimal unless its node budget runs out,
+//     in which case weighted A* answers;
+//   - a region of at most 12 cells: A* with linear conflict, optimal.
+//
+// The answer depends only on the board and the database: every search is
+// bounded by node counts, not time. Of opts, only Goal and PDB are used.
+// The Stats sum the searches; the context stops it with its error.
+func SolveFast(ctx context.Context, b *Board, opts Options) (Solution, error) {
+	if !Solvable(b, opts.Goal) {
+		return Solution{}, ErrUnsolvable
+	}
+	start := time.Now()
+	f := newFrame(b, opts.Goal)
+	r := newReducer(f)
+	var pdb5, pdb4 *PDB
+	if d := opts.PDB; d != nil {
+		switch d.part.Size {
+		case Size{5, 5}:
+			pdb5 = d
+		case Size{4, 4}:
+			pdb4 = d
+		}
+	}
+	var stats search.Stats
+	optimal := false
+	for {
+		if err := ctx.Err(); err != nil {
+			stats.Elapsed = time.Since(start)
+			return Solution{Stats: stats}, err
+		}
+		region := Size{r.rows, r.left}
+		var (
+			moves []Move
+			ok    bool
+			err   error
+		)
+		switch {
+		case region == Size{5, 5} && pdb5 != nil:
+			moves, ok, err = fastWeighted(ctx, r.region(), pdb5, fastWeights, &stats)
+		case region == Size{4, 4}:
+			if pdb4 == nil {
+				if pdb4, err = builtin555(ctx); err != nil {
+					return Solution{Stats: stats}, err
+				}
+			}
+			moves, ok, err = fastOptimal(ctx, r.region(), pdb4, &stats)
+			optimal = ok && len(r.moves) == 0
+			if err == nil && !ok {
+				moves, ok, err = fastWeighted(ctx, r.region(), pdb4, []float64{1.5, 3}, &stats)
+				optimal = false
+			}
+		case region.Rows*region.Cols <= 12:
+			moves, err = fastSmall(ctx, r.region(), &stats)
+			ok, optimal = err == nil, err == nil && len(r.moves) == 0
+		}
+		if err != nil {
+			stats.Elapsed = time.Since(start)
+			return Solution{Stats: stats}, err
+		}
+		if ok {
+			all := append(r.moves, moves...)
+			for i, m := range all {
+				all[i] = f.boardMove(m)
+			}
+			stats.Elapsed = time.Since(start)
+			return Solution{Moves: all, Optimal: optimal, Stats: stats}, nil
+		}
+		r.shrink()
+	}
+}
+
+// addStats adds the work of one search to the total.
+func addStats(total *search.Stats, s search.Stats) {
+	total.Expanded += s.Expanded
+	total.Generated += s.Generated
+	total.PeakStored = max(total.PeakStored, s.PeakStored)
+	total.Iterations += s.Iterations
+}
+
+// fastOptimal runs the specialised IDA* on a region with a node budget; ok
+// is false when the budget ran out.
+func fastOptimal(ctx context.Context, f frame, d *PDB, total *search.Stats) ([]Move, bool, error) {
+	moves, st, err := newIDASearch(f, d).run(ctx, search.Options{MaxExpanded: fastOptimalBudget})
+	addStats(total, st)
+	if errors.Is(err, ErrBudget) {
+		return nil, false, nil
+	}
+	return moves, err == nil, err
+}
+
+// fastWeighted runs weighted A* with the PDB on a region, with each weight
+// in turn until one finishes within the node budget.
+func fastWeighted(ctx context.Context, f frame, d *PDB, weights []float64, total *search.Stats) ([]Move, bool, error) {
+	b := &Board{rows: f.rows, cols: f.cols, cells: f.cells, blank: f.blank()}
+	for _, w := range weights {
+		sol, err := Solve(ctx, b, Options{Algorithm: AStar, Heuristic: PatternDB, PDB: d, Goal: BlankFirst,
+			Search: search.Options{Weight: w, MaxExpanded: fastWeightedBudget}})
+		addStats(total, sol.Stats)
+		if errors.Is(err, ErrBudget) {
+			continue
+		}
+		return sol.Moves, err == nil, err
+	}
+	return nil, false, nil
+}
+
+// fastSmall solves a region of at most 12 cells optimally.
+func fastSmall(ctx context.Context, f frame, total *search.Stats) ([]Move, error) {
+	b := &Board{rows: f.rows, cols: f.cols, cells: f.cells, blank: f.blank()}
+	sol, err := Solve(ctx, b, Options{Algorithm: AStar, Heuristic: LinearConflict, Goal: BlankFirst})
+	addStats(total, sol.Stats)
+	return sol.Moves, err
+}
+
+var (
+	builtinOnce sync.Once
+	builtinPDB  *PDB
+	builtinErr  error
+)
+
+// builtin555 returns the 5-5-5 database of the 4x4 board, built in memory
+// on first use (it takes well under a second and 0.8 MB).
+func builtin555(ctx context.Context) (*PDB, error) {
+	builtinOnce.Do(func() {
+		part, _ := ParsePartition("5-5-5", Size{}, BlankFirst)
+		builtinPDB, builtinErr = LoadPDB(context.WithoutCancel(ctx), part, PDBOptions{NoCache: true})
+	})
+	return builtinPDB, builtinErr
+}

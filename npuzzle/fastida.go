@@ -1,0 +1,293 @@
+package npuzzle
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"tessera/search"
+)
+
+// idaSearch is IDA* specialised for the sliding-tile puzzle, in the style
+// of Korf's and Burns et al.'s C solvers ("Implementing Fast Heuristic
+// Search Code", SoCS 2012): the board is a flat array changed in place and
+// restored on return, the blank's moves come from a table per cell in
+// Korf's order (blank up, left, right, down), the move back to the parent
+// is never generated, Manhattan distance is updated from a table by the one
+// tile that moves, and a pattern database heuristic looks up only the
+// tables of the pattern (and reflected pattern) of that tile, the reflected
+// one only when the regular sum does not already exceed the bound (Korf
+// and Felner 2002). Nothing is allocated inside an iteration.
+//
+// It works in the blank-first frame (see frame). Counting follows the
+// generic search.IDAStar: every generated child except the parent counts,
+// including those cut off by the bound, so that with Manhattan distance
+// Generated+1 is Korf's (1985) published node count.
+type idaSearch struct {
+	cols, n int
+	cells   [maxCells]uint8 // the tile at each cell
+	pos     [maxCells]uint8 // the cell of each tile (kept for PDB lookups)
+	// ops[c] lists the cells the blank at c can move to, in Korf's order,
+	// ended by -1; opMoves[c] the moves (in the frame) that do it.
+	ops     [maxCells][5]int8
+	opMoves [maxCells][4]Move
+	md      [maxCells * maxCells]uint8 // md[tile<<7|cell]
+
+	// The PDB heuristic: views, the current entry of each view, the
+	// regular and reflected sums.
+	ev             *pdbEval
+	cur            [2 * maxCells]int
+	regSum, refSum int
+
+	bound, next         int
+	path                []Move
+	expanded, generated int64
+	maxDepth            int
+
+	// Limits, checked every checkEvery expansions.
+	ctx         context.Context
+	maxExpanded int64
+	progress    func(search.Stats)
+	start       time.Time
+	stopErr     error
+	checkAt     int64
+}
+
+const checkEvery = 1 << 16
+
+func newIDASearch(f frame, d *PDB) *idaSearch {
+	s := &idaSearch{cols: f.cols, n: len(f.cells)}
+	for c, t := range f.cells {
+		s.cells[c] = t
+		s.pos[t] = uint8(c)
+	}
+	for c := range s.n {
+		k := 0
+		for _, m := range korfOrder {
+			if t := target(f.rows, f.cols, c, m); t >= 0 {
+				s.ops[c][k], s.opMoves[c][k] = int8(t), m
+				k++
+			}
+		}
+		s.ops[c][k] = -1
+		for t := 1; t < s.n; t++ {
+			s.md[t<<7|c] = uint8(abs(c/f.cols-t/f.cols) + abs(c%f.cols-t%f.cols))
+		}
+	}
+	if d != nil {
+		s.ev = d.ev
+		for i := range s.ev.views {
+			s.cur[i] = s.ev.views[i].delta(&s.pos)
+			if i < s.ev.regular {
+				s.regSum += s.cur[i]
+			} else {
+				s.refSum += s.cur[i]
+			}
+		}
+	}
+	return s
+}
+
+// manhattan returns the Manhattan distance of the current board.
+func (s *idaSearch) manhattan() int {
+	h := 0
+	for c := range s.n {
+		h += int(s.md[int(s.cells[c])<<7|c])
+	}
+	return h
+}
+
+// heuristic returns the current board's estimate.
+func (s *idaSearch) heuristic() int {
+	h := s.manhattan()
+	if s.ev != nil {
+		h += 2 * max(s.regSum, s.refSum)
+	}
+	return h
+}
+
+// stats returns the statistics so far.
+func (s *idaSearch) stats(iterations int) search.Stats {
+	return search.Stats{Expanded: s.expanded, Generated: s.generated, PeakStored: int64(s.maxDepth + 1),
+		Iterations: iterations, Elapsed: time.Since(s.start)}
+}
+
+// check is called every checkEvery expansions: it reports whether a limit
+// or the context stops the search, and calls the progress function.
+func (s *idaSearch) check() bool {
+	s.checkAt = s.expanded + checkEvery
+	if s.maxExpanded > 0 && s.expanded > s.maxExpanded {
+		s.stopErr = fmt.Errorf("%w: %d states expanded (limit %d)", ErrBudget, s.expanded, s.maxExpanded)
+		return true
+	}
+	if err := s.ctx.Err(); err != nil {
+		s.stopErr = err
+		return true
+	}
+	if s.progress != nil && s.expanded&(1<<20-1) < checkEvery {
+		s.progress(s.stats(0))
+	}
+	return false
+}
+
+// run deepens the bound from the root's estimate until a solution is found
+// or a limit stops it, and returns the frame's moves.
+func (s *idaSearch) run(ctx context.Context, opts search.Options) ([]Move, search.Stats, error) {
+	s.ctx, s.maxExpanded, s.progress, s.start = ctx, opts.MaxExpanded, opts.Progress, time.Now()
+	s.checkAt = checkEvery
+	blank := int(s.pos[0])
+	h := s.heuristic()
+	md := s.manhattan()
+	s.bound = h
+	for iter := 1; ; iter++ {
+		if h == 0 {
+			return []Move{}, s.stats(iter), nil
+		}
+		if len(s.path) < s.bound {
+			s.path = make([]Move, s.bound)
+		}
+		s.next = int(^uint(0) >> 1)
+		var found bool
+		if s.ev == nil {
+			found = s.dfsMD(blank, -1, 0, h)
+		} else {
+			found = s.dfsPDB(blank, -1, 0, md)
+		}
+		st := s.stats(iter)
+		switch {
+		case found:
+			return s.path[:s.bound], st, nil
+		case s.stopErr != nil:
+			return nil, st, s.stopErr
+		}
+		if s.progress != nil {
+			s.progress(st)
+		}
+		s.bound = s.next
+	}
+}
+
+// dfsMD searches below the current board (blank at blank, reached from
+// prev, at depth g, Manhattan distance h) within the bound.
+func (s *idaSearch) dfsMD(blank, prev, g, h int) bool {
+	s.expanded++
+	if s.expanded >= s.checkAt && s.check() {
+		return false
+	}
+	s.maxDepth = max(s.maxDepth, g)
+	ops := &s.ops[blank&(maxCells-1)]
+	for i := 0; i < 4; i++ {
+		nb := int(ops[i])
+		if nb < 0 {
+			break
+		}
+		if nb == prev {
+			continue
+		}
+		s.generated++
+		tile := int(s.cells[nb&(maxCells-1)])
+		nh := h + int(s.md[(tile<<7|blank)&(maxCells*maxCells-1)]) - int(s.md[(tile<<7|nb)&(maxCells*maxCells-1)])
+		if f := g + 1 + nh; f > s.bound {
+			if f < s.next {
+				s.next = f
+			}
+			continue
+		}
+		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = uint8(tile), 0
+		if nh == 0 || s.dfsMD(nb, blank, g+1, nh) {
+			s.path[g] = s.opMoves[blank&(maxCells-1)][i]
+			return true
+		}
+		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = 0, uint8(tile)
+		if s.stopErr != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// dfsPDB is dfsMD with the pattern database heuristic; md is the current
+// board's Manhattan distance.
+func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
+	s.expanded++
+	if s.expanded >= s.checkAt && s.check() {
+		return false
+	}
+	s.maxDepth = max(s.maxDepth, g)
+	ev := s.ev
+	ops := &s.ops[blank&(maxCells-1)]
+	for i := 0; i < 4; i++ {
+		nb := int(ops[i])
+		if nb < 0 {
+			break
+		}
+		if nb == prev {
+			continue
+		}
+		s.generated++
+		tile := int(s.cells[nb&(maxCells-1)])
+		nmd := md + int(s.md[(tile<<7|blank)&(maxCells*maxCells-1)]) - int(s.md[(tile<<7|nb)&(maxCells*maxCells-1)])
+		s.pos[tile&(maxCells-1)] = uint8(blank)
+
+		vr := int(ev.regOf[tile&(maxCells-1)])
+		oldR, newR := 0, 0
+		if vr >= 0 {
+			oldR, newR = s.cur[vr], ev.views[vr].delta(&s.pos)
+		}
+		regSum := s.regSum - oldR + newR
+		h := nmd + 2*regSum
+		if f := g + 1 + h; f > s.bound {
+			if f < s.next {
+				s.next = f
+			}
+			s.pos[tile&(maxCells-1)] = uint8(nb)
+			continue
+		}
+		vf := int(ev.refOf[tile&(maxCells-1)])
+		oldF, newF := 0, 0
+		if vf >= 0 {
+			oldF, newF = s.cur[vf], ev.views[vf].delta(&s.pos)
+		}
+		refSum := s.refSum - oldF + newF
+		if hf := nmd + 2*refSum; hf > h {
+			h = hf
+			if f := g + 1 + h; f > s.bound {
+				if f < s.next {
+					s.next = f
+				}
+				s.pos[tile&(maxCells-1)] = uint8(nb)
+				continue
+			}
+		}
+		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = uint8(tile), 0
+		if h == 0 {
+			s.path[g] = s.opMoves[blank&(maxCells-1)][i]
+			return true
+		}
+		savedReg, savedRef := s.regSum, s.refSum
+		s.regSum, s.refSum = regSum, refSum
+		if vr >= 0 {
+			s.cur[vr] = newR
+		}
+		if vf >= 0 {
+			s.cur[vf] = newF
+		}
+		if s.dfsPDB(nb, blank, g+1, nmd) {
+			s.path[g] = s.opMoves[blank&(maxCells-1)][i]
+			return true
+		}
+		s.regSum, s.refSum = savedReg, savedRef
+		if vr >= 0 {
+			s.cur[vr] = oldR
+		}
+		if vf >= 0 {
+			s.cur[vf] = oldF
+		}
+		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = 0, uint8(tile)
+		s.pos[tile&(maxCells-1)] = uint8(nb)
+		if s.stopErr != nil {
+			return false
+		}
+	}
+	return false
+}
