@@ -9,19 +9,20 @@ import (
 	"tessera/search"
 )
 
-// Node budgets of the fast solver's searches: they keep it fast on every
-// board and make its answer independent of the machine's speed.
-const (
-	// fastOptimalBudget bounds the optimal IDA* on a 4x4 region.
-	fastOptimalBudget = 3_000_000
-	// fastWeightedBudget bounds each weighted A* on a 4x4 or 5x5 region.
-	fastWeightedBudget = 400_000
-)
+// A fastStage is a search the fast solver tries on a region: IDA* with
+// weight num/den on the heuristic (1/1 is optimal) within a node budget,
+// which keeps it fast on every board and makes its answer independent of
+// the machine's speed.
+type fastStage struct {
+	num, den int
+	budget   int64
+}
 
-// fastWeights are the weights the fast solver tries on a 5x5 region with a
-// pattern database, most accurate first; the first whose search fits the
-// budget answers.
-var fastWeights = []float64{1.25, 1.5, 2, 3}
+// The stages on a 4x4 region: optimal first, then weighted.
+var fast4x4 = []fastStage{{1, 1, 3_000_000}, {3, 2, 500_000}, {2, 1, 500_000}, {3, 1, 500_000}}
+
+// The stages on a 5x5 region with a pattern database.
+var fast5x5 = []fastStage{{5, 4, 3_000_000}, {3, 2, 1_000_000}, {2, 1, 1_000_000}, {3, 1, 1_000_000}}
 
 // SolveFast answers any solvable board up to 10x10 quickly with a short
 // solution, optimal only when it says so. It fixes the board's last row or
@@ -72,20 +73,18 @@ func SolveFast(ctx context.Context, b *Board, opts Options) (Solution, error) {
 		)
 		switch {
 		case region == Size{5, 5} && pdb5 != nil:
-			moves, ok, err = fastWeighted(ctx, r.region(), pdb5, fastWeights, &stats)
+			moves, _, err = fastStages(ctx, r.region(), pdb5, fast5x5, &stats)
+			ok = moves != nil
 		case region == Size{4, 4}:
 			if pdb4 == nil {
 				if pdb4, err = builtin555(ctx); err != nil {
 					return Solution{Stats: stats}, err
 				}
 			}
-			moves, ok, err = fastOptimal(ctx, r.region(), pdb4, &stats)
-			optimal = ok && len(r.moves) == 0
-			if err == nil && !ok {
-				moves, ok, err = fastWeighted(ctx, r.region(), pdb4, []float64{1.5, 3}, &stats)
-				optimal = false
-			}
-		case region.Rows*region.Cols <= 12:
+			var weight int
+			moves, weight, err = fastStages(ctx, r.region(), pdb4, fast4x4, &stats)
+			ok, optimal = moves != nil, moves != nil && weight == 0 && len(r.moves) == 0
+		case region.Rows*region.Cols <= 9 || region.Rows*region.Cols == 12 && region.Rows >= 3 && region.Cols >= 3:
 			moves, err = fastSmall(ctx, r.region(), &stats)
 			ok, optimal = err == nil, err == nil && len(r.moves) == 0
 		}
@@ -113,31 +112,21 @@ func addStats(total *search.Stats, s search.Stats) {
 	total.Iterations += s.Iterations
 }
 
-// fastOptimal runs the specialised IDA* on a region with a node budget; ok
-// is false when the budget ran out.
-func fastOptimal(ctx context.Context, f frame, d *PDB, total *search.Stats) ([]Move, bool, error) {
-	moves, st, err := newIDASearch(f, d).run(ctx, search.Options{MaxExpanded: fastOptimalBudget})
-	addStats(total, st)
-	if errors.Is(err, ErrBudget) {
-		return nil, false, nil
-	}
-	return moves, err == nil, err
-}
-
-// fastWeighted runs weighted A* with the PDB on a region, with each weight
-// in turn until one finishes within the node budget.
-func fastWeighted(ctx context.Context, f frame, d *PDB, weights []float64, total *search.Stats) ([]Move, bool, error) {
-	b := &Board{rows: f.rows, cols: f.cols, cells: f.cells, blank: f.blank()}
-	for _, w := range weights {
-		sol, err := Solve(ctx, b, Options{Algorithm: AStar, Heuristic: PatternDB, PDB: d, Goal: BlankFirst,
-			Search: search.Options{Weight: w, MaxExpanded: fastWeightedBudget}})
-		addStats(total, sol.Stats)
+// fastStages runs the stages on a region in turn until one finishes within
+// its budget; it returns the moves (nil if none did) and the index of the
+// stage that found them.
+func fastStages(ctx context.Context, f frame, d *PDB, stages []fastStage, total *search.Stats) ([]Move, int, error) {
+	for i, st := range stages {
+		s := newIDASearch(f, d)
+		s.num, s.den = st.num, st.den
+		moves, stats, err := s.run(ctx, search.Options{MaxExpanded: st.budget})
+		addStats(total, stats)
 		if errors.Is(err, ErrBudget) {
 			continue
 		}
-		return sol.Moves, err == nil, err
+		return moves, i, err
 	}
-	return nil, false, nil
+	return nil, 0, nil
 }
 
 // fastSmall solves a region of at most 12 cells optimally.

@@ -39,10 +39,14 @@ type idaSearch struct {
 	cur            [2 * maxCells]int
 	regSum, refSum int
 
+	// The bound is on f = den*g + num*h: num/den is the weight on h (Pohl's
+	// weighted search; 1/1 for optimal IDA*).
+	num, den            int
 	bound, next         int
 	path                []Move
 	expanded, generated int64
 	maxDepth            int
+	solution            int // the length of the solution found
 
 	// Limits, checked every checkEvery expansions.
 	ctx         context.Context
@@ -56,7 +60,7 @@ type idaSearch struct {
 const checkEvery = 1 << 16
 
 func newIDASearch(f frame, d *PDB) *idaSearch {
-	s := &idaSearch{cols: f.cols, n: len(f.cells)}
+	s := &idaSearch{cols: f.cols, n: len(f.cells), num: 1, den: 1}
 	for c, t := range f.cells {
 		s.cells[c] = t
 		s.pos[t] = uint8(c)
@@ -138,13 +142,13 @@ func (s *idaSearch) run(ctx context.Context, opts search.Options) ([]Move, searc
 	blank := int(s.pos[0])
 	h := s.heuristic()
 	md := s.manhattan()
-	s.bound = h
+	s.bound = s.num * h
 	for iter := 1; ; iter++ {
 		if h == 0 {
 			return []Move{}, s.stats(iter), nil
 		}
-		if len(s.path) < s.bound {
-			s.path = make([]Move, s.bound)
+		if depth := s.bound / s.den; len(s.path) < depth {
+			s.path = make([]Move, depth)
 		}
 		s.next = int(^uint(0) >> 1)
 		var found bool
@@ -156,7 +160,7 @@ func (s *idaSearch) run(ctx context.Context, opts search.Options) ([]Move, searc
 		st := s.stats(iter)
 		switch {
 		case found:
-			return s.path[:s.bound], st, nil
+			return s.path[:s.solution], st, nil
 		case s.stopErr != nil:
 			return nil, st, s.stopErr
 		}
@@ -187,13 +191,16 @@ func (s *idaSearch) dfsMD(blank, prev, g, h int) bool {
 		s.generated++
 		tile := int(s.cells[nb&(maxCells-1)])
 		nh := h + int(s.md[(tile<<7|blank)&(maxCells*maxCells-1)]) - int(s.md[(tile<<7|nb)&(maxCells*maxCells-1)])
-		if f := g + 1 + nh; f > s.bound {
+		if f := s.den*(g+1) + s.num*nh; f > s.bound {
 			if f < s.next {
 				s.next = f
 			}
 			continue
 		}
 		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = uint8(tile), 0
+		if nh == 0 {
+			s.solution = g + 1
+		}
 		if nh == 0 || s.dfsMD(nb, blank, g+1, nh) {
 			s.path[g] = s.opMoves[blank&(maxCells-1)][i]
 			return true
@@ -236,7 +243,7 @@ func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
 		}
 		regSum := s.regSum - oldR + newR
 		h := nmd + 2*regSum
-		if f := g + 1 + h; f > s.bound {
+		if f := s.den*(g+1) + s.num*h; f > s.bound {
 			if f < s.next {
 				s.next = f
 			}
@@ -251,7 +258,7 @@ func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
 		refSum := s.refSum - oldF + newF
 		if hf := nmd + 2*refSum; hf > h {
 			h = hf
-			if f := g + 1 + h; f > s.bound {
+			if f := s.den*(g+1) + s.num*h; f > s.bound {
 				if f < s.next {
 					s.next = f
 				}
@@ -262,6 +269,7 @@ func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
 		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = uint8(tile), 0
 		if h == 0 {
 			s.path[g] = s.opMoves[blank&(maxCells-1)][i]
+			s.solution = g + 1
 			return true
 		}
 		savedReg, savedRef := s.regSum, s.refSum

@@ -22,15 +22,27 @@ import (
 // read-only once loaded and safe for concurrent use.
 type PDB struct {
 	part    Partition
-	tables  []*patternTable
+	refs    []tableRef // one per pattern
 	info    []TableInfo
 	reflect bool
 	ev      *pdbEval // the views for the partition's size
 }
 
+// tableRef is the table of a pattern: its own, or another pattern's seen
+// through a symmetry of the board (sym maps the pattern's cells to the
+// table's; nil for none).
+type tableRef struct {
+	t   *patternTable
+	sym *symmetry
+}
+
 // TableInfo describes one pattern table of a PDB.
 type TableInfo struct {
-	Tiles   []int  // the pattern's tiles, blank-first numbering
+	Tiles []int // the pattern's tiles, blank-first numbering
+	// Derived, when not empty, says which table of the partition serves
+	// this pattern through a symmetry of the board, such as "table 2,
+	// rotated 180 degrees"; the other fields are then that table's.
+	Derived string
 	Path    string // its cache file, "" when not cached
 	Built   bool   // built now rather than read from the cache
 	Reason  string // why it was built: "missing", "corrupt: ...", "rebuild", "no cache"
@@ -74,11 +86,15 @@ func DefaultCacheDir() (string, error) {
 // cache when a valid copy is there (its header names the same pattern and
 // format version and its CRC-32C checksum matches), and otherwise built and
 // written to the cache, replacing a stale or corrupt file. A cache that
-// cannot be written is not an error: the table is used from memory.
+// cannot be written is not an error: the table is used from memory. A
+// pattern that a rotation or reflection of the board maps onto an earlier
+// one uses that one's table (see Partition.TablePatterns): 6-6-6-6 needs
+// two tables.
 //
-// Building takes time and memory that grow with the pattern: about 2 s for
-// 6-6-3 on the 4x4 board, minutes and 1.3 GB for the 8-tile pattern of 7-8;
-// see buildTable. When the context ends, LoadPDB stops and returns its error.
+// Building takes time and memory that grow with the pattern (see
+// buildTable): about 2 CPU-seconds for 6-6-3, and for the 8-tile pattern of
+// 7-8 about 380 CPU-seconds (two cores share them) and 2.4 GB while it
+// builds. When the context ends, LoadPDB stops and returns its error.
 func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error) {
 	if err := part.check(); err != nil {
 		return nil, err
@@ -92,6 +108,13 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 	}
 	d := &PDB{part: part, reflect: part.Size.Rows == part.Size.Cols}
 	for i, tiles := range part.Patterns {
+		if j, sym := part.derivation(i); sym != nil {
+			d.refs = append(d.refs, tableRef{d.refs[j].t, sym})
+			info := d.info[j]
+			info.Tiles, info.Derived, info.Built, info.Seconds = tiles, fmt.Sprintf("table %d %s", j+1, sym.name), false, 0
+			d.info = append(d.info, info)
+			continue
+		}
 		start := time.Now()
 		info := TableInfo{Tiles: tiles}
 		var t *patternTable
@@ -137,7 +160,7 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 		info.Seconds = time.Since(start).Seconds()
 		info.Entries, info.Bytes = t.entries(), int64(len(t.data))
 		info.States, info.Depth, info.Clamped = t.states, t.depth, t.clamped
-		d.tables = append(d.tables, t)
+		d.refs = append(d.refs, tableRef{t: t})
 		d.info = append(d.info, info)
 	}
 	d.ev = newPDBEval(d, part.Size.Rows, part.Size.Cols)
@@ -220,44 +243,160 @@ func (v *pdbView) delta(pos *[maxCells]uint8) int {
 // pdbEval holds the views of a PDB for one board size, and for each tile the
 // regular and the reflected view it takes part in (-1: none).
 type pdbEval struct {
-	views         []pdbView
-	regular       int // views[:regular] are regular, the rest reflected
-	regOf, refOf  [maxCells]int8
-	identity, tr  [maxCells]uint8
-	reflectTile   [maxCells]uint8
-	reflectedUsed bool
+	views        []pdbView
+	regular      int // views[:regular] are regular, the rest reflected
+	regOf, refOf [maxCells]int8
 }
 
 func newPDBEval(d *PDB, rows, cols int) *pdbEval {
-	ev := &pdbEval{reflectedUsed: d.reflect}
+	ev := &pdbEval{}
 	n := rows * cols
+	var tr [maxCells]uint8 // the transpose, and of tile t, whose goal cell is t
 	for c := range n {
-		ev.identity[c] = uint8(c)
-		ev.tr[c] = uint8(c%cols*rows + c/cols)
-		ev.reflectTile[c] = ev.tr[c] // tile t's goal cell is t
+		tr[c] = uint8(c%cols*rows + c/cols)
 	}
 	for i := range ev.regOf {
 		ev.regOf[i], ev.refOf[i] = -1, -1
 	}
-	for _, t := range d.tables {
-		ev.views = append(ev.views, pdbView{table: t, tiles: t.tiles, cellMap: &ev.identity})
-		for _, u := range t.tiles {
+	// The view of pattern ref on the board, or on its transpose: the table's
+	// k-th tile stands for the pattern's tile u with sym(u) = that tile,
+	// found at cell sym(pos[u]), or sym(tr(pos[tr(u)])) on the transpose.
+	view := func(ref tableRef, reflected bool) pdbView {
+		v := pdbView{table: ref.t, cellMap: new([maxCells]uint8)}
+		var inverse [maxCells]uint8
+		for c := range n {
+			to := c
+			if ref.sym != nil {
+				to = int(ref.sym.cell[c])
+			}
+			inverse[to] = uint8(c)
+			v.cellMap[c] = uint8(to)
+		}
+		if reflected {
+			for c := range n {
+				v.cellMap[c] = uint8(cellOf(ref.sym, int(tr[c])))
+			}
+		}
+		for _, tile := range ref.t.tiles {
+			u := inverse[tile]
+			if reflected {
+				u = tr[u]
+			}
+			v.tiles = append(v.tiles, u)
+		}
+		return v
+	}
+	for _, ref := range d.refs {
+		ev.views = append(ev.views, view(ref, false))
+		for _, u := range ev.views[len(ev.views)-1].tiles {
 			ev.regOf[u] = int8(len(ev.views) - 1)
 		}
 	}
 	ev.regular = len(ev.views)
 	if d.reflect {
-		for _, t := range d.tables {
-			v := pdbView{table: t, cellMap: &ev.tr}
-			for _, tile := range t.tiles {
-				u := ev.reflectTile[tile]
-				v.tiles = append(v.tiles, u)
-				ev.refOf[u] = int8(len(ev.views))
+		for _, ref := range d.refs {
+			ev.views = append(ev.views, view(ref, true))
+			for _, u := range ev.views[len(ev.views)-1].tiles {
+				ev.refOf[u] = int8(len(ev.views) - 1)
 			}
-			ev.views = append(ev.views, v)
 		}
 	}
 	return ev
+}
+
+// cellOf returns the image of cell c under sym (nil: c).
+func cellOf(sym *symmetry, c int) int {
+	if sym == nil {
+		return c
+	}
+	return int(sym.cell[c])
+}
+
+// symmetry is a permutation of a board's cells that keeps neighbours
+// neighbours: a rotation or a reflection.
+type symmetry struct {
+	name string
+	cell [maxCells]uint8
+}
+
+// boardSymmetries returns the symmetries of a board other than the
+// identity: the rotation by 180 degrees and the two mirrors, and on square
+// boards the rotations by 90 degrees and the two diagonal reflections.
+func boardSymmetries(s Size) []symmetry {
+	R, C := s.Rows, s.Cols
+	maps := []struct {
+		name   string
+		square bool
+		f      func(r, c int) (int, int)
+	}{
+		{"rotated 180 degrees", false, func(r, c int) (int, int) { return R - 1 - r, C - 1 - c }},
+		{"mirrored left to right", false, func(r, c int) (int, int) { return r, C - 1 - c }},
+		{"mirrored top to bottom", false, func(r, c int) (int, int) { return R - 1 - r, c }},
+		{"rotated 90 degrees", true, func(r, c int) (int, int) { return c, C - 1 - r }},
+		{"rotated 270 degrees", true, func(r, c int) (int, int) { return R - 1 - c, r }},
+		{"reflected about the main diagonal", true, func(r, c int) (int, int) { return c, r }},
+		{"reflected about the other diagonal", true, func(r, c int) (int, int) { return C - 1 - c, R - 1 - r }},
+	}
+	var out []symmetry
+	for _, m := range maps {
+		if m.square && R != C {
+			continue
+		}
+		sym := symmetry{name: m.name}
+		for cell := range R * C {
+			r, c := m.f(cell/C, cell%C)
+			sym.cell[cell] = uint8(r*C + c)
+		}
+		out = append(out, sym)
+	}
+	return out
+}
+
+// derivation returns, for pattern i, an earlier pattern j with a table of
+// its own and a symmetry through which j's table serves i, or a nil
+// symmetry if i needs its own table. A table serves a pattern when the
+// symmetry maps the pattern's goal cells onto the table's and the blank's
+// goal cell, 0, into the region of free cells that held the blank when the
+// table was built, so that both searches start from the same abstract state
+// (Korf and Felner 2002 serve three of the four 6-6-6-6 patterns by two
+// tables, rotating the board).
+func (p Partition) derivation(i int) (int, *symmetry) {
+	g := newGeom(p.Size)
+	syms := boardSymmetries(p.Size)
+	for j := range i {
+		if _, sym := p.derivation(j); sym != nil || len(p.Patterns[j]) != len(p.Patterns[i]) {
+			continue
+		}
+		var want uint64
+		for _, tile := range p.Patterns[j] {
+			want |= 1 << tile
+		}
+		home := g.region(1, g.full&^want)
+		for k := range syms {
+			sym := &syms[k]
+			var got uint64
+			for _, tile := range p.Patterns[i] {
+				got |= 1 << sym.cell[tile]
+			}
+			if got == want && home>>sym.cell[0]&1 != 0 {
+				return j, sym
+			}
+		}
+	}
+	return -1, nil
+}
+
+// TablePatterns returns the patterns that need a table of their own; the
+// others are served by one of these through a rotation or reflection of the
+// board (see LoadPDB).
+func (p Partition) TablePatterns() [][]int {
+	var out [][]int
+	for i, pat := range p.Patterns {
+		if _, sym := p.derivation(i); sym == nil {
+			out = append(out, pat)
+		}
+	}
+	return out
 }
 
 // sums returns the regular and the reflected sums of table entries for the

@@ -308,3 +308,63 @@ func TestParsePartition(t *testing.T) {
 		t.Error("a default partition for 3x3")
 	}
 }
+
+// TestDerivedTables checks that a table served through a symmetry of the
+// board gives, on every 3x3 board and for the reflected lookup too, the
+// entries of the pattern's own table, and that the standard partitions
+// share tables as Korf and Felner do.
+func TestDerivedTables(t *testing.T) {
+	for _, c := range []struct {
+		text    string
+		derived string
+	}{
+		{"1,2/6,7", "table 1 rotated 180 degrees"},
+		{"1,2/3,6", "table 1 reflected about the main diagonal"},
+		{"1,2,5/3,6,7", "table 1 rotated 180 degrees"},
+		{"1,2,5/4,3,7", ""},
+	} {
+		part, err := ParsePartition(c.text, Size{3, 3}, BlankFirst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := LoadPDB(t.Context(), part, PDBOptions{NoCache: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Tables()[1].Derived; got != c.derived {
+			t.Fatalf("%s: pattern 2 derived from %q, want %q", c.text, got, c.derived)
+		}
+		if c.derived == "" {
+			continue
+		}
+		own, err := buildTable(t.Context(), part.Size, part.Patterns[1], 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ownPart := Partition{Size: part.Size, Patterns: part.Patterns[1:]}
+		ref := &PDB{part: ownPart, refs: []tableRef{{t: own}}, reflect: true}
+		ref.ev = newPDBEval(ref, 3, 3)
+		for st := range distances(t, Size{3, 3}, BlankFirst) {
+			var pos [maxCells]uint8
+			for c, tile := range []byte(st) {
+				pos[tile] = uint8(c)
+			}
+			// Views: d has [reg1, reg2, ref1, ref2], ref has [reg2, ref2].
+			if a, b := d.ev.views[1].delta(&pos), ref.ev.views[0].delta(&pos); a != b {
+				t.Fatalf("%s %v: derived entry %d, own table %d", c.text, []byte(st), a, b)
+			}
+			if a, b := d.ev.views[3].delta(&pos), ref.ev.views[1].delta(&pos); a != b {
+				t.Fatalf("%s %v: reflected derived entry %d, own table %d", c.text, []byte(st), a, b)
+			}
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		owned int
+	}{{"5-5-5", 3}, {"6-6-3", 3}, {"7-8", 2}, {"6-6-6-6", 2}} {
+		part, _ := ParsePartition(c.name, Size{}, BlankFirst)
+		if got := len(part.TablePatterns()); got != c.owned {
+			t.Errorf("%s: %d tables of its own, want %d", c.name, got, c.owned)
+		}
+	}
+}

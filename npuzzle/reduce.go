@@ -18,10 +18,12 @@ type reducer struct {
 	cells      []uint8
 	blank      int
 	moves      []Move // in the frame
-	// BFS buffers, reused.
-	parent []int32
-	via    []Move
-	queue  []int32
+	// Search buffers, reused: an entry is valid when its stamp is gen.
+	stamp     []uint32
+	gen       uint32
+	g, parent []int32
+	via       []Move
+	buckets   [][]int32
 }
 
 func newReducer(f frame) *reducer {
@@ -66,9 +68,15 @@ func (r *reducer) shrink() {
 			line = append(line, row*r.cols+r.left-1)
 		}
 	}
-	for i := 0; i < len(line)-2; i++ {
-		r.place(line[i])
+	i := 0
+	for ; i < len(line)-3; i += 2 {
+		r.place(line[i], line[i+1])
 		r.cells[line[i]] |= fixedMark // a wall until the line is done
+		r.cells[line[i+1]] |= fixedMark
+	}
+	if i == len(line)-3 {
+		r.place(line[i])
+		r.cells[line[i]] |= fixedMark
 	}
 	r.place(line[len(line)-2], line[len(line)-1])
 	for _, c := range line {
@@ -82,8 +90,9 @@ func (r *reducer) shrink() {
 }
 
 // place brings the tiles that belong at the cells goals (one or two)
-// there by the fewest moves, found by a breadth-first search whose state is
-// the positions of those tiles and of the blank. The moves are played.
+// there by the fewest moves, found by A* over the positions of those tiles
+// and of the blank, with the tiles' Manhattan distance to their goals as
+// the (consistent) heuristic. The moves are played.
 func (r *reducer) place(goals ...int) {
 	n := r.n
 	// State (p1, p2, blank) is (p1*n2+p2)*n+blank; p2 is 0 for one tile.
@@ -91,52 +100,77 @@ func (r *reducer) place(goals ...int) {
 	if len(goals) == 2 {
 		n2, p2 = n, r.find(uint8(goals[1]))
 	}
+	dist := func(a, b int) int { return abs(a/r.cols-b/r.cols) + abs(a%r.cols-b%r.cols) }
+	h := func(p1, p2 int) int {
+		if n2 == 1 {
+			return dist(p1, goals[0])
+		}
+		return dist(p1, goals[0]) + dist(p2, goals[1])
+	}
 	size := n * n2 * n
-	if cap(r.parent) < size {
+	if len(r.stamp) < size {
+		r.stamp = make([]uint32, size)
+		r.g = make([]int32, size)
 		r.parent = make([]int32, size)
 		r.via = make([]Move, size)
 	}
-	parent, via := r.parent[:size], r.via[:size]
-	for i := range parent {
-		parent[i] = -1
-	}
+	r.gen++
+	seen := func(s int32) bool { return r.stamp[s] == r.gen }
 	start := int32((p1*n2+p2)*n + r.blank)
-	parent[start] = start
-	queue := append(r.queue[:0], start)
-	goal := int32(-1)
-	for head := 0; head < len(queue); head++ {
-		s := queue[head]
-		b, q := int(s)%n, int(s)/n
-		p1, p2 := q/n2, q%n2
-		if p1 == goals[0] && (n2 == 1 || p2 == goals[1]) {
-			goal = s
-			break
+	r.stamp[start], r.g[start], r.parent[start] = r.gen, 0, start
+	// Buckets by f, each a stack: among equal f the deepest comes first.
+	for i := range r.buckets {
+		r.buckets[i] = r.buckets[i][:0]
+	}
+	push := func(s int32, f int) {
+		for len(r.buckets) <= f {
+			r.buckets = append(r.buckets, nil)
 		}
-		for _, m := range korfOrder {
-			nb := r.step(b, m)
-			if nb < 0 || r.cells[nb]&fixedMark != 0 {
-				continue
+		r.buckets[f] = append(r.buckets[f], s)
+	}
+	push(start, h(p1, p2))
+	goal := int32(-1)
+	for f := 0; f < len(r.buckets) && goal < 0; f++ {
+		for len(r.buckets[f]) > 0 {
+			last := len(r.buckets[f]) - 1
+			s := r.buckets[f][last]
+			r.buckets[f] = r.buckets[f][:last]
+			b, q := int(s)%n, int(s)/n
+			p1, p2 := q/n2, q%n2
+			g := int(r.g[s])
+			if g+h(p1, p2) != f {
+				continue // a stale entry: s was reached more cheaply since
 			}
-			q1, q2 := p1, p2
-			if nb == p1 {
-				q1 = b
-			} else if nb == p2 && n2 > 1 {
-				q2 = b
+			if p1 == goals[0] && (n2 == 1 || p2 == goals[1]) {
+				goal = s
+				break
 			}
-			next := int32((q1*n2+q2)*n + nb)
-			if parent[next] < 0 {
-				parent[next], via[next] = s, m
-				queue = append(queue, next)
+			for _, m := range korfOrder {
+				nb := r.step(b, m)
+				if nb < 0 || r.cells[nb]&fixedMark != 0 {
+					continue
+				}
+				q1, q2 := p1, p2
+				if nb == p1 {
+					q1 = b
+				} else if nb == p2 && n2 > 1 {
+					q2 = b
+				}
+				next := int32((q1*n2+q2)*n + nb)
+				if seen(next) && int(r.g[next]) <= g+1 {
+					continue
+				}
+				r.stamp[next], r.g[next], r.parent[next], r.via[next] = r.gen, int32(g+1), s, m
+				push(next, g+1+h(q1, q2))
 			}
 		}
 	}
-	r.queue = queue
 	if goal < 0 {
 		panic("npuzzle: reduction found no way to place a tile")
 	}
 	first := len(r.moves)
-	for s := goal; s != start; s = parent[s] {
-		r.moves = append(r.moves, via[s])
+	for s := goal; s != start; s = r.parent[s] {
+		r.moves = append(r.moves, r.via[s])
 	}
 	slices.Reverse(r.moves[first:])
 	for _, m := range r.moves[first:] {

@@ -74,7 +74,11 @@ type solverFlags struct {
 // define defines the flags, with the default solver algo and heuristic h.
 func (s *solverFlags) define(fs *flag.FlagSet, algo, h string) {
 	fs.StringVar(&s.algo, "algo", algo, "solver: bfs, bibfs, astar, idastar or fast (any board up to 10x10, short but not always shortest)")
-	fs.StringVar(&s.heuristic, "h", h, "heuristic for astar and idastar: misplaced, manhattan, linear or pdb (pattern database; -algo fast uses it when given)")
+	usage := "heuristic for astar and idastar: misplaced, manhattan, linear or pdb (pattern database; -algo fast uses it when given)"
+	if h == "" {
+		usage += " (default pdb for idastar, linear for astar, none for fast)"
+	}
+	fs.StringVar(&s.heuristic, "h", h, usage)
 	fs.Float64Var(&s.weight, "w", 1, "A* weight on the heuristic (1 is optimal; the source game uses 5 with manhattan)")
 	fs.Int64Var(&s.maxStates, "max-states", 0, "stop after storing this many states (0: no count limit)")
 	fs.Int64Var(&s.maxMB, "max-mem", 2048, "stop when the stored states need about this many MiB")
@@ -86,7 +90,14 @@ func (s *solverFlags) options(goal npuzzle.Goal) (npuzzle.Options, error) {
 	if err != nil {
 		return npuzzle.Options{}, usagef("%v", err)
 	}
-	h, err := npuzzle.ParseHeuristic(s.heuristic)
+	name := s.heuristic
+	if name == "" {
+		name = "linear"
+		if algo == npuzzle.IDAStar {
+			name = "pdb"
+		}
+	}
+	h, err := npuzzle.ParseHeuristic(name)
 	if err != nil {
 		return npuzzle.Options{}, usagef("%v", err)
 	}
@@ -460,33 +471,38 @@ every board solvable with lengths of the parity of Manhattan distance).
 		prog := progressFlag(fs)
 		sb := setBench{}
 		fs.StringVar(&sb.path, "set", "", "run the boards of this set file instead of random boards")
-		fs.StringVar(&sb.goal, "goal", "auto", "with -set: blank-last, blank-first or auto (from the file)")
+		fs.StringVar(&sb.goal, "goal", "auto", "blank-last, blank-first or auto: from the -set file, blank-last for random boards")
 		fs.StringVar(&sb.instances, "instances", "", "with -set: the instances to run, such as 1-10,38,40 (default all)")
-		sb.solver.define(fs, "idastar", "pdb")
+		sb.solver.define(fs, "idastar", "")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
 			}
-			if sb.path != "" {
-				sb.timeout, sb.asJSON, sb.progress = *timeout, *asJSON, *prog
-				return sb.run(ctx, env)
-			}
-			var setOnly []string
-			fs.Visit(func(f *flag.Flag) {
-				switch f.Name {
-				case "goal", "instances", "algo", "h", "partition", "cache", "w", "max-states", "max-mem":
-					setOnly = append(setOnly, "-"+f.Name)
-				}
-			})
-			if len(setOnly) > 0 {
-				return usagef("%s applies to -set only", strings.Join(setOnly, ", "))
-			}
+			sb.timeout, sb.asJSON, sb.progress = *timeout, *asJSON, *prog
 			s, err := npuzzle.ParseSize(*sizeText)
 			if err != nil {
 				return usagef("%v", err)
 			}
 			if *n < 1 {
 				return usagef("-n must be at least 1")
+			}
+			if sb.path != "" {
+				return sb.runFile(ctx, env)
+			}
+			oneSolver := false
+			fs.Visit(func(f *flag.Flag) {
+				switch f.Name {
+				case "algo", "h", "partition", "cache", "w", "max-states", "max-mem", "goal":
+					oneSolver = true
+				case "instances":
+					err = usagef("-instances applies to -set only")
+				}
+			})
+			if err != nil {
+				return err
+			}
+			if oneSolver {
+				return sb.runRandom(ctx, env, s, *n, *uniform, *seed)
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()

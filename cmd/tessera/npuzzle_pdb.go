@@ -63,7 +63,7 @@ func (p *pdbFlags) load(ctx context.Context, part npuzzle.Partition, rep *progre
 		return nil, 0, err
 	}
 	for i, ti := range d.Tables() {
-		if ti.Built {
+		if ti.Built && ti.Derived == "" {
 			rep.Logf("pattern database %s: table %d/%d (%d tiles) built in %.1f s (%s)", part.Name, i+1, len(d.Tables()), len(ti.Tiles), ti.Seconds, ti.Reason)
 		}
 	}
@@ -89,6 +89,7 @@ seconds, the default), 7-8 (4x4, minutes and about 2.4 GB while building,
 // pdbTableJSON describes a table in the -json output of pdb build.
 type pdbTableJSON struct {
 	Tiles   []int   `json:"tiles"`
+	Derived string  `json:"derived,omitempty"`
 	Path    string  `json:"path,omitempty"`
 	Built   bool    `json:"built"`
 	Reason  string  `json:"reason,omitempty"`
@@ -154,7 +155,7 @@ such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 					Tables    []pdbTableJSON `json:"tables"`
 				}{Partition: part.Name, Size: part.Size.String(), Seconds: secs}
 				for _, ti := range d.Tables() {
-					out.Tables = append(out.Tables, pdbTableJSON{ti.Tiles, ti.Path, ti.Built, ti.Reason, ti.Seconds,
+					out.Tables = append(out.Tables, pdbTableJSON{ti.Tiles, ti.Derived, ti.Path, ti.Built, ti.Reason, ti.Seconds,
 						ti.Entries, ti.Bytes, ti.States, ti.Depth, ti.Clamped})
 				}
 				return writeJSON(env.Stdout, out)
@@ -164,7 +165,10 @@ such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 			fmt.Fprintln(tw, "table\ttiles\tsource\tseconds\tentries\tMB\tstates\tmax\tfile")
 			for i, ti := range d.Tables() {
 				src := "cache"
-				if ti.Built {
+				switch {
+				case ti.Derived != "":
+					src = "= " + ti.Derived
+				case ti.Built:
 					src = "built (" + ti.Reason + ")"
 				}
 				fmt.Fprintf(tw, "%d\t%s\t%s\t%.1f\t%d\t%.1f\t%d\t%d\t%s\n", i+1, joinInts(ti.Tiles, ","), src, ti.Seconds,
@@ -227,7 +231,7 @@ checksum, and which standard partitions are complete (every table valid).`,
 			var pj []partJSON
 			for _, p := range npuzzle.StandardPartitions() {
 				complete := true
-				for _, pat := range p.Patterns {
+				for _, pat := range p.TablePatterns() {
 					complete = complete && valid[p.Size.String()+":"+joinInts(pat, ",")]
 				}
 				pj = append(pj, partJSON{p.Name, p.Size.String(), complete})

@@ -58,6 +58,19 @@ func TestPDBBuildListAndSolve(t *testing.T) {
 	}
 }
 
+func TestBenchRandomOneSolver(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "npuzzle", "bench", "-size", "7x9", "-n", "3", "-algo", "fast", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var sum setSummary
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil || len(lines) != 4 || sum.Solved != 3 || sum.Size != "7x9" ||
+		sum.Goal != "blank-last" || sum.MeanLength < 100 {
+		t.Fatalf("%v: %q", err, out)
+	}
+}
+
 func TestSolveFastLargeBoard(t *testing.T) {
 	code, out, errOut := runCmd(t, "", "npuzzle", "solve", "-algo", "fast", "-shuffle", "10x10", "-uniform", "-seed", "3", "-json")
 	if code != 0 {
@@ -120,7 +133,7 @@ func TestBenchSet(t *testing.T) {
 		{[]string{"-set", "testdata/nosuch.txt"}, "no such file"},
 		{[]string{"-set", "testdata/korf10.txt", "-instances", "0-3"}, "not a number or range"},
 		{[]string{"-set", "testdata/korf10.txt", "-partition", "6-6-6-6"}, "is for 5x5 boards"},
-		{[]string{"-h", "manhattan"}, "-h applies to -set only"},
+		{[]string{"-instances", "3"}, "-instances applies to -set only"},
 	} {
 		code, _, errOut := runCmd(t, "", append([]string{"npuzzle", "bench"}, c.args...)...)
 		if code == 0 || !strings.Contains(errOut, c.want) {

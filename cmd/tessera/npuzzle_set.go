@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -185,7 +187,8 @@ type setSummary struct {
 	Solver        string  `json:"solver"`
 }
 
-// setBench is the configuration of npuzzle bench -set.
+// setBench is the configuration of npuzzle bench with one solver: on a set
+// file (-set) or on random boards.
 type setBench struct {
 	path      string
 	goal      string // "auto" or a goal
@@ -196,9 +199,8 @@ type setBench struct {
 	progress  bool
 }
 
-// run solves the set's instances one after the other and prints a line
-// for each and the totals.
-func (sb *setBench) run(ctx context.Context, env *Env) error {
+// runFile reads the set file and runs it.
+func (sb *setBench) runFile(ctx context.Context, env *Env) error {
 	set, err := readSet(sb.path)
 	if err != nil {
 		return err
@@ -216,6 +218,15 @@ func (sb *setBench) run(ctx context.Context, env *Env) error {
 	if err != nil {
 		return err
 	}
+	if keep != nil {
+		set = slices.DeleteFunc(set, func(inst setInstance) bool { return !keep[inst.number] })
+	}
+	return sb.run(ctx, env, set, goal, fmt.Sprintf("%s: %v boards, goal %v (from the %s)", sb.path, set[0].board.Size(), goal, goalFrom))
+}
+
+// run solves the instances one after the other and prints a line for each
+// and the totals; title describes the instances.
+func (sb *setBench) run(ctx context.Context, env *Env, set []setInstance, goal npuzzle.Goal, title string) error {
 	opts, err := sb.solver.options(goal)
 	if err != nil {
 		return err
@@ -230,20 +241,13 @@ func (sb *setBench) run(ctx context.Context, env *Env) error {
 	sum := setSummary{Summary: true, Set: sb.path, Size: size.String(), Goal: goal.String(), Solver: describe(opts), SetupSeconds: setup}
 	var tw *tabwriter.Writer
 	if !sb.asJSON {
-		fmt.Fprintf(env.Stdout, "%s: %v boards, goal %v (from the %s), %s, setup %.1f s\n\n", sb.path, size, goal, goalFrom, sum.Solver, setup)
+		fmt.Fprintf(env.Stdout, "%s, %s, setup %.1f s\n\n", title, sum.Solver, setup)
 		tw = tabwriter.NewWriter(env.Stdout, 0, 8, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "instance\tlength\tpublished\tmatch\tnodes\tseconds\t")
 	}
 	total, published := 0, 0
-	todo := len(set)
-	if keep != nil {
-		todo = len(keep)
-	}
-	count := p.Counter("instances", todo)
+	count := p.Counter("instances", len(set))
 	for _, inst := range set {
-		if keep != nil && !keep[inst.number] {
-			continue
-		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -317,4 +321,31 @@ func printSetSummary(w io.Writer, s setSummary) {
 		s.Solved, s.Instances, s.Matched, s.MeanLength, s.MeanPublished)
 	fmt.Fprintf(w, "%d nodes generated, %.2f s of search (longest %.2f s), %.0f nodes/s; setup %.1f s\n",
 		s.Nodes, s.Seconds, s.MaxSeconds, float64(s.Nodes)/max(s.Seconds, 1e-9), s.SetupSeconds)
+}
+
+// runRandom runs the solver on n random boards of size s (uniform, or the
+// game's random walk), drawn from seed.
+func (sb *setBench) runRandom(ctx context.Context, env *Env, s npuzzle.Size, n int, uniform bool, seed uint64) error {
+	goal := npuzzle.BlankLast
+	if sb.goal != "auto" {
+		var err error
+		if goal, err = npuzzle.ParseGoal(sb.goal); err != nil {
+			return usagef("%v", err)
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6e70757a7a6c65))
+	set := make([]setInstance, n)
+	for i := range set {
+		set[i] = setInstance{number: i + 1, published: -1}
+		if uniform {
+			set[i].board = npuzzle.Random(s, goal, rng)
+		} else {
+			set[i].board = npuzzle.RandomWalk(s, goal, npuzzle.WalkLength(s), rng)
+		}
+	}
+	kind := "uniformly random"
+	if !uniform {
+		kind = "random-walk"
+	}
+	return sb.run(ctx, env, set, goal, fmt.Sprintf("%d %s %v boards (seed %d), goal %v", n, kind, s, seed, goal))
 }
