@@ -120,6 +120,9 @@ func (s *idaSearch) stats(iterations int) search.Stats {
 // or the context stops the search, and calls the progress function.
 func (s *idaSearch) check() bool {
 	s.checkAt = s.expanded + checkEvery
+	if s.maxExpanded > 0 {
+		s.checkAt = min(s.checkAt, s.maxExpanded+1)
+	}
 	if s.maxExpanded > 0 && s.expanded > s.maxExpanded {
 		s.stopErr = fmt.Errorf("%w: %d states expanded (limit %d)", ErrBudget, s.expanded, s.maxExpanded)
 		return true
@@ -139,6 +142,9 @@ func (s *idaSearch) check() bool {
 func (s *idaSearch) run(ctx context.Context, opts search.Options) ([]Move, search.Stats, error) {
 	s.ctx, s.maxExpanded, s.progress, s.start = ctx, opts.MaxExpanded, opts.Progress, time.Now()
 	s.checkAt = checkEvery
+	if s.maxExpanded > 0 {
+		s.checkAt = min(s.checkAt, s.maxExpanded+1)
+	}
 	blank := int(s.pos[0])
 	h := s.heuristic()
 	md := s.manhattan()

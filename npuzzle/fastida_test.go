@@ -5,14 +5,15 @@ import (
 )
 
 // TestFastIDAStarKorfNodeCounts checks the specialised IDA* with Manhattan
-// distance against Korf's 1985 node counts, exactly, on the instances
-// cheap enough for a unit test, for both goals (a blank-last board is the
-// blank-first one rotated, and generates the same nodes).
+// distance against Korf's 1985 node counts, exactly, on the 25 instances
+// of at most 10 million nodes (89 million in all), for both goals (a
+// blank-last board is the blank-first one rotated, and generates the same
+// nodes). The bench command checks the others.
 func TestFastIDAStarKorfNodeCounts(t *testing.T) {
 	boards, optimal, nodes := korf(t)
-	limit := 30_000_000
+	limit := 10_000_000
 	if testing.Short() {
-		limit = 3_000_000
+		limit = 1_000_000
 	}
 	checked := 0
 	for i, b := range boards {
@@ -44,7 +45,7 @@ func TestFastIDAStarKorfNodeCounts(t *testing.T) {
 		}
 		checked++
 	}
-	if checked < 10 {
+	if checked < 5 {
 		t.Fatalf("only %d instances checked", checked)
 	}
 	t.Logf("%d instances match", checked)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -105,28 +106,6 @@ func rank(n int, pos []uint8) int64 {
 		used |= bit
 	}
 	return r
-}
-
-// unrank is the inverse of rank: it fills pos and returns the cells used.
-func unrankSlow(n int, r int64, pos []uint8) uint64 {
-	k := len(pos)
-	var digits [maxPDBCells]uint8
-	for i := k - 1; i >= 0; i-- {
-		radix := int64(n - i)
-		digits[i] = uint8(r % radix)
-		r /= radix
-	}
-	var used uint64
-	for i := range k {
-		free := ^used
-		for d := digits[i]; d > 0; d-- {
-			free &= free - 1
-		}
-		p := bits.TrailingZeros64(free)
-		pos[i] = uint8(p)
-		used |= 1 << p
-	}
-	return used
 }
 
 // get returns entry i.
@@ -276,6 +255,8 @@ func buildTable(ctx context.Context, s Size, tiles []int, workers int, report fu
 			report(depth+1, t.states, 0)
 		}
 	}
+	b.groups = nil
+	debug.FreeOSMemory() // the 2-bit array is garbage: return it before the next table
 	if reached != b.np && k < n-1 {
 		panic(fmt.Sprintf("npuzzle: pattern %v: %d of %d placements reached", tiles, reached, b.np))
 	}
