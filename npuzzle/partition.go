@@ -34,7 +34,9 @@ func (p Partition) String() string { return fmt.Sprintf("%s (%v)", p.Name, p.Siz
 //	c c c c     a c c c b b b b    c c d d d
 //	                               c c d d d
 //
-// 7-8 is Korf and Felner's (2002), and so is 6-6-6-6 (from Korf's code).
+// 7-8 is Korf and Felner's (2002), and so is 6-6-6-6 (from Korf's code;
+// with it and reflection, IDA* generates exactly their published node
+// counts on the 24-puzzles).
 // The 5-5-5 and 6-6-3 shapes of Felner, Korf and Hanan (2004) could not be
 // checked here; these are the strongest of a dozen shapes tried (mean
 // heuristic with reflection on Korf's 100: 42.35 and 43.27).

@@ -92,9 +92,9 @@ func DefaultCacheDir() (string, error) {
 // two tables.
 //
 // Building takes time and memory that grow with the pattern (see
-// buildTable): about 2 CPU-seconds for 6-6-3, and for the 8-tile pattern of
-// 7-8 about 380 CPU-seconds (two cores share them) and 2.4 GB while it
-// builds. When the context ends, LoadPDB stops and returns its error.
+// buildTable): about 6 CPU-seconds for 6-6-3; 380 for 7-8, whose 8-tile
+// table needs 2.5 GB while it builds; 150 for 6-6-6-6 (two tables of 6
+// tiles on 25 cells, 1 GB each while building). Two cores share the work. When the context ends, LoadPDB stops and returns its error.
 func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error) {
 	if err := part.check(); err != nil {
 		return nil, err

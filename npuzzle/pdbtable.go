@@ -450,7 +450,7 @@ func (w *layerWorker) visit(p int64, cur uint64, pull bool) {
 		for cur != 0 {
 			region := t.region(cur&-cur, cur)
 			cur &^= region
-			w.push(occ, region)
+			w.neighbours(occ, region, false)
 		}
 		return
 	}
@@ -458,19 +458,22 @@ func (w *layerWorker) visit(p int64, cur uint64, pull bool) {
 	for unreached != 0 {
 		region := t.region(unreached&-unreached, unreached)
 		unreached &^= region
-		if w.pull(occ, region) {
+		if w.neighbours(occ, region, true) {
 			w.mark(p, region, w.next)
 			w.found++
 		}
 	}
 }
 
-// push generates the successors of the state (placement w.pos, region) and
-// marks those not reached yet: each pattern tile next to the region slides
-// into each region cell it touches, and the blank's new region is the one
-// around the cell the tile left. Whether a successor was reached is read
-// from that one cell, since a region is marked on all its cells.
-func (w *layerWorker) push(occ, region uint64) {
+// neighbours visits the neighbours of the state (placement w.pos, region):
+// each pattern tile next to the region slides into each region cell it
+// touches, and the blank's new region is the one around the cell the tile
+// left (the moves are their own inverses, so these are also the
+// predecessors). Whether a neighbour was reached is read from that one
+// cell, since a region is marked on all its cells. Pushing (pull false), it
+// marks the neighbours not reached yet as the next layer; pulling, it
+// reports whether a neighbour is in the layer, and stops at the first.
+func (w *layerWorker) neighbours(occ, region uint64, pull bool) bool {
 	t := w.t
 	for i := range w.k {
 		from := w.pos[i]
@@ -481,33 +484,17 @@ func (w *layerWorker) push(occ, region uint64) {
 			w.pos[i] = to
 			q := rank(w.n, w.pos[:w.k])
 			w.pos[i] = from
-			if w.group(q)>>(2*from)&3 != 0 {
-				continue
-			}
-			nfree := t.full &^ (occ&^(1<<from) | 1<<to)
-			if w.mark(q, t.region(1<<from, nfree), w.next) {
-				w.found++
-			}
-		}
-	}
-}
-
-// pull reports whether a neighbour of the state (placement w.pos, region)
-// is in the layer; the moves are those of push, which are their own
-// inverses.
-func (w *layerWorker) pull(occ, region uint64) bool {
-	t := w.t
-	for i := range w.k {
-		from := w.pos[i]
-		into := t.nbrs[from] & region
-		for into != 0 {
-			to := uint8(bits.TrailingZeros64(into))
-			into &= into - 1
-			w.pos[i] = to
-			q := rank(w.n, w.pos[:w.k])
-			w.pos[i] = from
-			if w.group(q)>>(2*from)&3 == w.code {
-				return true
+			field := w.group(q) >> (2 * from) & 3
+			switch {
+			case pull:
+				if field == w.code {
+					return true
+				}
+			case field == 0:
+				nfree := t.full &^ (occ&^(1<<from) | 1<<to)
+				if w.mark(q, t.region(1<<from, nfree), w.next) {
+					w.found++
+				}
 			}
 		}
 	}

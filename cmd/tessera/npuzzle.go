@@ -30,8 +30,8 @@ name the direction the tile slides: U, D, L, R. The goal has the blank last
 
 Optimal solving of the 4x4 and 5x5 boards uses additive pattern databases
 (-algo idastar -h pdb -partition 7-8), built once and cached: see
-'tessera help npuzzle pdb'. -algo fast answers any board up to 10x10 in
-well under a second with a short solution.`,
+'tessera help npuzzle pdb'. -algo fast answers any board up to 10x10 with
+a short solution in well under a second of CPU time.`,
 		Commands: []*Command{npuzzleSolveCmd, npuzzleShuffleCmd, npuzzlePlayCmd, npuzzleBenchCmd, npuzzlePDBCmd},
 	})
 }

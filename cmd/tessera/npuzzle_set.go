@@ -162,11 +162,13 @@ type setRecord struct {
 	Published int     `json:"published"`
 	Nodes     int64   `json:"nodes"`
 	Seconds   float64 `json:"seconds"`
-	Matched   bool    `json:"matched"`
-	Optimal   bool    `json:"optimal"`
-	Expanded  int64   `json:"expanded"`
-	Moves     string  `json:"moves,omitempty"`
-	Error     string  `json:"error,omitempty"`
+	// CPUSeconds is the CPU time of the solving thread (Linux only).
+	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
+	Matched    bool    `json:"matched"`
+	Optimal    bool    `json:"optimal"`
+	Expanded   int64   `json:"expanded"`
+	Moves      string  `json:"moves,omitempty"`
+	Error      string  `json:"error,omitempty"`
 }
 
 // setSummary is the last -json line of npuzzle bench -set.
@@ -179,8 +181,10 @@ type setSummary struct {
 	SetupSeconds  float64 `json:"setup_seconds"`
 	Solved        int     `json:"solved"`
 	MeanLength    float64 `json:"mean_length"`
-	MeanPublished float64 `json:"mean_published"`
+	MeanPublished float64 `json:"mean_published,omitempty"` // over the solved instances that have one
 	MaxSeconds    float64 `json:"max_seconds"`
+	CPUSeconds    float64 `json:"cpu_seconds,omitempty"`
+	MaxCPUSeconds float64 `json:"max_cpu_seconds,omitempty"`
 	Set           string  `json:"set"`
 	Size          string  `json:"size"`
 	Goal          string  `json:"goal"`
@@ -243,19 +247,24 @@ func (sb *setBench) run(ctx context.Context, env *Env, set []setInstance, goal n
 	if !sb.asJSON {
 		fmt.Fprintf(env.Stdout, "%s, %s, setup %.1f s\n\n", title, sum.Solver, setup)
 		tw = tabwriter.NewWriter(env.Stdout, 0, 8, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "instance\tlength\tpublished\tmatch\tnodes\tseconds\t")
+		fmt.Fprintln(tw, "instance\tlength\tpublished\tmatch\tnodes\tseconds\tCPU s\t")
 	}
-	total, published := 0, 0
+	total, published, withPublished := 0, 0, 0
 	count := p.Counter("instances", len(set))
 	for _, inst := range set {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		sctx, cancel := withTimeout(ctx, sb.timeout)
-		sol, err := npuzzle.Solve(sctx, inst.board, opts)
+		var (
+			sol npuzzle.Solution
+			err error
+		)
+		cpu, _ := onThreadCPU(func() { sol, err = npuzzle.Solve(sctx, inst.board, opts) })
 		cancel()
 		rec := setRecord{Instance: inst.number, Length: len(sol.Moves), Published: inst.published,
-			Nodes: sol.Stats.Generated, Expanded: sol.Stats.Expanded, Seconds: seconds(sol.Stats.Elapsed), Optimal: sol.Optimal}
+			Nodes: sol.Stats.Generated, Expanded: sol.Stats.Expanded, Seconds: seconds(sol.Stats.Elapsed),
+			CPUSeconds: seconds(cpu), Optimal: sol.Optimal}
 		switch {
 		case errors.Is(err, context.DeadlineExceeded):
 			rec.Error = fmt.Sprintf("no solution within -timeout %v", sb.timeout)
@@ -266,7 +275,10 @@ func (sb *setBench) run(ctx context.Context, env *Env, set []setInstance, goal n
 			rec.Matched = inst.published == rec.Length
 			sum.Solved++
 			total += rec.Length
-			published += inst.published
+			if inst.published >= 0 {
+				published += inst.published
+				withPublished++
+			}
 		}
 		if err != nil && ctx.Err() != nil {
 			return ctx.Err() // interrupted, not a failed instance
@@ -278,6 +290,8 @@ func (sb *setBench) run(ctx context.Context, env *Env, set []setInstance, goal n
 		sum.Nodes += rec.Nodes
 		sum.Seconds += rec.Seconds
 		sum.MaxSeconds = max(sum.MaxSeconds, rec.Seconds)
+		sum.CPUSeconds += rec.CPUSeconds
+		sum.MaxCPUSeconds = max(sum.MaxCPUSeconds, rec.CPUSeconds)
 		count.Add(1)
 		if sb.asJSON {
 			if err := writeJSON(env.Stdout, rec); err != nil {
@@ -294,12 +308,14 @@ func (sb *setBench) run(ctx context.Context, env *Env, set []setInstance, goal n
 		case !rec.Matched:
 			match = "no"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%.3f\t\n", inst.number, length, publishedText(inst.published), match, rec.Nodes, rec.Seconds)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%.3f\t%.3f\t\n", inst.number, length, publishedText(inst.published), match, rec.Nodes, rec.Seconds, rec.CPUSeconds)
 	}
 	p.Done()
 	if sum.Solved > 0 {
 		sum.MeanLength = float64(total) / float64(sum.Solved)
-		sum.MeanPublished = float64(published) / float64(sum.Solved)
+	}
+	if withPublished > 0 {
+		sum.MeanPublished = float64(published) / float64(withPublished)
 	}
 	if sb.asJSON {
 		return writeJSON(env.Stdout, sum)
@@ -317,10 +333,17 @@ func publishedText(p int) string {
 }
 
 func printSetSummary(w io.Writer, s setSummary) {
-	fmt.Fprintf(w, "\nsolved %d of %d, %d at the published length; mean length %.2f (published %.2f on the same instances)\n",
-		s.Solved, s.Instances, s.Matched, s.MeanLength, s.MeanPublished)
+	fmt.Fprintf(w, "\nsolved %d of %d, mean length %.2f", s.Solved, s.Instances, s.MeanLength)
+	if s.MeanPublished > 0 {
+		fmt.Fprintf(w, "; %d at the published length (mean %.2f on the instances solved)", s.Matched, s.MeanPublished)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%d nodes generated, %.2f s of search (longest %.2f s), %.0f nodes/s; setup %.1f s\n",
 		s.Nodes, s.Seconds, s.MaxSeconds, float64(s.Nodes)/max(s.Seconds, 1e-9), s.SetupSeconds)
+	if s.CPUSeconds > 0 {
+		fmt.Fprintf(w, "CPU time of the search: %.2f s (longest %.2f s), %.0f nodes per CPU-second\n",
+			s.CPUSeconds, s.MaxCPUSeconds, float64(s.Nodes)/s.CPUSeconds)
+	}
 }
 
 // runRandom runs the solver on n random boards of size s (uniform, or the
