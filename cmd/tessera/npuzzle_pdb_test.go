@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -140,4 +141,27 @@ func TestBenchSet(t *testing.T) {
 			t.Errorf("%q: exit %d, %q; want %q", c.args, code, errOut, c.want)
 		}
 	}
+}
+
+// FuzzReadSet checks that any set file is read or rejected, never a panic,
+// and that what is read is boards of one size with lengths or -1.
+func FuzzReadSet(f *testing.F) {
+	for _, s := range []string{"1 2 3 4 5 6 7 0 8 2\n", "# c\n\n1 0 2 3\n", "1 2 3 4 5 6 7 0 8 x\n", "0 1 2 3\n1 2 3 4 5 6 7 8 0\n", "", "99999999999999999999 1 2 3 4"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := t.TempDir() + "/set.txt"
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		set, err := readSet(path)
+		if err != nil {
+			return
+		}
+		for _, inst := range set {
+			if inst.board.Size() != set[0].board.Size() || inst.published < -1 {
+				t.Fatalf("instance %d: %v, published %d", inst.number, inst.board.Size(), inst.published)
+			}
+		}
+	})
 }
