@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // explicitPatternDistances computes a pattern table the slow, obvious way:
@@ -216,7 +217,14 @@ func TestPDBCache(t *testing.T) {
 		}
 		return strings.Join(out, ", ")
 	}
+	// A temporary file of a writer killed an hour ago is cleaned up.
+	stale := dir + "/." + tableFileName(part.Size, part.Patterns[0]) + ".123"
+	os.WriteFile(stale, []byte("partial"), 0o644)
+	os.Chtimes(stale, time.Now().Add(-2*time.Hour), time.Now().Add(-2*time.Hour))
 	first := load(PDBOptions{})
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("the stale temporary file is still there")
+	}
 	if got := reasons(first); got != "built: missing, built: missing" {
 		t.Fatalf("first load: %s", got)
 	}

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // The cache file of a pattern table, little-endian:
@@ -61,6 +62,15 @@ func tableHeader(s Size, tiles []uint8, entries, states, clamped int64, depth in
 func writeTable(path string, t *patternTable) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
+	}
+	// Temporary files of writers that died (killed while writing) are
+	// removed once they are an hour old; younger ones may be in use.
+	if old, err := filepath.Glob(filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".*")); err == nil {
+		for _, o := range old {
+			if st, err := os.Stat(o); err == nil && time.Since(st.ModTime()) > time.Hour {
+				os.Remove(o)
+			}
+		}
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
