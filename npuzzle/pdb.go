@@ -14,9 +14,9 @@ import (
 // tables of the disjoint patterns of a Partition, whose values add up to a
 // lower bound on the moves to the goal. On square boards it also looks the
 // tables up on the board reflected about the main diagonal, which maps the
-// goal to itself, and takes the larger of the two sums (Culberson and
-// Schaeffer 1998; Korf and Felner 2002: 7-8 plus reflection generates
-// 36,710 nodes per instance of Korf's 100, against 136,288 without).
+// goal to itself, and takes the larger of the two sums (Korf and Felner
+// 2002: 7-8 plus reflection generates 36,710 nodes per instance of Korf's
+// 100, against 136,288 without).
 //
 // The tables are built by LoadPDB, or read from its cache. A PDB is
 // read-only once loaded and safe for concurrent use.
@@ -40,7 +40,7 @@ type tableRef struct {
 type TableInfo struct {
 	Tiles []int // the pattern's tiles, blank-first numbering
 	// Derived, when not empty, says which table of the partition serves
-	// this pattern through a symmetry of the board, such as "table 2,
+	// this pattern through a symmetry of the board, such as "table 2
 	// rotated 180 degrees"; the other fields are then that table's.
 	Derived string
 	Path    string // its cache file, "" when not cached
@@ -94,7 +94,8 @@ func DefaultCacheDir() (string, error) {
 // Building takes time and memory that grow with the pattern (see
 // buildTable): about 6 CPU-seconds for 6-6-3; 380 for 7-8, whose 8-tile
 // table needs 2.5 GB while it builds; 150 for 6-6-6-6 (two tables of 6
-// tiles on 25 cells, 1 GB each while building). Two cores share the work. When the context ends, LoadPDB stops and returns its error.
+// tiles on 25 cells, 1 GB each while building). Two cores share the work.
+// When the context ends, LoadPDB stops and returns its error.
 func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error) {
 	if err := part.check(); err != nil {
 		return nil, err
@@ -195,8 +196,8 @@ func (d *PDB) Estimate(b *Board, g Goal) int {
 
 // stringEstimate returns the estimate as a function of a board's cells
 // (row-major, goal g), for the generic solvers.
-func (d *PDB) stringEstimate(s Size, g Goal) func(string) int {
-	ev := d.ev
+func (d *PDB) stringEstimate(g Goal) func(string) int {
+	ev, s := d.ev, d.part.Size
 	n := s.Rows * s.Cols
 	return func(cells string) int {
 		var pos [maxCells]uint8
@@ -219,7 +220,8 @@ func (d *PDB) stringEstimate(s Size, g Goal) func(string) int {
 // pdbView is one lookup of a table: the table's i-th tile is at cell
 // cellMap[pos[tiles[i]]] of the board it is looked up on. The regular view
 // reads the board as it is; the reflected view reads its transpose, whose
-// tile refl(u) sits at cell transpose(pos[u]).
+// tile refl(u) sits at cell transpose(pos[u]); cellMap also applies the
+// symmetry through which the table serves the pattern, if any.
 type pdbView struct {
 	table   *patternTable
 	tiles   []uint8

@@ -127,7 +127,7 @@ func TestPDBAdmissibleOn8Puzzle(t *testing.T) {
 			}
 			dist := distances(t, Size{3, 3}, g)
 			sp := newSpace(Size{3, 3}, g)
-			est := d.stringEstimate(Size{3, 3}, g)
+			est := d.stringEstimate(g)
 			sum, exact := 0, 0
 			for st, want := range dist {
 				b := &Board{rows: 3, cols: 3, cells: []uint8(st)}

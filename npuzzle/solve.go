@@ -127,7 +127,7 @@ func Solve(ctx context.Context, b *Board, opts Options) (Solution, error) {
 	start := string(b.cells)
 	var h search.Heuristic[string]
 	if opts.Heuristic == PatternDB {
-		h = opts.PDB.stringEstimate(b.Size(), opts.Goal)
+		h = opts.PDB.stringEstimate(opts.Goal)
 	} else {
 		h = sp.table.estimate(opts.Heuristic)
 	}
