@@ -460,7 +460,11 @@ every board solvable with lengths of the parity of Manhattan distance).
 -instances 1-10,38 runs some of them. With -json: one line per instance
 {"instance", "length", "published", "nodes", "seconds", ...}, then
 {"summary": true, "instances", "matched", "nodes", "seconds",
-"setup_seconds", ...}.`,
+"setup_seconds", ...}. On Linux the CPU time of the solving thread is
+reported too (cpu_seconds), a fairer measure on a busy machine.
+
+Given -algo, -h or -partition without -set, bench runs that one solver on
+the N random boards in the same way, for example -size 10x10 -algo fast.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		sizeText := fs.String("size", "3x3", "board size ROWSxCOLS")
 		n := fs.Int("n", 100, "number of boards")
