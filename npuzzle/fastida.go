@@ -48,6 +48,15 @@ type idaSearch struct {
 	maxDepth            int
 	solution            int // the length of the solution found
 
+	// split is the depth at which the first phase of a parallel iteration
+	// stops and records the board as a task (see parallel.go); -1 when
+	// the search goes to the bound.
+	split   int
+	workers int           // the goroutines of a parallel iteration
+	par     *parIteration // the parallel iteration a worker belongs to, or nil
+	task    int           // the task a worker searches
+	flushed int64         // the expansions a worker has added to par.expanded
+
 	// Limits, checked every checkEvery expansions.
 	ctx         context.Context
 	maxExpanded int64
@@ -60,7 +69,7 @@ type idaSearch struct {
 const checkEvery = 1 << 16
 
 func newIDASearch(f frame, d *PDB) *idaSearch {
-	s := &idaSearch{cols: f.cols, n: len(f.cells), num: 1, den: 1}
+	s := &idaSearch{cols: f.cols, n: len(f.cells), num: 1, den: 1, split: -1}
 	for c, t := range f.cells {
 		s.cells[c] = t
 		s.pos[t] = uint8(c)
@@ -80,16 +89,23 @@ func newIDASearch(f frame, d *PDB) *idaSearch {
 	}
 	if d != nil {
 		s.ev = d.ev
-		for i := range s.ev.views {
-			s.cur[i] = s.ev.views[i].delta(&s.pos)
-			if i < s.ev.regular {
-				s.regSum += s.cur[i]
-			} else {
-				s.refSum += s.cur[i]
-			}
-		}
+		s.lookup()
 	}
 	return s
+}
+
+// lookup sets the current entries of the pattern database's views and their
+// sums from the tiles' cells.
+func (s *idaSearch) lookup() {
+	s.regSum, s.refSum = 0, 0
+	for i := range s.ev.views {
+		s.cur[i] = s.ev.views[i].delta(&s.pos)
+		if i < s.ev.regular {
+			s.regSum += s.cur[i]
+		} else {
+			s.refSum += s.cur[i]
+		}
+	}
 }
 
 // manhattan returns the Manhattan distance of the current board.
@@ -120,6 +136,9 @@ func (s *idaSearch) stats(iterations int) search.Stats {
 // or the context stops the search, and calls the progress function.
 func (s *idaSearch) check() bool {
 	s.checkAt = s.expanded + checkEvery
+	if s.par != nil {
+		return s.par.check(s)
+	}
 	if s.maxExpanded > 0 {
 		s.checkAt = min(s.checkAt, s.maxExpanded+1)
 	}
@@ -149,6 +168,7 @@ func (s *idaSearch) run(ctx context.Context, opts search.Options) ([]Move, searc
 	h := s.heuristic()
 	md := s.manhattan()
 	s.bound = s.num * h
+	var lastGenerated int64
 	for iter := 1; ; iter++ {
 		if h == 0 {
 			return []Move{}, s.stats(iter), nil
@@ -157,12 +177,17 @@ func (s *idaSearch) run(ctx context.Context, opts search.Options) ([]Move, searc
 			s.path = make([]Move, depth)
 		}
 		s.next = int(^uint(0) >> 1)
+		before := s.generated
 		var found bool
-		if s.ev == nil {
-			found = s.dfsMD(blank, -1, 0, h)
+		// Split an iteration only when the previous one was large enough to
+		// pay for it and, the bound being at most the optimal length, no
+		// goal lies above the split depth.
+		if s.workers > 1 && s.num == s.den && s.bound/s.den > splitDepth && lastGenerated >= parallelMin {
+			found = s.iterateParallel(blank, md)
 		} else {
-			found = s.dfsPDB(blank, -1, 0, md)
+			found = s.dfs(blank, -1, 0, md)
 		}
+		lastGenerated = s.generated - before
 		st := s.stats(iter)
 		switch {
 		case found:
@@ -177,9 +202,22 @@ func (s *idaSearch) run(ctx context.Context, opts search.Options) ([]Move, searc
 	}
 }
 
+// dfs searches below the current board (blank at blank, reached from prev,
+// at depth g, Manhattan distance md) within the bound.
+func (s *idaSearch) dfs(blank, prev, g, md int) bool {
+	if s.ev == nil {
+		return s.dfsMD(blank, prev, g, md)
+	}
+	return s.dfsPDB(blank, prev, g, md)
+}
+
 // dfsMD searches below the current board (blank at blank, reached from
 // prev, at depth g, Manhattan distance h) within the bound.
 func (s *idaSearch) dfsMD(blank, prev, g, h int) bool {
+	if g == s.split {
+		s.emit(blank, prev, g, h)
+		return false
+	}
 	s.expanded++
 	if s.expanded >= s.checkAt && s.check() {
 		return false
@@ -204,11 +242,11 @@ func (s *idaSearch) dfsMD(blank, prev, g, h int) bool {
 			continue
 		}
 		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = uint8(tile), 0
+		s.path[g] = s.opMoves[blank&(maxCells-1)][i]
 		if nh == 0 {
 			s.solution = g + 1
 		}
 		if nh == 0 || s.dfsMD(nb, blank, g+1, nh) {
-			s.path[g] = s.opMoves[blank&(maxCells-1)][i]
 			return true
 		}
 		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = 0, uint8(tile)
@@ -222,6 +260,10 @@ func (s *idaSearch) dfsMD(blank, prev, g, h int) bool {
 // dfsPDB is dfsMD with the pattern database heuristic; md is the current
 // board's Manhattan distance.
 func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
+	if g == s.split {
+		s.emit(blank, prev, g, md)
+		return false
+	}
 	s.expanded++
 	if s.expanded >= s.checkAt && s.check() {
 		return false
@@ -286,8 +328,8 @@ func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
 		if vf >= 0 {
 			s.cur[vf] = newF
 		}
+		s.path[g] = s.opMoves[blank&(maxCells-1)][i]
 		if s.dfsPDB(nb, blank, g+1, nmd) {
-			s.path[g] = s.opMoves[blank&(maxCells-1)][i]
 			return true
 		}
 		s.regSum, s.refSum = savedReg, savedRef

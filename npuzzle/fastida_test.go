@@ -1,7 +1,10 @@
 package npuzzle
 
 import (
+	"context"
+	"errors"
 	"testing"
+	"time"
 )
 
 // rotateToBlankLast maps a blank-first board to the blank-last one of the
@@ -72,4 +75,63 @@ func BenchmarkFastIDAStarPDB(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N)/10, "nodes/instance")
+}
+
+// TestParallelIDAStarMatchesSequential checks that the parallel iterations
+// (split at every iteration deep enough here) find the same solution with
+// the same counts as one goroutine, Korf's count minus the root with
+// Manhattan distance, and with a pattern database; and that the limits
+// still stop them.
+func TestParallelIDAStarMatchesSequential(t *testing.T) {
+	defer func(m int64) { parallelMin = m }(parallelMin)
+	parallelMin = 0
+	boards, optimal, nodes := korf(t)
+	part, _ := ParsePartition("5-5-5", Size{}, BlankFirst)
+	d, err := LoadPDB(t.Context(), part, PDBOptions{CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for i, b := range boards {
+		if nodes[i] > 3_000_000 || i+1 == 42 {
+			continue
+		}
+		checked++
+		for _, h := range []Heuristic{Manhattan, PatternDB} {
+			opts := Options{Algorithm: IDAStar, Heuristic: h, PDB: d, Goal: BlankFirst}
+			want, err := Solve(t.Context(), b, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h == Manhattan && want.Stats.Generated+1 != int64(nodes[i]) {
+				t.Fatalf("instance %d: generated %d + 1, Korf counted %d", i+1, want.Stats.Generated, nodes[i])
+			}
+			for _, workers := range []int{2, 5} {
+				opts.Workers = workers
+				got, err := Solve(t.Context(), b, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if FormatMoves(got.Moves) != FormatMoves(want.Moves) || len(got.Moves) != optimal[i] ||
+					got.Stats.Expanded != want.Stats.Expanded || got.Stats.Generated != want.Stats.Generated ||
+					got.Stats.Iterations != want.Stats.Iterations {
+					t.Fatalf("instance %d, %v, %d workers: %d moves, %+v; one goroutine: %d moves, %+v",
+						i+1, h, workers, len(got.Moves), got.Stats, len(want.Moves), want.Stats)
+				}
+			}
+		}
+	}
+	if checked < 4 {
+		t.Fatalf("only %d instances checked", checked)
+	}
+	opts := Options{Algorithm: IDAStar, Heuristic: Manhattan, Goal: BlankFirst, Workers: 2}
+	opts.Search.MaxExpanded = 1_000_000
+	if _, err := Solve(t.Context(), boards[0], opts); !errors.Is(err, ErrBudget) {
+		t.Fatalf("with a budget of a million expansions: %v, want ErrBudget", err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := Solve(ctx, boards[0], Options{Algorithm: IDAStar, Heuristic: Manhattan, Goal: BlankFirst, Workers: 2}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("with a deadline: %v", err)
+	}
 }

@@ -67,6 +67,11 @@ type Options struct {
 	// specialised solver applies (Manhattan and PatternDB): a reference
 	// for tests and comparisons, several times slower.
 	Generic bool
+	// Workers is the number of goroutines of the specialised IDA* (0 or 1:
+	// one). Iterations of more than a few million nodes are then searched
+	// in parallel (AIDA*, see parallel.go), with the same solution and the
+	// same counts as on one goroutine.
+	Workers int
 	// Search holds the limits (states, memory, expansions), the A* weight
 	// and a progress callback.
 	Search search.Options
@@ -114,7 +119,9 @@ func Solve(ctx context.Context, b *Board, opts Options) (Solution, error) {
 		if opts.Heuristic == PatternDB {
 			d = opts.PDB
 		}
-		moves, st, err := newIDASearch(f, d).run(ctx, opts.Search)
+		s := newIDASearch(f, d)
+		s.workers = opts.Workers
+		moves, st, err := s.run(ctx, opts.Search)
 		if err != nil {
 			return Solution{Stats: st}, err
 		}

@@ -4,8 +4,8 @@ package main
 
 import "time"
 
-// onThreadCPU runs f; this platform does not measure its CPU time.
-func onThreadCPU(f func()) (time.Duration, bool) {
+// onCPU runs f; this platform does not measure its CPU time.
+func onCPU(process bool, f func()) (time.Duration, bool) {
 	f()
 	return 0, false
 }

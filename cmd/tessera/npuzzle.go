@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -68,6 +69,7 @@ type solverFlags struct {
 	weight          float64
 	maxStates       int64
 	maxMB           int64
+	workers         int
 	pdb             pdbFlags
 }
 
@@ -82,6 +84,7 @@ func (s *solverFlags) define(fs *flag.FlagSet, algo, h string) {
 	fs.Float64Var(&s.weight, "w", 1, "A* weight on the heuristic (1 is optimal; the source game uses 5 with manhattan)")
 	fs.Int64Var(&s.maxStates, "max-states", 0, "stop after storing this many states (0: no count limit)")
 	fs.Int64Var(&s.maxMB, "max-mem", 2048, "stop when the stored states need about this many MiB")
+	fs.IntVar(&s.workers, "workers", runtime.GOMAXPROCS(0), "goroutines of IDA* with -h manhattan or pdb on iterations of millions of nodes (the solution and the counts do not depend on it)")
 	s.pdb.define(fs)
 }
 
@@ -113,7 +116,10 @@ func (s *solverFlags) options(goal npuzzle.Goal) (npuzzle.Options, error) {
 	if s.pdb.partition != "" && h != npuzzle.PatternDB {
 		return npuzzle.Options{}, usagef("-partition applies to -h pdb only")
 	}
-	return npuzzle.Options{Algorithm: algo, Heuristic: h, Goal: goal, Search: search.Options{
+	if s.workers < 1 {
+		return npuzzle.Options{}, usagef("-workers %d: want at least 1", s.workers)
+	}
+	return npuzzle.Options{Algorithm: algo, Heuristic: h, Goal: goal, Workers: s.workers, Search: search.Options{
 		MaxStates: s.maxStates,
 		MaxBytes:  s.maxMB << 20,
 		Weight:    s.weight,
@@ -460,8 +466,12 @@ every board solvable with lengths of the parity of Manhattan distance).
 -instances 1-10,38 runs some of them. With -json: one line per instance
 {"instance", "length", "published", "nodes", "seconds", ...}, then
 {"summary": true, "instances", "matched", "nodes", "seconds",
-"setup_seconds", ...}. On Linux the CPU time of the solving thread is
-reported too (cpu_seconds), a fairer measure on a busy machine.
+"setup_seconds", ...}. IDA* with Manhattan distance or a pattern database
+searches iterations of millions of nodes with -workers goroutines (default:
+one per core), with the same solutions and node counts as one. On Linux the
+CPU time of the search is reported too (cpu_seconds: of the solving thread,
+or of the process with -workers above 1), a fairer measure on a busy
+machine.
 
 Given -algo, -h or -partition without -set, bench runs that one solver on
 the N random boards in the same way, for example -size 10x10 -algo fast.`,

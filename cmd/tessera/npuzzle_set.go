@@ -162,7 +162,8 @@ type setRecord struct {
 	Published int     `json:"published"`
 	Nodes     int64   `json:"nodes"`
 	Seconds   float64 `json:"seconds"`
-	// CPUSeconds is the CPU time of the solving thread (Linux only).
+	// CPUSeconds is the CPU time of the search (Linux only): of the solving
+	// thread, or of the process with -workers above 1.
 	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
 	Matched    bool    `json:"matched"`
 	Optimal    bool    `json:"optimal"`
@@ -189,6 +190,7 @@ type setSummary struct {
 	Size          string  `json:"size"`
 	Goal          string  `json:"goal"`
 	Solver        string  `json:"solver"`
+	Workers       int     `json:"workers"`
 }
 
 // setBench is the configuration of npuzzle bench with one solver: on a set
@@ -242,7 +244,8 @@ func (sb *setBench) run(ctx context.Context, env *Env, set []setInstance, goal n
 	if err != nil {
 		return err
 	}
-	sum := setSummary{Summary: true, Set: sb.path, Size: size.String(), Goal: goal.String(), Solver: describe(opts), SetupSeconds: setup}
+	sum := setSummary{Summary: true, Set: sb.path, Size: size.String(), Goal: goal.String(), Solver: describe(opts), SetupSeconds: setup,
+		Workers: opts.Workers}
 	var tw *tabwriter.Writer
 	if !sb.asJSON {
 		fmt.Fprintf(env.Stdout, "%s, %s, setup %.1f s\n\n", title, sum.Solver, setup)
@@ -260,7 +263,7 @@ func (sb *setBench) run(ctx context.Context, env *Env, set []setInstance, goal n
 			sol npuzzle.Solution
 			err error
 		)
-		cpu, _ := onThreadCPU(func() { sol, err = npuzzle.Solve(sctx, inst.board, opts) })
+		cpu, _ := onCPU(opts.Workers > 1, func() { sol, err = npuzzle.Solve(sctx, inst.board, opts) })
 		cancel()
 		rec := setRecord{Instance: inst.number, Length: len(sol.Moves), Published: inst.published,
 			Nodes: sol.Stats.Generated, Expanded: sol.Stats.Expanded, Seconds: seconds(sol.Stats.Elapsed),
