@@ -17,7 +17,8 @@ import (
 // tile that moves, and a pattern database heuristic looks up only the
 // tables of the pattern (and reflected pattern) of that tile, the reflected
 // one only when the regular sum does not already exceed the bound (Korf
-// and Felner 2002). Nothing is allocated inside an iteration.
+// and Felner 2002). Nothing is allocated while it searches, but for the
+// task list of a parallel iteration (see parallel.go).
 //
 // It works in the blank-first frame (see frame). Counting follows the
 // generic search.IDAStar: every generated child except the parent counts,
