@@ -56,7 +56,9 @@ type idaSearch struct {
 	workers int           // the goroutines of a parallel iteration
 	par     *parIteration // the parallel iteration a worker belongs to, or nil
 	task    int           // the task a worker searches
-	flushed int64         // the expansions a worker has added to par.expanded
+	// flushed and flushedGen are the counts a worker has added to
+	// par.expanded and par.generated.
+	flushed, flushedGen int64
 
 	// Limits, checked every checkEvery expansions.
 	ctx         context.Context

@@ -126,8 +126,9 @@ func TestParallelIDAStarMatchesSequential(t *testing.T) {
 	}
 	opts := Options{Algorithm: IDAStar, Heuristic: Manhattan, Goal: BlankFirst, Workers: 2}
 	opts.Search.MaxExpanded = 1_000_000
-	if _, err := Solve(t.Context(), boards[0], opts); !errors.Is(err, ErrBudget) {
-		t.Fatalf("with a budget of a million expansions: %v, want ErrBudget", err)
+	if sol, err := Solve(t.Context(), boards[0], opts); !errors.Is(err, ErrBudget) || sol.Stats.Expanded < 1_000_000 ||
+		sol.Stats.Generated < sol.Stats.Expanded {
+		t.Fatalf("with a budget of a million expansions: %v, %+v; want ErrBudget and the counts so far", err, sol.Stats)
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 	defer cancel()

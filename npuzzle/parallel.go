@@ -55,10 +55,11 @@ type parIteration struct {
 	moves   []Move // the tasks' moves from the root, one after the other
 	results []taskResult
 
-	nextTask atomic.Int64 // the next task to take
-	solved   atomic.Int64 // the first task known to have a solution
-	expanded atomic.Int64 // for limits and progress: the nodes so far
-	maxExp   int64
+	nextTask  atomic.Int64 // the next task to take
+	solved    atomic.Int64 // the first task known to have a solution
+	expanded  atomic.Int64 // for limits and progress: the nodes so far
+	generated atomic.Int64
+	maxExp    int64
 
 	mu       sync.Mutex // guards err, reportAt and the progress calls
 	err      error
@@ -91,6 +92,7 @@ func (s *idaSearch) iterateParallel(blank, md int) bool {
 	p.results = make([]taskResult, len(p.tasks))
 	p.solved.Store(math.MaxInt64)
 	p.expanded.Store(s.expanded)
+	p.generated.Store(s.generated)
 
 	workers := make([]*idaSearch, min(s.workers, len(p.tasks)))
 	var wg sync.WaitGroup
@@ -103,7 +105,7 @@ func (s *idaSearch) iterateParallel(blank, md int) bool {
 	wg.Wait()
 	if p.err != nil {
 		s.stopErr = p.err
-		s.expanded = p.expanded.Load()
+		s.expanded, s.generated = p.expanded.Load(), p.generated.Load()
 		return false
 	}
 	for _, w := range workers {
@@ -129,7 +131,7 @@ func (s *idaSearch) iterateParallel(blank, md int) bool {
 // each, until none is left or the next comes after a solved one.
 func (s *idaSearch) work() {
 	p := s.par
-	s.expanded, s.generated, s.flushed = 0, 0, 0
+	s.expanded, s.generated, s.flushed, s.flushedGen = 0, 0, 0, 0
 	for {
 		k := p.nextTask.Add(1) - 1
 		if k >= int64(len(p.tasks)) || k > p.solved.Load() {
@@ -173,13 +175,15 @@ func (s *idaSearch) work() {
 		}
 	}
 	p.expanded.Add(s.expanded - s.flushed)
+	p.generated.Add(s.generated - s.flushedGen)
 }
 
 // check is idaSearch.check for a worker: the limits apply to all the
 // workers' expansions together, and a task after a solved one is dropped.
 func (p *parIteration) check(s *idaSearch) bool {
 	total := p.expanded.Add(s.expanded - s.flushed)
-	s.flushed = s.expanded
+	generated := p.generated.Add(s.generated - s.flushedGen)
+	s.flushed, s.flushedGen = s.expanded, s.generated
 	if p.maxExp > 0 && total > p.maxExp {
 		s.stopErr = fmt.Errorf("%w: about %d states expanded (limit %d)", ErrBudget, total, p.maxExp)
 		return true
@@ -197,7 +201,7 @@ func (p *parIteration) check(s *idaSearch) bool {
 		if total >= p.reportAt {
 			p.reportAt = total + 1<<20
 			st := s.stats(0)
-			st.Expanded, st.Generated = total, 0 // only the expansions are counted as they go
+			st.Expanded, st.Generated = total, generated
 			s.progress(st)
 		}
 		p.mu.Unlock()
