@@ -27,4 +27,41 @@
 //	b, _ := npuzzle.Parse("1 2 3/4 0 6/7 5 8", npuzzle.Size{})
 //	sol, err := npuzzle.Solve(ctx, b, npuzzle.Options{Algorithm: npuzzle.IDAStar})
 //	// sol.Moves = [U L], sol.Optimal = true
+//
+// # Optimal solving at scale
+//
+// IDAStar with Manhattan distance or with PatternDB runs a solver
+// specialised for the puzzle (in place, incremental, no allocation while it
+// searches); its node counts follow search.IDAStar's, which reproduce Korf's
+// 1985 counts exactly. With Options.Workers above 1 it searches iterations
+// of millions of nodes on that many goroutines (AIDA*: the tree is cut at
+// depth 12 and the subtrees searched in order), with the same solution and
+// the same counts as on one. PatternDB is an additive pattern database (Korf and
+// Felner 2002): a Partition splits the tiles into patterns (the standard
+// 5-5-5, 6-6-3 and 7-8 of the 4x4 board and 6-6-6-6 of the 5x5, or any
+// other), LoadPDB builds one table per pattern by a breadth-first search
+// that tracks the blank, or reads it from the cache, and lookups also use
+// the board reflected about the main diagonal:
+//
+//	part, _ := npuzzle.ParsePartition("7-8", npuzzle.Size{}, npuzzle.BlankLast)
+//	pdb, err := npuzzle.LoadPDB(ctx, part, npuzzle.PDBOptions{}) // minutes the first time
+//	sol, err := npuzzle.Solve(ctx, b, npuzzle.Options{Algorithm: npuzzle.IDAStar,
+//		Heuristic: npuzzle.PatternDB, PDB: pdb})
+//
+// Tables are cached in DefaultCacheDir (os.UserCacheDir()/tessera), one file
+// per pattern, "npuzzle-4x4-1.2.3.4.5.6.7.pdb": a header (magic, format
+// version, shape, tiles, counts), the entries at 4 bits each, and a CRC-32C
+// of it all. A file that does not match exactly is rebuilt, never used.
+//
+// The databases and the specialised solvers work in the blank-first frame;
+// a blank-last board is solved rotated by 180 degrees with its tiles renamed
+// (tile t becomes n-t), a symmetry that keeps every distance.
+//
+// # Large boards
+//
+// Fast (SolveFast) answers any board up to 10x10 quickly with a short
+// solution: it fixes the last row or column tile by tile with small exact
+// searches, then finishes a 4x4 region with IDA* (optimal unless its node
+// budget runs out) or, given a 6-6-6-6 database, a 5x5 region with weighted
+// IDA*.
 package npuzzle

@@ -25,3 +25,27 @@ func Example() {
 	// 4 5 6
 	// 7 8 0
 }
+
+// A pattern database for the 3x3 board, built in memory, and the optimal
+// solver with it on one of the two boards 31 moves from the goal.
+func ExampleLoadPDB() {
+	part, err := npuzzle.ParsePartition("1,2,3,4/5,6,7,8", npuzzle.Size{Rows: 3, Cols: 3}, npuzzle.BlankLast)
+	if err != nil {
+		panic(err)
+	}
+	pdb, err := npuzzle.LoadPDB(context.Background(), part, npuzzle.PDBOptions{NoCache: true})
+	if err != nil {
+		panic(err)
+	}
+	b, _ := npuzzle.Parse("8 6 7/2 5 4/3 0 1", npuzzle.Size{})
+	fmt.Println("Manhattan", npuzzle.Estimate(b, npuzzle.BlankLast, npuzzle.Manhattan), "PDB", pdb.Estimate(b, npuzzle.BlankLast))
+	sol, err := npuzzle.Solve(context.Background(), b, npuzzle.Options{Algorithm: npuzzle.IDAStar,
+		Heuristic: npuzzle.PatternDB, PDB: pdb})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(len(sol.Moves), sol.Optimal)
+	// Output:
+	// Manhattan 21 PDB 29
+	// 31 true
+}

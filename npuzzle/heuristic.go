@@ -18,11 +18,14 @@ const (
 	Manhattan
 	// Misplaced counts the tiles not on their goal cell.
 	Misplaced
+	// PatternDB is an additive pattern database (Options.PDB), the
+	// strongest: see PDB.
+	PatternDB
 )
 
-var heuristicNames = [...]string{LinearConflict: "linear", Manhattan: "manhattan", Misplaced: "misplaced"}
+var heuristicNames = [...]string{LinearConflict: "linear", Manhattan: "manhattan", Misplaced: "misplaced", PatternDB: "pdb"}
 
-// String returns "linear", "manhattan" or "misplaced".
+// String returns "linear", "manhattan", "misplaced" or "pdb".
 func (h Heuristic) String() string {
 	if int(h) < len(heuristicNames) {
 		return heuristicNames[h]
@@ -40,7 +43,7 @@ func ParseHeuristic(s string) (Heuristic, error) {
 	if s == "md" || s == "lc" {
 		return map[string]Heuristic{"md": Manhattan, "lc": LinearConflict}[s], nil
 	}
-	return 0, fmt.Errorf("npuzzle: unknown heuristic %q (want linear, manhattan or misplaced)", s)
+	return 0, fmt.Errorf("npuzzle: unknown heuristic %q (want linear, manhattan, misplaced or pdb)", s)
 }
 
 // goalTable holds, for one size and goal, each tile's goal row and column.
@@ -139,7 +142,11 @@ func (t *goalTable) estimate(h Heuristic) func(string) int {
 	return t.linearConflict
 }
 
-// Estimate returns heuristic h of board b for goal g.
+// Estimate returns heuristic h of board b for goal g. It panics for
+// PatternDB, which needs its tables: use PDB.Estimate.
 func Estimate(b *Board, g Goal, h Heuristic) int {
+	if h == PatternDB {
+		panic("npuzzle: Estimate with PatternDB: use PDB.Estimate")
+	}
 	return newGoalTable(b.Size(), g).estimate(h)(string(b.cells))
 }

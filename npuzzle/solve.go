@@ -28,11 +28,14 @@ const (
 	// BidirectionalBFS meets a forward and a backward breadth-first search
 	// (search.BidirectionalBFS); optimal.
 	BidirectionalBFS
+	// Fast answers any board up to 10x10 quickly with a short, not always
+	// shortest, solution: see SolveFast.
+	Fast
 )
 
-var algorithmNames = [...]string{AStar: "astar", IDAStar: "idastar", BFS: "bfs", BidirectionalBFS: "bibfs"}
+var algorithmNames = [...]string{AStar: "astar", IDAStar: "idastar", BFS: "bfs", BidirectionalBFS: "bibfs", Fast: "fast"}
 
-// String returns "astar", "idastar", "bfs" or "bibfs".
+// String returns "astar", "idastar", "bfs", "bibfs" or "fast".
 func (a Algorithm) String() string {
 	if int(a) < len(algorithmNames) {
 		return algorithmNames[a]
@@ -47,7 +50,7 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 			return Algorithm(a), nil
 		}
 	}
-	return 0, fmt.Errorf("npuzzle: unknown algorithm %q (want astar, idastar, bfs or bibfs)", s)
+	return 0, fmt.Errorf("npuzzle: unknown algorithm %q (want astar, idastar, bfs, bibfs or fast)", s)
 }
 
 // Options select and bound a solver. The zero value is A* with linear
@@ -57,6 +60,18 @@ type Options struct {
 	Algorithm Algorithm
 	Heuristic Heuristic // for AStar and IDAStar
 	Goal      Goal
+	// PDB is the pattern database of the PatternDB heuristic, for boards of
+	// its size (see LoadPDB); Fast also uses it when given.
+	PDB *PDB
+	// Generic makes IDAStar use the generic search.IDAStar even where the
+	// specialised solver applies (Manhattan and PatternDB): a reference
+	// for tests and comparisons, several times slower.
+	Generic bool
+	// Workers is the number of goroutines of the specialised IDA* (0 or 1:
+	// one). Iterations of more than a few million nodes are then searched
+	// in parallel (AIDA*, see parallel.go), with the same solution and the
+	// same counts as on one goroutine.
+	Workers int
 	// Search holds the limits (states, memory, expansions), the A* weight
 	// and a progress callback.
 	Search search.Options
@@ -76,13 +91,53 @@ type Solution struct {
 // When a limit of opts.Search or the context stops it, the error wraps
 // ErrBudget or is the context's, and the Solution holds the statistics so
 // far.
+//
+// IDAStar with Manhattan distance or a pattern database runs a solver
+// specialised for the puzzle (in place, incremental, no allocation while it
+// searches; tens of millions of nodes a second with Manhattan distance)
+// unless opts.Generic is set; its limits are opts.Search.MaxExpanded and the
+// context. Its counts follow search.IDAStar's, so both expand and generate
+// the same nodes on blank-first boards.
 func Solve(ctx context.Context, b *Board, opts Options) (Solution, error) {
 	if !Solvable(b, opts.Goal) {
 		return Solution{}, ErrUnsolvable
 	}
+	if opts.Algorithm == Fast {
+		return SolveFast(ctx, b, opts)
+	}
+	if opts.Heuristic == PatternDB {
+		if opts.PDB == nil {
+			return Solution{}, fmt.Errorf("npuzzle: the pdb heuristic needs a pattern database (Options.PDB, see LoadPDB)")
+		}
+		if opts.PDB.part.Size != b.Size() {
+			return Solution{}, fmt.Errorf("npuzzle: pattern database %v does not fit a %v board", opts.PDB.part, b.Size())
+		}
+	}
+	if opts.Algorithm == IDAStar && !opts.Generic && (opts.Heuristic == Manhattan || opts.Heuristic == PatternDB) {
+		f := newFrame(b, opts.Goal)
+		var d *PDB
+		if opts.Heuristic == PatternDB {
+			d = opts.PDB
+		}
+		s := newIDASearch(f, d)
+		s.workers = opts.Workers
+		moves, st, err := s.run(ctx, opts.Search)
+		if err != nil {
+			return Solution{Stats: st}, err
+		}
+		for i, m := range moves {
+			moves[i] = f.boardMove(m)
+		}
+		return Solution{Moves: moves, Optimal: true, Stats: st}, nil
+	}
 	sp := newSpace(b.Size(), opts.Goal)
 	start := string(b.cells)
-	h := search.Heuristic[string](sp.table.estimate(opts.Heuristic))
+	var h search.Heuristic[string]
+	if opts.Heuristic == PatternDB {
+		h = opts.PDB.stringEstimate(opts.Goal)
+	} else {
+		h = sp.table.estimate(opts.Heuristic)
+	}
 	var (
 		res search.Result[string, Move]
 		err error

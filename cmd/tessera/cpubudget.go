@@ -54,3 +54,24 @@ func withBudget(ctx context.Context, d time.Duration, cpu bool, f func(ctx conte
 	f(ctx)
 	return 0
 }
+
+// onCPU runs f and returns the CPU time it took: on a shared machine a
+// fairer measure than the wall clock. With process false, f runs locked to
+// its OS thread and the time is that thread's (a single-threaded solver);
+// with process true it is the whole process's (a solver with workers). ok
+// is false where the platform cannot tell.
+func onCPU(process bool, f func()) (cpu time.Duration, ok bool) {
+	clock := processCPU
+	if !process {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		clock = threadCPU
+	}
+	before, ok := clock()
+	f()
+	after, ok2 := clock()
+	if !ok || !ok2 {
+		return 0, false
+	}
+	return after - before, true
+}

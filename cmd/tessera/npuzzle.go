@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"tessera/internal/progress"
 	"tessera/npuzzle"
 	"tessera/search"
 )
@@ -19,14 +21,19 @@ import (
 func init() {
 	register(&Command{
 		Name:  "npuzzle",
-		Short: "sliding-tile puzzles: solve, shuffle, play, bench",
+		Short: "sliding-tile puzzles: solve, shuffle, play, bench, pattern databases",
 		Long: `Sliding-tile puzzles (8-, 15-, 24-puzzle, any board from 2x2 to 10x10).
 
 Boards are written as tile numbers with 0 for the blank, rows separated by
 newlines or "/", for example "1 2 3/4 5 6/7 8 0". Sizes are ROWSxCOLS. Moves
 name the direction the tile slides: U, D, L, R. The goal has the blank last
-(the game's convention) or, with -goal blank-first, first (Korf's data).`,
-		Commands: []*Command{npuzzleSolveCmd, npuzzleShuffleCmd, npuzzlePlayCmd, npuzzleBenchCmd},
+(the game's convention) or, with -goal blank-first, first (Korf's data).
+
+Optimal solving of the 4x4 and 5x5 boards uses additive pattern databases
+(-algo idastar -h pdb -partition 7-8), built once and cached: see
+'tessera help npuzzle pdb'. -algo fast answers any board up to 10x10 with
+a short solution in well under a second of CPU time.`,
+		Commands: []*Command{npuzzleSolveCmd, npuzzleShuffleCmd, npuzzlePlayCmd, npuzzleBenchCmd, npuzzlePDBCmd},
 	})
 }
 
@@ -62,14 +69,23 @@ type solverFlags struct {
 	weight          float64
 	maxStates       int64
 	maxMB           int64
+	workers         int
+	pdb             pdbFlags
 }
 
-func (s *solverFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&s.algo, "algo", "astar", "solver: bfs, bibfs, astar or idastar")
-	fs.StringVar(&s.heuristic, "h", "linear", "heuristic for astar and idastar: misplaced, manhattan or linear")
+// define defines the flags, with the default solver algo and heuristic h.
+func (s *solverFlags) define(fs *flag.FlagSet, algo, h string) {
+	fs.StringVar(&s.algo, "algo", algo, "solver: bfs, bibfs, astar, idastar or fast (any board up to 10x10, short but not always shortest)")
+	usage := "heuristic for astar and idastar: misplaced, manhattan, linear or pdb (pattern database; -algo fast uses it when given)"
+	if h == "" {
+		usage += " (default pdb for idastar, linear for astar, none for fast)"
+	}
+	fs.StringVar(&s.heuristic, "h", h, usage)
 	fs.Float64Var(&s.weight, "w", 1, "A* weight on the heuristic (1 is optimal; the source game uses 5 with manhattan)")
 	fs.Int64Var(&s.maxStates, "max-states", 0, "stop after storing this many states (0: no count limit)")
 	fs.Int64Var(&s.maxMB, "max-mem", 2048, "stop when the stored states need about this many MiB")
+	fs.IntVar(&s.workers, "workers", runtime.GOMAXPROCS(0), "goroutines of IDA* with -h manhattan or pdb on iterations of millions of nodes (the solution and the counts do not depend on it)")
+	s.pdb.define(fs)
 }
 
 func (s *solverFlags) options(goal npuzzle.Goal) (npuzzle.Options, error) {
@@ -77,7 +93,14 @@ func (s *solverFlags) options(goal npuzzle.Goal) (npuzzle.Options, error) {
 	if err != nil {
 		return npuzzle.Options{}, usagef("%v", err)
 	}
-	h, err := npuzzle.ParseHeuristic(s.heuristic)
+	name := s.heuristic
+	if name == "" {
+		name = "linear"
+		if algo == npuzzle.IDAStar {
+			name = "pdb"
+		}
+	}
+	h, err := npuzzle.ParseHeuristic(name)
 	if err != nil {
 		return npuzzle.Options{}, usagef("%v", err)
 	}
@@ -87,21 +110,58 @@ func (s *solverFlags) options(goal npuzzle.Goal) (npuzzle.Options, error) {
 	if s.weight != 1 && algo != npuzzle.AStar {
 		return npuzzle.Options{}, usagef("-w applies to -algo astar only")
 	}
-	return npuzzle.Options{Algorithm: algo, Heuristic: h, Goal: goal, Search: search.Options{
+	if h == npuzzle.PatternDB && (algo == npuzzle.BFS || algo == npuzzle.BidirectionalBFS) {
+		return npuzzle.Options{}, usagef("-h pdb applies to -algo idastar, astar and fast")
+	}
+	if s.pdb.partition != "" && h != npuzzle.PatternDB {
+		return npuzzle.Options{}, usagef("-partition applies to -h pdb only")
+	}
+	if s.workers < 1 {
+		return npuzzle.Options{}, usagef("-workers %d: want at least 1", s.workers)
+	}
+	return npuzzle.Options{Algorithm: algo, Heuristic: h, Goal: goal, Workers: s.workers, Search: search.Options{
 		MaxStates: s.maxStates,
 		MaxBytes:  s.maxMB << 20,
 		Weight:    s.weight,
 	}}, nil
 }
 
+// loadPDB loads the pattern database that opts needs for boards of size
+// s, if any, into opts.PDB, and returns the seconds it took.
+func (s *solverFlags) loadPDB(ctx context.Context, opts *npuzzle.Options, size npuzzle.Size, rep *progress.Reporter) (float64, error) {
+	if opts.Heuristic != npuzzle.PatternDB {
+		return 0, nil
+	}
+	if opts.Algorithm == npuzzle.Fast && s.pdb.partition == "" && (size.Rows < 4 || size.Cols < 4) {
+		return 0, nil // no region of a standard partition's size: fast goes without
+	}
+	part, err := s.pdb.resolve(size, opts.Goal)
+	if err != nil {
+		return 0, err
+	}
+	if opts.Algorithm != npuzzle.Fast && part.Size != size {
+		return 0, usagef("partition %v does not fit a %v board", part, size)
+	}
+	d, secs, err := s.pdb.load(ctx, part, rep, false, 0)
+	opts.PDB = d
+	return secs, err
+}
+
 // heuristicNames are the heuristics' names for people.
 var heuristicNames = map[npuzzle.Heuristic]string{
 	npuzzle.LinearConflict: "linear conflict", npuzzle.Manhattan: "Manhattan distance", npuzzle.Misplaced: "misplaced tiles",
+	npuzzle.PatternDB: "pattern database",
 }
 
 // describe names a solver configuration for people.
 func describe(o npuzzle.Options) string {
 	h := heuristicNames[o.Heuristic]
+	if o.PDB != nil {
+		h = fmt.Sprintf("pattern database %s", o.PDB.Partition())
+		if o.PDB.Reflected() {
+			h += " + reflection"
+		}
+	}
 	switch o.Algorithm {
 	case npuzzle.BFS:
 		return "breadth-first search"
@@ -109,6 +169,11 @@ func describe(o npuzzle.Options) string {
 		return "bidirectional breadth-first search"
 	case npuzzle.IDAStar:
 		return "IDA*, " + h
+	case npuzzle.Fast:
+		if o.PDB != nil {
+			return "fast (reduction, then search with the " + h + ")"
+		}
+		return "fast (reduction, then search)"
 	}
 	if o.Search.Weight > 1 {
 		return fmt.Sprintf("A*, %s x %g", h, o.Search.Weight)
@@ -136,6 +201,7 @@ type solveJSON struct {
 	Goal       string  `json:"goal"`
 	Algo       string  `json:"algo"`
 	Heuristic  string  `json:"heuristic,omitempty"`
+	Partition  string  `json:"partition,omitempty"`
 	Weight     float64 `json:"weight,omitempty"`
 	Moves      string  `json:"moves"`
 	Length     int     `json:"length"`
@@ -145,12 +211,14 @@ type solveJSON struct {
 	Generated  int64   `json:"generated"`
 	PeakStored int64   `json:"peak_stored"`
 	Seconds    float64 `json:"seconds"`
-	Error      string  `json:"error,omitempty"`
+	// SetupSeconds is the time to load or build the pattern database.
+	SetupSeconds float64 `json:"setup_seconds,omitempty"`
+	Error        string  `json:"error,omitempty"`
 }
 
 var npuzzleSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-algo bfs|bibfs|astar|idastar] [-h misplaced|manhattan|linear] [-w W] [-size RxC] [-timeout D] [-json] BOARD | -shuffle RxC [-seed S] [-uniform]",
+	UsageLine: "[-algo bfs|bibfs|astar|idastar|fast] [-h misplaced|manhattan|linear|pdb] [-partition P] [-w W] [-size RxC] [-goal G] [-timeout D] [-json] BOARD | -shuffle RxC [-seed S] [-uniform]",
 	Short:     "solve a board and print the moves",
 	Long: `Solve finds moves that take BOARD (or, with -shuffle, a shuffled board) to
 the goal, and prints them with their count, whether they are proven shortest,
@@ -158,12 +226,20 @@ and the search statistics. BOARD may be "-" to read it from stdin.
 
 Unsolvable boards are rejected at once by their parity. A search that hits
 -timeout, -max-states or -max-mem reports how far it got and exits with
-status 1.`,
+status 1.
+
+-algo idastar -h pdb runs the specialised optimal solver with an additive
+pattern database (-partition, default 6-6-3 on the 4x4 board and 6-6-6-6 on
+the 5x5), loaded from the cache or built first (see 'tessera help npuzzle
+pdb'); with -h manhattan it is the same solver with Manhattan distance.
+-algo fast answers any board up to 10x10 with a short solution: it fixes
+rows and columns, then finishes a 4x4 region (optimal when it can) or, with
+-h pdb and a 5x5 partition, a 5x5 region.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var bf boardFlags
 		var sf solverFlags
 		bf.define(fs)
-		sf.define(fs)
+		sf.define(fs, "astar", "linear")
 		shuffle := fs.String("shuffle", "", "solve a board of this size (ROWSxCOLS) shuffled from -seed instead of BOARD")
 		uniform := fs.Bool("uniform", false, "with -shuffle: a uniformly random solvable board instead of the game's random walk")
 		seed := seedFlag(fs)
@@ -198,6 +274,10 @@ status 1.`,
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()
+			setup, err := sf.loadPDB(ctx, &opts, b.Size(), p)
+			if err != nil {
+				return err
+			}
 			opts.Search.Progress = func(s search.Stats) {
 				p.Printf("searching: %d expanded, %d stored, %.1f s", s.Expanded, s.PeakStored, s.Elapsed.Seconds())
 			}
@@ -213,10 +293,13 @@ status 1.`,
 					Board: b.Line(), Size: b.Size().String(), Goal: goal.String(), Algo: opts.Algorithm.String(),
 					Moves: npuzzle.FormatMoves(sol.Moves), Length: len(sol.Moves), Solved: err == nil, Optimal: sol.Optimal,
 					Expanded: sol.Stats.Expanded, Generated: sol.Stats.Generated, PeakStored: sol.Stats.PeakStored,
-					Seconds: seconds(sol.Stats.Elapsed),
+					Seconds: seconds(sol.Stats.Elapsed), SetupSeconds: setup,
 				}
-				if opts.Algorithm == npuzzle.AStar || opts.Algorithm == npuzzle.IDAStar {
+				if opts.Algorithm == npuzzle.AStar || opts.Algorithm == npuzzle.IDAStar || opts.PDB != nil {
 					out.Heuristic = opts.Heuristic.String()
+				}
+				if opts.PDB != nil {
+					out.Partition = opts.PDB.Partition().Name
 				}
 				if opts.Algorithm == npuzzle.AStar {
 					out.Weight = opts.Search.Weight
@@ -242,6 +325,9 @@ status 1.`,
 			}
 			st := sol.Stats
 			fmt.Fprintf(w, "search   %d expanded, %d generated, %d stored at peak, %.3f s\n", st.Expanded, st.Generated, st.PeakStored, st.Elapsed.Seconds())
+			if opts.PDB != nil {
+				fmt.Fprintf(w, "setup    %.3f s to load the pattern database\n", setup)
+			}
 			return err
 		}
 	},
@@ -355,8 +441,8 @@ type methodSummary struct {
 
 var npuzzleBenchCmd = &Command{
 	Name:      "bench",
-	UsageLine: "[-size RxC] [-n N] [-seed S] [-uniform=false] [-timeout D] [-json]",
-	Short:     "compare the solvers on random boards (the source's table)",
+	UsageLine: "[-size RxC] [-n N] [-seed S] [-uniform=false] [-timeout D] [-json] | -set FILE [-algo A] [-h H] [-partition P] [-goal G] [-instances LIST] [-timeout D] [-json]",
+	Short:     "compare the solvers on random boards, or run a benchmark set such as Korf's 100",
 	Long: `Bench solves N random boards of one size with breadth-first search,
 bidirectional BFS, A* with Manhattan distance x 5 (the source game's AI),
 A* with Manhattan distance and IDA* with linear conflict, and prints the mean
@@ -365,7 +451,30 @@ to the source's figures for the 3x3 board.
 
 Boards are uniformly random solvable boards by default, or with -uniform=false
 the game's random-walk shuffle. -timeout bounds each solve. With -json: one
-line per board and method, then a summary line.`,
+line per board and method, then a summary line.
+
+With -set FILE, bench runs one solver (-algo, -h, -partition; default IDA*
+with the size's standard pattern database) on the boards of a set file, one
+board per line (tiles row-major, 0 for the blank, then optionally the
+published optimal length), such as ../shared/data/sliding/korf100.txt, and
+prints for each its solution length, the published length, the nodes
+generated (the root not counted) and the seconds of search, then the totals;
+the pattern database's load or build is reported apart as setup. The goal
+comes from -goal, or by default from the file's name (blank-last,
+blank-first), a README.md beside it, or the boards (the one goal that makes
+every board solvable with lengths of the parity of Manhattan distance).
+-instances 1-10,38 runs some of them. With -json: one line per instance
+{"instance", "length", "published", "nodes", "seconds", ...}, then
+{"summary": true, "instances", "matched", "nodes", "seconds",
+"setup_seconds", ...}. IDA* with Manhattan distance or a pattern database
+searches iterations of millions of nodes with -workers goroutines (default:
+one per core), with the same solutions and node counts as one. On Linux the
+CPU time of the search is reported too (cpu_seconds: of the solving thread,
+or of the process with -workers above 1), a fairer measure on a busy
+machine.
+
+Given -algo, -h or -partition without -set, bench runs that one solver on
+the N random boards in the same way, for example -size 10x10 -algo fast.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		sizeText := fs.String("size", "3x3", "board size ROWSxCOLS")
 		n := fs.Int("n", 100, "number of boards")
@@ -374,16 +483,40 @@ line per board and method, then a summary line.`,
 		timeout := timeoutFlag(fs, 30*time.Second)
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
+		sb := setBench{}
+		fs.StringVar(&sb.path, "set", "", "run the boards of this set file instead of random boards")
+		fs.StringVar(&sb.goal, "goal", "auto", "blank-last, blank-first or auto: from the -set file, blank-last for random boards")
+		fs.StringVar(&sb.instances, "instances", "", "with -set: the instances to run, such as 1-10,38,40 (default all)")
+		sb.solver.define(fs, "idastar", "")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
 			}
+			sb.timeout, sb.asJSON, sb.progress = *timeout, *asJSON, *prog
 			s, err := npuzzle.ParseSize(*sizeText)
 			if err != nil {
 				return usagef("%v", err)
 			}
 			if *n < 1 {
 				return usagef("-n must be at least 1")
+			}
+			if sb.path != "" {
+				return sb.runFile(ctx, env)
+			}
+			oneSolver := false
+			fs.Visit(func(f *flag.Flag) {
+				switch f.Name {
+				case "algo", "h", "partition", "cache", "w", "max-states", "max-mem", "goal":
+					oneSolver = true
+				case "instances":
+					err = usagef("-instances applies to -set only")
+				}
+			})
+			if err != nil {
+				return err
+			}
+			if oneSolver {
+				return sb.runRandom(ctx, env, s, *n, *uniform, *seed)
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()

@@ -1,0 +1,352 @@
+package npuzzle
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"tessera/search"
+)
+
+// idaSearch is IDA* specialised for the sliding-tile puzzle, in the style
+// of Korf's and Burns et al.'s C solvers ("Implementing Fast Heuristic
+// Search Code", SoCS 2012): the board is a flat array changed in place and
+// restored on return, the blank's moves come from a table per cell in
+// Korf's order (blank up, left, right, down), the move back to the parent
+// is never generated, Manhattan distance is updated from a table by the one
+// tile that moves, and a pattern database heuristic looks up only the
+// tables of the pattern (and reflected pattern) of that tile, the reflected
+// one only when the regular sum does not already exceed the bound (Korf
+// and Felner 2002). Nothing is allocated while it searches, but for the
+// task list of a parallel iteration (see parallel.go).
+//
+// It works in the blank-first frame (see frame). Counting follows the
+// generic search.IDAStar: every generated child except the parent counts,
+// including those cut off by the bound, so that with Manhattan distance
+// Generated+1 is Korf's (1985) published node count.
+type idaSearch struct {
+	cols, n int
+	cells   [maxCells]uint8 // the tile at each cell
+	pos     [maxCells]uint8 // the cell of each tile (kept for PDB lookups)
+	// ops[c] lists the cells the blank at c can move to, in Korf's order,
+	// ended by -1; opMoves[c] the moves (in the frame) that do it.
+	ops     [maxCells][5]int8
+	opMoves [maxCells][4]Move
+	md      [maxCells * maxCells]uint8 // md[tile<<7|cell]
+
+	// The PDB heuristic: views, the current entry of each view, the
+	// regular and reflected sums.
+	ev             *pdbEval
+	cur            [2 * maxCells]int
+	regSum, refSum int
+
+	// The bound is on f = den*g + num*h: num/den is the weight on h (Pohl's
+	// weighted search; 1/1 for optimal IDA*).
+	num, den            int
+	bound, next         int
+	path                []Move
+	expanded, generated int64
+	maxDepth            int
+	solution            int // the length of the solution found
+
+	// split is the depth at which the first phase of a parallel iteration
+	// stops and records the board as a task (see parallel.go); -1 when
+	// the search goes to the bound.
+	split   int
+	workers int           // the goroutines of a parallel iteration
+	par     *parIteration // the parallel iteration a worker belongs to, or nil
+	task    int           // the task a worker searches
+	// flushed and flushedGen are the counts a worker has added to
+	// par.expanded and par.generated.
+	flushed, flushedGen int64
+
+	// Limits, checked every checkEvery expansions.
+	ctx         context.Context
+	maxExpanded int64
+	progress    func(search.Stats)
+	start       time.Time
+	stopErr     error
+	checkAt     int64
+}
+
+const checkEvery = 1 << 16
+
+func newIDASearch(f frame, d *PDB) *idaSearch {
+	s := &idaSearch{cols: f.cols, n: len(f.cells), num: 1, den: 1, split: -1}
+	for c, t := range f.cells {
+		s.cells[c] = t
+		s.pos[t] = uint8(c)
+	}
+	for c := range s.n {
+		k := 0
+		for _, m := range korfOrder {
+			if t := target(f.rows, f.cols, c, m); t >= 0 {
+				s.ops[c][k], s.opMoves[c][k] = int8(t), m
+				k++
+			}
+		}
+		s.ops[c][k] = -1
+		for t := 1; t < s.n; t++ {
+			s.md[t<<7|c] = uint8(abs(c/f.cols-t/f.cols) + abs(c%f.cols-t%f.cols))
+		}
+	}
+	if d != nil {
+		s.ev = d.ev
+		s.lookup()
+	}
+	return s
+}
+
+// lookup sets the current entries of the pattern database's views and their
+// sums from the tiles' cells.
+func (s *idaSearch) lookup() {
+	s.regSum, s.refSum = 0, 0
+	for i := range s.ev.views {
+		s.cur[i] = s.ev.views[i].delta(&s.pos)
+		if i < s.ev.regular {
+			s.regSum += s.cur[i]
+		} else {
+			s.refSum += s.cur[i]
+		}
+	}
+}
+
+// manhattan returns the Manhattan distance of the current board.
+func (s *idaSearch) manhattan() int {
+	h := 0
+	for c := range s.n {
+		h += int(s.md[int(s.cells[c])<<7|c])
+	}
+	return h
+}
+
+// heuristic returns the current board's estimate.
+func (s *idaSearch) heuristic() int {
+	h := s.manhattan()
+	if s.ev != nil {
+		h += 2 * max(s.regSum, s.refSum)
+	}
+	return h
+}
+
+// stats returns the statistics so far.
+func (s *idaSearch) stats(iterations int) search.Stats {
+	return search.Stats{Expanded: s.expanded, Generated: s.generated, PeakStored: int64(s.maxDepth + 1),
+		Iterations: iterations, Elapsed: time.Since(s.start)}
+}
+
+// check is called every checkEvery expansions: it reports whether a limit
+// or the context stops the search, and calls the progress function.
+func (s *idaSearch) check() bool {
+	s.checkAt = s.expanded + checkEvery
+	if s.par != nil {
+		return s.par.check(s)
+	}
+	if s.maxExpanded > 0 {
+		s.checkAt = min(s.checkAt, s.maxExpanded+1)
+	}
+	if s.maxExpanded > 0 && s.expanded > s.maxExpanded {
+		s.stopErr = fmt.Errorf("%w: %d states expanded (limit %d)", ErrBudget, s.expanded, s.maxExpanded)
+		return true
+	}
+	if err := s.ctx.Err(); err != nil {
+		s.stopErr = err
+		return true
+	}
+	if s.progress != nil && s.expanded&(1<<20-1) < checkEvery {
+		s.progress(s.stats(0))
+	}
+	return false
+}
+
+// run deepens the bound from the root's estimate until a solution is found
+// or a limit stops it, and returns the frame's moves.
+func (s *idaSearch) run(ctx context.Context, opts search.Options) ([]Move, search.Stats, error) {
+	s.ctx, s.maxExpanded, s.progress, s.start = ctx, opts.MaxExpanded, opts.Progress, time.Now()
+	s.checkAt = checkEvery
+	if s.maxExpanded > 0 {
+		s.checkAt = min(s.checkAt, s.maxExpanded+1)
+	}
+	blank := int(s.pos[0])
+	h := s.heuristic()
+	md := s.manhattan()
+	s.bound = s.num * h
+	var lastGenerated int64
+	for iter := 1; ; iter++ {
+		if h == 0 {
+			return []Move{}, s.stats(iter), nil
+		}
+		if depth := s.bound / s.den; len(s.path) < depth {
+			s.path = make([]Move, depth)
+		}
+		s.next = int(^uint(0) >> 1)
+		before := s.generated
+		var found bool
+		// Split an iteration only when the previous one was large enough to
+		// pay for it and, the bound being at most the optimal length, no
+		// goal lies above the split depth.
+		if s.workers > 1 && s.num == s.den && s.bound/s.den > splitDepth && lastGenerated >= parallelMin {
+			found = s.iterateParallel(blank, md)
+		} else {
+			found = s.dfs(blank, -1, 0, md)
+		}
+		lastGenerated = s.generated - before
+		st := s.stats(iter)
+		switch {
+		case found:
+			return s.path[:s.solution], st, nil
+		case s.stopErr != nil:
+			return nil, st, s.stopErr
+		}
+		if s.progress != nil {
+			s.progress(st)
+		}
+		s.bound = s.next
+	}
+}
+
+// dfs searches below the current board (blank at blank, reached from prev,
+// at depth g, Manhattan distance md) within the bound.
+func (s *idaSearch) dfs(blank, prev, g, md int) bool {
+	if s.ev == nil {
+		return s.dfsMD(blank, prev, g, md)
+	}
+	return s.dfsPDB(blank, prev, g, md)
+}
+
+// dfsMD searches below the current board (blank at blank, reached from
+// prev, at depth g, Manhattan distance h) within the bound.
+func (s *idaSearch) dfsMD(blank, prev, g, h int) bool {
+	if g == s.split {
+		s.emit(blank, prev, g, h)
+		return false
+	}
+	s.expanded++
+	if s.expanded >= s.checkAt && s.check() {
+		return false
+	}
+	s.maxDepth = max(s.maxDepth, g)
+	ops := &s.ops[blank&(maxCells-1)]
+	for i := 0; i < 4; i++ {
+		nb := int(ops[i])
+		if nb < 0 {
+			break
+		}
+		if nb == prev {
+			continue
+		}
+		s.generated++
+		tile := int(s.cells[nb&(maxCells-1)])
+		nh := h + int(s.md[(tile<<7|blank)&(maxCells*maxCells-1)]) - int(s.md[(tile<<7|nb)&(maxCells*maxCells-1)])
+		if f := s.den*(g+1) + s.num*nh; f > s.bound {
+			if f < s.next {
+				s.next = f
+			}
+			continue
+		}
+		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = uint8(tile), 0
+		s.path[g] = s.opMoves[blank&(maxCells-1)][i]
+		if nh == 0 {
+			s.solution = g + 1
+		}
+		if nh == 0 || s.dfsMD(nb, blank, g+1, nh) {
+			return true
+		}
+		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = 0, uint8(tile)
+		if s.stopErr != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// dfsPDB is dfsMD with the pattern database heuristic; md is the current
+// board's Manhattan distance.
+func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
+	if g == s.split {
+		s.emit(blank, prev, g, md)
+		return false
+	}
+	s.expanded++
+	if s.expanded >= s.checkAt && s.check() {
+		return false
+	}
+	s.maxDepth = max(s.maxDepth, g)
+	ev := s.ev
+	ops := &s.ops[blank&(maxCells-1)]
+	for i := 0; i < 4; i++ {
+		nb := int(ops[i])
+		if nb < 0 {
+			break
+		}
+		if nb == prev {
+			continue
+		}
+		s.generated++
+		tile := int(s.cells[nb&(maxCells-1)])
+		nmd := md + int(s.md[(tile<<7|blank)&(maxCells*maxCells-1)]) - int(s.md[(tile<<7|nb)&(maxCells*maxCells-1)])
+		s.pos[tile&(maxCells-1)] = uint8(blank)
+
+		vr := int(ev.regOf[tile&(maxCells-1)])
+		oldR, newR := 0, 0
+		if vr >= 0 {
+			oldR, newR = s.cur[vr], ev.views[vr].delta(&s.pos)
+		}
+		regSum := s.regSum - oldR + newR
+		h := nmd + 2*regSum
+		if f := s.den*(g+1) + s.num*h; f > s.bound {
+			if f < s.next {
+				s.next = f
+			}
+			s.pos[tile&(maxCells-1)] = uint8(nb)
+			continue
+		}
+		vf := int(ev.refOf[tile&(maxCells-1)])
+		oldF, newF := 0, 0
+		if vf >= 0 {
+			oldF, newF = s.cur[vf], ev.views[vf].delta(&s.pos)
+		}
+		refSum := s.refSum - oldF + newF
+		if hf := nmd + 2*refSum; hf > h {
+			h = hf
+			if f := s.den*(g+1) + s.num*h; f > s.bound {
+				if f < s.next {
+					s.next = f
+				}
+				s.pos[tile&(maxCells-1)] = uint8(nb)
+				continue
+			}
+		}
+		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = uint8(tile), 0
+		if h == 0 {
+			s.path[g] = s.opMoves[blank&(maxCells-1)][i]
+			s.solution = g + 1
+			return true
+		}
+		savedReg, savedRef := s.regSum, s.refSum
+		s.regSum, s.refSum = regSum, refSum
+		if vr >= 0 {
+			s.cur[vr] = newR
+		}
+		if vf >= 0 {
+			s.cur[vf] = newF
+		}
+		s.path[g] = s.opMoves[blank&(maxCells-1)][i]
+		if s.dfsPDB(nb, blank, g+1, nmd) {
+			return true
+		}
+		s.regSum, s.refSum = savedReg, savedRef
+		if vr >= 0 {
+			s.cur[vr] = oldR
+		}
+		if vf >= 0 {
+			s.cur[vf] = oldF
+		}
+		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = 0, uint8(tile)
+		s.pos[tile&(maxCells-1)] = uint8(nb)
+		if s.stopErr != nil {
+			return false
+		}
+	}
+	return false
+}

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package npuzzle
+
+func hugePages([]uint64) {}
