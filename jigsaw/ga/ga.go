@@ -406,4 +406,3 @@ func (s *search) spin(x *builder, total float64) int {
 	i, _ := slices.BinarySearch(s.weights[:len(s.pop)], v)
 	return min(i, len(s.pop)-1)
 }
-
