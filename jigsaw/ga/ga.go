@@ -8,8 +8,6 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"tessera/jigsaw"
@@ -25,9 +23,9 @@ const (
 )
 
 // Options configure Solve. The zero value is the paper's settings
-// (population 300, 100 generations, the best 4 kept, mutation 0.001) on a
-// single image of unknown size, with the population seeded by the greedy
-// solver, on every core.
+// (population 300, 100 generations, the best 4 kept, mutation 0.001) for
+// a single picture of unknown size, with the first generation seeded by
+// the greedy solver, on every core.
 type Options struct {
 	Population  int // chromosomes per generation (0: DefaultPopulation)
 	Generations int // generations after the first (0: DefaultGenerations)
@@ -36,11 +34,12 @@ type Options struct {
 	// parents (0: DefaultMutation; negative: never).
 	Mutation float64
 	// Rows and Cols give the size of the picture in pieces when it is
-	// known (both or neither; a single image): every chromosome then fits
-	// that frame (either way round with rotations).
+	// known (both or neither; a single picture): every chromosome then
+	// fits that frame (either way round with rotations).
 	Rows, Cols int
-	// Images is the number of pictures in the bag: 0 finds it from the
-	// best chromosome, k > 0 splits it into exactly k output images.
+	// Images is the number of pictures in the bag: 1 (or 0 with Rows and
+	// Cols) for a single picture, k > 1 for exactly k output images, 0 to
+	// find how many.
 	Images int
 	// RandomInit starts from random chromosomes only, as the paper does;
 	// by default the first generation holds the greedy solver's solution
@@ -50,7 +49,8 @@ type Options struct {
 	// (0: twice the mean dissimilarity of all pairings, the paper's choice).
 	NoneCost float64
 	// Compat holds precomputed compatibilities of the puzzle; when nil,
-	// Solve computes them with CompatOptions.
+	// Solve computes them with CompatOptions (also used for the pictures
+	// of a bag).
 	Compat        *jigsaw.Compat
 	CompatOptions jigsaw.CompatOptions
 	// Workers is the number of goroutines building and rating children
@@ -61,14 +61,18 @@ type Options struct {
 	Seed uint64
 	// Progress, when set, is called after every generation.
 	Progress func(Generation)
-	// Snapshot, when set, is called with the best chromosome of every
-	// generation as a placement (one image); it must not keep p.
-	Snapshot func(gen int, p *jigsaw.Placement)
+	// Snapshot, when set, is called after every generation with its best
+	// chromosome as a placement of one image (of the stage's pieces); it
+	// must not keep p.
+	Snapshot func(g Generation, p *jigsaw.Placement)
 }
 
 // Generation reports the state of the search after one generation.
 type Generation struct {
-	Index int // 0 is the initial population
+	// Picture is 0 while the whole puzzle evolves and k while picture k
+	// (of Pictures) of a mixed bag is refined on its own.
+	Picture, Pictures int
+	Index             int // 0 is the first generation
 	// Best is the fitness of the best chromosome (lower is better).
 	Best    float64
 	Elapsed time.Duration
@@ -77,63 +81,367 @@ type Generation struct {
 // Result is a solution with its statistics.
 type Result struct {
 	Placement *jigsaw.Placement
-	// Fitness is the best chromosome's fitness, History the best fitness
-	// of every generation, starting with the initial population.
-	Fitness float64
-	History []float64
-	// SeedFitness is the fitness of the greedy solution in the initial
-	// population (0 with RandomInit).
-	SeedFitness float64
-	// BestBuddies is the fraction of the solution's adjacencies whose two
-	// edges are best buddies: a quality estimate without ground truth.
-	BestBuddies float64
+	// Fitness is the fitness of the best chromosome of the whole puzzle,
+	// History the best fitness of every generation, starting with the
+	// first, and SeedFitness that of the greedy solution (0 if none).
+	Fitness, SeedFitness float64
+	History              []float64
 	// Frame is the rows x cols estimated for a single picture of unknown
 	// size, or zero.
 	Frame [2]int
+	// Pictures describes, for a mixed bag, each output image and its own
+	// search.
+	Pictures []Picture
+	// BestBuddies is the fraction of the solution's adjacencies whose two
+	// edges are best buddies: a quality estimate without ground truth.
+	BestBuddies float64
 	// CompatTime is the time spent computing compatibilities, SeedTime in
 	// the greedy solver, Elapsed the whole solve.
 	CompatTime, SeedTime, Elapsed time.Duration
 }
 
-// seed runs the greedy solver: in the known frame, or for a single picture
+// Picture is one output image of a mixed bag, refined as a puzzle of its
+// own.
+type Picture struct {
+	Pieces  int
+	Frame   [2]int
+	Fitness float64
+	History []float64
+}
+
+// ErrTooLarge is returned for puzzles beyond the solver's coordinates.
+var ErrTooLarge = errors.New("ga: too many pieces")
+
+// Solve reassembles a puzzle with the genetic algorithm of Sholomon, David
+// and Netanyahu ("A generalized genetic algorithm-based solver for very
+// large jigsaw puzzles of complex types", AAAI 2014). A chromosome says,
+// for every edge of every piece, which edge it touches (or none); it is
+// always a valid layout of all pieces in one plane, of any shape. Fitness
+// is the sum of the dissimilarities of touching edges plus NoneCost per
+// free edge, minimised. Each generation keeps the Elite best and fills the
+// rest with children of parents drawn by roulette wheel; see the builder
+// for the crossover. Children are built and rated on Workers goroutines,
+// each child from its own generator seeded by (Seed, generation, index),
+// so the result does not depend on the schedule. With elitism, the answer
+// is never less fit than the best seed.
+//
+// A single picture of unknown size is first assembled by the greedy
+// solver in every frame of n cells (aspect ratio up to 4), and the frame
+// whose assembly has the most best-buddy adjacencies (longer frames must
+// win clearly) is kept: every chromosome then fits it. A mixed bag evolves
+// as one layout of any shape, which is then split into pictures (see
+// split); each picture is then solved again as a single picture of
+// unknown size, its part of the layout among the seeds.
+//
+// Time O(n^2 p) for the compatibilities (see jigsaw.NewCompat) plus about
+// O(Population * Generations * n) for the search; memory O(Population * n)
+// plus the compatibilities. If ctx ends, Solve returns the best solution
+// so far with ctx.Err().
+func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error) {
+	start := time.Now()
+	var res Result
+	n := len(pz.Pieces)
+	if n == 0 {
+		return res, jigsaw.ErrNoPieces
+	}
+	if n > maxPieces {
+		return res, fmt.Errorf("%w: %d (at most %d)", ErrTooLarge, n, maxPieces)
+	}
+	if (opts.Rows > 0) != (opts.Cols > 0) || opts.Rows < 0 || opts.Cols < 0 {
+		return res, fmt.Errorf("ga: give both Rows and Cols, or neither (got %dx%d)", opts.Rows, opts.Cols)
+	}
+	if opts.Rows > 0 && opts.Rows*opts.Cols < n {
+		return res, fmt.Errorf("ga: %d pieces do not fit %dx%d", n, opts.Rows, opts.Cols)
+	}
+	if opts.Rows > 0 && opts.Images > 1 {
+		return res, errors.New("ga: a known size applies to a single image")
+	}
+	if opts.Images < 0 || opts.Images > n {
+		return res, fmt.Errorf("ga: %d images of %d pieces", opts.Images, n)
+	}
+	cfg := config{population: cmp.Or(opts.Population, DefaultPopulation), generations: cmp.Or(opts.Generations, DefaultGenerations),
+		elite: cmp.Or(opts.Elite, DefaultElite), mutation: cmp.Or(opts.Mutation, DefaultMutation),
+		workers: cmp.Or(opts.Workers, runtime.GOMAXPROCS(0)), seed: opts.Seed, randomInit: opts.RandomInit, noneCost: opts.NoneCost}
+	if cfg.population < 2 || cfg.generations < 0 {
+		return res, fmt.Errorf("ga: population %d, %d generations", cfg.population, cfg.generations)
+	}
+	cfg.elite = max(0, min(cfg.elite, cfg.population-1))
+	cfg.mutation = max(cfg.mutation, 0)
+	c := opts.Compat
+	if c == nil {
+		var err error
+		if c, err = jigsaw.NewCompat(ctx, pz, opts.CompatOptions); err != nil {
+			return res, err
+		}
+		res.CompatTime = c.Elapsed()
+	}
+	if c.N() != n || c.Rotated() != pz.Rotated {
+		return res, errors.New("ga: Options.Compat was computed for another puzzle")
+	}
+	sv := &solver{cfg: cfg, opts: opts, start: start}
+	var err error
+	if opts.Images == 1 || opts.Rows > 0 {
+		err = sv.single(ctx, pz, c, opts.Rows, opts.Cols, &res, nil, Generation{})
+	} else {
+		err = sv.bag(ctx, pz, c, &res)
+	}
+	res.CompatTime += sv.compatTime
+	if res.Placement != nil {
+		res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
+	}
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+// solver holds what the stages of one Solve share.
+type solver struct {
+	cfg        config
+	opts       Options
+	start      time.Time
+	compatTime time.Duration
+}
+
+// evolve runs one search and records its history in res.
+func (sv *solver) evolve(ctx context.Context, pr *problem, seeds []*chromosome, stage Generation, pieces []int32, res *Result) (*chromosome, error) {
+	s := newSearch(pr, sv.cfg)
+	return s.evolve(ctx, seeds, func(gen int, best *chromosome) {
+		res.History = append(res.History, best.fit)
+		g := stage
+		g.Index, g.Best, g.Elapsed = gen, best.fit, time.Since(sv.start)
+		if sv.opts.Progress != nil {
+			sv.opts.Progress(g)
+		}
+		if sv.opts.Snapshot != nil {
+			p := pr.placement(best, nil, 1)
+			if pieces != nil {
+				for i := range p.Pieces {
+					p.Pieces[i].Piece = int(pieces[p.Pieces[i].Piece])
+				}
+			}
+			sv.opts.Snapshot(g, p)
+		}
+	})
+}
+
+// noneCost returns the cost of a free edge for compatibilities c.
+func (sv *solver) noneCost(c *jigsaw.Compat) float64 {
+	if sv.cfg.noneCost > 0 {
+		return sv.cfg.noneCost
+	}
+	return 2 * c.Mean()
+}
+
+// single solves one picture, in the frame rows x cols or, without one,
+// in a frame it estimates, seeded by the greedy solver and by extra (a
+// placement of all pieces, or nil). pieces maps the puzzle's pieces to the
+// caller's (none: the same).
+func (sv *solver) single(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, rows, cols int, res *Result, extra *jigsaw.Placement, stage Generation, pieces ...int32) error {
+	t0 := time.Now()
+	known := rows > 0
+	rows, cols, seed, err := frameAndSeed(ctx, pz, c, rows, cols, sv.cfg.randomInit)
+	res.SeedTime += time.Since(t0)
+	if err != nil {
+		return err
+	}
+	if !known {
+		res.Frame = [2]int{rows, cols}
+	}
+	pr := newProblem(c, rows, cols, sv.noneCost(c))
+	var seeds []*chromosome
+	for _, p := range []*jigsaw.Placement{seed, extra} {
+		if p == nil {
+			continue
+		}
+		ch, err := pr.fromPlacement(p)
+		if err != nil {
+			return fmt.Errorf("ga: a seed: %w", err)
+		}
+		if p == seed {
+			res.SeedFitness = ch.fit
+		}
+		seeds = append(seeds, ch)
+	}
+	best, err := sv.evolve(ctx, pr, seeds, stage, pieces, res)
+	res.Fitness = best.fit
+	res.Placement = pr.placement(best, nil, 1)
+	return err
+}
+
+// bag solves a mixed bag: the whole puzzle evolves as one layout, which
+// is split into pictures (Options.Images of them, or as many as split
+// finds); each is then solved as a single picture of unknown size, seeded
+// by its part of the layout. A bag found to hold one picture is solved
+// again as one.
+func (sv *solver) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *Result) error {
+	t0 := time.Now()
+	g, err := greedy.Solve(ctx, pz, greedy.Options{Compat: c, Images: max(sv.opts.Images, 1)})
+	res.SeedTime += time.Since(t0)
+	if err != nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	pr := newProblem(c, 0, 0, sv.noneCost(c))
+	var seeds []*chromosome
+	if err == nil && !sv.cfg.randomInit {
+		ch, err := pr.fromPlacement(g.Placement)
+		if err != nil {
+			return fmt.Errorf("ga: the greedy seed: %w", err)
+		}
+		seeds = append(seeds, ch)
+		res.SeedFitness = ch.fit
+	}
+	best, err := sv.evolve(ctx, pr, seeds, Generation{}, nil, res)
+	res.Fitness = best.fit
+	label, k := pr.split(best, sv.opts.Images)
+	res.Placement = pr.placement(best, label, k)
+	if err != nil {
+		return err
+	}
+	// each picture on its own
+	out := &jigsaw.Placement{Images: k}
+	for img := range k {
+		var ps []int32
+		for p := range len(pz.Pieces) {
+			if label == nil || int(label[p]) == img {
+				ps = append(ps, int32(p))
+			}
+		}
+		sub, part := pz, res.Placement
+		if k > 1 {
+			sub, part = subPuzzle(pz, ps, res.Placement, img)
+		}
+		rows, cols, covered := coverFrame(part, len(ps), pz.Rotated)
+		if 50*covered < 49*len(ps) {
+			if k > 1 {
+				// not a clean rectangle: keep this part of the layout
+				for _, q := range part.Pieces {
+					q.Piece, q.Image = int(ps[q.Piece]), img
+					out.Pieces = append(out.Pieces, q)
+				}
+				continue
+			}
+			rows, cols = 0, 0 // one picture: estimate its frame afresh
+		}
+		sc := c
+		if k > 1 {
+			t1 := time.Now()
+			sc, err = jigsaw.NewCompat(ctx, sub, sv.opts.CompatOptions)
+			sv.compatTime += time.Since(t1)
+			if err != nil {
+				return err
+			}
+		}
+		var one Result
+		err = sv.single(ctx, sub, sc, rows, cols, &one, part, Generation{Picture: img + 1, Pictures: k}, ps...)
+		res.SeedTime += one.SeedTime
+		if one.Placement == nil {
+			return err // only when ctx ended: keep the split layout
+		}
+		res.Pictures = append(res.Pictures, Picture{Pieces: len(ps), Frame: [2]int{rows, cols}, Fitness: one.Fitness, History: one.History})
+		for _, q := range one.Placement.Pieces {
+			q.Piece, q.Image = int(ps[q.Piece]), img
+			out.Pieces = append(out.Pieces, q)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	out.Normalize()
+	res.Placement = out
+	return nil
+}
+
+// subPuzzle returns the puzzle of pieces ps and output image img of p as
+// a placement of its pieces.
+func subPuzzle(pz *jigsaw.Puzzle, ps []int32, p *jigsaw.Placement, img int) (*jigsaw.Puzzle, *jigsaw.Placement) {
+	sub := &jigsaw.Puzzle{PieceSize: pz.PieceSize, Rotated: pz.Rotated, Depth: pz.Depth, Pieces: make([]jigsaw.Piece, len(ps))}
+	index := make(map[int]int, len(ps))
+	for i, q := range ps {
+		sub.Pieces[i] = pz.Pieces[q]
+		index[int(q)] = i
+	}
+	part := &jigsaw.Placement{Images: 1}
+	for _, q := range p.Pieces {
+		if q.Image == img {
+			q.Piece, q.Image = index[q.Piece], 0
+			part.Pieces = append(part.Pieces, q)
+		}
+	}
+	return sub, part
+}
+
+// coverFrame returns the frame of exactly n cells (aspect ratio up to 4,
+// either way round) whose best position covers the most pieces of image 0
+// of p, and how many it covers.
+func coverFrame(p *jigsaw.Placement, n int, rotated bool) (rows, cols, covered int) {
+	cells, _, b := p.Grid(0)
+	bh, bw := b.Dy(), b.Dx()
+	ps := make([]int, (bh+1)*(bw+1)) // prefix sums of occupied cells
+	for r := range bh {
+		for c := range bw {
+			v := 0
+			if cells[r*bw+c] >= 0 {
+				v = 1
+			}
+			ps[(r+1)*(bw+1)+c+1] = v + ps[r*(bw+1)+c+1] + ps[(r+1)*(bw+1)+c] - ps[r*(bw+1)+c]
+		}
+	}
+	for _, f := range frames(n, false) {
+		h, w := f[0], f[1]
+		for r := 0; r <= max(0, bh-h); r++ {
+			for c := 0; c <= max(0, bw-w); c++ {
+				r1, c1 := min(r+h, bh), min(c+w, bw)
+				if v := ps[r1*(bw+1)+c1] - ps[r*(bw+1)+c1] - ps[r1*(bw+1)+c] + ps[r*(bw+1)+c]; v > covered {
+					rows, cols, covered = h, w, v
+				}
+			}
+		}
+	}
+	if rotated && rows > cols {
+		rows, cols = cols, rows
+	}
+	return rows, cols, covered
+}
+
+// frameAndSeed runs the greedy solver in the known frame, or for a picture
 // of unknown size in every frame of exactly n cells with an aspect ratio
-// up to 4 (see chooseFrame), or else without a frame. For several
-// pictures, the greedy solver assembles one (which the genetic search then
-// improves and splits).
-func seed(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, opts Options) (rows, cols int, p *jigsaw.Placement, err error) {
+// up to 4, returning the frame whose assembly rates best (frameScore) and
+// that assembly; without such a frame, unframed. With randomInit, only the
+// frame is wanted.
+func frameAndSeed(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, rows, cols int, randomInit bool) (int, int, *jigsaw.Placement, error) {
 	solve := func(rows, cols int) (*jigsaw.Placement, error) {
 		g, err := greedy.Solve(ctx, pz, greedy.Options{Compat: c, Rows: rows, Cols: cols})
 		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			return nil, nil
+			return nil, ctx.Err() // nil unless the context ended: no room in the frame
 		}
 		return g.Placement, nil
 	}
-	if opts.Rows > 0 || opts.Images != 1 {
-		p, err = solve(opts.Rows, opts.Cols)
-		return opts.Rows, opts.Cols, p, err
+	if rows > 0 {
+		if randomInit {
+			return rows, cols, nil, nil
+		}
+		p, err := solve(rows, cols)
+		return rows, cols, p, err
 	}
-	best := math.Inf(-1)
 	fs := frames(c.N(), c.Rotated())
+	var best *jigsaw.Placement
+	bestScore := math.Inf(-1)
 	for _, f := range fs {
-		q, err := solve(f[0], f[1])
+		p, err := solve(f[0], f[1])
 		if err != nil {
 			return 0, 0, nil, err
 		}
-		if q == nil {
+		if p == nil {
 			continue
 		}
-		if v := frameScore(c.Fit(q), f, fs[0]); v > best {
-			best, rows, cols, p = v, f[0], f[1], q
+		if v := frameScore(c.Fit(p), f, fs[0]); v > bestScore {
+			bestScore, rows, cols, best = v, f[0], f[1], p
 		}
 	}
-	if p == nil {
-		p, err = solve(0, 0)
+	if best == nil && !randomInit {
+		p, err := solve(0, 0)
 		return 0, 0, p, err
 	}
-	return rows, cols, p, nil
+	return rows, cols, best, nil
 }
 
 // frameScore rates the greedy assembly of a picture in frame f: the share
@@ -162,247 +470,4 @@ func frames(n int, rotated bool) [][2]int {
 	}
 	slices.Reverse(out)
 	return out
-}
-
-// ErrTooLarge is returned for puzzles beyond the solver's coordinates.
-var ErrTooLarge = errors.New("ga: too many pieces")
-
-// Solve reassembles a puzzle with the genetic algorithm of Sholomon, David
-// and Netanyahu ("A generalized genetic algorithm-based solver for very
-// large jigsaw puzzles of complex types", AAAI 2014). A chromosome says,
-// for every edge of every piece, which edge it touches (or none); it is
-// always a valid layout of all pieces in one plane, of any shape. Fitness
-// is the sum of the dissimilarities of touching edges plus NoneCost per
-// free edge, minimised. Each generation keeps the Elite best and fills the
-// rest with children of parents drawn by roulette wheel (weight
-// 1/fitness); see the builder for the crossover. Children are built and
-// rated on Workers goroutines, each child from its own generator seeded
-// by (Seed, generation, index), so the result does not depend on the
-// schedule.
-//
-// Time O(n^2 p) for the compatibilities (see jigsaw.NewCompat) plus about
-// O(Population * Generations * n) for the search; memory O(Population * n)
-// plus the compatibilities. If ctx ends, Solve returns the best solution
-// so far with ctx.Err().
-func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error) {
-	start := time.Now()
-	var res Result
-	n := len(pz.Pieces)
-	if n == 0 {
-		return res, jigsaw.ErrNoPieces
-	}
-	if n > maxPieces {
-		return res, fmt.Errorf("%w: %d (at most %d)", ErrTooLarge, n, maxPieces)
-	}
-	if (opts.Rows > 0) != (opts.Cols > 0) || opts.Rows < 0 || opts.Cols < 0 {
-		return res, fmt.Errorf("ga: give both Rows and Cols, or neither (got %dx%d)", opts.Rows, opts.Cols)
-	}
-	if opts.Rows > 0 && opts.Rows*opts.Cols < n {
-		return res, fmt.Errorf("ga: %d pieces do not fit %dx%d", n, opts.Rows, opts.Cols)
-	}
-	if opts.Rows > 0 && opts.Images > 1 {
-		return res, errors.New("ga: a known size applies to a single image")
-	}
-	if opts.Images < 0 || opts.Images > n {
-		return res, fmt.Errorf("ga: %d images of %d pieces", opts.Images, n)
-	}
-	popSize := cmp.Or(opts.Population, DefaultPopulation)
-	gens := cmp.Or(opts.Generations, DefaultGenerations)
-	elite := cmp.Or(opts.Elite, DefaultElite)
-	mutation := cmp.Or(opts.Mutation, DefaultMutation)
-	if popSize < 2 || gens < 0 {
-		return res, fmt.Errorf("ga: population %d, %d generations", popSize, gens)
-	}
-	elite = max(0, min(elite, popSize-1))
-	mutation = max(mutation, 0)
-	c := opts.Compat
-	if c == nil {
-		var err error
-		if c, err = jigsaw.NewCompat(ctx, pz, opts.CompatOptions); err != nil {
-			return res, err
-		}
-		res.CompatTime = c.Elapsed()
-	}
-	if c.N() != n || c.Rotated() != pz.Rotated {
-		return res, errors.New("ga: Options.Compat was computed for another puzzle")
-	}
-	none := opts.NoneCost
-	if none <= 0 {
-		none = 2 * c.Mean()
-	}
-	rows, cols := opts.Rows, opts.Cols
-	var seedPlacement *jigsaw.Placement
-	if !opts.RandomInit || (opts.Images == 1 && rows == 0) {
-		t0 := time.Now()
-		var err error
-		rows, cols, seedPlacement, err = seed(ctx, pz, c, opts)
-		res.SeedTime = time.Since(t0)
-		if err != nil {
-			return res, err
-		}
-		if opts.Rows == 0 && rows > 0 {
-			res.Frame = [2]int{rows, cols}
-		}
-	}
-	pr := newProblem(c, rows, cols, none)
-	workers := cmp.Or(opts.Workers, runtime.GOMAXPROCS(0))
-	workers = max(1, min(workers, popSize))
-	builders := make([]*builder, workers)
-	for w := range builders {
-		builders[w] = newBuilder(pr)
-	}
-	s := &search{pr: pr, builders: builders, seed: opts.Seed}
-	s.pop, s.next = make([]*chromosome, popSize), make([]*chromosome, popSize)
-	for i := range s.pop {
-		s.pop[i], s.next[i] = pr.newChromosome(), pr.newChromosome()
-	}
-
-	// the first generation
-	var seeds []*chromosome
-	if seedPlacement != nil && !opts.RandomInit {
-		ch, err := pr.fromPlacement(seedPlacement)
-		if err != nil {
-			return res, fmt.Errorf("ga: the greedy seed: %w", err)
-		}
-		seeds = append(seeds, ch)
-		res.SeedFitness = ch.fit
-	}
-	s.initial(seeds)
-	s.sort()
-	report := func(gen int) {
-		best := s.pop[0]
-		res.History = append(res.History, best.fit)
-		if opts.Progress != nil {
-			opts.Progress(Generation{Index: gen, Best: best.fit, Elapsed: time.Since(start)})
-		}
-		if opts.Snapshot != nil {
-			opts.Snapshot(gen, pr.placement(best, nil, 1))
-		}
-	}
-	report(0)
-	var err error
-	for gen := 1; gen <= gens; gen++ {
-		if err = ctx.Err(); err != nil {
-			break
-		}
-		s.generation(gen, elite, mutation)
-		s.sort()
-		report(gen)
-	}
-	best := s.pop[0]
-	res.Fitness = best.fit
-	image, images := pr.split(best, opts.Images)
-	res.Placement = pr.placement(best, image, images)
-	res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
-	res.Elapsed = time.Since(start)
-	return res, err
-}
-
-// search is the population and the workers.
-type search struct {
-	pr        *problem
-	builders  []*builder
-	seed      uint64
-	pop, next []*chromosome
-	weights   []float64 // cumulative roulette weights
-}
-
-// parallel calls f(builder, k) for k in [from, to) on every worker.
-func (s *search) parallel(from, to int, f func(x *builder, k int)) {
-	var next atomic.Int64
-	next.Store(int64(from))
-	var wg sync.WaitGroup
-	for _, x := range s.builders {
-		wg.Go(func() {
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= to {
-					return
-				}
-				f(x, k)
-			}
-		})
-	}
-	wg.Wait()
-}
-
-// childSeed derives the generator of child k of generation gen.
-func (s *search) childSeed(gen, k int) (uint64, uint64) {
-	return s.seed, uint64(gen)<<32 ^ uint64(k) ^ 0x6761206a69677361
-}
-
-// initial fills the first generation: the seeds given, variants of the
-// first seed (its relations, each dropped with a probability up to 0.3,
-// completed by the crossover's later phases), constructions from the
-// best-buddy relations alone, and random chromosomes; only random ones
-// without seeds.
-func (s *search) initial(seeds []*chromosome) {
-	for i, ch := range seeds {
-		s.pop[i].copyFrom(ch)
-	}
-	s.parallel(len(seeds), len(s.pop), func(x *builder, k int) {
-		x.reset(s.childSeed(0, k))
-		ch := s.pop[k]
-		switch {
-		case len(seeds) == 0 || k%4 == 3:
-			x.random(ch)
-		case k%4 == 2:
-			x.crossover(s.pr.bbChrom, s.pr.bbChrom, 0.5*x.rng.Float64(), ch)
-		default:
-			x.crossover(seeds[0], seeds[0], 0.02+0.28*x.rng.Float64(), ch)
-		}
-		s.pr.rate(ch)
-	})
-}
-
-// sort orders the population by fitness, best first (ties by position, so
-// the order does not depend on the schedule).
-func (s *search) sort() {
-	slices.SortStableFunc(s.pop, func(a, b *chromosome) int { return cmp.Compare(a.fit, b.fit) })
-}
-
-// generation replaces the population by the next one: the elite copied,
-// the others children of roulette-wheel parents.
-func (s *search) generation(gen, elite int, mutation float64) {
-	if cap(s.weights) < len(s.pop) {
-		s.weights = make([]float64, len(s.pop))
-	}
-	w := s.weights[:len(s.pop)]
-	// Roulette wheel on the fitness above the floor that the population's
-	// fewest free edges set: with the paper's cost of a free edge, the
-	// costs of the free edges dwarf the dissimilarities, and weights
-	// 1/fitness would not tell apart layouts of one shape.
-	fewest := s.pop[0].free
-	for _, ch := range s.pop {
-		fewest = min(fewest, ch.free)
-	}
-	floor := float64(fewest) * s.pr.none
-	eps := 1e-9*(s.pop[0].fit-floor) + 1e-300
-	best, total := s.pop[0].fit-floor+eps, 0.0
-	for i, ch := range s.pop {
-		total += best / (ch.fit - floor + eps)
-		w[i] = total
-	}
-	for i := range elite {
-		s.next[i].copyFrom(s.pop[i])
-	}
-	s.parallel(elite, len(s.pop), func(x *builder, k int) {
-		x.reset(s.childSeed(gen, k))
-		i := s.spin(x, total)
-		j := s.spin(x, total)
-		for try := 0; j == i && try < 3; try++ {
-			j = s.spin(x, total)
-		}
-		ch := s.next[k]
-		x.crossover(s.pop[i], s.pop[j], mutation, ch)
-		s.pr.rate(ch)
-	})
-	s.pop, s.next = s.next, s.pop
-}
-
-// spin draws a parent from the roulette wheel.
-func (s *search) spin(x *builder, total float64) int {
-	v := x.rng.Float64() * total
-	i, _ := slices.BinarySearch(s.weights[:len(s.pop)], v)
-	return min(i, len(s.pop)-1)
 }
