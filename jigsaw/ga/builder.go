@@ -75,17 +75,16 @@ func newBuilder(pr *problem) *builder {
 		perm: make([]int32, n), list: make([]int32, 0, n)}
 	x.src = rand.NewPCG(0, 0)
 	x.rng = rand.New(x.src)
-	for i := range x.perm {
-		x.perm[i] = int32(i)
-	}
 	return x
 }
 
-// reset empties the builder and reseeds its generator.
+// reset empties the builder and reseeds its generator: what it builds
+// next depends on the seed alone.
 func (x *builder) reset(seed1, seed2 uint64) {
 	x.src.Seed(seed1, seed2)
 	for i := range x.grp {
 		x.grp[i] = -1
+		x.perm[i] = int32(i)
 	}
 	x.joins = 0
 	x.t.reset()
@@ -665,5 +664,6 @@ func (x *builder) random(out *chromosome) {
 		x.grp[p], x.at[p] = g, pos{int32(k / w), int32(k % w), rot}
 		x.insert(p)
 	}
+	x.joins = x.n - 1
 	x.finish(out)
 }
