@@ -6,6 +6,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -35,7 +38,7 @@ piece size given by -piece or recorded in the sheet; its ground truth is a
 separate JSON file, used only by score. Images may be PNG (8 or 16 bits per
 channel), JPEG or WebP; 28-pixel pieces are the convention of the benchmark
 sets (MIT 432, McGill 540, BGU 805/2360/3300).`,
-		Commands: []*Command{jigsawScrambleCmd, jigsawSolveCmd, jigsawScoreCmd, jigsawBenchCmd},
+		Commands: []*Command{jigsawScrambleCmd, jigsawSolveCmd, jigsawScoreCmd, jigsawBenchCmd, jigsawMosaicCmd},
 	})
 }
 
@@ -154,6 +157,92 @@ the image for a single image, or -cols columns (default: near square).`,
 			if *truthPath != "" {
 				fmt.Fprintf(env.Stdout, "truth    %s\n", *truthPath)
 			}
+			return nil
+		}
+	},
+}
+
+var jigsawMosaicCmd = &Command{
+	Name:      "mosaic",
+	UsageLine: "[-cols C] [-size WxH] IMAGE... -o big.png",
+	Short:     "tile pictures into one large picture (a big puzzle to scramble)",
+	Long: `Mosaic tiles the IMAGEs row by row, -cols to a row (default: near square),
+into one picture written as PNG (-o; 16-bit when a source is): a large
+puzzle for scramble or bench. Every tile has the size of the first image;
+an image of the other orientation is turned a quarter turn clockwise, any
+other size is refused. -size WxH keeps the central W x H pixels.
+
+	tessera jigsaw mosaic -cols 4 -size 2800x2800 -o big.png kodak24/*.png
+
+makes a 10,000-piece puzzle of 28-pixel pieces from the 24 Kodak pictures.`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		cols := fs.Int("cols", 0, "tiles per row (default: near square)")
+		size := fs.String("size", "", "keep the central WxH pixels")
+		out := outFlag(fs, "the picture (PNG)")
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) == 0 {
+				return usagef("no image given")
+			}
+			if *out == "" {
+				return usagef("-o big.png is required")
+			}
+			c := *cols
+			if c <= 0 {
+				for c*c < len(args) {
+					c++
+				}
+			}
+			rows := (len(args) + c - 1) / c
+			var tw, th, depth int
+			var big *image.NRGBA64
+			for k, path := range args {
+				img, err := imageio.Load(path, imageio.Options{})
+				if err != nil {
+					return err
+				}
+				m := img.Pix
+				b := m.Bounds()
+				if k == 0 {
+					tw, th = b.Dx(), b.Dy()
+					big = image.NewNRGBA64(image.Rect(0, 0, c*tw, rows*th))
+				}
+				depth = max(depth, img.Depth)
+				x0, y0 := (k%c)*tw, (k/c)*th
+				switch {
+				case b.Dx() == tw && b.Dy() == th:
+					for y := range th {
+						copy(big.Pix[big.PixOffset(x0, y0+y):big.PixOffset(x0+tw, y0+y)], m.Pix[m.PixOffset(0, y):])
+					}
+				case b.Dx() == th && b.Dy() == tw:
+					for y := range th {
+						for x := range tw {
+							big.SetNRGBA64(x0+x, y0+y, m.NRGBA64At(y, tw-1-x))
+						}
+					}
+				default:
+					return fmt.Errorf("%s: %dx%d, but the tiles are %dx%d", path, b.Dx(), b.Dy(), tw, th)
+				}
+			}
+			var pic image.Image = big
+			if *size != "" {
+				var w, h int
+				if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil || w < 1 || h < 1 || w > c*tw || h > rows*th {
+					return usagef("-size %q: want WxH pixels within %dx%d", *size, c*tw, rows*th)
+				}
+				x0, y0 := (c*tw-w)/2, (rows*th-h)/2
+				pic = big.SubImage(image.Rect(x0, y0, x0+w, y0+h))
+			}
+			if depth < 16 {
+				b := pic.Bounds()
+				m8 := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+				draw.Draw(m8, m8.Bounds(), pic, b.Min, draw.Src)
+				pic = m8
+			}
+			if err := writeFile(*out, func(w io.Writer) error { return png.Encode(w, pic) }); err != nil {
+				return err
+			}
+			b := pic.Bounds()
+			fmt.Fprintf(env.Stdout, "wrote %s: %dx%d pixels, %d-bit, %d tiles of %dx%d\n", *out, b.Dx(), b.Dy(), depth, len(args), tw, th)
 			return nil
 		}
 	},
@@ -724,7 +813,7 @@ with -bag), then {"summary": true, "images", "direct", "neighbor",
 					grids = append(grids, g)
 				}
 				pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: *typ == 2, Seed: *seed})
-				job := jigsawJob{images: 1, seed: *seed}
+				job := jigsawJob{images: 1, seed: *seed, progress: gaProgress(p, sf.gens)}
 				switch {
 				case *bag > 0 && sf.algo == "ga":
 					job.images = 0

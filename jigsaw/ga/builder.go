@@ -64,15 +64,22 @@ type builder struct {
 	perm       []int32
 	list       []int32
 	singles    []int32
+	singleAt   []int32 // index of a piece in singles, or -1
 	holes      []hole
-	holeAt     []int32
+	holeAt     []int32 // index in holes of a cell of the frame, or -1
+	buckets    [5][]int32
+	bucketed   bool // the empty cells are in buckets
+	fr         box // the frame laid over the layout
 }
 
 func newBuilder(pr *problem) *builder {
 	n := pr.n
 	x := &builder{pr: pr, n: n, grp: make([]int32, n), at: make([]pos, n), next: make([]int32, n),
 		tail: make([]int32, n), size: make([]int32, n), bbox: make([]box, n), t: newCellTable(n),
-		perm: make([]int32, n), list: make([]int32, 0, n)}
+		perm: make([]int32, n), list: make([]int32, 0, n), singleAt: make([]int32, n)}
+	for i := range x.singleAt {
+		x.singleAt[i] = -1
+	}
 	x.src = rand.NewPCG(0, 0)
 	x.rng = rand.New(x.src)
 	return x
@@ -408,11 +415,11 @@ func (x *builder) tryRandom(main, o int32, tries int) bool {
 	return false
 }
 
-// phase4 joins what is left into one group: random relations between the
-// largest group and each other group or piece, in random order. Without a
-// frame, a group that fails them is attached beyond the largest group's
-// right-hand side, where it collides with nothing; with a frame, it is
-// broken up and its pieces fill the frame's empty cells.
+// phase4 joins what is left into one group. Without a frame: random
+// relations between the largest group and each other group or piece, in
+// random order, and a group that fails them is attached beyond the
+// largest group's right-hand side, where it collides with nothing. With a
+// frame, see fillFrame.
 func (x *builder) phase4() {
 	if x.done() {
 		return
@@ -434,31 +441,14 @@ func (x *builder) phase4() {
 		main = x.list[0]
 		x.start(main)
 	}
-	singles := x.singles[:0]
-	for _, o := range x.list {
-		if o == main {
-			continue
-		}
-		if x.tryRandom(main, o, 8) {
-			continue
-		}
-		if x.pr.rows == 0 {
-			x.attachRight(main, o)
-			continue
-		}
-		if x.grp[o] < 0 {
-			singles = append(singles, o)
-			continue
-		}
-		x.joins -= int(x.size[o]) - 1
-		for k := o; k >= 0; k = x.next[k] {
-			x.grp[k] = -1
-			singles = append(singles, k)
-		}
-	}
-	x.singles = singles
-	if len(singles) > 0 {
+	if x.pr.rows > 0 {
 		x.fillFrame(main)
+		return
+	}
+	for _, o := range x.list {
+		if o != main && !x.tryRandom(main, o, 8) {
+			x.attachRight(main, o)
+		}
 	}
 }
 
@@ -488,11 +478,21 @@ func (x *builder) attachRight(main, o int32) {
 	}
 }
 
-// fillFrame puts the pieces of x.singles into the empty cells of the frame
-// around group g: the frame is laid over g's bounding box (at random where
-// it leaves room), then the empty cell with the most placed neighbours
-// takes the piece and rotation that fits them best, the candidates of the
-// neighbours' edges first, until no piece is left.
+// hole is an empty cell of the frame, with its number of placed
+// neighbours (-1 once filled) and its place in its bucket.
+type hole struct {
+	r, c   int32
+	nb, at int32
+}
+
+// fillFrame completes a child in a known frame. The frame is laid over
+// group g's bounding box (at random where it leaves room); the other
+// groups, largest first, go where all their cells land on empty cells of
+// the frame and their new adjacencies cost least (fitness-wise: a
+// dissimilarity less two free edges each), or are broken up when they
+// fit nowhere; then the empty cell with the most placed neighbours takes,
+// in turn, the left-over piece and rotation that fits those neighbours
+// best. Every piece finds a cell: the frame has at least n cells.
 func (x *builder) fillFrame(g int32) {
 	b := x.bbox[g]
 	h, w := b.r1-b.r0+1, b.c1-b.c0+1
@@ -500,71 +500,212 @@ func (x *builder) fillFrame(g int32) {
 	if !(h <= rows && w <= cols) || x.pr.rotated && h <= cols && w <= rows && x.rng.IntN(2) == 1 {
 		rows, cols = cols, rows
 	}
-	r0 := b.r1 - rows + 1 + int32(x.rng.IntN(int(rows-h+1)))
-	c0 := b.c1 - cols + 1 + int32(x.rng.IntN(int(cols-w+1)))
+	x.fr = box{r0: b.r1 - rows + 1 + int32(x.rng.IntN(int(rows-h+1))), c0: b.c1 - cols + 1 + int32(x.rng.IntN(int(cols-w+1)))}
+	x.fr.r1, x.fr.c1 = x.fr.r0+rows-1, x.fr.c0+cols-1
 	if len(x.holeAt) < int(rows*cols) {
 		x.holeAt = make([]int32, rows*cols)
 	}
 	x.holes = x.holes[:0]
-	for r := range rows {
-		for c := range cols {
-			x.holeAt[r*cols+c] = -1
-			if x.lookup(g, r0+r, c0+c) < 0 {
-				x.holeAt[r*cols+c] = int32(len(x.holes))
-				x.holes = append(x.holes, hole{r: r0 + r, c: c0 + c})
+	for r := x.fr.r0; r <= x.fr.r1; r++ {
+		for c := x.fr.c0; c <= x.fr.c1; c++ {
+			i := x.frameIndex(r, c)
+			x.holeAt[i] = -1
+			if x.lookup(g, r, c) < 0 {
+				x.holeAt[i] = int32(len(x.holes))
+				x.holes = append(x.holes, hole{r: r, c: c})
 			}
 		}
+	}
+	// the other groups, largest first; the pieces left over
+	x.bucketed = false
+	x.singles = x.singles[:0]
+	groups := x.list[:0]
+	for _, o := range x.list {
+		switch {
+		case o == g:
+		case x.grp[o] < 0:
+			x.singles = append(x.singles, o)
+		default:
+			groups = append(groups, o)
+		}
+	}
+	slices.SortStableFunc(groups, func(a, b int32) int { return int(x.size[b] - x.size[a]) })
+	for _, o := range groups {
+		if x.placeGroup(g, o) {
+			continue
+		}
+		x.joins -= int(x.size[o]) - 1
+		for k := o; k >= 0; k = x.next[k] {
+			x.grp[k] = -1
+			x.singles = append(x.singles, k)
+		}
+	}
+	if len(x.singles) == 0 {
+		return
+	}
+	// the empty cells in buckets by their number of placed neighbours
+	for i := range x.buckets {
+		x.buckets[i] = x.buckets[i][:0]
 	}
 	for i := range x.holes {
-		h := &x.holes[i]
+		hl := &x.holes[i]
+		if hl.nb < 0 {
+			continue
+		}
+		hl.nb = 0
 		for d := range 4 {
-			if x.lookup(g, h.r+step[d][0], h.c+step[d][1]) >= 0 {
-				h.nb++
+			if x.occupied(g, hl.r+step[d][0], hl.c+step[d][1]) {
+				hl.nb++
 			}
 		}
+		hl.at = int32(len(x.buckets[hl.nb]))
+		x.buckets[hl.nb] = append(x.buckets[hl.nb], int32(i))
+	}
+	x.bucketed = true
+	for i, p := range x.singles {
+		x.singleAt[p] = int32(i)
 	}
 	for len(x.singles) > 0 {
-		best := -1
-		for i, h := range x.holes {
-			if h.nb >= 0 && (best < 0 || h.nb > x.holes[best].nb) {
-				best = i
-			}
+		k := 4
+		for len(x.buckets[k]) == 0 {
+			k--
 		}
-		h := x.holes[best]
-		k, rot := x.bestForHole(g, h.r, h.c)
-		p := x.singles[k]
-		x.singles[k] = x.singles[len(x.singles)-1]
+		i := x.buckets[k][len(x.buckets[k])-1]
+		hl := x.holes[i]
+		j, rot := x.bestForHole(g, hl.r, hl.c)
+		p := x.singles[j]
+		last := x.singles[len(x.singles)-1]
+		x.singles[j], x.singleAt[last] = last, int32(j)
 		x.singles = x.singles[:len(x.singles)-1]
-		x.grp[p], x.at[p], x.next[p] = g, pos{h.r, h.c, rot}, -1
-		x.next[x.tail[g]] = p
-		x.tail[g] = p
-		x.size[g]++
-		x.bbox[g] = x.bbox[g].add(h.r, h.c)
-		x.insert(p)
+		x.singleAt[p] = -1
+		x.put(g, p, pos{hl.r, hl.c, rot})
 		x.joins++
-		x.holes[best].nb = -1
-		for d := range 4 {
-			r, c := h.r+step[d][0]-r0, h.c+step[d][1]-c0
-			if r >= 0 && r < rows && c >= 0 && c < cols {
-				if i := x.holeAt[r*cols+c]; i >= 0 && x.holes[i].nb >= 0 {
-					x.holes[i].nb++
-				}
-			}
+	}
+}
+
+// frameIndex returns the index of cell (r, c) of the frame in holeAt.
+func (x *builder) frameIndex(r, c int32) int32 {
+	return (r-x.fr.r0)*(x.fr.c1-x.fr.c0+1) + c - x.fr.c0
+}
+
+// occupied reports whether cell (r, c) holds a piece of group g.
+func (x *builder) occupied(g, r, c int32) bool {
+	if r < x.fr.r0 || r > x.fr.r1 || c < x.fr.c0 || c > x.fr.c1 {
+		return false
+	}
+	i := x.holeAt[x.frameIndex(r, c)]
+	return i < 0 || x.holes[i].nb < 0
+}
+
+// put places piece p in an empty cell of the frame, in group g, and
+// updates the empty cells around it.
+func (x *builder) put(g, p int32, at pos) {
+	x.grp[p], x.at[p], x.next[p] = g, at, -1
+	x.next[x.tail[g]] = p
+	x.tail[g] = p
+	x.size[g]++
+	x.bbox[g] = x.bbox[g].add(at.r, at.c)
+	x.insert(p)
+	i := x.holeAt[x.frameIndex(at.r, at.c)]
+	x.unbucket(i)
+	x.holes[i].nb = -1
+	for d := range 4 {
+		r, c := at.r+step[d][0], at.c+step[d][1]
+		if r < x.fr.r0 || r > x.fr.r1 || c < x.fr.c0 || c > x.fr.c1 {
+			continue
+		}
+		if j := x.holeAt[x.frameIndex(r, c)]; j >= 0 && x.holes[j].nb >= 0 && x.bucketed {
+			x.unbucket(j)
+			x.holes[j].nb++
+			x.holes[j].at = int32(len(x.buckets[x.holes[j].nb]))
+			x.buckets[x.holes[j].nb] = append(x.buckets[x.holes[j].nb], j)
 		}
 	}
 }
 
-// hole is an empty cell of the frame and its number of placed neighbours
-// (-1 once filled).
-type hole struct {
-	r, c int32
-	nb   int32
+// unbucket takes empty cell i out of its bucket, once they are made.
+func (x *builder) unbucket(i int32) {
+	hl := x.holes[i]
+	if !x.bucketed {
+		return
+	}
+	bk := x.buckets[hl.nb]
+	last := bk[len(bk)-1]
+	bk[hl.at] = last
+	x.holes[last].at = hl.at
+	x.buckets[hl.nb] = bk[:len(bk)-1]
 }
+
+// placeGroup moves group o into empty cells of the frame around group g,
+// turned and shifted where its new adjacencies cost least, and reports
+// whether any position fits. O(empty cells * rotations) positions, most
+// rejected at the first piece that does not land on an empty cell.
+func (x *builder) placeGroup(g, o int32) bool {
+	at0 := x.at[o]
+	bestCost, found := 0.0, false
+	var bestHole int32
+	var bestRho jigsaw.Rotation
+	rhos := jigsaw.Rotation(1)
+	if x.pr.rotated {
+		rhos = 4
+	}
+	for hi := range x.holes {
+		anchor := x.holes[hi]
+		if anchor.nb < 0 {
+			continue
+		}
+		for rho := range rhos {
+			cost, ok := 0.0, true
+			for k := o; k >= 0 && ok; k = x.next[k] {
+				dr, dc := turn(x.at[k].r-at0.r, x.at[k].c-at0.c, rho)
+				r, c := anchor.r+dr, anchor.c+dc
+				if r < x.fr.r0 || r > x.fr.r1 || c < x.fr.c0 || c > x.fr.c1 {
+					ok = false
+					break
+				}
+				if i := x.holeAt[x.frameIndex(r, c)]; i < 0 || x.holes[i].nb < 0 {
+					ok = false
+					break
+				}
+				rot := x.at[k].rot.Add(rho)
+				for d := range jigsaw.Side(4) {
+					q := x.lookup(g, r+step[d][0], c+step[d][1])
+					if q < 0 {
+						continue
+					}
+					e := 4*k + int32(jigsaw.SideAt(d, rot))
+					f := 4*q + int32(jigsaw.SideAt(d.Opposite(), x.at[q].rot))
+					cost += float64(x.pr.d(e, f)) - 2*x.pr.none
+				}
+			}
+			if ok && (!found || cost < bestCost) {
+				bestCost, bestHole, bestRho, found = cost, int32(hi), rho, true
+			}
+		}
+	}
+	if !found {
+		return false
+	}
+	anchor := x.holes[bestHole]
+	for k := o; k >= 0; {
+		next := x.next[k]
+		dr, dc := turn(x.at[k].r-at0.r, x.at[k].c-at0.c, bestRho)
+		x.put(g, k, pos{anchor.r + dr, anchor.c + dc, x.at[k].rot.Add(bestRho)})
+		k = next
+	}
+	x.joins++
+	return true
+}
+
+// fallbackTries bounds the left-over pieces that bestForHole tries when
+// none of them is a candidate of the neighbours' edges.
+const fallbackTries = 16
 
 // bestForHole returns the index in x.singles of the piece, and its
 // rotation, whose edges fit the pieces around cell (r, c) of group g best
-// (least mean dissimilarity): among the candidates of the neighbours'
-// edges when one of them is unplaced, else among all of x.singles.
+// (least total dissimilarity): among the candidates of the neighbours'
+// edges when one of them is left over, else among at most fallbackTries of the
+// left-over pieces.
 func (x *builder) bestForHole(g, r, c int32) (int, jigsaw.Rotation) {
 	var nb [4]neighbour
 	m := 0
@@ -585,25 +726,24 @@ func (x *builder) bestForHole(g, r, c int32) (int, jigsaw.Rotation) {
 			bestCost, bestK, bestRot = cost, k, rot
 		}
 	}
-	// the singles are few: find the candidates' positions by a scan
 	for _, o := range nb[:m] {
 		for _, cd := range x.pr.c.Candidates(int(o.piece), o.side) {
-			if x.grp[cd.Piece] >= 0 {
-				continue
-			}
 			rot := jigsaw.Rotation((o.dir - cd.Side) & 3)
-			if !x.pr.rotated && rot != 0 {
-				continue
-			}
-			if k := slices.Index(x.singles, cd.Piece); k >= 0 {
-				try(k, rot)
+			if k := x.singleAt[cd.Piece]; k >= 0 && (x.pr.rotated || rot == 0) {
+				try(int(k), rot)
 			}
 		}
 	}
 	if bestK >= 0 {
 		return bestK, bestRot
 	}
-	for k := range x.singles {
+	n := len(x.singles)
+	from, count := 0, n
+	if n > fallbackTries {
+		from, count = x.rng.IntN(n), fallbackTries
+	}
+	for i := range count {
+		k := (from + i) % n
 		if x.pr.rotated {
 			for rot := range jigsaw.Rotation(4) {
 				try(k, rot)
