@@ -69,7 +69,7 @@ type builder struct {
 	holeAt     []int32 // index in holes of a cell of the frame, or -1
 	buckets    [5][]int32
 	bucketed   bool // the empty cells are in buckets
-	fr         box // the frame laid over the layout
+	fr         box  // the frame laid over the layout
 }
 
 func newBuilder(pr *problem) *builder {
