@@ -519,7 +519,7 @@ func (x *builder) fillFrame(g int32) {
 	// the other groups, largest first; the pieces left over
 	x.bucketed = false
 	x.singles = x.singles[:0]
-	groups := x.list[:0]
+	groups := x.list[:0] // filtered in place
 	for _, o := range x.list {
 		switch {
 		case o == g:

@@ -2,6 +2,7 @@ package ga
 
 import (
 	"fmt"
+	"math"
 
 	"tessera/jigsaw"
 )
@@ -13,7 +14,8 @@ type problem struct {
 	rotated    bool
 	rows, cols int32 // known frame, or 0
 	bb         []int32
-	none       float64 // the cost of an edge without neighbour
+	kth        []float32 // the dissimilarity of each edge's last candidate
+	none       float64   // the cost of an edge without neighbour
 	// bbChrom holds the best-buddy relations as a pseudo-parent: every
 	// best-buddy pair of edges, placed or not.
 	bbChrom *chromosome
@@ -22,7 +24,7 @@ type problem struct {
 func newProblem(c *jigsaw.Compat, rows, cols int, none float64) *problem {
 	n := c.N()
 	pr := &problem{c: c, n: n, rotated: c.Rotated(), rows: int32(rows), cols: int32(cols),
-		bb: make([]int32, 4*n), none: none}
+		bb: make([]int32, 4*n), kth: make([]float32, 4*n), none: none}
 	pr.bbChrom = pr.newChromosome()
 	for i := range n {
 		for a := range jigsaw.Side(4) {
@@ -32,23 +34,42 @@ func newProblem(c *jigsaw.Compat, rows, cols int, none float64) *problem {
 				pr.bb[e] = 4*x.Piece + int32(x.Side)
 			}
 			pr.bbChrom.rel[e] = pr.bb[e]
+			pr.kth[e] = float32(math.Inf(1))
+			if cs := c.Candidates(i, a); len(cs) == c.K() {
+				pr.kth[e] = cs[len(cs)-1].D
+			}
 		}
 	}
 	return pr
 }
 
-// d returns the dissimilarity of edges e and f: a lookup in the dense
-// table, else in e's candidate list, else computed.
+// d returns the cost of edges e and f touching. With a dense table it is
+// their dissimilarity, a lookup. Without one (large puzzles) it is the
+// dissimilarity found in e's or f's candidate list, and for a pair in
+// neither list, which is at least as dissimilar as both edges' K-th
+// candidates, the larger of those two: a lower bound that needs no
+// O(PieceSize) computation. O(1) dense, else O(K).
 func (pr *problem) d(e, f int32) float32 {
-	i, a, j, b := int(e>>2), jigsaw.Side(e&3), int(f>>2), jigsaw.Side(f&3)
-	if !pr.c.Dense() {
-		for _, x := range pr.c.Candidates(i, a) {
-			if int(x.Piece) == j && x.Side == b {
-				return x.D
-			}
+	if pr.c.Dense() {
+		return pr.c.D(int(e>>2), jigsaw.Side(e&3), int(f>>2), jigsaw.Side(f&3))
+	}
+	if x, ok := pr.find(e, f); ok {
+		return x
+	}
+	if x, ok := pr.find(f, e); ok {
+		return x
+	}
+	return max(pr.kth[e], pr.kth[f])
+}
+
+// find looks edge f up in the candidate list of edge e.
+func (pr *problem) find(e, f int32) (float32, bool) {
+	for _, x := range pr.c.Candidates(int(e>>2), jigsaw.Side(e&3)) {
+		if x.Piece == f>>2 && x.Side == jigsaw.Side(f&3) {
+			return x.D, true
 		}
 	}
-	return pr.c.D(i, a, j, b)
+	return 0, false
 }
 
 // chromosome is one solution: for every edge 4*piece+side the edge it

@@ -23,9 +23,10 @@ const (
 )
 
 // Options configure Solve. The zero value is the paper's settings
-// (population 300, 100 generations, the best 4 kept, mutation 0.001) for
-// a single picture of unknown size, with the first generation seeded by
-// the greedy solver, on every core.
+// (population 300, 100 generations, the best 4 kept, mutation 0.001) on a
+// bag of pictures whose number and sizes Solve finds, with the first
+// generation seeded by the greedy solver, on every core; Images: 1 says
+// the puzzle is one picture, which is faster and surer.
 type Options struct {
 	Population  int // chromosomes per generation (0: DefaultPopulation)
 	Generations int // generations after the first (0: DefaultGenerations)
