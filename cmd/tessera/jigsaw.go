@@ -688,7 +688,11 @@ type jigsawBenchRecord struct {
 	Perfect       bool    `json:"perfect"`
 	Seconds       float64 `json:"seconds"`
 	CompatSeconds float64 `json:"compat_seconds"`
-	BestBuddies   float64 `json:"best_buddies"`
+	// CPUSeconds is the CPU time of the whole process (every core) while
+	// it solved the puzzle: a figure that load on other processes barely
+	// changes.
+	CPUSeconds  float64 `json:"cpu_seconds"`
+	BestBuddies float64 `json:"best_buddies"`
 	// Bag numbers the mixed bag (from 1) and Outputs says how many
 	// pictures the solver made of it, with -bag.
 	Bag     int     `json:"bag,omitempty"`
@@ -704,9 +708,10 @@ var jigsawBenchCmd = &Command{
 	Long: `Bench cuts every image of -set into -piece pixel pieces, scrambles them
 from -seed (turning them too for -type 2), solves the puzzle and scores it,
 and prints per image the direct and neighbour accuracy, whether it is
-perfect and the seconds taken (compatibilities plus assembly; decoding and
-cutting are not counted), then the averages and the number of perfect
-reconstructions.
+perfect, the seconds taken (compatibilities plus assembly; decoding and
+cutting are not counted) and the CPU seconds of the process meanwhile (all
+cores: a figure that other load hardly changes), then the averages, the
+number of perfect reconstructions and the peak resident memory.
 
 -set is a folder of PNG, JPEG or WebP images, a comma-separated list of
 image files, or the name of a set in the shared data (mit432, mcgill540,
@@ -729,8 +734,9 @@ report counts the bags that came out as the right number of pictures.
 With -json: one line per image {"image", "pieces", "direct", "neighbor",
 "perfect", "seconds", ...} (accuracies as fractions; "bag", "outputs"
 with -bag), then {"summary": true, "images", "direct", "neighbor",
-"perfect", "seconds", ...} with the averages and the perfect count (and
-"bags", "outputs_right" with -bag).`,
+"perfect", "seconds", "cpu_seconds", "peak_rss_mib", ...} with the
+averages, the perfect count and the peak memory (and "bags",
+"outputs_right" with -bag).`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "folder of images, comma-separated image files, or a shared set name (required)")
 		piece := fs.Int("piece", 28, "piece side in pixels")
@@ -798,7 +804,7 @@ with -bag), then {"summary": true, "images", "direct", "neighbor",
 			}
 			count := p.Counter(what, len(groups))
 			var recs []jigsawBenchRecord
-			var secs []float64
+			var secs, cpus []float64
 			outputsRight := 0
 			for b, group := range groups {
 				if err := ctx.Err(); err != nil {
@@ -823,9 +829,11 @@ with -bag), then {"summary": true, "images", "direct", "neighbor",
 					job.rows, job.cols = grids[0].Rows, grids[0].Cols
 				}
 				sctx, cancel := withTimeout(ctx, *timeout)
+				cpu0 := cpuTime()
 				res, serr := sf.solve(sctx, pz, co, job)
+				cpu := cpuTime() - cpu0
 				cancel()
-				secs = append(secs, seconds(res.elapsed))
+				secs, cpus = append(secs, seconds(res.elapsed)), append(cpus, seconds(cpu))
 				var acc jigsaw.Accuracy
 				if res.placement != nil {
 					acc, err = jigsaw.Score(truth, res.placement, jigsaw.ScoreOptions{Absolute: known && *typ == 1})
@@ -850,7 +858,7 @@ with -bag), then {"summary": true, "images", "direct", "neighbor",
 				}
 				for i, g := range grids {
 					rec := jigsawBenchRecord{Image: g.Name, Pieces: g.Rows * g.Cols, Seconds: seconds(res.elapsed),
-						CompatSeconds: seconds(res.compat), BestBuddies: res.bestBuddies, Fitness: res.fitness}
+						CompatSeconds: seconds(res.compat), CPUSeconds: seconds(cpu), BestBuddies: res.bestBuddies, Fitness: res.fitness}
 					if *bag > 0 {
 						rec.Bag = b + 1
 						if res.placement != nil {
@@ -887,6 +895,7 @@ with -bag), then {"summary": true, "images", "direct", "neighbor",
 			if *asJSON {
 				sum := map[string]any{"summary": true, "images": len(recs), "direct": mean(direct),
 					"neighbor": mean(neighbor), "perfect": perfect, "seconds": mean(secs), "max_seconds": slices.Max(secs),
+					"cpu_seconds": mean(cpus), "peak_rss_mib": peakRSS() >> 20,
 					"type": *typ, "dims": dimsName, "piece": *piece, "metric": co.Metric.String(), "seed": *seed, "algo": sf.algo}
 				if *bag > 0 {
 					sum["bag"], sum["bags"], sum["outputs_right"] = *bag, len(groups), outputsRight
@@ -907,22 +916,25 @@ with -bag), then {"summary": true, "images", "direct", "neighbor",
 			if *bag > 0 {
 				bagCol = "bag\toutputs\t"
 			}
-			fmt.Fprintf(tw, "image\t%spieces\tdirect\tneighbour\tperfect\tseconds\t\n", bagCol)
+			fmt.Fprintf(tw, "image\t%spieces\tdirect\tneighbour\tperfect\tseconds\tcpu s\t\n", bagCol)
 			for _, r := range recs {
 				if *bag > 0 {
 					fmt.Fprintf(tw, "%s\t%d\t%d\t", r.Image, r.Bag, r.Outputs)
 				} else {
 					fmt.Fprintf(tw, "%s\t", r.Image)
 				}
-				fmt.Fprintf(tw, "%d\t%.2f%%\t%.2f%%\t%v\t%.3f\t\n", r.Pieces, 100*r.Direct, 100*r.Neighbor, r.Perfect, r.Seconds)
+				fmt.Fprintf(tw, "%d\t%.2f%%\t%.2f%%\t%v\t%.3f\t%.3f\t\n", r.Pieces, 100*r.Direct, 100*r.Neighbor, r.Perfect, r.Seconds, r.CPUSeconds)
 			}
 			if *bag > 0 {
 				bagCol = "\t\t"
 			}
-			fmt.Fprintf(tw, "mean\t%s\t%.2f%%\t%.2f%%\t%d/%d\t%.3f\t\n", bagCol, 100*mean(direct), 100*mean(neighbor), perfect, len(recs), mean(secs))
+			fmt.Fprintf(tw, "mean\t%s\t%.2f%%\t%.2f%%\t%d/%d\t%.3f\t%.3f\t\n", bagCol, 100*mean(direct), 100*mean(neighbor), perfect, len(recs), mean(secs), mean(cpus))
 			tw.Flush()
 			if *bag > 0 {
 				fmt.Fprintf(env.Stdout, "bags that came out as the right number of pictures: %d/%d\n", outputsRight, len(groups))
+			}
+			if rss := peakRSS(); rss > 0 {
+				fmt.Fprintf(env.Stdout, "peak memory (resident): %d MiB\n", rss>>20)
 			}
 			for _, r := range recs {
 				if r.Error != "" {
