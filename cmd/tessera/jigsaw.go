@@ -262,7 +262,7 @@ func (s *jigsawSolverFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&s.metric, "metric", "mgc", "edge dissimilarity: mgc (Gallagher) or ssd (L*a*b* distance, Sholomon et al.)")
 	fs.IntVar(&s.k, "k", jigsaw.DefaultK, "candidates kept per edge")
 	fs.IntVar(&s.pop, "pop", ga.DefaultPopulation, "ga: chromosomes per generation")
-	fs.IntVar(&s.gens, "gens", ga.DefaultGenerations, "ga: generations")
+	fs.IntVar(&s.gens, "gens", ga.DefaultGenerations, "ga: generations after the first (0: the first alone, which holds the greedy solution)")
 	fs.IntVar(&s.elite, "elite", ga.DefaultElite, "ga: best chromosomes copied to the next generation")
 	fs.Float64Var(&s.mutation, "mutation", ga.DefaultMutation, "ga: probability of skipping a relation both parents share")
 	fs.BoolVar(&s.randomInit, "random-init", false, "ga: start from random chromosomes only (as the paper), not from greedy solutions")
@@ -318,12 +318,16 @@ func (s *jigsawSolverFlags) solve(ctx context.Context, pz *jigsaw.Puzzle, co jig
 	if elite == 0 {
 		elite = -1 // none
 	}
+	gens := s.gens
+	if gens == 0 {
+		gens = -1 // the first generation alone
+	}
 	mutation := s.mutation
 	if mutation == 0 {
 		mutation = -1 // never
 	}
 	res, err := ga.Solve(ctx, pz, ga.Options{Rows: job.rows, Cols: job.cols, Images: job.images, CompatOptions: co,
-		Population: s.pop, Generations: s.gens, Elite: elite, Mutation: mutation, RandomInit: s.randomInit,
+		Population: s.pop, Generations: gens, Elite: elite, Mutation: mutation, RandomInit: s.randomInit,
 		Seed: job.seed, Progress: job.progress, Snapshot: job.snapshot})
 	out := jigsawOutcome{placement: res.Placement, bestBuddies: res.BestBuddies, compat: res.CompatTime,
 		elapsed: res.Elapsed, frame: res.Frame, fitness: res.Fitness, seedFitness: res.SeedFitness, history: res.History}
@@ -695,6 +699,9 @@ type jigsawBenchRecord struct {
 	BestBuddies float64 `json:"best_buddies"`
 	// Bag numbers the mixed bag (from 1) and Outputs says how many
 	// pictures the solver made of it, with -bag.
+	// Frame is the rows and columns the solver estimated for a picture
+	// of unknown size.
+	Frame   []int   `json:"frame,omitempty"`
 	Bag     int     `json:"bag,omitempty"`
 	Outputs int     `json:"outputs,omitempty"`
 	Fitness float64 `json:"fitness,omitempty"`
@@ -859,6 +866,9 @@ averages, the perfect count and the peak memory (and "bags",
 				for i, g := range grids {
 					rec := jigsawBenchRecord{Image: g.Name, Pieces: g.Rows * g.Cols, Seconds: seconds(res.elapsed),
 						CompatSeconds: seconds(res.compat), CPUSeconds: seconds(cpu), BestBuddies: res.bestBuddies, Fitness: res.fitness}
+					if res.frame != [2]int{} {
+						rec.Frame = res.frame[:]
+					}
 					if *bag > 0 {
 						rec.Bag = b + 1
 						if res.placement != nil {

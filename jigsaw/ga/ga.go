@@ -29,7 +29,7 @@ const (
 // the puzzle is one picture, which is faster and surer.
 type Options struct {
 	Population  int // chromosomes per generation (0: DefaultPopulation)
-	Generations int // generations after the first (0: DefaultGenerations)
+	Generations int // generations after the first (0: DefaultGenerations; negative: none)
 	Elite       int // best chromosomes copied unchanged (0: DefaultElite; negative: none)
 	// Mutation is the probability of skipping a relation common to both
 	// parents (0: DefaultMutation; negative: never).
@@ -163,9 +163,10 @@ func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error)
 	cfg := config{population: cmp.Or(opts.Population, DefaultPopulation), generations: cmp.Or(opts.Generations, DefaultGenerations),
 		elite: cmp.Or(opts.Elite, DefaultElite), mutation: cmp.Or(opts.Mutation, DefaultMutation),
 		workers: cmp.Or(opts.Workers, runtime.GOMAXPROCS(0)), seed: opts.Seed, randomInit: opts.RandomInit, noneCost: opts.NoneCost}
-	if cfg.population < 2 || cfg.generations < 0 {
-		return res, fmt.Errorf("ga: population %d, %d generations", cfg.population, cfg.generations)
+	if cfg.population < 2 {
+		return res, fmt.Errorf("ga: population %d, at least 2", cfg.population)
 	}
+	cfg.generations = max(cfg.generations, 0)
 	cfg.elite = max(0, min(cfg.elite, cfg.population-1))
 	cfg.mutation = max(cfg.mutation, 0)
 	c := opts.Compat

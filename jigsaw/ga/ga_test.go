@@ -271,11 +271,15 @@ func TestOptionsErrors(t *testing.T) {
 		{Options{Rows: 6, Cols: 8, Images: 2}, "single image"},
 		{Options{Images: -1}, "images"},
 		{Options{Population: 1}, "population"},
-		{Options{Generations: -1}, "generations"},
 	} {
 		if _, err := Solve(context.Background(), pz, c.opts); err == nil || !strings.Contains(err.Error(), c.text) {
 			t.Errorf("%+v: %v, want %q", c.opts, err, c.text)
 		}
+	}
+	// negative Generations: the first generation alone, the greedy seed among it
+	if res, err := Solve(context.Background(), pz, Options{Generations: -1, Population: 8, Images: 1}); err != nil ||
+		len(res.History) != 1 || res.SeedFitness == 0 || res.Fitness > res.SeedFitness {
+		t.Errorf("no generations: %v, history %v, fitness %g, seed %g", err, res.History, res.Fitness, res.SeedFitness)
 	}
 	if _, err := Solve(context.Background(), &jigsaw.Puzzle{PieceSize: 28}, Options{}); !errors.Is(err, jigsaw.ErrNoPieces) {
 		t.Errorf("no pieces: %v", err)
