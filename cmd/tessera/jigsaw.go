@@ -255,6 +255,7 @@ type jigsawSolverFlags struct {
 	pop, gens, elite int
 	mutation         float64
 	randomInit       bool
+	freeSeed         bool
 }
 
 func (s *jigsawSolverFlags) define(fs *flag.FlagSet) {
@@ -265,6 +266,7 @@ func (s *jigsawSolverFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&s.gens, "gens", ga.DefaultGenerations, "ga: generations after the first (0: the first alone, which holds the greedy solution)")
 	fs.IntVar(&s.elite, "elite", ga.DefaultElite, "ga: best chromosomes copied to the next generation")
 	fs.Float64Var(&s.mutation, "mutation", ga.DefaultMutation, "ga: probability of skipping a relation both parents share")
+	fs.BoolVar(&s.freeSeed, "free-seed", false, "ga, size unknown: also seed from the greedy assembly without a frame when it has clearly more best buddies")
 	fs.BoolVar(&s.randomInit, "random-init", false, "ga: start from random chromosomes only (as the paper), not from greedy solutions")
 }
 
@@ -327,7 +329,7 @@ func (s *jigsawSolverFlags) solve(ctx context.Context, pz *jigsaw.Puzzle, co jig
 		mutation = -1 // never
 	}
 	res, err := ga.Solve(ctx, pz, ga.Options{Rows: job.rows, Cols: job.cols, Images: job.images, CompatOptions: co,
-		Population: s.pop, Generations: gens, Elite: elite, Mutation: mutation, RandomInit: s.randomInit,
+		Population: s.pop, Generations: gens, Elite: elite, Mutation: mutation, RandomInit: s.randomInit, FreeSeed: s.freeSeed,
 		Seed: job.seed, Progress: job.progress, Snapshot: job.snapshot})
 	out := jigsawOutcome{placement: res.Placement, bestBuddies: res.BestBuddies, compat: res.CompatTime,
 		elapsed: res.Elapsed, frame: res.Frame, fitness: res.Fitness, seedFitness: res.SeedFitness, history: res.History}
@@ -395,7 +397,7 @@ values mean an unreliable answer).
 -algo greedy (the default) is a fast constructive solver; -algo ga is the
 genetic algorithm of Sholomon, David and Netanyahu (AAAI 2014), seeded by
 greedy solutions: slower, and more accurate. Its settings: -pop, -gens,
--elite, -mutation, -random-init, -seed (the same seed gives the same
+-elite, -mutation, -random-init, -free-seed, -seed (the same seed gives the same
 answer); -snapshots DIR writes the best layout of every generation as
 DIR/gen-NNN.png (DIR/picture-K-gen-NNN.png while it refines picture K of a
 bag); -progress shows the generation and the best fitness on stderr.`,
@@ -736,7 +738,8 @@ report counts the bags that came out as the right number of pictures.
 -out writes DIR/bag-B-N.png. The seconds are per puzzle (per bag).
 
 -algo ga runs the genetic algorithm (see tessera jigsaw solve); its flags
--pop, -gens, -elite, -mutation, -random-init apply, and -seed seeds it too.
+-pop, -gens, -elite, -mutation, -random-init, -free-seed apply, and -seed seeds
+it too.
 
 With -json: one line per image {"image", "pieces", "direct", "neighbor",
 "perfect", "seconds", ...} (accuracies as fractions; "bag", "outputs"

@@ -161,6 +161,20 @@ func (pr *problem) fromPlacement(p *jigsaw.Placement) (*chromosome, error) {
 	return ch, nil
 }
 
+// fits reports whether ch's layout fits the known frame (either way round
+// with rotations); without a frame, every layout fits.
+func (pr *problem) fits(ch *chromosome) bool {
+	if pr.rows == 0 {
+		return true
+	}
+	b := box{ch.at[0].r, ch.at[0].r, ch.at[0].c, ch.at[0].c}
+	for _, at := range ch.at {
+		b = b.add(at.r, at.c)
+	}
+	h, w := b.r1-b.r0+1, b.c1-b.c0+1
+	return h <= pr.rows && w <= pr.cols || pr.rotated && h <= pr.cols && w <= pr.rows
+}
+
 // check verifies that ch is a valid chromosome: every piece in its own
 // cell, rotations allowed, relations symmetric and exactly those of the
 // layout, and the layout inside the known frame.
@@ -198,11 +212,8 @@ func (pr *problem) check(ch *chromosome) error {
 			}
 		}
 	}
-	if pr.rows > 0 {
-		h, w := b.r1-b.r0+1, b.c1-b.c0+1
-		if !(h <= pr.rows && w <= pr.cols || pr.rotated && h <= pr.cols && w <= pr.rows) {
-			return fmt.Errorf("layout %dx%d outgrows the %dx%d frame", h, w, pr.rows, pr.cols)
-		}
+	if !pr.fits(ch) {
+		return fmt.Errorf("layout %dx%d outgrows the %dx%d frame", b.r1-b.r0+1, b.c1-b.c0+1, pr.rows, pr.cols)
 	}
 	return nil
 }

@@ -46,6 +46,13 @@ type Options struct {
 	// by default the first generation holds the greedy solver's solution
 	// and variants of it.
 	RandomInit bool
+	// FreeSeed, for a single picture of unknown size, also runs the
+	// greedy solver without a frame and, when its assembly has clearly
+	// more best-buddy adjacencies (looseMargin) than the one in the
+	// estimated frame, adds variants of it, completed inside the frame, to
+	// the first generation. It helps where the frame breaks the greedy
+	// assembly up, as on large pictures of several scenes.
+	FreeSeed bool
 	// NoneCost is the fitness cost of an edge that touches nothing
 	// (0: twice the mean dissimilarity of all pairings, the paper's choice).
 	NoneCost float64
@@ -109,6 +116,12 @@ type Picture struct {
 	Fitness float64
 	History []float64
 }
+
+// looseMargin is how much larger a share of best-buddy adjacencies the
+// free greedy assembly of a picture of unknown size must have than the
+// assembly in the estimated frame for variants of it to join the first
+// generation (Options.FreeSeed).
+const looseMargin = 0.05
 
 // ErrTooLarge is returned for puzzles beyond the solver's coordinates.
 var ErrTooLarge = errors.New("ga: too many pieces")
@@ -203,10 +216,19 @@ type solver struct {
 	compatTime time.Duration
 }
 
-// evolve runs one search and records its history in res.
+// evolve runs one search and records its history in res. Seeds that do
+// not fit pr's frame only parent variants of the first generation.
 func (sv *solver) evolve(ctx context.Context, pr *problem, seeds []*chromosome, stage Generation, pieces []int32, res *Result) (*chromosome, error) {
 	s := newSearch(pr, sv.cfg)
-	return s.evolve(ctx, seeds, func(gen int, best *chromosome) {
+	var fit, loose []*chromosome
+	for _, ch := range seeds {
+		if pr.fits(ch) {
+			fit = append(fit, ch)
+		} else {
+			loose = append(loose, ch)
+		}
+	}
+	return s.evolve(ctx, fit, loose, func(gen int, best *chromosome) {
 		res.History = append(res.History, best.fit)
 		g := stage
 		g.Index, g.Best, g.Elapsed = gen, best.fit, time.Since(sv.start)
@@ -249,8 +271,20 @@ func (sv *solver) single(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 		res.Frame = [2]int{rows, cols}
 	}
 	pr := newProblem(c, rows, cols, sv.noneCost(c))
+	var free *jigsaw.Placement
+	if sv.opts.FreeSeed && !known && seed != nil && rows > 0 {
+		t0 = time.Now()
+		g, err := greedy.Solve(ctx, pz, greedy.Options{Compat: c, NoFrame: true})
+		res.SeedTime += time.Since(t0)
+		if err != nil && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err == nil && c.Fit(g.Placement).BestBuddyShare() > c.Fit(seed).BestBuddyShare()+looseMargin {
+			free = g.Placement
+		}
+	}
 	var seeds []*chromosome
-	for _, p := range []*jigsaw.Placement{seed, extra} {
+	for _, p := range []*jigsaw.Placement{seed, extra, free} {
 		if p == nil {
 			continue
 		}

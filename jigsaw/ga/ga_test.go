@@ -87,6 +87,7 @@ func TestSolvesSmallPuzzlesExactly(t *testing.T) {
 				pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: rotate, Seed: uint64(gi)})
 				opts := small
 				opts.Images, opts.RandomInit, opts.Seed = 1, random, 7
+				opts.FreeSeed = rotate && gi == 0
 				if random {
 					opts.Population, opts.Generations = 100, 60
 				}
@@ -140,7 +141,7 @@ func randomPuzzle(rng *rand.Rand, n, size int, rotate, flat bool) *jigsaw.Puzzle
 
 // TestOperatorsKeepChromosomesValid: every chromosome that the operators
 // make (random ones, variants, crossovers of any parents, with and without
-// a frame, sparse candidate lists, noise or featureless pieces) places
+// a frame, from parents laid out without the frame, sparse candidate lists, noise or featureless pieces) places
 // each piece exactly once, without overlap, inside the frame, with
 // symmetric relations that are exactly those of the layout.
 func TestOperatorsKeepChromosomesValid(t *testing.T) {
@@ -168,6 +169,13 @@ func TestOperatorsKeepChromosomesValid(t *testing.T) {
 		pr := newProblem(c, rows, cols, 2*c.Mean())
 		x := newBuilder(pr)
 		pop := []*chromosome{pr.bbChrom}
+		// a loose parent: a layout made without the frame (FreeSeed)
+		free := newProblem(c, 0, 0, 2*c.Mean())
+		loose := free.newChromosome()
+		xf := newBuilder(free)
+		xf.reset(uint64(trial), 99)
+		xf.random(loose)
+		pop = append(pop, loose)
 		for k := range 30 {
 			ch := pr.newChromosome()
 			x.reset(uint64(trial), uint64(k))

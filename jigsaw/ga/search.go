@@ -41,10 +41,11 @@ func newSearch(pr *problem, cfg config) *search {
 
 // evolve runs the genetic algorithm from the given seeds and returns the
 // best chromosome, calling report with the best of every generation
-// (generation 0 is the first population). If ctx ends it returns the best
-// so far and ctx.Err().
-func (s *search) evolve(ctx context.Context, seeds []*chromosome, report func(gen int, best *chromosome)) (*chromosome, error) {
-	s.initial(seeds)
+// (generation 0 is the first population). Loose seeds (layouts outside the
+// frame) only parent variants. If ctx ends it returns the best so far and
+// ctx.Err().
+func (s *search) evolve(ctx context.Context, seeds, loose []*chromosome, report func(gen int, best *chromosome)) (*chromosome, error) {
+	s.initial(seeds, loose)
 	s.sort()
 	report(0, s.pop[0])
 	for gen := 1; gen <= s.cfg.generations; gen++ {
@@ -84,15 +85,16 @@ func (s *search) childSeed(gen, k int) (uint64, uint64) {
 }
 
 // initial fills the first generation: the seeds given, then in turn
-// variants of the seeds (their relations, each dropped with a probability
-// from 0.02 to 0.3, completed by the crossover's later phases),
-// constructions from the best-buddy relations alone (each dropped with a
-// probability up to 0.5) and random chromosomes; only random ones without
-// seeds or with RandomInit.
-func (s *search) initial(seeds []*chromosome) {
+// variants of the seeds and of the loose seeds (their relations, each
+// dropped with a probability from 0.02 to 0.3, completed by the
+// crossover's later phases), constructions from the best-buddy relations
+// alone (each dropped with a probability up to 0.5) and random
+// chromosomes; only random ones without seeds or with RandomInit.
+func (s *search) initial(seeds, loose []*chromosome) {
 	if s.cfg.randomInit {
-		seeds = nil
+		seeds, loose = nil, nil
 	}
+	parents := append(slices.Clip(seeds), loose...)
 	for i, ch := range seeds[:min(len(seeds), len(s.pop))] {
 		s.pop[i].copyFrom(ch)
 	}
@@ -100,12 +102,12 @@ func (s *search) initial(seeds []*chromosome) {
 		x.reset(s.childSeed(0, k))
 		ch := s.pop[k]
 		switch {
-		case len(seeds) == 0 || k%4 == 3:
+		case len(parents) == 0 || k%4 == 3:
 			x.random(ch)
 		case k%4 == 2:
 			x.crossover(s.pr.bbChrom, s.pr.bbChrom, 0.5*x.rng.Float64(), ch)
 		default:
-			p := seeds[k%len(seeds)]
+			p := parents[k%len(parents)]
 			x.crossover(p, p, 0.02+0.28*x.rng.Float64(), ch)
 		}
 		s.pr.rate(ch)
