@@ -67,6 +67,7 @@ type builder struct {
 	singleAt   []int32 // index of a piece in singles, or -1
 	holes      []hole
 	holeAt     []int32 // index in holes of a cell of the frame, or -1
+	cell       []int32 // the piece in each cell of the frame, or -1
 	buckets    [5][]int32
 	bucketed   bool // the empty cells are in buckets
 	fr         box  // the frame laid over the layout
@@ -503,14 +504,14 @@ func (x *builder) fillFrame(g int32) {
 	x.fr = box{r0: b.r1 - rows + 1 + int32(x.rng.IntN(int(rows-h+1))), c0: b.c1 - cols + 1 + int32(x.rng.IntN(int(cols-w+1)))}
 	x.fr.r1, x.fr.c1 = x.fr.r0+rows-1, x.fr.c0+cols-1
 	if len(x.holeAt) < int(rows*cols) {
-		x.holeAt = make([]int32, rows*cols)
+		x.holeAt, x.cell = make([]int32, rows*cols), make([]int32, rows*cols)
 	}
 	x.holes = x.holes[:0]
 	for r := x.fr.r0; r <= x.fr.r1; r++ {
 		for c := x.fr.c0; c <= x.fr.c1; c++ {
 			i := x.frameIndex(r, c)
 			x.holeAt[i] = -1
-			if x.lookup(g, r, c) < 0 {
+			if x.cell[i] = x.lookup(g, r, c); x.cell[i] < 0 {
 				x.holeAt[i] = int32(len(x.holes))
 				x.holes = append(x.holes, hole{r: r, c: c})
 			}
@@ -572,7 +573,7 @@ func (x *builder) fillFrame(g int32) {
 		}
 		i := x.buckets[k][len(x.buckets[k])-1]
 		hl := x.holes[i]
-		j, rot := x.bestForHole(g, hl.r, hl.c)
+		j, rot := x.bestForHole(hl.r, hl.c)
 		p := x.singles[j]
 		last := x.singles[len(x.singles)-1]
 		x.singles[j], x.singleAt[last] = last, int32(j)
@@ -586,6 +587,16 @@ func (x *builder) fillFrame(g int32) {
 // frameIndex returns the index of cell (r, c) of the frame in holeAt.
 func (x *builder) frameIndex(r, c int32) int32 {
 	return (r-x.fr.r0)*(x.fr.c1-x.fr.c0+1) + c - x.fr.c0
+}
+
+// inFrame returns the piece in cell (r, c) of the frame, or -1: in
+// fillFrame, x.lookup(g, r, c) for the group g that fills the frame, in
+// O(1).
+func (x *builder) inFrame(r, c int32) int32 {
+	if r < x.fr.r0 || r > x.fr.r1 || c < x.fr.c0 || c > x.fr.c1 {
+		return -1
+	}
+	return x.cell[x.frameIndex(r, c)]
 }
 
 // occupied reports whether cell (r, c) holds a piece of group g.
@@ -606,6 +617,7 @@ func (x *builder) put(g, p int32, at pos) {
 	x.size[g]++
 	x.bbox[g] = x.bbox[g].add(at.r, at.c)
 	x.insert(p)
+	x.cell[x.frameIndex(at.r, at.c)] = p
 	i := x.holeAt[x.frameIndex(at.r, at.c)]
 	x.unbucket(i)
 	x.holes[i].nb = -1
@@ -655,8 +667,8 @@ func (x *builder) placeGroup(g, o int32) bool {
 			continue
 		}
 		for rho := range rhos {
-			cost, ok := 0.0, true
-			for k := o; k >= 0 && ok; k = x.next[k] {
+			ok := true
+			for k := o; k >= 0; k = x.next[k] {
 				dr, dc := turn(x.at[k].r-at0.r, x.at[k].c-at0.c, rho)
 				r, c := anchor.r+dr, anchor.c+dc
 				if r < x.fr.r0 || r > x.fr.r1 || c < x.fr.c0 || c > x.fr.c1 {
@@ -667,9 +679,17 @@ func (x *builder) placeGroup(g, o int32) bool {
 					ok = false
 					break
 				}
+			}
+			if !ok {
+				continue
+			}
+			cost := 0.0
+			for k := o; k >= 0; k = x.next[k] {
+				dr, dc := turn(x.at[k].r-at0.r, x.at[k].c-at0.c, rho)
+				r, c := anchor.r+dr, anchor.c+dc
 				rot := x.at[k].rot.Add(rho)
 				for d := range jigsaw.Side(4) {
-					q := x.lookup(g, r+step[d][0], c+step[d][1])
+					q := x.inFrame(r+step[d][0], c+step[d][1])
 					if q < 0 {
 						continue
 					}
@@ -678,7 +698,7 @@ func (x *builder) placeGroup(g, o int32) bool {
 					cost += float64(x.pr.d(e, f)) - 2*x.pr.none
 				}
 			}
-			if ok && (!found || cost < bestCost) {
+			if !found || cost < bestCost {
 				bestCost, bestHole, bestRho, found = cost, int32(hi), rho, true
 			}
 		}
@@ -702,15 +722,15 @@ func (x *builder) placeGroup(g, o int32) bool {
 const fallbackTries = 16
 
 // bestForHole returns the index in x.singles of the piece, and its
-// rotation, whose edges fit the pieces around cell (r, c) of group g best
+// rotation, whose edges fit the pieces around cell (r, c) of the frame best
 // (least total dissimilarity): among the candidates of the neighbours'
 // edges when one of them is left over, else among at most fallbackTries of the
 // left-over pieces.
-func (x *builder) bestForHole(g, r, c int32) (int, jigsaw.Rotation) {
+func (x *builder) bestForHole(r, c int32) (int, jigsaw.Rotation) {
 	var nb [4]neighbour
 	m := 0
 	for d := range jigsaw.Side(4) {
-		if q := x.lookup(g, r+step[d][0], c+step[d][1]); q >= 0 {
+		if q := x.inFrame(r+step[d][0], c+step[d][1]); q >= 0 {
 			nb[m] = neighbour{d, q, jigsaw.SideAt(d.Opposite(), x.at[q].rot)}
 			m++
 		}
