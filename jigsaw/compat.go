@@ -167,6 +167,10 @@ func (c *Compat) Metric() Metric { return c.metric }
 // Dense reports whether the whole table is kept (D is a lookup).
 func (c *Compat) Dense() bool { return c.dense != nil }
 
+// K returns the length of a full candidate list: an edge with K
+// candidates may have others, all at least as dissimilar as its last.
+func (c *Compat) K() int { return c.k }
+
 // Elapsed returns the time NewCompat took.
 func (c *Compat) Elapsed() time.Duration { return c.elapsed }
 

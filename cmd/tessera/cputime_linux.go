@@ -25,3 +25,13 @@ func processCPU() (time.Duration, bool) {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
 }
+
+// peakRSS returns the peak resident memory of the process in bytes (0 when
+// it cannot be read).
+func peakRSS() int64 {
+	var ru unix.Rusage
+	if err := unix.Getrusage(unix.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Maxrss << 10 // KiB on Linux
+}

@@ -9,3 +9,6 @@ func threadCPU() (time.Duration, bool) { return 0, false }
 
 // processCPU is not available here.
 func processCPU() (time.Duration, bool) { return 0, false }
+
+// peakRSS is not available here.
+func peakRSS() int64 { return 0 }

@@ -106,7 +106,11 @@ func TestJigsawErrors(t *testing.T) {
 		{[]string{"jigsaw", "scramble", "-piece", "28", bad, "-o", sheet}, 1, "corrupt"},
 		{[]string{"jigsaw", "solve", jigsawTestImages[0]}, 2, "does not record its piece size"},
 		{[]string{"jigsaw", "solve", "-piece", "30", jigsawTestImages[0]}, 1, "not a multiple of 30"},
-		{[]string{"jigsaw", "solve", "-piece", "28", "-algo", "ga", jigsawTestImages[0]}, 2, "greedy"},
+		{[]string{"jigsaw", "solve", "-piece", "28", "-algo", "sa", jigsawTestImages[0]}, 2, "greedy, ga"},
+		{[]string{"jigsaw", "solve", "-piece", "28", "-images", "0", jigsawTestImages[0]}, 2, "-algo ga"},
+		{[]string{"jigsaw", "solve", "-piece", "28", "-snapshots", "x", jigsawTestImages[0]}, 2, "-algo ga"},
+		{[]string{"jigsaw", "bench", "-set", dir, "-algo", "ga", "-pop", "1"}, 2, "-pop 1"},
+		{[]string{"jigsaw", "bench", "-set", dir, "-bag", "1"}, 2, "-bag 1"},
 		{[]string{"jigsaw", "solve", "-piece", "28", "-size", "3", jigsawTestImages[0]}, 2, "ROWSxCOLS"},
 		{[]string{"jigsaw", "score", "x.json"}, 2, "-truth"},
 		{[]string{"jigsaw", "bench", "-set", filepath.Join(dir, "none")}, 1, "none"},
@@ -124,5 +128,82 @@ func TestJigsawErrors(t *testing.T) {
 	code, _, errOut := runCmd(t, "", "jigsaw", "scramble", "-piece", "25", "-crop", jigsawTestImages[0], "-o", sheet)
 	if code != 0 || !strings.Contains(errOut, "cut the central 200x150 pixels") {
 		t.Errorf("crop: %d %q", code, errOut)
+	}
+}
+
+func TestJigsawGA(t *testing.T) {
+	dir := t.TempDir()
+	sheet, truth := filepath.Join(dir, "sheet.png"), filepath.Join(dir, "truth.json")
+	solved, placement, snaps := filepath.Join(dir, "solved.png"), filepath.Join(dir, "p.json"), filepath.Join(dir, "snaps")
+	args := append([]string{"jigsaw", "scramble", "-piece", "28", "-rotate", "-seed", "3"}, jigsawTestImages...)
+	if code, _, errOut := runCmd(t, "", append(args, "-o", sheet, "-truth", truth)...); code != 0 {
+		t.Fatalf("scramble: %q", errOut)
+	}
+	// a bag of two pictures, their number not told
+	code, out, errOut := runCmd(t, "", "jigsaw", "solve", sheet, "-rotate", "-algo", "ga", "-images", "0", "-pop", "40", "-gens", "6",
+		"-o", solved, "-placement", placement, "-snapshots", snaps, "-progress")
+	if code != 0 || !strings.Contains(out, "96 placed") || !strings.Contains(out, "ga (population 40, 6 generations, seed 1)") ||
+		!strings.Contains(out, "fitness") || !strings.Contains(errOut, "generation") {
+		t.Fatalf("solve: %d %q %q", code, out, errOut)
+	}
+	for _, f := range []string{"solved-1.png", "solved-2.png", "p.json", "snaps/gen-000.png", "snaps/gen-006.png", "snaps/picture-2-gen-006.png"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, _ = runCmd(t, "", "jigsaw", "score", "-truth", truth, placement, "-json")
+	if code != 0 || !strings.Contains(out, `"perfect":true`) {
+		t.Fatalf("score: %s", out)
+	}
+	// JSON report of a single picture: the fitness history
+	one := filepath.Join(dir, "one.png")
+	runCmd(t, "", "jigsaw", "scramble", "-piece", "28", "-rotate", jigsawTestImages[0], "-o", one)
+	code, out, _ = runCmd(t, "", "jigsaw", "solve", one, "-rotate", "-algo", "ga", "-pop", "30", "-gens", "4", "-json")
+	var rep struct {
+		Algo    string
+		History []float64
+		Fitness float64
+		Placed  int
+	}
+	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil || rep.Algo != "ga" || len(rep.History) != 5 ||
+		rep.Fitness != rep.History[4] || rep.Placed != 48 {
+		t.Fatalf("solve -json: %d %v %s", code, err, out)
+	}
+	// bench: bags of two, count not told
+	code, out, errOut = runCmd(t, "", "jigsaw", "bench", "-set", strings.Join(jigsawTestImages, ","), "-type", "2", "-bag", "2",
+		"-algo", "ga", "-pop", "40", "-gens", "6", "-json")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 3 {
+		t.Fatalf("bench: %d %q %q", code, out, errOut)
+	}
+	var s map[string]any
+	json.Unmarshal([]byte(lines[2]), &s)
+	if s["summary"] != true || s["bags"] != 1.0 || s["outputs_right"] != 1.0 || s["perfect"] != 2.0 || s["algo"] != "ga" {
+		t.Fatalf("summary %s", lines[2])
+	}
+	code, out, _ = runCmd(t, "", "jigsaw", "bench", "-set", strings.Join(jigsawTestImages, ","), "-type", "2", "-bag", "2")
+	if code != 0 || !strings.Contains(out, "count told") || !strings.Contains(out, "right number of pictures: 1/1") {
+		t.Fatalf("bench -bag human: %q", out)
+	}
+}
+
+func TestJigsawMosaic(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.png")
+	code, out, errOut := runCmd(t, "", append([]string{"jigsaw", "mosaic", "-cols", "2", "-o", big}, jigsawTestImages...)...)
+	if code != 0 || !strings.Contains(out, "448x168 pixels, 16-bit, 2 tiles") {
+		t.Fatalf("mosaic: %d %q %q", code, out, errOut)
+	}
+	code, out, _ = runCmd(t, "", append([]string{"jigsaw", "mosaic", "-size", "392x140", "-o", big}, jigsawTestImages...)...)
+	if code != 0 || !strings.Contains(out, "392x140 pixels") {
+		t.Fatalf("mosaic -size: %d %q", code, out)
+	}
+	// the centre crop is a 14x5 puzzle
+	code, out, _ = runCmd(t, "", "jigsaw", "scramble", "-piece", "28", big, "-o", filepath.Join(dir, "s.png"))
+	if code != 0 || !strings.Contains(out, "14x5 pieces") {
+		t.Fatalf("scramble the mosaic: %q", out)
+	}
+	if code, _, errOut := runCmd(t, "", "jigsaw", "mosaic", "-size", "9000x10", "-o", big, jigsawTestImages[0]); code != 2 || !strings.Contains(errOut, "-size") {
+		t.Fatalf("bad -size: %d %q", code, errOut)
 	}
 }

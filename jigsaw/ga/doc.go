@@ -1,0 +1,73 @@
+// Package ga solves square-piece jigsaw puzzles with the genetic algorithm
+// of Sholomon, David and Netanyahu ("A generalized genetic algorithm-based
+// solver for very large jigsaw puzzles of complex types", AAAI 2014):
+// pieces of unknown position and rotation (Type 1 and Type 2), pictures of
+// unknown size, and mixed bags of several pictures whose number it finds.
+//
+//	res, err := ga.Solve(ctx, pz, ga.Options{Images: 1})          // one picture, size unknown
+//	res, err = ga.Solve(ctx, pz, ga.Options{Rows: 18, Cols: 24})  // size known
+//	res, err = ga.Solve(ctx, bag, ga.Options{})                   // a bag: finds how many pictures
+//	fmt.Println(res.Placement.Images, res.Fitness, res.History)
+//
+// # The algorithm
+//
+// A chromosome records, for every edge of every piece (4n edges), the edge
+// it touches or none: Sholomon's relative-relation matrix. Every
+// chromosome is a valid layout of all the pieces in one plane, each piece
+// once, no two in a cell, of any shape. Its fitness, minimised, sums the
+// dissimilarities (jigsaw.Compat, MGC by default) of all touching edges
+// and charges every free edge twice the mean dissimilarity of all
+// pairings (Options.NoneCost).
+//
+// A child is built from two parents by assigning relations in phases
+// until all pieces form one group: first the relations both parents
+// share (each skipped with probability Options.Mutation, the mutation),
+// then those of either parent that join best buddies, then, for each free
+// edge in random order, its most compatible free edge, and last random
+// relations. Each assignment joins two pieces, inserts a piece into a
+// group or merges two groups, turning and shifting the smaller one, and
+// is discarded when two pieces would share a cell; the relations the
+// final layout implies are recorded. Each generation copies the Elite
+// best chromosomes and fills the rest with children of parents drawn by
+// roulette wheel.
+//
+// Beyond the paper:
+//
+//   - The first generation holds the greedy solver's solution
+//     (jigsaw/greedy) and variants of it (some of its relations dropped,
+//     the rest completed by the crossover's later phases), constructions
+//     from the best-buddy relations and random chromosomes; Options.
+//     RandomInit starts from random chromosomes only, as the paper does.
+//     With elitism the answer is never less fit than the greedy one.
+//   - With a known size every chromosome fits the frame: merges that
+//     would outgrow it are discarded, and the last phase breaks up what is
+//     left and fills the frame's empty cells, each with the piece that
+//     fits its placed neighbours best. For a single picture of unknown
+//     size, the greedy solver assembles the pieces in every frame of n
+//     cells (aspect ratio up to 4) and the frame with the most best-buddy
+//     adjacencies (a longer one must win clearly) is used as if known.
+//     The free-edge cost, which dwarfs the dissimilarities, would
+//     otherwise leave loose pieces outside an almost solved picture.
+//     Options.FreeSeed adds variants of the greedy assembly made without
+//     a frame, completed inside it, where the frame broke that assembly
+//     up.
+//   - The roulette wheel weighs 1/fitness counted above the cost of the
+//     fewest free edges in the population, so that layouts of one shape
+//     are told apart by their dissimilarities.
+//   - A mixed bag evolves as one layout (pictures glued edge to edge),
+//     which is split into pictures (regions of best-buddy squares, joined
+//     across seams where most adjacencies are likely), and each picture
+//     that came out as a clean rectangle is solved again on its own in its
+//     frame.
+//
+// Children are built and rated on Options.Workers goroutines, each child
+// from its own generator seeded by (Seed, generation, index): the same
+// seed gives the same answer on any number of cores. Memory is
+// O(Population * n) for the chromosomes plus what jigsaw.Compat keeps
+// (candidate lists of O(n K) when the dense table is too large).
+//
+// On the MIT set (432 pieces, Type 2, size unknown) it reaches 95.74%
+// neighbour accuracy with 14 of 20 pictures perfect, against 94.88% and 11
+// for the paper and 91.74% and 9 for the greedy solver alone; see tessera
+// jigsaw bench and the README for the measured figures.
+package ga

@@ -1,0 +1,404 @@
+package ga
+
+import (
+	"context"
+	"errors"
+	"image"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"tessera/internal/datadir"
+	"tessera/internal/imageio"
+	"tessera/jigsaw"
+)
+
+func grid(t testing.TB, path string) *jigsaw.Grid {
+	t.Helper()
+	img, err := imageio.Load(path, imageio.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := jigsaw.Cut(img.Pix, 28, jigsaw.CutOptions{Depth: img.Depth})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Name = path
+	return g
+}
+
+// testImages are 8x6-piece crops of the MIT and BGU sets.
+var testImages = []string{"../testdata/mit5-crop.png", "../testdata/bgu10-crop.png"}
+
+// synthetic returns a rows x cols grid of size-pixel pieces cut from a
+// smooth random picture (a sum of random waves), the kind of puzzle that
+// MGC solves from its gradients.
+func synthetic(rows, cols, size int, seed uint64) *jigsaw.Grid {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	w, h := cols*size, rows*size
+	type wave struct{ fx, fy, ph, amp [3]float64 }
+	waves := make([]wave, 6)
+	for i := range waves {
+		for ch := range 3 {
+			waves[i].fx[ch] = rng.Float64() * 0.08
+			waves[i].fy[ch] = rng.Float64() * 0.08
+			waves[i].ph[ch] = rng.Float64() * 6.3
+			waves[i].amp[ch] = 4000 + rng.Float64()*6000
+		}
+	}
+	m := image.NewNRGBA64(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			var v [3]float64
+			for _, wv := range waves {
+				for ch := range 3 {
+					v[ch] += wv.amp[ch] * math.Sin(wv.fx[ch]*float64(x)+wv.fy[ch]*float64(y)+wv.ph[ch])
+				}
+			}
+			i := m.PixOffset(x, y)
+			for ch := range 3 {
+				c := uint16(max(0, min(65535, 32768+v[ch])))
+				m.Pix[i+2*ch], m.Pix[i+2*ch+1] = uint8(c>>8), uint8(c)
+			}
+			m.Pix[i+6], m.Pix[i+7] = 0xff, 0xff
+		}
+	}
+	g, err := jigsaw.Cut(m, size, jigsaw.CutOptions{})
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// small keeps the unit tests fast.
+var small = Options{Population: 60, Generations: 15}
+
+// TestSolvesSmallPuzzlesExactly: the 8x6-piece crops and a synthetic 10x7
+// picture are solved perfectly in Type 1 with a known size and in Type 2
+// with an unknown size, seeded or from random chromosomes (the paper's
+// setting, which needs more generations).
+func TestSolvesSmallPuzzlesExactly(t *testing.T) {
+	grids := []*jigsaw.Grid{grid(t, testImages[0]), grid(t, testImages[1]), synthetic(7, 10, 12, 3)}
+	for gi, g := range grids {
+		for _, rotate := range []bool{false, true} {
+			for _, random := range []bool{false, true} {
+				pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: rotate, Seed: uint64(gi)})
+				opts := small
+				opts.Images, opts.RandomInit, opts.Seed = 1, random, 7
+				opts.FreeSeed = rotate && gi == 0
+				if random {
+					opts.Population, opts.Generations = 100, 60
+				}
+				if !rotate {
+					opts.Rows, opts.Cols = g.Rows, g.Cols
+				}
+				res, err := Solve(context.Background(), pz, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				acc, err := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{Absolute: !rotate})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !acc.Perfect {
+					t.Errorf("%s rotate %v random %v: %v (frame %v)", g.Name, rotate, random, acc, res.Frame)
+				}
+				if len(res.History) != opts.Generations+1 {
+					t.Errorf("history of %d generations", len(res.History))
+				}
+				for i := 1; i < len(res.History); i++ {
+					if res.History[i] > res.History[i-1] {
+						t.Fatalf("best fitness rose: %v", res.History)
+					}
+				}
+				if res.Fitness != res.History[len(res.History)-1] || !random && res.Fitness > res.SeedFitness {
+					t.Errorf("fitness %g, seed %g, history %v", res.Fitness, res.SeedFitness, res.History)
+				}
+			}
+		}
+	}
+}
+
+// randomPuzzle makes a puzzle of random pieces: a hard case for the
+// builder, whose compatibilities are noise.
+func randomPuzzle(rng *rand.Rand, n, size int, rotate, flat bool) *jigsaw.Puzzle {
+	pz := &jigsaw.Puzzle{PieceSize: size, Rotated: rotate, Depth: 16}
+	for range n {
+		p := jigsaw.NewPiece(size)
+		for i := range p.Pix {
+			if flat {
+				p.Pix[i] = 30000
+			} else {
+				p.Pix[i] = uint16(rng.UintN(65536))
+			}
+		}
+		pz.Pieces = append(pz.Pieces, p)
+	}
+	return pz
+}
+
+// TestOperatorsKeepChromosomesValid: every chromosome that the operators
+// make (random ones, variants, crossovers of any parents, with and without
+// a frame, from parents laid out without the frame, sparse candidate lists, noise or featureless pieces) places
+// each piece exactly once, without overlap, inside the frame, with
+// symmetric relations that are exactly those of the layout.
+func TestOperatorsKeepChromosomesValid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for trial := range 200 {
+		n := 1 + rng.IntN(40)
+		rotate := trial%2 == 1
+		pz := randomPuzzle(rng, n, 3, rotate, trial%7 == 0)
+		c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{K: 1 + rng.IntN(6), MaxDenseBytes: int64(rng.IntN(3) - 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, cols := 0, 0
+		if trial%3 != 0 {
+			fs := frames(n, rotate)
+			if len(fs) > 0 && trial%3 == 1 {
+				f := fs[rng.IntN(len(fs))]
+				rows, cols = f[0], f[1]
+			} else { // a frame with room to spare, or a thin one
+				rows = 1 + rng.IntN(n)
+				cols = (n + rows - 1) / rows
+				cols += rng.IntN(2)
+			}
+		}
+		pr := newProblem(c, rows, cols, 2*c.Mean())
+		x := newBuilder(pr)
+		pop := []*chromosome{pr.bbChrom}
+		// a loose parent: a layout made without the frame (FreeSeed)
+		free := newProblem(c, 0, 0, 2*c.Mean())
+		loose := free.newChromosome()
+		xf := newBuilder(free)
+		xf.reset(uint64(trial), 99)
+		xf.random(loose)
+		pop = append(pop, loose)
+		for k := range 30 {
+			ch := pr.newChromosome()
+			x.reset(uint64(trial), uint64(k))
+			switch {
+			case k < 4:
+				x.random(ch)
+			default:
+				a, b := pop[1+rng.IntN(len(pop)-1)], pop[rng.IntN(len(pop))]
+				x.crossover(a, b, []float64{0, 0.001, 0.3, 1}[k%4], ch)
+			}
+			if x.joins != n-1 {
+				t.Fatalf("trial %d (n %d, frame %dx%d, rotate %v) chromosome %d: %d joins", trial, n, rows, cols, rotate, k, x.joins)
+			}
+			if err := pr.check(ch); err != nil {
+				t.Fatalf("trial %d (n %d, frame %dx%d, rotate %v) chromosome %d: %v", trial, n, rows, cols, rotate, k, err)
+			}
+			pr.rate(ch)
+			pop = append(pop, ch)
+		}
+		// and as a placement
+		p := pr.placement(pop[len(pop)-1], nil, 1)
+		if err := p.Validate(n, rotate); err != nil || len(p.Pieces) != n {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+	}
+}
+
+// TestDeterministic: the same seed gives the same answer and history on
+// one worker and on two; another seed explores differently.
+func TestDeterministic(t *testing.T) {
+	g := grid(t, testImages[1])
+	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 4})
+	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(workers int, seed uint64, random bool) Result {
+		opts := Options{Compat: c, Population: 40, Generations: 8, Workers: workers, Seed: seed, RandomInit: random, Images: 1}
+		res, err := Solve(context.Background(), pz, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	for _, random := range []bool{false, true} {
+		a, b := run(1, 5, random), run(2, 5, random)
+		if !reflect.DeepEqual(a.Placement, b.Placement) || !reflect.DeepEqual(a.History, b.History) {
+			t.Errorf("random %v: 1 and 2 workers differ: %v vs %v", random, a.History, b.History)
+		}
+		if c := run(2, 5, random); !reflect.DeepEqual(b.History, c.History) {
+			t.Errorf("random %v: two runs differ", random)
+		}
+	}
+	if a, b := run(2, 5, true), run(2, 6, true); reflect.DeepEqual(a.History, b.History) {
+		t.Error("seeds 5 and 6 gave the same history")
+	}
+}
+
+// TestMixedBag: two pictures in one bag come out as two perfect pictures,
+// whether the solver is told how many or finds it; a single picture of
+// unknown count comes out as one.
+func TestMixedBag(t *testing.T) {
+	grids := []*jigsaw.Grid{grid(t, testImages[0]), grid(t, testImages[1])}
+	for _, rotate := range []bool{false, true} {
+		for _, images := range []int{0, 2} {
+			pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: rotate, Seed: 11})
+			opts := small
+			opts.Images = images
+			res, err := Solve(context.Background(), pz, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			acc, err := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !acc.Perfect || res.Placement.Images != 2 || acc.Images[0].Output == acc.Images[1].Output || len(res.Pictures) != 2 {
+				t.Errorf("rotate %v, images %d: %d outputs, %+v", rotate, images, res.Placement.Images, acc)
+			}
+		}
+	}
+	pz, truth := jigsaw.Scramble(grids[:1], jigsaw.ScrambleOptions{Rotate: true, Seed: 3})
+	opts := small
+	res, err := Solve(context.Background(), pz, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{}); !acc.Perfect || res.Placement.Images != 1 {
+		t.Errorf("one picture of unknown count: %d outputs, %v", res.Placement.Images, acc)
+	}
+}
+
+func TestOptionsErrors(t *testing.T) {
+	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, testImages[0])}, jigsaw.ScrambleOptions{})
+	for _, c := range []struct {
+		opts Options
+		text string
+	}{
+		{Options{Rows: 6}, "both"},
+		{Options{Rows: 5, Cols: 8}, "do not fit"},
+		{Options{Rows: 6, Cols: 8, Images: 2}, "single image"},
+		{Options{Images: -1}, "images"},
+		{Options{Population: 1}, "population"},
+	} {
+		if _, err := Solve(context.Background(), pz, c.opts); err == nil || !strings.Contains(err.Error(), c.text) {
+			t.Errorf("%+v: %v, want %q", c.opts, err, c.text)
+		}
+	}
+	// negative Generations: the first generation alone, the greedy seed among it
+	if res, err := Solve(context.Background(), pz, Options{Generations: -1, Population: 8, Images: 1}); err != nil ||
+		len(res.History) != 1 || res.SeedFitness == 0 || res.Fitness > res.SeedFitness {
+		t.Errorf("no generations: %v, history %v, fitness %g, seed %g", err, res.History, res.Fitness, res.SeedFitness)
+	}
+	if _, err := Solve(context.Background(), &jigsaw.Puzzle{PieceSize: 28}, Options{}); !errors.Is(err, jigsaw.ErrNoPieces) {
+		t.Errorf("no pieces: %v", err)
+	}
+	other, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, testImages[0])}, jigsaw.ScrambleOptions{Rotate: true})
+	c, _ := jigsaw.NewCompat(context.Background(), other, jigsaw.CompatOptions{})
+	if _, err := Solve(context.Background(), pz, Options{Compat: c}); err == nil {
+		t.Error("compatibilities of another puzzle accepted")
+	}
+}
+
+// TestCancelledAndCallbacks: an ended context returns the best so far
+// with its error; Progress and Snapshot see every generation.
+func TestCancelledAndCallbacks(t *testing.T) {
+	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, testImages[0])}, jigsaw.ScrambleOptions{Rotate: true, Seed: 2})
+	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var gens []int
+	snaps := 0
+	opts := Options{Compat: c, Population: 20, Generations: 50, Images: 1,
+		Progress: func(g Generation) {
+			gens = append(gens, g.Index)
+			if g.Index == 3 {
+				cancel()
+			}
+		},
+		Snapshot: func(g Generation, p *jigsaw.Placement) {
+			if err := p.Validate(len(pz.Pieces), true); err != nil || len(p.Pieces) != len(pz.Pieces) {
+				t.Errorf("snapshot %d: %v", g.Index, err)
+			}
+			snaps++
+		}}
+	res, err := Solve(ctx, pz, opts)
+	if !errors.Is(err, context.Canceled) || res.Placement == nil || len(res.Placement.Pieces) != len(pz.Pieces) {
+		t.Fatalf("%v %+v", err, res)
+	}
+	if !reflect.DeepEqual(gens, []int{0, 1, 2, 3}) || snaps != 4 || len(res.History) != 4 {
+		t.Errorf("generations %v, %d snapshots, history %v", gens, snaps, res.History)
+	}
+}
+
+// TestMIT checks the accuracy on two pictures of the MIT set (shared
+// data) in Type 2 with an unknown size, one of them hard (sky), with a
+// smaller search than the default; tessera jigsaw bench measures the whole
+// set.
+func TestMIT(t *testing.T) {
+	dir, err := datadir.Path("jigsaw", "mit432")
+	if err != nil {
+		t.Skip(err)
+	}
+	if testing.Short() {
+		t.Skip("short")
+	}
+	for _, c := range []struct {
+		name     string
+		neighbor float64
+	}{{"9.png", 1}, {"1.png", 0.84}} {
+		g := grid(t, dir+"/"+c.name)
+		pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
+		res, err := Solve(context.Background(), pz, Options{Population: 100, Generations: 30, Images: 1, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
+		if acc.Neighbor < c.neighbor || res.Frame != [2]int{18, 24} {
+			t.Errorf("%s: %v, frame %v, want neighbour >= %.2f", c.name, acc, res.Frame, c.neighbor)
+		}
+	}
+}
+
+func BenchmarkCrossover(b *testing.B) {
+	g := synthetic(18, 24, 28, 1)
+	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
+	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	pr := newProblem(c, 18, 24, 2*c.Mean())
+	x := newBuilder(pr)
+	pa, pb, child := pr.newChromosome(), pr.newChromosome(), pr.newChromosome()
+	x.reset(1, 1)
+	x.crossover(pr.bbChrom, pr.bbChrom, 0.2, pa)
+	x.reset(1, 2)
+	x.crossover(pr.bbChrom, pr.bbChrom, 0.2, pb)
+	b.ReportAllocs()
+	k := uint64(0)
+	for b.Loop() {
+		k++
+		x.reset(2, k)
+		x.crossover(pa, pb, DefaultMutation, child)
+		pr.rate(child)
+	}
+}
+
+func BenchmarkSolveMITType2(b *testing.B) {
+	dir, err := datadir.Path("jigsaw", "mit432")
+	if err != nil {
+		b.Skip(err)
+	}
+	g := grid(b, dir+"/1.png")
+	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
+	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Solve(context.Background(), pz, Options{Compat: c, Images: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
