@@ -2,6 +2,7 @@ package edgematch
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 )
 
@@ -62,6 +63,9 @@ type compiled struct {
 	// symmetry is the number of board rotations folded away by forcing the
 	// lowest corner piece into a canonical corner: 4, 2 or 1 (none).
 	symmetry int
+	// solutionWeight is the number of solutions each solution found
+	// stands for: symmetry * twinFactor, capped at math.MaxInt64.
+	solutionWeight int64
 }
 
 // zeroSrc is an offset of col that always holds 0: the north side of the
@@ -227,6 +231,10 @@ func compile(p *Puzzle, o compileOptions) (*compiled, error) {
 		known[cell] = true
 	}
 	c.n = len(c.stepPad)
+	c.solutionWeight = math.MaxInt64
+	if w := float64(c.symmetry) * c.twinFactor; w < math.MaxInt64/2 {
+		c.solutionWeight = int64(w)
+	}
 	c.xStart = append(c.xStart, int32(len(c.xSide)))
 	return c, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -41,14 +42,19 @@ type DFSOptions struct {
 type Stats struct {
 	// Nodes counts placements of a piece in a cell.
 	Nodes int64
-	// Solutions counts the complete solutions found (with Count, all of
-	// them, board rotations included).
+	// Solutions counts the complete solutions found. With Count it is
+	// their number, counting the boards that differ by a rotation of the
+	// whole board or by an exchange of identical pieces (which the search
+	// folds away and multiplies back), capped at math.MaxInt64.
 	Solutions int64
 	// MaxDepth is the largest number of cells filled at once, hints
 	// included.
 	MaxDepth int
 	// Subtrees is the number of subtrees the top of the tree was split into.
 	Subtrees int
+	// Moves counts the improvement moves of SolvePartial (window and
+	// assignment repairs).
+	Moves int64
 	// Elapsed is the wall-clock time.
 	Elapsed time.Duration
 }
@@ -353,7 +359,7 @@ func (s *dfsSearch) work(next *atomic.Int64) {
 		w.stopNodes = w.nodes + checkEvery
 		st := w.run(s.split, s.c.n, func(placed []uint16) bool {
 			if s.opts.Count {
-				s.solutions.Add(int64(s.c.symmetry))
+				addCapped(&s.solutions, s.c.solutionWeight)
 			}
 			s.found(i, placed)
 			return !s.opts.Count
@@ -455,4 +461,18 @@ func (s *dfsSearch) err() error {
 		return ErrNoSolution
 	}
 	return nil
+}
+
+// addCapped adds d > 0 to v, stopping at math.MaxInt64.
+func addCapped(v *atomic.Int64, d int64) {
+	for {
+		old := v.Load()
+		next := old + d
+		if next < old {
+			next = math.MaxInt64
+		}
+		if v.CompareAndSwap(old, next) {
+			return
+		}
+	}
 }

@@ -113,11 +113,15 @@ func SolvePartial(ctx context.Context, p *Puzzle, o PartialOptions) (Result, err
 				sh.addNodes(nodes)
 			}
 			sh.offer(l, w)
+			if l.score >= o.Target {
+				cancel()
+				return
+			}
 			l.run(ctx, sh, w, cancel)
 		}()
 	}
 	wg.Wait()
-	res := Result{Board: sh.bestBoard, Stats: Stats{Nodes: sh.nodes, Elapsed: time.Since(startTime)}}
+	res := Result{Board: sh.bestBoard, Stats: Stats{Nodes: sh.nodes, Moves: sh.moves, Elapsed: time.Since(startTime)}}
 	if res.Board == nil {
 		res.Board = NewBoard(p.Rows, p.Cols)
 	}

@@ -297,6 +297,7 @@ type emSolveJSON struct {
 	Seconds     float64 `json:"seconds"`
 	Nodes       int64   `json:"nodes"`
 	NodesPerSec float64 `json:"nodes_per_second,omitempty"`
+	Moves       int64   `json:"moves,omitempty"`
 	Solutions   int64   `json:"solutions,omitempty"`
 	Seed        uint64  `json:"seed,omitempty"`
 	Iterations  int     `json:"lp_iterations,omitempty"`
@@ -413,7 +414,7 @@ backtracker.`,
 					j.Solutions = res.Stats.Solutions
 				}
 				if sf.algo == "partial" {
-					j.Seed = *seed
+					j.Seed, j.Moves, j.NodesPerSec = *seed, res.Stats.Moves, 0
 				}
 				if o.lp != nil {
 					j.Iterations, j.Permutation, j.Method = o.lp.Iterations, o.lp.Permutation, o.lp.Method
@@ -451,11 +452,11 @@ backtracker.`,
 				}
 			}
 			st := res.Stats
-			fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s", st.Nodes, st.NodesPerSecond()/1e6, st.Elapsed.Seconds())
 			if sf.algo == "partial" {
-				fmt.Fprintf(w, ", seed %d", *seed)
+				fmt.Fprintf(w, "search   %d placements for the start boards, %d improvement moves, %.2f s, seed %d\n", st.Nodes, st.Moves, st.Elapsed.Seconds(), *seed)
+			} else {
+				fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s\n", st.Nodes, st.NodesPerSecond()/1e6, st.Elapsed.Seconds())
 			}
-			fmt.Fprintln(w)
 			if *url {
 				fmt.Fprintf(w, "viewer   %s\n", viewer)
 			}
