@@ -31,6 +31,8 @@ type compiled struct {
 	// order, so the search never tries the same board twice with twins
 	// exchanged.
 	oriPrev []int32
+	// hasTwins is true when some piece has an identical one.
+	hasTwins bool
 	// twinFactor is the product of m! over the classes of m identical
 	// pieces: the solutions each solution found stands for.
 	twinFactor float64
@@ -48,7 +50,7 @@ type compiled struct {
 	xStart   []int32
 	xSide    []uint8
 	xSrc     []int32
-	cand     []uint16
+	cand     []candidate
 	start    []int32
 
 	// Initial state: frame colours and hints in col, hint pieces used.
@@ -60,12 +62,26 @@ type compiled struct {
 	// the puzzle then has no solution.
 	hintsFit bool
 
+	// tables maps (outward mask, key sides) to the first entry of its
+	// table in start; shuffle is the order of the candidates, if random.
+	tables  map[tabKey]int32
+	shuffle *rand.Rand
+
 	// symmetry is the number of board rotations folded away by forcing the
 	// lowest corner piece into a canonical corner: 4, 2 or 1 (none).
 	symmetry int
 	// solutionWeight is the number of solutions each solution found
 	// stands for: symmetry * twinFactor, capped at math.MaxInt64.
 	solutionWeight int64
+}
+
+// candidate is an entry of a candidate table: an oriented piece with its
+// colours and piece number at hand, so that the inner loop reads one
+// 8-byte entry per candidate.
+type candidate struct {
+	packed uint32 // N | E<<8 | S<<16 | W<<24
+	piece  uint16
+	o      uint16 // the oriented piece
 }
 
 // zeroSrc is an offset of col that always holds 0: the north side of the
@@ -185,8 +201,8 @@ func compile(p *Puzzle, o compileOptions) (*compiled, error) {
 		}
 	}
 
-	type tabKey struct{ mask, a, b int }
-	tables := map[tabKey]int32{}
+	c.tables = map[tabKey]int32{}
+	c.shuffle = o.shuffle
 	for _, cell := range cells {
 		if known[cell] {
 			continue
@@ -212,10 +228,10 @@ func compile(p *Puzzle, o compileOptions) (*compiled, error) {
 		if len(sides) > 1 {
 			key.b, srcB = sides[1], srcs[1]
 		}
-		t, ok := tables[key]
+		t, ok := c.tables[key]
 		if !ok {
 			t = int32(len(c.start))
-			tables[key] = t
+			c.tables[key] = t
 			c.buildTable(key.mask, key.a, key.b, forbidMask[mask], forbidPiece, o.shuffle)
 		}
 		c.stepPad = append(c.stepPad, int32(pad))
@@ -237,6 +253,22 @@ func compile(p *Puzzle, o compileOptions) (*compiled, error) {
 	}
 	c.xStart = append(c.xStart, int32(len(c.xSide)))
 	return c, nil
+}
+
+// tabKey names a candidate table: the cells' outward sides and the two
+// sides whose colours key it (-1: none).
+type tabKey struct{ mask, a, b int }
+
+// table returns the table for key, building it if needed (without
+// symmetry breaking).
+func (c *compiled) table(key tabKey) int32 {
+	t, ok := c.tables[key]
+	if !ok {
+		t = int32(len(c.start))
+		c.tables[key] = t
+		c.buildTable(key.mask, key.a, key.b, false, -1, c.shuffle)
+	}
+	return t
 }
 
 // pad returns the padded index of cell row*cols + col.
@@ -295,7 +327,9 @@ func (c *compiled) buildTable(mask, a, b int, forbid bool, forbidPiece int, shuf
 			shuffle.Shuffle(len(bk), func(i, j int) { bk[i], bk[j] = bk[j], bk[i] })
 		}
 		c.start = append(c.start, int32(len(c.cand)))
-		c.cand = append(c.cand, bk...)
+		for _, o := range bk {
+			c.cand = append(c.cand, candidate{packed: c.oriPacked[o], piece: uint16(c.oriPiece[o]), o: o})
+		}
 	}
 	c.start = append(c.start, int32(len(c.cand)))
 }
@@ -381,6 +415,7 @@ func (c *compiled) twins(rots int) {
 		k := canonical(t, rots)
 		if j, ok := last[k]; ok {
 			prev[i] = int32(j)
+			c.hasTwins = true
 		}
 		last[k] = i
 		count[k]++

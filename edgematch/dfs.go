@@ -140,7 +140,7 @@ const (
 func (w *dfsWorker) run(base, limit int, visit func(placed []uint16) bool, check func() bool) dfsStop {
 	c := w.c
 	col, used, placed, pos, end := w.col, w.used, w.placed, w.pos, w.end
-	cand, start, oriPacked, oriPiece, oriPrev := c.cand, c.start, c.oriPacked, c.oriPiece, c.oriPrev
+	cand, start, oriPrev, twins := c.cand, c.start, c.oriPrev, c.hasTwins
 	srcA, srcB, tab, stepPad := c.srcA, c.srcB, c.tab, c.stepPad
 	xStart, xSide, xSrc := c.xStart, c.xSide, c.xSrc
 	k := c.k
@@ -157,32 +157,36 @@ func (w *dfsWorker) run(base, limit int, visit func(placed []uint16) bool, check
 	}
 	i := base
 	t := int(tab[i]) + int(col[srcA[i]])*k + int(col[srcB[i]])
-	pos[i], end[i] = start[t], start[t+1]
+	// cur..last is the candidate range of step i; the ranges of the steps
+	// above are saved in pos and end.
+	cur, last := start[t], start[t+1]
 	for {
-		if pos[i] >= end[i] {
+		if cur >= last {
 			// Backtrack: free the piece placed at the step before.
 			if i == base {
 				return dfsDone
 			}
 			i--
-			p := oriPiece[placed[i]]
+			cur, last = pos[i], end[i]
+			p := cand[cur-1].piece
 			used[p>>6] &^= 1 << (p & 63)
 			continue
 		}
-		o := cand[pos[i]]
-		pos[i]++
-		p := oriPiece[o]
+		e := cand[cur]
+		cur++
+		p := e.piece
 		if used[p>>6]&(1<<(p&63)) != 0 {
 			continue
 		}
-		if q := oriPrev[o]; q >= 0 && used[q>>6]&(1<<(q&63)) == 0 {
-			continue // an identical piece of lower number is free
+		if twins {
+			if q := oriPrev[e.o]; q >= 0 && used[q>>6]&(1<<(q&63)) == 0 {
+				continue // an identical piece of lower number is free
+			}
 		}
-		packed := oriPacked[o]
 		if xs, xe := xStart[i], xStart[i+1]; xs != xe {
 			ok := true
 			for j := xs; j < xe; j++ {
-				if byte(packed>>(8*xSide[j])) != col[xSrc[j]] {
+				if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
 					ok = false
 					break
 				}
@@ -192,8 +196,8 @@ func (w *dfsWorker) run(base, limit int, visit func(placed []uint16) bool, check
 			}
 		}
 		nodes++
-		placed[i] = o
-		binary.LittleEndian.PutUint32(col[stepPad[i]*4:], packed)
+		placed[i] = e.o
+		binary.LittleEndian.PutUint32(col[stepPad[i]*4:], e.packed)
 		if i+1 > maxDepth {
 			maxDepth = i + 1
 			w.deepest = append(w.deepest[:0], placed[:maxDepth]...)
@@ -207,16 +211,15 @@ func (w *dfsWorker) run(base, limit int, visit func(placed []uint16) bool, check
 		}
 		if i+1 == limit {
 			if visit(placed[:limit]) {
-				// Leave the pieces of the path marked: the caller resets.
-				used[p>>6] |= 1 << (p & 63)
 				return dfsFound
 			}
 			continue
 		}
 		used[p>>6] |= 1 << (p & 63)
+		pos[i], end[i] = cur, last
 		i++
 		t := int(tab[i]) + int(col[srcA[i]])*k + int(col[srcB[i]])
-		pos[i], end[i] = start[t], start[t+1]
+		cur, last = start[t], start[t+1]
 	}
 }
 

@@ -17,8 +17,14 @@ import (
 type LPOptions struct {
 	// Backend solves the LPs (nil: lp.NewPDHG with its defaults).
 	Backend lp.Backend
-	// MaxIter bounds the LPs of Algorithm 1 (0: 20).
+	// MaxIter bounds the LPs of Algorithm 1 (0: 20). The iteration also
+	// stops when the number of fractional entries has not reached a new
+	// low for 5 LPs (the iteration cycles).
 	MaxIter int
+	// MaxTime stops the LP iteration after this much time (0: no limit
+	// but the context's), leaving the rest of the context's time to the
+	// rounding and search.
+	MaxTime time.Duration
 	// Tol is how far from 0 or 1 an entry of P may be and still count as
 	// integral (0: 1e-3).
 	Tol float64
@@ -68,6 +74,10 @@ type LPResult struct {
 	LPTime time.Duration
 }
 
+// cycleLPs is the number of LPs without a new low of fractional entries
+// after which SolveLP deems the iteration cycling.
+const cycleLPs = 5
+
 // kovalskyLP is the relaxation of a puzzle: one variable per (cell,
 // oriented piece) pair that the frame and the hints allow.
 type kovalskyLP struct {
@@ -89,34 +99,12 @@ func buildKovalskyLP(c *compiled) *kovalskyLP {
 	p := c.p
 	n := p.Cells()
 	k := &kovalskyLP{c: c, byCell: make([][]int32, n)}
-	hint := c.hinted
 	byPiece := make([][]int, len(p.Tiles))
-	for cell := range n {
-		r, col := cell/p.Cols, cell%p.Cols
-		mask := outwardMask(p.Rows, p.Cols, r, col)
-		for o := range c.oriPacked {
-			if h := hint[cell]; h.Piece != NoPiece {
-				if int(c.oriPiece[o]) != h.Piece || int(c.oriRot[o]) != h.Rot {
-					continue
-				}
-			} else if c.hintedPiece(int(c.oriPiece[o])) {
-				continue
-			}
-			if !c.fits(o, mask) {
-				continue
-			}
-			ok := true
-			for d := range 4 {
-				if mask>>d&1 != 0 && Colour(c.oriPacked[o]>>(8*d)) != p.FrameColour(r, col, d) {
-					ok = false
-				}
-			}
-			if !ok {
-				continue
-			}
+	for cell, cands := range candidatePairs(c) {
+		for _, o := range cands {
 			v := int32(len(k.varCel))
 			k.varCel = append(k.varCel, int32(cell))
-			k.varOri = append(k.varOri, int32(o))
+			k.varOri = append(k.varOri, o)
 			k.byCell[cell] = append(k.byCell[cell], v)
 			byPiece[c.oriPiece[o]] = append(byPiece[c.oriPiece[o]], int(v))
 		}
@@ -197,6 +185,85 @@ func buildKovalskyLP(c *compiled) *kovalskyLP {
 	return k
 }
 
+// candidatePairs returns, per cell, the oriented pieces that may stand
+// there: those the frame and the hints allow, less those that the colour
+// balance rows force to zero. A pair whose colour on some inner side
+// appears on the facing side of no candidate of the neighbour has zero
+// mass in every feasible P (the balance row of that colour has an empty
+// side), so removing it, repeatedly to a fixed point (arc consistency),
+// leaves the relaxation's feasible set unchanged and the LP smaller.
+func candidatePairs(c *compiled) [][]int32 {
+	p := c.p
+	n := p.Cells()
+	cands := make([][]int32, n)
+	for cell := range n {
+		r, col := cell/p.Cols, cell%p.Cols
+		mask := outwardMask(p.Rows, p.Cols, r, col)
+	next:
+		for o := range c.oriPacked {
+			if h := c.hinted[cell]; h.Piece != NoPiece {
+				if int(c.oriPiece[o]) != h.Piece || int(c.oriRot[o]) != h.Rot {
+					continue
+				}
+			} else if c.hintedPiece(int(c.oriPiece[o])) {
+				continue
+			}
+			if !c.fits(o, mask) {
+				continue
+			}
+			for d := range 4 {
+				if mask>>d&1 != 0 && Colour(c.oriPacked[o]>>(8*d)) != p.FrameColour(r, col, d) {
+					continue next
+				}
+			}
+			cands[cell] = append(cands[cell], int32(o))
+		}
+	}
+	// count[(cell*4+d)*k+colour]: candidates of cell showing colour on d.
+	kc := c.k
+	count := make([]int32, n*4*kc)
+	side := func(o int32, d int) int { return int(byte(c.oriPacked[o] >> (8 * d))) }
+	for cell, cs := range cands {
+		for _, o := range cs {
+			for d := range 4 {
+				count[(cell*4+d)*kc+side(o, d)]++
+			}
+		}
+	}
+	neighbour := func(cell, d int) int {
+		r, col := cell/p.Cols+[4]int{-1, 0, 1, 0}[d], cell%p.Cols+[4]int{0, 1, 0, -1}[d]
+		if r < 0 || r >= p.Rows || col < 0 || col >= p.Cols {
+			return -1
+		}
+		return r*p.Cols + col
+	}
+	for changed := true; changed; {
+		changed = false
+		for cell, cs := range cands {
+			kept := cs[:0]
+			for _, o := range cs {
+				ok := true
+				for d := range 4 {
+					if nb := neighbour(cell, d); nb >= 0 && count[(nb*4+(d+2)&3)*kc+side(o, d)] == 0 {
+						ok = false
+						break
+					}
+				}
+				if ok {
+					kept = append(kept, o)
+					continue
+				}
+				for d := range 4 {
+					count[(cell*4+d)*kc+side(o, d)]--
+				}
+				changed = true
+			}
+			cands[cell] = kept
+		}
+	}
+	return cands
+}
+
 // hintedPiece reports whether piece i is fixed by a hint.
 func (c *compiled) hintedPiece(i int) bool {
 	return c.usedInit[i>>6]&(1<<(i&63)) != 0
@@ -256,13 +323,20 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 	// objective, so that the next LP moves to a vertex of that face.
 	rng := rand.New(rand.NewPCG(uint64(nv), 0x6b6f76))
 	perturb := 0.0
+	bestFrac, sinceBest := math.MaxInt, 0
+	lpCtx := ctx
+	if o.MaxTime > 0 {
+		var cancel context.CancelFunc
+		lpCtx, cancel = context.WithTimeout(ctx, o.MaxTime)
+		defer cancel()
+	}
 	for it := 1; it <= o.MaxIter; it++ {
 		t0 := time.Now()
 		for j := range obj {
 			obj[j] = -prev[j] - perturb*rng.Float64()
 		}
 		model.SetObjective(obj)
-		sol, err := model.Solve(ctx)
+		sol, err := model.Solve(lpCtx)
 		res.LPTime += time.Since(t0)
 		if err != nil {
 			return res, err
@@ -270,8 +344,8 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 		if sol.Status == lp.Infeasible {
 			return res, fmt.Errorf("%w: the LP relaxation is infeasible", ErrNoSolution)
 		}
-		if sol.Status != lp.Optimal && ctx.Err() != nil {
-			break
+		if sol.Status != lp.Optimal && lpCtx.Err() != nil {
+			break // out of time: round the last complete LP's P
 		}
 		x = sol.X
 		res.Iterations = it
@@ -291,27 +365,35 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 		if frac == 0 {
 			break
 		}
+		if frac < bestFrac {
+			bestFrac, sinceBest = frac, 0
+		} else if sinceBest++; sinceBest >= cycleLPs {
+			break
+		}
 		if change <= o.Tol {
 			if perturb > 0 {
 				break // stalled even after a perturbation
 			}
-			perturb = 1e-3
+			perturb = 0.05
 		}
 	}
+	var fixed []Hint
 	if x == nil {
+		// Out of time before the first LP ended: no P to round.
 		res.Board = c.board(nil)
 		res.Score = p.Score(res.Board)
-		res.Stats.Elapsed = time.Since(start)
-		if err := ctx.Err(); err != nil {
+		if err := ctx.Err(); err != nil || o.NoSearch {
+			res.Stats.Elapsed = time.Since(start)
 			return res, err
 		}
-		return res, fmt.Errorf("edgematch: the LP backend stopped before the first solution")
+	} else {
+		// Round: the best assignment of pieces to cells, each with its best
+		// rotation; then fix the confident cells whose neighbours agree.
+		var conf []float64
+		res.Board, conf = k.round(x)
+		res.Score = p.Score(res.Board)
+		fixed = k.confident(res.Board, conf, o.Confidence)
 	}
-	// Round: the best assignment of pieces to cells, each with its best
-	// rotation.
-	board, conf := k.round(x)
-	res.Board = board
-	res.Score = p.Score(board)
 	if res.Fractional == 0 && res.Score.Solved() {
 		res.Permutation = true
 		res.Method = "lp"
@@ -322,8 +404,6 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 		res.Stats.Elapsed = time.Since(start)
 		return res, nil
 	}
-	// Fix the confident cells whose neighbours agree, then search.
-	fixed := k.confident(board, conf, o.Confidence)
 	dfs := o.DFS
 	dfs.Count = false
 	tries := []struct {

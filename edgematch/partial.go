@@ -20,9 +20,9 @@ type PartialOptions struct {
 	// Start, when set, is a complete board to improve (a saved best: the
 	// search resumes from it). Otherwise every worker builds its own.
 	Start *Board
-	// DFSNodes bounds the exact backtracker that builds a start board: its
-	// deepest error-free placement is kept and the rest filled by
-	// assignment (0: 50 million placements).
+	// DFSNodes bounds the exact backtracker that builds a start board (0:
+	// 50 million placements); the break-schedule backtracker that
+	// completes it gets a quarter of that.
 	DFSNodes int64
 	// MaxMoves stops every worker after this many improvement moves (0: no
 	// limit). With one worker and a move limit the result depends only on
@@ -47,25 +47,28 @@ type PartialProgress struct {
 
 // SolvePartial searches for a board of maximal score when a complete
 // solution is out of reach (Eternity II). Every worker builds a start
-// board with the exact backtracker in row-scan order (its deepest
-// error-free placement, the remaining cells filled by an optimal
-// assignment of the remaining pieces), then improves it by large
+// board: the deepest error-free placement of a randomised row-scan
+// backtracker, completed by a backtracker with a break schedule (a
+// growing number of mismatched edges tolerated after that depth, as in
+// Blackwood's record solver). It then improves the board by large
 // neighbourhood search:
 //
 //   - window repair: free a random k x k window (or one around a
-//     mismatch) and re-place its pieces by branch and bound to the best
-//     arrangement given the surrounding cells (Schaus and Deville's very
-//     large neighbourhoods, "Hybridization of CP and VLNS for Eternity
-//     II", JFPC 2008, with exact repair);
+//     mismatch) and re-place its pieces by branch and bound in their best
+//     arrangement given the surrounding cells (the very large
+//     neighbourhoods of Schaus and Deville, "Hybridization of CP and VLNS
+//     for Eternity II", JFPC 2008, repaired exactly);
 //   - assignment repair: free a random set of pairwise non-adjacent cells
 //     of one kind (inner or border) and re-place their pieces by the
 //     Hungarian method, each piece with its best rotation;
-//   - record-to-record acceptance: a move may lose up to one edge against
-//     the best board, with restarts from the best after long stalls.
+//   - iterated local search: after a stall, kicks swap a few random
+//     pieces; after longer stalls the worker returns to its best board,
+//     and then restarts from a new start board.
 //
-// Grey always faces out and hints stay in place. The result is the best
-// board of all workers; the error is the context's when it ends the
-// search, nil when Target or MaxMoves is reached.
+// Grey always faces out and hints stay in place. Every new best board is
+// passed to OnBest. The result is the best board of all workers; the
+// error is the context's when it ends the search, nil when Target or
+// MaxMoves is reached.
 func SolvePartial(ctx context.Context, p *Puzzle, o PartialOptions) (Result, error) {
 	startTime := time.Now()
 	c, err := compile(p, compileOptions{order: OrderRows})
@@ -313,9 +316,10 @@ func (l *lns) fullScore() int {
 	return s
 }
 
-// build makes a start board: the deepest error-free placement of a
-// randomised row-scan backtracker within maxNodes, then the remaining
-// cells filled kind by kind by an optimal assignment. It returns the
+// build makes a start board: the deepest error-free placement that a
+// randomised row-scan backtracker reaches within maxNodes placements,
+// completed by the break-schedule backtracker (one more mismatch allowed
+// per cell after that depth) within maxNodes/4 more. It returns the
 // placements made.
 func (l *lns) build(ctx context.Context, maxNodes int64) int64 {
 	c, err := compile(l.p, compileOptions{order: OrderRows, shuffle: l.rng})
@@ -329,21 +333,32 @@ func (l *lns) build(ctx context.Context, maxNodes int64) int64 {
 		w.stopNodes = w.nodes + checkEvery
 		return w.nodes >= maxNodes || ctx.Err() != nil
 	})
-	b := c.board(w.deepest)
+	d := len(w.deepest)
+	schedule := breakSchedule(c.n, d, 1)
+	for i := d; i < c.n; i++ {
+		schedule[i]++
+	}
+	best, _, nodes := breakDFS(ctx, c, w.deepest, schedule, max(maxNodes/4, checkEvery))
+	if best != nil {
+		l.load(c.board(best))
+	} else {
+		l.fill(c.board(w.deepest)) // stopped before a completion
+	}
+	return w.nodes + nodes
+}
+
+// fill completes the partial board b: each kind of empty cell (inner,
+// border, corner) gets the remaining pieces of that kind by an optimal
+// assignment.
+func (l *lns) fill(b *Board) {
 	filled := make([]bool, l.n)
+	used := make([]bool, len(l.p.Tiles))
 	for cell, pl := range b.Cells {
 		if pl.Piece != NoPiece {
 			l.set(cell, l.oriOf(pl.Piece, pl.Rot))
-			filled[cell] = true
+			filled[cell], used[pl.Piece] = true, true
 		}
 	}
-	used := make([]bool, len(l.p.Tiles))
-	for cell := range l.n {
-		if filled[cell] {
-			used[c.oriPiece[l.ori[cell]]] = true
-		}
-	}
-	// Fill each kind of cell with the remaining pieces of that kind.
 	for kind := int8(0); kind <= 2; kind++ {
 		var cells, pieces []int
 		for cell := range l.n {
@@ -365,7 +380,6 @@ func (l *lns) build(ctx context.Context, maxNodes int64) int64 {
 		}
 	}
 	l.score = l.fullScore()
-	return w.nodes
 }
 
 // pieceFits reports whether piece pc can stand in a cell of the kind.
@@ -513,13 +527,13 @@ func (l *lns) independentMove(in []bool) {
 // run improves the board until the context ends, the target is reached
 // or the move budget is spent: an iterated local search whose local
 // search is the window and assignment repairs (which never lose an edge)
-// and whose kicks, after a stall, swap a few random pieces; after a longer
-// stall it returns to the worker's best board.
+// and whose kicks, after a stall, swap a few random pieces; after longer
+// stalls it returns to the worker's best board, then restarts.
 func (l *lns) run(ctx context.Context, sh *partialShared, who int, stopAll context.CancelFunc) {
 	in := make([]bool, l.n)
 	bestScore := l.score
 	bestOri := append([]int32(nil), l.ori...)
-	stall, kicks := 0, 0
+	stall, kicks, returns := 0, 0, 0
 	var moves, reported int64
 	for {
 		if sh.o.MaxMoves > 0 && moves >= sh.o.MaxMoves {
@@ -543,7 +557,7 @@ func (l *lns) run(ctx context.Context, sh *partialShared, who int, stopAll conte
 		case l.score > bestScore:
 			bestScore = l.score
 			copy(bestOri, l.ori)
-			stall, kicks = 0, 0
+			stall, kicks, returns = 0, 0, 0
 			sh.offer(l, who)
 			if l.score >= sh.o.Target {
 				stopAll()
@@ -559,12 +573,21 @@ func (l *lns) run(ctx context.Context, sh *partialShared, who int, stopAll conte
 		stall = 0
 		kicks++
 		if kicks > maxKicks {
+			kicks = 0
+			returns++
+			if returns > maxReturns && sh.o.Start == nil {
+				// Restart from a new start board.
+				sh.addNodes(l.build(ctx, sh.o.DFSNodes))
+				bestScore, returns = l.score, 0
+				copy(bestOri, l.ori)
+				sh.offer(l, who)
+				continue
+			}
 			// Back to the best board of this worker.
 			for cell, o := range bestOri {
 				l.set(cell, o)
 			}
 			l.score = bestScore
-			kicks = 0
 		}
 		l.kick(1 + l.rng.IntN(3))
 	}
@@ -572,10 +595,13 @@ func (l *lns) run(ctx context.Context, sh *partialShared, who int, stopAll conte
 }
 
 // Iterated local search: a kick after stallMoves moves without gain, a
-// return to the best after maxKicks kicks without a new best.
+// return to the worker's best after maxKicks kicks without a new best, a
+// restart from a new start board after maxReturns such returns (unless
+// the search resumes a given board).
 const (
-	stallMoves = 400
+	stallMoves = 150
 	maxKicks   = 30
+	maxReturns = 8
 )
 
 // kick swaps k random pairs of pieces of the same kind, each with its
@@ -606,9 +632,16 @@ func (l *lns) kick(k int) {
 
 // windowMove frees a window (random, or around a mismatch) and re-places
 // its pieces in their best arrangement by branch and bound. The score
-// never drops; ties may change the arrangement.
+// never drops; ties may change the arrangement. Windows are 2x2 to 3x3,
+// and one in six is 3x4 or 4x3: larger ones rarely pay for their search.
 func (l *lns) windowMove(in []bool) {
-	h, w := 2+l.rng.IntN(3), 2+l.rng.IntN(3)
+	h, w := 2+l.rng.IntN(2), 2+l.rng.IntN(2)
+	if l.rng.IntN(6) == 0 {
+		h, w = 3, 4
+		if l.rng.IntN(2) == 0 {
+			h, w = 4, 3
+		}
+	}
 	h, w = min(h, l.rows), min(w, l.cols)
 	var r0, c0 int
 	if l.rng.IntN(2) == 0 {
@@ -646,7 +679,7 @@ func (l *lns) windowMove(in []bool) {
 }
 
 // windowNodes bounds one window repair.
-const windowNodes = 100_000
+const windowNodes = 20_000
 
 // randomMismatch returns a cell and side (East or South) of a random
 // mismatched internal edge, or -1.

@@ -30,7 +30,7 @@ func TestPartialSmallPuzzles(t *testing.T) {
 
 func TestPartialEternity2(t *testing.T) {
 	p := e2(t, 1)
-	opts := PartialOptions{Seed: 7, Workers: 1, DFSNodes: 1_000_000, MaxMoves: 1500}
+	opts := PartialOptions{Seed: 7, Workers: 1, DFSNodes: 300_000, MaxMoves: 3000}
 	a, err := SolvePartial(context.Background(), p, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -213,6 +213,7 @@ type solveFlags struct {
 	maxNodes  int64
 	lpBackend string
 	lpIter    int
+	lpTime    time.Duration
 	noSearch  bool
 }
 
@@ -223,6 +224,7 @@ func (s *solveFlags) define(fs *flag.FlagSet) {
 	fs.Int64Var(&s.maxNodes, "max-nodes", 0, "dfs: stop after this many placements (0: no limit)")
 	fs.StringVar(&s.lpBackend, "lp", "pdhg", "lp backend: pdhg (pure Go) or clp (needs a build with -tags clp)")
 	fs.IntVar(&s.lpIter, "lp-iter", 20, "lp: at most this many LPs")
+	fs.DurationVar(&s.lpTime, "lp-time", 0, "lp: stop the LP iteration after this long and round (0: only -timeout)")
 	fs.BoolVar(&s.noSearch, "no-search", false, "lp: stop after the LP iteration (no rounding and search)")
 }
 
@@ -275,7 +277,7 @@ func runSolver(ctx context.Context, p *edgematch.Puzzle, s *solveFlags, order ed
 			out.err, out.stoppedByTO = nil, true // the time limit is how a partial search ends
 		}
 	case "lp":
-		r, err := edgematch.SolveLP(ctx, p, edgematch.LPOptions{Backend: backend, MaxIter: s.lpIter, NoSearch: s.noSearch,
+		r, err := edgematch.SolveLP(ctx, p, edgematch.LPOptions{Backend: backend, MaxIter: s.lpIter, MaxTime: s.lpTime, NoSearch: s.noSearch,
 			DFS: edgematch.DFSOptions{Order: order, Workers: s.workers, MaxNodes: s.maxNodes},
 			Progress: func(st edgematch.LPStep) {
 				prog("lp: iteration %d, %d fractional entries, %.1f s", st.Iteration, st.Fractional, st.Elapsed.Seconds())
