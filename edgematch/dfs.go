@@ -17,13 +17,14 @@ type DFSOptions struct {
 	// Order is the scan order.
 	Order Order
 	// Count makes the search count every solution instead of stopping at
-	// the first; Result.Solutions holds the count and Result.Board the first
-	// solution in scan order.
+	// the first; Result.Stats.Solutions holds the count and Result.Board
+	// the first solution in scan order.
 	Count bool
 	// Workers is the number of goroutines (0: runtime.GOMAXPROCS). The top
 	// of the tree is split into subtrees that the workers take in order;
-	// the solution returned is always the first in scan order, so the
-	// result does not depend on the number of workers or on scheduling.
+	// the solution returned is the first in scan order (unless a limit
+	// stops the search early), so it does not depend on the number of
+	// workers or on scheduling.
 	Workers int
 	// MaxNodes stops the search after about this many placements (0: no
 	// limit).

@@ -136,10 +136,7 @@ func SolvePartial(ctx context.Context, p *Puzzle, o PartialOptions) (Result, err
 	if res.Score.Matched >= o.Target || (o.MaxMoves > 0 && sh.moves >= o.MaxMoves*int64(workers)) {
 		return res, nil
 	}
-	if err := ctx.Err(); err != nil && sh.reached == false {
-		return res, err
-	}
-	return res, nil
+	return res, ctx.Err()
 }
 
 // partialShared is the state the workers share.
@@ -152,7 +149,6 @@ type partialShared struct {
 	bestBoard *Board
 	moves     int64
 	nodes     int64
-	reached   bool
 	lastProg  time.Time
 }
 
@@ -172,9 +168,6 @@ func (sh *partialShared) offer(l *lns, who int) {
 	}
 	sh.best, sh.bestWho = l.score, who
 	sh.bestBoard = l.board()
-	if sh.best >= sh.o.Target {
-		sh.reached = true
-	}
 	if sh.o.OnBest != nil {
 		sh.o.OnBest(sh.bestBoard, l.c.p.Score(sh.bestBoard))
 	}

@@ -86,27 +86,29 @@ func (h *hintFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&h.n, "nhints", 0, "use only the first N hints of -hints (0: all; 1: Eternity II's starter piece)")
 }
 
-func (h *hintFlags) apply(p *edgematch.Puzzle) error {
-	if h.file == "" {
-		if h.n != 0 {
-			return usagef("-nhints needs -hints")
-		}
-		return nil
+// read reads a puzzle file and adds the hints of -hints.
+func (h *hintFlags) read(env *Env, path string) (*edgematch.Puzzle, error) {
+	if h.file == "" && h.n != 0 {
+		return nil, usagef("-nhints needs -hints")
+	}
+	p, err := readPuzzle(env, path)
+	if err != nil || h.file == "" {
+		return p, err
 	}
 	f, err := os.Open(h.file)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer f.Close()
 	hints, err := edgematch.ParseHints(f, p, h.n)
 	if err != nil {
-		return fmt.Errorf("%s: %w", h.file, err)
+		return nil, fmt.Errorf("%s: %w", h.file, err)
 	}
 	p.Hints = append(p.Hints, hints...)
-	return p.Validate()
+	return p, p.Validate()
 }
 
-// parseSize parses "RxC".
+// parseEMSize parses "RxC".
 func parseEMSize(s string) (int, int, error) {
 	a, b, ok := strings.Cut(strings.ToLower(s), "x")
 	r, err1 := strconv.Atoi(a)
@@ -360,11 +362,8 @@ backtracker.`,
 			if *resume != "" && sf.algo != "partial" {
 				return usagef("-resume applies to -algo partial")
 			}
-			p, err := readPuzzle(env, args[0])
+			p, err := hf.read(env, args[0])
 			if err != nil {
-				return err
-			}
-			if err := hf.apply(p); err != nil {
 				return err
 			}
 			var start *edgematch.Board
@@ -512,11 +511,8 @@ twice, out of range, a wrong size).`,
 			if len(args) != 2 {
 				return usagef("want a puzzle file and a board")
 			}
-			p, err := readPuzzle(env, args[0])
+			p, err := hf.read(env, args[0])
 			if err != nil {
-				return err
-			}
-			if err := hf.apply(p); err != nil {
 				return err
 			}
 			b, err := readBoardArg(args[1], p)

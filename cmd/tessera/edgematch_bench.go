@@ -102,11 +102,8 @@ With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
 					return err
 				}
 				for _, f := range files {
-					p, err := readPuzzle(env, f)
+					p, err := hf.read(env, f)
 					if err != nil {
-						return err
-					}
-					if err := hf.apply(p); err != nil {
 						return err
 					}
 					items = append(items, benchItem{name: strings.TrimSuffix(filepath.Base(f), ".txt"), p: p})
