@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -85,14 +86,14 @@ type dfsWorker struct {
 	col    []byte
 	used   []uint64
 	placed []uint16 // oriented piece at each step
-	pos    []int32
+	path   []int32  // index in c.cand of the candidate placed at each step
+	pos    []int32  // the candidates of step i still to try: pos[i]..end[i]
 	end    []int32
 
 	nodes    int64
 	maxDepth int
 	deepest  []uint16 // the pieces of the first board of depth maxDepth
-	// stopNodes: the worker checks its budget and the context when
-	// nodes reaches it.
+	// stopNodes: the worker calls check when nodes reaches it.
 	stopNodes int64
 }
 
@@ -102,6 +103,7 @@ func newDFSWorker(c *compiled) *dfsWorker {
 		col:     append([]byte(nil), c.colInit...),
 		used:    append([]uint64(nil), c.usedInit...),
 		placed:  make([]uint16, c.n),
+		path:    make([]int32, c.n),
 		deepest: make([]uint16, 0, c.n),
 		pos:     make([]int32, c.n+1),
 		end:     make([]int32, c.n+1),
@@ -122,6 +124,23 @@ func (w *dfsWorker) reset(prefix []uint16) {
 	}
 }
 
+// resetPath is reset for the prefix given as candidate indices.
+func (w *dfsWorker) resetPath(path []int32) {
+	prefix := w.placed[:len(path)]
+	for i, j := range path {
+		prefix[i] = w.c.cand[j].o
+	}
+	copy(w.path, path)
+	w.reset(prefix)
+}
+
+// rootRange returns the candidates of step base given the placed prefix.
+func (w *dfsWorker) rootRange(base int) (int32, int32) {
+	c := w.c
+	t := int(c.tab[base]) + int(w.col[c.srcA[base]])*c.k + int(w.col[c.srcB[base]])
+	return c.start[t], c.start[t+1]
+}
+
 // dfsStop says why run returned.
 type dfsStop uint8
 
@@ -131,16 +150,19 @@ const (
 	dfsBudget                // check asked to stop
 )
 
-// run searches the subtree below the first base steps (already placed by
-// reset) down to step limit (c.n for complete boards). At each node of
-// depth limit it calls visit with the placed pieces; visit returns true to
-// stop. Every 2^16 nodes it calls check, which returns true to stop.
+// run searches the subtrees of the candidates lo..hi-1 at step base (the
+// steps before it are placed by reset) down to step limit (c.n for
+// complete boards). At each node of depth limit it calls visit with the
+// placed pieces; visit returns true to stop. Every checkEvery placements
+// it calls check, which may shorten the ranges pos[d]..end[d] of the steps
+// d from base to the current one (to give work away) and returns true to
+// stop.
 //
 // The loop allocates nothing: candidates come from the tables of compile,
 // used pieces are a bitset, and the colours live in the flat col array.
-func (w *dfsWorker) run(base, limit int, visit func(placed []uint16) bool, check func() bool) dfsStop {
+func (w *dfsWorker) run(base, limit int, lo, hi int32, visit func(placed []uint16) bool, check func(depth int) bool) dfsStop {
 	c := w.c
-	col, used, placed, pos, end := w.col, w.used, w.placed, w.pos, w.end
+	col, used, placed, path, pos, end := w.col, w.used, w.placed, w.path, w.pos, w.end
 	cand, start, oriPrev, twins := c.cand, c.start, c.oriPrev, c.hasTwins
 	srcA, srcB, tab, stepPad := c.srcA, c.srcB, c.tab, c.stepPad
 	xStart, xSide, xSrc := c.xStart, c.xSide, c.xSrc
@@ -157,10 +179,9 @@ func (w *dfsWorker) run(base, limit int, visit func(placed []uint16) bool, check
 		return dfsDone
 	}
 	i := base
-	t := int(tab[i]) + int(col[srcA[i]])*k + int(col[srcB[i]])
 	// cur..last is the candidate range of step i; the ranges of the steps
 	// above are saved in pos and end.
-	cur, last := start[t], start[t+1]
+	cur, last := lo, hi
 	for {
 		if cur >= last {
 			// Backtrack: free the piece placed at the step before.
@@ -169,7 +190,7 @@ func (w *dfsWorker) run(base, limit int, visit func(placed []uint16) bool, check
 			}
 			i--
 			cur, last = pos[i], end[i]
-			p := cand[cur-1].piece
+			p := cand[path[i]].piece
 			used[p>>6] &^= 1 << (p & 63)
 			continue
 		}
@@ -198,6 +219,7 @@ func (w *dfsWorker) run(base, limit int, visit func(placed []uint16) bool, check
 		}
 		nodes++
 		placed[i] = e.o
+		path[i] = cur - 1
 		binary.LittleEndian.PutUint32(col[stepPad[i]*4:], e.packed)
 		if i+1 > maxDepth {
 			maxDepth = i + 1
@@ -205,9 +227,11 @@ func (w *dfsWorker) run(base, limit int, visit func(placed []uint16) bool, check
 		}
 		if nodes >= stop {
 			w.nodes, w.maxDepth = nodes, maxDepth
-			if check() {
+			pos[i], end[i] = cur, last
+			if check(i) {
 				return dfsBudget
 			}
+			last = end[i]
 			stop = w.stopNodes
 		}
 		if i+1 == limit {
@@ -225,21 +249,26 @@ func (w *dfsWorker) run(base, limit int, visit func(placed []uint16) bool, check
 }
 
 // checkEvery is how many placements a worker makes between looks at the
-// clock, the context and the node budget.
+// clock, the context, the node budget and requests for work.
 const checkEvery = 1 << 16
 
 // SolveDFS searches p exactly with a backtracker: tables of candidates
 // keyed by the colours of two known sides (left and top in row-scan),
 // a bitset of used pieces, and no allocation in the loop. It returns the
 // first solution in scan order, or with opts.Count the number of
-// solutions. The top of the tree is split into subtrees shared by
-// opts.Workers goroutines.
+// solutions.
+//
+// opts.Workers goroutines share the tree by ordered work stealing: a
+// worker without work takes the earliest open subtree, and when there is
+// none the worker on the earliest part of the tree gives away the
+// untried siblings nearest to its root. Work after a known solution is
+// dropped, and the solution kept is the first in scan order, so the
+// result does not depend on the number of workers or on scheduling.
 //
 // It returns ErrNoSolution when the search is exhaustive and finds none,
 // and an error wrapping ErrBudget or the context's error when a limit stops
-// it; the Result then holds the deepest partial board seen by the first
-// worker and the statistics. The work is exponential in the board size in
-// the worst case.
+// it; the Result then holds the deepest partial board seen and the
+// statistics. The work is exponential in the board size in the worst case.
 func SolveDFS(ctx context.Context, p *Puzzle, opts DFSOptions) (Result, error) {
 	startTime := time.Now()
 	c, err := compile(p, compileOptions{order: opts.Order, breakSymmetry: !opts.NoSymmetry})
@@ -250,11 +279,54 @@ func SolveDFS(ctx context.Context, p *Puzzle, opts DFSOptions) (Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	s := &dfsSearch{c: c, opts: opts, ctx: ctx, start: startTime}
-	s.solve(workers)
+	s := &dfsSearch{c: c, opts: opts, ctx: ctx, start: startTime, active: make([]*dfsTask, workers), give: make([]atomic.Bool, workers)}
+	s.cond = sync.NewCond(&s.mu)
+	if c.hintsFit {
+		if c.n == 0 {
+			// The hints fill the board.
+			if opts.Count {
+				addCapped(&s.solutions, c.solutionWeight)
+			}
+			s.found(nil)
+		} else {
+			w := newDFSWorker(c)
+			lo, hi := w.rootRange(0)
+			s.pending = []*dfsTask{{lo: lo, hi: hi}}
+			var wg sync.WaitGroup
+			for id := range workers {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					s.work(id)
+				}()
+			}
+			wg.Wait()
+		}
+	}
 	res := s.result()
 	res.Stats.Elapsed = time.Since(startTime)
 	return res, s.err()
+}
+
+// dfsTask is a part of the tree: the candidates lo..hi-1 at step
+// len(key), below the path key (candidate indices of the steps before).
+type dfsTask struct {
+	key    []int32
+	lo, hi int32
+}
+
+// position returns where the task starts in scan order.
+func (t *dfsTask) position() []int32 { return append(t.key[:len(t.key):len(t.key)], t.lo) }
+
+// comparePaths compares two paths of candidate indices in scan order; a
+// path that is a prefix of the other comes first.
+func comparePaths(a, b []int32) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return int(a[i]) - int(b[i])
+		}
+	}
+	return len(a) - len(b)
 }
 
 // dfsSearch coordinates the workers of one SolveDFS call.
@@ -264,126 +336,177 @@ type dfsSearch struct {
 	ctx   context.Context
 	start time.Time
 
-	prefixes [][]uint16
-	split    int // depth of the prefixes
+	mu       sync.Mutex
+	cond     *sync.Cond
+	pending  []*dfsTask // in scan order
+	active   []*dfsTask // per worker
+	give     []atomic.Bool
+	best     []int32 // path of the first solution found in scan order
+	tasks    int
+	stopErr  error
+	stopped  bool
+	maxDepth int
+	deepest  []uint16
+	lastProg time.Time
 
-	mu        sync.Mutex
 	nodes     atomic.Int64
 	solutions atomic.Int64
-	maxDepth  int
-	deepest   []uint16
-	firstIdx  atomic.Int64 // index of the first subtree with a solution
-	first     []uint16
-	stopped   atomic.Bool
-	stopErr   error
-	lastProg  time.Time
 }
 
-// splitTarget is the number of subtrees wanted per worker.
-const splitTarget = 64
-
-// solve splits the top of the tree and runs the workers.
-func (s *dfsSearch) solve(workers int) {
-	c := s.c
-	s.firstIdx.Store(1 << 62)
-	if !c.hintsFit {
-		return
-	}
-	// Split: enumerate the nodes at increasing depth until there are
-	// enough subtrees. The enumeration is cheap (a tiny fraction of the
-	// tree).
-	w := newDFSWorker(c)
-	want := splitTarget * workers
-	if workers == 1 {
-		want = 1
-	}
-	depth := 0
-	prefixes := [][]uint16{{}}
-	for len(prefixes) < want && depth < c.n {
-		next := make([][]uint16, 0, len(prefixes)*2)
-		overflow := false
-		for _, pre := range prefixes {
-			w.reset(pre)
-			w.stopNodes = w.nodes + checkEvery
-			st := w.run(len(pre), len(pre)+1, func(placed []uint16) bool {
-				next = append(next, append([]uint16(nil), placed...))
-				return len(next) > 1<<18
-			}, func() bool {
-				w.stopNodes = w.nodes + checkEvery
-				return s.checkStop(w, 0)
-			})
-			if st == dfsBudget {
-				return
-			}
-			if st == dfsFound {
-				overflow = true
-				break
-			}
-		}
-		if overflow {
-			break
-		}
-		prefixes = next
-		depth++
-		if len(prefixes) == 0 {
-			break
-		}
-	}
-	s.nodes.Add(w.nodes)
-	s.prefixes, s.split = prefixes, depth
-	if len(prefixes) == 0 {
-		return
-	}
-
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(workers, len(prefixes)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s.work(&next)
-		}()
-	}
-	wg.Wait()
+// after reports whether all of a part of the tree starting at position
+// comes after the best solution; s.mu is held.
+func (s *dfsSearch) after(position []int32) bool {
+	return !s.opts.Count && s.best != nil && comparePaths(position, s.best) > 0
 }
 
-// work takes subtrees in order and searches them.
-func (s *dfsSearch) work(next *atomic.Int64) {
+// work is one worker: it takes the earliest open task until none is
+// left, asking the worker on the earliest task to give work away when
+// there is none to take.
+func (s *dfsSearch) work(id int) {
 	w := newDFSWorker(s.c)
 	var reported int64
+	s.mu.Lock()
 	for {
-		i := next.Add(1) - 1
-		if i >= int64(len(s.prefixes)) || s.stopped.Load() {
+		if s.stopped {
 			break
 		}
-		if !s.opts.Count && i > s.firstIdx.Load() {
-			break // a solution earlier in scan order is already known
+		for len(s.pending) > 0 && s.after(s.pending[0].position()) {
+			s.pending = s.pending[1:]
 		}
-		w.reset(s.prefixes[i])
-		w.stopNodes = w.nodes + checkEvery
-		st := w.run(s.split, s.c.n, func(placed []uint16) bool {
-			if s.opts.Count {
-				addCapped(&s.solutions, s.c.solutionWeight)
+		if len(s.pending) > 0 {
+			t := s.pending[0]
+			s.pending = s.pending[1:]
+			s.active[id] = t
+			s.tasks++
+			s.mu.Unlock()
+			reported = s.runTask(w, id, t, reported)
+			s.mu.Lock()
+			s.active[id] = nil
+			s.cond.Broadcast()
+			continue
+		}
+		// No open task: ask the worker on the earliest task for some.
+		earliest := -1
+		for j, t := range s.active {
+			if t != nil && !s.after(t.position()) && (earliest < 0 || comparePaths(t.position(), s.active[earliest].position()) < 0) {
+				earliest = j
 			}
-			s.found(i, placed)
-			return !s.opts.Count
-		}, func() bool {
-			s.nodes.Add(w.nodes - reported)
-			reported = w.nodes
-			w.stopNodes = w.nodes + checkEvery
-			if !s.opts.Count && i > s.firstIdx.Load() {
-				return true
+		}
+		if earliest < 0 {
+			if !s.busy() {
+				break // nothing left anywhere
 			}
-			return s.checkStop(w, i)
-		})
-		if st == dfsBudget && s.stopped.Load() {
-			break
+		} else {
+			s.give[earliest].Store(true)
+		}
+		s.cond.Wait()
+	}
+	s.stopped = s.stopped || !s.busy()
+	s.mergeDeepest(w)
+	s.cond.Broadcast()
+	s.mu.Unlock()
+}
+
+// busy reports whether a worker holds a task; s.mu is held.
+func (s *dfsSearch) busy() bool {
+	for _, t := range s.active {
+		if t != nil {
+			return true
 		}
 	}
+	return false
+}
+
+// runTask searches task t and returns the nodes reported so far.
+func (s *dfsSearch) runTask(w *dfsWorker, id int, t *dfsTask, reported int64) int64 {
+	base := len(t.key)
+	w.resetPath(t.key)
+	w.stopNodes = w.nodes + checkEvery
+	w.run(base, s.c.n, t.lo, t.hi, func([]uint16) bool {
+		if s.opts.Count {
+			addCapped(&s.solutions, s.c.solutionWeight)
+		}
+		s.found(w.path[:s.c.n])
+		return !s.opts.Count
+	}, func(depth int) bool {
+		s.nodes.Add(w.nodes - reported)
+		reported = w.nodes
+		w.stopNodes = w.nodes + checkEvery
+		if s.give[id].Load() {
+			s.giveWork(w, id, t, depth)
+		}
+		return s.checkStop(w, depth)
+	})
 	s.nodes.Add(w.nodes - reported)
+	return w.nodes
+}
+
+// giveWork moves the untried candidates of the shallowest step of w's
+// path that has any into a new task.
+func (s *dfsSearch) giveWork(w *dfsWorker, id int, t *dfsTask, depth int) {
+	base := len(t.key)
+	for d := base; d <= depth; d++ {
+		if w.pos[d] >= w.end[d] {
+			continue
+		}
+		key := make([]int32, d)
+		copy(key, w.path[:d])
+		nt := &dfsTask{key: key, lo: w.pos[d], hi: w.end[d]}
+		w.end[d] = w.pos[d]
+		s.mu.Lock()
+		at := 0
+		for at < len(s.pending) && comparePaths(s.pending[at].position(), nt.position()) < 0 {
+			at++
+		}
+		s.pending = slices.Insert(s.pending, at, nt)
+		s.give[id].Store(false)
+		s.cond.Broadcast()
+		s.mu.Unlock()
+		return
+	}
+}
+
+// found records a solution given by its path.
+func (s *dfsSearch) found(path []int32) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.best == nil || comparePaths(path, s.best) < 0 {
+		s.best = append(make([]int32, 0, len(path)), path...)
+		if !s.opts.Count {
+			s.solutions.Store(1)
+		}
+	}
+}
+
+// checkStop looks at the context and the budget, reports progress, keeps
+// the deepest board, and tells a worker whose path is past the best
+// solution to stop.
+func (s *dfsSearch) checkStop(w *dfsWorker, depth int) bool {
+	var why error
+	if err := s.ctx.Err(); err != nil {
+		why = err
+	} else if s.opts.MaxNodes > 0 && s.nodes.Load() >= s.opts.MaxNodes {
+		why = fmt.Errorf("%w: %d placements (limit %d)", ErrBudget, s.nodes.Load(), s.opts.MaxNodes)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.mergeDeepest(w)
-	s.mu.Unlock()
+	if why != nil && s.stopErr == nil {
+		s.stopErr = why
+	}
+	if why != nil || s.stopped {
+		s.stopped = true
+		s.cond.Broadcast()
+		return true
+	}
+	if s.after(w.path[:depth+1]) {
+		return true
+	}
+	if s.opts.Progress != nil && time.Since(s.lastProg) >= time.Second {
+		s.lastProg = time.Now()
+		s.opts.Progress(s.statsLocked())
+	}
+	return false
 }
 
 // mergeDeepest keeps the deepest board of all workers; s.mu is held.
@@ -394,61 +517,23 @@ func (s *dfsSearch) mergeDeepest(w *dfsWorker) {
 	}
 }
 
-// found records a solution in subtree i.
-func (s *dfsSearch) found(i int64, placed []uint16) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if i < s.firstIdx.Load() {
-		s.firstIdx.Store(i)
-		s.first = append(s.first[:0], placed...)
-		if !s.opts.Count {
-			s.solutions.Store(1)
-		}
-	}
-}
-
-// checkStop looks at the context and the budget, reports progress, and
-// keeps the deepest board of the worker of subtree 0.
-func (s *dfsSearch) checkStop(w *dfsWorker, subtree int64) bool {
-	if s.stopped.Load() {
-		return true
-	}
-	var why error
-	if err := s.ctx.Err(); err != nil {
-		why = err
-	} else if s.opts.MaxNodes > 0 && s.nodes.Load() >= s.opts.MaxNodes {
-		why = fmt.Errorf("%w: %d placements (limit %d)", ErrBudget, s.nodes.Load(), s.opts.MaxNodes)
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.mergeDeepest(w)
-	if why != nil {
-		if s.stopErr == nil {
-			s.stopErr = why
-		}
-		s.stopped.Store(true)
-		return true
-	}
-	if s.opts.Progress != nil && time.Since(s.lastProg) >= time.Second {
-		s.lastProg = time.Now()
-		s.opts.Progress(s.statsLocked())
-	}
-	return false
-}
-
 func (s *dfsSearch) statsLocked() Stats {
 	return Stats{Nodes: s.nodes.Load(), Solutions: s.solutions.Load(), MaxDepth: s.maxDepth + len(s.c.p.Hints),
-		Subtrees: len(s.prefixes), Elapsed: time.Since(s.start)}
+		Subtrees: s.tasks, Elapsed: time.Since(s.start)}
 }
 
 func (s *dfsSearch) result() Result {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	res := Result{Stats: s.statsLocked()}
-	switch {
-	case s.first != nil:
-		res.Board = s.c.board(s.first)
-	default:
+	if s.best != nil {
+		placed := make([]uint16, len(s.best))
+		for i, j := range s.best {
+			placed[i] = s.c.cand[j].o
+		}
+		res.Board = s.c.board(placed)
+		res.Stats.MaxDepth = s.c.p.Cells()
+	} else {
 		res.Board = s.c.board(s.deepest)
 	}
 	res.Score = s.c.p.Score(res.Board)
@@ -459,9 +544,9 @@ func (s *dfsSearch) result() Result {
 // even after solutions were found), or ErrNoSolution.
 func (s *dfsSearch) err() error {
 	switch {
-	case s.stopErr != nil && (s.opts.Count || s.first == nil):
+	case s.stopErr != nil && (s.opts.Count || s.best == nil):
 		return s.stopErr
-	case s.first == nil:
+	case s.best == nil:
 		return ErrNoSolution
 	}
 	return nil

@@ -319,10 +319,15 @@ func (l *lns) build(ctx context.Context, maxNodes int64) int64 {
 	if err != nil {
 		panic(err) // the puzzle compiled once already
 	}
+	if c.n == 0 {
+		l.load(c.board(nil)) // the hints fill the board
+		return 0
+	}
 	w := newDFSWorker(c)
 	w.reset(nil)
 	w.stopNodes = checkEvery
-	w.run(0, c.n, func([]uint16) bool { return true }, func() bool {
+	lo, hi := w.rootRange(0)
+	w.run(0, c.n, lo, hi, func([]uint16) bool { return true }, func(int) bool {
 		w.stopNodes = w.nodes + checkEvery
 		return w.nodes >= maxNodes || ctx.Err() != nil
 	})

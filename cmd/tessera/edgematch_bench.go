@@ -29,6 +29,7 @@ type emBenchRecord struct {
 	Iterations  int     `json:"lp_iterations,omitempty"`
 	Permutation bool    `json:"lp_permutation,omitempty"`
 	Method      string  `json:"lp_method,omitempty"`
+	Variables   int     `json:"lp_variables,omitempty"`
 	Error       string  `json:"error,omitempty"`
 }
 
@@ -39,6 +40,7 @@ type emGroup struct {
 	Solved         int     `json:"solved"`
 	Permutation    int     `json:"lp_permutation,omitempty"`
 	MeanIterations float64 `json:"lp_mean_iterations,omitempty"`
+	MeanVariables  float64 `json:"lp_mean_variables,omitempty"`
 	MeanSeconds    float64 `json:"mean_seconds"`
 }
 
@@ -123,7 +125,7 @@ With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
 				rec := emBenchRecord{Puzzle: it.name, Group: it.group, Score: o.res.Score.Matched, Max: o.res.Score.Max,
 					Solved: o.res.Score.Solved(), Seconds: seconds(o.res.Stats.Elapsed), Nodes: o.res.Stats.Nodes}
 				if o.lp != nil {
-					rec.Iterations, rec.Permutation, rec.Method = o.lp.Iterations, o.lp.Permutation, o.lp.Method
+					rec.Iterations, rec.Permutation, rec.Method, rec.Variables = o.lp.Iterations, o.lp.Permutation, o.lp.Method, o.lp.Variables
 				}
 				if o.err != nil {
 					rec.Error = o.err.Error()
@@ -292,10 +294,12 @@ func groupRecords(recs []emBenchRecord) []emGroup {
 			g.Permutation++
 		}
 		g.MeanIterations += float64(r.Iterations)
+		g.MeanVariables += float64(r.Variables)
 		g.MeanSeconds += r.Seconds
 	}
 	for i := range out {
 		out[i].MeanIterations /= float64(out[i].Puzzles)
+		out[i].MeanVariables /= float64(out[i].Puzzles)
 		out[i].MeanSeconds /= float64(out[i].Puzzles)
 	}
 	return out
@@ -326,13 +330,13 @@ func printEMGroups(w io.Writer, groups []emGroup, lpCols bool) {
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	head := "group\tpuzzles\tsolved"
 	if lpCols {
-		head += "\tP a permutation\tmean LPs"
+		head += "\tP a permutation\tmean LPs\tmean LP variables"
 	}
 	fmt.Fprintln(tw, head+"\tmean seconds")
 	for _, g := range slices.Clone(groups) {
 		line := fmt.Sprintf("%s\t%d\t%d", g.Group, g.Puzzles, g.Solved)
 		if lpCols {
-			line += fmt.Sprintf("\t%d\t%.1f", g.Permutation, g.MeanIterations)
+			line += fmt.Sprintf("\t%d\t%.1f\t%.0f", g.Permutation, g.MeanIterations, g.MeanVariables)
 		}
 		fmt.Fprintf(tw, "%s\t%.2f\n", line, g.MeanSeconds)
 	}
