@@ -56,8 +56,9 @@ func hsv(h, s, v float64) color.RGBA {
 
 // Render draws b: each piece as four coloured triangles meeting in its
 // centre, empty cells dark, thin lines between cells, and (unless
-// NoHighlight) a red bar on every internal edge whose colours differ and on
-// every outward edge that does not show the frame colour.
+// NoHighlight) a red bar outlined in white on every internal edge whose
+// colours differ and on every outward edge that does not show the frame
+// colour. b must fit p (Puzzle.Check).
 func (p *Puzzle) Render(b *Board, o RenderOptions) *image.RGBA {
 	cs := o.Cell
 	if cs <= 0 {
@@ -107,7 +108,17 @@ func (p *Puzzle) Render(b *Board, o RenderOptions) *image.RGBA {
 		return img
 	}
 	red := color.RGBA{0xff, 0x10, 0x10, 0xff}
-	bar := max(2, cs/12)
+	white := color.RGBA{0xff, 0xff, 0xff, 0xff}
+	bar := max(3, cs/8)
+	fill := func(rect image.Rectangle, c color.RGBA) {
+		rect = rect.Intersect(img.Bounds())
+		for y := rect.Min.Y; y < rect.Max.Y; y++ {
+			for x := rect.Min.X; x < rect.Max.X; x++ {
+				img.SetRGBA(x, y, c)
+			}
+		}
+	}
+	// mark draws a red bar with a white outline along side d of (r, c).
 	mark := func(r, c, d int) {
 		x0, y0 := margin+c*cs, margin+r*cs
 		var rect image.Rectangle
@@ -121,12 +132,8 @@ func (p *Puzzle) Render(b *Board, o RenderOptions) *image.RGBA {
 		default:
 			rect = image.Rect(x0+cs-bar/2, y0, x0+cs+bar-bar/2, y0+cs)
 		}
-		rect = rect.Intersect(img.Bounds())
-		for y := rect.Min.Y; y < rect.Max.Y; y++ {
-			for x := rect.Min.X; x < rect.Max.X; x++ {
-				img.SetRGBA(x, y, red)
-			}
-		}
+		fill(rect.Inset(-1), white)
+		fill(rect, red)
 	}
 	for r := range b.Rows {
 		for c := range b.Cols {
