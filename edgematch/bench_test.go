@@ -19,3 +19,16 @@ func BenchmarkDFSBrendan7x7(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "placements/s")
 }
+
+// BenchmarkDFSEternity2 runs the exact backtracker on Eternity II with the
+// starter piece for 20 million placements on one worker.
+func BenchmarkDFSEternity2(b *testing.B) {
+	p := e2(b, 1)
+	b.ReportAllocs()
+	var nodes int64
+	for b.Loop() {
+		res, _ := SolveDFS(context.Background(), p, DFSOptions{Workers: 1, MaxNodes: 20_000_000})
+		nodes += res.Stats.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "placements/s")
+}

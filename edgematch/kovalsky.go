@@ -81,11 +81,12 @@ const cycleLPs = 5
 // kovalskyLP is the relaxation of a puzzle: one variable per (cell,
 // oriented piece) pair that the frame and the hints allow.
 type kovalskyLP struct {
-	c      *compiled
-	prob   *lp.Problem
-	varCel []int32 // cell of each variable
-	varOri []int32 // oriented piece of each variable
-	byCell [][]int32
+	c        *compiled
+	feasible bool // every cell and piece has a candidate
+	prob     *lp.Problem
+	varCel   []int32 // cell of each variable
+	varOri   []int32 // oriented piece of each variable
+	byCell   [][]int32
 }
 
 // buildKovalskyLP writes the relaxation of Kovalsky, Glasner and Basri:
@@ -100,7 +101,8 @@ func buildKovalskyLP(c *compiled) *kovalskyLP {
 	n := p.Cells()
 	k := &kovalskyLP{c: c, byCell: make([][]int32, n)}
 	byPiece := make([][]int, len(p.Tiles))
-	for cell, cands := range candidatePairs(c) {
+	pairs := candidatePairs(c)
+	for cell, cands := range pairs {
 		for _, o := range cands {
 			v := int32(len(k.varCel))
 			k.varCel = append(k.varCel, int32(cell))
@@ -108,6 +110,13 @@ func buildKovalskyLP(c *compiled) *kovalskyLP {
 			k.byCell[cell] = append(k.byCell[cell], v)
 			byPiece[c.oriPiece[o]] = append(byPiece[c.oriPiece[o]], int(v))
 		}
+	}
+	k.feasible = true
+	for cell := range n {
+		k.feasible = k.feasible && len(k.byCell[cell]) > 0
+	}
+	for _, vs := range byPiece {
+		k.feasible = k.feasible && len(vs) > 0
 	}
 	prob := lp.NewProblem(len(k.varCel))
 	for j := range len(k.varCel) {
@@ -277,6 +286,11 @@ func (c *compiled) hintedPiece(i int) bool {
 // permutation or stops changing. Unknown orientations use the augmented
 // puzzle of the four rotations of every piece.
 //
+// Before the first LP, the (cell, piece) pairs that the colour balance
+// rows force to zero are removed to a fixed point (see candidatePairs):
+// the feasible set is unchanged, the LP much smaller, and with many
+// colours often a single point.
+//
 // When P does not become a permutation (the paper's iteration cycles when
 // colours are few), SolveLP rounds it by an assignment, fixes the cells
 // whose piece has LP value at least Confidence and finishes with the
@@ -309,6 +323,11 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 	}
 	k := buildKovalskyLP(c)
 	res.Variables, res.Constraints, res.Nonzeros = k.prob.NumCols(), k.prob.NumRows(), k.prob.NumNonzeros()
+	if !k.feasible {
+		res.Board = c.board(nil)
+		res.Score = p.Score(res.Board)
+		return res, fmt.Errorf("%w: the LP relaxation is infeasible (a cell or a piece has no candidate left)", ErrNoSolution)
+	}
 	model, err := o.Backend.Load(k.prob)
 	if err != nil {
 		return res, err
@@ -319,8 +338,9 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 	obj := make([]float64, nv)
 	var x []float64
 	// A stall on a face of optimal points (P(n) = P(n-1) with fractional
-	// entries) is broken by a tiny deterministic perturbation of the
-	// objective, so that the next LP moves to a vertex of that face.
+	// entries) is broken by a small deterministic perturbation of the
+	// objective (up to 0.05 per entry), so that the next LP moves to a
+	// vertex of that face.
 	rng := rand.New(rand.NewPCG(uint64(nv), 0x6b6f76))
 	perturb := 0.0
 	bestFrac, sinceBest := math.MaxInt, 0
