@@ -38,8 +38,9 @@
 // of two known sides of each cell (left and top in row-scan), a bitset of
 // used pieces, identical pieces taken in order, board rotations folded
 // away, no allocation in the loop; scan orders rows, columns, frame first
-// and spiral; solution counting; all cores on subtrees split from the top
-// of the tree, with a result that does not depend on scheduling.
+// and spiral; solution counting; all cores on subtrees split off the top
+// of the tree by ordered work stealing, with a result that does not depend
+// on scheduling.
 //
 // SolvePartial maximises the score of complete boards: a start board from
 // the backtracker, then window repairs by branch and bound, assignment

@@ -121,7 +121,7 @@ func parseEMSize(s string) (int, int, error) {
 
 // describePuzzle names a puzzle for people.
 func describePuzzle(name string, p *edgematch.Puzzle) string {
-	s := fmt.Sprintf("%s: %dx%d, %d pieces, %d colours", name, p.Rows, p.Cols, len(p.Tiles), p.Colours()-1)
+	s := fmt.Sprintf("%s: %dx%d, %s, %s", name, p.Rows, p.Cols, plural(len(p.Tiles), "piece"), plural(p.Colours()-1, "colour"))
 	if p.Frame != nil {
 		s += ", coloured frame"
 	}
@@ -129,12 +129,17 @@ func describePuzzle(name string, p *edgematch.Puzzle) string {
 		s += ", fixed orientation"
 	}
 	if n := len(p.Hints); n > 0 {
-		s += fmt.Sprintf(", %d hint", n)
-		if n > 1 {
-			s += "s"
-		}
+		s += ", " + plural(n, "hint")
 	}
 	return s
+}
+
+// plural writes n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 var emGenerateCmd = &Command{
@@ -321,8 +326,8 @@ var emSolveCmd = &Command{
 solver).
 
 -algo dfs is the exact backtracker: candidate tables by the colours of two
-known sides, a bitset of used pieces, both cores on subtrees of the top of the
-tree; -count counts the solutions. It exits with status 1 when it proves that
+known sides, a bitset of used pieces, every core on subtrees split off the top
+of the tree (the earliest first); -count counts the solutions. It exits with status 1 when it proves that
 there is no solution or stops at -timeout or -max-nodes.
 
 -algo partial maximises the score of complete boards (Eternity II): a start
@@ -448,8 +453,13 @@ backtracker.`,
 				l := o.lp
 				fmt.Fprintf(w, "lp       %d LPs (%s), %d variables, %d constraints; permutation: %v; %d fractional entries left; %.2f s in LPs\n",
 					l.Iterations, sf.lpBackend, l.Variables, l.Constraints, l.Permutation, l.Fractional, l.LPTime.Seconds())
-				if l.Method != "" {
-					fmt.Fprintf(w, "method   %s (%d cells fixed from P)\n", l.Method, l.Fixed)
+				switch l.Method {
+				case "lp+search":
+					fmt.Fprintf(w, "method   %s (%d cells fixed from P, then the backtracker)\n", l.Method, l.Fixed)
+				case "search":
+					fmt.Fprintf(w, "method   %s (the backtracker alone, after fixing cells from P failed or was not possible)\n", l.Method)
+				case "lp":
+					fmt.Fprintf(w, "method   lp (P is a permutation: the LP alone solved the puzzle)\n")
 				}
 			}
 			st := res.Stats
