@@ -31,6 +31,11 @@ type LPOptions struct {
 	// NoSearch stops after the LP iteration: no rounding, fixing or
 	// backtracking when P is not a permutation.
 	NoSearch bool
+	// Plain runs Algorithm 1 as published, for comparison with the paper:
+	// no arc-consistency pruning of the (cell, piece) pairs before the
+	// first LP and no perturbation when the iteration stalls. The LP is
+	// larger and, with few colours, often cycles.
+	Plain bool
 	// Confidence is the smallest LP value of a cell's piece for the cell
 	// to be fixed before the search (0: 0.9). The search first runs with
 	// the confident cells fixed, then, if that fails, with none.
@@ -96,12 +101,12 @@ type kovalskyLP struct {
 // one, the mass of that colour on one side equals the mass on the other.
 // On 0/1 points these are exactly the matching constraints; the indicator
 // basis spans the same space as the paper's colour moments.
-func buildKovalskyLP(c *compiled) *kovalskyLP {
+func buildKovalskyLP(c *compiled, prune bool) *kovalskyLP {
 	p := c.p
 	n := p.Cells()
 	k := &kovalskyLP{c: c, byCell: make([][]int32, n)}
 	byPiece := make([][]int, len(p.Tiles))
-	pairs := candidatePairs(c)
+	pairs := candidatePairs(c, prune)
 	for cell, cands := range pairs {
 		for _, o := range cands {
 			v := int32(len(k.varCel))
@@ -201,7 +206,8 @@ func buildKovalskyLP(c *compiled) *kovalskyLP {
 // mass in every feasible P (the balance row of that colour has an empty
 // side), so removing it, repeatedly to a fixed point (arc consistency),
 // leaves the relaxation's feasible set unchanged and the LP smaller.
-func candidatePairs(c *compiled) [][]int32 {
+// Without prune, only the frame and the hints restrict the pairs.
+func candidatePairs(c *compiled, prune bool) [][]int32 {
 	p := c.p
 	n := p.Cells()
 	cands := make([][]int32, n)
@@ -227,6 +233,9 @@ func candidatePairs(c *compiled) [][]int32 {
 			}
 			cands[cell] = append(cands[cell], int32(o))
 		}
+	}
+	if !prune {
+		return cands
 	}
 	// count[(cell*4+d)*k+colour]: candidates of cell showing colour on d.
 	kc := c.k
@@ -289,7 +298,8 @@ func (c *compiled) hintedPiece(i int) bool {
 // Before the first LP, the (cell, piece) pairs that the colour balance
 // rows force to zero are removed to a fixed point (see candidatePairs):
 // the feasible set is unchanged, the LP much smaller, and with many
-// colours often a single point.
+// colours often a single point. A stall on a fractional P is broken once
+// by a small perturbation of the objective. Options.Plain turns both off.
 //
 // When P does not become a permutation (the paper's iteration cycles when
 // colours are few), SolveLP rounds it by an assignment, fixes the cells
@@ -321,7 +331,7 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 		res.Score = p.Score(res.Board)
 		return res, ErrNoSolution
 	}
-	k := buildKovalskyLP(c)
+	k := buildKovalskyLP(c, !o.Plain)
 	res.Variables, res.Constraints, res.Nonzeros = k.prob.NumCols(), k.prob.NumRows(), k.prob.NumNonzeros()
 	if !k.feasible {
 		res.Board = c.board(nil)
@@ -391,7 +401,7 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 			break
 		}
 		if change <= o.Tol {
-			if perturb > 0 {
+			if perturb > 0 || o.Plain {
 				break // stalled even after a perturbation
 			}
 			perturb = 0.05

@@ -2,6 +2,7 @@ package edgematch
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"tessera/edgematch/lp"
@@ -62,7 +63,7 @@ func TestKovalskyLPBackends(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := buildKovalskyLP(c)
+	k := buildKovalskyLP(c, true)
 	obj := make([]float64, k.prob.NumCols())
 	for j := range obj {
 		obj[j] = float64((j*7919)%13) - 6
@@ -81,5 +82,39 @@ func TestKovalskyLPBackends(t *testing.T) {
 		if d := v - values[0]; d > 1e-3 || d < -1e-3 {
 			t.Fatalf("backends %v disagree: %v", lp.Names(), values)
 		}
+	}
+}
+
+// TestKovalskyPruningKeepsTheOptimum checks the claim of candidatePairs:
+// removing the pairs that arc consistency rules out leaves the relaxation's
+// feasible set, hence its optimum for any objective, unchanged.
+func TestKovalskyPruningKeepsTheOptimum(t *testing.T) {
+	p, _, _ := Generate(GenerateOptions{Kind: Kovalsky, Rows: 4, Cols: 4, Colours: 4, Rotate: true, Seed: 8})
+	c, err := compile(p, compileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := lp.Lookup("pdhg")
+	var values []float64
+	var vars []int
+	for _, prune := range []bool{false, true} {
+		k := buildKovalskyLP(c, prune)
+		obj := make([]float64, k.prob.NumCols())
+		for v := range obj {
+			obj[v] = float64((int(k.varCel[v])*31+int(k.varOri[v])*7919)%13) - 6
+		}
+		k.prob.SetObjective(obj)
+		sol, err := lp.Solve(context.Background(), b, k.prob)
+		if err != nil || sol.Status != lp.Optimal {
+			t.Fatalf("prune %v: %v %v", prune, err, sol.Status)
+		}
+		t.Logf("prune %v: %d variables, optimum %.4f", prune, k.prob.NumCols(), sol.Objective)
+		values, vars = append(values, sol.Objective), append(vars, k.prob.NumCols())
+	}
+	if vars[1] >= vars[0] {
+		t.Errorf("pruning removed nothing: %v variables", vars)
+	}
+	if math.Abs(values[1]-values[0]) > 1e-3*(1+math.Abs(values[0])) {
+		t.Fatalf("pruning changed the optimum: %v", values)
 	}
 }

@@ -222,6 +222,7 @@ type solveFlags struct {
 	lpIter    int
 	lpTime    time.Duration
 	noSearch  bool
+	lpPlain   bool
 }
 
 func (s *solveFlags) define(fs *flag.FlagSet) {
@@ -233,6 +234,7 @@ func (s *solveFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&s.lpIter, "lp-iter", 20, "lp: at most this many LPs")
 	fs.DurationVar(&s.lpTime, "lp-time", 0, "lp: stop the LP iteration after this long and round (0: only -timeout)")
 	fs.BoolVar(&s.noSearch, "no-search", false, "lp: stop after the LP iteration (no rounding and search)")
+	fs.BoolVar(&s.lpPlain, "lp-plain", false, "lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)")
 }
 
 func (s *solveFlags) check() (edgematch.Order, lp.Backend, error) {
@@ -284,7 +286,7 @@ func runSolver(ctx context.Context, p *edgematch.Puzzle, s *solveFlags, order ed
 			out.err, out.stoppedByTO = nil, true // the time limit is how a partial search ends
 		}
 	case "lp":
-		r, err := edgematch.SolveLP(ctx, p, edgematch.LPOptions{Backend: backend, MaxIter: s.lpIter, MaxTime: s.lpTime, NoSearch: s.noSearch,
+		r, err := edgematch.SolveLP(ctx, p, edgematch.LPOptions{Backend: backend, MaxIter: s.lpIter, MaxTime: s.lpTime, NoSearch: s.noSearch, Plain: s.lpPlain,
 			DFS: edgematch.DFSOptions{Order: order, Workers: s.workers, MaxNodes: s.maxNodes},
 			Progress: func(st edgematch.LPStep) {
 				prog("lp: iteration %d, %d fractional entries, %.1f s", st.Iteration, st.Fractional, st.Elapsed.Seconds())
