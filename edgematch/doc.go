@@ -40,7 +40,8 @@
 // away, no allocation in the loop; scan orders rows, columns, frame first
 // and spiral; solution counting; all cores on subtrees split off the top
 // of the tree by ordered work stealing, with a result that does not depend
-// on scheduling.
+// on scheduling. EstimateTree predicts the size of its tree per scan order
+// by Knuth's random probes.
 //
 // SolvePartial maximises the score of complete boards: a start board from
 // the backtracker, then window repairs by branch and bound, assignment

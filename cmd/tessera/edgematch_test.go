@@ -83,6 +83,38 @@ func TestEdgematchCount(t *testing.T) {
 	}
 }
 
+func TestEdgematchEstimate(t *testing.T) {
+	dir := t.TempDir()
+	puzzle := filepath.Join(dir, "p.txt")
+	runCmd(t, "", "edgematch", "generate", "-size", "4x4", "-colors", "3", "-frame", "2", "-seed", "1", "-o", puzzle)
+	code, out, errOut := runCmd(t, "", "edgematch", "solve", "-count", "-workers", "1", "-order", "rows", "-json", puzzle)
+	var count struct{ Nodes int64 }
+	if err := json.Unmarshal([]byte(out), &count); code != 0 || err != nil || count.Nodes == 0 {
+		t.Fatalf("count: %d %q %s", code, out, errOut)
+	}
+	code, out, errOut = runCmd(t, "", "edgematch", "estimate", "-order", "rows", "-probes", "20000", "-json", puzzle)
+	var est struct {
+		Order         string
+		Nodes, Stderr float64
+		Probes        int
+	}
+	if err := json.Unmarshal([]byte(out), &est); code != 0 || err != nil || est.Order != "rows" || est.Probes != 20000 {
+		t.Fatalf("estimate: %d %q %s", code, out, errOut)
+	}
+	// The package tests check the estimator itself; here only that the
+	// command estimates the tree that solve searches.
+	if d := est.Nodes - float64(count.Nodes); d > 4*est.Stderr+0.02*float64(count.Nodes) || -d > 4*est.Stderr+0.02*float64(count.Nodes) {
+		t.Fatalf("estimate %v ± %v, the exhaustive count made %d placements", est.Nodes, est.Stderr, count.Nodes)
+	}
+	code, out, _ = runCmd(t, "", "edgematch", "estimate", puzzle)
+	if code != 0 || strings.Count(out, "\n") != 6 || !strings.Contains(out, "spiral") {
+		t.Fatalf("table: %d %q", code, out)
+	}
+	if code, _, _ = runCmd(t, "", "edgematch", "estimate", "-order", "zigzag", puzzle); code != 2 {
+		t.Fatalf("bad order: exit %d", code)
+	}
+}
+
 func TestEdgematchBench(t *testing.T) {
 	dir := t.TempDir()
 	for _, s := range []string{"1", "2"} {
