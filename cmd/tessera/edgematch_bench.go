@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -115,6 +114,7 @@ With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
 			defer pr.Done()
 			count := pr.Counter("puzzles", len(items))
 			var recs []emBenchRecord
+			cpu0 := cpuTime()
 			for _, it := range items {
 				if err := ctx.Err(); err != nil {
 					return err
@@ -146,6 +146,7 @@ With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
 				count.Add(1)
 			}
 			pr.Done()
+			cpu := seconds(cpuTime() - cpu0)
 			solved, secs, nodes := 0, 0.0, int64(0)
 			for _, r := range recs {
 				if r.Solved {
@@ -161,6 +162,12 @@ With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
 				if secs > 0 && nodes > 0 {
 					sum["placements_per_second"] = float64(nodes) / secs
 				}
+				if cpu > 0 {
+					sum["cpu_seconds"] = cpu
+					if nodes > 0 {
+						sum["placements_per_cpu_second"] = float64(nodes) / cpu
+					}
+				}
 				if len(groups) > 0 {
 					sum["groups"] = groups
 				}
@@ -170,6 +177,12 @@ With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
 			fmt.Fprintf(env.Stdout, "\n%d puzzles, %d solved, %.2f s, %d placements", len(recs), solved, secs, nodes)
 			if secs > 0 && nodes > 0 {
 				fmt.Fprintf(env.Stdout, " (%.1f M/s)", float64(nodes)/secs/1e6)
+			}
+			if cpu > 0 {
+				fmt.Fprintf(env.Stdout, "; %.2f s of CPU time", cpu)
+				if nodes > 0 {
+					fmt.Fprintf(env.Stdout, " (%.1f M placements per CPU second)", float64(nodes)/cpu/1e6)
+				}
 			}
 			fmt.Fprintln(env.Stdout)
 			if len(groups) > 0 {
@@ -333,7 +346,7 @@ func printEMGroups(w io.Writer, groups []emGroup, lpCols bool) {
 		head += "\tP a permutation\tmean LPs\tmean LP variables"
 	}
 	fmt.Fprintln(tw, head+"\tmean seconds")
-	for _, g := range slices.Clone(groups) {
+	for _, g := range groups {
 		line := fmt.Sprintf("%s\t%d\t%d", g.Group, g.Puzzles, g.Solved)
 		if lpCols {
 			line += fmt.Sprintf("\t%d\t%.1f\t%.0f", g.Permutation, g.MeanIterations, g.MeanVariables)
