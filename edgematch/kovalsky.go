@@ -40,6 +40,12 @@ type LPOptions struct {
 	// to be fixed before the search (0: 0.9). The search first runs with
 	// the confident cells fixed, then, if that fails, with none.
 	Confidence float64
+	// ProbeNodes bounds the search tried after every LP whose P is not a
+	// permutation: P rounded, its confident cells fixed, then a backtracker
+	// limited to this many placements (0: 1<<21, negative: no probes).
+	// Probes often finish long before the iteration stalls. NoSearch turns
+	// them off too.
+	ProbeNodes int64
 	// DFS tunes the finishing search (its Count is ignored).
 	DFS DFSOptions
 	// Progress, when set, is called after every LP.
@@ -303,8 +309,9 @@ func (c *compiled) hintedPiece(i int) bool {
 //
 // When P does not become a permutation (the paper's iteration cycles when
 // colours are few), SolveLP rounds it by an assignment, fixes the cells
-// whose piece has LP value at least Confidence and finishes with the
-// exact backtracker, then retries the search with nothing fixed. The LP
+// whose piece has LP value at least Confidence and runs the exact
+// backtracker: after every LP for at most ProbeNodes placements, and
+// after the last LP without a limit, then again with nothing fixed. The LP
 // has one variable per allowed (cell, oriented piece) pair: up to n^2 for a
 // known orientation and 4n^2 otherwise, n = Rows*Cols.
 func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
@@ -320,6 +327,9 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 	}
 	if o.Confidence <= 0 {
 		o.Confidence = 0.9
+	}
+	if o.ProbeNodes == 0 {
+		o.ProbeNodes = 1 << 21
 	}
 	c, err := compile(p, compileOptions{order: o.DFS.Order})
 	if err != nil {
@@ -395,6 +405,16 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 		if frac == 0 {
 			break
 		}
+		if !o.NoSearch && o.ProbeNodes > 0 {
+			r, fixed, err := k.probe(ctx, x, o)
+			res.Stats.Nodes += r.Stats.Nodes
+			if err == nil {
+				res.Board, res.Score, res.Method, res.Fixed = r.Board, p.Score(r.Board), "lp+search", fixed
+				res.Stats.Solutions = 1
+				res.Stats.Elapsed = time.Since(start)
+				return res, nil
+			}
+		}
 		if frac < bestFrac {
 			bestFrac, sinceBest = frac, 0
 		} else if sinceBest++; sinceBest >= cycleLPs {
@@ -463,6 +483,26 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 	}
 	res.Stats.Elapsed = time.Since(start)
 	return res, lastErr
+}
+
+// probe rounds x, fixes the confident cells and runs the backtracker for
+// at most o.ProbeNodes placements; it returns the search's result, the
+// number of cells fixed, and nil when it found a solution.
+func (k *kovalskyLP) probe(ctx context.Context, x []float64, o LPOptions) (Result, int, error) {
+	b, conf := k.round(x)
+	fixed := k.confident(b, conf, o.Confidence)
+	if len(fixed) == 0 {
+		return Result{}, 0, ErrNoSolution
+	}
+	q := k.c.p.Clone()
+	q.Hints = append(q.Hints, fixed...)
+	dfs := o.DFS
+	dfs.Count, dfs.Progress = false, nil
+	if dfs.MaxNodes <= 0 || dfs.MaxNodes > o.ProbeNodes {
+		dfs.MaxNodes = o.ProbeNodes
+	}
+	r, err := SolveDFS(ctx, q, dfs)
+	return r, len(fixed), err
 }
 
 // round returns the assignment of pieces to cells that maximises the sum
