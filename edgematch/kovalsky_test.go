@@ -118,3 +118,25 @@ func TestKovalskyPruningKeepsTheOptimum(t *testing.T) {
 		t.Fatalf("pruning changed the optimum: %v", values)
 	}
 }
+
+// TestLPProbes checks that the bounded search after an LP ends the
+// iteration early: with probes the hybrid solves the puzzle after fewer
+// LPs than without.
+func TestLPProbes(t *testing.T) {
+	p, _, err := Generate(GenerateOptions{Kind: Kovalsky, Rows: 5, Cols: 5, Colours: 6, Rotate: true, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, err1 := SolveLP(context.Background(), p, LPOptions{})
+	without, err2 := SolveLP(context.Background(), p, LPOptions{ProbeNodes: -1})
+	t.Logf("with probes: %d LPs, %q; without: %d LPs, %q", with.Iterations, with.Method, without.Iterations, without.Method)
+	if err1 != nil || err2 != nil || !with.Score.Solved() || !without.Score.Solved() {
+		t.Fatalf("%v %v", err1, err2)
+	}
+	if with.Permutation || without.Permutation {
+		t.Skip("the LP alone solved this puzzle: pick another")
+	}
+	if with.Iterations >= without.Iterations || with.Method != "lp+search" {
+		t.Fatalf("probes did not end the iteration early: %d LPs (%s) against %d", with.Iterations, with.Method, without.Iterations)
+	}
+}
