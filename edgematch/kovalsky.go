@@ -34,7 +34,7 @@ type LPOptions struct {
 	// Plain runs Algorithm 1 as published, for comparison with the paper:
 	// no arc-consistency pruning of the (cell, piece) pairs before the
 	// first LP and no perturbation when the iteration stalls. The LP is
-	// larger and, with few colours, often cycles.
+	// larger and, with few colours, often stalls on a fractional P.
 	Plain bool
 	// Confidence is the smallest LP value of a cell's piece for the cell
 	// to be fixed before the search (0: 0.9). The search first runs with
