@@ -1,0 +1,181 @@
+package main
+
+import (
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestEdgematchGenerateSolveScoreRender(t *testing.T) {
+	dir := t.TempDir()
+	puzzle, sol := filepath.Join(dir, "p.txt"), filepath.Join(dir, "planted.board")
+	code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "5x6", "-colors", "5", "-seed", "3", "-o", puzzle, "-solution", sol)
+	if code != 0 {
+		t.Fatalf("generate: %d %s", code, errOut)
+	}
+	code, out, _ := runCmd(t, "", "edgematch", "score", puzzle, sol)
+	if code != 0 || !strings.Contains(out, "49/49") || !strings.Contains(out, "solved") {
+		t.Fatalf("score of the planted solution: %d %q", code, out)
+	}
+	board := filepath.Join(dir, "b.board")
+	code, out, errOut = runCmd(t, "", "edgematch", "solve", puzzle, "-json", "-o", board)
+	if code != 0 {
+		t.Fatalf("solve: %d %s", code, errOut)
+	}
+	var got struct {
+		Score, Max int
+		Solved     bool
+		Nodes      int64
+		Seconds    *float64
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || !got.Solved || got.Score != 49 || got.Max != 49 || got.Nodes == 0 || got.Seconds == nil {
+		t.Fatalf("solve -json: %v %q", err, out)
+	}
+	code, out, _ = runCmd(t, "", "edgematch", "score", "-json", puzzle, board)
+	if code != 0 || !strings.Contains(out, `"solved":true`) || !strings.Contains(out, `"complete":true`) {
+		t.Fatalf("score -json: %q", out)
+	}
+	img := filepath.Join(dir, "b.png")
+	code, _, errOut = runCmd(t, "", "edgematch", "render", puzzle, board, "-o", img, "-cell", "16")
+	if code != 0 {
+		t.Fatalf("render: %s", errOut)
+	}
+	f, err := os.Open(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if im, err := png.Decode(f); err != nil || im.Bounds().Dx() < 6*16 {
+		t.Fatalf("png: %v", err)
+	}
+	// The same puzzle by the LP and by partial search.
+	code, out, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "lp", puzzle)
+	if code != 0 || !strings.Contains(out, "(solved)") || !strings.Contains(out, "LPs (pdhg)") {
+		t.Fatalf("lp: %d %q %s", code, out, errOut)
+	}
+	best := filepath.Join(dir, "best.board")
+	code, out, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "partial", "-timeout", "3s", "-seed", "2", "-o", best, puzzle)
+	if code != 0 || !strings.Contains(out, "seed 2") {
+		t.Fatalf("partial: %d %q %s", code, out, errOut)
+	}
+	saved, err := os.ReadFile(best)
+	if err != nil || !strings.Contains(string(saved), "-seed 2") || !strings.Contains(string(saved), "viewer: https://e2.bucas.name/") {
+		t.Fatalf("saved best: %v %q", err, saved)
+	}
+	code, _, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "partial", "-timeout", "1s", "-resume", best, puzzle)
+	if code != 0 {
+		t.Fatalf("resume: %s", errOut)
+	}
+}
+
+func TestEdgematchCount(t *testing.T) {
+	dir := t.TempDir()
+	puzzle := filepath.Join(dir, "p.txt")
+	os.WriteFile(puzzle, []byte("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n"), 0o644)
+	code, out, _ := runCmd(t, "", "edgematch", "solve", "-count", puzzle)
+	// Trying all 4! * 4^4 placements finds 8 solutions (the package tests
+	// compare counts with such brute force).
+	if code != 0 || !strings.Contains(out, "count    8 solutions") {
+		t.Fatalf("%d %q", code, out)
+	}
+}
+
+func TestEdgematchEstimate(t *testing.T) {
+	dir := t.TempDir()
+	puzzle := filepath.Join(dir, "p.txt")
+	runCmd(t, "", "edgematch", "generate", "-size", "4x4", "-colors", "3", "-frame", "2", "-seed", "1", "-o", puzzle)
+	code, out, errOut := runCmd(t, "", "edgematch", "solve", "-count", "-workers", "1", "-order", "rows", "-json", puzzle)
+	var count struct{ Nodes int64 }
+	if err := json.Unmarshal([]byte(out), &count); code != 0 || err != nil || count.Nodes == 0 {
+		t.Fatalf("count: %d %q %s", code, out, errOut)
+	}
+	code, out, errOut = runCmd(t, "", "edgematch", "estimate", "-order", "rows", "-probes", "20000", "-json", puzzle)
+	var est struct {
+		Order         string
+		Nodes, Stderr float64
+		Probes        int
+	}
+	if err := json.Unmarshal([]byte(out), &est); code != 0 || err != nil || est.Order != "rows" || est.Probes != 20000 {
+		t.Fatalf("estimate: %d %q %s", code, out, errOut)
+	}
+	// The package tests check the estimator itself; here only that the
+	// command estimates the tree that solve searches.
+	if d := est.Nodes - float64(count.Nodes); d > 4*est.Stderr+0.02*float64(count.Nodes) || -d > 4*est.Stderr+0.02*float64(count.Nodes) {
+		t.Fatalf("estimate %v ± %v, the exhaustive count made %d placements", est.Nodes, est.Stderr, count.Nodes)
+	}
+	code, out, _ = runCmd(t, "", "edgematch", "estimate", puzzle)
+	if code != 0 || strings.Count(out, "\n") != 6 || !strings.Contains(out, "spiral") {
+		t.Fatalf("table: %d %q", code, out)
+	}
+	if code, _, _ = runCmd(t, "", "edgematch", "estimate", "-order", "zigzag", puzzle); code != 2 {
+		t.Fatalf("bad order: exit %d", code)
+	}
+}
+
+func TestEdgematchBench(t *testing.T) {
+	dir := t.TempDir()
+	for _, s := range []string{"1", "2"} {
+		runCmd(t, "", "edgematch", "generate", "-size", "4x4", "-colors", "4", "-seed", s, "-o", filepath.Join(dir, "g"+s+".txt"))
+	}
+	code, out, errOut := runCmd(t, "", "edgematch", "bench", "-set", filepath.Join(dir, "g*.txt"), "-algo", "dfs", "-json")
+	if code != 0 {
+		t.Fatalf("bench: %s", errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines: %q", len(lines), out)
+	}
+	var rec emBenchRecord
+	if err := json.Unmarshal([]byte(lines[0]), &rec); err != nil || rec.Puzzle != "g1" || !rec.Solved || rec.Max != 24 {
+		t.Fatalf("record %q: %v", lines[0], err)
+	}
+	var sum struct {
+		Summary         bool
+		Puzzles, Solved int
+		Seconds         *float64
+	}
+	if err := json.Unmarshal([]byte(lines[2]), &sum); err != nil || !sum.Summary || sum.Puzzles != 2 || sum.Solved != 2 || sum.Seconds == nil {
+		t.Fatalf("summary %q: %v", lines[2], err)
+	}
+	code, out, errOut = runCmd(t, "", "edgematch", "bench", "-kind", "kovalsky", "-size", "4x4,5x5", "-colors", "12", "-n", "2", "-algo", "lp", "-no-search")
+	if code != 0 || !strings.Contains(out, "P a permutation") || !strings.Contains(out, "5x5 c12") {
+		t.Fatalf("lp bench: %d %q %s", code, out, errOut)
+	}
+}
+
+func TestEdgematchErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("2 2\n0 1 2 0\n0 0 2 x\n"), 0o644)
+	good := filepath.Join(dir, "good.txt")
+	os.WriteFile(good, []byte("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n"), 0o644)
+	dup := filepath.Join(dir, "dup.board")
+	os.WriteFile(dup, []byte("2 2\n1/0 2/0\n2/0 4/0\n"), 0o644)
+	unsolvable := filepath.Join(dir, "unsolvable.txt")
+	os.WriteFile(unsolvable, []byte("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 3\n"), 0o644)
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"edgematch", "solve", bad}, 1, "line 3: piece 2: colour \"x\""},
+		{[]string{"edgematch", "solve", "-algo", "sat", good}, 2, "unknown -algo"},
+		{[]string{"edgematch", "solve"}, 2, "want one puzzle file"},
+		{[]string{"edgematch", "solve", "-nhints", "1", good}, 2, "-nhints needs -hints"},
+		{[]string{"edgematch", "solve", unsolvable}, 1, "no solution"},
+		{[]string{"edgematch", "score", good, dup}, 1, "piece 2 is also at row 1, column 2"},
+		{[]string{"edgematch", "generate", "-size", "9"}, 2, "want ROWSxCOLS"},
+		{[]string{"edgematch", "generate", "-rotate"}, 2, "-rotate applies to -kind kovalsky"},
+		{[]string{"edgematch", "render", good, dup}, 2, "-o out.png is required"},
+		{[]string{"edgematch", "bench", "-set", filepath.Join(dir, "none*.txt")}, 1, "no puzzle files"},
+	}
+	for _, c := range cases {
+		code, out, errOut := runCmd(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%q: exit %d, stderr %q, stdout %q; want exit %d and %q", c.args, code, errOut, out, c.code, c.want)
+		}
+	}
+}

@@ -1,0 +1,34 @@
+package edgematch
+
+import (
+	"context"
+	"testing"
+)
+
+// BenchmarkDFSBrendan7x7 solves Brendan Owen's 7x7 on one worker.
+func BenchmarkDFSBrendan7x7(b *testing.B) {
+	p := mustPuzzle(b, "testdata/07x07.txt")
+	b.ReportAllocs()
+	var nodes int64
+	for b.Loop() {
+		res, err := SolveDFS(context.Background(), p, DFSOptions{Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += res.Stats.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "placements/s")
+}
+
+// BenchmarkDFSEternity2 runs the exact backtracker on Eternity II with the
+// starter piece for 20 million placements on one worker.
+func BenchmarkDFSEternity2(b *testing.B) {
+	p := e2(b, 1)
+	b.ReportAllocs()
+	var nodes int64
+	for b.Loop() {
+		res, _ := SolveDFS(context.Background(), p, DFSOptions{Workers: 1, MaxNodes: 20_000_000})
+		nodes += res.Stats.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "placements/s")
+}

@@ -1,0 +1,124 @@
+package edgematch
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tessera/internal/datadir"
+)
+
+// sharedData returns the shared edge-matching folder or skips the test.
+func sharedData(t *testing.T) string {
+	t.Helper()
+	dir, err := datadir.Path("edgematch")
+	if err != nil {
+		t.Skip(err)
+	}
+	return dir
+}
+
+// TestSharedSolutionsScoreMaximum rescores every solution board of the
+// shared data: Brendan Owen's set 1 and the four clue puzzles.
+func TestSharedSolutionsScoreMaximum(t *testing.T) {
+	dir := sharedData(t)
+	boards, _ := filepath.Glob(filepath.Join(dir, "brendan_set1", "*.solution.board"))
+	clues, _ := filepath.Glob(filepath.Join(dir, "clue_puzzles", "*.solution.board"))
+	boards = append(boards, clues...)
+	if len(boards) != 171+4 {
+		t.Fatalf("%d solution boards, want 175", len(boards))
+	}
+	for _, bf := range boards {
+		p := mustPuzzle(t, strings.TrimSuffix(bf, ".solution.board")+".txt")
+		b := mustBoard(t, bf, p)
+		if err := p.Verify(b); err != nil {
+			t.Errorf("%s: %v", bf, err)
+		}
+		if s := p.Score(b); !s.Solved() || s.Matched != p.MaxScore() {
+			t.Errorf("%s: %v", bf, s)
+		}
+	}
+}
+
+// TestRecordBoards rescores the best known Eternity II boards.
+func TestRecordBoards(t *testing.T) {
+	dir := sharedData(t)
+	want := map[string]struct{ clues, score int }{
+		"eternity2_467_verhaard.board":     {1, 467},
+		"eternity2_468_blackwood.board":    {1, 468},
+		"eternity2_469_mcgavin.board":      {1, 469},
+		"eternity2_470_blackwood.board":    {1, 470},
+		"eternity2_470_bucas.board":        {1, 470},
+		"eternity2_465_5clues_pejic.board": {5, 465},
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "records", "*.board"))
+	if len(files) != len(want) {
+		t.Fatalf("%d record boards, want %d", len(files), len(want))
+	}
+	for _, f := range files {
+		w, ok := want[filepath.Base(f)]
+		if !ok {
+			t.Fatalf("unexpected record %s", f)
+		}
+		p := mustPuzzle(t, filepath.Join(dir, "eternity2.txt"))
+		p.Hints = mustHints(t, filepath.Join(dir, "eternity2_clues.txt"), p, w.clues)
+		b := mustBoard(t, f, p)
+		if err := p.Verify(b); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+		if s := p.Score(b); s.Matched != w.score || s.FrameErrors != 0 {
+			t.Errorf("%s: %v, want %d", f, s, w.score)
+		}
+	}
+}
+
+func mustHints(t *testing.T, path string, p *Puzzle, n int) []Hint {
+	t.Helper()
+	f := openT(t, path)
+	defer f.Close()
+	h, err := ParseHints(f, p, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// TestSharedPuzzlesParse reads every piece set of the shared folder; the
+// generator sets are listed in solved order and score 480 as listed.
+func TestSharedPuzzlesParse(t *testing.T) {
+	dir := sharedData(t)
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.txt"))
+	n := 0
+	for _, f := range files {
+		p := mustPuzzle(t, f)
+		n++
+		if strings.Contains(f, "bucas_generator") {
+			b := NewBoard(p.Rows, p.Cols)
+			for i := range b.Cells {
+				b.Cells[i] = Placement{i, 0}
+			}
+			if s := p.Score(b); !s.Solved() {
+				t.Errorf("%s in file order: %v", f, s)
+			}
+		}
+	}
+	if n < 171+4+4+8+88 {
+		t.Fatalf("only %d puzzles", n)
+	}
+}
+
+// TestSharedSmallPuzzlesSolve solves the small Brendan puzzles and clue
+// puzzles 1 and 3 exactly (the larger ones are for tessera edgematch bench).
+func TestSharedSmallPuzzlesSolve(t *testing.T) {
+	dir := sharedData(t)
+	files, _ := filepath.Glob(filepath.Join(dir, "brendan_set1", "0[3-6]x0[3-6].txt"))
+	files = append(files, filepath.Join(dir, "clue_puzzles", "clue1.txt"), filepath.Join(dir, "clue_puzzles", "clue3.txt"))
+	for _, f := range files {
+		p := mustPuzzle(t, f)
+		res, err := SolveDFS(context.Background(), p, DFSOptions{})
+		if err != nil || !res.Score.Solved() || p.Verify(res.Board) != nil {
+			t.Errorf("%s: %v %v", f, err, res.Score)
+		}
+	}
+}

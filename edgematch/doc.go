@@ -1,0 +1,63 @@
+// Package edgematch models apictorial edge-matching puzzles (the Eternity
+// II family) and solves them: exactly by backtracking, approximately by
+// large neighbourhood search when a complete solution is out of reach, and
+// by the iterative LP relaxation of Kovalsky, Glasner and Basri.
+//
+// # Model
+//
+// A Puzzle has Rows x Cols cells and as many Tiles; a Tile lists the
+// colours of its edges clockwise from the top (N E S W). Colour 0 is grey,
+// the frame: on a solved board every outward edge shows the frame colour
+// (grey unless Puzzle.Frame says otherwise) and every internal edge joins
+// two equal colours other than grey. Pieces are numbered from 0 in the API
+// and from 1 in files. A Board holds a Placement (piece and clockwise
+// quarter turns) per cell; side d of a piece turned r times shows listed
+// edge (d-r) mod 4. Hints fix pieces before the search (Eternity II's
+// starter piece 139 at I8).
+//
+// Puzzle.Score recomputes a board's score from the pieces alone, never
+// from a solver: the matched internal edges (480 for a solved 16x16
+// board), the outward edges that break the frame, the empty cells.
+// Puzzle.Verify checks that every piece is placed exactly once with the
+// hints in place.
+//
+// # Formats
+//
+// Piece sets (ParsePuzzle, Puzzle.WriteTo) are the shared text format:
+// comments from '#', a "ROWS COLS" line, then one "N E S W" line per piece.
+// Three extension lines are documented on ParsePuzzle: "frame C1 ... Ck"
+// (a coloured frame), "hint P R C T" and "orientation fixed". Boards
+// (ParseBoard, Board.WriteTo) are a "ROWS COLS" line and ROWS lines of
+// "PIECE/ROT" cells, 0/0 for an empty cell. ParseHints reads
+// eternity2_clues.txt. Puzzle.BucasURL and ParseBucasURL convert boards to
+// and from the e2.bucas.name viewer URLs the community shares.
+//
+// # Solvers
+//
+// SolveDFS is the exact backtracker: candidate tables keyed by the colours
+// of two known sides of each cell (left and top in row-scan), a bitset of
+// used pieces, identical pieces taken in order, board rotations folded
+// away, no allocation in the loop; scan orders rows, columns, frame first
+// and spiral; solution counting; all cores on subtrees split off the top
+// of the tree by ordered work stealing, with a result that does not depend
+// on scheduling. EstimateTree predicts the size of its tree per scan order
+// by Knuth's random probes.
+//
+// SolvePartial maximises the score of complete boards: a start board from
+// the backtracker, then window repairs by branch and bound, assignment
+// repairs by the Hungarian method and kicks, on every core, reporting every
+// new best board.
+//
+// SolveLP runs Algorithm 1 of Kovalsky, Glasner and Basri (SIAM J. Imaging
+// Sciences 2015) over the LP backends of package lp (pure-Go PDHG by
+// default, COIN-OR Clp with the clp build tag) and, when the LP stalls
+// before reaching a permutation, rounds, fixes and finishes by search.
+//
+// Generate makes random puzzles with planted solutions: framed puzzles
+// like Eternity II, and the source's random puzzles with a coloured frame.
+// Puzzle.Render draws a board as an image with its mismatches marked.
+//
+//	p, _ := edgematch.ParsePuzzle(file)
+//	res, err := edgematch.SolveDFS(ctx, p, edgematch.DFSOptions{})
+//	// res.Board is a solution; res.Score.Solved() == true
+package edgematch

@@ -1,0 +1,593 @@
+package edgematch
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image/color"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func mustPuzzle(t testing.TB, path string) *Puzzle {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	p, err := ParsePuzzle(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func mustBoard(t testing.TB, path string, p *Puzzle) *Board {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b, err := ParseBoard(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Check(b); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func e2(t testing.TB, clues int) *Puzzle {
+	t.Helper()
+	p := mustPuzzle(t, "testdata/eternity2.txt")
+	f, err := os.Open("testdata/eternity2_clues.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if p.Hints, err = ParseHints(f, p, clues); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestTileRotate(t *testing.T) {
+	tile := Tile{6, 11, 18, 6} // Eternity II piece 139
+	if got := tile.Rotate(2); got != (Tile{18, 6, 6, 11}) {
+		t.Fatalf("rotate 2: %v", got)
+	}
+	for r := range 8 {
+		if tile.Rotate(r).Rotate(4-r%4) != tile {
+			t.Fatalf("rotation %d does not undo", r)
+		}
+	}
+}
+
+func TestEternity2Data(t *testing.T) {
+	p := e2(t, 0)
+	if len(p.Hints) != 5 || p.Hints[0] != (Hint{Piece: 138, Row: 8, Col: 7, Rot: 2}) {
+		t.Fatalf("hints %v", p.Hints)
+	}
+	if p.Colours() != 23 || p.MaxScore() != 480 {
+		t.Fatalf("colours %d, max %d", p.Colours(), p.MaxScore())
+	}
+	for _, c := range []struct {
+		file  string
+		clues int
+		want  int
+	}{{"eternity2_470_blackwood.board", 1, 470}, {"eternity2_465_5clues_pejic.board", 5, 465}} {
+		p := e2(t, c.clues)
+		b := mustBoard(t, filepath.Join("testdata", c.file), p)
+		if err := p.Verify(b); err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		if s := p.Score(b); s.Matched != c.want || s.FrameErrors != 0 || s.Empty != 0 || s.Solved() {
+			t.Fatalf("%s: %v, want %d", c.file, s, c.want)
+		}
+	}
+}
+
+func TestVerifyCatchesHintsAndGaps(t *testing.T) {
+	p := e2(t, 5)
+	b := mustBoard(t, "testdata/eternity2_470_blackwood.board", p)
+	if err := p.Verify(b); err == nil || !strings.Contains(err.Error(), "hint not respected") {
+		t.Fatalf("the 470 board ignores 4 clues, got %v", err)
+	}
+	p = e2(t, 1)
+	b.Cells[5].Piece = NoPiece
+	if err := p.Verify(b); err == nil || !strings.Contains(err.Error(), "empty") {
+		t.Fatalf("empty cell: %v", err)
+	}
+	if s := p.Score(b); s.Empty != 1 || s.Matched > 470 {
+		t.Fatalf("score with a hole: %v", s)
+	}
+	b.Cells[5] = b.Cells[6]
+	if err := p.Check(b); err == nil || !strings.Contains(err.Error(), "placed twice") {
+		t.Fatalf("duplicate: %v", err)
+	}
+}
+
+func TestFrameErrorsCount(t *testing.T) {
+	p := mustPuzzle(t, "testdata/clue1.txt")
+	b := mustBoard(t, "testdata/clue1.solution.board", p)
+	if s := p.Score(b); !s.Solved() {
+		t.Fatalf("clue1 solution: %v", s)
+	}
+	// Turning the top left corner piece breaks its two outward edges and
+	// both internal ones (grey now faces its neighbours).
+	b.Cells[0].Rot = (b.Cells[0].Rot + 2) & 3
+	s := p.Score(b)
+	if s.FrameErrors != 2 || s.Matched != 58 || s.Solved() {
+		t.Fatalf("turned corner: %v", s)
+	}
+}
+
+func TestPuzzleRoundTrip(t *testing.T) {
+	for _, gen := range []GenerateOptions{
+		{Kind: Framed, Rows: 5, Cols: 7, Colours: 6, Seed: 3},
+		{Kind: Kovalsky, Rows: 4, Cols: 4, Colours: 5, Seed: 4},
+		{Kind: Kovalsky, Rows: 3, Cols: 6, Colours: 9, Rotate: true, Seed: 5},
+	} {
+		p, sol, err := Generate(gen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Hints = []Hint{{Piece: sol.Cells[4].Piece, Row: 1, Col: 1, Rot: sol.Cells[4].Rot}}
+		if p.FixedOrientation && sol.Cells[4].Rot != 0 {
+			t.Fatal("a fixed-orientation puzzle with a turned piece")
+		}
+		text := Format(p, "a comment", "two")
+		q, err := ParsePuzzle(bytes.NewReader(text))
+		if err != nil {
+			t.Fatalf("%s\n%v", text, err)
+		}
+		if q.Rows != p.Rows || q.Cols != p.Cols || !slices.Equal(q.Tiles, p.Tiles) || !slices.Equal(q.Frame, p.Frame) ||
+			!slices.Equal(q.Hints, p.Hints) || q.FixedOrientation != p.FixedOrientation {
+			t.Fatalf("round trip of %+v changed it:\n%s", gen, text)
+		}
+		bt := Format(sol, "solution")
+		b, err := ParseBoard(bytes.NewReader(bt))
+		if err != nil || !slices.Equal(b.Cells, sol.Cells) {
+			t.Fatalf("board round trip: %v\n%s", err, bt)
+		}
+		if s := p.Score(sol); !s.Solved() {
+			t.Fatalf("planted solution of %+v scores %v", gen, s)
+		}
+	}
+	// The shared files read back to the same text (comments aside).
+	p := mustPuzzle(t, "testdata/eternity2.txt")
+	var buf bytes.Buffer
+	p.WriteTo(&buf)
+	q, err := ParsePuzzle(&buf)
+	if err != nil || !slices.Equal(q.Tiles, p.Tiles) {
+		t.Fatal("eternity2.txt does not round-trip", err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"", "empty file"},
+		{"2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n", "3 pieces for a 2x2 board, want 4"},
+		{"2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n1 1 1 1\n", "line 6: more than 4 pieces"},
+		{"2 2\n0 1 2 0\n0 0 2 x\n", "line 3: piece 2: colour \"x\" is not a non-negative integer"},
+		{"2 2\n0 1 2 0\n0 0 2 300\n", "line 3: piece 2: colour 300 is above 255"},
+		{"2 2\n0 1 2\n", "line 2: want 4 colours"},
+		{"2\n", "line 1: want \"ROWS COLS\""},
+		{"0 3\n", "rows and columns must be integers 1..64"},
+		{"2 2\nframe 1 2 3\n", "frame of 3 colours, want 8"},
+		{"2 2\nhint 9 0 0 0\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n", "piece 9 out of range"},
+		{"2 2\nhint 1 0 0 5\n", "rotation 5 is above 3"},
+		{"2 2\norientation free\n", "want \"orientation fixed\""},
+	}
+	for _, c := range cases {
+		_, err := ParsePuzzle(strings.NewReader(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "edgematch: puzzle") {
+			t.Errorf("%q: got %v, want %q", c.text, err, c.want)
+		}
+	}
+	boards := []struct{ text, want string }{
+		{"2 2\n1/0 2/0\n", "1 rows of cells for a 2x2 board"},
+		{"2 2\n1/0 2/0\n3/0\n", "line 3: 1 cells, want 2"},
+		{"2 2\n1/0 2/0\n3/0 1/1\n", "line 3: column 2: piece 1 is also at row 1, column 1"},
+		{"2 2\n1/0 2/0\n3/0 4/4\n", "rotation 4 is above 3"},
+		{"2 2\n1/0 2/0\n3/0 4\n", "\"4\" is not PIECE/ROT"},
+	}
+	for _, c := range boards {
+		_, err := ParseBoard(strings.NewReader(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("board %q: got %v, want %q", c.text, err, c.want)
+		}
+	}
+	p := mustPuzzle(t, "testdata/eternity2.txt")
+	hints := []struct{ text, want string }{
+		{"139 8 7 2 I8 18 6 6 12\n", "piece 139 turned 2 shows [18 6 6 11], the file says [18 6 6 12]"},
+		{"300 0 0 0\n", "does not fit"},
+		{"139 8 7\n", "want \"PIECE ROW COL ROT"},
+	}
+	for _, c := range hints {
+		_, err := ParseHints(strings.NewReader(c.text), p, 0)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("hints %q: got %v, want %q", c.text, err, c.want)
+		}
+	}
+	b, _ := ParseBoard(strings.NewReader("2 2\n1/0 2/0\n3/0 5/0\n"))
+	q, _ := ParsePuzzle(strings.NewReader("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n"))
+	if err := q.Check(b); err == nil || !strings.Contains(err.Error(), "piece 5 out of range 1..4") {
+		t.Errorf("out of range piece: %v", err)
+	}
+}
+
+func TestBucasURL(t *testing.T) {
+	p := e2(t, 1)
+	b := mustBoard(t, "testdata/eternity2_470_blackwood.board", p)
+	url, err := p.BucasURL(b, "E2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(url, BucasBase+"#puzzle=E2&board_w=16&board_h=16&board_edges=") || !strings.Contains(url, "&board_pieces=") {
+		t.Fatalf("url %s", url)
+	}
+	back, err := ParseBucasURL(url, p)
+	if err != nil || !slices.Equal(back.Cells, b.Cells) {
+		t.Fatalf("round trip: %v", err)
+	}
+	// Without board_pieces, the pieces are found from their colours.
+	i := strings.Index(url, "&board_pieces=")
+	j := strings.Index(url, "&motifs_order")
+	back, err = ParseBucasURL(url[:i]+url[j:], p)
+	if err != nil || !slices.Equal(back.Cells, b.Cells) {
+		t.Fatalf("edges only: %v", err)
+	}
+	// The viewer's default and "jef" alphabets, from the shared colour map.
+	maps, err := os.ReadFile("testdata/eternity2_colour_maps.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(maps), "\n") {
+		f := strings.Fields(strings.SplitN(line, "#", 2)[0])
+		if len(f) != 5 {
+			continue
+		}
+		label := f[0]
+		for alpha, col := range map[string]int{"": 1, "jef": 2} {
+			got := bucasAlphabets[alpha][atoiMust(t, label)]
+			if string(got) != f[col] {
+				t.Errorf("alphabet %q: label %s is %c, the map says %s", alpha, label, got, f[col])
+			}
+		}
+	}
+	var sb strings.Builder
+	for _, cell := range b.Cells {
+		for d := range 4 {
+			sb.WriteByte(bucasAlphabets["jef"][p.edge(cell, d)])
+		}
+	}
+	back, err = ParseBucasURL("https://e2.bucas.name/#puzzle=x&board_w=16&board_h=16&motifs_order=jef&board_edges="+sb.String(), p)
+	if err != nil || !slices.Equal(back.Cells, b.Cells) {
+		t.Fatalf("jef alphabet: %v", err)
+	}
+	for _, bad := range []struct{ url, want string }{
+		{"board_w=16&board_h=15&board_edges=a", "15x16 board for a 16x16 puzzle"},
+		{"board_w=16&board_h=16&board_edges=abc", "has 3 letters"},
+		{"board_w=16&board_h=16&motifs_order=zzz&board_edges=a", "unknown motifs_order"},
+		{"board_w=16&board_h=16&motifs_order=jblackwood&board_edges=" + strings.Repeat("A", 1024), "unknown motif letter"},
+	} {
+		if _, err := ParseBucasURL(bad.url, p); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%.60s: %v, want %q", bad.url, err, bad.want)
+		}
+	}
+}
+
+func atoiMust(t *testing.T, s string) int {
+	v, err := atoi(s, 255, "label")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestOrders(t *testing.T) {
+	for _, o := range []Order{OrderAuto, OrderRows, OrderColumns, OrderFrameFirst, OrderSpiral} {
+		for _, sz := range [][2]int{{1, 1}, {1, 5}, {4, 1}, {2, 2}, {3, 7}, {6, 6}, {5, 4}} {
+			cells := o.Cells(sz[0], sz[1])
+			sorted := slices.Sorted(slices.Values(cells))
+			for i, c := range sorted {
+				if c != i {
+					t.Fatalf("%v on %v: %v is not a permutation", o, sz, cells)
+				}
+			}
+		}
+		if q, err := ParseOrder(o.String()); err != nil || q != o {
+			t.Fatalf("ParseOrder(%q) = %v, %v", o, q, err)
+		}
+	}
+	if got := OrderSpiral.Cells(3, 3); !slices.Equal(got, []int{0, 1, 2, 5, 8, 7, 6, 3, 4}) {
+		t.Fatalf("spiral 3x3: %v", got)
+	}
+	if got := OrderAuto.Cells(2, 3); !slices.Equal(got, OrderColumns.Cells(2, 3)) {
+		t.Fatalf("auto on a wide board should scan columns: %v", got)
+	}
+}
+
+// bruteCount counts the solutions of a tiny puzzle by trying every
+// placement cell by cell in reading order, checking each cell against the
+// frame and its left and upper neighbours.
+func bruteCount(p *Puzzle) int64 {
+	n := p.Cells()
+	b := NewBoard(p.Rows, p.Cols)
+	used := make([]bool, n)
+	rots := 4
+	if p.FixedOrientation {
+		rots = 1
+	}
+	ok := func(i int) bool {
+		r, c := i/p.Cols, i%p.Cols
+		cell := b.Cells[i]
+		for d := range 4 {
+			e := p.edge(cell, d)
+			if frameIndex(p.Rows, p.Cols, r, c, d) >= 0 {
+				if e != p.FrameColour(r, c, d) {
+					return false
+				}
+			} else if e == Grey {
+				return false
+			}
+		}
+		if c > 0 && p.edge(b.Cells[i-1], East) != p.edge(cell, West) {
+			return false
+		}
+		return r == 0 || p.edge(b.Cells[i-p.Cols], South) == p.edge(cell, North)
+	}
+	var count int64
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			count++
+			return
+		}
+		for pc := range n {
+			if used[pc] {
+				continue
+			}
+			used[pc] = true
+			seen := map[Tile]bool{}
+			for r := range rots {
+				rt := p.Tiles[pc].Rotate(r)
+				if seen[rt] {
+					continue
+				}
+				seen[rt] = true
+				b.Cells[i] = Placement{pc, r}
+				if ok(i) {
+					rec(i + 1)
+				}
+			}
+			used[pc] = false
+		}
+		b.Cells[i].Piece = NoPiece
+	}
+	rec(0)
+	return count
+}
+
+func TestDFSCountsMatchBruteForce(t *testing.T) {
+	for seed := range uint64(8) {
+		opts := GenerateOptions{Kind: Framed, Rows: 3, Cols: 3, Colours: 1, Frame: 2, Seed: seed}
+		if seed%2 == 1 {
+			opts = GenerateOptions{Kind: Kovalsky, Rows: 2, Cols: 4, Colours: 2, Rotate: seed%3 == 0, Seed: seed}
+		}
+		p, _, err := Generate(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := bruteCount(p)
+		for _, sym := range []bool{false, true} {
+			for _, workers := range []int{1, 2} {
+				res, err := SolveDFS(context.Background(), p, DFSOptions{Count: true, NoSymmetry: sym, Workers: workers})
+				if err != nil || res.Stats.Solutions != want {
+					t.Fatalf("%+v (no symmetry %v, %d workers): %d solutions, %v; brute force %d", opts, sym, workers, res.Stats.Solutions, err, want)
+				}
+			}
+		}
+	}
+}
+
+func TestDFSSolvesGeneratedPuzzles(t *testing.T) {
+	for i, o := range []GenerateOptions{
+		{Kind: Framed, Rows: 5, Cols: 5, Colours: 6, Seed: 1},
+		{Kind: Framed, Rows: 4, Cols: 6, Colours: 5, Frame: 2, Seed: 2},
+		{Kind: Kovalsky, Rows: 7, Cols: 7, Colours: 8, Seed: 3},
+		{Kind: Kovalsky, Rows: 5, Cols: 5, Colours: 6, Rotate: true, Seed: 4},
+	} {
+		p, _, err := Generate(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, order := range []Order{OrderAuto, OrderFrameFirst, OrderSpiral} {
+			res, err := SolveDFS(context.Background(), p, DFSOptions{Order: order})
+			if err != nil {
+				t.Fatalf("%d %+v %v: %v", i, o, order, err)
+			}
+			if err := p.Verify(res.Board); err != nil || !res.Score.Solved() || !p.Score(res.Board).Solved() {
+				t.Fatalf("%d %v: board does not verify: %v %v", i, order, err, res.Score)
+			}
+		}
+	}
+}
+
+func TestDFSIsDeterministicAcrossWorkers(t *testing.T) {
+	p := mustPuzzle(t, "testdata/06x06.txt")
+	var boards []*Board
+	for _, w := range []int{1, 2, 3} {
+		res, err := SolveDFS(context.Background(), p, DFSOptions{Workers: w})
+		if err != nil || !res.Score.Solved() {
+			t.Fatal(err, res.Score)
+		}
+		boards = append(boards, res.Board)
+	}
+	for _, b := range boards[1:] {
+		if !slices.Equal(b.Cells, boards[0].Cells) {
+			t.Fatal("the solution depends on the number of workers")
+		}
+	}
+}
+
+func TestDFSHintsBudgetAndNoSolution(t *testing.T) {
+	p := mustPuzzle(t, "testdata/clue1.txt")
+	sol := mustBoard(t, "testdata/clue1.solution.board", p)
+	// Hint the centre of the known solution; the found solution keeps it.
+	c := sol.At(2, 3)
+	p.Hints = []Hint{{Piece: c.Piece, Row: 2, Col: 3, Rot: c.Rot}}
+	res, err := SolveDFS(context.Background(), p, DFSOptions{})
+	if err != nil || p.Verify(res.Board) != nil || !res.Score.Solved() {
+		t.Fatalf("with a hint: %v %v", err, res.Score)
+	}
+	// A hint that cannot fit: a corner piece turned inwards.
+	p.Hints = []Hint{{Piece: sol.At(0, 0).Piece, Row: 0, Col: 0, Rot: (sol.At(0, 0).Rot + 1) & 3}}
+	if _, err := SolveDFS(context.Background(), p, DFSOptions{}); !errors.Is(err, ErrNoSolution) {
+		t.Fatalf("impossible hint: %v", err)
+	}
+	// A puzzle without a solution: one colour changed.
+	q := mustPuzzle(t, "testdata/06x06.txt")
+	q.Tiles[20][0], q.Tiles[20][2] = 99, 98
+	if _, err := SolveDFS(context.Background(), q, DFSOptions{}); !errors.Is(err, ErrNoSolution) {
+		t.Fatalf("unsolvable: %v", err)
+	}
+	// The node budget stops the search with the deepest board.
+	e := e2(t, 1)
+	res, err = SolveDFS(context.Background(), e, DFSOptions{MaxNodes: 2_000_000, Workers: 2})
+	if !errors.Is(err, ErrBudget) || res.Stats.Nodes < 2_000_000 || res.Score.FrameErrors != 0 || res.Score.Empty == 0 {
+		t.Fatalf("budget: %v, %v %+v", err, res.Score, res.Stats)
+	}
+	if res.Score.Matched < 2*res.Stats.MaxDepth-40 || e.Check(res.Board) != nil {
+		t.Fatalf("deepest board %v for depth %d", res.Score, res.Stats.MaxDepth)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := SolveDFS(ctx, e, DFSOptions{}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
+	}
+}
+
+func TestTwinsAreCountedOnce(t *testing.T) {
+	// clue1 has identical pieces; counting with and without the twin rule
+	// must agree on a small sub-puzzle: its 2x3 corner region as a puzzle
+	// of its own with the same pieces duplicated.
+	p := &Puzzle{Rows: 2, Cols: 3, Tiles: []Tile{
+		{0, 1, 1, 0}, {0, 1, 1, 1}, {0, 0, 1, 1},
+		{1, 1, 0, 0}, {1, 1, 0, 1}, {1, 0, 0, 1},
+	}}
+	want := bruteCount(p)
+	c, _ := compile(p, compileOptions{})
+	res, err := SolveDFS(context.Background(), p, DFSOptions{Count: true, Workers: 1})
+	if err != nil || float64(res.Stats.Solutions) != float64(want) {
+		t.Fatalf("%d solutions (twin factor %v), brute force %d: %v", res.Stats.Solutions, c.twinFactor, want, err)
+	}
+}
+
+func TestAssign(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 1; n <= 7; n++ {
+		cost := make([]float64, n*n)
+		for i := range cost {
+			cost[i] = float64(rng.IntN(50))
+		}
+		perm := Assign(n, cost)
+		got := 0.0
+		seen := make([]bool, n)
+		for i, j := range perm {
+			got += cost[i*n+j]
+			if seen[j] {
+				t.Fatalf("n=%d: not a permutation %v", n, perm)
+			}
+			seen[j] = true
+		}
+		best := math.Inf(1)
+		idx := make([]int, n)
+		for i := range idx {
+			idx[i] = i
+		}
+		var rec func(k int, acc float64)
+		rec = func(k int, acc float64) {
+			if k == n {
+				best = min(best, acc)
+				return
+			}
+			for i := k; i < n; i++ {
+				idx[k], idx[i] = idx[i], idx[k]
+				rec(k+1, acc+cost[k*n+idx[k]])
+				idx[k], idx[i] = idx[i], idx[k]
+			}
+		}
+		rec(0, 0)
+		if got != best {
+			t.Fatalf("n=%d: cost %v, optimum %v", n, got, best)
+		}
+	}
+}
+
+func TestGenerateErrorsAndRepeatability(t *testing.T) {
+	a, _, _ := Generate(GenerateOptions{Rows: 6, Cols: 6, Colours: 7, Seed: 9})
+	b, _, _ := Generate(GenerateOptions{Rows: 6, Cols: 6, Colours: 7, Seed: 9})
+	c, _, _ := Generate(GenerateOptions{Rows: 6, Cols: 6, Colours: 7, Seed: 10})
+	if !slices.Equal(a.Tiles, b.Tiles) || slices.Equal(a.Tiles, c.Tiles) {
+		t.Fatal("generation is not a function of the seed")
+	}
+	for _, o := range []GenerateOptions{{Rows: 1, Cols: 5, Colours: 3}, {Rows: 4, Cols: 4}, {Kind: Kovalsky, Rows: 4, Cols: 4, Colours: 300}} {
+		if _, _, err := Generate(o); err == nil {
+			t.Errorf("%+v accepted", o)
+		}
+	}
+}
+
+func TestRender(t *testing.T) {
+	p := mustPuzzle(t, "testdata/clue1.txt")
+	b := mustBoard(t, "testdata/clue1.solution.board", p)
+	img := p.Render(b, RenderOptions{Cell: 20})
+	if img.Bounds().Dx() != 6*20+2*2+1 && img.Bounds().Dx() != 6*20+2*2 {
+		t.Fatalf("size %v", img.Bounds())
+	}
+	red := color.RGBA{0xff, 0x10, 0x10, 0xff}
+	countRed := func() int {
+		n := 0
+		for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+			for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+				if img.RGBAAt(x, y) == red {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if n := countRed(); n != 0 {
+		t.Fatalf("a solved board has %d red pixels", n)
+	}
+	// Swap two inner pieces: their edges turn red.
+	b.Cells[7], b.Cells[14] = b.Cells[14], b.Cells[7]
+	img = p.Render(b, RenderOptions{Cell: 20})
+	if n := countRed(); n == 0 {
+		t.Fatal("mismatches are not highlighted")
+	}
+	// A pixel of cell (1,1)'s north triangle, below any mark, has the piece's colour.
+	c := b.At(1, 1)
+	if got := img.RGBAAt(2+20+10, 2+20+5); got != Palette(p.edge(c, North)) {
+		t.Fatalf("north triangle colour %v, want %v", got, Palette(p.edge(c, North)))
+	}
+}
+
+func openT(t *testing.T, path string) *os.File {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}

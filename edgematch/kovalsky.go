@@ -1,0 +1,587 @@
+package edgematch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"tessera/edgematch/lp"
+)
+
+// LPOptions tune SolveLP. The zero value runs up to 20 LPs with the
+// pure-Go PDHG backend (relative tolerance 1e-4) and finishes with
+// rounding and search.
+type LPOptions struct {
+	// Backend solves the LPs (nil: lp.NewPDHG with its defaults).
+	Backend lp.Backend
+	// MaxIter bounds the LPs of Algorithm 1 (0: 20). The iteration also
+	// stops when the number of fractional entries has not reached a new
+	// low for 5 LPs (the iteration cycles).
+	MaxIter int
+	// MaxTime stops the LP iteration after this much time (0: no limit
+	// but the context's), leaving the rest of the context's time to the
+	// rounding and search.
+	MaxTime time.Duration
+	// Tol is how far from 0 or 1 an entry of P may be and still count as
+	// integral (0: 1e-3).
+	Tol float64
+	// NoSearch stops after the LP iteration: no rounding, fixing or
+	// backtracking when P is not a permutation.
+	NoSearch bool
+	// Plain runs Algorithm 1 as published, for comparison with the paper:
+	// no arc-consistency pruning of the (cell, piece) pairs before the
+	// first LP and no perturbation when the iteration stalls. The LP is
+	// larger and, with few colours, often stalls on a fractional P.
+	Plain bool
+	// Confidence is the smallest LP value of a cell's piece for the cell
+	// to be fixed before the search (0: 0.9). The search first runs with
+	// the confident cells fixed, then, if that fails, with none.
+	Confidence float64
+	// ProbeNodes bounds the search tried after every LP whose P is not a
+	// permutation: P rounded, its confident cells fixed, then a backtracker
+	// limited to this many placements (0: 1<<21, negative: no probes).
+	// Probes often finish long before the iteration stalls. NoSearch turns
+	// them off too.
+	ProbeNodes int64
+	// DFS tunes the finishing search (its Count is ignored).
+	DFS DFSOptions
+	// Progress, when set, is called after every LP.
+	Progress func(LPStep)
+}
+
+// LPStep reports one LP of Algorithm 1.
+type LPStep struct {
+	Iteration  int     // 1 for the first LP
+	Fractional int     // entries of P strictly between Tol and 1-Tol
+	Objective  float64 // <P(n-1), P(n)>
+	Change     float64 // largest |P(n) - P(n-1)|
+	Backend    int     // the backend's iterations for this LP
+	Elapsed    time.Duration
+}
+
+// LPResult is the result of SolveLP.
+type LPResult struct {
+	Result
+	// Iterations is the number of LPs solved.
+	Iterations int
+	// Permutation reports that P became a permutation matrix: the LP alone
+	// solved the puzzle.
+	Permutation bool
+	// Fractional counts the entries of the last P strictly between Tol
+	// and 1-Tol.
+	Fractional int
+	// Fixed is the number of cells fixed from P for the finishing search.
+	Fixed int
+	// Method is "lp" (solved by the LP alone), "lp+search" (rounding, the
+	// confident cells fixed, search), "search" (the search without fixed
+	// cells) or "" when unsolved.
+	Method string
+	// Variables, Constraints and Nonzeros describe the LP.
+	Variables, Constraints, Nonzeros int
+	// LPTime is the time spent in the LPs.
+	LPTime time.Duration
+}
+
+// cycleLPs is the number of LPs without a new low of fractional entries
+// after which SolveLP deems the iteration cycling.
+const cycleLPs = 5
+
+// kovalskyLP is the relaxation of a puzzle: one variable per (cell,
+// oriented piece) pair that the frame and the hints allow.
+type kovalskyLP struct {
+	c        *compiled
+	feasible bool // every cell and piece has a candidate
+	prob     *lp.Problem
+	varCel   []int32 // cell of each variable
+	varOri   []int32 // oriented piece of each variable
+	byCell   [][]int32
+}
+
+// buildKovalskyLP writes the relaxation of Kovalsky, Glasner and Basri:
+// P (cells x oriented pieces) is doubly stochastic in the augmented sense
+// (every cell holds one oriented piece, every piece is used once over its
+// rotations), and for every pair of abutting cells and every colour but
+// one, the mass of that colour on one side equals the mass on the other.
+// On 0/1 points these are exactly the matching constraints; the indicator
+// basis spans the same space as the paper's colour moments.
+func buildKovalskyLP(c *compiled, prune bool) *kovalskyLP {
+	p := c.p
+	n := p.Cells()
+	k := &kovalskyLP{c: c, byCell: make([][]int32, n)}
+	byPiece := make([][]int, len(p.Tiles))
+	pairs := candidatePairs(c, prune)
+	for cell, cands := range pairs {
+		for _, o := range cands {
+			v := int32(len(k.varCel))
+			k.varCel = append(k.varCel, int32(cell))
+			k.varOri = append(k.varOri, o)
+			k.byCell[cell] = append(k.byCell[cell], v)
+			byPiece[c.oriPiece[o]] = append(byPiece[c.oriPiece[o]], int(v))
+		}
+	}
+	k.feasible = true
+	for cell := range n {
+		k.feasible = k.feasible && len(k.byCell[cell]) > 0
+	}
+	for _, vs := range byPiece {
+		k.feasible = k.feasible && len(vs) > 0
+	}
+	prob := lp.NewProblem(len(k.varCel))
+	for j := range len(k.varCel) {
+		prob.SetBounds(j, 0, 1)
+	}
+	var cols []int
+	var ones []float64
+	for cell := range n {
+		cols, ones = cols[:0], ones[:0]
+		for _, v := range k.byCell[cell] {
+			cols = append(cols, int(v))
+			ones = append(ones, 1)
+		}
+		prob.AddRow(cols, ones, 1, 1)
+	}
+	for _, vs := range byPiece {
+		ones = ones[:0]
+		for range vs {
+			ones = append(ones, 1)
+		}
+		prob.AddRow(vs, ones, 1, 1)
+	}
+	// Colour balance across every internal edge.
+	kc := c.k
+	addPair := func(a, b, da, db int) {
+		// Colours seen on side da of a's candidates and side db of b's.
+		seen := make([]bool, kc)
+		var colours []int
+		for _, cell := range [2]int{a, b} {
+			d := da
+			if cell == b {
+				d = db
+			}
+			for _, v := range k.byCell[cell] {
+				col := int(byte(c.oriPacked[k.varOri[v]] >> (8 * d)))
+				if !seen[col] {
+					seen[col] = true
+					colours = append(colours, col)
+				}
+			}
+		}
+		// The last colour's row is implied by the cell rows.
+		for _, colr := range colours[:len(colours)-1] {
+			cols, ones = cols[:0], ones[:0]
+			for _, v := range k.byCell[a] {
+				if int(byte(c.oriPacked[k.varOri[v]]>>(8*da))) == colr {
+					cols = append(cols, int(v))
+					ones = append(ones, 1)
+				}
+			}
+			for _, v := range k.byCell[b] {
+				if int(byte(c.oriPacked[k.varOri[v]]>>(8*db))) == colr {
+					cols = append(cols, int(v))
+					ones = append(ones, -1)
+				}
+			}
+			prob.AddRow(cols, ones, 0, 0)
+		}
+	}
+	for r := range p.Rows {
+		for col := range p.Cols {
+			cell := r*p.Cols + col
+			if len(k.byCell[cell]) == 0 {
+				continue
+			}
+			if col+1 < p.Cols && len(k.byCell[cell+1]) > 0 {
+				addPair(cell, cell+1, East, West)
+			}
+			if r+1 < p.Rows && len(k.byCell[cell+p.Cols]) > 0 {
+				addPair(cell, cell+p.Cols, South, North)
+			}
+		}
+	}
+	k.prob = prob
+	return k
+}
+
+// candidatePairs returns, per cell, the oriented pieces that may stand
+// there: those the frame and the hints allow, less those that the colour
+// balance rows force to zero. A pair whose colour on some inner side
+// appears on the facing side of no candidate of the neighbour has zero
+// mass in every feasible P (the balance row of that colour has an empty
+// side), so removing it, repeatedly to a fixed point (arc consistency),
+// leaves the relaxation's feasible set unchanged and the LP smaller.
+// Without prune, only the frame and the hints restrict the pairs.
+func candidatePairs(c *compiled, prune bool) [][]int32 {
+	p := c.p
+	n := p.Cells()
+	cands := make([][]int32, n)
+	for cell := range n {
+		r, col := cell/p.Cols, cell%p.Cols
+		mask := outwardMask(p.Rows, p.Cols, r, col)
+	next:
+		for o := range c.oriPacked {
+			if h := c.hinted[cell]; h.Piece != NoPiece {
+				if int(c.oriPiece[o]) != h.Piece || int(c.oriRot[o]) != h.Rot {
+					continue
+				}
+			} else if c.hintedPiece(int(c.oriPiece[o])) {
+				continue
+			}
+			if !c.fits(o, mask) {
+				continue
+			}
+			for d := range 4 {
+				if mask>>d&1 != 0 && Colour(c.oriPacked[o]>>(8*d)) != p.FrameColour(r, col, d) {
+					continue next
+				}
+			}
+			cands[cell] = append(cands[cell], int32(o))
+		}
+	}
+	if !prune {
+		return cands
+	}
+	// count[(cell*4+d)*k+colour]: candidates of cell showing colour on d.
+	kc := c.k
+	count := make([]int32, n*4*kc)
+	side := func(o int32, d int) int { return int(byte(c.oriPacked[o] >> (8 * d))) }
+	for cell, cs := range cands {
+		for _, o := range cs {
+			for d := range 4 {
+				count[(cell*4+d)*kc+side(o, d)]++
+			}
+		}
+	}
+	neighbour := func(cell, d int) int {
+		r, col := cell/p.Cols+[4]int{-1, 0, 1, 0}[d], cell%p.Cols+[4]int{0, 1, 0, -1}[d]
+		if r < 0 || r >= p.Rows || col < 0 || col >= p.Cols {
+			return -1
+		}
+		return r*p.Cols + col
+	}
+	for changed := true; changed; {
+		changed = false
+		for cell, cs := range cands {
+			kept := cs[:0]
+			for _, o := range cs {
+				ok := true
+				for d := range 4 {
+					if nb := neighbour(cell, d); nb >= 0 && count[(nb*4+(d+2)&3)*kc+side(o, d)] == 0 {
+						ok = false
+						break
+					}
+				}
+				if ok {
+					kept = append(kept, o)
+					continue
+				}
+				for d := range 4 {
+					count[(cell*4+d)*kc+side(o, d)]--
+				}
+				changed = true
+			}
+			cands[cell] = kept
+		}
+	}
+	return cands
+}
+
+// hintedPiece reports whether piece i is fixed by a hint.
+func (c *compiled) hintedPiece(i int) bool {
+	return c.usedInit[i>>6]&(1<<(i&63)) != 0
+}
+
+// SolveLP runs the iterative LP relaxation of Kovalsky, Glasner and Basri
+// ("A global approach for solving edge-matching puzzles", SIAM J. Imaging
+// Sciences 8(2), 2015, Algorithm 1): starting from P(0) = 0, P(n) maximises
+// <P(n-1), P> over the relaxation, a linearisation of maximising |P|^2
+// whose maxima over the polytope are its vertices, until P is a
+// permutation or stops changing. Unknown orientations use the augmented
+// puzzle of the four rotations of every piece.
+//
+// Before the first LP, the (cell, piece) pairs that the colour balance
+// rows force to zero are removed to a fixed point (see candidatePairs):
+// the feasible set is unchanged, the LP much smaller, and with many
+// colours often a single point. A stall on a fractional P is broken once
+// by a small perturbation of the objective. Options.Plain turns both off.
+//
+// When P does not become a permutation (the paper's iteration cycles when
+// colours are few), SolveLP rounds it by an assignment, fixes the cells
+// whose piece has LP value at least Confidence and runs the exact
+// backtracker: after every LP for at most ProbeNodes placements, and
+// after the last LP without a limit, then again with nothing fixed. The LP
+// has one variable per allowed (cell, oriented piece) pair: up to n^2 for a
+// known orientation and 4n^2 otherwise, n = Rows*Cols.
+func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
+	start := time.Now()
+	if o.Backend == nil {
+		o.Backend = lp.NewPDHG(lp.PDHGOptions{Tol: 1e-4})
+	}
+	if o.MaxIter <= 0 {
+		o.MaxIter = 20
+	}
+	if o.Tol <= 0 {
+		o.Tol = 1e-3
+	}
+	if o.Confidence <= 0 {
+		o.Confidence = 0.9
+	}
+	if o.ProbeNodes == 0 {
+		o.ProbeNodes = 1 << 21
+	}
+	c, err := compile(p, compileOptions{order: o.DFS.Order})
+	if err != nil {
+		return LPResult{}, err
+	}
+	var res LPResult
+	if !c.hintsFit {
+		res.Board = c.board(nil)
+		res.Score = p.Score(res.Board)
+		return res, ErrNoSolution
+	}
+	k := buildKovalskyLP(c, !o.Plain)
+	res.Variables, res.Constraints, res.Nonzeros = k.prob.NumCols(), k.prob.NumRows(), k.prob.NumNonzeros()
+	if !k.feasible {
+		res.Board = c.board(nil)
+		res.Score = p.Score(res.Board)
+		return res, fmt.Errorf("%w: the LP relaxation is infeasible (a cell or a piece has no candidate left)", ErrNoSolution)
+	}
+	model, err := o.Backend.Load(k.prob)
+	if err != nil {
+		return res, err
+	}
+	defer model.Close()
+	nv := k.prob.NumCols()
+	prev := make([]float64, nv)
+	obj := make([]float64, nv)
+	var x []float64
+	// A stall on a face of optimal points (P(n) = P(n-1) with fractional
+	// entries) is broken by a small deterministic perturbation of the
+	// objective (up to 0.05 per entry), so that the next LP moves to a
+	// vertex of that face.
+	rng := rand.New(rand.NewPCG(uint64(nv), 0x6b6f76))
+	perturb := 0.0
+	bestFrac, sinceBest := math.MaxInt, 0
+	lpCtx := ctx
+	if o.MaxTime > 0 {
+		var cancel context.CancelFunc
+		lpCtx, cancel = context.WithTimeout(ctx, o.MaxTime)
+		defer cancel()
+	}
+	for it := 1; it <= o.MaxIter; it++ {
+		t0 := time.Now()
+		for j := range obj {
+			obj[j] = -prev[j] - perturb*rng.Float64()
+		}
+		model.SetObjective(obj)
+		sol, err := model.Solve(lpCtx)
+		res.LPTime += time.Since(t0)
+		if err != nil {
+			return res, err
+		}
+		if sol.Status == lp.Infeasible {
+			return res, fmt.Errorf("%w: the LP relaxation is infeasible", ErrNoSolution)
+		}
+		if sol.Status != lp.Optimal && lpCtx.Err() != nil {
+			break // out of time: round the last complete LP's P
+		}
+		x = sol.X
+		res.Iterations = it
+		change, frac, dot := 0.0, 0, 0.0
+		for j, v := range x {
+			change = max(change, math.Abs(v-prev[j]))
+			if v > o.Tol && v < 1-o.Tol {
+				frac++
+			}
+			dot += v * prev[j]
+		}
+		res.Fractional = frac
+		if o.Progress != nil {
+			o.Progress(LPStep{Iteration: it, Fractional: frac, Objective: dot, Change: change, Backend: sol.Iterations, Elapsed: time.Since(start)})
+		}
+		copy(prev, x)
+		if frac == 0 {
+			break
+		}
+		if !o.NoSearch && o.ProbeNodes > 0 {
+			r, fixed, err := k.probe(ctx, x, o)
+			res.Stats.Nodes += r.Stats.Nodes
+			if err == nil {
+				res.Board, res.Score, res.Method, res.Fixed = r.Board, p.Score(r.Board), "lp+search", fixed
+				res.Stats.Solutions = 1
+				res.Stats.Elapsed = time.Since(start)
+				return res, nil
+			}
+		}
+		if frac < bestFrac {
+			bestFrac, sinceBest = frac, 0
+		} else if sinceBest++; sinceBest >= cycleLPs {
+			break
+		}
+		if change <= o.Tol {
+			if perturb > 0 || o.Plain {
+				break // stalled even after a perturbation
+			}
+			perturb = 0.05
+		}
+	}
+	var fixed []Hint
+	if x == nil {
+		// Out of time before the first LP ended: no P to round.
+		res.Board = c.board(nil)
+		res.Score = p.Score(res.Board)
+		if err := ctx.Err(); err != nil || o.NoSearch {
+			res.Stats.Elapsed = time.Since(start)
+			return res, err
+		}
+	} else {
+		// Round: the best assignment of pieces to cells, each with its best
+		// rotation; then fix the confident cells whose neighbours agree.
+		var conf []float64
+		res.Board, conf = k.round(x)
+		res.Score = p.Score(res.Board)
+		fixed = k.confident(res.Board, conf, o.Confidence)
+	}
+	if res.Fractional == 0 && res.Score.Solved() {
+		res.Permutation = true
+		res.Method = "lp"
+		res.Stats.Elapsed = time.Since(start)
+		return res, nil
+	}
+	if o.NoSearch {
+		res.Stats.Elapsed = time.Since(start)
+		return res, nil
+	}
+	dfs := o.DFS
+	dfs.Count = false
+	tries := []struct {
+		hints  []Hint
+		method string
+	}{{fixed, "lp+search"}, {nil, "search"}}
+	if len(fixed) == 0 {
+		tries = tries[1:]
+	}
+	var lastErr error
+	for _, t := range tries {
+		q := p.Clone()
+		q.Hints = append(q.Hints, t.hints...)
+		r, err := SolveDFS(ctx, q, dfs)
+		res.Stats.Nodes += r.Stats.Nodes
+		res.Stats.MaxDepth = max(res.Stats.MaxDepth, r.Stats.MaxDepth)
+		if err == nil {
+			res.Board, res.Score, res.Method, res.Fixed = r.Board, p.Score(r.Board), t.method, len(t.hints)
+			res.Stats.Solutions = 1
+			res.Stats.Elapsed = time.Since(start)
+			return res, nil
+		}
+		lastErr = err
+		if !errors.Is(err, ErrNoSolution) {
+			break
+		}
+	}
+	res.Stats.Elapsed = time.Since(start)
+	return res, lastErr
+}
+
+// probe rounds x, fixes the confident cells and runs the backtracker for
+// at most o.ProbeNodes placements; it returns the search's result, the
+// number of cells fixed, and nil when it found a solution.
+func (k *kovalskyLP) probe(ctx context.Context, x []float64, o LPOptions) (Result, int, error) {
+	b, conf := k.round(x)
+	fixed := k.confident(b, conf, o.Confidence)
+	if len(fixed) == 0 {
+		return Result{}, 0, ErrNoSolution
+	}
+	q := k.c.p.Clone()
+	q.Hints = append(q.Hints, fixed...)
+	dfs := o.DFS
+	dfs.Count, dfs.Progress = false, nil
+	if dfs.MaxNodes <= 0 || dfs.MaxNodes > o.ProbeNodes {
+		dfs.MaxNodes = o.ProbeNodes
+	}
+	r, err := SolveDFS(ctx, q, dfs)
+	return r, len(fixed), err
+}
+
+// round returns the assignment of pieces to cells that maximises the sum
+// of P (each piece with its best rotation in its cell) and, per cell, the
+// LP value of the chosen oriented piece. Hints stay in place.
+func (k *kovalskyLP) round(x []float64) (*Board, []float64) {
+	c := k.c
+	p := c.p
+	n := p.Cells()
+	weight := make([]float64, n*n)
+	bestRot := make([]int32, n*n)
+	for i := range bestRot {
+		bestRot[i] = -1
+	}
+	for v, cell := range k.varCel {
+		o := k.varOri[v]
+		i := int(cell)*n + int(c.oriPiece[o])
+		if bestRot[i] < 0 || x[v] > weight[i] {
+			weight[i], bestRot[i] = x[v], o
+		}
+	}
+	// Forbid impossible pairs.
+	cost := make([]float64, n*n)
+	for i := range cost {
+		if bestRot[i] < 0 {
+			cost[i] = 1e6
+		} else {
+			cost[i] = -weight[i]
+		}
+	}
+	assign := Assign(n, cost)
+	b := NewBoard(p.Rows, p.Cols)
+	conf := make([]float64, n)
+	for cell, piece := range assign {
+		o := bestRot[cell*n+piece]
+		if o < 0 {
+			continue
+		}
+		b.Cells[cell] = Placement{piece, int(c.oriRot[o])}
+		conf[cell] = weight[cell*n+piece]
+	}
+	return b, conf
+}
+
+// confident returns as hints the cells of b whose LP value is at least
+// threshold and whose edges agree with every confident neighbour (and the
+// frame).
+func (k *kovalskyLP) confident(b *Board, conf []float64, threshold float64) []Hint {
+	p := k.c.p
+	ok := make([]bool, len(conf))
+	for i, v := range conf {
+		ok[i] = v >= threshold && b.Cells[i].Piece != NoPiece && k.c.hinted[i].Piece == NoPiece
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range ok {
+			if !ok[i] {
+				continue
+			}
+			r, col := i/p.Cols, i%p.Cols
+			for d := range 4 {
+				e := p.edge(b.Cells[i], d)
+				if frameIndex(p.Rows, p.Cols, r, col, d) >= 0 {
+					continue
+				}
+				nr, nc := r+[4]int{-1, 0, 1, 0}[d], col+[4]int{0, 1, 0, -1}[d]
+				j := nr*p.Cols + nc
+				if ok[j] && p.edge(b.Cells[j], (d+2)&3) != e {
+					ok[i], ok[j], changed = false, false, true
+					break
+				}
+			}
+		}
+	}
+	var hints []Hint
+	for i, v := range ok {
+		if v {
+			hints = append(hints, Hint{Piece: b.Cells[i].Piece, Row: i / p.Cols, Col: i % p.Cols, Rot: b.Cells[i].Rot})
+		}
+	}
+	return hints
+}

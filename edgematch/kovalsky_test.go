@@ -1,0 +1,142 @@
+package edgematch
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"tessera/edgematch/lp"
+)
+
+func TestLPPermutationWithManyColours(t *testing.T) {
+	for _, o := range []GenerateOptions{
+		{Kind: Kovalsky, Rows: 6, Cols: 6, Colours: 16, Seed: 1},
+		{Kind: Kovalsky, Rows: 5, Cols: 5, Colours: 16, Rotate: true, Seed: 2},
+	} {
+		p, _, err := Generate(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := SolveLP(context.Background(), p, LPOptions{})
+		if err != nil || !res.Permutation || res.Method != "lp" || !res.Score.Solved() || p.Verify(res.Board) != nil {
+			t.Fatalf("%+v: %v, permutation %v, method %q, %v", o, err, res.Permutation, res.Method, res.Score)
+		}
+		if res.Iterations < 1 || res.Variables == 0 || res.Constraints == 0 {
+			t.Fatalf("%+v: %+v", o, res)
+		}
+	}
+}
+
+func TestLPHybridFinishesByRoundingAndSearch(t *testing.T) {
+	// Few colours: the LP stays fractional; one LP, then search.
+	p, _, err := Generate(GenerateOptions{Kind: Framed, Rows: 5, Cols: 5, Colours: 3, Frame: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := SolveLP(context.Background(), p, LPOptions{MaxIter: 1, NoSearch: true})
+	if err != nil || res.Permutation || res.Fractional == 0 || res.Method != "" {
+		t.Fatalf("no search: %v %+v", err, res)
+	}
+	if err := p.Check(res.Board); err != nil || res.Board.Filled() != 25 {
+		t.Fatalf("the rounded board is not an assignment: %v", err)
+	}
+	res, err = SolveLP(context.Background(), p, LPOptions{MaxIter: 1})
+	if err != nil || !res.Score.Solved() || (res.Method != "lp+search" && res.Method != "search") || p.Verify(res.Board) != nil {
+		t.Fatalf("hybrid: %v %v %q", err, res.Score, res.Method)
+	}
+}
+
+func TestLPInfeasibleHints(t *testing.T) {
+	p, sol, _ := Generate(GenerateOptions{Kind: Kovalsky, Rows: 4, Cols: 4, Colours: 6, Seed: 5})
+	c := sol.At(0, 0)
+	p.Hints = []Hint{{Piece: c.Piece, Row: 3, Col: 3, Rot: 0}}
+	if _, err := SolveLP(context.Background(), p, LPOptions{}); err == nil {
+		t.Fatal("a hint against the frame was accepted")
+	}
+}
+
+// TestKovalskyLPBackends solves the relaxation of a small puzzle with a
+// random objective by every backend built in; their optimal values agree.
+func TestKovalskyLPBackends(t *testing.T) {
+	p, _, _ := Generate(GenerateOptions{Kind: Kovalsky, Rows: 4, Cols: 4, Colours: 3, Rotate: true, Seed: 6})
+	c, err := compile(p, compileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := buildKovalskyLP(c, true)
+	obj := make([]float64, k.prob.NumCols())
+	for j := range obj {
+		obj[j] = float64((j*7919)%13) - 6
+	}
+	k.prob.SetObjective(obj)
+	var values []float64
+	for _, name := range lp.Names() {
+		b, _ := lp.Lookup(name)
+		sol, err := lp.Solve(context.Background(), b, k.prob)
+		if err != nil || sol.Status != lp.Optimal || k.prob.Violation(sol.X) > 1e-4 {
+			t.Fatalf("%s: %v %v violation %v", name, err, sol.Status, k.prob.Violation(sol.X))
+		}
+		values = append(values, sol.Objective)
+	}
+	for _, v := range values[1:] {
+		if d := v - values[0]; d > 1e-3 || d < -1e-3 {
+			t.Fatalf("backends %v disagree: %v", lp.Names(), values)
+		}
+	}
+}
+
+// TestKovalskyPruningKeepsTheOptimum checks the claim of candidatePairs:
+// removing the pairs that arc consistency rules out leaves the relaxation's
+// feasible set, hence its optimum for any objective, unchanged.
+func TestKovalskyPruningKeepsTheOptimum(t *testing.T) {
+	p, _, _ := Generate(GenerateOptions{Kind: Kovalsky, Rows: 4, Cols: 4, Colours: 4, Rotate: true, Seed: 8})
+	c, err := compile(p, compileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := lp.Lookup("pdhg")
+	var values []float64
+	var vars []int
+	for _, prune := range []bool{false, true} {
+		k := buildKovalskyLP(c, prune)
+		obj := make([]float64, k.prob.NumCols())
+		for v := range obj {
+			obj[v] = float64((int(k.varCel[v])*31+int(k.varOri[v])*7919)%13) - 6
+		}
+		k.prob.SetObjective(obj)
+		sol, err := lp.Solve(context.Background(), b, k.prob)
+		if err != nil || sol.Status != lp.Optimal {
+			t.Fatalf("prune %v: %v %v", prune, err, sol.Status)
+		}
+		t.Logf("prune %v: %d variables, optimum %.4f", prune, k.prob.NumCols(), sol.Objective)
+		values, vars = append(values, sol.Objective), append(vars, k.prob.NumCols())
+	}
+	if vars[1] >= vars[0] {
+		t.Errorf("pruning removed nothing: %v variables", vars)
+	}
+	if math.Abs(values[1]-values[0]) > 1e-3*(1+math.Abs(values[0])) {
+		t.Fatalf("pruning changed the optimum: %v", values)
+	}
+}
+
+// TestLPProbes checks that the bounded search after an LP ends the
+// iteration early: with probes the hybrid solves the puzzle after fewer
+// LPs than without.
+func TestLPProbes(t *testing.T) {
+	p, _, err := Generate(GenerateOptions{Kind: Kovalsky, Rows: 5, Cols: 5, Colours: 6, Rotate: true, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, err1 := SolveLP(context.Background(), p, LPOptions{})
+	without, err2 := SolveLP(context.Background(), p, LPOptions{ProbeNodes: -1})
+	t.Logf("with probes: %d LPs, %q; without: %d LPs, %q", with.Iterations, with.Method, without.Iterations, without.Method)
+	if err1 != nil || err2 != nil || !with.Score.Solved() || !without.Score.Solved() {
+		t.Fatalf("%v %v", err1, err2)
+	}
+	if with.Permutation || without.Permutation {
+		t.Skip("the LP alone solved this puzzle: pick another")
+	}
+	if with.Iterations >= without.Iterations || with.Method != "lp+search" {
+		t.Fatalf("probes did not end the iteration early: %d LPs (%s) against %d", with.Iterations, with.Method, without.Iterations)
+	}
+}
