@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"time"
 )
 
 // apiError is an error with the HTTP status it answers to. Handlers return
@@ -106,4 +107,17 @@ func decodeJSON(r *http.Request, limit int64, v any) error {
 		return errorf(http.StatusBadRequest, "malformed JSON: data after the object")
 	}
 	return nil
+}
+
+// solveTimeout is the time limit a solve request asks for: ms milliseconds,
+// 10 ms to MaxSolveTimeout, or def when ms is 0.
+func (s *Server) solveTimeout(ms int, def time.Duration) (time.Duration, error) {
+	if ms == 0 {
+		return def, nil
+	}
+	t := time.Duration(ms) * time.Millisecond
+	if t < 10*time.Millisecond || t > s.cfg.MaxSolveTimeout {
+		return 0, errorf(http.StatusBadRequest, "timeout_ms %d out of range 10..%d", ms, s.cfg.MaxSolveTimeout.Milliseconds())
+	}
+	return t, nil
 }

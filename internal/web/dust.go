@@ -175,15 +175,13 @@ func (s *Server) dustSolve(r *http.Request) (int, any, error) {
 	if !ok {
 		return 0, nil, errorf(http.StatusBadRequest, "unknown solver %q (GET /api/dust/solvers lists them)", req.Solver)
 	}
-	timeout := s.cfg.SolveTimeout
+	def := s.cfg.SolveTimeout
 	if !sv.Proves {
-		timeout = min(timeout, dustAnytimeTimeout)
+		def = min(def, dustAnytimeTimeout)
 	}
-	if req.TimeoutMS != 0 {
-		timeout = time.Duration(req.TimeoutMS) * time.Millisecond
-		if timeout < 10*time.Millisecond || timeout > s.cfg.MaxSolveTimeout {
-			return 0, nil, errorf(http.StatusBadRequest, "timeout_ms %d out of range 10..%d", req.TimeoutMS, s.cfg.MaxSolveTimeout.Milliseconds())
-		}
+	timeout, err := s.solveTimeout(req.TimeoutMS, def)
+	if err != nil {
+		return 0, nil, err
 	}
 	b, err := parseDustBoard(req.Board)
 	if err != nil {

@@ -207,12 +207,9 @@ func (s *Server) npuzzleSolve(r *http.Request) (int, any, error) {
 	if !ok {
 		return 0, nil, errorf(http.StatusBadRequest, "unknown solver %q (GET /api/npuzzle/solvers lists them)", req.Solver)
 	}
-	timeout := s.cfg.SolveTimeout
-	if req.TimeoutMS != 0 {
-		timeout = time.Duration(req.TimeoutMS) * time.Millisecond
-		if timeout < 10*time.Millisecond || timeout > s.cfg.MaxSolveTimeout {
-			return 0, nil, errorf(http.StatusBadRequest, "timeout_ms %d out of range 10..%d", req.TimeoutMS, s.cfg.MaxSolveTimeout.Milliseconds())
-		}
+	timeout, err := s.solveTimeout(req.TimeoutMS, s.cfg.SolveTimeout)
+	if err != nil {
+		return 0, nil, err
 	}
 	b, err := parseSolvableBoard(req.Board)
 	if err != nil {

@@ -33,6 +33,12 @@ export function formatDuration(ms) {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
+// formatMS writes a search time: 12.3 ms, or 1.23 s.
+export const formatMS = (ms) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
+
+// groupDigits writes n with thousands separators: 1,234,567.
+export const groupDigits = (n) => n.toLocaleString('en-US');
+
 // el makes an element with attributes and children.
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

@@ -9,7 +9,7 @@
 // bottom (as in package samegame), a colour letter or '.' for empty. Its
 // text form lists the rows top first, separated by '/'.
 
-import { api, formatDuration } from './api.js';
+import { api, formatDuration, formatMS, groupDigits } from './api.js';
 import { savesPanel } from './saves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -336,8 +336,6 @@ async function hint() {
 
 // ---- auto ----------------------------------------------------------------------------
 
-const groupDigits = (n) => n.toLocaleString('en-US');
-
 function resetStats() {
   ui.statNodes.textContent = ui.statTime.textContent = ui.statLength.textContent = '–';
 }
@@ -345,7 +343,7 @@ function resetStats() {
 function showStats(res) {
   const playouts = res.playouts ? `, ${groupDigits(res.playouts)} playouts` : '';
   ui.statNodes.textContent = `${groupDigits(res.nodes)}${playouts}`;
-  ui.statTime.textContent = res.ms < 1000 ? `${res.ms.toFixed(1)} ms` : `${(res.ms / 1000).toFixed(2)} s`;
+  ui.statTime.textContent = formatMS(res.ms);
   ui.statLength.textContent = res.cleared ? `${res.clicks} clicks${res.optimal ? ' (the fewest)' : ' (not proven the fewest)'}` : 'none';
 }
 

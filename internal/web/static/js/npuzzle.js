@@ -6,7 +6,7 @@
 // 1 2 ... n-1 then the gap. A move is named by the direction the tile
 // slides into the gap: U, D, L, R (as in package npuzzle).
 
-import { api, el, formatDuration } from './api.js';
+import { api, el, formatDuration, formatMS, groupDigits } from './api.js';
 import { savesPanel } from './saves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -317,15 +317,13 @@ async function hint() {
 
 // ---- auto ------------------------------------------------------------------
 
-const groupDigits = (n) => n.toLocaleString('en-US');
-
 function resetStats() {
   ui.statStates.textContent = ui.statTime.textContent = ui.statLength.textContent = '–';
 }
 
 function showStats(res) {
   ui.statStates.textContent = `${groupDigits(res.expanded)} expanded, ${groupDigits(res.generated)} generated`;
-  ui.statTime.textContent = res.ms < 1000 ? `${res.ms.toFixed(1)} ms` : `${(res.ms / 1000).toFixed(2)} s`;
+  ui.statTime.textContent = formatMS(res.ms);
   ui.statLength.textContent = res.solved ? `${res.length} moves${res.optimal ? ' (shortest)' : ' (not proven shortest)'}` : 'none';
 }
 
