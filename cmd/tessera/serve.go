@@ -18,10 +18,13 @@ func init() {
 var serveCmd = &Command{
 	Name:      "serve",
 	UsageLine: "[-addr HOST:PORT] [-db FILE] [-q]",
-	Short:     "serve the web app: the sliding-puzzle picture game",
+	Short:     "serve the web app: the sliding-puzzle picture game and the dust game",
 	Long: `Serve runs the web app: the sliding-tile picture game with built-in or
 uploaded pictures, hints, Auto with BFS, bidirectional BFS, A*, IDA* and
-weighted A*, and saved games. Open the printed address in a browser.
+weighted A*; and the dust game (SameGame's fewest-clicks variant on 8 x 6)
+with hints, Auto with the exact solver, DFS, beam search, MCTS or NRPA, and
+the proven fewest clicks to compare with; saved games for both. Open the
+printed address in a browser.
 
 Saved games and uploaded pictures are kept in an SQLite file, by default
 tessera/tessera.db under the user's configuration folder ($XDG_CONFIG_HOME
