@@ -297,9 +297,14 @@ func (s *Server) npuzzleHint(r *http.Request) (int, any, error) {
 	return http.StatusOK, res, nil
 }
 
+// minHintShare: each weighted A* try gets at least 1/minHintShare of the
+// hint time.
+const minHintShare = 20
+
 // hint looks for a shortest solution with IDA* for 60% of the hint time,
 // then for any solution with weighted A*, trying the weights of hintWeights
-// in turn with equal shares of the time left.
+// in turn with equal shares of the time left (each at least a
+// minHintShare-th of the hint time, so a hint may overrun a little).
 func (s *Server) hint(ctx context.Context, b *npuzzle.Board) (hintResponse, error) {
 	total := s.cfg.HintTimeout
 	deadline := time.Now().Add(total)
@@ -312,7 +317,9 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board) (hintResponse, erro
 		return hintResponse{}, err
 	}
 	for i := 0; !res.Solved && i < len(hintWeights); i++ {
-		share := time.Until(deadline) / time.Duration(len(hintWeights)-i)
+		// the time left in equal shares, but at least minHintShare of
+		// the whole each: IDA* may overrun its part on a loaded machine
+		share := max(time.Until(deadline)/time.Duration(len(hintWeights)-i), total/minHintShare)
 		sv := solver{ID: fmt.Sprintf("astar-w%g", hintWeights[i]), Name: fmt.Sprintf("A* x %g", hintWeights[i]),
 			opts: npuzzle.Options{Algorithm: npuzzle.AStar, Heuristic: npuzzle.LinearConflict, Search: search.Options{Weight: hintWeights[i]}}}
 		wctx, cancel := context.WithTimeout(ctx, share)

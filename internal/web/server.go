@@ -274,7 +274,15 @@ func securityHeaders(h http.Handler) http.Handler {
 }
 
 // acquire takes a busy slot, waiting until ctx ends; release gives it back.
+// A free slot is taken even when ctx has just ended (select would pick
+// at random between the two), so that a solver with no time left reports
+// its limit rather than a busy server.
 func (s *Server) acquire(ctx context.Context) error {
+	select {
+	case s.busy <- struct{}{}:
+		return nil
+	default:
+	}
 	select {
 	case s.busy <- struct{}{}:
 		return nil

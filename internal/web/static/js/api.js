@@ -33,6 +33,31 @@ export function formatDuration(ms) {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
+// Clock measures play time: it runs between start and stop, and ms() adds
+// the time it was made with (a saved game's).
+export class Clock {
+  #base;
+  #since = null;
+  constructor(ms = 0) { this.#base = ms; }
+  ms() { return this.#base + (this.#since === null ? 0 : performance.now() - this.#since); }
+  start() { if (this.#since === null) this.#since = performance.now(); }
+  stop() { this.#base = this.ms(); this.#since = null; }
+}
+
+// pauseWhenHidden stops the play clock (clock() returns it) while the page
+// is hidden, another tab or a minimised window, and starts it again on
+// return when playing() holds.
+export function pauseWhenHidden(clock, playing) {
+  document.addEventListener('visibilitychange', () => {
+    if (document.hidden) clock().stop();
+    else if (playing()) clock().start();
+  });
+}
+
+// failure says why a server call ended: [message, status kind] for notify;
+// an aborted call was cancelled by the player, not an error.
+export const failure = (e, cancelled, what) => (e.name === 'AbortError' ? [cancelled, ''] : [`${what}: ${e.message}`, 'error']);
+
 // formatMS writes a search time: 12.3 ms, or 1.23 s.
 export const formatMS = (ms) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
 

@@ -9,7 +9,7 @@
 // bottom (as in package samegame), a colour letter or '.' for empty. Its
 // text form lists the rows top first, separated by '/'.
 
-import { api, formatDuration, formatMS, groupDigits } from './api.js';
+import { api, Clock, failure, formatDuration, formatMS, groupDigits, pauseWhenHidden } from './api.js';
 import { savesPanel } from './saves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -32,8 +32,7 @@ const game = {
   seed: null, // the deal's seed, when the server dealt it
   history: [], // clicks since start: [x, y]
   past: [], // the boards before each click, for undo
-  elapsed: 0, // ms of play before runningSince
-  runningSince: null,
+  clock: new Clock(), // play time
   won: false,
   optimum: null, // {clicks, optimal, start}: the exact solver's answer for the dealt board
   hintPlan: null, // {board, moves, optimal}: a solution from the current board
@@ -164,16 +163,8 @@ function clearHint() {
 
 // ---- timer -----------------------------------------------------------------------
 
-const elapsed = () => game.elapsed + (game.runningSince === null ? 0 : performance.now() - game.runningSince);
-function startTimer() {
-  if (game.runningSince === null && !game.won) game.runningSince = performance.now();
-}
-function stopTimer() {
-  game.elapsed = elapsed();
-  game.runningSince = null;
-}
 function tick() {
-  ui.time.textContent = formatDuration(elapsed());
+  ui.time.textContent = formatDuration(game.clock.ms());
 }
 setInterval(tick, 250);
 
@@ -188,7 +179,7 @@ function play(x, y, by = null) {
   game.past.push(game.grid);
   game.grid = click(game.grid, x, y);
   game.history.push([x, y]);
-  if (by === null) startTimer();
+  if (by === null) game.clock.start();
   // A hint plan stays good while its clicks are followed (a click names its
   // whole cluster, so compare the boards, not the cells).
   if (game.hintPlan && game.hintPlan.moves.length > 0) {
@@ -201,7 +192,7 @@ function play(x, y, by = null) {
   lift([]);
   if (isEmpty(game.grid)) {
     game.won = true;
-    stopTimer();
+    game.clock.stop();
     notify(victoryMessage(by), 'victory');
   } else if (by === null && !ui.status.classList.contains('busy')) {
     notify('');
@@ -213,7 +204,7 @@ function play(x, y, by = null) {
 function victoryMessage(by) {
   const n = game.history.length;
   const who = by ? `Cleared by ${by}` : 'Cleared';
-  const time = by ? '' : ` in ${formatDuration(game.elapsed)}`;
+  const time = by ? '' : ` in ${formatDuration(game.clock.ms())}`;
   const opt = game.optimum;
   if (!opt || opt.start !== game.start) return `${who}: ${n} clicks${time}. (The fewest possible is still being computed.)`;
   if (!opt.optimal) return `${who}: ${n} clicks${time}. The best solution found has ${opt.clicks} (not proven the fewest).`;
@@ -236,7 +227,7 @@ function setBoard(start, { history = [], elapsedMs = 0, seed = null } = {}) {
   stopAuto();
   Object.assign(game, {
     grid: parseLine(start), start: line(parseLine(start)), seed, history: [], past: [],
-    elapsed: elapsedMs, runningSince: null, won: false, hintPlan: null,
+    clock: new Clock(elapsedMs), won: false, hintPlan: null,
   });
   for (const [x, y] of history) {
     if (game.grid[y] === undefined || game.grid[y][x] === undefined || game.grid[y][x] === EMPTY) {
@@ -327,7 +318,7 @@ async function hint() {
     game.hintPlan = { board, moves: parseMoves(res.moves), optimal: res.optimal };
     showHint(game.hintPlan);
   } catch (e) {
-    notify(e.name === 'AbortError' ? 'Hint cancelled.' : `No hint: ${e.message}`, e.name === 'AbortError' ? '' : 'error');
+    notify(...failure(e, 'Hint cancelled.', 'No hint'));
   } finally {
     game.search = null;
     draw();
@@ -359,7 +350,7 @@ async function auto() {
   try {
     res = await api('POST', '/api/dust/solve', { board: line(game.grid), solver: opt.value }, { signal: game.search.signal });
   } catch (e) {
-    notify(e.name === 'AbortError' ? 'Search stopped.' : `Auto failed: ${e.message}`, e.name === 'AbortError' ? '' : 'error');
+    notify(...failure(e, 'Search stopped.', 'Auto failed'));
     return;
   } finally {
     game.search = null;
@@ -455,16 +446,13 @@ document.addEventListener('keydown', (ev) => {
     act();
   }
 });
-document.addEventListener('visibilitychange', () => {
-  if (document.hidden) stopTimer();
-  else if (game.history.length > 0 && !game.won) startTimer();
-});
+pauseWhenHidden(() => game.clock, () => game.history.length > 0 && !game.won);
 
 savesPanel({
   kind: 'dust', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
   getState: () => ({
     start: game.start, board: line(game.grid), history: game.history.map(([x, y]) => `${x},${y}`).join(' '),
-    seed: game.seed ?? 0, elapsed_ms: Math.round(elapsed()),
+    seed: game.seed ?? 0, elapsed_ms: Math.round(game.clock.ms()),
   }),
   loadState: async (st) => {
     setBoard(st.start, { history: parseMoves(st.history), elapsedMs: st.elapsed_ms, seed: st.seed || null });

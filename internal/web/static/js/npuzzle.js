@@ -6,7 +6,7 @@
 // 1 2 ... n-1 then the gap. A move is named by the direction the tile
 // slides into the gap: U, D, L, R (as in package npuzzle).
 
-import { api, el, formatDuration, formatMS, groupDigits } from './api.js';
+import { api, Clock, el, failure, formatDuration, formatMS, groupDigits, pauseWhenHidden } from './api.js';
 import { savesPanel } from './saves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -27,8 +27,7 @@ const game = {
   start: [], // the board as shuffled, for restart
   history: [], // moves since start
   picture: 'sunset',
-  elapsed: 0, // ms of play before runningSince
-  runningSince: null, // performance.now() while the timer runs
+  clock: new Clock(), // play time
   won: false,
   hintPlan: null, // {board, moves, optimal}: a solution from the current board
   playback: null, // {timer} while Auto plays a solution
@@ -144,21 +143,11 @@ function notify(text, kind = '') {
 
 // ---- timer -----------------------------------------------------------------
 
-const elapsed = () => game.elapsed + (game.runningSince === null ? 0 : performance.now() - game.runningSince);
-
-function startTimer() {
-  if (game.runningSince === null && !game.won) game.runningSince = performance.now();
-}
-
-function stopTimer() {
-  game.elapsed = elapsed();
-  game.runningSince = null;
-}
-
 function tick() {
-  ui.time.textContent = formatDuration(elapsed());
+  ui.time.textContent = formatDuration(game.clock.ms());
 }
 setInterval(tick, 250);
+pauseWhenHidden(() => game.clock, () => game.history.length > 0 && !game.won);
 
 // ---- playing ---------------------------------------------------------------
 
@@ -171,7 +160,7 @@ function play(m, by = null) {
   const b = blankOf(game.tiles);
   [game.tiles[b], game.tiles[from]] = [game.tiles[from], 0];
   game.history.push(m);
-  if (by === null) startTimer();
+  if (by === null) game.clock.start();
   // A hint plan stays good while its moves are followed.
   if (game.hintPlan && game.hintPlan.moves[0] === m) {
     game.hintPlan = { ...game.hintPlan, board: line(game.tiles, game.cols), moves: game.hintPlan.moves.slice(1) };
@@ -181,8 +170,8 @@ function play(m, by = null) {
   clearHint();
   if (isSolved(game.tiles)) {
     game.won = true;
-    stopTimer();
-    const t = formatDuration(game.elapsed);
+    game.clock.stop();
+    const t = formatDuration(game.clock.ms());
     if (by) {
       notify(`Solved by ${by}: ${game.history.length} moves in all.`, 'victory');
     } else {
@@ -220,7 +209,7 @@ function setBoard(tiles, rows, cols, { history = [], elapsedMs = 0 } = {}) {
   const resized = rows !== game.rows || cols !== game.cols || tileEls.length !== rows * cols;
   Object.assign(game, {
     rows, cols, start: tiles.slice(), tiles: tiles.slice(), history: [],
-    elapsed: elapsedMs, runningSince: null, won: false, hintPlan: null,
+    clock: new Clock(elapsedMs), won: false, hintPlan: null,
   });
   for (const m of history) {
     const from = source(game.tiles, m);
@@ -308,7 +297,7 @@ async function hint() {
     const note = res.optimal ? '' : ' (no shortest solution was found in time)';
     showHint(game.hintPlan, note);
   } catch (e) {
-    notify(e.name === 'AbortError' ? 'Hint cancelled.' : `No hint: ${e.message}`, e.name === 'AbortError' ? '' : 'error');
+    notify(...failure(e, 'Hint cancelled.', 'No hint'));
   } finally {
     game.search = null;
     draw();
@@ -339,7 +328,7 @@ async function auto() {
   try {
     res = await api('POST', '/api/npuzzle/solve', { board: line(game.tiles, game.cols), solver: opt.value }, { signal: game.search.signal });
   } catch (e) {
-    notify(e.name === 'AbortError' ? 'Search stopped.' : `Auto failed: ${e.message}`, e.name === 'AbortError' ? '' : 'error');
+    notify(...failure(e, 'Search stopped.', 'Auto failed'));
     return;
   } finally {
     game.search = null;
@@ -446,7 +435,7 @@ function getState() {
     board: line(game.tiles, game.cols),
     history: game.history.join(''),
     picture: game.picture,
-    elapsed_ms: Math.round(elapsed()),
+    elapsed_ms: Math.round(game.clock.ms()),
   };
 }
 
