@@ -54,11 +54,13 @@
 //   - The roulette wheel weighs 1/fitness counted above the cost of the
 //     fewest free edges in the population, so that layouts of one shape
 //     are told apart by their dissimilarities.
-//   - A mixed bag evolves as one layout (pictures glued edge to edge),
-//     which is split into pictures (regions of best-buddy squares, joined
-//     across seams where most adjacencies are likely), and each picture
-//     that came out as a clean rectangle is solved again on its own in its
-//     frame.
+//   - A mixed bag is not evolved as one layout: glued into one plane,
+//     featureless areas of different pictures (sky, snow) mix, and no
+//     seam criterion could split the result cleanly (77.7% neighbour
+//     accuracy on bags of 4 MIT images). Instead countPictures counts the
+//     pictures with the greedy solver (which starts a picture when no
+//     best buddy is left), the greedy solver told that count splits the
+//     pieces, and each part is solved as a single picture of unknown size.
 //
 // Children are built and rated on Options.Workers goroutines, each child
 // from its own generator seeded by (Seed, generation, index): the same

@@ -77,8 +77,8 @@ type Options struct {
 
 // Generation reports the state of the search after one generation.
 type Generation struct {
-	// Picture is 0 while the whole puzzle evolves and k while picture k
-	// (of Pictures) of a mixed bag is refined on its own.
+	// Picture is 0 for a single picture and k while picture k (of
+	// Pictures) of a mixed bag is solved.
 	Picture, Pictures int
 	Index             int // 0 is the first generation
 	// Best is the fitness of the best chromosome (lower is better).
@@ -89,9 +89,10 @@ type Generation struct {
 // Result is a solution with its statistics.
 type Result struct {
 	Placement *jigsaw.Placement
-	// Fitness is the fitness of the best chromosome of the whole puzzle,
-	// History the best fitness of every generation, starting with the
-	// first, and SeedFitness that of the greedy solution (0 if none).
+	// Fitness is the fitness of the best chromosome (for a mixed bag, the
+	// sum over its pictures), History the best fitness of every
+	// generation, starting with the first, and SeedFitness that of the
+	// greedy solution (0 if none); a bag's histories are in Pictures.
 	Fitness, SeedFitness float64
 	History              []float64
 	// Frame is the rows x cols estimated for a single picture of unknown
@@ -142,10 +143,11 @@ var ErrTooLarge = errors.New("ga: too many pieces")
 // A single picture of unknown size is first assembled by the greedy
 // solver in every frame of n cells (aspect ratio up to 4), and the frame
 // whose assembly has the most best-buddy adjacencies (longer frames must
-// win clearly) is kept: every chromosome then fits it. A mixed bag evolves
-// as one layout of any shape, which is then split into pictures (see
-// split); each picture is then solved again as a single picture of
-// unknown size, its part of the layout among the seeds.
+// win clearly) is kept: every chromosome then fits it. In a mixed bag the
+// pictures are counted (see countPictures; Options.Images skips this),
+// the greedy solver told the count splits the pieces among them, and each
+// part is solved as a single picture of unknown size, its greedy
+// assembly among the seeds.
 //
 // Time O(n^2 p) for the compatibilities (see jigsaw.NewCompat) plus about
 // O(Population * Generations * n) for the search; memory O(Population * n)
@@ -303,76 +305,54 @@ func (sv *solver) single(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 	return err
 }
 
-// bag solves a mixed bag: the whole puzzle evolves as one layout, which
-// is split into pictures (Options.Images of them, or as many as split
-// finds); each is then solved as a single picture of unknown size, seeded
-// by its part of the layout. A bag found to hold one picture is solved
-// again as one.
+// bag solves a mixed bag: it counts the pictures (unless Options.Images
+// says how many, see countPictures), splits the pieces among them with
+// the greedy solver told that count, and solves each picture as a single
+// picture of unknown size, its greedy assembly among the seeds. A bag
+// found to hold one picture is solved as one.
 func (sv *solver) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *Result) error {
 	t0 := time.Now()
-	g, err := greedy.Solve(ctx, pz, greedy.Options{Compat: c, Images: max(sv.opts.Images, 1)})
-	res.SeedTime += time.Since(t0)
-	if err != nil && ctx.Err() != nil {
-		return ctx.Err()
-	}
-	pr := newProblem(c, 0, 0, sv.noneCost(c))
-	var seeds []*chromosome
-	if err == nil && !sv.cfg.randomInit {
-		ch, err := pr.fromPlacement(g.Placement)
-		if err != nil {
-			return fmt.Errorf("ga: the greedy seed: %w", err)
+	k := sv.opts.Images
+	if k == 0 {
+		var err error
+		if k, err = countPictures(ctx, pz, c); err != nil {
+			res.SeedTime += time.Since(t0)
+			return err
 		}
-		seeds = append(seeds, ch)
-		res.SeedFitness = ch.fit
 	}
-	best, err := sv.evolve(ctx, pr, seeds, Generation{}, nil, res)
-	res.Fitness = best.fit
-	label, k := pr.split(best, sv.opts.Images)
-	res.Placement = pr.placement(best, label, k)
+	if k == 1 {
+		res.SeedTime += time.Since(t0)
+		return sv.single(ctx, pz, c, 0, 0, res, nil, Generation{})
+	}
+	g, err := greedy.Solve(ctx, pz, greedy.Options{Compat: c, Images: k})
+	res.SeedTime += time.Since(t0)
 	if err != nil {
 		return err
 	}
-	// each picture on its own
+	res.Placement = g.Placement // until the pictures are solved
+	pieces := make([][]int32, k)
+	for _, q := range g.Placement.Pieces {
+		pieces[q.Image] = append(pieces[q.Image], int32(q.Piece))
+	}
 	out := &jigsaw.Placement{Images: k}
-	for img := range k {
-		var ps []int32
-		for p := range len(pz.Pieces) {
-			if label == nil || int(label[p]) == img {
-				ps = append(ps, int32(p))
-			}
-		}
-		sub, part := pz, res.Placement
-		if k > 1 {
-			sub, part = subPuzzle(pz, ps, res.Placement, img)
-		}
-		rows, cols, covered := coverFrame(part, len(ps), pz.Rotated)
-		if 50*covered < 49*len(ps) {
-			if k > 1 {
-				// not a clean rectangle: keep this part of the layout
-				for _, q := range part.Pieces {
-					q.Piece, q.Image = int(ps[q.Piece]), img
-					out.Pieces = append(out.Pieces, q)
-				}
-				continue
-			}
-			rows, cols = 0, 0 // one picture: estimate its frame afresh
-		}
-		sc := c
-		if k > 1 {
-			t1 := time.Now()
-			sc, err = jigsaw.NewCompat(ctx, sub, sv.opts.CompatOptions)
-			sv.compatTime += time.Since(t1)
-			if err != nil {
-				return err
-			}
+	res.Fitness = 0
+	for img, ps := range pieces {
+		slices.Sort(ps)
+		sub, part := subPuzzle(pz, ps, g.Placement, img)
+		t1 := time.Now()
+		sc, err := jigsaw.NewCompat(ctx, sub, sv.opts.CompatOptions)
+		sv.compatTime += time.Since(t1)
+		if err != nil {
+			return err
 		}
 		var one Result
-		err = sv.single(ctx, sub, sc, rows, cols, &one, part, Generation{Picture: img + 1, Pictures: k}, ps...)
+		err = sv.single(ctx, sub, sc, 0, 0, &one, part, Generation{Picture: img + 1, Pictures: k}, ps...)
 		res.SeedTime += one.SeedTime
 		if one.Placement == nil {
-			return err // only when ctx ended: keep the split layout
+			return err // only when ctx ended: keep the greedy split
 		}
-		res.Pictures = append(res.Pictures, Picture{Pieces: len(ps), Frame: [2]int{rows, cols}, Fitness: one.Fitness, History: one.History})
+		res.Fitness += one.Fitness
+		res.Pictures = append(res.Pictures, Picture{Pieces: len(ps), Frame: one.Frame, Fitness: one.Fitness, History: one.History})
 		for _, q := range one.Placement.Pieces {
 			q.Piece, q.Image = int(ps[q.Piece]), img
 			out.Pieces = append(out.Pieces, q)

@@ -3,6 +3,7 @@ package ga
 import (
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"math"
 	"math/rand/v2"
@@ -357,6 +358,32 @@ func TestMIT(t *testing.T) {
 		acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
 		if acc.Neighbor < c.neighbor || res.Frame != [2]int{18, 24} {
 			t.Errorf("%s: %v, frame %v, want neighbour >= %.2f", c.name, acc, res.Frame, c.neighbor)
+		}
+	}
+}
+
+// TestCountPicturesMIT: bags of 4 MIT images (Type 2) hold 4 pictures,
+// single images 1.
+func TestCountPicturesMIT(t *testing.T) {
+	dir, err := datadir.Path("jigsaw", "mit432")
+	if err != nil {
+		t.Skip(err)
+	}
+	if testing.Short() {
+		t.Skip("short")
+	}
+	for _, bag := range [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}, {13, 14, 15, 16}, {17, 18, 19, 20}, {1}, {4}, {13}} {
+		var grids []*jigsaw.Grid
+		for _, i := range bag {
+			grids = append(grids, grid(t, fmt.Sprintf("%s/%d.png", dir, i)))
+		}
+		pz, _ := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
+		c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k, err := countPictures(context.Background(), pz, c); err != nil || k != len(bag) {
+			t.Errorf("images %v: counted %d (%v)", bag, k, err)
 		}
 	}
 }
