@@ -146,7 +146,7 @@ func TestJigsawGA(t *testing.T) {
 		!strings.Contains(out, "fitness") || !strings.Contains(errOut, "generation") {
 		t.Fatalf("solve: %d %q %q", code, out, errOut)
 	}
-	for _, f := range []string{"solved-1.png", "solved-2.png", "p.json", "snaps/gen-000.png", "snaps/gen-006.png", "snaps/picture-2-gen-006.png"} {
+	for _, f := range []string{"solved-1.png", "solved-2.png", "p.json", "snaps/picture-1-gen-000.png", "snaps/picture-2-gen-006.png"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Fatal(err)
 		}
