@@ -164,20 +164,24 @@ the image for a single image, or -cols columns (default: near square).`,
 
 var jigsawMosaicCmd = &Command{
 	Name:      "mosaic",
-	UsageLine: "[-cols C] [-size WxH] IMAGE... -o big.png",
+	UsageLine: "[-cols C] [-trim N] [-size WxH] IMAGE... -o big.png",
 	Short:     "tile pictures into one large picture (a big puzzle to scramble)",
 	Long: `Mosaic tiles the IMAGEs row by row, -cols to a row (default: near square),
 into one picture written as PNG (-o; 16-bit when a source is): a large
 puzzle for scramble or bench. Every tile has the size of the first image;
 an image of the other orientation is turned a quarter turn clockwise, any
-other size is refused. -size WxH keeps the central W x H pixels.
+other size is refused. -trim N first cuts N pixels off every side of each
+image (the Kodak pictures have a grey frame 2 or 3 pixels wide, which
+would draw grey lines across the mosaic). -size WxH keeps the central
+W x H pixels.
 
-	tessera jigsaw mosaic -cols 4 -size 2800x2800 -o big.png kodak24/*.png
+	tessera jigsaw mosaic -cols 4 -trim 4 -size 2800x2800 -o big.png kodak24/*.png
 
 makes a 10,000-piece puzzle of 28-pixel pieces from the 24 Kodak pictures.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		cols := fs.Int("cols", 0, "tiles per row (default: near square)")
 		size := fs.String("size", "", "keep the central WxH pixels")
+		trim := fs.Int("trim", 0, "cut this many pixels off every side of each image first")
 		out := outFlag(fs, "the picture (PNG)")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) == 0 {
@@ -185,6 +189,9 @@ makes a 10,000-piece puzzle of 28-pixel pieces from the 24 Kodak pictures.`,
 			}
 			if *out == "" {
 				return usagef("-o big.png is required")
+			}
+			if *trim < 0 {
+				return usagef("-trim %d: want 0 or more pixels", *trim)
 			}
 			c := *cols
 			if c <= 0 {
@@ -202,6 +209,14 @@ makes a 10,000-piece puzzle of 28-pixel pieces from the 24 Kodak pictures.`,
 				}
 				m := img.Pix
 				b := m.Bounds()
+				if n := *trim; n > 0 {
+					if 2*n >= min(b.Dx(), b.Dy()) {
+						return usagef("-trim %d: %s is only %dx%d", n, path, b.Dx(), b.Dy())
+					}
+					t := image.NewNRGBA64(image.Rect(0, 0, b.Dx()-2*n, b.Dy()-2*n))
+					draw.Draw(t, t.Bounds(), m, b.Min.Add(image.Pt(n, n)), draw.Src)
+					m, b = t, t.Bounds()
+				}
 				if k == 0 {
 					tw, th = b.Dx(), b.Dy()
 					big = image.NewNRGBA64(image.Rect(0, 0, c*tw, rows*th))

@@ -206,4 +206,12 @@ func TestJigsawMosaic(t *testing.T) {
 	if code, _, errOut := runCmd(t, "", "jigsaw", "mosaic", "-size", "9000x10", "-o", big, jigsawTestImages[0]); code != 2 || !strings.Contains(errOut, "-size") {
 		t.Fatalf("bad -size: %d %q", code, errOut)
 	}
+	// -trim cuts every tile (224x168) down before tiling
+	code, out, _ = runCmd(t, "", append([]string{"jigsaw", "mosaic", "-trim", "4", "-o", big}, jigsawTestImages...)...)
+	if code != 0 || !strings.Contains(out, "432x160 pixels, 16-bit, 2 tiles of 216x160") {
+		t.Fatalf("mosaic -trim: %d %q", code, out)
+	}
+	if code, _, errOut := runCmd(t, "", "jigsaw", "mosaic", "-trim", "84", "-o", big, jigsawTestImages[0]); code != 2 || !strings.Contains(errOut, "only 224x168") {
+		t.Fatalf("too much -trim: %d %q", code, errOut)
+	}
 }
