@@ -414,7 +414,8 @@ genetic algorithm of Sholomon, David and Netanyahu (AAAI 2014), seeded by
 greedy solutions: slower, and more accurate. Its settings: -pop, -gens,
 -elite, -mutation, -random-init, -free-seed, -seed (the same seed gives the same
 answer); -snapshots DIR writes the best layout of every generation as
-DIR/gen-NNN.png (DIR/picture-K-gen-NNN.png for picture K of a bag); -progress shows the generation and the best fitness on stderr.`,
+DIR/gen-NNN.png (DIR/picture-K-gen-NNN.png for picture K of a bag);
+-progress shows the generation and the best fitness on stderr.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		piece := fs.Int("piece", 0, "piece side in pixels (default: recorded in the sheet)")
 		rotate := fs.Bool("rotate", false, "pieces may be turned (Type 2)")
