@@ -45,6 +45,9 @@ func EstimateScan(ctx context.Context, p *Puzzle, scan Scan, probes int, seed ui
 	if probes <= 0 {
 		probes = 10000
 	}
+	if err := p.Validate(); err != nil {
+		return TreeEstimate{}, err
+	}
 	c, err := compile(p, compileOptions{cells: scan.Cells(p.Rows, p.Cols), breakSymmetry: true})
 	if err != nil {
 		return TreeEstimate{}, err
