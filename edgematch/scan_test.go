@@ -6,6 +6,20 @@ import (
 	"testing"
 )
 
+// checkPermutations checks that cells(rows, cols) lists every cell once
+// on boards of several shapes.
+func checkPermutations(t *testing.T, name string, cells func(rows, cols int) []int) {
+	t.Helper()
+	for _, sz := range [][2]int{{1, 1}, {1, 5}, {4, 1}, {2, 2}, {3, 7}, {6, 6}, {5, 4}} {
+		got := cells(sz[0], sz[1])
+		for i, c := range slices.Sorted(slices.Values(got)) {
+			if c != i {
+				t.Fatalf("%s on %v: %v is not a permutation", name, sz, got)
+			}
+		}
+	}
+}
+
 func TestScans(t *testing.T) {
 	scans := Scans()
 	if len(scans) != 16 {
@@ -21,15 +35,7 @@ func TestScans(t *testing.T) {
 		if q, err := ParseScan(name); err != nil || q != s {
 			t.Fatalf("ParseScan(%q) = %v, %v", name, q, err)
 		}
-		for _, sz := range [][2]int{{1, 1}, {1, 5}, {4, 1}, {2, 2}, {3, 7}, {6, 6}, {5, 4}} {
-			cells := s.Cells(sz[0], sz[1])
-			sorted := slices.Sorted(slices.Values(cells))
-			for i, c := range sorted {
-				if c != i {
-					t.Fatalf("%v on %v: %v is not a permutation", s, sz, cells)
-				}
-			}
-		}
+		checkPermutations(t, s.String(), s.Cells)
 	}
 	// On a 3x4 board: where each scan starts and which cell comes next.
 	for _, tc := range []struct {
@@ -88,25 +94,12 @@ func TestSolveDFSEveryScan(t *testing.T) {
 			t.Errorf("%v: estimate %v, %v", s, est.Nodes, err)
 		}
 	}
-	if a, b := mustEstimate(t, p, Scan{Order: OrderSpiral}), mustEstimateTree(t, p, OrderSpiral); a != b {
-		t.Errorf("EstimateScan %v != EstimateTree %v for the same order", a, b)
-	}
-}
-
-func mustEstimate(t *testing.T, p *Puzzle, s Scan) float64 {
-	t.Helper()
-	est, err := EstimateScan(context.Background(), p, s, 500, 3)
+	a, err := EstimateScan(context.Background(), p, Scan{Order: OrderSpiral}, 500, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return est.Nodes
-}
-
-func mustEstimateTree(t *testing.T, p *Puzzle, o Order) float64 {
-	t.Helper()
-	est, err := EstimateTree(context.Background(), p, o, 500, 3)
-	if err != nil {
-		t.Fatal(err)
+	b, err := EstimateTree(context.Background(), p, OrderSpiral, 500, 3)
+	if err != nil || a.Nodes != b.Nodes {
+		t.Errorf("EstimateScan %v != EstimateTree %v for the same order (%v)", a.Nodes, b.Nodes, err)
 	}
-	return est.Nodes
 }
