@@ -17,6 +17,9 @@ import (
 type DFSOptions struct {
 	// Order is the scan order.
 	Order Order
+	// Scan, when its Order is not OrderAuto, is the scan order, started
+	// from any corner (see Scans and EstimateScan); it overrides Order.
+	Scan Scan
 	// Count makes the search count every solution instead of stopping at
 	// the first; Result.Stats.Solutions holds the count and Result.Board
 	// the first solution in scan order.
@@ -271,7 +274,14 @@ const checkEvery = 1 << 16
 // statistics. The work is exponential in the board size in the worst case.
 func SolveDFS(ctx context.Context, p *Puzzle, opts DFSOptions) (Result, error) {
 	startTime := time.Now()
-	c, err := compile(p, compileOptions{order: opts.Order, breakSymmetry: !opts.NoSymmetry})
+	if err := p.Validate(); err != nil {
+		return Result{}, err
+	}
+	scan := opts.Scan
+	if scan.Order == OrderAuto {
+		scan = Scan{Order: opts.Order}
+	}
+	c, err := compile(p, compileOptions{cells: scan.Cells(p.Rows, p.Cols), breakSymmetry: !opts.NoSymmetry})
 	if err != nil {
 		return Result{}, err
 	}

@@ -38,10 +38,11 @@
 // of two known sides of each cell (left and top in row-scan), a bitset of
 // used pieces, identical pieces taken in order, board rotations folded
 // away, no allocation in the loop; scan orders rows, columns, frame first
-// and spiral; solution counting; all cores on subtrees split off the top
-// of the tree by ordered work stealing, with a result that does not depend
-// on scheduling. EstimateTree predicts the size of its tree per scan order
-// by Knuth's random probes.
+// and spiral, from any corner (Scan, Scans); solution counting; all cores
+// on subtrees split off the top of the tree by ordered work stealing, with
+// a result that does not depend on scheduling. EstimateTree and
+// EstimateScan predict the size of its tree per scan by Knuth's random
+// probes.
 //
 // SolvePartial maximises the score of complete boards: a start board from
 // the backtracker, then window repairs by branch and bound, assignment

@@ -296,15 +296,7 @@ func atoiMust(t *testing.T, s string) int {
 
 func TestOrders(t *testing.T) {
 	for _, o := range []Order{OrderAuto, OrderRows, OrderColumns, OrderFrameFirst, OrderSpiral} {
-		for _, sz := range [][2]int{{1, 1}, {1, 5}, {4, 1}, {2, 2}, {3, 7}, {6, 6}, {5, 4}} {
-			cells := o.Cells(sz[0], sz[1])
-			sorted := slices.Sorted(slices.Values(cells))
-			for i, c := range sorted {
-				if c != i {
-					t.Fatalf("%v on %v: %v is not a permutation", o, sz, cells)
-				}
-			}
-		}
+		checkPermutations(t, o.String(), o.Cells)
 		if q, err := ParseOrder(o.String()); err != nil || q != o {
 			t.Fatalf("ParseOrder(%q) = %v, %v", o, q, err)
 		}

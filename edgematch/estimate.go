@@ -36,11 +36,19 @@ type TreeEstimate struct {
 // an order of magnitude. Each probe costs at most Cells() candidate
 // scans; probes <= 0 means 10000. The same seed gives the same estimate.
 func EstimateTree(ctx context.Context, p *Puzzle, order Order, probes int, seed uint64) (TreeEstimate, error) {
+	return EstimateScan(ctx, p, Scan{Order: order}, probes, seed)
+}
+
+// EstimateScan is EstimateTree for a scan from any corner.
+func EstimateScan(ctx context.Context, p *Puzzle, scan Scan, probes int, seed uint64) (TreeEstimate, error) {
 	start := time.Now()
 	if probes <= 0 {
 		probes = 10000
 	}
-	c, err := compile(p, compileOptions{order: order, breakSymmetry: true})
+	if err := p.Validate(); err != nil {
+		return TreeEstimate{}, err
+	}
+	c, err := compile(p, compileOptions{cells: scan.Cells(p.Rows, p.Cols), breakSymmetry: true})
 	if err != nil {
 		return TreeEstimate{}, err
 	}

@@ -227,7 +227,7 @@ type solveFlags struct {
 
 func (s *solveFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&s.algo, "algo", "dfs", "solver: dfs (exact backtracker), partial (best score, for puzzles too hard to finish) or lp (Kovalsky's LP relaxation)")
-	fs.StringVar(&s.order, "order", "auto", "dfs scan order: auto, rows, columns, frame or spiral")
+	fs.StringVar(&s.order, "order", "auto", "dfs scan order: auto, rows, columns, frame, spiral, or a scan from a corner as listed by estimate -scans")
 	fs.IntVar(&s.workers, "workers", 0, "goroutines (0: one per core)")
 	fs.Int64Var(&s.maxNodes, "max-nodes", 0, "dfs: stop after this many placements (0: no limit)")
 	fs.StringVar(&s.lpBackend, "lp", "pdhg", "lp backend: pdhg (pure Go) or clp (needs a build with -tags clp)")
@@ -237,23 +237,23 @@ func (s *solveFlags) define(fs *flag.FlagSet) {
 	fs.BoolVar(&s.lpPlain, "lp-plain", false, "lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)")
 }
 
-func (s *solveFlags) check() (edgematch.Order, lp.Backend, error) {
+func (s *solveFlags) check() (edgematch.Scan, lp.Backend, error) {
 	switch s.algo {
 	case "dfs", "partial", "lp":
 	default:
-		return 0, nil, usagef("unknown -algo %q (want dfs, partial or lp)", s.algo)
+		return edgematch.Scan{}, nil, usagef("unknown -algo %q (want dfs, partial or lp)", s.algo)
 	}
-	order, err := edgematch.ParseOrder(s.order)
+	order, err := edgematch.ParseScan(s.order)
 	if err != nil {
-		return 0, nil, usagef("%v", err)
+		return order, nil, usagef("%v", err)
 	}
 	var backend lp.Backend
 	if s.algo == "lp" {
 		if backend, err = lp.Lookup(s.lpBackend); err != nil {
 			if errors.Is(err, lp.ErrNotBuilt) {
-				return 0, nil, err
+				return order, nil, err
 			}
-			return 0, nil, usagef("%v", err)
+			return order, nil, usagef("%v", err)
 		}
 	}
 	return order, backend, nil
@@ -268,12 +268,12 @@ type outcome struct {
 }
 
 // runSolver runs the chosen algorithm.
-func runSolver(ctx context.Context, p *edgematch.Puzzle, s *solveFlags, order edgematch.Order, backend lp.Backend,
+func runSolver(ctx context.Context, p *edgematch.Puzzle, s *solveFlags, order edgematch.Scan, backend lp.Backend,
 	count bool, seed uint64, start *edgematch.Board, onBest func(*edgematch.Board, edgematch.Score), prog func(string, ...any)) outcome {
 	var out outcome
 	switch s.algo {
 	case "dfs":
-		out.res, out.err = edgematch.SolveDFS(ctx, p, edgematch.DFSOptions{Order: order, Count: count, Workers: s.workers, MaxNodes: s.maxNodes,
+		out.res, out.err = edgematch.SolveDFS(ctx, p, edgematch.DFSOptions{Scan: order, Count: count, Workers: s.workers, MaxNodes: s.maxNodes,
 			Progress: func(st edgematch.Stats) {
 				prog("dfs: %d placements (%.1f M/s), depth %d, %.0f s", st.Nodes, st.NodesPerSecond()/1e6, st.MaxDepth, st.Elapsed.Seconds())
 			}})
@@ -287,7 +287,7 @@ func runSolver(ctx context.Context, p *edgematch.Puzzle, s *solveFlags, order ed
 		}
 	case "lp":
 		r, err := edgematch.SolveLP(ctx, p, edgematch.LPOptions{Backend: backend, MaxIter: s.lpIter, MaxTime: s.lpTime, NoSearch: s.noSearch, Plain: s.lpPlain,
-			DFS: edgematch.DFSOptions{Order: order, Workers: s.workers, MaxNodes: s.maxNodes},
+			DFS: edgematch.DFSOptions{Scan: order, Workers: s.workers, MaxNodes: s.maxNodes},
 			Progress: func(st edgematch.LPStep) {
 				prog("lp: iteration %d, %d fractional entries, %.1f s", st.Iteration, st.Fractional, st.Elapsed.Seconds())
 			}})
@@ -495,7 +495,7 @@ func boardFile(b *edgematch.Board, puzzle string, p *edgematch.Puzzle, s edgemat
 
 var emEstimateCmd = &Command{
 	Name:      "estimate",
-	UsageLine: "[-order O|all] [-probes N] [-seed S] [-hints FILE [-nhints K]] [-json] P.txt",
+	UsageLine: "[-order O|all] [-scans] [-probes N] [-seed S] [-hints FILE [-nhints K]] [-json] P.txt",
 	Short:     "estimate the size of the exact search tree per scan order",
 	Long: `Estimate predicts the placements that an exhaustive "solve -algo dfs" makes
 in each scan order, by Knuth's estimator: random walks from the root, each
@@ -503,11 +503,14 @@ choosing among the pieces the backtracker would try. A first solution
 typically comes after a fraction of the tree, so the numbers compare the
 orders and bound the work rather than predict it. The estimate is unbiased
 but has a large variance on deep trees: read it as an order of magnitude
-(the ± is one standard error over the probes).`,
+(the ± is one standard error over the probes). -scans estimates the 16 scans
+that start from each corner (rows, columns, and spirals in both directions)
+instead of the orders from the top left corner.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var hf hintFlags
 		hf.define(fs)
 		orderName := fs.String("order", "all", "scan order: all, rows, columns, frame or spiral")
+		allScans := fs.Bool("scans", false, "estimate the 16 scans from every corner (rows, columns, spirals both ways)")
 		probes := fs.Int("probes", 100000, "random walks per order")
 		seed := seedFlag(fs)
 		asJSON := jsonFlag(fs)
@@ -515,13 +518,21 @@ but has a large variance on deep trees: read it as an order of magnitude
 			if len(args) != 1 {
 				return usagef("want one puzzle file")
 			}
-			orders := []edgematch.Order{edgematch.OrderRows, edgematch.OrderColumns, edgematch.OrderFrameFirst, edgematch.OrderSpiral}
-			if *orderName != "all" {
+			var scans []edgematch.Scan
+			for _, o := range []edgematch.Order{edgematch.OrderRows, edgematch.OrderColumns, edgematch.OrderFrameFirst, edgematch.OrderSpiral} {
+				scans = append(scans, edgematch.Scan{Order: o})
+			}
+			switch {
+			case *allScans && *orderName != "all":
+				return usagef("-scans and -order exclude each other")
+			case *allScans:
+				scans = edgematch.Scans()
+			case *orderName != "all":
 				o, err := edgematch.ParseOrder(*orderName)
 				if err != nil {
 					return usagef("%v", err)
 				}
-				orders = []edgematch.Order{o}
+				scans = []edgematch.Scan{{Order: o}}
 			}
 			if *probes < 1 {
 				return usagef("-probes must be at least 1")
@@ -531,23 +542,31 @@ but has a large variance on deep trees: read it as an order of magnitude
 				return err
 			}
 			w := env.Stdout
+			width := 8
+			if *allScans {
+				width = 46
+			}
 			if !*asJSON {
 				fmt.Fprintln(w, describePuzzle(args[0], p))
-				fmt.Fprintf(w, "%-8s %12s %10s %10s\n", "order", "tree nodes", "± (1 se)", "complete")
+				fmt.Fprintf(w, "%-*s %12s %10s %10s\n", width, "order", "tree nodes", "± (1 se)", "complete")
 			}
-			for _, o := range orders {
-				est, err := edgematch.EstimateTree(ctx, p, o, *probes, *seed)
+			for _, sc := range scans {
+				est, err := edgematch.EstimateScan(ctx, p, sc, *probes, *seed)
 				if err != nil {
 					return err
 				}
+				name := sc.String()
+				if !*allScans {
+					name = sc.Order.String()
+				}
 				if *asJSON {
-					if err := writeJSON(w, map[string]any{"order": o.String(), "nodes": est.Nodes, "stderr": est.StdErr,
+					if err := writeJSON(w, map[string]any{"order": name, "nodes": est.Nodes, "stderr": est.StdErr,
 						"probes": est.Probes, "complete": est.Complete, "seconds": seconds(est.Elapsed)}); err != nil {
 						return err
 					}
 					continue
 				}
-				fmt.Fprintf(w, "%-8s %12.3g %10.2g %10d\n", o, est.Nodes, est.StdErr, est.Complete)
+				fmt.Fprintf(w, "%-*s %12.3g %10.2g %10d\n", width, name, est.Nodes, est.StdErr, est.Complete)
 			}
 			return nil
 		}

@@ -113,6 +113,38 @@ func TestEdgematchEstimate(t *testing.T) {
 	if code, _, _ = runCmd(t, "", "edgematch", "estimate", "-order", "zigzag", puzzle); code != 2 {
 		t.Fatalf("bad order: exit %d", code)
 	}
+	if code, _, _ = runCmd(t, "", "edgematch", "estimate", "-scans", "-order", "rows", puzzle); code != 2 {
+		t.Fatalf("-scans with -order: exit %d", code)
+	}
+
+	// A scan from another corner: solve searches it, estimate -scans
+	// estimates it among 16.
+	const scan = "columns from the bottom right"
+	code, out, errOut = runCmd(t, "", "edgematch", "solve", "-count", "-workers", "1", "-order", scan, "-json", puzzle)
+	if err := json.Unmarshal([]byte(out), &count); code != 0 || err != nil || count.Nodes == 0 {
+		t.Fatalf("count in %s: %d %q %s", scan, code, out, errOut)
+	}
+	code, out, errOut = runCmd(t, "", "edgematch", "estimate", "-scans", "-probes", "20000", "-json", puzzle)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 16 {
+		t.Fatalf("estimate -scans: %d %q %s", code, out, errOut)
+	}
+	found := false
+	for _, l := range lines {
+		if err := json.Unmarshal([]byte(l), &est); err != nil {
+			t.Fatal(err)
+		}
+		if est.Order != scan {
+			continue
+		}
+		found = true
+		if d := est.Nodes - float64(count.Nodes); d > 4*est.Stderr+0.02*float64(count.Nodes) || -d > 4*est.Stderr+0.02*float64(count.Nodes) {
+			t.Fatalf("%s: estimate %v ± %v, the exhaustive count made %d placements", scan, est.Nodes, est.Stderr, count.Nodes)
+		}
+	}
+	if !found {
+		t.Fatalf("no %q in %q", scan, out)
+	}
 }
 
 func TestEdgematchBench(t *testing.T) {

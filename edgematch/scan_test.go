@@ -1,0 +1,105 @@
+package edgematch
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// checkPermutations checks that cells(rows, cols) lists every cell once
+// on boards of several shapes.
+func checkPermutations(t *testing.T, name string, cells func(rows, cols int) []int) {
+	t.Helper()
+	for _, sz := range [][2]int{{1, 1}, {1, 5}, {4, 1}, {2, 2}, {3, 7}, {6, 6}, {5, 4}} {
+		got := cells(sz[0], sz[1])
+		for i, c := range slices.Sorted(slices.Values(got)) {
+			if c != i {
+				t.Fatalf("%s on %v: %v is not a permutation", name, sz, got)
+			}
+		}
+	}
+}
+
+func TestScans(t *testing.T) {
+	scans := Scans()
+	if len(scans) != 16 {
+		t.Fatalf("%d scans, want 16", len(scans))
+	}
+	names := map[string]bool{}
+	for _, s := range scans {
+		name := s.String()
+		if names[name] {
+			t.Fatalf("two scans named %q", name)
+		}
+		names[name] = true
+		if q, err := ParseScan(name); err != nil || q != s {
+			t.Fatalf("ParseScan(%q) = %v, %v", name, q, err)
+		}
+		checkPermutations(t, s.String(), s.Cells)
+	}
+	// On a 3x4 board: where each scan starts and which cell comes next.
+	for _, tc := range []struct {
+		name        string
+		first, next int
+	}{
+		{"rows from the top left", 0, 1},
+		{"rows from the bottom right", 11, 10},
+		{"columns from the top right", 3, 7},
+		{"spiral clockwise from the top left", 0, 1},
+		{"spiral counter-clockwise from the top left", 0, 4},
+		{"spiral counter-clockwise from the bottom left", 8, 9},
+		{"spiral clockwise from the bottom right", 11, 10},
+	} {
+		s, err := ParseScan(tc.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cells := s.Cells(3, 4); cells[0] != tc.first || cells[1] != tc.next {
+			t.Errorf("%s on 3x4: starts %v", tc.name, cells[:2])
+		}
+	}
+	if s, err := ParseScan("spiral"); err != nil || s != (Scan{Order: OrderSpiral}) {
+		t.Fatalf("ParseScan(spiral) = %v, %v", s, err)
+	}
+	if _, err := ParseScan("rows from the middle"); err == nil {
+		t.Fatal("ParseScan accepted a bad name")
+	}
+}
+
+// TestSolveDFSEveryScan solves and counts a generated puzzle in every scan:
+// the count does not depend on the scan, and each first solution verifies.
+func TestSolveDFSEveryScan(t *testing.T) {
+	p, _, err := Generate(GenerateOptions{Kind: Kovalsky, Rows: 3, Cols: 4, Colours: 4, Rotate: true, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := SolveDFS(context.Background(), p, DFSOptions{Count: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d solutions", want.Stats.Solutions)
+	for _, s := range Scans() {
+		res, err := SolveDFS(context.Background(), p, DFSOptions{Scan: s, Count: true, Workers: 2})
+		if err != nil {
+			t.Fatalf("%v: %v", s, err)
+		}
+		if res.Stats.Solutions != want.Stats.Solutions {
+			t.Errorf("%v: %d solutions, rows from the top left: %d", s, res.Stats.Solutions, want.Stats.Solutions)
+		}
+		if err := p.Verify(res.Board); err != nil || !res.Score.Solved() {
+			t.Errorf("%v: board %v does not solve the puzzle: %v", s, res.Score, err)
+		}
+		est, err := EstimateScan(context.Background(), p, s, 2000, 1)
+		if err != nil || est.Nodes <= 0 {
+			t.Errorf("%v: estimate %v, %v", s, est.Nodes, err)
+		}
+	}
+	a, err := EstimateScan(context.Background(), p, Scan{Order: OrderSpiral}, 500, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := EstimateTree(context.Background(), p, OrderSpiral, 500, 3)
+	if err != nil || a.Nodes != b.Nodes {
+		t.Errorf("EstimateScan %v != EstimateTree %v for the same order (%v)", a.Nodes, b.Nodes, err)
+	}
+}
