@@ -74,7 +74,9 @@ func TestDustDeal(t *testing.T) {
 }
 
 func TestDustSolve(t *testing.T) {
-	s, _ := newServer(t, Config{})
+	// Generous limits: the proof takes well under a second on a quiet
+	// machine, and the test is about the answers, not the machine's load.
+	s, _ := newServer(t, Config{SolveTimeout: time.Minute, MaxSolveTimeout: time.Minute})
 	solve := func(body any) dustSolveResponse {
 		t.Helper()
 		return decode[dustSolveResponse](t, call(t, s, "POST", "/api/dust/solve", body), 200)
@@ -93,7 +95,7 @@ func TestDustSolve(t *testing.T) {
 	}
 	// Every solver clears the board, in no fewer clicks than the optimum.
 	for _, sv := range dustSolvers[1:] {
-		r := solve(map[string]any{"board": blogBoard11, "solver": sv.ID, "timeout_ms": 300})
+		r := solve(map[string]any{"board": blogBoard11, "solver": sv.ID, "timeout_ms": 1000})
 		if !r.Cleared || r.Clicks < 11 || replayDust(t, blogBoard11, r.Moves) != r.Clicks {
 			t.Errorf("%s: %+v", sv.ID, r)
 		}
