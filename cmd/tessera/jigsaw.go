@@ -38,7 +38,7 @@ piece size given by -piece or recorded in the sheet; its ground truth is a
 separate JSON file, used only by score. Images may be PNG (8 or 16 bits per
 channel), JPEG or WebP; 28-pixel pieces are the convention of the benchmark
 sets (MIT 432, McGill 540, BGU 805/2360/3300).`,
-		Commands: []*Command{jigsawScrambleCmd, jigsawSolveCmd, jigsawScoreCmd, jigsawBenchCmd, jigsawMosaicCmd},
+		Commands: []*Command{jigsawScrambleCmd, jigsawSolveCmd, jigsawScoreCmd, jigsawBenchCmd, jigsawMosaicCmd, jigsawNeuralCmd},
 	})
 }
 
@@ -259,7 +259,7 @@ type jigsawSolverFlags struct {
 }
 
 func (s *jigsawSolverFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&s.algo, "algo", "greedy", "solver: greedy (constructive, fast) or ga (genetic algorithm of Sholomon et al.)")
+	fs.StringVar(&s.algo, "algo", "greedy", "solver: greedy (constructive, fast), ga (genetic algorithm of Sholomon et al.) or, for solve, mcts (gap puzzles, learned: see -grid)")
 	fs.StringVar(&s.metric, "metric", "mgc", "edge dissimilarity: mgc (Gallagher) or ssd (L*a*b* distance, Sholomon et al.)")
 	fs.IntVar(&s.k, "k", jigsaw.DefaultK, "candidates kept per edge")
 	fs.IntVar(&s.pop, "pop", ga.DefaultPopulation, "ga: chromosomes per generation")
@@ -272,8 +272,8 @@ func (s *jigsawSolverFlags) define(fs *flag.FlagSet) {
 
 // check validates the flags and returns the compatibility options.
 func (s *jigsawSolverFlags) check() (jigsaw.CompatOptions, error) {
-	if s.algo != "greedy" && s.algo != "ga" {
-		return jigsaw.CompatOptions{}, usagef("-algo %q: the solvers are: greedy, ga", s.algo)
+	if s.algo != "greedy" && s.algo != "ga" && s.algo != "mcts" {
+		return jigsaw.CompatOptions{}, usagef("-algo %q: the solvers are: greedy, ga, mcts (gap puzzles)", s.algo)
 	}
 	m, err := jigsaw.ParseMetric(s.metric)
 	if err != nil {
@@ -415,6 +415,8 @@ bag); -progress shows the generation and the best fitness on stderr.`,
 		timeout := timeoutFlag(fs, 10*time.Minute)
 		prog := progressFlag(fs)
 		asJSON := jsonFlag(fs)
+		var nf neuralFlags
+		nf.define(fs, true)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("give one sheet")
@@ -422,6 +424,11 @@ bag); -progress shows the generation and the best fitness on stderr.`,
 			co, err := sf.check()
 			if err != nil {
 				return err
+			}
+			if sf.algo == "mcts" {
+				ctx, cancel := withTimeout(ctx, *timeout)
+				defer cancel()
+				return neuralSolve(ctx, env, &nf, args[0], *out, *seed, *asJSON)
 			}
 			job := jigsawJob{images: *images, seed: *seed}
 			if *size != "" {
@@ -791,6 +798,9 @@ averages, the perfect count and the peak memory (and "bags",
 			co, err := sf.check()
 			if err != nil {
 				return err
+			}
+			if sf.algo == "mcts" {
+				return usagef("-algo mcts: gap puzzles have their own bench, tessera jigsaw neural bench")
 			}
 			files, err := benchImages(*set, *data)
 			if err != nil {
