@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -27,7 +28,7 @@ type neuralFlags struct {
 	grid, patch, gap      int
 	reward, backup, pick  string
 	sims, batch, attempts int
-	cpuct                 float64
+	cpuct, hybrid         float64
 	model                 string
 }
 
@@ -44,13 +45,14 @@ func (f *neuralFlags) define(fs *flag.FlagSet, withGeometry bool) {
 	fs.StringVar(&f.backup, "backup", "mean", "mcts: backup of values, mean or max")
 	fs.StringVar(&f.pick, "choose", "visits", "mcts: action played, by visits or by value")
 	fs.IntVar(&f.attempts, "attempts", 1, "mcts: attempts with reshuffled patch orders, the best by V")
+	fs.Float64Var(&f.hybrid, "hybrid", 0, "mcts: weight of the classic compatibilities (MGC across the gap) multiplied into P's prior (0: purely learned)")
 	fs.StringVar(&f.model, "model", "", "mcts: model folder written by 'jigsaw neural train' (default: the shipped one)")
 }
 
 // options checks the flags and returns the solver's options (the
 // algorithm is set by the caller) and the model.
 func (f *neuralFlags) options(seed uint64) (neural.Options, *neural.Model, error) {
-	o := neural.Options{Sims: f.sims, CPuct: f.cpuct, Batch: f.batch, Attempts: f.attempts, Seed: seed}
+	o := neural.Options{Sims: f.sims, CPuct: f.cpuct, Batch: f.batch, Attempts: f.attempts, Seed: seed, Hybrid: f.hybrid}
 	var err error
 	if o.Reward, err = neural.ParseReward(f.reward); err != nil {
 		return o, nil, usagef("-reward %q: want predicted or gt", f.reward)
@@ -69,8 +71,8 @@ func (f *neuralFlags) options(seed uint64) (neural.Options, *neural.Model, error
 	default:
 		return o, nil, usagef("-choose %q: want visits or value", f.pick)
 	}
-	if f.sims < 1 || f.batch < 1 || f.attempts < 1 || f.cpuct <= 0 {
-		return o, nil, usagef("-sims, -batch, -attempts and -cpuct must be positive")
+	if f.sims < 1 || f.batch < 1 || f.attempts < 1 || f.cpuct <= 0 || f.hybrid < 0 {
+		return o, nil, usagef("-sims, -batch, -attempts and -cpuct must be positive, -hybrid not negative")
 	}
 	m, err := loadNeuralModel(f.model)
 	return o, m, err
@@ -333,7 +335,7 @@ With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
 			if *asJSON {
 				return writeJSON(env.Stdout, map[string]any{"summary": true, "puzzles": k, "patch": sumP / n, "neighbor": sumN / n,
 					"perfect": float64(perfect) / n, "seconds": sumS / n, "algo": a.String(), "reward": opts.Reward.String(),
-					"grid": g.Grid, "sims": opts.Sims, "attempts": opts.Attempts, "seed": *seed})
+					"grid": g.Grid, "sims": opts.Sims, "attempts": opts.Attempts, "hybrid": opts.Hybrid, "seed": *seed})
 			}
 			fmt.Fprintf(env.Stdout, "%d puzzles %dx%d, %s (%s reward, %d sims, %d attempts)\npatches %.1f%%, neighbours %.1f%%, perfect %.1f%% (%d), %.3f s per puzzle\n",
 				k, g.Grid, g.Grid, a, opts.Reward, opts.Sims, opts.Attempts, 100*sumP/n, 100*sumN/n, 100*float64(perfect)/n, perfect, sumS/n)
@@ -360,6 +362,7 @@ var jigsawNeuralTrainCmd = &Command{
             labelled and P and V train further on them.
 
 -init DIR starts from a model folder (needed by heads and finetune alone).
+Interrupted (Ctrl-C), it saves the networks with their best weights so far.
 -o DIR writes the model (pair.nn, p3.nn, v3.nn, ...). The accuracies of
 the pair network, P and V are measured on puzzles of -val (never trained
 on). Progress goes to stderr with -progress.`,
@@ -450,6 +453,15 @@ on). Progress goes to stderr with -progress.`,
 					}
 				}}
 			rep := map[string]any{"stage": *stage, "out": *out}
+			// stopped lets an interrupted training save what it has: the
+			// networks keep their best weights so far.
+			stopped := func(err error) error {
+				if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+					p.Logf("interrupted: saving the model so far in %s", *out)
+					return nil
+				}
+				return err
+			}
 			start := time.Now()
 			save := func() error {
 				info["trained"] = fmt.Sprintf("tessera jigsaw neural train (stage %s, seed %d) on %d images of %s", *stage, *seed, len(train), *trainSet)
@@ -457,36 +469,36 @@ on). Progress goes to stderr with -progress.`,
 			}
 			if *stage == "all" || *stage == "pair" {
 				st, err := m.TrainPair(ctx, train, to)
-				if err != nil {
+				if err := stopped(err); err != nil {
 					return err
 				}
 				rep["pair_epochs"], rep["pair_val_metric"] = st.Epoch, st.ValMetric
-				if err := save(); err != nil {
-					return err
+				if err := save(); err != nil || ctx.Err() != nil {
+					return errors.Join(err, ctx.Err())
 				}
 			}
 			for _, g := range gs {
 				if *stage == "all" || *stage == "heads" {
 					st, err := m.TrainHeads(ctx, train, g, neural.Arch{}, to)
-					if err != nil {
+					if err := stopped(err); err != nil {
 						return err
 					}
 					rep[fmt.Sprintf("p%d_examples", g)], rep[fmt.Sprintf("v%d_examples", g)] = st.PExamples, st.VExamples
-					if err := save(); err != nil {
-						return err
+					if err := save(); err != nil || ctx.Err() != nil {
+						return errors.Join(err, ctx.Err())
 					}
 				}
 				if *stage == "all" || *stage == "finetune" {
 					fo := to
 					fo.Puzzles = *ftPuzzles
 					st, states, err := m.FineTune(ctx, train, g, neural.Options{Sims: *sims, Reward: neural.GroundTruth}, fo)
-					if err != nil {
+					if err := stopped(err); err != nil {
 						return err
 					}
 					rep[fmt.Sprintf("finetune%d_states", g)] = states
 					rep[fmt.Sprintf("finetune%d_examples", g)] = st.PExamples + st.VExamples
-					if err := save(); err != nil {
-						return err
+					if err := save(); err != nil || ctx.Err() != nil {
+						return errors.Join(err, ctx.Err())
 					}
 				}
 			}

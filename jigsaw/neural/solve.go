@@ -118,6 +118,10 @@ type Options struct {
 	Attempts int
 	// Seed drives the reshuffled orders.
 	Seed uint64
+	// Hybrid, when positive, multiplies P's priors by the classic
+	// compatibilities (CompatTable, Hybrid) with this weight: no longer a
+	// purely learned solver.
+	Hybrid float64
 	// Visit, when set, is called with every state MCTS evaluates (the
 	// states fine-tuning learns from). It must not keep s.
 	Visit func(s *State)
@@ -172,7 +176,15 @@ func Solve(ctx context.Context, m *Model, pz *Puzzle, opts Options) (Result, err
 	if err != nil {
 		return Result{}, err
 	}
-	res, err := Search(ctx, m.Heads[pz.Grid].Evaluator(t, pz.Grid), pz, opts)
+	ev := m.Heads[pz.Grid].Evaluator(t, pz.Grid)
+	if opts.Hybrid > 0 {
+		ct, err := CompatTable(ctx, pz, compatScale)
+		if err != nil {
+			return Result{}, err
+		}
+		ev = Hybrid(ev, ct, pz.Grid, opts.Hybrid)
+	}
+	res, err := Search(ctx, ev, pz, opts)
 	res.Elapsed = time.Since(start)
 	return res, err
 }

@@ -190,3 +190,39 @@ func (t *Table) encodeV(dst []float32, s *State, grid int) []float32 {
 
 // String summarises the table (for debugging).
 func (t *Table) String() string { return fmt.Sprintf("neural.Table{%d patches}", t.N) }
+
+// Top1 is the share of the true adjacencies of a puzzle (truth[i] the
+// true cell of patch i on a grid x grid board) whose first patch ranks the
+// second first among every candidate in the table: how often the pair
+// scores alone find the right neighbour.
+func (t *Table) Top1(truth []int, grid int) float64 {
+	byCell := make([]int, len(truth))
+	for i, c := range truth {
+		byCell[c] = i
+	}
+	right, pairs := 0, 0
+	for c := range grid * grid {
+		for d := range 2 {
+			nc := c + 1
+			if d == Below {
+				nc = c + grid
+			}
+			if (d == Right && c%grid == grid-1) || nc >= grid*grid {
+				continue
+			}
+			a, b := byCell[c], byCell[nc]
+			pairs++
+			best := true
+			for o := range t.N {
+				if o != a && o != b && t.L[d][a*t.N+o] >= t.L[d][a*t.N+b] {
+					best = false
+					break
+				}
+			}
+			if best {
+				right++
+			}
+		}
+	}
+	return float64(right) / float64(pairs)
+}
