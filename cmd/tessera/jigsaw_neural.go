@@ -464,7 +464,8 @@ on). Progress goes to stderr with -progress.`,
 			}
 			start := time.Now()
 			save := func() error {
-				info["trained"] = fmt.Sprintf("tessera jigsaw neural train (stage %s, seed %d) on %d images of %s", *stage, *seed, len(train), *trainSet)
+				info["trained_"+*stage+"_"+strings.ReplaceAll(*grids, ",", "_")] = fmt.Sprintf("tessera jigsaw neural train -stage %s -grids %s -seed %d on %d images of %s",
+					*stage, *grids, *seed, len(train), *trainSet)
 				return m.Save(*out, info)
 			}
 			if *stage == "all" || *stage == "pair" {

@@ -204,7 +204,7 @@ func TestShippedModelSolves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info["trained"] == "" {
+	if info["recipe"] == "" {
 		t.Fatal("the shipped model does not say how it was trained")
 	}
 	if err := m.Fits(Geometry{}.Defaults()); err != nil {
