@@ -176,34 +176,18 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, path, out string
 }
 
 // neuralImages lists the images of a comma-separated list of folders and
-// files.
+// files (each read as benchImages reads one).
 func neuralImages(set string) ([]string, error) {
 	var files []string
 	for _, part := range strings.Split(set, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
+		if part = strings.TrimSpace(part); part == "" {
 			continue
 		}
-		st, err := os.Stat(part)
+		more, err := benchImages(part, "")
 		if err != nil {
 			return nil, err
 		}
-		if !st.IsDir() {
-			files = append(files, part)
-			continue
-		}
-		entries, err := os.ReadDir(part)
-		if err != nil {
-			return nil, err
-		}
-		var here []string
-		for _, e := range entries {
-			if !e.IsDir() && slices.Contains(imageExts, strings.ToLower(filepath.Ext(e.Name()))) {
-				here = append(here, filepath.Join(part, e.Name()))
-			}
-		}
-		slices.SortFunc(here, naturalCompare)
-		files = append(files, here...)
+		files = append(files, more...)
 	}
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no PNG, JPEG or WebP images", set)

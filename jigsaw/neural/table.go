@@ -94,6 +94,15 @@ func (t *Table) pairFeatures(dst []float32, d, a, b int) []float32 {
 	return append(dst, clip(t.L[d][i]/5), t.Fwd[d][i]/5, t.Bwd[d][i]/5, 1)
 }
 
+// pairOrZero appends the features of "b is the d-neighbour of a", or
+// zeros when either is -1 (an empty or missing cell).
+func (t *Table) pairOrZero(dst []float32, d, a, b int) []float32 {
+	if a < 0 || b < 0 {
+		return append(dst, 0, 0, 0, 0)
+	}
+	return t.pairFeatures(dst, d, a, b)
+}
+
 func clip(x float32) float32 { return max(-4, min(4, x)) }
 
 // Channels of the head inputs.
@@ -119,27 +128,10 @@ func (t *Table) encodeP(dst []float32, s *State, grid int) []float32 {
 			}
 		} else {
 			dst = append(dst, 0)
-			// up: the neighbour is above x
-			if y := nb(s, grid, r-1, col); y >= 0 {
-				dst = t.pairFeatures(dst, Below, y, x)
-			} else {
-				dst = append(dst, zero[:]...)
-			}
-			if y := nb(s, grid, r, col+1); y >= 0 {
-				dst = t.pairFeatures(dst, Right, x, y)
-			} else {
-				dst = append(dst, zero[:]...)
-			}
-			if y := nb(s, grid, r+1, col); y >= 0 {
-				dst = t.pairFeatures(dst, Below, x, y)
-			} else {
-				dst = append(dst, zero[:]...)
-			}
-			if y := nb(s, grid, r, col-1); y >= 0 {
-				dst = t.pairFeatures(dst, Right, y, x)
-			} else {
-				dst = append(dst, zero[:]...)
-			}
+			dst = t.pairOrZero(dst, Below, nb(s, grid, r-1, col), x) // the neighbour above x
+			dst = t.pairOrZero(dst, Right, x, nb(s, grid, r, col+1))
+			dst = t.pairOrZero(dst, Below, x, nb(s, grid, r+1, col))
+			dst = t.pairOrZero(dst, Right, nb(s, grid, r, col-1), x)
 		}
 		dst = append(dst, clip(t.Out[Right][x]/5), clip(t.Out[Below][x]/5), clip(t.In[Right][x]/5), clip(t.In[Below][x]/5))
 	}
@@ -173,16 +165,8 @@ func (t *Table) encodeV(dst []float32, s *State, grid int) []float32 {
 			continue
 		}
 		dst = append(dst, 1)
-		if y := nb(s, grid, r, col+1); y >= 0 {
-			dst = t.pairFeatures(dst, Right, x, y)
-		} else {
-			dst = append(dst, zero[:]...)
-		}
-		if y := nb(s, grid, r+1, col); y >= 0 {
-			dst = t.pairFeatures(dst, Below, x, y)
-		} else {
-			dst = append(dst, zero[:]...)
-		}
+		dst = t.pairOrZero(dst, Right, x, nb(s, grid, r, col+1))
+		dst = t.pairOrZero(dst, Below, x, nb(s, grid, r+1, col))
 		dst = append(dst, clip(t.Out[Right][x]/5), clip(t.Out[Below][x]/5), clip(t.In[Right][x]/5), clip(t.In[Below][x]/5), left)
 	}
 	return dst
