@@ -379,7 +379,7 @@ func outputNames(path string, k int) []string {
 
 var jigsawSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-piece N] [-rotate] [-size RxC] [-images K] [-algo greedy|ga] [-metric mgc|ssd] [ga flags] sheet.png [-o solved.png] [-placement p.json] [-snapshots DIR] [-json]",
+	UsageLine: "[-piece N] [-rotate] [-size RxC] [-images K] [-algo greedy|ga|mcts] [-metric mgc|ssd] [ga flags] [mcts flags] sheet.png|image [-o solved.png] [-placement p.json] [-snapshots DIR] [-json]",
 	Short:     "reassemble a sheet of pieces",
 	Long: `Solve reads a sheet of square pieces (written by scramble, or any image
 cut into a grid of -piece pixels; fully transparent cells are not pieces),
@@ -400,7 +400,18 @@ greedy solutions: slower, and more accurate. Its settings: -pop, -gens,
 -elite, -mutation, -random-init, -free-seed, -seed (the same seed gives the same
 answer); -snapshots DIR writes the best layout of every generation as
 DIR/gen-NNN.png (DIR/picture-K-gen-NNN.png while it refines picture K of a
-bag); -progress shows the generation and the best fitness on stderr.`,
+bag); -progress shows the generation and the best fitness on stderr.
+
+-algo mcts solves a puzzle with gaps between its patches (Alphazzle, package
+jigsaw/neural): the argument is an image, whose central square is cut into
+-grid x -grid patches of -patch pixels -gap pixels apart and shuffled by
+-seed, or a sheet of such patches. Learned networks guide Monte-Carlo tree
+search (-sims per placement, -cpuct, -batch, -backup mean|max, -choose
+visits|value) with the reward of a complete reassembly predicted by the
+value network or, for an image, the truth (-reward gt); -attempts K tries
+K patch orders and keeps the answer the value network prefers; -hybrid W
+adds the classic compatibilities to the policy; -model DIR replaces the
+shipped model. -o writes the reassembly with its gaps.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		piece := fs.Int("piece", 0, "piece side in pixels (default: recorded in the sheet)")
 		rotate := fs.Bool("rotate", false, "pieces may be turned (Type 2)")

@@ -123,7 +123,7 @@ func TestSoftmaxAndMSELosses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := net.Train(context.Background(), d, TrainOptions{Epochs: 40, LearningRate: 0.02, Loss: SoftmaxCE, Patience: 40})
+	st, err := net.Train(context.Background(), d, TrainOptions{Epochs: 40, LearningRate: 0.02, Loss: LossSoftmaxCE, Patience: 40})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,21 +134,21 @@ func TestSoftmaxAndMSELosses(t *testing.T) {
 	if logits[1] < logits[0] || logits[1] < logits[2] {
 		t.Fatalf("logits %v: want output 1 highest among 0..2", logits)
 	}
-	if got := SoftmaxCE.Eval([]float32{0, 0, 0, 50}, []float32{1, 0, 0, -1}, 4); got < 1.09 || got > 1.1 {
+	if got := LossSoftmaxCE.Eval([]float32{0, 0, 0, 50}, []float32{1, 0, 0, -1}, 4); got < 1.09 || got > 1.1 {
 		t.Fatalf("masked softmax CE of uniform logits over 3 legal outputs = %.4f, want ln 3", got)
 	}
 	reg, err := New(Spec{Input: []int{3}, Hidden: []int{8}, Outputs: 1}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err = reg.Train(context.Background(), v, TrainOptions{Epochs: 60, LearningRate: 0.02, Loss: MSE, Patience: 60})
+	st, err = reg.Train(context.Background(), v, TrainOptions{Epochs: 60, LearningRate: 0.02, Loss: LossMSE, Patience: 60})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if st.ValLoss > 0.002 {
 		t.Fatalf("squared error %.4f after training", st.ValLoss)
 	}
-	if MSE.String() != "mse" || SoftmaxCE.String() != "softmax-ce" || BCE.String() != "bce" {
+	if LossMSE.String() != "mse" || LossSoftmaxCE.String() != "softmax-ce" || LossBCE.String() != "bce" {
 		t.Fatal("loss names")
 	}
 }

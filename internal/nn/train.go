@@ -51,7 +51,7 @@ type TrainOptions struct {
 	Metric func(logits, y []float32, k int) float64
 	// Progress, when set, is called every few steps and after each epoch.
 	Progress func(Stats)
-	// Loss is the training loss; the zero value is BCE.
+	// Loss is the training loss; the zero value is LossBCE.
 	Loss Loss
 }
 
@@ -59,27 +59,27 @@ type TrainOptions struct {
 type Loss uint8
 
 const (
-	// BCE is binary cross-entropy of sigmoid(logit) on every output
+	// LossBCE is binary cross-entropy of sigmoid(logit) on every output
 	// (targets in [0, 1], several may be 1).
-	BCE Loss = iota
-	// SoftmaxCE is the cross-entropy of the softmax of the logits against
+	LossBCE Loss = iota
+	// LossSoftmaxCE is the cross-entropy of the softmax of the logits against
 	// targets that form a distribution over the outputs (one-hot for a
 	// class). A negative target excludes its output from the softmax: an
 	// illegal move of a policy.
-	SoftmaxCE
-	// MSE is the mean squared error of sigmoid(logit) against targets in
+	LossSoftmaxCE
+	// LossMSE is the mean squared error of sigmoid(logit) against targets in
 	// [0, 1] (a value network regressing a probability).
-	MSE
+	LossMSE
 )
 
 // String returns "bce", "softmax-ce" or "mse".
 func (l Loss) String() string {
 	switch l {
-	case BCE:
+	case LossBCE:
 		return "bce"
-	case SoftmaxCE:
+	case LossSoftmaxCE:
 		return "softmax-ce"
-	case MSE:
+	case LossMSE:
 		return "mse"
 	}
 	return fmt.Sprintf("Loss(%d)", uint8(l))
@@ -88,14 +88,14 @@ func (l Loss) String() string {
 // lossFn is the graph of the loss l (labels then logits).
 func (l Loss) lossFn() func(labels, logits []*Node) *Node {
 	switch l {
-	case SoftmaxCE:
+	case LossSoftmaxCE:
 		return func(labels, logits []*Node) *Node {
 			y, z := labels[0], logits[0]
 			legal := GreaterOrEqual(y, ZerosLike(y))
 			z = Where(legal, z, AddScalar(ZerosLike(z), -1e9))
 			return ReduceAllMean(ReduceSum(Neg(Mul(Max(y, ZerosLike(y)), LogSoftmax(z))), -1))
 		}
-	case MSE:
+	case LossMSE:
 		return func(labels, logits []*Node) *Node {
 			d := Sub(Sigmoid(logits[0]), labels[0])
 			return ReduceAllMean(Mul(d, d))
@@ -108,7 +108,7 @@ func (l Loss) lossFn() func(labels, logits []*Node) *Node {
 // as the training loop computes it, averaged over the examples.
 func (l Loss) Eval(logits, y []float32, out int) float64 {
 	switch l {
-	case SoftmaxCE:
+	case LossSoftmaxCE:
 		s := 0.0
 		for e := 0; e+out <= len(logits); e += out {
 			z, t := logits[e:e+out], y[e:e+out]
@@ -132,7 +132,7 @@ func (l Loss) Eval(logits, y []float32, out int) float64 {
 			}
 		}
 		return s / float64(len(logits)/out)
-	case MSE:
+	case LossMSE:
 		s := 0.0
 		for i, z := range logits {
 			d := 1/(1+math.Exp(-float64(z))) - float64(y[i])
@@ -140,7 +140,7 @@ func (l Loss) Eval(logits, y []float32, out int) float64 {
 		}
 		return s / float64(len(logits))
 	}
-	return BinaryCE(logits, y)
+	return BCE(logits, y)
 }
 
 // Stats describe training so far.
@@ -150,8 +150,8 @@ type Stats struct {
 	Examples    int64
 	ExamplesSec float64
 	// Loss is the training loss of the last batch (TrainOptions.Loss);
-	// ValLoss and ValMetric are those of the
-	// last finished epoch (NaN before the first).
+	// ValLoss and ValMetric are those of the last finished epoch (NaN
+	// before the first).
 	Loss, ValLoss, ValMetric float64
 	// BestEpoch is the epoch whose weights are kept (1-based; 0: none yet).
 	BestEpoch int
@@ -164,8 +164,8 @@ type Stats struct {
 var ErrDiverged = errors.New("nn: training diverged")
 
 // Train fits the network to data with opts.Loss (by default binary
-// cross-entropy on every output: sigmoid targets, several may be 1) and Adam (Kingma and Ba, 2015),
-// shuffling every epoch, holding out a validation split, and stopping
+// cross-entropy on every output: sigmoid targets, several may be 1) and
+// Adam (Kingma and Ba, 2015), shuffling every epoch, holding out a validation split, and stopping
 // early (keeping the best epoch's weights). A context that ends stops
 // training after the current step and returns its error with the best
 // weights so far in place. Cost per step: one forward and backward pass
@@ -314,9 +314,9 @@ func scalar(t *tensors.Tensor) float64 {
 	return math.NaN()
 }
 
-// BinaryCE is the mean binary cross-entropy of sigmoid(logits) against
+// BCE is the mean binary cross-entropy of sigmoid(logits) against
 // targets y, computed stably from the logits.
-func BinaryCE(logits, y []float32) float64 {
+func BCE(logits, y []float32) float64 {
 	s := 0.0
 	for i, z := range logits {
 		zf := float64(z)

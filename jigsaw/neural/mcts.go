@@ -33,6 +33,11 @@ type node struct {
 // of value 0). Then it plays the most visited (or most valuable) child and
 // keeps its subtree. The answer is the reassembly reached, or the best
 // complete one met during the search when its reward is higher.
+//
+// It is written here rather than with package mcts, whose Search grows
+// one tree for the whole game and returns its best sequence: Alphazzle
+// decides placement by placement, keeps the subtree, backs up maxima and
+// may pick actions by value.
 func (g *game) mcts(root *State) (*State, float64, error) {
 	n := g.pz.Cells()
 	nodes := []node{{parent: -1, first: -1, cell: -1}}

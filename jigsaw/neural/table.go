@@ -1,9 +1,6 @@
 package neural
 
-import (
-	"fmt"
-	"math"
-)
+import "math"
 
 // Directions of a pair: Right means b is the right neighbour of a, Below
 // that b is under a.
@@ -171,9 +168,6 @@ func (t *Table) encodeV(dst []float32, s *State, grid int) []float32 {
 	}
 	return dst
 }
-
-// String summarises the table (for debugging).
-func (t *Table) String() string { return fmt.Sprintf("neural.Table{%d patches}", t.N) }
 
 // Top1 is the share of the true adjacencies of a puzzle (truth[i] the
 // true cell of patch i on a grid x grid board) whose first patch ranks the

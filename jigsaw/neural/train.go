@@ -153,7 +153,7 @@ func binaryAccuracy(logits, y []float32, k int) float64 {
 func (m *Model) TrainPair(ctx context.Context, images []image.Image, opts TrainOptions) (nn.Stats, error) {
 	opts = opts.defaults()
 	d := m.PairData(images, opts.Crops, opts.Seed)
-	to := opts.nnOptions("pair", nn.BCE, binaryAccuracy)
+	to := opts.nnOptions("pair", nn.LossBCE, binaryAccuracy)
 	to.Augment = m.augmentPair
 	return m.Pair.Train(ctx, d, to)
 }
@@ -322,9 +322,10 @@ type HeadStats struct {
 	PExamples, VExamples int
 }
 
-// TrainHeads creates (or continues training) the heads of grid x grid
-// puzzles on opts.Puzzles random puzzles of the images; extra, when set,
-// adds examples (fine-tuning states).
+// TrainHeads creates (or trains further) the heads of grid x grid puzzles
+// on opts.Puzzles random puzzles of the images (headData: n P examples
+// and 2n V examples per puzzle of n patches). New heads have the
+// architecture arch.
 func (m *Model) TrainHeads(ctx context.Context, images []image.Image, grid int, arch Arch, opts TrainOptions) (HeadStats, error) {
 	opts = opts.defaults()
 	h, ok := m.Heads[grid]
@@ -346,10 +347,10 @@ func (m *Model) TrainHeads(ctx context.Context, images []image.Image, grid int, 
 func (m *Model) fitHeads(ctx context.Context, h Heads, grid int, pd, vd nn.Data, opts TrainOptions) (HeadStats, error) {
 	st := HeadStats{PExamples: pd.N, VExamples: vd.N}
 	var err error
-	if st.P, err = h.P.Train(ctx, pd, opts.nnOptions(fmt.Sprintf("p%d", grid), nn.SoftmaxCE, pAccuracy(grid*grid))); err != nil {
+	if st.P, err = h.P.Train(ctx, pd, opts.nnOptions(fmt.Sprintf("p%d", grid), nn.LossSoftmaxCE, pAccuracy(grid*grid))); err != nil {
 		return st, err
 	}
-	st.V, err = h.V.Train(ctx, vd, opts.nnOptions(fmt.Sprintf("v%d", grid), nn.MSE, binaryAccuracy))
+	st.V, err = h.V.Train(ctx, vd, opts.nnOptions(fmt.Sprintf("v%d", grid), nn.LossMSE, binaryAccuracy))
 	return st, err
 }
 
