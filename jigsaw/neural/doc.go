@@ -53,6 +53,9 @@
 // played by visits or by value), or greedy P, or greedy V. Attempts
 // repeats the game with reshuffled patch orders and keeps the answer V
 // values most. FineTune trains P and V further on the states MCTS visits.
+// Options.Hybrid multiplies P's priors by the classic compatibilities
+// (CompatTable: MGC dissimilarities across the gap, no learning); that
+// solver is no longer purely learned and is reported apart.
 //
 //	m, _, _ := neural.Default() // the shipped model (3x3, 40 px, 4 px)
 //	pz := neural.Centre(img, neural.Geometry{}, seed)
