@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -115,8 +116,8 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, path, out string
 		return err
 	}
 	var pz *neural.Puzzle
-	if sp := jigsaw.SheetPieceSize(data); sp > 0 {
-		sheet, err := jigsaw.ReadSheet(strings.NewReader(string(data)), jigsaw.SheetOptions{PieceSize: g.Patch})
+	if jigsaw.SheetPieceSize(data) > 0 { // a sheet written by tessera
+		sheet, err := jigsaw.ReadSheet(bytes.NewReader(data), jigsaw.SheetOptions{PieceSize: g.Patch})
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
@@ -127,7 +128,7 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, path, out string
 			return usagef("-reward gt needs the solution: give an image, not a sheet")
 		}
 	} else {
-		img, err := imageio.Decode(strings.NewReader(string(data)), imageio.Options{})
+		img, err := imageio.Decode(bytes.NewReader(data), imageio.Options{})
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
