@@ -38,7 +38,7 @@ piece size given by -piece or recorded in the sheet; its ground truth is a
 separate JSON file, used only by score. Images may be PNG (8 or 16 bits per
 channel), JPEG or WebP; 28-pixel pieces are the convention of the benchmark
 sets (MIT 432, McGill 540, BGU 805/2360/3300).`,
-		Commands: []*Command{jigsawScrambleCmd, jigsawSolveCmd, jigsawScoreCmd, jigsawBenchCmd, jigsawMosaicCmd},
+		Commands: []*Command{jigsawScrambleCmd, jigsawSolveCmd, jigsawScoreCmd, jigsawBenchCmd, jigsawMosaicCmd, jigsawNeuralCmd},
 	})
 }
 
@@ -274,7 +274,7 @@ type jigsawSolverFlags struct {
 }
 
 func (s *jigsawSolverFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&s.algo, "algo", "greedy", "solver: greedy (constructive, fast) or ga (genetic algorithm of Sholomon et al.)")
+	fs.StringVar(&s.algo, "algo", "greedy", "solver: greedy (constructive, fast), ga (genetic algorithm of Sholomon et al.) or, for solve, mcts (gap puzzles, learned: see -grid)")
 	fs.StringVar(&s.metric, "metric", "mgc", "edge dissimilarity: mgc (Gallagher) or ssd (L*a*b* distance, Sholomon et al.)")
 	fs.IntVar(&s.k, "k", jigsaw.DefaultK, "candidates kept per edge")
 	fs.IntVar(&s.pop, "pop", ga.DefaultPopulation, "ga: chromosomes per generation")
@@ -287,8 +287,8 @@ func (s *jigsawSolverFlags) define(fs *flag.FlagSet) {
 
 // check validates the flags and returns the compatibility options.
 func (s *jigsawSolverFlags) check() (jigsaw.CompatOptions, error) {
-	if s.algo != "greedy" && s.algo != "ga" {
-		return jigsaw.CompatOptions{}, usagef("-algo %q: the solvers are: greedy, ga", s.algo)
+	if s.algo != "greedy" && s.algo != "ga" && s.algo != "mcts" {
+		return jigsaw.CompatOptions{}, usagef("-algo %q: the solvers are: greedy, ga, mcts (gap puzzles)", s.algo)
 	}
 	m, err := jigsaw.ParseMetric(s.metric)
 	if err != nil {
@@ -394,7 +394,7 @@ func outputNames(path string, k int) []string {
 
 var jigsawSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-piece N] [-rotate] [-size RxC] [-images K] [-algo greedy|ga] [-metric mgc|ssd] [ga flags] sheet.png [-o solved.png] [-placement p.json] [-snapshots DIR] [-json]",
+	UsageLine: "[-piece N] [-rotate] [-size RxC] [-images K] [-algo greedy|ga|mcts] [-metric mgc|ssd] [ga flags] [mcts flags] sheet.png|image [-o solved.png] [-placement p.json] [-snapshots DIR] [-json]",
 	Short:     "reassemble a sheet of pieces",
 	Long: `Solve reads a sheet of square pieces (written by scramble, or any image
 cut into a grid of -piece pixels; fully transparent cells are not pieces),
@@ -415,7 +415,18 @@ greedy solutions: slower, and more accurate. Its settings: -pop, -gens,
 -elite, -mutation, -random-init, -free-seed, -seed (the same seed gives the same
 answer); -snapshots DIR writes the best layout of every generation as
 DIR/gen-NNN.png (DIR/picture-K-gen-NNN.png for picture K of a bag);
--progress shows the generation and the best fitness on stderr.`,
+-progress shows the generation and the best fitness on stderr.
+
+-algo mcts solves a puzzle with gaps between its patches (Alphazzle, package
+jigsaw/neural): the argument is an image, whose central square is cut into
+-grid x -grid patches of -patch pixels -gap pixels apart and shuffled by
+-seed, or a sheet of such patches. Learned networks guide Monte-Carlo tree
+search (-sims per placement, -cpuct, -batch, -backup mean|max, -choose
+visits|value) with the reward of a complete reassembly predicted by the
+value network or, for an image, the truth (-reward gt); -attempts K tries
+K patch orders and keeps the answer the value network prefers; -hybrid W
+adds the classic compatibilities to the policy; -model DIR replaces the
+shipped model. -o writes the reassembly with its gaps.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		piece := fs.Int("piece", 0, "piece side in pixels (default: recorded in the sheet)")
 		rotate := fs.Bool("rotate", false, "pieces may be turned (Type 2)")
@@ -430,6 +441,8 @@ DIR/gen-NNN.png (DIR/picture-K-gen-NNN.png for picture K of a bag);
 		timeout := timeoutFlag(fs, 10*time.Minute)
 		prog := progressFlag(fs)
 		asJSON := jsonFlag(fs)
+		var nf neuralFlags
+		nf.define(fs, true)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("give one sheet")
@@ -437,6 +450,11 @@ DIR/gen-NNN.png (DIR/picture-K-gen-NNN.png for picture K of a bag);
 			co, err := sf.check()
 			if err != nil {
 				return err
+			}
+			if sf.algo == "mcts" {
+				ctx, cancel := withTimeout(ctx, *timeout)
+				defer cancel()
+				return neuralSolve(ctx, env, &nf, args[0], *out, *seed, *asJSON)
 			}
 			job := jigsawJob{images: *images, seed: *seed}
 			if *size != "" {
@@ -806,6 +824,9 @@ averages, the perfect count and the peak memory (and "bags",
 			co, err := sf.check()
 			if err != nil {
 				return err
+			}
+			if sf.algo == "mcts" {
+				return usagef("-algo mcts: gap puzzles have their own bench, tessera jigsaw neural bench")
 			}
 			files, err := benchImages(*set, *data)
 			if err != nil {

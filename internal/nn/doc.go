@@ -6,7 +6,9 @@
 //
 // A network is a Spec (input shape, convolution channels, dense widths,
 // number of outputs) with its weights. Train fits it with binary
-// cross-entropy on sigmoid outputs; Logits runs it on many examples at once.
+// cross-entropy on sigmoid outputs, or (TrainOptions.Loss) softmax
+// cross-entropy over the outputs with illegal ones masked out, or the
+// squared error of sigmoid outputs; Logits runs it on many examples at once.
 //
 //	net, _ := nn.New(nn.Spec{Input: []int{6, 8, 6}, Conv: []int{32}, Hidden: []int{256}, Outputs: 48}, seed)
 //	stats, err := net.Train(ctx, nn.Data{X: x, Y: y, N: n}, nn.TrainOptions{Epochs: 20})

@@ -88,8 +88,9 @@ type Net struct {
 	infer *model.Exec
 	// trainer is kept between calls of Train with the same learning rate,
 	// so that its compiled graphs and Adam's moments carry over.
-	trainer   *train.Trainer
-	trainerLR float64
+	trainer     *train.Trainer
+	trainerLR   float64
+	trainerLoss Loss
 }
 
 // modelScope is the scope of the network's weights in its store; the

@@ -101,3 +101,54 @@ func TestConvSaveLoadIdentical(t *testing.T) {
 		t.Error("Read accepted weights that do not fit the spec")
 	}
 }
+
+// TestSoftmaxAndMSELosses trains a class from a one-hot input with the
+// masked softmax cross-entropy (output 3 is never legal) and a
+// probability with the squared error.
+func TestSoftmaxAndMSELosses(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 5))
+	var d, v Data
+	for range 300 {
+		c := rng.IntN(3)
+		x := []float32{0, 0, 0}
+		x[c] = 1
+		y := []float32{0, 0, 0, -1}
+		y[c] = 1
+		d.X, d.Y = append(d.X, x...), append(d.Y, y...)
+		d.N++
+		v.X, v.Y = append(v.X, x...), append(v.Y, float32(c)/4)
+		v.N++
+	}
+	net, err := New(Spec{Input: []int{3}, Hidden: []int{8}, Outputs: 4}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := net.Train(context.Background(), d, TrainOptions{Epochs: 40, LearningRate: 0.02, Loss: LossSoftmaxCE, Patience: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.ValLoss > 0.1 {
+		t.Fatalf("softmax cross-entropy %.3f after training", st.ValLoss)
+	}
+	logits, _ := net.Logits([]float32{0, 1, 0})
+	if logits[1] < logits[0] || logits[1] < logits[2] {
+		t.Fatalf("logits %v: want output 1 highest among 0..2", logits)
+	}
+	if got := LossSoftmaxCE.Eval([]float32{0, 0, 0, 50}, []float32{1, 0, 0, -1}, 4); got < 1.09 || got > 1.1 {
+		t.Fatalf("masked softmax CE of uniform logits over 3 legal outputs = %.4f, want ln 3", got)
+	}
+	reg, err := New(Spec{Input: []int{3}, Hidden: []int{8}, Outputs: 1}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err = reg.Train(context.Background(), v, TrainOptions{Epochs: 60, LearningRate: 0.02, Loss: LossMSE, Patience: 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.ValLoss > 0.002 {
+		t.Fatalf("squared error %.4f after training", st.ValLoss)
+	}
+	if LossMSE.String() != "mse" || LossSoftmaxCE.String() != "softmax-ce" || LossBCE.String() != "bce" {
+		t.Fatal("loss names")
+	}
+}

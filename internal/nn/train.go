@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graphs read best with the dot import
 	"github.com/gomlx/gomlx/core/tensors"
 	"github.com/gomlx/gomlx/ml/train"
 	"github.com/gomlx/gomlx/ml/train/loss"
@@ -50,6 +51,96 @@ type TrainOptions struct {
 	Metric func(logits, y []float32, k int) float64
 	// Progress, when set, is called every few steps and after each epoch.
 	Progress func(Stats)
+	// Loss is the training loss; the zero value is LossBCE.
+	Loss Loss
+}
+
+// Loss is a training loss on the network's logits.
+type Loss uint8
+
+const (
+	// LossBCE is binary cross-entropy of sigmoid(logit) on every output
+	// (targets in [0, 1], several may be 1).
+	LossBCE Loss = iota
+	// LossSoftmaxCE is the cross-entropy of the softmax of the logits against
+	// targets that form a distribution over the outputs (one-hot for a
+	// class). A negative target excludes its output from the softmax: an
+	// illegal move of a policy.
+	LossSoftmaxCE
+	// LossMSE is the mean squared error of sigmoid(logit) against targets in
+	// [0, 1] (a value network regressing a probability).
+	LossMSE
+)
+
+// String returns "bce", "softmax-ce" or "mse".
+func (l Loss) String() string {
+	switch l {
+	case LossBCE:
+		return "bce"
+	case LossSoftmaxCE:
+		return "softmax-ce"
+	case LossMSE:
+		return "mse"
+	}
+	return fmt.Sprintf("Loss(%d)", uint8(l))
+}
+
+// lossFn is the graph of the loss l (labels then logits).
+func (l Loss) lossFn() func(labels, logits []*Node) *Node {
+	switch l {
+	case LossSoftmaxCE:
+		return func(labels, logits []*Node) *Node {
+			y, z := labels[0], logits[0]
+			legal := GreaterOrEqual(y, ZerosLike(y))
+			z = Where(legal, z, AddScalar(ZerosLike(z), -1e9))
+			return ReduceAllMean(ReduceSum(Neg(Mul(Max(y, ZerosLike(y)), LogSoftmax(z))), -1))
+		}
+	case LossMSE:
+		return func(labels, logits []*Node) *Node {
+			d := Sub(Sigmoid(logits[0]), labels[0])
+			return ReduceAllMean(Mul(d, d))
+		}
+	}
+	return loss.BinaryCrossentropyLogits
+}
+
+// Eval is the loss l of logits against targets y (out values per example),
+// as the training loop computes it, averaged over the examples.
+func (l Loss) Eval(logits, y []float32, out int) float64 {
+	switch l {
+	case LossSoftmaxCE:
+		s := 0.0
+		for e := 0; e+out <= len(logits); e += out {
+			z, t := logits[e:e+out], y[e:e+out]
+			m := math.Inf(-1)
+			for i, v := range z {
+				if t[i] >= 0 {
+					m = max(m, float64(v))
+				}
+			}
+			lse := 0.0
+			for i, v := range z {
+				if t[i] >= 0 {
+					lse += math.Exp(float64(v) - m)
+				}
+			}
+			lse = m + math.Log(lse)
+			for i, v := range z {
+				if t[i] > 0 {
+					s -= float64(t[i]) * (float64(v) - lse)
+				}
+			}
+		}
+		return s / float64(len(logits)/out)
+	case LossMSE:
+		s := 0.0
+		for i, z := range logits {
+			d := 1/(1+math.Exp(-float64(z))) - float64(y[i])
+			s += d * d
+		}
+		return s / float64(len(logits))
+	}
+	return BCE(logits, y)
 }
 
 // Stats describe training so far.
@@ -58,9 +149,9 @@ type Stats struct {
 	// Examples trained on, and per second of wall-clock time.
 	Examples    int64
 	ExamplesSec float64
-	// Loss is the moving average of the training loss (binary
-	// cross-entropy per output); ValLoss and ValMetric are those of the
-	// last finished epoch (NaN before the first).
+	// Loss is the training loss of the last batch (TrainOptions.Loss);
+	// ValLoss and ValMetric are those of the last finished epoch (NaN
+	// before the first).
 	Loss, ValLoss, ValMetric float64
 	// BestEpoch is the epoch whose weights are kept (1-based; 0: none yet).
 	BestEpoch int
@@ -72,9 +163,9 @@ type Stats struct {
 // ErrDiverged reports a training loss that became NaN or infinite.
 var ErrDiverged = errors.New("nn: training diverged")
 
-// Train fits the network to data with binary cross-entropy on every output
-// (sigmoid targets, several may be 1) and Adam (Kingma and Ba, 2015),
-// shuffling every epoch, holding out a validation split, and stopping
+// Train fits the network to data with opts.Loss (by default binary
+// cross-entropy on every output: sigmoid targets, several may be 1) and
+// Adam (Kingma and Ba, 2015), shuffling every epoch, holding out a validation split, and stopping
 // early (keeping the best epoch's weights). A context that ends stops
 // training after the current step and returns its error with the best
 // weights so far in place. Cost per step: one forward and backward pass
@@ -111,10 +202,10 @@ func (n *Net) Train(ctx context.Context, data Data, opts TrainOptions) (Stats, e
 
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if n.trainer == nil || n.trainerLR != opts.LearningRate {
-		n.trainer = train.NewTrainer(n.backend, n.store, n.forward, loss.BinaryCrossentropyLogits,
+	if n.trainer == nil || n.trainerLR != opts.LearningRate || n.trainerLoss != opts.Loss {
+		n.trainer = train.NewTrainer(n.backend, n.store, n.forward, opts.Loss.lossFn(),
 			optimizer.Adam().LearningRate(opts.LearningRate).Done(), nil, nil)
-		n.trainerLR = opts.LearningRate
+		n.trainerLR, n.trainerLoss = opts.LearningRate, opts.Loss
 	}
 	trainer := n.trainer
 
@@ -176,7 +267,7 @@ loop:
 				err = lerr
 				break
 			}
-			st.ValLoss = BCE(logits, valY)
+			st.ValLoss = opts.Loss.Eval(logits, valY, out)
 			if opts.Metric != nil {
 				st.ValMetric = opts.Metric(logits, valY, nVal)
 			}
@@ -223,8 +314,8 @@ func scalar(t *tensors.Tensor) float64 {
 	return math.NaN()
 }
 
-// BCE is the mean binary cross-entropy of sigmoid(logits) against targets y,
-// computed stably from the logits.
+// BCE is the mean binary cross-entropy of sigmoid(logits) against
+// targets y, computed stably from the logits.
 func BCE(logits, y []float32) float64 {
 	s := 0.0
 	for i, z := range logits {

@@ -1,0 +1,524 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"tessera/internal/imageio"
+	"tessera/internal/nn"
+	"tessera/jigsaw"
+	"tessera/jigsaw/neural"
+)
+
+// neuralFlags are the settings of the learned gap-puzzle solver, shared by
+// "jigsaw solve -algo mcts" and "jigsaw neural bench".
+type neuralFlags struct {
+	grid, patch, gap      int
+	reward, backup, pick  string
+	sims, batch, attempts int
+	cpuct, hybrid         float64
+	model                 string
+}
+
+func (f *neuralFlags) define(fs *flag.FlagSet, withGeometry bool) {
+	if withGeometry {
+		fs.IntVar(&f.grid, "grid", 3, "mcts: the puzzle is GRID x GRID patches")
+		fs.IntVar(&f.patch, "patch", 40, "mcts: patch side in pixels")
+		fs.IntVar(&f.gap, "gap", 4, "mcts: gap between patches in pixels")
+	}
+	fs.StringVar(&f.reward, "reward", "predicted", "mcts: reward of a complete reassembly: predicted (by V) or gt (the truth, an oracle)")
+	fs.IntVar(&f.sims, "sims", 100, "mcts: simulations before each placement")
+	fs.Float64Var(&f.cpuct, "cpuct", 1.5, "mcts: c_puct, the weight of P's prior in PUCT")
+	fs.IntVar(&f.batch, "batch", 8, "mcts: leaves evaluated per network call")
+	fs.StringVar(&f.backup, "backup", "mean", "mcts: backup of values, mean or max")
+	fs.StringVar(&f.pick, "choose", "visits", "mcts: action played, by visits or by value")
+	fs.IntVar(&f.attempts, "attempts", 1, "mcts: attempts with reshuffled patch orders, the best by V")
+	fs.Float64Var(&f.hybrid, "hybrid", 0, "mcts: weight of the classic compatibilities (MGC across the gap) multiplied into P's prior (0: purely learned)")
+	fs.StringVar(&f.model, "model", "", "mcts: model folder written by 'jigsaw neural train' (default: the shipped one)")
+}
+
+// options checks the flags and returns the solver's options (the
+// algorithm is set by the caller) and the model.
+func (f *neuralFlags) options(seed uint64) (neural.Options, *neural.Model, error) {
+	o := neural.Options{Sims: f.sims, CPuct: f.cpuct, Batch: f.batch, Attempts: f.attempts, Seed: seed, Hybrid: f.hybrid}
+	var err error
+	if o.Reward, err = neural.ParseReward(f.reward); err != nil {
+		return o, nil, usagef("-reward %q: want predicted or gt", f.reward)
+	}
+	switch f.backup {
+	case "mean":
+	case "max":
+		o.Backup = neural.MaxBackup
+	default:
+		return o, nil, usagef("-backup %q: want mean or max", f.backup)
+	}
+	switch f.pick {
+	case "visits":
+	case "value":
+		o.Choice = neural.ByValue
+	default:
+		return o, nil, usagef("-choose %q: want visits or value", f.pick)
+	}
+	if f.sims < 1 || f.batch < 1 || f.attempts < 1 || f.cpuct <= 0 || f.hybrid < 0 {
+		return o, nil, usagef("-sims, -batch, -attempts and -cpuct must be positive, -hybrid not negative")
+	}
+	m, err := loadNeuralModel(f.model)
+	return o, m, err
+}
+
+func (f *neuralFlags) geometry() (neural.Geometry, error) {
+	g := neural.Geometry{Grid: f.grid, Patch: f.patch, Gap: f.gap}
+	if err := g.Validate(); err != nil {
+		return g, usagef("%v", err)
+	}
+	return g, nil
+}
+
+func loadNeuralModel(dir string) (*neural.Model, error) {
+	if dir == "" {
+		m, _, err := neural.Default()
+		return m, err
+	}
+	m, _, err := neural.Load(dir)
+	return m, err
+}
+
+// neuralSolve is "jigsaw solve -algo mcts": an image is cut into a gap
+// puzzle (its central square, patches shuffled by seed), a sheet is read
+// as the patches; the reassembly is written as a PNG with the gaps.
+func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, path, out string, seed uint64, asJSON bool) error {
+	g, err := f.geometry()
+	if err != nil {
+		return err
+	}
+	opts, m, err := f.options(seed)
+	if err != nil {
+		return err
+	}
+	if err := m.Fits(g); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var pz *neural.Puzzle
+	if jigsaw.SheetPieceSize(data) > 0 { // a sheet written by tessera
+		sheet, err := jigsaw.ReadSheet(bytes.NewReader(data), jigsaw.SheetOptions{PieceSize: g.Patch})
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if pz, err = neural.FromPieces(sheet.Pieces, g, sheet.Depth); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if opts.Reward == neural.GroundTruth {
+			return usagef("-reward gt needs the solution: give an image, not a sheet")
+		}
+	} else {
+		img, err := imageio.Decode(bytes.NewReader(data), imageio.Options{})
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		pz = neural.Centre(img.Pix, g, seed)
+	}
+	res, err := neural.Solve(ctx, m, pz, opts)
+	if res.Cells == nil {
+		return err
+	}
+	if out != "" {
+		if werr := writeFile(out, func(w io.Writer) error {
+			return png.Encode(w, pz.Render(res.Cells, color.White))
+		}); werr != nil {
+			return werr
+		}
+	}
+	rep := map[string]any{"grid": g.Grid, "patch_size": g.Patch, "gap": g.Gap, "algo": "mcts", "reward": opts.Reward.String(),
+		"sims": opts.Sims, "attempts": opts.Attempts, "value": res.Value, "cells": res.Cells, "seconds": seconds(res.Elapsed),
+		"evaluations": res.Evaluations}
+	var acc neural.Accuracy
+	if pz.Truth != nil {
+		acc = pz.Score(res.Cells)
+		rep["patch"], rep["neighbor"], rep["perfect"] = acc.Patch, acc.Neighbor, acc.Perfect
+	}
+	if asJSON {
+		if err != nil {
+			rep["error"] = err.Error()
+		}
+		if jerr := writeJSON(env.Stdout, rep); jerr != nil {
+			return jerr
+		}
+		return err
+	}
+	w := env.Stdout
+	fmt.Fprintf(w, "puzzle   %dx%d patches of %d px, gaps of %d px\n", g.Grid, g.Grid, g.Patch, g.Gap)
+	fmt.Fprintf(w, "solver   mcts, %s reward, %d simulations per patch, %d attempt(s), %.3f s, %d evaluations\n",
+		opts.Reward, opts.Sims, opts.Attempts, res.Elapsed.Seconds(), res.Evaluations)
+	fmt.Fprintf(w, "value    %.3f (V's estimate that the answer is right)\n", res.Value)
+	if pz.Truth != nil {
+		fmt.Fprintf(w, "score    %.1f%% patches, %.1f%% neighbours, perfect %v\n", 100*acc.Patch, 100*acc.Neighbor, acc.Perfect)
+	}
+	if out != "" {
+		fmt.Fprintf(w, "wrote    %s\n", out)
+	}
+	return err
+}
+
+// neuralImages lists the images of a comma-separated list of folders and
+// files (each read as benchImages reads one).
+func neuralImages(set string) ([]string, error) {
+	var files []string
+	for _, part := range strings.Split(set, ",") {
+		if part = strings.TrimSpace(part); part == "" {
+			continue
+		}
+		more, err := benchImages(part, "")
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, more...)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no PNG, JPEG or WebP images", set)
+	}
+	return files, nil
+}
+
+// loadImages decodes the files.
+func loadImages(files []string) ([]image.Image, error) {
+	out := make([]image.Image, 0, len(files))
+	for _, f := range files {
+		img, err := imageio.Load(f, imageio.Options{})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, img.Pix)
+	}
+	return out, nil
+}
+
+var jigsawNeuralCmd = &Command{
+	Name:     "neural",
+	Short:    "learned solver of jigsaws with gaps (Alphazzle): train, bench",
+	Commands: []*Command{jigsawNeuralTrainCmd, jigsawNeuralBenchCmd},
+}
+
+var jigsawNeuralBenchCmd = &Command{
+	Name:      "bench",
+	UsageLine: "-set DIR|FILE,... [-grid 3] [-crops K] [-seed S] [-algo mcts|greedy-p|greedy-v] [-reward predicted|gt] [-attempts K] [-sims N] [-model DIR] [-json]",
+	Short:     "cut random gap puzzles from images, solve and score them",
+	Long: `Bench cuts -crops random gap puzzles from every image of -set (folders
+and files, comma-separated): a random square at a random scale, resampled
+to GRID x (PATCH+GAP) pixels, each cell's central PATCH pixels kept, the
+patches shuffled; all drawn from -seed. It solves each with -algo (mcts,
+greedy-p: every patch where P prefers it, greedy-v: where V values the
+result most) and scores it: the share of patches in their true cell, of
+true neighbours kept, and whether it is perfect.
+
+With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
+"perfect", "seconds"}, then {"summary": true, "puzzles", "patch",
+"neighbor", "perfect", "seconds"} (means; perfect as a fraction).`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		set := fs.String("set", "", "folders and image files, comma-separated (required)")
+		crops := fs.Int("crops", 1, "random puzzles per image")
+		algo := fs.String("algo", "mcts", "mcts, greedy-p or greedy-v")
+		var nf neuralFlags
+		nf.define(fs, true)
+		seed := seedFlag(fs)
+		outDir := fs.String("out", "", "write each reassembly as DIR/puzzle-N.png")
+		timeout := timeoutFlag(fs, 0)
+		asJSON := jsonFlag(fs)
+		prog := progressFlag(fs)
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected arguments %q", args)
+			}
+			if *set == "" || *crops < 1 {
+				return usagef("-set is required and -crops must be positive")
+			}
+			a, err := neural.ParseAlgorithm(*algo)
+			if err != nil {
+				return usagef("-algo %q: want mcts, greedy-p or greedy-v", *algo)
+			}
+			g, err := nf.geometry()
+			if err != nil {
+				return err
+			}
+			opts, m, err := nf.options(*seed)
+			if err != nil {
+				return err
+			}
+			opts.Algorithm = a
+			if err := m.Fits(g); err != nil {
+				return err
+			}
+			files, err := neuralImages(*set)
+			if err != nil {
+				return err
+			}
+			if *outDir != "" {
+				if err := os.MkdirAll(*outDir, 0o755); err != nil {
+					return err
+				}
+			}
+			ctx, cancel := withTimeout(ctx, *timeout)
+			defer cancel()
+			p := newProgress(env, *prog)
+			defer p.Done()
+			var sumP, sumN, sumS float64
+			perfect, k := 0, 0
+			for i, f := range files {
+				imgs, err := loadImages([]string{f})
+				if err != nil {
+					return err
+				}
+				rng := rand.New(rand.NewPCG(*seed, uint64(i)))
+				for c := range *crops {
+					pz := neural.Random(imgs[0], g, rng)
+					o := opts
+					o.Seed = *seed + uint64(k)
+					res, err := neural.Solve(ctx, m, pz, o)
+					if err != nil {
+						return err
+					}
+					acc := pz.Score(res.Cells)
+					sumP, sumN, sumS = sumP+acc.Patch, sumN+acc.Neighbor, sumS+res.Elapsed.Seconds()
+					if acc.Perfect {
+						perfect++
+					}
+					if *outDir != "" {
+						name := filepath.Join(*outDir, fmt.Sprintf("puzzle-%d.png", k))
+						if err := writeFile(name, func(w io.Writer) error { return png.Encode(w, pz.Render(res.Cells, color.White)) }); err != nil {
+							return err
+						}
+					}
+					if *asJSON {
+						if err := writeJSON(env.Stdout, map[string]any{"puzzle": k, "image": filepath.Base(f), "crop": c,
+							"patch": acc.Patch, "neighbor": acc.Neighbor, "perfect": acc.Perfect, "seconds": seconds(res.Elapsed),
+							"value": res.Value}); err != nil {
+							return err
+						}
+					}
+					k++
+					p.Printf("%d puzzles: %.1f%% patches, %.1f%% neighbours, %d perfect", k, 100*sumP/float64(k), 100*sumN/float64(k), perfect)
+				}
+			}
+			p.Done()
+			n := float64(k)
+			if *asJSON {
+				return writeJSON(env.Stdout, map[string]any{"summary": true, "puzzles": k, "patch": sumP / n, "neighbor": sumN / n,
+					"perfect": float64(perfect) / n, "seconds": sumS / n, "algo": a.String(), "reward": opts.Reward.String(),
+					"grid": g.Grid, "sims": opts.Sims, "attempts": opts.Attempts, "hybrid": opts.Hybrid, "seed": *seed})
+			}
+			fmt.Fprintf(env.Stdout, "%d puzzles %dx%d, %s (%s reward, %d sims, %d attempts)\npatches %.1f%%, neighbours %.1f%%, perfect %.1f%% (%d), %.3f s per puzzle\n",
+				k, g.Grid, g.Grid, a, opts.Reward, opts.Sims, opts.Attempts, 100*sumP/n, 100*sumN/n, 100*float64(perfect)/n, perfect, sumS/n)
+			return nil
+		}
+	},
+}
+
+var jigsawNeuralTrainCmd = &Command{
+	Name:      "train",
+	UsageLine: "-train DIR[,DIR] -val DIR [-stage all|pair|heads|finetune] [-grids 3,4,5] [-init DIR] -o DIR",
+	Short:     "train the pair network and the P and V heads on photographs",
+	Long: `Train fits the learned solver on random gap puzzles cut from the images of
+-train, in stages (-stage all runs them in order):
+
+  pair      the pair network, on -crops random 3x3 puzzles per image: each
+            true adjacency against a false one from the same puzzle;
+  heads     for each grid of -grids, P (softmax cross-entropy on the next
+            patch's true cell, over the empty cells of correct partial
+            reassemblies) and V (squared error against 1 for correct and 0
+            for wrong reassemblies) on -puzzles random puzzles;
+  finetune  for each grid, MCTS (-sims, ground-truth reward) on
+            -finetune-puzzles fresh puzzles; every state it evaluated is
+            labelled and P and V train further on them.
+
+-init DIR starts from a model folder (needed by heads and finetune alone).
+Interrupted (Ctrl-C), it saves the networks with their best weights so far.
+-o DIR writes the model (pair.nn, p3.nn, v3.nn, ...). The accuracies of
+the pair network, P and V are measured on puzzles of -val (never trained
+on). Progress goes to stderr with -progress.`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		trainSet := fs.String("train", "", "training images: folders and files, comma-separated (required)")
+		valSet := fs.String("val", "", "validation images (for the reported accuracies)")
+		stage := fs.String("stage", "all", "all, pair, heads or finetune")
+		grids := fs.String("grids", "3", "grid sizes of the heads, comma-separated")
+		initDir := fs.String("init", "", "start from this model folder")
+		crops := fs.Int("crops", 20, "pair: random 3x3 puzzles per training image")
+		puzzles := fs.Int("puzzles", 1000, "heads: random puzzles per grid")
+		ftPuzzles := fs.Int("finetune-puzzles", 100, "finetune: puzzles solved by MCTS per grid")
+		sims := fs.Int("sims", 50, "finetune: MCTS simulations per placement")
+		epochs := fs.Int("epochs", 10, "most epochs per network")
+		maxSteps := fs.Int("max-steps", 0, "most batches per network (0: no limit)")
+		lr := fs.Float64("lr", 1e-3, "Adam's learning rate")
+		valueTarget := fs.String("value", "correct", "V's target for a correct partial reassembly: correct (1) or random (1/k! for k patches left)")
+		valCount := fs.Int("val-puzzles", 200, "validation puzzles per measure")
+		seed := seedFlag(fs)
+		out := outFlag(fs, "the model folder (required)")
+		prog := progressFlag(fs)
+		asJSON := jsonFlag(fs)
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected arguments %q", args)
+			}
+			if *trainSet == "" || *out == "" {
+				return usagef("-train and -o are required")
+			}
+			if !slices.Contains([]string{"all", "pair", "heads", "finetune"}, *stage) {
+				return usagef("-stage %q: want all, pair, heads or finetune", *stage)
+			}
+			var gs []int
+			for _, s := range strings.Split(*grids, ",") {
+				var g int
+				if _, err := fmt.Sscanf(strings.TrimSpace(s), "%d", &g); err != nil || g < 2 || g > 8 {
+					return usagef("-grids %q: sizes 2 to 8, comma-separated", *grids)
+				}
+				gs = append(gs, g)
+			}
+			vt := neural.ValueCorrect
+			switch *valueTarget {
+			case "correct":
+			case "random":
+				vt = neural.ValueRandom
+			default:
+				return usagef("-value %q: want correct or random", *valueTarget)
+			}
+			if *stage != "all" && *stage != "pair" && *initDir == "" {
+				return usagef("-stage %s needs -init", *stage)
+			}
+			trainFiles, err := neuralImages(*trainSet)
+			if err != nil {
+				return err
+			}
+			train, err := loadImages(trainFiles)
+			if err != nil {
+				return err
+			}
+			var val []image.Image
+			if *valSet != "" {
+				vf, err := neuralImages(*valSet)
+				if err != nil {
+					return err
+				}
+				if val, err = loadImages(vf); err != nil {
+					return err
+				}
+			}
+			var m *neural.Model
+			info := map[string]string{}
+			if *initDir != "" {
+				if m, info, err = neural.Load(*initDir); err != nil {
+					return err
+				}
+			} else if m, err = neural.NewModel(neural.Geometry{}, neural.Arch{}, *seed); err != nil {
+				return err
+			}
+			p := newProgress(env, *prog)
+			defer p.Done()
+			to := neural.TrainOptions{Crops: *crops, Puzzles: *puzzles, Epochs: *epochs, MaxSteps: *maxSteps, LearningRate: *lr,
+				Value: vt, Seed: *seed,
+				Progress: func(stage string, s nn.Stats) {
+					if s.EpochDone {
+						p.Logf("%s epoch %d: loss %.4f, validation loss %.4f, accuracy %.3f, %.0f examples/s", stage, s.Epoch, s.Loss, s.ValLoss, s.ValMetric, s.ExamplesSec)
+					} else {
+						p.Printf("%s epoch %d step %d: loss %.4f, %.0f examples/s", stage, s.Epoch, s.Step, s.Loss, s.ExamplesSec)
+					}
+				}}
+			rep := map[string]any{"stage": *stage, "out": *out}
+			// stopped lets an interrupted training save what it has: the
+			// networks keep their best weights so far.
+			stopped := func(err error) error {
+				if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+					p.Logf("interrupted: saving the model so far in %s", *out)
+					return nil
+				}
+				return err
+			}
+			start := time.Now()
+			save := func() error {
+				info["trained_"+*stage+"_"+strings.ReplaceAll(*grids, ",", "_")] = fmt.Sprintf("tessera jigsaw neural train -stage %s -grids %s -seed %d on %d images of %s",
+					*stage, *grids, *seed, len(train), *trainSet)
+				return m.Save(*out, info)
+			}
+			if *stage == "all" || *stage == "pair" {
+				st, err := m.TrainPair(ctx, train, to)
+				if err := stopped(err); err != nil {
+					return err
+				}
+				rep["pair_epochs"], rep["pair_val_metric"] = st.Epoch, st.ValMetric
+				if err := save(); err != nil || ctx.Err() != nil {
+					return errors.Join(err, ctx.Err())
+				}
+			}
+			for _, g := range gs {
+				if *stage == "all" || *stage == "heads" {
+					st, err := m.TrainHeads(ctx, train, g, neural.Arch{}, to)
+					if err := stopped(err); err != nil {
+						return err
+					}
+					rep[fmt.Sprintf("p%d_examples", g)], rep[fmt.Sprintf("v%d_examples", g)] = st.PExamples, st.VExamples
+					if err := save(); err != nil || ctx.Err() != nil {
+						return errors.Join(err, ctx.Err())
+					}
+				}
+				if *stage == "all" || *stage == "finetune" {
+					fo := to
+					fo.Puzzles = *ftPuzzles
+					st, states, err := m.FineTune(ctx, train, g, neural.Options{Sims: *sims, Reward: neural.GroundTruth}, fo)
+					if err := stopped(err); err != nil {
+						return err
+					}
+					rep[fmt.Sprintf("finetune%d_states", g)] = states
+					rep[fmt.Sprintf("finetune%d_examples", g)] = st.PExamples + st.VExamples
+					if err := save(); err != nil || ctx.Err() != nil {
+						return errors.Join(err, ctx.Err())
+					}
+				}
+			}
+			if len(val) > 0 {
+				acc, err := m.PairAccuracy(val, 2, *seed+7)
+				if err != nil {
+					return err
+				}
+				rep["val_pair_accuracy"] = acc
+				for _, g := range gs {
+					if _, ok := m.Heads[g]; !ok {
+						continue
+					}
+					pa, va, err := m.HeadAccuracy(ctx, val, g, *valCount, *seed+11)
+					if err != nil {
+						return err
+					}
+					rep[fmt.Sprintf("val_p%d_accuracy", g)], rep[fmt.Sprintf("val_v%d_accuracy", g)] = pa, va
+				}
+			}
+			rep["seconds"] = seconds(time.Since(start))
+			p.Done()
+			if *asJSON {
+				return writeJSON(env.Stdout, rep)
+			}
+			keys := make([]string, 0, len(rep))
+			for k := range rep {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			for _, k := range keys {
+				fmt.Fprintf(env.Stdout, "%-22s %v\n", k, rep[k])
+			}
+			return nil
+		}
+	},
+}

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tessera/internal/imageio"
+	"tessera/jigsaw"
+	"tessera/jigsaw/neural"
+)
+
+var neuralTestImages = []string{"../../jigsaw/neural/testdata/kodak03.png", "../../jigsaw/neural/testdata/kodak23.png"}
+
+func TestJigsawSolveMCTS(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "solved.png")
+	code, stdout, stderr := runCmd(t, "", "jigsaw", "solve", "-algo", "mcts", "-reward", "gt", "-sims", "50", "-attempts", "3",
+		neuralTestImages[1], "-o", out, "-json")
+	if code != 0 {
+		t.Fatalf("solve: %d %q %q", code, stdout, stderr)
+	}
+	var rep struct {
+		Perfect bool
+		Cells   []int
+		Grid    int
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Perfect || len(rep.Cells) != 9 || rep.Grid != 3 {
+		t.Fatalf("solve: %s", stdout)
+	}
+	if img, err := imageio.Load(out, imageio.Options{}); err != nil || img.Pix.Bounds().Dx() != 132 {
+		t.Fatalf("output picture: %v", err)
+	}
+}
+
+func TestJigsawSolveMCTSSheet(t *testing.T) {
+	dir := t.TempDir()
+	img, err := imageio.Load(neuralTestImages[0], imageio.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz := neural.Random(img.Pix, neural.Geometry{}, rand.New(rand.NewPCG(1, 1)))
+	sheet := filepath.Join(dir, "sheet.png")
+	f, err := os.Create(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jigsaw.WriteSheet(f, pz.Sheet(), 3); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	code, stdout, stderr := runCmd(t, "", "jigsaw", "solve", "-algo", "mcts", "-sims", "20", sheet, "-o", filepath.Join(dir, "out.png"))
+	if code != 0 || !strings.Contains(stdout, "value") || strings.Contains(stdout, "score") {
+		t.Fatalf("solve a sheet: %d %q %q", code, stdout, stderr)
+	}
+	if code, _, stderr = runCmd(t, "", "jigsaw", "solve", "-algo", "mcts", "-reward", "gt", sheet); code != 2 {
+		t.Fatalf("gt reward on a sheet: exit %d, want 2 (%q)", code, stderr)
+	}
+	if code, _, _ = runCmd(t, "", "jigsaw", "solve", "-algo", "mcts", "-backup", "median", sheet); code != 2 {
+		t.Fatalf("bad -backup: exit %d, want 2", code)
+	}
+	if code, _, _ = runCmd(t, "", "jigsaw", "bench", "-algo", "mcts", "-set", neuralTestImages[0]); code != 2 {
+		t.Fatalf("jigsaw bench -algo mcts: exit %d, want 2", code)
+	}
+}
+
+func TestJigsawNeuralBench(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "", "jigsaw", "neural", "bench", "-set", strings.Join(neuralTestImages, ","), "-crops", "2",
+		"-algo", "greedy-v", "-seed", "3", "-json")
+	if code != 0 {
+		t.Fatalf("bench: %d %q", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("bench printed %d lines, want 4 puzzles and a summary:\n%s", len(lines), stdout)
+	}
+	var sum struct {
+		Summary                  bool
+		Puzzles                  int
+		Patch, Neighbor, Perfect float64
+		Seconds                  float64
+	}
+	if err := json.Unmarshal([]byte(lines[4]), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if !sum.Summary || sum.Puzzles != 4 || sum.Patch < 0 || sum.Patch > 1 || sum.Seconds <= 0 {
+		t.Fatalf("summary %s", lines[4])
+	}
+	for i, l := range lines[:4] {
+		var p struct {
+			Puzzle          int
+			Patch, Neighbor float64
+			Perfect         bool
+		}
+		if err := json.Unmarshal([]byte(l), &p); err != nil || p.Puzzle != i {
+			t.Fatalf("line %d: %s (%v)", i, l, err)
+		}
+	}
+}
+
+func TestJigsawNeuralTrainSmoke(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "model")
+	code, stdout, stderr := runCmd(t, "", "jigsaw", "neural", "train", "-train", neuralTestImages[0], "-val", neuralTestImages[1],
+		"-crops", "1", "-puzzles", "4", "-finetune-puzzles", "1", "-sims", "5", "-epochs", "1", "-max-steps", "2",
+		"-val-puzzles", "2", "-o", dir, "-json")
+	if code != 0 {
+		t.Fatalf("train: %d %q %q", code, stdout, stderr)
+	}
+	var rep map[string]any
+	if err := json.NewDecoder(bufio.NewReader(strings.NewReader(stdout))).Decode(&rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"val_pair_accuracy", "val_p3_accuracy", "val_v3_accuracy", "finetune3_states"} {
+		if _, ok := rep[k]; !ok {
+			t.Fatalf("report lacks %s: %s", k, stdout)
+		}
+	}
+	if _, _, err := neural.Load(dir); err != nil {
+		t.Fatal(err)
+	}
+	// The model trained just now solves (badly) through -model.
+	code, stdout, stderr = runCmd(t, "", "jigsaw", "solve", "-algo", "mcts", "-sims", "5", "-model", dir, neuralTestImages[0])
+	if code != 0 {
+		t.Fatalf("solve with -model: %d %q %q", code, stdout, stderr)
+	}
+}

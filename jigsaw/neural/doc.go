@@ -1,0 +1,69 @@
+// Package neural solves jigsaw puzzles whose patches are cut with gaps
+// between them, so that abutting edges cannot be compared, by learned
+// search: a policy P and a value V guide single-player Monte-Carlo tree
+// search, after Alphazzle (Paumard, Picard and Tabia, "Alphazzle: Jigsaw
+// Puzzle Solver with Deep Monte-Carlo Tree Search", 2021).
+//
+// # Puzzles and the game
+//
+// A puzzle (Geometry: 3x3 cells by default, 40 px patches, 4 px gaps) is
+// cut from a square region of a photograph: each cell of Patch+Gap pixels
+// keeps only its central Patch pixels (Cut; Random draws the region and
+// its scale from a seeded generator; Centre takes the middle of an image).
+// The reassembly game places the patches one by one in a fixed order, each
+// in an empty cell (State: Legal, Play); it ends when every cell is full.
+// The reward of a complete reassembly is either the truth (GroundTruth: 1
+// when every patch is in its cell) or V's prediction (Predicted), as for
+// real fragments whose solution nobody knows.
+//
+// # Networks
+//
+// Running a convolutional network on the whole reassembly at every tree
+// node is out of reach on a CPU, so the pixels are seen once per puzzle:
+//
+//   - the pair network reads, for patch a and patch b, the Strip-pixel
+//     border strips that face each other across the gap (a's right strip
+//     then b's left one, or a's bottom and b's top, with a direction
+//     channel) and gives the logit that b is a's right (or lower)
+//     neighbour; it runs on all 2n(n-1) ordered pairs of a puzzle in one
+//     batch and fills a Table, with each logit normalised over the other
+//     candidates both ways (log P(b | a) and log P(a | b));
+//   - P reads, for the patch to place, a Grid x Grid x 21 tensor: per cell
+//     whether it is occupied and, for an empty cell, the table's features
+//     of the patch against each occupied neighbour, plus the patch's
+//     strength of having a neighbour on each side; it gives one logit per
+//     cell, trained with softmax cross-entropy over the empty cells on
+//     correct partial reassemblies (the target is the true cell);
+//   - V reads a Grid x Grid x 14 tensor (occupancy, the table's features of
+//     every pair of adjacent occupied cells, each patch's strengths, the
+//     share of patches left) and gives the probability that the
+//     reassembly is correct, trained with the squared error against 0 when
+//     any patch is misplaced and 1 for a correct complete one. For a
+//     correct partial reassembly with k patches left the target is 1 by
+//     default (ValueCorrect: it can still be completed correctly); with
+//     ValueRandom it is 1/k!, the probability that a uniformly random
+//     completion is correct (the source's definition), which leaves the
+//     search almost no signal until the last placements.
+//
+// # Search
+//
+// Solve runs MCTS (PUCT selection, AlphaZero expansion with P's priors, V
+// instead of playouts, mean or max backup, Sims simulations per
+// placement, leaves evaluated in batches with virtual losses, the action
+// played by visits or by value), or greedy P, or greedy V. Attempts
+// repeats the game with reshuffled patch orders and keeps the answer V
+// values most. FineTune trains P and V further on the states MCTS visits.
+// Options.Hybrid multiplies P's priors by the classic compatibilities
+// (CompatTable: MGC dissimilarities across the gap, no learning); that
+// solver is no longer purely learned and is reported apart.
+//
+//	m, _, _ := neural.Default() // the shipped model (3x3, 40 px, 4 px)
+//	pz := neural.Centre(img, neural.Geometry{}, seed)
+//	res, _ := neural.Solve(ctx, m, pz, neural.Options{Sims: 100, Attempts: 10})
+//	acc := pz.Score(res.Cells) // patches, neighbours, perfect
+//
+// # Training
+//
+// The shipped model was trained on BSDS500 train (val only measures it)
+// by "tessera jigsaw neural train"; models/README.md gives the command.
+package neural

@@ -1,0 +1,346 @@
+package neural
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+
+	"tessera/internal/nn"
+)
+
+// Model is the learned part of the solver: the pair network, which scores
+// whether one patch continues another across the gap, and for each grid
+// size the P (policy) and V (value) heads over the pair table.
+type Model struct {
+	// Patch and Gap are the geometry the pair network was trained for.
+	Patch, Gap int
+	// Strip is the width in pixels of the border strip of each patch that
+	// the pair network sees.
+	Strip int
+	Pair  *nn.Net
+	// Heads[g] are the P and V heads of g x g puzzles.
+	Heads map[int]Heads
+}
+
+// Heads are the policy and value networks of one grid size.
+type Heads struct {
+	P, V *nn.Net
+}
+
+// Arch sizes the networks of a new model. The zero value is DefaultArch.
+type Arch struct {
+	// Strip is the border strip width (pixels) the pair network sees.
+	Strip int
+	// PairConv and PairHidden are the pair network's 3x3 convolution
+	// channels and dense widths.
+	PairConv, PairHidden []int
+	// HeadConv and HeadHidden size both heads.
+	HeadConv, HeadHidden []int
+}
+
+// DefaultArch is the shipped architecture: the pair network sees 6 px
+// strips through two 3x3 convolutions of 16 channels and a dense layer of
+// 32 (0.25 M weights); the heads have two 3x3 convolutions of 32 channels
+// over the cell grid and a dense layer of 64.
+var DefaultArch = Arch{Strip: 6, PairConv: []int{16, 16}, PairHidden: []int{32}, HeadConv: []int{32, 32}, HeadHidden: []int{64}}
+
+func (a Arch) defaults() Arch {
+	if a.Strip == 0 {
+		a.Strip = DefaultArch.Strip
+	}
+	if a.PairConv == nil && a.PairHidden == nil {
+		a.PairConv, a.PairHidden = DefaultArch.PairConv, DefaultArch.PairHidden
+	}
+	if a.HeadConv == nil && a.HeadHidden == nil {
+		a.HeadConv, a.HeadHidden = DefaultArch.HeadConv, DefaultArch.HeadHidden
+	}
+	return a
+}
+
+// NewModel returns an untrained model for patches and gaps of g with
+// weights drawn from seed; heads are added by NewHeads.
+func NewModel(g Geometry, arch Arch, seed uint64) (*Model, error) {
+	g = g.Defaults()
+	arch = arch.defaults()
+	if arch.Strip < 1 || arch.Strip > g.Patch {
+		return nil, fmt.Errorf("neural: strip %d px for %d px patches", arch.Strip, g.Patch)
+	}
+	pair, err := nn.New(nn.Spec{Input: []int{g.Patch, 2 * arch.Strip, 4}, Conv: arch.PairConv, Hidden: arch.PairHidden, Outputs: 1}, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &Model{Patch: g.Patch, Gap: g.Gap, Strip: arch.Strip, Pair: pair, Heads: map[int]Heads{}}, nil
+}
+
+// NewHeads returns untrained heads for grid x grid puzzles.
+func NewHeads(grid int, arch Arch, seed uint64) (Heads, error) {
+	arch = arch.defaults()
+	p, err := nn.New(nn.Spec{Input: []int{grid, grid, pChannels}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: grid * grid}, seed)
+	if err != nil {
+		return Heads{}, err
+	}
+	v, err := nn.New(nn.Spec{Input: []int{grid, grid, vChannels}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: 1}, seed+1)
+	if err != nil {
+		return Heads{}, err
+	}
+	return Heads{P: p, V: v}, nil
+}
+
+// Fits reports whether the model solves puzzles of geometry g.
+func (m *Model) Fits(g Geometry) error {
+	if g.Patch != m.Patch || g.Gap != m.Gap {
+		return fmt.Errorf("neural: the model is for %d px patches with %d px gaps, not %d and %d", m.Patch, m.Gap, g.Patch, g.Gap)
+	}
+	if _, ok := m.Heads[g.Grid]; !ok {
+		return fmt.Errorf("neural: the model has no heads for %dx%d puzzles", g.Grid, g.Grid)
+	}
+	return nil
+}
+
+// strips holds the border strips of a puzzle's patches as the pair
+// network reads them: strips[4*i+side] is Patch x Strip x 3 values
+// (along the side, across it, channel), centred on 0. Sides: 0 top,
+// 1 right, 2 bottom, 3 left; "across" counts from the side's inner end
+// for right and bottom (so that a right strip followed by a left strip
+// reads left to right across the gap).
+func (m *Model) strips(pz *Puzzle) [][]float32 {
+	p, w := m.Patch, m.Strip
+	out := make([][]float32, 4*len(pz.Patches))
+	for i, pc := range pz.Patches {
+		for side := range 4 {
+			s := make([]float32, 0, p*w*3)
+			for a := range p {
+				for k := range w {
+					var x, y int
+					switch side {
+					case 0:
+						x, y = a, k
+					case 1:
+						x, y = p-w+k, a
+					case 2:
+						x, y = a, p-w+k
+					case 3:
+						x, y = k, a
+					}
+					r, g, b := pc.RGB(x, y)
+					s = append(s, float32(r)/65535-0.5, float32(g)/65535-0.5, float32(b)/65535-0.5)
+				}
+			}
+			out[4*i+side] = s
+		}
+	}
+	return out
+}
+
+// pairInput appends the pair network's input for "b is the d-neighbour of
+// a": Patch x 2*Strip x 4 (a's strip, then b's, and a channel that is 1
+// for Below).
+func (m *Model) pairInput(dst []float32, strips [][]float32, d, a, b int) []float32 {
+	p, w := m.Patch, m.Strip
+	sa, sb := strips[4*a+1], strips[4*b+3]
+	if d == Below {
+		sa, sb = strips[4*a+2], strips[4*b+0]
+	}
+	dir := float32(d)
+	for i := range p {
+		for k := range w {
+			o := 3 * (i*w + k)
+			dst = append(dst, sa[o], sa[o+1], sa[o+2], dir)
+		}
+		for k := range w {
+			o := 3 * (i*w + k)
+			dst = append(dst, sb[o], sb[o+1], sb[o+2], dir)
+		}
+	}
+	return dst
+}
+
+// Table runs the pair network on every ordered pair of pz's patches in
+// both directions (2n(n-1) examples in one batched call).
+func (m *Model) Table(pz *Puzzle) (*Table, error) {
+	n := len(pz.Patches)
+	st := m.strips(pz)
+	x := make([]float32, 0, 2*n*(n-1)*m.Pair.Spec().InputSize())
+	for d := range 2 {
+		for a := range n {
+			for b := range n {
+				if a != b {
+					x = m.pairInput(x, st, d, a, b)
+				}
+			}
+		}
+	}
+	logits, err := m.Pair.Logits(x)
+	if err != nil {
+		return nil, err
+	}
+	return NewTable(n, func(d, a, b int) float32 {
+		k := d*n*(n-1) + a*(n-1) + b
+		if b > a {
+			k--
+		}
+		return logits[k]
+	}), nil
+}
+
+// Priors evaluates P on states (none done) and returns, per state, the
+// probability of each cell (0 for occupied cells): the softmax of P's
+// logits over the empty cells.
+func (h Heads) Priors(t *Table, states []*State, grid int) ([][]float64, error) {
+	x := make([]float32, 0, len(states)*grid*grid*pChannels)
+	for _, s := range states {
+		x = t.encodeP(x, s, grid)
+	}
+	logits, err := h.P.Logits(x)
+	if err != nil {
+		return nil, err
+	}
+	n := grid * grid
+	out := make([][]float64, len(states))
+	for i, s := range states {
+		z := logits[i*n : (i+1)*n]
+		m := math.Inf(-1)
+		for c, v := range z {
+			if s.At[c] < 0 {
+				m = max(m, float64(v))
+			}
+		}
+		pr := make([]float64, n)
+		sum := 0.0
+		for c, v := range z {
+			if s.At[c] < 0 {
+				pr[c] = math.Exp(float64(v) - m)
+				sum += pr[c]
+			}
+		}
+		for c := range pr {
+			pr[c] /= sum
+		}
+		out[i] = pr
+	}
+	return out, nil
+}
+
+// Values evaluates V on states: the estimated probability that each is
+// (or, partial, can still become) a correct reassembly.
+func (h Heads) Values(t *Table, states []*State, grid int) ([]float64, error) {
+	x := make([]float32, 0, len(states)*grid*grid*vChannels)
+	for _, s := range states {
+		x = t.encodeV(x, s, grid)
+	}
+	logits, err := h.V.Logits(x)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(states))
+	for i, z := range logits {
+		out[i] = 1 / (1 + math.Exp(-float64(z)))
+	}
+	return out, nil
+}
+
+// File names of a model directory.
+const pairFile = "pair.nn"
+
+func headFile(kind string, grid int) string { return fmt.Sprintf("%s%d.nn", kind, grid) }
+
+// Save writes the model into the directory dir (created if needed):
+// pair.nn and p<g>.nn, v<g>.nn for every grid size g; info is recorded in
+// pair.nn.
+func (m *Model) Save(dir string, info map[string]string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	all := map[string]string{"patch": strconv.Itoa(m.Patch), "gap": strconv.Itoa(m.Gap), "strip": strconv.Itoa(m.Strip)}
+	for k, v := range info {
+		all[k] = v
+	}
+	if err := m.Pair.Save(filepath.Join(dir, pairFile), all); err != nil {
+		return err
+	}
+	for g, h := range m.Heads {
+		if err := h.P.Save(filepath.Join(dir, headFile("p", g)), nil); err != nil {
+			return err
+		}
+		if err := h.V.Save(filepath.Join(dir, headFile("v", g)), nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Load reads a model directory written by Save.
+func Load(dir string) (*Model, map[string]string, error) {
+	return loadFS(os.DirFS(dir))
+}
+
+func loadFS(fsys fs.FS) (*Model, map[string]string, error) {
+	data, err := fs.ReadFile(fsys, pairFile)
+	if err != nil {
+		return nil, nil, fmt.Errorf("neural: %w", err)
+	}
+	pair, info, err := nn.Read(bytes.NewReader(data))
+	if err != nil {
+		return nil, nil, fmt.Errorf("neural: %s: %w", pairFile, err)
+	}
+	m := &Model{Pair: pair, Heads: map[int]Heads{}}
+	m.Patch, _ = strconv.Atoi(info["patch"])
+	m.Gap, _ = strconv.Atoi(info["gap"])
+	m.Strip, _ = strconv.Atoi(info["strip"])
+	if in := pair.Spec().Input; len(in) != 3 || in[0] != m.Patch || in[1] != 2*m.Strip || in[2] != 4 || m.Gap < 0 {
+		return nil, nil, fmt.Errorf("neural: %s: input %v does not fit patch %d, strip %d", pairFile, in, m.Patch, m.Strip)
+	}
+	for g := 2; g <= 8; g++ {
+		pd, perr := fs.ReadFile(fsys, headFile("p", g))
+		vd, verr := fs.ReadFile(fsys, headFile("v", g))
+		if perr != nil || verr != nil {
+			continue
+		}
+		p, _, err := nn.Read(bytes.NewReader(pd))
+		if err != nil {
+			return nil, nil, fmt.Errorf("neural: %s: %w", headFile("p", g), err)
+		}
+		v, _, err := nn.Read(bytes.NewReader(vd))
+		if err != nil {
+			return nil, nil, fmt.Errorf("neural: %s: %w", headFile("v", g), err)
+		}
+		if in := p.Spec().Input; len(in) != 3 || in[0] != g || in[1] != g || in[2] != pChannels || p.Spec().Outputs != g*g {
+			return nil, nil, fmt.Errorf("neural: %s does not fit %dx%d puzzles", headFile("p", g), g, g)
+		}
+		if in := v.Spec().Input; len(in) != 3 || in[0] != g || in[1] != g || in[2] != vChannels || v.Spec().Outputs != 1 {
+			return nil, nil, fmt.Errorf("neural: %s does not fit %dx%d puzzles", headFile("v", g), g, g)
+		}
+		m.Heads[g] = Heads{P: p, V: v}
+	}
+	return m, info, nil
+}
+
+//go:embed models
+var shipped embed.FS
+
+var (
+	defaultOnce  sync.Once
+	defaultModel *Model
+	defaultInfo  map[string]string
+	defaultErr   error
+)
+
+// Default returns the shipped model (40 px patches, 4 px gaps, heads for
+// the grid sizes it was trained on; Info says how), loaded once.
+func Default() (*Model, map[string]string, error) {
+	defaultOnce.Do(func() {
+		sub, err := fs.Sub(shipped, "models")
+		if err != nil {
+			defaultErr = err
+			return
+		}
+		defaultModel, defaultInfo, defaultErr = loadFS(sub)
+	})
+	return defaultModel, defaultInfo, defaultErr
+}
