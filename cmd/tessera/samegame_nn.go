@@ -18,8 +18,9 @@ import (
 
 // The network solvers are Algorithm values beyond package samegame's own.
 const (
-	algoNN     samegame.Algorithm = 200 + iota // greedy play of the policy network
-	algoNNBeam                                 // beam search guided by the network
+	algoNN      samegame.Algorithm = 200 + iota // greedy play of the policy network
+	algoNNBeam                                  // beam search guided by the network
+	algoNNValue                                 // greedy one-step lookahead on the value head
 )
 
 // sgModelPath is the -model flag of the solvers (empty: the shipped model).
@@ -38,10 +39,12 @@ func sgParseAlgorithm(s string) (samegame.Algorithm, error) {
 		return algoNN, nil
 	case "nn-beam":
 		return algoNNBeam, nil
+	case "nn-value":
+		return algoNNValue, nil
 	}
 	a, err := samegame.ParseAlgorithm(s)
 	if err != nil {
-		return 0, fmt.Errorf("%w, nn or nn-beam", err)
+		return 0, fmt.Errorf("%w, nn, nn-value or nn-beam", err)
 	}
 	return a, nil
 }
@@ -53,6 +56,8 @@ func sgAlgoName(a samegame.Algorithm) string {
 		return "nn"
 	case algoNNBeam:
 		return "nn-beam"
+	case algoNNValue:
+		return "nn-value"
 	}
 	return a.String()
 }
@@ -83,15 +88,18 @@ func loadPolicy(path string) (*policy.Policy, error) {
 
 // sgSolve is samegame.Solve with the network solvers added.
 func sgSolve(ctx context.Context, b *samegame.Board, opts samegame.Options) (samegame.Solution, error) {
-	if opts.Algorithm != algoNN && opts.Algorithm != algoNNBeam {
+	if opts.Algorithm < algoNN {
 		return samegame.Solve(ctx, b, opts)
 	}
 	p, err := loadPolicy(sgModelPath)
 	if err != nil {
 		return samegame.Solution{}, err
 	}
-	if opts.Algorithm == algoNN {
+	switch opts.Algorithm {
+	case algoNN:
 		return p.Greedy(ctx, b)
+	case algoNNValue:
+		return p.Lookahead(ctx, b)
 	}
 	return p.Beam(ctx, b, policy.BeamOptions{Width: opts.BeamWidth})
 }
@@ -262,6 +270,7 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 		val := fs.Float64("val", 0.1, "fraction of examples held out for validation")
 		patience := fs.Int("patience", 4, "epochs without a better validation loss before stopping")
 		all := fs.Bool("all", false, "also train on solutions not proven optimal")
+		value := fs.Bool("value", false, "add a value head (clicks left, for -algo nn-value)")
 		init := fs.String("init", "", "start from this network file (its architecture; -conv and -hidden are ignored)")
 		seed := seedFlag(fs)
 		timeout := timeoutFlag(fs, 0)
@@ -286,6 +295,18 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 				return usagef("-epochs, -batch and -lr must be positive, -val below 1")
 			}
 			geo := policy.DustGeometry
+			var pol *policy.Policy
+			if *init != "" {
+				pol, err = policy.Load(*init)
+			} else {
+				pol, err = policy.New(geo, policy.Arch{Conv: convW, Hidden: hiddenW, Value: *value}, *seed)
+			}
+			if err != nil {
+				return err
+			}
+			if pol.Geometry() != geo {
+				return fmt.Errorf("samegame train: %s is a network for %+v boards", *init, pol.Geometry())
+			}
 			var d nn.Data
 			boards := 0
 			for f := range strings.SplitSeq(*data, ",") {
@@ -293,7 +314,7 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 				if err != nil {
 					return err
 				}
-				fd, k, err := geo.Examples(entries, !*all)
+				fd, k, err := geo.Examples(entries, !*all, pol.HasValue())
 				if err != nil {
 					return fmt.Errorf("%s: %w", f, err)
 				}
@@ -302,18 +323,6 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 			}
 			if d.N < 2 {
 				return errors.New("samegame train: fewer than 2 examples in -data")
-			}
-			var pol *policy.Policy
-			if *init != "" {
-				pol, err = policy.Load(*init)
-			} else {
-				pol, err = policy.New(geo, policy.Arch{Conv: convW, Hidden: hiddenW}, *seed)
-			}
-			if err != nil {
-				return err
-			}
-			if pol.Geometry() != geo {
-				return fmt.Errorf("samegame train: %s is a network for %+v boards", *init, pol.Geometry())
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()

@@ -89,7 +89,7 @@ func TestExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := DustGeometry
-	all, boards, err := g.Examples(entries, false)
+	all, boards, err := g.Examples(entries, false, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestExamples(t *testing.T) {
 	if boards != len(entries) || all.N != want || len(all.X) != want*g.InputSize() || len(all.Y) != want*g.Cells() {
 		t.Fatalf("%d examples of %d boards, want %d of %d", all.N, boards, want, len(entries))
 	}
-	opt, _, _ := g.Examples(entries, true)
+	opt, _, _ := g.Examples(entries, true, false)
 	if opt.N >= all.N || opt.N == 0 {
 		t.Fatalf("%d optimal examples of %d", opt.N, all.N)
 	}
