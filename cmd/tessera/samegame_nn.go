@@ -21,6 +21,7 @@ const (
 	algoNN      samegame.Algorithm = 200 + iota // greedy play of the policy network
 	algoNNBeam                                  // beam search guided by the network
 	algoNNValue                                 // greedy one-step lookahead on the value head
+	algoNNMCTS                                  // PUCT tree search with the network's priors and values
 )
 
 // sgModelPath is the -model flag of the solvers (empty: the shipped model).
@@ -41,10 +42,12 @@ func sgParseAlgorithm(s string) (samegame.Algorithm, error) {
 		return algoNNBeam, nil
 	case "nn-value":
 		return algoNNValue, nil
+	case "nn-mcts":
+		return algoNNMCTS, nil
 	}
 	a, err := samegame.ParseAlgorithm(s)
 	if err != nil {
-		return 0, fmt.Errorf("%w, nn, nn-value or nn-beam", err)
+		return 0, fmt.Errorf("%w, nn, nn-value, nn-beam or nn-mcts", err)
 	}
 	return a, nil
 }
@@ -58,6 +61,8 @@ func sgAlgoName(a samegame.Algorithm) string {
 		return "nn-beam"
 	case algoNNValue:
 		return "nn-value"
+	case algoNNMCTS:
+		return "nn-mcts"
 	}
 	return a.String()
 }
@@ -100,6 +105,8 @@ func sgSolve(ctx context.Context, b *samegame.Board, opts samegame.Options) (sam
 		return p.Greedy(ctx, b)
 	case algoNNValue:
 		return p.Lookahead(ctx, b)
+	case algoNNMCTS:
+		return p.MCTS(ctx, b, policy.MCTSOptions{Iterations: int64(opts.Iterations)})
 	}
 	return p.Beam(ctx, b, policy.BeamOptions{Width: opts.BeamWidth})
 }
