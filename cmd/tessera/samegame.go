@@ -116,13 +116,13 @@ type sgSolverFlags struct {
 
 func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
 	fs.StringVar(&f.rules, "rules", "", "rules: standard or dust (default: dust for boards written in letters, else standard)")
-	fs.StringVar(&f.algo, "algo", defAlgo, "solver: dfs, exact (dust only), beam, mcts (SP-MCTS), nmcs, nrpa, nn or nn-beam (dust policy network)")
+	fs.StringVar(&f.algo, "algo", defAlgo, "solver: dfs, exact (dust only), beam, mcts (SP-MCTS), nmcs, nrpa, or with the dust network nn (greedy policy), nn-value (greedy on the value head, one step ahead), nn-beam or nn-mcts (PUCT, -iterations, default 2000)")
 	defineNNFlags(fs)
 	fs.StringVar(&f.ordering, "order", "shortlook", "dfs move order: shortlook, largest or lookahead")
 	f.seed = seedFlag(fs)
 	fs.Int64Var(&f.nodes, "nodes", 0, "stop after this many nodes (dfs, exact, beam) or playouts (mcts, nmcs, nrpa); 0: no limit")
 	fs.IntVar(&f.level, "level", 0, "nesting level of nmcs (default 2) and nrpa (default 3)")
-	fs.IntVar(&f.iterations, "iterations", 0, "nrpa iterations per level (default 100)")
+	fs.IntVar(&f.iterations, "iterations", 0, "nrpa iterations per level (default 100); nn-mcts tree iterations (default 2000)")
 	fs.IntVar(&f.width, "width", 0, "beam width (default 1000)")
 	fs.IntVar(&f.tableBits, "table-bits", 0, "exact (default 23) and dfs on dust boards (default 22): a table of 2^N entries of 8 bytes")
 	fs.BoolVar(&f.noTabu, "no-tabu", false, "standard rules: let the Monte-Carlo searches break up the largest colour")

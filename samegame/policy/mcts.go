@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"tessera/mcts"
@@ -42,10 +43,11 @@ func (e Evaluator) Evaluate(_ context.Context, leaves []mcts.Leaf[*samegame.Posi
 	return nil
 }
 
-// MCTSOptions configure MCTS. The zero value means 2,000 iterations in
-// batches of 16 and PUCT's constant 1.5.
+// MCTSOptions configure MCTS. The zero value means 200 iterations per
+// click in batches of 16 and PUCT's constant 1.5.
 type MCTSOptions struct {
-	// Iterations is the number of tree iterations (leaf evaluations).
+	// Iterations is the number of tree iterations (leaf evaluations) of
+	// the search before each click.
 	Iterations int64
 	// Batch is the number of leaves evaluated per network call.
 	Batch int
@@ -53,19 +55,21 @@ type MCTSOptions struct {
 	C float64
 }
 
-// MCTS searches a dust board with Monte-Carlo tree search guided by the
-// network, AlphaZero style (Silver et al. 2017): package mcts's Search with
-// PUCT selection, the policy's scores as priors and the value head's
-// estimate at the leaves instead of random playouts (Evaluator). It first
-// plays Lookahead, whose line is the answer unless the tree finds a
-// shorter one (a tree search only completes lines by reaching the end of
-// the game inside the tree). Stopped by ctx, it returns the best line so
-// far with the context's error. Cost: Iterations/Batch network calls of
-// Batch positions.
+// MCTS plays a dust board click by click with Monte-Carlo tree search
+// guided by the network, AlphaZero style (Silver et al. 2017): before each
+// click it runs package mcts's Search from the current position with PUCT
+// selection, the policy's scores as priors and the value head's estimate
+// at the leaves instead of random playouts (Evaluator); the search's
+// principal line is completed by Lookahead. It keeps the shortest complete
+// line seen (the first is Lookahead's from the start) and clicks that
+// line's next group, so the answer is never longer than Lookahead's.
+// Stopped by ctx, it returns the best line so far with the context's
+// error. Cost: about clicks x Iterations/Batch network calls of Batch
+// positions.
 func (p *Policy) MCTS(ctx context.Context, b *samegame.Board, opts MCTSOptions) (samegame.Solution, error) {
 	start := time.Now()
 	if opts.Iterations <= 0 {
-		opts.Iterations = 2000
+		opts.Iterations = 200
 	}
 	if opts.Batch <= 0 {
 		opts.Batch = 16
@@ -74,19 +78,41 @@ func (p *Policy) MCTS(ctx context.Context, b *samegame.Board, opts MCTSOptions) 
 	if err != nil {
 		return sol, err
 	}
-	res, err := mcts.Search(ctx, samegame.NewPosition(b, false), mcts.TreeOptions[*samegame.Position, samegame.Group]{
-		Selection: mcts.PUCT, C: opts.C, Evaluator: Evaluator{P: p}, Batch: opts.Batch, MaxIterations: opts.Iterations})
-	sol.Nodes += res.Stats.Nodes
-	if len(res.Moves) > 0 && len(res.Moves) < sol.Clicks {
-		if r, rerr := samegame.Replay(b, movesOf(res.Moves)); rerr == nil && r.Cleared {
-			sol.Moves, sol.Clicks = movesOf(res.Moves), len(res.Moves)
+	cur := b.Clone()
+	for k := 0; k < len(sol.Moves) && !cur.GameOver(); k++ {
+		res, err := mcts.Search(ctx, samegame.NewPosition(cur, false), mcts.TreeOptions[*samegame.Position, samegame.Group]{
+			Selection: mcts.PUCT, C: opts.C, Evaluator: Evaluator{P: p}, Batch: opts.Batch,
+			MaxIterations: opts.Iterations, Policy: lookaheadPolicy{p}})
+		sol.Nodes += res.Stats.Nodes
+		if err != nil {
+			sol.Elapsed = time.Since(start)
+			if ctx.Err() != nil {
+				return sol, fmt.Errorf("policy: %w", ctx.Err())
+			}
+			return sol, fmt.Errorf("policy: %w", err)
+		}
+		if len(res.Moves) > 0 && k+len(res.Moves) < len(sol.Moves) {
+			sol.Moves = append(sol.Moves[:k], movesOf(res.Moves)...)
+		}
+		if _, err := cur.Play(sol.Moves[k]); err != nil {
+			return sol, fmt.Errorf("policy: %w", err)
 		}
 	}
+	sol.Clicks = len(sol.Moves)
 	sol.Elapsed = time.Since(start)
-	if err != nil && ctx.Err() != nil {
-		return sol, fmt.Errorf("policy: %w", ctx.Err())
-	}
 	return sol, nil
+}
+
+// lookaheadPolicy is Lookahead's choice as a playout policy of package
+// mcts.
+type lookaheadPolicy struct{ p *Policy }
+
+func (l lookaheadPolicy) Choose(pos *samegame.Position, moves []samegame.Group, _ *rand.Rand) int {
+	i, err := l.p.lookahead(pos.Board(), moves)
+	if err != nil {
+		return 0
+	}
+	return i
 }
 
 func movesOf(gs []samegame.Group) []samegame.Move {

@@ -76,40 +76,50 @@ func (p *Policy) Lookahead(ctx context.Context, b *samegame.Board) (samegame.Sol
 	}
 	cur := b.Clone()
 	var sol samegame.Solution
-	boards := []*samegame.Board{cur}
+	var groups []samegame.Group
 	for !cur.GameOver() {
 		if err := ctx.Err(); err != nil {
 			sol.Elapsed = time.Since(start)
 			return sol, fmt.Errorf("policy: %w", err)
 		}
-		groups := cur.Groups(nil)
-		boards = boards[:1]
-		for _, g := range groups {
-			c := cur.Clone()
-			c.PlayGroup(g)
-			boards = append(boards, c)
-		}
-		logits, err := p.logits(boards)
+		groups = cur.Groups(groups[:0])
+		best, err := p.lookahead(cur, groups)
 		if err != nil {
 			return sol, err
 		}
-		prior := p.groupScores(logits[:p.net.Spec().Outputs], cur, groups)
-		best, bestV := -1, math.Inf(1)
-		for i := range groups {
-			v := p.value1(logits, i+1, boards[i+1])
-			if v < bestV || (v == bestV && prior[i] > prior[best]) {
-				best, bestV = i, v
-			}
-		}
-		g := groups[best]
-		cur.PlayGroup(g)
-		sol.Moves = append(sol.Moves, g.Move())
+		cur.PlayGroup(groups[best])
+		sol.Moves = append(sol.Moves, groups[best].Move())
 		sol.Nodes += int64(len(groups))
 	}
 	sol.Clicks = len(sol.Moves)
 	sol.Cleared = cur.IsEmpty()
 	sol.Elapsed = time.Since(start)
 	return sol, nil
+}
+
+// lookahead returns the index of Lookahead's choice among groups, the
+// legal groups of b.
+func (p *Policy) lookahead(b *samegame.Board, groups []samegame.Group) (int, error) {
+	boards := make([]*samegame.Board, 1, 1+len(groups))
+	boards[0] = b
+	for _, g := range groups {
+		c := b.Clone()
+		c.PlayGroup(g)
+		boards = append(boards, c)
+	}
+	logits, err := p.logits(boards)
+	if err != nil {
+		return 0, err
+	}
+	prior := p.groupScores(logits[:p.net.Spec().Outputs], b, groups)
+	best, bestV := -1, math.Inf(1)
+	for i := range groups {
+		v := p.value1(logits, i+1, boards[i+1])
+		if v < bestV || (v == bestV && prior[i] > prior[best]) {
+			best, bestV = i, v
+		}
+	}
+	return best, nil
 }
 
 // beamState is a position of the beam with the clicks that led to it.
