@@ -246,7 +246,7 @@ func parseWidths(s, name string) ([]int, error) {
 
 var samegameTrainCmd = &Command{
 	Name:      "train",
-	UsageLine: "-data FILE[,FILE...] [-conv C,C] [-hidden W,W,W] [-epochs N] [-batch B] [-lr R] [-seed S] -o MODEL",
+	UsageLine: "-data FILE[,FILE...] [-conv C,C] [-hidden W,W,W] [-value] [-epochs N] [-batch B] [-lr R] [-seed S] -o MODEL",
 	Short:     "train the dust game's policy network on solved boards",
 	Long: `Train fits a policy network to the solutions in the -data files (written by
 "samegame dataset" or "bench -o"): the input is a board one-hot encoded
@@ -263,6 +263,9 @@ layer of 256, trains on two cores in well under an hour and evaluates a
 position in about 2 ms; an MLP such as -conv "" -hidden 512,512,512 runs ten
 times faster but learns groups worse. The source's network is -conv ""
 -hidden 1500,1500,1500,1500,1500,1500,1500,1500,1500,1500.
+-value adds a value head: 24 more sigmoid outputs, an ordinal code of the
+clicks left along the solution (bit k: more than k clicks remain), for
+-algo nn-value (one step of lookahead) and nn-mcts (PUCT).
 Progress (loss, validation accuracy: how often the highest output falls on
 the solver's group, examples/s) goes to stderr with -progress or on a
 terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
