@@ -60,8 +60,9 @@ func (p *Policy) Greedy(ctx context.Context, b *samegame.Board) (samegame.Soluti
 // Lookahead plays b to the end greedily with one step of lookahead on the
 // value head: at every turn it clicks the group whose resulting board has
 // the fewest estimated clicks left (the value head's estimate, raised to
-// the colours-left lower bound; an emptied board scores 0), ties going to
-// the policy's score. One batched network evaluation of the position and
+// the colours-left lower bound; an emptied board scores 0) less a tenth of
+// the log-probability the policy gives the group (the group's score over
+// the sum of the position's scores), which breaks near-ties. One batched network evaluation of the position and
 // its children per click. The network must have a value head (HasValue).
 func (p *Policy) Lookahead(ctx context.Context, b *samegame.Board) (samegame.Solution, error) {
 	start := time.Now()
@@ -97,6 +98,11 @@ func (p *Policy) Lookahead(ctx context.Context, b *samegame.Board) (samegame.Sol
 	return sol, nil
 }
 
+// lookaheadPrior is the weight of the policy in Lookahead's choice: on
+// 78 boards of a held-out set, weights 0, 0.1, 0.3 and 1 left the shipped
+// network 3.67, 2.76, 2.81 and 3.36 clicks over the optimum on average.
+const lookaheadPrior = 0.1
+
 // lookahead returns the index of Lookahead's choice among groups, the
 // legal groups of b.
 func (p *Policy) lookahead(b *samegame.Board, groups []samegame.Group) (int, error) {
@@ -112,10 +118,14 @@ func (p *Policy) lookahead(b *samegame.Board, groups []samegame.Group) (int, err
 		return 0, err
 	}
 	prior := p.groupScores(logits[:p.net.Spec().Outputs], b, groups)
+	sum := 0.0
+	for _, s := range prior {
+		sum += s
+	}
 	best, bestV := -1, math.Inf(1)
 	for i := range groups {
-		v := p.value1(logits, i+1, boards[i+1])
-		if v < bestV || (v == bestV && prior[i] > prior[best]) {
+		v := p.value1(logits, i+1, boards[i+1]) - lookaheadPrior*math.Log(prior[i]/sum)
+		if v < bestV {
 			best, bestV = i, v
 		}
 	}
