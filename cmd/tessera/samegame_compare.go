@@ -39,6 +39,32 @@ func randomEntries(n int, seed uint64, w, h, colors int, rules samegame.Rules) [
 	return entries
 }
 
+// parallelFor calls f(i) for i from 0 to n-1 on up to workers goroutines,
+// handing out the indices in order, and returns when all calls are done
+// or, once ctx ends, when the running ones are.
+func parallelFor(ctx context.Context, n, workers int, f func(i int)) {
+	var (
+		mu   sync.Mutex
+		next int
+		wg   sync.WaitGroup
+	)
+	for range min(workers, n) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
 // sgCompareRecord is one -json line of a bench of several algorithms: the
 // clicks of each on one board, and the reference they are measured against.
 type sgCompareRecord struct {
@@ -97,35 +123,19 @@ func runCompare(ctx context.Context, env *Env, entries []samegame.Entry, list []
 	for i := range recs {
 		recs[i] = make([]sgBenchRecord, len(algos))
 	}
-	var (
-		mu   sync.Mutex
-		next = 0
-		wg   sync.WaitGroup
-	)
-	for range min(workers, len(list)*len(algos)) {
-		wg.Go(func() {
-			for {
-				mu.Lock()
-				j := next
-				next++
-				mu.Unlock()
-				if j >= len(list)*len(algos) || ctx.Err() != nil {
-					return
-				}
-				// Algorithm-major order: each algorithm's boards run
-				// together, so that timings share conditions.
-				a, i := j/len(list), j%len(list)
-				o := opts
-				o.Algorithm = algos[a]
-				rec := benchOne(ctx, entries[list[i]-1], list[i], rules, o, timeout, cpu)
-				mu.Lock()
-				recs[i][a] = rec
-				mu.Unlock()
-				count.Add(1)
-			}
-		})
-	}
-	wg.Wait()
+	var mu sync.Mutex
+	// Algorithm-major order: each algorithm's boards run together, so that
+	// timings share conditions.
+	parallelFor(ctx, len(list)*len(algos), workers, func(j int) {
+		a, i := j/len(list), j%len(list)
+		o := opts
+		o.Algorithm = algos[a]
+		rec := benchOne(ctx, entries[list[i]-1], list[i], rules, o, timeout, cpu)
+		mu.Lock()
+		recs[i][a] = rec
+		mu.Unlock()
+		count.Add(1)
+	})
 	p.Done()
 	if err := ctx.Err(); err != nil {
 		return err

@@ -191,30 +191,17 @@ the group clicked next is one example.`,
 			count := p.Counter("boards", *n)
 			recs := make([]sgBenchRecord, *n)
 			var mu sync.Mutex
-			next, proven := 0, 0
-			var wg sync.WaitGroup
-			for range min(*workers, *n) {
-				wg.Go(func() {
-					for {
-						mu.Lock()
-						i := next
-						next++
-						mu.Unlock()
-						if i >= *n || ctx.Err() != nil {
-							return
-						}
-						r := benchOne(ctx, entries[i], i+1, rules, opts, *timeout, false)
-						mu.Lock()
-						recs[i] = r
-						if r.Optimal != nil && *r.Optimal {
-							proven++
-						}
-						mu.Unlock()
-						count.Add(1)
-					}
-				})
-			}
-			wg.Wait()
+			proven := 0
+			parallelFor(ctx, *n, *workers, func(i int) {
+				r := benchOne(ctx, entries[i], i+1, rules, opts, *timeout, false)
+				mu.Lock()
+				recs[i] = r
+				if r.Optimal != nil && *r.Optimal {
+					proven++
+				}
+				mu.Unlock()
+				count.Add(1)
+			})
 			p.Done()
 			if err := ctx.Err(); err != nil {
 				return err

@@ -81,7 +81,9 @@ func TestAugmentKeepsGroups(t *testing.T) {
 	}
 }
 
-func TestExamples(t *testing.T) {
+// solvedEntries reads testdata/solved.txt: four boards with solutions.
+func solvedEntries(t *testing.T) []samegame.Entry {
+	t.Helper()
 	f, err := os.Open("testdata/solved.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -91,6 +93,11 @@ func TestExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return entries
+}
+
+func TestExamples(t *testing.T) {
+	entries := solvedEntries(t)
 	g := DustGeometry
 	all, boards, err := g.Examples(entries, false, false)
 	if err != nil {
@@ -127,15 +134,7 @@ func TestExamples(t *testing.T) {
 // clicks, the position before click i has k-i clicks left, which the
 // ordinal bits spell, and the policy targets are unchanged.
 func TestValueTargets(t *testing.T) {
-	f, err := os.Open("testdata/solved.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	entries, err := samegame.ParseSet(f, samegame.Dust)
-	if err != nil {
-		t.Fatal(err)
-	}
+	entries := solvedEntries(t)
 	g := DustGeometry
 	plain, _, _ := g.Examples(entries, false, false)
 	d, _, err := g.Examples(entries, false, true)
@@ -170,15 +169,7 @@ func TestValueTargets(t *testing.T) {
 // must fall to within half a click of the truth on average on the training
 // positions (an untrained head is off by about 6).
 func TestValueHeadLearns(t *testing.T) {
-	f, err := os.Open("testdata/solved.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	entries, err := samegame.ParseSet(f, samegame.Dust)
-	if err != nil {
-		t.Fatal(err)
-	}
+	entries := solvedEntries(t)
 	p, err := New(DustGeometry, Arch{Hidden: []int{64}, Value: true}, 1)
 	if err != nil {
 		t.Fatal(err)
