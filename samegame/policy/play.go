@@ -62,8 +62,9 @@ func (p *Policy) Greedy(ctx context.Context, b *samegame.Board) (samegame.Soluti
 // the fewest estimated clicks left (the value head's estimate, raised to
 // the colours-left lower bound; an emptied board scores 0) less a tenth of
 // the log-probability the policy gives the group (the group's score over
-// the sum of the position's scores), which breaks near-ties. One batched network evaluation of the position and
-// its children per click. The network must have a value head (HasValue).
+// the sum of the position's scores), which breaks near-ties. One batched
+// network evaluation of the position and its children per click. The
+// network must have a value head (HasValue).
 func (p *Policy) Lookahead(ctx context.Context, b *samegame.Board) (samegame.Solution, error) {
 	start := time.Now()
 	if !p.value {
