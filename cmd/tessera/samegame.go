@@ -116,13 +116,13 @@ type sgSolverFlags struct {
 
 func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
 	fs.StringVar(&f.rules, "rules", "", "rules: standard or dust (default: dust for boards written in letters, else standard)")
-	fs.StringVar(&f.algo, "algo", defAlgo, "solver: dfs, exact (dust only), beam, mcts (SP-MCTS), nmcs, nrpa, nn or nn-beam (dust policy network)")
+	fs.StringVar(&f.algo, "algo", defAlgo, "solver: dfs, exact (dust only), beam, mcts (SP-MCTS), nmcs, nrpa, or with the dust network nn (greedy policy), nn-value (greedy on the value head, one step ahead), nn-beam or nn-mcts (PUCT, -iterations, default 2000)")
 	defineNNFlags(fs)
 	fs.StringVar(&f.ordering, "order", "shortlook", "dfs move order: shortlook, largest or lookahead")
 	f.seed = seedFlag(fs)
 	fs.Int64Var(&f.nodes, "nodes", 0, "stop after this many nodes (dfs, exact, beam) or playouts (mcts, nmcs, nrpa); 0: no limit")
 	fs.IntVar(&f.level, "level", 0, "nesting level of nmcs (default 2) and nrpa (default 3)")
-	fs.IntVar(&f.iterations, "iterations", 0, "nrpa iterations per level (default 100)")
+	fs.IntVar(&f.iterations, "iterations", 0, "nrpa iterations per level (default 100); nn-mcts tree iterations (default 2000)")
 	fs.IntVar(&f.width, "width", 0, "beam width (default 1000)")
 	fs.IntVar(&f.tableBits, "table-bits", 0, "exact (default 23) and dfs on dust boards (default 22): a table of 2^N entries of 8 bytes")
 	fs.BoolVar(&f.noTabu, "no-tabu", false, "standard rules: let the Monte-Carlo searches break up the largest colour")
@@ -466,7 +466,7 @@ func parseBoardList(s string, n int) ([]int, error) {
 
 var samegameBenchCmd = &Command{
 	Name:      "bench",
-	UsageLine: "-set FILE [-algo A] [-timeout D] [-boards 1,2,11] [-workers K] [-o FILE] [-json]",
+	UsageLine: "-set FILE | -n K [-seed S] [-algo A[,A...]] [-timeout D] [-boards 1,2,11] [-workers K] [-plot PNG] [-o FILE] [-json]",
 	Short:     "solve every board of a set file and total the results",
 	Long: `Bench solves the boards of a set file (all, or those -boards names by their
 1-based number in the file), each with the -timeout budget and one core,
@@ -484,11 +484,31 @@ total score (standard) or the total clicks (dust) and t the wall-clock time.
 
 -o FILE writes the boards with the solutions found, in the set format
 ("optimal N" for the proven ones): run exact with -o, then dfs on its output
-to measure how far dfs is from the optimum.`,
+to measure how far dfs is from the optimum.
+
+-n K (instead of -set) draws K fresh boards as generate does with the same
+-seed, -size and -colors (default: the dust game's 8x6 of 5 colours).
+
+Several algorithms (-algo nn,dfs,exact) run on every board, each with the
+-timeout budget, and are compared: the reference of a board is its optimum
+when exact proves it (or the file states it), else the fewest clicks any
+of them found. The table gives, per algorithm, how many boards end 0, 1,
+2, ... clicks over the reference, the mean clicks, the mean excess and the
+time per board and per click; with -json one line per board {"board",
+"clicks": {algo: n}, "best", "proven", "seconds": {algo: s}} and then
+{"summary": true, "boards", "proven", "mean_clicks", "mean_excess",
+"at_best", "at_proven_optimum", "excess": {algo: [boards at +0, +1, ...]},
+"ms_per_move", ...}. -plot PNG draws the source blog's figures: a 2-D
+histogram of the first algorithm's clicks against the second's, with the
+diagonal, and the histograms of clicks over the reference.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf sgSolverFlags
 		sf.define(fs, "nrpa")
-		set := fs.String("set", "", "the set file (required)")
+		set := fs.String("set", "", "the set file (or -n)")
+		n := fs.Int("n", 0, "instead of -set: this many random boards (as generate draws them with -seed)")
+		size := fs.String("size", "8x6", "with -n: board size COLSxROWS")
+		colors := fs.Int("colors", 5, "with -n: number of colours")
+		plot := fs.String("plot", "", "several -algo: draw the comparison to this PNG file")
 		boards := fs.String("boards", "", "boards to run, by 1-based number: 1,2,11 or 1-5 (default all)")
 		workers := fs.Int("workers", runtime.NumCPU(), "boards solved at once")
 		timeout := timeoutFlag(fs, time.Minute)
@@ -500,9 +520,14 @@ to measure how far dfs is from the optimum.`,
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
 			}
-			if *set == "" {
-				return usagef("-set FILE is required")
+			if (*set == "") == (*n == 0) {
+				return usagef("give -set FILE or -n K")
 			}
+			algos, err := parseAlgos(sf.algo)
+			if err != nil {
+				return err
+			}
+			sf.algo, _, _ = strings.Cut(sf.algo, ",")
 			opts, err := sf.options()
 			if err != nil {
 				return err
@@ -510,16 +535,41 @@ to measure how far dfs is from the optimum.`,
 			if *workers < 1 {
 				return usagef("-workers must be at least 1")
 			}
-			entries, rules, err := readSetFile(env, *set, sf.rules)
-			if err != nil {
-				return err
+			var entries []samegame.Entry
+			var rules samegame.Rules
+			if *set != "" {
+				entries, rules, err = readSetFile(env, *set, sf.rules)
+				if err != nil {
+					return err
+				}
+			} else {
+				if sf.rules == "" {
+					sf.rules = "dust"
+				}
+				if rules, err = samegame.ParseRules(sf.rules); err != nil {
+					return usagef("%v", err)
+				}
+				w, h, err := parseWxH(*size)
+				if err != nil {
+					return err
+				}
+				if *colors < 1 || *colors > samegame.MaxColors || *n < 1 || *n > 1000000 {
+					return usagef("-colors (1 to %d) or -n (1 to 1,000,000) out of range", samegame.MaxColors)
+				}
+				entries = randomEntries(*n, *sf.seed, w, h, *colors, rules)
 			}
 			list, err := parseBoardList(*boards, len(entries))
 			if err != nil {
 				return err
 			}
-			if opts.Algorithm == samegame.Exact && rules != samegame.Dust {
+			if slices.Contains(algos, samegame.Exact) && rules != samegame.Dust {
 				return usagef("-algo exact needs dust rules")
+			}
+			if len(algos) > 1 || *plot != "" {
+				if *out != "" {
+					return usagef("-o needs a single -algo")
+				}
+				return runCompare(ctx, env, entries, list, rules, algos, opts, *timeout, *cpu, *workers, *asJSON, *plot, *prog)
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,5 +71,55 @@ func TestSamegameTrainAndSolve(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "", "samegame", "solve", "-algo", "nn", "-model", model+".missing", blogFile+":1"); code != 1 {
 		t.Errorf("missing model: exit %d, want 1", code)
+	}
+}
+
+// TestSamegameBenchCompare runs two algorithms on fresh boards and checks
+// the comparison: exact proves every small board, the table counts every
+// board once per algorithm, and the plot is a PNG.
+func TestSamegameBenchCompare(t *testing.T) {
+	plot := filepath.Join(t.TempDir(), "cmp.png")
+	code, out, errOut := runCmd(t, "", "samegame", "bench", "-rules", "dust", "-algo", "dfs,exact", "-n", "6", "-seed", "3",
+		"-size", "5x4", "-colors", "3", "-plot", plot, "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 7 {
+		t.Fatalf("%d lines, want 6 boards and a summary:\n%s", len(lines), out)
+	}
+	var sum sgCompareSummary
+	if err := json.Unmarshal([]byte(lines[6]), &sum); err != nil || !sum.Summary {
+		t.Fatalf("summary %q: %v", lines[6], err)
+	}
+	if sum.Proven != 6 || sum.AtBest["exact"] != 6 || sum.AtOptimum["dfs"] > 6 || sum.MeanExcess["exact"] != 0 {
+		t.Fatalf("summary %+v", sum)
+	}
+	for _, a := range []string{"dfs", "exact"} {
+		n := 0
+		for _, k := range sum.Excess[a] {
+			n += k
+		}
+		if n != 6 {
+			t.Errorf("%s: the excess table counts %d boards", a, n)
+		}
+	}
+	f, err := os.Open(plot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if cfg, err := png.DecodeConfig(f); err != nil || cfg.Width < 500 {
+		t.Fatalf("plot: %+v, %v", cfg, err)
+	}
+	code, out, _ = runCmd(t, "", "samegame", "bench", "-algo", "nn,nn-value,beam", "-width", "50", "-n", "2", "-seed", "1")
+	if code != 0 || !strings.Contains(out, "mean excess") || !strings.Contains(out, "nn-value") {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	if code, _, _ := runCmd(t, "", "samegame", "bench", "-algo", "nn,nn", "-n", "2"); code != 2 {
+		t.Errorf("-algo nn,nn: exit %d, want 2", code)
+	}
+	if code, _, _ := runCmd(t, "", "samegame", "bench", "-algo", "nn,dfs", "-n", "2", "-o", plot+".txt"); code != 2 {
+		t.Errorf("-o with two algorithms: exit %d, want 2", code)
 	}
 }

@@ -6,14 +6,17 @@ import (
 	"testing"
 )
 
-// benchSpecs are dust policy networks (samegame/policy): a small CNN and an
-// MLP.
+// benchSpecs are dust policy networks (samegame/policy): small CNNs (the
+// second with the value head of the shipped network), an MLP, and the
+// source blog's ten dense layers of 1,500.
 var benchSpecs = []struct {
 	name string
 	spec Spec
 }{
 	{"conv32x2-256", Spec{Input: []int{6, 8, 6}, Conv: []int{32, 32}, Hidden: []int{256}, Outputs: 48}},
+	{"conv32x2-512-value", Spec{Input: []int{6, 8, 6}, Conv: []int{32, 32}, Hidden: []int{512}, Outputs: 48 + 24}},
 	{"mlp512x3", Spec{Input: []int{6, 8, 6}, Hidden: []int{512, 512, 512}, Outputs: 48}},
+	{"mlp1500x10", Spec{Input: []int{6, 8, 6}, Hidden: []int{1500, 1500, 1500, 1500, 1500, 1500, 1500, 1500, 1500, 1500}, Outputs: 48}},
 }
 
 func randomData(s Spec, n int) Data {

@@ -13,9 +13,12 @@ import (
 // position along the solution with the group its next click removes (the
 // source's labels: every cell of the clicked group). Entries whose board
 // does not fit g are skipped with an error; onlyOptimal skips the entries
-// without a proven optimum. It returns the data and the number of boards
-// used.
-func (g Geometry) Examples(entries []samegame.Entry, onlyOptimal bool) (nn.Data, int, error) {
+// without a proven optimum. With value set, each target also holds the
+// ValueBits targets of the value head: bit k is 1 when more than k clicks
+// remain along the solution (the clicks of an optimal solution from that
+// position when the solution is optimal). It returns the data and the
+// number of boards used.
+func (g Geometry) Examples(entries []samegame.Entry, onlyOptimal, value bool) (nn.Data, int, error) {
 	var d nn.Data
 	boards := 0
 	for _, e := range entries {
@@ -33,6 +36,9 @@ func (g Geometry) Examples(entries []samegame.Entry, onlyOptimal bool) (nn.Data,
 			}
 			d.X = g.Encode(d.X, b)
 			d.Y = g.Mask(d.Y, b, gr)
+			if value {
+				d.Y = valueTarget(d.Y, len(e.Moves)-k)
+			}
 			d.N++
 			b.PlayGroup(gr)
 		}
@@ -41,8 +47,29 @@ func (g Geometry) Examples(entries []samegame.Entry, onlyOptimal bool) (nn.Data,
 	return d, boards, nil
 }
 
+// ValueBits is the number of outputs of the value head: an ordinal
+// encoding of the clicks left, bit k meaning "more than k clicks remain"
+// (Frank and Hall, "A simple approach to ordinal classification", 2001),
+// so that the same sigmoid outputs and binary cross-entropy serve both
+// heads. The expected clicks left are the sum of the bits' probabilities.
+const ValueBits = 24
+
+// valueTarget appends the value head's targets for a position with left
+// clicks to go.
+func valueTarget(dst []float32, left int) []float32 {
+	for k := range ValueBits {
+		v := float32(0)
+		if left > k {
+			v = 1
+		}
+		dst = append(dst, v)
+	}
+	return dst
+}
+
 // Augment applies a random symmetry of the dust game to one encoded example
-// in place: a permutation of the colours and, with probability 1/2, the
+// in place (y: the Cells policy targets, then any value targets, which no
+// symmetry changes): a permutation of the colours and, with probability 1/2, the
 // left-right mirror (the centre packing is symmetric when W is even). With
 // 5 colours that is 240 variants of each position.
 func (g Geometry) Augment(x, y []float32, rng *rand.Rand) {
@@ -75,15 +102,16 @@ func (g Geometry) Augment(x, y []float32, rng *rand.Rand) {
 	}
 }
 
-// Accuracy is the share of examples whose highest output falls on a cell
-// of the labelled group: how often greedy play would click the group the
-// solver clicked (k examples of Cells logits and targets).
+// Accuracy is the share of examples whose highest cell output falls on a
+// cell of the labelled group: how often greedy play would click the group
+// the solver clicked (k examples of logits and targets, of Cells outputs,
+// or Cells+ValueBits with a value head).
 func (g Geometry) Accuracy(logits, y []float32, k int) float64 {
-	n := g.Cells()
+	n, stride := g.Cells(), len(y)/k
 	hit := 0
 	for i := range k {
-		best := i * n
-		for c := i * n; c < (i+1)*n; c++ {
+		best := i * stride
+		for c := i * stride; c < i*stride+n; c++ {
 			if logits[c] > logits[best] {
 				best = c
 			}

@@ -1,7 +1,9 @@
 // Package policy is a learned policy for the dust game of package samegame
 // (the source blog's 8x6 board of 5 colours): a network that reads a board
-// and marks the cells of the group to click, played greedily (as in the
-// source) or as the guide of a beam search.
+// and marks the cells of the group to click, optionally with a value head
+// that estimates the clicks left, played greedily (as in the source), one
+// step ahead on its value head, or as the guide of a beam search or of a
+// PUCT tree search (package mcts).
 //
 // # Encoding
 //
@@ -11,6 +13,11 @@
 // cell of the group the solver clicked there, and the loss binary
 // cross-entropy (the source's design: 8x6x6 inputs, 48 sigmoid outputs).
 // A group's score is the mean output over its cells.
+//
+// A network built with Arch.Value has ValueBits more sigmoid outputs, an
+// ordinal encoding of the clicks left (bit k: more than k clicks remain),
+// trained with the same binary cross-entropy; Values sums their
+// probabilities into an estimate of the clicks left.
 //
 // # Training data
 //
@@ -26,11 +33,16 @@
 // # Playing
 //
 // Default returns the shipped network (embedded). Greedy plays a board by
-// clicking the best-scored group at every turn; Beam keeps the lines that
-// are best by the policy's log-probability plus a groups-left heuristic,
-// pruned by the greedy line's length and the colours-left bound:
+// clicking the best-scored group at every turn; Lookahead clicks the group
+// whose resulting board has the fewest estimated clicks left; Beam keeps
+// the lines that are best by the policy's log-probability plus a
+// groups-left heuristic, pruned by the greedy line's length and the
+// colours-left bound; MCTS runs package mcts's PUCT search with the
+// policy's priors and the value head at the leaves (Evaluator):
 //
 //	p, _ := policy.Default()
 //	sol, _ := p.Greedy(ctx, board)    // sol.Moves, sol.Clicks
+//	sol, _ = p.Lookahead(ctx, board)  // one step ahead on the value head
 //	sol, _ = p.Beam(ctx, board, policy.BeamOptions{}) // width 600
+//	sol, _ = p.MCTS(ctx, board, policy.MCTSOptions{}) // 2,000 iterations
 package policy

@@ -3,6 +3,7 @@ package policy
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -54,6 +55,82 @@ func (p *Policy) Greedy(ctx context.Context, b *samegame.Board) (samegame.Soluti
 	sol.Nodes = int64(sol.Clicks)
 	sol.Elapsed = time.Since(start)
 	return sol, nil
+}
+
+// Lookahead plays b to the end greedily with one step of lookahead on the
+// value head: at every turn it clicks the group whose resulting board has
+// the fewest estimated clicks left (the value head's estimate, raised to
+// the colours-left lower bound; an emptied board scores 0) less a tenth of
+// the log-probability the policy gives the group (the group's score over
+// the sum of the position's scores), which breaks near-ties. One batched
+// network evaluation of the position and its children per click. The
+// network must have a value head (HasValue).
+func (p *Policy) Lookahead(ctx context.Context, b *samegame.Board) (samegame.Solution, error) {
+	start := time.Now()
+	if !p.value {
+		return samegame.Solution{}, errors.New("policy: lookahead needs a network with a value head")
+	}
+	if b.Rules() != samegame.Dust {
+		return samegame.Solution{}, samegame.ErrUnsupported
+	}
+	if err := p.geo.Fits(b); err != nil {
+		return samegame.Solution{}, err
+	}
+	cur := b.Clone()
+	var sol samegame.Solution
+	var groups []samegame.Group
+	for !cur.GameOver() {
+		if err := ctx.Err(); err != nil {
+			sol.Elapsed = time.Since(start)
+			return sol, fmt.Errorf("policy: %w", err)
+		}
+		groups = cur.Groups(groups[:0])
+		best, err := p.lookahead(cur, groups)
+		if err != nil {
+			return sol, err
+		}
+		cur.PlayGroup(groups[best])
+		sol.Moves = append(sol.Moves, groups[best].Move())
+		sol.Nodes += int64(len(groups))
+	}
+	sol.Clicks = len(sol.Moves)
+	sol.Cleared = cur.IsEmpty()
+	sol.Elapsed = time.Since(start)
+	return sol, nil
+}
+
+// lookaheadPrior is the weight of the policy in Lookahead's choice: on
+// 78 boards of a held-out set, weights 0, 0.1, 0.3 and 1 left the shipped
+// network 3.67, 2.76, 2.81 and 3.36 clicks over the optimum on average.
+const lookaheadPrior = 0.1
+
+// lookahead returns the index of Lookahead's choice among groups, the
+// legal groups of b.
+func (p *Policy) lookahead(b *samegame.Board, groups []samegame.Group) (int, error) {
+	boards := make([]*samegame.Board, 1, 1+len(groups))
+	boards[0] = b
+	for _, g := range groups {
+		c := b.Clone()
+		c.PlayGroup(g)
+		boards = append(boards, c)
+	}
+	logits, err := p.logits(boards)
+	if err != nil {
+		return 0, err
+	}
+	prior := p.groupScores(logits[:p.net.Spec().Outputs], b, groups)
+	sum := 0.0
+	for _, s := range prior {
+		sum += s
+	}
+	best, bestV := -1, math.Inf(1)
+	for i := range groups {
+		v := p.value1(logits, i+1, boards[i+1]) - lookaheadPrior*math.Log(prior[i]/sum)
+		if v < bestV {
+			best, bestV = i, v
+		}
+	}
+	return best, nil
 }
 
 // beamState is a position of the beam with the clicks that led to it.
