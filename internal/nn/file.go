@@ -19,6 +19,56 @@ import (
 // fileMagic starts a network file.
 const fileMagic = "tessera-nn 1\n"
 
+// maxWeights bounds the weight values of a network file (1 GiB of
+// float32).
+const maxWeights = 1 << 28
+
+// params returns the number of weight values of a network of s (Conv
+// layers keep the height and width; every layer has a bias), and false
+// when it exceeds limit.
+func (s Spec) params(limit int) (int, bool) {
+	total := 0
+	mul := func(a, b int) int { // a*b, or limit+1 on overflow of limit
+		if a > 0 && b > limit/a {
+			return limit + 1
+		}
+		return a * b
+	}
+	add := func(n int) bool {
+		total += n
+		return n <= limit && total <= limit
+	}
+	widths := slices.Concat(s.Conv, s.Hidden, []int{s.Outputs})
+	if slices.ContainsFunc(widths, func(w int) bool { return w > limit }) {
+		return 0, false
+	}
+	features := 1
+	for _, d := range s.Input {
+		if features = mul(features, d); features > limit {
+			return 0, false
+		}
+	}
+	if len(s.Conv) > 0 {
+		cin, area := s.Input[2], features/s.Input[2]
+		for _, c := range s.Conv {
+			if !add(mul(9*cin, c) + c) {
+				return 0, false
+			}
+			cin = c
+		}
+		if features = mul(area, cin); features > limit {
+			return 0, false
+		}
+	}
+	for _, w := range widths[len(s.Conv):] {
+		if !add(mul(features, w) + w) {
+			return 0, false
+		}
+		features = w
+	}
+	return total, true
+}
+
 // fileHeader is the JSON line after the magic.
 type fileHeader struct {
 	Spec Spec      `json:"spec"`
@@ -112,7 +162,12 @@ func Read(r io.Reader) (*Net, map[string]string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	const maxWeights = 1 << 28
+	// The spec says how many weights to expect; bounding it first keeps a
+	// damaged or hostile header from building a huge network.
+	want, ok := h.Spec.params(maxWeights)
+	if !ok {
+		return nil, nil, fmt.Errorf("nn: the network of the header is too large (more than %d weights)", maxWeights)
+	}
 	total := 0
 	for _, v := range h.Vars {
 		size := 1
@@ -141,6 +196,9 @@ func Read(r io.Reader) (*Net, map[string]string, error) {
 	}
 	if _, err := br.ReadByte(); err != io.EOF {
 		return nil, nil, errors.New("nn: trailing data after the weights")
+	}
+	if total != want {
+		return nil, nil, fmt.Errorf("nn: the file has %d weight values, the spec needs %d", total, want)
 	}
 	// Check that the weights fit the spec: a shape mismatch would panic in
 	// graph building, so run one example now.

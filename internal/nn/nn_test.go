@@ -152,3 +152,37 @@ func TestSoftmaxAndMSELosses(t *testing.T) {
 		t.Fatal("loss names")
 	}
 }
+
+// FuzzRead: no file makes Read panic, hang or build a network larger than
+// its weights; what it accepts writes back to the same bytes.
+func FuzzRead(f *testing.F) {
+	net, err := New(Spec{Input: []int{3, 2, 2}, Conv: []int{2}, Hidden: []int{3}, Outputs: 2}, 1)
+	if err != nil {
+		f.Fatal(err)
+	}
+	if _, err := net.Logits(make([]float32, 12)); err != nil {
+		f.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := net.Write(&buf, map[string]string{"k": "v"}); err != nil {
+		f.Fatal(err)
+	}
+	good := buf.Bytes()
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	f.Add([]byte("tessera-nn 1\n{\"spec\":{\"input\":[1000000,1000000,3],\"hidden\":[4],\"outputs\":1},\"vars\":[]}\n"))
+	f.Add([]byte("tessera-nn 1\n{\"spec\":{\"input\":[2],\"hidden\":[4611686018427387904],\"outputs\":1},\"vars\":[]}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, info, err := Read(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := n.Write(&out, info); err != nil {
+			t.Fatalf("write back: %v", err)
+		}
+		if n2, _, err := Read(bytes.NewReader(out.Bytes())); err != nil || n2.Params() != n.Params() {
+			t.Fatalf("read back: %v", err)
+		}
+	})
+}
