@@ -90,8 +90,11 @@ type sgCompareSummary struct {
 	// Proven counts the boards whose optimum was proven (by exact or the
 	// file); the others are measured against the best line found.
 	Proven int `json:"proven"`
-	// MeanClicks, MeanExcess (clicks over the reference), AtBest (boards
-	// at the reference) and MeanSeconds per board, per algorithm.
+	// Cleared counts, per algorithm, the boards it cleared within its
+	// limits; MeanClicks, MeanExcess (clicks over the reference) and
+	// MeanSeconds are averages over those boards, AtBest counts the boards
+	// at the reference.
+	Cleared     map[string]int     `json:"cleared"`
 	MeanClicks  map[string]float64 `json:"mean_clicks"`
 	MeanExcess  map[string]float64 `json:"mean_excess"`
 	AtBest      map[string]int     `json:"at_best"`
@@ -141,7 +144,7 @@ func runCompare(ctx context.Context, env *Env, entries []samegame.Entry, list []
 		return err
 	}
 	sum := sgCompareSummary{Summary: true, Boards: len(list), Rules: rules.String(), Algos: names, Timeout: seconds(timeout),
-		Workers: workers, MeanClicks: map[string]float64{}, MeanExcess: map[string]float64{}, AtBest: map[string]int{},
+		Workers: workers, Cleared: map[string]int{}, MeanClicks: map[string]float64{}, MeanExcess: map[string]float64{}, AtBest: map[string]int{},
 		AtOptimum: map[string]int{}, MeanSeconds: map[string]float64{}, MsPerMove: map[string]float64{},
 		Excess: map[string][]int{}}
 	lines := make([]sgCompareRecord, len(list))
@@ -176,6 +179,7 @@ func runCompare(ctx context.Context, env *Env, entries []samegame.Entry, list []
 			if !ok {
 				continue
 			}
+			sum.Cleared[name]++
 			sum.MeanClicks[name] += float64(c)
 			sum.MeanSeconds[name] += r.Secs[name]
 			moves[a] += c
@@ -195,7 +199,7 @@ func runCompare(ctx context.Context, env *Env, entries []samegame.Entry, list []
 		lines[i] = r
 	}
 	for a, name := range names {
-		if n := float64(len(list)); n > 0 {
+		if n := float64(sum.Cleared[name]); n > 0 {
 			sum.MsPerMove[name] = sum.MeanSeconds[name] * 1000 / float64(max(moves[a], 1))
 			sum.MeanClicks[name] /= n
 			sum.MeanExcess[name] /= n
@@ -226,7 +230,7 @@ func printCompare(w io.Writer, s sgCompareSummary, timeout time.Duration) {
 	for _, e := range s.Excess {
 		rows = max(rows, len(e))
 	}
-	fmt.Fprintf(w, "%d boards, %s rules, -timeout %v per solve: the optimum is proven on %d, the others are measured against the fewest clicks found\n\n",
+	fmt.Fprintf(w, "%d boards, %s rules, -timeout %v per solve: the optimum is proven on %d, the others are measured against the fewest clicks found;\nthe means are over the boards each algorithm cleared\n\n",
 		s.Boards, s.Rules, timeout, s.Proven)
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "clicks over the best\t%s\t\n", strings.Join(s.Algos, "\t"))
@@ -252,11 +256,22 @@ func printCompare(w io.Writer, s sgCompareSummary, timeout time.Duration) {
 		}
 		fmt.Fprintln(tw)
 	}
+	mean := func(label, format string, v map[string]float64) { // over the cleared boards: none, no mean
+		row(label, func(a string) string {
+			if s.Cleared[a] == 0 {
+				return "–"
+			}
+			return fmt.Sprintf(format, v[a])
+		})
+	}
+	if slices.ContainsFunc(s.Algos, func(a string) bool { return s.Cleared[a] < s.Boards }) {
+		row("not cleared", func(a string) string { return strconv.Itoa(s.Boards - s.Cleared[a]) })
+	}
 	row("at a proven optimum", func(a string) string { return strconv.Itoa(s.AtOptimum[a]) })
-	row("mean clicks", func(a string) string { return fmt.Sprintf("%.2f", s.MeanClicks[a]) })
-	row("mean excess", func(a string) string { return fmt.Sprintf("%.2f", s.MeanExcess[a]) })
-	row("seconds per board", func(a string) string { return fmt.Sprintf("%.3f", s.MeanSeconds[a]) })
-	row("ms per click", func(a string) string { return fmt.Sprintf("%.2f", s.MsPerMove[a]) })
+	mean("mean clicks", "%.2f", s.MeanClicks)
+	mean("mean excess", "%.2f", s.MeanExcess)
+	mean("seconds per board", "%.3f", s.MeanSeconds)
+	mean("ms per click", "%.2f", s.MsPerMove)
 	tw.Flush()
 	fmt.Fprintf(w, "\n%.1f s wall\n", s.Seconds)
 }
