@@ -312,10 +312,11 @@ func (sv *solver) single(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 // found to hold one picture is solved as one.
 func (sv *solver) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *Result) error {
 	t0 := time.Now()
-	k := sv.opts.Images
+	k, split := sv.opts.Images, (*jigsaw.Placement)(nil)
 	if k == 0 {
 		var err error
-		if k, err = countPictures(ctx, pz, c); err != nil {
+		k, split, err = countPictures(ctx, pz, c)
+		if err != nil {
 			res.SeedTime += time.Since(t0)
 			return err
 		}
@@ -324,21 +325,25 @@ func (sv *solver) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, 
 		res.SeedTime += time.Since(t0)
 		return sv.single(ctx, pz, c, 0, 0, res, nil, Generation{})
 	}
-	g, err := greedy.Solve(ctx, pz, greedy.Options{Compat: c, Images: k})
-	res.SeedTime += time.Since(t0)
-	if err != nil {
-		return err
+	if split == nil {
+		g, err := greedy.Solve(ctx, pz, greedy.Options{Compat: c, Images: k})
+		if err != nil {
+			res.SeedTime += time.Since(t0)
+			return err
+		}
+		split = g.Placement
 	}
-	res.Placement = g.Placement // until the pictures are solved
+	res.SeedTime += time.Since(t0)
+	res.Placement = split // until the pictures are solved
 	pieces := make([][]int32, k)
-	for _, q := range g.Placement.Pieces {
+	for _, q := range split.Pieces {
 		pieces[q.Image] = append(pieces[q.Image], int32(q.Piece))
 	}
 	out := &jigsaw.Placement{Images: k}
 	res.Fitness = 0
 	for img, ps := range pieces {
 		slices.Sort(ps)
-		sub, part := subPuzzle(pz, ps, g.Placement, img)
+		sub, part := subPuzzle(pz, ps, split, img)
 		t1 := time.Now()
 		sc, err := jigsaw.NewCompat(ctx, sub, sv.opts.CompatOptions)
 		sv.compatTime += time.Since(t1)
