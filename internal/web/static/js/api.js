@@ -54,9 +54,25 @@ export function pauseWhenHidden(clock, playing) {
   });
 }
 
-// failure says why a server call ended: [message, status kind] for notify;
-// an aborted call was cancelled by the player, not an error.
-export const failure = (e, cancelled, what) => (e.name === 'AbortError' ? [cancelled, ''] : [`${what}: ${e.message}`, 'error']);
+// search makes a server call that the player may stop: game.search holds
+// its AbortController meanwhile (the Stop button aborts it, the other
+// buttons wait) and the status shows busy. It returns the answer, or null
+// after telling the player why there is none: cancelled when stopped,
+// else "what: the error". page is {notify, draw} of the game's page.
+export async function search(game, page, { busy, cancelled, what }, method, path, body) {
+  game.search = new AbortController();
+  page.notify(busy, 'busy');
+  page.draw();
+  try {
+    return await api(method, path, body, { signal: game.search.signal });
+  } catch (e) {
+    page.notify(...(e.name === 'AbortError' ? [cancelled, ''] : [`${what}: ${e.message}`, 'error']));
+    return null;
+  } finally {
+    game.search = null;
+    page.draw();
+  }
+}
 
 // formatMS writes a search time: 12.3 ms, or 1.23 s.
 export const formatMS = (ms) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);

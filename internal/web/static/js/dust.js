@@ -9,7 +9,7 @@
 // bottom (as in package samegame), a colour letter or '.' for empty. Its
 // text form lists the rows top first, separated by '/'.
 
-import { api, Clock, failure, formatDuration, formatMS, groupDigits, pauseWhenHidden } from './api.js';
+import { api, Clock, formatDuration, formatMS, groupDigits, pauseWhenHidden, search } from './api.js';
 import { savesPanel } from './saves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -151,6 +151,7 @@ function notify(text, kind = '') {
   ui.status.textContent = text;
   ui.status.className = `status ${kind}`;
 }
+const page = { notify, draw }; // for search (api.js)
 
 function lift(cells) {
   for (const e of ui.board.querySelectorAll('.cell.lift')) e.classList.remove('lift');
@@ -306,23 +307,14 @@ async function hint() {
     showHint(game.hintPlan);
     return;
   }
-  game.search = new AbortController();
-  notify('Looking for a hint…', 'busy');
-  draw();
-  try {
-    const res = await api('POST', '/api/dust/hint', { board }, { signal: game.search.signal });
-    if (!res.cleared) {
-      notify(res.message, 'warn');
-      return;
-    }
-    game.hintPlan = { board, moves: parseMoves(res.moves), optimal: res.optimal };
-    showHint(game.hintPlan);
-  } catch (e) {
-    notify(...failure(e, 'Hint cancelled.', 'No hint'));
-  } finally {
-    game.search = null;
-    draw();
+  const res = await search(game, page, { busy: 'Looking for a hint…', cancelled: 'Hint cancelled.', what: 'No hint' }, 'POST', '/api/dust/hint', { board });
+  if (!res) return;
+  if (!res.cleared) {
+    notify(res.message, 'warn');
+    return;
   }
+  game.hintPlan = { board, moves: parseMoves(res.moves), optimal: res.optimal };
+  showHint(game.hintPlan);
 }
 
 // ---- auto ----------------------------------------------------------------------------
@@ -342,20 +334,10 @@ async function auto() {
   if (game.won || busy()) return;
   const opt = ui.solver.selectedOptions[0];
   const name = opt.textContent;
-  game.search = new AbortController();
-  notify(`Searching with ${name}…`, 'busy');
   resetStats();
-  draw();
-  let res;
-  try {
-    res = await api('POST', '/api/dust/solve', { board: line(game.grid), solver: opt.value }, { signal: game.search.signal });
-  } catch (e) {
-    notify(...failure(e, 'Search stopped.', 'Auto failed'));
-    return;
-  } finally {
-    game.search = null;
-    draw();
-  }
+  const res = await search(game, page, { busy: `Searching with ${name}…`, cancelled: 'Search stopped.', what: 'Auto failed' },
+    'POST', '/api/dust/solve', { board: line(game.grid), solver: opt.value });
+  if (!res) return;
   showStats(res);
   if (!res.cleared) {
     notify(`${res.error || `${name} found no solution`}.`, 'warn');

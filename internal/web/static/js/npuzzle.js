@@ -6,7 +6,7 @@
 // 1 2 ... n-1 then the gap. A move is named by the direction the tile
 // slides into the gap: U, D, L, R (as in package npuzzle).
 
-import { api, Clock, el, failure, formatDuration, formatMS, groupDigits, pauseWhenHidden } from './api.js';
+import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search } from './api.js';
 import { savesPanel } from './saves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -140,6 +140,7 @@ function notify(text, kind = '') {
   ui.status.textContent = text;
   ui.status.className = `status ${kind}`;
 }
+const page = { notify, draw }; // for search (api.js)
 
 // ---- timer -----------------------------------------------------------------
 
@@ -284,24 +285,15 @@ async function hint() {
     showHint(game.hintPlan, '');
     return;
   }
-  game.search = new AbortController();
-  notify('Looking for a hint…', 'busy');
-  draw();
-  try {
-    const res = await api('POST', '/api/npuzzle/hint', { board }, { signal: game.search.signal });
-    if (!res.solved) {
-      notify(res.message, 'warn');
-      return;
-    }
-    game.hintPlan = { board, moves: res.moves.split(''), optimal: res.optimal };
-    const note = res.optimal ? '' : ' (no shortest solution was found in time)';
-    showHint(game.hintPlan, note);
-  } catch (e) {
-    notify(...failure(e, 'Hint cancelled.', 'No hint'));
-  } finally {
-    game.search = null;
-    draw();
+  const res = await search(game, page, { busy: 'Looking for a hint…', cancelled: 'Hint cancelled.', what: 'No hint' }, 'POST', '/api/npuzzle/hint', { board });
+  if (!res) return;
+  if (!res.solved) {
+    notify(res.message, 'warn');
+    return;
   }
+  game.hintPlan = { board, moves: res.moves.split(''), optimal: res.optimal };
+  const note = res.optimal ? '' : ' (no shortest solution was found in time)';
+  showHint(game.hintPlan, note);
 }
 
 // ---- auto ------------------------------------------------------------------
@@ -320,20 +312,10 @@ async function auto() {
   if (game.won || busy()) return;
   const opt = ui.solver.selectedOptions[0];
   const name = opt.textContent;
-  game.search = new AbortController();
-  notify(`Searching with ${name}…`, 'busy');
   resetStats();
-  draw();
-  let res;
-  try {
-    res = await api('POST', '/api/npuzzle/solve', { board: line(game.tiles, game.cols), solver: opt.value }, { signal: game.search.signal });
-  } catch (e) {
-    notify(...failure(e, 'Search stopped.', 'Auto failed'));
-    return;
-  } finally {
-    game.search = null;
-    draw();
-  }
+  const res = await search(game, page, { busy: `Searching with ${name}…`, cancelled: 'Search stopped.', what: 'Auto failed' },
+    'POST', '/api/npuzzle/solve', { board: line(game.tiles, game.cols), solver: opt.value });
+  if (!res) return;
   showStats(res);
   if (!res.solved) {
     notify(`${res.error}.`, 'warn');
