@@ -172,16 +172,24 @@ puzzle for scramble or bench. Every tile has the size of the first image;
 an image of the other orientation is turned a quarter turn clockwise, any
 other size is refused. -trim N first cuts N pixels off every side of each
 image (the Kodak pictures have a grey frame 2 or 3 pixels wide, which
-would draw grey lines across the mosaic). -size WxH keeps the central
-W x H pixels.
+would draw grey lines across the mosaic). -crop WxH then keeps the central
+W x H pixels of each image, so pictures of different sizes can be tiled
+(an image of the other orientation is turned first). -size WxH keeps the
+central W x H pixels of the mosaic.
 
 	tessera jigsaw mosaic -cols 4 -trim 4 -size 2800x2800 -o big.png kodak24/*.png
 
-makes a 10,000-piece puzzle of 28-pixel pieces from the 24 Kodak pictures.`,
+makes a 10,000-piece puzzle of 28-pixel pieces from the 24 Kodak pictures;
+
+	tessera jigsaw mosaic -cols 3 -crop 1652x1120 -o big.png bgu3300/*.jpg bgu2360/*.jpg
+
+a 14,160-piece one (177 x 80 pieces) from the six largest benchmark
+pictures, whose tile borders fall between pieces.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		cols := fs.Int("cols", 0, "tiles per row (default: near square)")
 		size := fs.String("size", "", "keep the central WxH pixels")
 		trim := fs.Int("trim", 0, "cut this many pixels off every side of each image first")
+		crop := fs.String("crop", "", "then keep the central WxH pixels of each image (turned to the same orientation first)")
 		out := outFlag(fs, "the picture (PNG)")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) == 0 {
@@ -192,6 +200,12 @@ makes a 10,000-piece puzzle of 28-pixel pieces from the 24 Kodak pictures.`,
 			}
 			if *trim < 0 {
 				return usagef("-trim %d: want 0 or more pixels", *trim)
+			}
+			var cw, ch int
+			if *crop != "" {
+				if _, err := fmt.Sscanf(*crop, "%dx%d", &cw, &ch); err != nil || cw < 1 || ch < 1 {
+					return usagef("-crop %q: want WxH pixels", *crop)
+				}
 			}
 			c := *cols
 			if c <= 0 {
@@ -217,6 +231,19 @@ makes a 10,000-piece puzzle of 28-pixel pieces from the 24 Kodak pictures.`,
 					draw.Draw(t, t.Bounds(), m, b.Min.Add(image.Pt(n, n)), draw.Src)
 					m, b = t, t.Bounds()
 				}
+				if *crop != "" {
+					if b.Dx() < b.Dy() && cw > ch || b.Dx() > b.Dy() && cw < ch {
+						m = turn(m)
+						b = m.Bounds()
+					}
+					if b.Dx() < cw || b.Dy() < ch {
+						return usagef("-crop %s: %s is only %dx%d", *crop, path, b.Dx(), b.Dy())
+					}
+					x0, y0 := (b.Dx()-cw)/2, (b.Dy()-ch)/2
+					t := image.NewNRGBA64(image.Rect(0, 0, cw, ch))
+					draw.Draw(t, t.Bounds(), m, b.Min.Add(image.Pt(x0, y0)), draw.Src)
+					m, b = t, t.Bounds()
+				}
 				if k == 0 {
 					tw, th = b.Dx(), b.Dy()
 					big = image.NewNRGBA64(image.Rect(0, 0, c*tw, rows*th))
@@ -229,11 +256,7 @@ makes a 10,000-piece puzzle of 28-pixel pieces from the 24 Kodak pictures.`,
 						copy(big.Pix[big.PixOffset(x0, y0+y):big.PixOffset(x0+tw, y0+y)], m.Pix[m.PixOffset(0, y):])
 					}
 				case b.Dx() == th && b.Dy() == tw:
-					for y := range th {
-						for x := range tw {
-							big.SetNRGBA64(x0+x, y0+y, m.NRGBA64At(y, tw-1-x))
-						}
-					}
+					draw.Draw(big, image.Rect(x0, y0, x0+tw, y0+th), turn(m), image.Point{}, draw.Src)
 				default:
 					return fmt.Errorf("%s: %dx%d, but the tiles are %dx%d", path, b.Dx(), b.Dy(), tw, th)
 				}
@@ -271,6 +294,7 @@ type jigsawSolverFlags struct {
 	mutation         float64
 	randomInit       bool
 	freeSeed         bool
+	noFrame          bool
 }
 
 func (s *jigsawSolverFlags) define(fs *flag.FlagSet) {
@@ -282,6 +306,7 @@ func (s *jigsawSolverFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&s.elite, "elite", ga.DefaultElite, "ga: best chromosomes copied to the next generation")
 	fs.Float64Var(&s.mutation, "mutation", ga.DefaultMutation, "ga: probability of skipping a relation both parents share")
 	fs.BoolVar(&s.freeSeed, "free-seed", false, "ga, size unknown: also seed from the greedy assembly without a frame when it has clearly more best buddies")
+	fs.BoolVar(&s.noFrame, "no-frame", false, "ga, size unknown: no frame at all (chromosomes of any shape, seeded by the frameless greedy assembly): for very large pictures of several scenes")
 	fs.BoolVar(&s.randomInit, "random-init", false, "ga: start from random chromosomes only (as the paper), not from greedy solutions")
 }
 
@@ -344,7 +369,7 @@ func (s *jigsawSolverFlags) solve(ctx context.Context, pz *jigsaw.Puzzle, co jig
 		mutation = -1 // never
 	}
 	res, err := ga.Solve(ctx, pz, ga.Options{Rows: job.rows, Cols: job.cols, Images: job.images, CompatOptions: co,
-		Population: s.pop, Generations: gens, Elite: elite, Mutation: mutation, RandomInit: s.randomInit, FreeSeed: s.freeSeed,
+		Population: s.pop, Generations: gens, Elite: elite, Mutation: mutation, RandomInit: s.randomInit, FreeSeed: s.freeSeed, NoFrame: s.noFrame,
 		Seed: job.seed, Progress: job.progress, Snapshot: job.snapshot})
 	out := jigsawOutcome{placement: res.Placement, bestBuddies: res.BestBuddies, compat: res.CompatTime,
 		elapsed: res.Elapsed, frame: res.Frame, fitness: res.Fitness, seedFitness: res.SeedFitness, history: res.History}
@@ -994,4 +1019,16 @@ averages, the perfect count and the peak memory (and "bags",
 			return nil
 		}
 	},
+}
+
+// turn returns m turned a quarter turn clockwise.
+func turn(m *image.NRGBA64) *image.NRGBA64 {
+	b := m.Bounds()
+	t := image.NewNRGBA64(image.Rect(0, 0, b.Dy(), b.Dx()))
+	for y := range b.Dx() {
+		for x := range b.Dy() {
+			t.SetNRGBA64(x, y, m.NRGBA64At(b.Min.X+y, b.Max.Y-1-x))
+		}
+	}
+	return t
 }

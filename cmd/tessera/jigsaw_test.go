@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"image"
+	"image/color"
 	"os"
 	"path/filepath"
 	"strings"
@@ -213,5 +215,41 @@ func TestJigsawMosaic(t *testing.T) {
 	}
 	if code, _, errOut := runCmd(t, "", "jigsaw", "mosaic", "-trim", "84", "-o", big, jigsawTestImages[0]); code != 2 || !strings.Contains(errOut, "only 224x168") {
 		t.Fatalf("too much -trim: %d %q", code, errOut)
+	}
+	// -crop keeps each tile's centre, turning pictures to its orientation
+	code, out, _ = runCmd(t, "", append([]string{"jigsaw", "mosaic", "-crop", "168x112", "-o", big}, jigsawTestImages...)...)
+	if code != 0 || !strings.Contains(out, "336x112 pixels, 16-bit, 2 tiles of 168x112") {
+		t.Fatalf("mosaic -crop: %d %q", code, out)
+	}
+	code, out, _ = runCmd(t, "", append([]string{"jigsaw", "mosaic", "-crop", "112x168", "-o", big}, jigsawTestImages...)...)
+	if code != 0 || !strings.Contains(out, "224x168 pixels, 16-bit, 2 tiles of 112x168") {
+		t.Fatalf("mosaic -crop portrait: %d %q", code, out)
+	}
+	for _, bad := range []string{"300x10", "0x5", "big"} {
+		if code, _, errOut := runCmd(t, "", "jigsaw", "mosaic", "-crop", bad, "-o", big, jigsawTestImages[0]); code != 2 || !strings.Contains(errOut, "-crop") {
+			t.Fatalf("bad -crop %s: %d %q", bad, code, errOut)
+		}
+	}
+}
+
+// TestTurn: a quarter turn clockwise puts the bottom-left pixel top left.
+func TestTurn(t *testing.T) {
+	m := image.NewNRGBA64(image.Rect(0, 0, 3, 2)) // 3 wide, 2 high
+	for y := range 2 {
+		for x := range 3 {
+			m.SetNRGBA64(x, y, color.NRGBA64{R: uint16(10*y + x), A: 0xffff})
+		}
+	}
+	r := turn(m)
+	if b := r.Bounds(); b.Dx() != 2 || b.Dy() != 3 {
+		t.Fatalf("turned bounds %v", b)
+	}
+	// rows of the turn: (10 0) (11 1) (12 2)
+	for y := range 3 {
+		for x := range 2 {
+			if got, want := r.NRGBA64At(x, y).R, uint16(10*(1-x)+y); got != want {
+				t.Errorf("turned (%d, %d) = %d, want %d", x, y, got, want)
+			}
+		}
 	}
 }

@@ -60,7 +60,12 @@
 //     accuracy on bags of 4 MIT images). Instead countPictures counts the
 //     pictures with the greedy solver (which starts a picture when no
 //     best buddy is left), the greedy solver told that count splits the
-//     pieces, and each part is solved as a single picture of unknown size.
+//     pieces, and each part is solved as a single picture of unknown size,
+//     but without a frame unless its greedy assembly nearly fills one: a
+//     part may hold a few pieces of other pictures or miss some of its
+//     own, and the rectangle of exactly its size then tears the picture
+//     apart (on the bags of 4 MIT images, 88.9% neighbour accuracy in
+//     frames, 93.8% without, 94.1% with the rule).
 //
 // Children are built and rated on Options.Workers goroutines, each child
 // from its own generator seeded by (Seed, generation, index): the same

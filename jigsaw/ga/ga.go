@@ -53,6 +53,11 @@ type Options struct {
 	// the first generation. It helps where the frame breaks the greedy
 	// assembly up, as on large pictures of several scenes.
 	FreeSeed bool
+	// NoFrame, for a single picture of unknown size, gives it no frame:
+	// chromosomes may take any shape, and the greedy solver's assembly
+	// without a frame seeds them. For very large pictures of several
+	// scenes, where the estimated frame breaks the assembly up.
+	NoFrame bool
 	// NoneCost is the fitness cost of an edge that touches nothing
 	// (0: twice the mean dissimilarity of all pairings, the paper's choice).
 	NoneCost float64
@@ -146,8 +151,9 @@ var ErrTooLarge = errors.New("ga: too many pieces")
 // win clearly) is kept: every chromosome then fits it. In a mixed bag the
 // pictures are counted (see countPictures; Options.Images skips this),
 // the greedy solver told the count splits the pieces among them, and each
-// part is solved as a single picture of unknown size, its greedy
-// assembly among the seeds.
+// part is solved as a single picture of unknown size, without a frame
+// unless its greedy assembly nearly fills one, its greedy assembly among
+// the seeds.
 //
 // Time O(n^2 p) for the compatibilities (see jigsaw.NewCompat) plus about
 // O(Population * Generations * n) for the search; memory O(Population * n)
@@ -198,7 +204,11 @@ func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error)
 	sv := &solver{cfg: cfg, opts: opts, start: start}
 	var err error
 	if opts.Images == 1 || opts.Rows > 0 {
-		err = sv.single(ctx, pz, c, opts.Rows, opts.Cols, &res, nil, Generation{})
+		rows, cols := opts.Rows, opts.Cols
+		if opts.NoFrame && rows == 0 {
+			rows, cols = frameNone, frameNone
+		}
+		err = sv.single(ctx, pz, c, rows, cols, &res, nil, Generation{})
 	} else {
 		err = sv.bag(ctx, pz, c, &res)
 	}
@@ -257,14 +267,52 @@ func (sv *solver) noneCost(c *jigsaw.Compat) float64 {
 	return 2 * c.Mean()
 }
 
-// single solves one picture, in the frame rows x cols or, without one,
-// in a frame it estimates, seeded by the greedy solver and by extra (a
-// placement of all pieces, or nil). pieces maps the puzzle's pieces to the
-// caller's (none: the same).
+// partCover: a part of a mixed bag is solved in a frame when a frame of
+// its size covers this share of its unframed greedy assembly.
+const partCover = 0.9
+
+// Frames single can be told instead of a size: frameNone (no frame) and
+// framePart (a part of a mixed bag).
+const (
+	frameNone = -1
+	framePart = -2
+)
+
+// single solves one picture, in the frame rows x cols or, without one
+// (rows 0), in a frame it estimates, or with rows frameNone in none (the
+// chromosomes may take any shape). With rows framePart it solves a part of
+// a mixed bag, which may hold pieces of other pictures or miss some of its
+// own, so that no rectangle of its size fits: in the estimated frame only
+// when the unframed greedy assembly nearly fills one (partCover), else in
+// none. Seeds: the greedy solver's assembly and extra (a placement of all
+// pieces, or nil). pieces maps the puzzle's pieces to the caller's (none:
+// the same).
 func (sv *solver) single(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, rows, cols int, res *Result, extra *jigsaw.Placement, stage Generation, pieces ...int32) error {
 	t0 := time.Now()
 	known := rows > 0
-	rows, cols, seed, err := frameAndSeed(ctx, pz, c, rows, cols, sv.cfg.randomInit)
+	var seed *jigsaw.Placement
+	var err error
+	if rows < 0 {
+		// No frame, or a part of a bag: unframed unless its greedy
+		// assembly is nearly a rectangle of its size.
+		part := rows == framePart
+		rows, cols = 0, 0
+		var g greedy.Result
+		g, err = greedy.Solve(ctx, pz, greedy.Options{Compat: c, NoFrame: true})
+		seed = g.Placement
+		if err == nil && !part && sv.cfg.randomInit {
+			seed = nil
+		}
+		if err == nil && part {
+			if _, _, cov := coverFrame(seed, len(pz.Pieces), c.Rotated()); float64(cov) >= partCover*float64(len(pz.Pieces)) {
+				rows, cols, seed, err = frameAndSeed(ctx, pz, c, 0, 0, sv.cfg.randomInit)
+			} else if sv.cfg.randomInit {
+				seed = nil
+			}
+		}
+	} else {
+		rows, cols, seed, err = frameAndSeed(ctx, pz, c, rows, cols, sv.cfg.randomInit)
+	}
 	res.SeedTime += time.Since(t0)
 	if err != nil {
 		return err
@@ -307,9 +355,10 @@ func (sv *solver) single(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 
 // bag solves a mixed bag: it counts the pictures (unless Options.Images
 // says how many, see countPictures), splits the pieces among them with
-// the greedy solver told that count, and solves each picture as a single
-// picture of unknown size, its greedy assembly among the seeds. A bag
-// found to hold one picture is solved as one.
+// the greedy solver told that count, and solves each part as a single
+// picture of unknown size, unframed unless nearly rectangular (see
+// single), its greedy assembly among the seeds. A bag found to hold one
+// picture is solved as one.
 func (sv *solver) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *Result) error {
 	t0 := time.Now()
 	k, split := sv.opts.Images, (*jigsaw.Placement)(nil)
@@ -351,7 +400,7 @@ func (sv *solver) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, 
 			return err
 		}
 		var one Result
-		err = sv.single(ctx, sub, sc, 0, 0, &one, part, Generation{Picture: img + 1, Pictures: k}, ps...)
+		err = sv.single(ctx, sub, sc, framePart, framePart, &one, part, Generation{Picture: img + 1, Pictures: k}, ps...)
 		res.SeedTime += one.SeedTime
 		if one.Placement == nil {
 			return err // only when ctx ended: keep the greedy split

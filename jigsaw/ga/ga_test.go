@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"tessera/internal/datadir"
 	"tessera/internal/imageio"
@@ -426,6 +427,123 @@ func BenchmarkSolveMITType2(b *testing.B) {
 	for b.Loop() {
 		if _, err := Solve(context.Background(), pz, Options{Compat: c, Images: 1}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestBagPartWithoutFrame: a part of a bag that misses three pieces of
+// its picture (45 of 6x8) is solved without a frame, every true adjacency
+// among its pieces kept; the 5x9 frame of exactly 45 cells, which a single
+// picture of unknown size would get, tears it.
+func TestBagPartWithoutFrame(t *testing.T) {
+	g := grid(t, testImages[0])
+	if g.Rows != 6 || g.Cols != 8 {
+		t.Fatalf("test picture is %dx%d pieces, want 6x8", g.Rows, g.Cols)
+	}
+	for _, rotate := range []bool{false, true} {
+		full, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: rotate, Seed: 4})
+		pz := &jigsaw.Puzzle{PieceSize: full.PieceSize, Rotated: full.Rotated, Depth: full.Depth}
+		sub := &jigsaw.Truth{PieceSize: truth.PieceSize, Rotations: truth.Rotations, Images: truth.Images}
+		for k, o := range truth.Pieces {
+			if o.Row == 5 && o.Col < 3 {
+				continue // the bottom row's first three pieces are in another part
+			}
+			pz.Pieces = append(pz.Pieces, full.Pieces[k])
+			sub.Pieces = append(sub.Pieces, o)
+		}
+		const present = 2*6*8 - 6 - 8 - 6 // adjacencies among the 45 pieces
+		kept := func(rows int) int {
+			c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sv := &solver{cfg: config{population: 60, generations: 15, elite: DefaultElite, mutation: DefaultMutation, workers: 2, seed: 1}, opts: small, start: time.Now()}
+			var res Result
+			if err := sv.single(context.Background(), pz, c, rows, rows, &res, nil, Generation{}); err != nil {
+				t.Fatal(err)
+			}
+			acc, err := jigsaw.Score(sub, res.Placement, jigsaw.ScoreOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return acc.Images[0].CorrectAdjacencies
+		}
+		if got := kept(framePart); got != present {
+			t.Errorf("rotate %v: as a part, %d of %d adjacencies kept", rotate, got, present)
+		}
+		if got := kept(0); got >= present {
+			t.Errorf("rotate %v: in the 5x9 frame, %d of %d adjacencies kept: the frame should tear it", rotate, got, present)
+		}
+	}
+}
+
+// TestSparseCosts: without a dense table, a pair of edges in neither
+// candidate list costs the lower bound in a frame and its true
+// dissimilarity without one (where the bound made compact scrambles beat
+// the true assembly of large pictures).
+func TestSparseCosts(t *testing.T) {
+	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{synthetic(10, 14, 28, 3)}, jigsaw.ScrambleOptions{Rotate: true, Seed: 2})
+	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{MaxDenseBytes: -1, K: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Dense() {
+		t.Fatal("dense table despite MaxDenseBytes -1")
+	}
+	framed, free := newProblem(c, 10, 14, 2*c.Mean()), newProblem(c, 0, 0, 2*c.Mean())
+	checked := 0
+	for e := int32(0); e < int32(4*c.N()) && checked < 50; e += 7 {
+		for f := int32(1); f < int32(4*c.N()) && checked < 50; f += 13 {
+			if e>>2 == f>>2 {
+				continue
+			}
+			if _, ok := framed.find(e, f); ok {
+				continue
+			}
+			if _, ok := framed.find(f, e); ok {
+				continue
+			}
+			checked++
+			want := c.D(int(e>>2), jigsaw.Side(e&3), int(f>>2), jigsaw.Side(f&3))
+			if got := free.d(e, f); got != want {
+				t.Errorf("no frame: d(%d, %d) = %g, want the dissimilarity %g", e, f, got, want)
+			}
+			if got := framed.d(e, f); got != max(framed.kth[e], framed.kth[f]) || got > want {
+				t.Errorf("frame: d(%d, %d) = %g, want the bound %g <= %g", e, f, got, max(framed.kth[e], framed.kth[f]), want)
+			}
+		}
+	}
+	if checked < 50 {
+		t.Fatalf("only %d pairs outside the candidate lists", checked)
+	}
+}
+
+// TestNoFrameSparse: Options.NoFrame with candidate lists instead of a
+// dense table (as for large puzzles) solves a picture whole, and reports
+// no frame.
+func TestNoFrameSparse(t *testing.T) {
+	g := synthetic(10, 14, 28, 3)
+	for _, rotate := range []bool{false, true} {
+		pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: rotate, Seed: 2})
+		c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{MaxDenseBytes: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Dense() {
+			t.Fatal("dense table despite MaxDenseBytes -1")
+		}
+		opts := small
+		opts.Compat, opts.NoFrame, opts.Images = c, true, 1
+		res, err := Solve(context.Background(), pz, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		acc, err := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if acc.Neighbor < 0.99 || res.Frame != [2]int{} {
+			t.Errorf("rotate %v: neighbour accuracy %.3f, frame %v", rotate, acc.Neighbor, res.Frame)
 		}
 	}
 }
