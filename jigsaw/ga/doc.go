@@ -66,6 +66,12 @@
 //     own, and the rectangle of exactly its size then tears the picture
 //     apart (on the bags of 4 MIT images, 88.9% neighbour accuracy in
 //     frames, 93.8% without, 94.1% with the rule).
+//   - Options.NoFrame solves a single picture without a frame, seeded by
+//     the frameless greedy assembly: for very large pictures of several
+//     scenes, where the estimated frame breaks that assembly up (97.5%
+//     on a 10,000-piece mosaic of the Kodak pictures, 92.4% in the frame).
+//     Without a frame and without a dense table, pairs outside the
+//     candidate lists cost their true dissimilarity (see problem.d).
 //
 // Children are built and rated on Options.Workers goroutines, each child
 // from its own generator seeded by (Seed, generation, index): the same
