@@ -65,7 +65,10 @@
 //     part may hold a few pieces of other pictures or miss some of its
 //     own, and the rectangle of exactly its size then tears the picture
 //     apart (on the bags of 4 MIT images, 88.9% neighbour accuracy in
-//     frames, 93.8% without, 94.1% with the rule).
+//     frames, 93.8% without, 94.1% with the rule). Before that, every
+//     core of best-buddy loops (loopCores; pure per picture on the MIT
+//     bags) moves whole into the part holding most of it, mending a
+//     picture the split cut along a featureless seam (94.3%).
 //   - Options.NoFrame solves a single picture without a frame, seeded by
 //     the frameless greedy assembly: for very large pictures of several
 //     scenes, where the estimated frame breaks that assembly up (97.5%

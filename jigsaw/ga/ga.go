@@ -355,7 +355,8 @@ func (sv *solver) single(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 
 // bag solves a mixed bag: it counts the pictures (unless Options.Images
 // says how many, see countPictures), splits the pieces among them with
-// the greedy solver told that count, and solves each part as a single
+// the greedy solver told that count, moves cores of best-buddy loops
+// whole into one part (relabelCores), and solves each part as a single
 // picture of unknown size, unframed unless nearly rectangular (see
 // single), its greedy assembly among the seeds. A bag found to hold one
 // picture is solved as one.
@@ -384,15 +385,23 @@ func (sv *solver) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, 
 	}
 	res.SeedTime += time.Since(t0)
 	res.Placement = split // until the pictures are solved
-	pieces := make([][]int32, k)
+	labels := make([]int, len(pz.Pieces))
 	for _, q := range split.Pieces {
-		pieces[q.Image] = append(pieces[q.Image], int32(q.Piece))
+		labels[q.Piece] = q.Image
+	}
+	changed := relabelCores(c, labels, k)
+	pieces := make([][]int32, k)
+	for p, l := range labels {
+		pieces[l] = append(pieces[l], int32(p))
 	}
 	out := &jigsaw.Placement{Images: k}
 	res.Fitness = 0
 	for img, ps := range pieces {
 		slices.Sort(ps)
 		sub, part := subPuzzle(pz, ps, split, img)
+		if changed != nil && changed[img] {
+			part = nil // the split's assembly lacks pieces moved in
+		}
 		t1 := time.Now()
 		sc, err := jigsaw.NewCompat(ctx, sub, sv.opts.CompatOptions)
 		sv.compatTime += time.Since(t1)
@@ -421,7 +430,7 @@ func (sv *solver) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, 
 }
 
 // subPuzzle returns the puzzle of pieces ps and output image img of p as
-// a placement of its pieces.
+// a placement of those of its pieces that are in ps.
 func subPuzzle(pz *jigsaw.Puzzle, ps []int32, p *jigsaw.Placement, img int) (*jigsaw.Puzzle, *jigsaw.Placement) {
 	sub := &jigsaw.Puzzle{PieceSize: pz.PieceSize, Rotated: pz.Rotated, Depth: pz.Depth, Pieces: make([]jigsaw.Piece, len(ps))}
 	index := make(map[int]int, len(ps))
@@ -431,8 +440,8 @@ func subPuzzle(pz *jigsaw.Puzzle, ps []int32, p *jigsaw.Placement, img int) (*ji
 	}
 	part := &jigsaw.Placement{Images: 1}
 	for _, q := range p.Pieces {
-		if q.Image == img {
-			q.Piece, q.Image = index[q.Piece], 0
+		if i, ok := index[q.Piece]; ok && q.Image == img {
+			q.Piece, q.Image = i, 0
 			part.Pieces = append(part.Pieces, q)
 		}
 	}

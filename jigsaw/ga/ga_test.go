@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -545,5 +546,72 @@ func TestNoFrameSparse(t *testing.T) {
 		if acc.Neighbor < 0.99 || res.Frame != [2]int{} {
 			t.Errorf("rotate %v: neighbour accuracy %.3f, frame %v", rotate, acc.Neighbor, res.Frame)
 		}
+	}
+}
+
+// TestRelabelCores: the cores of best-buddy loops lie in one picture each;
+// a split that cuts a picture in two is mended by moving its core whole to
+// the part holding most of it, and a relabelling that would empty a part
+// is refused.
+func TestRelabelCores(t *testing.T) {
+	grids := []*jigsaw.Grid{synthetic(10, 14, 28, 5), synthetic(9, 12, 28, 6)}
+	pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: true, Seed: 3})
+	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := loopCores(c)
+	size := map[int32]int{}
+	for p, r := range root {
+		size[r]++
+		if truth.Pieces[p].Image != truth.Pieces[r].Image {
+			t.Fatalf("piece %d (picture %d) in the core of piece %d (picture %d)", p, truth.Pieces[p].Image, r, truth.Pieces[r].Image)
+		}
+	}
+	largest := map[int]int{}
+	for r, s := range size {
+		largest[truth.Pieces[r].Image] = max(largest[truth.Pieces[r].Image], s)
+	}
+	if largest[0] < 10*14*9/10 || largest[1] < 9*12*9/10 {
+		t.Fatalf("largest cores %v: want most of each picture", largest)
+	}
+	// picture 0's right six columns wrongly with picture 1 in part 1
+	labels := make([]int, len(pz.Pieces))
+	for p, o := range truth.Pieces {
+		if o.Image == 1 || o.Col >= 8 {
+			labels[p] = 1
+		}
+	}
+	changed := relabelCores(c, labels, 2)
+	if !reflect.DeepEqual(changed, []bool{true, true}) {
+		t.Errorf("changed %v", changed)
+	}
+	wrong := 0
+	for p, o := range truth.Pieces {
+		if labels[p] != o.Image {
+			wrong++
+		}
+	}
+	if wrong > 10*14-largest[0] {
+		t.Errorf("%d pieces still in the wrong part", wrong)
+	}
+	// a third part of three pieces of picture 1's largest core would empty
+	var core1 int32 = -1
+	for r, s := range size {
+		if truth.Pieces[r].Image == 1 && s == largest[1] {
+			core1 = r
+		}
+	}
+	moved := 0
+	for p, o := range truth.Pieces {
+		labels[p] = o.Image
+		if root[p] == core1 && moved < 3 {
+			labels[p] = 2
+			moved++
+		}
+	}
+	before := slices.Clone(labels)
+	if changed := relabelCores(c, labels, 3); changed != nil || !slices.Equal(labels, before) {
+		t.Errorf("a part emptied: changed %v", changed)
 	}
 }
