@@ -473,7 +473,10 @@ func (x *builder) attachRight(main, o int32) {
 		}
 	}
 	a := jigsaw.SideAt(jigsaw.Right, x.at[m].rot)
-	b := jigsaw.SideAt(jigsaw.Left, x.at[s].rot)
+	b := jigsaw.Left // an unplaced piece goes unturned (its x.at is stale)
+	if x.grp[s] >= 0 {
+		b = jigsaw.SideAt(jigsaw.Left, x.at[s].rot)
+	}
 	if !x.join(m, a, s, b) {
 		panic("ga: attaching beyond the bounding box collided")
 	}

@@ -117,8 +117,12 @@ func loopCores(c *jigsaw.Compat) []int32 {
 // relabelCores moves every core (see loopCores) of at least minCore
 // pieces whole into the part (label) that holds most of it, so that a
 // picture the split cut in two along a featureless seam comes back
-// together. It returns the parts whose pieces changed, or nil when a part
-// would keep fewer than minPicture pieces (labels then unchanged).
+// together. Then the labels spread from the cores in waves: a piece not
+// yet reached takes the most common label among its best buddies that
+// were (ties: its own label, then the lowest), and is reached from then
+// on; pieces never reached keep theirs. It returns the parts whose pieces
+// changed, or nil when a part would keep fewer than minPicture pieces
+// (labels then unchanged).
 func relabelCores(c *jigsaw.Compat, labels []int, k int) []bool {
 	root := loopCores(c)
 	members := map[int32][]int{}
@@ -126,6 +130,7 @@ func relabelCores(c *jigsaw.Compat, labels []int, k int) []bool {
 		members[r] = append(members[r], p)
 	}
 	next := slices.Clone(labels)
+	reached := make([]bool, len(labels))
 	for _, ps := range members {
 		if len(ps) < minCore {
 			continue
@@ -141,8 +146,38 @@ func relabelCores(c *jigsaw.Compat, labels []int, k int) []bool {
 			}
 		}
 		for _, p := range ps {
-			next[p] = best
+			next[p], reached[p] = best, true
 		}
+	}
+	votes := make([]int, k)
+	for wave := true; wave; {
+		wave = false
+		nowReached := slices.Clone(reached)
+		now := slices.Clone(next)
+		for p := range next {
+			if reached[p] {
+				continue
+			}
+			clear(votes)
+			any := false
+			for a := range jigsaw.Side(4) {
+				if x, ok := c.BestBuddy(p, a); ok && reached[x.Piece] {
+					votes[next[x.Piece]]++
+					any = true
+				}
+			}
+			if !any {
+				continue
+			}
+			best := next[p]
+			for l := range votes {
+				if votes[l] > votes[best] {
+					best = l
+				}
+			}
+			now[p], nowReached[p], wave = best, true, true
+		}
+		next, reached = now, nowReached
 	}
 	size := make([]int, k)
 	changed := make([]bool, k)
