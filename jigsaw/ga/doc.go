@@ -69,7 +69,7 @@
 //     core of best-buddy loops (loopCores; pure per picture on the MIT
 //     bags) moves whole into the part holding most of it, mending a
 //     picture the split cut along a featureless seam (94.3%), and the
-//     labels spread from the cores along best buddies (95.0%: 94.96%).
+//     labels spread from the cores along best buddies (94.96%).
 //   - Options.NoFrame solves a single picture without a frame, seeded by
 //     the frameless greedy assembly: for very large pictures of several
 //     scenes, where the estimated frame breaks that assembly up (97.5%
