@@ -171,6 +171,11 @@ func TestJigsawGA(t *testing.T) {
 		rep.Fitness != rep.History[4] || rep.Placed != 48 {
 		t.Fatalf("solve -json: %d %v %s", code, err, out)
 	}
+	// without a frame: the same picture, perfect, and no frame reported
+	code, out, _ = runCmd(t, "", "jigsaw", "bench", "-set", jigsawTestImages[0], "-type", "2", "-algo", "ga", "-no-frame", "-pop", "30", "-gens", "4", "-json")
+	if code != 0 || !strings.Contains(out, `"perfect":true`) || strings.Contains(out, `"frame"`) {
+		t.Fatalf("bench -no-frame: %d %s", code, out)
+	}
 	// bench: bags of two, count not told
 	code, out, errOut = runCmd(t, "", "jigsaw", "bench", "-set", strings.Join(jigsawTestImages, ","), "-type", "2", "-bag", "2",
 		"-algo", "ga", "-pop", "40", "-gens", "6", "-json")
