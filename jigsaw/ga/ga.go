@@ -297,11 +297,10 @@ func (sv *solver) single(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 		// assembly is nearly a rectangle of its size.
 		part := rows == framePart
 		rows, cols = 0, 0
-		var g greedy.Result
-		g, err = greedy.Solve(ctx, pz, greedy.Options{Compat: c, NoFrame: true})
-		seed = g.Placement
-		if err == nil && !part && sv.cfg.randomInit {
-			seed = nil
+		if part || !sv.cfg.randomInit {
+			var g greedy.Result
+			g, err = greedy.Solve(ctx, pz, greedy.Options{Compat: c, NoFrame: true})
+			seed = g.Placement
 		}
 		if err == nil && part {
 			if _, _, cov := coverFrame(seed, len(pz.Pieces), c.Rotated()); float64(cov) >= partCover*float64(len(pz.Pieces)) {
