@@ -227,9 +227,8 @@ pictures, whose tile borders fall between pieces.`,
 					if 2*n >= min(b.Dx(), b.Dy()) {
 						return usagef("-trim %d: %s is only %dx%d", n, path, b.Dx(), b.Dy())
 					}
-					t := image.NewNRGBA64(image.Rect(0, 0, b.Dx()-2*n, b.Dy()-2*n))
-					draw.Draw(t, t.Bounds(), m, b.Min.Add(image.Pt(n, n)), draw.Src)
-					m, b = t, t.Bounds()
+					m = centre(m, b.Dx()-2*n, b.Dy()-2*n)
+					b = m.Bounds()
 				}
 				if *crop != "" {
 					if b.Dx() < b.Dy() && cw > ch || b.Dx() > b.Dy() && cw < ch {
@@ -239,10 +238,8 @@ pictures, whose tile borders fall between pieces.`,
 					if b.Dx() < cw || b.Dy() < ch {
 						return usagef("-crop %s: %s is only %dx%d", *crop, path, b.Dx(), b.Dy())
 					}
-					x0, y0 := (b.Dx()-cw)/2, (b.Dy()-ch)/2
-					t := image.NewNRGBA64(image.Rect(0, 0, cw, ch))
-					draw.Draw(t, t.Bounds(), m, b.Min.Add(image.Pt(x0, y0)), draw.Src)
-					m, b = t, t.Bounds()
+					m = centre(m, cw, ch)
+					b = m.Bounds()
 				}
 				if k == 0 {
 					tw, th = b.Dx(), b.Dy()
@@ -1019,6 +1016,14 @@ averages, the perfect count and the peak memory (and "bags",
 			return nil
 		}
 	},
+}
+
+// centre returns a copy of the central w x h pixels of m (at most its size).
+func centre(m *image.NRGBA64, w, h int) *image.NRGBA64 {
+	b := m.Bounds()
+	t := image.NewNRGBA64(image.Rect(0, 0, w, h))
+	draw.Draw(t, t.Bounds(), m, b.Min.Add(image.Pt((b.Dx()-w)/2, (b.Dy()-h)/2)), draw.Src)
+	return t
 }
 
 // turn returns m turned a quarter turn clockwise.

@@ -18,6 +18,16 @@ import (
 	"tessera/jigsaw"
 )
 
+// mitDir returns the shared MIT set's folder, skipping the test without it.
+func mitDir(t testing.TB) string {
+	t.Helper()
+	dir, err := datadir.Path("jigsaw", "mit432")
+	if err != nil {
+		t.Skip(err)
+	}
+	return dir
+}
+
 func grid(t testing.TB, path string) *jigsaw.Grid {
 	t.Helper()
 	img, err := imageio.Load(path, imageio.Options{})
@@ -344,10 +354,7 @@ func TestCancelledAndCallbacks(t *testing.T) {
 // smaller search than the default; tessera jigsaw bench measures the whole
 // set.
 func TestMIT(t *testing.T) {
-	dir, err := datadir.Path("jigsaw", "mit432")
-	if err != nil {
-		t.Skip(err)
-	}
+	dir := mitDir(t)
 	if testing.Short() {
 		t.Skip("short")
 	}
@@ -371,10 +378,7 @@ func TestMIT(t *testing.T) {
 // TestCountPicturesMIT: bags of 4 MIT images (Type 2) hold 4 pictures,
 // single images 1.
 func TestCountPicturesMIT(t *testing.T) {
-	dir, err := datadir.Path("jigsaw", "mit432")
-	if err != nil {
-		t.Skip(err)
-	}
+	dir := mitDir(t)
 	if testing.Short() {
 		t.Skip("short")
 	}
@@ -419,10 +423,7 @@ func BenchmarkCrossover(b *testing.B) {
 }
 
 func BenchmarkSolveMITType2(b *testing.B) {
-	dir, err := datadir.Path("jigsaw", "mit432")
-	if err != nil {
-		b.Skip(err)
-	}
+	dir := mitDir(b)
 	g := grid(b, dir+"/1.png")
 	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
 	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
@@ -625,10 +626,7 @@ func TestRelabelCores(t *testing.T) {
 // sky is 144 identical white pieces), the answer is the same on one
 // worker and on two.
 func TestDeterministicNoFrame(t *testing.T) {
-	dir, err := datadir.Path("jigsaw", "mit432")
-	if err != nil {
-		t.Skip(err)
-	}
+	dir := mitDir(t)
 	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, dir+"/4.png")}, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
 	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
 	if err != nil {
