@@ -69,7 +69,15 @@
 //     core of best-buddy loops (loopCores; pure per picture on the MIT
 //     bags) moves whole into the part holding most of it, mending a
 //     picture the split cut along a featureless seam (94.3%), and the
-//     labels spread from the cores along best buddies (94.96%).
+//     labels spread from the cores along best buddies (94.96%). Last,
+//     repair mends the solved bag where its pictures are not rectangles:
+//     a part that took another's featureless pieces shows pieces strewn
+//     around a clean rectangle or a strip beside it, and the loser holes
+//     or a notch. It gives each part a rectangle, the areas adding up to
+//     the bag (rectPlans: few pieces moved, few best buddies cut), fills
+//     the empty cells with the pieces left outside, solves the changed
+//     parts again in their rectangles, and keeps the result only when
+//     the fitness falls and no best-buddy adjacency is lost (95.22%).
 //   - Options.NoFrame solves a single picture without a frame, seeded by
 //     the frameless greedy assembly: for very large pictures of several
 //     scenes, where the estimated frame breaks that assembly up (97.5%

@@ -153,7 +153,8 @@ var ErrTooLarge = errors.New("ga: too many pieces")
 // the greedy solver told the count splits the pieces among them, and each
 // part is solved as a single picture of unknown size, without a frame
 // unless its greedy assembly nearly fills one, its greedy assembly among
-// the seeds.
+// the seeds; pictures that come out other than rectangles are then mended
+// where the bag's fitness falls without losing best buddies (repair).
 //
 // Time O(n^2 p) for the compatibilities (see jigsaw.NewCompat) plus about
 // O(Population * Generations * n) for the search; memory O(Population * n)
@@ -357,7 +358,8 @@ func (sv *solver) single(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 // the greedy solver told that count, moves cores of best-buddy loops
 // whole into one part (relabelCores), and solves each part as a single
 // picture of unknown size, unframed unless nearly rectangular (see
-// single), its greedy assembly among the seeds. A bag found to hold one
+// single), its greedy assembly among the seeds, and last mends the
+// pictures that are not rectangles (repair). A bag found to hold one
 // picture is solved as one.
 func (sv *solver) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *Result) error {
 	t0 := time.Now()
@@ -397,34 +399,139 @@ func (sv *solver) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, 
 	res.Fitness = 0
 	for img, ps := range pieces {
 		slices.Sort(ps)
-		sub, part := subPuzzle(pz, ps, split, img)
+		_, part := subPuzzle(pz, ps, split, img)
 		if changed != nil && changed[img] {
 			part = nil // the split's assembly lacks pieces moved in
 		}
-		t1 := time.Now()
-		sc, err := jigsaw.NewCompat(ctx, sub, sv.opts.CompatOptions)
-		sv.compatTime += time.Since(t1)
-		if err != nil {
-			return err
-		}
-		var one Result
-		err = sv.single(ctx, sub, sc, framePart, framePart, &one, part, Generation{Picture: img + 1, Pictures: k}, ps...)
-		res.SeedTime += one.SeedTime
-		if one.Placement == nil {
+		pic, placed, err := sv.part(ctx, pz, ps, img, k, framePart, framePart, part, res)
+		if placed == nil {
 			return err // only when ctx ended: keep the greedy split
 		}
-		res.Fitness += one.Fitness
-		res.Pictures = append(res.Pictures, Picture{Pieces: len(ps), Frame: one.Frame, Fitness: one.Fitness, History: one.History})
-		for _, q := range one.Placement.Pieces {
-			q.Piece, q.Image = int(ps[q.Piece]), img
-			out.Pieces = append(out.Pieces, q)
-		}
+		res.Fitness += pic.Fitness
+		res.Pictures = append(res.Pictures, pic)
+		out.Pieces = append(out.Pieces, placed...)
 		if err != nil {
 			return err
 		}
 	}
 	out.Normalize()
 	res.Placement = out
+	return sv.repair(ctx, pz, c, res)
+}
+
+// part solves the pieces ps of a bag as output image img of k, in the
+// frame rows x cols (or framePart, see single), with seed among the
+// seeds (a placement of ps as numbered in the part, or nil). It returns
+// the part's pieces placed as bag pieces, nil only when ctx ended.
+func (sv *solver) part(ctx context.Context, pz *jigsaw.Puzzle, ps []int32, img, k, rows, cols int, seed *jigsaw.Placement, res *Result) (Picture, []jigsaw.Placed, error) {
+	sub, _ := subPuzzle(pz, ps, &jigsaw.Placement{}, 0)
+	t1 := time.Now()
+	sc, err := jigsaw.NewCompat(ctx, sub, sv.opts.CompatOptions)
+	sv.compatTime += time.Since(t1)
+	if err != nil {
+		return Picture{}, nil, err
+	}
+	var one Result
+	err = sv.single(ctx, sub, sc, rows, cols, &one, seed, Generation{Picture: img + 1, Pictures: k}, ps...)
+	res.SeedTime += one.SeedTime
+	if one.Placement == nil {
+		return Picture{}, nil, err
+	}
+	frame := one.Frame
+	if rows > 0 {
+		frame = [2]int{rows, cols}
+	}
+	placed := make([]jigsaw.Placed, 0, len(ps))
+	for _, q := range one.Placement.Pieces {
+		q.Piece, q.Image = int(ps[q.Piece]), img
+		placed = append(placed, q)
+	}
+	return Picture{Pieces: len(ps), Frame: frame, Fitness: one.Fitness, History: one.History}, placed, err
+}
+
+// repair mends a solved bag in res whose pictures are not all rectangles
+// (see rectPlans): of the cheapest plans it takes the one whose filled
+// layout (fill) has the lowest fitness, and solves each picture that
+// changed again in its rectangle, seeded with that layout. The result
+// replaces the bag's when its fitness is lower (bagFitness: the pictures
+// measured alike) and it keeps at least as many best-buddy adjacencies.
+// Plans whose filled layout is no fitter than the bag, or loses more than
+// a share repairLoss of its best-buddy adjacencies, are not solved: on
+// the bags measured, the search never won those back.
+func (sv *solver) repair(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *Result) error {
+	out := res.Placement
+	k := out.Images
+	count := make([]int, k)
+	for _, q := range out.Pieces {
+		count[q.Image]++
+	}
+	rectangles := true
+	for img := range k {
+		b := out.Bounds(img)
+		rectangles = rectangles && b.Dx()*b.Dy() == count[img]
+	}
+	if rectangles {
+		return nil
+	}
+	none := sv.noneCost(c)
+	var pl plan
+	var filled *jigsaw.Placement
+	best := bagFitness(c, out, none)
+	var plans []plan
+	for _, w := range bbWeights {
+		for _, p := range rectPlans(c, out, w) {
+			if !slices.ContainsFunc(plans, func(q plan) bool { return slices.Equal(p.frame, q.frame) }) {
+				plans = append(plans, p)
+			}
+		}
+	}
+	for _, p := range plans {
+		f := fill(c, out, p)
+		if v := bagFitness(c, f, none); v < best {
+			pl, filled, best = p, f, v
+		}
+	}
+	fo := c.Fit(out)
+	if filled == nil || float64(c.Fit(filled).BestBuddies) < (1-repairLoss)*float64(fo.BestBuddies) {
+		return nil
+	}
+	after := make([][]int32, k)
+	for _, q := range filled.Pieces {
+		after[q.Image] = append(after[q.Image], int32(q.Piece))
+	}
+	saved := sv.cfg
+	defer func() { sv.cfg = saved }()
+	sv.cfg.generations /= repairGenerations
+	next := &jigsaw.Placement{Images: k}
+	pics := slices.Clone(res.Pictures)
+	fitness := res.Fitness
+	for img := range k {
+		ps := after[img]
+		slices.Sort(ps)
+		r, b := pl.frame[img], out.Bounds(img)
+		if count[img] == r.area() && r == (rect{b.Min.Y, b.Min.X, b.Max.Y, b.Max.X}) {
+			// already this rectangle, full: unchanged
+			for _, q := range out.Pieces {
+				if q.Image == img {
+					next.Pieces = append(next.Pieces, q)
+				}
+			}
+			continue
+		}
+		_, seed := subPuzzle(pz, ps, filled, img)
+		pic, placed, err := sv.part(ctx, pz, ps, img, k, r.rows(), r.cols(), seed, res)
+		if placed == nil || err != nil {
+			return err // keep the bag as it was
+		}
+		fitness += pic.Fitness - pics[img].Fitness
+		pics[img] = pic
+		next.Pieces = append(next.Pieces, placed...)
+	}
+	next.Normalize()
+	fn := c.Fit(next)
+	if fn.BestBuddies >= fo.BestBuddies && bagFitness(c, next, none) < bagFitness(c, out, none) {
+		res.Placement, res.Pictures, res.Fitness = next, pics, fitness
+	}
 	return nil
 }
 
