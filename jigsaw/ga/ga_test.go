@@ -703,3 +703,63 @@ func TestRepairMIT(t *testing.T) {
 		t.Errorf("%v", acc)
 	}
 }
+
+// TestRepairKeepsPlacementsValid: on bags damaged at random (pieces moved
+// to random cells of random pictures, some far out), repair always leaves a
+// valid placement of every piece, and never one less fit than it found.
+func TestRepairKeepsPlacementsValid(t *testing.T) {
+	grids := []*jigsaw.Grid{synthetic(6, 8, 16, 1), synthetic(5, 7, 16, 2), synthetic(4, 9, 16, 3)}
+	pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: true, Seed: 2})
+	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv := &solver{cfg: config{population: 20, generations: 4, elite: 2, mutation: DefaultMutation, workers: 2, seed: 1}, opts: small}
+	none := sv.noneCost(c)
+	mended, perfect := 0, 0
+	for seed := range uint64(20) {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		p := &jigsaw.Placement{Images: 3}
+		used := map[[3]int]bool{}
+		for _, q := range truth.Placement().Pieces {
+			if rng.IntN(12) == 0 {
+				span := 12
+				if rng.IntN(5) == 0 {
+					span = 60
+				}
+				for {
+					q.Image, q.Row, q.Col, q.Rotation = rng.IntN(3), rng.IntN(span)-span/4, rng.IntN(span)-span/4, jigsaw.Rotation(rng.IntN(4))
+					if !used[[3]int{q.Image, q.Row, q.Col}] {
+						break
+					}
+				}
+			}
+			for used[[3]int{q.Image, q.Row, q.Col}] { // a moved piece took this cell
+				q.Col++
+			}
+			used[[3]int{q.Image, q.Row, q.Col}] = true
+			p.Pieces = append(p.Pieces, q)
+		}
+		p.Normalize()
+		res := Result{Placement: p, Pictures: make([]Picture, 3)}
+		if err := sv.repair(context.Background(), pz, c, &res); err != nil {
+			t.Fatal(err)
+		}
+		if err := res.Placement.Validate(len(pz.Pieces), true); err != nil || len(res.Placement.Pieces) != len(pz.Pieces) {
+			t.Fatalf("seed %d: %v (%d of %d pieces)", seed, err, len(res.Placement.Pieces), len(pz.Pieces))
+		}
+		if res.Placement != p {
+			mended++
+			if acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{}); acc.Perfect {
+				perfect++
+			}
+		}
+		if bagFitness(c, res.Placement, none) > bagFitness(c, p, none) {
+			t.Errorf("seed %d: repair made the bag less fit", seed)
+		}
+	}
+	t.Logf("%d of 20 bags mended, %d of them perfect", mended, perfect)
+	if mended < 10 {
+		t.Errorf("only %d of 20 lightly damaged bags mended", mended)
+	}
+}
