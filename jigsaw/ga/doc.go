@@ -77,7 +77,8 @@
 //     the bag (rectPlans: few pieces moved, few best buddies cut), fills
 //     the empty cells with the pieces left outside, solves the changed
 //     parts again in their rectangles, and keeps the result only when
-//     the fitness falls and no best-buddy adjacency is lost (95.22%).
+//     the fitness falls and no best-buddy adjacency is lost, trying up to
+//     three plans, fittest filling first (95.41%; one plan: 95.22%).
 //   - Options.NoFrame solves a single picture without a frame, seeded by
 //     the frameless greedy assembly: for very large pictures of several
 //     scenes, where the estimated frame breaks that assembly up (97.5%

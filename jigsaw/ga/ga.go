@@ -450,14 +450,13 @@ func (sv *solver) part(ctx context.Context, pz *jigsaw.Puzzle, ps []int32, img, 
 }
 
 // repair mends a solved bag in res whose pictures are not all rectangles
-// (see rectPlans): of the cheapest plans it takes the one whose filled
-// layout (fill) has the lowest fitness, and solves each picture that
-// changed again in its rectangle, seeded with that layout. The result
-// replaces the bag's when its fitness is lower (bagFitness: the pictures
-// measured alike) and it keeps at least as many best-buddy adjacencies.
-// Plans whose filled layout is no fitter than the bag, or loses more than
-// a share repairLoss of its best-buddy adjacencies, are not solved: on
-// the bags measured, the search never won those back.
+// (see rectPlans). Each of the cheapest plans is carried out by fill;
+// those whose filled layout is fitter than the bag (bagFitness: the
+// pictures measured alike) and keeps all but a share repairLoss of its
+// best-buddy adjacencies are tried, fittest first, up to repairTries: mend
+// solves each changed picture again in its rectangle, seeded with the
+// filled layout, and the first result that is fitter than the bag and
+// keeps at least as many best-buddy adjacencies replaces it.
 func (sv *solver) repair(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *Result) error {
 	out := res.Placement
 	k := out.Images
@@ -474,34 +473,47 @@ func (sv *solver) repair(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 		return nil
 	}
 	none := sv.noneCost(c)
-	var pl plan
-	var filled *jigsaw.Placement
-	best := bagFitness(c, out, none)
-	var plans []plan
+	current, fo := bagFitness(c, out, none), c.Fit(out)
+	type candidate struct {
+		pl      plan
+		filled  *jigsaw.Placement
+		fitness float64
+	}
+	var cands []candidate
 	for _, w := range bbWeights {
 		for _, p := range rectPlans(c, out, w) {
-			if !slices.ContainsFunc(plans, func(q plan) bool { return slices.Equal(p.frame, q.frame) }) {
-				plans = append(plans, p)
+			if slices.ContainsFunc(cands, func(q candidate) bool { return slices.Equal(p.frame, q.pl.frame) }) {
+				continue
+			}
+			f := fill(c, out, p)
+			if v := bagFitness(c, f, none); v < current && float64(c.Fit(f).BestBuddies) >= (1-repairLoss)*float64(fo.BestBuddies) {
+				cands = append(cands, candidate{p, f, v})
 			}
 		}
 	}
-	for _, p := range plans {
-		f := fill(c, out, p)
-		if v := bagFitness(c, f, none); v < best {
-			pl, filled, best = p, f, v
+	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.fitness, b.fitness) })
+	saved := sv.cfg
+	defer func() { sv.cfg = saved }()
+	sv.cfg.generations /= repairGenerations
+	for _, cd := range cands[:min(len(cands), repairTries)] {
+		if ok, err := sv.mend(ctx, pz, c, res, cd.pl, cd.filled, count, fo.BestBuddies, current, none); ok || err != nil {
+			return err
 		}
 	}
-	fo := c.Fit(out)
-	if filled == nil || float64(c.Fit(filled).BestBuddies) < (1-repairLoss)*float64(fo.BestBuddies) {
-		return nil
-	}
+	return nil
+}
+
+// mend solves again, in their rectangles of plan pl, the parts of the bag
+// in res that the filled layout changes, and replaces the bag when the
+// result is fitter than current and keeps at least bb best-buddy
+// adjacencies (count: the pieces of each part).
+func (sv *solver) mend(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *Result, pl plan, filled *jigsaw.Placement, count []int, bb int, current, none float64) (bool, error) {
+	out := res.Placement
+	k := out.Images
 	after := make([][]int32, k)
 	for _, q := range filled.Pieces {
 		after[q.Image] = append(after[q.Image], int32(q.Piece))
 	}
-	saved := sv.cfg
-	defer func() { sv.cfg = saved }()
-	sv.cfg.generations /= repairGenerations
 	next := &jigsaw.Placement{Images: k}
 	pics := slices.Clone(res.Pictures)
 	fitness := res.Fitness
@@ -521,18 +533,18 @@ func (sv *solver) repair(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 		_, seed := subPuzzle(pz, ps, filled, img)
 		pic, placed, err := sv.part(ctx, pz, ps, img, k, r.rows(), r.cols(), seed, res)
 		if placed == nil || err != nil {
-			return err // keep the bag as it was
+			return false, err // keep the bag as it was
 		}
 		fitness += pic.Fitness - pics[img].Fitness
 		pics[img] = pic
 		next.Pieces = append(next.Pieces, placed...)
 	}
 	next.Normalize()
-	fn := c.Fit(next)
-	if fn.BestBuddies >= fo.BestBuddies && bagFitness(c, next, none) < bagFitness(c, out, none) {
-		res.Placement, res.Pictures, res.Fitness = next, pics, fitness
+	if c.Fit(next).BestBuddies < bb || bagFitness(c, next, none) >= current {
+		return false, nil
 	}
-	return nil
+	res.Placement, res.Pictures, res.Fitness = next, pics, fitness
+	return true, nil
 }
 
 // subPuzzle returns the puzzle of pieces ps and output image img of p as

@@ -117,6 +117,10 @@ func rectPlans(c *jigsaw.Compat, p *jigsaw.Placement, bbWeight int) []plan {
 // filled layout may lose for repair to try it.
 const repairLoss = 0.03
 
+// repairTries is how many plans repair solves at most, fittest filling
+// first, until one is kept.
+const repairTries = 3
+
 // repairGenerations divides the generations of the search that solves a
 // mended picture again: it starts from the bag's solved pieces, moved.
 const repairGenerations = 4
