@@ -472,8 +472,9 @@ func (sv *solver) repair(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 	if rectangles {
 		return nil
 	}
-	none := sv.noneCost(c)
-	current, fo := bagFitness(c, out, none), c.Fit(out)
+	none, n := sv.noneCost(c), len(out.Pieces)
+	fo := c.Fit(out)
+	current := bagFitness(fo, n, none)
 	type candidate struct {
 		pl      plan
 		filled  *jigsaw.Placement
@@ -486,7 +487,8 @@ func (sv *solver) repair(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 				continue
 			}
 			f := fill(c, out, p)
-			if v := bagFitness(c, f, none); v < current && float64(c.Fit(f).BestBuddies) >= (1-repairLoss)*float64(fo.BestBuddies) {
+			ff := c.Fit(f)
+			if v := bagFitness(ff, n, none); v < current && float64(ff.BestBuddies) >= (1-repairLoss)*float64(fo.BestBuddies) {
 				cands = append(cands, candidate{p, f, v})
 			}
 		}
@@ -540,7 +542,7 @@ func (sv *solver) mend(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat,
 		next.Pieces = append(next.Pieces, placed...)
 	}
 	next.Normalize()
-	if c.Fit(next).BestBuddies < bb || bagFitness(c, next, none) >= current {
+	if fn := c.Fit(next); fn.BestBuddies < bb || bagFitness(fn, len(next.Pieces), none) >= current {
 		return false, nil
 	}
 	res.Placement, res.Pictures, res.Fitness = next, pics, fitness

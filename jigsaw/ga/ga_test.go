@@ -754,7 +754,7 @@ func TestRepairKeepsPlacementsValid(t *testing.T) {
 				perfect++
 			}
 		}
-		if bagFitness(c, res.Placement, none) > bagFitness(c, p, none) {
+		if bagFitness(c.Fit(res.Placement), len(pz.Pieces), none) > bagFitness(c.Fit(p), len(pz.Pieces), none) {
 			t.Errorf("seed %d: repair made the bag less fit", seed)
 		}
 	}

@@ -125,9 +125,10 @@ const repairTries = 3
 // mended picture again: it starts from the bag's solved pieces, moved.
 const repairGenerations = 4
 
-// maxPlans is how many of the cheapest plans repair tries, maxPlanWork
-// bounds rectPlans' work (options x pieces x plans) and maxRectWork
-// rectOptions' (rectangles looked at).
+// maxPlans is how many of the cheapest plans rectPlans returns (repair
+// asks for them at each of bbWeights), maxPlanWork bounds rectPlans' work
+// (options x pieces x plans) and maxRectWork rectOptions' (rectangles
+// looked at).
 const (
 	maxPlans    = 8
 	maxPlanWork = 1 << 30
@@ -144,10 +145,10 @@ type rectOption struct {
 	cost int
 }
 
-// rectOptions returns, for each area, the cheapest rectangle of that
-// area for output image img of p (see rectPlans), by increasing area: among those within its
-// bounds grown by a third of their larger side, with both sides at least
-// 2 and an aspect ratio up to maxAspect.
+// rectOptions returns, for each area, the cheapest rectangle of that area
+// for output image img of p (see rectPlans), by increasing area: among
+// those within its bounds grown by a third of their larger side, with both
+// sides at least 2 and an aspect ratio up to maxAspect.
 func rectOptions(c *jigsaw.Compat, p *jigsaw.Placement, img, bbWeight int) []rectOption {
 	cells, rots, b := p.Grid(img)
 	bh, bw := b.Dy(), b.Dx()
@@ -287,17 +288,24 @@ func fill(c *jigsaw.Compat, p *jigsaw.Placement, pl plan) *jigsaw.Placement {
 		}
 		e := empty[bi]
 		empty = slices.Delete(empty, bi, bi+1)
+		type side struct {
+			d     jigsaw.Side // towards the neighbour
+			piece int
+			s     jigsaw.Side // the neighbour's side facing e
+		}
+		var nbs []side
+		for d := range jigsaw.Side(4) {
+			dr, dc := jigsaw.Offset(d)
+			if o, ok := at[e.img][[2]int{e.row + dr, e.col + dc}]; ok {
+				nbs = append(nbs, side{d, o.Piece, jigsaw.SideAt(d.Opposite(), o.Rotation)})
+			}
+		}
 		bp, br, bc := 0, jigsaw.Rotation(0), math.Inf(1)
 		for i, q := range pool {
 			for r := range jigsaw.Rotation(rots) {
 				var cost float64
-				for d := range jigsaw.Side(4) {
-					dr, dc := jigsaw.Offset(d)
-					o, ok := at[e.img][[2]int{e.row + dr, e.col + dc}]
-					if !ok {
-						continue
-					}
-					cost += float64(c.D(q, jigsaw.SideAt(d, r), o.Piece, jigsaw.SideAt(d.Opposite(), o.Rotation)))
+				for _, nb := range nbs {
+					cost += float64(c.D(q, jigsaw.SideAt(nb.d, r), nb.piece, nb.s))
 				}
 				if cost < bc {
 					bp, br, bc = i, r, cost
@@ -317,10 +325,9 @@ func fill(c *jigsaw.Compat, p *jigsaw.Placement, pl plan) *jigsaw.Placement {
 	return out
 }
 
-// bagFitness is the GA's fitness of a bag placement measured with the
-// bag's compatibilities: the dissimilarities of touching edges plus none
-// per free edge.
-func bagFitness(c *jigsaw.Compat, p *jigsaw.Placement, none float64) float64 {
-	f := c.Fit(p)
-	return f.Dissimilarity + none*float64(4*len(p.Pieces)-2*f.Adjacencies)
+// bagFitness is the GA's fitness of a placement of n pieces whose fit f
+// was measured with the bag's compatibilities: the dissimilarities of
+// touching edges plus none per free edge.
+func bagFitness(f jigsaw.Fit, n int, none float64) float64 {
+	return f.Dissimilarity + none*float64(4*n-2*f.Adjacencies)
 }

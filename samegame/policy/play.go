@@ -168,9 +168,9 @@ type BeamOptions struct {
 // group's score divided by the sum of the scores of the position's groups)
 // less half the number of groups left (the heuristic of samegame's own beam
 // search: fewer, larger groups need fewer clicks) and less Colors times the
-// number of colours left. It drops duplicate
-// positions and children that cannot beat U (clicks so far plus colours
-// left, an admissible bound, reaching U), and keeps the Width best. The
+// number of colours left. It drops duplicate positions and children that
+// cannot beat U (clicks so far plus colours left, an admissible bound,
+// reaching U), and keeps the Width best. The
 // first child found empty is returned: it has the fewest clicks among the
 // lines the beam kept, never more than the greedy line, though it is not a
 // proven optimum. Cost: one batched network evaluation of up to Width
@@ -237,11 +237,12 @@ func (p *Policy) Beam(ctx context.Context, b *samegame.Board, opts BeamOptions) 
 					sol.Elapsed = time.Since(start)
 					return sol, nil
 				}
-				if depth+child.ColorsLeft() >= sol.Clicks {
+				left := child.ColorsLeft()
+				if depth+left >= sol.Clicks {
 					continue // cannot beat the best line
 				}
 				logp := s.logp + math.Log(scores[i][gi]/sum)
-				rank := prior*logp - 0.5*float64(len(child.Groups(gbuf[:0]))) - colors*float64(child.ColorsLeft())
+				rank := prior*logp - 0.5*float64(len(child.Groups(gbuf[:0]))) - colors*float64(left)
 				h := child.Hash()
 				if j, dup := seen[h]; dup {
 					if next[j].logp < logp {
