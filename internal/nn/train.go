@@ -238,6 +238,7 @@ loop:
 				Labels: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(yb, bs, out)},
 			}
 			metrics, terr := trainer.TrainStep(batch)
+			n.fast = nil // the weights changed
 			if terr != nil {
 				err = fmt.Errorf("nn: train step: %w", terr)
 				break loop
@@ -341,6 +342,7 @@ func (n *Net) weights() map[string][]float32 {
 
 // setWeights restores weights copied by weights.
 func (n *Net) setWeights(w map[string][]float32) error {
+	n.fast = nil
 	for v := range n.store.IterVariables() {
 		if flat, ok := w[v.Path()]; ok {
 			if err := v.SetValue(tensors.FromFlatDataAndDimensions(flat, v.Shape().Dimensions...)); err != nil {
