@@ -29,7 +29,7 @@ var sgModelPath string
 
 // defineNNFlags adds the network solvers' flags to a solver flag set.
 func defineNNFlags(fs *flag.FlagSet) {
-	fs.StringVar(&sgModelPath, "model", "", "nn, nn-beam: the policy network file (default: the shipped dust model; nn-beam -width defaults to 600)")
+	fs.StringVar(&sgModelPath, "model", "", "nn, nn-beam: the policy network file (default: the shipped dust model; nn-beam -width defaults to 2000)")
 }
 
 // sgParseAlgorithm reads the -algo names of package samegame plus nn and

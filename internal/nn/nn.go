@@ -183,11 +183,11 @@ func batchSize(k int) int {
 
 // Logits runs the network on k examples, x holding k*InputSize values
 // (example after example, in the order of Spec.Input), and returns
-// k*Outputs logits. It runs the hand-written forward pass (fastNet: 2.7
-// times the GoMLX graph's examples per second on the dust policy's CNN in
-// the plain build, 2.4 to 4 times with GOEXPERIMENT=simd), on every core
-// for large k; its results are deterministic and agree with the graph's
-// to float32 rounding.
+// k*Outputs logits. It runs the hand-written forward pass (fastNet: about
+// three times the GoMLX graph's examples per second on the dust policy's
+// CNN, in the plain build and with GOEXPERIMENT=simd), on every core for
+// large k; its results are deterministic and agree with the graph's to
+// float32 rounding.
 func (n *Net) Logits(x []float32) ([]float32, error) {
 	in := n.spec.InputSize()
 	if len(x)%in != 0 {

@@ -43,6 +43,6 @@
 //	p, _ := policy.Default()
 //	sol, _ := p.Greedy(ctx, board)    // sol.Moves, sol.Clicks
 //	sol, _ = p.Lookahead(ctx, board)  // one step ahead on the value head
-//	sol, _ = p.Beam(ctx, board, policy.BeamOptions{}) // width 600
+//	sol, _ = p.Beam(ctx, board, policy.BeamOptions{}) // width 2,000
 //	sol, _ = p.MCTS(ctx, board, policy.MCTSOptions{}) // 2,000 iterations
 package policy

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
 	"time"
 
 	"tessera/samegame"
@@ -138,17 +140,63 @@ type beamState struct {
 	board *samegame.Board
 	moves []samegame.Move
 	logp  float64 // log-probability of the clicks under the policy
-	rank  float64 // see Beam
 }
 
-// BeamOptions configure Beam. The zero value means width 600, prior
+// best returns the width candidates of highest rank, in decreasing rank
+// and, among equal ranks, in their order in cands (as a stable sort of all
+// of cands would give). It reorders cands; ranks is scratch space.
+func best(cands []beamCand, width int, ranks *[]float64) []beamCand {
+	if len(cands) > width {
+		// The width-th highest rank: the candidates above it all go in,
+		// then those equal to it in order until width are in.
+		r := (*ranks)[:0]
+		for _, c := range cands {
+			r = append(r, c.rank)
+		}
+		slices.Sort(r)
+		*ranks = r
+		cut := r[len(r)-width]
+		above := 0
+		for _, v := range r[len(r)-width:] {
+			if v > cut {
+				above++
+			}
+		}
+		ties := width - above
+		k := 0
+		for _, c := range cands {
+			if c.rank > cut || (c.rank == cut && ties > 0) {
+				if c.rank == cut {
+					ties--
+				}
+				cands[k] = c
+				k++
+			}
+		}
+		cands = cands[:k]
+	}
+	slices.SortStableFunc(cands, func(a, c beamCand) int { return cmp.Compare(c.rank, a.rank) })
+	return cands
+}
+
+// beamCand is a child of a beam position, not yet built: the parent's
+// index, the group's index among the parent's groups, the line's
+// log-probability, the child's hash and its rank (see Beam).
+type beamCand struct {
+	parent, group int32
+	logp, rank    float64
+	hash          uint64
+}
+
+// BeamOptions configure Beam. The zero value means width 2,000, prior
 // weight 0.25 and colour weight 4.
 type BeamOptions struct {
-	// Width is the number of positions kept per depth (default 600). With
-	// the shipped network on 100 fresh boards (seed 8001), width 600 ends
-	// at the best known click count on 91 of them in 0.51 s a board, and
-	// width 1000 on 93 in 0.76 s, built with GOEXPERIMENT=simd (about six
-	// times slower without).
+	// Width is the number of positions kept per depth (default 2,000).
+	// With the shipped network on four sets of 100 fresh boards (seeds
+	// 8001 to 8004), width 2,000 ends at the best known click count on 93
+	// to 96 of them in 0.49 to 0.54 s a board (at most 0.84 s) on two
+	// cores, built with GOEXPERIMENT=simd; the plain build takes about
+	// 1.7 s a board.
 	Width int
 	// Prior is the weight of the policy's log-probability of a line in
 	// its rank, against half the number of groups left (default 0.25; a
@@ -174,11 +222,11 @@ type BeamOptions struct {
 // first child found empty is returned: it has the fewest clicks among the
 // lines the beam kept, never more than the greedy line, though it is not a
 // proven optimum. Cost: one batched network evaluation of up to Width
-// positions per click.
+// positions per click; the children are made and rated on every core.
 func (p *Policy) Beam(ctx context.Context, b *samegame.Board, opts BeamOptions) (samegame.Solution, error) {
 	width, prior, colors := opts.Width, opts.Prior, opts.Colors
 	if width <= 0 {
-		width = 600
+		width = 2000
 	}
 	switch {
 	case prior == 0:
@@ -200,11 +248,23 @@ func (p *Policy) Beam(ctx context.Context, b *samegame.Board, opts BeamOptions) 
 	if err != nil || !sol.Cleared {
 		return sol, err
 	}
+	// A child is kept as its parent and group until it is among the Width
+	// best: only those are built and stored. The children are made and
+	// rated on every core, each worker taking a contiguous run of parents,
+	// and then merged in the parents' order, so the result does not
+	// depend on the number of cores.
 	beam := []beamState{{board: b.Clone()}}
 	seen := map[uint64]int{}
-	var next []beamState
-	var boards []*samegame.Board
-	var gbuf []samegame.Group
+	workers := max(1, runtime.GOMAXPROCS(0))
+	parts := make([][]beamCand, workers)
+	empty := make([]beamCand, workers) // per worker: its first empty child, if any
+	nodes := make([]int64, workers)    // per worker: the children made
+	var (
+		cands  []beamCand
+		ranks  []float64
+		next   []beamState
+		boards []*samegame.Board
+	)
 	for depth := 1; len(beam) > 0; depth++ {
 		if err := ctx.Err(); err != nil {
 			sol.Elapsed = time.Since(start)
@@ -218,45 +278,80 @@ func (p *Policy) Beam(ctx context.Context, b *samegame.Board, opts BeamOptions) 
 		if err != nil {
 			return sol, err
 		}
-		next = next[:0]
-		clear(seen)
-		for i, s := range beam {
-			sum := 0.0
-			for _, v := range scores[i] {
-				sum += v
+		expand := func(w, lo, hi int) {
+			part := parts[w][:0]
+			empty[w] = beamCand{parent: -1}
+			var gbuf []samegame.Group
+			for i := lo; i < hi; i++ {
+				s := &beam[i]
+				sum := 0.0
+				for _, v := range scores[i] {
+					sum += v
+				}
+				nodes[w] += int64(len(groups[i]))
+				for gi, g := range groups[i] {
+					child := *s.board
+					child.PlayGroup(g)
+					if child.IsEmpty() {
+						empty[w] = beamCand{parent: int32(i), group: int32(gi)}
+						parts[w] = part
+						return
+					}
+					left := child.ColorsLeft()
+					if depth+left >= sol.Clicks {
+						continue // cannot beat the best line
+					}
+					logp := s.logp + math.Log(scores[i][gi]/sum)
+					gbuf = child.Groups(gbuf[:0])
+					part = append(part, beamCand{parent: int32(i), group: int32(gi), logp: logp, hash: child.Hash(),
+						rank: prior*logp - 0.5*float64(len(gbuf)) - colors*float64(left)})
+				}
 			}
-			for gi, g := range groups[i] {
-				sol.Nodes++
-				child := s.board.Clone()
-				child.PlayGroup(g)
-				if child.IsEmpty() {
-					// The first depth with an empty child: no kept line is
-					// shorter, and depth < sol.Clicks by the pruning.
-					sol.Moves = append(slices.Clone(s.moves), g.Move())
-					sol.Clicks = len(sol.Moves)
-					sol.Elapsed = time.Since(start)
-					return sol, nil
-				}
-				left := child.ColorsLeft()
-				if depth+left >= sol.Clicks {
-					continue // cannot beat the best line
-				}
-				logp := s.logp + math.Log(scores[i][gi]/sum)
-				rank := prior*logp - 0.5*float64(len(child.Groups(gbuf[:0]))) - colors*float64(left)
-				h := child.Hash()
-				if j, dup := seen[h]; dup {
-					if next[j].logp < logp {
-						next[j].logp, next[j].rank, next[j].moves = logp, rank, append(slices.Clone(s.moves), g.Move())
+			parts[w] = part
+		}
+		k := min(workers, (len(beam)+63)/64)
+		if k <= 1 {
+			expand(0, 0, len(beam))
+		} else {
+			var wg sync.WaitGroup
+			for w := range k {
+				wg.Go(func() { expand(w, w*len(beam)/k, (w+1)*len(beam)/k) })
+			}
+			wg.Wait()
+		}
+		for w := range k {
+			sol.Nodes += nodes[w]
+			nodes[w] = 0
+			if e := empty[w]; e.parent >= 0 {
+				// The first depth with an empty child: no kept line is
+				// shorter, and depth < sol.Clicks by the pruning.
+				g := groups[e.parent][e.group]
+				sol.Moves = append(slices.Clone(beam[e.parent].moves), g.Move())
+				sol.Clicks = len(sol.Moves)
+				sol.Elapsed = time.Since(start)
+				return sol, nil
+			}
+		}
+		cands = cands[:0]
+		clear(seen)
+		for _, part := range parts[:k] {
+			for _, c := range part {
+				if j, dup := seen[c.hash]; dup {
+					if cands[j].logp < c.logp {
+						cands[j] = c
 					}
 					continue
 				}
-				seen[h] = len(next)
-				next = append(next, beamState{board: child, moves: append(slices.Clone(s.moves), g.Move()), logp: logp, rank: rank})
+				seen[c.hash] = len(cands)
+				cands = append(cands, c)
 			}
 		}
-		slices.SortStableFunc(next, func(a, c beamState) int { return cmp.Compare(c.rank, a.rank) })
-		if len(next) > width {
-			next = next[:width]
+		next = next[:0]
+		for _, c := range best(cands, width, &ranks) {
+			s, g := &beam[c.parent], groups[c.parent][c.group]
+			child := s.board.Clone()
+			child.PlayGroup(g)
+			next = append(next, beamState{board: child, moves: append(slices.Clone(s.moves), g.Move()), logp: c.logp})
 		}
 		beam, next = next, beam
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"sync"
 
 	"tessera/internal/nn"
@@ -132,10 +133,23 @@ func (p *Policy) Scores(boards []*samegame.Board) ([][]float64, [][]samegame.Gro
 	stride := p.net.Spec().Outputs
 	scores := make([][]float64, len(boards))
 	groups := make([][]samegame.Group, len(boards))
-	for i, b := range boards {
-		groups[i] = b.Groups(nil)
-		scores[i] = p.groupScores(logits[i*stride:(i+1)*stride], b, groups[i])
+	score := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			groups[i] = boards[i].Groups(nil)
+			scores[i] = p.groupScores(logits[i*stride:(i+1)*stride], boards[i], groups[i])
+		}
 	}
+	// Large batches (a beam's) are scored on every core.
+	k := min(runtime.GOMAXPROCS(0), len(boards)/128)
+	if k <= 1 {
+		score(0, len(boards))
+		return scores, groups, nil
+	}
+	var wg sync.WaitGroup
+	for w := range k {
+		wg.Go(func() { score(w*len(boards)/k, (w+1)*len(boards)/k) })
+	}
+	wg.Wait()
 	return scores, groups, nil
 }
 
