@@ -127,7 +127,15 @@ proven optimal, and the clicks with the colour and size of each group.
 -prefix P first plays 0 to P random clicks on each board (uniformly), for
 positions off the optimal lines, which are also much cheaper to solve.
 "samegame train" reads these files: every position along a solution with
-the group clicked next is one example.`,
+the group clicked next is one example.
+
+-labels N (with -solver beam) writes, instead of one solution per board,
+positions on the shortest lines the beam found, up to N per depth, each
+with every click that stays on one of them ("good x,y;x,y", the clicks
+as x,y with y from the bottom) and the clicks left ("left K"): labels
+that mark all the good groups of a position, where a solution marks
+the one its solver took (samegame.BeamLabels). "samegame train" makes
+one example of each.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		rulesName := fs.String("rules", "dust", "rules: dust (or standard with -solver dfs)")
 		size := fs.String("size", "8x6", "board size COLSxROWS")
@@ -139,6 +147,7 @@ the group clicked next is one example.`,
 		timeout := timeoutFlag(fs, time.Minute)
 		workers := fs.Int("workers", 2, "boards solved at once")
 		prefix := fs.Int("prefix", 0, "play 0 to this many random clicks on each board before solving (mid-game positions, cheaper to solve)")
+		labels := fs.Int("labels", 0, "with -solver beam: write up to this many positions per depth on the beam's shortest lines, each with all its good clicks (see above)")
 		prog := progressFlag(fs)
 		out := outFlag(fs, "the boards with their solutions (required)")
 		return func(ctx context.Context, env *Env, args []string) error {
@@ -184,6 +193,12 @@ the group clicked next is one example.`,
 				}
 				entries[i] = samegame.Entry{Name: "position " + strconv.Itoa(i+1), Board: b, Notation: notation}
 				list[i] = i + 1
+			}
+			if *labels > 0 {
+				if algo != samegame.Beam || rules != samegame.Dust {
+					return usagef("-labels needs -solver beam and dust rules")
+				}
+				return writeLabels(ctx, env, entries, *width, *labels, *workers, *prog, *out)
 			}
 			opts := samegame.Options{Algorithm: algo, Seed: *seed, BeamWidth: *width}
 			p := newProgress(env, *prog)
@@ -365,4 +380,54 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 			return nil
 		}
 	},
+}
+
+// writeLabels solves the boards of entries with samegame.BeamLabels and
+// writes the labelled positions to out in the set format, each with its
+// "left" and "good" lines.
+func writeLabels(ctx context.Context, env *Env, entries []samegame.Entry, width, perDepth, workers int, prog bool, out string) error {
+	p := newProgress(env, prog)
+	defer p.Done()
+	count := p.Counter("boards", len(entries))
+	texts := make([]string, len(entries))
+	errs := make([]error, len(entries))
+	total := 0
+	var mu sync.Mutex
+	parallelFor(ctx, len(entries), workers, func(i int) {
+		e := entries[i]
+		labels, _, err := samegame.BeamLabels(ctx, e.Board, width, perDepth)
+		var sb strings.Builder
+		for j, l := range labels {
+			pos := e.Board.Clone()
+			for _, m := range l.Moves {
+				if _, err := pos.Play(m); err != nil {
+					errs[i] = fmt.Errorf("%s: %w", e.Name, err)
+					return
+				}
+			}
+			good := make([]string, len(l.Good))
+			for k, m := range l.Good {
+				good[k] = fmt.Sprintf("%d,%d", m.X, m.Y)
+			}
+			fmt.Fprintf(&sb, "\n%s.%d\nboard\n%sleft %d\ngood %s\n", e.Name, j+1, samegame.Format(pos, samegame.Letters), l.Left, strings.Join(good, ";"))
+		}
+		texts[i], errs[i] = sb.String(), err
+		mu.Lock()
+		total += len(labels)
+		mu.Unlock()
+		count.Add(1)
+	})
+	p.Done()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	text := fmt.Sprintf("# tessera samegame dataset -labels %d -width %d: %d positions of %d boards\n", perDepth, width, total, len(entries)) + strings.Join(texts, "")
+	if err := writeFileAtomic(out, []byte(text)); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stdout, "%d boards, %d labelled positions, written to %s\n", len(entries), total, out)
+	return nil
 }

@@ -3,6 +3,8 @@ package policy
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 
 	"tessera/internal/nn"
 	"tessera/samegame"
@@ -16,12 +18,45 @@ import (
 // without a proven optimum. With value set, each target also holds the
 // ValueBits targets of the value head: bit k is 1 when more than k clicks
 // remain along the solution (the clicks of an optimal solution from that
-// position when the solution is optimal). It returns the data and the
-// number of boards used.
+// position when the solution is optimal). Entries with a "good" line (as
+// "samegame dataset -labels" writes) are one example each: the board with
+// every good group marked and "left" clicks to go; they are not counted
+// as boards and onlyOptimal does not skip them. It returns the data and
+// the number of boards used.
 func (g Geometry) Examples(entries []samegame.Entry, onlyOptimal, value bool) (nn.Data, int, error) {
 	var d nn.Data
 	boards := 0
 	for _, e := range entries {
+		if good, ok := e.Info["good"]; ok {
+			// A labelled position ("samegame dataset -labels"): one example
+			// marking every good group.
+			if err := g.Fits(e.Board); err != nil {
+				return d, boards, fmt.Errorf("%s: %w", e.Name, err)
+			}
+			left, err := strconv.Atoi(e.Info["left"])
+			if err != nil || left < 1 {
+				return d, boards, fmt.Errorf("policy: %s: want \"left K\" with K > 0 beside \"good\"", e.Name)
+			}
+			var grs []samegame.Group
+			for f := range strings.SplitSeq(good, ";") {
+				var x, y int
+				if _, err := fmt.Sscanf(f, "%d,%d", &x, &y); err != nil {
+					return d, boards, fmt.Errorf("policy: %s: bad good click %q (want x,y)", e.Name, f)
+				}
+				gr, ok := e.Board.GroupAt(x, y)
+				if !ok {
+					return d, boards, fmt.Errorf("policy: %s: good click %d,%d is on an empty cell", e.Name, x, y)
+				}
+				grs = append(grs, gr)
+			}
+			d.X = g.Encode(d.X, e.Board)
+			d.Y = g.MaskAll(d.Y, e.Board, grs)
+			if value {
+				d.Y = valueTarget(d.Y, left)
+			}
+			d.N++
+			continue
+		}
 		if len(e.Moves) == 0 || (onlyOptimal && e.Optimal == 0) {
 			continue
 		}

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"slices"
 
 	"tessera/samegame"
 )
@@ -120,11 +121,19 @@ func components(b *samegame.Board, groups []samegame.Group, comp []int) []int {
 // Mask appends the target of a click to dst: W*H values, 1 on the cells of
 // the group g of b (cell (x, y) at index y*W+x), 0 elsewhere.
 func (g Geometry) Mask(dst []float32, b *samegame.Board, gr samegame.Group) []float32 {
+	return g.MaskAll(dst, b, []samegame.Group{gr})
+}
+
+// MaskAll is Mask for several groups: the cells of every one of grs are 1.
+func (g Geometry) MaskAll(dst []float32, b *samegame.Board, grs []samegame.Group) []float32 {
 	groups := b.Groups(nil)
 	comp := components(b, groups, nil)
-	target := comp[int(gr.Y)*g.W+int(gr.X)]
+	var target []int
+	for _, gr := range grs {
+		target = append(target, comp[int(gr.Y)*g.W+int(gr.X)])
+	}
 	for _, c := range comp {
-		if c == target && c >= 0 {
+		if c >= 0 && slices.Contains(target, c) {
 			dst = append(dst, 1)
 		} else {
 			dst = append(dst, 0)

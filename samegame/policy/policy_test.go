@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"tessera/internal/nn"
@@ -244,5 +245,65 @@ func TestShippedPolicyPlays(t *testing.T) {
 	}
 	if _, err := p.Greedy(ctx, samegame.Random(5, 5, 3, samegame.Dust, rand.New(rand.NewPCG(1, 1)))); err == nil {
 		t.Error("Greedy accepted a 5x5 board")
+	}
+}
+
+// TestLabelledExamples checks the examples of labelled positions (as
+// "samegame dataset -labels" writes them): one per position, marking the
+// cells of every good group and the clicks left, with clear errors for
+// bad labels.
+func TestLabelledExamples(t *testing.T) {
+	const text = `position 1.1
+board
+OBBYROGG
+YRYROYOO
+YYRBYRYG
+RGRYOGBR
+RYYYGGYY
+YYBBGRRB
+left 11
+good 4,0;1,2
+`
+	entries, err := samegame.ParseSet(strings.NewReader(text), samegame.Dust)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := DustGeometry
+	d, boards, err := g.Examples(entries, true, true)
+	if err != nil || d.N != 1 || boards != 0 {
+		t.Fatalf("%d examples of %d boards, %v", d.N, boards, err)
+	}
+	b := entries[0].Board
+	want := 0
+	for _, m := range []samegame.Move{{X: 4, Y: 0}, {X: 1, Y: 2}} {
+		gr, ok := b.GroupAt(int(m.X), int(m.Y))
+		if !ok {
+			t.Fatal("no group")
+		}
+		want += int(gr.Size)
+		if d.Y[int(m.Y)*g.W+int(m.X)] != 1 {
+			t.Fatalf("group %v not marked", m)
+		}
+	}
+	marked := 0
+	for _, v := range d.Y[:g.Cells()] {
+		marked += int(v)
+	}
+	if marked != want {
+		t.Fatalf("%d cells marked, the two groups have %d", marked, want)
+	}
+	for k, v := range d.Y[g.Cells():] {
+		if (v == 1) != (k < 11) {
+			t.Fatalf("value bit %d is %v for 11 clicks left", k, v)
+		}
+	}
+	for _, bad := range []string{"left 0\ngood 4,0\n", "left 3\ngood 4;0\n", "left 3\ngood 4,9\n", "good 4,0\n"} {
+		es, err := samegame.ParseSet(strings.NewReader(strings.SplitAfter(text, "RRB\n")[0]+bad), samegame.Dust)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := g.Examples(es, false, true); err == nil {
+			t.Errorf("labels %q accepted", bad)
+		}
 	}
 }
