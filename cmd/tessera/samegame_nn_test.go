@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +43,58 @@ func TestSamegameDataset(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "", "samegame", "dataset", "-n", "1", "-solver", "nrpa", "-o", out); code != 2 {
 		t.Errorf("-solver nrpa: exit %d, want 2", code)
+	}
+}
+
+// TestSamegameDatasetLabels writes labelled positions of two boards, checks
+// that every good click of each stays on a line of the stated length (the
+// beam's), and trains a few steps on them.
+func TestSamegameDatasetLabels(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "labels.txt")
+	code, stdout, errOut := runCmd(t, "", "samegame", "dataset", "-n", "2", "-seed", "5", "-solver", "beam", "-width", "300",
+		"-labels", "2", "-o", out)
+	if code != 0 || !strings.Contains(stdout, "2 boards") || !strings.Contains(stdout, "labelled positions") {
+		t.Fatalf("exit %d: %s %s", code, stdout, errOut)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := samegame.ParseSet(strings.NewReader(string(data)), samegame.Dust)
+	if err != nil || len(entries) < 2*10 {
+		t.Fatalf("%d entries, %v", len(entries), err)
+	}
+	for _, e := range entries[:6] {
+		left, err := strconv.Atoi(e.Info["left"])
+		if err != nil || left < e.Board.ColorsLeft() {
+			t.Fatalf("%s: left %q", e.Name, e.Info["left"])
+		}
+		for f := range strings.SplitSeq(e.Info["good"], ";") {
+			var m samegame.Move
+			if _, err := fmt.Sscanf(f, "%d,%d", &m.X, &m.Y); err != nil {
+				t.Fatalf("%s: good %q", e.Name, f)
+			}
+			child := e.Board.Clone()
+			if _, err := child.Play(m); err != nil {
+				t.Fatalf("%s: good click %v: %v", e.Name, m, err)
+			}
+			// A wider beam from the child finds a line of left-1 clicks
+			// (the labels' beam found one).
+			sol, err := samegame.Solve(t.Context(), child, samegame.Options{Algorithm: samegame.Beam, BeamWidth: 5000})
+			if err != nil || sol.Clicks != left-1 {
+				t.Fatalf("%s: after good click %v: %d clicks (left %d), %v", e.Name, m, sol.Clicks, left, err)
+			}
+		}
+	}
+	model := filepath.Join(dir, "m.nn")
+	code, stdout, errOut = runCmd(t, "", "samegame", "train", "-data", out, "-steps", "3", "-batch", "8",
+		"-conv", "4", "-hidden", "16", "-o", model)
+	if code != 0 || !strings.Contains(stdout, "3 steps") {
+		t.Fatalf("train: exit %d: %s %s", code, stdout, errOut)
+	}
+	if code, _, _ := runCmd(t, "", "samegame", "dataset", "-n", "1", "-solver", "exact", "-labels", "2", "-o", out); code != 2 {
+		t.Errorf("-labels with -solver exact: exit %d, want 2", code)
 	}
 }
 

@@ -60,11 +60,7 @@ func BenchmarkInfer(b *testing.B) {
 		b.Fatal(err)
 	}
 	const k = 1000
-	x := make([]float32, k*spec.InputSize())
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := 0; i < len(x); i += 6 {
-		x[i+rng.IntN(6)] = 1
-	}
+	x := oneHot(k, spec)
 	if _, err := net.Logits(x[:spec.InputSize()]); err != nil {
 		b.Fatal(err)
 	}
@@ -86,4 +82,16 @@ func BenchmarkInfer(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.N*k)/b.Elapsed().Seconds(), "examples/s")
 	})
+}
+
+// oneHot returns k examples of spec's input, each cell one-hot over the
+// input's last axis at random (boards).
+func oneHot(k int, spec Spec) []float32 {
+	x := make([]float32, k*spec.InputSize())
+	ch := spec.Input[len(spec.Input)-1]
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < len(x); i += ch {
+		x[i+rng.IntN(ch)] = 1
+	}
+	return x
 }
