@@ -162,8 +162,8 @@ one example of each.`,
 			if err != nil {
 				return err
 			}
-			if *colors < 1 || *colors > samegame.MaxColors || *n < 1 || *n > 1000000 || *workers < 1 || *prefix < 0 {
-				return usagef("-colors (1 to %d), -n (1 to 1,000,000), -workers (at least 1) or -prefix (not negative) out of range", samegame.MaxColors)
+			if *colors < 1 || *colors > samegame.MaxColors || *n < 1 || *n > 1000000 || *workers < 1 || *prefix < 0 || *labels < 0 {
+				return usagef("-colors (1 to %d), -n (1 to 1,000,000), -workers (at least 1), -prefix or -labels (not negative) out of range", samegame.MaxColors)
 			}
 			if *out == "" {
 				return usagef("-o FILE is required")
@@ -198,7 +198,7 @@ one example of each.`,
 				if algo != samegame.Beam || rules != samegame.Dust {
 					return usagef("-labels needs -solver beam and dust rules")
 				}
-				return writeLabels(ctx, env, entries, *width, *labels, *workers, *prog, *out)
+				return writeLabels(ctx, env, entries, *width, *labels, *workers, *timeout, *prog, *out)
 			}
 			opts := samegame.Options{Algorithm: algo, Seed: *seed, BeamWidth: *width}
 			p := newProgress(env, *prog)
@@ -382,20 +382,34 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 	},
 }
 
-// writeLabels solves the boards of entries with samegame.BeamLabels and
+// writeLabels solves the boards of entries with samegame.BeamLabels, each
+// within timeout (a board that takes longer is left out and counted), and
 // writes the labelled positions to out in the set format, each with its
 // "left" and "good" lines.
-func writeLabels(ctx context.Context, env *Env, entries []samegame.Entry, width, perDepth, workers int, prog bool, out string) error {
+func writeLabels(ctx context.Context, env *Env, entries []samegame.Entry, width, perDepth, workers int, timeout time.Duration, prog bool, out string) error {
 	p := newProgress(env, prog)
 	defer p.Done()
 	count := p.Counter("boards", len(entries))
 	texts := make([]string, len(entries))
 	errs := make([]error, len(entries))
-	total := 0
+	total, skipped := 0, 0
 	var mu sync.Mutex
 	parallelFor(ctx, len(entries), workers, func(i int) {
+		defer count.Add(1)
 		e := entries[i]
-		labels, _, err := samegame.BeamLabels(ctx, e.Board, width, perDepth)
+		bctx, cancel := context.WithTimeout(ctx, timeout)
+		labels, _, err := samegame.BeamLabels(bctx, e.Board, width, perDepth)
+		cancel()
+		if err != nil {
+			if ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+				mu.Lock()
+				skipped++
+				mu.Unlock()
+				return
+			}
+			errs[i] = fmt.Errorf("%s: %w", e.Name, err)
+			return
+		}
 		var sb strings.Builder
 		for j, l := range labels {
 			pos := e.Board.Clone()
@@ -411,11 +425,10 @@ func writeLabels(ctx context.Context, env *Env, entries []samegame.Entry, width,
 			}
 			fmt.Fprintf(&sb, "\n%s.%d\nboard\n%sleft %d\ngood %s\n", e.Name, j+1, samegame.Format(pos, samegame.Letters), l.Left, strings.Join(good, ";"))
 		}
-		texts[i], errs[i] = sb.String(), err
+		texts[i] = sb.String()
 		mu.Lock()
 		total += len(labels)
 		mu.Unlock()
-		count.Add(1)
 	})
 	p.Done()
 	if err := ctx.Err(); err != nil {
@@ -424,10 +437,14 @@ func writeLabels(ctx context.Context, env *Env, entries []samegame.Entry, width,
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	text := fmt.Sprintf("# tessera samegame dataset -labels %d -width %d: %d positions of %d boards\n", perDepth, width, total, len(entries)) + strings.Join(texts, "")
+	text := fmt.Sprintf("# tessera samegame dataset -labels %d -width %d: %d positions of %d boards\n", perDepth, width, total, len(entries)-skipped) + strings.Join(texts, "")
 	if err := writeFileAtomic(out, []byte(text)); err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Stdout, "%d boards, %d labelled positions, written to %s\n", len(entries), total, out)
+	fmt.Fprintf(env.Stdout, "%d boards, %d labelled positions, written to %s", len(entries)-skipped, total, out)
+	if skipped > 0 {
+		fmt.Fprintf(env.Stdout, " (%d boards left out: over -timeout %v)", skipped, timeout)
+	}
+	fmt.Fprintln(env.Stdout)
 	return nil
 }

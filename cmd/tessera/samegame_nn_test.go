@@ -96,6 +96,11 @@ func TestSamegameDatasetLabels(t *testing.T) {
 	if code, _, _ := runCmd(t, "", "samegame", "dataset", "-n", "1", "-solver", "exact", "-labels", "2", "-o", out); code != 2 {
 		t.Errorf("-labels with -solver exact: exit %d, want 2", code)
 	}
+	code, stdout, _ = runCmd(t, "", "samegame", "dataset", "-n", "2", "-solver", "beam", "-width", "5000", "-labels", "2",
+		"-timeout", "1ns", "-o", out)
+	if code != 0 || !strings.Contains(stdout, "0 boards, 0 labelled positions") || !strings.Contains(stdout, "2 boards left out") {
+		t.Errorf("-timeout 1ns: exit %d: %s", code, stdout)
+	}
 }
 
 // TestSamegameTrainAndSolve trains a few steps, then plays with the result
