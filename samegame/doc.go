@@ -55,12 +55,12 @@
 //     cells: IDA* with an admissible bound and a transposition table of
 //     learned bounds, on bit boards, seeded by a beam search's solution.
 //   - Beam, beam search with duplicate detection.
+//   - MCTS (SP-MCTS), NMCS and NRPA from package mcts, through Position,
+//     with the tabu-colour move filter under Standard rules.
 //
 // BeamLabels runs the Dust beam to its first clear and returns the
 // positions on the shortest lines it found, each with every click that
 // stays on one: training data for the dust policy (package policy).
-//   - MCTS (SP-MCTS), NMCS and NRPA from package mcts, through Position,
-//     with the tabu-colour move filter under Standard rules.
 //
 // For example, the blog's first board needs 11 clicks:
 //
