@@ -163,21 +163,10 @@ func beamValue(b *Board, points, clicks int, scr *scratch, buf *[]Group) float64
 // colours need fewer clicks).
 func beamBits(ctx context.Context, b *Board, width int, opts Options) (Solution, error) {
 	geom := newBitGeom(b)
-	type state struct {
-		s      bitBoard
-		parent int32
-		mask   uint64 // the group clicked to reach it
-	}
-	type cand struct {
-		parent int32
-		grp    bitGroup
-		hash   uint64
-		value  int
-	}
 	var (
-		layers [][]state
-		cur    = []state{{s: geom.toBits(b), parent: -1}}
-		cands  []cand
+		layers [][]bitState
+		cur    = []bitState{{s: geom.toBits(b), parent: -1}}
+		cands  []bitCand
 		groups []bitGroup
 		kids   []bitGroup
 		seen   = map[uint64]bool{}
@@ -218,28 +207,58 @@ func beamBits(ctx context.Context, b *Board, width int, opts Options) (Solution,
 					sol.Nodes = nodes
 					return sol, finish(b, &sol)
 				}
-				kids = geom.groups(&child, kids[:0], 1)
-				cands = append(cands, cand{parent: int32(i), grp: g, hash: geom.hash(&child), value: -len(kids) - 2*geom.colorsLeft(&child)})
+				cands = append(cands, geom.cand(int32(i), g, &child, &kids))
 			}
 		}
 		if err != nil {
 			break
 		}
-		slices.SortStableFunc(cands, func(x, y cand) int { return y.value - x.value })
-		next := make([]state, 0, min(width, len(cands)))
-		for _, c := range firstDistinct(cands, width, func(c *cand) uint64 { return c.hash }, seen) {
-			st := state{s: cur[c.parent].s, parent: c.parent, mask: c.grp.mask}
-			geom.play(&st.s, c.grp.mask, int(c.grp.color))
-			next = append(next, st)
-		}
-		layers = append(layers, next)
-		cur = next
+		cur = geom.nextLayer(cur, cands, width, seen)
+		layers = append(layers, cur)
 	}
 	sol = Solution{Nodes: nodes}
 	if ferr := finish(b, &sol); ferr != nil {
 		return sol, ferr
 	}
 	return sol, err
+}
+
+// bitState is a position kept by the bit-board beam, with the index of
+// its parent in the previous depth and the group clicked to reach it.
+type bitState struct {
+	s      bitBoard
+	parent int32
+	mask   uint64
+}
+
+// bitCand is a child of a bit-board beam position, not yet built: its
+// parent's index, the group, the child's hash and its value (minus its
+// groups and twice its colours).
+type bitCand struct {
+	parent int32
+	grp    bitGroup
+	hash   uint64
+	value  int
+}
+
+// cand rates child, reached from parent number parent by clicking g (kids
+// is scratch space).
+func (g *bitGeom) cand(parent int32, grp bitGroup, child *bitBoard, kids *[]bitGroup) bitCand {
+	*kids = g.groups(child, (*kids)[:0], 1)
+	return bitCand{parent: parent, grp: grp, hash: g.hash(child), value: -len(*kids) - 2*g.colorsLeft(child)}
+}
+
+// nextLayer keeps the width best distinct candidates (stably, by value)
+// and builds them from their parents in cur (seen is scratch space).
+func (g *bitGeom) nextLayer(cur []bitState, cands []bitCand, width int, seen map[uint64]bool) []bitState {
+	slices.SortStableFunc(cands, func(x, y bitCand) int { return y.value - x.value })
+	next := make([]bitState, 0, min(width, len(cands)))
+	for _, c := range firstDistinct(cands, width, func(c *bitCand) uint64 { return c.hash }, seen) {
+		st := bitState{s: cur[c.parent].s, parent: c.parent, mask: c.grp.mask}
+		g.play(&st.s, c.grp.mask, int(c.grp.color))
+		next = append(next, st)
+	}
+	return next
 }
 
 // firstDistinct returns the first candidates, at most width of them, whose

@@ -3,7 +3,6 @@ package samegame
 import (
 	"context"
 	"fmt"
-	"slices"
 )
 
 // Labelled is a position on one of the shortest lines a beam search found,
@@ -42,35 +41,24 @@ func BeamLabels(ctx context.Context, b *Board, width, perDepth int) ([]Labelled,
 		return nil, 0, nil
 	}
 	geom := newBitGeom(b)
-	type state struct {
-		s      bitBoard
-		parent int32
-		mask   uint64 // the group clicked to reach it
-		good   bool
-	}
-	type cand struct {
-		parent int32
-		grp    bitGroup
-		hash   uint64
-		value  int
-	}
 	var (
-		layers [][]state
-		cands  []cand
+		layers = [][]bitState{{{s: geom.toBits(b), parent: -1}}}
+		cands  []bitCand
 		groups []bitGroup
 		kids   []bitGroup
 		seen   = map[uint64]bool{}
 		nodes  int64
 	)
-	layers = append(layers, []state{{s: geom.toBits(b), parent: -1}})
-	depth := 0
-	for ; ; depth++ {
+	// good[k] holds the hashes of the positions of depth k on a shortest
+	// line found; the last depth's are those with a child that clears.
+	var good []map[uint64]bool
+	for depth := 0; ; depth++ {
 		cur := layers[depth]
 		if len(cur) == 0 {
 			return nil, 0, fmt.Errorf("samegame: beam labels: the beam ran out of positions")
 		}
 		cands = cands[:0]
-		cleared := false
+		var clears map[uint64]bool
 		for i := range cur {
 			nodes++
 			if nodes&255 == 0 {
@@ -82,51 +70,47 @@ func BeamLabels(ctx context.Context, b *Board, width, perDepth int) ([]Labelled,
 			for _, g := range groups {
 				child := cur[i].s
 				geom.play(&child, g.mask, int(g.color))
-				if child.occ == 0 {
-					cur[i].good, cleared = true, true
-					continue
-				}
-				if !cleared {
-					kids = geom.groups(&child, kids[:0], 1)
-					cands = append(cands, cand{parent: int32(i), grp: g, hash: geom.hash(&child), value: -len(kids) - 2*geom.colorsLeft(&child)})
+				switch {
+				case child.occ == 0:
+					if clears == nil {
+						clears = map[uint64]bool{}
+					}
+					clears[geom.hash(&cur[i].s)] = true
+				case clears == nil:
+					cands = append(cands, geom.cand(int32(i), g, &child, &kids))
 				}
 			}
 		}
-		if cleared {
+		if clears != nil {
+			good = make([]map[uint64]bool, depth+1)
+			good[depth] = clears
 			break
 		}
-		slices.SortStableFunc(cands, func(x, y cand) int { return y.value - x.value })
-		next := make([]state, 0, min(width, len(cands)))
-		for _, c := range firstDistinct(cands, width, func(c *cand) uint64 { return c.hash }, seen) {
-			st := state{s: layers[depth][c.parent].s, parent: c.parent, mask: c.grp.mask}
-			geom.play(&st.s, c.grp.mask, int(c.grp.color))
-			next = append(next, st)
-		}
-		layers = append(layers, next)
+		layers = append(layers, geom.nextLayer(cur, cands, width, seen))
 	}
+	depth := len(good) - 1
 	clicks := depth + 1
-	// Backwards: a position is good when one of its children is.
-	goodHash := make([]map[uint64]bool, depth+1)
-	goodHash[depth] = map[uint64]bool{}
-	for k := depth; k >= 0; k-- {
-		if k < depth {
-			for i := range layers[k] {
-				st := &layers[k][i]
-				groups = geom.groups(&st.s, groups[:0], 1)
-				for _, g := range groups {
-					child := st.s
-					geom.play(&child, g.mask, int(g.color))
-					if goodHash[k+1][geom.hash(&child)] {
-						st.good = true
-						break
-					}
-				}
-			}
+	// onLine reports whether child, a child of a position of depth k, is
+	// on a shortest line found.
+	onLine := func(k int, child *bitBoard) bool {
+		if k == depth {
+			return child.occ == 0
 		}
-		goodHash[k] = map[uint64]bool{}
+		return good[k+1][geom.hash(child)]
+	}
+	// Backwards: a position is good when one of its children is.
+	for k := depth - 1; k >= 0; k-- {
+		good[k] = map[uint64]bool{}
 		for i := range layers[k] {
-			if layers[k][i].good {
-				goodHash[k][geom.hash(&layers[k][i].s)] = true
+			st := &layers[k][i]
+			groups = geom.groups(&st.s, groups[:0], 1)
+			for _, g := range groups {
+				child := st.s
+				geom.play(&child, g.mask, int(g.color))
+				if onLine(k, &child) {
+					good[k][geom.hash(&st.s)] = true
+					break
+				}
 			}
 		}
 	}
@@ -136,7 +120,7 @@ func BeamLabels(ctx context.Context, b *Board, width, perDepth int) ([]Labelled,
 		taken := 0
 		for i := range layers[k] {
 			st := &layers[k][i]
-			if !st.good || (perDepth > 0 && taken == perDepth) {
+			if (perDepth > 0 && taken == perDepth) || !good[k][geom.hash(&st.s)] {
 				continue
 			}
 			taken++
@@ -149,7 +133,7 @@ func BeamLabels(ctx context.Context, b *Board, width, perDepth int) ([]Labelled,
 			for _, g := range groups {
 				child := st.s
 				geom.play(&child, g.mask, int(g.color))
-				if (k == depth && child.occ == 0) || (k < depth && goodHash[k+1][geom.hash(&child)]) {
+				if onLine(k, &child) {
 					l.Good = append(l.Good, geom.move(g.mask))
 				}
 			}

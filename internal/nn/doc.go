@@ -38,9 +38,11 @@
 // stores. The backend copies the nine slices of each convolution element
 // by element, which took about 40% of its time on the dust policy's CNN.
 // With GOEXPERIMENT=simd, gemm is a vector kernel (gemm_simd.go: blocks of
-// 4 rows by 32 columns with AVX-512, by 16 with AVX2 and FMA, at about 73%
-// of the AVX-512 kernel's speed on this machine); otherwise it is a scalar
-// loop that skips zero inputs (one-hot boards, ReLU outputs). On that CNN,
+// 4 rows by 32 columns with AVX-512, by 16 with AVX2 and FMA); otherwise
+// it is a scalar loop that skips zero inputs (one-hot boards, ReLU
+// outputs). On the quiet 2-core test machine (BenchmarkInferKernels) the
+// AVX2 kernel gives 34,100 examples/s, about 72% of the AVX-512 kernel's
+// 47,400. On that CNN,
 // in batches of 1,000 on two cores (BenchmarkInfer): 6,570 examples/s
 // against the graph's 2,050 in the plain build, and 50,400 against 16,700
 // with GOEXPERIMENT=simd. TestFastMatchesGraph checks the two against each

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // fastNet is a network's forward pass written out in Go, for inference
@@ -108,18 +109,10 @@ func (f *fastNet) logits(x []float32) []float32 {
 		return out
 	}
 	var wg sync.WaitGroup
-	var mu sync.Mutex
-	next := 0
+	var next atomic.Int64 // the next chunk to run
 	for range workers {
 		wg.Go(func() {
-			for {
-				mu.Lock()
-				c := next
-				next++
-				mu.Unlock()
-				if c >= chunks {
-					return
-				}
+			for c := int(next.Add(1) - 1); c < chunks; c = int(next.Add(1) - 1) {
 				f.chunk(x, out, c)
 			}
 		})

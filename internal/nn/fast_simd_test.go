@@ -8,23 +8,36 @@ import (
 	"simd/archsimd"
 )
 
-// TestFastKernels runs TestFastMatchesGraph with each vector kernel the
-// CPU can run, and the scalar one.
-func TestFastKernels(t *testing.T) {
-	defer func(k int) { kernel = k }(kernel)
-	for _, k := range []struct {
+// kernels are the kernels this CPU can run.
+func kernels() []struct {
+	name string
+	id   int
+} {
+	ks := []struct {
 		name string
 		id   int
-		ok   bool
-	}{
-		{"avx512", kernelAVX512, archsimd.X86.AVX512()},
-		{"avx2", kernelAVX2, archsimd.X86.AVX2() && archsimd.X86.FMA()},
-		{"scalar", kernelScalar, true},
-	} {
+	}{{"scalar", kernelScalar}}
+	if archsimd.X86.AVX2() && archsimd.X86.FMA() {
+		ks = append(ks, struct {
+			name string
+			id   int
+		}{"avx2", kernelAVX2})
+	}
+	if archsimd.X86.AVX512() {
+		ks = append(ks, struct {
+			name string
+			id   int
+		}{"avx512", kernelAVX512})
+	}
+	return ks
+}
+
+// TestFastKernels runs TestFastMatchesGraph with each kernel the CPU can
+// run.
+func TestFastKernels(t *testing.T) {
+	defer func(k int) { kernel = k }(kernel)
+	for _, k := range kernels() {
 		t.Run(k.name, func(t *testing.T) {
-			if !k.ok {
-				t.Skipf("this CPU cannot run the %s kernel", k.name)
-			}
 			kernel = k.id
 			TestFastMatchesGraph(t)
 		})
@@ -35,38 +48,14 @@ func TestFastKernels(t *testing.T) {
 // kernel the CPU can run.
 func BenchmarkInferKernels(b *testing.B) {
 	defer func(k int) { kernel = k }(kernel)
-	spec := Spec{Input: []int{6, 8, 6}, Conv: []int{32, 32}, Hidden: []int{512}, Outputs: 72}
-	net, err := New(spec, 7)
-	if err != nil {
-		b.Fatal(err)
-	}
-	const k = 1000
-	x := oneHot(k, spec)
-	if _, err := net.Logits(x[:spec.InputSize()]); err != nil {
-		b.Fatal(err)
-	}
-	f, err := newFastNet(spec, net.weights())
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, kk := range []struct {
-		name string
-		id   int
-		ok   bool
-	}{
-		{"avx512", kernelAVX512, archsimd.X86.AVX512()},
-		{"avx2", kernelAVX2, archsimd.X86.AVX2() && archsimd.X86.FMA()},
-		{"scalar", kernelScalar, true},
-	} {
-		if !kk.ok {
-			continue
-		}
-		b.Run(kk.name, func(b *testing.B) {
-			kernel = kk.id
+	net, f, x := inferBench(b)
+	for _, k := range kernels() {
+		b.Run(k.name, func(b *testing.B) {
+			kernel = k.id
 			for b.Loop() {
 				f.logits(x)
 			}
-			b.ReportMetric(float64(b.N*k)/b.Elapsed().Seconds(), "examples/s")
+			reportExamples(b, len(x)/net.spec.InputSize())
 		})
 	}
 }

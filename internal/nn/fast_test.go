@@ -54,13 +54,32 @@ func TestFastMatchesGraph(t *testing.T) {
 // dust policy's network (two 3x3 convolutions of 32, a dense layer of 512,
 // 72 outputs) for batches of 1,000 examples.
 func BenchmarkInfer(b *testing.B) {
+	net, f, x := inferBench(b)
+	b.Run("graph", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := net.graphLogits(x); err != nil {
+				b.Fatal(err)
+			}
+		}
+		reportExamples(b, len(x)/net.spec.InputSize())
+	})
+	b.Run("fast", func(b *testing.B) {
+		for b.Loop() {
+			f.logits(x)
+		}
+		reportExamples(b, len(x)/net.spec.InputSize())
+	})
+}
+
+// inferBench returns the dust policy's network with fresh weights, its
+// hand-written pass and 1,000 one-hot examples.
+func inferBench(b *testing.B) (*Net, *fastNet, []float32) {
 	spec := Spec{Input: []int{6, 8, 6}, Conv: []int{32, 32}, Hidden: []int{512}, Outputs: 72}
 	net, err := New(spec, 7)
 	if err != nil {
 		b.Fatal(err)
 	}
-	const k = 1000
-	x := oneHot(k, spec)
+	x := oneHot(1000, spec)
 	if _, err := net.Logits(x[:spec.InputSize()]); err != nil {
 		b.Fatal(err)
 	}
@@ -68,20 +87,12 @@ func BenchmarkInfer(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("graph", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := net.graphLogits(x); err != nil {
-				b.Fatal(err)
-			}
-		}
-		b.ReportMetric(float64(b.N*k)/b.Elapsed().Seconds(), "examples/s")
-	})
-	b.Run("fast", func(b *testing.B) {
-		for b.Loop() {
-			f.logits(x)
-		}
-		b.ReportMetric(float64(b.N*k)/b.Elapsed().Seconds(), "examples/s")
-	})
+	return net, f, x
+}
+
+// reportExamples reports examples per second for k examples per iteration.
+func reportExamples(b *testing.B, k int) {
+	b.ReportMetric(float64(b.N*k)/b.Elapsed().Seconds(), "examples/s")
 }
 
 // oneHot returns k examples of spec's input, each cell one-hot over the

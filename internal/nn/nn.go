@@ -200,13 +200,15 @@ func (n *Net) Logits(x []float32) ([]float32, error) {
 
 func (n *Net) logitsLocked(x []float32) ([]float32, error) {
 	if n.fast == nil {
-		if len(n.weights()) == 0 {
+		ws := n.weights()
+		if len(ws) == 0 {
 			// The weights are created when a graph first needs them.
 			if _, err := n.graphLogits(make([]float32, n.spec.InputSize())); err != nil {
 				return nil, err
 			}
+			ws = n.weights()
 		}
-		f, err := newFastNet(n.spec, n.weights())
+		f, err := newFastNet(n.spec, ws)
 		if err != nil {
 			return nil, err
 		}
