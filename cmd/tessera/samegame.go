@@ -116,7 +116,7 @@ type sgSolverFlags struct {
 
 func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
 	fs.StringVar(&f.rules, "rules", "", "rules: standard or dust (default: dust for boards written in letters, else standard)")
-	fs.StringVar(&f.algo, "algo", defAlgo, "solver: dfs, exact (dust only), beam, mcts (SP-MCTS), nmcs, nrpa, or with the dust network nn (greedy policy), nn-value (greedy on the value head, one step ahead), nn-beam or nn-mcts (PUCT, -iterations, default 2000)")
+	fs.StringVar(&f.algo, "algo", defAlgo, "solver: dfs, exact (dust only), beam, mcts (SP-MCTS), nmcs, nrpa, or with the dust network nn (greedy policy), nn-after (greedy on the afterstate network), nn-value (greedy on the value head, one step ahead), nn-beam or nn-mcts (PUCT, -iterations, default 2000)")
 	defineNNFlags(fs)
 	fs.StringVar(&f.ordering, "order", "shortlook", "dfs move order: shortlook, largest or lookahead")
 	f.seed = seedFlag(fs)

@@ -22,14 +22,20 @@ const (
 	algoNNBeam                                  // beam search guided by the network
 	algoNNValue                                 // greedy one-step lookahead on the value head
 	algoNNMCTS                                  // PUCT tree search with the network's priors and values
+	algoNNAfter                                 // greedy play of the afterstate network
 )
 
-// sgModelPath is the -model flag of the solvers (empty: the shipped model).
-var sgModelPath string
+// sgModelPath is the -model flag of the solvers (empty: the shipped model),
+// sgViews their -views.
+var (
+	sgModelPath string
+	sgViews     int
+)
 
 // defineNNFlags adds the network solvers' flags to a solver flag set.
 func defineNNFlags(fs *flag.FlagSet) {
 	fs.StringVar(&sgModelPath, "model", "", "nn, nn-beam: the policy network file (default: the shipped dust model; nn-beam -width defaults to 2000)")
+	fs.IntVar(&sgViews, "views", 1, "with an afterstate -model: symmetric views of each board whose ratings are averaged (2: and its mirror image; up to 10)")
 }
 
 // sgParseAlgorithm reads the -algo names of package samegame plus nn and
@@ -44,10 +50,12 @@ func sgParseAlgorithm(s string) (samegame.Algorithm, error) {
 		return algoNNValue, nil
 	case "nn-mcts":
 		return algoNNMCTS, nil
+	case "nn-after":
+		return algoNNAfter, nil
 	}
 	a, err := samegame.ParseAlgorithm(s)
 	if err != nil {
-		return 0, fmt.Errorf("%w, nn, nn-value, nn-beam or nn-mcts", err)
+		return 0, fmt.Errorf("%w, nn, nn-after, nn-value, nn-beam or nn-mcts", err)
 	}
 	return a, nil
 }
@@ -63,31 +71,54 @@ func sgAlgoName(a samegame.Algorithm) string {
 		return "nn-value"
 	case algoNNMCTS:
 		return "nn-mcts"
+	case algoNNAfter:
+		return "nn-after"
 	}
 	return a.String()
 }
 
 var (
 	policyMu    sync.Mutex
-	policyCache = map[string]*policy.Policy{}
+	policyCache = map[policyKey]*policy.Policy{}
 )
 
-// loadPolicy returns the policy of the file path ("" for the shipped one),
-// loading each file once.
-func loadPolicy(path string) (*policy.Policy, error) {
-	if path == "" {
-		return policy.Default()
-	}
+// policyKey is a loaded policy's file and -views.
+type policyKey struct {
+	path    string
+	views   int
+	shipped bool // the shipped afterstate network
+}
+
+// loadPolicy returns the policy of the file path ("" for the shipped one,
+// or with after the shipped afterstate network), loading each file once,
+// with -views set.
+func loadPolicy(path string, after bool) (*policy.Policy, error) {
 	policyMu.Lock()
 	defer policyMu.Unlock()
-	if p, ok := policyCache[path]; ok {
+	key := policyKey{path, sgViews, after && path == ""}
+	if p, ok := policyCache[key]; ok {
 		return p, nil
 	}
-	p, err := policy.Load(path)
+	var p *policy.Policy
+	var err error
+	if path == "" {
+		def := policy.Default
+		if after {
+			def = policy.DefaultAfterstate
+		}
+		var d *policy.Policy
+		if d, err = def(); err == nil {
+			c := *d // the shared default stays as it is
+			p = &c
+		}
+	} else {
+		p, err = policy.Load(path)
+	}
 	if err != nil {
 		return nil, err
 	}
-	policyCache[path] = p
+	p.Views = sgViews
+	policyCache[key] = p
 	return p, nil
 }
 
@@ -96,12 +127,17 @@ func sgSolve(ctx context.Context, b *samegame.Board, opts samegame.Options) (sam
 	if opts.Algorithm < algoNN {
 		return samegame.Solve(ctx, b, opts)
 	}
-	p, err := loadPolicy(sgModelPath)
+	p, err := loadPolicy(sgModelPath, opts.Algorithm == algoNNAfter)
 	if err != nil {
 		return samegame.Solution{}, err
 	}
 	switch opts.Algorithm {
 	case algoNN:
+		return p.Greedy(ctx, b)
+	case algoNNAfter:
+		if !p.IsAfterstate() {
+			return samegame.Solution{}, fmt.Errorf("nn-after: %s is not an afterstate network (samegame train -after)", sgModelPath)
+		}
 		return p.Greedy(ctx, b)
 	case algoNNValue:
 		return p.Lookahead(ctx, b)
@@ -248,7 +284,7 @@ func parseWidths(s, name string) ([]int, error) {
 
 var samegameTrainCmd = &Command{
 	Name:      "train",
-	UsageLine: "-data FILE[,FILE...] [-conv C,C] [-hidden W,W,W] [-value] [-epochs N] [-batch B] [-lr R] [-seed S] -o MODEL",
+	UsageLine: "-data FILE[,FILE...] [-conv C,C] [-hidden W,W,W] [-value] [-after K] [-init MODEL] [-epochs N] [-batch B] [-lr R] [-seed S] -o MODEL",
 	Short:     "train the dust game's policy network on solved boards",
 	Long: `Train fits a policy network to the solutions in the -data files (written by
 "samegame dataset" or "bench -o"): the input is a board one-hot encoded
@@ -269,6 +305,15 @@ minutes on a loaded 2-core machine; an MLP such as -conv "" -hidden
 ordinal code of the clicks left along the solution (bit k: more than k
 clicks remain), for -algo nn-value (one step of lookahead) and nn-mcts
 (PUCT); -value=false trains the source's pure policy.
+
+-after K trains an afterstate network instead, on positions labelled with
+every good click ("samegame dataset -solver beam -labels N"): one output
+that rates a board, trained so that the softmax over the boards a
+position's clicks leave (K of them: up to K/2 good, the rest other clicks,
+padded when fewer) puts its mass on the good ones. Played by -algo nn, it
+clicks the group whose resulting board it rates best (one batch of a
+position's children per click). With -init naming a cell policy it starts
+from that network's convolution and hidden layers.
 Progress (loss, validation accuracy: how often the highest output falls on
 the solver's group, examples/s) goes to stderr with -progress or on a
 terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
@@ -284,7 +329,8 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 		patience := fs.Int("patience", 4, "epochs without a better validation loss before stopping")
 		all := fs.Bool("all", false, "also train on solutions not proven optimal")
 		value := fs.Bool("value", true, "add a value head (clicks left, for -algo nn-value and nn-mcts)")
-		init := fs.String("init", "", "start from this network file (its architecture; -conv and -hidden are ignored)")
+		init := fs.String("init", "", "start from this network file (its architecture; -conv and -hidden are ignored); with -after and a cell policy, from its convolution and hidden layers")
+		after := fs.Int("after", 0, "train an afterstate network (one output rating the board a click leaves; greedy play clicks the best-rated) on -labels data, K children per position (0: the cell policy)")
 		seed := seedFlag(fs)
 		timeout := timeoutFlag(fs, 0)
 		prog := progressFlag(fs)
@@ -307,18 +353,34 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 			if *epochs < 1 || *batch < 1 || *lr <= 0 || *val >= 1 || *steps < 0 {
 				return usagef("-epochs, -batch and -lr must be positive, -val below 1")
 			}
+			if *after == 1 || *after < 0 {
+				return usagef("-after K needs K of at least 2 children per position")
+			}
 			geo := policy.DustGeometry
 			var pol *policy.Policy
 			if *init != "" {
 				pol, err = policy.Load(*init)
+				if err == nil && *after > 0 && !pol.IsAfterstate() {
+					// A cell policy's trunk under a new afterstate output.
+					from := pol
+					sp := from.Net().Spec()
+					pol, err = policy.New(from.Geometry(), policy.Arch{Conv: sp.Conv, Hidden: sp.Hidden, After: true}, *seed)
+					if err == nil {
+						_, err = pol.Net().CopyLayers(from.Net())
+					}
+					pol.Info = from.Info
+				}
 			} else {
-				pol, err = policy.New(geo, policy.Arch{Conv: convW, Hidden: hiddenW, Value: *value}, *seed)
+				pol, err = policy.New(geo, policy.Arch{Conv: convW, Hidden: hiddenW, Value: *value && *after == 0, After: *after > 0}, *seed)
 			}
 			if err != nil {
 				return err
 			}
 			if pol.Geometry() != geo {
 				return fmt.Errorf("samegame train: %s is a network for %+v boards", *init, pol.Geometry())
+			}
+			if pol.IsAfterstate() != (*after > 0) {
+				return usagef("%s is an afterstate network: train it with -after K", *init)
 			}
 			var d nn.Data
 			boards := 0
@@ -327,15 +389,26 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 				if err != nil {
 					return err
 				}
-				fd, k, err := geo.Examples(entries, !*all, pol.HasValue())
+				var fd nn.Data
+				var k int
+				if *after > 0 {
+					fd, k, err = geo.AfterExamples(entries, *after, *seed)
+				} else {
+					fd, k, err = geo.Examples(entries, !*all, pol.HasValue())
+				}
 				if err != nil {
 					return fmt.Errorf("%s: %w", f, err)
 				}
 				d.X, d.Y, d.N = append(d.X, fd.X...), append(d.Y, fd.Y...), d.N+fd.N
 				boards += k
 			}
-			if d.N < 2 {
-				return errors.New("samegame train: fewer than 2 examples in -data")
+			if d.N < 2*max(*after, 1) {
+				return errors.New("samegame train: fewer than 2 examples in -data (-after needs positions with \"good\" lines)")
+			}
+			opts := nn.TrainOptions{Epochs: *epochs, MaxSteps: *steps, BatchSize: *batch,
+				LearningRate: *lr, Patience: *patience, Seed: *seed, Augment: geo.Augment, Metric: geo.Accuracy}
+			if *after > 0 {
+				opts.Group, opts.Loss, opts.Metric = *after, nn.LossSoftmaxCE, policy.GroupAccuracy
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()
@@ -345,15 +418,15 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 			}
 			ctx, cancel := withTimeout(ctx, *timeout)
 			defer cancel()
-			st, err := pol.Net().Train(ctx, d, nn.TrainOptions{Epochs: *epochs, MaxSteps: *steps, BatchSize: *batch,
-				LearningRate: *lr, Validation: v, Patience: *patience, Seed: *seed, Augment: geo.Augment, Metric: geo.Accuracy,
-				Progress: func(s nn.Stats) {
-					if s.EpochDone {
-						p.Logf("epoch %d: loss %.4f, validation loss %.4f, accuracy %.3f, %.0f examples/s", s.Epoch, s.Loss, s.ValLoss, s.ValMetric, s.ExamplesSec)
-					} else {
-						p.Printf("epoch %d step %d: loss %.4f, %.0f examples/s", s.Epoch, s.Step, s.Loss, s.ExamplesSec)
-					}
-				}})
+			opts.Validation = v
+			opts.Progress = func(s nn.Stats) {
+				if s.EpochDone {
+					p.Logf("epoch %d: loss %.4f, validation loss %.4f, accuracy %.3f, %.0f examples/s", s.Epoch, s.Loss, s.ValLoss, s.ValMetric, s.ExamplesSec)
+				} else {
+					p.Printf("epoch %d step %d: loss %.4f, %.0f examples/s", s.Epoch, s.Step, s.Loss, s.ExamplesSec)
+				}
+			}
+			st, err := pol.Net().Train(ctx, d, opts)
 			p.Done()
 			stopped := errors.Is(err, context.DeadlineExceeded) && *timeout > 0
 			if err != nil && !stopped {
@@ -365,7 +438,7 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 				pol.Info = map[string]string{}
 			}
 			for k, v := range map[string]string{
-				"data":     fmt.Sprintf("%d boards, %d positions from %s", boards, d.N, *data),
+				"data":     dataInfo(boards, d.N, *after, *data),
 				"training": fmt.Sprintf("%d epochs (best %d), %d steps of %d, lr %g, seed %d", st.Epoch, st.BestEpoch, st.Step, *batch, *lr, *seed),
 				"result":   fmt.Sprintf("validation loss %.4f, accuracy %.3f", st.ValLoss, st.ValMetric),
 				"arch":     fmt.Sprintf("conv %v, hidden %v, %d weights", pol.Net().Spec().Conv, pol.Net().Spec().Hidden, pol.Net().Params()),
@@ -375,11 +448,23 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 			if err := pol.Save(*out); err != nil {
 				return err
 			}
-			fmt.Fprintf(env.Stdout, "trained on %d positions of %d boards: %d epochs (best %d), %d steps, %.0f examples/s; validation loss %.4f, accuracy %.3f; %d weights written to %s\n",
-				d.N, boards, st.Epoch, st.BestEpoch, st.Step, st.ExamplesSec, st.ValLoss, st.ValMetric, pol.Net().Params(), *out)
+			what := fmt.Sprintf("on %d positions of %d boards", d.N, boards)
+			if *after > 0 {
+				what = fmt.Sprintf("an afterstate network on %d positions (%d children each)", boards, *after)
+			}
+			fmt.Fprintf(env.Stdout, "trained %s: %d epochs (best %d), %d steps, %.0f examples/s; validation loss %.4f, accuracy %.3f; %d weights written to %s\n",
+				what, st.Epoch, st.BestEpoch, st.Step, st.ExamplesSec, st.ValLoss, st.ValMetric, pol.Net().Params(), *out)
 			return nil
 		}
 	},
+}
+
+// dataInfo describes a network's training data for its Info.
+func dataInfo(boards, examples, after int, files string) string {
+	if after > 0 {
+		return fmt.Sprintf("%d labelled positions, %d children each (afterstate), from %s", boards, after, files)
+	}
+	return fmt.Sprintf("%d boards, %d positions from %s", boards, examples, files)
 }
 
 // writeLabels solves the boards of entries with samegame.BeamLabels, each

@@ -93,6 +93,25 @@ func TestSamegameDatasetLabels(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "3 steps") {
 		t.Fatalf("train: exit %d: %s %s", code, stdout, errOut)
 	}
+	// An afterstate network from the cell policy's layers, then greedy
+	// play with it.
+	after := filepath.Join(dir, "after.nn")
+	code, stdout, errOut = runCmd(t, "", "samegame", "train", "-data", out, "-after", "6", "-init", model, "-steps", "3",
+		"-batch", "4", "-o", after)
+	if code != 0 || !strings.Contains(stdout, "3 steps") || !strings.Contains(stdout, "afterstate") {
+		t.Fatalf("train -after: exit %d: %s %s", code, stdout, errOut)
+	}
+	code, js, errOut := runCmd(t, "", "samegame", "solve", "-json", "-algo", "nn", "-model", after, blogFile+":1")
+	var got sgSolveJSON
+	if code != 0 || json.Unmarshal([]byte(js), &got) != nil || !got.Cleared || got.Clicks < 11 {
+		t.Fatalf("solve with the afterstate network: exit %d: %s %s", code, js, errOut)
+	}
+	for _, bad := range [][]string{{"-after", "1"}, {"-init", after}} {
+		args := append([]string{"samegame", "train", "-data", out, "-steps", "1", "-o", filepath.Join(dir, "x.nn")}, bad...)
+		if code, _, _ := runCmd(t, "", args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
 	if code, _, _ := runCmd(t, "", "samegame", "dataset", "-n", "1", "-solver", "exact", "-labels", "2", "-o", out); code != 2 {
 		t.Errorf("-labels with -solver exact: exit %d, want 2", code)
 	}
@@ -116,6 +135,7 @@ func TestSamegameTrainAndSolve(t *testing.T) {
 		{"-algo", "nn", "-model", model},
 		{"-algo", "nn"},
 		{"-algo", "nn-beam", "-width", "16"},
+		{"-algo", "nn-after", "-views", "2"},
 	} {
 		code, out, errOut := runCmd(t, "", append(append([]string{"samegame", "solve", "-json"}, args...), blogFile+":1")...)
 		var got sgSolveJSON
@@ -132,6 +152,9 @@ func TestSamegameTrainAndSolve(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "", "samegame", "solve", "-algo", "nn", "-model", model+".missing", blogFile+":1"); code != 1 {
 		t.Errorf("missing model: exit %d, want 1", code)
+	}
+	if code, _, errOut := runCmd(t, "", "samegame", "solve", "-algo", "nn-after", "-model", model, blogFile+":1"); code != 1 || !strings.Contains(errOut, "not an afterstate network") {
+		t.Errorf("nn-after with a cell policy: exit %d, %s", code, errOut)
 	}
 }
 

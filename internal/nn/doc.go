@@ -9,6 +9,11 @@
 // cross-entropy on sigmoid outputs, or (TrainOptions.Loss) softmax
 // cross-entropy over the outputs with illegal ones masked out, or the
 // squared error of sigmoid outputs; Logits runs it on many examples at once.
+// With TrainOptions.Group, examples come in groups that are shuffled and
+// batched together, and a one-output network's logits over each group
+// meet the softmax loss as one row: a network that rates candidates (the
+// positions a position's moves lead to) trained to rank them. CopyLayers
+// starts a network from the layers of another with the same trunk.
 //
 //	net, _ := nn.New(nn.Spec{Input: []int{6, 8, 6}, Conv: []int{32}, Hidden: []int{256}, Outputs: 48}, seed)
 //	stats, err := net.Train(ctx, nn.Data{X: x, Y: y, N: n}, nn.TrainOptions{Epochs: 20})

@@ -100,11 +100,20 @@ func (f *fastNet) logits(x []float32) []float32 {
 	in, outs := f.spec.InputSize(), f.spec.Outputs
 	k := len(x) / in
 	out := make([]float32, k*outs)
-	chunks := (k + fastChunk - 1) / fastChunk
-	workers := min(runtime.GOMAXPROCS(0), chunks)
+	// Chunks of fastChunk examples; a small batch (a position's children)
+	// is split into smaller ones, multiples of fastConvChunk, so that
+	// every core gets a share.
+	cores := runtime.GOMAXPROCS(0)
+	size := fastChunk
+	if k < fastChunk*cores {
+		size = max(fastConvChunk, ((k+cores-1)/cores+fastConvChunk-1)/fastConvChunk*fastConvChunk)
+	}
+	chunks := (k + size - 1) / size
+	run := func(c int) { f.chunk(x, out, c*size, min((c+1)*size, k)) }
+	workers := min(cores, chunks)
 	if workers <= 1 {
 		for c := range chunks {
-			f.chunk(x, out, c)
+			run(c)
 		}
 		return out
 	}
@@ -113,7 +122,7 @@ func (f *fastNet) logits(x []float32) []float32 {
 	for range workers {
 		wg.Go(func() {
 			for c := int(next.Add(1) - 1); c < chunks; c = int(next.Add(1) - 1) {
-				f.chunk(x, out, c)
+				run(c)
 			}
 		})
 	}
@@ -121,11 +130,9 @@ func (f *fastNet) logits(x []float32) []float32 {
 	return out
 }
 
-// chunk runs the examples of chunk c (fastChunk of them, fewer at the end).
-func (f *fastNet) chunk(x, out []float32, c int) {
+// chunk runs examples lo to hi of x (at most fastChunk).
+func (f *fastNet) chunk(x, out []float32, lo, hi int) {
 	in, outs := f.spec.InputSize(), f.spec.Outputs
-	k := len(x) / in
-	lo, hi := c*fastChunk, min((c+1)*fastChunk, k)
 	n := hi - lo
 	s, _ := f.pool.Get().(*fastScratch)
 	if s == nil {

@@ -91,9 +91,10 @@ type Net struct {
 	fast *fastNet
 	// trainer is kept between calls of Train with the same learning rate,
 	// so that its compiled graphs and Adam's moments carry over.
-	trainer     *train.Trainer
-	trainerLR   float64
-	trainerLoss Loss
+	trainer      *train.Trainer
+	trainerLR    float64
+	trainerLoss  Loss
+	trainerGroup int
 }
 
 // modelScope is the scope of the network's weights in its store; the

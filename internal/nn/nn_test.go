@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -185,4 +186,109 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("read back: %v", err)
 		}
 	})
+}
+
+// TestTrainGroups trains a one-output network to rank: each group of 4
+// examples has one marked as best (the largest first input) and one
+// padding example, and the softmax over the group must come to pick it.
+func TestTrainGroups(t *testing.T) {
+	const k = 4
+	rng := rand.New(rand.NewPCG(6, 7))
+	var d Data
+	for range 400 {
+		best, pad := rng.IntN(k-1), k-1
+		for j := range k {
+			a := rng.Float32() * 0.8
+			y := float32(0)
+			switch j {
+			case best:
+				a, y = 0.9+rng.Float32()*0.1, 1
+			case pad:
+				a, y = 0, -1
+			}
+			d.X = append(d.X, a, rng.Float32())
+			d.Y = append(d.Y, y)
+			d.N++
+		}
+	}
+	net, err := New(Spec{Input: []int{2}, Hidden: []int{8}, Outputs: 1}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var acc float64
+	st, err := net.Train(context.Background(), d, TrainOptions{Epochs: 40, BatchSize: 8, LearningRate: 0.02, Loss: LossSoftmaxCE,
+		Group: k, Patience: 40, Seed: 1, Metric: func(logits, y []float32, groups int) float64 {
+			if len(logits) != groups*k || len(y) != groups*k {
+				t.Fatalf("metric got %d logits and %d targets for %d groups", len(logits), len(y), groups)
+			}
+			hit := 0
+			for g := range groups {
+				b := g * k
+				for j := g * k; j < (g+1)*k; j++ {
+					if y[j] >= 0 && logits[j] > logits[b] {
+						b = j
+					}
+				}
+				if y[b] == 1 {
+					hit++
+				}
+			}
+			acc = float64(hit) / float64(groups)
+			return acc
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.ValLoss > 0.2 || acc < 0.95 || st.Examples%k != 0 {
+		t.Fatalf("validation loss %.3f, accuracy %.2f, %d examples", st.ValLoss, acc, st.Examples)
+	}
+	logits, _ := net.Logits([]float32{0.95, 0.5, 0.3, 0.5})
+	if logits[0] <= logits[1] {
+		t.Fatalf("logits %v: want the larger first input rated higher", logits)
+	}
+	for _, bad := range []struct {
+		spec Spec
+		n    int
+	}{{Spec{Input: []int{2}, Outputs: 2}, 8}, {Spec{Input: []int{2}, Outputs: 1}, 6}} {
+		net, _ := New(bad.spec, 1)
+		x := Data{X: make([]float32, bad.n*2), Y: make([]float32, bad.n*bad.spec.Outputs), N: bad.n}
+		if _, err := net.Train(context.Background(), x, TrainOptions{Loss: LossSoftmaxCE, Group: k}); err == nil {
+			t.Errorf("groups of %d accepted for %d examples of %d outputs", k, bad.n, bad.spec.Outputs)
+		}
+	}
+}
+
+// TestCopyLayers starts a network of another output size from a trained
+// one's layers: the shared layers' weights are copied exactly, the output
+// layer is left alone.
+func TestCopyLayers(t *testing.T) {
+	from, err := New(Spec{Input: []int{4, 3, 2}, Conv: []int{3}, Hidden: []int{5}, Outputs: 6}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	to, err := New(Spec{Input: []int{4, 3, 2}, Conv: []int{3}, Hidden: []int{5}, Outputs: 1}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := to.CopyLayers(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// conv: 9*2*3 + 3, hidden: 4*3*3*5 + 5.
+	if want := 9*2*3 + 3 + 36*5 + 5; k != want {
+		t.Fatalf("copied %d weights, want %d", k, want)
+	}
+	fw, tw := from.weights(), to.weights()
+	same := 0
+	for name, w := range tw {
+		if slices.Equal(w, fw[name]) {
+			same += len(w)
+		}
+	}
+	if same != k || to.Params() == k {
+		t.Fatalf("%d weights equal after copying %d of %d", same, k, to.Params())
+	}
+	if _, err := to.CopyLayers(to); err == nil {
+		t.Error("CopyLayers from itself accepted")
+	}
 }

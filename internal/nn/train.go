@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graphs read best with the dot import
@@ -53,6 +54,15 @@ type TrainOptions struct {
 	Progress func(Stats)
 	// Loss is the training loss; the zero value is LossBCE.
 	Loss Loss
+	// Group, when above 1, makes the examples come in groups of Group
+	// consecutive ones that are shuffled, split and batched together
+	// (BatchSize counts groups), and the loss sees each group's logits as
+	// one row: with LossSoftmaxCE and a network of one output, a softmax
+	// over the group, as when a network scores each of a position's
+	// moves by the position it leads to. Targets of -1 mark padding, as in
+	// LossSoftmaxCE. Augment still sees one example at a time; Metric sees
+	// the groups (k groups of Group logits and targets).
+	Group int
 }
 
 // Loss is a training loss on the network's logits.
@@ -176,6 +186,19 @@ func (n *Net) Train(ctx context.Context, data Data, opts TrainOptions) (Stats, e
 		return Stats{}, fmt.Errorf("nn: data of %d examples needs %d inputs and %d targets, has %d and %d",
 			data.N, data.N*in, data.N*out, len(data.X), len(data.Y))
 	}
+	group := max(opts.Group, 1)
+	if group > 1 {
+		if out != 1 || opts.Loss != LossSoftmaxCE {
+			return Stats{}, errors.New("nn: groups of examples need a network of one output and LossSoftmaxCE")
+		}
+		if data.N%group != 0 {
+			return Stats{}, fmt.Errorf("nn: %d examples are not groups of %d", data.N, group)
+		}
+		// From here on an "example" is a group: its inputs and targets are
+		// contiguous.
+		data.N /= group
+		in, out = in*group, group
+	}
 	if opts.Epochs <= 0 {
 		opts.Epochs = 10
 	}
@@ -202,10 +225,17 @@ func (n *Net) Train(ctx context.Context, data Data, opts TrainOptions) (Stats, e
 
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if n.trainer == nil || n.trainerLR != opts.LearningRate || n.trainerLoss != opts.Loss {
-		n.trainer = train.NewTrainer(n.backend, n.store, n.forward, opts.Loss.lossFn(),
+	if n.trainer == nil || n.trainerLR != opts.LearningRate || n.trainerLoss != opts.Loss || n.trainerGroup != group {
+		lossFn := opts.Loss.lossFn()
+		if group > 1 {
+			inner := lossFn
+			lossFn = func(labels, logits []*Node) *Node {
+				return inner(labels, []*Node{ReshapeLike(logits[0], labels[0])})
+			}
+		}
+		n.trainer = train.NewTrainer(n.backend, n.store, n.forward, lossFn,
 			optimizer.Adam().LearningRate(opts.LearningRate).Done(), nil, nil)
-		n.trainerLR, n.trainerLoss = opts.LearningRate, opts.Loss
+		n.trainerLR, n.trainerLoss, n.trainerGroup = opts.LearningRate, opts.Loss, group
 	}
 	trainer := n.trainer
 
@@ -230,11 +260,15 @@ loop:
 				copy(x, data.X[e*in:(e+1)*in])
 				copy(y, data.Y[e*out:(e+1)*out])
 				if opts.Augment != nil {
-					opts.Augment(x, y, rng)
+					// One example at a time, also within a group.
+					ein, eout := in/group, out/group
+					for j := range group {
+						opts.Augment(x[j*ein:(j+1)*ein], y[j*eout:(j+1)*eout], rng)
+					}
 				}
 			}
 			batch := train.Batch{
-				Inputs: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(xb, append([]int{bs}, n.spec.Input...)...)},
+				Inputs: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(xb, append([]int{bs * group}, n.spec.Input...)...)},
 				Labels: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(yb, bs, out)},
 			}
 			metrics, terr := trainer.TrainStep(batch)
@@ -252,7 +286,7 @@ loop:
 				break loop
 			}
 			st.Step++
-			st.Examples += int64(bs)
+			st.Examples += int64(bs * group)
 			st.Elapsed = time.Since(start)
 			st.ExamplesSec = float64(st.Examples) / st.Elapsed.Seconds()
 			if opts.Progress != nil && st.Step%20 == 0 {
@@ -351,4 +385,46 @@ func (n *Net) setWeights(w map[string][]float32) error {
 		}
 	}
 	return nil
+}
+
+// CopyLayers sets the weights of n that have a counterpart of the same
+// name and shape in from (its convolution and hidden layers when the two
+// share them) and returns how many weights it copied; the rest keep their
+// values. Starting a network for a new output (a head of another size)
+// from the trunk of a trained one is its use.
+func (n *Net) CopyLayers(from *Net) (int, error) {
+	if from == n {
+		return 0, errors.New("nn: CopyLayers from the network itself")
+	}
+	// Using a network creates its weights.
+	for _, m := range []*Net{from, n} {
+		if _, err := m.Logits(make([]float32, m.spec.InputSize())); err != nil {
+			return 0, err
+		}
+	}
+	from.mu.Lock()
+	src, srcShape := from.weights(), from.shapes()
+	from.mu.Unlock()
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	keep := map[string][]float32{}
+	copied := 0
+	for name, shape := range n.shapes() {
+		if slices.Equal(srcShape[name], shape) {
+			keep[name] = src[name]
+			copied += len(src[name])
+		}
+	}
+	return copied, n.setWeights(keep)
+}
+
+// shapes returns the dimensions of each of the network's weights.
+func (n *Net) shapes() map[string][]int {
+	s := map[string][]int{}
+	for v := range n.store.IterVariables() {
+		if isModelVar(v) {
+			s[v.Path()] = v.Shape().Dimensions
+		}
+	}
+	return s
 }

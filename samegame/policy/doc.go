@@ -19,6 +19,16 @@
 // trained with the same binary cross-entropy; Values sums their
 // probabilities into an estimate of the clicks left.
 //
+// An afterstate network (Arch.After) has a single output that rates a
+// board. A position's groups are scored by the boards their clicks leave:
+// the softmax of the children's ratings (Scores), so that Greedy, Beam and
+// the MCTS priors use it unchanged, at the cost of one evaluation per
+// child. It is trained on positions labelled with every good click
+// (Geometry.AfterExamples): each position is a group of children whose
+// softmax should put its mass on the good ones (nn.TrainOptions.Group,
+// nn.LossSoftmaxCE). The network then judges the result of a click, which
+// it sees, instead of predicting it from the board.
+//
 // # Training data
 //
 // Geometry.Examples turns solved boards (the set files of "tessera samegame
@@ -45,4 +55,11 @@
 //	sol, _ = p.Lookahead(ctx, board)  // one step ahead on the value head
 //	sol, _ = p.Beam(ctx, board, policy.BeamOptions{}) // width 2,000
 //	sol, _ = p.MCTS(ctx, board, policy.MCTSOptions{}) // 2,000 iterations
+//
+// DefaultAfterstate returns the shipped afterstate network, which plays
+// greedily the same way, rating each group's result (Views averages the
+// ratings of symmetric views of each child):
+//
+//	a, _ := policy.DefaultAfterstate()
+//	sol, _ = a.Greedy(ctx, board)
 package policy

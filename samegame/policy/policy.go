@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 
 	"tessera/internal/nn"
@@ -17,23 +18,36 @@ import (
 )
 
 // Policy is a network that, given a board, marks the cells of the group to
-// click: one sigmoid output per cell (the source's design).
+// click: one sigmoid output per cell (the source's design). An afterstate
+// policy (Arch.After) instead has one output that rates a board: each
+// group is scored by the board its click leaves.
 type Policy struct {
 	net *nn.Net
 	geo Geometry
 	// value reports a value head: ValueBits outputs after the cells'.
 	value bool
+	// after reports an afterstate network (one output per board).
+	after bool
 	// Info is how the network was trained (free text from its file).
 	Info map[string]string
+	// Views is the number of symmetric views of each board whose ratings
+	// an afterstate network averages (0 or 1: the board as it is; 2: and
+	// its mirror image; more: and copies with the colours shifted
+	// cyclically, mirrored and not), at most 2*Colors (Colors when the
+	// width is odd and the mirror no symmetry). It costs one network
+	// evaluation per view and child.
+	Views int
 }
 
 // Arch is a network architecture for a policy: 3x3 convolution layers,
 // then dense layers, then the outputs: one per cell, and with Value the
-// ValueBits outputs of a value head that estimates the clicks left. No
-// layers means DefaultArch's.
+// ValueBits outputs of a value head that estimates the clicks left. With
+// After the network has a single output instead, which rates the board a
+// click leaves (see AfterExamples); Value must then be false. No layers
+// means DefaultArch's.
 type Arch struct {
 	Conv, Hidden []int
-	Value        bool
+	Value, After bool
 }
 
 // DefaultArch is the architecture of the shipped network: two 3x3
@@ -54,7 +68,12 @@ func New(geo Geometry, arch Arch, seed uint64) (*Policy, error) {
 		arch.Conv, arch.Hidden = DefaultArch.Conv, DefaultArch.Hidden
 	}
 	out := geo.Cells()
-	if arch.Value {
+	switch {
+	case arch.After && arch.Value:
+		return nil, errors.New("policy: an afterstate network has no value head")
+	case arch.After:
+		out = 1
+	case arch.Value:
 		out += ValueBits
 	}
 	net, err := nn.New(nn.Spec{Input: []int{geo.H, geo.W, geo.Channels()}, Conv: arch.Conv, Hidden: arch.Hidden,
@@ -62,7 +81,7 @@ func New(geo Geometry, arch Arch, seed uint64) (*Policy, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Policy{net: net, geo: geo, value: arch.Value}, nil
+	return &Policy{net: net, geo: geo, value: arch.Value, after: arch.After}, nil
 }
 
 // Read reads a policy written by Write.
@@ -72,11 +91,11 @@ func Read(r io.Reader) (*Policy, error) {
 		return nil, err
 	}
 	s := net.Spec()
-	if len(s.Input) != 3 || s.Input[2] < 2 || (s.Outputs != s.Input[0]*s.Input[1] && s.Outputs != s.Input[0]*s.Input[1]+ValueBits) {
+	if len(s.Input) != 3 || s.Input[2] < 2 || (s.Outputs != s.Input[0]*s.Input[1] && s.Outputs != s.Input[0]*s.Input[1]+ValueBits && s.Outputs != 1) {
 		return nil, fmt.Errorf("policy: network of input %v and %d outputs is not a board policy", s.Input, s.Outputs)
 	}
 	return &Policy{net: net, geo: Geometry{W: s.Input[1], H: s.Input[0], Colors: s.Input[2] - 1},
-		value: s.Outputs > s.Input[0]*s.Input[1], Info: info}, nil
+		value: s.Outputs > s.Input[0]*s.Input[1], after: s.Outputs == 1, Info: info}, nil
 }
 
 // Load reads the policy file path.
@@ -101,6 +120,10 @@ func (p *Policy) Geometry() Geometry { return p.geo }
 // HasValue reports whether the network has a value head (see Values).
 func (p *Policy) HasValue() bool { return p.value }
 
+// IsAfterstate reports whether the network rates the boards that clicks
+// leave (Arch.After) rather than marking cells.
+func (p *Policy) IsAfterstate() bool { return p.after }
+
 // Net returns the underlying network.
 func (p *Policy) Net() *nn.Net { return p.net }
 
@@ -121,11 +144,33 @@ func Default() (*Policy, error) {
 	return defaultPolicy, defaultErr
 }
 
+//go:embed testdata/dust-after.nn
+var afterModel []byte
+
+var (
+	afterOnce   sync.Once
+	afterPolicy *Policy
+	afterErr    error
+)
+
+// DefaultAfterstate returns the shipped afterstate network for the dust
+// game (see Arch.After; Info says how it was trained). It is loaded once;
+// the same value is returned to every caller.
+func DefaultAfterstate() (*Policy, error) {
+	afterOnce.Do(func() { afterPolicy, afterErr = Read(bytes.NewReader(afterModel)) })
+	return afterPolicy, afterErr
+}
+
 // Scores evaluates the policy on boards (all must fit its geometry) in one
 // batch and returns, for each board, the score of each of its groups in the
 // order of Board.Groups: the mean sigmoid output over the group's cells,
-// in (0, 1).
+// in (0, 1). An afterstate network rates the board each group's click
+// leaves, and a group's score is its share of the softmax over the
+// board's groups (a click that empties the board gets all of it).
 func (p *Policy) Scores(boards []*samegame.Board) ([][]float64, [][]samegame.Group, error) {
+	if p.after {
+		return p.afterScores(boards)
+	}
 	logits, err := p.logits(boards)
 	if err != nil {
 		return nil, nil, err
@@ -140,16 +185,7 @@ func (p *Policy) Scores(boards []*samegame.Board) ([][]float64, [][]samegame.Gro
 		}
 	}
 	// Large batches (a beam's) are scored on every core.
-	k := min(runtime.GOMAXPROCS(0), len(boards)/128)
-	if k <= 1 {
-		score(0, len(boards))
-		return scores, groups, nil
-	}
-	var wg sync.WaitGroup
-	for w := range k {
-		wg.Go(func() { score(w*len(boards)/k, (w+1)*len(boards)/k) })
-	}
-	wg.Wait()
+	parallel(len(boards), 128, score)
 	return scores, groups, nil
 }
 
@@ -216,3 +252,111 @@ func (p *Policy) Values(boards []*samegame.Board) ([]float64, error) {
 }
 
 func sigmoid(z float32) float64 { return 1 / (1 + math.Exp(-float64(z))) }
+
+// afterScores is Scores for an afterstate network: every board's children
+// go through the network in one batch.
+func (p *Policy) afterScores(boards []*samegame.Board) ([][]float64, [][]samegame.Group, error) {
+	for _, b := range boards {
+		if err := p.geo.Fits(b); err != nil {
+			return nil, nil, err
+		}
+	}
+	groups := make([][]samegame.Group, len(boards))
+	first := make([]int, len(boards)+1) // children of board i: first[i]..first[i+1]
+	for i, b := range boards {
+		groups[i] = b.Groups(nil)
+		first[i+1] = first[i] + len(groups[i])
+	}
+	in, n := p.geo.InputSize(), first[len(boards)]
+	// The mirror is a symmetry of the game when the width is even.
+	mirrors := 1 + (1 - p.geo.W%2)
+	views := min(max(p.Views, 1), mirrors*p.geo.Colors)
+	x := make([]float32, views*n*in)
+	empty := make([]bool, n)
+	encode := func(lo, hi int) {
+		var perm [samegame.MaxColors + 1]int
+		for i := lo; i < hi; i++ {
+			for j, g := range groups[i] {
+				c := boards[i].Clone()
+				c.PlayGroup(g)
+				k := first[i] + j
+				empty[k] = c.IsEmpty()
+				v0 := x[k*in : (k+1)*in]
+				p.geo.Encode(v0[:0], c)
+				for v := 1; v < views; v++ {
+					// View v: colours shifted by v/mirrors, mirrored
+					// when v is odd (and the mirror a symmetry).
+					for ch := 1; ch <= p.geo.Colors; ch++ {
+						perm[ch] = 1 + (ch-1+v/mirrors)%p.geo.Colors
+					}
+					xv := x[(v*n+k)*in : (v*n+k+1)*in]
+					copy(xv, v0)
+					p.geo.transform(xv, nil, &perm, mirrors == 2 && v%2 == 1)
+				}
+			}
+		}
+	}
+	parallel(len(boards), 32, encode)
+	logits, err := p.net.Logits(x)
+	if err != nil {
+		return nil, nil, err
+	}
+	for k := range n {
+		for v := 1; v < views; v++ {
+			logits[k] += logits[v*n+k]
+		}
+		logits[k] /= float32(views)
+	}
+	scores := make([][]float64, len(boards))
+	parallel(len(boards), 128, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			z := logits[first[i]:first[i+1]]
+			scores[i] = softmaxScores(z, empty[first[i]:first[i+1]])
+		}
+	})
+	return scores, groups, nil
+}
+
+// softmaxScores is the softmax of the children's logits z, except that
+// when some children are empty boards they share all the mass.
+func softmaxScores(z []float32, empty []bool) []float64 {
+	s := make([]float64, len(z))
+	if slices.Contains(empty, true) {
+		for i, e := range empty {
+			if e {
+				s[i] = 1
+			}
+		}
+	} else {
+		m := float32(math.Inf(-1))
+		for _, v := range z {
+			m = max(m, v)
+		}
+		for i, v := range z {
+			s[i] = math.Exp(float64(v - m))
+		}
+	}
+	sum := 0.0
+	for _, v := range s {
+		sum += v
+	}
+	for i := range s {
+		s[i] /= sum
+	}
+	return s
+}
+
+// parallel runs f over [0, n) in contiguous pieces, one per core but no
+// more than n/per pieces.
+func parallel(n, per int, f func(lo, hi int)) {
+	k := min(runtime.GOMAXPROCS(0), n/per)
+	if k <= 1 {
+		f(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := range k {
+		wg.Go(func() { f(w*n/k, (w+1)*n/k) })
+	}
+	wg.Wait()
+}

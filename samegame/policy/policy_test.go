@@ -1,7 +1,9 @@
 package policy
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -222,13 +224,21 @@ func TestShippedPolicyPlays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	a, err := DefaultAfterstate()
+	if err != nil || !a.IsAfterstate() || a.Geometry() != DustGeometry || p.IsAfterstate() {
+		t.Fatalf("shipped afterstate network: %v", err)
+	}
+	a4 := *a
+	a4.Views = 4
 	ctx := context.Background()
 	for i, b := range randomBoards(4, 9) {
 		for name, play := range map[string]func() (samegame.Solution, error){
-			"greedy": func() (samegame.Solution, error) { return p.Greedy(ctx, b) },
-			"beam":   func() (samegame.Solution, error) { return p.Beam(ctx, b, BeamOptions{Width: 8}) },
-			"value":  func() (samegame.Solution, error) { return p.Lookahead(ctx, b) },
-			"mcts":   func() (samegame.Solution, error) { return p.MCTS(ctx, b, MCTSOptions{Iterations: 64, Batch: 8}) },
+			"greedy":           func() (samegame.Solution, error) { return p.Greedy(ctx, b) },
+			"afterstate":       func() (samegame.Solution, error) { return a.Greedy(ctx, b) },
+			"afterstate views": func() (samegame.Solution, error) { return a4.Greedy(ctx, b) },
+			"beam":             func() (samegame.Solution, error) { return p.Beam(ctx, b, BeamOptions{Width: 8}) },
+			"value":            func() (samegame.Solution, error) { return p.Lookahead(ctx, b) },
+			"mcts":             func() (samegame.Solution, error) { return p.MCTS(ctx, b, MCTSOptions{Iterations: 64, Batch: 8}) },
 		} {
 			sol, err := play()
 			if err != nil {
@@ -305,5 +315,145 @@ good 4,0;1,2
 		if _, _, err := g.Examples(es, false, true); err == nil {
 			t.Errorf("labels %q accepted", bad)
 		}
+	}
+}
+
+// TestAfterExamples checks the afterstate examples of a labelled
+// position: each group holds the boards the good clicks leave (sharing
+// the target), then other children (target 0), then padding.
+func TestAfterExamples(t *testing.T) {
+	const text = `position 1.1
+board
+OBBYROGG
+YRYROYOO
+YYRBYRYG
+RGRYOGBR
+RYYYGGYY
+YYBBGRRB
+left 11
+good 4,0;1,2
+`
+	entries, err := samegame.ParseSet(strings.NewReader(text), samegame.Dust)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := DustGeometry
+	b := entries[0].Board
+	child := func(x, y int) string {
+		gr, ok := b.GroupAt(x, y)
+		if !ok {
+			t.Fatal("no group")
+		}
+		c := b.Clone()
+		c.PlayGroup(gr)
+		return c.String()
+	}
+	groups := b.Groups(nil)
+	for _, k := range []int{4, len(groups) + 3} {
+		d, n, err := g.AfterExamples(entries, k, 1)
+		if err != nil || n != 1 || d.N != k || len(d.Y) != k || len(d.X) != k*g.InputSize() {
+			t.Fatalf("k %d: %d examples of %d positions, %v", k, d.N, n, err)
+		}
+		seen := map[string]bool{}
+		for i := range k {
+			x := d.X[i*g.InputSize() : (i+1)*g.InputSize()]
+			if i >= len(groups) {
+				if d.Y[i] != -1 || slices.ContainsFunc(x, func(v float32) bool { return v != 0 }) {
+					t.Fatalf("k %d: example %d should be padding: target %v", k, i, d.Y[i])
+				}
+				continue
+			}
+			c, err := g.Decode(x, samegame.Dust)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := c.String()
+			good := s == child(4, 0) || s == child(1, 2)
+			if want := float32(0); good != (i < 2) || d.Y[i] != map[bool]float32{true: 0.5, false: want}[good] {
+				t.Fatalf("k %d: example %d (good %v) has target %v", k, i, good, d.Y[i])
+			}
+			if seen[s] {
+				t.Fatalf("k %d: child %d twice", k, i)
+			}
+			seen[s] = true
+		}
+		if k > len(groups) && len(seen) != len(groups) {
+			t.Fatalf("k %d: %d distinct children of %d groups", k, len(seen), len(groups))
+		}
+	}
+	// Every click good: nothing to learn.
+	var all []string
+	for _, gr := range groups {
+		all = append(all, fmt.Sprintf("%d,%d", gr.X, gr.Y))
+	}
+	es, _ := samegame.ParseSet(strings.NewReader(strings.Replace(text, "4,0;1,2", strings.Join(all, ";"), 1)), samegame.Dust)
+	if d, n, err := g.AfterExamples(es, 4, 1); err != nil || n != 0 || d.N != 0 {
+		t.Fatalf("all clicks good: %d examples of %d positions, %v", d.N, n, err)
+	}
+	if _, _, err := g.AfterExamples(entries, 1, 1); err == nil {
+		t.Error("groups of 1 accepted")
+	}
+}
+
+// TestAfterstatePolicy checks an afterstate network's scores (a softmax
+// over the groups; a click that empties the board takes it all), its file
+// round trip and greedy play to the end of a board.
+func TestAfterstatePolicy(t *testing.T) {
+	p, err := New(DustGeometry, Arch{Conv: []int{4}, Hidden: []int{8}, After: true}, 1)
+	if err != nil || !p.IsAfterstate() || p.HasValue() {
+		t.Fatalf("%v: afterstate %v, value %v", err, p != nil && p.IsAfterstate(), p != nil && p.HasValue())
+	}
+	if _, err := New(DustGeometry, Arch{After: true, Value: true}, 1); err == nil {
+		t.Error("afterstate network with a value head accepted")
+	}
+	rows := make([][]samegame.Color, 6)
+	for r := range rows {
+		rows[r] = make([]samegame.Color, 8)
+		for x := range rows[r] {
+			rows[r][x] = samegame.Color((x/3 + r/2) % 5)
+		}
+	}
+	mixed, err := samegame.FromRows(rows, 5, samegame.Dust)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := range rows {
+		for x := range rows[r] {
+			rows[r][x] = 2
+		}
+	}
+	one, _ := samegame.FromRows(rows, 5, samegame.Dust)
+	scores, groups, err := p.Scores([]*samegame.Board{mixed, one})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0.0
+	for _, s := range scores[0] {
+		sum += s
+	}
+	if len(scores[0]) != len(groups[0]) || len(groups[0]) < 2 || math.Abs(sum-1) > 1e-9 || len(scores[1]) != 1 || scores[1][0] != 1 {
+		t.Fatalf("scores %v of %d groups (sum %v), %v", scores[0], len(groups[0]), sum, scores[1])
+	}
+	var buf bytes.Buffer
+	if err := p.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	q, err := Read(&buf)
+	if err != nil || !q.IsAfterstate() {
+		t.Fatalf("read back: %v", err)
+	}
+	again, _, _ := q.Scores([]*samegame.Board{mixed})
+	if !slices.Equal(again[0], scores[0]) {
+		t.Fatalf("scores after a round trip %v, want %v", again[0], scores[0])
+	}
+	sol, err := q.Greedy(context.Background(), mixed)
+	if err != nil || !sol.Cleared {
+		t.Fatalf("greedy: %+v, %v", sol, err)
+	}
+	if res, err := samegame.Replay(mixed, sol.Moves); err != nil || res.Clicks != len(sol.Moves) {
+		t.Fatalf("replay: %+v, %v", res, err)
+	}
+	if _, err := q.Lookahead(context.Background(), mixed); err == nil {
+		t.Error("lookahead without a value head accepted")
 	}
 }
