@@ -34,7 +34,7 @@ var (
 
 // defineNNFlags adds the network solvers' flags to a solver flag set.
 func defineNNFlags(fs *flag.FlagSet) {
-	fs.StringVar(&sgModelPath, "model", "", "nn, nn-beam: the policy network file (default: the shipped dust model; nn-beam -width defaults to 2000)")
+	fs.StringVar(&sgModelPath, "model", "", "nn, nn-after, nn-value, nn-beam, nn-mcts: the network file (default: the shipped dust network, for nn-after the shipped afterstate network; nn-beam -width defaults to 2000)")
 	fs.IntVar(&sgViews, "views", 1, "with an afterstate -model: symmetric views of each board whose ratings are averaged (2: and its mirror image; up to 10)")
 }
 
@@ -310,9 +310,9 @@ clicks remain), for -algo nn-value (one step of lookahead) and nn-mcts
 every good click ("samegame dataset -solver beam -labels N"): one output
 that rates a board, trained so that the softmax over the boards a
 position's clicks leave (K of them: up to K/2 good, the rest other clicks,
-padded when fewer) puts its mass on the good ones. Played by -algo nn, it
-clicks the group whose resulting board it rates best (one batch of a
-position's children per click). With -init naming a cell policy it starts
+padded when fewer) puts its mass on the good ones. Played by -algo
+nn-after -model MODEL, it clicks the group whose resulting board it rates
+best (one batch of a position's children per click). With -init naming a cell policy it starts
 from that network's convolution and hidden layers.
 Progress (loss, validation accuracy: how often the highest output falls on
 the solver's group, examples/s) goes to stderr with -progress or on a
@@ -366,9 +366,9 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 					sp := from.Net().Spec()
 					pol, err = policy.New(from.Geometry(), policy.Arch{Conv: sp.Conv, Hidden: sp.Hidden, After: true}, *seed)
 					if err == nil {
+						pol.Info = from.Info
 						_, err = pol.Net().CopyLayers(from.Net())
 					}
-					pol.Info = from.Info
 				}
 			} else {
 				pol, err = policy.New(geo, policy.Arch{Conv: convW, Hidden: hiddenW, Value: *value && *after == 0, After: *after > 0}, *seed)

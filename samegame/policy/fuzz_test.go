@@ -7,9 +7,9 @@ import (
 	"tessera/samegame"
 )
 
-// FuzzExamples checks that Examples never panics on a parsed set file
-// (solutions and labelled positions), and that what it accepts has one
-// input and one target per example.
+// FuzzExamples checks that Examples and AfterExamples never panic on a
+// parsed set file (solutions and labelled positions), and that what they
+// accept has one input and its targets per example.
 func FuzzExamples(f *testing.F) {
 	for _, s := range []string{
 		"position 1.1\nboard\nOBBYROGG\nYRYROYOO\nYYRBYRYG\nRGRYOGBR\nRYYYGGYY\nYYBBGRRB\nleft 11\ngood 4,0;1,2\n",
@@ -24,6 +24,9 @@ func FuzzExamples(f *testing.F) {
 		entries, err := samegame.ParseSet(strings.NewReader(text), samegame.Dust)
 		if err != nil {
 			return
+		}
+		if a, n, err := g.AfterExamples(entries, 4, 1); err == nil && (a.N != 4*n || len(a.X) != a.N*g.InputSize() || len(a.Y) != a.N) {
+			t.Fatalf("%d afterstate examples of %d positions with %d inputs and %d targets", a.N, n, len(a.X), len(a.Y))
 		}
 		d, _, err := g.Examples(entries, false, true)
 		if err != nil {
