@@ -135,9 +135,9 @@ func (g Geometry) AfterExamples(entries []samegame.Entry, k int, seed uint64) (n
 				d.Y = append(d.Y, -1)
 				continue
 			}
-			c := e.Board.Clone()
+			c := *e.Board
 			c.PlayGroup(gr)
-			d.X = g.Encode(d.X, c)
+			d.X = g.Encode(d.X, &c)
 			d.Y = append(d.Y, y)
 		}
 		d.N += k

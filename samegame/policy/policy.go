@@ -127,39 +127,39 @@ func (p *Policy) IsAfterstate() bool { return p.after }
 // Net returns the underlying network.
 func (p *Policy) Net() *nn.Net { return p.net }
 
-//go:embed testdata/dust.nn
-var defaultModel []byte
+// embedded is a policy file built into the binary, read on first use.
+type embedded struct {
+	data []byte
+	once sync.Once
+	p    *Policy
+	err  error
+}
+
+// get reads the policy once and returns the same value to every caller.
+func (e *embedded) get() (*Policy, error) {
+	e.once.Do(func() { e.p, e.err = Read(bytes.NewReader(e.data)) })
+	return e.p, e.err
+}
 
 var (
-	defaultOnce   sync.Once
-	defaultPolicy *Policy
-	defaultErr    error
+	//go:embed testdata/dust.nn
+	defaultModel []byte
+	//go:embed testdata/dust-after.nn
+	afterModel []byte
+
+	defaultPolicy = &embedded{data: defaultModel}
+	afterPolicy   = &embedded{data: afterModel}
 )
 
 // Default returns the shipped policy for the dust game (8x6, 5 colours),
 // trained on optimal solutions of the exact solver (see Info for how).
 // It is loaded once; the same value is returned to every caller.
-func Default() (*Policy, error) {
-	defaultOnce.Do(func() { defaultPolicy, defaultErr = Read(bytes.NewReader(defaultModel)) })
-	return defaultPolicy, defaultErr
-}
-
-//go:embed testdata/dust-after.nn
-var afterModel []byte
-
-var (
-	afterOnce   sync.Once
-	afterPolicy *Policy
-	afterErr    error
-)
+func Default() (*Policy, error) { return defaultPolicy.get() }
 
 // DefaultAfterstate returns the shipped afterstate network for the dust
 // game (see Arch.After; Info says how it was trained). It is loaded once;
 // the same value is returned to every caller.
-func DefaultAfterstate() (*Policy, error) {
-	afterOnce.Do(func() { afterPolicy, afterErr = Read(bytes.NewReader(afterModel)) })
-	return afterPolicy, afterErr
-}
+func DefaultAfterstate() (*Policy, error) { return afterPolicy.get() }
 
 // Scores evaluates the policy on boards (all must fit its geometry) in one
 // batch and returns, for each board, the score of each of its groups in the
@@ -271,27 +271,29 @@ func (p *Policy) afterScores(boards []*samegame.Board) ([][]float64, [][]samegam
 	// The mirror is a symmetry of the game when the width is even.
 	mirrors := 1 + (1 - p.geo.W%2)
 	views := min(max(p.Views, 1), mirrors*p.geo.Colors)
+	// View v: colours shifted by v/mirrors, mirrored when v is odd (and
+	// the mirror a symmetry).
+	perms := make([][samegame.MaxColors + 1]int, views)
+	for v := range perms {
+		for ch := 1; ch <= p.geo.Colors; ch++ {
+			perms[v][ch] = 1 + (ch-1+v/mirrors)%p.geo.Colors
+		}
+	}
 	x := make([]float32, views*n*in)
 	empty := make([]bool, n)
 	encode := func(lo, hi int) {
-		var perm [samegame.MaxColors + 1]int
 		for i := lo; i < hi; i++ {
 			for j, g := range groups[i] {
-				c := boards[i].Clone()
+				c := *boards[i]
 				c.PlayGroup(g)
 				k := first[i] + j
 				empty[k] = c.IsEmpty()
 				v0 := x[k*in : (k+1)*in]
-				p.geo.Encode(v0[:0], c)
+				p.geo.Encode(v0[:0], &c)
 				for v := 1; v < views; v++ {
-					// View v: colours shifted by v/mirrors, mirrored
-					// when v is odd (and the mirror a symmetry).
-					for ch := 1; ch <= p.geo.Colors; ch++ {
-						perm[ch] = 1 + (ch-1+v/mirrors)%p.geo.Colors
-					}
 					xv := x[(v*n+k)*in : (v*n+k+1)*in]
 					copy(xv, v0)
-					p.geo.transform(xv, nil, &perm, mirrors == 2 && v%2 == 1)
+					p.geo.transform(xv, nil, &perms[v], mirrors == 2 && v%2 == 1)
 				}
 			}
 		}

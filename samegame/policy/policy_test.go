@@ -258,12 +258,9 @@ func TestShippedPolicyPlays(t *testing.T) {
 	}
 }
 
-// TestLabelledExamples checks the examples of labelled positions (as
-// "samegame dataset -labels" writes them): one per position, marking the
-// cells of every good group and the clicks left, with clear errors for
-// bad labels.
-func TestLabelledExamples(t *testing.T) {
-	const text = `position 1.1
+// labelledText is a labelled position as "samegame dataset -labels"
+// writes it: 11 clicks left, the groups at 4,0 and 1,2 good.
+const labelledText = `position 1.1
 board
 OBBYROGG
 YRYROYOO
@@ -274,6 +271,13 @@ YYBBGRRB
 left 11
 good 4,0;1,2
 `
+
+// TestLabelledExamples checks the examples of labelled positions (as
+// "samegame dataset -labels" writes them): one per position, marking the
+// cells of every good group and the clicks left, with clear errors for
+// bad labels.
+func TestLabelledExamples(t *testing.T) {
+	const text = labelledText
 	entries, err := samegame.ParseSet(strings.NewReader(text), samegame.Dust)
 	if err != nil {
 		t.Fatal(err)
@@ -322,17 +326,7 @@ good 4,0;1,2
 // position: each group holds the boards the good clicks leave (sharing
 // the target), then other children (target 0), then padding.
 func TestAfterExamples(t *testing.T) {
-	const text = `position 1.1
-board
-OBBYROGG
-YRYROYOO
-YYRBYRYG
-RGRYOGBR
-RYYYGGYY
-YYBBGRRB
-left 11
-good 4,0;1,2
-`
+	const text = labelledText
 	entries, err := samegame.ParseSet(strings.NewReader(text), samegame.Dust)
 	if err != nil {
 		t.Fatal(err)
