@@ -408,7 +408,7 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 			opts := nn.TrainOptions{Epochs: *epochs, MaxSteps: *steps, BatchSize: *batch,
 				LearningRate: *lr, Patience: *patience, Seed: *seed, Augment: geo.Augment, Metric: geo.Accuracy}
 			if *after > 0 {
-				opts.Group, opts.Loss, opts.Metric = *after, nn.LossSoftmaxCE, policy.GroupAccuracy
+				opts.Group, opts.Loss, opts.Metric = *after, nn.LossSoftmaxCE, nn.GroupAccuracy
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()

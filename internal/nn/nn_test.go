@@ -221,19 +221,7 @@ func TestTrainGroups(t *testing.T) {
 			if len(logits) != groups*k || len(y) != groups*k {
 				t.Fatalf("metric got %d logits and %d targets for %d groups", len(logits), len(y), groups)
 			}
-			hit := 0
-			for g := range groups {
-				b := g * k
-				for j := g * k; j < (g+1)*k; j++ {
-					if y[j] >= 0 && logits[j] > logits[b] {
-						b = j
-					}
-				}
-				if y[b] == 1 {
-					hit++
-				}
-			}
-			acc = float64(hit) / float64(groups)
+			acc = GroupAccuracy(logits, y, groups)
 			return acc
 		}})
 	if err != nil {

@@ -428,3 +428,26 @@ func (n *Net) shapes() map[string][]int {
 	}
 	return s
 }
+
+// GroupAccuracy is a TrainOptions.Metric for grouped examples
+// (TrainOptions.Group): the share of the k groups whose highest logit
+// among the non-padding examples (target -1) has a positive target, that
+// is how often picking the best-rated candidate picks a good one.
+func GroupAccuracy(logits, y []float32, k int) float64 {
+	if k == 0 {
+		return 0
+	}
+	n, hit := len(y)/k, 0
+	for i := range k {
+		best := -1
+		for j := i * n; j < (i+1)*n; j++ {
+			if y[j] >= 0 && (best < 0 || logits[j] > logits[best]) {
+				best = j
+			}
+		}
+		if best >= 0 && y[best] > 0 {
+			hit++
+		}
+	}
+	return float64(hit) / float64(k)
+}

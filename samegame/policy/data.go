@@ -163,28 +163,6 @@ func goodGroups(e samegame.Entry) ([]samegame.Group, error) {
 	return grs, nil
 }
 
-// GroupAccuracy is the share of k groups of logits (afterstate examples,
-// see AfterExamples) whose highest logit among the non-padding examples
-// has a positive target: how often greedy play would make a good click.
-func GroupAccuracy(logits, y []float32, k int) float64 {
-	if k == 0 {
-		return 0
-	}
-	n, hit := len(y)/k, 0
-	for i := range k {
-		best := -1
-		for j := i * n; j < (i+1)*n; j++ {
-			if y[j] >= 0 && (best < 0 || logits[j] > logits[best]) {
-				best = j
-			}
-		}
-		if best >= 0 && y[best] > 0 {
-			hit++
-		}
-	}
-	return float64(hit) / float64(k)
-}
-
 // ValueBits is the number of outputs of the value head: an ordinal
 // encoding of the clicks left, bit k meaning "more than k clicks remain"
 // (Frank and Hall, "A simple approach to ordinal classification", 2001),

@@ -272,16 +272,23 @@ left 11
 good 4,0;1,2
 `
 
+// parseDust parses a set of dust boards, as "samegame dataset" writes it.
+func parseDust(t *testing.T, text string) []samegame.Entry {
+	t.Helper()
+	entries, err := samegame.ParseSet(strings.NewReader(text), samegame.Dust)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return entries
+}
+
 // TestLabelledExamples checks the examples of labelled positions (as
 // "samegame dataset -labels" writes them): one per position, marking the
 // cells of every good group and the clicks left, with clear errors for
 // bad labels.
 func TestLabelledExamples(t *testing.T) {
 	const text = labelledText
-	entries, err := samegame.ParseSet(strings.NewReader(text), samegame.Dust)
-	if err != nil {
-		t.Fatal(err)
-	}
+	entries := parseDust(t, text)
 	g := DustGeometry
 	d, boards, err := g.Examples(entries, true, true)
 	if err != nil || d.N != 1 || boards != 0 {
@@ -312,10 +319,7 @@ func TestLabelledExamples(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"left 0\ngood 4,0\n", "left 3\ngood 4;0\n", "left 3\ngood 4,9\n", "good 4,0\n"} {
-		es, err := samegame.ParseSet(strings.NewReader(strings.SplitAfter(text, "RRB\n")[0]+bad), samegame.Dust)
-		if err != nil {
-			t.Fatal(err)
-		}
+		es := parseDust(t, strings.SplitAfter(text, "RRB\n")[0]+bad)
 		if _, _, err := g.Examples(es, false, true); err == nil {
 			t.Errorf("labels %q accepted", bad)
 		}
@@ -327,10 +331,7 @@ func TestLabelledExamples(t *testing.T) {
 // the target), then other children (target 0), then padding.
 func TestAfterExamples(t *testing.T) {
 	const text = labelledText
-	entries, err := samegame.ParseSet(strings.NewReader(text), samegame.Dust)
-	if err != nil {
-		t.Fatal(err)
-	}
+	entries := parseDust(t, text)
 	g := DustGeometry
 	b := entries[0].Board
 	child := func(x, y int) string {
@@ -380,7 +381,7 @@ func TestAfterExamples(t *testing.T) {
 	for _, gr := range groups {
 		all = append(all, fmt.Sprintf("%d,%d", gr.X, gr.Y))
 	}
-	es, _ := samegame.ParseSet(strings.NewReader(strings.Replace(text, "4,0;1,2", strings.Join(all, ";"), 1)), samegame.Dust)
+	es := parseDust(t, strings.Replace(text, "4,0;1,2", strings.Join(all, ";"), 1))
 	if d, n, err := g.AfterExamples(es, 4, 1); err != nil || n != 0 || d.N != 0 {
 		t.Fatalf("all clicks good: %d examples of %d positions, %v", d.N, n, err)
 	}
