@@ -8,7 +8,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"tessera/edgematch/lp"
+	"tessera/lp"
 )
 
 // LPOptions tune SolveLP. The zero value runs up to 20 LPs with the

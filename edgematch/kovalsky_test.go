@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"tessera/edgematch/lp"
+	"tessera/lp"
 )
 
 func TestLPPermutationWithManyColours(t *testing.T) {

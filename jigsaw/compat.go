@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"tessera/internal/imageio"
+	"tessera/imageio"
 )
 
 // Metric selects an edge dissimilarity.

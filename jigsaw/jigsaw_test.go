@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"tessera/internal/imageio"
+	"tessera/imageio"
 )
 
 // loadGrid cuts a test image into 28-pixel pieces.

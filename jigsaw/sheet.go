@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tessera/internal/imageio"
+	"tessera/imageio"
 )
 
 // sheetKeyword is the PNG tEXt keyword that records the piece size.

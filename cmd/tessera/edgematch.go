@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"tessera/edgematch"
-	"tessera/edgematch/lp"
+	"tessera/lp"
 )
 
 func init() {

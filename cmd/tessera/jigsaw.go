@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"tessera/internal/datadir"
-	"tessera/internal/imageio"
+	"tessera/imageio"
 	"tessera/internal/progress"
 	"tessera/jigsaw"
 	"tessera/jigsaw/ga"

@@ -17,8 +17,8 @@ import (
 	"strings"
 	"time"
 
-	"tessera/internal/imageio"
-	"tessera/internal/nn"
+	"tessera/imageio"
+	"tessera/nn"
 	"tessera/jigsaw"
 	"tessera/jigsaw/neural"
 )

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"tessera/internal/imageio"
+	"tessera/imageio"
 	"tessera/jigsaw"
 	"tessera/jigsaw/neural"
 )

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"tessera/internal/nn"
+	"tessera/nn"
 	"tessera/samegame"
 	"tessera/samegame/policy"
 )

@@ -18,7 +18,7 @@ import (
 
 	"golang.org/x/image/draw"
 
-	"tessera/internal/imageio"
+	"tessera/imageio"
 	"tessera/internal/store"
 )
 

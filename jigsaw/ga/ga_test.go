@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"tessera/internal/datadir"
-	"tessera/internal/imageio"
+	"tessera/imageio"
 	"tessera/jigsaw"
 )
 

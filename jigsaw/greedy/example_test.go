@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"tessera/internal/imageio"
+	"tessera/imageio"
 	"tessera/jigsaw"
 	"tessera/jigsaw/greedy"
 )

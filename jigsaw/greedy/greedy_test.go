@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"tessera/internal/datadir"
-	"tessera/internal/imageio"
+	"tessera/imageio"
 	"tessera/jigsaw"
 )
 

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"sync"
 
-	"tessera/internal/nn"
+	"tessera/nn"
 )
 
 // Model is the learned part of the solver: the pair network, which scores

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"tessera/internal/imageio"
+	"tessera/imageio"
 )
 
 // coordImage is an image whose pixel (x, y) encodes x and y, so that a

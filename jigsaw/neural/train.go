@@ -6,7 +6,7 @@ import (
 	"image"
 	"math/rand/v2"
 
-	"tessera/internal/nn"
+	"tessera/nn"
 )
 
 // TrainOptions configure the training stages. The zero value trains on

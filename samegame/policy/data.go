@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tessera/internal/nn"
+	"tessera/nn"
 	"tessera/samegame"
 )
 

@@ -13,7 +13,7 @@ import (
 	"slices"
 	"sync"
 
-	"tessera/internal/nn"
+	"tessera/nn"
 	"tessera/samegame"
 )
 

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"tessera/internal/nn"
+	"tessera/nn"
 	"tessera/samegame"
 )
 

@@ -29,7 +29,7 @@
 // matrix kernels:
 //
 //	GOEXPERIMENT=simd go build ./cmd/tessera
-//	GOEXPERIMENT=simd go test -bench . ./internal/nn
+//	GOEXPERIMENT=simd go test -bench . ./nn
 //
 // The same code builds without it and runs the portable kernels, about 2.5
 // times slower in training. Convolutions are written as im2col (nine

@@ -3,7 +3,7 @@ package imageio_test
 import (
 	"fmt"
 
-	"tessera/internal/imageio"
+	"tessera/imageio"
 )
 
 func Example() {

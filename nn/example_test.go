@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"tessera/internal/nn"
+	"tessera/nn"
 )
 
 // A network learns the AND of two inputs.
