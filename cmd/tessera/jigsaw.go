@@ -17,8 +17,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"tessera/internal/datadir"
 	"tessera/imageio"
+	"tessera/internal/datadir"
 	"tessera/internal/progress"
 	"tessera/jigsaw"
 	"tessera/jigsaw/ga"

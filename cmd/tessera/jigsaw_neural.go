@@ -18,9 +18,9 @@ import (
 	"time"
 
 	"tessera/imageio"
-	"tessera/nn"
 	"tessera/jigsaw"
 	"tessera/jigsaw/neural"
+	"tessera/nn"
 )
 
 // neuralFlags are the settings of the learned gap-puzzle solver, shared by

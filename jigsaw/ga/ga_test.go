@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"tessera/internal/datadir"
 	"tessera/imageio"
+	"tessera/internal/datadir"
 	"tessera/jigsaw"
 )
 

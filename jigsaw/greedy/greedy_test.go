@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"tessera/internal/datadir"
 	"tessera/imageio"
+	"tessera/internal/datadir"
 	"tessera/jigsaw"
 )
 
