@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tessera/edgematch"
+	"tessera/internal/bench"
 )
 
 // emBenchRecord is one -json line of edgematch bench.
@@ -114,7 +115,7 @@ With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
 			defer pr.Done()
 			count := pr.Counter("puzzles", len(items))
 			var recs []emBenchRecord
-			cpu0, _ := processCPU()
+			cpu0, _ := bench.ProcessCPU()
 			for _, it := range items {
 				if err := ctx.Err(); err != nil {
 					return err
@@ -146,7 +147,7 @@ With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
 				count.Add(1)
 			}
 			pr.Done()
-			cpu1, _ := processCPU()
+			cpu1, _ := bench.ProcessCPU()
 			cpu := seconds(cpu1 - cpu0)
 			solved, secs, nodes := 0, 0.0, int64(0)
 			for _, r := range recs {

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"tessera/imageio"
+	"tessera/internal/bench"
 	"tessera/internal/datadir"
 	"tessera/internal/progress"
 	"tessera/jigsaw"
@@ -897,9 +898,9 @@ averages, the perfect count and the peak memory (and "bags",
 					job.rows, job.cols = grids[0].Rows, grids[0].Cols
 				}
 				sctx, cancel := withTimeout(ctx, *timeout)
-				cpu0, _ := processCPU()
+				cpu0, _ := bench.ProcessCPU()
 				res, serr := sf.solve(sctx, pz, co, job)
-				cpu1, _ := processCPU()
+				cpu1, _ := bench.ProcessCPU()
 				cpu := cpu1 - cpu0
 				cancel()
 				secs, cpus = append(secs, seconds(res.elapsed)), append(cpus, seconds(cpu))
@@ -967,7 +968,7 @@ averages, the perfect count and the peak memory (and "bags",
 			if *asJSON {
 				sum := map[string]any{"summary": true, "images": len(recs), "direct": mean(direct),
 					"neighbor": mean(neighbor), "perfect": perfect, "seconds": mean(secs), "max_seconds": slices.Max(secs),
-					"cpu_seconds": mean(cpus), "peak_rss_mib": peakRSS() >> 20,
+					"cpu_seconds": mean(cpus), "peak_rss_mib": bench.PeakRSS() >> 20,
 					"type": *typ, "dims": dimsName, "piece": *piece, "metric": co.Metric.String(), "seed": *seed, "algo": sf.algo}
 				if *bag > 0 {
 					sum["bag"], sum["bags"], sum["outputs_right"] = *bag, len(groups), outputsRight
@@ -1005,7 +1006,7 @@ averages, the perfect count and the peak memory (and "bags",
 			if *bag > 0 {
 				fmt.Fprintf(env.Stdout, "bags that came out as the right number of pictures: %d/%d\n", outputsRight, len(groups))
 			}
-			if rss := peakRSS(); rss > 0 {
+			if rss := bench.PeakRSS(); rss > 0 {
 				fmt.Fprintf(env.Stdout, "peak memory (resident): %d MiB\n", rss>>20)
 			}
 			for _, r := range recs {

@@ -16,6 +16,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"tessera/internal/bench"
 	"tessera/npuzzle"
 )
 
@@ -263,7 +264,7 @@ func (sb *setBench) run(ctx context.Context, env *Env, set []setInstance, goal n
 			sol npuzzle.Solution
 			err error
 		)
-		cpu, _ := onCPU(opts.Workers > 1, func() { sol, err = npuzzle.Solve(sctx, inst.board, opts) })
+		cpu, _ := bench.OnCPU(opts.Workers > 1, func() { sol, err = npuzzle.Solve(sctx, inst.board, opts) })
 		cancel()
 		rec := setRecord{Instance: inst.number, Length: len(sol.Moves), Published: inst.published,
 			Nodes: sol.Stats.Generated, Expanded: sol.Stats.Expanded, Seconds: seconds(sol.Stats.Elapsed),

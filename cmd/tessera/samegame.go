@@ -17,6 +17,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"tessera/internal/bench"
 	"tessera/samegame"
 )
 
@@ -225,7 +226,7 @@ it ends before the proof.`,
 			}
 			var sol samegame.Solution
 			opts.Restart = *timeout > 0 // the anytime searches use the whole budget
-			withBudget(ctx, *timeout, *cpu, func(ctx context.Context) { sol, err = sgSolve(ctx, e.Board, opts) })
+			bench.WithBudget(ctx, *timeout, *cpu, func(ctx context.Context) { sol, err = sgSolve(ctx, e.Board, opts) })
 			p.Done()
 			stopped := ""
 			if err != nil && stoppedByTimeout(err) && ctx.Err() == nil {
@@ -575,7 +576,7 @@ diagonal, and the histograms of clicks over the reference.`,
 			defer p.Done()
 			count := p.Counter("boards", len(list))
 			start := time.Now()
-			cpuStart, _ := processCPU()
+			cpuStart, _ := bench.ProcessCPU()
 			recs := make([]sgBenchRecord, len(list))
 			// Boards go to the workers in order; results are printed in
 			// board order as soon as every earlier board is done.
@@ -624,7 +625,7 @@ diagonal, and the histograms of clicks over the reference.`,
 				return err
 			}
 			sum := summarizeBench(recs, rules, opts.Algorithm, *timeout, *workers, time.Since(start))
-			if cpuEnd, ok := processCPU(); ok {
+			if cpuEnd, ok := bench.ProcessCPU(); ok {
 				sum.CPUSeconds = seconds(cpuEnd - cpuStart)
 			}
 			if *out != "" {
@@ -646,7 +647,7 @@ func benchOne(ctx context.Context, e samegame.Entry, number int, rules samegame.
 	var sol samegame.Solution
 	var err error
 	opts.Restart = timeout > 0
-	used := withBudget(ctx, timeout, cpu, func(ctx context.Context) { sol, err = sgSolve(ctx, e.Board, opts) })
+	used := bench.WithBudget(ctx, timeout, cpu, func(ctx context.Context) { sol, err = sgSolve(ctx, e.Board, opts) })
 	rec := sgBenchRecord{Board: number, Name: e.Name, Score: sol.Score, Clicks: sol.Clicks, Seconds: seconds(sol.Elapsed),
 		Cleared: sol.Cleared, Known: e.Optimal, Nodes: sol.Nodes, Playouts: sol.Playouts, Moves: samegame.FormatMoves(sol.Moves),
 		CPUSeconds: seconds(used), sol: sol}

@@ -1,6 +1,6 @@
 //go:build linux
 
-package main
+package bench
 
 import (
 	"time"
@@ -8,8 +8,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// threadCPU returns the CPU time of the calling OS thread.
-func threadCPU() (time.Duration, bool) {
+// ThreadCPU returns the CPU time of the calling OS thread.
+func ThreadCPU() (time.Duration, bool) {
 	var ts unix.Timespec
 	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
 		return 0, false
@@ -17,8 +17,8 @@ func threadCPU() (time.Duration, bool) {
 	return time.Duration(ts.Nano()), true
 }
 
-// processCPU returns the CPU time (user and system) of the process.
-func processCPU() (time.Duration, bool) {
+// ProcessCPU returns the CPU time (user and system) of the process.
+func ProcessCPU() (time.Duration, bool) {
 	var ru unix.Rusage
 	if err := unix.Getrusage(unix.RUSAGE_SELF, &ru); err != nil {
 		return 0, false
@@ -26,9 +26,9 @@ func processCPU() (time.Duration, bool) {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
 }
 
-// peakRSS returns the peak resident memory of the process in bytes (0 when
+// PeakRSS returns the peak resident memory of the process in bytes (0 when
 // it cannot be read).
-func peakRSS() int64 {
+func PeakRSS() int64 {
 	var ru unix.Rusage
 	if err := unix.Getrusage(unix.RUSAGE_SELF, &ru); err != nil {
 		return 0

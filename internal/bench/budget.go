@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 // cpuContext ends when its thread has used limit of CPU time (or when its
 // parent ends). Its Err method reads the CPU clock of the calling thread,
 // so it is only meaningful for a search that polls Err from the goroutine
-// that made it, locked to its thread: withCPUBudget arranges that. Done
+// that made it, locked to its thread: WithBudget arranges that. Done
 // closes only with the parent; the searches here poll Err.
 type cpuContext struct {
 	context.Context
@@ -20,29 +20,37 @@ func (c *cpuContext) Err() error {
 	if err := c.Context.Err(); err != nil {
 		return err
 	}
-	if now, _ := threadCPU(); now-c.start >= c.limit {
+	if now, _ := ThreadCPU(); now-c.start >= c.limit {
 		return context.DeadlineExceeded
 	}
 	return nil
 }
 
-// withBudget runs f with a context that ends after d: d of CPU time of the
+// WithTimeout derives a context that ends after d, or never when d <= 0.
+func WithTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, d)
+}
+
+// WithBudget runs f with a context that ends after d: d of CPU time of the
 // calling thread when cpu is set and the system can measure it, else d of
 // wall-clock time (d <= 0: no limit). With cpu set it returns the CPU time
 // f used (0 when it cannot be measured).
-func withBudget(ctx context.Context, d time.Duration, cpu bool, f func(ctx context.Context)) time.Duration {
-	ctx, cancel := withTimeout(ctx, 0)
+func WithBudget(ctx context.Context, d time.Duration, cpu bool, f func(ctx context.Context)) time.Duration {
+	ctx, cancel := WithTimeout(ctx, 0)
 	defer cancel()
 	if cpu {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		if start, ok := threadCPU(); ok {
+		if start, ok := ThreadCPU(); ok {
 			limit := d
 			if d <= 0 {
 				limit = 1<<63 - 1
 			}
 			f(&cpuContext{Context: ctx, start: start, limit: limit})
-			end, _ := threadCPU()
+			end, _ := ThreadCPU()
 			return end - start
 		}
 	}
@@ -55,17 +63,17 @@ func withBudget(ctx context.Context, d time.Duration, cpu bool, f func(ctx conte
 	return 0
 }
 
-// onCPU runs f and returns the CPU time it took: on a shared machine a
+// OnCPU runs f and returns the CPU time it took: on a shared machine a
 // fairer measure than the wall clock. With process false, f runs locked to
 // its OS thread and the time is that thread's (a single-threaded solver);
 // with process true it is the whole process's (a solver with workers). ok
 // is false where the platform cannot tell.
-func onCPU(process bool, f func()) (cpu time.Duration, ok bool) {
-	clock := processCPU
+func OnCPU(process bool, f func()) (cpu time.Duration, ok bool) {
+	clock := ProcessCPU
 	if !process {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		clock = threadCPU
+		clock = ThreadCPU
 	}
 	before, ok := clock()
 	f()

@@ -1,0 +1,16 @@
+// Package bench is the application's benchmark runner, shared by every
+// family's bench verb (and, through jobs, by workers on other machines).
+//
+// Run hands items to a pool of workers, each item under its own budget
+// (wall-clock time, or CPU time of the solving thread with Options.CPU), and
+// hands the results back in item order as soon as every earlier item is
+// done, so a bench prints the same lines in the same order on any number of
+// workers. Writer prints them: one JSON object per line per item then a
+// summary object with "summary": true under -json, else a table and a
+// summary paragraph. The family files (npuzzle.go, samegame.go, ...) hold
+// each family's records, summaries and tables.
+//
+//	res, err := bench.Run(ctx, len(boards), bench.Options{Workers: 2, Timeout: time.Second},
+//		func(ctx context.Context, i int) Record { return solve(ctx, boards[i]) },
+//		func(i int, r *Record, cpu time.Duration) error { return w.Item(r, r.Row()) })
+package bench
