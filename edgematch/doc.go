@@ -61,4 +61,21 @@
 //	p, _ := edgematch.ParsePuzzle(file)
 //	res, err := edgematch.SolveDFS(ctx, p, edgematch.DFSOptions{})
 //	// res.Board is a solution; res.Score.Solved() == true
+//
+// # Details
+//
+// Before the first LP, SolveLP removes the (cell, piece) pairs that the
+// colour-balance rows force to zero, to a fixed point (arc consistency: the
+// feasible set is unchanged, the LP much smaller), and it breaks a stall on a
+// fractional P once by a small perturbation; LPOptions.Plain turns both off
+// and runs Algorithm 1 as published. When P is not a permutation it rounds P
+// by an assignment, fixes the confident cells and tries the backtracker: for
+// at most 2 million placements after every LP, without a limit after the
+// last one. SolvePartial hands every new best board to
+// PartialOptions.OnBest ("tessera edgematch solve -algo partial -o" saves it
+// atomically, with the seed, and -resume continues from a saved board).
+//
+// Measured figures (Brendan Owen's puzzles, Eternity II, the LP on random
+// puzzles) are in docs/results/edgematch.md; variants measured and dropped in
+// docs/notes/edgematch.md.
 package edgematch

@@ -84,4 +84,9 @@
 // accuracy takes the best global rotation and shift of each output image,
 // or with ScoreOptions.Absolute only the upright position counted from row
 // 0, column 0 (the usual measure for Type 1 with a known size).
+//
+// Images come through package imageio: PNG of 8 or 16 bits per channel, JPEG
+// (decoded with libjpeg-style chroma upsampling) and WebP, turned upright by
+// their EXIF orientation. Measured figures of the solvers on the benchmark
+// sets are in docs/results/jigsaw.md.
 package jigsaw

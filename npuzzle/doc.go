@@ -64,4 +64,18 @@
 // searches, then finishes a 4x4 region with IDA* (optimal unless its node
 // budget runs out) or, given a 6-6-6-6 database, a 5x5 region with weighted
 // IDA*.
+//
+// # How the databases are built
+//
+// Each table is built by a breadth-first search over the placements of its
+// pattern's tiles and the region of the blank, where only moves of pattern
+// tiles cost (Korf and Felner), on every core. An entry holds the excess
+// over the Manhattan distance of the pattern's tiles, halved, in 4 bits.
+// Patterns that a rotation or reflection of the board maps onto another share
+// its table, so 6-6-6-6 needs two tables. A partition of one's own (tiles
+// such as "1,2,3/4,5,6") works on any board of up to 32 cells. The parallel
+// search is Reinefeld and Schnecke's AIDA*.
+//
+// Measured figures (Korf's 100, Korf and Felner's 24-puzzles, the fast solver
+// on random boards up to 10x10) are in docs/results/npuzzle.md.
 package npuzzle

@@ -40,7 +40,7 @@
 //	DELETE /api/pictures/{id}
 //	GET    /pictures/{id}                an uploaded picture (JPEG)
 //
-// The README documents each call with examples. The built-in pictures
+// docs/web.md documents each call with examples. The built-in pictures
 // under static/pictures are drawn by the program in genpictures; go generate
 // draws them again.
 package web

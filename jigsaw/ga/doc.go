@@ -95,5 +95,5 @@
 // On the MIT set (432 pieces, Type 2, size unknown) it reaches 95.74%
 // neighbour accuracy with 14 of 20 pictures perfect, against 94.88% and 11
 // for the paper and 91.74% and 9 for the greedy solver alone; see tessera
-// jigsaw bench and the README for the measured figures.
+// jigsaw bench and docs/results/jigsaw.md for the measured figures.
 package ga

@@ -62,4 +62,8 @@
 //
 //	a, _ := policy.DefaultAfterstate()
 //	sol, _ = a.Greedy(ctx, board)
+//
+// The shipped networks, how they were trained and what they score are in
+// docs/results/samegame.md; networks and rankings measured and not kept in
+// docs/notes/samegame.md.
 package policy

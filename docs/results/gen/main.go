@@ -1,0 +1,559 @@
+// Command gen writes the generated tables of the results pages
+// (docs/results/*.md) from the bench output kept beside them
+// (docs/results/<family>/*.jsonl).
+//
+// Run from the repository root:
+//
+//	go run ./docs/results/gen          # rewrite the generated tables
+//	go run ./docs/results/gen -check   # exit 1 if a page is not up to date
+//
+// A page asks for a table with a pair of markers; gen replaces whatever lies
+// between them and leaves the rest of the page (the hand-carried historical
+// tables) alone:
+//
+//	<!-- generated from npuzzle/3x3.jsonl -->
+//	<!-- end -->
+//
+// A .jsonl file is the output of one "tessera ... bench -json" command (one
+// JSON object per item, then the summary object with "summary": true),
+// preceded by one line that records where it comes from:
+//
+//	{"meta": {"command": "tessera npuzzle bench -size 3x3 -n 100 -seed 1 -json",
+//	  "commit": "334ef96", "date": "2026-11-24", "machine": "...", "load": "...",
+//	  "note": "optional"}}
+//
+// (on one line). Every .jsonl file must be named by a marker, every
+// marker must name an existing, well-formed file; any violation is an error
+// that names the file and line.
+package main
+
+//go:generate go run . -dir ..
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+func main() {
+	dir := flag.String("dir", "docs/results", "the results folder: pages *.md, bench output <family>/*.jsonl")
+	check := flag.Bool("check", false, "write nothing; exit 1 if a page is not up to date")
+	flag.Parse()
+	changed, err := generate(*dir, !*check)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+	for _, f := range changed {
+		if *check {
+			fmt.Fprintf(os.Stderr, "gen: %s is not up to date (go run ./docs/results/gen)\n", f)
+		} else {
+			fmt.Fprintf(os.Stderr, "gen: wrote %s\n", f)
+		}
+	}
+	if *check && len(changed) > 0 {
+		os.Exit(1)
+	}
+}
+
+var (
+	beginRE = regexp.MustCompile(`^<!-- generated from (\S+\.jsonl) -->$`)
+	endLine = "<!-- end -->"
+)
+
+// generate regenerates every page of dir in memory and, when write is true,
+// writes the pages that changed. It returns the paths of those pages.
+func generate(dir string, write bool) ([]string, error) {
+	pages, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(pages)
+	used := map[string]bool{}
+	var changed []string
+	out := map[string][]byte{} // written only when every page and file is good
+	for _, page := range pages {
+		old, err := os.ReadFile(page)
+		if err != nil {
+			return nil, err
+		}
+		neu, err := render(dir, page, old, used)
+		if err != nil {
+			return nil, err
+		}
+		if !bytes.Equal(old, neu) {
+			changed = append(changed, page)
+			out[page] = neu
+		}
+	}
+	all, err := filepath.Glob(filepath.Join(dir, "*", "*.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range all {
+		rel, _ := filepath.Rel(dir, f)
+		if !used[filepath.ToSlash(rel)] {
+			return nil, fmt.Errorf("%s: no page shows it (add <!-- generated from %s --> and <!-- end --> to a page)", f, filepath.ToSlash(rel))
+		}
+	}
+	if write {
+		for _, page := range changed {
+			if err := os.WriteFile(page, out[page], 0o644); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return changed, nil
+}
+
+// render returns page with every generated block rebuilt from its file.
+func render(dir, page string, src []byte, used map[string]bool) ([]byte, error) {
+	lines := strings.SplitAfter(string(src), "\n")
+	var out strings.Builder
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		m := beginRE.FindStringSubmatch(strings.TrimRight(line, "\r\n"))
+		if m == nil {
+			if strings.TrimRight(line, "\r\n") == endLine {
+				return nil, fmt.Errorf("%s:%d: %s without a <!-- generated from ... --> line before it", page, i+1, endLine)
+			}
+			out.WriteString(line)
+			continue
+		}
+		j := i + 1
+		for j < len(lines) && strings.TrimRight(lines[j], "\r\n") != endLine {
+			if beginRE.MatchString(strings.TrimRight(lines[j], "\r\n")) {
+				return nil, fmt.Errorf("%s:%d: generated block opened at line %d is not closed by %s", page, j+1, i+1, endLine)
+			}
+			j++
+		}
+		if j == len(lines) {
+			return nil, fmt.Errorf("%s:%d: generated block is not closed by %s", page, i+1, endLine)
+		}
+		rel := m[1]
+		if strings.Contains(rel, "..") || filepath.IsAbs(rel) {
+			return nil, fmt.Errorf("%s:%d: %s: the file must lie under %s", page, i+1, rel, dir)
+		}
+		tab, err := table(filepath.Join(dir, filepath.FromSlash(rel)), rel)
+		if err != nil {
+			return nil, err
+		}
+		used[rel] = true
+		out.WriteString(line)
+		out.WriteString(tab)
+		out.WriteString(lines[j])
+		i = j
+	}
+	return []byte(out.String()), nil
+}
+
+func familyOf(rel string) string {
+	if k := strings.IndexByte(rel, '/'); k > 0 {
+		return rel[:k]
+	}
+	return ""
+}
+
+// A record is one JSON object with its keys in file order.
+type record struct {
+	keys []string
+	vals map[string]any // json.Number, string, bool, nil, []any, record
+}
+
+func (r record) has(k string) bool { _, ok := r.vals[k]; return ok }
+
+// decodeRecord reads one JSON object keeping the order of its keys.
+func decodeRecord(data []byte) (record, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := decodeValue(dec)
+	if err != nil {
+		return record{}, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return record{}, errors.New("text after the JSON object")
+	}
+	r, ok := v.(record)
+	if !ok {
+		return record{}, errors.New("not a JSON object")
+	}
+	return r, nil
+}
+
+func decodeValue(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			r := record{vals: map[string]any{}}
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				k := kt.(string)
+				v, err := decodeValue(dec)
+				if err != nil {
+					return nil, err
+				}
+				if _, dup := r.vals[k]; dup {
+					return nil, fmt.Errorf("key %q twice", k)
+				}
+				r.keys = append(r.keys, k)
+				r.vals[k] = v
+			}
+			_, err := dec.Token() // '}'
+			return r, err
+		case '[':
+			var a []any
+			for dec.More() {
+				v, err := decodeValue(dec)
+				if err != nil {
+					return nil, err
+				}
+				a = append(a, v)
+			}
+			_, err := dec.Token() // ']'
+			return a, err
+		}
+		return nil, fmt.Errorf("unexpected %v", t)
+	default:
+		return t, nil
+	}
+}
+
+// meta is the first line of a .jsonl file.
+type meta struct {
+	Command, Commit, Date, Machine, Load, Note string
+}
+
+var metaFields = []string{"command", "commit", "date", "machine", "load"}
+
+// bench is a parsed .jsonl file.
+type bench struct {
+	meta    meta
+	items   []record
+	summary record
+}
+
+// parse reads a .jsonl file; errors name the file and line.
+func parse(path string) (*bench, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	if len(lines) < 2 || strings.TrimSpace(lines[0]) == "" {
+		return nil, fmt.Errorf("%s: want a meta line, the bench's lines and its summary line", path)
+	}
+	b := &bench{}
+	first, err := decodeRecord([]byte(lines[0]))
+	if err != nil {
+		return nil, fmt.Errorf("%s:1: %v", path, err)
+	}
+	mv, ok := first.vals["meta"].(record)
+	if !ok || len(first.keys) != 1 {
+		return nil, fmt.Errorf("%s:1: the first line must be {\"meta\": {%s}}", path, strings.Join(metaFields, ", "))
+	}
+	get := func(k string) (string, error) {
+		v, ok := mv.vals[k]
+		if !ok {
+			return "", nil
+		}
+		s, ok := v.(string)
+		if !ok {
+			return "", fmt.Errorf("%s:1: meta %q must be a string", path, k)
+		}
+		return s, nil
+	}
+	dst := []*string{&b.meta.Command, &b.meta.Commit, &b.meta.Date, &b.meta.Machine, &b.meta.Load}
+	for i, k := range metaFields {
+		s, err := get(k)
+		if err != nil {
+			return nil, err
+		}
+		if strings.TrimSpace(s) == "" {
+			return nil, fmt.Errorf("%s:1: meta has no %q", path, k)
+		}
+		*dst[i] = s
+	}
+	if b.meta.Note, err = get("note"); err != nil {
+		return nil, err
+	}
+	for i, line := range lines[1:] {
+		n := i + 2
+		if strings.TrimSpace(line) == "" {
+			return nil, fmt.Errorf("%s:%d: empty line", path, n)
+		}
+		r, err := decodeRecord([]byte(line))
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
+		}
+		if r.vals["summary"] == true {
+			if n != len(lines) {
+				return nil, fmt.Errorf("%s:%d: the summary must be the last line", path, n)
+			}
+			b.summary = r
+			continue
+		}
+		if r.has("meta") {
+			return nil, fmt.Errorf("%s:%d: a second meta line", path, n)
+		}
+		b.items = append(b.items, r)
+	}
+	if b.summary.vals == nil {
+		return nil, fmt.Errorf("%s:%d: no summary line (an object with \"summary\": true) at the end", path, len(lines))
+	}
+	return b, nil
+}
+
+// A family's presentation: which item fields make the per-item table and
+// which fields are shares shown as percentages. Unknown families show every
+// field of the first item.
+type spec struct {
+	items []string
+	pct   map[string]bool
+}
+
+var specs = map[string]spec{
+	"npuzzle":   {items: []string{"board", "instance", "method", "length", "published", "optimal", "expanded", "generated", "nodes", "seconds", "cpu_seconds"}},
+	"jigsaw":    {items: []string{"bag", "image", "pieces", "direct", "neighbor", "perfect", "best_buddies", "outputs", "frame", "seconds", "cpu_seconds"}, pct: set("direct", "neighbor", "best_buddies")},
+	"gaps":      {items: []string{"puzzle", "image", "patch", "neighbor", "perfect", "value", "seconds"}, pct: set("patch", "neighbor")},
+	"edgematch": {items: []string{"puzzle", "solved", "score", "max", "nodes", "seconds", "cpu_seconds"}},
+	"samegame":  {items: []string{"board", "name", "algo", "score", "clicks", "cleared", "optimal", "nodes", "seconds"}},
+}
+
+// summaryPct lists the summary fields shown as percentages (a summary's
+// "perfect" is a count in jigsaw and a share in gaps).
+var summaryPct = map[string]map[string]bool{
+	"jigsaw": set("direct", "neighbor"),
+	"gaps":   set("patch", "neighbor", "perfect"),
+}
+
+func set(s ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, k := range s {
+		m[k] = true
+	}
+	return m
+}
+
+// maxItemRows bounds the per-item table; longer benches keep their items in
+// the .jsonl file only.
+const maxItemRows = 120
+
+// table renders the generated block of one .jsonl file, named rel
+// (family/name.jsonl) on its page.
+func table(path, rel string) (string, error) {
+	family := familyOf(rel)
+	b, err := parse(path)
+	if err != nil {
+		return "", err
+	}
+	var w strings.Builder
+	m := b.meta
+	fmt.Fprintf(&w, "\n- command: `%s`\n", m.Command)
+	fmt.Fprintf(&w, "- commit %s, %s; %s; load: %s\n", m.Commit, m.Date, m.Machine, m.Load)
+	if m.Note != "" {
+		fmt.Fprintf(&w, "- %s\n", m.Note)
+	}
+	fmt.Fprintf(&w, "- raw output: [%s](%s)\n\n", rel, rel)
+
+	sp := specs[family]
+	// Summary: nested lists of objects as tables of their own, the rest as
+	// field | value.
+	var nested []string
+	w.WriteString("| summary | value |\n| --- | ---: |\n")
+	for _, k := range b.summary.keys {
+		if k == "summary" {
+			continue
+		}
+		if _, ok := objects(b.summary.vals[k]); ok {
+			nested = append(nested, k)
+			continue
+		}
+		fmt.Fprintf(&w, "| %s | %s |\n", k, cell(k, b.summary.vals[k], summaryPct[family]))
+	}
+	for _, k := range nested {
+		rows, _ := objects(b.summary.vals[k])
+		fmt.Fprintf(&w, "\n%s:\n\n", k)
+		writeTable(&w, rows, columns(rows, nil), sp.pct)
+	}
+	if n := len(b.items); n > 0 {
+		if n > maxItemRows {
+			fmt.Fprintf(&w, "\n%d item lines: see the .jsonl file.\n", n)
+		} else {
+			fmt.Fprintf(&w, "\n<details><summary>%d items</summary>\n\n", n)
+			writeTable(&w, b.items, columns(b.items, sp.items), sp.pct)
+			w.WriteString("\n</details>\n")
+		}
+	}
+	w.WriteString("\n")
+	return w.String(), nil
+}
+
+func objects(v any) ([]record, bool) {
+	a, ok := v.([]any)
+	if !ok || len(a) == 0 {
+		return nil, false
+	}
+	rows := make([]record, len(a))
+	for i, e := range a {
+		r, ok := e.(record)
+		if !ok {
+			return nil, false
+		}
+		rows[i] = r
+	}
+	return rows, true
+}
+
+// columns picks the columns of a table: the wanted keys that some row has,
+// in the wanted order, or without a wish every key in first-seen order.
+func columns(rows []record, want []string) []string {
+	seen := map[string]bool{}
+	var all []string
+	for _, r := range rows {
+		for _, k := range r.keys {
+			if !seen[k] {
+				seen[k] = true
+				all = append(all, k)
+			}
+		}
+	}
+	if want == nil {
+		return all
+	}
+	var cols []string
+	for _, k := range want {
+		if seen[k] {
+			cols = append(cols, k)
+		}
+	}
+	if len(cols) == 0 {
+		return all
+	}
+	return cols
+}
+
+func writeTable(w *strings.Builder, rows []record, cols []string, pct map[string]bool) {
+	w.WriteString("| " + strings.Join(cols, " | ") + " |\n|")
+	for _, k := range cols {
+		if numeric(rows, k) {
+			w.WriteString(" ---: |")
+		} else {
+			w.WriteString(" --- |")
+		}
+	}
+	w.WriteString("\n")
+	for _, r := range rows {
+		w.WriteString("|")
+		for _, k := range cols {
+			v, ok := r.vals[k]
+			s := ""
+			if ok {
+				s = cell(k, v, pct)
+			}
+			w.WriteString(" " + s + " |")
+		}
+		w.WriteString("\n")
+	}
+}
+
+func numeric(rows []record, k string) bool {
+	for _, r := range rows {
+		if v, ok := r.vals[k]; ok {
+			if _, isNum := v.(json.Number); !isNum {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// cell formats one value: shares as percentages, seconds to the
+// millisecond, large numbers with thousands separators.
+func cell(k string, v any, pct map[string]bool) string {
+	switch t := v.(type) {
+	case nil:
+		return ""
+	case bool:
+		if t {
+			return "yes"
+		}
+		return "no"
+	case string:
+		return strings.ReplaceAll(t, "|", `\|`)
+	case json.Number:
+		f, err := t.Float64()
+		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			return t.String()
+		}
+		switch {
+		case pct[k]:
+			return strconv.FormatFloat(100*f, 'f', 2, 64) + "%"
+		case strings.HasSuffix(k, "seconds") && math.Abs(f) >= 0.1:
+			return strconv.FormatFloat(f, 'f', 3, 64)
+		case strings.HasSuffix(k, "seconds"):
+			return strconv.FormatFloat(f, 'g', 3, 64)
+		case ids[k]:
+			return t.String()
+		case !strings.ContainsAny(t.String(), ".eE"):
+			return group(t.String())
+		case math.Abs(f) >= 1:
+			return group(strconv.FormatFloat(f, 'f', 2, 64))
+		default:
+			return strconv.FormatFloat(f, 'g', 4, 64)
+		}
+	case []any:
+		parts := make([]string, len(t))
+		for i, e := range t {
+			parts[i] = cell(k, e, nil)
+		}
+		return strings.Join(parts, " x ")
+	case record:
+		return "(object)"
+	}
+	return fmt.Sprint(v)
+}
+
+// ids are fields that number things; they get no thousands separators.
+var ids = set("board", "instance", "puzzle", "bag", "seed", "crop", "grid", "piece", "pieces", "type")
+
+// group puts thousands separators into a decimal number of 4 digits or
+// more before its point: 74030.17 -> 74,030.17.
+func group(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	intPart, frac := s, ""
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		intPart, frac = s[:i], s[i:]
+	}
+	if len(intPart) < 4 {
+		return sign + s
+	}
+	var b strings.Builder
+	for i, c := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return sign + b.String() + frac
+}

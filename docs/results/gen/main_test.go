@@ -1,0 +1,170 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestCommittedPagesUpToDate: running the generator on the committed pages
+// changes nothing (run "go run ./docs/results/gen" after adding output).
+func TestCommittedPagesUpToDate(t *testing.T) {
+	changed, err := generate("..", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(changed) > 0 {
+		t.Fatalf("not up to date (run go run ./docs/results/gen): %v", changed)
+	}
+}
+
+const goodMeta = `{"meta": {"command": "tessera edgematch bench -json", "commit": "abc1234", "date": "2026-11-24", "machine": "m", "load": "1"}}`
+
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const page = "# Edge matching\n\nhand-carried text | 1 | 2\n\n<!-- generated from edgematch/a.jsonl -->\nstale\n<!-- end -->\n\nmore text\n"
+
+// TestGenerateIdempotent: the first run rewrites the block and keeps the
+// rest of the page, the second changes nothing.
+func TestGenerateIdempotent(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"edgematch.md": page,
+		"edgematch/a.jsonl": goodMeta + "\n" +
+			`{"puzzle":"clue1","score":60,"max":60,"solved":true,"seconds":0.000785781,"nodes":3054}` + "\n" +
+			`{"algo":"dfs","nodes":12535671,"puzzles":1,"seconds":1.2,"solved":1,"summary":true}` + "\n",
+	})
+	changed, err := generate(dir, true)
+	if err != nil || len(changed) != 1 {
+		t.Fatalf("first run: changed %v, err %v", changed, err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "edgematch.md"))
+	for _, want := range []string{"hand-carried text | 1 | 2", "more text\n", "`tessera edgematch bench -json`",
+		"| nodes | 12,535,671 |", "| clue1 | yes | 60 | 60 | 3,054 |", "[edgematch/a.jsonl](edgematch/a.jsonl)"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("page lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(string(got), "stale") {
+		t.Errorf("old block kept:\n%s", got)
+	}
+	changed, err = generate(dir, true)
+	if err != nil || len(changed) != 0 {
+		t.Fatalf("second run: changed %v, err %v", changed, err)
+	}
+	again, _ := os.ReadFile(filepath.Join(dir, "edgematch.md"))
+	if string(again) != string(got) {
+		t.Fatal("second run changed the page")
+	}
+}
+
+// TestGenerateErrors: malformed input fails with the file and line named,
+// and nothing is written.
+func TestGenerateErrors(t *testing.T) {
+	summary := `{"puzzles":1,"summary":true}`
+	item := `{"puzzle":"p","solved":true}`
+	for _, tc := range []struct {
+		name, md, jsonl, want string
+	}{
+		{"bad json", page, goodMeta + "\n" + `{"puzzle":"p",` + "\n" + summary + "\n", "a.jsonl:2:"},
+		{"not an object", page, goodMeta + "\n[1,2]\n" + summary + "\n", "a.jsonl:2: not a JSON object"},
+		{"no meta", page, item + "\n" + summary + "\n", "a.jsonl:1: the first line must be"},
+		{"meta without load", page, `{"meta": {"command": "c", "commit": "c", "date": "d", "machine": "m"}}` + "\n" + summary + "\n", `a.jsonl:1: meta has no "load"`},
+		{"no summary", page, goodMeta + "\n" + item + "\n", "no summary line"},
+		{"summary not last", page, goodMeta + "\n" + summary + "\n" + item + "\n", "a.jsonl:2: the summary must be the last line"},
+		{"empty line", page, goodMeta + "\n\n" + summary + "\n", "a.jsonl:2: empty line"},
+		{"trailing text", page, goodMeta + "\n" + item + " x\n" + summary + "\n", "a.jsonl:2:"},
+		{"unclosed block", "<!-- generated from edgematch/a.jsonl -->\ntext\n", goodMeta + "\n" + summary + "\n", "edgematch.md:1: generated block is not closed"},
+		{"stray end", "text\n<!-- end -->\n", goodMeta + "\n" + summary + "\n", "edgematch.md:2:"},
+		{"file not shown", "no markers\n", goodMeta + "\n" + summary + "\n", "no page shows it"},
+		{"missing file", strings.ReplaceAll(page, "a.jsonl", "b.jsonl"), goodMeta + "\n" + summary + "\n", "b.jsonl"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := writeFiles(t, map[string]string{"edgematch.md": tc.md, "edgematch/a.jsonl": tc.jsonl})
+			_, err := generate(dir, true)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want one containing %q", err, tc.want)
+			}
+			got, _ := os.ReadFile(filepath.Join(dir, "edgematch.md"))
+			if string(got) != tc.md {
+				t.Fatal("the page was written despite the error")
+			}
+		})
+	}
+}
+
+func TestCell(t *testing.T) {
+	pct := set("neighbor")
+	for _, tc := range []struct {
+		k    string
+		v    any
+		want string
+	}{
+		{"neighbor", num("0.9573600973236008"), "95.74%"},
+		{"nodes", num("12535671"), "12,535,671"},
+		{"mean_expanded", num("74030.17"), "74,030.17"},
+		{"mean_length", num("21.84"), "21.84"},
+		{"seconds", num("17.2296549778"), "17.230"},
+		{"seconds", num("0.000785781"), "0.000786"},
+		{"board", num("10000"), "10000"},
+		{"solved", true, "yes"},
+		{"frame", []any{num("18"), num("24")}, "18 x 24"},
+		{"name", "a|b", `a\|b`},
+	} {
+		if got := cell(tc.k, tc.v, pct); got != tc.want {
+			t.Errorf("cell(%s, %v) = %q, want %q", tc.k, tc.v, got, tc.want)
+		}
+	}
+}
+
+func num(s string) json.Number { return json.Number(s) }
+
+// TestLinks: every relative link of the README, the results pages and the
+// notes names a file or folder that exists.
+func TestLinks(t *testing.T) {
+	pages := []string{"../../../README.md"}
+	for _, pat := range []string{"../*.md", "../../*.md", "../../notes/*.md"} {
+		m, err := filepath.Glob(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, m...)
+	}
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	n := 0
+	for _, page := range pages {
+		text, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(text), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "#") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			target, _, _ = strings.Cut(target, "#")
+			n++
+			if _, err := os.Stat(filepath.Join(filepath.Dir(page), filepath.FromSlash(target))); err != nil {
+				t.Errorf("%s: broken link %s", page, m[1])
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d relative links found in %d pages", n, len(pages))
+	}
+}
