@@ -383,7 +383,7 @@ func TestDFSCountsMatchBruteForce(t *testing.T) {
 		want := bruteCount(p)
 		for _, sym := range []bool{false, true} {
 			for _, workers := range []int{1, 2} {
-				res, err := SolveDFS(context.Background(), p, DFSOptions{Count: true, NoSymmetry: sym, Workers: workers})
+				res, err := DFS{Count: true, NoSymmetry: sym, Workers: workers}.Solve(context.Background(), p)
 				if err != nil || res.Stats.Solutions != want {
 					t.Fatalf("%+v (no symmetry %v, %d workers): %d solutions, %v; brute force %d", opts, sym, workers, res.Stats.Solutions, err, want)
 				}
@@ -404,7 +404,7 @@ func TestDFSSolvesGeneratedPuzzles(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, order := range []Order{OrderAuto, OrderFrameFirst, OrderSpiral} {
-			res, err := SolveDFS(context.Background(), p, DFSOptions{Order: order})
+			res, err := DFS{Order: order}.Solve(context.Background(), p)
 			if err != nil {
 				t.Fatalf("%d %+v %v: %v", i, o, order, err)
 			}
@@ -419,7 +419,7 @@ func TestDFSIsDeterministicAcrossWorkers(t *testing.T) {
 	p := mustPuzzle(t, "testdata/06x06.txt")
 	var boards []*Board
 	for _, w := range []int{1, 2, 3} {
-		res, err := SolveDFS(context.Background(), p, DFSOptions{Workers: w})
+		res, err := DFS{Workers: w}.Solve(context.Background(), p)
 		if err != nil || !res.Score.Solved() {
 			t.Fatal(err, res.Score)
 		}
@@ -438,24 +438,24 @@ func TestDFSHintsBudgetAndNoSolution(t *testing.T) {
 	// Hint the centre of the known solution; the found solution keeps it.
 	c := sol.At(2, 3)
 	p.Hints = []Hint{{Piece: c.Piece, Row: 2, Col: 3, Rot: c.Rot}}
-	res, err := SolveDFS(context.Background(), p, DFSOptions{})
+	res, err := DFS{}.Solve(context.Background(), p)
 	if err != nil || p.Verify(res.Board) != nil || !res.Score.Solved() {
 		t.Fatalf("with a hint: %v %v", err, res.Score)
 	}
 	// A hint that cannot fit: a corner piece turned inwards.
 	p.Hints = []Hint{{Piece: sol.At(0, 0).Piece, Row: 0, Col: 0, Rot: (sol.At(0, 0).Rot + 1) & 3}}
-	if _, err := SolveDFS(context.Background(), p, DFSOptions{}); !errors.Is(err, ErrNoSolution) {
+	if _, err := (DFS{}).Solve(context.Background(), p); !errors.Is(err, ErrNoSolution) {
 		t.Fatalf("impossible hint: %v", err)
 	}
 	// A puzzle without a solution: one colour changed.
 	q := mustPuzzle(t, "testdata/06x06.txt")
 	q.Tiles[20][0], q.Tiles[20][2] = 99, 98
-	if _, err := SolveDFS(context.Background(), q, DFSOptions{}); !errors.Is(err, ErrNoSolution) {
+	if _, err := (DFS{}).Solve(context.Background(), q); !errors.Is(err, ErrNoSolution) {
 		t.Fatalf("unsolvable: %v", err)
 	}
 	// The node budget stops the search with the deepest board.
 	e := e2(t, 1)
-	res, err = SolveDFS(context.Background(), e, DFSOptions{MaxNodes: 2_000_000, Workers: 2})
+	res, err = DFS{MaxNodes: 2_000_000, Workers: 2}.Solve(context.Background(), e)
 	if !errors.Is(err, ErrBudget) || res.Stats.Nodes < 2_000_000 || res.Score.FrameErrors != 0 || res.Score.Empty == 0 {
 		t.Fatalf("budget: %v, %v %+v", err, res.Score, res.Stats)
 	}
@@ -464,7 +464,7 @@ func TestDFSHintsBudgetAndNoSolution(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := SolveDFS(ctx, e, DFSOptions{}); !errors.Is(err, context.Canceled) {
+	if _, err := (DFS{}).Solve(ctx, e); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v", err)
 	}
 }
@@ -479,7 +479,7 @@ func TestTwinsAreCountedOnce(t *testing.T) {
 	}}
 	want := bruteCount(p)
 	c, _ := compile(p, compileOptions{})
-	res, err := SolveDFS(context.Background(), p, DFSOptions{Count: true, Workers: 1})
+	res, err := DFS{Count: true, Workers: 1}.Solve(context.Background(), p)
 	if err != nil || float64(res.Stats.Solutions) != float64(want) {
 		t.Fatalf("%d solutions (twin factor %v), brute force %d: %v", res.Stats.Solutions, c.twinFactor, want, err)
 	}
@@ -582,4 +582,19 @@ func openT(t *testing.T, path string) *os.File {
 		t.Fatal(err)
 	}
 	return f
+}
+
+func TestDescribe(t *testing.T) {
+	p, _, err := Generate(GenerateOptions{Kind: Kovalsky, Rows: 2, Cols: 3, Colours: 1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Hints = []Hint{{Piece: 0}}
+	if got, want := p.Describe(), "2x3, 6 pieces, 1 colour, coloured frame, fixed orientation, 1 hint"; got != want {
+		t.Errorf("Describe() = %q, want %q", got, want)
+	}
+	p, _, _ = Generate(GenerateOptions{Rows: 4, Cols: 4, Colours: 5, Frame: 2, Seed: 1})
+	if got, want := p.Describe(), "4x4, 16 pieces, 7 colours"; got != want {
+		t.Errorf("Describe() = %q, want %q", got, want)
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -15,6 +16,8 @@ import (
 	"time"
 
 	"tessera/edgematch"
+	"tessera/internal/bench"
+	"tessera/internal/catalog"
 	"tessera/lp"
 )
 
@@ -37,10 +40,8 @@ are those of the shared data folder; see "go doc tessera/edgematch".`,
 
 // readPuzzle reads a piece-set file ("-" for stdin).
 func readPuzzle(env *Env, path string) (*edgematch.Puzzle, error) {
-	var r io.Reader
-	if path == "-" {
-		r = env.Stdin
-	} else {
+	r := env.Stdin
+	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, err
@@ -66,10 +67,10 @@ func readEdgeBoard(arg string, p *edgematch.Puzzle) (*edgematch.Board, error) {
 	}
 	defer f.Close()
 	b, err := edgematch.ParseBoard(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", arg, err)
+	if err == nil {
+		err = p.Check(b)
 	}
-	if err := p.Check(b); err != nil {
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", arg, err)
 	}
 	return b, nil
@@ -119,29 +120,6 @@ func parseEMSize(s string) (int, int, error) {
 	return r, c, nil
 }
 
-// describePuzzle names a puzzle for people.
-func describePuzzle(name string, p *edgematch.Puzzle) string {
-	s := fmt.Sprintf("%s: %dx%d, %s, %s", name, p.Rows, p.Cols, plural(len(p.Tiles), "piece"), plural(p.Colours()-1, "colour"))
-	if p.Frame != nil {
-		s += ", coloured frame"
-	}
-	if p.FixedOrientation {
-		s += ", fixed orientation"
-	}
-	if n := len(p.Hints); n > 0 {
-		s += ", " + plural(n, "hint")
-	}
-	return s
-}
-
-// plural writes n and the noun, with an s unless n is 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
 var emGenerateCmd = &Command{
 	Name:      "generate",
 	UsageLine: "[-kind framed|kovalsky] -size RxC [-frame F] -colors C [-rotate] [-seed S] [-o P.txt] [-solution B.board]",
@@ -172,24 +150,20 @@ Their pieces keep their orientation ("orientation fixed") unless -rotate.`,
 			if err != nil {
 				return usagef("%v", err)
 			}
-			rows, cols, err := parseEMSize(*size)
-			if err != nil {
+			o := edgematch.GenerateOptions{Kind: k, Colours: *colors, Frame: *frame, Rotate: *rotate, Seed: *seed}
+			if o.Rows, o.Cols, err = parseEMSize(*size); err != nil {
 				return err
 			}
 			if *rotate && k != edgematch.Kovalsky {
 				return usagef("-rotate applies to -kind kovalsky (framed puzzles are always rotated)")
 			}
-			p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Kind: k, Rows: rows, Cols: cols, Colours: *colors, Frame: *frame, Rotate: *rotate, Seed: *seed})
+			p, sol, err := edgematch.Generate(o)
 			if err != nil {
 				return usagef("%v", err)
 			}
-			header := fmt.Sprintf("tessera edgematch generate -kind %s -size %dx%d -colors %d", k, rows, cols, *colors)
+			header := fmt.Sprintf("tessera edgematch generate -kind %s -size %dx%d -colors %d", k, o.Rows, o.Cols, o.Colours)
 			if k == edgematch.Framed {
-				f := *frame
-				if f == 0 {
-					f = edgematch.DefaultFrame(*colors)
-				}
-				header += fmt.Sprintf(" -frame %d", f)
+				header += fmt.Sprintf(" -frame %d", cmp.Or(o.Frame, edgematch.DefaultFrame(o.Colours)))
 			}
 			if *rotate {
 				header += " -rotate"
@@ -201,99 +175,49 @@ Their pieces keep their orientation ("orientation fixed") unless -rotate.`,
 			} else {
 				err = writeFileAtomic(*out, text)
 			}
-			if err != nil {
+			if err != nil || *solution == "" {
 				return err
 			}
-			if *solution != "" {
-				return writeFileAtomic(*solution, edgematch.Format(sol, "planted solution of: "+header))
-			}
-			return nil
+			return writeFileAtomic(*solution, edgematch.Format(sol, "planted solution of: "+header))
 		}
 	},
 }
 
-// solveFlags are the solver flags of solve and bench.
+// solveFlags are the solver flags of solve and bench: the catalogue id and
+// its options.
 type solveFlags struct {
-	algo      string
-	order     string
-	workers   int
-	maxNodes  int64
-	lpBackend string
-	lpIter    int
-	lpTime    time.Duration
-	noSearch  bool
-	lpPlain   bool
+	algo string
+	o    catalog.EdgeMatchOptions
 }
 
 func (s *solveFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&s.algo, "algo", "dfs", "solver: dfs (exact backtracker), partial (best score, for puzzles too hard to finish) or lp (Kovalsky's LP relaxation)")
-	fs.StringVar(&s.order, "order", "auto", "dfs scan order: auto, rows, columns, frame, spiral, or a scan from a corner as listed by estimate -scans")
-	fs.IntVar(&s.workers, "workers", 0, "goroutines (0: one per core)")
-	fs.Int64Var(&s.maxNodes, "max-nodes", 0, "dfs: stop after this many placements (0: no limit)")
-	fs.StringVar(&s.lpBackend, "lp", "pdhg", "lp backend: pdhg (pure Go) or clp (needs a build with -tags clp)")
-	fs.IntVar(&s.lpIter, "lp-iter", 20, "lp: at most this many LPs")
-	fs.DurationVar(&s.lpTime, "lp-time", 0, "lp: stop the LP iteration after this long and round (0: only -timeout)")
-	fs.BoolVar(&s.noSearch, "no-search", false, "lp: stop after the LP iteration (no rounding and search)")
-	fs.BoolVar(&s.lpPlain, "lp-plain", false, "lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)")
+	fs.StringVar(&s.algo, "algo", "dfs", "solver: "+strings.Join(catalog.EdgeMatch.IDs(), ", ")+" (listed by tessera help edgematch solve)")
+	fs.StringVar(&s.o.Order, "order", "auto", "dfs scan order: auto, rows, columns, frame, spiral, or a scan from a corner as listed by estimate -scans")
+	fs.IntVar(&s.o.Workers, "workers", 0, "goroutines (0: one per core)")
+	fs.Int64Var(&s.o.MaxNodes, "max-nodes", 0, "dfs: stop after this many placements (0: no limit)")
+	fs.StringVar(&s.o.LPBackend, "lp", "pdhg", "lp backend: pdhg (pure Go) or clp (needs a build with -tags clp)")
+	fs.IntVar(&s.o.LPIter, "lp-iter", 20, "lp: at most this many LPs")
+	fs.DurationVar(&s.o.LPTime, "lp-time", 0, "lp: stop the LP iteration after this long and round (0: only -timeout)")
+	fs.BoolVar(&s.o.NoSearch, "no-search", false, "lp: stop after the LP iteration (no rounding and search)")
+	fs.BoolVar(&s.o.LPPlain, "lp-plain", false, "lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)")
 }
 
-func (s *solveFlags) check() (edgematch.Scan, lp.Backend, error) {
-	switch s.algo {
-	case "dfs", "partial", "lp":
-	default:
-		return edgematch.Scan{}, nil, usagef("unknown -algo %q (want dfs, partial or lp)", s.algo)
+// check reports an unknown -algo.
+func (s *solveFlags) check() error {
+	if _, err := catalog.EdgeMatch.Lookup(s.algo); err != nil {
+		return usagef("unknown -algo %q (have %s)", s.algo, strings.Join(catalog.EdgeMatch.IDs(), ", "))
 	}
-	order, err := edgematch.ParseScan(s.order)
-	if err != nil {
-		return order, nil, usagef("%v", err)
-	}
-	var backend lp.Backend
-	if s.algo == "lp" {
-		if backend, err = lp.Lookup(s.lpBackend); err != nil {
-			if errors.Is(err, lp.ErrNotBuilt) {
-				return order, nil, err
-			}
-			return order, nil, usagef("%v", err)
-		}
-	}
-	return order, backend, nil
+	return nil
 }
 
-// outcome is what one solve produced, for both solve and bench.
-type outcome struct {
-	res         edgematch.Result
-	lp          *edgematch.LPResult
-	err         error
-	stoppedByTO bool
-}
-
-// runSolver runs the chosen algorithm.
-func runSolver(ctx context.Context, p *edgematch.Puzzle, s *solveFlags, order edgematch.Scan, backend lp.Backend,
-	count bool, seed uint64, start *edgematch.Board, onBest func(*edgematch.Board, edgematch.Score), prog func(string, ...any)) outcome {
-	var out outcome
-	switch s.algo {
-	case "dfs":
-		out.res, out.err = edgematch.SolveDFS(ctx, p, edgematch.DFSOptions{Scan: order, Count: count, Workers: s.workers, MaxNodes: s.maxNodes,
-			Progress: func(st edgematch.Stats) {
-				prog("dfs: %d placements (%.1f M/s), depth %d, %.0f s", st.Nodes, st.NodesPerSecond()/1e6, st.MaxDepth, st.Elapsed.Seconds())
-			}})
-	case "partial":
-		out.res, out.err = edgematch.SolvePartial(ctx, p, edgematch.PartialOptions{Seed: seed, Workers: s.workers, Start: start, OnBest: onBest,
-			Progress: func(pp edgematch.PartialProgress) {
-				prog("partial: best %d, %d moves, %.0f s", pp.Best, pp.Moves, pp.Elapsed.Seconds())
-			}})
-		if errors.Is(out.err, context.DeadlineExceeded) {
-			out.err, out.stoppedByTO = nil, true // the time limit is how a partial search ends
-		}
-	case "lp":
-		r, err := edgematch.SolveLP(ctx, p, edgematch.LPOptions{Backend: backend, MaxIter: s.lpIter, MaxTime: s.lpTime, NoSearch: s.noSearch, Plain: s.lpPlain,
-			DFS: edgematch.DFSOptions{Scan: order, Workers: s.workers, MaxNodes: s.maxNodes},
-			Progress: func(st edgematch.LPStep) {
-				prog("lp: iteration %d, %d fractional entries, %.1f s", st.Iteration, st.Fractional, st.Elapsed.Seconds())
-			}})
-		out.res, out.lp, out.err = r.Result, &r, err
+// solver builds the solver from the catalogue: an option that does not suit
+// it is a usage error, a backend missing from this build a failure.
+func (s *solveFlags) solver() (edgematch.Solver, error) {
+	solver, err := catalog.EdgeMatch.New(s.algo, s.o)
+	if err != nil && !errors.Is(err, lp.ErrNotBuilt) {
+		err = usagef("%v", err)
 	}
-	return out
+	return solver, err
 }
 
 // emSolveJSON is the -json output of edgematch solve.
@@ -321,12 +245,13 @@ type emSolveJSON struct {
 
 var emSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-algo dfs|partial|lp] [-order O] [-count] [-hints FILE [-nhints K]] [-timeout D] [-seed S] [-resume B.board] [-json] P.txt [-o B.board]",
+	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-hints FILE [-nhints K]] [-timeout D] [-seed S] [-resume B.board] [-json] P.txt [-o B.board]",
 	Short:     "solve a puzzle, or find the best partial board",
-	Long: `Solve searches the puzzle in P.txt and prints the board with its score
-(matched internal edges, recomputed from the pieces, never taken from the
-solver).
+	Long: `Solve searches the puzzle in P.txt with the solver -algo and prints the board
+with its score (matched internal edges, recomputed from the pieces, never
+taken from the solver). The solvers:
 
+` + catalog.EdgeMatch.Help() + `
 -algo dfs is the exact backtracker: candidate tables by the colours of two
 known sides, a bitset of used pieces, every core on subtrees split off the top
 of the tree (the earliest first); -count counts the solutions. It exits with status 1 when it proves that
@@ -347,7 +272,7 @@ backtracker.`,
 		var hf hintFlags
 		sf.define(fs)
 		hf.define(fs)
-		count := fs.Bool("count", false, "dfs: count all solutions instead of stopping at the first")
+		fs.BoolVar(&sf.o.Count, "count", false, "dfs: count all solutions instead of stopping at the first")
 		resume := fs.String("resume", "", "partial: start from this board (a saved best)")
 		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")
 		seed := seedFlag(fs)
@@ -359,33 +284,25 @@ backtracker.`,
 			if len(args) != 1 {
 				return usagef("want one puzzle file")
 			}
-			order, backend, err := sf.check()
-			if err != nil {
+			if err := sf.check(); err != nil {
 				return err
-			}
-			if *count && sf.algo != "dfs" {
-				return usagef("-count applies to -algo dfs")
-			}
-			if *resume != "" && sf.algo != "partial" {
-				return usagef("-resume applies to -algo partial")
 			}
 			p, err := hf.read(env, args[0])
 			if err != nil {
 				return err
 			}
-			var start *edgematch.Board
 			if *resume != "" {
-				if start, err = readEdgeBoard(*resume, p); err != nil {
+				if sf.o.Start, err = readEdgeBoard(*resume, p); err != nil {
 					return err
 				}
 			}
 			pr := newProgress(env, *prog)
 			defer pr.Done()
 			name := filepath.Base(args[0])
-			pr.Logf("%s; algo %s, seed %d", describePuzzle(name, p), sf.algo, *seed)
 			t0 := time.Now()
 			var saveErr error
-			onBest := func(b *edgematch.Board, s edgematch.Score) {
+			sf.o.Seed, sf.o.Progress = *seed, pr.Printf
+			sf.o.OnBest = func(b *edgematch.Board, s edgematch.Score) {
 				pr.Logf("new best %v after %.1f s", s, time.Since(t0).Seconds())
 				if *out != "" {
 					if err := writeFileAtomic(*out, boardFile(b, name, p, s, "partial", *seed, time.Since(t0))); err != nil && saveErr == nil {
@@ -393,92 +310,113 @@ backtracker.`,
 					}
 				}
 			}
+			solver, err := sf.solver()
+			if err != nil {
+				return err
+			}
+			pr.Logf("%s: %s; algo %s, seed %d", name, p.Describe(), sf.algo, *seed)
 			sctx, cancel := withTimeout(ctx, *timeout)
 			defer cancel()
-			o := runSolver(sctx, p, &sf, order, backend, *count, *seed, start, onBest, pr.Printf)
+			res, err := bench.EdgeMatchSolve(sctx, solver, p)
 			pr.Done()
 			if saveErr != nil {
 				return saveErr
 			}
-			res := o.res
 			if res.Board == nil {
-				return o.err
+				return err
 			}
 			if *out != "" && sf.algo != "partial" {
 				if err := writeFileAtomic(*out, boardFile(res.Board, name, p, res.Score, sf.algo, *seed, res.Stats.Elapsed)); err != nil {
 					return err
 				}
 			}
-			err = o.err
 			if errors.Is(err, context.DeadlineExceeded) {
 				err = fmt.Errorf("stopped by -timeout %v: %w", *timeout, err)
 			}
-			viewer, _ := p.BucasURL(res.Board, strings.TrimSuffix(name, filepath.Ext(name)))
+			r := emSolved{name: name, p: p, res: res, sf: &sf, seed: *seed, out: *out, showURL: *url}
+			if *url {
+				r.url, _ = p.BucasURL(res.Board, strings.TrimSuffix(name, filepath.Ext(name)))
+			}
 			if *asJSON {
-				j := emSolveJSON{Puzzle: name, Algo: sf.algo, Score: res.Score.Matched, Max: res.Score.Max, Solved: res.Score.Solved(),
-					FrameErrors: res.Score.FrameErrors, Empty: res.Score.Empty, Seconds: seconds(res.Stats.Elapsed), Nodes: res.Stats.Nodes,
-					NodesPerSec: res.Stats.NodesPerSecond(), Board: strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/"))}
-				if *count {
-					j.Solutions = res.Stats.Solutions
-				}
-				if sf.algo == "partial" {
-					j.Seed, j.Moves, j.NodesPerSec = *seed, res.Stats.Moves, 0
-				}
-				if o.lp != nil {
-					j.Iterations, j.Permutation, j.Method = o.lp.Iterations, o.lp.Permutation, o.lp.Method
-				}
-				if *url {
-					j.URL = viewer
-				}
-				if err != nil {
-					j.Error = err.Error()
-				}
-				if werr := writeJSON(env.Stdout, j); werr != nil {
+				if werr := r.writeJSON(env.Stdout, err); werr != nil {
 					return werr
 				}
 				return err
 			}
-			w := env.Stdout
-			fmt.Fprintf(w, "puzzle   %s\n", describePuzzle(name, p))
-			if res.Board.Filled() > 0 {
-				fmt.Fprintf(w, "board\n%s", indent(res.Board.String(), "\t"))
-			}
-			state := "solved"
-			if !res.Score.Solved() {
-				state = fmt.Sprintf("%d mismatches", res.Score.Mismatches())
-			}
-			fmt.Fprintf(w, "score    %v (%s)\n", res.Score, state)
-			if *count {
-				fmt.Fprintf(w, "count    %d solutions\n", res.Stats.Solutions)
-			}
-			if o.lp != nil {
-				l := o.lp
-				fmt.Fprintf(w, "lp       %d LPs (%s), %d variables, %d constraints; permutation: %v; %d fractional entries left; %.2f s in LPs\n",
-					l.Iterations, sf.lpBackend, l.Variables, l.Constraints, l.Permutation, l.Fractional, l.LPTime.Seconds())
-				switch l.Method {
-				case "lp+search":
-					fmt.Fprintf(w, "method   %s (%d cells fixed from P, then the backtracker)\n", l.Method, l.Fixed)
-				case "search":
-					fmt.Fprintf(w, "method   %s (the backtracker alone, after fixing cells from P failed or was not possible)\n", l.Method)
-				case "lp":
-					fmt.Fprintf(w, "method   lp (P is a permutation: the LP alone solved the puzzle)\n")
-				}
-			}
-			st := res.Stats
-			if sf.algo == "partial" {
-				fmt.Fprintf(w, "search   %d placements for the start boards, %d improvement moves, %.2f s, seed %d\n", st.Nodes, st.Moves, st.Elapsed.Seconds(), *seed)
-			} else {
-				fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s\n", st.Nodes, st.NodesPerSecond()/1e6, st.Elapsed.Seconds())
-			}
-			if *url {
-				fmt.Fprintf(w, "viewer   %s\n", viewer)
-			}
-			if *out != "" {
-				fmt.Fprintf(w, "saved    %s\n", *out)
-			}
+			r.print(env.Stdout)
 			return err
 		}
 	},
+}
+
+// emSolved is what edgematch solve prints.
+type emSolved struct {
+	name, url, out string
+	p              *edgematch.Puzzle
+	res            edgematch.Result
+	sf             *solveFlags
+	seed           uint64
+	showURL        bool
+}
+
+func (r *emSolved) writeJSON(w io.Writer, err error) error {
+	res, partial := r.res, r.sf.algo == "partial"
+	j := emSolveJSON{Puzzle: r.name, Algo: r.sf.algo, Score: res.Score.Matched, Max: res.Score.Max, Solved: res.Score.Solved(),
+		FrameErrors: res.Score.FrameErrors, Empty: res.Score.Empty, Seconds: seconds(res.Stats.Elapsed), Nodes: res.Stats.Nodes,
+		NodesPerSec: res.Stats.NodesPerSecond(), Board: strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/")), URL: r.url}
+	if r.sf.o.Count {
+		j.Solutions = res.Stats.Solutions
+	}
+	if partial {
+		j.Seed, j.Moves, j.NodesPerSec = r.seed, res.Stats.Moves, 0
+	}
+	if l := res.LP; l != nil {
+		j.Iterations, j.Permutation, j.Method = l.Iterations, l.Permutation, l.Method
+	}
+	if err != nil {
+		j.Error = err.Error()
+	}
+	return writeJSON(w, j)
+}
+
+func (r *emSolved) print(w io.Writer) {
+	res := r.res
+	fmt.Fprintf(w, "puzzle   %s: %s\n", r.name, r.p.Describe())
+	if res.Board.Filled() > 0 {
+		fmt.Fprintf(w, "board\n\t%s\n", strings.ReplaceAll(strings.TrimSuffix(res.Board.String(), "\n"), "\n", "\n\t"))
+	}
+	state := "solved"
+	if !res.Score.Solved() {
+		state = fmt.Sprintf("%d mismatches", res.Score.Mismatches())
+	}
+	fmt.Fprintf(w, "score    %v (%s)\n", res.Score, state)
+	if r.sf.o.Count {
+		fmt.Fprintf(w, "count    %d solutions\n", res.Stats.Solutions)
+	}
+	if l := res.LP; l != nil {
+		fmt.Fprintf(w, "lp       %d LPs (%s), %d variables, %d constraints; permutation: %v; %d fractional entries left; %.2f s in LPs\n",
+			l.Iterations, r.sf.o.LPBackend, l.Variables, l.Constraints, l.Permutation, l.Fractional, l.LPTime.Seconds())
+		switch l.Method {
+		case "lp+search":
+			fmt.Fprintf(w, "method   %s (%d cells fixed from P, then the backtracker)\n", l.Method, l.Fixed)
+		case "search":
+			fmt.Fprintf(w, "method   %s (the backtracker alone, after fixing cells from P failed or was not possible)\n", l.Method)
+		case "lp":
+			fmt.Fprintf(w, "method   lp (P is a permutation: the LP alone solved the puzzle)\n")
+		}
+	}
+	st := res.Stats
+	if r.sf.algo == "partial" {
+		fmt.Fprintf(w, "search   %d placements for the start boards, %d improvement moves, %.2f s, seed %d\n", st.Nodes, st.Moves, st.Elapsed.Seconds(), r.seed)
+	} else {
+		fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s\n", st.Nodes, st.NodesPerSecond()/1e6, st.Elapsed.Seconds())
+	}
+	if r.showURL {
+		fmt.Fprintf(w, "viewer   %s\n", r.url)
+	}
+	if r.out != "" {
+		fmt.Fprintf(w, "saved    %s\n", r.out)
+	}
 }
 
 // boardFile is a board file with comments saying where it comes from.
@@ -547,7 +485,7 @@ instead of the orders from the top left corner.`,
 				width = 46
 			}
 			if !*asJSON {
-				fmt.Fprintln(w, describePuzzle(args[0], p))
+				fmt.Fprintf(w, "%s: %s\n", args[0], p.Describe())
 				fmt.Fprintf(w, "%-*s %12s %10s %10s\n", width, "order", "tree nodes", "± (1 se)", "complete")
 			}
 			for _, sc := range scans {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tessera/internal/bench"
 )
 
 func TestEdgematchGenerateSolveScoreRender(t *testing.T) {
@@ -160,7 +162,7 @@ func TestEdgematchBench(t *testing.T) {
 	if len(lines) != 3 {
 		t.Fatalf("%d lines: %q", len(lines), out)
 	}
-	var rec emBenchRecord
+	var rec bench.EdgeMatchRecord
 	if err := json.Unmarshal([]byte(lines[0]), &rec); err != nil || rec.Puzzle != "g1" || !rec.Solved || rec.Max != 24 {
 		t.Fatalf("record %q: %v", lines[0], err)
 	}
