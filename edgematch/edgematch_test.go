@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"image/color"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -596,5 +598,48 @@ func TestDescribe(t *testing.T) {
 	p, _, _ = Generate(GenerateOptions{Rows: 4, Cols: 4, Colours: 5, Frame: 2, Seed: 1})
 	if got, want := p.Describe(), "4x4, 16 pieces, 7 colours"; got != want {
 		t.Errorf("Describe() = %q, want %q", got, want)
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	if r, c, err := ParseSize("16X12"); r != 16 || c != 12 || err != nil {
+		t.Errorf("ParseSize(16X12) = %d, %d, %v", r, c, err)
+	}
+	for _, s := range []string{"9", "x8", "8x", "0x4", "-1x3", "axb", "3x4x5"} {
+		if _, _, err := ParseSize(s); err == nil {
+			t.Errorf("ParseSize(%q) accepted", s)
+		}
+	}
+}
+
+func TestReadFiles(t *testing.T) {
+	dir := t.TempDir()
+	p, sol, _ := Generate(GenerateOptions{Rows: 3, Cols: 4, Colours: 3, Seed: 2})
+	pf, bf, hf := filepath.Join(dir, "p.txt"), filepath.Join(dir, "b.board"), filepath.Join(dir, "hints.txt")
+	os.WriteFile(pf, Format(p), 0o644)
+	os.WriteFile(bf, Format(sol), 0o644)
+	c := sol.At(1, 1)
+	os.WriteFile(hf, fmt.Appendf(nil, "%d 1 1 %d\n", c.Piece+1, c.Rot), 0o644)
+	q, err := ReadPuzzleFile(pf)
+	if err != nil || !reflect.DeepEqual(q, p) {
+		t.Fatalf("ReadPuzzleFile: %v", err)
+	}
+	b, err := ReadBoard(bf, q)
+	if err != nil || !q.Score(b).Solved() {
+		t.Fatalf("ReadBoard: %v", err)
+	}
+	url, _ := q.BucasURL(b, "p")
+	if u, err := ReadBoard(url, q); err != nil || !q.Score(u).Solved() {
+		t.Fatalf("ReadBoard(URL): %v", err)
+	}
+	if err := q.AddHintsFile(hf, 0); err != nil || len(q.Hints) != 1 || q.Hints[0].Piece != c.Piece {
+		t.Fatalf("AddHintsFile: %v %v", err, q.Hints)
+	}
+	os.WriteFile(bf, []byte("3 4\n1/0 1/0\n"), 0o644)
+	if _, err := ReadBoard(bf, q); err == nil || !strings.HasPrefix(err.Error(), bf+": ") {
+		t.Fatalf("a bad board: %v", err)
+	}
+	if _, err := ReadPuzzleFile(filepath.Join(dir, "none.txt")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a missing file: %v", err)
 	}
 }

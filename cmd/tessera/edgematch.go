@@ -8,10 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"image/png"
-	"io"
-	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -38,44 +35,6 @@ are those of the shared data folder; see "go doc tessera/edgematch".`,
 	})
 }
 
-// readPuzzle reads a piece-set file ("-" for stdin).
-func readPuzzle(env *Env, path string) (*edgematch.Puzzle, error) {
-	r := env.Stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	p, err := edgematch.ParsePuzzle(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return p, nil
-}
-
-// readEdgeBoard reads a board file or a bucas viewer URL for p.
-func readEdgeBoard(arg string, p *edgematch.Puzzle) (*edgematch.Board, error) {
-	if strings.Contains(arg, "board_edges=") {
-		return edgematch.ParseBucasURL(arg, p)
-	}
-	f, err := os.Open(arg)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := edgematch.ParseBoard(f)
-	if err == nil {
-		err = p.Check(b)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", arg, err)
-	}
-	return b, nil
-}
-
 // hintFlags add the hints of a file to a puzzle.
 type hintFlags struct {
 	file string
@@ -87,37 +46,28 @@ func (h *hintFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&h.n, "nhints", 0, "use only the first N hints of -hints (0: all; 1: Eternity II's starter piece)")
 }
 
-// read reads a puzzle file and adds the hints of -hints.
+// read reads a puzzle file ("-" for stdin) and adds the hints of -hints.
 func (h *hintFlags) read(env *Env, path string) (*edgematch.Puzzle, error) {
 	if h.file == "" && h.n != 0 {
 		return nil, usagef("-nhints needs -hints")
 	}
 	p, err := readPuzzle(env, path)
-	if err != nil || h.file == "" {
-		return p, err
+	if err == nil && h.file != "" {
+		err = p.AddHintsFile(h.file, h.n)
 	}
-	f, err := os.Open(h.file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	hints, err := edgematch.ParseHints(f, p, h.n)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", h.file, err)
-	}
-	p.Hints = append(p.Hints, hints...)
-	return p, p.Validate()
+	return p, err
 }
 
-// parseEMSize parses "RxC".
-func parseEMSize(s string) (int, int, error) {
-	a, b, ok := strings.Cut(strings.ToLower(s), "x")
-	r, err1 := strconv.Atoi(a)
-	c, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || r < 1 || c < 1 {
-		return 0, 0, usagef("size %q: want ROWSxCOLS such as 8x8", s)
+// readPuzzle reads a piece-set file ("-" for stdin).
+func readPuzzle(env *Env, path string) (*edgematch.Puzzle, error) {
+	if path != "-" {
+		return edgematch.ReadPuzzleFile(path)
 	}
-	return r, c, nil
+	p, err := edgematch.ParsePuzzle(env.Stdin)
+	if err != nil {
+		return nil, fmt.Errorf("-: %w", err)
+	}
+	return p, nil
 }
 
 var emGenerateCmd = &Command{
@@ -151,8 +101,8 @@ Their pieces keep their orientation ("orientation fixed") unless -rotate.`,
 				return usagef("%v", err)
 			}
 			o := edgematch.GenerateOptions{Kind: k, Colours: *colors, Frame: *frame, Rotate: *rotate, Seed: *seed}
-			if o.Rows, o.Cols, err = parseEMSize(*size); err != nil {
-				return err
+			if o.Rows, o.Cols, err = edgematch.ParseSize(*size); err != nil {
+				return usagef("%v", err)
 			}
 			if *rotate && k != edgematch.Kovalsky {
 				return usagef("-rotate applies to -kind kovalsky (framed puzzles are always rotated)")
@@ -220,29 +170,6 @@ func (s *solveFlags) solver() (edgematch.Solver, error) {
 	return solver, err
 }
 
-// emSolveJSON is the -json output of edgematch solve.
-type emSolveJSON struct {
-	Puzzle      string  `json:"puzzle"`
-	Algo        string  `json:"algo"`
-	Score       int     `json:"score"`
-	Max         int     `json:"max"`
-	Solved      bool    `json:"solved"`
-	FrameErrors int     `json:"frame_errors,omitempty"`
-	Empty       int     `json:"empty,omitempty"`
-	Seconds     float64 `json:"seconds"`
-	Nodes       int64   `json:"nodes"`
-	NodesPerSec float64 `json:"nodes_per_second,omitempty"`
-	Moves       int64   `json:"moves,omitempty"`
-	Solutions   int64   `json:"solutions,omitempty"`
-	Seed        uint64  `json:"seed,omitempty"`
-	Iterations  int     `json:"lp_iterations,omitempty"`
-	Permutation bool    `json:"lp_permutation,omitempty"`
-	Method      string  `json:"lp_method,omitempty"`
-	Board       string  `json:"board"`
-	URL         string  `json:"url,omitempty"`
-	Error       string  `json:"error,omitempty"`
-}
-
 var emSolveCmd = &Command{
 	Name:      "solve",
 	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-hints FILE [-nhints K]] [-timeout D] [-seed S] [-resume B.board] [-json] P.txt [-o B.board]",
@@ -252,21 +179,11 @@ with its score (matched internal edges, recomputed from the pieces, never
 taken from the solver). The solvers:
 
 ` + catalog.EdgeMatch.Help() + `
--algo dfs is the exact backtracker: candidate tables by the colours of two
-known sides, a bitset of used pieces, every core on subtrees split off the top
-of the tree (the earliest first); -count counts the solutions. It exits with status 1 when it proves that
-there is no solution or stops at -timeout or -max-nodes.
-
--algo partial maximises the score of complete boards (Eternity II): a start
-board from the backtracker, then large neighbourhood search (window and
-assignment repairs, kicks) on every core until -timeout. With -o it saves
-every new best board at once (atomically), with the seed in its comments;
--resume B.board continues from a saved board.
-
--algo lp is the iterative LP relaxation of Kovalsky, Glasner and Basri: it
-reports the LPs solved and whether P became a permutation, then (unless
--no-search) rounds P, fixes the confident cells and finishes with the
-backtracker.`,
+dfs and lp exit with status 1 when they prove that there is no solution or
+stop at -timeout or -max-nodes; lp reports the LPs solved and whether P became
+a permutation. partial searches on every core until -timeout; with -o it saves
+every new best board at once (atomically), with the seed in its comments, and
+-resume B.board continues from a saved board.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf solveFlags
 		var hf hintFlags
@@ -292,7 +209,7 @@ backtracker.`,
 				return err
 			}
 			if *resume != "" {
-				if sf.o.Start, err = readEdgeBoard(*resume, p); err != nil {
+				if sf.o.Start, err = edgematch.ReadBoard(*resume, p); err != nil {
 					return err
 				}
 			}
@@ -333,90 +250,18 @@ backtracker.`,
 			if errors.Is(err, context.DeadlineExceeded) {
 				err = fmt.Errorf("stopped by -timeout %v: %w", *timeout, err)
 			}
-			r := emSolved{name: name, p: p, res: res, sf: &sf, seed: *seed, out: *out, showURL: *url}
-			if *url {
-				r.url, _ = p.BucasURL(res.Board, strings.TrimSuffix(name, filepath.Ext(name)))
-			}
+			r := bench.EdgeMatchSolved{Name: name, Puzzle: p, Algo: sf.algo, Backend: sf.o.LPBackend, Result: res, Err: err,
+				Count: sf.o.Count, Seed: *seed, ShowURL: *url, Saved: *out}
 			if *asJSON {
-				if werr := r.writeJSON(env.Stdout, err); werr != nil {
+				if werr := writeJSON(env.Stdout, r.Record()); werr != nil {
 					return werr
 				}
-				return err
+			} else {
+				r.Print(env.Stdout)
 			}
-			r.print(env.Stdout)
 			return err
 		}
 	},
-}
-
-// emSolved is what edgematch solve prints.
-type emSolved struct {
-	name, url, out string
-	p              *edgematch.Puzzle
-	res            edgematch.Result
-	sf             *solveFlags
-	seed           uint64
-	showURL        bool
-}
-
-func (r *emSolved) writeJSON(w io.Writer, err error) error {
-	res, partial := r.res, r.sf.algo == "partial"
-	j := emSolveJSON{Puzzle: r.name, Algo: r.sf.algo, Score: res.Score.Matched, Max: res.Score.Max, Solved: res.Score.Solved(),
-		FrameErrors: res.Score.FrameErrors, Empty: res.Score.Empty, Seconds: seconds(res.Stats.Elapsed), Nodes: res.Stats.Nodes,
-		NodesPerSec: res.Stats.NodesPerSecond(), Board: strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/")), URL: r.url}
-	if r.sf.o.Count {
-		j.Solutions = res.Stats.Solutions
-	}
-	if partial {
-		j.Seed, j.Moves, j.NodesPerSec = r.seed, res.Stats.Moves, 0
-	}
-	if l := res.LP; l != nil {
-		j.Iterations, j.Permutation, j.Method = l.Iterations, l.Permutation, l.Method
-	}
-	if err != nil {
-		j.Error = err.Error()
-	}
-	return writeJSON(w, j)
-}
-
-func (r *emSolved) print(w io.Writer) {
-	res := r.res
-	fmt.Fprintf(w, "puzzle   %s: %s\n", r.name, r.p.Describe())
-	if res.Board.Filled() > 0 {
-		fmt.Fprintf(w, "board\n\t%s\n", strings.ReplaceAll(strings.TrimSuffix(res.Board.String(), "\n"), "\n", "\n\t"))
-	}
-	state := "solved"
-	if !res.Score.Solved() {
-		state = fmt.Sprintf("%d mismatches", res.Score.Mismatches())
-	}
-	fmt.Fprintf(w, "score    %v (%s)\n", res.Score, state)
-	if r.sf.o.Count {
-		fmt.Fprintf(w, "count    %d solutions\n", res.Stats.Solutions)
-	}
-	if l := res.LP; l != nil {
-		fmt.Fprintf(w, "lp       %d LPs (%s), %d variables, %d constraints; permutation: %v; %d fractional entries left; %.2f s in LPs\n",
-			l.Iterations, r.sf.o.LPBackend, l.Variables, l.Constraints, l.Permutation, l.Fractional, l.LPTime.Seconds())
-		switch l.Method {
-		case "lp+search":
-			fmt.Fprintf(w, "method   %s (%d cells fixed from P, then the backtracker)\n", l.Method, l.Fixed)
-		case "search":
-			fmt.Fprintf(w, "method   %s (the backtracker alone, after fixing cells from P failed or was not possible)\n", l.Method)
-		case "lp":
-			fmt.Fprintf(w, "method   lp (P is a permutation: the LP alone solved the puzzle)\n")
-		}
-	}
-	st := res.Stats
-	if r.sf.algo == "partial" {
-		fmt.Fprintf(w, "search   %d placements for the start boards, %d improvement moves, %.2f s, seed %d\n", st.Nodes, st.Moves, st.Elapsed.Seconds(), r.seed)
-	} else {
-		fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s\n", st.Nodes, st.NodesPerSecond()/1e6, st.Elapsed.Seconds())
-	}
-	if r.showURL {
-		fmt.Fprintf(w, "viewer   %s\n", r.url)
-	}
-	if r.out != "" {
-		fmt.Fprintf(w, "saved    %s\n", r.out)
-	}
 }
 
 // boardFile is a board file with comments saying where it comes from.
@@ -479,34 +324,8 @@ instead of the orders from the top left corner.`,
 			if err != nil {
 				return err
 			}
-			w := env.Stdout
-			width := 8
-			if *allScans {
-				width = 46
-			}
-			if !*asJSON {
-				fmt.Fprintf(w, "%s: %s\n", args[0], p.Describe())
-				fmt.Fprintf(w, "%-*s %12s %10s %10s\n", width, "order", "tree nodes", "± (1 se)", "complete")
-			}
-			for _, sc := range scans {
-				est, err := edgematch.EstimateScan(ctx, p, sc, *probes, *seed)
-				if err != nil {
-					return err
-				}
-				name := sc.String()
-				if !*allScans {
-					name = sc.Order.String()
-				}
-				if *asJSON {
-					if err := writeJSON(w, map[string]any{"order": name, "nodes": est.Nodes, "stderr": est.StdErr,
-						"probes": est.Probes, "complete": est.Complete, "seconds": seconds(est.Elapsed)}); err != nil {
-						return err
-					}
-					continue
-				}
-				fmt.Fprintf(w, "%-*s %12.3g %10.2g %10d\n", width, name, est.Nodes, est.StdErr, est.Complete)
-			}
-			return nil
+			e := bench.EdgeMatchEstimate{Name: args[0], Puzzle: p, Scans: scans, Corners: *allScans, Probes: *probes, Seed: *seed}
+			return e.Run(ctx, env.Stdout, *asJSON)
 		}
 	},
 }
@@ -534,7 +353,7 @@ twice, out of range, a wrong size).`,
 			if err != nil {
 				return err
 			}
-			b, err := readEdgeBoard(args[1], p)
+			b, err := edgematch.ReadBoard(args[1], p)
 			if err != nil {
 				return err
 			}
@@ -595,7 +414,7 @@ not the frame colour.`,
 			if err != nil {
 				return err
 			}
-			b, err := readEdgeBoard(args[1], p)
+			b, err := edgematch.ReadBoard(args[1], p)
 			if err != nil {
 				return err
 			}

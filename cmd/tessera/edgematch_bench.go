@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -65,11 +64,14 @@ With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
 				if *set != "" || len(args) > 0 {
 					return usagef("give either -kind or -set, not both")
 				}
-				items, err = generatedItems(*kind, *sizes, *colors, *frame, *rotate, *n, *seed)
-			} else {
-				items, err = setItems(env, &hf, *set, args, *data)
-			}
-			if err != nil {
+				k, kerr := edgematch.ParseKind(*kind)
+				if kerr != nil {
+					return usagef("%v", kerr)
+				}
+				if items, err = bench.EdgeMatchGenerated(edgematch.GenerateOptions{Kind: k, Frame: *frame, Rotate: *rotate, Seed: *seed}, *sizes, *colors, *n); err != nil {
+					return usagef("%v", err)
+				}
+			} else if items, err = setItems(&hf, *set, args, *data); err != nil {
 				return err
 			}
 			count := pr.Counter("puzzles", len(items))
@@ -83,66 +85,23 @@ With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
 
 // setItems reads the puzzles of -set and the arguments, with the hints of
 // -hints.
-func setItems(env *Env, hf *hintFlags, set string, args []string, data string) ([]bench.EdgeMatchItem, error) {
+func setItems(hf *hintFlags, set string, args []string, data string) ([]bench.EdgeMatchItem, error) {
 	var list []string
-	for _, s := range strings.Split(set, ",") {
+	for s := range strings.SplitSeq(set, ",") {
 		if s = strings.TrimSpace(s); s != "" {
 			list = append(list, s)
 		}
 	}
-	list = append(list, args...)
-	if len(list) == 0 {
+	if list = append(list, args...); len(list) == 0 {
 		return nil, usagef("no puzzles: give -set FILES or -kind")
 	}
+	if hf.file == "" && hf.n != 0 {
+		return nil, usagef("-nhints needs -hints")
+	}
 	dir, _ := resolveData(data)
-	files, err := bench.EdgeMatchFiles(list, dir)
+	items, err := bench.EdgeMatchSet(list, dir, hf.file, hf.n)
 	if errors.Is(err, filepath.ErrBadPattern) {
-		return nil, usagef("%v", err)
-	} else if err != nil {
-		return nil, err
+		err = usagef("%v", err)
 	}
-	var items []bench.EdgeMatchItem
-	for _, f := range files {
-		p, err := hf.read(env, f)
-		if err != nil {
-			return nil, err
-		}
-		items = append(items, bench.EdgeMatchItem{Name: strings.TrimSuffix(filepath.Base(f), ".txt"), Puzzle: p})
-	}
-	return items, nil
-}
-
-// generatedItems makes the puzzles of a -kind bench.
-func generatedItems(kind, sizes, colors string, frame int, rotate bool, n int, seed uint64) ([]bench.EdgeMatchItem, error) {
-	k, err := edgematch.ParseKind(kind)
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	if rotate && k != edgematch.Kovalsky {
-		return nil, usagef("-rotate applies to -kind kovalsky")
-	}
-	if n < 1 {
-		return nil, usagef("-n must be at least 1")
-	}
-	var dims [][2]int
-	for _, sz := range strings.Split(sizes, ",") {
-		rows, cols, err := parseEMSize(strings.TrimSpace(sz))
-		if err != nil {
-			return nil, err
-		}
-		dims = append(dims, [2]int{rows, cols})
-	}
-	var cs []int
-	for _, s := range strings.Split(colors, ",") {
-		c, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil {
-			return nil, usagef("-colors %q: want numbers", colors)
-		}
-		cs = append(cs, c)
-	}
-	items, err := bench.EdgeMatchGenerated(edgematch.GenerateOptions{Kind: k, Frame: frame, Rotate: rotate, Seed: seed}, dims, cs, n)
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	return items, nil
+	return items, err
 }

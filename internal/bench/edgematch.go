@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -228,36 +230,53 @@ func edgeMatchGroups(recs []EdgeMatchRecord) []EdgeMatchGroup {
 	return out
 }
 
-// EdgeMatchGenerated makes the puzzles of a generated bench: for every size
-// ({rows, cols}) and colour count, n puzzles of kind g.Kind (with g.Frame
-// and g.Rotate) from seeds g.Seed, g.Seed+1, ....
-func EdgeMatchGenerated(g edgematch.GenerateOptions, sizes [][2]int, colours []int, n int) ([]EdgeMatchItem, error) {
+// EdgeMatchGenerated makes the puzzles of a generated bench: n puzzles of
+// kind g.Kind (with g.Frame and g.Rotate) from seeds g.Seed, g.Seed+1, ...
+// for every size ("ROWSxCOLS") in the comma-separated list sizes and every
+// colour count in colours. Its errors are mistakes in those parameters.
+func EdgeMatchGenerated(g edgematch.GenerateOptions, sizes, colours string, n int) ([]EdgeMatchItem, error) {
+	if g.Rotate && g.Kind != edgematch.Kovalsky {
+		return nil, errors.New("-rotate applies to -kind kovalsky")
+	}
+	if n < 1 {
+		return nil, errors.New("-n must be at least 1")
+	}
 	var items []EdgeMatchItem
-	for _, sz := range sizes {
-		for _, c := range colours {
-			group := fmt.Sprintf("%dx%d c%d", sz[0], sz[1], c)
+	for _, sz := range strings.Split(sizes, ",") {
+		rows, cols, err := edgematch.ParseSize(strings.TrimSpace(sz))
+		if err != nil {
+			return nil, err
+		}
+		for _, cs := range strings.Split(colours, ",") {
+			c, err := strconv.Atoi(strings.TrimSpace(cs))
+			if err != nil {
+				return nil, fmt.Errorf("-colors %q: want numbers", colours)
+			}
+			group := fmt.Sprintf("%dx%d c%d", rows, cols, c)
 			if g.Rotate {
 				group += " rotated"
 			}
 			for i := range n {
 				o := g
-				o.Rows, o.Cols, o.Colours, o.Seed = sz[0], sz[1], c, g.Seed+uint64(i)
+				o.Rows, o.Cols, o.Colours, o.Seed = rows, cols, c, g.Seed+uint64(i)
 				p, _, err := edgematch.Generate(o)
 				if err != nil {
 					return nil, err
 				}
-				items = append(items, EdgeMatchItem{Name: fmt.Sprintf("%s %dx%d c%d seed %d", o.Kind, o.Rows, o.Cols, c, o.Seed), Group: group, Puzzle: p})
+				items = append(items, EdgeMatchItem{Name: fmt.Sprintf("%s %dx%d c%d seed %d", o.Kind, rows, cols, c, o.Seed), Group: group, Puzzle: p})
 			}
 		}
 	}
 	return items, nil
 }
 
-// EdgeMatchFiles resolves a bench's puzzle list, each a file, a folder (its
-// *.txt files) or a glob pattern; a relative one that names nothing is
-// looked up in the data folder data ("": none).
-func EdgeMatchFiles(list []string, data string) ([]string, error) {
-	var files []string
+// EdgeMatchSet reads the puzzles of a bench's list, each item a file, a
+// folder (its *.txt files) or a glob pattern; a relative one that names
+// nothing is looked up in the data folder data ("": none). Each puzzle gets
+// the first nhints hints of the file hints (none when hints is ""; all when
+// nhints <= 0) and is named after its file.
+func EdgeMatchSet(list []string, data, hints string, nhints int) ([]EdgeMatchItem, error) {
+	var items []EdgeMatchItem
 	for _, item := range list {
 		found, err := edgeMatchExpand(item)
 		if err != nil {
@@ -271,9 +290,18 @@ func EdgeMatchFiles(list []string, data string) ([]string, error) {
 		if len(found) == 0 {
 			return nil, fmt.Errorf("-set: %s: no puzzle files", item)
 		}
-		files = append(files, found...)
+		for _, f := range found {
+			p, err := edgematch.ReadPuzzleFile(f)
+			if err == nil && hints != "" {
+				err = p.AddHintsFile(hints, nhints)
+			}
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, EdgeMatchItem{Name: strings.TrimSuffix(filepath.Base(f), ".txt"), Puzzle: p})
+		}
 	}
-	return files, nil
+	return items, nil
 }
 
 // edgeMatchExpand returns the .txt files named by a file, a folder or a glob
@@ -290,4 +318,168 @@ func edgeMatchExpand(item string) ([]string, error) {
 		return nil, fmt.Errorf("-set: %w", err)
 	}
 	return m, nil
+}
+
+// EdgeMatchSolved is what `edgematch solve` reports: Record is its -json
+// object, Print its text.
+type EdgeMatchSolved struct {
+	Name    string // the puzzle file's name
+	Puzzle  *edgematch.Puzzle
+	Algo    string // the catalogue id
+	Backend string // the LP backend's name (lp)
+	Result  edgematch.Result
+	Err     error // the solver's
+	Count   bool  // solutions were counted
+	Seed    uint64
+	ShowURL bool   // add the e2.bucas.name viewer URL
+	Saved   string // the file the board was saved to
+}
+
+// EdgeMatchSolveRecord is the -json object of `edgematch solve`.
+type EdgeMatchSolveRecord struct {
+	Puzzle      string  `json:"puzzle"`
+	Algo        string  `json:"algo"`
+	Score       int     `json:"score"`
+	Max         int     `json:"max"`
+	Solved      bool    `json:"solved"`
+	FrameErrors int     `json:"frame_errors,omitempty"`
+	Empty       int     `json:"empty,omitempty"`
+	Seconds     float64 `json:"seconds"`
+	Nodes       int64   `json:"nodes"`
+	NodesPerSec float64 `json:"nodes_per_second,omitempty"`
+	Moves       int64   `json:"moves,omitempty"`
+	Solutions   int64   `json:"solutions,omitempty"`
+	Seed        uint64  `json:"seed,omitempty"`
+	Iterations  int     `json:"lp_iterations,omitempty"`
+	Permutation bool    `json:"lp_permutation,omitempty"`
+	Method      string  `json:"lp_method,omitempty"`
+	Board       string  `json:"board"`
+	URL         string  `json:"url,omitempty"`
+	Error       string  `json:"error,omitempty"`
+}
+
+// url returns the viewer URL of the board ("" when it has none).
+func (s *EdgeMatchSolved) url() string {
+	u, _ := s.Puzzle.BucasURL(s.Result.Board, strings.TrimSuffix(s.Name, filepath.Ext(s.Name)))
+	return u
+}
+
+// Record returns the -json object.
+func (s *EdgeMatchSolved) Record() EdgeMatchSolveRecord {
+	res := s.Result
+	j := EdgeMatchSolveRecord{Puzzle: s.Name, Algo: s.Algo, Score: res.Score.Matched, Max: res.Score.Max, Solved: res.Score.Solved(),
+		FrameErrors: res.Score.FrameErrors, Empty: res.Score.Empty, Seconds: Seconds(res.Stats.Elapsed), Nodes: res.Stats.Nodes,
+		NodesPerSec: res.Stats.NodesPerSecond(), Board: strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/"))}
+	if s.Count {
+		j.Solutions = res.Stats.Solutions
+	}
+	if s.Algo == "partial" {
+		j.Seed, j.Moves, j.NodesPerSec = s.Seed, res.Stats.Moves, 0
+	}
+	if l := res.LP; l != nil {
+		j.Iterations, j.Permutation, j.Method = l.Iterations, l.Permutation, l.Method
+	}
+	if s.ShowURL {
+		j.URL = s.url()
+	}
+	if s.Err != nil {
+		j.Error = s.Err.Error()
+	}
+	return j
+}
+
+// Print writes the text report: the puzzle, the board, the score and the
+// solver's statistics.
+func (s *EdgeMatchSolved) Print(w io.Writer) {
+	res, st := s.Result, s.Result.Stats
+	fmt.Fprintf(w, "puzzle   %s: %s\n", s.Name, s.Puzzle.Describe())
+	if res.Board.Filled() > 0 {
+		fmt.Fprintf(w, "board\n\t%s\n", strings.ReplaceAll(strings.TrimSuffix(res.Board.String(), "\n"), "\n", "\n\t"))
+	}
+	state := "solved"
+	if !res.Score.Solved() {
+		state = fmt.Sprintf("%d mismatches", res.Score.Mismatches())
+	}
+	fmt.Fprintf(w, "score    %v (%s)\n", res.Score, state)
+	if s.Count {
+		fmt.Fprintf(w, "count    %d solutions\n", st.Solutions)
+	}
+	if l := res.LP; l != nil {
+		fmt.Fprintf(w, "lp       %d LPs (%s), %d variables, %d constraints; permutation: %v; %d fractional entries left; %.2f s in LPs\n",
+			l.Iterations, s.Backend, l.Variables, l.Constraints, l.Permutation, l.Fractional, l.LPTime.Seconds())
+		switch l.Method {
+		case "lp+search":
+			fmt.Fprintf(w, "method   %s (%d cells fixed from P, then the backtracker)\n", l.Method, l.Fixed)
+		case "search":
+			fmt.Fprintf(w, "method   %s (the backtracker alone, after fixing cells from P failed or was not possible)\n", l.Method)
+		case "lp":
+			fmt.Fprintf(w, "method   lp (P is a permutation: the LP alone solved the puzzle)\n")
+		}
+	}
+	if s.Algo == "partial" {
+		fmt.Fprintf(w, "search   %d placements for the start boards, %d improvement moves, %.2f s, seed %d\n", st.Nodes, st.Moves, st.Elapsed.Seconds(), s.Seed)
+	} else {
+		fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s\n", st.Nodes, st.NodesPerSecond()/1e6, st.Elapsed.Seconds())
+	}
+	if s.ShowURL {
+		fmt.Fprintf(w, "viewer   %s\n", s.url())
+	}
+	if s.Saved != "" {
+		fmt.Fprintf(w, "saved    %s\n", s.Saved)
+	}
+}
+
+// EdgeMatchEstimate is `edgematch estimate`: Knuth's estimate of the
+// backtracker's tree on Puzzle in each of Scans, named by their order alone
+// unless Corners (the 16 scans from every corner).
+type EdgeMatchEstimate struct {
+	Name    string // the puzzle file
+	Puzzle  *edgematch.Puzzle
+	Scans   []edgematch.Scan
+	Corners bool
+	Probes  int
+	Seed    uint64
+}
+
+// EdgeMatchEstimateRecord is one -json line of `edgematch estimate`, its
+// fields in the order they had before they had a type.
+type EdgeMatchEstimateRecord struct {
+	Complete int     `json:"complete"`
+	Nodes    float64 `json:"nodes"`
+	Order    string  `json:"order"`
+	Probes   int     `json:"probes"`
+	Seconds  float64 `json:"seconds"`
+	StdErr   float64 `json:"stderr"`
+}
+
+// Run estimates every scan in turn and writes a line for each: JSON
+// objects, or a table under a line naming the puzzle.
+func (e *EdgeMatchEstimate) Run(ctx context.Context, w io.Writer, asJSON bool) error {
+	width := 8
+	if e.Corners {
+		width = 46
+	}
+	if !asJSON {
+		fmt.Fprintf(w, "%s: %s\n", e.Name, e.Puzzle.Describe())
+		fmt.Fprintf(w, "%-*s %12s %10s %10s\n", width, "order", "tree nodes", "± (1 se)", "complete")
+	}
+	for _, sc := range e.Scans {
+		est, err := edgematch.EstimateScan(ctx, e.Puzzle, sc, e.Probes, e.Seed)
+		if err != nil {
+			return err
+		}
+		name := sc.String()
+		if !e.Corners {
+			name = sc.Order.String()
+		}
+		if asJSON {
+			err = WriteJSON(w, EdgeMatchEstimateRecord{Order: name, Nodes: est.Nodes, StdErr: est.StdErr, Probes: est.Probes, Complete: est.Complete, Seconds: Seconds(est.Elapsed)})
+		} else {
+			_, err = fmt.Fprintf(w, "%-*s %12.3g %10.2g %10d\n", width, name, est.Nodes, est.StdErr, est.Complete)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
