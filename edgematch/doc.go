@@ -31,6 +31,9 @@
 // "PIECE/ROT" cells, 0/0 for an empty cell. ParseHints reads
 // eternity2_clues.txt. Puzzle.BucasURL and ParseBucasURL convert boards to
 // and from the e2.bucas.name viewer URLs the community shares.
+// ReadPuzzleFile, ReadBoard (a board file or a viewer URL) and
+// Puzzle.AddHintsFile read them from files; ParseSize reads a "ROWSxCOLS"
+// size and Puzzle.Describe names a puzzle's shape for people.
 //
 // # Solvers
 //
