@@ -307,7 +307,7 @@ func (c *compiled) hintedPiece(i int) bool {
 // rows force to zero are removed to a fixed point (see candidatePairs):
 // the feasible set is unchanged, the LP much smaller, and with many
 // colours often a single point. A stall on a fractional P is broken once
-// by a small perturbation of the objective. Options.Plain turns both off.
+// by a small perturbation of the objective. Plain turns both off.
 //
 // When P does not become a permutation (the paper's iteration cycles when
 // colours are few), Solve rounds it by an assignment, fixes the cells
