@@ -11,7 +11,7 @@ func BenchmarkDFSBrendan7x7(b *testing.B) {
 	b.ReportAllocs()
 	var nodes int64
 	for b.Loop() {
-		res, err := SolveDFS(context.Background(), p, DFSOptions{Workers: 1})
+		res, err := DFS{Workers: 1}.Solve(context.Background(), p)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -27,7 +27,7 @@ func BenchmarkDFSEternity2(b *testing.B) {
 	b.ReportAllocs()
 	var nodes int64
 	for b.Loop() {
-		res, _ := SolveDFS(context.Background(), p, DFSOptions{Workers: 1, MaxNodes: 20_000_000})
+		res, _ := DFS{Workers: 1, MaxNodes: 20_000_000}.Solve(context.Background(), p)
 		nodes += res.Stats.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "placements/s")

@@ -116,7 +116,7 @@ func TestSharedSmallPuzzlesSolve(t *testing.T) {
 	files = append(files, filepath.Join(dir, "clue_puzzles", "clue1.txt"), filepath.Join(dir, "clue_puzzles", "clue3.txt"))
 	for _, f := range files {
 		p := mustPuzzle(t, f)
-		res, err := SolveDFS(context.Background(), p, DFSOptions{})
+		res, err := DFS{}.Solve(context.Background(), p)
 		if err != nil || !res.Score.Solved() || p.Verify(res.Board) != nil {
 			t.Errorf("%s: %v %v", f, err, res.Score)
 		}

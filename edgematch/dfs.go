@@ -12,9 +12,10 @@ import (
 	"time"
 )
 
-// DFSOptions tune the exact backtracker. The zero value finds one solution
-// in the automatic scan order on every core, with no node limit.
-type DFSOptions struct {
+// DFS is the exact backtracker, a Solver; its fields are its parameters.
+// The zero value finds one solution in the automatic scan order on every
+// core, with no node limit.
+type DFS struct {
 	// Order is the scan order.
 	Order Order
 	// Scan, when its Order is not OrderAuto, is the scan order, started
@@ -41,46 +42,6 @@ type DFSOptions struct {
 	// Progress, when set, is called about once a second with the
 	// statistics so far.
 	Progress func(Stats)
-}
-
-// Stats describes the work of a solver.
-type Stats struct {
-	// Nodes counts placements of a piece in a cell.
-	Nodes int64
-	// Solutions counts the complete solutions found. With Count it is
-	// their number, counting the boards that differ by a rotation of the
-	// whole board or by an exchange of identical pieces (which the search
-	// folds away and multiplies back), capped at math.MaxInt64.
-	Solutions int64
-	// MaxDepth is the largest number of cells filled at once, hints
-	// included.
-	MaxDepth int
-	// Subtrees is the number of subtrees the top of the tree was split into.
-	Subtrees int
-	// Moves counts the improvement moves of SolvePartial (window and
-	// assignment repairs).
-	Moves int64
-	// Elapsed is the wall-clock time.
-	Elapsed time.Duration
-}
-
-// NodesPerSecond returns Nodes / Elapsed.
-func (s Stats) NodesPerSecond() float64 {
-	if s.Elapsed <= 0 {
-		return 0
-	}
-	return float64(s.Nodes) / s.Elapsed.Seconds()
-}
-
-// Result is what a solver returns: the best board found with its
-// canonical score, and the statistics.
-type Result struct {
-	// Board is the solution, or for a failed exact search the deepest
-	// partial board, or for partial search the best board.
-	Board *Board
-	// Score is Puzzle.Score(Board), computed independently of the solver.
-	Score Score
-	Stats Stats
 }
 
 // dfsWorker is one backtracker's mutable state.
@@ -255,13 +216,13 @@ func (w *dfsWorker) run(base, limit int, lo, hi int32, visit func(placed []uint1
 // clock, the context, the node budget and requests for work.
 const checkEvery = 1 << 16
 
-// SolveDFS searches p exactly with a backtracker: tables of candidates
+// Solve searches p exactly with a backtracker: tables of candidates
 // keyed by the colours of two known sides (left and top in row-scan),
 // a bitset of used pieces, and no allocation in the loop. It returns the
-// first solution in scan order, or with opts.Count the number of
+// first solution in scan order, or with Count the number of
 // solutions.
 //
-// opts.Workers goroutines share the tree by ordered work stealing: a
+// Workers goroutines share the tree by ordered work stealing: a
 // worker without work takes the earliest open subtree, and when there is
 // none the worker on the earliest part of the tree gives away the
 // untried siblings nearest to its root. Work after a known solution is
@@ -272,29 +233,29 @@ const checkEvery = 1 << 16
 // and an error wrapping ErrBudget or the context's error when a limit stops
 // it; the Result then holds the deepest partial board seen and the
 // statistics. The work is exponential in the board size in the worst case.
-func SolveDFS(ctx context.Context, p *Puzzle, opts DFSOptions) (Result, error) {
+func (d DFS) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	startTime := time.Now()
 	if err := p.Validate(); err != nil {
 		return Result{}, err
 	}
-	scan := opts.Scan
+	scan := d.Scan
 	if scan.Order == OrderAuto {
-		scan = Scan{Order: opts.Order}
+		scan = Scan{Order: d.Order}
 	}
-	c, err := compile(p, compileOptions{cells: scan.Cells(p.Rows, p.Cols), breakSymmetry: !opts.NoSymmetry})
+	c, err := compile(p, compileOptions{cells: scan.Cells(p.Rows, p.Cols), breakSymmetry: !d.NoSymmetry})
 	if err != nil {
 		return Result{}, err
 	}
-	workers := opts.Workers
+	workers := d.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	s := &dfsSearch{c: c, opts: opts, ctx: ctx, start: startTime, active: make([]*dfsTask, workers), give: make([]atomic.Bool, workers)}
+	s := &dfsSearch{c: c, opts: d, ctx: ctx, start: startTime, active: make([]*dfsTask, workers), give: make([]atomic.Bool, workers)}
 	s.cond = sync.NewCond(&s.mu)
 	if c.hintsFit {
 		if c.n == 0 {
 			// The hints fill the board.
-			if opts.Count {
+			if d.Count {
 				addCapped(&s.solutions, c.solutionWeight)
 			}
 			s.found(nil)
@@ -339,10 +300,10 @@ func comparePaths(a, b []int32) int {
 	return len(a) - len(b)
 }
 
-// dfsSearch coordinates the workers of one SolveDFS call.
+// dfsSearch coordinates the workers of one DFS.Solve call.
 type dfsSearch struct {
 	c     *compiled
-	opts  DFSOptions
+	opts  DFS
 	ctx   context.Context
 	start time.Time
 

@@ -31,35 +31,44 @@
 // "PIECE/ROT" cells, 0/0 for an empty cell. ParseHints reads
 // eternity2_clues.txt. Puzzle.BucasURL and ParseBucasURL convert boards to
 // and from the e2.bucas.name viewer URLs the community shares.
+// ReadPuzzleFile, ReadBoard (a board file or a viewer URL) and
+// Puzzle.AddHintsFile read them from files; ParseSize reads a "ROWSxCOLS"
+// size and Puzzle.Describe names a puzzle's shape for people.
 //
 // # Solvers
 //
-// SolveDFS is the exact backtracker: candidate tables keyed by the colours
-// of two known sides of each cell (left and top in row-scan), a bitset of
+// A Solver is a value that carries its parameters and has one method,
+// Solve(ctx, puzzle); the context's deadline is the time budget, and the
+// Result holds the best board, its score and the statistics. Three types
+// implement it:
+//
+// DFS is the exact backtracker: candidate tables keyed by the colours of
+// two known sides of each cell (left and top in row-scan), a bitset of
 // used pieces, identical pieces taken in order, board rotations folded
 // away, no allocation in the loop; scan orders rows, columns, frame first
-// and spiral, from any corner (Scan, Scans); solution counting; all cores
-// on subtrees split off the top of the tree by ordered work stealing, with
-// a result that does not depend on scheduling. EstimateTree and
-// EstimateScan predict the size of its tree per scan by Knuth's random
-// probes.
+// and spiral, from any corner (Scan, Scans); solution counting (Count);
+// all cores on subtrees split off the top of the tree by ordered work
+// stealing, with a result that does not depend on scheduling.
+// EstimateTree and EstimateScan predict the size of its tree per scan by
+// Knuth's random probes.
 //
-// SolvePartial maximises the score of complete boards: a start board from
-// the backtracker, then window repairs by branch and bound, assignment
-// repairs by the Hungarian method and kicks, on every core, reporting every
-// new best board.
+// Partial maximises the score of complete boards: a start board from the
+// backtracker completed under a break schedule, then window repairs by
+// branch and bound, assignment repairs by the Hungarian method and kicks,
+// on every core, reporting every new best board.
 //
-// SolveLP runs Algorithm 1 of Kovalsky, Glasner and Basri (SIAM J. Imaging
+// LP runs Algorithm 1 of Kovalsky, Glasner and Basri (SIAM J. Imaging
 // Sciences 2015) over the LP backends of package lp (pure-Go PDHG by
 // default, COIN-OR Clp with the clp build tag) and, when the LP stalls
-// before reaching a permutation, rounds, fixes and finishes by search.
+// before reaching a permutation, rounds, fixes and finishes by search (the
+// hybrid; NoSearch keeps the LP alone). Result.LP holds its statistics.
 //
 // Generate makes random puzzles with planted solutions: framed puzzles
 // like Eternity II, and the source's random puzzles with a coloured frame.
 // Puzzle.Render draws a board as an image with its mismatches marked.
 //
 //	p, _ := edgematch.ParsePuzzle(file)
-//	res, err := edgematch.SolveDFS(ctx, p, edgematch.DFSOptions{})
+//	res, err := edgematch.DFS{}.Solve(ctx, p)
 //	// res.Board is a solution; res.Score.Solved() == true
 //
 // # Details

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"image/color"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -383,7 +385,7 @@ func TestDFSCountsMatchBruteForce(t *testing.T) {
 		want := bruteCount(p)
 		for _, sym := range []bool{false, true} {
 			for _, workers := range []int{1, 2} {
-				res, err := SolveDFS(context.Background(), p, DFSOptions{Count: true, NoSymmetry: sym, Workers: workers})
+				res, err := DFS{Count: true, NoSymmetry: sym, Workers: workers}.Solve(context.Background(), p)
 				if err != nil || res.Stats.Solutions != want {
 					t.Fatalf("%+v (no symmetry %v, %d workers): %d solutions, %v; brute force %d", opts, sym, workers, res.Stats.Solutions, err, want)
 				}
@@ -404,7 +406,7 @@ func TestDFSSolvesGeneratedPuzzles(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, order := range []Order{OrderAuto, OrderFrameFirst, OrderSpiral} {
-			res, err := SolveDFS(context.Background(), p, DFSOptions{Order: order})
+			res, err := DFS{Order: order}.Solve(context.Background(), p)
 			if err != nil {
 				t.Fatalf("%d %+v %v: %v", i, o, order, err)
 			}
@@ -419,7 +421,7 @@ func TestDFSIsDeterministicAcrossWorkers(t *testing.T) {
 	p := mustPuzzle(t, "testdata/06x06.txt")
 	var boards []*Board
 	for _, w := range []int{1, 2, 3} {
-		res, err := SolveDFS(context.Background(), p, DFSOptions{Workers: w})
+		res, err := DFS{Workers: w}.Solve(context.Background(), p)
 		if err != nil || !res.Score.Solved() {
 			t.Fatal(err, res.Score)
 		}
@@ -438,24 +440,24 @@ func TestDFSHintsBudgetAndNoSolution(t *testing.T) {
 	// Hint the centre of the known solution; the found solution keeps it.
 	c := sol.At(2, 3)
 	p.Hints = []Hint{{Piece: c.Piece, Row: 2, Col: 3, Rot: c.Rot}}
-	res, err := SolveDFS(context.Background(), p, DFSOptions{})
+	res, err := DFS{}.Solve(context.Background(), p)
 	if err != nil || p.Verify(res.Board) != nil || !res.Score.Solved() {
 		t.Fatalf("with a hint: %v %v", err, res.Score)
 	}
 	// A hint that cannot fit: a corner piece turned inwards.
 	p.Hints = []Hint{{Piece: sol.At(0, 0).Piece, Row: 0, Col: 0, Rot: (sol.At(0, 0).Rot + 1) & 3}}
-	if _, err := SolveDFS(context.Background(), p, DFSOptions{}); !errors.Is(err, ErrNoSolution) {
+	if _, err := (DFS{}).Solve(context.Background(), p); !errors.Is(err, ErrNoSolution) {
 		t.Fatalf("impossible hint: %v", err)
 	}
 	// A puzzle without a solution: one colour changed.
 	q := mustPuzzle(t, "testdata/06x06.txt")
 	q.Tiles[20][0], q.Tiles[20][2] = 99, 98
-	if _, err := SolveDFS(context.Background(), q, DFSOptions{}); !errors.Is(err, ErrNoSolution) {
+	if _, err := (DFS{}).Solve(context.Background(), q); !errors.Is(err, ErrNoSolution) {
 		t.Fatalf("unsolvable: %v", err)
 	}
 	// The node budget stops the search with the deepest board.
 	e := e2(t, 1)
-	res, err = SolveDFS(context.Background(), e, DFSOptions{MaxNodes: 2_000_000, Workers: 2})
+	res, err = DFS{MaxNodes: 2_000_000, Workers: 2}.Solve(context.Background(), e)
 	if !errors.Is(err, ErrBudget) || res.Stats.Nodes < 2_000_000 || res.Score.FrameErrors != 0 || res.Score.Empty == 0 {
 		t.Fatalf("budget: %v, %v %+v", err, res.Score, res.Stats)
 	}
@@ -464,7 +466,7 @@ func TestDFSHintsBudgetAndNoSolution(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := SolveDFS(ctx, e, DFSOptions{}); !errors.Is(err, context.Canceled) {
+	if _, err := (DFS{}).Solve(ctx, e); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v", err)
 	}
 }
@@ -479,7 +481,7 @@ func TestTwinsAreCountedOnce(t *testing.T) {
 	}}
 	want := bruteCount(p)
 	c, _ := compile(p, compileOptions{})
-	res, err := SolveDFS(context.Background(), p, DFSOptions{Count: true, Workers: 1})
+	res, err := DFS{Count: true, Workers: 1}.Solve(context.Background(), p)
 	if err != nil || float64(res.Stats.Solutions) != float64(want) {
 		t.Fatalf("%d solutions (twin factor %v), brute force %d: %v", res.Stats.Solutions, c.twinFactor, want, err)
 	}
@@ -582,4 +584,62 @@ func openT(t *testing.T, path string) *os.File {
 		t.Fatal(err)
 	}
 	return f
+}
+
+func TestDescribe(t *testing.T) {
+	p, _, err := Generate(GenerateOptions{Kind: Kovalsky, Rows: 2, Cols: 3, Colours: 1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Hints = []Hint{{Piece: 0}}
+	if got, want := p.Describe(), "2x3, 6 pieces, 1 colour, coloured frame, fixed orientation, 1 hint"; got != want {
+		t.Errorf("Describe() = %q, want %q", got, want)
+	}
+	p, _, _ = Generate(GenerateOptions{Rows: 4, Cols: 4, Colours: 5, Frame: 2, Seed: 1})
+	if got, want := p.Describe(), "4x4, 16 pieces, 7 colours"; got != want {
+		t.Errorf("Describe() = %q, want %q", got, want)
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	if r, c, err := ParseSize("16X12"); r != 16 || c != 12 || err != nil {
+		t.Errorf("ParseSize(16X12) = %d, %d, %v", r, c, err)
+	}
+	for _, s := range []string{"9", "x8", "8x", "0x4", "-1x3", "axb", "3x4x5"} {
+		if _, _, err := ParseSize(s); err == nil {
+			t.Errorf("ParseSize(%q) accepted", s)
+		}
+	}
+}
+
+func TestReadFiles(t *testing.T) {
+	dir := t.TempDir()
+	p, sol, _ := Generate(GenerateOptions{Rows: 3, Cols: 4, Colours: 3, Seed: 2})
+	pf, bf, hf := filepath.Join(dir, "p.txt"), filepath.Join(dir, "b.board"), filepath.Join(dir, "hints.txt")
+	os.WriteFile(pf, Format(p), 0o644)
+	os.WriteFile(bf, Format(sol), 0o644)
+	c := sol.At(1, 1)
+	os.WriteFile(hf, fmt.Appendf(nil, "%d 1 1 %d\n", c.Piece+1, c.Rot), 0o644)
+	q, err := ReadPuzzleFile(pf)
+	if err != nil || !reflect.DeepEqual(q, p) {
+		t.Fatalf("ReadPuzzleFile: %v", err)
+	}
+	b, err := ReadBoard(bf, q)
+	if err != nil || !q.Score(b).Solved() {
+		t.Fatalf("ReadBoard: %v", err)
+	}
+	url, _ := q.BucasURL(b, "p")
+	if u, err := ReadBoard(url, q); err != nil || !q.Score(u).Solved() {
+		t.Fatalf("ReadBoard(URL): %v", err)
+	}
+	if err := q.AddHintsFile(hf, 0); err != nil || len(q.Hints) != 1 || q.Hints[0].Piece != c.Piece {
+		t.Fatalf("AddHintsFile: %v %v", err, q.Hints)
+	}
+	os.WriteFile(bf, []byte("3 4\n1/0 1/0\n"), 0o644)
+	if _, err := ReadBoard(bf, q); err == nil || !strings.HasPrefix(err.Error(), bf+": ") {
+		t.Fatalf("a bad board: %v", err)
+	}
+	if _, err := ReadPuzzleFile(filepath.Join(dir, "none.txt")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a missing file: %v", err)
+	}
 }

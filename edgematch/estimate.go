@@ -10,7 +10,7 @@ import (
 
 // TreeEstimate is the result of EstimateTree.
 type TreeEstimate struct {
-	// Nodes estimates the placements of an exhaustive SolveDFS with the
+	// Nodes estimates the placements of an exhaustive DFS.Solve with the
 	// same order (the nodes of its search tree, the root excluded).
 	Nodes float64
 	// StdErr is the standard error of Nodes over the probes.
@@ -26,7 +26,7 @@ type TreeEstimate struct {
 	Elapsed time.Duration
 }
 
-// EstimateTree estimates the size of the tree that SolveDFS searches on p
+// EstimateTree estimates the size of the tree that DFS.Solve searches on p
 // in the given order (tables, twins and folded rotations included), by
 // Knuth's estimator ("Estimating the efficiency of backtrack programs",
 // Math. Comp. 29, 1975): a probe walks from the root, choosing a child

@@ -19,7 +19,7 @@ func TestEstimateTreeMatchesCount(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, order := range []Order{OrderRows, OrderSpiral} {
-			exact, err := SolveDFS(context.Background(), p, DFSOptions{Order: order, Count: true, Workers: 1})
+			exact, err := DFS{Order: order, Count: true, Workers: 1}.Solve(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
 			}

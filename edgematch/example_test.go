@@ -20,7 +20,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := edgematch.SolveDFS(context.Background(), p, edgematch.DFSOptions{Workers: 1})
+	res, err := edgematch.DFS{Workers: 1}.Solve(context.Background(), p)
 	if err != nil {
 		panic(err)
 	}
@@ -38,4 +38,24 @@ func ExampleGenerate() {
 	fmt.Println(p.Rows, p.Cols, len(p.Tiles), p.Score(solution))
 	// Output:
 	// 4 5 20 31/31
+}
+
+func ExampleSolver() {
+	p, _, _ := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 4, Cols: 4, Colours: 9, Seed: 2})
+	for _, s := range []edgematch.Solver{
+		edgematch.DFS{Workers: 1},
+		edgematch.DFS{Workers: 1, Count: true},
+		edgematch.LP{Search: edgematch.DFS{Workers: 1}},
+	} {
+		res, err := s.Solve(context.Background(), p)
+		fmt.Printf("%T: %v, %d solutions, err %v", s, res.Score, res.Stats.Solutions, err)
+		if res.LP != nil {
+			fmt.Printf(", %d LP, method %s", res.LP.Iterations, res.LP.Method)
+		}
+		fmt.Println()
+	}
+	// Output:
+	// edgematch.DFS: 24/24, 1 solutions, err <nil>
+	// edgematch.DFS: 24/24, 1 solutions, err <nil>
+	// edgematch.LP: 24/24, 0 solutions, err <nil>, 1 LP, method lp
 }

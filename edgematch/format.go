@@ -80,6 +80,18 @@ func parseSize(l numberedLine, what string) (int, int, error) {
 	return rows, cols, nil
 }
 
+// ParseSize reads a board size written "ROWSxCOLS" ("8x8", "16X16"), as
+// command lines and generated puzzle names write it.
+func ParseSize(s string) (rows, cols int, err error) {
+	a, b, ok := strings.Cut(strings.ToLower(s), "x")
+	r, err1 := strconv.Atoi(a)
+	c, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || r < 1 || c < 1 {
+		return 0, 0, fmt.Errorf("edgematch: size %q: want ROWSxCOLS such as 8x8", s)
+	}
+	return r, c, nil
+}
+
 // ParsePuzzle reads a piece set in the shared text format:
 //
 //	# comments start with '#'

@@ -11,10 +11,12 @@ import (
 	"tessera/lp"
 )
 
-// LPOptions tune SolveLP. The zero value runs up to 20 LPs with the
-// pure-Go PDHG backend (relative tolerance 1e-4) and finishes with
-// rounding and search.
-type LPOptions struct {
+// LP is Kovalsky, Glasner and Basri's iterative LP relaxation (their
+// Algorithm 1) finished by rounding and search, a Solver; its fields are
+// its parameters. The zero value runs up to 20 LPs with the pure-Go PDHG
+// backend (relative tolerance 1e-4) and finishes with rounding and search:
+// the LP+search hybrid. With NoSearch it is the LP iteration alone.
+type LP struct {
 	// Backend solves the LPs (nil: lp.NewPDHG with its defaults).
 	Backend lp.Backend
 	// MaxIter bounds the LPs of Algorithm 1 (0: 20). The iteration also
@@ -46,8 +48,9 @@ type LPOptions struct {
 	// Probes often finish long before the iteration stalls. NoSearch turns
 	// them off too.
 	ProbeNodes int64
-	// DFS tunes the finishing search (its Count is ignored).
-	DFS DFSOptions
+	// Search is the finishing backtracker, also used by the probes (its
+	// Count is ignored).
+	Search DFS
 	// Progress, when set, is called after every LP.
 	Progress func(LPStep)
 }
@@ -62,9 +65,8 @@ type LPStep struct {
 	Elapsed    time.Duration
 }
 
-// LPResult is the result of SolveLP.
-type LPResult struct {
-	Result
+// LPStats describes the LP iteration of an LP solve (Result.LP).
+type LPStats struct {
 	// Iterations is the number of LPs solved.
 	Iterations int
 	// Permutation reports that P became a permutation matrix: the LP alone
@@ -86,7 +88,7 @@ type LPResult struct {
 }
 
 // cycleLPs is the number of LPs without a new low of fractional entries
-// after which SolveLP deems the iteration cycling.
+// after which LP.Solve deems the iteration cycling.
 const cycleLPs = 5
 
 // kovalskyLP is the relaxation of a puzzle: one variable per (cell,
@@ -293,7 +295,7 @@ func (c *compiled) hintedPiece(i int) bool {
 	return c.usedInit[i>>6]&(1<<(i&63)) != 0
 }
 
-// SolveLP runs the iterative LP relaxation of Kovalsky, Glasner and Basri
+// Solve runs the iterative LP relaxation of Kovalsky, Glasner and Basri
 // ("A global approach for solving edge-matching puzzles", SIAM J. Imaging
 // Sciences 8(2), 2015, Algorithm 1): starting from P(0) = 0, P(n) maximises
 // <P(n-1), P> over the relaxation, a linearisation of maximising |P|^2
@@ -305,16 +307,31 @@ func (c *compiled) hintedPiece(i int) bool {
 // rows force to zero are removed to a fixed point (see candidatePairs):
 // the feasible set is unchanged, the LP much smaller, and with many
 // colours often a single point. A stall on a fractional P is broken once
-// by a small perturbation of the objective. Options.Plain turns both off.
+// by a small perturbation of the objective. Plain turns both off.
 //
 // When P does not become a permutation (the paper's iteration cycles when
-// colours are few), SolveLP rounds it by an assignment, fixes the cells
+// colours are few), Solve rounds it by an assignment, fixes the cells
 // whose piece has LP value at least Confidence and runs the exact
 // backtracker: after every LP for at most ProbeNodes placements, and
 // after the last LP without a limit, then again with nothing fixed. The LP
 // has one variable per allowed (cell, oriented piece) pair: up to n^2 for a
 // known orientation and 4n^2 otherwise, n = Rows*Cols.
-func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
+//
+// The Result's LP field holds the statistics of the iteration (LPStats),
+// also when Solve fails.
+func (o LP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
+	r, err := o.solve(ctx, p)
+	r.Result.LP = &r.LPStats
+	return r.Result, err
+}
+
+// lpResult is what solve finds: the result and the LP's statistics.
+type lpResult struct {
+	Result
+	LPStats
+}
+
+func (o LP) solve(ctx context.Context, p *Puzzle) (lpResult, error) {
 	start := time.Now()
 	if o.Backend == nil {
 		o.Backend = lp.NewPDHG(lp.PDHGOptions{Tol: 1e-4})
@@ -331,11 +348,11 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 	if o.ProbeNodes == 0 {
 		o.ProbeNodes = 1 << 21
 	}
-	c, err := compile(p, compileOptions{order: o.DFS.Order})
+	c, err := compile(p, compileOptions{order: o.Search.Order})
 	if err != nil {
-		return LPResult{}, err
+		return lpResult{}, err
 	}
-	var res LPResult
+	var res lpResult
 	if !c.hintsFit {
 		res.Board = c.board(nil)
 		res.Score = p.Score(res.Board)
@@ -454,7 +471,7 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 		res.Stats.Elapsed = time.Since(start)
 		return res, nil
 	}
-	dfs := o.DFS
+	dfs := o.Search
 	dfs.Count = false
 	tries := []struct {
 		hints  []Hint
@@ -467,7 +484,7 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 	for _, t := range tries {
 		q := p.Clone()
 		q.Hints = append(q.Hints, t.hints...)
-		r, err := SolveDFS(ctx, q, dfs)
+		r, err := dfs.Solve(ctx, q)
 		res.Stats.Nodes += r.Stats.Nodes
 		res.Stats.MaxDepth = max(res.Stats.MaxDepth, r.Stats.MaxDepth)
 		if err == nil {
@@ -488,7 +505,7 @@ func SolveLP(ctx context.Context, p *Puzzle, o LPOptions) (LPResult, error) {
 // probe rounds x, fixes the confident cells and runs the backtracker for
 // at most o.ProbeNodes placements; it returns the search's result, the
 // number of cells fixed, and nil when it found a solution.
-func (k *kovalskyLP) probe(ctx context.Context, x []float64, o LPOptions) (Result, int, error) {
+func (k *kovalskyLP) probe(ctx context.Context, x []float64, o LP) (Result, int, error) {
 	b, conf := k.round(x)
 	fixed := k.confident(b, conf, o.Confidence)
 	if len(fixed) == 0 {
@@ -496,12 +513,12 @@ func (k *kovalskyLP) probe(ctx context.Context, x []float64, o LPOptions) (Resul
 	}
 	q := k.c.p.Clone()
 	q.Hints = append(q.Hints, fixed...)
-	dfs := o.DFS
+	dfs := o.Search
 	dfs.Count, dfs.Progress = false, nil
 	if dfs.MaxNodes <= 0 || dfs.MaxNodes > o.ProbeNodes {
 		dfs.MaxNodes = o.ProbeNodes
 	}
-	r, err := SolveDFS(ctx, q, dfs)
+	r, err := dfs.Solve(ctx, q)
 	return r, len(fixed), err
 }
 

@@ -17,11 +17,11 @@ func TestLPPermutationWithManyColours(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := SolveLP(context.Background(), p, LPOptions{})
-		if err != nil || !res.Permutation || res.Method != "lp" || !res.Score.Solved() || p.Verify(res.Board) != nil {
-			t.Fatalf("%+v: %v, permutation %v, method %q, %v", o, err, res.Permutation, res.Method, res.Score)
+		res, err := LP{}.Solve(context.Background(), p)
+		if err != nil || !res.LP.Permutation || res.LP.Method != "lp" || !res.Score.Solved() || p.Verify(res.Board) != nil {
+			t.Fatalf("%+v: %v, permutation %v, method %q, %v", o, err, res.LP.Permutation, res.LP.Method, res.Score)
 		}
-		if res.Iterations < 1 || res.Variables == 0 || res.Constraints == 0 {
+		if res.LP.Iterations < 1 || res.LP.Variables == 0 || res.LP.Constraints == 0 {
 			t.Fatalf("%+v: %+v", o, res)
 		}
 	}
@@ -33,16 +33,16 @@ func TestLPHybridFinishesByRoundingAndSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := SolveLP(context.Background(), p, LPOptions{MaxIter: 1, NoSearch: true})
-	if err != nil || res.Permutation || res.Fractional == 0 || res.Method != "" {
+	res, err := LP{MaxIter: 1, NoSearch: true}.Solve(context.Background(), p)
+	if err != nil || res.LP.Permutation || res.LP.Fractional == 0 || res.LP.Method != "" {
 		t.Fatalf("no search: %v %+v", err, res)
 	}
 	if err := p.Check(res.Board); err != nil || res.Board.Filled() != 25 {
 		t.Fatalf("the rounded board is not an assignment: %v", err)
 	}
-	res, err = SolveLP(context.Background(), p, LPOptions{MaxIter: 1})
-	if err != nil || !res.Score.Solved() || (res.Method != "lp+search" && res.Method != "search") || p.Verify(res.Board) != nil {
-		t.Fatalf("hybrid: %v %v %q", err, res.Score, res.Method)
+	res, err = LP{MaxIter: 1}.Solve(context.Background(), p)
+	if err != nil || !res.Score.Solved() || (res.LP.Method != "lp+search" && res.LP.Method != "search") || p.Verify(res.Board) != nil {
+		t.Fatalf("hybrid: %v %v %q", err, res.Score, res.LP.Method)
 	}
 }
 
@@ -50,7 +50,7 @@ func TestLPInfeasibleHints(t *testing.T) {
 	p, sol, _ := Generate(GenerateOptions{Kind: Kovalsky, Rows: 4, Cols: 4, Colours: 6, Seed: 5})
 	c := sol.At(0, 0)
 	p.Hints = []Hint{{Piece: c.Piece, Row: 3, Col: 3, Rot: 0}}
-	if _, err := SolveLP(context.Background(), p, LPOptions{}); err == nil {
+	if _, err := (LP{}).Solve(context.Background(), p); err == nil {
 		t.Fatal("a hint against the frame was accepted")
 	}
 }
@@ -127,16 +127,16 @@ func TestLPProbes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	with, err1 := SolveLP(context.Background(), p, LPOptions{})
-	without, err2 := SolveLP(context.Background(), p, LPOptions{ProbeNodes: -1})
-	t.Logf("with probes: %d LPs, %q; without: %d LPs, %q", with.Iterations, with.Method, without.Iterations, without.Method)
+	with, err1 := LP{}.Solve(context.Background(), p)
+	without, err2 := LP{ProbeNodes: -1}.Solve(context.Background(), p)
+	t.Logf("with probes: %d LPs, %q; without: %d LPs, %q", with.LP.Iterations, with.LP.Method, without.LP.Iterations, without.LP.Method)
 	if err1 != nil || err2 != nil || !with.Score.Solved() || !without.Score.Solved() {
 		t.Fatalf("%v %v", err1, err2)
 	}
-	if with.Permutation || without.Permutation {
+	if with.LP.Permutation || without.LP.Permutation {
 		t.Skip("the LP alone solved this puzzle: pick another")
 	}
-	if with.Iterations >= without.Iterations || with.Method != "lp+search" {
-		t.Fatalf("probes did not end the iteration early: %d LPs (%s) against %d", with.Iterations, with.Method, without.Iterations)
+	if with.LP.Iterations >= without.LP.Iterations || with.LP.Method != "lp+search" {
+		t.Fatalf("probes did not end the iteration early: %d LPs (%s) against %d", with.LP.Iterations, with.LP.Method, without.LP.Iterations)
 	}
 }

@@ -9,9 +9,10 @@ import (
 	"time"
 )
 
-// PartialOptions tune SolvePartial. The zero value runs one search per
-// core until the context ends.
-type PartialOptions struct {
+// Partial is the partial search, a Solver that maximises the score of
+// complete boards; its fields are its parameters. The zero value runs one
+// search per core until the context ends.
+type Partial struct {
 	// Seed makes the search repeatable: worker i draws from a stream
 	// derived from (Seed, i).
 	Seed uint64
@@ -38,14 +39,14 @@ type PartialOptions struct {
 	Progress func(PartialProgress)
 }
 
-// PartialProgress reports the state of SolvePartial.
+// PartialProgress reports the state of a partial search.
 type PartialProgress struct {
 	Best    int   // the best score so far
 	Moves   int64 // improvement moves tried, all workers together
 	Elapsed time.Duration
 }
 
-// SolvePartial searches for a board of maximal score when a complete
+// Solve searches for a board of maximal score when a complete
 // solution is out of reach (Eternity II). Every worker builds a start
 // board: the deepest error-free placement of a randomised row-scan
 // backtracker, completed by a backtracker with a break schedule (a
@@ -69,7 +70,7 @@ type PartialProgress struct {
 // passed to OnBest. The result is the best board of all workers; the
 // error is the context's when it ends the search, nil when Target or
 // MaxMoves is reached.
-func SolvePartial(ctx context.Context, p *Puzzle, o PartialOptions) (Result, error) {
+func (o Partial) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	startTime := time.Now()
 	c, err := compile(p, compileOptions{order: OrderRows})
 	if err != nil {
@@ -141,7 +142,7 @@ func SolvePartial(ctx context.Context, p *Puzzle, o PartialOptions) (Result, err
 
 // partialShared is the state the workers share.
 type partialShared struct {
-	o         PartialOptions
+	o         Partial
 	start     time.Time
 	mu        sync.Mutex
 	best      int

@@ -12,8 +12,8 @@ func TestPartialSmallPuzzles(t *testing.T) {
 		t.Fatal(err)
 	}
 	var scores []int
-	res, err := SolvePartial(context.Background(), p, PartialOptions{Seed: 1, Workers: 1, DFSNodes: 1000, MaxMoves: 600,
-		OnBest: func(b *Board, s Score) { scores = append(scores, s.Matched) }})
+	res, err := Partial{Seed: 1, Workers: 1, DFSNodes: 1000, MaxMoves: 600,
+		OnBest: func(b *Board, s Score) { scores = append(scores, s.Matched) }}.Solve(context.Background(), p)
 	if err != nil || p.Verify(res.Board) != nil || res.Score.FrameErrors != 0 || res.Score.Matched < p.MaxScore()-12 {
 		t.Fatalf("%v %v", err, res.Score)
 	}
@@ -22,7 +22,7 @@ func TestPartialSmallPuzzles(t *testing.T) {
 	}
 	// A puzzle the start board already solves stops at once.
 	p, _, _ = Generate(GenerateOptions{Rows: 6, Cols: 6, Colours: 8, Seed: 14})
-	res, err = SolvePartial(context.Background(), p, PartialOptions{Seed: 1, DFSNodes: 1_000_000})
+	res, err = Partial{Seed: 1, DFSNodes: 1_000_000}.Solve(context.Background(), p)
 	if err != nil || !res.Score.Solved() {
 		t.Fatalf("%v %v", err, res.Score)
 	}
@@ -30,8 +30,8 @@ func TestPartialSmallPuzzles(t *testing.T) {
 
 func TestPartialEternity2(t *testing.T) {
 	p := e2(t, 1)
-	opts := PartialOptions{Seed: 7, Workers: 1, DFSNodes: 300_000, MaxMoves: 3000}
-	a, err := SolvePartial(context.Background(), p, opts)
+	opts := Partial{Seed: 7, Workers: 1, DFSNodes: 300_000, MaxMoves: 3000}
+	a, err := opts.Solve(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestPartialEternity2(t *testing.T) {
 		t.Fatalf("score %v after %d moves", a.Score, opts.MaxMoves)
 	}
 	// The same seed and budget give the same board.
-	b, _ := SolvePartial(context.Background(), p, opts)
+	b, _ := opts.Solve(context.Background(), p)
 	if !slices.Equal(a.Board.Cells, b.Board.Cells) {
 		t.Fatal("the result is not a function of the seed")
 	}
@@ -51,13 +51,13 @@ func TestPartialEternity2(t *testing.T) {
 func TestPartialResumes(t *testing.T) {
 	p := e2(t, 1)
 	start := mustBoard(t, "testdata/eternity2_470_blackwood.board", p)
-	res, err := SolvePartial(context.Background(), p, PartialOptions{Seed: 3, Workers: 2, Start: start, MaxMoves: 200})
+	res, err := Partial{Seed: 3, Workers: 2, Start: start, MaxMoves: 200}.Solve(context.Background(), p)
 	if err != nil || res.Score.Matched < 470 || p.Verify(res.Board) != nil {
 		t.Fatalf("%v %v", err, res.Score)
 	}
 	bad := start.Clone()
 	bad.Cells[0], bad.Cells[1] = bad.Cells[1], bad.Cells[0]
-	if _, err := SolvePartial(context.Background(), p, PartialOptions{Start: bad, MaxMoves: 1}); err == nil {
+	if _, err := (Partial{Start: bad, MaxMoves: 1}).Solve(context.Background(), p); err == nil {
 		t.Fatal("a start board with frame errors was accepted")
 	}
 }

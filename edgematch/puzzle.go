@@ -130,6 +130,31 @@ func (p *Puzzle) Colours() int {
 	return m + 1
 }
 
+// Describe names the puzzle's shape for people: "16x16, 256 pieces, 22
+// colours", then ", coloured frame", ", fixed orientation" and the number of
+// hints where they apply.
+func (p *Puzzle) Describe() string {
+	s := fmt.Sprintf("%dx%d, %s, %s", p.Rows, p.Cols, plural(len(p.Tiles), "piece"), plural(p.Colours()-1, "colour"))
+	if p.Frame != nil {
+		s += ", coloured frame"
+	}
+	if p.FixedOrientation {
+		s += ", fixed orientation"
+	}
+	if n := len(p.Hints); n > 0 {
+		s += ", " + plural(n, "hint")
+	}
+	return s
+}
+
+// plural writes n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // Validate checks the puzzle's shape: the sizes, the tile count, the frame
 // length, and hints in range on distinct cells with distinct pieces. It
 // does not decide whether the puzzle has a solution.

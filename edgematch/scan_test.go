@@ -73,13 +73,13 @@ func TestSolveDFSEveryScan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := SolveDFS(context.Background(), p, DFSOptions{Count: true})
+	want, err := DFS{Count: true}.Solve(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%d solutions", want.Stats.Solutions)
 	for _, s := range Scans() {
-		res, err := SolveDFS(context.Background(), p, DFSOptions{Scan: s, Count: true, Workers: 2})
+		res, err := DFS{Scan: s, Count: true, Workers: 2}.Solve(context.Background(), p)
 		if err != nil {
 			t.Fatalf("%v: %v", s, err)
 		}

@@ -2,19 +2,19 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"image/png"
-	"io"
-	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"tessera/edgematch"
+	"tessera/internal/bench"
+	"tessera/internal/catalog"
 	"tessera/lp"
 )
 
@@ -35,46 +35,6 @@ are those of the shared data folder; see "go doc tessera/edgematch".`,
 	})
 }
 
-// readPuzzle reads a piece-set file ("-" for stdin).
-func readPuzzle(env *Env, path string) (*edgematch.Puzzle, error) {
-	var r io.Reader
-	if path == "-" {
-		r = env.Stdin
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	p, err := edgematch.ParsePuzzle(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return p, nil
-}
-
-// readEdgeBoard reads a board file or a bucas viewer URL for p.
-func readEdgeBoard(arg string, p *edgematch.Puzzle) (*edgematch.Board, error) {
-	if strings.Contains(arg, "board_edges=") {
-		return edgematch.ParseBucasURL(arg, p)
-	}
-	f, err := os.Open(arg)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := edgematch.ParseBoard(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", arg, err)
-	}
-	if err := p.Check(b); err != nil {
-		return nil, fmt.Errorf("%s: %w", arg, err)
-	}
-	return b, nil
-}
-
 // hintFlags add the hints of a file to a puzzle.
 type hintFlags struct {
 	file string
@@ -86,60 +46,28 @@ func (h *hintFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&h.n, "nhints", 0, "use only the first N hints of -hints (0: all; 1: Eternity II's starter piece)")
 }
 
-// read reads a puzzle file and adds the hints of -hints.
+// read reads a puzzle file ("-" for stdin) and adds the hints of -hints.
 func (h *hintFlags) read(env *Env, path string) (*edgematch.Puzzle, error) {
 	if h.file == "" && h.n != 0 {
 		return nil, usagef("-nhints needs -hints")
 	}
 	p, err := readPuzzle(env, path)
-	if err != nil || h.file == "" {
-		return p, err
+	if err == nil && h.file != "" {
+		err = p.AddHintsFile(h.file, h.n)
 	}
-	f, err := os.Open(h.file)
+	return p, err
+}
+
+// readPuzzle reads a piece-set file ("-" for stdin).
+func readPuzzle(env *Env, path string) (*edgematch.Puzzle, error) {
+	if path != "-" {
+		return edgematch.ReadPuzzleFile(path)
+	}
+	p, err := edgematch.ParsePuzzle(env.Stdin)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("-: %w", err)
 	}
-	defer f.Close()
-	hints, err := edgematch.ParseHints(f, p, h.n)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", h.file, err)
-	}
-	p.Hints = append(p.Hints, hints...)
-	return p, p.Validate()
-}
-
-// parseEMSize parses "RxC".
-func parseEMSize(s string) (int, int, error) {
-	a, b, ok := strings.Cut(strings.ToLower(s), "x")
-	r, err1 := strconv.Atoi(a)
-	c, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || r < 1 || c < 1 {
-		return 0, 0, usagef("size %q: want ROWSxCOLS such as 8x8", s)
-	}
-	return r, c, nil
-}
-
-// describePuzzle names a puzzle for people.
-func describePuzzle(name string, p *edgematch.Puzzle) string {
-	s := fmt.Sprintf("%s: %dx%d, %s, %s", name, p.Rows, p.Cols, plural(len(p.Tiles), "piece"), plural(p.Colours()-1, "colour"))
-	if p.Frame != nil {
-		s += ", coloured frame"
-	}
-	if p.FixedOrientation {
-		s += ", fixed orientation"
-	}
-	if n := len(p.Hints); n > 0 {
-		s += ", " + plural(n, "hint")
-	}
-	return s
-}
-
-// plural writes n and the noun, with an s unless n is 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return p, nil
 }
 
 var emGenerateCmd = &Command{
@@ -172,24 +100,20 @@ Their pieces keep their orientation ("orientation fixed") unless -rotate.`,
 			if err != nil {
 				return usagef("%v", err)
 			}
-			rows, cols, err := parseEMSize(*size)
-			if err != nil {
-				return err
+			o := edgematch.GenerateOptions{Kind: k, Colours: *colors, Frame: *frame, Rotate: *rotate, Seed: *seed}
+			if o.Rows, o.Cols, err = edgematch.ParseSize(*size); err != nil {
+				return usagef("%v", err)
 			}
 			if *rotate && k != edgematch.Kovalsky {
 				return usagef("-rotate applies to -kind kovalsky (framed puzzles are always rotated)")
 			}
-			p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Kind: k, Rows: rows, Cols: cols, Colours: *colors, Frame: *frame, Rotate: *rotate, Seed: *seed})
+			p, sol, err := edgematch.Generate(o)
 			if err != nil {
 				return usagef("%v", err)
 			}
-			header := fmt.Sprintf("tessera edgematch generate -kind %s -size %dx%d -colors %d", k, rows, cols, *colors)
+			header := fmt.Sprintf("tessera edgematch generate -kind %s -size %dx%d -colors %d", k, o.Rows, o.Cols, o.Colours)
 			if k == edgematch.Framed {
-				f := *frame
-				if f == 0 {
-					f = edgematch.DefaultFrame(*colors)
-				}
-				header += fmt.Sprintf(" -frame %d", f)
+				header += fmt.Sprintf(" -frame %d", cmp.Or(o.Frame, edgematch.DefaultFrame(o.Colours)))
 			}
 			if *rotate {
 				header += " -rotate"
@@ -201,153 +125,71 @@ Their pieces keep their orientation ("orientation fixed") unless -rotate.`,
 			} else {
 				err = writeFileAtomic(*out, text)
 			}
-			if err != nil {
+			if err != nil || *solution == "" {
 				return err
 			}
-			if *solution != "" {
-				return writeFileAtomic(*solution, edgematch.Format(sol, "planted solution of: "+header))
-			}
-			return nil
+			return writeFileAtomic(*solution, edgematch.Format(sol, "planted solution of: "+header))
 		}
 	},
 }
 
-// solveFlags are the solver flags of solve and bench.
+// solveFlags are the solver flags of solve and bench: the catalogue id and
+// its options.
 type solveFlags struct {
-	algo      string
-	order     string
-	workers   int
-	maxNodes  int64
-	lpBackend string
-	lpIter    int
-	lpTime    time.Duration
-	noSearch  bool
-	lpPlain   bool
+	algo string
+	o    catalog.EdgeMatchOptions
 }
 
 func (s *solveFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&s.algo, "algo", "dfs", "solver: dfs (exact backtracker), partial (best score, for puzzles too hard to finish) or lp (Kovalsky's LP relaxation)")
-	fs.StringVar(&s.order, "order", "auto", "dfs scan order: auto, rows, columns, frame, spiral, or a scan from a corner as listed by estimate -scans")
-	fs.IntVar(&s.workers, "workers", 0, "goroutines (0: one per core)")
-	fs.Int64Var(&s.maxNodes, "max-nodes", 0, "dfs: stop after this many placements (0: no limit)")
-	fs.StringVar(&s.lpBackend, "lp", "pdhg", "lp backend: pdhg (pure Go) or clp (needs a build with -tags clp)")
-	fs.IntVar(&s.lpIter, "lp-iter", 20, "lp: at most this many LPs")
-	fs.DurationVar(&s.lpTime, "lp-time", 0, "lp: stop the LP iteration after this long and round (0: only -timeout)")
-	fs.BoolVar(&s.noSearch, "no-search", false, "lp: stop after the LP iteration (no rounding and search)")
-	fs.BoolVar(&s.lpPlain, "lp-plain", false, "lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)")
+	fs.StringVar(&s.algo, "algo", "dfs", "solver: "+strings.Join(catalog.EdgeMatch.IDs(), ", ")+" (listed by tessera help edgematch solve)")
+	fs.StringVar(&s.o.Order, "order", "auto", "dfs scan order: auto, rows, columns, frame, spiral, or a scan from a corner as listed by estimate -scans")
+	fs.IntVar(&s.o.Workers, "workers", 0, "goroutines (0: one per core)")
+	fs.Int64Var(&s.o.MaxNodes, "max-nodes", 0, "dfs: stop after this many placements (0: no limit)")
+	fs.StringVar(&s.o.LPBackend, "lp", "pdhg", "lp backend: pdhg (pure Go) or clp (needs a build with -tags clp)")
+	fs.IntVar(&s.o.LPIter, "lp-iter", 20, "lp: at most this many LPs")
+	fs.DurationVar(&s.o.LPTime, "lp-time", 0, "lp: stop the LP iteration after this long and round (0: only -timeout)")
+	fs.BoolVar(&s.o.NoSearch, "no-search", false, "lp: stop after the LP iteration (no rounding and search)")
+	fs.BoolVar(&s.o.LPPlain, "lp-plain", false, "lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)")
 }
 
-func (s *solveFlags) check() (edgematch.Scan, lp.Backend, error) {
-	switch s.algo {
-	case "dfs", "partial", "lp":
-	default:
-		return edgematch.Scan{}, nil, usagef("unknown -algo %q (want dfs, partial or lp)", s.algo)
+// check reports an unknown -algo.
+func (s *solveFlags) check() error {
+	if _, err := catalog.EdgeMatch.Lookup(s.algo); err != nil {
+		return usagef("unknown -algo %q (have %s)", s.algo, strings.Join(catalog.EdgeMatch.IDs(), ", "))
 	}
-	order, err := edgematch.ParseScan(s.order)
-	if err != nil {
-		return order, nil, usagef("%v", err)
-	}
-	var backend lp.Backend
-	if s.algo == "lp" {
-		if backend, err = lp.Lookup(s.lpBackend); err != nil {
-			if errors.Is(err, lp.ErrNotBuilt) {
-				return order, nil, err
-			}
-			return order, nil, usagef("%v", err)
-		}
-	}
-	return order, backend, nil
+	return nil
 }
 
-// outcome is what one solve produced, for both solve and bench.
-type outcome struct {
-	res         edgematch.Result
-	lp          *edgematch.LPResult
-	err         error
-	stoppedByTO bool
-}
-
-// runSolver runs the chosen algorithm.
-func runSolver(ctx context.Context, p *edgematch.Puzzle, s *solveFlags, order edgematch.Scan, backend lp.Backend,
-	count bool, seed uint64, start *edgematch.Board, onBest func(*edgematch.Board, edgematch.Score), prog func(string, ...any)) outcome {
-	var out outcome
-	switch s.algo {
-	case "dfs":
-		out.res, out.err = edgematch.SolveDFS(ctx, p, edgematch.DFSOptions{Scan: order, Count: count, Workers: s.workers, MaxNodes: s.maxNodes,
-			Progress: func(st edgematch.Stats) {
-				prog("dfs: %d placements (%.1f M/s), depth %d, %.0f s", st.Nodes, st.NodesPerSecond()/1e6, st.MaxDepth, st.Elapsed.Seconds())
-			}})
-	case "partial":
-		out.res, out.err = edgematch.SolvePartial(ctx, p, edgematch.PartialOptions{Seed: seed, Workers: s.workers, Start: start, OnBest: onBest,
-			Progress: func(pp edgematch.PartialProgress) {
-				prog("partial: best %d, %d moves, %.0f s", pp.Best, pp.Moves, pp.Elapsed.Seconds())
-			}})
-		if errors.Is(out.err, context.DeadlineExceeded) {
-			out.err, out.stoppedByTO = nil, true // the time limit is how a partial search ends
-		}
-	case "lp":
-		r, err := edgematch.SolveLP(ctx, p, edgematch.LPOptions{Backend: backend, MaxIter: s.lpIter, MaxTime: s.lpTime, NoSearch: s.noSearch, Plain: s.lpPlain,
-			DFS: edgematch.DFSOptions{Scan: order, Workers: s.workers, MaxNodes: s.maxNodes},
-			Progress: func(st edgematch.LPStep) {
-				prog("lp: iteration %d, %d fractional entries, %.1f s", st.Iteration, st.Fractional, st.Elapsed.Seconds())
-			}})
-		out.res, out.lp, out.err = r.Result, &r, err
+// solver builds the solver from the catalogue: an option that does not suit
+// it is a usage error, a backend missing from this build a failure.
+func (s *solveFlags) solver() (edgematch.Solver, error) {
+	solver, err := catalog.EdgeMatch.New(s.algo, s.o)
+	if err != nil && !errors.Is(err, lp.ErrNotBuilt) {
+		err = usagef("%v", err)
 	}
-	return out
-}
-
-// emSolveJSON is the -json output of edgematch solve.
-type emSolveJSON struct {
-	Puzzle      string  `json:"puzzle"`
-	Algo        string  `json:"algo"`
-	Score       int     `json:"score"`
-	Max         int     `json:"max"`
-	Solved      bool    `json:"solved"`
-	FrameErrors int     `json:"frame_errors,omitempty"`
-	Empty       int     `json:"empty,omitempty"`
-	Seconds     float64 `json:"seconds"`
-	Nodes       int64   `json:"nodes"`
-	NodesPerSec float64 `json:"nodes_per_second,omitempty"`
-	Moves       int64   `json:"moves,omitempty"`
-	Solutions   int64   `json:"solutions,omitempty"`
-	Seed        uint64  `json:"seed,omitempty"`
-	Iterations  int     `json:"lp_iterations,omitempty"`
-	Permutation bool    `json:"lp_permutation,omitempty"`
-	Method      string  `json:"lp_method,omitempty"`
-	Board       string  `json:"board"`
-	URL         string  `json:"url,omitempty"`
-	Error       string  `json:"error,omitempty"`
+	return solver, err
 }
 
 var emSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-algo dfs|partial|lp] [-order O] [-count] [-hints FILE [-nhints K]] [-timeout D] [-seed S] [-resume B.board] [-json] P.txt [-o B.board]",
+	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-hints FILE [-nhints K]] [-timeout D] [-seed S] [-resume B.board] [-json] P.txt [-o B.board]",
 	Short:     "solve a puzzle, or find the best partial board",
-	Long: `Solve searches the puzzle in P.txt and prints the board with its score
-(matched internal edges, recomputed from the pieces, never taken from the
-solver).
+	Long: `Solve searches the puzzle in P.txt with the solver -algo and prints the board
+with its score (matched internal edges, recomputed from the pieces, never
+taken from the solver). The solvers:
 
--algo dfs is the exact backtracker: candidate tables by the colours of two
-known sides, a bitset of used pieces, every core on subtrees split off the top
-of the tree (the earliest first); -count counts the solutions. It exits with status 1 when it proves that
-there is no solution or stops at -timeout or -max-nodes.
-
--algo partial maximises the score of complete boards (Eternity II): a start
-board from the backtracker, then large neighbourhood search (window and
-assignment repairs, kicks) on every core until -timeout. With -o it saves
-every new best board at once (atomically), with the seed in its comments;
--resume B.board continues from a saved board.
-
--algo lp is the iterative LP relaxation of Kovalsky, Glasner and Basri: it
-reports the LPs solved and whether P became a permutation, then (unless
--no-search) rounds P, fixes the confident cells and finishes with the
-backtracker.`,
+` + catalog.EdgeMatch.Help() + `
+dfs and lp exit with status 1 when they prove that there is no solution or
+stop at -timeout or -max-nodes; lp reports the LPs solved and whether P became
+a permutation. partial searches on every core until -timeout; with -o it saves
+every new best board at once (atomically), with the seed in its comments, and
+-resume B.board continues from a saved board.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf solveFlags
 		var hf hintFlags
 		sf.define(fs)
 		hf.define(fs)
-		count := fs.Bool("count", false, "dfs: count all solutions instead of stopping at the first")
+		fs.BoolVar(&sf.o.Count, "count", false, "dfs: count all solutions instead of stopping at the first")
 		resume := fs.String("resume", "", "partial: start from this board (a saved best)")
 		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")
 		seed := seedFlag(fs)
@@ -359,33 +201,25 @@ backtracker.`,
 			if len(args) != 1 {
 				return usagef("want one puzzle file")
 			}
-			order, backend, err := sf.check()
-			if err != nil {
+			if err := sf.check(); err != nil {
 				return err
-			}
-			if *count && sf.algo != "dfs" {
-				return usagef("-count applies to -algo dfs")
-			}
-			if *resume != "" && sf.algo != "partial" {
-				return usagef("-resume applies to -algo partial")
 			}
 			p, err := hf.read(env, args[0])
 			if err != nil {
 				return err
 			}
-			var start *edgematch.Board
 			if *resume != "" {
-				if start, err = readEdgeBoard(*resume, p); err != nil {
+				if sf.o.Start, err = edgematch.ReadBoard(*resume, p); err != nil {
 					return err
 				}
 			}
 			pr := newProgress(env, *prog)
 			defer pr.Done()
 			name := filepath.Base(args[0])
-			pr.Logf("%s; algo %s, seed %d", describePuzzle(name, p), sf.algo, *seed)
 			t0 := time.Now()
 			var saveErr error
-			onBest := func(b *edgematch.Board, s edgematch.Score) {
+			sf.o.Seed, sf.o.Progress = *seed, pr.Printf
+			sf.o.OnBest = func(b *edgematch.Board, s edgematch.Score) {
 				pr.Logf("new best %v after %.1f s", s, time.Since(t0).Seconds())
 				if *out != "" {
 					if err := writeFileAtomic(*out, boardFile(b, name, p, s, "partial", *seed, time.Since(t0))); err != nil && saveErr == nil {
@@ -393,88 +227,37 @@ backtracker.`,
 					}
 				}
 			}
+			solver, err := sf.solver()
+			if err != nil {
+				return err
+			}
+			pr.Logf("%s: %s; algo %s, seed %d", name, p.Describe(), sf.algo, *seed)
 			sctx, cancel := withTimeout(ctx, *timeout)
 			defer cancel()
-			o := runSolver(sctx, p, &sf, order, backend, *count, *seed, start, onBest, pr.Printf)
+			res, err := bench.EdgeMatchSolve(sctx, solver, p)
 			pr.Done()
 			if saveErr != nil {
 				return saveErr
 			}
-			res := o.res
 			if res.Board == nil {
-				return o.err
+				return err
 			}
 			if *out != "" && sf.algo != "partial" {
 				if err := writeFileAtomic(*out, boardFile(res.Board, name, p, res.Score, sf.algo, *seed, res.Stats.Elapsed)); err != nil {
 					return err
 				}
 			}
-			err = o.err
 			if errors.Is(err, context.DeadlineExceeded) {
 				err = fmt.Errorf("stopped by -timeout %v: %w", *timeout, err)
 			}
-			viewer, _ := p.BucasURL(res.Board, strings.TrimSuffix(name, filepath.Ext(name)))
+			r := bench.EdgeMatchSolved{Name: name, Puzzle: p, Algo: sf.algo, Backend: sf.o.LPBackend, Result: res, Err: err,
+				Count: sf.o.Count, Seed: *seed, ShowURL: *url, Saved: *out}
 			if *asJSON {
-				j := emSolveJSON{Puzzle: name, Algo: sf.algo, Score: res.Score.Matched, Max: res.Score.Max, Solved: res.Score.Solved(),
-					FrameErrors: res.Score.FrameErrors, Empty: res.Score.Empty, Seconds: seconds(res.Stats.Elapsed), Nodes: res.Stats.Nodes,
-					NodesPerSec: res.Stats.NodesPerSecond(), Board: strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/"))}
-				if *count {
-					j.Solutions = res.Stats.Solutions
-				}
-				if sf.algo == "partial" {
-					j.Seed, j.Moves, j.NodesPerSec = *seed, res.Stats.Moves, 0
-				}
-				if o.lp != nil {
-					j.Iterations, j.Permutation, j.Method = o.lp.Iterations, o.lp.Permutation, o.lp.Method
-				}
-				if *url {
-					j.URL = viewer
-				}
-				if err != nil {
-					j.Error = err.Error()
-				}
-				if werr := writeJSON(env.Stdout, j); werr != nil {
+				if werr := writeJSON(env.Stdout, r.Record()); werr != nil {
 					return werr
 				}
-				return err
-			}
-			w := env.Stdout
-			fmt.Fprintf(w, "puzzle   %s\n", describePuzzle(name, p))
-			if res.Board.Filled() > 0 {
-				fmt.Fprintf(w, "board\n%s", indent(res.Board.String(), "\t"))
-			}
-			state := "solved"
-			if !res.Score.Solved() {
-				state = fmt.Sprintf("%d mismatches", res.Score.Mismatches())
-			}
-			fmt.Fprintf(w, "score    %v (%s)\n", res.Score, state)
-			if *count {
-				fmt.Fprintf(w, "count    %d solutions\n", res.Stats.Solutions)
-			}
-			if o.lp != nil {
-				l := o.lp
-				fmt.Fprintf(w, "lp       %d LPs (%s), %d variables, %d constraints; permutation: %v; %d fractional entries left; %.2f s in LPs\n",
-					l.Iterations, sf.lpBackend, l.Variables, l.Constraints, l.Permutation, l.Fractional, l.LPTime.Seconds())
-				switch l.Method {
-				case "lp+search":
-					fmt.Fprintf(w, "method   %s (%d cells fixed from P, then the backtracker)\n", l.Method, l.Fixed)
-				case "search":
-					fmt.Fprintf(w, "method   %s (the backtracker alone, after fixing cells from P failed or was not possible)\n", l.Method)
-				case "lp":
-					fmt.Fprintf(w, "method   lp (P is a permutation: the LP alone solved the puzzle)\n")
-				}
-			}
-			st := res.Stats
-			if sf.algo == "partial" {
-				fmt.Fprintf(w, "search   %d placements for the start boards, %d improvement moves, %.2f s, seed %d\n", st.Nodes, st.Moves, st.Elapsed.Seconds(), *seed)
 			} else {
-				fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s\n", st.Nodes, st.NodesPerSecond()/1e6, st.Elapsed.Seconds())
-			}
-			if *url {
-				fmt.Fprintf(w, "viewer   %s\n", viewer)
-			}
-			if *out != "" {
-				fmt.Fprintf(w, "saved    %s\n", *out)
+				r.Print(env.Stdout)
 			}
 			return err
 		}
@@ -541,34 +324,8 @@ instead of the orders from the top left corner.`,
 			if err != nil {
 				return err
 			}
-			w := env.Stdout
-			width := 8
-			if *allScans {
-				width = 46
-			}
-			if !*asJSON {
-				fmt.Fprintln(w, describePuzzle(args[0], p))
-				fmt.Fprintf(w, "%-*s %12s %10s %10s\n", width, "order", "tree nodes", "± (1 se)", "complete")
-			}
-			for _, sc := range scans {
-				est, err := edgematch.EstimateScan(ctx, p, sc, *probes, *seed)
-				if err != nil {
-					return err
-				}
-				name := sc.String()
-				if !*allScans {
-					name = sc.Order.String()
-				}
-				if *asJSON {
-					if err := writeJSON(w, map[string]any{"order": name, "nodes": est.Nodes, "stderr": est.StdErr,
-						"probes": est.Probes, "complete": est.Complete, "seconds": seconds(est.Elapsed)}); err != nil {
-						return err
-					}
-					continue
-				}
-				fmt.Fprintf(w, "%-*s %12.3g %10.2g %10d\n", width, name, est.Nodes, est.StdErr, est.Complete)
-			}
-			return nil
+			e := bench.EdgeMatchEstimate{Name: args[0], Puzzle: p, Scans: scans, Corners: *allScans, Probes: *probes, Seed: *seed}
+			return e.Run(ctx, env.Stdout, *asJSON)
 		}
 	},
 }
@@ -596,7 +353,7 @@ twice, out of range, a wrong size).`,
 			if err != nil {
 				return err
 			}
-			b, err := readEdgeBoard(args[1], p)
+			b, err := edgematch.ReadBoard(args[1], p)
 			if err != nil {
 				return err
 			}
@@ -657,7 +414,7 @@ not the frame colour.`,
 			if err != nil {
 				return err
 			}
-			b, err := readEdgeBoard(args[1], p)
+			b, err := edgematch.ReadBoard(args[1], p)
 			if err != nil {
 				return err
 			}

@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tessera/internal/bench"
+	"tessera/internal/catalog"
 )
 
 func TestEdgematchGenerateSolveScoreRender(t *testing.T) {
@@ -160,7 +163,7 @@ func TestEdgematchBench(t *testing.T) {
 	if len(lines) != 3 {
 		t.Fatalf("%d lines: %q", len(lines), out)
 	}
-	var rec emBenchRecord
+	var rec bench.EdgeMatchRecord
 	if err := json.Unmarshal([]byte(lines[0]), &rec); err != nil || rec.Puzzle != "g1" || !rec.Solved || rec.Max != 24 {
 		t.Fatalf("record %q: %v", lines[0], err)
 	}
@@ -195,6 +198,10 @@ func TestEdgematchErrors(t *testing.T) {
 	}{
 		{[]string{"edgematch", "solve", bad}, 1, "line 3: piece 2: colour \"x\""},
 		{[]string{"edgematch", "solve", "-algo", "sat", good}, 2, "unknown -algo"},
+		{[]string{"edgematch", "solve", "-algo", "partial", "-count", good}, 2, "-count applies to -algo dfs"},
+		{[]string{"edgematch", "solve", "-resume", dup, good}, 1, "piece 2 is also at row 1, column 2"},
+		{[]string{"edgematch", "solve", "-algo", "lp", "-lp", "simplex", good}, 2, "unknown backend"},
+		{[]string{"edgematch", "bench", "-algo", "lp", "-order", "zigzag", good}, 2, "unknown scan order"},
 		{[]string{"edgematch", "solve"}, 2, "want one puzzle file"},
 		{[]string{"edgematch", "solve", "-nhints", "1", good}, 2, "-nhints needs -hints"},
 		{[]string{"edgematch", "solve", unsolvable}, 1, "no solution"},
@@ -208,6 +215,20 @@ func TestEdgematchErrors(t *testing.T) {
 		code, out, errOut := runCmd(t, "", c.args...)
 		if code != c.code || !strings.Contains(errOut, c.want) {
 			t.Errorf("%q: exit %d, stderr %q, stdout %q; want exit %d and %q", c.args, code, errOut, out, c.code, c.want)
+		}
+	}
+}
+
+// TestEdgematchHelpListsCatalogue: help edgematch solve lists every
+// solver of the catalogue with its doc line.
+func TestEdgematchHelpListsCatalogue(t *testing.T) {
+	code, out, _ := runCmd(t, "", "help", "edgematch", "solve")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, m := range catalog.EdgeMatch.Menu() {
+		if !strings.Contains(out, m.ID) || !strings.Contains(out, m.Doc) {
+			t.Errorf("help lacks %s (%s): %q", m.ID, m.Doc, out)
 		}
 	}
 }

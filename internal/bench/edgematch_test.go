@@ -1,0 +1,93 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"tessera/edgematch"
+)
+
+// TestEdgeMatchBench runs a generated LP bench and checks its lines, its
+// summary (keys in their historical order) and its text table.
+func TestEdgeMatchBench(t *testing.T) {
+	items, err := EdgeMatchGenerated(edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Seed: 1}, "4x4, 5x4", "12", 2)
+	if err != nil || len(items) != 4 || items[0].Name != "kovalsky 4x4 c12 seed 1" || items[3].Group != "5x4 c12" {
+		t.Fatalf("%v %+v", err, items)
+	}
+	b := EdgeMatch{Items: items, Algo: "lp", Solver: edgematch.LP{NoSearch: true}, Timeout: time.Minute}
+	var out bytes.Buffer
+	if err := b.Run(context.Background(), &Writer{W: &out, JSON: true}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 5 || !strings.HasPrefix(lines[4], `{"algo":"lp",`) || !strings.HasSuffix(lines[4], `"summary":true}`) {
+		t.Fatalf("%q", out.String())
+	}
+	var rec EdgeMatchRecord
+	if err := json.Unmarshal([]byte(lines[0]), &rec); err != nil || !rec.Solved || rec.Iterations < 1 || rec.Method != "lp" || rec.Group != "4x4 c12" {
+		t.Fatalf("%v %+v", err, rec)
+	}
+	var sum EdgeMatchSummary
+	if err := json.Unmarshal([]byte(lines[4]), &sum); err != nil || sum.Puzzles != 4 || sum.Solved != 4 || len(sum.Groups) != 2 || sum.Groups[1].Puzzles != 2 {
+		t.Fatalf("%v %+v", err, sum)
+	}
+	out.Reset()
+	if err := b.Run(context.Background(), &Writer{W: &out}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"LPs  permutation  method", "4 puzzles, 4 solved", "P a permutation", "5x4 c12"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in %q", want, out.String())
+		}
+	}
+	for _, bad := range [][3]string{{"9", "8"}, {"4x4", "a"}} {
+		if _, err := EdgeMatchGenerated(edgematch.GenerateOptions{}, bad[0], bad[1], 1); err == nil {
+			t.Errorf("sizes %q colours %q accepted", bad[0], bad[1])
+		}
+	}
+	if _, err := EdgeMatchGenerated(edgematch.GenerateOptions{Rotate: true}, "4x4", "4", 1); err == nil {
+		t.Error("-rotate accepted for framed puzzles")
+	}
+}
+
+// TestEdgeMatchSet reads a set by folder, by pattern and from the data
+// folder.
+func TestEdgeMatchSet(t *testing.T) {
+	data := t.TempDir()
+	dir := filepath.Join(data, "set")
+	os.Mkdir(dir, 0o755)
+	for _, s := range []uint64{1, 2} {
+		p, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 3, Cols: 3, Colours: 3, Seed: s})
+		os.WriteFile(filepath.Join(dir, "g"+string(rune('0'+s))+".txt"), edgematch.Format(p), 0o644)
+	}
+	for _, list := range [][]string{{dir}, {filepath.Join(dir, "g*.txt")}, {"set"}} {
+		items, err := EdgeMatchSet(list, data, "", 0)
+		if err != nil || len(items) != 2 || items[0].Name != "g1" || items[1].Puzzle.Rows != 3 {
+			t.Errorf("%q: %v %+v", list, err, items)
+		}
+	}
+	if _, err := EdgeMatchSet([]string{"none*.txt"}, data, "", 0); err == nil || !strings.Contains(err.Error(), "no puzzle files") {
+		t.Errorf("an empty pattern: %v", err)
+	}
+}
+
+// TestEdgeMatchSolveDeadline: a partial search that its deadline ends has
+// succeeded; an exact search has not.
+func TestEdgeMatchSolveDeadline(t *testing.T) {
+	p, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 12, Cols: 12, Colours: 10, Seed: 1})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	<-ctx.Done()
+	if res, err := EdgeMatchSolve(ctx, edgematch.Partial{Workers: 1}, p); err != nil || res.Board == nil {
+		t.Errorf("partial: %v", err)
+	}
+	if _, err := EdgeMatchSolve(ctx, edgematch.DFS{}, p); err == nil {
+		t.Error("dfs after the deadline: no error")
+	}
+}

@@ -1,0 +1,144 @@
+package catalog
+
+import (
+	"errors"
+	"time"
+
+	"tessera/edgematch"
+	"tessera/lp"
+)
+
+// EdgeMatchOptions are the parameters of the edge-matching solvers, the
+// values of the flags of `tessera edgematch solve` and `bench`. The zero
+// value gives each solver its defaults. A constructor reads the fields
+// that concern it and rejects Count and Start where they do not apply.
+type EdgeMatchOptions struct {
+	// Order is the backtracker's scan order, as edgematch.ParseScan reads
+	// it ("auto", "rows", ..., "columns from the bottom right"; "": auto):
+	// dfs, and the finishing search of lp.
+	Order string
+	// Workers is the number of goroutines (0: one per core).
+	Workers int
+	// MaxNodes stops the backtracker after about this many placements (0:
+	// no limit): dfs, and the finishing search of lp.
+	MaxNodes int64
+	// Count makes dfs count every solution.
+	Count bool
+	// Seed makes partial search repeatable.
+	Seed uint64
+	// Start is a complete board for partial search to improve (a saved
+	// best to resume from).
+	Start *edgematch.Board
+	// LPBackend names the LP backend for lp (lp.Lookup: "pdhg", the
+	// default, or "clp" in a build with the tag clp).
+	LPBackend string
+	// LPIter bounds the LPs of lp (0: 20); LPTime stops its LP iteration
+	// after that long (0: only the context's deadline).
+	LPIter int
+	LPTime time.Duration
+	// NoSearch stops lp after the LP iteration (no rounding and search).
+	NoSearch bool
+	// LPPlain runs lp's Algorithm 1 as published (no pruning of the LP,
+	// no perturbation on stalls).
+	LPPlain bool
+
+	// Progress, when set, receives a line of progress about once a second
+	// (printf style).
+	Progress func(format string, args ...any)
+	// OnBest, when set, is called with every new best board of partial
+	// search (which must not be kept after the call).
+	OnBest func(*edgematch.Board, edgematch.Score)
+}
+
+// EdgeMatch is the table of edge-matching solvers.
+var EdgeMatch = Table[edgematch.Solver, EdgeMatchOptions]{
+	{ID: "dfs", Name: "exact backtracker", Optimal: true,
+		Doc: "candidate tables, a bitset of used pieces, every core on subtrees; -count counts the solutions",
+		New: newEdgeMatchDFS},
+	{ID: "partial", Name: "partial search (large neighbourhood search)",
+		Doc: "the best score of a complete board when a solution is out of reach (Eternity II), until the timeout",
+		New: newEdgeMatchPartial},
+	{ID: "lp", Name: "Kovalsky's LP relaxation, then search", Optimal: true,
+		Doc: "Kovalsky, Glasner and Basri's iterative LP; unless -no-search, rounding, fixing and the backtracker",
+		New: newEdgeMatchLP},
+}
+
+func init() { register("edgematch", EdgeMatch.Menu) }
+
+// errNotFor reports an option given to a solver that does not use it.
+func errNotFor(option, id string) error {
+	return errors.New(option + " applies to -algo " + id)
+}
+
+func newEdgeMatchDFS(o EdgeMatchOptions) (edgematch.Solver, error) {
+	if o.Start != nil {
+		return nil, errNotFor("-resume", "partial")
+	}
+	d, err := o.dfs()
+	if err != nil {
+		return nil, err
+	}
+	d.Count = o.Count
+	if o.Progress != nil {
+		d.Progress = func(st edgematch.Stats) {
+			o.Progress("dfs: %d placements (%.1f M/s), depth %d, %.0f s", st.Nodes, st.NodesPerSecond()/1e6, st.MaxDepth, st.Elapsed.Seconds())
+		}
+	}
+	return d, nil
+}
+
+func newEdgeMatchPartial(o EdgeMatchOptions) (edgematch.Solver, error) {
+	if o.Count {
+		return nil, errNotFor("-count", "dfs")
+	}
+	if _, err := o.dfs(); err != nil {
+		return nil, err // a bad Order is a mistake for every solver
+	}
+	s := edgematch.Partial{Seed: o.Seed, Workers: o.Workers, Start: o.Start, OnBest: o.OnBest}
+	if o.Progress != nil {
+		s.Progress = func(pp edgematch.PartialProgress) {
+			o.Progress("partial: best %d, %d moves, %.0f s", pp.Best, pp.Moves, pp.Elapsed.Seconds())
+		}
+	}
+	return s, nil
+}
+
+func newEdgeMatchLP(o EdgeMatchOptions) (edgematch.Solver, error) {
+	switch {
+	case o.Count:
+		return nil, errNotFor("-count", "dfs")
+	case o.Start != nil:
+		return nil, errNotFor("-resume", "partial")
+	}
+	search, err := o.dfs()
+	if err != nil {
+		return nil, err
+	}
+	name := o.LPBackend
+	if name == "" {
+		name = "pdhg"
+	}
+	backend, err := lp.Lookup(name)
+	if err != nil {
+		return nil, err // lp.ErrNotBuilt for clp without the build tag
+	}
+	s := edgematch.LP{Backend: backend, MaxIter: o.LPIter, MaxTime: o.LPTime, NoSearch: o.NoSearch, Plain: o.LPPlain, Search: search}
+	if o.Progress != nil {
+		s.Progress = func(st edgematch.LPStep) {
+			o.Progress("lp: iteration %d, %d fractional entries, %.1f s", st.Iteration, st.Fractional, st.Elapsed.Seconds())
+		}
+	}
+	return s, nil
+}
+
+// dfs is the backtracker that dfs runs and lp finishes with.
+func (o EdgeMatchOptions) dfs() (edgematch.DFS, error) {
+	var scan edgematch.Scan
+	if o.Order != "" {
+		var err error
+		if scan, err = edgematch.ParseScan(o.Order); err != nil {
+			return edgematch.DFS{}, err
+		}
+	}
+	return edgematch.DFS{Scan: scan, Workers: o.Workers, MaxNodes: o.MaxNodes}, nil
+}
