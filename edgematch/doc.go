@@ -73,15 +73,15 @@
 //
 // # Details
 //
-// Before the first LP, SolveLP removes the (cell, piece) pairs that the
+// Before the first LP, the LP solver removes the (cell, piece) pairs that the
 // colour-balance rows force to zero, to a fixed point (arc consistency: the
 // feasible set is unchanged, the LP much smaller), and it breaks a stall on a
-// fractional P once by a small perturbation; LPOptions.Plain turns both off
+// fractional P once by a small perturbation; LP.Plain turns both off
 // and runs Algorithm 1 as published. When P is not a permutation it rounds P
 // by an assignment, fixes the confident cells and tries the backtracker: for
 // at most 2 million placements after every LP, without a limit after the
-// last one. SolvePartial hands every new best board to
-// PartialOptions.OnBest ("tessera edgematch solve -algo partial -o" saves it
+// last one. Partial hands every new best board to
+// Partial.OnBest ("tessera edgematch solve -algo partial -o" saves it
 // atomically, with the seed, and -resume continues from a saved board).
 //
 // Measured figures (Brendan Owen's puzzles, Eternity II, the LP on random
