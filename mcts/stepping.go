@@ -485,10 +485,12 @@ func (t *Tree[G, M]) selectChild(n int32) int32 {
 	return best
 }
 
-// finishPrincipal follows the most visited children from the root and
-// completes the path with a playout: the search's recommendation, offered
-// as a candidate sequence.
-func (t *Tree[G, M]) finishPrincipal() {
+// Finish follows the most visited children from the root to a leaf and
+// completes the line with a playout of TreeOptions.Policy: the tree's
+// recommendation as a complete game. The sequence (from NewTree's root)
+// becomes a candidate of Result; Finish returns its score. Search calls it
+// at its end.
+func (t *Tree[G, M]) Finish() float64 {
 	st := t.states[0]
 	st.CopyFrom(t.root)
 	path := append(t.paths[0][:0], t.played...)
@@ -508,4 +510,5 @@ func (t *Tree[G, M]) finishPrincipal() {
 	t.tail = t.tail[:0]
 	v := playout(st, t.opts.Policy, t.rng, &t.moves, &t.tail)
 	t.offer(v, path, t.tail)
+	return v
 }

@@ -203,7 +203,7 @@ func Search[G Game[G, M], M any](ctx context.Context, root G, opts TreeOptions[G
 		}
 	}
 	if t.err == nil || !t.found {
-		t.finishPrincipal()
+		t.Finish()
 	}
 	return t.result()
 }
