@@ -30,7 +30,7 @@ type node[M any] struct {
 // that thinks once, for a whole game.
 //
 //	t := mcts.NewTree(state, mcts.TreeOptions[*S, M]{Selection: mcts.PUCT, Evaluator: ev, Batch: 8})
-//	for !t.Over() {
+//	for len(t.State().Moves(nil)) > 0 {
 //		if err := t.Think(ctx, 100); err != nil {
 //			return err
 //		}
