@@ -47,9 +47,8 @@
 // whose resulting board has the fewest estimated clicks left; Beam keeps
 // the lines that are best by the policy's log-probability plus a
 // groups-left heuristic, pruned by the greedy line's length and the
-// colours-left bound; MCTS runs package mcts's PUCT tree, kept from click
-// to click, with the policy's priors and the value head at the leaves
-// (Evaluator):
+// colours-left bound; MCTS runs package mcts's PUCT search with the
+// policy's priors and the value head at the leaves (Evaluator):
 //
 //	p, _ := policy.Default()
 //	sol, _ := p.Greedy(ctx, board)    // sol.Moves, sol.Clicks
