@@ -1,6 +1,7 @@
 // Package mcts holds generic single-player Monte-Carlo searches: tree
 // search with UCT, SP-MCTS or PUCT selection (the last with an Evaluator
-// that gives priors and values, in batches), Nested Monte-Carlo Search and
+// that gives priors and values, in batches), mean or max backup, as a
+// stepping Tree or as one whole-game Search; Nested Monte-Carlo Search and
 // Nested Rollout Policy Adaptation. It imports nothing of the project.
 //
 // A game is a mutable state type G (usually a pointer) with moves of type
@@ -33,6 +34,28 @@
 // sequence so far together with an error wrapping the context's error or
 // ErrBudget. Randomness comes from the Budget's seed only, so a run is
 // repeatable.
+//
+// A Tree steps through a game, as a player does: Think runs more
+// iterations from the current state, Children shows the root's
+// statistics (visits, priors, mean and max values), Best names the move
+// TreeOptions.Choice prefers (most visits, or highest value) and Advance
+// plays a move and keeps the subtree below it, so the next Think starts
+// from what the last one learned:
+//
+//	t := mcts.NewTree(state, mcts.TreeOptions[*S, M]{Selection: mcts.PUCT, Evaluator: ev, Batch: 8})
+//	for len(t.State().Moves(nil)) > 0 {
+//		if err := t.Think(ctx, 200); err != nil {
+//			return err
+//		}
+//		t.Advance(t.Best())
+//	}
+//
+// Search is a Tree that thinks once from the root and returns the best
+// complete sequence it met. With an Evaluator whose values are known to
+// lie in a range (a probability), TreeOptions.MinValue and MaxValue fix
+// the scale; EvaluateTerminal lets the Evaluator value the final states
+// too, when the score itself is learned. jigsaw/neural (Alphazzle) and
+// samegame/policy play with a Tree; samegame's mcts solver runs Search.
 //
 // Which search to use: NRPA learns a playout policy and holds the best
 // published results on SameGame and Morpion Solitaire (Rosin 2011,

@@ -36,3 +36,27 @@ func Example() {
 	// nrpa [2 2 2] 14
 	// uct  [2 2 2] 14
 }
+
+// ExampleTree plays the counter game move by move: think, show the
+// root's children, play the best and keep its subtree.
+func ExampleTree() {
+	ctx := context.Background()
+	t := mcts.NewTree(&counter{}, mcts.TreeOptions[*counter, int]{Selection: mcts.UCT, Budget: mcts.Budget{Seed: 1}})
+	for len(t.State().Moves(nil)) > 0 {
+		if err := t.Think(ctx, 30); err != nil {
+			panic(err)
+		}
+		kids := t.Children()
+		b := t.Best()
+		fmt.Printf("play %d (visits %d of %d)\n", kids[b].Move, kids[b].Visits, kids[0].Visits+kids[1].Visits)
+		if err := t.Advance(b); err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println(t.Played(), t.State().Score())
+	// Output:
+	// play 2 (visits 28 of 30)
+	// play 2 (visits 55 of 58)
+	// play 2 (visits 81 of 85)
+	// [2 2 2] 14
+}

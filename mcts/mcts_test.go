@@ -287,3 +287,183 @@ func TestPolicyTable(t *testing.T) {
 func exp(x float64) float64 { return math.Exp(x) }
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
+
+// TestTreeSteps plays a game move by move with a stepping tree: the
+// oracle's priors lead every Best to the secret's symbol, Advance keeps
+// the chosen child's subtree (its visits become the root's) and the tree
+// meets the optimum.
+func TestTreeSteps(t *testing.T) {
+	g := newTarget(30, 4, 9)
+	ev := &oracle{}
+	tr := NewTree(g, TreeOptions[*target, int]{Selection: PUCT, Evaluator: ev, Batch: 8, Budget: Budget{Seed: 1}})
+	iters := int64(0)
+	for step := 0; !tr.Over() && len(tr.State().Moves(nil)) > 0; step++ {
+		if err := tr.Think(t.Context(), 20); err != nil {
+			t.Fatal(err)
+		}
+		iters += 20
+		if s := tr.Stats(); s.Iterations != iters {
+			t.Fatalf("step %d: %d iterations, want %d", step, s.Iterations, iters)
+		}
+		kids := tr.Children()
+		if len(kids) != 4 {
+			t.Fatalf("step %d: %d children", step, len(kids))
+		}
+		b := tr.Best()
+		if kids[b].Move != g.secret[step] {
+			t.Fatalf("step %d: best %d, secret %d (%+v)", step, kids[b].Move, g.secret[step], kids)
+		}
+		sum := 0
+		for _, k := range kids {
+			sum += k.Visits
+		}
+		if root := tr.Root(); root.Visits != sum+1 && root.Visits != sum {
+			t.Fatalf("step %d: root %d visits, children %d", step, root.Visits, sum)
+		}
+		if err := tr.Advance(b); err != nil {
+			t.Fatal(err)
+		}
+		if got := tr.Root().Visits; got != kids[b].Visits {
+			t.Fatalf("step %d: kept %d visits, want %d", step, got, kids[b].Visits)
+		}
+		if len(tr.nodes) > int(tr.Stats().Nodes) || tr.nodes[0].parent != -1 {
+			t.Fatalf("step %d: compaction: %d nodes", step, len(tr.nodes))
+		}
+	}
+	if !slices.Equal(tr.Played(), g.secret) || tr.State().Score() != 130 {
+		t.Fatalf("played %v, score %v", tr.Played(), tr.State().Score())
+	}
+	if res := tr.Result(); res.Score != 130 || replay(t, g, res.Moves) != 130 {
+		t.Fatalf("result %v %v", res.Score, res.Moves)
+	}
+	if len(g.seq) != 0 {
+		t.Fatal("root changed")
+	}
+	if err := tr.Advance(0); err == nil {
+		t.Fatal("advance past the end")
+	}
+}
+
+// TestTreeAdvanceUnexpanded checks a root that was never thought about:
+// Children lists its moves, Advance restarts from the child.
+func TestTreeAdvanceUnexpanded(t *testing.T) {
+	g := newTarget(3, 3, 1)
+	tr := NewTree(g, TreeOptions[*target, int]{Budget: Budget{Seed: 1}})
+	if kids := tr.Children(); len(kids) != 3 || kids[2].Move != 2 || kids[2].Visits != 0 || tr.Best() != -1 {
+		t.Fatalf("children %+v, best %d", kids, tr.Best())
+	}
+	if err := tr.Advance(3); err == nil {
+		t.Fatal("advance out of range")
+	}
+	if err := tr.Advance(2); err != nil || !slices.Equal(tr.Played(), []int{2}) {
+		t.Fatal(err, tr.Played())
+	}
+	if err := tr.Think(t.Context(), 50); err != nil {
+		t.Fatal(err)
+	}
+	if res := tr.Result(); len(res.Moves) != 3 || res.Moves[0] != 2 {
+		t.Fatalf("result %v", res.Moves)
+	}
+}
+
+// trap is a two-step game: move 0 then 9 scores 10, move 0 then any other
+// move 0; move 1 then anything scores 3. The means prefer 1, the maxima 0.
+type trap struct{ seq []int }
+
+func (g *trap) Moves(dst []int) []int {
+	if len(g.seq) == 2 {
+		return dst
+	}
+	if len(g.seq) == 0 {
+		return append(dst, 0, 1)
+	}
+	for m := range 10 {
+		dst = append(dst, m)
+	}
+	return dst
+}
+func (g *trap) Play(m int) { g.seq = append(g.seq, m) }
+func (g *trap) Score() float64 {
+	switch {
+	case len(g.seq) < 2:
+		return 0
+	case g.seq[0] == 1:
+		return 3
+	case g.seq[1] == 9:
+		return 10
+	}
+	return 0
+}
+func (g *trap) Clone() *trap       { return &trap{seq: slices.Clone(g.seq)} }
+func (g *trap) CopyFrom(src *trap) { g.seq = append(g.seq[:0], src.seq...) }
+
+func TestTreeBackupAndChoice(t *testing.T) {
+	for _, tc := range []struct {
+		backup Backup
+		choice Choice
+		want   int
+	}{{MeanBackup, ByValue, 1}, {MaxBackup, ByValue, 0}} {
+		tr := NewTree(&trap{}, TreeOptions[*trap, int]{Selection: UCT, C: 5, Backup: tc.backup, Choice: tc.choice})
+		if err := tr.Think(t.Context(), 200); err != nil {
+			t.Fatal(err)
+		}
+		kids := tr.Children()
+		if kids[0].Max != 10 || kids[1].Max != 3 || kids[1].Mean != 3 || kids[0].Mean >= 3 {
+			t.Fatalf("%v: children %+v", tc.backup, kids)
+		}
+		if b := tr.Best(); b != tc.want {
+			t.Fatalf("backup %v choice %v: best %d, want %d (%+v)", tc.backup, tc.choice, b, tc.want, kids)
+		}
+	}
+}
+
+// ends is an Evaluator for trap that values terminal states at twice
+// their score, and counts them.
+type ends struct{ terminal int }
+
+func (e *ends) Evaluate(_ context.Context, leaves []Leaf[*trap, int]) error {
+	for i := range leaves {
+		l := &leaves[i]
+		if len(l.Moves) == 0 {
+			e.terminal++
+			l.Value = 2 * l.State.Score()
+		}
+	}
+	return nil
+}
+
+func TestTreeEvaluateTerminal(t *testing.T) {
+	ev := &ends{}
+	tr := NewTree(&trap{}, TreeOptions[*trap, int]{Selection: UCT, C: 5, Evaluator: ev, Batch: 4, EvaluateTerminal: true,
+		Backup: MaxBackup, Choice: ByValue})
+	if err := tr.Think(t.Context(), 200); err != nil {
+		t.Fatal(err)
+	}
+	res := tr.Result()
+	if res.Score != 20 || !slices.Equal(res.Moves, []int{0, 9}) {
+		t.Fatalf("result %v %v", res.Score, res.Moves)
+	}
+	// Each of the 20 terminal states is evaluated once, then its value is kept.
+	if ev.terminal != 20 || tr.Best() != 0 {
+		t.Fatalf("%d terminal evaluations, best %d", ev.terminal, tr.Best())
+	}
+}
+
+// TestSearchIsATree checks that Search's iterations are a Tree's: the
+// same seed grows the same tree.
+func TestSearchIsATree(t *testing.T) {
+	g := newTarget(8, 3, 2)
+	opts := TreeOptions[*target, int]{Selection: SPMCTS, D: 10, MaxIterations: 1500, Budget: Budget{Seed: 4}}
+	res, err := Search(t.Context(), g, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := NewTree(g, opts)
+	if err := tr.Think(t.Context(), 1500); err != nil {
+		t.Fatal(err)
+	}
+	s := tr.Stats()
+	if s.Nodes != res.Stats.Nodes || s.Iterations != res.Stats.Iterations || s.Playouts+1 < res.Stats.Playouts {
+		t.Fatalf("tree %+v, search %+v", s, res.Stats)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"math"
 
 	"tessera/search"
 )
@@ -38,4 +39,18 @@ func ExampleIDAStar() {
 	res, err := search.IDAStar(context.Background(), numbers{target: target}, 1, h, search.Options{MaxExpanded: 1e6})
 	fmt.Println(len(res.Moves), res.Moves, err)
 	// Output: 8 [+1 +1 *2 *2 *2 +1 *2 *2] <nil>
+}
+
+func ExampleBeam() {
+	// Keep the numbers nearest the target at every depth: a narrow beam
+	// finds a path quickly, not the shortest (8 moves, as IDA* shows).
+	target := 100
+	near := func(n int) float64 { return math.Abs(float64(target - n)) }
+	for _, width := range []int{2, 50} {
+		res, err := search.Beam(context.Background(), numbers{target: target}, 1, near, search.BeamOptions{Width: width, Distinct: true})
+		fmt.Println(width, len(res.Moves), res.Moves, err)
+	}
+	// Output:
+	// 2 11 [+1 +1 *2 *2 *2 *2 *2 +1 +1 +1 +1] <nil>
+	// 50 8 [+1 +1 *2 *2 *2 +1 *2 *2] <nil>
 }

@@ -50,7 +50,11 @@
 // Solve runs MCTS (PUCT selection, AlphaZero expansion with P's priors, V
 // instead of playouts, mean or max backup, Sims simulations per
 // placement, leaves evaluated in batches with virtual losses, the action
-// played by visits or by value), or greedy P, or greedy V. Attempts
+// played by visits or by value, the subtree below it kept for the next
+// placement), or greedy P, or greedy V. The tree is package mcts's
+// stepping Tree: values unscaled in [0, 1], a complete reassembly valued
+// once by the reward (EvaluateTerminal), P and V called once each per
+// batch. Attempts
 // repeats the game with reshuffled patch orders and keeps the answer V
 // values most. FineTune trains P and V further on the states MCTS visits.
 // Options.Hybrid multiplies P's priors by the classic compatibilities

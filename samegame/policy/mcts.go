@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"tessera/mcts"
@@ -56,16 +57,19 @@ type MCTSOptions struct {
 }
 
 // MCTS plays a dust board click by click with Monte-Carlo tree search
-// guided by the network, AlphaZero style (Silver et al. 2017): before each
-// click it runs package mcts's Search from the current position with PUCT
-// selection, the policy's scores as priors and the value head's estimate
-// at the leaves instead of random playouts (Evaluator); the search's
-// principal line is completed by Lookahead. It keeps the shortest complete
+// guided by the network, AlphaZero style (Silver et al. 2017): one tree of
+// package mcts (mcts.Tree) with PUCT selection, the policy's scores as
+// priors and the value head's estimate at the leaves instead of random
+// playouts (Evaluator) thinks Iterations more iterations before each
+// click, then completes its most visited line with Lookahead (Tree.Finish);
+// after the click the tree keeps the subtree below it, so what it learned
+// about the rest of the game carries over. MCTS keeps the shortest complete
 // line seen (the first is Lookahead's from the start) and clicks that
 // line's next group, so the answer is never longer than Lookahead's.
 // Stopped by ctx, it returns the best line so far with the context's
 // error. Cost: about clicks x Iterations/Batch network calls of Batch
-// positions.
+// positions; the tree holds the subtrees kept (Solution.Nodes counts
+// every node created).
 func (p *Policy) MCTS(ctx context.Context, b *samegame.Board, opts MCTSOptions) (samegame.Solution, error) {
 	start := time.Now()
 	if opts.Iterations <= 0 {
@@ -78,12 +82,12 @@ func (p *Policy) MCTS(ctx context.Context, b *samegame.Board, opts MCTSOptions) 
 	if err != nil {
 		return sol, err
 	}
-	cur := b.Clone()
-	for k := 0; k < len(sol.Moves) && !cur.GameOver(); k++ {
-		res, err := mcts.Search(ctx, samegame.NewPosition(cur, false), mcts.TreeOptions[*samegame.Position, samegame.Group]{
-			Selection: mcts.PUCT, C: opts.C, Evaluator: Evaluator{P: p}, Batch: opts.Batch,
-			MaxIterations: opts.Iterations, Policy: lookaheadPolicy{p}})
-		sol.Nodes += res.Stats.Nodes
+	t := mcts.NewTree(samegame.NewPosition(b, false), mcts.TreeOptions[*samegame.Position, samegame.Group]{
+		Selection: mcts.PUCT, C: opts.C, Evaluator: Evaluator{P: p}, Batch: opts.Batch,
+		Policy: lookaheadPolicy{p}})
+	for k := 0; k < len(sol.Moves) && !t.State().Board().GameOver(); k++ {
+		err := t.Think(ctx, opts.Iterations)
+		sol.Nodes = t.Stats().Nodes
 		if err != nil {
 			sol.Elapsed = time.Since(start)
 			if ctx.Err() != nil {
@@ -91,10 +95,17 @@ func (p *Policy) MCTS(ctx context.Context, b *samegame.Board, opts MCTSOptions) 
 			}
 			return sol, fmt.Errorf("policy: %w", err)
 		}
-		if len(res.Moves) > 0 && k+len(res.Moves) < len(sol.Moves) {
-			sol.Moves = append(sol.Moves[:k], movesOf(res.Moves)...)
+		t.Finish()
+		// Every line the tree meets starts with the clicks played, so a
+		// shorter one continues from here.
+		if res := t.Result(); len(res.Moves) > 0 && len(res.Moves) < len(sol.Moves) {
+			sol.Moves = movesOf(res.Moves)
 		}
-		if _, err := cur.Play(sol.Moves[k]); err != nil {
+		i := slices.IndexFunc(t.Children(), func(c mcts.NodeStats[samegame.Group]) bool { return c.Move.Move() == sol.Moves[k] })
+		if i < 0 {
+			return sol, fmt.Errorf("policy: click %v is not a group of the board", sol.Moves[k])
+		}
+		if err := t.Advance(i); err != nil {
 			return sol, fmt.Errorf("policy: %w", err)
 		}
 	}
