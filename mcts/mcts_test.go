@@ -467,3 +467,22 @@ func TestSearchIsATree(t *testing.T) {
 		t.Fatalf("tree %+v, search %+v", s, res.Stats)
 	}
 }
+
+// TestSearchStopsWhenExhausted checks that a tree smaller than its budget
+// ends: with only MaxPlayouts set, a search that has met every complete
+// sequence of a small game used to select terminal states forever (they
+// count as no playout). A long deadline turns a hang into a failure.
+func TestSearchStopsWhenExhausted(t *testing.T) {
+	for _, sel := range []Selection{UCT, SPMCTS} {
+		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+		g := newTarget(2, 3, 1)
+		res, err := Search(ctx, g, TreeOptions[*target, int]{Selection: sel, Budget: Budget{MaxPlayouts: 1 << 40}})
+		cancel()
+		if err != nil {
+			t.Fatalf("selection %v: %v after %d iterations", sel, err, res.Stats.Iterations)
+		}
+		if want := 102.0; res.Score != want { // both symbols right, plus the bonus
+			t.Errorf("selection %v: score %v, want the best %v", sel, res.Score, want)
+		}
+	}
+}

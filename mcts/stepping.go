@@ -16,10 +16,13 @@ type node[M any] struct {
 	visits   int32
 	pending  int32 // leaves below waiting for the Evaluator
 	terminal bool
-	prior    float32
-	sum      float64
-	sumSq    float64
-	max      float64 // the highest value backed up: a terminal's value
+	// exhausted: a terminal node, or an expanded one whose children are
+	// all exhausted; its subtree holds nothing the search has not met.
+	exhausted bool
+	prior     float32
+	sum       float64
+	sumSq     float64
+	max       float64 // the highest value backed up: a terminal's value
 }
 
 // Tree is a Monte-Carlo search tree that steps through a game: Think
@@ -54,6 +57,7 @@ type Tree[G Game[G, M], M any] struct {
 	leafNode []int32
 	moves    []M
 	tail     []M
+	stall    int64 // iterations in a row that only revisited terminal states
 }
 
 // NewTree returns a tree of one node for a copy of root (root is not
@@ -258,8 +262,11 @@ func (t *Tree[G, M]) step(limit int64) (int64, error) {
 		if nd := &t.nodes[n]; nd.terminal {
 			t.offer(nd.max, t.paths[0], nil)
 			t.backup(n, nd.max)
+			t.exhaust(n)
+			t.stall++
 			return 1, nil
 		}
+		t.stall = 0
 		t.expandAndPlay(n, st, 0)
 		return 1, nil
 	}
@@ -275,6 +282,10 @@ func (t *Tree[G, M]) step(limit int64) (int64, error) {
 			t.stats.Iterations++
 			t.offer(nd.max, t.paths[k], nil)
 			t.backup(n, nd.max)
+			t.stall++
+			if t.exhaust(n) {
+				break
+			}
 			if done&255 == 0 && t.stopped() {
 				break
 			}
@@ -301,6 +312,7 @@ func (t *Tree[G, M]) step(limit int64) (int64, error) {
 	if len(t.leaves) == 0 {
 		return done, nil
 	}
+	t.stall = 0
 	t.stats.Batches++
 	t.stats.Evaluations += int64(len(t.leaves))
 	if err := t.opts.Evaluator.Evaluate(t.ctx, t.leaves); err != nil {
@@ -323,6 +335,28 @@ func (t *Tree[G, M]) step(limit int64) (int64, error) {
 		t.backup(n, leaf.Value)
 	}
 	return done, nil
+}
+
+// exhaust marks the terminal node n exhausted, and its ancestors whose
+// children are all exhausted; it reports whether the root is. Search stops
+// when the root is exhausted (every complete sequence met) or after
+// stallLimit iterations in a row that only revisit terminal states (a
+// selection rule that starves some branches, as SP-MCTS does with
+// unscaled scores): such iterations count as no playout, so a search
+// bounded only by MaxPlayouts would otherwise never end. Cost: the
+// children of each ancestor marked, plus one.
+func (t *Tree[G, M]) exhaust(n int32) bool {
+	t.nodes[n].exhausted = true
+	for p := t.nodes[n].parent; p >= 0; p = t.nodes[p].parent {
+		nd := &t.nodes[p]
+		for c := nd.first; c < nd.first+nd.kids; c++ {
+			if !t.nodes[c].exhausted {
+				return false
+			}
+		}
+		nd.exhausted = true
+	}
+	return t.nodes[0].exhausted
 }
 
 // descend sets st to the root's state and follows the selection rule to a

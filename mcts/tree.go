@@ -173,6 +173,10 @@ func (o TreeOptions[G, M]) defaults() TreeOptions[G, M] {
 	return o
 }
 
+// stallLimit is how many iterations in a row may revisit terminal states
+// only before Search ends (see Tree.exhaust).
+const stallLimit = 1 << 20
+
 // Search runs Monte-Carlo tree search from root for a single-player game
 // and returns the best complete sequence found: every playout (and every
 // terminal state reached in the tree) is a candidate. An iteration selects
@@ -189,7 +193,7 @@ func (o TreeOptions[G, M]) defaults() TreeOptions[G, M] {
 func Search[G Game[G, M], M any](ctx context.Context, root G, opts TreeOptions[G, M]) (Result[M], error) {
 	t := NewTree(root, opts)
 	t.ctx = ctx
-	for !t.stopped() {
+	for !t.stopped() && !t.nodes[0].exhausted && t.stall < stallLimit {
 		limit := int64(math.MaxInt64)
 		if max := t.opts.MaxIterations; max > 0 {
 			if t.stats.Iterations >= max {
