@@ -1,0 +1,349 @@
+package tangram
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Solver is what every tangram method provides (the shape DESIGN.md asks
+// of every family): a value carrying its parameters with one method.
+type Solver interface {
+	Solve(ctx context.Context, p *Puzzle) (Result, error)
+}
+
+// Result is what a solver returns: a solution (complete when Solved, else
+// the best partial one, the most area placed), with statistics.
+type Result struct {
+	Solution *Solution
+	Solved   bool
+	Nodes    int64 // pieces placed by the search, all branches
+	Elapsed  time.Duration
+}
+
+// Exact is the reference solver: a complete backtracking search over
+// exact geometry. The uncovered region U (silhouette minus the pieces
+// placed so far) is kept as a cancelled boundary chain. At every node the
+// search takes the lowest, then leftmost, point v of U. v is a corner of
+// U whose wedge is less than a half-turn, so in any completion the piece
+// covering the part of the wedge next to its first boundary edge (the
+// outgoing edge of smallest angle) has a vertex at v with its own outgoing
+// edge along that edge and an angle that fits in the wedge: the branches
+// are just the remaining pieces (identical pieces tried once) and their
+// allowed orientations with such a vertex, and the translation is forced,
+// a vertex of the piece meeting a vertex of U. A candidate is kept when no
+// edge of U meets its interior (exact: separating axes for convex pieces,
+// crossings and interior midpoints otherwise), which with the wedge makes
+// it lie inside U. Areas add up by Puzzle.Validate, so placing every piece
+// fills U; the answer is checked by Check before it is returned.
+//
+// Complexity: at most (pieces × orientations) branches per level, one
+// level per piece; each candidate costs O(|U| · |piece|) predicates.
+type Exact struct {
+	// MaxNodes bounds the pieces placed over the whole search; 0 means
+	// no bound. Past it Solve returns ErrBudget with the best partial
+	// solution.
+	MaxNodes int64
+}
+
+// Solve searches for a solution. It returns ErrUnsolvable (wrapped) when
+// the search completes without one, ErrBudget (wrapped) when MaxNodes or
+// the context ends it first, with the best partial solution in Result
+// either way.
+func (e Exact) Solve(ctx context.Context, p *Puzzle) (Result, error) {
+	start := time.Now()
+	if err := p.Validate(); err != nil {
+		return Result{}, err
+	}
+	st, err := newSearch(ctx, p, e.MaxNodes)
+	if err != nil {
+		return Result{}, err
+	}
+	found := st.dfs(0)
+	res := Result{Nodes: st.nodes, Elapsed: time.Since(start)}
+	switch {
+	case found:
+		res.Solution, res.Solved = st.sol.Clone(), true
+		if err := Check(p, res.Solution); err != nil {
+			return res, fmt.Errorf("tangram: exact: internal error, the solution fails the check: %w", err)
+		}
+		return res, nil
+	case st.stopped != nil:
+		res.Solution = st.best
+		return res, st.stopped
+	default:
+		res.Solution = st.best
+		return res, fmt.Errorf("%w: exact search of %d nodes", ErrUnsolvable, st.nodes)
+	}
+}
+
+// variant is one orientation of a piece, with what the search needs.
+type variant struct {
+	o      Orientation
+	shape  Polygon
+	convex bool
+}
+
+type search struct {
+	ctx      context.Context
+	p        *Puzzle
+	maxNodes int64
+	nodes    int64
+	stopped  error
+
+	variants [][]variant
+	class    []int // pieces with equal class are interchangeable
+	used     []bool
+	u        chain // boundary of the uncovered region, counter-clockwise
+	sol      *Solution
+	best     *Solution
+	bestArea float64
+	area     float64
+	areas    []float64
+}
+
+func newSearch(ctx context.Context, p *Puzzle, maxNodes int64) (*search, error) {
+	n := len(p.Pieces)
+	st := &search{ctx: ctx, p: p, maxNodes: maxNodes, variants: make([][]variant, n), class: make([]int, n),
+		used: make([]bool, n), sol: NewSolution(n), best: NewSolution(n), areas: make([]float64, n)}
+	keys := map[string]int{}
+	for k, pc := range p.Pieces {
+		st.areas[k] = pc.Shape.Area().Float64()
+		seen := map[string]bool{}
+		key := ""
+		for o := range Orientation(16) {
+			if !p.Turns.Allows(o) {
+				continue
+			}
+			sh, err := pc.Shape.Oriented(o)
+			if err != nil {
+				continue // a 45-degree turn that is not exact is not offered
+			}
+			norm := sh.Normalize()
+			id := norm.Translate(norm[0].Neg()).String()
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			if key == "" || id < key {
+				key = id
+			}
+			st.variants[k] = append(st.variants[k], variant{o, sh, convex(sh)})
+		}
+		if len(st.variants[k]) == 0 {
+			return nil, fmt.Errorf("tangram: exact: piece %d (%s) has no exact orientation", k+1, pc.Name)
+		}
+		// pieces are interchangeable when their sets of shapes agree.
+		all := ""
+		for _, v := range st.variants[k] {
+			nv := v.shape.Normalize()
+			all += nv.Translate(nv[0].Neg()).String() + ";"
+		}
+		if _, ok := keys[all]; !ok {
+			keys[all] = len(keys)
+		}
+		st.class[k] = keys[all]
+	}
+	st.u.addPolygon(p.Silhouette, 1)
+	return st, nil
+}
+
+// String writes a polygon's vertices (used as a key).
+func (pg Polygon) String() string {
+	s := ""
+	for _, v := range pg {
+		s += v.String()
+	}
+	return s
+}
+
+func (st *search) dfs(depth int) bool {
+	if depth == len(st.p.Pieces) {
+		return st.u.empty()
+	}
+	segs := st.u.segments()
+	if len(segs) == 0 {
+		return false
+	}
+	// v: the lowest-leftmost point of U.
+	v := segs[0].a
+	for _, s := range segs {
+		if s.a.Less(v) {
+			v = s.a
+		}
+	}
+	// out1: the outgoing edge of smallest angle; end: the first reversed
+	// incoming edge counter-clockwise from it.
+	var out1, end Point
+	haveOut, haveEnd := false, false
+	for _, s := range segs {
+		if s.a == v {
+			d := s.b.Sub(s.a)
+			if !haveOut || cross(out1, d).sign() < 0 {
+				out1, haveOut = d, true
+			}
+		}
+	}
+	for _, s := range segs {
+		if s.b == v {
+			d := s.a.Sub(s.b)
+			if !haveEnd || angleLess(out1, d, end) {
+				end, haveEnd = d, true
+			}
+		}
+	}
+	if !haveOut || !haveEnd {
+		return false // not a closed boundary; cannot happen
+	}
+	tried := map[int]bool{}
+	for k := range st.p.Pieces {
+		if st.used[k] || tried[st.class[k]] {
+			continue
+		}
+		tried[st.class[k]] = true
+		for _, vr := range st.variants[k] {
+			m := len(vr.shape)
+			for j := range m {
+				w, nx, pv := vr.shape[j], vr.shape[(j+1)%m], vr.shape[(j+m-1)%m]
+				d := nx.Sub(w)
+				if cross(out1, d).sign() != 0 || dot(out1, d).sign() <= 0 {
+					continue
+				}
+				if angleLess(out1, end, pv.Sub(w)) {
+					continue // the piece's angle does not fit the wedge
+				}
+				t := v.Sub(w)
+				placed := vr.shape.Translate(t)
+				if !st.fits(placed, vr.convex, segs) {
+					continue
+				}
+				st.nodes++
+				if st.maxNodes > 0 && st.nodes > st.maxNodes {
+					st.stopped = fmt.Errorf("%w: %d nodes (MaxNodes)", ErrBudget, st.maxNodes)
+					return false
+				}
+				if st.nodes&1023 == 0 {
+					if err := st.ctx.Err(); err != nil {
+						st.stopped = fmt.Errorf("%w: %v after %d nodes", ErrBudget, err, st.nodes)
+						return false
+					}
+				}
+				saved := st.u.clone()
+				st.u.addPolygon(placed, -1)
+				st.used[k] = true
+				st.sol.Place(k, t, vr.o)
+				st.area += st.areas[k]
+				if st.area > st.bestArea {
+					st.bestArea = st.area
+					st.best = st.sol.Clone()
+				}
+				if st.dfs(depth + 1) {
+					return true
+				}
+				st.area -= st.areas[k]
+				st.sol.Placements[k] = Placement{}
+				st.used[k] = false
+				st.u = saved
+				if st.stopped != nil {
+					return false
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fits reports whether no segment of U meets the interior of placed.
+func (st *search) fits(placed Polygon, isConvex bool, segs []seg) bool {
+	for _, s := range segs {
+		if isConvex {
+			if segMeetsConvex(s.a, s.b, placed) {
+				return false
+			}
+		} else if segMeetsInterior(s.a, s.b, placed) {
+			return false
+		}
+	}
+	return true
+}
+
+// angleLess reports whether direction a comes strictly before direction b
+// turning counter-clockwise from base (angles in [0, 2π), base at 0).
+func angleLess(base, a, b Point) bool {
+	ha, hb := halfFrom(base, a), halfFrom(base, b)
+	if ha != hb {
+		return ha < hb
+	}
+	return cross(a, b).sign() > 0
+}
+
+// halfFrom is 0 for directions at angle [0, π) from base, 1 for [π, 2π).
+func halfFrom(base, d Point) int {
+	c := cross(base, d).sign()
+	if c > 0 || c == 0 && dot(base, d).sign() > 0 {
+		return 0
+	}
+	return 1
+}
+
+// segMeetsConvex reports whether segment ab meets the interior of the
+// convex counter-clockwise polygon pg: by separating axes, it does not
+// exactly when ab lies on or right of an edge line of pg, or pg lies on
+// one closed side of the line ab.
+func segMeetsConvex(a, b Point, pg Polygon) bool {
+	n := len(pg)
+	for i := range n {
+		c, d := pg[i], pg[(i+1)%n]
+		if orient(c, d, a) <= 0 && orient(c, d, b) <= 0 {
+			return false
+		}
+	}
+	left, right := false, false
+	for _, v := range pg {
+		switch orient(a, b, v) {
+		case 1:
+			left = true
+		case -1:
+			right = true
+		}
+	}
+	return left && right
+}
+
+// segMeetsInterior reports whether segment ab meets the interior of the
+// simple counter-clockwise polygon pg: a proper crossing with an edge, or
+// a piece of ab between consecutive vertices of pg lying on it whose
+// midpoint is strictly inside pg.
+func segMeetsInterior(a, b Point, pg Polygon) bool {
+	n := len(pg)
+	ab := b.Sub(a)
+	cuts := []zr2{dot(Point{}, ab), dot(ab, ab)} // parameters of a and b (·4)
+	pts := []Point{a, b}
+	for i := range n {
+		c, d := pg[i], pg[(i+1)%n]
+		if properCross(a, b, c, d) {
+			return true
+		}
+		if orient(a, b, c) == 0 && onSegment(a, b, c) && c != a && c != b {
+			cuts = append(cuts, dot(c.Sub(a), ab))
+			pts = append(pts, c)
+		}
+	}
+	// sort the cut points along ab (few of them: insertion sort).
+	for i := 1; i < len(cuts); i++ {
+		for j := i; j > 0 && cuts[j].cmp(cuts[j-1]) < 0; j-- {
+			cuts[j], cuts[j-1] = cuts[j-1], cuts[j]
+			pts[j], pts[j-1] = pts[j-1], pts[j]
+		}
+	}
+	dbl := make(Polygon, n)
+	for i, v := range pg {
+		dbl[i] = v.Add(v)
+	}
+	for i := 0; i+1 < len(pts); i++ {
+		if dbl.inside(pts[i].Add(pts[i+1])) > 0 {
+			return true
+		}
+	}
+	return false
+}
