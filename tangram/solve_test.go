@@ -11,14 +11,16 @@ import (
 func TestExactClassics(t *testing.T) {
 	for _, name := range ClassicNames() {
 		p, _, _ := Classic(name)
-		res, err := Exact{}.Solve(context.Background(), p)
-		if err != nil || !res.Solved {
-			t.Fatalf("%s: %v", name, err)
+		for _, ll := range []bool{false, true} {
+			res, err := Exact{LowestLeft: ll}.Solve(context.Background(), p)
+			if err != nil || !res.Solved {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if err := Check(p, res.Solution); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			t.Logf("%s, lowest-left %v: %d nodes, %v", name, ll, res.Nodes, res.Elapsed)
 		}
-		if err := Check(p, res.Solution); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		t.Logf("%s: %d nodes, %v", name, res.Nodes, res.Elapsed)
 	}
 }
 
@@ -28,11 +30,13 @@ func TestExactClassicsTurned(t *testing.T) {
 	for _, name := range ClassicNames() {
 		p, _, _ := Classic(name)
 		p.Turns = TurnsFlip
-		res, err := Exact{}.Solve(context.Background(), p)
-		if err != nil || !res.Solved {
-			t.Fatalf("%s: %v", name, err)
+		for _, ll := range []bool{false, true} {
+			res, err := Exact{LowestLeft: ll}.Solve(context.Background(), p)
+			if err != nil || !res.Solved {
+				t.Fatalf("%s: %v", name, err)
+			}
+			t.Logf("%s turned, lowest-left %v: %d nodes, %v", name, ll, res.Nodes, res.Elapsed)
 		}
-		t.Logf("%s turned: %d nodes, %v", name, res.Nodes, res.Elapsed)
 	}
 }
 
@@ -42,9 +46,11 @@ func TestExactGenerated(t *testing.T) {
 		for _, turns := range []Turns{TurnsNone, TurnsFlip} {
 			for seed := range int64(10) {
 				p, _, _ := GenerateWith(seed, pieces, GenerateOptions{Turns: turns})
-				res, err := Exact{}.Solve(context.Background(), p)
-				if err != nil || !res.Solved {
-					t.Fatalf("%s seed %d turns %v: %v", set, seed, turns, err)
+				for _, ll := range []bool{false, true} {
+					res, err := Exact{LowestLeft: ll}.Solve(context.Background(), p)
+					if err != nil || !res.Solved {
+						t.Fatalf("%s seed %d turns %v lowest-left %v: %v", set, seed, turns, ll, err)
+					}
 				}
 			}
 		}
@@ -54,8 +60,10 @@ func TestExactGenerated(t *testing.T) {
 func TestExactUnsolvableAndBudget(t *testing.T) {
 	tri := ipg(0, 0, 1, 0, 0, 1)
 	p := &Puzzle{Pieces: []Piece{{"a", tri}, {"b", tri}}, Silhouette: ipg(0, 0, 1, 0, 1, 1, 0, 1)}
-	if _, err := (Exact{}).Solve(context.Background(), p); !errors.Is(err, ErrUnsolvable) {
-		t.Fatalf("two equal triangles into a square, translation only: %v", err)
+	for _, ll := range []bool{false, true} {
+		if _, err := (Exact{LowestLeft: ll}).Solve(context.Background(), p); !errors.Is(err, ErrUnsolvable) {
+			t.Fatalf("two equal triangles into a square, translation only: %v", err)
+		}
 	}
 	p.Turns = TurnsRotate
 	if res, err := (Exact{}).Solve(context.Background(), p); err != nil || !res.Solved {
@@ -81,7 +89,11 @@ func TestExactUnsolvableAndBudget(t *testing.T) {
 // nodes (go test -run Fifty -v), and the same with turns and mirror
 // images allowed.
 func TestExactFifty(t *testing.T) {
-	for _, turns := range []Turns{TurnsNone, TurnsFlip} {
+	for _, c := range []struct {
+		turns      Turns
+		lowestLeft bool
+	}{{TurnsNone, false}, {TurnsNone, true}, {TurnsFlip, false}, {TurnsFlip, true}} {
+		turns := c.turns
 		var secs []float64
 		var nodes []int64
 		solved := 0
@@ -91,7 +103,7 @@ func TestExactFifty(t *testing.T) {
 				t.Fatal(err)
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			res, err := Exact{}.Solve(ctx, p)
+			res, err := Exact{LowestLeft: c.lowestLeft}.Solve(ctx, p)
 			cancel()
 			if err != nil {
 				t.Errorf("seed %d turns %v: %v", seed, turns, err)
@@ -104,8 +116,37 @@ func TestExactFifty(t *testing.T) {
 		slices.Sort(secs)
 		slices.Sort(nodes)
 		if solved > 0 {
-			t.Logf("turns %v: solved %d/50, seconds median %.4f max %.4f, nodes median %d max %d",
-				turns, solved, secs[len(secs)/2], secs[len(secs)-1], nodes[len(nodes)/2], nodes[len(nodes)-1])
+			t.Logf("turns %v, lowest-left %v: solved %d/50, seconds median %.4f max %.4f, nodes median %d max %d",
+				turns, c.lowestLeft, solved, secs[len(secs)/2], secs[len(secs)-1], nodes[len(nodes)/2], nodes[len(nodes)-1])
 		}
 	}
+}
+
+// TestExactTwoSets: fourteen pieces (two sets of tans), turns and mirror
+// images allowed, 50 generated puzzles; skipped with -short.
+func TestExactTwoSets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds")
+	}
+	double := append(Tans(), Tans()...)
+	for k := 7; k < 14; k++ {
+		double[k].Name += "b"
+	}
+	var secs []float64
+	var nodes []int64
+	for seed := int64(1); seed <= 50; seed++ {
+		p, _, _ := GenerateWith(seed, double, GenerateOptions{Turns: TurnsFlip})
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		res, err := Exact{}.Solve(ctx, p)
+		cancel()
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		secs = append(secs, res.Elapsed.Seconds())
+		nodes = append(nodes, res.Nodes)
+	}
+	slices.Sort(secs)
+	slices.Sort(nodes)
+	t.Logf("two sets of tans, turns flip: solved 50/50, seconds median %.4f max %.4f, nodes median %d max %d",
+		secs[25], secs[49], nodes[25], nodes[49])
 }
