@@ -61,14 +61,14 @@ var classics = []classic{
 	}},
 }
 
-// ClassicNames lists the classic tangram figures Classic knows: the square
-// and six other figures of all seven tans.
+// ClassicNames lists the classic figures Classic knows: the square and six
+// other figures of all seven tans, then "t", the T of TPieces.
 func ClassicNames() []string {
-	out := make([]string, len(classics))
+	out := make([]string, len(classics), len(classics)+1)
 	for k, c := range classics {
 		out[k] = c.name
 	}
-	return out
+	return append(out, "t")
 }
 
 // Classic returns a classic tangram figure as a translation-only puzzle
@@ -77,8 +77,11 @@ func ClassicNames() []string {
 // vertex first and at the origin, the figure's outline as the silhouette,
 // and a known solution. "square" is the familiar axis-aligned square of
 // side 2√2; the others are drawn with the small triangles' legs
-// axis-aligned.
+// axis-aligned. "t" is the T that the four TPieces make.
 func Classic(name string) (*Puzzle, *Solution, error) {
+	if name == "t" {
+		return fromArrangement("t", rawT())
+	}
 	for _, c := range classics {
 		if c.name == name {
 			return fromArrangement(c.name, c.pieces)

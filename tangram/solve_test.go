@@ -150,3 +150,27 @@ func TestExactTwoSets(t *testing.T) {
 	t.Logf("two sets of tans, turns flip: solved 50/50, seconds median %.4f max %.4f, nodes median %d max %d",
 		secs[25], secs[49], nodes[25], nodes[49])
 }
+
+// BenchmarkExact solves generated seven-tan puzzles, translation only and
+// with turns, in both branching modes.
+func BenchmarkExact(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		turns Turns
+		ll    bool
+	}{{"fixed", TurnsNone, false}, {"fixed-lowestleft", TurnsNone, true}, {"flip", TurnsFlip, false}, {"flip-lowestleft", TurnsFlip, true}} {
+		var ps []*Puzzle
+		for seed := range int64(8) {
+			p, _, _ := GenerateWith(seed, Tans(), GenerateOptions{Turns: c.turns})
+			ps = append(ps, p)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				if _, err := (Exact{LowestLeft: c.ll}).Solve(context.Background(), ps[i%len(ps)]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
