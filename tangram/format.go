@@ -189,7 +189,7 @@ func parsePolygon(coords []string) (Polygon, error) {
 
 // ccw returns a valid polygon counter-clockwise, first vertex kept first.
 func ccw(pg Polygon) Polygon {
-	if pg.area4().sign() > 0 {
+	if pg.area8().sign() > 0 {
 		return pg
 	}
 	out := make(Polygon, len(pg))

@@ -53,15 +53,15 @@ var (
 	ErrZeroArea       = errors.New("tangram: polygon has zero area")
 )
 
-// Area2 returns twice the signed area (positive when counter-clockwise),
-// exactly, as a number of Q(√2) held in eighths: see Area.
-func (pg Polygon) area4() zr2 {
+// area8 returns eight times the signed area (positive when
+// counter-clockwise), exactly, in Z[√2]: see Area.
+func (pg Polygon) area8() zr2 {
 	var s zr2
 	n := len(pg)
 	for i := range n {
 		s = s.add(cross(pg[i], pg[(i+1)%n]))
 	}
-	return s // = 4 · 2 · signed area
+	return s // each cross is 4·(u × v); their sum is twice the area
 }
 
 // Area is an exact area: the value (A + B√2)/8. Areas of polygons with
@@ -102,7 +102,7 @@ func fmtEighths(v int64) string {
 // Area returns the signed area of the polygon (positive when
 // counter-clockwise), exactly. O(n).
 func (pg Polygon) Area() Area {
-	s := pg.area4()
+	s := pg.area8()
 	return Area{s.a, s.b}
 }
 
@@ -146,7 +146,7 @@ func (pg Polygon) Validate() error {
 			}
 		}
 	}
-	if s := pg.area4(); s.sign() == 0 {
+	if s := pg.area8(); s.sign() == 0 {
 		return ErrZeroArea
 	}
 	return nil
@@ -164,7 +164,7 @@ func (pg Polygon) Normalize() Polygon {
 			out = append(out, cur)
 		}
 	}
-	if out.area4().sign() < 0 {
+	if out.area8().sign() < 0 {
 		for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
 			out[i], out[j] = out[j], out[i]
 		}

@@ -118,7 +118,7 @@ func checkPolygon(pg Polygon) error {
 	if err := pg.Validate(); err != nil {
 		return err
 	}
-	if pg.area4().sign() < 0 {
+	if pg.area8().sign() < 0 {
 		return fmt.Errorf("tangram: polygon is clockwise (Normalize it)")
 	}
 	return nil
