@@ -79,13 +79,17 @@
 // silhouette; the planted solution comes with it. Seeded and reproducible;
 // GenerateWith can also turn pieces at random.
 //
-// Exact is the reference solver: depth-first search that always covers
-// the lowest-leftmost corner of the uncovered region, so that each branch
-// is a piece and orientation and the translation is forced (a piece
-// vertex meets a region vertex); exact fit tests; MaxNodes and the
-// context bound it (ErrBudget, with the best partial solution). On 50
-// generated seven-tan puzzles it needs at most a few dozen nodes and
-// milliseconds (TestExactFifty).
+// Exact is the reference solver: depth-first search that covers one
+// convex corner of the uncovered region at a time (the one with the
+// fewest fitting placements, or with LowestLeft the lowest-leftmost), so
+// that each branch is a piece and orientation and the translation is
+// forced (a piece vertex meets a vertex of the silhouette or of a placed
+// piece); exact fit tests; MaxNodes and the context bound it (ErrBudget,
+// with the best partial solution). On 50 generated seven-tan puzzles it
+// needs at most ten nodes and a hundredth of a second without turns, 91
+// nodes with turns and mirror images (TestExactFifty). Snap turns the
+// approximate translations of a numerical method into an exact Solution
+// that Check can judge.
 //
 // # Moments for Algorithm 2
 //
