@@ -193,8 +193,10 @@ func partsOverlap(p, q []Polygon) bool {
 	return false
 }
 
-// Overlap reports whether two simple polygons (any orientation) overlap
-// with positive area, exactly.
+// Overlap reports whether two polygons (any orientation) overlap with
+// positive area, exactly. Both must be simple (Polygon.Validate); it
+// panics otherwise. O(n³) worst case for non-convex polygons (ear
+// clipping), O(n·m) for convex ones.
 func Overlap(p, q Polygon) bool {
 	return partsOverlap(convexParts(p.Normalize()), convexParts(q.Normalize()))
 }

@@ -28,7 +28,7 @@ func (m Moments) At(i, j int) float64 {
 	return m.m[tri(i, j)]
 }
 
-// NewMoments returns zero moments up to degree K.
+// NewMoments returns zero moments up to degree K; it panics when K < 0.
 func NewMoments(K int) Moments {
 	if K < 0 {
 		panic("tangram: negative moment degree")
