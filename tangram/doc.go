@@ -107,7 +107,9 @@
 //
 // Render draws a puzzle (silhouette and a tray of pieces) or poses of the
 // pieces over the silhouette in distinct colours; poses are float so that
-// the iterates of a numerical method can be drawn. RenderPNG encodes it.
+// the iterates of a numerical method can be drawn. RenderPNG encodes it;
+// RenderStrip puts several arrangements side by side (the strips of
+// iterates of the paper's Figures 5d and 6d).
 //
 //	p, _, _ := tangram.Generate(7, tangram.Tans())
 //	res, err := tangram.Exact{}.Solve(ctx, p)

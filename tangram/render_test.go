@@ -54,6 +54,31 @@ func TestRender(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, "gen"+string(rune('0'+seed))+"-puzzle.png"), b.Bytes(), 0o644)
 		}
 	}
+	// a strip: unplaced, half-way (floats), solved.
+	half := s.Poses()
+	for k := range half {
+		half[k].X, half[k].Y = half[k].X*0.5, half[k].Y*0.5+4
+	}
+	strip, err := RenderStrip(p, [][]Pose{nil, half, s.Poses()}, RenderOptions{Scale: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantW := 2 * 8 // gaps
+	for _, poses := range [][]Pose{nil, half, s.Poses()} {
+		one, _ := Render(p, poses, RenderOptions{Scale: 20})
+		wantW += one.Bounds().Dx()
+	}
+	if strip.Bounds().Dx() != wantW {
+		t.Fatalf("strip %v, want %d wide", strip.Bounds(), wantW)
+	}
+	if dir := os.Getenv("TANGRAM_RENDER_DIR"); dir != "" {
+		var b bytes.Buffer
+		png.Encode(&b, strip)
+		os.WriteFile(filepath.Join(dir, "strip.png"), b.Bytes(), 0o644)
+	}
+	if _, err := RenderStrip(p, nil, RenderOptions{}); err == nil {
+		t.Fatal("empty strip accepted")
+	}
 	var b bytes.Buffer
 	if err := RenderPNG(&b, p, s.Poses(), RenderOptions{}); err != nil {
 		t.Fatal(err)
