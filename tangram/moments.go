@@ -136,6 +136,8 @@ type System struct {
 	Classes []EdgeClass
 	Piece   [][]Moments // [piece][class]
 	Frame   []Moments   // [class]
+
+	p *Puzzle
 }
 
 // NewSystem builds the System of p up to degree K (0 <= K <= 32).
@@ -144,7 +146,7 @@ func NewSystem(p *Puzzle, K int) (*System, error) {
 	if K < 0 || K > 32 {
 		return nil, fmt.Errorf("tangram: moment degree %d, want 0 to 32", K)
 	}
-	s := &System{K: K}
+	s := &System{K: K, p: p}
 	classOf := func(d Point) (int, float64) {
 		for c, cl := range s.Classes {
 			if cross(cl.Dir, d).sign() == 0 {
@@ -221,7 +223,8 @@ func (s *System) Residual(t []Pose) []Moments {
 // frame. At a solution Σ_i alpha[c][i]·e^{k·t_i} + frame[c] = 0 for every
 // c, and e^{k·t_i} = T_i^k is the monomial the Hankel matrices Z_i of
 // Algorithm 2 hold.
-func (s *System) ExpCoefficients(p *Puzzle, kx, ky float64) (alpha [][]float64, frame []float64) {
+func (s *System) ExpCoefficients(kx, ky float64) (alpha [][]float64, frame []float64) {
+	p := s.p
 	alpha = make([][]float64, len(s.Classes))
 	frame = make([]float64, len(s.Classes))
 	for c := range alpha {

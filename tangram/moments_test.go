@@ -130,7 +130,7 @@ func TestSystemCancels(t *testing.T) {
 		}
 		// the paper's exponential form: Σ α_i e^{k·t_i} + frame = 0.
 		for _, k := range [][2]float64{{0.3, 0}, {0, 0.2}, {0.25, -0.15}, {1, 1}} {
-			alpha, frame := sys.ExpCoefficients(p, k[0], k[1])
+			alpha, frame := sys.ExpCoefficients(k[0], k[1])
 			for c := range alpha {
 				sum, scale := frame[c], math.Abs(frame[c])
 				for i := range alpha[c] {

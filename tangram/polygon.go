@@ -250,6 +250,15 @@ func (pg Polygon) inside(p Point) int {
 	return -1
 }
 
+// String writes a polygon's vertices as (x, y) pairs.
+func (pg Polygon) String() string {
+	s := ""
+	for _, v := range pg {
+		s += v.String()
+	}
+	return s
+}
+
 // Float returns the vertices as float64 pairs.
 func (pg Polygon) Float() [][2]float64 {
 	out := make([][2]float64, len(pg))

@@ -163,15 +163,6 @@ func newSearch(ctx context.Context, p *Puzzle, maxNodes int64) (*search, error) 
 	return st, nil
 }
 
-// String writes a polygon's vertices (used as a key).
-func (pg Polygon) String() string {
-	s := ""
-	for _, v := range pg {
-		s += v.String()
-	}
-	return s
-}
-
 func (st *search) dfs(depth int) bool {
 	if depth == len(st.p.Pieces) {
 		return st.u.empty()
