@@ -1,0 +1,118 @@
+// Package tangram models dissection puzzles with polygon pieces (the seven
+// tans, a four-piece T) and solves them exactly. It is the family of
+// Kovalsky, Glasner and Basri's Algorithm 2 ("A Global Approach for
+// Solving Edge-Matching Puzzles", SIAM J. Imaging Sciences 2015, sections
+// 5.2.2 and 6.2): it holds the puzzles, the exact geometry, the checker,
+// the generator, a reference solver and the path-integral moments on which
+// the rank-one SDP relaxation is built.
+//
+// # Numbers and polygons
+//
+// Coordinates are exact: a Num is a + b√2 with a and b multiples of 1/2,
+// held as two int64 (see Num for why this ring: every tan vertex lies in
+// it, in the axis-aligned square and turned by any multiple of 45
+// degrees). Sums are exact, and every predicate (orientation, order along
+// a line, point in polygon) is decided exactly in Z[√2] with a 128-bit
+// sign test; MaxCoord bounds inputs so nothing overflows. Units: the small
+// triangle's legs are 1, the tans' total area is 8.
+//
+// A Polygon lists its vertices; the last joins the first. Validate checks
+// that it is simple (at least three vertices, none repeated, no two edges
+// meeting except neighbours at their shared vertex, no spike) with non-zero
+// area, and says where it is not; Normalize turns it counter-clockwise.
+// Pieces and silhouettes are simple polygons without holes, stored
+// counter-clockwise.
+//
+// A Puzzle has named Pieces, a Silhouette and Turns: TurnsNone is the
+// paper's setting (translation only, each piece keeps its orientation);
+// TurnsRotate allows the 8 turns by 45 degrees and TurnsFlip mirror images
+// too. An Orientation turns a piece about its first vertex. A Solution
+// holds one Placement (translation, orientation) per piece.
+//
+// Sets: Tans (the seven tans as in the axis-aligned square) and TPieces (a
+// four-piece T with a non-convex piece). Classic returns seven classic
+// figures as translation-only puzzles with known solutions: square,
+// rectangle, parallelogram, triangle, trapezoid, house and boat.
+//
+// # Text formats
+//
+// A puzzle file is lines of fields; '#' starts a comment:
+//
+//	name square                 # optional
+//	turns none                  # optional: none (default), rotate or flip
+//	piece big1 0 0 2r2 0 r2 r2  # piece NAME X1 Y1 X2 Y2 ... (at least 3 vertices)
+//	...
+//	silhouette 0 0 2r2 0 2r2 2r2 0 2r2
+//
+// Numbers are written "3", "-1.5", "r2" (√2), "0.5r2", "1+2r2",
+// "0.5-1.5r2": a rational part and a √2 part, each an integer or a half.
+// Names start with a letter or '_' (then letters, digits, '_', '-', '.';
+// at most 32). Clockwise polygons are reversed. A solution file has one
+// line per placed piece:
+//
+//	place big1 1.5r2 0.5r2 [turn K] [flip]
+//
+// the piece turned by K·45 degrees counter-clockwise about its first vertex
+// (after a mirror image x -> -x with flip), then moved by (X, Y).
+// ParsePuzzle and ParseSolution bound the file (MaxFileBytes), the lines,
+// the pieces (MaxPieces), the vertices (MaxVertices, MaxTotalVertices) and
+// the coordinates (MaxCoord) before reading further, report errors with
+// their line, and validate; FormatPuzzle and FormatSolution write what
+// they read (round trips are exact and fuzzed).
+//
+// # Checking
+//
+// Check decides exactly whether a solution tiles the silhouette: no
+// overlap of positive area, nothing outside, no gap. Its proof is the
+// paper's own edge matching: the pieces tile the silhouette if and only
+// if the chain of oriented edges Σ∂(piece) − ∂(silhouette) cancels on
+// every line (eq. 6 and 26 for every f), which needs only vertices, never
+// an intersection point. Before that it names the faults it finds: a bad
+// polygon (ErrSelfIntersect, ErrZeroArea...), areas that do not add up
+// (ErrAreas), an unplaced piece (ErrUnplaced), a vertex outside
+// (ErrOutside), two pieces overlapping (ErrOverlap).
+//
+// # Generating and solving
+//
+// Generate(seed, pieces) lays the pieces one by one edge to edge, never
+// overlapping, keeping their union a simple polygon, which becomes the
+// silhouette; the planted solution comes with it. Seeded and reproducible;
+// GenerateWith can also turn pieces at random.
+//
+// Exact is the reference solver: depth-first search that covers one
+// convex corner of the uncovered region at a time (the one with the
+// fewest fitting placements, or with LowestLeft the lowest-leftmost), so
+// that each branch is a piece and orientation and the translation is
+// forced (a piece vertex meets a vertex of the silhouette or of a placed
+// piece); exact fit tests; MaxNodes and the context bound it (ErrBudget,
+// with the best partial solution). On 50 generated seven-tan puzzles it
+// needs at most ten nodes and a hundredth of a second without turns, 91
+// nodes with turns and mirror images (TestExactFifty). Snap turns the
+// approximate translations of a numerical method into an exact Solution
+// that Check can judge.
+//
+// # Moments for Algorithm 2
+//
+// SegmentMoments gives the path moments ∫ x^i y^j ds of an edge up to a
+// degree K, Moments.Translate their polynomial form under a translation,
+// and SegmentExp the paper's exponential ∫ e^{k·z} ds. NewSystem groups a
+// puzzle's edges by class (direction; the sign s of eq. 5 says which way)
+// with the frame as the static piece, so that at a solution
+// Σ_i Piece[i][c].Translate(t_i) + Frame[c] = 0 for every class and
+// degree, and ExpCoefficients gives the coefficients α_i^(k,c) of the
+// system (9) in T_i = e^{t_i} that the Hankel matrices Z_i of Algorithm 2
+// hold. Nothing here depends on an SDP solver.
+//
+// # Pictures
+//
+// Render draws a puzzle (silhouette and a tray of pieces) or poses of the
+// pieces over the silhouette in distinct colours; poses are float so that
+// the iterates of a numerical method can be drawn. RenderPNG encodes it;
+// RenderStrip puts several arrangements side by side (the strips of
+// iterates of the paper's Figures 5d and 6d).
+//
+//	p, _, _ := tangram.Generate(7, tangram.Tans())
+//	res, err := tangram.Exact{}.Solve(ctx, p)
+//	// err == nil: tangram.Check(p, res.Solution) == nil
+//	tangram.RenderPNG(w, p, res.Solution.Poses(), tangram.RenderOptions{})
+package tangram
