@@ -146,7 +146,7 @@ func TestPDBAdmissibleOn8Puzzle(t *testing.T) {
 			rng := rand.New(rand.NewPCG(3, 3))
 			for range 100 {
 				b := Random(Size{3, 3}, g, rng)
-				sol, err := Solve(t.Context(), b, Options{Algorithm: IDAStar, Heuristic: PatternDB, PDB: d, Goal: g})
+				sol, err := IDAStar{Heuristic: PatternDB, PDB: d}.Solve(t.Context(), b, g)
 				if err != nil || len(sol.Moves) != dist[string(b.cells)] {
 					t.Fatalf("%s %v %q: %d moves (%v), shortest %d", text, g, b.Line(), len(sol.Moves), err, dist[string(b.cells)])
 				}
@@ -174,11 +174,11 @@ func TestPDBSolverAgreesWithAStar(t *testing.T) {
 	for i := range 12 {
 		g := Goal(i % 2)
 		b := RandomWalk(Size{4, 4}, g, 60, rng)
-		ref, err := Solve(t.Context(), b, Options{Algorithm: AStar, Heuristic: LinearConflict, Goal: g})
+		ref, err := AStar{Heuristic: LinearConflict}.Solve(t.Context(), b, g)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sol, err := Solve(t.Context(), b, Options{Algorithm: IDAStar, Heuristic: PatternDB, PDB: d, Goal: g})
+		sol, err := IDAStar{Heuristic: PatternDB, PDB: d}.Solve(t.Context(), b, g)
 		if err != nil || len(sol.Moves) != len(ref.Moves) || !sol.Optimal {
 			t.Fatalf("board %d %q %v: PDB IDA* %d moves (%v), A* %d", i, b.Line(), g, len(sol.Moves), err, len(ref.Moves))
 		}
