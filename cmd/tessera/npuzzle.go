@@ -43,9 +43,9 @@ type boardFlags struct {
 	goal string
 }
 
-func (b *boardFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&b.size, "size", "", "board size ROWSxCOLS (for boards written on one line that are not square)")
-	fs.StringVar(&b.goal, "goal", "blank-last", "goal: blank-last or blank-first")
+func (b *boardFlags) define(fs *flag.FlagSet, sizeUsage, goalUsage string) {
+	fs.StringVar(&b.size, "size", "", sizeUsage)
+	fs.StringVar(&b.goal, "goal", "blank-last", goalUsage)
 }
 
 func (b *boardFlags) parse() (npuzzle.Size, npuzzle.Goal, error) {
@@ -188,7 +188,7 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 	Flags: func(fs *flag.FlagSet) Runner {
 		var bf boardFlags
 		var sf solverFlags
-		bf.define(fs)
+		bf.define(fs, "board size ROWSxCOLS (for boards written on one line that are not square)", "goal: blank-last or blank-first")
 		sf.define(fs, "astar", false)
 		shuffle := fs.String("shuffle", "", "solve a board of this size (ROWSxCOLS) shuffled from -seed instead of BOARD")
 		uniform := fs.Bool("uniform", false, "with -shuffle: a uniformly random solvable board instead of the game's random walk")

@@ -8,17 +8,18 @@ import (
 	"testing"
 
 	"tessera/internal/bench"
+	"tessera/npuzzle"
 )
 
 func TestPDBBuildListAndSolve(t *testing.T) {
 	cache := t.TempDir()
-	build := func() []pdbTableJSON {
+	build := func() []npuzzle.TableInfo {
 		t.Helper()
 		code, out, errOut := runCmd(t, "", "npuzzle", "pdb", "build", "-size", "3x3", "-partition", "1,2,3,4/5,6,7,8", "-cache", cache, "-json")
 		if code != 0 {
 			t.Fatalf("build: exit %d: %s", code, errOut)
 		}
-		var got struct{ Tables []pdbTableJSON }
+		var got struct{ Tables []npuzzle.TableInfo }
 		if err := json.Unmarshal([]byte(out), &got); err != nil || len(got.Tables) != 2 {
 			t.Fatalf("build: %v in %q", err, out)
 		}
