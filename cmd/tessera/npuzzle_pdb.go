@@ -26,24 +26,10 @@ func (p *pdbFlags) define(fs *flag.FlagSet) {
 // resolve returns the partition for boards of size s (zero: from the
 // partition's name) and goal g.
 func (p *pdbFlags) resolve(s npuzzle.Size, g npuzzle.Goal) (npuzzle.Partition, error) {
-	if p.partition == "" {
-		if s == (npuzzle.Size{}) {
-			return npuzzle.Partition{}, usagef("give -partition (5-5-5, 6-6-3, 7-8 or 6-6-6-6)")
-		}
-		if s.Rows > 5 && s.Cols > 5 {
-			s = npuzzle.Size{Rows: 5, Cols: 5} // -algo fast finishes larger boards on a 5x5 region
-		}
-		part, err := npuzzle.DefaultPartition(s)
-		if err != nil {
-			return part, usagef("%v", err)
-		}
-		return part, nil
+	if p.partition == "" && s == (npuzzle.Size{}) {
+		return npuzzle.Partition{}, usagef("give -partition (5-5-5, 6-6-3, 7-8 or 6-6-6-6)")
 	}
-	part, err := npuzzle.ParsePartition(p.partition, s, g)
-	if err != nil && s != (npuzzle.Size{}) && (s.Rows > 5 || s.Cols > 5) {
-		// A standard partition of a smaller board, for -algo fast.
-		part, err = npuzzle.ParsePartition(p.partition, npuzzle.Size{}, g)
-	}
+	part, err := npuzzle.PartitionFor(p.partition, s, g)
 	if err != nil {
 		return part, usagef("%v", err)
 	}
@@ -180,7 +166,6 @@ checksum, and which standard partitions are complete (every table valid).`,
 			if err != nil {
 				return err
 			}
-			valid := map[string]bool{}
 			type tableJSON struct {
 				Path  string `json:"path"`
 				Size  string `json:"size"`
@@ -196,21 +181,14 @@ checksum, and which standard partitions are complete (every table valid).`,
 			}
 			var tj []tableJSON
 			for _, t := range tables {
-				j := tableJSON{Path: t.Path, Size: t.Size.String(), Tiles: t.Tiles, Bytes: t.Bytes, Valid: t.Err == nil}
+				tj = append(tj, tableJSON{Path: t.Path, Size: t.Size.String(), Tiles: t.Tiles, Bytes: t.Bytes, Valid: t.Err == nil})
 				if t.Err != nil {
-					j.Error = t.Err.Error()
-				} else {
-					valid[t.Size.String()+":"+joinInts(t.Tiles, ",")] = true
+					tj[len(tj)-1].Error = t.Err.Error()
 				}
-				tj = append(tj, j)
 			}
 			var pj []partJSON
 			for _, p := range npuzzle.StandardPartitions() {
-				complete := true
-				for _, pat := range p.TablePatterns() {
-					complete = complete && valid[p.Size.String()+":"+joinInts(pat, ",")]
-				}
-				pj = append(pj, partJSON{p.Name, p.Size.String(), complete})
+				pj = append(pj, partJSON{p.Name, p.Size.String(), p.Cached(tables)})
 			}
 			if *asJSON {
 				return writeJSON(env.Stdout, map[string]any{"cache": dir, "tables": tj, "partitions": pj})
