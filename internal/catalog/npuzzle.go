@@ -42,10 +42,10 @@ type NpuzzleOptions struct {
 // `bench`.
 var Npuzzle = Table[npuzzle.Solver, NpuzzleOptions]{
 	{ID: "astar", Name: "A*", Optimal: true,
-		Doc: "best-first on moves made plus the heuristic (linear conflict unless chosen); shortest solutions (with weight 1); memory grows with the search",
+		Doc: "best-first on moves made plus a heuristic (linear conflict by default); shortest solutions; memory grows with the search",
 		New: func(o NpuzzleOptions) (npuzzle.Solver, error) { return o.astar(npuzzle.LinearConflict, 1) }},
 	{ID: "idastar", Name: "IDA*", Optimal: true,
-		Doc: "iterative-deepening A* (linear conflict unless chosen; manhattan and pdb run the specialised solver, with workers); shortest solutions in little memory",
+		Doc: "iterative-deepening A* (linear conflict by default; with manhattan or pdb the specialised parallel solver); shortest solutions in little memory",
 		New: func(o NpuzzleOptions) (npuzzle.Solver, error) {
 			h, err := o.heuristic(npuzzle.LinearConflict)
 			if err != nil {
@@ -62,7 +62,7 @@ var Npuzzle = Table[npuzzle.Solver, NpuzzleOptions]{
 		Doc: "breadth-first search; shortest; runs out of memory beyond 3x3 boards", Optimal: true,
 		New: func(o NpuzzleOptions) (npuzzle.Solver, error) { return npuzzle.BFS{Limits: o.limits()}, o.blind("bfs") }},
 	{ID: "wastar", Name: "Weighted A* (x5)",
-		Doc: "the source game's AI: A* on Manhattan distance x 5 (unless chosen otherwise); fast, solutions not shortest",
+		Doc: "the source game's AI: A* on Manhattan distance x 5 (by default); fast, solutions not shortest",
 		New: func(o NpuzzleOptions) (npuzzle.Solver, error) { return o.astar(npuzzle.Manhattan, 5) }},
 	{ID: "fast", Name: "Fast",
 		Doc: "any board up to 10x10 in well under a second: fixes rows and columns, then searches a 4x4 region (a 5x5 one with a 6-6-6-6 pdb); short, shortest when it says so",
