@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"tessera/internal/bench"
@@ -139,13 +137,11 @@ func readSet(b *bench.NpuzzleSet, path, goalText, instances string) error {
 	} else if goalFrom == "" {
 		return usagef("cannot tell the goal of %s from a goal line, its name or its boards: give -goal blank-last or blank-first (or add a line # goal blank-first)", path)
 	}
-	keep, err := parseInstances(instances, len(set.Instances))
+	keep, err := bench.ParseList(instances, len(set.Instances))
 	if err != nil {
-		return err
+		return usagef("-instances: %v", err)
 	}
-	if keep != nil {
-		b.Instances = slices.DeleteFunc(b.Instances, func(inst npuzzle.Instance) bool { return !keep[inst.Number] })
-	}
+	b.Instances = slices.DeleteFunc(b.Instances, func(inst npuzzle.Instance) bool { return !slices.Contains(keep, inst.Number) })
 	b.Title = fmt.Sprintf("%s: %v boards, goal %v (from the %s)", path, b.Instances[0].Board.Size(), b.Goal, goalFrom)
 	return nil
 }
@@ -167,28 +163,4 @@ func randomSet(b *bench.NpuzzleSet, s npuzzle.Size, n int, uniform bool, seed ui
 	}
 	b.Title = fmt.Sprintf("%d %s %v boards (seed %d), goal %v", n, kind, s, seed, b.Goal)
 	return nil
-}
-
-// parseInstances reads a list such as "1-10,38,40" of instance numbers.
-func parseInstances(s string, n int) (map[int]bool, error) {
-	if s == "" {
-		return nil, nil
-	}
-	keep := map[int]bool{}
-	for part := range strings.SplitSeq(s, ",") {
-		lo, hi, isRange := strings.Cut(strings.TrimSpace(part), "-")
-		a, err1 := strconv.Atoi(lo)
-		b := a
-		var err2 error
-		if isRange {
-			b, err2 = strconv.Atoi(hi)
-		}
-		if err1 != nil || err2 != nil || a < 1 || b > n || a > b {
-			return nil, usagef("-instances: %q is not a number or range within 1..%d", part, n)
-		}
-		for i := a; i <= b; i++ {
-			keep[i] = true
-		}
-	}
-	return keep, nil
 }
