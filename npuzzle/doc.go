@@ -14,18 +14,22 @@
 //	1 2 3/4 5 6/7 8 0
 //
 // Solvable decides by parity, in O(n), whether a board can reach its goal;
-// Solve rejects the others with ErrUnsolvable before any search. Random
-// draws uniformly among solvable boards; RandomWalk is the source game's
-// shuffle of WalkLength(size) = 10 random moves per cell.
+// every solver rejects the others with ErrUnsolvable before any search.
+// Random draws uniformly among solvable boards; RandomWalk is the source
+// game's shuffle of WalkLength(size) = 10 random moves per cell.
 //
-// Solve runs breadth-first search, bidirectional breadth-first search, A*
-// (weighted with Options.Search.Weight: the source's choice is Manhattan
-// distance x 5) or IDA*, from package search, with the misplaced-tiles,
-// Manhattan or linear-conflict heuristic. Every solver honours the
-// context and the limits of Options.Search and reports search.Stats.
+// # Solvers
+//
+// A Solver is a value that carries its parameters and has one method,
+// Solve(ctx, board, goal). BFS, BidirectionalBFS, AStar (weighted with its
+// Weight: the source's choice is Manhattan distance x 5) and IDAStar run
+// the searches of package search, with the misplaced-tiles, Manhattan,
+// linear-conflict or pattern-database heuristic; Fast answers large boards.
+// Every solver honours the context and its Limits and reports search.Stats.
+// The zero values are sensible: AStar{} and IDAStar{} use linear conflict.
 //
 //	b, _ := npuzzle.Parse("1 2 3/4 0 6/7 5 8", npuzzle.Size{})
-//	sol, err := npuzzle.Solve(ctx, b, npuzzle.Options{Algorithm: npuzzle.IDAStar})
+//	sol, err := npuzzle.IDAStar{}.Solve(ctx, b, npuzzle.BlankLast)
 //	// sol.Moves = [U L], sol.Optimal = true
 //
 // # Optimal solving at scale
@@ -33,7 +37,7 @@
 // IDAStar with Manhattan distance or with PatternDB runs a solver
 // specialised for the puzzle (in place, incremental, no allocation while it
 // searches); its node counts follow search.IDAStar's, which reproduce Korf's
-// 1985 counts exactly. With Options.Workers above 1 it searches iterations
+// 1985 counts exactly. With IDAStar.Workers above 1 it searches iterations
 // of millions of nodes on that many goroutines (AIDA*: the tree is cut at
 // depth 12 and the subtrees searched in order), with the same solution and
 // the same counts as on one. PatternDB is an additive pattern database (Korf and
@@ -45,8 +49,7 @@
 //
 //	part, _ := npuzzle.ParsePartition("7-8", npuzzle.Size{}, npuzzle.BlankLast)
 //	pdb, err := npuzzle.LoadPDB(ctx, part, npuzzle.PDBOptions{}) // minutes the first time
-//	sol, err := npuzzle.Solve(ctx, b, npuzzle.Options{Algorithm: npuzzle.IDAStar,
-//		Heuristic: npuzzle.PatternDB, PDB: pdb})
+//	sol, err := npuzzle.IDAStar{Heuristic: npuzzle.PatternDB, PDB: pdb}.Solve(ctx, b, npuzzle.BlankFirst)
 //
 // Tables are cached in DefaultCacheDir (os.UserCacheDir()/tessera), one file
 // per pattern, "npuzzle-4x4-1.2.3.4.5.6.7.pdb": a header (magic, format
@@ -59,11 +62,19 @@
 //
 // # Large boards
 //
-// Fast (SolveFast) answers any board up to 10x10 quickly with a short
-// solution: it fixes the last row or column tile by tile with small exact
-// searches, then finishes a 4x4 region with IDA* (optimal unless its node
-// budget runs out) or, given a 6-6-6-6 database, a 5x5 region with weighted
-// IDA*.
+// Fast answers any board up to 10x10 quickly with a short solution: it
+// fixes the last row or column tile by tile with small exact searches, then
+// finishes a 4x4 region with IDA* (optimal unless its node budget runs out)
+// or, given a 6-6-6-6 database, a 5x5 region with weighted IDA*.
+//
+// # Benchmark sets
+//
+// ParseSet reads a set file such as Korf's 100 random 15-puzzles: one
+// board per line, optionally with its published optimal length. The goal
+// comes from the file itself: a "# goal blank-first" line, its name, or the
+// boards (the one goal every board can reach: this decides every set of
+// even width, Korf's 100 included, but not the 24-puzzles, whose file needs
+// its goal line or -goal on the command line).
 //
 // # How the databases are built
 //

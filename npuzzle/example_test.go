@@ -12,7 +12,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	sol, err := npuzzle.Solve(context.Background(), b, npuzzle.Options{Algorithm: npuzzle.IDAStar})
+	sol, err := npuzzle.IDAStar{}.Solve(context.Background(), b, npuzzle.BlankLast)
 	if err != nil {
 		panic(err)
 	}
@@ -39,8 +39,7 @@ func ExampleLoadPDB() {
 	}
 	b, _ := npuzzle.Parse("8 6 7/2 5 4/3 0 1", npuzzle.Size{})
 	fmt.Println("Manhattan", npuzzle.Estimate(b, npuzzle.BlankLast, npuzzle.Manhattan), "PDB", pdb.Estimate(b, npuzzle.BlankLast))
-	sol, err := npuzzle.Solve(context.Background(), b, npuzzle.Options{Algorithm: npuzzle.IDAStar,
-		Heuristic: npuzzle.PatternDB, PDB: pdb})
+	sol, err := npuzzle.IDAStar{Heuristic: npuzzle.PatternDB, PDB: pdb}.Solve(context.Background(), b, npuzzle.BlankLast)
 	if err != nil {
 		panic(err)
 	}

@@ -27,32 +27,45 @@ var fast4x4 = []fastStage{{1, 1, 3_000_000}, {3, 2, 500_000}, {2, 1, 500_000}, {
 // 4.2M nodes (the 6-6-6-6 database with reflection).
 var fast5x5 = []fastStage{{4, 3, 2_000_000}, {7, 5, 1_000_000}, {3, 2, 2_000_000}, {2, 1, 1_000_000}, {3, 1, 1_000_000}}
 
-// SolveFast answers any solvable board up to 10x10 quickly with a short
+// Fast answers any solvable board up to 10x10 quickly with a short
 // solution, optimal only when it says so. It fixes the board's last row or
 // column, two tiles at a time (see reducer), until a region is left that a
 // search can finish well:
 //
-//   - a 5x5 region, when opts.PDB is a 5x5 database (6-6-6-6): weighted
+//   - a 5x5 region, when PDB is a 5x5 database (6-6-6-6): weighted
 //     IDA* with it, with the weights 4/3, 7/5, 3/2, 2 and 3 in turn until one
 //     finishes within its node budget (a solution at most w times the
 //     optimum; 8.9% above it on average on the Korf-Felner 24-puzzles);
-//   - a 4x4 region: IDA* with opts.PDB when it is a 4x4 database, else with
+//   - a 4x4 region: IDA* with PDB when it is a 4x4 database, else with
 //     a 5-5-5 database built in memory once per process (a fraction of a
 //     second); optimal unless its node budget runs out, then weighted;
 //   - a region of 9 cells, or 3x4: A* with linear conflict, optimal.
 //
 // The answer depends only on the board and the database: every search is
-// bounded by node counts, not time. Of opts, only Goal and PDB are used.
-// The Stats sum the searches; the context stops it with its error.
-func SolveFast(ctx context.Context, b *Board, opts Options) (Solution, error) {
-	if !Solvable(b, opts.Goal) {
+// bounded by node counts, not time. The Stats sum the searches; the
+// context stops it with its error.
+type Fast struct {
+	// PDB, when set, is a 5x5 or 4x4 pattern database to finish with.
+	PDB *PDB
+}
+
+func (s Fast) String() string {
+	if s.PDB != nil {
+		return "fast (reduction, then search with the " + describeHeuristic(PatternDB, s.PDB) + ")"
+	}
+	return "fast (reduction, then search)"
+}
+
+// Solve implements Solver.
+func (s Fast) Solve(ctx context.Context, b *Board, g Goal) (Solution, error) {
+	if !Solvable(b, g) {
 		return Solution{}, ErrUnsolvable
 	}
 	start := time.Now()
-	f := newFrame(b, opts.Goal)
+	f := newFrame(b, g)
 	r := newReducer(f)
 	var pdb5, pdb4 *PDB
-	if d := opts.PDB; d != nil {
+	if d := s.PDB; d != nil {
 		switch d.part.Size {
 		case Size{5, 5}:
 			pdb5 = d
@@ -134,7 +147,7 @@ func fastStages(ctx context.Context, f frame, d *PDB, stages []fastStage, total 
 // fastSmall solves a region of at most 12 cells optimally.
 func fastSmall(ctx context.Context, f frame, total *search.Stats) ([]Move, error) {
 	b := &Board{rows: f.rows, cols: f.cols, cells: f.cells, blank: f.blank()}
-	sol, err := Solve(ctx, b, Options{Algorithm: AStar, Heuristic: LinearConflict, Goal: BlankFirst})
+	sol, err := AStar{Heuristic: LinearConflict}.Solve(ctx, b, BlankFirst)
 	addStats(total, sol.Stats)
 	return sol.Moves, err
 }

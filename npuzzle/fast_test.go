@@ -20,7 +20,7 @@ func TestSolveFastAnySize(t *testing.T) {
 		for _, g := range []Goal{Goal(i % 2)} {
 			b := Random(s, g, rng)
 			start := time.Now()
-			sol, err := SolveFast(t.Context(), b, Options{Goal: g})
+			sol, err := Fast{}.Solve(t.Context(), b, g)
 			if err != nil {
 				t.Fatalf("%v %q: %v", s, b.Line(), err)
 			}
@@ -30,21 +30,21 @@ func TestSolveFastAnySize(t *testing.T) {
 			}
 			t.Logf("%v: %d moves, optimal %v, %d expanded, %v", s, len(sol.Moves), sol.Optimal, sol.Stats.Expanded, time.Since(start))
 			if s.Rows*s.Cols <= 9 {
-				ref, err := Solve(t.Context(), b, Options{Algorithm: BFS, Goal: g})
+				ref, err := BFS{}.Solve(t.Context(), b, g)
 				if err != nil || len(ref.Moves) != len(sol.Moves) || !sol.Optimal {
 					t.Fatalf("%v %q: %d moves (optimal %v), shortest %d", s, b.Line(), len(sol.Moves), sol.Optimal, len(ref.Moves))
 				}
 			}
 			if sol.Optimal && s.Rows*s.Cols > 9 {
-				opts := Options{Algorithm: IDAStar, Heuristic: Manhattan, Goal: g}
+				opt := IDAStar{Heuristic: Manhattan}
 				if s == (Size{4, 4}) {
 					d, err := builtin555(t.Context())
 					if err != nil {
 						t.Fatal(err)
 					}
-					opts.Heuristic, opts.PDB = PatternDB, d
+					opt.Heuristic, opt.PDB = PatternDB, d
 				}
-				ref, err := Solve(t.Context(), b, opts)
+				ref, err := opt.Solve(t.Context(), b, g)
 				if err != nil || len(ref.Moves) != len(sol.Moves) {
 					t.Fatalf("%v %q: %d moves said optimal, shortest %d", s, b.Line(), len(sol.Moves), len(ref.Moves))
 				}

@@ -41,7 +41,7 @@ func BenchmarkIDAStarManhattan(b *testing.B) {
 			var nodes int64
 			for b.Loop() {
 				for _, i := range []int{1, 4, 8} {
-					sol, err := Solve(b.Context(), boards[i], Options{Algorithm: IDAStar, Heuristic: Manhattan, Goal: BlankFirst, Generic: generic})
+					sol, err := IDAStar{Heuristic: Manhattan, Generic: generic}.Solve(b.Context(), boards[i], BlankFirst)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -66,7 +66,7 @@ func BenchmarkFastIDAStarPDB(b *testing.B) {
 	var nodes int64
 	for b.Loop() {
 		for i := range 10 {
-			sol, err := Solve(b.Context(), boards[i], Options{Algorithm: IDAStar, Heuristic: PatternDB, PDB: d, Goal: BlankFirst})
+			sol, err := IDAStar{Heuristic: PatternDB, PDB: d}.Solve(b.Context(), boards[i], BlankFirst)
 			if err != nil || len(sol.Moves) != optimal[i] {
 				b.Fatal(err)
 			}
@@ -98,8 +98,8 @@ func TestParallelIDAStarMatchesSequential(t *testing.T) {
 		}
 		checked++
 		for _, h := range []Heuristic{Manhattan, PatternDB} {
-			opts := Options{Algorithm: IDAStar, Heuristic: h, PDB: d, Goal: BlankFirst}
-			want, err := Solve(t.Context(), b, opts)
+			ida := IDAStar{Heuristic: h, PDB: d}
+			want, err := ida.Solve(t.Context(), b, BlankFirst)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,8 +107,8 @@ func TestParallelIDAStarMatchesSequential(t *testing.T) {
 				t.Fatalf("instance %d: generated %d + 1, Korf counted %d", i+1, want.Stats.Generated, nodes[i])
 			}
 			for _, workers := range []int{2, 5} {
-				opts.Workers = workers
-				got, err := Solve(t.Context(), b, opts)
+				ida.Workers = workers
+				got, err := ida.Solve(t.Context(), b, BlankFirst)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -124,15 +124,14 @@ func TestParallelIDAStarMatchesSequential(t *testing.T) {
 	if checked < 4 {
 		t.Fatalf("only %d instances checked", checked)
 	}
-	opts := Options{Algorithm: IDAStar, Heuristic: Manhattan, Goal: BlankFirst, Workers: 2}
-	opts.Search.MaxExpanded = 1_000_000
-	if sol, err := Solve(t.Context(), boards[0], opts); !errors.Is(err, ErrBudget) || sol.Stats.Expanded < 1_000_000 ||
+	ida := IDAStar{Heuristic: Manhattan, Workers: 2, Limits: Limits{MaxExpanded: 1_000_000}}
+	if sol, err := ida.Solve(t.Context(), boards[0], BlankFirst); !errors.Is(err, ErrBudget) || sol.Stats.Expanded < 1_000_000 ||
 		sol.Stats.Generated < sol.Stats.Expanded {
 		t.Fatalf("with a budget of a million expansions: %v, %+v; want ErrBudget and the counts so far", err, sol.Stats)
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 	defer cancel()
-	if _, err := Solve(ctx, boards[0], Options{Algorithm: IDAStar, Heuristic: Manhattan, Goal: BlankFirst, Workers: 2}); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := (IDAStar{Heuristic: Manhattan, Workers: 2}).Solve(ctx, boards[0], BlankFirst); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("with a deadline: %v", err)
 	}
 }

@@ -120,3 +120,33 @@ func FuzzReadTable(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseSet checks that ParseSet never panics, that errors carry the
+// package name, and that what it reads is boards of one square size,
+// numbered in order, with a length or -1, under a goal that every board
+// can reach when the boards decided it.
+func FuzzParseSet(f *testing.F) {
+	for _, s := range []string{"1 2 3 4 5 6 7 0 8 2\n", "# c\n\n1 0 2 3\n", "1 2 3 4 5 6 7 0 8 x\n", "0 1 2 3\n1 2 3 4 5 6 7 8 0\n", "",
+		"99999999999999999999 1 2 3 4", "# goal blank-first\n1 2 3 0\n", "#goal: last\n0 1 2 3 9\n", "1 2 3 0 2\n1 2 0 3 1\n"} {
+		f.Add([]byte(s), "set.txt")
+	}
+	f.Add([]byte("1 2 3 0\n"), "set-blank-first.txt")
+	f.Fuzz(func(t *testing.T, data []byte, name string) {
+		set, err := ParseSet(bytes.NewReader(data), name)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "npuzzle: ") {
+				t.Fatalf("error without the package name: %v", err)
+			}
+			return
+		}
+		size := set.Instances[0].Board.Size()
+		for i, inst := range set.Instances {
+			if inst.Board.Size() != size || size.Rows != size.Cols || inst.Number != i+1 || inst.Published < -1 || inst.Line < 1 {
+				t.Fatalf("instance %d: %+v, size %v", i+1, inst, inst.Board.Size())
+			}
+			if set.GoalFrom == "boards" && !Solvable(inst.Board, set.Goal) {
+				t.Fatalf("instance %d cannot reach the goal %v found from the boards", i+1, set.Goal)
+			}
+		}
+	})
+}

@@ -18,7 +18,7 @@ const (
 	Manhattan
 	// Misplaced counts the tiles not on their goal cell.
 	Misplaced
-	// PatternDB is an additive pattern database (Options.PDB), the
+	// PatternDB is an additive pattern database (the solver's PDB), the
 	// strongest: see PDB.
 	PatternDB
 )

@@ -125,33 +125,33 @@ func TestHeuristicsAdmissible(t *testing.T) {
 func TestSolversAgreeOn200RandomBoards(t *testing.T) {
 	d := distances(t, Size{3, 3}, BlankLast)
 	rng := rand.New(rand.NewPCG(2026, 11))
-	algos := []Options{
-		{Algorithm: BFS},
-		{Algorithm: BidirectionalBFS},
-		{Algorithm: AStar, Heuristic: Manhattan},
-		{Algorithm: AStar, Heuristic: LinearConflict},
-		{Algorithm: AStar, Heuristic: Misplaced},
-		{Algorithm: IDAStar, Heuristic: LinearConflict},
-		{Algorithm: IDAStar, Heuristic: Manhattan},
+	algos := []Solver{
+		BFS{},
+		BidirectionalBFS{},
+		AStar{Heuristic: Manhattan},
+		AStar{Heuristic: LinearConflict},
+		AStar{Heuristic: Misplaced},
+		IDAStar{Heuristic: LinearConflict},
+		IDAStar{Heuristic: Manhattan},
 	}
 	for i := range 200 {
 		b := Random(Size{3, 3}, BlankLast, rng)
 		want := d[string(b.cells)]
 		for _, o := range algos {
-			sol, err := Solve(t.Context(), b, o)
+			sol, err := o.Solve(t.Context(), b, BlankLast)
 			if err != nil {
-				t.Fatalf("board %d %q, %v/%v: %v", i, b.Line(), o.Algorithm, o.Heuristic, err)
+				t.Fatalf("board %d %q, %v: %v", i, b.Line(), o, err)
 			}
 			if len(sol.Moves) != want || !sol.Optimal {
-				t.Fatalf("board %d %q, %v/%v: length %d (optimal %v), want %d", i, b.Line(), o.Algorithm, o.Heuristic, len(sol.Moves), sol.Optimal, want)
+				t.Fatalf("board %d %q, %v: length %d (optimal %v), want %d", i, b.Line(), o, len(sol.Moves), sol.Optimal, want)
 			}
 			end, err := Replay(b, sol.Moves)
 			if err != nil || !end.IsSolved(BlankLast) {
-				t.Fatalf("board %d, %v: moves %s do not solve it (%v)", i, o.Algorithm, FormatMoves(sol.Moves), err)
+				t.Fatalf("board %d, %v: moves %s do not solve it (%v)", i, o, FormatMoves(sol.Moves), err)
 			}
 		}
 		// The source's weighted A* (Manhattan x 5) is fast but not optimal.
-		sol, err := Solve(t.Context(), b, Options{Heuristic: Manhattan, Search: search.Options{Weight: 5}})
+		sol, err := AStar{Heuristic: Manhattan, Weight: 5}.Solve(t.Context(), b, BlankLast)
 		if err != nil || sol.Optimal || len(sol.Moves) < want {
 			t.Fatalf("board %d: weighted A* gave %d moves (optimal %v, %v), shortest %d", i, len(sol.Moves), sol.Optimal, err, want)
 		}
@@ -164,8 +164,8 @@ func TestSolversAgreeOn200RandomBoards(t *testing.T) {
 func TestUnsolvableRejectedWithoutSearch(t *testing.T) {
 	for _, s := range []string{"2 1 3/4 5 6/7 8 0", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0", "2 1/3 0", "1 2 3/4 5 6/7 8 9/11 10 0"} {
 		b := mustParse(t, s)
-		for _, a := range []Algorithm{AStar, IDAStar, BFS, BidirectionalBFS} {
-			sol, err := Solve(t.Context(), b, Options{Algorithm: a})
+		for _, a := range []Solver{AStar{}, IDAStar{}, BFS{}, BidirectionalBFS{}, Fast{}} {
+			sol, err := a.Solve(t.Context(), b, BlankLast)
 			if !errors.Is(err, ErrUnsolvable) || sol.Stats.Expanded != 0 || sol.Stats.Generated != 0 {
 				t.Errorf("%q, %v: got %v with %+v, want ErrUnsolvable and no search", s, a, err, sol.Stats)
 			}
@@ -285,7 +285,7 @@ func TestApplyAndTileAt(t *testing.T) {
 func TestBFSBudgetOnHard4x4(t *testing.T) {
 	boards, _, _ := korf(t)
 	start := time.Now()
-	sol, err := Solve(t.Context(), boards[0], Options{Algorithm: BFS, Goal: BlankFirst, Search: search.Options{MaxStates: 200_000}})
+	sol, err := BFS{Limits{MaxStates: 200_000}}.Solve(t.Context(), boards[0], BlankFirst)
 	if !errors.Is(err, ErrBudget) {
 		t.Fatalf("BFS on Korf's instance 1 with 200,000 states: %v, want ErrBudget", err)
 	}
@@ -367,7 +367,7 @@ func TestIDAStarKorfNodeCounts(t *testing.T) {
 				if g == BlankLast {
 					board = rotateToBlankLast(b)
 				}
-				sol, err := Solve(t.Context(), board, Options{Algorithm: IDAStar, Heuristic: Manhattan, Goal: g, Generic: c.generic})
+				sol, err := IDAStar{Heuristic: Manhattan, Generic: c.generic}.Solve(t.Context(), board, g)
 				if err != nil {
 					t.Fatalf("%s, instance %d: %v", c.name, i+1, err)
 				}
@@ -394,7 +394,7 @@ func TestSolveHonoursContext(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	sol, err := Solve(ctx, boards[0], Options{Algorithm: IDAStar, Goal: BlankFirst})
+	sol, err := IDAStar{}.Solve(ctx, boards[0], BlankFirst)
 	if !errors.Is(err, context.DeadlineExceeded) || sol.Stats.Expanded == 0 {
 		t.Fatalf("got %v with %+v, want a deadline error with statistics", err, sol.Stats)
 	}

@@ -57,6 +57,25 @@ func StandardPartitions() []Partition {
 	return out
 }
 
+// PartitionFor returns the partition for boards of size s and goal g: the
+// one named (a standard name or tiles, see ParsePartition), or with name ""
+// DefaultPartition(s). Boards larger than 5x5 take the standard partitions
+// of the region Fast finishes on: by default 6-6-6-6 (when both sides are
+// larger than 5), or the standard partition named.
+func PartitionFor(name string, s Size, g Goal) (Partition, error) {
+	if name == "" {
+		if s.Rows > 5 && s.Cols > 5 {
+			s = Size{5, 5}
+		}
+		return DefaultPartition(s)
+	}
+	p, err := ParsePartition(name, s, g)
+	if err != nil && (s.Rows > 5 || s.Cols > 5) {
+		p, err = ParsePartition(name, Size{}, g)
+	}
+	return p, err
+}
+
 // DefaultPartition returns the partition used when none is named: 6-6-3 on
 // the 4x4 board (it builds in seconds; 7-8 is stronger but takes minutes)
 // and 6-6-6-6 on the 5x5. Other sizes have none.

@@ -37,21 +37,22 @@ type tableRef struct {
 }
 
 // TableInfo describes one pattern table of a PDB.
+// Its JSON form is what `tessera npuzzle pdb build -json` prints.
 type TableInfo struct {
-	Tiles []int // the pattern's tiles, blank-first numbering
+	Tiles []int `json:"tiles"` // the pattern's tiles, blank-first numbering
 	// Derived, when not empty, says which table of the partition serves
 	// this pattern through a symmetry of the board, such as "table 2
 	// rotated 180 degrees"; the other fields are then that table's.
-	Derived string
-	Path    string // its cache file, "" when not cached
-	Built   bool   // built now rather than read from the cache
-	Reason  string // why it was built: "missing", "corrupt: ...", "rebuild", "no cache"
-	Seconds float64
-	Entries int64 // placements
-	Bytes   int64 // memory of the table
-	States  int64 // abstract states visited by the construction
-	Depth   int   // the largest value in the table
-	Clamped int64 // entries whose excess over Manhattan distance did not fit 4 bits
+	Derived string  `json:"derived,omitempty"`
+	Path    string  `json:"path,omitempty"`   // its cache file, "" when not cached
+	Built   bool    `json:"built"`            // built now rather than read from the cache
+	Reason  string  `json:"reason,omitempty"` // why it was built: "missing", "corrupt: ...", "rebuild", "no cache"
+	Seconds float64 `json:"seconds"`
+	Entries int64   `json:"entries"`   // placements
+	Bytes   int64   `json:"bytes"`     // memory of the table
+	States  int64   `json:"states"`    // abstract states visited by the construction
+	Depth   int     `json:"max_value"` // the largest value in the table
+	Clamped int64   `json:"clamped"`   // entries whose excess over Manhattan distance did not fit 4 bits
 }
 
 // PDBOptions control LoadPDB. The zero value reads and writes the cache in

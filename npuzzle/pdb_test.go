@@ -146,7 +146,7 @@ func TestPDBAdmissibleOn8Puzzle(t *testing.T) {
 			rng := rand.New(rand.NewPCG(3, 3))
 			for range 100 {
 				b := Random(Size{3, 3}, g, rng)
-				sol, err := Solve(t.Context(), b, Options{Algorithm: IDAStar, Heuristic: PatternDB, PDB: d, Goal: g})
+				sol, err := IDAStar{Heuristic: PatternDB, PDB: d}.Solve(t.Context(), b, g)
 				if err != nil || len(sol.Moves) != dist[string(b.cells)] {
 					t.Fatalf("%s %v %q: %d moves (%v), shortest %d", text, g, b.Line(), len(sol.Moves), err, dist[string(b.cells)])
 				}
@@ -174,11 +174,11 @@ func TestPDBSolverAgreesWithAStar(t *testing.T) {
 	for i := range 12 {
 		g := Goal(i % 2)
 		b := RandomWalk(Size{4, 4}, g, 60, rng)
-		ref, err := Solve(t.Context(), b, Options{Algorithm: AStar, Heuristic: LinearConflict, Goal: g})
+		ref, err := AStar{Heuristic: LinearConflict}.Solve(t.Context(), b, g)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sol, err := Solve(t.Context(), b, Options{Algorithm: IDAStar, Heuristic: PatternDB, PDB: d, Goal: g})
+		sol, err := IDAStar{Heuristic: PatternDB, PDB: d}.Solve(t.Context(), b, g)
 		if err != nil || len(sol.Moves) != len(ref.Moves) || !sol.Optimal {
 			t.Fatalf("board %d %q %v: PDB IDA* %d moves (%v), A* %d", i, b.Line(), g, len(sol.Moves), err, len(ref.Moves))
 		}
@@ -274,8 +274,12 @@ func TestPDBCache(t *testing.T) {
 			t.Fatalf("list: %+v", c)
 		}
 	}
+	other, _ := ParsePartition("6-6-3", Size{}, BlankFirst)
+	if !part.Cached(list) || other.Cached(list) {
+		t.Fatalf("Cached: %v for %s, %v for 6-6-3", part.Cached(list), part.Name, other.Cached(list))
+	}
 	os.WriteFile(path, []byte("junk"), 0o644)
-	if list, _ := ListPDBCache(dir); list[1].Err == nil {
+	if list, _ := ListPDBCache(dir); list[1].Err == nil || part.Cached(list) {
 		t.Fatalf("list did not notice a corrupt file: %+v", list[1])
 	}
 	// A cache that cannot be written is not an error.
@@ -391,6 +395,35 @@ func TestRankUnrank(t *testing.T) {
 			if got := rank(c.n, pos); got != r || bits.OnesCount64(used) != c.k {
 				t.Fatalf("n=%d k=%d: unrank(%d) = %v, ranked back to %d", c.n, c.k, r, pos, got)
 			}
+		}
+	}
+}
+
+func TestPartitionFor(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		s    Size
+		want string
+	}{
+		{"", Size{4, 4}, "6-6-3 (4x4)"},
+		{"", Size{5, 5}, "6-6-6-6 (5x5)"},
+		{"", Size{8, 7}, "6-6-6-6 (5x5)"}, // Fast's 5x5 region
+		{"5-5-5", Size{4, 4}, "5-5-5 (4x4)"},
+		{"5-5-5", Size{10, 10}, "5-5-5 (4x4)"}, // Fast's 4x4 region
+		{"7-8", Size{}, "7-8 (4x4)"},
+		{"1,2,3,4/5,6,7,8", Size{3, 3}, "1,2,3,4/5,6,7,8 (3x3)"},
+	} {
+		p, err := PartitionFor(c.name, c.s, BlankLast)
+		if err != nil || p.String() != c.want {
+			t.Errorf("PartitionFor(%q, %v) = %v, %v; want %s", c.name, c.s, p, err, c.want)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		s    Size
+	}{{"", Size{3, 3}}, {"", Size{6, 4}}, {"6-6-6-6", Size{4, 4}}, {"", Size{}}} {
+		if p, err := PartitionFor(c.name, c.s, BlankLast); err == nil {
+			t.Errorf("PartitionFor(%q, %v) = %v; want an error", c.name, c.s, p)
 		}
 	}
 }

@@ -176,6 +176,17 @@ type CachedTable struct {
 	Err error
 }
 
+// Cached reports whether every table of p is among the valid tables of a
+// cache (see ListPDBCache).
+func (p Partition) Cached(tables []CachedTable) bool {
+	for _, pat := range p.TablePatterns() {
+		if !slices.ContainsFunc(tables, func(t CachedTable) bool { return t.Err == nil && t.Size == p.Size && slices.Equal(t.Tiles, pat) }) {
+			return false
+		}
+	}
+	return true
+}
+
 // ListPDBCache lists the pattern table files in dir ("" for
 // DefaultCacheDir), checking each one's header and checksum. A missing
 // folder is an empty list.

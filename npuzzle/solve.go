@@ -12,116 +12,156 @@ import (
 // ErrBudget is search.ErrBudget: a solver hit one of its limits.
 var ErrBudget = search.ErrBudget
 
-// Algorithm names a solver.
-type Algorithm uint8
-
-const (
-	// AStar is best-first search on g + w*h (search.AStar); optimal with
-	// weight 1. The default.
-	AStar Algorithm = iota
-	// IDAStar is iterative-deepening A* (search.IDAStar); optimal, O(d)
-	// memory.
-	IDAStar
-	// BFS is breadth-first search (search.BFS); optimal, stores every state
-	// up to the solution depth.
-	BFS
-	// BidirectionalBFS meets a forward and a backward breadth-first search
-	// (search.BidirectionalBFS); optimal.
-	BidirectionalBFS
-	// Fast answers any board up to 10x10 quickly with a short, not always
-	// shortest, solution: see SolveFast.
-	Fast
-)
-
-var algorithmNames = [...]string{AStar: "astar", IDAStar: "idastar", BFS: "bfs", BidirectionalBFS: "bibfs", Fast: "fast"}
-
-// String returns "astar", "idastar", "bfs", "bibfs" or "fast".
-func (a Algorithm) String() string {
-	if int(a) < len(algorithmNames) {
-		return algorithmNames[a]
-	}
-	return fmt.Sprintf("Algorithm(%d)", a)
-}
-
-// ParseAlgorithm parses a name written by String.
-func ParseAlgorithm(s string) (Algorithm, error) {
-	for a, n := range algorithmNames {
-		if s == n {
-			return Algorithm(a), nil
-		}
-	}
-	return 0, fmt.Errorf("npuzzle: unknown algorithm %q (want astar, idastar, bfs, bibfs or fast)", s)
-}
-
-// Options select and bound a solver. The zero value is A* with linear
-// conflict, towards the blank-last goal, with the search package's default
-// memory bound.
-type Options struct {
-	Algorithm Algorithm
-	Heuristic Heuristic // for AStar and IDAStar
-	Goal      Goal
-	// PDB is the pattern database of the PatternDB heuristic, for boards of
-	// its size (see LoadPDB); Fast also uses it when given.
-	PDB *PDB
-	// Generic makes IDAStar use the generic search.IDAStar even where the
-	// specialised solver applies (Manhattan and PatternDB): a reference
-	// for tests and comparisons, several times slower.
-	Generic bool
-	// Workers is the number of goroutines of the specialised IDA* (0 or 1:
-	// one). Iterations of more than a few million nodes are then searched
-	// in parallel (AIDA*, see parallel.go), with the same solution and the
-	// same counts as on one goroutine.
-	Workers int
-	// Search holds the limits (states, memory, expansions), the A* weight
-	// and a progress callback.
-	Search search.Options
+// Solver finds moves that take a board to a goal. The solvers are values
+// that carry their parameters: BFS, BidirectionalBFS, AStar, IDAStar and
+// Fast. Each rejects a board of the wrong parity at once with
+// ErrUnsolvable, without searching; when a limit or the context stops it,
+// the error wraps ErrBudget or is the context's, and the Solution holds the
+// statistics so far.
+type Solver interface {
+	Solve(ctx context.Context, b *Board, g Goal) (Solution, error)
 }
 
 // Solution is a sequence of moves that solves a board.
 type Solution struct {
 	Moves []Move
 	// Optimal reports that the solver proves Moves shortest: BFS,
-	// bidirectional BFS, IDA*, and A* with weight 1.
+	// bidirectional BFS, IDA*, A* with weight 1, and Fast when the board
+	// was small enough for its last search alone.
 	Optimal bool
 	Stats   search.Stats
 }
 
-// Solve finds moves that take b to the goal of opts. It returns
-// ErrUnsolvable at once, without searching, for a board of the wrong parity.
-// When a limit of opts.Search or the context stops it, the error wraps
-// ErrBudget or is the context's, and the Solution holds the statistics so
-// far.
-//
-// IDAStar with Manhattan distance or a pattern database runs a solver
-// specialised for the puzzle (in place, incremental, no allocation while it
-// searches; tens of millions of nodes a second with Manhattan distance)
-// unless opts.Generic is set; its limits are opts.Search.MaxExpanded and the
-// context. Its counts follow search.IDAStar's, so both expand and generate
-// the same nodes on blank-first boards.
-func Solve(ctx context.Context, b *Board, opts Options) (Solution, error) {
-	if !Solvable(b, opts.Goal) {
+// Limits bound a search and report on it. The zero value bounds only the
+// memory, to search.DefaultMaxBytes.
+type Limits struct {
+	// MaxStates bounds the number of states stored at once (0: no bound).
+	MaxStates int64
+	// MaxBytes bounds the estimated memory of the stored states (0:
+	// search.DefaultMaxBytes; negative: no bound).
+	MaxBytes int64
+	// MaxExpanded bounds the number of expanded states (0: no bound); the
+	// only limit of the specialised IDA*, with the context.
+	MaxExpanded int64
+	// Progress, when set, is called with the statistics so far about every
+	// 65,536 expansions and after every IDA* iteration.
+	Progress func(search.Stats)
+}
+
+func (l Limits) options(weight float64) search.Options {
+	return search.Options{MaxStates: l.MaxStates, MaxBytes: l.MaxBytes, MaxExpanded: l.MaxExpanded, Weight: weight, Progress: l.Progress}
+}
+
+// BFS is breadth-first search (search.BFS): optimal, stores every state up
+// to the solution depth (181,440 on the 3x3 board).
+type BFS struct{ Limits }
+
+// Solve implements Solver.
+func (s BFS) Solve(ctx context.Context, b *Board, g Goal) (Solution, error) {
+	if !Solvable(b, g) {
 		return Solution{}, ErrUnsolvable
 	}
-	if opts.Algorithm == Fast {
-		return SolveFast(ctx, b, opts)
+	sp := newSpace(b.Size(), g)
+	res, err := search.BFS(ctx, sp, string(b.cells), s.options(0))
+	return solution(res, err, true)
+}
+
+func (BFS) String() string { return "breadth-first search" }
+
+// BidirectionalBFS meets a forward and a backward breadth-first search
+// (search.BidirectionalBFS): optimal, with about the square root of BFS's
+// states.
+type BidirectionalBFS struct{ Limits }
+
+// Solve implements Solver.
+func (s BidirectionalBFS) Solve(ctx context.Context, b *Board, g Goal) (Solution, error) {
+	if !Solvable(b, g) {
+		return Solution{}, ErrUnsolvable
 	}
-	if opts.Heuristic == PatternDB {
-		if opts.PDB == nil {
-			return Solution{}, fmt.Errorf("npuzzle: the pdb heuristic needs a pattern database (Options.PDB, see LoadPDB)")
-		}
-		if opts.PDB.part.Size != b.Size() {
-			return Solution{}, fmt.Errorf("npuzzle: pattern database %v does not fit a %v board", opts.PDB.part, b.Size())
-		}
+	sp := newSpace(b.Size(), g)
+	res, err := search.BidirectionalBFS(ctx, sp, string(b.cells), sp.goal, s.options(0))
+	return solution(res, err, true)
+}
+
+func (BidirectionalBFS) String() string { return "bidirectional breadth-first search" }
+
+// AStar is best-first search on g + Weight*h (search.AStar): optimal with
+// weight 1 (or 0), at most Weight times the optimum above (the source game
+// uses Manhattan distance x 5). The zero value is A* with linear conflict.
+type AStar struct {
+	Heuristic Heuristic
+	// PDB is the pattern database of the PatternDB heuristic, for boards
+	// of its size (see LoadPDB).
+	PDB    *PDB
+	Weight float64
+	Limits
+}
+
+// Solve implements Solver.
+func (s AStar) Solve(ctx context.Context, b *Board, g Goal) (Solution, error) {
+	if !Solvable(b, g) {
+		return Solution{}, ErrUnsolvable
 	}
-	if opts.Algorithm == IDAStar && !opts.Generic && (opts.Heuristic == Manhattan || opts.Heuristic == PatternDB) {
-		f := newFrame(b, opts.Goal)
+	sp := newSpace(b.Size(), g)
+	h, err := estimator(sp, b, g, s.Heuristic, s.PDB)
+	if err != nil {
+		return Solution{}, err
+	}
+	res, err := search.AStar(ctx, sp, string(b.cells), h, s.options(s.Weight))
+	return solution(res, err, s.Weight <= 1)
+}
+
+func (s AStar) String() string {
+	h := describeHeuristic(s.Heuristic, s.PDB)
+	if s.Weight > 1 {
+		return fmt.Sprintf("A*, %s x %g", h, s.Weight)
+	}
+	return "A*, " + h
+}
+
+// IDAStar is iterative-deepening A* (search.IDAStar): optimal in O(d)
+// memory. The zero value is IDA* with linear conflict.
+//
+// With Manhattan distance or a pattern database it runs a solver
+// specialised for the puzzle (in place, incremental, no allocation while it
+// searches; tens of millions of nodes a second with Manhattan distance)
+// unless Generic is set; its limits are Limits.MaxExpanded and the context.
+// Its counts follow search.IDAStar's, so both expand and generate the same
+// nodes on blank-first boards.
+type IDAStar struct {
+	Heuristic Heuristic
+	// PDB is the pattern database of the PatternDB heuristic, for boards
+	// of its size (see LoadPDB).
+	PDB *PDB
+	// Workers is the number of goroutines of the specialised solver (0 or
+	// 1: one). Iterations of more than a few million nodes are then
+	// searched in parallel (AIDA*, see parallel.go), with the same solution
+	// and the same counts as on one goroutine.
+	Workers int
+	// Generic makes it use the generic search.IDAStar even where the
+	// specialised solver applies: a reference for tests and comparisons,
+	// several times slower.
+	Generic bool
+	Limits
+}
+
+// Solve implements Solver.
+func (s IDAStar) Solve(ctx context.Context, b *Board, g Goal) (Solution, error) {
+	if !Solvable(b, g) {
+		return Solution{}, ErrUnsolvable
+	}
+	if err := checkPDB(b, s.Heuristic, s.PDB); err != nil {
+		return Solution{}, err
+	}
+	if !s.Generic && (s.Heuristic == Manhattan || s.Heuristic == PatternDB) {
+		f := newFrame(b, g)
 		var d *PDB
-		if opts.Heuristic == PatternDB {
-			d = opts.PDB
+		if s.Heuristic == PatternDB {
+			d = s.PDB
 		}
-		s := newIDASearch(f, d)
-		s.workers = opts.Workers
-		moves, st, err := s.run(ctx, opts.Search)
+		is := newIDASearch(f, d)
+		is.workers = s.Workers
+		moves, st, err := is.run(ctx, s.options(0))
 		if err != nil {
 			return Solution{Stats: st}, err
 		}
@@ -130,36 +170,65 @@ func Solve(ctx context.Context, b *Board, opts Options) (Solution, error) {
 		}
 		return Solution{Moves: moves, Optimal: true, Stats: st}, nil
 	}
-	sp := newSpace(b.Size(), opts.Goal)
-	start := string(b.cells)
-	var h search.Heuristic[string]
-	if opts.Heuristic == PatternDB {
-		h = opts.PDB.stringEstimate(opts.Goal)
-	} else {
-		h = sp.table.estimate(opts.Heuristic)
+	sp := newSpace(b.Size(), g)
+	h, err := estimator(sp, b, g, s.Heuristic, s.PDB)
+	if err != nil {
+		return Solution{}, err
 	}
-	var (
-		res search.Result[string, Move]
-		err error
-	)
-	optimal := true
-	switch opts.Algorithm {
-	case AStar:
-		res, err = search.AStar(ctx, sp, start, h, opts.Search)
-		optimal = opts.Search.Weight <= 1
-	case IDAStar:
-		res, err = search.IDAStar(ctx, sp, start, h, opts.Search)
-	case BFS:
-		res, err = search.BFS(ctx, sp, start, opts.Search)
-	case BidirectionalBFS:
-		res, err = search.BidirectionalBFS(ctx, sp, start, sp.goal, opts.Search)
-	default:
-		return Solution{}, fmt.Errorf("npuzzle: unknown algorithm %v", opts.Algorithm)
-	}
+	res, err := search.IDAStar(ctx, sp, string(b.cells), h, s.options(0))
+	return solution(res, err, true)
+}
+
+func (s IDAStar) String() string { return "IDA*, " + describeHeuristic(s.Heuristic, s.PDB) }
+
+// solution turns the result of a generic search into a Solution.
+func solution(res search.Result[string, Move], err error, optimal bool) (Solution, error) {
 	if err != nil {
 		return Solution{Stats: res.Stats}, err
 	}
 	return Solution{Moves: res.Moves, Optimal: optimal, Stats: res.Stats}, nil
+}
+
+// checkPDB checks that the PatternDB heuristic has a database for b.
+func checkPDB(b *Board, h Heuristic, d *PDB) error {
+	if h != PatternDB {
+		return nil
+	}
+	if d == nil {
+		return fmt.Errorf("npuzzle: the pdb heuristic needs a pattern database (the solver's PDB, see LoadPDB)")
+	}
+	if d.part.Size != b.Size() {
+		return fmt.Errorf("npuzzle: pattern database %v does not fit a %v board", d.part, b.Size())
+	}
+	return nil
+}
+
+// estimator returns the heuristic h on the states of sp.
+func estimator(sp *space, b *Board, g Goal, h Heuristic, d *PDB) (search.Heuristic[string], error) {
+	if err := checkPDB(b, h, d); err != nil {
+		return nil, err
+	}
+	if h == PatternDB {
+		return d.stringEstimate(g), nil
+	}
+	return sp.table.estimate(h), nil
+}
+
+// heuristicText names the heuristics for people.
+var heuristicText = map[Heuristic]string{
+	LinearConflict: "linear conflict", Manhattan: "Manhattan distance", Misplaced: "misplaced tiles", PatternDB: "pattern database",
+}
+
+// describeHeuristic names h for people, with the database's partition.
+func describeHeuristic(h Heuristic, d *PDB) string {
+	if h != PatternDB || d == nil {
+		return heuristicText[h]
+	}
+	s := fmt.Sprintf("pattern database %s", d.Partition())
+	if d.Reflected() {
+		s += " + reflection"
+	}
+	return s
 }
 
 // space is a sliding-tile puzzle as a search.Space. A state is the string of

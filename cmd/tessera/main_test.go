@@ -2,11 +2,12 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"tessera/internal/bench"
+	"tessera/internal/catalog"
 	"tessera/npuzzle"
 )
 
@@ -32,6 +33,11 @@ func TestHelp(t *testing.T) {
 	code, out, _ = runCmd(t, "", "help", "npuzzle", "solve")
 	if code != 0 || !strings.Contains(out, "-algo") || !strings.Contains(out, "-timeout") {
 		t.Fatalf("help npuzzle solve: %q", out)
+	}
+	for _, id := range catalog.Npuzzle.IDs() { // the catalogue's solvers
+		if !strings.Contains(out, "\n  "+id+" ") {
+			t.Errorf("help npuzzle solve lacks solver %s: %q", id, out)
+		}
 	}
 	if code, _, errOut := runCmd(t, "", "nosuch"); code != 2 || !strings.Contains(errOut, "unknown command") {
 		t.Fatalf("unknown command: %d %q", code, errOut)
@@ -78,7 +84,7 @@ func TestSolveErrors(t *testing.T) {
 		{[]string{"npuzzle", "solve", "2 1 3/4 5 6/7 8 0"}, 1, "not solvable"},
 		{[]string{"npuzzle", "solve", "1 2 3/4 5 6/7 8 8"}, 1, "appears twice"},
 		{[]string{"npuzzle", "solve"}, 2, "no board given"},
-		{[]string{"npuzzle", "solve", "-algo", "dfs", "1 2 3 4 5 6 7 0 8"}, 2, "unknown algorithm"},
+		{[]string{"npuzzle", "solve", "-algo", "dfs", "1 2 3 4 5 6 7 0 8"}, 2, "unknown solver"},
 		{[]string{"npuzzle", "solve", "-w", "0.5", "1 2 3 4 5 6 7 0 8"}, 2, "at least 1"},
 		{[]string{"npuzzle", "solve", "-nosuchflag"}, 2, "flag provided but not defined"},
 		{[]string{"npuzzle", "solve", "-algo", "bfs", "-max-states", "1000", "-goal", "blank-first",
@@ -116,14 +122,14 @@ func TestBenchJSON(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 3*len(sourceMethods)+1 {
-		t.Fatalf("%d lines, want %d", len(lines), 3*len(sourceMethods)+1)
+	if len(lines) != 3*len(bench.NpuzzleMethods)+1 {
+		t.Fatalf("%d lines, want %d", len(lines), 3*len(bench.NpuzzleMethods)+1)
 	}
 	var sum struct {
 		Summary bool
-		Methods []methodSummary
+		Methods []bench.NpuzzleMethodSummary
 	}
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil || !sum.Summary || len(sum.Methods) != len(sourceMethods) {
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil || !sum.Summary || len(sum.Methods) != len(bench.NpuzzleMethods) {
 		t.Fatalf("summary %q: %v", lines[len(lines)-1], err)
 	}
 	// BFS, bidirectional BFS, A* (Manhattan) and IDA* are optimal; they
@@ -140,22 +146,16 @@ func TestBenchJSON(t *testing.T) {
 }
 
 func TestPlayScripted(t *testing.T) {
-	// A hint, an illegal move, undo, then auto-solve to the victory message.
-	g := newPlayGame(mustSize(t, "3x3"), 3)
-	g.delay = 0
-	var out bytes.Buffer
-	err := g.loop(context.Background(), &Env{Stdin: strings.NewReader("h" + "ws\x1b[C\x1b[D" + "u" + "a" + "q"), Stdout: &out})
-	if err != nil {
-		t.Fatal(err)
+	// A hint, then auto-solve to the victory message (internal/play tests
+	// the game itself).
+	code, out, errOut := runCmd(t, "h"+"a"+"q", "npuzzle", "play", "-size", "3x3", "-seed", "3", "-delay", "0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	s := out.String()
-	for _, want := range []string{"hint: ", "moves to go", "undone", "auto: move 1 of", "Solved in", "bye"} {
-		if !strings.Contains(s, want) {
+	for _, want := range []string{"hint: ", "moves to go", "auto: move 1 of", "Solved in", "bye"} {
+		if !strings.Contains(out, want) {
 			t.Errorf("play output lacks %q", want)
 		}
-	}
-	if !g.won || !g.board.IsSolved(0) {
-		t.Fatal("auto-solve did not solve the board")
 	}
 }
 

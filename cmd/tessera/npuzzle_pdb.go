@@ -26,24 +26,10 @@ func (p *pdbFlags) define(fs *flag.FlagSet) {
 // resolve returns the partition for boards of size s (zero: from the
 // partition's name) and goal g.
 func (p *pdbFlags) resolve(s npuzzle.Size, g npuzzle.Goal) (npuzzle.Partition, error) {
-	if p.partition == "" {
-		if s == (npuzzle.Size{}) {
-			return npuzzle.Partition{}, usagef("give -partition (5-5-5, 6-6-3, 7-8 or 6-6-6-6)")
-		}
-		if s.Rows > 5 && s.Cols > 5 {
-			s = npuzzle.Size{Rows: 5, Cols: 5} // -algo fast finishes larger boards on a 5x5 region
-		}
-		part, err := npuzzle.DefaultPartition(s)
-		if err != nil {
-			return part, usagef("%v", err)
-		}
-		return part, nil
+	if p.partition == "" && s == (npuzzle.Size{}) {
+		return npuzzle.Partition{}, usagef("give -partition (5-5-5, 6-6-3, 7-8 or 6-6-6-6)")
 	}
-	part, err := npuzzle.ParsePartition(p.partition, s, g)
-	if err != nil && s != (npuzzle.Size{}) && (s.Rows > 5 || s.Cols > 5) {
-		// A standard partition of a smaller board, for -algo fast.
-		part, err = npuzzle.ParsePartition(p.partition, npuzzle.Size{}, g)
-	}
+	part, err := npuzzle.PartitionFor(p.partition, s, g)
 	if err != nil {
 		return part, usagef("%v", err)
 	}
@@ -89,21 +75,6 @@ share its table.`,
 	Commands: []*Command{npuzzlePDBBuildCmd, npuzzlePDBListCmd},
 }
 
-// pdbTableJSON describes a table in the -json output of pdb build.
-type pdbTableJSON struct {
-	Tiles   []int   `json:"tiles"`
-	Derived string  `json:"derived,omitempty"`
-	Path    string  `json:"path,omitempty"`
-	Built   bool    `json:"built"`
-	Reason  string  `json:"reason,omitempty"`
-	Seconds float64 `json:"seconds"`
-	Entries int64   `json:"entries"`
-	Bytes   int64   `json:"bytes"`
-	States  int64   `json:"states"`
-	Depth   int     `json:"max_value"`
-	Clamped int64   `json:"clamped"`
-}
-
 var npuzzlePDBBuildCmd = &Command{
 	Name:      "build",
 	UsageLine: "-partition P [-size RxC] [-goal G] [-cache DIR] [-rebuild] [-workers N] [-json] [-progress]",
@@ -117,9 +88,9 @@ A custom partition lists tiles for the board of -size and the goal of -goal,
 such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var pf pdbFlags
+		var bf boardFlags
 		pf.define(fs)
-		sizeText := fs.String("size", "", "board size for a custom partition")
-		goalText := fs.String("goal", "blank-last", "goal of the tiles named by a custom partition: blank-last or blank-first")
+		bf.define(fs, "board size for a custom partition", "goal of the tiles named by a custom partition: blank-last or blank-first")
 		rebuild := fs.Bool("rebuild", false, "build every table even if it is cached")
 		workers := fs.Int("workers", 0, "goroutines building a table (0: one per CPU)")
 		asJSON := jsonFlag(fs)
@@ -128,16 +99,9 @@ such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
 			}
-			var size npuzzle.Size
-			if *sizeText != "" {
-				var err error
-				if size, err = npuzzle.ParseSize(*sizeText); err != nil {
-					return usagef("%v", err)
-				}
-			}
-			goal, err := npuzzle.ParseGoal(*goalText)
+			size, goal, err := bf.parse()
 			if err != nil {
-				return usagef("%v", err)
+				return err
 			}
 			part, err := pf.resolve(size, goal)
 			if err != nil {
@@ -151,17 +115,12 @@ such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 			}
 			rep.Done()
 			if *asJSON {
-				out := struct {
-					Partition string         `json:"partition"`
-					Size      string         `json:"size"`
-					Seconds   float64        `json:"seconds"`
-					Tables    []pdbTableJSON `json:"tables"`
-				}{Partition: part.Name, Size: part.Size.String(), Seconds: secs}
-				for _, ti := range d.Tables() {
-					out.Tables = append(out.Tables, pdbTableJSON{ti.Tiles, ti.Derived, ti.Path, ti.Built, ti.Reason, ti.Seconds,
-						ti.Entries, ti.Bytes, ti.States, ti.Depth, ti.Clamped})
-				}
-				return writeJSON(env.Stdout, out)
+				return writeJSON(env.Stdout, struct {
+					Partition string              `json:"partition"`
+					Size      string              `json:"size"`
+					Seconds   float64             `json:"seconds"`
+					Tables    []npuzzle.TableInfo `json:"tables"`
+				}{part.Name, part.Size.String(), secs, d.Tables()})
 			}
 			fmt.Fprintf(env.Stdout, "partition %s, %.1f s\n", part, secs)
 			tw := tabwriter.NewWriter(env.Stdout, 0, 8, 2, ' ', 0)
@@ -207,7 +166,6 @@ checksum, and which standard partitions are complete (every table valid).`,
 			if err != nil {
 				return err
 			}
-			valid := map[string]bool{}
 			type tableJSON struct {
 				Path  string `json:"path"`
 				Size  string `json:"size"`
@@ -223,21 +181,14 @@ checksum, and which standard partitions are complete (every table valid).`,
 			}
 			var tj []tableJSON
 			for _, t := range tables {
-				j := tableJSON{Path: t.Path, Size: t.Size.String(), Tiles: t.Tiles, Bytes: t.Bytes, Valid: t.Err == nil}
+				tj = append(tj, tableJSON{Path: t.Path, Size: t.Size.String(), Tiles: t.Tiles, Bytes: t.Bytes, Valid: t.Err == nil})
 				if t.Err != nil {
-					j.Error = t.Err.Error()
-				} else {
-					valid[t.Size.String()+":"+joinInts(t.Tiles, ",")] = true
+					tj[len(tj)-1].Error = t.Err.Error()
 				}
-				tj = append(tj, j)
 			}
 			var pj []partJSON
 			for _, p := range npuzzle.StandardPartitions() {
-				complete := true
-				for _, pat := range p.TablePatterns() {
-					complete = complete && valid[p.Size.String()+":"+joinInts(pat, ",")]
-				}
-				pj = append(pj, partJSON{p.Name, p.Size.String(), complete})
+				pj = append(pj, partJSON{p.Name, p.Size.String(), p.Cached(tables)})
 			}
 			if *asJSON {
 				return writeJSON(env.Stdout, map[string]any{"cache": dir, "tables": tj, "partitions": pj})

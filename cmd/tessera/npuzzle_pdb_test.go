@@ -3,19 +3,23 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"tessera/internal/bench"
+	"tessera/npuzzle"
 )
 
 func TestPDBBuildListAndSolve(t *testing.T) {
 	cache := t.TempDir()
-	build := func() []pdbTableJSON {
+	build := func() []npuzzle.TableInfo {
 		t.Helper()
 		code, out, errOut := runCmd(t, "", "npuzzle", "pdb", "build", "-size", "3x3", "-partition", "1,2,3,4/5,6,7,8", "-cache", cache, "-json")
 		if code != 0 {
 			t.Fatalf("build: exit %d: %s", code, errOut)
 		}
-		var got struct{ Tables []pdbTableJSON }
+		var got struct{ Tables []npuzzle.TableInfo }
 		if err := json.Unmarshal([]byte(out), &got); err != nil || len(got.Tables) != 2 {
 			t.Fatalf("build: %v in %q", err, out)
 		}
@@ -65,7 +69,7 @@ func TestBenchRandomOneSolver(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	var sum setSummary
+	var sum bench.NpuzzleSetSummary
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil || len(lines) != 4 || sum.Solved != 3 || sum.Size != "7x9" ||
 		sum.Goal != "blank-last" || sum.MeanLength < 100 {
 		t.Fatalf("%v: %q", err, out)
@@ -100,7 +104,7 @@ func TestBenchSet(t *testing.T) {
 	}
 	want := map[int]int64{2: 15_300_442, 5: 11_020_325, 9: 1_650_696}
 	for _, l := range lines[:3] {
-		var r setRecord
+		var r bench.NpuzzleSetRecord
 		if err := json.Unmarshal([]byte(l), &r); err != nil {
 			t.Fatal(err)
 		}
@@ -108,16 +112,17 @@ func TestBenchSet(t *testing.T) {
 			t.Errorf("instance %d: %+v, want %d nodes with the root", r.Instance, r, want[r.Instance])
 		}
 	}
-	var sum setSummary
+	var sum bench.NpuzzleSetSummary
 	if err := json.Unmarshal([]byte(lines[3]), &sum); err != nil || !sum.Summary || sum.Instances != 3 || sum.Matched != 3 ||
 		sum.Goal != "blank-first" || sum.Workers != 3 || sum.Nodes != 15_300_441+11_020_324+1_650_695 {
 		t.Fatalf("summary %+v: %v", sum, err)
 	}
 
-	// The human table; the goal of a file without published lengths comes
-	// from its boards (3x3: both goals are possible, so it must be given).
+	// The human table; the goal of Korf's boards comes from the boards
+	// (each 4x4 board is solvable for one goal only); a 3x3 set without a
+	// goal line or a goal in its name needs -goal.
 	code, out, _ = runCmd(t, "", "npuzzle", "bench", "-set", "testdata/korf10.txt", "-h", "manhattan", "-instances", "9")
-	if code != 0 || !strings.Contains(out, "goal blank-first (from the README.md)") || !strings.Contains(out, "1 at the published length") {
+	if code != 0 || !strings.Contains(out, "goal blank-first (from the boards)") || !strings.Contains(out, "1 at the published length") {
 		t.Fatalf("table: %q", out)
 	}
 	code, _, errOut = runCmd(t, "", "npuzzle", "bench", "-set", "testdata/eight.txt", "-h", "manhattan")
@@ -127,6 +132,19 @@ func TestBenchSet(t *testing.T) {
 	code, out, _ = runCmd(t, "", "npuzzle", "bench", "-set", "testdata/eight.txt", "-goal", "blank-last", "-algo", "fast")
 	if code != 0 || !strings.Contains(out, "solved 2 of 2") {
 		t.Fatalf("eight.txt: %d %q", code, out)
+	}
+	// A goal line decides it.
+	eight, err := os.ReadFile("testdata/eight.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	withGoal := filepath.Join(t.TempDir(), "eight.txt")
+	if err := os.WriteFile(withGoal, append([]byte("# goal blank-first\n"), eight...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = runCmd(t, "", "npuzzle", "bench", "-set", withGoal, "-algo", "astar")
+	if code != 0 || !strings.Contains(out, "goal blank-first (from the goal line)") || !strings.Contains(out, "solved 2 of 2") {
+		t.Fatalf("eight.txt with a goal line: %d %q", code, out)
 	}
 	for _, c := range []struct {
 		args []string
@@ -143,27 +161,4 @@ func TestBenchSet(t *testing.T) {
 			t.Errorf("%q: exit %d, %q; want %q", c.args, code, errOut, c.want)
 		}
 	}
-}
-
-// FuzzReadSet checks that any set file is read or rejected, never a panic,
-// and that what is read is boards of one size with lengths or -1.
-func FuzzReadSet(f *testing.F) {
-	for _, s := range []string{"1 2 3 4 5 6 7 0 8 2\n", "# c\n\n1 0 2 3\n", "1 2 3 4 5 6 7 0 8 x\n", "0 1 2 3\n1 2 3 4 5 6 7 8 0\n", "", "99999999999999999999 1 2 3 4"} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		path := t.TempDir() + "/set.txt"
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		set, err := readSet(path)
-		if err != nil {
-			return
-		}
-		for _, inst := range set {
-			if inst.board.Size() != set[0].board.Size() || inst.published < -1 {
-				t.Fatalf("instance %d: %v, published %d", inst.number, inst.board.Size(), inst.published)
-			}
-		}
-	})
 }

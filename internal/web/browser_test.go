@@ -177,7 +177,7 @@ func TestBrowserAutoSolves(t *testing.T) {
 	if err != nil || b.Rows() != 3 || b.Cols() != 3 || b.IsSolved(npuzzle.BlankLast) || !npuzzle.Solvable(b, npuzzle.BlankLast) {
 		t.Fatalf("shuffled board %q: %v", board, err)
 	}
-	sol, err := npuzzle.Solve(t.Context(), b, npuzzle.Options{Algorithm: npuzzle.IDAStar})
+	sol, err := npuzzle.IDAStar{}.Solve(t.Context(), b, npuzzle.BlankLast)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@
 // as "1 2 3/4 5 6/7 0 8"; dust boards as rows of letters, top first, "/"
 // between rows):
 //
-//	GET    /api/npuzzle/solvers          the Auto menu
+//	GET    /api/npuzzle/solvers          the Auto menu: the solvers of catalog.Npuzzle
 //	POST   /api/npuzzle/shuffle          {"size":"4x4","uniform":false,"seed":7}
 //	POST   /api/npuzzle/solve            {"board":"...","solver":"astar","timeout_ms":10000}
 //	POST   /api/npuzzle/hint             {"board":"..."}

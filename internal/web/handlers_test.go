@@ -276,7 +276,7 @@ func TestShuffle(t *testing.T) {
 // bfsLength returns the optimal solution length of b, by BFS.
 func bfsLength(t *testing.T, b *npuzzle.Board) int {
 	t.Helper()
-	sol, err := npuzzle.Solve(t.Context(), b, npuzzle.Options{Algorithm: npuzzle.BFS})
+	sol, err := npuzzle.BFS{}.Solve(t.Context(), b, npuzzle.BlankLast)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +309,7 @@ func TestSolve(t *testing.T) {
 		if b.Len() == 9 {
 			optimal = bfsLength(t, b) // 2 and 31 (the hardest 8-puzzle)
 		} else {
-			sol, err := npuzzle.Solve(t.Context(), b, npuzzle.Options{Algorithm: npuzzle.IDAStar})
+			sol, err := npuzzle.IDAStar{}.Solve(t.Context(), b, npuzzle.BlankLast)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -324,7 +324,10 @@ func TestSolve(t *testing.T) {
 				t.Fatalf("%s on %s: %+v", sv.ID, board, res)
 			}
 			checkSolution(t, board, res.Moves)
-			if res.Length != len(res.Moves) || res.Optimal != sv.Optimal || (sv.Optimal && res.Length != optimal) || res.Length < optimal {
+			// fast proves its answer optimal only on boards its last
+			// search covers alone; every other solver always or never.
+			claims := res.Optimal == sv.Optimal || sv.ID == "fast"
+			if res.Length != len(res.Moves) || !claims || (res.Optimal && res.Length != optimal) || res.Length < optimal {
 				t.Errorf("%s on %s: length %d, optimal %v; the shortest is %d", sv.ID, board, res.Length, res.Optimal, optimal)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"time"
 
+	"tessera/internal/catalog"
 	"tessera/internal/store"
 	"tessera/npuzzle"
 	"tessera/search"
@@ -46,29 +47,24 @@ func (s *Server) npuzzleRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/npuzzle/hint", s.serveAPI(s.npuzzleHint))
 }
 
-// solver is one entry of the Auto menu. The menu comes from this list, so a
-// new solver (such as pattern databases) needs one entry here.
+// solver is one entry of the Auto menu, an entry of catalog.Npuzzle (the
+// menu lists the whole table, with each entry's default options).
 type solver struct {
 	ID          string `json:"id"`
 	Name        string `json:"name"`
 	Description string `json:"description"`
 	Optimal     bool   `json:"optimal"` // its solutions are proven shortest
-	opts        npuzzle.Options
 }
 
-// solvers is the Auto menu, the default first.
-var solvers = []solver{
-	{"astar", "A*", "best-first on moves made plus linear conflict; shortest solutions; memory grows with the search", true,
-		npuzzle.Options{Algorithm: npuzzle.AStar, Heuristic: npuzzle.LinearConflict}},
-	{"idastar", "IDA*", "iterative-deepening A* with linear conflict; shortest solutions in little memory", true,
-		npuzzle.Options{Algorithm: npuzzle.IDAStar, Heuristic: npuzzle.LinearConflict}},
-	{"bibfs", "Bidirectional BFS", "breadth-first from both ends until they meet; shortest; up to 3x3 and easy 4x4 boards", true,
-		npuzzle.Options{Algorithm: npuzzle.BidirectionalBFS}},
-	{"bfs", "BFS", "breadth-first search; shortest; runs out of memory beyond 3x3 boards", true,
-		npuzzle.Options{Algorithm: npuzzle.BFS}},
-	{"wastar", "Weighted A* (x5)", "the source game's AI: A* on Manhattan distance x 5; fast, solutions not shortest", false,
-		npuzzle.Options{Algorithm: npuzzle.AStar, Heuristic: npuzzle.Manhattan, Search: search.Options{Weight: 5}}},
-}
+// solvers is the Auto menu: catalog.Npuzzle in its order, the default
+// (astar) first.
+var solvers = func() []solver {
+	var s []solver
+	for _, m := range catalog.Npuzzle.Menu() {
+		s = append(s, solver{ID: m.ID, Name: m.Name, Description: m.Doc, Optimal: m.Optimal})
+	}
+	return s
+}()
 
 func findSolver(id string) (solver, bool) {
 	for _, s := range solvers {
@@ -77,6 +73,13 @@ func findSolver(id string) (solver, bool) {
 		}
 	}
 	return solver{}, false
+}
+
+// newSolver builds the catalogue's solver id with opts under the server's
+// memory limit.
+func (s *Server) newSolver(id string, opts catalog.NpuzzleOptions) (npuzzle.Solver, error) {
+	opts.MaxBytes = s.cfg.SolveMemory
+	return catalog.Npuzzle.New(id, opts)
 }
 
 // hintWeights are the A* weights tried, in order, for a quick hint when no
@@ -217,17 +220,21 @@ func (s *Server) npuzzleSolve(r *http.Request) (int, any, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
-	res, err := s.runSolver(ctx, r.Context(), b, sv, timeout)
+	ns, err := s.newSolver(sv.ID, catalog.NpuzzleOptions{})
+	if err != nil {
+		return 0, nil, err
+	}
+	res, err := s.runSolver(ctx, r.Context(), b, sv, ns, timeout)
 	if err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, res, nil
 }
 
-// runSolver runs sv on b within ctx (which carries the time limit) and the
-// server's memory limit, taking a busy slot. A limit is a result, not an
+// runSolver runs ns, the solver of menu entry sv, on b within ctx (which
+// carries the time limit), taking a busy slot. A limit is a result, not an
 // error; the error is the request's own end (reqCtx) or a full server.
-func (s *Server) runSolver(ctx, reqCtx context.Context, b *npuzzle.Board, sv solver, timeout time.Duration) (solveResponse, error) {
+func (s *Server) runSolver(ctx, reqCtx context.Context, b *npuzzle.Board, sv solver, ns npuzzle.Solver, timeout time.Duration) (solveResponse, error) {
 	if err := s.acquire(ctx); err != nil {
 		if reqCtx.Err() != nil {
 			return solveResponse{}, reqCtx.Err()
@@ -235,10 +242,7 @@ func (s *Server) runSolver(ctx, reqCtx context.Context, b *npuzzle.Board, sv sol
 		return solveResponse{}, err
 	}
 	defer s.release()
-	opts := sv.opts
-	opts.Goal = npuzzle.BlankLast
-	opts.Search.MaxBytes = s.cfg.SolveMemory
-	sol, err := npuzzle.Solve(ctx, b, opts)
+	sol, err := ns.Solve(ctx, b, npuzzle.BlankLast)
 	if reqCtx.Err() != nil {
 		return solveResponse{}, reqCtx.Err()
 	}
@@ -311,7 +315,12 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board) (hintResponse, erro
 	optimalPart := total * 6 / 10
 	octx, cancel := context.WithTimeout(ctx, optimalPart)
 	ida, _ := findSolver("idastar")
-	res, err := s.runSolver(octx, ctx, b, ida, optimalPart)
+	ns, err := s.newSolver(ida.ID, catalog.NpuzzleOptions{Heuristic: "linear"})
+	if err != nil {
+		cancel()
+		return hintResponse{}, err
+	}
+	res, err := s.runSolver(octx, ctx, b, ida, ns, optimalPart)
 	cancel()
 	if err != nil {
 		return hintResponse{}, err
@@ -320,10 +329,13 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board) (hintResponse, erro
 		// the time left in equal shares, but at least minHintShare of
 		// the whole each: IDA* may overrun its part on a loaded machine
 		share := max(time.Until(deadline)/time.Duration(len(hintWeights)-i), total/minHintShare)
-		sv := solver{ID: fmt.Sprintf("astar-w%g", hintWeights[i]), Name: fmt.Sprintf("A* x %g", hintWeights[i]),
-			opts: npuzzle.Options{Algorithm: npuzzle.AStar, Heuristic: npuzzle.LinearConflict, Search: search.Options{Weight: hintWeights[i]}}}
+		sv := solver{ID: fmt.Sprintf("astar-w%g", hintWeights[i]), Name: fmt.Sprintf("A* x %g", hintWeights[i])}
+		ns, err := s.newSolver("astar", catalog.NpuzzleOptions{Heuristic: "linear", Weight: hintWeights[i]})
+		if err != nil {
+			return hintResponse{}, err
+		}
 		wctx, cancel := context.WithTimeout(ctx, share)
-		res, err = s.runSolver(wctx, ctx, b, sv, share)
+		res, err = s.runSolver(wctx, ctx, b, sv, ns, share)
 		cancel()
 		if err != nil {
 			return hintResponse{}, err

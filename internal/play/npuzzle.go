@@ -1,10 +1,9 @@
-package main
+package play
 
 import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -15,36 +14,25 @@ import (
 	"golang.org/x/term"
 
 	"tessera/npuzzle"
-	"tessera/search"
 )
 
-var npuzzlePlayCmd = &Command{
-	Name:      "play",
-	UsageLine: "[-size RxC] [-seed S] [-delay D]",
-	Short:     "play in the terminal, with hints and auto-solve",
-	Long: `Play a shuffled board in the terminal.
+// Npuzzle is the sliding-tile game in a terminal: a shuffled board of
+// Size, moved with the arrows or W A S D, with undo, restart, hints and an
+// auto-solve that plays a solution move by move, Delay apart. Boards are
+// shuffled from Seed.
+type Npuzzle struct {
+	Size  npuzzle.Size
+	Seed  uint64
+	Delay time.Duration
+}
 
-Keys: arrows or W A S D slide a tile into the blank (the tile moves in the
-key's direction); n shuffles a new board; r restarts the current one; u undoes
-a move; h hints the next move of a shortest solution; a solves the board and
-plays the solution move by move; q quits.`,
-	Flags: func(fs *flag.FlagSet) Runner {
-		sizeText := fs.String("size", "3x3", "board size ROWSxCOLS")
-		seed := seedFlag(fs)
-		delay := fs.Duration("delay", 250*time.Millisecond, "pause between the moves of an auto-solve")
-		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
-			s, err := npuzzle.ParseSize(*sizeText)
-			if err != nil {
-				return usagef("%v", err)
-			}
-			g := newPlayGame(s, *seed)
-			g.delay = *delay
-			return g.loop(ctx, env)
-		}
-	},
+// Run plays the game on in and out until q, Ctrl-C, the end of input or
+// the end of ctx. On a terminal it switches it to raw mode and redraws in
+// place; otherwise (a script, a test) it prints each screen in turn.
+func (p Npuzzle) Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	g := newPlayGame(p.Size, p.Seed)
+	g.delay = p.Delay
+	return g.loop(ctx, in, out)
 }
 
 // playGame is the state of a terminal game.
@@ -125,14 +113,14 @@ func (g *playGame) solution(ctx context.Context) (npuzzle.Solution, error) {
 // one within limit, else a weighted-A* solution (not proven shortest).
 func quickSolve(ctx context.Context, b *npuzzle.Board, goal npuzzle.Goal, limit time.Duration) (npuzzle.Solution, error) {
 	sctx, cancel := context.WithTimeout(ctx, limit)
-	sol, err := npuzzle.Solve(sctx, b, npuzzle.Options{Algorithm: npuzzle.IDAStar, Goal: goal})
+	sol, err := npuzzle.IDAStar{}.Solve(sctx, b, goal)
 	cancel()
 	if err == nil || !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
 		return sol, err
 	}
 	sctx, cancel = context.WithTimeout(ctx, limit)
 	defer cancel()
-	return npuzzle.Solve(sctx, b, npuzzle.Options{Goal: goal, Search: search.Options{Weight: 3}})
+	return npuzzle.AStar{Weight: 3}.Solve(sctx, b, goal)
 }
 
 func (g *playGame) hint(ctx context.Context) {
@@ -187,8 +175,9 @@ var keyMoves = map[string]npuzzle.Move{
 	"W": npuzzle.Up, "S": npuzzle.Down, "D": npuzzle.Right, "A": npuzzle.Left, // lower-case a is auto-solve
 }
 
-// readKey reads one key: a byte, or an escape sequence for an arrow.
-func readKey(r *bufio.Reader) (string, error) {
+// ReadKey reads one key from a terminal in raw mode: a byte, or an escape
+// sequence for an arrow ("\x1b[A" up, B down, C right, D left).
+func ReadKey(r *bufio.Reader) (string, error) {
 	c, err := r.ReadByte()
 	if err != nil {
 		return "", err
@@ -207,9 +196,9 @@ func readKey(r *bufio.Reader) (string, error) {
 	return string(seq), nil
 }
 
-// loop runs the game on env until q, Ctrl-C or the end of input.
-func (g *playGame) loop(ctx context.Context, env *Env) error {
-	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+// loop runs the game on in and out until q, Ctrl-C or the end of input.
+func (g *playGame) loop(ctx context.Context, in io.Reader, out io.Writer) error {
+	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		state, err := term.MakeRaw(int(f.Fd()))
 		if err != nil {
 			return err
@@ -217,14 +206,14 @@ func (g *playGame) loop(ctx context.Context, env *Env) error {
 		defer term.Restore(int(f.Fd()), state)
 		g.eol, g.clear = "\r\n", true
 	}
-	keys := bufio.NewReader(env.Stdin)
+	keys := bufio.NewReader(in)
 	g.msg = "slide the tiles back into order"
 	for {
-		fmt.Fprint(env.Stdout, g.render())
+		fmt.Fprint(out, g.render())
 		if ctx.Err() != nil {
 			return nil
 		}
-		k, err := readKey(keys)
+		k, err := ReadKey(keys)
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
@@ -233,7 +222,7 @@ func (g *playGame) loop(ctx context.Context, env *Env) error {
 		}
 		switch k {
 		case "q", "Q", "\x03", "\x1b":
-			fmt.Fprint(env.Stdout, "bye"+g.eol)
+			fmt.Fprint(out, "bye"+g.eol)
 			return nil
 		case "n", "N":
 			g.shuffle()
@@ -244,7 +233,7 @@ func (g *playGame) loop(ctx context.Context, env *Env) error {
 		case "h", "H":
 			g.hint(ctx)
 		case "a":
-			g.auto(ctx, env)
+			g.auto(ctx, out)
 		case "\n", "\r", " ":
 			continue
 		default:
@@ -258,13 +247,13 @@ func (g *playGame) loop(ctx context.Context, env *Env) error {
 }
 
 // auto solves the board and plays the solution move by move.
-func (g *playGame) auto(ctx context.Context, env *Env) {
+func (g *playGame) auto(ctx context.Context, out io.Writer) {
 	if g.won {
 		g.msg = "already solved"
 		return
 	}
 	g.msg = "solving..."
-	fmt.Fprint(env.Stdout, g.render())
+	fmt.Fprint(out, g.render())
 	sol, err := g.solution(ctx)
 	if err != nil {
 		g.msg = "auto-solve failed: " + err.Error()
@@ -279,7 +268,7 @@ func (g *playGame) auto(ctx context.Context, env *Env) {
 		if !g.won {
 			g.msg = fmt.Sprintf("auto: move %d of %d (%s, %d states searched)", i+1, len(sol.Moves), proof, sol.Stats.Expanded)
 		}
-		fmt.Fprint(env.Stdout, g.render())
+		fmt.Fprint(out, g.render())
 		select {
 		case <-ctx.Done():
 			return

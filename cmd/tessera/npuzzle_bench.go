@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"time"
+
+	"tessera/internal/bench"
+	"tessera/internal/catalog"
+	"tessera/npuzzle"
+)
+
+var npuzzleBenchCmd = &Command{
+	Name:      "bench",
+	UsageLine: "[-size RxC] [-n N] [-seed S] [-uniform=false] [-timeout D] [-json] | -set FILE [-algo A] [-h H] [-partition P] [-goal G] [-instances LIST] [-timeout D] [-json]",
+	Short:     "compare the solvers on random boards, or run a benchmark set such as Korf's 100",
+	Long: `Bench solves N random boards of one size with breadth-first search,
+bidirectional BFS, A* with Manhattan distance x 5 (the source game's AI),
+A* with Manhattan distance and IDA* with linear conflict, and prints the mean
+and median states searched (expanded), time and solution length of each, next
+to the source's figures for the 3x3 board.
+
+Boards are uniformly random solvable boards by default, or with -uniform=false
+the game's random-walk shuffle. -timeout bounds each solve. With -json: one
+line per board and method, then a summary line.
+
+With -set FILE, bench runs one solver (-algo, -h, -partition; default IDA*
+with the size's standard pattern database) on the boards of a set file, one
+board per line (tiles row-major, 0 for the blank, then optionally the
+published optimal length), such as ../shared/data/sliding/korf100.txt, and
+prints for each its solution length, the published length, the nodes
+generated (the root not counted) and the seconds of search, then the totals;
+the pattern database's load or build is reported apart as setup. The goal
+comes from -goal, or by default from the file: a line "# goal blank-first"
+(or blank-last), else its name (blank-last, blank-first), else its boards
+(the one goal that makes every board solvable with lengths of the parity of
+Manhattan distance: this decides Korf's 100, not 3x3 or 5x5 sets).
+-instances 1-10,38 runs some of them. With -json: one line per instance
+{"instance", "length", "published", "nodes", "seconds", ...}, then
+{"summary": true, "instances", "matched", "nodes", "seconds",
+"setup_seconds", ...}. IDA* with Manhattan distance or a pattern database
+searches iterations of millions of nodes with -workers goroutines (default:
+one per core), with the same solutions and node counts as one. On Linux the
+CPU time of the search is reported too (cpu_seconds: of the solving thread,
+or of the process with -workers above 1), a fairer measure on a busy
+machine.
+
+Given -algo, -h or -partition without -set, bench runs that one solver on
+the N random boards in the same way, for example -size 10x10 -algo fast.`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		sizeText := fs.String("size", "3x3", "board size ROWSxCOLS")
+		n := fs.Int("n", 100, "number of boards")
+		uniform := fs.Bool("uniform", true, "uniformly random boards (false: the game's random walk)")
+		seed := seedFlag(fs)
+		timeout := timeoutFlag(fs, 30*time.Second)
+		asJSON := jsonFlag(fs)
+		prog := progressFlag(fs)
+		path := fs.String("set", "", "run the boards of this set file instead of random boards")
+		goalText := fs.String("goal", "auto", "blank-last, blank-first or auto: from the -set file, blank-last for random boards")
+		instances := fs.String("instances", "", "with -set: the instances to run, such as 1-10,38,40 (default all)")
+		var sf solverFlags
+		sf.define(fs, "idastar", true)
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected arguments %q", args)
+			}
+			s, err := npuzzle.ParseSize(*sizeText)
+			if err != nil {
+				return usagef("%v", err)
+			}
+			if *n < 1 {
+				return usagef("-n must be at least 1")
+			}
+			oneSolver := *path != ""
+			fs.Visit(func(f *flag.Flag) {
+				switch f.Name {
+				case "algo", "h", "partition", "cache", "w", "max-states", "max-mem", "goal":
+					oneSolver = true
+				case "instances":
+					if *path == "" {
+						err = usagef("-instances applies to -set only")
+					}
+				}
+			})
+			if err != nil {
+				return err
+			}
+			p := newProgress(env, *prog)
+			defer p.Done()
+			if !oneSolver {
+				count := p.Counter("solves", *n*len(bench.NpuzzleMethods))
+				return bench.NpuzzleCompare{Size: s, Boards: *n, Seed: *seed, Uniform: *uniform, Timeout: *timeout, JSON: *asJSON,
+					Done: func() { count.Add(1) }}.Run(ctx, env.Stdout)
+			}
+			b := bench.NpuzzleSet{Set: *path, Timeout: *timeout, JSON: *asJSON, Workers: sf.workers}
+			if *path != "" {
+				err = readSet(&b, *path, *goalText, *instances)
+			} else {
+				err = randomSet(&b, s, *n, *uniform, *seed, *goalText)
+			}
+			if err != nil {
+				return err
+			}
+			if b.Solver, _, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, catalog.NpuzzleOptions{}); err != nil {
+				return err
+			}
+			count := p.Counter("instances", len(b.Instances))
+			b.Done = func() { count.Add(1) }
+			return b.Run(ctx, env.Stdout)
+		}
+	},
+}
+
+// readSet reads the instances of a set file into b, with the goal from
+// -goal or, with auto, from the file (see npuzzle.ParseSet), and keeps
+// those of -instances.
+func readSet(b *bench.NpuzzleSet, path, goalText, instances string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	set, err := npuzzle.ParseSet(f, path)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	b.Goal, b.Instances = set.Goal, set.Instances
+	goalFrom := set.GoalFrom
+	if goalText != "auto" {
+		if b.Goal, err = npuzzle.ParseGoal(goalText); err != nil {
+			return usagef("%v", err)
+		}
+		goalFrom = "-goal"
+	} else if goalFrom == "" {
+		return usagef("cannot tell the goal of %s from a goal line, its name or its boards: give -goal blank-last or blank-first (or add a line # goal blank-first)", path)
+	}
+	keep, err := bench.ParseList(instances, len(set.Instances))
+	if err != nil {
+		return usagef("-instances: %v", err)
+	}
+	b.Instances = slices.DeleteFunc(b.Instances, func(inst npuzzle.Instance) bool { return !slices.Contains(keep, inst.Number) })
+	b.Title = fmt.Sprintf("%s: %v boards, goal %v (from the %s)", path, b.Instances[0].Board.Size(), b.Goal, goalFrom)
+	return nil
+}
+
+// randomSet draws n boards of size s from seed into b (uniform, or the
+// game's random walk), for the goal of -goal (auto: blank-last).
+func randomSet(b *bench.NpuzzleSet, s npuzzle.Size, n int, uniform bool, seed uint64, goalText string) error {
+	b.Goal = npuzzle.BlankLast
+	if goalText != "auto" {
+		var err error
+		if b.Goal, err = npuzzle.ParseGoal(goalText); err != nil {
+			return usagef("%v", err)
+		}
+	}
+	b.Instances = bench.NpuzzleRandom(s, b.Goal, n, uniform, seed)
+	kind := "uniformly random"
+	if !uniform {
+		kind = "random-walk"
+	}
+	b.Title = fmt.Sprintf("%d %s %v boards (seed %d), goal %v", n, kind, s, seed, b.Goal)
+	return nil
+}

@@ -1,0 +1,362 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"tessera/internal/catalog"
+	"tessera/npuzzle"
+)
+
+// NpuzzleMethod is one solver of the source game's comparison: a catalogue
+// entry with options, under the label the comparison has always printed.
+type NpuzzleMethod struct {
+	Name   string
+	Source string // the source's figure for states searched, if any
+	ID     string // catalog.Npuzzle id
+	Opts   catalog.NpuzzleOptions
+}
+
+// NpuzzleMethods are the source's comparison plus IDA* with linear conflict.
+var NpuzzleMethods = []NpuzzleMethod{
+	{"BFS", "~100,000", "bfs", catalog.NpuzzleOptions{}},
+	{"bidirectional BFS", "~3,500", "bibfs", catalog.NpuzzleOptions{}},
+	{"A* (Manhattan x 5)", "~300", "wastar", catalog.NpuzzleOptions{}},
+	{"A* (Manhattan)", "", "astar", catalog.NpuzzleOptions{Heuristic: "manhattan"}},
+	{"IDA* (linear conflict)", "", "idastar", catalog.NpuzzleOptions{}},
+}
+
+// NpuzzleRecord is one -json line of the comparison: one board, one method.
+type NpuzzleRecord struct {
+	Board     int     `json:"board"`
+	Tiles     string  `json:"tiles"`
+	Method    string  `json:"method"`
+	Length    int     `json:"length"`
+	Optimal   bool    `json:"optimal"`
+	Expanded  int64   `json:"expanded"`
+	Generated int64   `json:"generated"`
+	Seconds   float64 `json:"seconds"`
+	Error     string  `json:"error,omitempty"`
+}
+
+// NpuzzleMethodSummary aggregates one method over the boards.
+type NpuzzleMethodSummary struct {
+	Method         string  `json:"method"`
+	Solved         int     `json:"solved"`
+	Optimal        int     `json:"optimal"`
+	MeanExpanded   float64 `json:"mean_expanded"`
+	MedianExpanded float64 `json:"median_expanded"`
+	MeanGenerated  float64 `json:"mean_generated"`
+	MeanSeconds    float64 `json:"mean_seconds"`
+	MedianSeconds  float64 `json:"median_seconds"`
+	MeanLength     float64 `json:"mean_length"`
+	Source         string  `json:"source_states,omitempty"`
+}
+
+// NpuzzleCompareSummary is the last -json line of the comparison (its
+// fields in the order the bench has always written them).
+type NpuzzleCompareSummary struct {
+	Boards  int                    `json:"boards"`
+	Methods []NpuzzleMethodSummary `json:"methods"`
+	Seed    uint64                 `json:"seed"`
+	Size    string                 `json:"size"`
+	Summary bool                   `json:"summary"`
+	Uniform bool                   `json:"uniform"`
+}
+
+// NpuzzleRandom draws n boards of size s for goal g from seed: uniformly
+// among the solvable boards, or by the game's random walk of
+// npuzzle.WalkLength(s) moves. The same seed gives the same boards as
+// `tessera npuzzle shuffle` draws first.
+func NpuzzleRandom(s npuzzle.Size, g npuzzle.Goal, n int, uniform bool, seed uint64) []npuzzle.Instance {
+	rng := rand.New(rand.NewPCG(seed, 0x6e70757a7a6c65))
+	set := make([]npuzzle.Instance, n)
+	for i := range set {
+		set[i] = npuzzle.Instance{Number: i + 1, Published: -1}
+		if uniform {
+			set[i].Board = npuzzle.Random(s, g, rng)
+		} else {
+			set[i].Board = npuzzle.RandomWalk(s, g, npuzzle.WalkLength(s), rng)
+		}
+	}
+	return set
+}
+
+// NpuzzleCompare is `tessera npuzzle bench` without a chosen solver: the
+// methods of NpuzzleMethods on Boards random boards of one size, one solve
+// at a time, each within Timeout; it prints a line per board and method
+// under JSON, then the summary of each method (a table otherwise).
+type NpuzzleCompare struct {
+	Size    npuzzle.Size
+	Boards  int
+	Seed    uint64
+	Uniform bool
+	Timeout time.Duration
+	JSON    bool
+	Done    func() // after each solve, for progress
+}
+
+// Run runs the comparison and prints it on w.
+func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
+	boards := NpuzzleRandom(c.Size, npuzzle.BlankLast, c.Boards, c.Uniform, c.Seed)
+	solvers := make([]npuzzle.Solver, len(NpuzzleMethods))
+	for m, method := range NpuzzleMethods {
+		var err error
+		if solvers[m], err = catalog.Npuzzle.New(method.ID, method.Opts); err != nil {
+			return err
+		}
+	}
+	out := &Writer{W: w, JSON: c.JSON, AlignRight: true,
+		Header: "method\tsolved\texpanded mean\texpanded median\tgenerated mean\tms mean\tms median\tlength mean\toptimal\tsource states\t"}
+	k := len(NpuzzleMethods)
+	recs, err := Run(ctx, c.Boards*k, Options{Workers: 1, Timeout: c.Timeout, Done: c.Done},
+		func(ctx context.Context, i int) NpuzzleRecord {
+			b, m := boards[i/k].Board, i%k
+			sol, err := solvers[m].Solve(ctx, b, npuzzle.BlankLast)
+			rec := NpuzzleRecord{Board: i/k + 1, Tiles: b.Line(), Method: NpuzzleMethods[m].Name, Length: len(sol.Moves),
+				Optimal: sol.Optimal, Expanded: sol.Stats.Expanded, Generated: sol.Stats.Generated, Seconds: Seconds(sol.Stats.Elapsed)}
+			if err != nil {
+				rec.Error = err.Error()
+			}
+			return rec
+		},
+		func(i int, r *NpuzzleRecord, _ time.Duration) error {
+			if c.JSON {
+				return out.Item(r, "")
+			}
+			return nil
+		})
+	if err != nil {
+		return err
+	}
+	sum := NpuzzleCompareSummary{Boards: c.Boards, Seed: c.Seed, Size: c.Size.String(), Summary: true, Uniform: c.Uniform}
+	optimalLen := 0
+	for m, method := range NpuzzleMethods {
+		var mine []NpuzzleRecord
+		for i := m; i < len(recs); i += k {
+			mine = append(mine, recs[i])
+			if m == 0 && recs[i].Error == "" && recs[i].Optimal {
+				optimalLen += recs[i].Length
+			}
+		}
+		sum.Methods = append(sum.Methods, summarizeNpuzzle(method, mine))
+	}
+	if c.JSON {
+		return out.Summary(sum, nil)
+	}
+	kind := "uniformly random"
+	if !c.Uniform {
+		kind = "random-walk"
+	}
+	fmt.Fprintf(w, "%v, %d %s boards, seed %d, mean optimal length %.2f\n\n", c.Size, c.Boards, kind, c.Seed,
+		float64(optimalLen)/float64(max(1, sum.Methods[0].Solved)))
+	for _, r := range sum.Methods {
+		out.Item(nil, fmt.Sprintf("%s\t%d\t%.0f\t%.0f\t%.0f\t%.2f\t%.2f\t%.2f\t%d\t%s\t", r.Method, r.Solved, r.MeanExpanded, r.MedianExpanded,
+			r.MeanGenerated, 1000*r.MeanSeconds, 1000*r.MedianSeconds, r.MeanLength, r.Optimal, r.Source))
+	}
+	return out.Summary(nil, nil)
+}
+
+// summarizeNpuzzle aggregates the records of one method.
+func summarizeNpuzzle(m NpuzzleMethod, recs []NpuzzleRecord) NpuzzleMethodSummary {
+	s := NpuzzleMethodSummary{Method: m.Name, Source: m.Source}
+	var exp, secs []float64
+	for _, r := range recs {
+		if r.Error != "" {
+			continue
+		}
+		s.Solved++
+		if r.Optimal {
+			s.Optimal++
+		}
+		exp = append(exp, float64(r.Expanded))
+		secs = append(secs, r.Seconds)
+		s.MeanGenerated += float64(r.Generated)
+		s.MeanLength += float64(r.Length)
+	}
+	if s.Solved > 0 {
+		k := float64(s.Solved)
+		s.MeanExpanded, s.MedianExpanded = mean(exp), Median(exp)
+		s.MeanSeconds, s.MedianSeconds = mean(secs), Median(secs)
+		s.MeanGenerated /= k
+		s.MeanLength /= k
+	}
+	return s
+}
+
+func mean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	t := 0.0
+	for _, x := range xs {
+		t += x
+	}
+	return t / float64(len(xs))
+}
+
+// NpuzzleSetRecord is one -json line of a bench with one solver: a set
+// file's instance or a random board.
+type NpuzzleSetRecord struct {
+	Instance  int     `json:"instance"`
+	Length    int     `json:"length"`
+	Published int     `json:"published"`
+	Nodes     int64   `json:"nodes"`
+	Seconds   float64 `json:"seconds"`
+	// CPUSeconds is the CPU time of the search (Linux only): of the solving
+	// thread, or of the process with Workers above 1.
+	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
+	Matched    bool    `json:"matched"`
+	Optimal    bool    `json:"optimal"`
+	Expanded   int64   `json:"expanded"`
+	Moves      string  `json:"moves,omitempty"`
+	Error      string  `json:"error,omitempty"`
+}
+
+// NpuzzleSetSummary is the last -json line of a bench with one solver.
+type NpuzzleSetSummary struct {
+	Summary       bool    `json:"summary"`
+	Instances     int     `json:"instances"`
+	Matched       int     `json:"matched"`
+	Nodes         int64   `json:"nodes"`
+	Seconds       float64 `json:"seconds"`
+	SetupSeconds  float64 `json:"setup_seconds"`
+	Solved        int     `json:"solved"`
+	MeanLength    float64 `json:"mean_length"`
+	MeanPublished float64 `json:"mean_published,omitempty"` // over the solved instances that have one
+	MaxSeconds    float64 `json:"max_seconds"`
+	CPUSeconds    float64 `json:"cpu_seconds,omitempty"`
+	MaxCPUSeconds float64 `json:"max_cpu_seconds,omitempty"`
+	Set           string  `json:"set"`
+	Size          string  `json:"size"`
+	Goal          string  `json:"goal"`
+	Solver        string  `json:"solver"`
+	Workers       int     `json:"workers"`
+}
+
+// NpuzzleSet is `tessera npuzzle bench` with one solver: on the instances
+// of a set file (npuzzle.ParseSet) or on random boards (NpuzzleRandom), one
+// after the other, each within Timeout. It prints a line per instance
+// (length, published length, nodes generated without the root, seconds and
+// CPU seconds of search) and the totals.
+type NpuzzleSet struct {
+	Title     string // the first line of the table ("korf100.txt: 4x4 boards, goal blank-first (from the boards)")
+	Set       string // the set file, for the summary ("" for random boards)
+	Instances []npuzzle.Instance
+	Goal      npuzzle.Goal
+	Solver    npuzzle.Solver
+	// Setup is the seconds spent loading the solver's pattern database.
+	Setup float64
+	// Workers is the solver's workers, reported; above 1 the CPU time is
+	// the process's, else the solving thread's.
+	Workers int
+	Timeout time.Duration
+	JSON    bool
+	Done    func() // after each instance, for progress
+}
+
+// Run runs the bench and prints it on w.
+func (s NpuzzleSet) Run(ctx context.Context, w io.Writer) error {
+	sum := NpuzzleSetSummary{Summary: true, Set: s.Set, Size: s.Instances[0].Board.Size().String(), Goal: s.Goal.String(),
+		Solver: fmt.Sprint(s.Solver), SetupSeconds: s.Setup, Workers: s.Workers}
+	out := &Writer{W: w, JSON: s.JSON, AlignRight: true, Header: "instance\tlength\tpublished\tmatch\tnodes\tseconds\tCPU s\t"}
+	if !s.JSON {
+		fmt.Fprintf(w, "%s, %s, setup %.1f s\n\n", s.Title, sum.Solver, s.Setup)
+	}
+	total, published, withPublished := 0, 0, 0
+	_, err := Run(ctx, len(s.Instances), Options{Workers: 1, Timeout: s.Timeout, Done: s.Done},
+		func(ctx context.Context, i int) (r setResult) {
+			inst := s.Instances[i]
+			var sol npuzzle.Solution
+			cpu, _ := OnCPU(s.Workers > 1, func() { sol, r.err = s.Solver.Solve(ctx, inst.Board, s.Goal) })
+			r.rec = NpuzzleSetRecord{Instance: inst.Number, Length: len(sol.Moves), Published: inst.Published,
+				Nodes: sol.Stats.Generated, Expanded: sol.Stats.Expanded, Seconds: Seconds(sol.Stats.Elapsed),
+				CPUSeconds: Seconds(cpu), Optimal: sol.Optimal}
+			switch {
+			case errors.Is(r.err, context.DeadlineExceeded):
+				r.rec.Error = fmt.Sprintf("no solution within -timeout %v", s.Timeout)
+			case r.err != nil:
+				r.rec.Error = r.err.Error()
+			default:
+				r.rec.Moves = npuzzle.FormatMoves(sol.Moves)
+				r.rec.Matched = inst.Published == r.rec.Length
+			}
+			return r
+		},
+		func(i int, r *setResult, _ time.Duration) error {
+			if r.err != nil && ctx.Err() != nil {
+				return ctx.Err() // interrupted, not a failed instance
+			}
+			rec := r.rec
+			if r.err == nil {
+				sum.Solved++
+				total += rec.Length
+				if rec.Published >= 0 {
+					published += rec.Published
+					withPublished++
+				}
+			}
+			sum.Instances++
+			if rec.Matched {
+				sum.Matched++
+			}
+			sum.Nodes += rec.Nodes
+			sum.Seconds += rec.Seconds
+			sum.MaxSeconds = max(sum.MaxSeconds, rec.Seconds)
+			sum.CPUSeconds += rec.CPUSeconds
+			sum.MaxCPUSeconds = max(sum.MaxCPUSeconds, rec.CPUSeconds)
+			return out.Item(rec, setRow(rec))
+		})
+	if err != nil {
+		return err
+	}
+	if sum.Solved > 0 {
+		sum.MeanLength = float64(total) / float64(sum.Solved)
+	}
+	if withPublished > 0 {
+		sum.MeanPublished = float64(published) / float64(withPublished)
+	}
+	return out.Summary(sum, func(w io.Writer) { printSetSummary(w, sum) })
+}
+
+// setResult is an instance's record and the solver's error.
+type setResult struct {
+	rec NpuzzleSetRecord
+	err error
+}
+
+// setRow is an instance's row of the table.
+func setRow(r NpuzzleSetRecord) string {
+	match, length, published := "yes", strconv.Itoa(r.Length), "-"
+	if r.Published >= 0 {
+		published = strconv.Itoa(r.Published)
+	}
+	switch {
+	case r.Error != "":
+		match, length = r.Error, "-"
+	case r.Published < 0:
+		match = ""
+	case !r.Matched:
+		match = "no"
+	}
+	return fmt.Sprintf("%d\t%s\t%s\t%s\t%d\t%.3f\t%.3f\t", r.Instance, length, published, match, r.Nodes, r.Seconds, r.CPUSeconds)
+}
+
+func printSetSummary(w io.Writer, s NpuzzleSetSummary) {
+	fmt.Fprintf(w, "\nsolved %d of %d, mean length %.2f", s.Solved, s.Instances, s.MeanLength)
+	if s.MeanPublished > 0 {
+		fmt.Fprintf(w, "; %d at the published length (mean %.2f on the instances solved)", s.Matched, s.MeanPublished)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "%d nodes generated, %.2f s of search (longest %.2f s), %.0f nodes/s; setup %.1f s\n",
+		s.Nodes, s.Seconds, s.MaxSeconds, float64(s.Nodes)/max(s.Seconds, 1e-9), s.SetupSeconds)
+	if s.CPUSeconds > 0 {
+		fmt.Fprintf(w, "CPU time of the search: %.2f s (longest %.2f s), %.0f nodes per CPU-second\n",
+			s.CPUSeconds, s.MaxCPUSeconds, float64(s.Nodes)/s.CPUSeconds)
+	}
+}

@@ -1,0 +1,87 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"tessera/npuzzle"
+)
+
+func TestNpuzzleCompare(t *testing.T) {
+	var out bytes.Buffer
+	done := 0
+	c := NpuzzleCompare{Size: npuzzle.Size{Rows: 3, Cols: 3}, Boards: 3, Seed: 5, Uniform: true, JSON: true, Done: func() { done++ }}
+	if err := c.Run(t.Context(), &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	k := len(NpuzzleMethods)
+	if len(lines) != 3*k+1 || done != 3*k {
+		t.Fatalf("%d lines, %d done; want %d", len(lines), done, 3*k+1)
+	}
+	var first NpuzzleRecord
+	var sum NpuzzleCompareSummary
+	if json.Unmarshal([]byte(lines[0]), &first) != nil || json.Unmarshal([]byte(lines[3*k]), &sum) != nil {
+		t.Fatal("bad JSON")
+	}
+	if first.Board != 1 || first.Method != "BFS" || !first.Optimal || !sum.Summary || len(sum.Methods) != k || sum.Methods[0].Solved != 3 {
+		t.Fatalf("first %+v, summary %+v", first, sum)
+	}
+	// Optimal solvers agree on every board; weighted A* does not prove it.
+	for _, m := range []int{1, 3, 4} {
+		if sum.Methods[m].MeanLength != sum.Methods[0].MeanLength || sum.Methods[m].Optimal != 3 {
+			t.Errorf("%s: %+v", sum.Methods[m].Method, sum.Methods[m])
+		}
+	}
+	if sum.Methods[2].Optimal != 0 {
+		t.Errorf("weighted A* said optimal: %+v", sum.Methods[2])
+	}
+	out.Reset()
+	c.JSON, c.Boards = false, 1
+	if err := c.Run(t.Context(), &out); err != nil || !strings.Contains(out.String(), "3x3, 1 uniformly random boards, seed 5") ||
+		!strings.Contains(out.String(), "A* (Manhattan x 5)") {
+		t.Fatalf("%v: %q", err, out.String())
+	}
+}
+
+func TestNpuzzleSet(t *testing.T) {
+	set, err := npuzzle.ParseSet(strings.NewReader("# goal blank-last\n1 2 3 4 0 6 7 5 8 2\n8 6 7 2 5 4 3 0 1 30\n"), "eight.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	s := NpuzzleSet{Title: "eight", Set: "eight.txt", Instances: set.Instances, Goal: set.Goal, Solver: npuzzle.IDAStar{Heuristic: npuzzle.Manhattan}}
+	if err := s.Run(t.Context(), &out); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{"eight, IDA*, Manhattan distance, setup 0.0 s", "instance  length  published  match", "  yes ", "  no ", "solved 2 of 2, mean length 16.50; 1 at the published length"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q: %q", want, text)
+		}
+	}
+	out.Reset()
+	s.JSON = true
+	if err := s.Run(t.Context(), &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var rec NpuzzleSetRecord
+	var sum NpuzzleSetSummary
+	if len(lines) != 3 || json.Unmarshal([]byte(lines[1]), &rec) != nil || json.Unmarshal([]byte(lines[2]), &sum) != nil {
+		t.Fatalf("%q", out.String())
+	}
+	if rec.Instance != 2 || rec.Length != 31 || rec.Matched || !rec.Optimal || rec.Nodes == 0 || len(rec.Moves) != 31 ||
+		sum.Instances != 2 || sum.Matched != 1 || sum.Solved != 2 || sum.Goal != "blank-last" || sum.Solver != "IDA*, Manhattan distance" {
+		t.Fatalf("record %+v, summary %+v", rec, sum)
+	}
+	// A run cut short says so, not as a failed instance.
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if err := s.Run(ctx, &out); err == nil {
+		t.Error("a cancelled run returned no error")
+	}
+}
