@@ -10,21 +10,21 @@ import (
 	"image/color"
 	"image/png"
 	"io"
-	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"tessera/imageio"
+	"tessera/internal/bench"
+	"tessera/internal/catalog"
 	"tessera/jigsaw"
 	"tessera/jigsaw/neural"
 	"tessera/nn"
 )
 
-// neuralFlags are the settings of the learned gap-puzzle solver, shared by
-// "jigsaw solve -algo mcts" and "jigsaw neural bench".
+// neuralFlags are the settings of the learned gap-puzzle solvers, shared
+// by "jigsaw solve -algo mcts" and "jigsaw neural bench".
 type neuralFlags struct {
 	grid, patch, gap      int
 	reward, backup, pick  string
@@ -50,41 +50,34 @@ func (f *neuralFlags) define(fs *flag.FlagSet, withGeometry bool) {
 	fs.StringVar(&f.model, "model", "", "mcts: model folder written by 'jigsaw neural train' (default: the shipped one)")
 }
 
-// options checks the flags and returns the solver's options (the
-// algorithm is set by the caller) and the model.
-func (f *neuralFlags) options(seed uint64) (neural.Options, *neural.Model, error) {
-	o := neural.Options{Sims: f.sims, CPuct: f.cpuct, Batch: f.batch, Attempts: f.attempts, Seed: seed, Hybrid: f.hybrid}
+// options checks the flags and returns the geometry and the solvers'
+// options, the model loaded.
+func (f *neuralFlags) options(seed uint64) (neural.Geometry, catalog.GapOptions, error) {
+	g := neural.Geometry{Grid: f.grid, Patch: f.patch, Gap: f.gap}
+	o := catalog.GapOptions{Sims: f.sims, CPuct: f.cpuct, Batch: f.batch, Attempts: f.attempts, Seed: seed, Hybrid: f.hybrid}
+	if err := g.Validate(); err != nil {
+		return g, o, usagef("%v", err)
+	}
 	var err error
 	if o.Reward, err = neural.ParseReward(f.reward); err != nil {
-		return o, nil, usagef("-reward %q: want predicted or gt", f.reward)
+		return g, o, usagef("-reward %q: want predicted or gt", f.reward)
 	}
-	switch f.backup {
-	case "mean":
-	case "max":
-		o.Backup = neural.MaxBackup
-	default:
-		return o, nil, usagef("-backup %q: want mean or max", f.backup)
+	backups := map[string]neural.Backup{"mean": neural.MeanBackup, "max": neural.MaxBackup}
+	choices := map[string]neural.Choice{"visits": neural.ByVisits, "value": neural.ByValue}
+	var ok1, ok2 bool
+	if o.Backup, ok1 = backups[f.backup]; !ok1 {
+		return g, o, usagef("-backup %q: want mean or max", f.backup)
 	}
-	switch f.pick {
-	case "visits":
-	case "value":
-		o.Choice = neural.ByValue
-	default:
-		return o, nil, usagef("-choose %q: want visits or value", f.pick)
+	if o.Choice, ok2 = choices[f.pick]; !ok2 {
+		return g, o, usagef("-choose %q: want visits or value", f.pick)
 	}
 	if f.sims < 1 || f.batch < 1 || f.attempts < 1 || f.cpuct <= 0 || f.hybrid < 0 {
-		return o, nil, usagef("-sims, -batch, -attempts and -cpuct must be positive, -hybrid not negative")
+		return g, o, usagef("-sims, -batch, -attempts and -cpuct must be positive, -hybrid not negative")
 	}
-	m, err := loadNeuralModel(f.model)
-	return o, m, err
-}
-
-func (f *neuralFlags) geometry() (neural.Geometry, error) {
-	g := neural.Geometry{Grid: f.grid, Patch: f.patch, Gap: f.gap}
-	if err := g.Validate(); err != nil {
-		return g, usagef("%v", err)
+	if o.Model, err = loadNeuralModel(f.model); err != nil {
+		return g, o, err
 	}
-	return g, nil
+	return g, o, o.Model.Fits(g)
 }
 
 func loadNeuralModel(dir string) (*neural.Model, error) {
@@ -96,45 +89,50 @@ func loadNeuralModel(dir string) (*neural.Model, error) {
 	return m, err
 }
 
-// neuralSolve is "jigsaw solve -algo mcts": an image is cut into a gap
-// puzzle (its central square, patches shuffled by seed), a sheet is read
-// as the patches; the reassembly is written as a PNG with the gaps.
-func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, path, out string, seed uint64, asJSON bool) error {
-	g, err := f.geometry()
-	if err != nil {
-		return err
-	}
-	opts, m, err := f.options(seed)
-	if err != nil {
-		return err
-	}
-	if err := m.Fits(g); err != nil {
-		return err
-	}
+// gapPuzzle reads a gap puzzle: a sheet written by tessera is read as its
+// patches, an image is cut (its central square, patches shuffled by seed).
+func gapPuzzle(path string, g neural.Geometry, seed uint64) (*neural.Puzzle, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	var pz *neural.Puzzle
-	if jigsaw.SheetPieceSize(data) > 0 { // a sheet written by tessera
-		sheet, err := jigsaw.ReadSheet(bytes.NewReader(data), jigsaw.SheetOptions{PieceSize: g.Patch})
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		if pz, err = neural.FromPieces(sheet.Pieces, g, sheet.Depth); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		if opts.Reward == neural.GroundTruth {
-			return usagef("-reward gt needs the solution: give an image, not a sheet")
-		}
-	} else {
+	if jigsaw.SheetPieceSize(data) == 0 {
 		img, err := imageio.Decode(bytes.NewReader(data), imageio.Options{})
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		pz = neural.Centre(img.Pix, g, seed)
+		return neural.Centre(img.Pix, g, seed), nil
 	}
-	res, err := neural.Solve(ctx, m, pz, opts)
+	sheet, err := jigsaw.ReadSheet(bytes.NewReader(data), jigsaw.SheetOptions{PieceSize: g.Patch})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	pz, err := neural.FromPieces(sheet.Pieces, g, sheet.Depth)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return pz, nil
+}
+
+// neuralSolve is "jigsaw solve -algo mcts" (or another gap solver): the
+// reassembly is written as a PNG with the gaps.
+func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out string, seed uint64, asJSON bool) error {
+	g, opts, err := f.options(seed)
+	if err != nil {
+		return err
+	}
+	pz, err := gapPuzzle(path, g, seed)
+	if err != nil {
+		return err
+	}
+	if opts.Reward == neural.GroundTruth && pz.Truth == nil {
+		return usagef("-reward gt needs the solution: give an image, not a sheet")
+	}
+	s, err := catalog.Gaps.New(algo, opts)
+	if err != nil {
+		return err
+	}
+	res, err := s.Solve(ctx, pz)
 	if res.Cells == nil {
 		return err
 	}
@@ -145,7 +143,7 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, path, out string
 			return werr
 		}
 	}
-	rep := map[string]any{"grid": g.Grid, "patch_size": g.Patch, "gap": g.Gap, "algo": "mcts", "reward": opts.Reward.String(),
+	rep := map[string]any{"grid": g.Grid, "patch_size": g.Patch, "gap": g.Gap, "algo": algo, "reward": opts.Reward.String(),
 		"sims": opts.Sims, "attempts": opts.Attempts, "value": res.Value, "cells": res.Cells, "seconds": seconds(res.Elapsed),
 		"evaluations": res.Evaluations}
 	var acc neural.Accuracy
@@ -157,15 +155,12 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, path, out string
 		if err != nil {
 			rep["error"] = err.Error()
 		}
-		if jerr := writeJSON(env.Stdout, rep); jerr != nil {
-			return jerr
-		}
-		return err
+		return errors.Join(writeJSON(env.Stdout, rep), err)
 	}
 	w := env.Stdout
 	fmt.Fprintf(w, "puzzle   %dx%d patches of %d px, gaps of %d px\n", g.Grid, g.Grid, g.Patch, g.Gap)
-	fmt.Fprintf(w, "solver   mcts, %s reward, %d simulations per patch, %d attempt(s), %.3f s, %d evaluations\n",
-		opts.Reward, opts.Sims, opts.Attempts, res.Elapsed.Seconds(), res.Evaluations)
+	fmt.Fprintf(w, "solver   %s, %s reward, %d simulations per patch, %d attempt(s), %.3f s, %d evaluations\n",
+		algo, opts.Reward, opts.Sims, opts.Attempts, res.Elapsed.Seconds(), res.Evaluations)
 	fmt.Fprintf(w, "value    %.3f (V's estimate that the answer is right)\n", res.Value)
 	if pz.Truth != nil {
 		fmt.Fprintf(w, "score    %.1f%% patches, %.1f%% neighbours, perfect %v\n", 100*acc.Patch, 100*acc.Neighbor, acc.Perfect)
@@ -174,26 +169,6 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, path, out string
 		fmt.Fprintf(w, "wrote    %s\n", out)
 	}
 	return err
-}
-
-// neuralImages lists the images of a comma-separated list of folders and
-// files (each read as benchImages reads one).
-func neuralImages(set string) ([]string, error) {
-	var files []string
-	for _, part := range strings.Split(set, ",") {
-		if part = strings.TrimSpace(part); part == "" {
-			continue
-		}
-		more, err := benchImages(part, "")
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, more...)
-	}
-	if len(files) == 0 {
-		return nil, fmt.Errorf("%s: no PNG, JPEG or WebP images", set)
-	}
-	return files, nil
 }
 
 // loadImages decodes the files.
@@ -217,23 +192,23 @@ var jigsawNeuralCmd = &Command{
 
 var jigsawNeuralBenchCmd = &Command{
 	Name:      "bench",
-	UsageLine: "-set DIR|FILE,... [-grid 3] [-crops K] [-seed S] [-algo mcts|greedy-p|greedy-v] [-reward predicted|gt] [-attempts K] [-sims N] [-model DIR] [-json]",
+	UsageLine: "-set DIR|FILE,... [-grid 3] [-crops K] [-seed S] [-algo ID] [-reward predicted|gt] [-attempts K] [-sims N] [-model DIR] [-json]",
 	Short:     "cut random gap puzzles from images, solve and score them",
 	Long: `Bench cuts -crops random gap puzzles from every image of -set (folders
 and files, comma-separated): a random square at a random scale, resampled
 to GRID x (PATCH+GAP) pixels, each cell's central PATCH pixels kept, the
-patches shuffled; all drawn from -seed. It solves each with -algo (mcts,
-greedy-p: every patch where P prefers it, greedy-v: where V values the
-result most) and scores it: the share of patches in their true cell, of
-true neighbours kept, and whether it is perfect.
+patches shuffled; all drawn from -seed. It solves each with -algo and
+scores it: the share of patches in their true cell, of true neighbours
+kept, and whether it is perfect. The solvers:
 
+` + catalog.Gaps.Help() + `
 With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
 "perfect", "seconds"}, then {"summary": true, "puzzles", "patch",
 "neighbor", "perfect", "seconds"} (means; perfect as a fraction).`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "folders and image files, comma-separated (required)")
 		crops := fs.Int("crops", 1, "random puzzles per image")
-		algo := fs.String("algo", "mcts", "mcts, greedy-p or greedy-v")
+		algo := fs.String("algo", "mcts", strings.Join(catalog.Gaps.IDs(), ", "))
 		var nf neuralFlags
 		nf.define(fs, true)
 		seed := seedFlag(fs)
@@ -248,83 +223,23 @@ With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
 			if *set == "" || *crops < 1 {
 				return usagef("-set is required and -crops must be positive")
 			}
-			a, err := neural.ParseAlgorithm(*algo)
-			if err != nil {
-				return usagef("-algo %q: want mcts, greedy-p or greedy-v", *algo)
+			if _, err := catalog.Gaps.Lookup(*algo); err != nil {
+				return usagef("-algo %s: %v", *algo, err)
 			}
-			g, err := nf.geometry()
-			if err != nil {
-				return err
-			}
-			opts, m, err := nf.options(*seed)
+			g, opts, err := nf.options(*seed)
 			if err != nil {
 				return err
 			}
-			opts.Algorithm = a
-			if err := m.Fits(g); err != nil {
-				return err
-			}
-			files, err := neuralImages(*set)
+			files, err := bench.GapSet(*set)
 			if err != nil {
 				return err
-			}
-			if *outDir != "" {
-				if err := os.MkdirAll(*outDir, 0o755); err != nil {
-					return err
-				}
 			}
 			ctx, cancel := withTimeout(ctx, *timeout)
 			defer cancel()
 			p := newProgress(env, *prog)
 			defer p.Done()
-			var sumP, sumN, sumS float64
-			perfect, k := 0, 0
-			for i, f := range files {
-				imgs, err := loadImages([]string{f})
-				if err != nil {
-					return err
-				}
-				rng := rand.New(rand.NewPCG(*seed, uint64(i)))
-				for c := range *crops {
-					pz := neural.Random(imgs[0], g, rng)
-					o := opts
-					o.Seed = *seed + uint64(k)
-					res, err := neural.Solve(ctx, m, pz, o)
-					if err != nil {
-						return err
-					}
-					acc := pz.Score(res.Cells)
-					sumP, sumN, sumS = sumP+acc.Patch, sumN+acc.Neighbor, sumS+res.Elapsed.Seconds()
-					if acc.Perfect {
-						perfect++
-					}
-					if *outDir != "" {
-						name := filepath.Join(*outDir, fmt.Sprintf("puzzle-%d.png", k))
-						if err := writeFile(name, func(w io.Writer) error { return png.Encode(w, pz.Render(res.Cells, color.White)) }); err != nil {
-							return err
-						}
-					}
-					if *asJSON {
-						if err := writeJSON(env.Stdout, map[string]any{"puzzle": k, "image": filepath.Base(f), "crop": c,
-							"patch": acc.Patch, "neighbor": acc.Neighbor, "perfect": acc.Perfect, "seconds": seconds(res.Elapsed),
-							"value": res.Value}); err != nil {
-							return err
-						}
-					}
-					k++
-					p.Printf("%d puzzles: %.1f%% patches, %.1f%% neighbours, %d perfect", k, 100*sumP/float64(k), 100*sumN/float64(k), perfect)
-				}
-			}
-			p.Done()
-			n := float64(k)
-			if *asJSON {
-				return writeJSON(env.Stdout, map[string]any{"summary": true, "puzzles": k, "patch": sumP / n, "neighbor": sumN / n,
-					"perfect": float64(perfect) / n, "seconds": sumS / n, "algo": a.String(), "reward": opts.Reward.String(),
-					"grid": g.Grid, "sims": opts.Sims, "attempts": opts.Attempts, "hybrid": opts.Hybrid, "seed": *seed})
-			}
-			fmt.Fprintf(env.Stdout, "%d puzzles %dx%d, %s (%s reward, %d sims, %d attempts)\npatches %.1f%%, neighbours %.1f%%, perfect %.1f%% (%d), %.3f s per puzzle\n",
-				k, g.Grid, g.Grid, a, opts.Reward, opts.Sims, opts.Attempts, 100*sumP/n, 100*sumN/n, 100*float64(perfect)/n, perfect, sumS/n)
-			return nil
+			b := bench.Gaps{Files: files, Crops: *crops, Geometry: g, Algo: *algo, Options: opts, OutDir: *outDir, Progress: p}
+			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
 		}
 	},
 }
@@ -399,7 +314,7 @@ on). Progress goes to stderr with -progress.`,
 			if *stage != "all" && *stage != "pair" && *initDir == "" {
 				return usagef("-stage %s needs -init", *stage)
 			}
-			trainFiles, err := neuralImages(*trainSet)
+			trainFiles, err := bench.GapSet(*trainSet)
 			if err != nil {
 				return err
 			}
@@ -409,7 +324,7 @@ on). Progress goes to stderr with -progress.`,
 			}
 			var val []image.Image
 			if *valSet != "" {
-				vf, err := neuralImages(*valSet)
+				vf, err := bench.GapSet(*valSet)
 				if err != nil {
 					return err
 				}
