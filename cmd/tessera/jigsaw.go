@@ -182,72 +182,36 @@ pictures, whose tile borders fall between pieces.`,
 			if *trim < 0 {
 				return usagef("-trim %d: want 0 or more pixels", *trim)
 			}
-			var cw, ch int
+			var opts jigsaw.MosaicOptions
 			if *crop != "" {
-				if _, err := fmt.Sscanf(*crop, "%dx%d", &cw, &ch); err != nil || cw < 1 || ch < 1 {
+				if _, err := fmt.Sscanf(*crop, "%dx%d", &opts.Crop.X, &opts.Crop.Y); err != nil || opts.Crop.X < 1 || opts.Crop.Y < 1 {
 					return usagef("-crop %q: want WxH pixels", *crop)
 				}
 			}
-			c := *cols
-			if c <= 0 {
-				for c*c < len(args) {
-					c++
+			if *size != "" {
+				if _, err := fmt.Sscanf(*size, "%dx%d", &opts.Size.X, &opts.Size.Y); err != nil || opts.Size.X < 1 || opts.Size.Y < 1 {
+					return usagef("-size %q: want WxH pixels", *size)
 				}
 			}
-			rows := (len(args) + c - 1) / c
-			var tw, th, depth int
-			var big *image.NRGBA64
-			for k, path := range args {
-				img, err := imageio.Load(path, imageio.Options{})
-				if err != nil {
-					return err
+			opts.Cols, opts.Trim = *cols, *trim
+			depth := 0
+			big, tile, err := jigsaw.Mosaic(len(args), func(i int) (*image.NRGBA64, error) {
+				img, err := imageio.Load(args[i], imageio.Options{})
+				if err == nil {
+					depth = max(depth, img.Depth)
 				}
-				m := img.Pix
-				b := m.Bounds()
-				if n := *trim; n > 0 {
-					if 2*n >= min(b.Dx(), b.Dy()) {
-						return usagef("-trim %d: %s is only %dx%d", n, path, b.Dx(), b.Dy())
-					}
-					m = centre(m, b.Dx()-2*n, b.Dy()-2*n)
-					b = m.Bounds()
-				}
-				if *crop != "" {
-					if b.Dx() < b.Dy() && cw > ch || b.Dx() > b.Dy() && cw < ch {
-						m = turn(m)
-						b = m.Bounds()
-					}
-					if b.Dx() < cw || b.Dy() < ch {
-						return usagef("-crop %s: %s is only %dx%d", *crop, path, b.Dx(), b.Dy())
-					}
-					m = centre(m, cw, ch)
-					b = m.Bounds()
-				}
-				if k == 0 {
-					tw, th = b.Dx(), b.Dy()
-					big = image.NewNRGBA64(image.Rect(0, 0, c*tw, rows*th))
-				}
-				depth = max(depth, img.Depth)
-				x0, y0 := (k%c)*tw, (k/c)*th
-				switch {
-				case b.Dx() == tw && b.Dy() == th:
-					for y := range th {
-						copy(big.Pix[big.PixOffset(x0, y0+y):big.PixOffset(x0+tw, y0+y)], m.Pix[m.PixOffset(0, y):])
-					}
-				case b.Dx() == th && b.Dy() == tw:
-					draw.Draw(big, image.Rect(x0, y0, x0+tw, y0+th), turn(m), image.Point{}, draw.Src)
-				default:
-					return fmt.Errorf("%s: %dx%d, but the tiles are %dx%d", path, b.Dx(), b.Dy(), tw, th)
-				}
+				return img.Pix, err
+			}, opts)
+			var me *jigsaw.MosaicError
+			switch {
+			case errors.As(err, &me) && me.Image >= 0:
+				return usagef("-%s: %s is only %dx%d", me.Option, args[me.Image], me.Size.X, me.Size.Y)
+			case errors.As(err, &me):
+				return usagef("-%s: want WxH pixels within %dx%d", me.Option, me.Size.X, me.Size.Y)
+			case err != nil:
+				return err
 			}
 			var pic image.Image = big
-			if *size != "" {
-				var w, h int
-				if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil || w < 1 || h < 1 || w > c*tw || h > rows*th {
-					return usagef("-size %q: want WxH pixels within %dx%d", *size, c*tw, rows*th)
-				}
-				x0, y0 := (c*tw-w)/2, (rows*th-h)/2
-				pic = big.SubImage(image.Rect(x0, y0, x0+w, y0+h))
-			}
 			if depth < 16 {
 				b := pic.Bounds()
 				m8 := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
@@ -258,7 +222,7 @@ pictures, whose tile borders fall between pieces.`,
 				return err
 			}
 			b := pic.Bounds()
-			fmt.Fprintf(env.Stdout, "wrote %s: %dx%d pixels, %d-bit, %d tiles of %dx%d\n", *out, b.Dx(), b.Dy(), depth, len(args), tw, th)
+			fmt.Fprintf(env.Stdout, "wrote %s: %dx%d pixels, %d-bit, %d tiles of %dx%d\n", *out, b.Dx(), b.Dy(), depth, len(args), tile.X, tile.Y)
 			return nil
 		}
 	},
@@ -686,24 +650,4 @@ func readWith[T any](path string, parse func(io.Reader) (T, error)) (T, error) {
 		return v, fmt.Errorf("%s: %w", path, err)
 	}
 	return v, nil
-}
-
-// centre returns a copy of the central w x h pixels of m (at most its size).
-func centre(m *image.NRGBA64, w, h int) *image.NRGBA64 {
-	b := m.Bounds()
-	t := image.NewNRGBA64(image.Rect(0, 0, w, h))
-	draw.Draw(t, t.Bounds(), m, b.Min.Add(image.Pt((b.Dx()-w)/2, (b.Dy()-h)/2)), draw.Src)
-	return t
-}
-
-// turn returns m turned a quarter turn clockwise.
-func turn(m *image.NRGBA64) *image.NRGBA64 {
-	b := m.Bounds()
-	t := image.NewNRGBA64(image.Rect(0, 0, b.Dy(), b.Dx()))
-	for y := range b.Dx() {
-		for x := range b.Dy() {
-			t.SetNRGBA64(x, y, m.NRGBA64At(b.Min.X+y, b.Max.Y-1-x))
-		}
-	}
-	return t
 }

@@ -10,10 +10,10 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
-	"time"
 
 	"tessera/imageio"
 	"tessera/internal/bench"
@@ -292,7 +292,7 @@ on). Progress goes to stderr with -progress.`,
 			if *trainSet == "" || *out == "" {
 				return usagef("-train and -o are required")
 			}
-			if !slices.Contains([]string{"all", "pair", "heads", "finetune"}, *stage) {
+			if !slices.Contains(neural.Stages, *stage) {
 				return usagef("-stage %q: want all, pair, heads or finetune", *stage)
 			}
 			var gs []int
@@ -303,137 +303,64 @@ on). Progress goes to stderr with -progress.`,
 				}
 				gs = append(gs, g)
 			}
-			vt := neural.ValueCorrect
-			switch *valueTarget {
-			case "correct":
-			case "random":
-				vt = neural.ValueRandom
-			default:
+			vt, ok := map[string]neural.ValueTarget{"correct": neural.ValueCorrect, "random": neural.ValueRandom}[*valueTarget]
+			if !ok {
 				return usagef("-value %q: want correct or random", *valueTarget)
 			}
 			if *stage != "all" && *stage != "pair" && *initDir == "" {
 				return usagef("-stage %s needs -init", *stage)
 			}
-			trainFiles, err := bench.GapSet(*trainSet)
+			train, val, err := trainImages(*trainSet, *valSet)
 			if err != nil {
 				return err
 			}
-			train, err := loadImages(trainFiles)
-			if err != nil {
-				return err
-			}
-			var val []image.Image
-			if *valSet != "" {
-				vf, err := bench.GapSet(*valSet)
-				if err != nil {
-					return err
-				}
-				if val, err = loadImages(vf); err != nil {
-					return err
-				}
-			}
-			var m *neural.Model
-			info := map[string]string{}
+			m, info := (*neural.Model)(nil), map[string]string{}
 			if *initDir != "" {
-				if m, info, err = neural.Load(*initDir); err != nil {
-					return err
-				}
-			} else if m, err = neural.NewModel(neural.Geometry{}, neural.Arch{}, *seed); err != nil {
+				m, info, err = neural.Load(*initDir)
+			} else {
+				m, err = neural.NewModel(neural.Geometry{}, neural.Arch{}, *seed)
+			}
+			if err != nil {
 				return err
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()
-			to := neural.TrainOptions{Crops: *crops, Puzzles: *puzzles, Epochs: *epochs, MaxSteps: *maxSteps, LearningRate: *lr,
-				Value: vt, Seed: *seed,
-				Progress: func(stage string, s nn.Stats) {
-					if s.EpochDone {
-						p.Logf("%s epoch %d: loss %.4f, validation loss %.4f, accuracy %.3f, %.0f examples/s", stage, s.Epoch, s.Loss, s.ValLoss, s.ValMetric, s.ExamplesSec)
-					} else {
-						p.Printf("%s epoch %d step %d: loss %.4f, %.0f examples/s", stage, s.Epoch, s.Step, s.Loss, s.ExamplesSec)
-					}
-				}}
-			rep := map[string]any{"stage": *stage, "out": *out}
-			// stopped lets an interrupted training save what it has: the
-			// networks keep their best weights so far.
-			stopped := func(err error) error {
-				if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-					p.Logf("interrupted: saving the model so far in %s", *out)
-					return nil
-				}
+			rep, err := m.Train(ctx, train, val, neural.Plan{Stage: *stage, Grids: gs, FineTunePuzzles: *ftPuzzles, FineTuneSims: *sims, ValPuzzles: *valCount,
+				Options: neural.TrainOptions{Crops: *crops, Puzzles: *puzzles, Epochs: *epochs, MaxSteps: *maxSteps, LearningRate: *lr, Value: vt, Seed: *seed,
+					Progress: func(stage string, s nn.Stats) {
+						if s.EpochDone {
+							p.Logf("%s epoch %d: loss %.4f, validation loss %.4f, accuracy %.3f, %.0f examples/s", stage, s.Epoch, s.Loss, s.ValLoss, s.ValMetric, s.ExamplesSec)
+						} else {
+							p.Printf("%s epoch %d step %d: loss %.4f, %.0f examples/s", stage, s.Epoch, s.Step, s.Loss, s.ExamplesSec)
+						}
+					}},
+				Out: *out, Info: info, Source: *trainSet, Log: p.Logf,
+				Command: fmt.Sprintf("tessera jigsaw neural train -stage %s -grids %s -seed %d", *stage, *grids, *seed)})
+			if err != nil {
 				return err
 			}
-			start := time.Now()
-			save := func() error {
-				info["trained_"+*stage+"_"+strings.ReplaceAll(*grids, ",", "_")] = fmt.Sprintf("tessera jigsaw neural train -stage %s -grids %s -seed %d on %d images of %s",
-					*stage, *grids, *seed, len(train), *trainSet)
-				return m.Save(*out, info)
-			}
-			if *stage == "all" || *stage == "pair" {
-				st, err := m.TrainPair(ctx, train, to)
-				if err := stopped(err); err != nil {
-					return err
-				}
-				rep["pair_epochs"], rep["pair_val_metric"] = st.Epoch, st.ValMetric
-				if err := save(); err != nil || ctx.Err() != nil {
-					return errors.Join(err, ctx.Err())
-				}
-			}
-			for _, g := range gs {
-				if *stage == "all" || *stage == "heads" {
-					st, err := m.TrainHeads(ctx, train, g, neural.Arch{}, to)
-					if err := stopped(err); err != nil {
-						return err
-					}
-					rep[fmt.Sprintf("p%d_examples", g)], rep[fmt.Sprintf("v%d_examples", g)] = st.PExamples, st.VExamples
-					if err := save(); err != nil || ctx.Err() != nil {
-						return errors.Join(err, ctx.Err())
-					}
-				}
-				if *stage == "all" || *stage == "finetune" {
-					fo := to
-					fo.Puzzles = *ftPuzzles
-					st, states, err := m.FineTune(ctx, train, g, neural.Options{Sims: *sims, Reward: neural.GroundTruth}, fo)
-					if err := stopped(err); err != nil {
-						return err
-					}
-					rep[fmt.Sprintf("finetune%d_states", g)] = states
-					rep[fmt.Sprintf("finetune%d_examples", g)] = st.PExamples + st.VExamples
-					if err := save(); err != nil || ctx.Err() != nil {
-						return errors.Join(err, ctx.Err())
-					}
-				}
-			}
-			if len(val) > 0 {
-				acc, err := m.PairAccuracy(val, 2, *seed+7)
-				if err != nil {
-					return err
-				}
-				rep["val_pair_accuracy"] = acc
-				for _, g := range gs {
-					if _, ok := m.Heads[g]; !ok {
-						continue
-					}
-					pa, va, err := m.HeadAccuracy(ctx, val, g, *valCount, *seed+11)
-					if err != nil {
-						return err
-					}
-					rep[fmt.Sprintf("val_p%d_accuracy", g)], rep[fmt.Sprintf("val_v%d_accuracy", g)] = pa, va
-				}
-			}
-			rep["seconds"] = seconds(time.Since(start))
 			p.Done()
 			if *asJSON {
 				return writeJSON(env.Stdout, rep)
 			}
-			keys := make([]string, 0, len(rep))
-			for k := range rep {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
-			for _, k := range keys {
+			for _, k := range slices.Sorted(maps.Keys(rep)) {
 				fmt.Fprintf(env.Stdout, "%-22s %v\n", k, rep[k])
 			}
 			return nil
 		}
 	},
+}
+
+// trainImages decodes the training and validation images.
+func trainImages(trainSet, valSet string) (train, val []image.Image, err error) {
+	files, err := bench.GapSet(trainSet)
+	if err == nil {
+		train, err = loadImages(files)
+	}
+	if err == nil && valSet != "" {
+		if files, err = bench.GapSet(valSet); err == nil {
+			val, err = loadImages(files)
+		}
+	}
+	return train, val, err
 }

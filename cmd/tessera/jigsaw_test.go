@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"image"
-	"image/color"
 	"os"
 	"path/filepath"
 	"strings"
@@ -233,28 +231,6 @@ func TestJigsawMosaic(t *testing.T) {
 	for _, bad := range []string{"300x10", "0x5", "big"} {
 		if code, _, errOut := runCmd(t, "", "jigsaw", "mosaic", "-crop", bad, "-o", big, jigsawTestImages[0]); code != 2 || !strings.Contains(errOut, "-crop") {
 			t.Fatalf("bad -crop %s: %d %q", bad, code, errOut)
-		}
-	}
-}
-
-// TestTurn: a quarter turn clockwise puts the bottom-left pixel top left.
-func TestTurn(t *testing.T) {
-	m := image.NewNRGBA64(image.Rect(0, 0, 3, 2)) // 3 wide, 2 high
-	for y := range 2 {
-		for x := range 3 {
-			m.SetNRGBA64(x, y, color.NRGBA64{R: uint16(10*y + x), A: 0xffff})
-		}
-	}
-	r := turn(m)
-	if b := r.Bounds(); b.Dx() != 2 || b.Dy() != 3 {
-		t.Fatalf("turned bounds %v", b)
-	}
-	// rows of the turn: (10 0) (11 1) (12 2)
-	for y := range 3 {
-		for x := range 2 {
-			if got, want := r.NRGBA64At(x, y).R, uint16(10*(1-x)+y); got != want {
-				t.Errorf("turned (%d, %d) = %d, want %d", x, y, got, want)
-			}
 		}
 	}
 }
