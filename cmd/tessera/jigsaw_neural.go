@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -15,10 +14,8 @@ import (
 	"slices"
 	"strings"
 
-	"tessera/imageio"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
-	"tessera/jigsaw"
 	"tessera/jigsaw/neural"
 	"tessera/nn"
 )
@@ -89,31 +86,6 @@ func loadNeuralModel(dir string) (*neural.Model, error) {
 	return m, err
 }
 
-// gapPuzzle reads a gap puzzle: a sheet written by tessera is read as its
-// patches, an image is cut (its central square, patches shuffled by seed).
-func gapPuzzle(path string, g neural.Geometry, seed uint64) (*neural.Puzzle, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	if jigsaw.SheetPieceSize(data) == 0 {
-		img, err := imageio.Decode(bytes.NewReader(data), imageio.Options{})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		return neural.Centre(img.Pix, g, seed), nil
-	}
-	sheet, err := jigsaw.ReadSheet(bytes.NewReader(data), jigsaw.SheetOptions{PieceSize: g.Patch})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	pz, err := neural.FromPieces(sheet.Pieces, g, sheet.Depth)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return pz, nil
-}
-
 // neuralSolve is "jigsaw solve -algo mcts" (or another gap solver): the
 // reassembly is written as a PNG with the gaps.
 func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out string, seed uint64, asJSON bool) error {
@@ -121,9 +93,13 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out 
 	if err != nil {
 		return err
 	}
-	pz, err := gapPuzzle(path, g, seed)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
+	}
+	pz, err := neural.ReadPuzzle(data, g, seed)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	if opts.Reward == neural.GroundTruth && pz.Truth == nil {
 		return usagef("-reward gt needs the solution: give an image, not a sheet")
@@ -169,19 +145,6 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out 
 		fmt.Fprintf(w, "wrote    %s\n", out)
 	}
 	return err
-}
-
-// loadImages decodes the files.
-func loadImages(files []string) ([]image.Image, error) {
-	out := make([]image.Image, 0, len(files))
-	for _, f := range files {
-		img, err := imageio.Load(f, imageio.Options{})
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, img.Pix)
-	}
-	return out, nil
 }
 
 var jigsawNeuralCmd = &Command{
@@ -355,11 +318,11 @@ on). Progress goes to stderr with -progress.`,
 func trainImages(trainSet, valSet string) (train, val []image.Image, err error) {
 	files, err := bench.GapSet(trainSet)
 	if err == nil {
-		train, err = loadImages(files)
+		train, err = neural.LoadImages(files)
 	}
 	if err == nil && valSet != "" {
 		if files, err = bench.GapSet(valSet); err == nil {
-			val, err = loadImages(files)
+			val, err = neural.LoadImages(files)
 		}
 	}
 	return train, val, err

@@ -234,3 +234,18 @@ func TestJigsawMosaic(t *testing.T) {
 		}
 	}
 }
+
+// TestJigsawHelpListsSolvers: help lists the catalogue's solvers, and
+// solve runs a gap solver other than mcts.
+func TestJigsawHelpListsSolvers(t *testing.T) {
+	code, out, _ := runCmd(t, "", "help", "jigsaw", "solve")
+	for _, id := range []string{"greedy ", "ga ", "mcts ", "greedy-p ", "greedy-v "} {
+		if code != 0 || !strings.Contains(out, "  "+id) {
+			t.Errorf("help jigsaw solve lacks %q", id)
+		}
+	}
+	code, out, errOut := runCmd(t, "", "jigsaw", "solve", "-algo", "greedy-p", "-json", jigsawTestImages[0])
+	if code != 0 || !strings.Contains(out, `"algo":"greedy-p"`) {
+		t.Errorf("solve -algo greedy-p: %d %q %q", code, out, errOut)
+	}
+}
