@@ -1,15 +1,20 @@
 // Package jigsaw models square-piece pictorial jigsaw puzzles: cutting
 // images into pieces, scrambling them (Type 1: positions unknown; Type 2:
 // positions and rotations unknown; mixed bags of several images), edge
-// compatibilities, solutions (Placement), rendering and scoring. Solvers
-// live in sub-packages (jigsaw/greedy) and build on Compat and Placement.
+// compatibilities, solutions (Placement), rendering and scoring, and the
+// Solver interface: a solver is a value carrying its parameters whose
+// Solve(ctx, *Problem) returns a Result. Solvers live in sub-packages and
+// build on Compat and Placement: jigsaw/greedy (constructive, fast),
+// jigsaw/ga (the genetic algorithm), jigsaw/bag (mixed bags of several
+// pictures, each solved by any Solver) and jigsaw/neural (puzzles with
+// gaps between the pieces, learned).
 //
 // # Tutorial
 //
 //	img, _ := imageio.Load("photo.png", imageio.Options{})
 //	g, _ := jigsaw.Cut(img.Pix, 28, jigsaw.CutOptions{Depth: img.Depth})
 //	pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
-//	res, _ := greedy.Solve(ctx, pz, greedy.Options{})
+//	res, _ := greedy.Solver{}.Solve(ctx, &jigsaw.Problem{Puzzle: pz})
 //	acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
 //	jigsaw.WritePNG(w, pz, res.Placement, 0)
 //

@@ -40,7 +40,7 @@ func Example() {
 	best, buddies := c.BestBuddy(first, a)
 	fmt.Println("best buddies:", buddies && int(best.Piece) == second && best.Side == b)
 
-	res, err := greedy.Solve(context.Background(), pz, greedy.Options{Compat: c})
+	res, err := greedy.Solver{}.Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c})
 	if err != nil {
 		panic(err)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -10,21 +9,19 @@ import (
 	"image/color"
 	"image/png"
 	"io"
-	"math/rand/v2"
+	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
-	"tessera/imageio"
-	"tessera/jigsaw"
+	"tessera/internal/bench"
+	"tessera/internal/catalog"
 	"tessera/jigsaw/neural"
 	"tessera/nn"
 )
 
-// neuralFlags are the settings of the learned gap-puzzle solver, shared by
-// "jigsaw solve -algo mcts" and "jigsaw neural bench".
+// neuralFlags are the settings of the learned gap-puzzle solvers, shared
+// by "jigsaw solve -algo mcts" and "jigsaw neural bench".
 type neuralFlags struct {
 	grid, patch, gap      int
 	reward, backup, pick  string
@@ -50,41 +47,34 @@ func (f *neuralFlags) define(fs *flag.FlagSet, withGeometry bool) {
 	fs.StringVar(&f.model, "model", "", "mcts: model folder written by 'jigsaw neural train' (default: the shipped one)")
 }
 
-// options checks the flags and returns the solver's options (the
-// algorithm is set by the caller) and the model.
-func (f *neuralFlags) options(seed uint64) (neural.Options, *neural.Model, error) {
-	o := neural.Options{Sims: f.sims, CPuct: f.cpuct, Batch: f.batch, Attempts: f.attempts, Seed: seed, Hybrid: f.hybrid}
+// options checks the flags and returns the geometry and the solvers'
+// options, the model loaded.
+func (f *neuralFlags) options(seed uint64) (neural.Geometry, catalog.GapOptions, error) {
+	g := neural.Geometry{Grid: f.grid, Patch: f.patch, Gap: f.gap}
+	o := catalog.GapOptions{Sims: f.sims, CPuct: f.cpuct, Batch: f.batch, Attempts: f.attempts, Seed: seed, Hybrid: f.hybrid}
+	if err := g.Validate(); err != nil {
+		return g, o, usagef("%v", err)
+	}
 	var err error
 	if o.Reward, err = neural.ParseReward(f.reward); err != nil {
-		return o, nil, usagef("-reward %q: want predicted or gt", f.reward)
+		return g, o, usagef("-reward %q: want predicted or gt", f.reward)
 	}
-	switch f.backup {
-	case "mean":
-	case "max":
-		o.Backup = neural.MaxBackup
-	default:
-		return o, nil, usagef("-backup %q: want mean or max", f.backup)
+	backups := map[string]neural.Backup{"mean": neural.MeanBackup, "max": neural.MaxBackup}
+	choices := map[string]neural.Choice{"visits": neural.ByVisits, "value": neural.ByValue}
+	var ok1, ok2 bool
+	if o.Backup, ok1 = backups[f.backup]; !ok1 {
+		return g, o, usagef("-backup %q: want mean or max", f.backup)
 	}
-	switch f.pick {
-	case "visits":
-	case "value":
-		o.Choice = neural.ByValue
-	default:
-		return o, nil, usagef("-choose %q: want visits or value", f.pick)
+	if o.Choice, ok2 = choices[f.pick]; !ok2 {
+		return g, o, usagef("-choose %q: want visits or value", f.pick)
 	}
 	if f.sims < 1 || f.batch < 1 || f.attempts < 1 || f.cpuct <= 0 || f.hybrid < 0 {
-		return o, nil, usagef("-sims, -batch, -attempts and -cpuct must be positive, -hybrid not negative")
+		return g, o, usagef("-sims, -batch, -attempts and -cpuct must be positive, -hybrid not negative")
 	}
-	m, err := loadNeuralModel(f.model)
-	return o, m, err
-}
-
-func (f *neuralFlags) geometry() (neural.Geometry, error) {
-	g := neural.Geometry{Grid: f.grid, Patch: f.patch, Gap: f.gap}
-	if err := g.Validate(); err != nil {
-		return g, usagef("%v", err)
+	if o.Model, err = loadNeuralModel(f.model); err != nil {
+		return g, o, err
 	}
-	return g, nil
+	return g, o, o.Model.Fits(g)
 }
 
 func loadNeuralModel(dir string) (*neural.Model, error) {
@@ -96,45 +86,29 @@ func loadNeuralModel(dir string) (*neural.Model, error) {
 	return m, err
 }
 
-// neuralSolve is "jigsaw solve -algo mcts": an image is cut into a gap
-// puzzle (its central square, patches shuffled by seed), a sheet is read
-// as the patches; the reassembly is written as a PNG with the gaps.
-func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, path, out string, seed uint64, asJSON bool) error {
-	g, err := f.geometry()
+// neuralSolve is "jigsaw solve -algo mcts" (or another gap solver): the
+// reassembly is written as a PNG with the gaps.
+func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out string, seed uint64, asJSON bool) error {
+	g, opts, err := f.options(seed)
 	if err != nil {
-		return err
-	}
-	opts, m, err := f.options(seed)
-	if err != nil {
-		return err
-	}
-	if err := m.Fits(g); err != nil {
 		return err
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	var pz *neural.Puzzle
-	if jigsaw.SheetPieceSize(data) > 0 { // a sheet written by tessera
-		sheet, err := jigsaw.ReadSheet(bytes.NewReader(data), jigsaw.SheetOptions{PieceSize: g.Patch})
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		if pz, err = neural.FromPieces(sheet.Pieces, g, sheet.Depth); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		if opts.Reward == neural.GroundTruth {
-			return usagef("-reward gt needs the solution: give an image, not a sheet")
-		}
-	} else {
-		img, err := imageio.Decode(bytes.NewReader(data), imageio.Options{})
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		pz = neural.Centre(img.Pix, g, seed)
+	pz, err := neural.ReadPuzzle(data, g, seed)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	res, err := neural.Solve(ctx, m, pz, opts)
+	if opts.Reward == neural.GroundTruth && pz.Truth == nil {
+		return usagef("-reward gt needs the solution: give an image, not a sheet")
+	}
+	s, err := catalog.Gaps.New(algo, opts)
+	if err != nil {
+		return err
+	}
+	res, err := s.Solve(ctx, pz)
 	if res.Cells == nil {
 		return err
 	}
@@ -145,7 +119,7 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, path, out string
 			return werr
 		}
 	}
-	rep := map[string]any{"grid": g.Grid, "patch_size": g.Patch, "gap": g.Gap, "algo": "mcts", "reward": opts.Reward.String(),
+	rep := map[string]any{"grid": g.Grid, "patch_size": g.Patch, "gap": g.Gap, "algo": algo, "reward": opts.Reward.String(),
 		"sims": opts.Sims, "attempts": opts.Attempts, "value": res.Value, "cells": res.Cells, "seconds": seconds(res.Elapsed),
 		"evaluations": res.Evaluations}
 	var acc neural.Accuracy
@@ -157,15 +131,12 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, path, out string
 		if err != nil {
 			rep["error"] = err.Error()
 		}
-		if jerr := writeJSON(env.Stdout, rep); jerr != nil {
-			return jerr
-		}
-		return err
+		return errors.Join(writeJSON(env.Stdout, rep), err)
 	}
 	w := env.Stdout
 	fmt.Fprintf(w, "puzzle   %dx%d patches of %d px, gaps of %d px\n", g.Grid, g.Grid, g.Patch, g.Gap)
-	fmt.Fprintf(w, "solver   mcts, %s reward, %d simulations per patch, %d attempt(s), %.3f s, %d evaluations\n",
-		opts.Reward, opts.Sims, opts.Attempts, res.Elapsed.Seconds(), res.Evaluations)
+	fmt.Fprintf(w, "solver   %s, %s reward, %d simulations per patch, %d attempt(s), %.3f s, %d evaluations\n",
+		algo, opts.Reward, opts.Sims, opts.Attempts, res.Elapsed.Seconds(), res.Evaluations)
 	fmt.Fprintf(w, "value    %.3f (V's estimate that the answer is right)\n", res.Value)
 	if pz.Truth != nil {
 		fmt.Fprintf(w, "score    %.1f%% patches, %.1f%% neighbours, perfect %v\n", 100*acc.Patch, 100*acc.Neighbor, acc.Perfect)
@@ -176,39 +147,6 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, path, out string
 	return err
 }
 
-// neuralImages lists the images of a comma-separated list of folders and
-// files (each read as benchImages reads one).
-func neuralImages(set string) ([]string, error) {
-	var files []string
-	for _, part := range strings.Split(set, ",") {
-		if part = strings.TrimSpace(part); part == "" {
-			continue
-		}
-		more, err := benchImages(part, "")
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, more...)
-	}
-	if len(files) == 0 {
-		return nil, fmt.Errorf("%s: no PNG, JPEG or WebP images", set)
-	}
-	return files, nil
-}
-
-// loadImages decodes the files.
-func loadImages(files []string) ([]image.Image, error) {
-	out := make([]image.Image, 0, len(files))
-	for _, f := range files {
-		img, err := imageio.Load(f, imageio.Options{})
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, img.Pix)
-	}
-	return out, nil
-}
-
 var jigsawNeuralCmd = &Command{
 	Name:     "neural",
 	Short:    "learned solver of jigsaws with gaps (Alphazzle): train, bench",
@@ -217,23 +155,23 @@ var jigsawNeuralCmd = &Command{
 
 var jigsawNeuralBenchCmd = &Command{
 	Name:      "bench",
-	UsageLine: "-set DIR|FILE,... [-grid 3] [-crops K] [-seed S] [-algo mcts|greedy-p|greedy-v] [-reward predicted|gt] [-attempts K] [-sims N] [-model DIR] [-json]",
+	UsageLine: "-set DIR|FILE,... [-grid 3] [-crops K] [-seed S] [-algo ID] [-reward predicted|gt] [-attempts K] [-sims N] [-model DIR] [-json]",
 	Short:     "cut random gap puzzles from images, solve and score them",
 	Long: `Bench cuts -crops random gap puzzles from every image of -set (folders
 and files, comma-separated): a random square at a random scale, resampled
 to GRID x (PATCH+GAP) pixels, each cell's central PATCH pixels kept, the
-patches shuffled; all drawn from -seed. It solves each with -algo (mcts,
-greedy-p: every patch where P prefers it, greedy-v: where V values the
-result most) and scores it: the share of patches in their true cell, of
-true neighbours kept, and whether it is perfect.
+patches shuffled; all drawn from -seed. It solves each with -algo and
+scores it: the share of patches in their true cell, of true neighbours
+kept, and whether it is perfect. The solvers:
 
+` + catalog.Gaps.Help() + `
 With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
 "perfect", "seconds"}, then {"summary": true, "puzzles", "patch",
 "neighbor", "perfect", "seconds"} (means; perfect as a fraction).`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "folders and image files, comma-separated (required)")
 		crops := fs.Int("crops", 1, "random puzzles per image")
-		algo := fs.String("algo", "mcts", "mcts, greedy-p or greedy-v")
+		algo := fs.String("algo", "mcts", strings.Join(catalog.Gaps.IDs(), ", "))
 		var nf neuralFlags
 		nf.define(fs, true)
 		seed := seedFlag(fs)
@@ -248,83 +186,23 @@ With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
 			if *set == "" || *crops < 1 {
 				return usagef("-set is required and -crops must be positive")
 			}
-			a, err := neural.ParseAlgorithm(*algo)
-			if err != nil {
-				return usagef("-algo %q: want mcts, greedy-p or greedy-v", *algo)
+			if _, err := catalog.Gaps.Lookup(*algo); err != nil {
+				return usagef("-algo %s: %v", *algo, err)
 			}
-			g, err := nf.geometry()
-			if err != nil {
-				return err
-			}
-			opts, m, err := nf.options(*seed)
+			g, opts, err := nf.options(*seed)
 			if err != nil {
 				return err
 			}
-			opts.Algorithm = a
-			if err := m.Fits(g); err != nil {
-				return err
-			}
-			files, err := neuralImages(*set)
+			files, err := bench.GapSet(*set)
 			if err != nil {
 				return err
-			}
-			if *outDir != "" {
-				if err := os.MkdirAll(*outDir, 0o755); err != nil {
-					return err
-				}
 			}
 			ctx, cancel := withTimeout(ctx, *timeout)
 			defer cancel()
 			p := newProgress(env, *prog)
 			defer p.Done()
-			var sumP, sumN, sumS float64
-			perfect, k := 0, 0
-			for i, f := range files {
-				imgs, err := loadImages([]string{f})
-				if err != nil {
-					return err
-				}
-				rng := rand.New(rand.NewPCG(*seed, uint64(i)))
-				for c := range *crops {
-					pz := neural.Random(imgs[0], g, rng)
-					o := opts
-					o.Seed = *seed + uint64(k)
-					res, err := neural.Solve(ctx, m, pz, o)
-					if err != nil {
-						return err
-					}
-					acc := pz.Score(res.Cells)
-					sumP, sumN, sumS = sumP+acc.Patch, sumN+acc.Neighbor, sumS+res.Elapsed.Seconds()
-					if acc.Perfect {
-						perfect++
-					}
-					if *outDir != "" {
-						name := filepath.Join(*outDir, fmt.Sprintf("puzzle-%d.png", k))
-						if err := writeFile(name, func(w io.Writer) error { return png.Encode(w, pz.Render(res.Cells, color.White)) }); err != nil {
-							return err
-						}
-					}
-					if *asJSON {
-						if err := writeJSON(env.Stdout, map[string]any{"puzzle": k, "image": filepath.Base(f), "crop": c,
-							"patch": acc.Patch, "neighbor": acc.Neighbor, "perfect": acc.Perfect, "seconds": seconds(res.Elapsed),
-							"value": res.Value}); err != nil {
-							return err
-						}
-					}
-					k++
-					p.Printf("%d puzzles: %.1f%% patches, %.1f%% neighbours, %d perfect", k, 100*sumP/float64(k), 100*sumN/float64(k), perfect)
-				}
-			}
-			p.Done()
-			n := float64(k)
-			if *asJSON {
-				return writeJSON(env.Stdout, map[string]any{"summary": true, "puzzles": k, "patch": sumP / n, "neighbor": sumN / n,
-					"perfect": float64(perfect) / n, "seconds": sumS / n, "algo": a.String(), "reward": opts.Reward.String(),
-					"grid": g.Grid, "sims": opts.Sims, "attempts": opts.Attempts, "hybrid": opts.Hybrid, "seed": *seed})
-			}
-			fmt.Fprintf(env.Stdout, "%d puzzles %dx%d, %s (%s reward, %d sims, %d attempts)\npatches %.1f%%, neighbours %.1f%%, perfect %.1f%% (%d), %.3f s per puzzle\n",
-				k, g.Grid, g.Grid, a, opts.Reward, opts.Sims, opts.Attempts, 100*sumP/n, 100*sumN/n, 100*float64(perfect)/n, perfect, sumS/n)
-			return nil
+			b := bench.Gaps{Files: files, Crops: *crops, Geometry: g, Algo: *algo, Options: opts, OutDir: *outDir, Progress: p}
+			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
 		}
 	},
 }
@@ -377,7 +255,7 @@ on). Progress goes to stderr with -progress.`,
 			if *trainSet == "" || *out == "" {
 				return usagef("-train and -o are required")
 			}
-			if !slices.Contains([]string{"all", "pair", "heads", "finetune"}, *stage) {
+			if !slices.Contains(neural.Stages, *stage) {
 				return usagef("-stage %q: want all, pair, heads or finetune", *stage)
 			}
 			var gs []int
@@ -388,137 +266,64 @@ on). Progress goes to stderr with -progress.`,
 				}
 				gs = append(gs, g)
 			}
-			vt := neural.ValueCorrect
-			switch *valueTarget {
-			case "correct":
-			case "random":
-				vt = neural.ValueRandom
-			default:
+			vt, ok := map[string]neural.ValueTarget{"correct": neural.ValueCorrect, "random": neural.ValueRandom}[*valueTarget]
+			if !ok {
 				return usagef("-value %q: want correct or random", *valueTarget)
 			}
 			if *stage != "all" && *stage != "pair" && *initDir == "" {
 				return usagef("-stage %s needs -init", *stage)
 			}
-			trainFiles, err := neuralImages(*trainSet)
+			train, val, err := trainImages(*trainSet, *valSet)
 			if err != nil {
 				return err
 			}
-			train, err := loadImages(trainFiles)
-			if err != nil {
-				return err
-			}
-			var val []image.Image
-			if *valSet != "" {
-				vf, err := neuralImages(*valSet)
-				if err != nil {
-					return err
-				}
-				if val, err = loadImages(vf); err != nil {
-					return err
-				}
-			}
-			var m *neural.Model
-			info := map[string]string{}
+			m, info := (*neural.Model)(nil), map[string]string{}
 			if *initDir != "" {
-				if m, info, err = neural.Load(*initDir); err != nil {
-					return err
-				}
-			} else if m, err = neural.NewModel(neural.Geometry{}, neural.Arch{}, *seed); err != nil {
+				m, info, err = neural.Load(*initDir)
+			} else {
+				m, err = neural.NewModel(neural.Geometry{}, neural.Arch{}, *seed)
+			}
+			if err != nil {
 				return err
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()
-			to := neural.TrainOptions{Crops: *crops, Puzzles: *puzzles, Epochs: *epochs, MaxSteps: *maxSteps, LearningRate: *lr,
-				Value: vt, Seed: *seed,
-				Progress: func(stage string, s nn.Stats) {
-					if s.EpochDone {
-						p.Logf("%s epoch %d: loss %.4f, validation loss %.4f, accuracy %.3f, %.0f examples/s", stage, s.Epoch, s.Loss, s.ValLoss, s.ValMetric, s.ExamplesSec)
-					} else {
-						p.Printf("%s epoch %d step %d: loss %.4f, %.0f examples/s", stage, s.Epoch, s.Step, s.Loss, s.ExamplesSec)
-					}
-				}}
-			rep := map[string]any{"stage": *stage, "out": *out}
-			// stopped lets an interrupted training save what it has: the
-			// networks keep their best weights so far.
-			stopped := func(err error) error {
-				if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-					p.Logf("interrupted: saving the model so far in %s", *out)
-					return nil
-				}
+			rep, err := m.Train(ctx, train, val, neural.Plan{Stage: *stage, Grids: gs, FineTunePuzzles: *ftPuzzles, FineTuneSims: *sims, ValPuzzles: *valCount,
+				Options: neural.TrainOptions{Crops: *crops, Puzzles: *puzzles, Epochs: *epochs, MaxSteps: *maxSteps, LearningRate: *lr, Value: vt, Seed: *seed,
+					Progress: func(stage string, s nn.Stats) {
+						if s.EpochDone {
+							p.Logf("%s epoch %d: loss %.4f, validation loss %.4f, accuracy %.3f, %.0f examples/s", stage, s.Epoch, s.Loss, s.ValLoss, s.ValMetric, s.ExamplesSec)
+						} else {
+							p.Printf("%s epoch %d step %d: loss %.4f, %.0f examples/s", stage, s.Epoch, s.Step, s.Loss, s.ExamplesSec)
+						}
+					}},
+				Out: *out, Info: info, Source: *trainSet, Log: p.Logf,
+				Command: fmt.Sprintf("tessera jigsaw neural train -stage %s -grids %s -seed %d", *stage, *grids, *seed)})
+			if err != nil {
 				return err
 			}
-			start := time.Now()
-			save := func() error {
-				info["trained_"+*stage+"_"+strings.ReplaceAll(*grids, ",", "_")] = fmt.Sprintf("tessera jigsaw neural train -stage %s -grids %s -seed %d on %d images of %s",
-					*stage, *grids, *seed, len(train), *trainSet)
-				return m.Save(*out, info)
-			}
-			if *stage == "all" || *stage == "pair" {
-				st, err := m.TrainPair(ctx, train, to)
-				if err := stopped(err); err != nil {
-					return err
-				}
-				rep["pair_epochs"], rep["pair_val_metric"] = st.Epoch, st.ValMetric
-				if err := save(); err != nil || ctx.Err() != nil {
-					return errors.Join(err, ctx.Err())
-				}
-			}
-			for _, g := range gs {
-				if *stage == "all" || *stage == "heads" {
-					st, err := m.TrainHeads(ctx, train, g, neural.Arch{}, to)
-					if err := stopped(err); err != nil {
-						return err
-					}
-					rep[fmt.Sprintf("p%d_examples", g)], rep[fmt.Sprintf("v%d_examples", g)] = st.PExamples, st.VExamples
-					if err := save(); err != nil || ctx.Err() != nil {
-						return errors.Join(err, ctx.Err())
-					}
-				}
-				if *stage == "all" || *stage == "finetune" {
-					fo := to
-					fo.Puzzles = *ftPuzzles
-					st, states, err := m.FineTune(ctx, train, g, neural.Options{Sims: *sims, Reward: neural.GroundTruth}, fo)
-					if err := stopped(err); err != nil {
-						return err
-					}
-					rep[fmt.Sprintf("finetune%d_states", g)] = states
-					rep[fmt.Sprintf("finetune%d_examples", g)] = st.PExamples + st.VExamples
-					if err := save(); err != nil || ctx.Err() != nil {
-						return errors.Join(err, ctx.Err())
-					}
-				}
-			}
-			if len(val) > 0 {
-				acc, err := m.PairAccuracy(val, 2, *seed+7)
-				if err != nil {
-					return err
-				}
-				rep["val_pair_accuracy"] = acc
-				for _, g := range gs {
-					if _, ok := m.Heads[g]; !ok {
-						continue
-					}
-					pa, va, err := m.HeadAccuracy(ctx, val, g, *valCount, *seed+11)
-					if err != nil {
-						return err
-					}
-					rep[fmt.Sprintf("val_p%d_accuracy", g)], rep[fmt.Sprintf("val_v%d_accuracy", g)] = pa, va
-				}
-			}
-			rep["seconds"] = seconds(time.Since(start))
 			p.Done()
 			if *asJSON {
 				return writeJSON(env.Stdout, rep)
 			}
-			keys := make([]string, 0, len(rep))
-			for k := range rep {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
-			for _, k := range keys {
+			for _, k := range slices.Sorted(maps.Keys(rep)) {
 				fmt.Fprintf(env.Stdout, "%-22s %v\n", k, rep[k])
 			}
 			return nil
 		}
 	},
+}
+
+// trainImages decodes the training and validation images.
+func trainImages(trainSet, valSet string) (train, val []image.Image, err error) {
+	files, err := bench.GapSet(trainSet)
+	if err == nil {
+		train, err = neural.LoadImages(files)
+	}
+	if err == nil && valSet != "" {
+		if files, err = bench.GapSet(valSet); err == nil {
+			val, err = neural.LoadImages(files)
+		}
+	}
+	return train, val, err
 }

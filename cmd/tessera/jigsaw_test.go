@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"image"
-	"image/color"
 	"os"
 	"path/filepath"
 	"strings"
@@ -237,24 +235,17 @@ func TestJigsawMosaic(t *testing.T) {
 	}
 }
 
-// TestTurn: a quarter turn clockwise puts the bottom-left pixel top left.
-func TestTurn(t *testing.T) {
-	m := image.NewNRGBA64(image.Rect(0, 0, 3, 2)) // 3 wide, 2 high
-	for y := range 2 {
-		for x := range 3 {
-			m.SetNRGBA64(x, y, color.NRGBA64{R: uint16(10*y + x), A: 0xffff})
+// TestJigsawHelpListsSolvers: help lists the catalogue's solvers, and
+// solve runs a gap solver other than mcts.
+func TestJigsawHelpListsSolvers(t *testing.T) {
+	code, out, _ := runCmd(t, "", "help", "jigsaw", "solve")
+	for _, id := range []string{"greedy ", "ga ", "mcts ", "greedy-p ", "greedy-v "} {
+		if code != 0 || !strings.Contains(out, "  "+id) {
+			t.Errorf("help jigsaw solve lacks %q", id)
 		}
 	}
-	r := turn(m)
-	if b := r.Bounds(); b.Dx() != 2 || b.Dy() != 3 {
-		t.Fatalf("turned bounds %v", b)
-	}
-	// rows of the turn: (10 0) (11 1) (12 2)
-	for y := range 3 {
-		for x := range 2 {
-			if got, want := r.NRGBA64At(x, y).R, uint16(10*(1-x)+y); got != want {
-				t.Errorf("turned (%d, %d) = %d, want %d", x, y, got, want)
-			}
-		}
+	code, out, errOut := runCmd(t, "", "jigsaw", "solve", "-algo", "greedy-p", "-json", jigsawTestImages[0])
+	if code != 0 || !strings.Contains(out, `"algo":"greedy-p"`) {
+		t.Errorf("solve -algo greedy-p: %d %q %q", code, out, errOut)
 	}
 }

@@ -1,12 +1,14 @@
 // Package ga solves square-piece jigsaw puzzles with the genetic algorithm
 // of Sholomon, David and Netanyahu ("A generalized genetic algorithm-based
 // solver for very large jigsaw puzzles of complex types", AAAI 2014):
-// pieces of unknown position and rotation (Type 1 and Type 2), pictures of
-// unknown size, and mixed bags of several pictures whose number it finds.
+// pieces of unknown position and rotation (Type 1 and Type 2) and pictures
+// of unknown size. Solver is a jigsaw.Solver; jigsaw/bag solves mixed bags
+// of several pictures with it, one picture at a time.
 //
-//	res, err := ga.Solve(ctx, pz, ga.Options{Images: 1})          // one picture, size unknown
-//	res, err = ga.Solve(ctx, pz, ga.Options{Rows: 18, Cols: 24})  // size known
-//	res, err = ga.Solve(ctx, bag, ga.Options{})                   // a bag: finds how many pictures
+//	s := ga.Solver{Pop: 300, Gens: 100, Seed: 1}                           // the zero value: the paper's settings
+//	res, err := s.Solve(ctx, &jigsaw.Problem{Puzzle: pz})                   // size unknown
+//	res, err = s.Solve(ctx, &jigsaw.Problem{Puzzle: pz, Rows: 18, Cols: 24}) // size known
+//	res, err = bag.Solver{Solver: s}.Solve(ctx, &jigsaw.Problem{Puzzle: mixed}) // a bag: counts the pictures
 //	fmt.Println(res.Placement.Images, res.Fitness, res.History)
 //
 // # The algorithm
@@ -17,11 +19,11 @@
 // once, no two in a cell, of any shape. Its fitness, minimised, sums the
 // dissimilarities (jigsaw.Compat, MGC by default) of all touching edges
 // and charges every free edge twice the mean dissimilarity of all
-// pairings (Options.NoneCost).
+// pairings (Solver.NoneCost).
 //
 // A child is built from two parents by assigning relations in phases
 // until all pieces form one group: first the relations both parents
-// share (each skipped with probability Options.Mutation, the mutation),
+// share (each skipped with probability Solver.Mutation, the mutation),
 // then those of either parent that join best buddies, then, for each free
 // edge in random order, its most compatible free edge, and last random
 // relations. Each assignment joins two pieces, inserts a piece into a
@@ -36,7 +38,7 @@
 //   - The first generation holds the greedy solver's solution
 //     (jigsaw/greedy) and variants of it (some of its relations dropped,
 //     the rest completed by the crossover's later phases), constructions
-//     from the best-buddy relations and random chromosomes; Options.
+//     from the best-buddy relations and random chromosomes; Solver.
 //     RandomInit starts from random chromosomes only, as the paper does.
 //     With elitism the answer is never less fit than the greedy one.
 //   - With a known size every chromosome fits the frame: merges that
@@ -48,45 +50,28 @@
 //     adjacencies (a longer one must win clearly) is used as if known.
 //     The free-edge cost, which dwarfs the dissimilarities, would
 //     otherwise leave loose pieces outside an almost solved picture.
-//     Options.FreeSeed adds variants of the greedy assembly made without
+//     Solver.FreeSeed adds variants of the greedy assembly made without
 //     a frame, completed inside it, where the frame broke that assembly
 //     up.
 //   - The roulette wheel weighs 1/fitness counted above the cost of the
 //     fewest free edges in the population, so that layouts of one shape
 //     are told apart by their dissimilarities.
-//   - A mixed bag is not evolved as one layout: glued into one plane,
-//     featureless areas of different pictures (sky, snow) mix, and no
-//     seam criterion could split the result cleanly (77.7% neighbour
-//     accuracy on bags of 4 MIT images). Instead countPictures counts the
-//     pictures with the greedy solver (which starts a picture when no
-//     best buddy is left), the greedy solver told that count splits the
-//     pieces, and each part is solved as a single picture of unknown size,
-//     but without a frame unless its greedy assembly nearly fills one: a
-//     part may hold a few pieces of other pictures or miss some of its
-//     own, and the rectangle of exactly its size then tears the picture
-//     apart (on the bags of 4 MIT images, 88.9% neighbour accuracy in
-//     frames, 93.8% without, 94.1% with the rule). Before that, every
-//     core of best-buddy loops (loopCores; pure per picture on the MIT
-//     bags) moves whole into the part holding most of it, mending a
-//     picture the split cut along a featureless seam (94.3%), and the
-//     labels spread from the cores along best buddies (94.96%). Last,
-//     repair mends the solved bag where its pictures are not rectangles:
-//     a part that took another's featureless pieces shows pieces strewn
-//     around a clean rectangle or a strip beside it, and the loser holes
-//     or a notch. It gives each part a rectangle, the areas adding up to
-//     the bag (rectPlans: few pieces moved, few best buddies cut), fills
-//     the empty cells with the pieces left outside, solves the changed
-//     parts again in their rectangles, and keeps the result only when
-//     the fitness falls and no best-buddy adjacency is lost, trying up to
-//     three plans, fittest filling first (95.41%; one plan: 95.22%).
-//   - Options.NoFrame solves a single picture without a frame, seeded by
+//   - A part of a mixed bag (jigsaw.Problem.Part, as jigsaw/bag hands
+//     them out) may hold a few pieces of other pictures or miss some of
+//     its own, and the rectangle of exactly its size then tears the
+//     picture apart: it is solved in that frame only when its greedy
+//     assembly nearly fills one, else without a frame (on the bags of 4
+//     MIT images, 88.9% neighbour accuracy in frames, 93.8% without,
+//     94.1% with the rule); see jigsaw/bag for the rest of the bag's
+//     story. jigsaw.Problem.Seed joins the first generation's seeds.
+//   - Solver.NoFrame solves a single picture without a frame, seeded by
 //     the frameless greedy assembly: for very large pictures of several
 //     scenes, where the estimated frame breaks that assembly up (97.5%
 //     on a 10,000-piece mosaic of the Kodak pictures, 92.4% in the frame).
 //     Without a frame and without a dense table, pairs outside the
 //     candidate lists cost their true dissimilarity (see problem.d).
 //
-// Children are built and rated on Options.Workers goroutines, each child
+// Children are built and rated on Solver.Workers goroutines, each child
 // from its own generator seeded by (Seed, generation, index): the same
 // seed gives the same answer on any number of cores. Memory is
 // O(Population * n) for the chromosomes plus what jigsaw.Compat keeps

@@ -9,10 +9,10 @@ import (
 	"tessera/jigsaw/ga"
 )
 
-// A mixed bag of two pictures, pieces turned, sizes and count unknown.
+// One picture, pieces turned, size unknown.
 func Example() {
 	var grids []*jigsaw.Grid
-	for _, name := range []string{"../testdata/mit5-crop.png", "../testdata/bgu10-crop.png"} {
+	for _, name := range []string{"../testdata/bgu10-crop.png"} {
 		img, err := imageio.Load(name, imageio.Options{})
 		if err != nil {
 			panic(err)
@@ -23,13 +23,14 @@ func Example() {
 		}
 		grids = append(grids, g)
 	}
-	bag, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: true, Seed: 2})
-	res, err := ga.Solve(context.Background(), bag, ga.Options{Population: 50, Generations: 10, Seed: 1})
+	pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: true, Seed: 2})
+	s := ga.Solver{Pop: 50, Gens: 10, Seed: 1} // a jigsaw.Solver
+	res, err := s.Solve(context.Background(), &jigsaw.Problem{Puzzle: pz})
 	if err != nil {
 		panic(err)
 	}
 	acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
-	fmt.Println(len(res.Placement.Pieces), "placed in", res.Placement.Images, "pictures;", acc)
+	fmt.Println(res.Placed, "placed in a", res.Frame, "frame;", acc, "; generations:", len(res.History))
 	// Output:
-	// 96 placed in 2 pictures; direct 100.00%, neighbour 100.00%, perfect true
+	// 48 placed in a [6 8] frame; direct 100.00%, neighbour 100.00%, perfect true ; generations: 11
 }

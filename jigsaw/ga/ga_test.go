@@ -3,15 +3,12 @@ package ga
 import (
 	"context"
 	"errors"
-	"fmt"
 	"image"
 	"math"
 	"math/rand/v2"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"tessera/imageio"
 	"tessera/internal/datadir"
@@ -86,7 +83,7 @@ func synthetic(rows, cols, size int, seed uint64) *jigsaw.Grid {
 }
 
 // small keeps the unit tests fast.
-var small = Options{Population: 60, Generations: 15}
+var small = Solver{Pop: 60, Gens: 15}
 
 // TestSolvesSmallPuzzlesExactly: the 8x6-piece crops and a synthetic 10x7
 // picture are solved perfectly in Type 1 with a known size and in Type 2
@@ -98,16 +95,17 @@ func TestSolvesSmallPuzzlesExactly(t *testing.T) {
 		for _, rotate := range []bool{false, true} {
 			for _, random := range []bool{false, true} {
 				pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: rotate, Seed: uint64(gi)})
-				opts := small
-				opts.Images, opts.RandomInit, opts.Seed = 1, random, 7
-				opts.FreeSeed = rotate && gi == 0
+				s := small
+				s.RandomInit, s.Seed = random, 7
+				s.FreeSeed = rotate && gi == 0
 				if random {
-					opts.Population, opts.Generations = 100, 60
+					s.Pop, s.Gens = 100, 60
 				}
+				pr := jigsaw.Problem{Puzzle: pz}
 				if !rotate {
-					opts.Rows, opts.Cols = g.Rows, g.Cols
+					pr.Rows, pr.Cols = g.Rows, g.Cols
 				}
-				res, err := Solve(context.Background(), pz, opts)
+				res, err := s.Solve(context.Background(), &pr)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -118,7 +116,7 @@ func TestSolvesSmallPuzzlesExactly(t *testing.T) {
 				if !acc.Perfect {
 					t.Errorf("%s rotate %v random %v: %v (frame %v)", g.Name, rotate, random, acc, res.Frame)
 				}
-				if len(res.History) != opts.Generations+1 {
+				if len(res.History) != s.Gens+1 {
 					t.Errorf("history of %d generations", len(res.History))
 				}
 				for i := 1; i < len(res.History); i++ {
@@ -226,9 +224,9 @@ func TestDeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	noFrame := false
-	run := func(workers int, seed uint64, random bool) Result {
-		opts := Options{Compat: c, Population: 40, Generations: 8, Workers: workers, Seed: seed, RandomInit: random, Images: 1, NoFrame: noFrame}
-		res, err := Solve(context.Background(), pz, opts)
+	run := func(workers int, seed uint64, random bool) jigsaw.Result {
+		s := Solver{Pop: 40, Gens: 8, Workers: workers, Seed: seed, RandomInit: random, NoFrame: noFrame}
+		res, err := s.Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -251,67 +249,35 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// TestMixedBag: two pictures in one bag come out as two perfect pictures,
-// whether the solver is told how many or finds it; a single picture of
-// unknown count comes out as one.
-func TestMixedBag(t *testing.T) {
-	grids := []*jigsaw.Grid{grid(t, testImages[0]), grid(t, testImages[1])}
-	for _, rotate := range []bool{false, true} {
-		for _, images := range []int{0, 2} {
-			pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: rotate, Seed: 11})
-			opts := small
-			opts.Images = images
-			res, err := Solve(context.Background(), pz, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			acc, err := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !acc.Perfect || res.Placement.Images != 2 || acc.Images[0].Output == acc.Images[1].Output || len(res.Pictures) != 2 {
-				t.Errorf("rotate %v, images %d: %d outputs, %+v", rotate, images, res.Placement.Images, acc)
-			}
-		}
-	}
-	pz, truth := jigsaw.Scramble(grids[:1], jigsaw.ScrambleOptions{Rotate: true, Seed: 3})
-	opts := small
-	res, err := Solve(context.Background(), pz, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{}); !acc.Perfect || res.Placement.Images != 1 {
-		t.Errorf("one picture of unknown count: %d outputs, %v", res.Placement.Images, acc)
-	}
-}
-
-func TestOptionsErrors(t *testing.T) {
+func TestProblemErrors(t *testing.T) {
 	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, testImages[0])}, jigsaw.ScrambleOptions{})
 	for _, c := range []struct {
-		opts Options
+		s    Solver
+		p    jigsaw.Problem
 		text string
 	}{
-		{Options{Rows: 6}, "both"},
-		{Options{Rows: 5, Cols: 8}, "do not fit"},
-		{Options{Rows: 6, Cols: 8, Images: 2}, "single image"},
-		{Options{Images: -1}, "images"},
-		{Options{Population: 1}, "population"},
+		{Solver{}, jigsaw.Problem{Rows: 6}, "both"},
+		{Solver{}, jigsaw.Problem{Rows: 5, Cols: 8}, "do not fit"},
+		{Solver{}, jigsaw.Problem{Images: 2}, "bag.Solver"},
+		{Solver{}, jigsaw.Problem{Images: -1}, "images"},
+		{Solver{Pop: 1}, jigsaw.Problem{}, "population"},
 	} {
-		if _, err := Solve(context.Background(), pz, c.opts); err == nil || !strings.Contains(err.Error(), c.text) {
-			t.Errorf("%+v: %v, want %q", c.opts, err, c.text)
+		c.p.Puzzle = pz
+		if _, err := c.s.Solve(context.Background(), &c.p); err == nil || !strings.Contains(err.Error(), c.text) {
+			t.Errorf("%+v %dx%d, %d images: %v, want %q", c.s, c.p.Rows, c.p.Cols, c.p.Images, err, c.text)
 		}
 	}
-	// negative Generations: the first generation alone, the greedy seed among it
-	if res, err := Solve(context.Background(), pz, Options{Generations: -1, Population: 8, Images: 1}); err != nil ||
+	// negative Gens: the first generation alone, the greedy seed among it
+	if res, err := (Solver{Gens: -1, Pop: 8}).Solve(context.Background(), &jigsaw.Problem{Puzzle: pz}); err != nil ||
 		len(res.History) != 1 || res.SeedFitness == 0 || res.Fitness > res.SeedFitness {
 		t.Errorf("no generations: %v, history %v, fitness %g, seed %g", err, res.History, res.Fitness, res.SeedFitness)
 	}
-	if _, err := Solve(context.Background(), &jigsaw.Puzzle{PieceSize: 28}, Options{}); !errors.Is(err, jigsaw.ErrNoPieces) {
+	if _, err := (Solver{}).Solve(context.Background(), &jigsaw.Problem{Puzzle: &jigsaw.Puzzle{PieceSize: 28}}); !errors.Is(err, jigsaw.ErrNoPieces) {
 		t.Errorf("no pieces: %v", err)
 	}
 	other, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, testImages[0])}, jigsaw.ScrambleOptions{Rotate: true})
 	c, _ := jigsaw.NewCompat(context.Background(), other, jigsaw.CompatOptions{})
-	if _, err := Solve(context.Background(), pz, Options{Compat: c}); err == nil {
+	if _, err := (Solver{}).Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c}); err == nil {
 		t.Error("compatibilities of another puzzle accepted")
 	}
 }
@@ -327,20 +293,20 @@ func TestCancelledAndCallbacks(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var gens []int
 	snaps := 0
-	opts := Options{Compat: c, Population: 20, Generations: 50, Images: 1,
-		Progress: func(g Generation) {
+	p := jigsaw.Problem{Puzzle: pz, Compat: c,
+		Progress: func(g jigsaw.Generation) {
 			gens = append(gens, g.Index)
 			if g.Index == 3 {
 				cancel()
 			}
 		},
-		Snapshot: func(g Generation, p *jigsaw.Placement) {
+		Snapshot: func(g jigsaw.Generation, p *jigsaw.Placement) {
 			if err := p.Validate(len(pz.Pieces), true); err != nil || len(p.Pieces) != len(pz.Pieces) {
 				t.Errorf("snapshot %d: %v", g.Index, err)
 			}
 			snaps++
 		}}
-	res, err := Solve(ctx, pz, opts)
+	res, err := (Solver{Pop: 20, Gens: 50}).Solve(ctx, &p)
 	if !errors.Is(err, context.Canceled) || res.Placement == nil || len(res.Placement.Pieces) != len(pz.Pieces) {
 		t.Fatalf("%v %+v", err, res)
 	}
@@ -364,36 +330,13 @@ func TestMIT(t *testing.T) {
 	}{{"9.png", 1}, {"1.png", 0.84}} {
 		g := grid(t, dir+"/"+c.name)
 		pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
-		res, err := Solve(context.Background(), pz, Options{Population: 100, Generations: 30, Images: 1, Seed: 1})
+		res, err := (Solver{Pop: 100, Gens: 30, Seed: 1}).Solve(context.Background(), &jigsaw.Problem{Puzzle: pz})
 		if err != nil {
 			t.Fatal(err)
 		}
 		acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
 		if acc.Neighbor < c.neighbor || res.Frame != [2]int{18, 24} {
 			t.Errorf("%s: %v, frame %v, want neighbour >= %.2f", c.name, acc, res.Frame, c.neighbor)
-		}
-	}
-}
-
-// TestCountPicturesMIT: bags of 4 MIT images (Type 2) hold 4 pictures,
-// single images 1.
-func TestCountPicturesMIT(t *testing.T) {
-	dir := mitDir(t)
-	if testing.Short() {
-		t.Skip("short")
-	}
-	for _, bag := range [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}, {13, 14, 15, 16}, {17, 18, 19, 20}, {1}, {4}, {13}} {
-		var grids []*jigsaw.Grid
-		for _, i := range bag {
-			grids = append(grids, grid(t, fmt.Sprintf("%s/%d.png", dir, i)))
-		}
-		pz, _ := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
-		c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if k, split, err := countPictures(context.Background(), pz, c); err != nil || k != len(bag) || (k > 1) != (split != nil && split.Images == k) {
-			t.Errorf("images %v: counted %d (%v)", bag, k, err)
 		}
 	}
 }
@@ -431,7 +374,7 @@ func BenchmarkSolveMITType2(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if _, err := Solve(context.Background(), pz, Options{Compat: c, Images: 1}); err != nil {
+		if _, err := (Solver{}).Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -458,14 +401,14 @@ func TestBagPartWithoutFrame(t *testing.T) {
 			sub.Pieces = append(sub.Pieces, o)
 		}
 		const present = 2*6*8 - 6 - 8 - 6 // adjacencies among the 45 pieces
-		kept := func(rows int) int {
+		kept := func(part bool) int {
 			c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			sv := &solver{cfg: config{population: 60, generations: 15, elite: DefaultElite, mutation: DefaultMutation, workers: 2, seed: 1}, opts: small, start: time.Now()}
-			var res Result
-			if err := sv.single(context.Background(), pz, c, rows, rows, &res, nil, Generation{}); err != nil {
+			s := Solver{Pop: 60, Gens: 15, Workers: 2, Seed: 1}
+			res, err := s.Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c, Part: part})
+			if err != nil {
 				t.Fatal(err)
 			}
 			acc, err := jigsaw.Score(sub, res.Placement, jigsaw.ScoreOptions{})
@@ -474,10 +417,10 @@ func TestBagPartWithoutFrame(t *testing.T) {
 			}
 			return acc.Images[0].CorrectAdjacencies
 		}
-		if got := kept(framePart); got != present {
+		if got := kept(true); got != present {
 			t.Errorf("rotate %v: as a part, %d of %d adjacencies kept", rotate, got, present)
 		}
-		if got := kept(0); got >= present {
+		if got := kept(false); got >= present {
 			t.Errorf("rotate %v: in the 5x9 frame, %d of %d adjacencies kept: the frame should tear it", rotate, got, present)
 		}
 	}
@@ -524,7 +467,7 @@ func TestSparseCosts(t *testing.T) {
 	}
 }
 
-// TestNoFrameSparse: Options.NoFrame with candidate lists instead of a
+// TestNoFrameSparse: Solver.NoFrame with candidate lists instead of a
 // dense table (as for large puzzles) solves a picture whole, and reports
 // no frame.
 func TestNoFrameSparse(t *testing.T) {
@@ -538,9 +481,9 @@ func TestNoFrameSparse(t *testing.T) {
 		if c.Dense() {
 			t.Fatal("dense table despite MaxDenseBytes -1")
 		}
-		opts := small
-		opts.Compat, opts.NoFrame, opts.Images = c, true, 1
-		res, err := Solve(context.Background(), pz, opts)
+		s := small
+		s.NoFrame = true
+		res, err := s.Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -551,73 +494,6 @@ func TestNoFrameSparse(t *testing.T) {
 		if acc.Neighbor < 0.99 || res.Frame != [2]int{} {
 			t.Errorf("rotate %v: neighbour accuracy %.3f, frame %v", rotate, acc.Neighbor, res.Frame)
 		}
-	}
-}
-
-// TestRelabelCores: the cores of best-buddy loops lie in one picture each;
-// a split that cuts a picture in two is mended by moving its core whole to
-// the part holding most of it, and a relabelling that would empty a part
-// is refused.
-func TestRelabelCores(t *testing.T) {
-	grids := []*jigsaw.Grid{synthetic(10, 14, 28, 5), synthetic(9, 12, 28, 6)}
-	pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: true, Seed: 3})
-	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := loopCores(c)
-	size := map[int32]int{}
-	for p, r := range root {
-		size[r]++
-		if truth.Pieces[p].Image != truth.Pieces[r].Image {
-			t.Fatalf("piece %d (picture %d) in the core of piece %d (picture %d)", p, truth.Pieces[p].Image, r, truth.Pieces[r].Image)
-		}
-	}
-	largest := map[int]int{}
-	for r, s := range size {
-		largest[truth.Pieces[r].Image] = max(largest[truth.Pieces[r].Image], s)
-	}
-	if largest[0] < 10*14*9/10 || largest[1] < 9*12*9/10 {
-		t.Fatalf("largest cores %v: want most of each picture", largest)
-	}
-	// picture 0's right six columns wrongly with picture 1 in part 1
-	labels := make([]int, len(pz.Pieces))
-	for p, o := range truth.Pieces {
-		if o.Image == 1 || o.Col >= 8 {
-			labels[p] = 1
-		}
-	}
-	changed := relabelCores(c, labels, 2)
-	if !reflect.DeepEqual(changed, []bool{true, true}) {
-		t.Errorf("changed %v", changed)
-	}
-	wrong := 0
-	for p, o := range truth.Pieces {
-		if labels[p] != o.Image {
-			wrong++
-		}
-	}
-	if wrong > 10*14-largest[0] {
-		t.Errorf("%d pieces still in the wrong part", wrong)
-	}
-	// a third part of three pieces of picture 1's largest core would empty
-	var core1 int32 = -1
-	for r, s := range size {
-		if truth.Pieces[r].Image == 1 && s == largest[1] {
-			core1 = r
-		}
-	}
-	moved := 0
-	for p, o := range truth.Pieces {
-		labels[p] = o.Image
-		if root[p] == core1 && moved < 3 {
-			labels[p] = 2
-			moved++
-		}
-	}
-	before := slices.Clone(labels)
-	if changed := relabelCores(c, labels, 3); changed != nil || !slices.Equal(labels, before) {
-		t.Errorf("a part emptied: changed %v", changed)
 	}
 }
 
@@ -634,7 +510,7 @@ func TestDeterministicNoFrame(t *testing.T) {
 	}
 	var first []float64
 	for run, workers := range []int{1, 2, 2} {
-		res, err := Solve(context.Background(), pz, Options{Compat: c, Population: 100, Generations: 30, Workers: workers, Seed: 1, Images: 1, NoFrame: true})
+		res, err := (Solver{Pop: 100, Gens: 30, Workers: workers, Seed: 1, NoFrame: true}).Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -643,123 +519,5 @@ func TestDeterministicNoFrame(t *testing.T) {
 		} else if !reflect.DeepEqual(res.History, first) {
 			t.Errorf("run %d on %d workers: best fitness %g, first run %g", run, workers, res.History[len(res.History)-1], first[len(first)-1])
 		}
-	}
-}
-
-// TestRepair: a solved bag in which one picture's part took the other's
-// top two rows (as a strip above its own top row) is mended: both parts
-// become their rectangles, perfect. A perfect bag is left alone.
-func TestRepair(t *testing.T) {
-	grids := []*jigsaw.Grid{synthetic(10, 14, 28, 7), synthetic(9, 12, 28, 8)}
-	pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: true, Seed: 5})
-	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sv := &solver{cfg: config{population: 60, generations: 15, elite: 4, mutation: DefaultMutation, workers: 2, seed: 1}, opts: small}
-	good := truth.Placement()
-	res := Result{Placement: good, Pictures: make([]Picture, 2)}
-	if err := sv.repair(context.Background(), pz, c, &res); err != nil || res.Placement != good {
-		t.Fatalf("a perfect bag changed (%v)", err)
-	}
-	bad := &jigsaw.Placement{Images: 2}
-	for _, q := range good.Pieces {
-		if q.Image == 1 && q.Row < 2 {
-			q.Image, q.Row = 0, q.Row-2 // above picture 0's top row
-		}
-		bad.Pieces = append(bad.Pieces, q)
-	}
-	bad.Normalize()
-	if acc, _ := jigsaw.Score(truth, bad, jigsaw.ScoreOptions{}); acc.Perfect {
-		t.Fatal("the damaged bag is perfect")
-	}
-	res = Result{Placement: bad, Pictures: make([]Picture, 2)}
-	if err := sv.repair(context.Background(), pz, c, &res); err != nil {
-		t.Fatal(err)
-	}
-	if acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{}); !acc.Perfect {
-		t.Errorf("repaired: %v", acc)
-	}
-}
-
-// TestRepairMIT: in the bag of MIT pictures 9 to 12, picture 10's grey
-// sky joins picture 11's part as a strip beside it; mending puts it back
-// and every picture comes out perfect (98.7% neighbour accuracy without).
-func TestRepairMIT(t *testing.T) {
-	dir := mitDir(t)
-	if testing.Short() {
-		t.Skip("short")
-	}
-	var grids []*jigsaw.Grid
-	for i := 9; i <= 12; i++ {
-		grids = append(grids, grid(t, fmt.Sprintf("%s/%d.png", dir, i)))
-	}
-	pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
-	res, err := Solve(context.Background(), pz, Options{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{}); !acc.Perfect {
-		t.Errorf("%v", acc)
-	}
-}
-
-// TestRepairKeepsPlacementsValid: on bags damaged at random (pieces moved
-// to random cells of random pictures, some far out), repair always leaves a
-// valid placement of every piece, and never one less fit than it found.
-func TestRepairKeepsPlacementsValid(t *testing.T) {
-	grids := []*jigsaw.Grid{synthetic(6, 8, 16, 1), synthetic(5, 7, 16, 2), synthetic(4, 9, 16, 3)}
-	pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: true, Seed: 2})
-	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sv := &solver{cfg: config{population: 20, generations: 4, elite: 2, mutation: DefaultMutation, workers: 2, seed: 1}, opts: small}
-	none := sv.noneCost(c)
-	mended, perfect := 0, 0
-	for seed := range uint64(20) {
-		rng := rand.New(rand.NewPCG(seed, 9))
-		p := &jigsaw.Placement{Images: 3}
-		used := map[[3]int]bool{}
-		for _, q := range truth.Placement().Pieces {
-			if rng.IntN(12) == 0 {
-				span := 12
-				if rng.IntN(5) == 0 {
-					span = 60
-				}
-				for {
-					q.Image, q.Row, q.Col, q.Rotation = rng.IntN(3), rng.IntN(span)-span/4, rng.IntN(span)-span/4, jigsaw.Rotation(rng.IntN(4))
-					if !used[[3]int{q.Image, q.Row, q.Col}] {
-						break
-					}
-				}
-			}
-			for used[[3]int{q.Image, q.Row, q.Col}] { // a moved piece took this cell
-				q.Col++
-			}
-			used[[3]int{q.Image, q.Row, q.Col}] = true
-			p.Pieces = append(p.Pieces, q)
-		}
-		p.Normalize()
-		res := Result{Placement: p, Pictures: make([]Picture, 3)}
-		if err := sv.repair(context.Background(), pz, c, &res); err != nil {
-			t.Fatal(err)
-		}
-		if err := res.Placement.Validate(len(pz.Pieces), true); err != nil || len(res.Placement.Pieces) != len(pz.Pieces) {
-			t.Fatalf("seed %d: %v (%d of %d pieces)", seed, err, len(res.Placement.Pieces), len(pz.Pieces))
-		}
-		if res.Placement != p {
-			mended++
-			if acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{}); acc.Perfect {
-				perfect++
-			}
-		}
-		if bagFitness(c.Fit(res.Placement), len(pz.Pieces), none) > bagFitness(c.Fit(p), len(pz.Pieces), none) {
-			t.Errorf("seed %d: repair made the bag less fit", seed)
-		}
-	}
-	t.Logf("%d of 20 bags mended, %d of them perfect", mended, perfect)
-	if mended < 10 {
-		t.Errorf("only %d of 20 lightly damaged bags mended", mended)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 )
 
-// config is the validated Options that the search needs.
+// config is the validated Solver settings that the search needs.
 type config struct {
 	population, generations, elite, workers int
 	mutation                                float64

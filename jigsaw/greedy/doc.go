@@ -17,9 +17,10 @@
 // assembly) and assembles again inside it, which stops pieces of the
 // picture's border from growing outside it.
 //
-//	res, err := greedy.Solve(ctx, pz, greedy.Options{})       // Type 1 or 2 per pz.Rotated, size unknown
-//	res, err = greedy.Solve(ctx, pz, greedy.Options{Rows: 18, Cols: 24})
-//	res, err = greedy.Solve(ctx, bag, greedy.Options{Images: 3})
+//	var s greedy.Solver // a jigsaw.Solver; the zero value is the default
+//	res, err := s.Solve(ctx, &jigsaw.Problem{Puzzle: pz})       // Type 1 or 2 per pz.Rotated, size unknown
+//	res, err = s.Solve(ctx, &jigsaw.Problem{Puzzle: pz, Rows: 18, Cols: 24})
+//	res, err = s.Solve(ctx, &jigsaw.Problem{Puzzle: bag, Images: 3})
 //	fmt.Println(res.BestBuddies) // share of adjacencies that are best buddies: a quality estimate
 //
 // On the MIT set (432 pieces of 28 px) it reaches about 94% neighbour

@@ -24,7 +24,7 @@ func Example() {
 		grids = append(grids, g)
 	}
 	bag, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: true, Seed: 2})
-	res, err := greedy.Solve(context.Background(), bag, greedy.Options{Images: 2})
+	res, err := greedy.Solver{}.Solve(context.Background(), &jigsaw.Problem{Puzzle: bag, Images: 2})
 	if err != nil {
 		panic(err)
 	}

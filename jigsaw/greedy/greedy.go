@@ -14,19 +14,12 @@ import (
 	"tessera/jigsaw"
 )
 
-// Options configure Solve. The zero value solves one image of unknown size
-// with the default compatibilities (MGC).
-type Options struct {
-	// Rows and Cols give the size of the puzzle in pieces when it is known
-	// (both or neither); the assembly then never outgrows that frame (with
-	// rotations, in either orientation). Only for a single image.
-	Rows, Cols int
-	// Images is the number of output images to assemble (a mixed bag);
-	// 0 means 1.
-	Images int
-	// Compat holds precomputed compatibilities of the puzzle; when nil,
-	// Solve computes them with CompatOptions.
-	Compat        *jigsaw.Compat
+// Solver is the greedy solver's settings. The zero value assembles from
+// DefaultStarts pieces with the default compatibilities (MGC) and, for a
+// picture of unknown size, assembles again in the estimated frame.
+type Solver struct {
+	// CompatOptions configure the compatibilities, when the Problem does
+	// not bring them.
 	CompatOptions jigsaw.CompatOptions
 	// NoFrame keeps an assembly of unknown size as it grew. By default
 	// Solve estimates the frame from it (a rectangle of n cells covering
@@ -41,21 +34,11 @@ type Options struct {
 // DefaultStarts is the default number of assemblies tried.
 const DefaultStarts = 4
 
-// Result is a solution with its statistics.
-type Result struct {
-	Placement *jigsaw.Placement
-	// Placed is the number of pieces placed (all of them unless stopped).
-	Placed int
-	// BestBuddies is the fraction of the solution's adjacencies whose two
-	// edges are best buddies: a quality estimate that needs no ground truth
-	// (around 0.9 and above for good reconstructions of natural images).
-	BestBuddies float64
-	// CompatTime is the time spent computing compatibilities, Elapsed the
-	// whole solve.
-	CompatTime, Elapsed time.Duration
-	// Frame is the rows x cols estimated for a puzzle of unknown size and
-	// used for the final assembly, or zero.
-	Frame [2]int
+// options are one Solve's settings and problem.
+type options struct {
+	Solver
+	rows, cols, images int
+	compat             *jigsaw.Compat
 }
 
 type cell struct{ img, row, col int32 }
@@ -150,7 +133,7 @@ type solver struct {
 	second []float32 // SecondD per edge
 }
 
-// Solve assembles the puzzle greedily in the manner of Paikin & Tal (CVPR
+// Solve assembles the problem's puzzle greedily in the manner of Paikin & Tal (CVPR
 // 2015): it starts from a distinctive piece (best buddies on every side,
 // whose best buddies have best buddies on every side) and repeatedly fills
 // the empty cell next to the assembly whose best candidate piece (and
@@ -158,17 +141,17 @@ type solver struct {
 // their neighbours; a candidate's fit is Paikin & Tal's compatibility
 // (1 - D / second best D) averaged over both edges of every neighbour it
 // would touch. Candidates come from each edge's best-K list; when those
-// are used up, from all remaining pieces. With Options.Rows and Cols the
-// assembly stays inside that frame. With Options.Images = k, a new image
+// are used up, from all remaining pieces. With Problem.Rows and Cols the
+// assembly stays inside that frame. With Problem.Images = k, a new image
 // is started from a fresh distinctive piece whenever no candidate is a
 // best buddy, until k are started.
 //
-// Solve assembles from the Options.Starts most distinctive pieces in
+// Solve assembles from the Solver.Starts most distinctive pieces in
 // parallel and keeps the assembly with the highest mean compatibility
 // over its adjacencies. For a single image of unknown size it then
 // estimates the frame, the rows x cols = n rectangle (aspect ratio at most
 // 4) that covers the most of that assembly, and, when it covers at least
-// 90% of the pieces, assembles again inside it (unless Options.NoFrame):
+// 90% of the pieces, assembles again inside it (unless Solver.NoFrame):
 // without a frame, pieces of the picture's border tend to be attached
 // outside it.
 //
@@ -176,24 +159,29 @@ type solver struct {
 // O(n K log n) per assembly. The result does not depend on the number of
 // cores. If ctx ends, Solve returns the pieces placed so far and
 // ctx.Err().
-func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error) {
+func (sv Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, error) {
 	start := time.Now()
+	pz := p.Puzzle
+	if pz == nil || len(pz.Pieces) == 0 {
+		return jigsaw.Result{}, jigsaw.ErrNoPieces
+	}
 	n := len(pz.Pieces)
-	if n == 0 {
-		return Result{}, jigsaw.ErrNoPieces
+	if (p.Rows > 0) != (p.Cols > 0) || p.Rows < 0 || p.Cols < 0 {
+		return jigsaw.Result{}, fmt.Errorf("greedy: give both Rows and Cols, or neither (got %dx%d)", p.Rows, p.Cols)
 	}
-	if (opts.Rows > 0) != (opts.Cols > 0) || opts.Rows < 0 || opts.Cols < 0 {
-		return Result{}, fmt.Errorf("greedy: give both Rows and Cols, or neither (got %dx%d)", opts.Rows, opts.Cols)
+	if p.Rows > 0 && p.Rows*p.Cols < n {
+		return jigsaw.Result{}, fmt.Errorf("greedy: %d pieces do not fit %dx%d", n, p.Rows, p.Cols)
 	}
-	if opts.Rows > 0 && opts.Rows*opts.Cols < n {
-		return Result{}, fmt.Errorf("greedy: %d pieces do not fit %dx%d", n, opts.Rows, opts.Cols)
+	if p.Images < 0 || p.Images > n {
+		return jigsaw.Result{}, fmt.Errorf("greedy: %d images of %d pieces", p.Images, n)
 	}
-	images := max(opts.Images, 1)
-	if images > 1 && opts.Rows > 0 {
-		return Result{}, errors.New("greedy: a known size applies to a single image")
+	images := max(p.Images, 1)
+	if images > 1 && p.Rows > 0 {
+		return jigsaw.Result{}, errors.New("greedy: a known size applies to a single image")
 	}
-	var res Result
-	c := opts.Compat
+	opts := options{Solver: sv, rows: p.Rows, cols: p.Cols, images: images, compat: p.Compat}
+	var res jigsaw.Result
+	c := opts.compat
 	if c == nil {
 		var err error
 		if c, err = jigsaw.NewCompat(ctx, pz, opts.CompatOptions); err != nil {
@@ -202,16 +190,16 @@ func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error)
 		res.CompatTime = c.Elapsed()
 	}
 	if c.N() != n || c.Rotated() != pz.Rotated {
-		return res, errors.New("greedy: Options.Compat was computed for another puzzle")
+		return res, errors.New("greedy: Problem.Compat was computed for another puzzle")
 	}
 	s, err := assemble(ctx, c, opts, images)
-	if err == nil && images == 1 && opts.Rows == 0 && !opts.NoFrame {
+	if err == nil && images == 1 && opts.rows == 0 && !opts.NoFrame {
 		// Unknown size: estimate the frame from the first assembly and
 		// assemble again inside it, which keeps pieces of the picture's
 		// border from being attached outside it.
 		if h, w, ok := estimateFrame(s); ok {
 			framed := opts
-			framed.Rows, framed.Cols = h, w
+			framed.rows, framed.cols = h, w
 			if s2, err2 := assemble(ctx, c, framed, 1); err2 == nil {
 				s = s2
 				res.Frame = [2]int{h, w}
@@ -228,7 +216,7 @@ func Solve(ctx context.Context, pz *jigsaw.Puzzle, opts Options) (Result, error)
 // assemble runs the assembly from opts.Starts seeds, each on its own
 // goroutine (they are independent, so the result does not depend on the
 // schedule), and keeps the one whose adjacencies are the most compatible.
-func assemble(ctx context.Context, c *jigsaw.Compat, opts Options, images int) (*solver, error) {
+func assemble(ctx context.Context, c *jigsaw.Compat, opts options, images int) (*solver, error) {
 	starts := opts.Starts
 	if starts <= 0 {
 		starts = DefaultStarts
@@ -310,9 +298,9 @@ func estimateFrame(s *solver) (rows, cols int, ok bool) {
 	return rows, cols, bestCover > 0 && 10*bestCover >= 9*s.n
 }
 
-func newSolver(c *jigsaw.Compat, opts Options) *solver {
+func newSolver(c *jigsaw.Compat, opts options) *solver {
 	n := c.N()
-	s := &solver{c: c, n: n, rotated: c.Rotated(), rows: opts.Rows, cols: opts.Cols,
+	s := &solver{c: c, n: n, rotated: c.Rotated(), rows: opts.rows, cols: opts.cols,
 		pos: make([]placed, n), isPlaced: make([]bool, n), grid: make(map[cell]int32, 2*n),
 		slots: make(map[cell]slot, n), unplaced: make([]int32, n), where: make([]int32, n),
 		second: make([]float32, 4*n)}

@@ -42,11 +42,11 @@ func TestSolvesSmallPuzzlesExactly(t *testing.T) {
 				}
 				for seed := range uint64(4) {
 					pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: rotate, Seed: seed})
-					opts := Options{CompatOptions: jigsaw.CompatOptions{Metric: metric}}
+					pr := jigsaw.Problem{Puzzle: pz}
 					if !rotate {
-						opts.Rows, opts.Cols = g.Rows, g.Cols
+						pr.Rows, pr.Cols = g.Rows, g.Cols
 					}
-					res, err := Solve(context.Background(), pz, opts)
+					res, err := Solver{CompatOptions: jigsaw.CompatOptions{Metric: metric}}.Solve(context.Background(), &pr)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -71,7 +71,7 @@ func TestMixedBag(t *testing.T) {
 	grids := []*jigsaw.Grid{grid(t, testImages[0]), grid(t, testImages[1])}
 	for _, rotate := range []bool{false, true} {
 		pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: rotate, Seed: 11})
-		res, err := Solve(context.Background(), pz, Options{Images: 2})
+		res, err := (Solver{}).Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Images: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,26 +85,28 @@ func TestMixedBag(t *testing.T) {
 	}
 }
 
-func TestOptionsErrors(t *testing.T) {
+func TestProblemErrors(t *testing.T) {
 	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, testImages[0])}, jigsaw.ScrambleOptions{})
 	for _, c := range []struct {
-		opts Options
+		p    jigsaw.Problem
 		text string
 	}{
-		{Options{Rows: 6}, "both"},
-		{Options{Rows: 5, Cols: 8}, "do not fit"},
-		{Options{Rows: 6, Cols: 8, Images: 2}, "single image"},
+		{jigsaw.Problem{Rows: 6}, "both"},
+		{jigsaw.Problem{Rows: 5, Cols: 8}, "do not fit"},
+		{jigsaw.Problem{Rows: 6, Cols: 8, Images: 2}, "single image"},
+		{jigsaw.Problem{Images: -1}, "images"},
 	} {
-		if _, err := Solve(context.Background(), pz, c.opts); err == nil || !strings.Contains(err.Error(), c.text) {
-			t.Errorf("%+v: %v, want %q", c.opts, err, c.text)
+		c.p.Puzzle = pz
+		if _, err := (Solver{}).Solve(context.Background(), &c.p); err == nil || !strings.Contains(err.Error(), c.text) {
+			t.Errorf("%dx%d, %d images: %v, want %q", c.p.Rows, c.p.Cols, c.p.Images, err, c.text)
 		}
 	}
-	if _, err := Solve(context.Background(), &jigsaw.Puzzle{PieceSize: 28}, Options{}); !errors.Is(err, jigsaw.ErrNoPieces) {
+	if _, err := (Solver{}).Solve(context.Background(), &jigsaw.Problem{Puzzle: &jigsaw.Puzzle{PieceSize: 28}}); !errors.Is(err, jigsaw.ErrNoPieces) {
 		t.Errorf("no pieces: %v", err)
 	}
 	other, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, testImages[0])}, jigsaw.ScrambleOptions{Rotate: true})
 	c, _ := jigsaw.NewCompat(context.Background(), other, jigsaw.CompatOptions{})
-	if _, err := Solve(context.Background(), pz, Options{Compat: c}); err == nil {
+	if _, err := (Solver{}).Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c}); err == nil {
 		t.Error("compatibilities of another puzzle accepted")
 	}
 }
@@ -117,7 +119,7 @@ func TestCancelled(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := Solve(ctx, pz, Options{Compat: c})
+	res, err := (Solver{}).Solve(ctx, &jigsaw.Problem{Puzzle: pz, Compat: c})
 	if !errors.Is(err, context.Canceled) || res.Placement == nil {
 		t.Fatalf("%v %+v", err, res)
 	}
@@ -138,11 +140,11 @@ func TestMIT(t *testing.T) {
 	}{{"5.png", false, 0.99}, {"5.png", true, 0.98}, {"8.png", true, 0.99}, {"1.png", false, 0.8}} {
 		g := grid(t, dir+"/"+c.name)
 		pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: c.rotate, Seed: 1})
-		opts := Options{}
+		pr := jigsaw.Problem{Puzzle: pz}
 		if !c.rotate {
-			opts.Rows, opts.Cols = g.Rows, g.Cols
+			pr.Rows, pr.Cols = g.Rows, g.Cols
 		}
-		res, err := Solve(context.Background(), pz, opts)
+		res, err := (Solver{}).Solve(context.Background(), &pr)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +168,7 @@ func BenchmarkSolveMITType2(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Solve(context.Background(), pz, Options{Compat: c}); err != nil {
+		if _, err := (Solver{}).Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -194,18 +196,19 @@ func TestTinyPuzzles(t *testing.T) {
 		}
 		rotate := trial%2 == 1
 		pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: rotate, Seed: uint64(trial)})
-		opts := Options{CompatOptions: jigsaw.CompatOptions{K: 1 + rng.IntN(4), MaxDenseBytes: int64(rng.IntN(3) - 1)}}
+		s := Solver{CompatOptions: jigsaw.CompatOptions{K: 1 + rng.IntN(4), MaxDenseBytes: int64(rng.IntN(3) - 1)}}
+		pr := jigsaw.Problem{Puzzle: pz}
 		if trial%3 == 0 {
-			opts.Rows, opts.Cols = rows, cols
+			pr.Rows, pr.Cols = rows, cols
 		}
-		res, err := Solve(context.Background(), pz, opts)
+		res, err := s.Solve(context.Background(), &pr)
 		if err != nil {
 			t.Fatalf("trial %d (%dx%d, rotate %v): %v", trial, rows, cols, rotate, err)
 		}
 		if err := res.Placement.Validate(len(pz.Pieces), rotate); err != nil || res.Placed != len(pz.Pieces) {
 			t.Fatalf("trial %d: %d placed: %v", trial, res.Placed, err)
 		}
-		if b := res.Placement.Bounds(0); opts.Rows > 0 && !(b.Dy() <= rows && b.Dx() <= cols || rotate && b.Dy() <= cols && b.Dx() <= rows) {
+		if b := res.Placement.Bounds(0); pr.Rows > 0 && !(b.Dy() <= rows && b.Dx() <= cols || rotate && b.Dy() <= cols && b.Dx() <= rows) {
 			t.Fatalf("trial %d: outgrew the %dx%d frame: %v", trial, rows, cols, b)
 		}
 		if _, err := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{}); err != nil {

@@ -66,10 +66,19 @@
 //	res, _ := neural.Solve(ctx, m, pz, neural.Options{Sims: 100, Attempts: 10})
 //	acc := pz.Score(res.Cells) // patches, neighbours, perfect
 //
+// Learned{Model, Options} is the same solver as a value with one Solve
+// method (the Solver interface of gap puzzles), as the application's
+// catalogue builds it.
+//
 // # Training
 //
-// The shipped model was trained on BSDS500 train (val only measures it)
-// by "tessera jigsaw neural train"; models/README.md gives the command.
+// TrainPair, TrainHeads and FineTune train one stage each; Model.Train runs
+// a whole Plan (the pair network, then for each grid the heads and the
+// fine-tuning), saving the model after every stage with its provenance
+// (the command and the images it learned from) and measuring the
+// accuracies on validation images. The shipped model was trained on
+// BSDS500 train (val only measures it) by "tessera jigsaw neural train",
+// which is Model.Train; models/README.md gives the command.
 //
 // Measured figures (the networks' validation accuracies, MCTS on 3x3, 4x4 and
 // 5x5 puzzles of BSDS500 test and Kodak, ablations) are in

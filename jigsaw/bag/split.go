@@ -1,4 +1,4 @@
-package ga
+package bag
 
 import (
 	"context"
@@ -38,7 +38,7 @@ func countPictures(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat) (in
 	k := 1
 	var split *jigsaw.Placement
 	for try := 2; try <= min(maxPictures, n/minPicture); try++ {
-		g, err := greedy.Solve(ctx, pz, greedy.Options{Compat: c, Images: try})
+		g, err := greedy.Solver{}.Solve(ctx, &jigsaw.Problem{Puzzle: pz, Compat: c, Images: try})
 		if err != nil {
 			return k, split, err
 		}

@@ -1,4 +1,4 @@
-package ga
+package bag
 
 import (
 	"math"
@@ -15,7 +15,7 @@ import (
 // foreign pieces shows pieces strewn around a clean rectangle or a strip
 // beside it, and the part that lost them shows holes or a notch, or is a
 // rectangle that grows into a larger one by the right number of pieces.
-// rectPlans reads that evidence, fill carries it out, and the solver's
+// rectPlans reads that evidence, fill carries it out, and the bag's
 // repair keeps the result only when the bag's fitness falls without losing
 // best buddies.
 
@@ -120,10 +120,6 @@ const repairLoss = 0.03
 // repairTries is how many plans repair solves at most, fittest filling
 // first, until one is kept.
 const repairTries = 3
-
-// repairGenerations divides the generations of the search that solves a
-// mended picture again: it starts from the bag's solved pieces, moved.
-const repairGenerations = 4
 
 // maxPlans is how many of the cheapest plans rectPlans returns (repair
 // asks for them at each of bbWeights), maxPlanWork bounds rectPlans' work
@@ -325,7 +321,7 @@ func fill(c *jigsaw.Compat, p *jigsaw.Placement, pl plan) *jigsaw.Placement {
 	return out
 }
 
-// bagFitness is the GA's fitness of a placement of n pieces whose fit f
+// bagFitness is the genetic solver's fitness of a placement of n pieces whose fit f
 // was measured with the bag's compatibilities: the dissimilarities of
 // touching edges plus none per free edge.
 func bagFitness(f jigsaw.Fit, n int, none float64) float64 {

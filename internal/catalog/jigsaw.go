@@ -1,0 +1,150 @@
+package catalog
+
+import (
+	"cmp"
+	"fmt"
+
+	"tessera/jigsaw"
+	"tessera/jigsaw/bag"
+	"tessera/jigsaw/ga"
+	"tessera/jigsaw/greedy"
+	"tessera/jigsaw/neural"
+)
+
+// JigsawOptions are the settings of the square-piece jigsaw solvers, the
+// values of the flags of `tessera jigsaw solve` and `bench`; each solver
+// reads those it knows. The zero value is not the command line's
+// defaults: see DefaultJigsawOptions.
+type JigsawOptions struct {
+	// Metric and K configure the compatibilities (K: candidates kept per
+	// edge, at least 2).
+	Metric jigsaw.Metric
+	K      int
+	// Pop, Gens, Elite and Mutation are the genetic algorithm's settings
+	// as the flags give them: Gens 0 is the first generation alone, Elite
+	// 0 none, Mutation 0 never.
+	Pop, Gens, Elite int
+	Mutation         float64
+	// RandomInit, FreeSeed and NoFrame: see ga.Solver.
+	RandomInit, FreeSeed, NoFrame bool
+	Seed                          uint64
+}
+
+// DefaultJigsawOptions are the command line's defaults: MGC, the paper's
+// genetic algorithm.
+func DefaultJigsawOptions() JigsawOptions {
+	return JigsawOptions{Metric: jigsaw.MGC, K: jigsaw.DefaultK, Pop: ga.DefaultPopulation, Gens: ga.DefaultGenerations,
+		Elite: ga.DefaultElite, Mutation: ga.DefaultMutation}
+}
+
+// compat returns the compatibility options, or an error for a bad K.
+func (o JigsawOptions) compat() (jigsaw.CompatOptions, error) {
+	if o.K < 2 {
+		return jigsaw.CompatOptions{}, fmt.Errorf("-k %d: at least 2", o.K)
+	}
+	return jigsaw.CompatOptions{Metric: o.Metric, K: o.K}, nil
+}
+
+// mendGenerations divides the generations of the genetic searches that
+// solve a mixed bag's mended pictures again (bag.Solver.Mend): they start
+// from the bag's solved pieces, moved.
+const mendGenerations = 4
+
+// GA returns the genetic solver of o (its flags' zeros mean none, where
+// ga.Solver's mean the defaults).
+func (o JigsawOptions) GA() (ga.Solver, error) {
+	co, err := o.compat()
+	if err != nil {
+		return ga.Solver{}, err
+	}
+	if o.Pop < 2 || o.Gens < 0 || o.Elite < 0 || o.Elite >= o.Pop || o.Mutation < 0 || o.Mutation > 1 {
+		return ga.Solver{}, fmt.Errorf("-pop %d -gens %d -elite %d -mutation %g: want pop >= 2, gens >= 0, 0 <= elite < pop, 0 <= mutation <= 1",
+			o.Pop, o.Gens, o.Elite, o.Mutation)
+	}
+	return ga.Solver{Pop: o.Pop, Gens: none(o.Gens), Elite: none(o.Elite), Mutation: cmp.Or(o.Mutation, -1),
+		RandomInit: o.RandomInit, FreeSeed: o.FreeSeed, NoFrame: o.NoFrame, CompatOptions: co, Seed: o.Seed}, nil
+}
+
+// none maps a count of 0 to ga.Solver's "none" (-1).
+func none(n int) int { return cmp.Or(n, -1) }
+
+// Jigsaw is the table of square-piece jigsaw solvers (-algo of `tessera
+// jigsaw solve` and `bench`).
+var Jigsaw = Table[jigsaw.Solver, JigsawOptions]{
+	{ID: "greedy", Name: "greedy (Paikin & Tal)", Doc: "constructive, fast: best-buddy first placement; a mixed bag must be told its count",
+		New: func(o JigsawOptions) (jigsaw.Solver, error) {
+			co, err := o.compat()
+			return greedy.Solver{CompatOptions: co}, err
+		}},
+	{ID: "ga", Name: "genetic algorithm (Sholomon et al.)", Doc: "slower, more accurate, seeded by greedy; counts and splits mixed bags (jigsaw/bag)",
+		New: func(o JigsawOptions) (jigsaw.Solver, error) {
+			s, err := o.GA()
+			if err != nil {
+				return nil, err
+			}
+			m := s
+			m.Gens = none(max(s.Gens, 0) / mendGenerations)
+			return bag.Solver{Solver: s, Mend: m, CompatOptions: s.CompatOptions}, nil
+		}},
+}
+
+// CountsPictures reports whether s finds how many pictures a mixed bag
+// holds (jigsaw.Problem.Images 0); the others read 0 as one picture.
+func CountsPictures(s jigsaw.Solver) bool {
+	_, ok := s.(bag.Solver)
+	return ok
+}
+
+// Generational reports whether s searches in generations, which
+// jigsaw.Problem.Progress and Snapshot see (the genetic solver, alone or
+// solving a bag's pictures).
+func Generational(s jigsaw.Solver) bool {
+	switch v := s.(type) {
+	case ga.Solver:
+		return true
+	case bag.Solver:
+		return Generational(v.Solver)
+	}
+	return false
+}
+
+// GapOptions are the settings of the learned gap-puzzle solvers (Alphazzle,
+// jigsaw/neural), the values of the flags of `tessera jigsaw solve -algo
+// mcts` and `jigsaw neural bench`.
+type GapOptions struct {
+	Model                 *neural.Model
+	Reward                neural.Reward
+	Backup                neural.Backup
+	Choice                neural.Choice
+	Sims, Batch, Attempts int
+	CPuct, Hybrid         float64
+	Seed                  uint64
+}
+
+// learned builds the learned solver playing a.
+func (o GapOptions) learned(a neural.Algorithm) (neural.Solver, error) {
+	if o.Model == nil {
+		return nil, fmt.Errorf("no model")
+	}
+	if o.Sims < 1 || o.Batch < 1 || o.Attempts < 1 || o.CPuct <= 0 || o.Hybrid < 0 {
+		return nil, fmt.Errorf("-sims, -batch, -attempts and -cpuct must be positive, -hybrid not negative")
+	}
+	return neural.Learned{Model: o.Model, Options: neural.Options{Algorithm: a, Reward: o.Reward, Sims: o.Sims, CPuct: o.CPuct,
+		Batch: o.Batch, Backup: o.Backup, Choice: o.Choice, Attempts: o.Attempts, Seed: o.Seed, Hybrid: o.Hybrid}}, nil
+}
+
+// Gaps is the table of solvers of jigsaws with gaps between the pieces
+// (`tessera jigsaw solve -algo mcts`, `jigsaw neural bench -algo`).
+var Gaps = Table[neural.Solver, GapOptions]{
+	{ID: "mcts", Name: "Alphazzle MCTS", Doc: "gap puzzles: Monte-Carlo tree search guided by the learned P and V networks",
+		New: func(o GapOptions) (neural.Solver, error) { return o.learned(neural.MCTS) }},
+	{ID: "greedy-p", Name: "greedy on P", Doc: "gap puzzles: every patch in the cell the policy network P prefers",
+		New: func(o GapOptions) (neural.Solver, error) { return o.learned(neural.GreedyP) }},
+	{ID: "greedy-v", Name: "greedy on V", Doc: "gap puzzles: every patch in the cell whose reassembly the value network V rates best",
+		New: func(o GapOptions) (neural.Solver, error) { return o.learned(neural.GreedyV) }},
+}
+
+func init() {
+	register("jigsaw", Jigsaw.Menu)
+	register("jigsaw-gaps", Gaps.Menu)
+}

@@ -1,0 +1,337 @@
+package bag
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"tessera/jigsaw"
+	"tessera/jigsaw/greedy"
+)
+
+// Solver solves mixed bags of pieces of several pictures with a
+// single-picture solver. It is itself a jigsaw.Solver: a problem of one
+// picture (Problem.Images 1, or a known size) goes to Solver unchanged.
+// The zero value counts the pictures and solves each with the greedy
+// solver.
+type Solver struct {
+	// Solver solves each picture (nil: greedy.Solver{}). It is given the
+	// part's pieces with Problem.Part set, its compatibilities, and the
+	// split's assembly of the part as Problem.Seed.
+	Solver jigsaw.Solver
+	// Mend solves the pictures that repair changes again, in their
+	// rectangles, seeded with the pieces as moved (nil: Solver). Those
+	// searches start near their answer, so a quicker setting suits: the
+	// command line's ga gives it a quarter of the generations.
+	Mend jigsaw.Solver
+	// CompatOptions configure the compatibilities of the bag and of each
+	// part, when the Problem does not bring the bag's.
+	CompatOptions jigsaw.CompatOptions
+	// NoneCost is the cost of a free edge in the fitness by which repair
+	// compares bags (0: twice the mean dissimilarity of all pairings, the
+	// genetic solver's default).
+	NoneCost float64
+}
+
+// Solve reassembles a mixed bag: it counts the pictures (unless
+// Problem.Images says how many; see countPictures), splits the pieces
+// among them with the greedy solver told that count, moves cores of
+// best-buddy loops whole into one part (relabelCores), and solves each
+// part with Solver as a picture of unknown size (Problem.Part), the
+// split's assembly of it as the seed; last it mends the pictures that are
+// not rectangles (repair). A bag found to hold one picture is solved by
+// Solver as one. The answer's Fitness sums the parts' and Pictures
+// describes them.
+//
+// Time: the compatibilities (O(n^2 p), see jigsaw.NewCompat), about k + 1
+// greedy assemblies to count k pictures, then Solver on each part and, in
+// repair, on up to repairTries sets of changed parts. If ctx ends, Solve
+// returns the best placement it has (the greedy split while the parts are
+// being solved) with ctx.Err().
+func (s Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, error) {
+	start := time.Now()
+	var res jigsaw.Result
+	pz := p.Puzzle
+	if pz == nil || len(pz.Pieces) == 0 {
+		return res, jigsaw.ErrNoPieces
+	}
+	n := len(pz.Pieces)
+	if p.Images < 0 || p.Images > n {
+		return res, fmt.Errorf("bag: %d images of %d pieces", p.Images, n)
+	}
+	if p.Rows > 0 && p.Images > 1 {
+		return res, errors.New("bag: a known size applies to a single image")
+	}
+	b := bagger{s: s, p: p, start: start}
+	if b.s.Solver == nil {
+		b.s.Solver = greedy.Solver{}
+	}
+	if b.s.Mend == nil {
+		b.s.Mend = b.s.Solver
+	}
+	if p.Images == 1 || p.Rows > 0 {
+		return b.s.Solver.Solve(ctx, p)
+	}
+	c := p.Compat
+	if c == nil {
+		var err error
+		if c, err = jigsaw.NewCompat(ctx, pz, s.CompatOptions); err != nil {
+			return res, err
+		}
+		res.CompatTime = c.Elapsed()
+	}
+	if c.N() != n || c.Rotated() != pz.Rotated {
+		return res, errors.New("bag: Problem.Compat was computed for another puzzle")
+	}
+	err := b.bag(ctx, pz, c, &res)
+	res.CompatTime += b.compatTime
+	if res.Placement != nil {
+		res.Placed = len(res.Placement.Pieces)
+		res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
+	}
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+// bagger holds what the stages of one Solve share.
+type bagger struct {
+	s          Solver
+	p          *jigsaw.Problem
+	start      time.Time
+	compatTime time.Duration
+}
+
+// noneCost returns the cost of a free edge for compatibilities c.
+func (b *bagger) noneCost(c *jigsaw.Compat) float64 {
+	if b.s.NoneCost > 0 {
+		return b.s.NoneCost
+	}
+	return 2 * c.Mean()
+}
+
+// bag solves the bag pz with compatibilities c into res (see Solve).
+func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result) error {
+	t0 := time.Now()
+	k, split := b.p.Images, (*jigsaw.Placement)(nil)
+	if k == 0 {
+		var err error
+		k, split, err = countPictures(ctx, pz, c)
+		if err != nil {
+			res.SeedTime += time.Since(t0)
+			return err
+		}
+	}
+	if k == 1 {
+		one, err := b.s.Solver.Solve(ctx, &jigsaw.Problem{Puzzle: pz, Compat: c, Images: 1, Progress: b.p.Progress, Snapshot: b.p.Snapshot})
+		one.SeedTime += time.Since(t0) - one.Elapsed
+		one.CompatTime += res.CompatTime
+		*res = one
+		return err
+	}
+	if split == nil {
+		g, err := greedy.Solver{}.Solve(ctx, &jigsaw.Problem{Puzzle: pz, Compat: c, Images: k})
+		if err != nil {
+			res.SeedTime += time.Since(t0)
+			return err
+		}
+		split = g.Placement
+	}
+	res.SeedTime += time.Since(t0)
+	res.Placement = split // until the pictures are solved
+	labels := make([]int, len(pz.Pieces))
+	for _, q := range split.Pieces {
+		labels[q.Piece] = q.Image
+	}
+	changed := relabelCores(c, labels, k)
+	pieces := make([][]int32, k)
+	for p, l := range labels {
+		pieces[l] = append(pieces[l], int32(p))
+	}
+	out := &jigsaw.Placement{Images: k}
+	res.Fitness = 0
+	for img, ps := range pieces {
+		slices.Sort(ps)
+		_, part := subPuzzle(pz, ps, split, img)
+		if changed != nil && changed[img] {
+			part = nil // the split's assembly lacks pieces moved in
+		}
+		pic, placed, err := b.part(ctx, b.s.Solver, pz, ps, img, k, 0, 0, part, res)
+		if placed == nil {
+			return err // only when ctx ended: keep the greedy split
+		}
+		res.Fitness += pic.Fitness
+		res.Pictures = append(res.Pictures, pic)
+		out.Pieces = append(out.Pieces, placed...)
+		if err != nil {
+			return err
+		}
+	}
+	out.Normalize()
+	res.Placement = out
+	return b.repair(ctx, pz, c, res)
+}
+
+// part solves the pieces ps of a bag with s as output image img of k, in
+// the frame rows x cols or, with rows 0, as a part of unknown size
+// (Problem.Part), with seed as Problem.Seed (a placement of ps as
+// numbered in the part, or nil). It returns the part's pieces placed as
+// bag pieces, nil only when ctx ended.
+func (b *bagger) part(ctx context.Context, s jigsaw.Solver, pz *jigsaw.Puzzle, ps []int32, img, k, rows, cols int, seed *jigsaw.Placement, res *jigsaw.Result) (jigsaw.Picture, []jigsaw.Placed, error) {
+	sub, _ := subPuzzle(pz, ps, &jigsaw.Placement{}, 0)
+	t1 := time.Now()
+	sc, err := jigsaw.NewCompat(ctx, sub, b.s.CompatOptions)
+	b.compatTime += time.Since(t1)
+	if err != nil {
+		return jigsaw.Picture{}, nil, err
+	}
+	sp := &jigsaw.Problem{Puzzle: sub, Compat: sc, Rows: rows, Cols: cols, Part: rows == 0, Images: 1, Seed: seed}
+	stage := func(g jigsaw.Generation) jigsaw.Generation {
+		g.Picture, g.Pictures, g.Elapsed = img+1, k, time.Since(b.start)
+		return g
+	}
+	if f := b.p.Progress; f != nil {
+		sp.Progress = func(g jigsaw.Generation) { f(stage(g)) }
+	}
+	if f := b.p.Snapshot; f != nil {
+		sp.Snapshot = func(g jigsaw.Generation, p *jigsaw.Placement) {
+			for i := range p.Pieces {
+				p.Pieces[i].Piece = int(ps[p.Pieces[i].Piece])
+			}
+			f(stage(g), p)
+		}
+	}
+	one, err := s.Solve(ctx, sp)
+	res.SeedTime += one.SeedTime
+	if one.Placement == nil {
+		return jigsaw.Picture{}, nil, err
+	}
+	frame := one.Frame
+	if rows > 0 {
+		frame = [2]int{rows, cols}
+	}
+	placed := make([]jigsaw.Placed, 0, len(ps))
+	for _, q := range one.Placement.Pieces {
+		q.Piece, q.Image = int(ps[q.Piece]), img
+		placed = append(placed, q)
+	}
+	return jigsaw.Picture{Pieces: len(ps), Frame: frame, Fitness: one.Fitness, History: one.History}, placed, err
+}
+
+// repair mends a solved bag in res whose pictures are not all rectangles
+// (see rectPlans). Each of the cheapest plans is carried out by fill;
+// those whose filled layout is fitter than the bag (bagFitness: the
+// pictures measured alike) and keeps all but a share repairLoss of its
+// best-buddy adjacencies are tried, fittest first, up to repairTries: mend
+// solves each changed picture again in its rectangle, seeded with the
+// filled layout, and the first result that is fitter than the bag and
+// keeps at least as many best-buddy adjacencies replaces it.
+func (b *bagger) repair(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result) error {
+	out := res.Placement
+	k := out.Images
+	count := make([]int, k)
+	for _, q := range out.Pieces {
+		count[q.Image]++
+	}
+	rectangles := true
+	for img := range k {
+		r := out.Bounds(img)
+		rectangles = rectangles && r.Dx()*r.Dy() == count[img]
+	}
+	if rectangles {
+		return nil
+	}
+	none, n := b.noneCost(c), len(out.Pieces)
+	fo := c.Fit(out)
+	current := bagFitness(fo, n, none)
+	type candidate struct {
+		pl      plan
+		filled  *jigsaw.Placement
+		fitness float64
+	}
+	var cands []candidate
+	for _, w := range bbWeights {
+		for _, p := range rectPlans(c, out, w) {
+			if slices.ContainsFunc(cands, func(q candidate) bool { return slices.Equal(p.frame, q.pl.frame) }) {
+				continue
+			}
+			f := fill(c, out, p)
+			ff := c.Fit(f)
+			if v := bagFitness(ff, n, none); v < current && float64(ff.BestBuddies) >= (1-repairLoss)*float64(fo.BestBuddies) {
+				cands = append(cands, candidate{p, f, v})
+			}
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.fitness, b.fitness) })
+	for _, cd := range cands[:min(len(cands), repairTries)] {
+		if ok, err := b.mend(ctx, pz, c, res, cd.pl, cd.filled, count, fo.BestBuddies, current, none); ok || err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mend solves again with Solver.Mend, in their rectangles of plan pl,
+// the parts of the bag in res that the filled layout changes, and
+// replaces the bag when the result is fitter than current and keeps at
+// least bb best-buddy adjacencies (count: the pieces of each part).
+func (b *bagger) mend(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result, pl plan, filled *jigsaw.Placement, count []int, bb int, current, none float64) (bool, error) {
+	out := res.Placement
+	k := out.Images
+	after := make([][]int32, k)
+	for _, q := range filled.Pieces {
+		after[q.Image] = append(after[q.Image], int32(q.Piece))
+	}
+	next := &jigsaw.Placement{Images: k}
+	pics := slices.Clone(res.Pictures)
+	fitness := res.Fitness
+	for img := range k {
+		ps := after[img]
+		slices.Sort(ps)
+		r, bounds := pl.frame[img], out.Bounds(img)
+		if count[img] == r.area() && r == (rect{bounds.Min.Y, bounds.Min.X, bounds.Max.Y, bounds.Max.X}) {
+			// already this rectangle, full: unchanged
+			for _, q := range out.Pieces {
+				if q.Image == img {
+					next.Pieces = append(next.Pieces, q)
+				}
+			}
+			continue
+		}
+		_, seed := subPuzzle(pz, ps, filled, img)
+		pic, placed, err := b.part(ctx, b.s.Mend, pz, ps, img, k, r.rows(), r.cols(), seed, res)
+		if placed == nil || err != nil {
+			return false, err // keep the bag as it was
+		}
+		fitness += pic.Fitness - pics[img].Fitness
+		pics[img] = pic
+		next.Pieces = append(next.Pieces, placed...)
+	}
+	next.Normalize()
+	if fn := c.Fit(next); fn.BestBuddies < bb || bagFitness(fn, len(next.Pieces), none) >= current {
+		return false, nil
+	}
+	res.Placement, res.Pictures, res.Fitness = next, pics, fitness
+	return true, nil
+}
+
+// subPuzzle returns the puzzle of pieces ps and output image img of p as
+// a placement of those of its pieces that are in ps.
+func subPuzzle(pz *jigsaw.Puzzle, ps []int32, p *jigsaw.Placement, img int) (*jigsaw.Puzzle, *jigsaw.Placement) {
+	sub := &jigsaw.Puzzle{PieceSize: pz.PieceSize, Rotated: pz.Rotated, Depth: pz.Depth, Pieces: make([]jigsaw.Piece, len(ps))}
+	index := make(map[int]int, len(ps))
+	for i, q := range ps {
+		sub.Pieces[i] = pz.Pieces[q]
+		index[int(q)] = i
+	}
+	part := &jigsaw.Placement{Images: 1}
+	for _, q := range p.Pieces {
+		if i, ok := index[q.Piece]; ok && q.Image == img {
+			q.Piece, q.Image = i, 0
+			part.Pieces = append(part.Pieces, q)
+		}
+	}
+	return sub, part
+}

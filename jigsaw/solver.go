@@ -1,0 +1,92 @@
+package jigsaw
+
+import (
+	"context"
+	"time"
+)
+
+// Solver is a square-piece jigsaw solver: a value that carries its own
+// parameters (greedy.Solver, ga.Solver, bag.Solver) and reassembles a
+// Problem. Solve honours ctx: when it ends, a solver returns the best
+// placement it has (or none) with ctx.Err(). The same solver value may be
+// used for many problems, one at a time or concurrently.
+type Solver interface {
+	Solve(ctx context.Context, p *Problem) (Result, error)
+}
+
+// Problem is a puzzle as a solver gets it: its pieces and what is known
+// about the answer. Only Puzzle is required.
+type Problem struct {
+	Puzzle *Puzzle
+	// Compat holds precomputed compatibilities of Puzzle, or nil: the
+	// solver then computes them with its own CompatOptions.
+	Compat *Compat
+	// Rows and Cols give the size of the picture in pieces when it is
+	// known (both or neither; a single picture).
+	Rows, Cols int
+	// Images is the number of pictures the pieces make when it is known:
+	// 0 unknown, 1 a single picture, k > 1 a mixed bag of k pictures.
+	// Single-picture solvers read 0 as 1; bag.Solver counts them.
+	Images int
+	// Part says that the pieces are one part of a mixed bag as it was
+	// split: they may miss pieces of their picture or hold some of
+	// another's, so that no rectangle of their number need fit them.
+	Part bool
+	// Seed is a layout of the pieces (one image) a solver may start from,
+	// or nil; solvers that cannot use one ignore it.
+	Seed *Placement
+	// Progress, when set, is called after every generation of a solver
+	// that has generations (ga.Solver), from the solving goroutine.
+	Progress func(Generation)
+	// Snapshot, when set, is called after every generation with its best
+	// layout as a placement of one image; it must not keep p.
+	Snapshot func(g Generation, p *Placement)
+}
+
+// Generation reports the state of a search after one generation.
+type Generation struct {
+	// Picture is 0 for a single picture and k while picture k (of
+	// Pictures) of a mixed bag is solved.
+	Picture, Pictures int
+	Index             int // 0 is the first generation
+	// Best is the fitness of the best layout (lower is better).
+	Best    float64
+	Elapsed time.Duration
+}
+
+// Result is a solver's answer with its statistics; fields a solver does
+// not have stay zero.
+type Result struct {
+	Placement *Placement
+	// Placed is the number of pieces placed (all of them unless stopped).
+	Placed int
+	// BestBuddies is the fraction of the solution's adjacencies whose two
+	// edges are best buddies: a quality estimate that needs no ground
+	// truth (around 0.9 and above for good reconstructions).
+	BestBuddies float64
+	// Frame is the rows x cols estimated for a single picture of unknown
+	// size, or zero.
+	Frame [2]int
+	// Fitness is the fitness of the answer of a search that minimises one
+	// (for a mixed bag, the sum over its pictures), History the best
+	// fitness of every generation, starting with the first, and
+	// SeedFitness that of the constructive solution it started from (0 if
+	// none); a bag's histories are in Pictures.
+	Fitness, SeedFitness float64
+	History              []float64
+	// Pictures describes, for a mixed bag, each output image and its own
+	// search.
+	Pictures []Picture
+	// CompatTime is the time spent computing compatibilities, SeedTime in
+	// constructive seeds of a search, Elapsed the whole solve.
+	CompatTime, SeedTime, Elapsed time.Duration
+}
+
+// Picture is one output image of a mixed bag, solved as a puzzle of its
+// own.
+type Picture struct {
+	Pieces  int
+	Frame   [2]int
+	Fitness float64
+	History []float64
+}
