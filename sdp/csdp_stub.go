@@ -1,0 +1,27 @@
+//go:build !csdp
+
+package sdp
+
+import (
+	"context"
+	"fmt"
+)
+
+const csdpBuilt = false
+
+// CSDP is the CSDP backend (Borchers' C library through cgo). This binary
+// was built without the csdp tag, so Solve returns ErrNotBuilt.
+type CSDP struct {
+	// Tol is the relative tolerance (CSDP's axtol, atytol and objtol;
+	// 0: 1e-8).
+	Tol float64
+	// MaxIter bounds the iterations (0: 100).
+	MaxIter int
+	// MaxBytes bounds the memory of a solve (0: DefaultMaxBytes).
+	MaxBytes int64
+}
+
+// Solve returns ErrNotBuilt.
+func (CSDP) Solve(context.Context, *Problem) (*Solution, error) {
+	return nil, fmt.Errorf("%w: csdp needs the build tag csdp (go build -tags csdp) and CSDP (Debian libsdp-dev)", ErrNotBuilt)
+}
