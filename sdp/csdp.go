@@ -31,9 +31,11 @@ int user_exit(int n, int k, struct blockmatrix C, double *a, double dobj,
 	double pobj, double constant_offset, struct constraintmatrix *constraints,
 	struct blockmatrix X, double *y, struct blockmatrix Z,
 	struct paramstruc params) {
+	if (__atomic_load_n(&tessera_stop, __ATOMIC_SEQ_CST))
+		return 1;
 	if (X.blocks == tessera_xblocks)
 		tessera_iters++;
-	return __atomic_load_n(&tessera_stop, __ATOMIC_SEQ_CST) ? 1 : 0;
+	return 0;
 }
 
 static void tessera_setparams(double tol, int maxiter) {

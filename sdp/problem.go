@@ -399,9 +399,19 @@ func checkSize(md *model, maxBytes int64) error {
 		maxBytes = DefaultMaxBytes
 	}
 	if need := md.bytesNeeded(); need > maxBytes {
-		return fmt.Errorf("%w: the problem needs about %d MiB (%d constraints, %d blocks), over the bound of %d MiB", ErrBudget, need>>20, md.m, len(md.blocks), maxBytes>>20)
+		return fmt.Errorf("%w: the problem needs about %s (%d constraints, %d blocks), over the bound of %s", ErrBudget, fmtBytes(need), md.m, len(md.blocks), fmtBytes(maxBytes))
 	}
 	return nil
+}
+
+func fmtBytes(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	}
+	return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
 }
 
 // newBlocks allocates zero matrices shaped like md's blocks.
