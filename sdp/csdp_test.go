@@ -36,7 +36,7 @@ func TestBackendsAgree(t *testing.T) {
 // the last iterate, and a 1-iteration limit shows our parameters reach
 // CSDP (its initparams is ours).
 func TestCSDPBudgets(t *testing.T) {
-	p := randomFeasible(7, []Block{{Size: 10}, {Size: 6, Diagonal: true}}, 30, 0.3, false)
+	p := randomFeasible(7, []Block{{Size: 10}, {Size: 6, Diagonal: true}}, 30, 0.3, 0.5, false)
 	sol, err := CSDP{MaxIter: 2}.Solve(context.Background(), p)
 	if !errors.Is(err, ErrBudget) || sol == nil || sol.Status != Stopped || sol.Iterations != 2 {
 		t.Errorf("MaxIter 2: %v %+v", err, sol)
@@ -52,7 +52,7 @@ func TestCSDPBudgets(t *testing.T) {
 		t.Errorf("after a cancelled solve: %v", err)
 	}
 	// A deadline in the middle of a longer solve.
-	big := randomFeasible(8, []Block{{Size: 60}, {Size: 60}}, 400, 0.05, false)
+	big := randomFeasible(8, []Block{{Size: 60}, {Size: 60}}, 400, 0.05, 0.5, false)
 	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -62,3 +62,6 @@ func TestCSDPBudgets(t *testing.T) {
 		t.Errorf("deadline: %v", err)
 	}
 }
+
+// BenchmarkCSDP solves benchProblem with CSDP.
+func BenchmarkCSDP(b *testing.B) { benchSolver(b, CSDP{}) }

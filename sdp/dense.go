@@ -12,10 +12,7 @@ import "math"
 func cholesky(a []float64, n int) bool {
 	for j := range n {
 		rj := a[j*n : j*n+n]
-		d := rj[j]
-		for k := range j {
-			d -= rj[k] * rj[k]
-		}
+		d := rj[j] - dotUnrolled(rj[:j], rj[:j])
 		if !(d > 0) || math.IsInf(d, 0) {
 			return false
 		}
@@ -24,11 +21,7 @@ func cholesky(a []float64, n int) bool {
 		inv := 1 / d
 		for i := j + 1; i < n; i++ {
 			ri := a[i*n : i*n+n]
-			s := ri[j]
-			for k := range j {
-				s -= ri[k] * rj[k]
-			}
-			ri[j] = s * inv
+			ri[j] = (ri[j] - dotUnrolled(ri[:j], rj[:j])) * inv
 		}
 		for k := j + 1; k < n; k++ {
 			rj[k] = 0
@@ -241,14 +234,14 @@ func tql1(d, e []float64, n int) bool {
 				return false
 			}
 			g := (d[l+1] - d[l]) / (2 * e[l])
-			r := math.Hypot(g, 1)
+			r := hypot(g, 1)
 			g = d[m] - d[l] + e[l]/(g+math.Copysign(r, g))
 			s, c, p := 1.0, 1.0, 0.0
 			i := m - 1
 			for ; i >= l; i-- {
 				f := s * e[i]
 				b := c * e[i]
-				r = math.Hypot(f, g)
+				r = hypot(f, g)
 				e[i+1] = r
 				if r == 0 {
 					d[i+1] -= p
@@ -292,4 +285,45 @@ func cholSolve(l, b []float64, n int) {
 		}
 		b[i] = s / l[i*n+i]
 	}
+}
+
+// dotUnrolled returns a'b (len(b) >= len(a)) with four accumulators.
+func dotUnrolled(a, b []float64) float64 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float64
+	k := 0
+	for ; k+4 <= len(a); k += 4 {
+		s0 += a[k] * b[k]
+		s1 += a[k+1] * b[k+1]
+		s2 += a[k+2] * b[k+2]
+		s3 += a[k+3] * b[k+3]
+	}
+	for ; k < len(a); k++ {
+		s0 += a[k] * b[k]
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+// axpyUnrolled sets y += a x (len(y) >= len(x)).
+func axpyUnrolled(a float64, x, y []float64) {
+	y = y[:len(x)]
+	k := 0
+	for ; k+4 <= len(x); k += 4 {
+		y[k] += a * x[k]
+		y[k+1] += a * x[k+1]
+		y[k+2] += a * x[k+2]
+		y[k+3] += a * x[k+3]
+	}
+	for ; k < len(x); k++ {
+		y[k] += a * x[k]
+	}
+}
+
+// hypot is math.Hypot without its care for the extremes where they
+// cannot occur (both under 1e150 in magnitude): four times faster.
+func hypot(a, b float64) float64 {
+	if math.Abs(a) < 1e150 && math.Abs(b) < 1e150 {
+		return math.Sqrt(a*a + b*b)
+	}
+	return math.Hypot(a, b)
 }

@@ -62,6 +62,7 @@ type psdPart struct {
 	rows   []int32
 	rowPtr []int32
 	dense  bool // form X A Z^{-1} densely for the pairs below
+	off    int  // offset of this part's rows in the Schur work arrays
 }
 
 // diagCol lists the constraints with an entry at one index of a diagonal
@@ -80,7 +81,7 @@ type ipmState struct {
 	mat, fac                                            []float64 // Schur complement and its factor (lower)
 	psd                                                 [][]psdPart
 	diag                                                [][]diagCol
-	u, t                                                []float64 // Schur work
+	u, pw, t                                            []float64 // Schur work
 	ed, ee                                              []float64 // eigen work
 }
 
@@ -134,6 +135,7 @@ func newIPMState(md *model, s IPM) *ipmState {
 			continue
 		}
 		parts := make([]psdPart, len(md.byBlock[k]))
+		totalRows := 0
 		for q, pt := range md.byBlock[k] {
 			pp := &parts[q]
 			pp.con = pt.con
@@ -164,19 +166,24 @@ func newIPMState(md *model, s IPM) *ipmState {
 				pp.fv = append(pp.fv, f.v)
 			}
 			pp.rowPtr = append(pp.rowPtr, int32(len(full)))
-			maxU = max(maxU, len(pp.rows)*n)
+			pp.off = totalRows * n
+			totalRows += len(pp.rows)
 		}
-		// Sparse or dense formula for each j: the pairs (i >= j) need
-		// S_j entries of X A_j Z^{-1}; each costs len(rows_j) flops, or the
-		// whole matrix costs n^2 len(rows_j).
-		sum := 0
+		maxU = max(maxU, totalRows*n)
+		// Sparse or dense formula for each j: the sparse one costs
+		// rows_i rows_j for each pair i >= j, the dense one n^2 rows_j to
+		// form X A_j Z^{-1} and then len(F_i) per pair.
+		sumRows, sumFull := 0, 0
 		for q := len(parts) - 1; q >= 0; q-- {
-			sum += len(parts[q].fv)
-			parts[q].dense = sum > n*n
+			sumRows += len(parts[q].rows)
+			sumFull += len(parts[q].fv)
+			r := len(parts[q].rows)
+			parts[q].dense = r*sumRows > n*n*r+sumFull
 		}
 		st.psd[k] = parts
 	}
 	st.u = make([]float64, maxU)
+	st.pw = make([]float64, maxU)
 	st.t = make([]float64, maxN*maxN)
 	st.ed = make([]float64, maxN)
 	st.ee = make([]float64, maxN)
@@ -580,37 +587,37 @@ func (st *ipmState) schur() {
 			continue
 		}
 		parts := st.psd[k]
+		// For each part, P = A X and U = A Z^{-1} on the rows of A.
+		for q := range parts {
+			pq := &parts[q]
+			for t := range pq.rows {
+				pt := st.pw[pq.off+t*n : pq.off+t*n+n]
+				ut := st.u[pq.off+t*n : pq.off+t*n+n]
+				clear(pt)
+				clear(ut)
+				for e := pq.rowPtr[t]; e < pq.rowPtr[t+1]; e++ {
+					w := pq.fv[e]
+					c := int(pq.fc[e]) * n
+					axpyUnrolled(w, x[c:c+n], pt)
+					axpyUnrolled(w, zi[c:c+n], ut)
+				}
+			}
+		}
 		for jj := range parts {
 			pj := &parts[jj]
 			nr := len(pj.rows)
-			u := st.u[:nr*n]
-			// U = A_j Z^{-1} restricted to the rows of A_j.
-			for t := range nr {
-				ut := u[t*n : t*n+n]
-				clear(ut)
-				for e := pj.rowPtr[t]; e < pj.rowPtr[t+1]; e++ {
-					w := pj.fv[e]
-					zr := zi[int(pj.fc[e])*n : int(pj.fc[e])*n+n]
-					for c, v := range zr {
-						ut[c] += w * v
-					}
-				}
-			}
+			u := st.u[pj.off : pj.off+nr*n]
 			if pj.dense {
-				// T = X[:, rows] U = X A_j Z^{-1}.
+				// T = X[:, rows] U = X A_j Z^{-1}; M_ij = sum over the
+				// entries (p, q, v) of A_i of v T[q, p].
 				t := st.t[:n*n]
 				clear(t)
 				for q := range n {
 					tq := t[q*n : q*n+n]
 					xq := x[q*n : q*n+n]
 					for r, row := range pj.rows {
-						a := xq[row]
-						if a == 0 {
-							continue
-						}
-						ur := u[r*n : r*n+n]
-						for c, v := range ur {
-							tq[c] += a * v
+						if a := xq[row]; a != 0 {
+							axpyUnrolled(a, u[r*n:r*n+n], tq)
 						}
 					}
 				}
@@ -624,17 +631,16 @@ func (st *ipmState) schur() {
 				}
 				continue
 			}
+			// M_ij = tr(A_i X A_j Z^{-1}) = sum over a in rows_i, b in
+			// rows_j of (A_i X)[a, b] (A_j Z^{-1})[b, a].
 			for ii := jj; ii < len(parts); ii++ {
 				pi := &parts[ii]
 				s := 0.0
-				for e, v := range pi.fv {
-					p, q := int(pi.fr[e]), int(pi.fc[e])
-					xq := x[q*n : q*n+n]
-					tq := 0.0
-					for r, row := range pj.rows {
-						tq += xq[row] * u[r*n+p]
+				for a, ra := range pi.rows {
+					pa := st.pw[pi.off+a*n : pi.off+a*n+n]
+					for b, rb := range pj.rows {
+						s += pa[rb] * u[b*n+int(ra)]
 					}
-					s += v * tq
 				}
 				mat[pi.con*m+pj.con] += s
 			}

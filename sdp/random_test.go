@@ -13,8 +13,8 @@ import (
 // minimising), so (y0, Z0) is an interior dual point. Strong duality then
 // holds and both optima are attained. Each constraint has density about
 // dens in each block it touches, and touches each block with probability
-// 1/2 (at least one).
-func randomFeasible(seed uint64, blocks []Block, m int, dens float64, minimize bool) *Problem {
+// touch (at least one block).
+func randomFeasible(seed uint64, blocks []Block, m int, dens, touch float64, minimize bool) *Problem {
 	rng := rand.New(rand.NewPCG(seed, 17))
 	p := &Problem{Blocks: blocks, Minimize: minimize}
 	md := &model{blocks: blocks}
@@ -60,7 +60,7 @@ func randomFeasible(seed uint64, blocks []Block, m int, dens float64, minimize b
 		var a []Entry
 		for len(a) == 0 {
 			for k, b := range blocks {
-				if rng.IntN(2) == 0 {
+				if rng.Float64() >= touch {
 					continue
 				}
 				for i := range b.Size {
@@ -110,9 +110,9 @@ func randomCases() []*Problem {
 	var out []*Problem
 	for seed := range uint64(6) {
 		out = append(out,
-			randomFeasible(seed, []Block{{Size: 5}}, 8, 0.5, seed%2 == 1),
-			randomFeasible(100+seed, []Block{{Size: 6}, {Size: 3}, {Size: 4, Diagonal: true}}, 15, 0.4, seed%2 == 0),
-			randomFeasible(200+seed, []Block{{Size: 8}, {Size: 8}, {Size: 5}, {Size: 6, Diagonal: true}}, 40, 0.15, seed%2 == 1))
+			randomFeasible(seed, []Block{{Size: 5}}, 8, 0.5, 0.5, seed%2 == 1),
+			randomFeasible(100+seed, []Block{{Size: 6}, {Size: 3}, {Size: 4, Diagonal: true}}, 15, 0.4, 0.5, seed%2 == 0),
+			randomFeasible(200+seed, []Block{{Size: 8}, {Size: 8}, {Size: 5}, {Size: 6, Diagonal: true}}, 40, 0.15, 0.5, seed%2 == 1))
 	}
 	return out
 }

@@ -85,7 +85,7 @@ func TestSymmetricEntries(t *testing.T) {
 // TestIPMBudgets: MaxIter and the context stop the IPM with ErrBudget and
 // the last iterate; MaxBytes refuses a problem too large.
 func TestIPMBudgets(t *testing.T) {
-	p := randomFeasible(7, []Block{{Size: 10}, {Size: 6, Diagonal: true}}, 30, 0.3, false)
+	p := randomFeasible(7, []Block{{Size: 10}, {Size: 6, Diagonal: true}}, 30, 0.3, 0.5, false)
 	sol, err := IPM{MaxIter: 2}.Solve(context.Background(), p)
 	if !errors.Is(err, ErrBudget) || sol == nil || sol.Status != Stopped || sol.Iterations != 2 {
 		t.Errorf("MaxIter 2: %v %+v", err, sol)
