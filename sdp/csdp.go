@@ -216,6 +216,7 @@ func (s CSDP) Solve(ctx context.Context, p *Problem) (*Solution, error) {
 	if err := checkSize(md, s.MaxBytes); err != nil {
 		return nil, err
 	}
+	md.denseC()
 	tol, maxIter := s.Tol, s.MaxIter
 	if tol <= 0 {
 		tol = 1e-8

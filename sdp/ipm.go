@@ -94,6 +94,7 @@ func (s IPM) Solve(ctx context.Context, p *Problem) (*Solution, error) {
 	if err := checkSize(md, s.MaxBytes); err != nil {
 		return nil, err
 	}
+	md.denseC()
 	st := newIPMState(md, s)
 	maxIter := s.MaxIter
 	if maxIter <= 0 {

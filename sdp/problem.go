@@ -233,17 +233,18 @@ type part struct {
 // always a minimisation: min <c, X>, c = C when minimising, -C when
 // maximising), and the constraint parts by constraint and by block.
 type model struct {
-	blocks  []Block
-	n       int // sum of block sizes
-	m       int
-	b       []float64
-	c       [][]float64 // dense row-major (n*n) or diagonal (n)
-	sign    float64     // c = sign * C
-	cons    [][]*part   // per constraint, by block
-	byBlock [][]*part   // per block, by constraint
-	nnz     int
-	normB   float64
-	normC   float64 // Frobenius norm of C
+	blocks   []Block
+	n        int // sum of block sizes
+	m        int
+	b        []float64
+	c        [][]float64 // dense row-major (n*n) or diagonal (n), by denseC
+	cEntries []Entry     // sign * C, canonical
+	sign     float64     // c = sign * C
+	cons     [][]*part   // per constraint, by block
+	byBlock  [][]*part   // per block, by constraint
+	nnz      int
+	normB    float64
+	normC    float64 // Frobenius norm of C
 }
 
 func newModel(p *Problem) (*model, error) {
@@ -285,33 +286,21 @@ func newModel(p *Problem) (*model, error) {
 		}
 		return nil
 	}
-	// Objective.
-	md.c = make([][]float64, len(p.Blocks))
-	for k, b := range p.Blocks {
-		if b.Diagonal {
-			md.c[k] = make([]float64, b.Size)
-		} else {
-			md.c[k] = make([]float64, b.Size*b.Size)
-		}
-	}
+	// Objective: checked and kept sparse (dense blocks could be huge; the
+	// solvers make them after the size check).
 	for idx, e := range p.C {
 		if err := check("objective", idx, e); err != nil {
 			return nil, err
 		}
-		v := md.sign * e.V
-		if p.Blocks[e.Block].Diagonal {
-			md.c[e.Block][e.I] += v
-			continue
-		}
-		n := p.Blocks[e.Block].Size
-		md.c[e.Block][e.I*n+e.J] += v
-		if e.I != e.J {
-			md.c[e.Block][e.J*n+e.I] += v
-		}
 	}
-	for _, c := range md.c {
-		for _, v := range c {
-			md.normC += v * v
+	md.cEntries = canonical(p.C)
+	for k := range md.cEntries {
+		e := &md.cEntries[k]
+		e.V *= md.sign
+		if e.I == e.J {
+			md.normC += e.V * e.V
+		} else {
+			md.normC += 2 * e.V * e.V
 		}
 	}
 	md.normC = math.Sqrt(md.normC)
@@ -373,8 +362,8 @@ func newModel(p *Problem) (*model, error) {
 }
 
 // bytesNeeded estimates the memory of an interior-point solve of md: the
-// dense Schur complement (m x m, twice), about 24 work matrices per block
-// and the constraint data.
+// dense Schur complement (m x m, twice), about 24 work matrices per block,
+// the constraint data and IPM's Schur work arrays.
 func (md *model) bytesNeeded() int64 {
 	m := int64(md.m)
 	s := 2*m*m + 16*m
@@ -387,7 +376,25 @@ func (md *model) bytesNeeded() int64 {
 		}
 	}
 	s += 4 * int64(md.nnz)
-	return 8 * s
+	// IPM's A_i X and A_i Z^{-1} on the rows of each A_i, for the largest
+	// block.
+	rowsMax := int64(0)
+	seen := map[int32]bool{}
+	for k, parts := range md.byBlock {
+		if md.blocks[k].Diagonal {
+			continue
+		}
+		rows := int64(0)
+		for _, pt := range parts {
+			clear(seen)
+			for e := range pt.i {
+				seen[pt.i[e]], seen[pt.j[e]] = true, true
+			}
+			rows += int64(len(seen))
+		}
+		rowsMax = max(rowsMax, 2*rows*int64(md.blocks[k].Size))
+	}
+	return 8 * (s + rowsMax)
 }
 
 // DefaultMaxBytes is the memory bound of a solve when a solver's MaxBytes
@@ -412,6 +419,20 @@ func fmtBytes(b int64) string {
 		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
 	}
 	return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
+}
+
+// denseC makes md.c from md.cEntries.
+func (md *model) denseC() {
+	md.c = md.newBlocks()
+	for _, e := range md.cEntries {
+		if md.blocks[e.Block].Diagonal {
+			md.c[e.Block][e.I] = e.V
+			continue
+		}
+		n := md.blocks[e.Block].Size
+		md.c[e.Block][e.I*n+e.J] = e.V
+		md.c[e.Block][e.J*n+e.I] = e.V
+	}
 }
 
 // newBlocks allocates zero matrices shaped like md's blocks.
