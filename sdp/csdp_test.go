@@ -3,9 +3,16 @@
 package sdp
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -65,3 +72,44 @@ func TestCSDPBudgets(t *testing.T) {
 
 // BenchmarkCSDP solves benchProblem with CSDP.
 func BenchmarkCSDP(b *testing.B) { benchSolver(b, CSDP{}) }
+
+// TestCSDPCommand: the csdp command (coinor-csdp) reads the files
+// WriteSDPA writes and finds the optima IPM finds, so the writer and
+// CSDP's reader agree on the format (skipped without the command).
+func TestCSDPCommand(t *testing.T) {
+	bin, err := exec.LookPath("csdp")
+	if err != nil {
+		t.Skip("no csdp command")
+	}
+	dir := t.TempDir()
+	probs := randomCases()[:6]
+	for _, k := range knownOptima() {
+		probs = append(probs, k.p)
+	}
+	re := regexp.MustCompile(`Primal objective value: *(\S+)`)
+	for idx, p := range probs {
+		name := filepath.Join(dir, fmt.Sprintf("p%d.dat-s", idx))
+		var buf bytes.Buffer
+		if err := WriteSDPA(&buf, p); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(bin, name).Output()
+		mm := re.FindSubmatch(out)
+		if err != nil || mm == nil {
+			t.Errorf("case %d: csdp %v\n%s", idx, err, out)
+			continue
+		}
+		got, _ := strconv.ParseFloat(string(mm[1]), 64)
+		sol, err := IPM{}.Solve(context.Background(), p)
+		want := sol.PrimalObjective
+		if p.Minimize {
+			want = -want // written with C negated
+		}
+		if err != nil || math.Abs(got-want) > 1e-6*(1+math.Abs(want)) {
+			t.Errorf("case %d: csdp command %v, IPM %v (%v)", idx, got, want, err)
+		}
+	}
+}
