@@ -159,3 +159,51 @@ func TestCholesky(t *testing.T) {
 		t.Error("NaN factored")
 	}
 }
+
+// TestEigenSym: A v = lambda v for unit, orthogonal v; the smallest
+// eigenvalue matches minEigen; diagonal matrices sort.
+func TestEigenSym(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{1, 2, 4, 9, 20} {
+		a := randomSym(rng, n)
+		if n == 9 { // a repeated eigenvalue: I + rank one
+			for i := range a {
+				a[i] = 0.3
+			}
+			for i := range n {
+				a[i*n+i] += 1
+			}
+		}
+		vals, vecs := EigenSym(Matrix{N: n, Data: a})
+		if !slices.IsSorted(vals) {
+			t.Errorf("n %d: unsorted %v", n, vals)
+		}
+		if lo := minEigen(slices.Clone(a), make([]float64, n), make([]float64, n), n); math.Abs(lo-vals[0]) > 1e-10 {
+			t.Errorf("n %d: smallest %v, minEigen %v", n, vals[0], lo)
+		}
+		for k, v := range vecs {
+			for i := range n {
+				s := 0.0
+				for j := range n {
+					s += a[i*n+j] * v[j]
+				}
+				if math.Abs(s-vals[k]*v[i]) > 1e-10 {
+					t.Fatalf("n %d: A v != lambda v for %d", n, k)
+				}
+			}
+			for l, w := range vecs {
+				want := 0.0
+				if k == l {
+					want = 1
+				}
+				if math.Abs(dotVec(v, w)-want) > 1e-10 {
+					t.Fatalf("n %d: v%d . v%d = %v", n, k, l, dotVec(v, w))
+				}
+			}
+		}
+	}
+	vals, vecs := EigenSym(Matrix{N: 3, Diagonal: true, Data: []float64{2, -1, 0.5}})
+	if !slices.Equal(vals, []float64{-1, 0.5, 2}) || vecs[0][1] != 1 || vecs[2][0] != 1 {
+		t.Errorf("diagonal: %v %v", vals, vecs)
+	}
+}

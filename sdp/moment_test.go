@@ -99,6 +99,13 @@ func TestMoment(t *testing.T) {
 			if math.Abs(sol.PrimalObjective-c.min) > 1e-6 || math.Abs(x-c.x) > 1e-3 || lam < -1e-8 {
 				t.Errorf("%s %s: min %v x %v (want %v at %v)", sname, c.name, sol.PrimalObjective, x, c.min, c.x)
 			}
+			// Rank one: the top eigenvector is (1, x, x^2, ...) up to scale
+			// and the other eigenvalues vanish.
+			vals, vecs := EigenSym(z)
+			top := vecs[z.N-1]
+			if r := top[1] / top[0]; math.Abs(r-c.x) > 1e-3 || vals[z.N-2] > 1e-4*vals[z.N-1] {
+				t.Errorf("%s %s: eigenvalues %v, top vector ratio %v", sname, c.name, vals, r)
+			}
 		}
 	}
 }
