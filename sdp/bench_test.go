@@ -21,6 +21,7 @@ func benchSolver(b *testing.B, s Solver) {
 	p := benchProblem()
 	ctx := context.Background()
 	iters := 0
+	b.ReportAllocs()
 	start := time.Now()
 	for b.Loop() {
 		sol, err := s.Solve(ctx, p)

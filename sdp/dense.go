@@ -74,13 +74,8 @@ func congruence(li, d, out, tmp []float64, n int) {
 			ti[j] = 0
 		}
 		for k := 0; k <= i; k++ {
-			lik := li[i*n+k]
-			if lik == 0 {
-				continue
-			}
-			dk := d[k*n : k*n+n]
-			for j, v := range dk {
-				ti[j] += lik * v
+			if lik := li[i*n+k]; lik != 0 {
+				axpyUnrolled(lik, d[k*n:k*n+n], ti)
 			}
 		}
 	}
@@ -88,11 +83,7 @@ func congruence(li, d, out, tmp []float64, n int) {
 	for i := range n {
 		ti := tmp[i*n : i*n+n]
 		for j := 0; j <= i; j++ {
-			lj := li[j*n : j*n+j+1]
-			s := 0.0
-			for k, v := range lj {
-				s += ti[k] * v
-			}
+			s := dotUnrolled(li[j*n:j*n+j+1], ti)
 			out[i*n+j] = s
 			out[j*n+i] = s
 		}
@@ -108,12 +99,8 @@ func matMul(c, a, b []float64, n int) {
 		}
 		ai := a[i*n : i*n+n]
 		for k, aik := range ai {
-			if aik == 0 {
-				continue
-			}
-			bk := b[k*n : k*n+n]
-			for j, v := range bk {
-				ci[j] += aik * v
+			if aik != 0 {
+				axpyUnrolled(aik, b[k*n:k*n+n], ci)
 			}
 		}
 	}

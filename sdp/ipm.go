@@ -415,9 +415,8 @@ func (st *ipmState) step(nTot, xz float64) bool {
 		clear(st.g[k])
 	}
 	st.direction()
-	ap := st.maxStep(st.x, st.dx, st.lxi)
-	ad := st.maxStep(st.z, st.dz, st.lzi)
-	ap, ad = min(1, 0.95*ap), min(1, 0.95*ad)
+	ap := st.stepLength(st.x, st.dx, st.lxi, 0.95)
+	ad := st.stepLength(st.z, st.dz, st.lzi, 0.95)
 	// mu after the predictor step.
 	muAff := 0.0
 	for k := range md.blocks {
@@ -453,8 +452,8 @@ func (st *ipmState) step(nTot, xz float64) bool {
 		}
 	}
 	st.direction()
-	ap = min(1, gamma*st.maxStep(st.x, st.dx, st.lxi))
-	ad = min(1, gamma*st.maxStep(st.z, st.dz, st.lzi))
+	ap = st.stepLength(st.x, st.dx, st.lxi, gamma)
+	ad = st.stepLength(st.z, st.dz, st.lzi, gamma)
 	if !(ap > 1e-10) && !(ad > 1e-10) {
 		return false
 	}
@@ -515,9 +514,11 @@ func (st *ipmState) direction() {
 	}
 }
 
-// maxStep returns the largest alpha with V + alpha dV >= 0 (+Inf when
-// there is none), li holding L^{-1} for V = L L' in matrix blocks.
-func (st *ipmState) maxStep(v, dv, li [][]float64) float64 {
+// stepLength returns min(1, frac * alpha_max), alpha_max the largest alpha
+// with V + alpha dV >= 0, li holding L^{-1} for V = L L' in matrix blocks.
+// A block where V + dV/frac factors allows the full step without its
+// smallest eigenvalue; elsewhere alpha_max is -1/lambda_min(L^{-1} dV L^{-T}).
+func (st *ipmState) stepLength(v, dv, li [][]float64, frac float64) float64 {
 	alpha := math.Inf(1)
 	for k, b := range st.md.blocks {
 		n := b.Size
@@ -529,6 +530,13 @@ func (st *ipmState) maxStep(v, dv, li [][]float64) float64 {
 			}
 			continue
 		}
+		w, vk, dk := st.w1[k], v[k], dv[k]
+		for i := range vk {
+			w[i] = vk[i] + dk[i]/frac
+		}
+		if cholesky(w, n) {
+			continue
+		}
 		congruence(li[k], dv[k], st.w1[k], st.w2[k], n)
 		lam := minEigen(st.w1[k], st.ed, st.ee, n)
 		if math.IsNaN(lam) {
@@ -538,7 +546,7 @@ func (st *ipmState) maxStep(v, dv, li [][]float64) float64 {
 			alpha = min(alpha, -1/lam)
 		}
 	}
-	return alpha
+	return min(1, frac*alpha)
 }
 
 // factor copies the Schur complement to fac and factors it, adding a
