@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"sync"
 	"testing"
 )
 
@@ -158,6 +160,35 @@ func TestMinimizeNegates(t *testing.T) {
 		sol, err := IPM{}.Solve(context.Background(), &q)
 		if err != nil || math.Abs(sol.PrimalObjective+k.opt) > 1e-6*(1+k.opt) || math.Abs(sol.DualObjective+k.opt) > 1e-6*(1+k.opt) {
 			t.Errorf("%s minimised: %v %v %v, want %v", k.name, err, sol.PrimalObjective, sol.DualObjective, -k.opt)
+		}
+	}
+}
+
+// TestConcurrent: solves in parallel goroutines (IPM shares nothing; CSDP
+// runs one at a time behind a mutex) give the sequential results.
+func TestConcurrent(t *testing.T) {
+	probs := randomCases()[:6]
+	for name, s := range solvers() {
+		want := make([]float64, len(probs))
+		for i, p := range probs {
+			sol, err := s.Solve(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want[i] = sol.PrimalObjective
+		}
+		got := make([]float64, len(probs))
+		var wg sync.WaitGroup
+		for i, p := range probs {
+			wg.Go(func() {
+				if sol, err := s.Solve(context.Background(), p); err == nil {
+					got[i] = sol.PrimalObjective
+				}
+			})
+		}
+		wg.Wait()
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: parallel %v, sequential %v", name, got, want)
 		}
 	}
 }
