@@ -143,3 +143,23 @@ func TestWeaklyUnbounded(t *testing.T) {
 		}
 	}
 }
+
+// TestNoSlater: max 2 X12 + X22 s.t. X11 = 0, X22 = 1 has the optimum 1
+// (X12 = 0) but no interior primal point, and the dual infimum (y2 -> 1
+// with y1 (y2 - 1) >= 1) is not attained: y1 diverges. Both backends still
+// end optimal near 1 (CSDP's stopping test uses <X, Z>, so its real gap can
+// be over Tol).
+func TestNoSlater(t *testing.T) {
+	p := &Problem{Blocks: []Block{{Size: 2}}}
+	p.AddObjective(E(0, 0, 1, 1), E(0, 1, 1, 1))
+	p.AddConstraint(0, E(0, 0, 0, 1))
+	p.AddConstraint(1, E(0, 1, 1, 1))
+	for name, s := range solvers() {
+		sol, err := s.Solve(context.Background(), p)
+		if err != nil || math.Abs(sol.PrimalObjective-1) > 1e-5 || math.Abs(sol.DualObjective-1) > 1e-5 {
+			t.Errorf("%s: %v %v %v", name, err, sol.PrimalObjective, sol.DualObjective)
+			continue
+		}
+		t.Logf("%s: %v after %d iterations, objectives %.9f %.9f, y1 %.3g", name, sol.Status, sol.Iterations, sol.PrimalObjective, sol.DualObjective, sol.Y[0])
+	}
+}
