@@ -194,7 +194,12 @@ const csdpBuilt = true
 // negates C. Its return codes map to Status: 0 Optimal, 1 Infeasible,
 // 2 Unbounded, 3 NearOptimal, 4 and 10 Stopped (ErrBudget), 5 to 9
 // NearOptimal when the measures are under 1000 Tol, else Failed
-// (ErrNumerical).
+// (ErrNumerical). Optimal is CSDP's own test (relative infeasibilities and
+// the relative <X, Z> gap under Tol); the Solution's measures are
+// recomputed here, and its RelativeGap (of the objectives) can be larger.
+// The context is seen between iterations only, not during CSDP's set-up.
+// CSDP exits the process when malloc fails (code 205); the size guard
+// (MaxBytes) is the defence.
 type CSDP struct {
 	// Tol is the relative tolerance (CSDP's axtol, atytol and objtol;
 	// 0: 1e-8).

@@ -9,8 +9,10 @@ import (
 
 const csdpBuilt = false
 
-// CSDP is the CSDP backend (Borchers' C library through cgo). This binary
-// was built without the csdp tag, so Solve returns ErrNotBuilt.
+// CSDP is the CSDP backend: Borchers' C library (CSDP 6.2) through cgo,
+// built with the tag csdp and Debian's libsdp-dev (see csdp.go for the
+// details). This binary was built without the tag, so Solve returns
+// ErrNotBuilt; the type exists so that code naming it builds everywhere.
 type CSDP struct {
 	// Tol is the relative tolerance (CSDP's axtol, atytol and objtol;
 	// 0: 1e-8).
