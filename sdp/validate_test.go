@@ -134,3 +134,21 @@ func TestLookup(t *testing.T) {
 		t.Errorf("mosek: %v", err)
 	}
 }
+
+// TestTolerance: a looser Tol stops earlier, with the measures under it.
+func TestTolerance(t *testing.T) {
+	p := randomCases()[2]
+	for name, mk := range map[string]func(tol float64) Solver{
+		"go":   func(tol float64) Solver { return IPM{Tol: tol} },
+		"csdp": func(tol float64) Solver { return CSDP{Tol: tol} },
+	} {
+		if name == "csdp" && !csdpBuilt {
+			continue
+		}
+		tight, err1 := mk(1e-9).Solve(context.Background(), p)
+		loose, err2 := mk(1e-4).Solve(context.Background(), p)
+		if err1 != nil || err2 != nil || loose.Iterations >= tight.Iterations || max(loose.PrimalInfeasibility, loose.DualInfeasibility) > 1e-4 {
+			t.Errorf("%s: %v %v, iterations %d (1e-4) and %d (1e-9), measures %.2g %.2g", name, err1, err2, loose.Iterations, tight.Iterations, loose.PrimalInfeasibility, loose.DualInfeasibility)
+		}
+	}
+}
