@@ -17,12 +17,16 @@ import (
 //
 // The start is CSDP's (X = xi I, Z = eta I per block, y = 0; infeasible).
 // Each iteration forms the Schur complement M_ij = <A_i, X A_j Z^{-1}>
-// block by block, exploiting sparse A_i (CSDP's and SDPT3's choice between
-// sparse and dense formulas per constraint), factors it by Cholesky once,
-// and solves it twice (predictor, corrector). Step lengths come from the
-// smallest eigenvalue of L^{-1} dX L^{-T}; the centring parameter and the
-// step factor follow SDPT3. It stops when the relative primal and dual
-// infeasibilities and the relative gaps (real and <X, Z>) are under Tol.
+// block by block, exploiting sparse A_i: from A_i X and A_j Z^{-1} on the
+// rows where A_i and A_j have entries (rows_i rows_j flops a pair), or
+// through the dense X A_j Z^{-1} where that is cheaper (the choice CSDP and
+// SDPT3 make per constraint). It factors M by Cholesky once (adding a
+// little to its diagonal if it will not factor) and solves twice
+// (predictor, corrector). A step length is 1 when X + dX/gamma factors,
+// else gamma / -lambda_min(L^{-1} dX L^{-T}) (Householder and QL); the
+// centring parameter and the step factor gamma follow SDPT3. It stops when
+// the relative primal and dual infeasibilities and the relative gaps (of
+// the objectives and <X, Z>) are under Tol.
 //
 // Infeasibility is detected as CSDP does, from diverging iterates: the
 // primal is declared infeasible when -b'y / ||A'(y) - Z|| (in CSDP's
@@ -34,9 +38,9 @@ import (
 // instead. A problem whose optimal y is over 1e8 times ||C|| (or X over 1e8
 // times ||b||) is out of range of this test.
 //
-// Cost per iteration: O(sum over blocks of n_b^3 (about 20 products) + the
-// Schur complement (at most m^2 n_b^2 per block, much less for sparse
-// A_i) + m^3/3). Memory: the dense m x m Schur complement twice and about
+// Cost per iteration: about 30 n_b^3 flops per block, the Schur complement
+// (at most m^2 n_b^2 per block, much less for sparse A_i) and m^3/3 for
+// its factorisation. Memory: the dense m x m Schur complement twice and about
 // 24 n_b x n_b matrices per block; Solve refuses (ErrBudget) a problem
 // whose estimate exceeds MaxBytes.
 type IPM struct {
@@ -76,13 +80,13 @@ type ipmState struct {
 	md  *model
 	tol float64
 	// iterates and work, per block
-	x, z, dx, dz, rd, zi, g, w1, w2, lxi, lzi, dxp, dzp [][]float64
-	y, dy, rp, h, rhs, ax, dyp                          []float64
-	mat, fac                                            []float64 // Schur complement and its factor (lower)
-	psd                                                 [][]psdPart
-	diag                                                [][]diagCol
-	u, pw, t                                            []float64 // Schur work
-	ed, ee                                              []float64 // eigen work
+	x, z, dx, dz, rd, zi, g, w1, w2, lxi, lzi [][]float64
+	y, dy, rp, h, rhs, ax                     []float64
+	mat, fac                                  []float64 // Schur complement and its factor (lower)
+	psd                                       [][]psdPart
+	diag                                      [][]diagCol
+	u, pw, t                                  []float64 // Schur work
+	ed, ee                                    []float64 // eigen work
 }
 
 // Solve solves p; see Solver.
@@ -108,11 +112,11 @@ func newIPMState(md *model, s IPM) *ipmState {
 	if st.tol <= 0 {
 		st.tol = 1e-8
 	}
-	for _, f := range []*[][]float64{&st.x, &st.z, &st.dx, &st.dz, &st.rd, &st.zi, &st.g, &st.w1, &st.w2, &st.lxi, &st.lzi, &st.dxp, &st.dzp} {
+	for _, f := range []*[][]float64{&st.x, &st.z, &st.dx, &st.dz, &st.rd, &st.zi, &st.g, &st.w1, &st.w2, &st.lxi, &st.lzi} {
 		*f = md.newBlocks()
 	}
 	m := md.m
-	for _, f := range []*[]float64{&st.y, &st.dy, &st.rp, &st.h, &st.rhs, &st.ax, &st.dyp} {
+	for _, f := range []*[]float64{&st.y, &st.dy, &st.rp, &st.h, &st.rhs, &st.ax} {
 		*f = make([]float64, m)
 	}
 	st.mat = make([]float64, m*m)
@@ -435,8 +439,6 @@ func (st *ipmState) step(nTot, xz float64) bool {
 	// Corrector: G = sigma mu Z^{-1} - sym(dXp dZp Z^{-1}).
 	for k, b := range md.blocks {
 		n := b.Size
-		copy(st.dxp[k], st.dx[k])
-		copy(st.dzp[k], st.dz[k])
 		g, zi := st.g[k], st.zi[k]
 		if b.Diagonal {
 			for i := range g {
