@@ -35,8 +35,11 @@ import (
 // over Tol. This finds strongly infeasible problems (those with a strict
 // certificate); weakly infeasible or ill-posed problems (no strict
 // certificate, no interior) end in ErrNumerical, NearOptimal or ErrBudget
-// instead. A problem whose optimal y is over 1e8 times ||C|| (or X over 1e8
-// times ||b||) is out of range of this test.
+// instead. The tests cannot misfire on a problem within range: by weak
+// duality the first ratio is at most ||X||_F for every feasible X, and the
+// second at most ||y||_2 for every dual feasible y, so a problem with a
+// feasible X (a dual feasible y) of norm under 1e8 is never called
+// infeasible (unbounded).
 //
 // Cost per iteration: about 30 n_b^3 flops per block, the Schur complement
 // (at most m^2 n_b^2 per block, much less for sparse A_i) and m^3/3 for
