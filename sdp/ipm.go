@@ -151,7 +151,7 @@ func newIPMState(md *model, s IPM) *ipmState {
 				r, c int32
 				v    float64
 			}
-			var full []fe
+			full := make([]fe, 0, 2*len(pt.v))
 			for e := range pt.v {
 				full = append(full, fe{pt.i[e], pt.j[e], pt.v[e]})
 				if pt.i[e] != pt.j[e] {
@@ -164,6 +164,9 @@ func newIPMState(md *model, s IPM) *ipmState {
 				}
 				return int(a.c - b.c)
 			})
+			pp.fr = make([]int32, 0, len(full))
+			pp.fc = make([]int32, 0, len(full))
+			pp.fv = make([]float64, 0, len(full))
 			for e, f := range full {
 				if e == 0 || f.r != full[e-1].r {
 					pp.rows = append(pp.rows, f.r)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -270,11 +271,23 @@ func newModel(p *Problem) (*model, error) {
 		}
 		md.n += b.Size
 	}
-	check := func(what string, idx int, e Entry) error {
+	// check returns nil or an error naming the entry: con < 0 for the
+	// objective.
+	check := func(con, idx int, e Entry) error {
+		b := Block{}
+		if e.Block >= 0 && e.Block < len(p.Blocks) {
+			b = p.Blocks[e.Block]
+		}
+		if b.Size > 0 && e.I >= 0 && e.I < b.Size && e.J >= 0 && e.J < b.Size && (!b.Diagonal || e.I == e.J) && !math.IsNaN(e.V) && !math.IsInf(e.V, 0) {
+			return nil
+		}
+		what := "objective"
+		if con >= 0 {
+			what = "constraint " + strconv.Itoa(con)
+		}
 		if e.Block < 0 || e.Block >= len(p.Blocks) {
 			return fmt.Errorf("sdp: %s entry %d: block %d out of range 0..%d", what, idx, e.Block, len(p.Blocks)-1)
 		}
-		b := p.Blocks[e.Block]
 		if e.I < 0 || e.I >= b.Size || e.J < 0 || e.J >= b.Size {
 			return fmt.Errorf("sdp: %s entry %d: (%d, %d) out of range of block %d (size %d)", what, idx, e.I, e.J, e.Block, b.Size)
 		}
@@ -289,7 +302,7 @@ func newModel(p *Problem) (*model, error) {
 	// Objective: checked and kept sparse (dense blocks could be huge; the
 	// solvers make them after the size check).
 	for idx, e := range p.C {
-		if err := check("objective", idx, e); err != nil {
+		if err := check(-1, idx, e); err != nil {
 			return nil, err
 		}
 	}
@@ -321,7 +334,7 @@ func newModel(p *Problem) (*model, error) {
 		md.normB += con.B * con.B
 		buf = buf[:0]
 		for idx, e := range con.A {
-			if err := check(fmt.Sprintf("constraint %d", ci), idx, e); err != nil {
+			if err := check(ci, idx, e); err != nil {
 				return nil, err
 			}
 			i, j := e.I, e.J
