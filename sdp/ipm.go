@@ -22,9 +22,12 @@ import (
 // block by block, exploiting sparse A_i: from A_i X and A_j Z^{-1} on the
 // rows where A_i and A_j have entries (rows_i rows_j flops a pair), or
 // through the dense X A_j Z^{-1} where that is cheaper (the choice CSDP and
-// SDPT3 make per constraint). It factors M by Cholesky once (adding a
-// little to its diagonal if it will not factor) and solves twice
-// (predictor, corrector). A step length is 1 when X + dX/gamma factors,
+// SDPT3 make per constraint). M is ordered with the constraints local to
+// one block first, grouped by block, and the others last, and factored by
+// an envelope Cholesky that skips the zeros left of each row's first entry
+// (dense when every constraint touches every block), once per iteration
+// (adding a little to its diagonal if it will not factor), then solved
+// twice (predictor, corrector). A step length is 1 when X + dX/gamma factors,
 // else gamma / -lambda_min(L^{-1} dX L^{-T}) (Householder and QL); the
 // centring parameter and the step factor gamma follow SDPT3. It stops when
 // the relative primal and dual infeasibilities and the relative gaps (of
@@ -44,8 +47,8 @@ import (
 // infeasible (unbounded).
 //
 // Cost per iteration: about 30 n_b^3 flops per block, the Schur complement
-// (at most m^2 n_b^2 per block, much less for sparse A_i) and m^3/3 for
-// its factorisation. Memory: the dense m x m Schur complement twice and about
+// (at most m^2 n_b^2 per block, much less for sparse A_i) and at most
+// m^3/3 for its factorisation (much less for block-local constraints). Memory: the dense m x m Schur complement twice and about
 // 24 n_b x n_b matrices per block; Solve refuses (ErrBudget) a problem
 // whose estimate exceeds MaxBytes.
 type IPM struct {
