@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,8 +35,8 @@ const (
 // The characters , { } ( ) count as spaces; the sizes and the right-hand
 // sides may span lines. The problem is CSDP's (maximise <C, X>), which is
 // SDPA's dual; SDPA's primal, min b'y s.t. sum y_i A_i - C ⪰ 0, is our
-// dual. An entry and its transpose name the same matrix entry; repeated
-// entries add up. The input is bounded (MaxSDPABytes, MaxBlocks,
+// dual. Entries are read as by Problem (see Entry): either triangle, both
+// only when they agree, repeats added up. The input is bounded (MaxSDPABytes, MaxBlocks,
 // MaxBlockSize, MaxConstraints) before it is stored, errors give the line,
 // and the problem returned passes Validate.
 func ReadSDPA(r io.Reader) (*Problem, error) { return readSDPA(r, MaxSDPABytes) }
@@ -243,11 +244,10 @@ func WriteSDPA(w io.Writer, p *Problem) error {
 		bw.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
 	}
 	bw.WriteByte('\n')
-	sign := 1.0
-	if p.Minimize {
-		sign = -1
-	}
-	for _, e := range canonical(p.C) {
+	// cEntries hold the internal minimisation's c: -C when maximising, C
+	// when minimising; SDPA maximises, so -c is C or -C.
+	sign := -1.0
+	for _, e := range md.cEntries {
 		fmt.Fprintf(bw, "0 %d %d %d %s\n", e.Block+1, e.I+1, e.J+1, strconv.FormatFloat(sign*e.V, 'g', -1, 64))
 	}
 	for ci, parts := range md.cons {
@@ -260,29 +260,53 @@ func WriteSDPA(w io.Writer, p *Problem) error {
 	return bw.Flush()
 }
 
-// canonical returns entries in the upper triangle, sorted, repeated ones
-// added up and zeros dropped.
-func canonical(es []Entry) []Entry {
-	out := make([]Entry, 0, len(es))
+// canonicalTo appends to out the entries es in canonical form: in the
+// upper triangle, sorted by block, row and column, repeated entries added
+// up, zeros dropped. An off-diagonal value given in both triangles is
+// taken once, and must be the same in both (to 1e-12 relative).
+func canonicalTo(out, es []Entry) ([]Entry, error) {
+	type oriented struct {
+		Entry
+		lower bool
+	}
+	tmp := make([]oriented, 0, len(es))
 	for _, e := range es {
-		if e.I > e.J {
+		lower := e.I > e.J
+		if lower {
 			e.I, e.J = e.J, e.I
 		}
-		out = append(out, e)
+		tmp = append(tmp, oriented{e, lower})
 	}
-	slices.SortStableFunc(out, func(a, b Entry) int {
+	slices.SortStableFunc(tmp, func(a, b oriented) int {
 		return cmp.Or(cmp.Compare(a.Block, b.Block), cmp.Compare(a.I, b.I), cmp.Compare(a.J, b.J))
 	})
-	merged := out[:0]
-	for k := 0; k < len(out); {
-		e := out[k]
-		e.V = 0
-		for ; k < len(out) && out[k].Block == e.Block && out[k].I == e.I && out[k].J == e.J; k++ {
-			e.V += out[k].V
+	for k := 0; k < len(tmp); {
+		e := tmp[k].Entry
+		up, lo := 0.0, 0.0
+		hasUp, hasLo := false, false
+		for ; k < len(tmp) && tmp[k].Block == e.Block && tmp[k].I == e.I && tmp[k].J == e.J; k++ {
+			if tmp[k].lower {
+				lo += tmp[k].V
+				hasLo = true
+			} else {
+				up += tmp[k].V
+				hasUp = true
+			}
+		}
+		switch {
+		case hasUp && hasLo:
+			if math.Abs(up-lo) > 1e-12*max(math.Abs(up), math.Abs(lo)) {
+				return out, fmt.Errorf("block %d entries (%d, %d) = %v and (%d, %d) = %v differ: the matrix must be symmetric", e.Block, e.I, e.J, up, e.J, e.I, lo)
+			}
+			e.V = up
+		case hasLo:
+			e.V = lo
+		default:
+			e.V = up
 		}
 		if e.V != 0 {
-			merged = append(merged, e)
+			out = append(out, e)
 		}
 	}
-	return merged
+	return out, nil
 }
