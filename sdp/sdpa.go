@@ -293,6 +293,9 @@ func canonicalTo(out, es []Entry) ([]Entry, error) {
 				hasUp = true
 			}
 		}
+		if math.IsInf(up, 0) || math.IsInf(lo, 0) {
+			return out, fmt.Errorf("block %d entries at (%d, %d) add up to an infinite value", e.Block, e.I, e.J)
+		}
 		switch {
 		case hasUp && hasLo:
 			if math.Abs(up-lo) > 1e-12*max(math.Abs(up), math.Abs(lo)) {

@@ -36,6 +36,7 @@ func TestValidate(t *testing.T) {
 		{"empty constraint", "constraint 1 has no non-zero entry", func(p *Problem) { p.AddConstraint(0) }},
 		{"cancelling entries", "constraint 1 has no non-zero entry", func(p *Problem) { p.AddConstraint(0, E(0, 0, 1, 1), E(0, 0, 1, -1)) }},
 		{"asymmetric", "constraint 1: block 0 entries (0, 1) = 1 and (1, 0) = 2 differ: the matrix must be symmetric", func(p *Problem) { p.AddConstraint(0, E(0, 0, 1, 1), E(0, 1, 0, 2)) }},
+		{"overflow", "constraint 1: block 0 entries at (0, 1) add up to an infinite value", func(p *Problem) { p.AddConstraint(0, E(0, 0, 1, 1e308), E(0, 0, 1, 1e308)) }},
 		{"asymmetric objective", "objective: block 0 entries (0, 1) = 1 and (1, 0) = -1 differ", func(p *Problem) { p.AddObjective(E(0, 1, 0, -1)) }},
 	}
 	for _, c := range cases {
