@@ -3,12 +3,9 @@ package sdp
 import (
 	"bufio"
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -258,58 +255,4 @@ func WriteSDPA(w io.Writer, p *Problem) error {
 		}
 	}
 	return bw.Flush()
-}
-
-// canonicalTo appends to out the entries es in canonical form: in the
-// upper triangle, sorted by block, row and column, repeated entries added
-// up, zeros dropped. An off-diagonal value given in both triangles is
-// taken once, and must be the same in both (to 1e-12 relative).
-func canonicalTo(out, es []Entry) ([]Entry, error) {
-	type oriented struct {
-		Entry
-		lower bool
-	}
-	tmp := make([]oriented, 0, len(es))
-	for _, e := range es {
-		lower := e.I > e.J
-		if lower {
-			e.I, e.J = e.J, e.I
-		}
-		tmp = append(tmp, oriented{e, lower})
-	}
-	slices.SortStableFunc(tmp, func(a, b oriented) int {
-		return cmp.Or(cmp.Compare(a.Block, b.Block), cmp.Compare(a.I, b.I), cmp.Compare(a.J, b.J))
-	})
-	for k := 0; k < len(tmp); {
-		e := tmp[k].Entry
-		up, lo := 0.0, 0.0
-		hasUp, hasLo := false, false
-		for ; k < len(tmp) && tmp[k].Block == e.Block && tmp[k].I == e.I && tmp[k].J == e.J; k++ {
-			if tmp[k].lower {
-				lo += tmp[k].V
-				hasLo = true
-			} else {
-				up += tmp[k].V
-				hasUp = true
-			}
-		}
-		if math.IsInf(up, 0) || math.IsInf(lo, 0) {
-			return out, fmt.Errorf("block %d entries at (%d, %d) add up to an infinite value", e.Block, e.I, e.J)
-		}
-		switch {
-		case hasUp && hasLo:
-			if math.Abs(up-lo) > 1e-12*max(math.Abs(up), math.Abs(lo)) {
-				return out, fmt.Errorf("block %d entries (%d, %d) = %v and (%d, %d) = %v differ: the matrix must be symmetric", e.Block, e.I, e.J, up, e.J, e.I, lo)
-			}
-			e.V = up
-		case hasLo:
-			e.V = lo
-		default:
-			e.V = up
-		}
-		if e.V != 0 {
-			out = append(out, e)
-		}
-	}
-	return out, nil
 }
