@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"tessera/internal/bench"
 	"tessera/samegame"
 )
 
@@ -74,7 +75,7 @@ func TestSamegameSolveErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"samegame", "solve"}, 2, "want one FILE"},
-		{[]string{"samegame", "solve", "-algo", "magic", blogFile}, 2, "unknown algorithm"},
+		{[]string{"samegame", "solve", "-algo", "magic", blogFile}, 2, `unknown solver "magic"`},
 		{[]string{"samegame", "solve", blogFile + ":3"}, 2, "has 2 boards"},
 		{[]string{"samegame", "solve", blogFile + ":0"}, 2, "at least 1"},
 		{[]string{"samegame", "solve", filepath.Join(dir, "none.txt")}, 1, "no such file"},
@@ -142,7 +143,7 @@ func TestSamegameBench(t *testing.T) {
 		}
 		total += r.Clicks
 	}
-	var s sgBenchSummary
+	var s bench.SameGameSummary
 	if err := json.Unmarshal([]byte(lines[4]), &s); err != nil || !s.Summary || s.Boards != 4 || s.Total != total || s.Proven != 4 {
 		t.Fatalf("summary %s (%v)", lines[4], err)
 	}

@@ -142,9 +142,9 @@ func (e *embedded) get() (*Policy, error) {
 }
 
 var (
-	//go:embed testdata/dust.nn
+	//go:embed models/dust.nn
 	defaultModel []byte
-	//go:embed testdata/dust-after.nn
+	//go:embed models/dust-after.nn
 	afterModel []byte
 
 	defaultPolicy = &embedded{data: defaultModel}
