@@ -206,6 +206,12 @@ func (s *Server) runDustSolver(reqCtx context.Context, b *samegame.Board, sv dus
 			return res, nil
 		}
 	}
+	// The solver is built before its time starts: a network solver loads
+	// its network on first use.
+	solver, err := catalog.SameGame.New(sv.ID, dustOptions)
+	if err != nil {
+		return dustSolveResponse{}, err
+	}
 	ctx, cancel := context.WithTimeout(reqCtx, timeout)
 	defer cancel()
 	if err := s.acquire(ctx); err != nil {
@@ -215,10 +221,6 @@ func (s *Server) runDustSolver(reqCtx context.Context, b *samegame.Board, sv dus
 		return dustSolveResponse{}, err
 	}
 	defer s.release()
-	solver, err := catalog.SameGame.New(sv.ID, dustOptions)
-	if err != nil {
-		return dustSolveResponse{}, err
-	}
 	sol, err := solver.Solve(ctx, b)
 	if reqCtx.Err() != nil {
 		return dustSolveResponse{}, reqCtx.Err()
