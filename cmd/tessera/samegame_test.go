@@ -23,6 +23,13 @@ func TestSamegameHelp(t *testing.T) {
 			t.Fatalf("help samegame lacks %s: %q", verb, out)
 		}
 	}
+	// help samegame solve lists the catalogue.
+	code, out, _ = runCmd(t, "", "help", "samegame", "solve")
+	for _, id := range []string{"exact", "nrpa", "nn-after", "nn-mcts"} {
+		if code != 0 || !strings.Contains(out, "\n  "+id+" ") {
+			t.Fatalf("help samegame solve lacks %s: %q", id, out)
+		}
+	}
 }
 
 func TestSamegameSolveExact(t *testing.T) {

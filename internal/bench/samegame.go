@@ -88,9 +88,6 @@ type SameGameRecord struct {
 	sol samegame.Solution
 }
 
-// Solution returns the record's solution.
-func (r *SameGameRecord) Solution() samegame.Solution { return r.sol }
-
 // SameGameSummary is the last -json line of a bench of one algorithm.
 type SameGameSummary struct {
 	Summary       bool    `json:"summary"`
