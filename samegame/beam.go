@@ -36,7 +36,7 @@ type beamLink struct {
 	move   Move
 }
 
-func solveBeam(ctx context.Context, b *Board, opts Options) (Solution, error) {
+func solveBeam(ctx context.Context, b *Board, opts options) (Solution, error) {
 	width := opts.BeamWidth
 	if width == 0 {
 		width = 1000
@@ -161,7 +161,7 @@ func beamValue(b *Board, points, clicks int, scr *scratch, buf *[]Group) float64
 // boards: a board's value is minus its groups and twice its colours (all
 // boards of a depth have the same clicks; fewer, larger groups and fewer
 // colours need fewer clicks).
-func beamBits(ctx context.Context, b *Board, width int, opts Options) (Solution, error) {
+func beamBits(ctx context.Context, b *Board, width int, opts options) (Solution, error) {
 	geom := newBitGeom(b)
 	var (
 		layers [][]bitState

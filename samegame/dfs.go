@@ -32,7 +32,7 @@ import (
 
 type dfsSearch struct {
 	ctx    context.Context
-	opts   *Options
+	opts   *options
 	rules  Rules
 	nodes  int64
 	err    error
@@ -68,7 +68,7 @@ type dfsChild struct {
 	key   int // ordering key: higher first
 }
 
-func solveDFS(ctx context.Context, b *Board, opts Options) (Solution, error) {
+func solveDFS(ctx context.Context, b *Board, opts options) (Solution, error) {
 	d := &dfsSearch{ctx: ctx, opts: &opts, rules: b.rules, levels: make([]dfsPly, b.Cells()+1)}
 	if opts.LookaheadPlies == 0 {
 		d.opts.LookaheadPlies = 6

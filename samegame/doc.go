@@ -45,18 +45,28 @@
 // Board.Moves lists the groups that may be clicked (with their Zobrist
 // codes), Board.Play clicks, Game keeps the score and the history for
 // Undo, Replay checks a move list and scores it, Random draws a board from
-// a seeded generator. Solve runs one of:
+// a seeded generator. A Solver is a value that carries its parameters and
+// solves a board under the board's rules with Solve(ctx, board); this
+// package has:
 //
 //   - DFS, the blog's depth-first branch-and-bound with its move orders
 //     (largest group, lookahead, shortlook) and its bound (clicks so far
 //     plus colours left must beat the best), with a table of the dust
-//     boards already searched; under Standard a score-bounded variant.
+//     boards already searched; under Standard a score-bounded variant
+//     (DFS{Order, LookaheadPlies, TableBits, MaxNodes}).
 //   - Exact, which proves the fewest clicks of a Dust board of up to 64
 //     cells: IDA* with an admissible bound and a transposition table of
-//     learned bounds, on bit boards, seeded by a beam search's solution.
-//   - Beam, beam search with duplicate detection.
-//   - MCTS (SP-MCTS), NMCS and NRPA from package mcts, through Position,
-//     with the tabu-colour move filter under Standard rules.
+//     learned bounds, on bit boards, seeded by a beam search's solution
+//     (Exact{TableBits, MaxNodes}).
+//   - Beam, beam search with duplicate detection (Beam{Width, MaxNodes}).
+//   - MCTS (SP-MCTS), NMCS{Level} and NRPA{Level, Iterations} from
+//     package mcts, through Position, with the tabu-colour move filter
+//     under Standard rules (NoTabu turns it off), a Seed, a playout budget
+//     and Restart to use the whole of a CPU budget.
+//
+// Package policy adds the solvers guided by the dust game's network. The
+// command line and the web app name all of them through their catalogue
+// (tessera/internal/catalog), which builds these values from flags.
 //
 // BeamLabels runs the Dust beam to its first clear and returns the
 // positions on the shortest lines it found, each with every click that
@@ -65,7 +75,7 @@
 // For example, the blog's first board needs 11 clicks:
 //
 //	b, _ := samegame.ParseBoard("GGGGBOYO/RORGYGBY/RRBGOORG/BRBOBYRG/BRYBBRGG/OYGGRORG", samegame.Dust)
-//	sol, err := samegame.Solve(ctx, b, samegame.Options{Algorithm: samegame.Exact})
+//	sol, err := samegame.Exact{}.Solve(ctx, b)
 //	// sol.Clicks = 11, sol.Optimal = true
 //
 // Measured figures (the standard set, random dust boards) are in

@@ -84,7 +84,7 @@ type exactSearch struct {
 	levels  [][]bitGroup   // per depth: the groups of the board being searched
 	kids    [][]exactChild // per depth: the children worth a look
 	pending Solution       // for Progress
-	opts    *Options
+	opts    *options
 }
 
 // exactChild is a child of a board in the exact search.
@@ -96,7 +96,7 @@ type exactChild struct {
 }
 
 // solveExact proves the fewest clicks for a Dust board of at most 64 cells.
-func solveExact(ctx context.Context, b *Board, opts Options) (Solution, error) {
+func solveExact(ctx context.Context, b *Board, opts options) (Solution, error) {
 	if !fitsBits(b) {
 		return Solution{}, fmt.Errorf("%w: exact handles boards of at most 64 cells, not %dx%d", ErrUnsupported, b.w, b.h)
 	}
@@ -107,11 +107,11 @@ func solveExact(ctx context.Context, b *Board, opts Options) (Solution, error) {
 	// one (width 5,000 finds the optimum of about 9 random 8x6 boards in
 	// 10). When it is optimal, the search ends with the failed iteration
 	// below it.
-	upper, err := solveBeam(ctx, b, Options{BeamWidth: 200})
+	upper, err := solveBeam(ctx, b, options{BeamWidth: 200})
 	if err != nil {
 		return upper, err
 	}
-	if wide, err := solveBeam(ctx, b, Options{BeamWidth: 5000}); err == nil && wide.Clicks < upper.Clicks {
+	if wide, err := solveBeam(ctx, b, options{BeamWidth: 5000}); err == nil && wide.Clicks < upper.Clicks {
 		upper = wide
 	}
 	bits := opts.TableBits

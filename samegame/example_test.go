@@ -18,7 +18,7 @@ func Example() {
 	grp, _ := g.Play(samegame.Move{X: 7, Y: 0})
 	fmt.Printf("removed %c x%d\n%s", samegame.LetterColors[grp.Color], grp.Size, samegame.Format(g.Board(), samegame.Letters))
 
-	sol, err := samegame.Solve(context.Background(), b, samegame.Options{Algorithm: samegame.Exact})
+	sol, err := samegame.Exact{}.Solve(context.Background(), b)
 	if err != nil {
 		panic(err)
 	}

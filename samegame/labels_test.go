@@ -17,7 +17,7 @@ func TestBeamLabels(t *testing.T) {
 		if b.IsEmpty() {
 			return 0
 		}
-		sol, err := Solve(ctx, b, Options{Algorithm: Exact})
+		sol, err := Exact{}.Solve(ctx, b)
 		if err != nil || !sol.Optimal {
 			t.Fatalf("exact: %v", err)
 		}

@@ -8,37 +8,138 @@ import (
 	"tessera/mcts"
 )
 
+// MCTS is single-player Monte-Carlo tree search with SP-MCTS selection
+// (Schadd et al. 2008) from package mcts, through Position. Under
+// Standard rules its playouts follow the TabuColorPolicy (unless NoTabu).
+// It iterates until the context ends or MaxPlayouts is reached when
+// Restart is set or either budget is; otherwise it runs 10,000 iterations.
+type MCTS struct {
+	// Seed drives the random playouts.
+	Seed uint64
+	// MaxPlayouts stops the search after this many playouts (0: no limit).
+	MaxPlayouts int64
+	// Restart keeps the search going until the context ends or the
+	// playout budget is spent (implied by a context deadline or
+	// MaxPlayouts).
+	Restart bool
+	// NoTabu turns off the tabu-colour playout policy under Standard
+	// rules (never used under Dust).
+	NoTabu bool
+	// Progress, when set, is called now and then with the best result so
+	// far (its Moves nil) and the work done.
+	Progress func(Solution)
+}
+
+// Solve searches b.
+func (s MCTS) Solve(ctx context.Context, b *Board) (Solution, error) {
+	return timed(func() (Solution, error) {
+		return solveMC(ctx, b, mcParams{kind: "mcts", seed: s.Seed, max: s.MaxPlayouts, restart: s.Restart,
+			noTabu: s.NoTabu, progress: s.Progress})
+	})
+}
+
+// NMCS is Nested Monte-Carlo Search (Cazenave 2009) from package mcts,
+// through Position, with the tabu-colour move filter under Standard rules
+// (unless NoTabu). With Restart, a context deadline or MaxPlayouts it
+// starts again with new playouts until the budget ends; otherwise it runs
+// once.
+type NMCS struct {
+	// Level is the nesting level (zero: 2).
+	Level int
+	// Seed drives the random playouts.
+	Seed uint64
+	// MaxPlayouts stops the search after this many playouts (0: no limit).
+	MaxPlayouts int64
+	// Restart repeats the search until the context ends or the playout
+	// budget is spent (implied by a context deadline or MaxPlayouts).
+	Restart bool
+	// NoTabu turns off the tabu-colour filter under Standard rules.
+	NoTabu bool
+	// Progress, when set, is called now and then with the best result so
+	// far (its Moves nil) and the work done.
+	Progress func(Solution)
+}
+
+// Solve searches b.
+func (s NMCS) Solve(ctx context.Context, b *Board) (Solution, error) {
+	return timed(func() (Solution, error) {
+		return solveMC(ctx, b, mcParams{kind: "nmcs", level: s.Level, seed: s.Seed, max: s.MaxPlayouts,
+			restart: s.Restart, noTabu: s.NoTabu, progress: s.Progress})
+	})
+}
+
+// NRPA is Nested Rollout Policy Adaptation (Rosin 2011) from package
+// mcts, through Position, with the tabu-colour move filter under Standard
+// rules (unless NoTabu). With
+// Restart, a context deadline or MaxPlayouts it starts again with a new
+// policy until the budget ends; otherwise it runs once.
+type NRPA struct {
+	// Level is the nesting level (zero: 3) and Iterations the iterations
+	// per level (zero: 100).
+	Level, Iterations int
+	// Seed drives the random rollouts.
+	Seed uint64
+	// MaxPlayouts stops the search after this many rollouts (0: no limit).
+	MaxPlayouts int64
+	// Restart repeats the search until the context ends or the playout
+	// budget is spent (implied by a context deadline or MaxPlayouts).
+	Restart bool
+	// NoTabu turns off the tabu-colour filter under Standard rules.
+	NoTabu bool
+	// Progress, when set, is called now and then with the best result so
+	// far (its Moves nil) and the work done.
+	Progress func(Solution)
+}
+
+// Solve searches b.
+func (s NRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
+	return timed(func() (Solution, error) {
+		return solveMC(ctx, b, mcParams{kind: "nrpa", level: s.Level, iterations: s.Iterations, seed: s.Seed,
+			max: s.MaxPlayouts, restart: s.Restart, noTabu: s.NoTabu, progress: s.Progress})
+	})
+}
+
+// mcParams are the parameters of the Monte-Carlo searches.
+type mcParams struct {
+	kind              string // mcts, nmcs or nrpa
+	level, iterations int
+	seed              uint64
+	max               int64
+	restart, noTabu   bool
+	progress          func(Solution)
+}
+
 // solveMC runs one of the Monte-Carlo searches of package mcts on b.
 // Under Standard rules NRPA and NMCS see the tabu-colour move filter
-// (unless opts.NoTabu) and SP-MCTS uses the TabuColor playout policy; Dust
-// games run unfiltered. With opts.Restart, a deadline or a node budget,
-// NRPA and NMCS restart and MCTS iterates until it ends; otherwise NRPA and
-// NMCS run once and MCTS runs 10,000 iterations.
-func solveMC(ctx context.Context, b *Board, opts Options) (Solution, error) {
-	tabu := b.rules == Standard && !opts.NoTabu
+// (unless noTabu) and SP-MCTS uses the TabuColor playout policy; Dust
+// games run unfiltered. With restart, a deadline or a playout budget,
+// NRPA and NMCS restart and MCTS iterates until it ends; otherwise NRPA
+// and NMCS run once and MCTS runs 10,000 iterations.
+func solveMC(ctx context.Context, b *Board, p mcParams) (Solution, error) {
+	tabu := b.rules == Standard && !p.noTabu
 	_, hasDeadline := ctx.Deadline()
-	budget := mcts.Budget{MaxPlayouts: opts.MaxNodes, Seed: opts.Seed}
-	if opts.Progress != nil {
+	budget := mcts.Budget{MaxPlayouts: p.max, Seed: p.seed}
+	if p.progress != nil {
 		budget.Progress = func(best float64, s mcts.Stats) {
-			p := Solution{Nodes: s.Nodes, Playouts: s.Playouts, Elapsed: s.Elapsed}
+			sol := Solution{Nodes: s.Nodes, Playouts: s.Playouts, Elapsed: s.Elapsed}
 			if b.rules == Dust {
-				p.Clicks, p.Cleared = int(-best), true
+				sol.Clicks, sol.Cleared = int(-best), true
 			} else {
-				p.Score = int(best)
+				sol.Score = int(best)
 			}
-			opts.Progress(p)
+			p.progress(sol)
 		}
 	}
-	repeat := opts.Restart || hasDeadline || opts.MaxNodes > 0
+	repeat := p.restart || hasDeadline || p.max > 0
 	var res mcts.Result[Group]
 	var err error
-	switch opts.Algorithm {
-	case NRPA:
+	switch p.kind {
+	case "nrpa":
 		res, err = mcts.NRPA(ctx, NewPosition(b, tabu), mcts.NRPAOptions{Budget: budget,
-			Level: opts.Level, Iterations: opts.Iterations, Restart: repeat})
-	case NMCS:
+			Level: p.level, Iterations: p.iterations, Restart: repeat})
+	case "nmcs":
 		res, err = mcts.NMCS(ctx, NewPosition(b, tabu), mcts.NMCSOptions[*Position, Group]{Budget: budget,
-			Level: opts.Level, Repeat: repeat})
+			Level: p.level, Repeat: repeat})
 	default:
 		to := mcts.TreeOptions[*Position, Group]{Budget: budget, Selection: mcts.SPMCTS}
 		if tabu {

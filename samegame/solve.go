@@ -8,82 +8,113 @@ import (
 	"time"
 )
 
-// Algorithm names a solver of Solve.
-type Algorithm uint8
-
-const (
-	// DFS is the source blog's depth-first branch-and-bound (Dust; a
-	// score-bounded variant under Standard).
-	DFS Algorithm = iota
-	// Exact proves the fewest clicks of a Dust board: IDA* with a
-	// transposition table of learned lower bounds.
-	Exact
-	// Beam is beam search.
-	Beam
-	// MCTS is single-player Monte-Carlo tree search (SP-MCTS selection).
-	MCTS
-	// NMCS is Nested Monte-Carlo Search.
-	NMCS
-	// NRPA is Nested Rollout Policy Adaptation.
-	NRPA
-)
-
-var algorithmNames = [...]string{"dfs", "exact", "beam", "mcts", "nmcs", "nrpa"}
-
-// String returns the algorithm's name as ParseAlgorithm reads it.
-func (a Algorithm) String() string {
-	if int(a) < len(algorithmNames) {
-		return algorithmNames[a]
-	}
-	return fmt.Sprintf("Algorithm(%d)", uint8(a))
+// Solver is a way to solve a board: a value that carries its parameters
+// (DFS{Order: Largest}, NRPA{Level: 3, Iterations: 100}, ...) and solves
+// under the board's rules. Every solver honours the context: when it ends
+// (or the solver's own node or playout budget is spent) the best solution
+// found so far is returned with an error wrapping the context's error (or
+// ErrBudget). The moves of every solution replay legally on the board to
+// the returned score and clicks. Package policy adds solvers guided by a
+// network.
+type Solver interface {
+	Solve(ctx context.Context, b *Board) (Solution, error)
 }
 
-// ParseAlgorithm reads dfs, exact, beam, mcts, nmcs or nrpa.
-func ParseAlgorithm(s string) (Algorithm, error) {
-	for i, n := range algorithmNames {
-		if strings.EqualFold(s, n) {
-			return Algorithm(i), nil
-		}
-	}
-	return 0, fmt.Errorf("samegame: unknown algorithm %q (want %s)", s, strings.Join(algorithmNames[:], ", "))
-}
-
-// Options select and tune a solver. The zero value runs DFS with its
-// defaults.
-type Options struct {
-	Algorithm Algorithm
-	// Seed drives the random choices of the Monte-Carlo searches.
-	Seed uint64
-	// MaxNodes stops DFS, Exact and Beam after expanding this many nodes,
-	// and the Monte-Carlo searches after this many playouts (0: no limit).
+// options are the parameters the searches of this package read, filled in
+// by the solver types from their fields.
+type options struct {
 	MaxNodes int64
-	// Ordering is the DFS move ordering; zero means ShortLook.
 	Ordering Ordering
-	// LookaheadPlies is how many plies ShortLook orders by lookahead;
-	// zero means 6 (the blog's Python solver).
+	// LookaheadPlies is how many plies ShortLook orders by lookahead.
 	LookaheadPlies int
-	// TableBits sets the size of Exact's transposition table to
-	// 2^TableBits entries of 8 bytes; zero means 23 (64 MiB). It also
-	// sizes DFS's table of searched Dust boards (zero: 22, 32 MiB).
+	TableBits      int
+	BeamWidth      int
+	Progress       func(Solution)
+}
+
+// DFS is the source blog's depth-first branch-and-bound ("Depth first
+// search puzzle solving with heuristics", ben.land, 2021): under Dust it
+// tries the clicks in its move order and prunes a child when the clicks so
+// far plus the colours left cannot beat the best; under Standard a
+// score-bounded variant. A search that finishes proves its answer optimal.
+// The zero value is the blog's best variant (ShortLook over 6 plies).
+type DFS struct {
+	// Order is the move ordering (zero: ShortLook).
+	Order Ordering
+	// LookaheadPlies is how many plies ShortLook orders by lookahead
+	// (zero: 6, the blog's Python solver).
+	LookaheadPlies int
+	// TableBits sizes the table of the Dust boards already searched:
+	// 2^TableBits entries of 8 bytes (zero: 22, 32 MiB; 10 to 32).
 	TableBits int
-	// BeamWidth is the number of states Beam keeps per depth; zero means
-	// 1,000.
-	BeamWidth int
-	// Level and Iterations configure NMCS (level, default 2) and NRPA
-	// (level, default 3; iterations per level, default 100).
-	Level, Iterations int
-	// Restart keeps the Monte-Carlo searches going until the context ends
-	// or MaxNodes is reached: NRPA and NMCS start again (with a new policy,
-	// new playouts) and MCTS keeps iterating. It is implied by a context
-	// deadline or MaxNodes; without any, NRPA and NMCS run once and MCTS
-	// runs 10,000 iterations.
-	Restart bool
-	// NoTabu turns off the tabu-colour move filter, on by default for the
-	// Monte-Carlo searches under Standard rules (never used under Dust).
-	NoTabu bool
-	// Progress, when set, is called now and then with the best solution so
-	// far (its Moves may be nil) and the work done.
+	// MaxNodes stops the search after expanding this many nodes (0: no
+	// limit).
+	MaxNodes int64
+	// Progress, when set, is called now and then with the best solution
+	// so far (its Moves may be nil) and the work done.
 	Progress func(Solution)
+}
+
+// Solve runs the search on b.
+func (s DFS) Solve(ctx context.Context, b *Board) (Solution, error) {
+	return timed(func() (Solution, error) {
+		return solveDFS(ctx, b, options{Ordering: s.Order, LookaheadPlies: s.LookaheadPlies, TableBits: s.TableBits,
+			MaxNodes: s.MaxNodes, Progress: s.Progress})
+	})
+}
+
+// Exact proves the fewest clicks of a Dust board of at most 64 cells:
+// IDA* with an admissible bound and a transposition table of learned
+// bounds, on bit boards, seeded by a beam search's solution. It returns
+// ErrUnsupported under Standard rules or for a larger board.
+type Exact struct {
+	// TableBits sizes the transposition table: 2^TableBits entries of 8
+	// bytes (zero: 23, 64 MiB; 10 to 32).
+	TableBits int
+	// MaxNodes stops the search after expanding this many nodes (0: no
+	// limit).
+	MaxNodes int64
+	// Progress, when set, is called now and then with the best solution
+	// so far and the work done.
+	Progress func(Solution)
+}
+
+// Solve proves the fewest clicks of b.
+func (s Exact) Solve(ctx context.Context, b *Board) (Solution, error) {
+	if b.rules != Dust {
+		return Solution{}, fmt.Errorf("%w: exact needs dust rules", ErrUnsupported)
+	}
+	return timed(func() (Solution, error) {
+		return solveExact(ctx, b, options{TableBits: s.TableBits, MaxNodes: s.MaxNodes, Progress: s.Progress})
+	})
+}
+
+// Beam is beam search with duplicate detection: it keeps the Width best
+// boards per click by points (Standard) or by fewest groups left (Dust).
+type Beam struct {
+	// Width is the number of states kept per depth (zero: 1,000).
+	Width int
+	// MaxNodes stops the search after expanding this many nodes (0: no
+	// limit).
+	MaxNodes int64
+	// Progress, when set, is called now and then with the best solution
+	// so far and the work done.
+	Progress func(Solution)
+}
+
+// Solve runs the beam search on b.
+func (s Beam) Solve(ctx context.Context, b *Board) (Solution, error) {
+	return timed(func() (Solution, error) {
+		return solveBeam(ctx, b, options{BeamWidth: s.Width, MaxNodes: s.MaxNodes, Progress: s.Progress})
+	})
+}
+
+// timed runs a solver and sets the solution's Elapsed.
+func timed(f func() (Solution, error)) (Solution, error) {
+	start := time.Now()
+	sol, err := f()
+	sol.Elapsed = time.Since(start)
+	return sol, err
 }
 
 // Ordering is the order in which DFS tries the clicks of a board.
@@ -99,6 +130,30 @@ const (
 	// size of the largest group after it (the blog's "lookahead").
 	Lookahead
 )
+
+var orderingNames = [...]string{"shortlook", "largest", "lookahead"}
+
+// String returns the ordering's name as ParseOrdering reads it.
+func (o Ordering) String() string {
+	if int(o) < len(orderingNames) {
+		return orderingNames[o]
+	}
+	return fmt.Sprintf("Ordering(%d)", uint8(o))
+}
+
+// ParseOrdering reads shortlook, largest (or the blog's name, standard) or
+// lookahead.
+func ParseOrdering(s string) (Ordering, error) {
+	if strings.EqualFold(s, "standard") {
+		return Largest, nil
+	}
+	for i, n := range orderingNames {
+		if strings.EqualFold(s, n) {
+			return Ordering(i), nil
+		}
+	}
+	return 0, fmt.Errorf("samegame: unknown order %q (want shortlook, largest or lookahead)", s)
+}
 
 // Solution is a solver's answer.
 type Solution struct {
@@ -131,41 +186,14 @@ func (s Solution) Better(t Solution, rules Rules) bool {
 }
 
 var (
-	// ErrBudget is returned (wrapped) when a solver stops at Options.MaxNodes
-	// before it finished; the solution is then the best found so far.
+	// ErrBudget is returned (wrapped) when a solver stops at its node or
+	// playout budget before it finished; the solution is then the best
+	// found so far.
 	ErrBudget = errors.New("samegame: budget exhausted")
-	// ErrUnsupported is returned for an algorithm the rules do not support
-	// (Exact needs Dust rules).
+	// ErrUnsupported is returned by a solver for boards it does not handle
+	// (Exact needs Dust rules and at most 64 cells).
 	ErrUnsupported = errors.New("samegame: algorithm not supported for these rules")
 )
-
-// Solve runs the solver opts.Algorithm on b. Every solver honours the
-// context: when it ends (or MaxNodes is reached) the best solution found so
-// far is returned with an error wrapping the context's error (or
-// ErrBudget). The moves of every solution replay legally on b to the
-// returned score and clicks.
-func Solve(ctx context.Context, b *Board, opts Options) (Solution, error) {
-	start := time.Now()
-	var sol Solution
-	var err error
-	switch opts.Algorithm {
-	case DFS:
-		sol, err = solveDFS(ctx, b, opts)
-	case Exact:
-		if b.rules != Dust {
-			return Solution{}, fmt.Errorf("%w: exact needs dust rules", ErrUnsupported)
-		}
-		sol, err = solveExact(ctx, b, opts)
-	case Beam:
-		sol, err = solveBeam(ctx, b, opts)
-	case MCTS, NMCS, NRPA:
-		sol, err = solveMC(ctx, b, opts)
-	default:
-		return Solution{}, fmt.Errorf("samegame: unknown algorithm %d", opts.Algorithm)
-	}
-	sol.Elapsed = time.Since(start)
-	return sol, err
-}
 
 // finish fills in the score, clicks and cleared flag of sol by replaying
 // its moves on b, which also checks them.

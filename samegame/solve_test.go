@@ -69,6 +69,9 @@ func checkSolution(t *testing.T, name string, b *Board, sol Solution) Result {
 	return res
 }
 
+// Every solver of the package is a Solver.
+var _ = []Solver{DFS{}, Exact{}, Beam{}, MCTS{}, NMCS{}, NRPA{}}
+
 // TestSolversOnSmallBoards runs every solver on small random boards and
 // checks that each answer replays to its claim, and that the optimal ones
 // match a brute-force search.
@@ -79,19 +82,25 @@ func TestSolversOnSmallBoards(t *testing.T) {
 			w, h := 3+rng.IntN(3), 3+rng.IntN(2)
 			b := Random(w, h, 3, rules, rng)
 			opt := bruteForce(b)
-			for _, algo := range []Algorithm{DFS, Exact, Beam, MCTS, NMCS, NRPA} {
-				if algo == Exact && rules != Dust {
-					if _, err := Solve(t.Context(), b, Options{Algorithm: algo}); !errors.Is(err, ErrUnsupported) {
+			seed := uint64(i)
+			for _, s := range []struct {
+				name string
+				Solver
+			}{
+				{"dfs", DFS{TableBits: 16}}, {"exact", Exact{TableBits: 16}}, {"beam", Beam{Width: 50}},
+				{"mcts", MCTS{Seed: seed}}, {"nmcs", NMCS{Level: 1, Seed: seed}}, {"nrpa", NRPA{Level: 1, Iterations: 30, Seed: seed}},
+			} {
+				if s.name == "exact" && rules != Dust {
+					if _, err := s.Solve(t.Context(), b); !errors.Is(err, ErrUnsupported) {
 						t.Fatalf("exact on standard: %v", err)
 					}
 					continue
 				}
-				opts := Options{Algorithm: algo, Seed: uint64(i), Level: 1, Iterations: 30, BeamWidth: 50, TableBits: 16}
-				sol, err := Solve(t.Context(), b, opts)
+				sol, err := s.Solve(t.Context(), b)
 				if err != nil {
-					t.Fatalf("%v %v: %v", rules, algo, err)
+					t.Fatalf("%v %v: %v", rules, s.name, err)
 				}
-				name := rules.String() + " " + algo.String()
+				name := rules.String() + " " + s.name
 				checkSolution(t, name, b, sol)
 				got := sol.Clicks
 				if rules == Standard {
@@ -100,7 +109,7 @@ func TestSolversOnSmallBoards(t *testing.T) {
 				if (rules == Dust && got < opt) || (rules == Standard && got > opt) {
 					t.Fatalf("%s beats the optimum %d: %d", name, opt, got)
 				}
-				if (algo == DFS || algo == Exact) && (got != opt || !sol.Optimal) {
+				if (s.name == "dfs" || s.name == "exact") && (got != opt || !sol.Optimal) {
 					t.Fatalf("%s board %d: %d (optimal %v), brute force %d\n%s", name, i, got, sol.Optimal, opt, Format(b, Digits))
 				}
 			}
@@ -113,7 +122,7 @@ func TestSolversOnSmallBoards(t *testing.T) {
 // the second is beaten by the solvers.
 func TestExactBlogBoard(t *testing.T) {
 	ex := readSet(t, "dust_blog_examples.txt", Dust)
-	sol, err := Solve(t.Context(), ex[0].Board, Options{Algorithm: Exact})
+	sol, err := Exact{}.Solve(t.Context(), ex[0].Board)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +133,7 @@ func TestExactBlogBoard(t *testing.T) {
 	// The second board: the blog's network needed 17 clicks, its 15 s DFS 18.
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
 	defer cancel()
-	dfs, err := Solve(ctx, ex[1].Board, Options{Algorithm: DFS})
+	dfs, err := DFS{}.Solve(ctx, ex[1].Board)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("dfs: %v", err)
 	}
@@ -138,24 +147,31 @@ func TestExactBlogBoard(t *testing.T) {
 func TestBudgetsKeepBestSoFar(t *testing.T) {
 	set := readSet(t, "standard20.txt", Standard)
 	b := set[0].Board
-	for _, algo := range []Algorithm{DFS, Beam, MCTS, NMCS, NRPA} {
-		sol, err := Solve(t.Context(), b, Options{Algorithm: algo, MaxNodes: 300, Seed: 1})
+	for _, s := range []struct {
+		algo string
+		Solver
+	}{
+		{"dfs", DFS{MaxNodes: 300}}, {"beam", Beam{MaxNodes: 300}}, {"mcts", MCTS{MaxPlayouts: 300, Seed: 1}},
+		{"nmcs", NMCS{MaxPlayouts: 300, Seed: 1}}, {"nrpa", NRPA{MaxPlayouts: 300, Seed: 1}},
+	} {
+		algo := s.algo
+		sol, err := s.Solve(t.Context(), b)
 		if !errors.Is(err, ErrBudget) && !errors.Is(err, context.DeadlineExceeded) && err != nil {
 			t.Fatalf("%v: %v", algo, err)
 		}
-		if algo != Beam && !errors.Is(err, ErrBudget) {
+		if algo != "beam" && !errors.Is(err, ErrBudget) {
 			t.Fatalf("%v: err %v, want the budget", algo, err)
 		}
 		if len(sol.Moves) > 0 {
-			checkSolution(t, algo.String(), b, sol)
+			checkSolution(t, algo, b, sol)
 		}
-		if algo != Beam && sol.Score <= 0 {
+		if algo != "beam" && sol.Score <= 0 {
 			t.Fatalf("%v: no solution kept: %+v", algo, sol)
 		}
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
 	defer cancel()
-	sol, err := Solve(ctx, b, Options{Algorithm: NRPA})
+	sol, err := NRPA{}.Solve(ctx, b)
 	if !errors.Is(err, context.DeadlineExceeded) || sol.Score < 500 {
 		t.Fatalf("nrpa 0.3 s: %v, score %d", err, sol.Score)
 	}

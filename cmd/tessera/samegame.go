@@ -2,22 +2,22 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"text/tabwriter"
 	"time"
 
 	"tessera/internal/bench"
+	"tessera/internal/catalog"
+	"tessera/internal/play"
 	"tessera/samegame"
 )
 
@@ -105,62 +105,59 @@ func splitBoardArg(arg string) (string, int, error) {
 	return arg, 0, nil
 }
 
-// solverFlags are the flags that choose and tune a samegame solver.
+// sgSolverFlags are the flags that choose and tune a samegame solver.
 type sgSolverFlags struct {
 	rules, algo, ordering string
-	seed                  *uint64
-	nodes                 int64
-	level, iterations     int
-	width, tableBits      int
-	noTabu                bool
+	opts                  catalog.SameGameOptions
 }
 
 func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
+	o := &f.opts
 	fs.StringVar(&f.rules, "rules", "", "rules: standard or dust (default: dust for boards written in letters, else standard)")
-	fs.StringVar(&f.algo, "algo", defAlgo, "solver: dfs, exact (dust only), beam, mcts (SP-MCTS), nmcs, nrpa, or with the dust network nn (greedy policy), nn-after (greedy on the afterstate network), nn-value (greedy on the value head, one step ahead), nn-beam or nn-mcts (PUCT, -iterations, default 2000)")
-	defineNNFlags(fs)
+	fs.StringVar(&f.algo, "algo", defAlgo, "solver: "+strings.Join(catalog.SameGame.IDs(), ", ")+" ('tessera help samegame solve' describes them)")
+	fs.StringVar(&o.Model, "model", "", "nn, nn-after, nn-value, nn-beam, nn-mcts: the network file (default: the shipped dust network, for nn-after the shipped afterstate network; nn-beam -width defaults to 2000)")
+	fs.IntVar(&o.Views, "views", 1, "with an afterstate -model: symmetric views of each board whose ratings are averaged (2: and its mirror image; up to 10)")
 	fs.StringVar(&f.ordering, "order", "shortlook", "dfs move order: shortlook, largest or lookahead")
-	f.seed = seedFlag(fs)
-	fs.Int64Var(&f.nodes, "nodes", 0, "stop after this many nodes (dfs, exact, beam) or playouts (mcts, nmcs, nrpa); 0: no limit")
-	fs.IntVar(&f.level, "level", 0, "nesting level of nmcs (default 2) and nrpa (default 3)")
-	fs.IntVar(&f.iterations, "iterations", 0, "nrpa iterations per level (default 100); nn-mcts tree iterations (default 2000)")
-	fs.IntVar(&f.width, "width", 0, "beam width (default 1000)")
-	fs.IntVar(&f.tableBits, "table-bits", 0, "exact (default 23) and dfs on dust boards (default 22): a table of 2^N entries of 8 bytes")
-	fs.BoolVar(&f.noTabu, "no-tabu", false, "standard rules: let the Monte-Carlo searches break up the largest colour")
+	fs.Uint64Var(&o.Seed, "seed", 1, "random seed: the same seed gives the same result")
+	fs.Int64Var(&o.Nodes, "nodes", 0, "stop after this many nodes (dfs, exact, beam) or playouts (mcts, nmcs, nrpa); 0: no limit")
+	fs.IntVar(&o.Level, "level", 0, "nesting level of nmcs (default 2) and nrpa (default 3)")
+	fs.IntVar(&o.Iterations, "iterations", 0, "nrpa iterations per level (default 100); nn-mcts tree iterations per click (default 200)")
+	fs.IntVar(&o.Width, "width", 0, "beam width (default 1000)")
+	fs.IntVar(&o.TableBits, "table-bits", 0, "exact (default 23) and dfs on dust boards (default 22): a table of 2^N entries of 8 bytes")
+	fs.BoolVar(&o.NoTabu, "no-tabu", false, "standard rules: let the Monte-Carlo searches break up the largest colour")
 }
 
-func (f *sgSolverFlags) options() (samegame.Options, error) {
-	algo, err := sgParseAlgorithm(f.algo)
-	if err != nil {
-		return samegame.Options{}, usagef("%v", err)
+// options checks the flags and returns the solvers' options.
+func (f *sgSolverFlags) options() (catalog.SameGameOptions, error) {
+	o := f.opts
+	var err error
+	if o.Order, err = samegame.ParseOrdering(f.ordering); err != nil {
+		return o, usagef("-order: %v", err)
 	}
-	var ord samegame.Ordering
-	switch f.ordering {
-	case "shortlook":
-		ord = samegame.ShortLook
-	case "largest", "standard":
-		ord = samegame.Largest
-	case "lookahead":
-		ord = samegame.Lookahead
-	default:
-		return samegame.Options{}, usagef("unknown -order %q (want shortlook, largest or lookahead)", f.ordering)
+	if o.Level < 0 || o.Level > 10 || o.Iterations < 0 || o.Width < 0 || o.Nodes < 0 {
+		return o, usagef("-level, -iterations, -width and -nodes must not be negative (and -level at most 10)")
 	}
-	if f.level < 0 || f.level > 10 || f.iterations < 0 || f.width < 0 || f.nodes < 0 {
-		return samegame.Options{}, usagef("-level, -iterations, -width and -nodes must not be negative (and -level at most 10)")
+	if o.TableBits != 0 && (o.TableBits < 10 || o.TableBits > 32) {
+		return o, usagef("-table-bits %d out of range (10 to 32)", o.TableBits)
 	}
-	if f.tableBits != 0 && (f.tableBits < 10 || f.tableBits > 32) {
-		return samegame.Options{}, usagef("-table-bits %d out of range (10 to 32)", f.tableBits)
-	}
-	return samegame.Options{Algorithm: algo, Seed: *f.seed, MaxNodes: f.nodes, Ordering: ord, Level: f.level,
-		Iterations: f.iterations, BeamWidth: f.width, TableBits: f.tableBits, NoTabu: f.noTabu}, nil
+	return o, nil
 }
 
-// proves reports whether an algorithm's stop means failure: exact must
-// prove, the others are anytime searches whose -timeout is their budget.
-func proves(a samegame.Algorithm) bool { return a == samegame.Exact }
-
-// stoppedByTimeout reports whether err is the end of a time budget.
-func stoppedByTimeout(err error) bool { return errors.Is(err, context.DeadlineExceeded) }
+// algos reads the -algo list: catalogue ids, each at most once.
+func (f *sgSolverFlags) algos() ([]string, error) {
+	var ids []string
+	for id := range strings.SplitSeq(f.algo, ",") {
+		id = strings.ToLower(strings.TrimSpace(id))
+		if _, err := catalog.SameGame.Lookup(id); err != nil {
+			return nil, usagef("-algo: %v", err)
+		}
+		if slices.Contains(ids, id) {
+			return nil, usagef("-algo names %s twice", id)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
 
 // sgSolveJSON is the -json output of samegame solve.
 type sgSolveJSON struct {
@@ -184,21 +181,18 @@ type sgSolveJSON struct {
 
 var samegameSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-rules standard|dust] [-algo dfs|exact|beam|mcts|nmcs|nrpa] [-timeout D] [-seed S] [-json] FILE[:N]",
+	UsageLine: "[-rules standard|dust] [-algo ID] [-timeout D] [-seed S] [-json] FILE[:N]",
 	Short:     "solve a board and print the clicks",
 	Long: `Solve runs a solver on the N-th board of FILE (the first without :N; FILE
 may be "-" for stdin) and prints the clicks, the score (standard) or the
 number of clicks (dust), and whether the result is proven optimal.
 
-Solvers: dfs, the source blog's depth-first branch-and-bound (move order
--order, bound "clicks + colours left"); exact, which proves the fewest clicks
-of a dust board (IDA* with a transposition table); beam (-width); mcts
-(SP-MCTS); nmcs (-level) and nrpa (-level, -iterations), which under
-standard rules keep the largest colour for last (tabu colour).
-
 -timeout is the search budget: the anytime solvers (all but exact) print
 the best solution found when it ends and succeed; exact fails (exit 1) when
-it ends before the proof.`,
+it ends before the proof.
+
+Solvers (-algo; "optimal": a finished run proves its answer optimal):
+` + catalog.SameGame.Help(),
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf sgSolverFlags
 		sf.define(fs, "dfs")
@@ -210,6 +204,10 @@ it ends before the proof.`,
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one FILE[:N]")
+			}
+			entry, err := catalog.SameGame.Lookup(strings.ToLower(sf.algo))
+			if err != nil {
+				return usagef("-algo: %v", err)
 			}
 			opts, err := sf.options()
 			if err != nil {
@@ -224,14 +222,18 @@ it ends before the proof.`,
 			opts.Progress = func(s samegame.Solution) {
 				p.Printf("searching: %s, %d nodes, %d playouts", describeBest(rules, s), s.Nodes, s.Playouts)
 			}
-			var sol samegame.Solution
 			opts.Restart = *timeout > 0 // the anytime searches use the whole budget
-			bench.WithBudget(ctx, *timeout, *cpu, func(ctx context.Context) { sol, err = sgSolve(ctx, e.Board, opts) })
+			solver, err := entry.New(opts)
+			if err != nil {
+				return err
+			}
+			var sol samegame.Solution
+			bench.WithBudget(ctx, *timeout, *cpu, func(ctx context.Context) { sol, err = solver.Solve(ctx, e.Board) })
 			p.Done()
 			stopped := ""
-			if err != nil && stoppedByTimeout(err) && ctx.Err() == nil {
+			if err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
 				stopped = fmt.Sprintf("-timeout %v", *timeout)
-				if !proves(opts.Algorithm) && len(sol.Moves) > 0 {
+				if bench.SameGameAnytime(entry.ID) && len(sol.Moves) > 0 {
 					err = nil
 				} else {
 					err = fmt.Errorf("stopped by -timeout %v before %s", *timeout, map[bool]string{true: "the proof", false: "any solution"}[len(sol.Moves) > 0])
@@ -251,7 +253,7 @@ it ends before the proof.`,
 				left = res.Board.Cells()
 			}
 			if *asJSON {
-				o := sgSolveJSON{File: file, Board: n, Name: e.Name, Rules: rules.String(), Algo: sgAlgoName(opts.Algorithm),
+				o := sgSolveJSON{File: file, Board: n, Name: e.Name, Rules: rules.String(), Algo: entry.ID,
 					Moves: samegame.FormatMoves(sol.Moves), Score: sol.Score, Clicks: sol.Clicks, Cleared: sol.Cleared,
 					Left: left, Optimal: sol.Optimal, Nodes: sol.Nodes, Playouts: sol.Playouts,
 					Seconds: seconds(sol.Elapsed), Stopped: stopped}
@@ -266,7 +268,7 @@ it ends before the proof.`,
 			w := env.Stdout
 			fmt.Fprintf(w, "board    %s #%d (%s, %dx%d, %d colours, %s rules)\n", file, n, e.Name, e.Board.Width(), e.Board.Height(), e.Board.Colors(), rules)
 			fmt.Fprint(w, indent(samegame.Format(e.Board, e.Notation), "         "))
-			fmt.Fprintf(w, "solver   %s\n", sgAlgoName(opts.Algorithm))
+			fmt.Fprintf(w, "solver   %s\n", entry.ID)
 			if len(sol.Moves) > 0 || sol.Cleared {
 				fmt.Fprintf(w, "clicks   %s\n", samegame.FormatMoves(sol.Moves))
 				proof := "optimal"
@@ -324,6 +326,33 @@ func parseWxH(s string) (int, int, error) {
 	return w, h, nil
 }
 
+// sgRandomFlags are the flags of random boards: rules, size, colours, count.
+type sgRandomFlags struct {
+	rules, size string
+	colors, n   int
+}
+
+func (f *sgRandomFlags) define(fs *flag.FlagSet, rules string, n int) {
+	fs.StringVar(&f.rules, "rules", rules, "rules: standard or dust")
+	fs.StringVar(&f.size, "size", "8x6", "board size COLSxROWS")
+	fs.IntVar(&f.colors, "colors", 5, "number of colours (1 to 10)")
+	fs.IntVar(&f.n, "n", n, "number of boards")
+}
+
+// parse checks the flags and returns the rules and size.
+func (f *sgRandomFlags) parse() (rules samegame.Rules, w, h int, err error) {
+	if rules, err = samegame.ParseRules(f.rules); err != nil {
+		return 0, 0, 0, usagef("%v", err)
+	}
+	if w, h, err = parseWxH(f.size); err != nil {
+		return 0, 0, 0, err
+	}
+	if f.colors < 1 || f.colors > samegame.MaxColors || f.n < 1 || f.n > 1000000 {
+		return 0, 0, 0, usagef("-colors (1 to %d) or -n (1 to 1,000,000) out of range", samegame.MaxColors)
+	}
+	return rules, w, h, nil
+}
+
 var samegameGenerateCmd = &Command{
 	Name:      "generate",
 	UsageLine: "[-rules standard|dust] [-size COLSxROWS] [-colors K] [-n N] [-seed S] [-o FILE] [-json]",
@@ -333,10 +362,8 @@ in the format that solve and bench read: dust boards in the blog's letters,
 standard boards in digits, each after a "position I" line. The same seed
 gives the same boards. The defaults are the dust game's: 8x6, 5 colours.`,
 	Flags: func(fs *flag.FlagSet) Runner {
-		rulesName := fs.String("rules", "dust", "rules: standard or dust")
-		size := fs.String("size", "8x6", "board size COLSxROWS")
-		colors := fs.Int("colors", 5, "number of colours (1 to 10)")
-		n := fs.Int("n", 1, "number of boards")
+		var rf sgRandomFlags
+		rf.define(fs, "dust", 1)
 		seed := seedFlag(fs)
 		out := outFlag(fs, "the boards")
 		asJSON := jsonFlag(fs)
@@ -344,38 +371,21 @@ gives the same boards. The defaults are the dust game's: 8x6, 5 colours.`,
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
 			}
-			rules, err := samegame.ParseRules(*rulesName)
-			if err != nil {
-				return usagef("%v", err)
-			}
-			w, h, err := parseWxH(*size)
+			rules, w, h, err := rf.parse()
 			if err != nil {
 				return err
 			}
-			if *colors < 1 || *colors > samegame.MaxColors {
-				return usagef("-colors %d out of range (1 to %d)", *colors, samegame.MaxColors)
-			}
-			if *n < 1 || *n > 1000000 {
-				return usagef("-n %d out of range (1 to 1,000,000)", *n)
-			}
-			notation := samegame.Digits
-			if rules == samegame.Dust {
-				notation = samegame.Letters
-			}
-			rng := rand.New(rand.NewPCG(*seed, 0x67656e))
 			var sb strings.Builder
 			if !*asJSON {
-				fmt.Fprintf(&sb, "# tessera samegame generate -rules %s -size %dx%d -colors %d -n %d -seed %d\n", rules, w, h, *colors, *n, *seed)
+				fmt.Fprintf(&sb, "# tessera samegame generate -rules %s -size %dx%d -colors %d -n %d -seed %d\n", rules, w, h, rf.colors, rf.n, *seed)
 			}
-			for i := range *n {
-				b := samegame.Random(w, h, *colors, rules, rng)
+			for i, e := range bench.SameGameBoards(rf.n, *seed, w, h, rf.colors, rules, 0) {
 				if *asJSON {
-					b, _ := jsonLine(map[string]any{"board": i + 1, "rules": rules.String(), "size": fmt.Sprintf("%dx%d", w, h),
-						"colors": *colors, "seed": *seed, "rows": samegame.Line(b, notation)})
-					sb.Write(b)
+					writeJSON(&sb, map[string]any{"board": i + 1, "rules": rules.String(), "size": fmt.Sprintf("%dx%d", w, h),
+						"colors": rf.colors, "seed": *seed, "rows": samegame.Line(e.Board, e.Notation)})
 					continue
 				}
-				fmt.Fprintf(&sb, "\nposition %d\n%s", i+1, samegame.Format(b, notation))
+				fmt.Fprintf(&sb, "\nposition %d\n%s", i+1, samegame.Format(e.Board, e.Notation))
 			}
 			if *out != "" {
 				return writeFileAtomic(*out, []byte(sb.String()))
@@ -384,56 +394,6 @@ gives the same boards. The defaults are the dust game's: 8x6, 5 colours.`,
 			return err
 		}
 	},
-}
-
-// jsonLine is writeJSON into a byte slice.
-func jsonLine(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	err := writeJSON(&buf, v)
-	return buf.Bytes(), err
-}
-
-// sgBenchRecord is one -json line of samegame bench.
-type sgBenchRecord struct {
-	Board   int     `json:"board"`
-	Name    string  `json:"name"`
-	Score   int     `json:"score"`
-	Clicks  int     `json:"clicks"`
-	Optimal *bool   `json:"optimal"`
-	Seconds float64 `json:"seconds"`
-	// CPUSeconds is the CPU time of the solve, measured with -cpu.
-	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
-	Cleared    bool    `json:"cleared"`
-	Known      int     `json:"known_optimum,omitempty"`
-	Nodes      int64   `json:"nodes"`
-	Playouts   int64   `json:"playouts"`
-	Moves      string  `json:"moves"`
-	Error      string  `json:"error,omitempty"`
-
-	sol samegame.Solution
-}
-
-// sgBenchSummary is the last -json line of samegame bench.
-type sgBenchSummary struct {
-	Summary       bool    `json:"summary"`
-	Boards        int     `json:"boards"`
-	Total         int     `json:"total"`
-	Seconds       float64 `json:"seconds"`
-	Rules         string  `json:"rules"`
-	Algo          string  `json:"algo"`
-	Timeout       float64 `json:"timeout"`
-	Workers       int     `json:"workers"`
-	Proven        int     `json:"proven"`
-	Cleared       int     `json:"cleared"`
-	CPUSeconds    float64 `json:"cpu_seconds,omitempty"`
-	MedianSeconds float64 `json:"median_seconds"`
-	MedianCPU     float64 `json:"median_cpu_seconds,omitempty"`
-	MaxCPU        float64 `json:"max_cpu_seconds,omitempty"`
-	MaxSeconds    float64 `json:"max_seconds"`
-	Known         int     `json:"known_optima,omitempty"`
-	AtOptimum     int     `json:"at_optimum,omitempty"`
-	WithinOne     int     `json:"within_one,omitempty"`
-	Failed        int     `json:"failed,omitempty"`
 }
 
 // parseBoardList reads -boards "1,2,11" or ranges "1-5,11".
@@ -524,11 +484,10 @@ diagonal, and the histograms of clicks over the reference.`,
 			if (*set == "") == (*n == 0) {
 				return usagef("give -set FILE or -n K")
 			}
-			algos, err := parseAlgos(sf.algo)
+			algos, err := sf.algos()
 			if err != nil {
 				return err
 			}
-			sf.algo, _, _ = strings.Cut(sf.algo, ",")
 			opts, err := sf.options()
 			if err != nil {
 				return err
@@ -536,261 +495,97 @@ diagonal, and the histograms of clicks over the reference.`,
 			if *workers < 1 {
 				return usagef("-workers must be at least 1")
 			}
-			var entries []samegame.Entry
-			var rules samegame.Rules
+			b := &bench.SameGame{Algos: algos, Options: opts, Timeout: *timeout, CPU: *cpu, Workers: *workers, JSON: *asJSON}
 			if *set != "" {
-				entries, rules, err = readSetFile(env, *set, sf.rules)
-				if err != nil {
+				if b.Entries, b.Rules, err = readSetFile(env, *set, sf.rules); err != nil {
 					return err
 				}
 			} else {
-				if sf.rules == "" {
-					sf.rules = "dust"
-				}
-				if rules, err = samegame.ParseRules(sf.rules); err != nil {
-					return usagef("%v", err)
-				}
-				w, h, err := parseWxH(*size)
+				rf := sgRandomFlags{rules: cmp.Or(sf.rules, "dust"), size: *size, colors: *colors, n: *n}
+				rules, w, h, err := rf.parse()
 				if err != nil {
 					return err
 				}
-				if *colors < 1 || *colors > samegame.MaxColors || *n < 1 || *n > 1000000 {
-					return usagef("-colors (1 to %d) or -n (1 to 1,000,000) out of range", samegame.MaxColors)
-				}
-				entries = randomEntries(*n, *sf.seed, w, h, *colors, rules)
+				b.Rules, b.Entries = rules, bench.SameGameBoards(*n, opts.Seed, w, h, *colors, rules, 0)
 			}
-			list, err := parseBoardList(*boards, len(entries))
-			if err != nil {
+			if b.List, err = parseBoardList(*boards, len(b.Entries)); err != nil {
 				return err
 			}
-			if slices.Contains(algos, samegame.Exact) && rules != samegame.Dust {
+			if slices.Contains(algos, "exact") && b.Rules != samegame.Dust {
 				return usagef("-algo exact needs dust rules")
 			}
-			if len(algos) > 1 || *plot != "" {
-				if *out != "" {
-					return usagef("-o needs a single -algo")
-				}
-				return runCompare(ctx, env, entries, list, rules, algos, opts, *timeout, *cpu, *workers, *asJSON, *plot, *prog)
+			if (len(algos) > 1 || *plot != "") && *out != "" {
+				return usagef("-o needs a single -algo")
+			}
+			if *plot != "" {
+				b.Plot = func(png []byte) error { return writeFileAtomic(*plot, png) }
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()
-			count := p.Counter("boards", len(list))
-			start := time.Now()
-			cpuStart, _ := bench.ProcessCPU()
-			recs := make([]sgBenchRecord, len(list))
-			// Boards go to the workers in order; results are printed in
-			// board order as soon as every earlier board is done.
-			var (
-				mu      sync.Mutex
-				done    = make([]bool, len(list))
-				printed = 0
-				werr    error
-				next    = 0
-				wg      sync.WaitGroup
-			)
-			flush := func() {
-				for printed < len(list) && done[printed] {
-					if *asJSON && werr == nil {
-						werr = writeJSON(env.Stdout, recs[printed])
-					}
-					printed++
-				}
-			}
-			for range min(*workers, len(list)) {
-				wg.Go(func() {
-					for {
-						mu.Lock()
-						i := next
-						next++
-						mu.Unlock()
-						if i >= len(list) || ctx.Err() != nil {
-							return
-						}
-						rec := benchOne(ctx, entries[list[i]-1], list[i], rules, opts, *timeout, *cpu)
-						mu.Lock()
-						recs[i] = rec
-						done[i] = true
-						flush()
-						mu.Unlock()
-						count.Add(1)
-					}
-				})
-			}
-			wg.Wait()
-			p.Done()
-			if werr != nil {
-				return werr
-			}
-			if err := ctx.Err(); err != nil {
+			count := p.Counter(map[bool]string{true: "solves", false: "boards"}[len(algos) > 1 || *plot != ""], len(b.List)*len(algos))
+			b.Done = func() { count.Add(1) }
+			recs, err := b.Run(ctx, env.Stdout)
+			if err != nil || *out == "" {
 				return err
 			}
-			sum := summarizeBench(recs, rules, opts.Algorithm, *timeout, *workers, time.Since(start))
-			if cpuEnd, ok := bench.ProcessCPU(); ok {
-				sum.CPUSeconds = seconds(cpuEnd - cpuStart)
-			}
-			if *out != "" {
-				if err := writeFileAtomic(*out, []byte(formatBenchSet(entries, list, recs, rules, opts, *timeout))); err != nil {
-					return err
-				}
-			}
-			if *asJSON {
-				return writeJSON(env.Stdout, sum)
-			}
-			printSGBench(env.Stdout, recs, sum, rules)
-			return nil
+			return writeFileAtomic(*out, []byte(bench.SameGameSet(b.Entries, b.List, recs, b.Rules, algos[0], *timeout)))
 		}
 	},
 }
 
-// benchOne solves one board of a bench.
-func benchOne(ctx context.Context, e samegame.Entry, number int, rules samegame.Rules, opts samegame.Options, timeout time.Duration, cpu bool) sgBenchRecord {
-	var sol samegame.Solution
-	var err error
-	opts.Restart = timeout > 0
-	used := bench.WithBudget(ctx, timeout, cpu, func(ctx context.Context) { sol, err = sgSolve(ctx, e.Board, opts) })
-	rec := sgBenchRecord{Board: number, Name: e.Name, Score: sol.Score, Clicks: sol.Clicks, Seconds: seconds(sol.Elapsed),
-		Cleared: sol.Cleared, Known: e.Optimal, Nodes: sol.Nodes, Playouts: sol.Playouts, Moves: samegame.FormatMoves(sol.Moves),
-		CPUSeconds: seconds(used), sol: sol}
-	switch {
-	case sol.Optimal:
-		rec.Optimal = ptr(true)
-	case rules == samegame.Dust && e.Optimal > 0 && sol.Cleared && sol.Clicks == e.Optimal:
-		rec.Optimal = ptr(true) // reaches the file's proven optimum
-	case opts.Algorithm == samegame.DFS || opts.Algorithm == samegame.Exact:
-		rec.Optimal = ptr(false)
-	}
-	if err != nil && !(stoppedByTimeout(err) && !proves(opts.Algorithm) && len(sol.Moves) > 0) {
-		rec.Error = err.Error()
-	}
-	return rec
-}
+var samegamePlayCmd = &Command{
+	Name:      "play",
+	UsageLine: "[-rules standard|dust] [-size COLSxROWS] [-colors K] [-seed S] [FILE[:N]]",
+	Short:     "play in the terminal, with hints",
+	Long: `Play a board in the terminal: the N-th board of FILE, or a random board
+(standard: 15x15, dust: 8x6, 5 colours unless -size and -colors say
+otherwise).
 
-func ptr[T any](v T) *T { return &v }
-
-func summarizeBench(recs []sgBenchRecord, rules samegame.Rules, algo samegame.Algorithm, timeout time.Duration, workers int, wall time.Duration) sgBenchSummary {
-	s := sgBenchSummary{Summary: true, Boards: len(recs), Seconds: seconds(wall), Rules: rules.String(), Algo: sgAlgoName(algo),
-		Timeout: seconds(timeout), Workers: workers}
-	var secs, cpus []float64
-	for _, r := range recs {
-		if r.CPUSeconds > 0 {
-			cpus = append(cpus, r.CPUSeconds)
-			s.MaxCPU = max(s.MaxCPU, r.CPUSeconds)
-		}
-		if rules == samegame.Dust {
-			s.Total += r.Clicks
-		} else {
-			s.Total += r.Score
-		}
-		if r.Optimal != nil && *r.Optimal {
-			s.Proven++
-		}
-		if r.Cleared {
-			s.Cleared++
-		}
-		if r.Error != "" {
-			s.Failed++
-		}
-		if r.Known > 0 && rules == samegame.Dust {
-			s.Known++
-			if r.Cleared && r.Clicks == r.Known {
-				s.AtOptimum++
+Keys: arrows or W A S D move the cursor; space or enter clicks the group
+under it; u undoes a click; r restarts; n draws a new random board; h
+hints the next click (a short search: exact or DFS for dust, NRPA for
+standard) and moves the cursor there; a plays the hinted line to the end;
+q quits.`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		rulesName := fs.String("rules", "", "rules: standard or dust (default: from the file, else standard)")
+		size := fs.String("size", "", "random board size COLSxROWS (default 15x15 standard, 8x6 dust)")
+		colors := fs.Int("colors", 5, "colours of a random board (1 to 10)")
+		seed := seedFlag(fs)
+		think := fs.Duration("think", 2*time.Second, "time for a hint")
+		delay := fs.Duration("delay", 300*time.Millisecond, "pause between the clicks of a")
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) > 1 {
+				return usagef("want at most one FILE[:N]")
 			}
-			if r.Cleared && r.Clicks <= r.Known+1 {
-				s.WithinOne++
+			if *colors < 1 || *colors > samegame.MaxColors {
+				return usagef("-colors %d out of range (1 to %d)", *colors, samegame.MaxColors)
 			}
-		}
-		secs = append(secs, r.Seconds)
-		s.MaxSeconds = max(s.MaxSeconds, r.Seconds)
-	}
-	s.MedianSeconds = median(secs)
-	s.MedianCPU = median(cpus)
-	return s
-}
-
-func printSGBench(w io.Writer, recs []sgBenchRecord, s sgBenchSummary, rules samegame.Rules) {
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
-	if rules == samegame.Dust {
-		fmt.Fprintln(tw, "board\tname\tclicks\toptimal\tknown\tnodes\tseconds\t")
-	} else {
-		fmt.Fprintln(tw, "board\tname\tscore\tclicks\tcleared\tplayouts\tseconds\t")
-	}
-	for _, r := range recs {
-		opt := "-"
-		if r.Optimal != nil {
-			opt = map[bool]string{true: "proven", false: "no"}[*r.Optimal]
-		}
-		note := ""
-		if r.Error != "" {
-			note = "  " + r.Error
-		}
-		if rules == samegame.Dust {
-			known := "-"
-			if r.Known > 0 {
-				known = strconv.Itoa(r.Known)
-			}
-			fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%s\t%d\t%.2f\t%s\n", r.Board, r.Name, r.Clicks, opt, known, r.Nodes, r.Seconds, note)
-		} else {
-			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%v\t%d\t%.2f\t%s\n", r.Board, r.Name, r.Score, r.Clicks, r.Cleared, r.Playouts, r.Seconds, note)
-		}
-	}
-	tw.Flush()
-	fmt.Fprintf(w, "\n%d boards, %s rules, %s, -timeout %gs, %d workers: ", s.Boards, rules, s.Algo, s.Timeout, s.Workers)
-	if rules == samegame.Dust {
-		fmt.Fprintf(w, "%d clicks in total (mean %.2f), %d proven optimal", s.Total, float64(s.Total)/float64(max(1, s.Boards)), s.Proven)
-		if s.Known > 0 {
-			fmt.Fprintf(w, ", %d of %d at the known optimum, %d within one click", s.AtOptimum, s.Known, s.WithinOne)
-		}
-	} else {
-		fmt.Fprintf(w, "total score %d, %d boards cleared", s.Total, s.Cleared)
-	}
-	fmt.Fprintf(w, "; median %.2f s, max %.2f s per board", s.MedianSeconds, s.MaxSeconds)
-	if s.MedianCPU > 0 {
-		fmt.Fprintf(w, " (CPU: median %.2f s, max %.2f s)", s.MedianCPU, s.MaxCPU)
-	}
-	fmt.Fprintf(w, "; %.1f s wall, %.1f s CPU in all\n", s.Seconds, s.CPUSeconds)
-	if s.Failed > 0 {
-		fmt.Fprintf(w, "%d boards failed\n", s.Failed)
-	}
-}
-
-// formatBenchSet writes the benched boards with their solutions as a set
-// file: "optimal N" for the proven ones, then the moves.
-func formatBenchSet(entries []samegame.Entry, list []int, recs []sgBenchRecord, rules samegame.Rules, opts samegame.Options, timeout time.Duration) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "# tessera samegame bench -algo %s -timeout %v: %d boards with their solutions\n", sgAlgoName(opts.Algorithm), timeout, len(list))
-	for i, number := range list {
-		e := entries[number-1]
-		r := recs[i]
-		name := e.Name
-		if !strings.Contains(name, " ") {
-			name = "board " + name
-		}
-		kind, label, _ := strings.Cut(name, " ")
-		if kind != "position" && kind != "example" {
-			kind, label = "position", strconv.Itoa(number)
-		}
-		notation := e.Notation
-		fmt.Fprintf(&sb, "\n%s %s\nboard\n%s", kind, label, samegame.Format(e.Board, notation))
-		switch {
-		case rules == samegame.Dust && r.Optimal != nil && *r.Optimal:
-			fmt.Fprintf(&sb, "optimal %d\n", r.Clicks)
-		case e.Optimal > 0:
-			fmt.Fprintf(&sb, "optimal %d\n", e.Optimal)
-		}
-		if rules == samegame.Standard {
-			fmt.Fprintf(&sb, "score %d\n", r.Score)
-		}
-		if res, err := samegame.Replay(e.Board, r.sol.Moves); err == nil {
-			fmt.Fprintf(&sb, "moves %d\n", len(r.sol.Moves))
-			for k, m := range r.sol.Moves {
-				g := res.Removed[k]
-				color := strconv.Itoa(int(g.Color))
-				if notation == samegame.Letters {
-					color = string(samegame.LetterColors[g.Color])
+			g := play.SameGame{Colors: *colors, Seed: *seed, Think: *think, Delay: *delay, W: 15, H: 15}
+			if len(args) == 1 {
+				e, _, _, _, err := readBoardArg(env, args[0], *rulesName)
+				if err != nil {
+					return err
 				}
-				fmt.Fprintf(&sb, "%d %d %s %d\n", m.X, m.Y, color, g.Size)
+				g.Board = e.Board
+			} else {
+				if *rulesName != "" {
+					r, err := samegame.ParseRules(*rulesName)
+					if err != nil {
+						return usagef("%v", err)
+					}
+					g.Rules = r
+				}
+				if g.Rules == samegame.Dust {
+					g.W, g.H = 8, 6
+				}
+				if *size != "" {
+					var err error
+					if g.W, g.H, err = parseWxH(*size); err != nil {
+						return err
+					}
+				}
 			}
+			return g.Run(ctx, env.Stdin, env.Stdout)
 		}
-	}
-	return sb.String()
+	},
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"image/png"
@@ -10,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
+	"tessera/internal/bench"
 	"tessera/samegame"
 )
 
@@ -81,7 +80,7 @@ func TestSamegameDatasetLabels(t *testing.T) {
 			}
 			// A wider beam from the child finds a line of left-1 clicks
 			// (the labels' beam found one).
-			sol, err := samegame.Solve(t.Context(), child, samegame.Options{Algorithm: samegame.Beam, BeamWidth: 5000})
+			sol, err := samegame.Beam{Width: 5000}.Solve(t.Context(), child)
 			if err != nil || sol.Clicks != left-1 {
 				t.Fatalf("%s: after good click %v: %d clicks (left %d), %v", e.Name, m, sol.Clicks, left, err)
 			}
@@ -172,7 +171,7 @@ func TestSamegameBenchCompare(t *testing.T) {
 	if len(lines) != 7 {
 		t.Fatalf("%d lines, want 6 boards and a summary:\n%s", len(lines), out)
 	}
-	var sum sgCompareSummary
+	var sum bench.SameGameCompareSummary
 	if err := json.Unmarshal([]byte(lines[6]), &sum); err != nil || !sum.Summary {
 		t.Fatalf("summary %q: %v", lines[6], err)
 	}
@@ -205,22 +204,5 @@ func TestSamegameBenchCompare(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "", "samegame", "bench", "-algo", "nn,dfs", "-n", "2", "-o", plot+".txt"); code != 2 {
 		t.Errorf("-o with two algorithms: exit %d, want 2", code)
-	}
-}
-
-// TestPrintCompareNotCleared: the means are over the boards an algorithm
-// cleared, and one that cleared none shows no mean.
-func TestPrintCompareNotCleared(t *testing.T) {
-	s := sgCompareSummary{Boards: 4, Rules: "dust", Algos: []string{"a", "b"},
-		Cleared: map[string]int{"a": 4, "b": 0}, MeanClicks: map[string]float64{"a": 12.5},
-		MeanExcess: map[string]float64{"a": 0.25}, AtBest: map[string]int{"a": 3}, AtOptimum: map[string]int{},
-		MeanSeconds: map[string]float64{"a": 0.1}, MsPerMove: map[string]float64{"a": 8}, Excess: map[string][]int{"a": {3, 1}}}
-	var buf bytes.Buffer
-	printCompare(&buf, s, time.Second)
-	words := strings.Join(strings.Fields(buf.String()), " ")
-	for _, want := range []string{"not cleared 0 4", "mean clicks 12.50 –", "0 (best) 3 0"} {
-		if !strings.Contains(words, want) {
-			t.Errorf("missing %q in:\n%s", want, buf.String())
-		}
 	}
 }

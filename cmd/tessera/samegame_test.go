@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"tessera/internal/bench"
 	"tessera/samegame"
 )
 
@@ -20,6 +21,13 @@ func TestSamegameHelp(t *testing.T) {
 	for _, verb := range []string{"solve", "play", "generate", "bench"} {
 		if code != 0 || !strings.Contains(out, verb) {
 			t.Fatalf("help samegame lacks %s: %q", verb, out)
+		}
+	}
+	// help samegame solve lists the catalogue.
+	code, out, _ = runCmd(t, "", "help", "samegame", "solve")
+	for _, id := range []string{"exact", "nrpa", "nn-after", "nn-mcts"} {
+		if code != 0 || !strings.Contains(out, "\n  "+id+" ") {
+			t.Fatalf("help samegame solve lacks %s: %q", id, out)
 		}
 	}
 }
@@ -74,7 +82,7 @@ func TestSamegameSolveErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"samegame", "solve"}, 2, "want one FILE"},
-		{[]string{"samegame", "solve", "-algo", "magic", blogFile}, 2, "unknown algorithm"},
+		{[]string{"samegame", "solve", "-algo", "magic", blogFile}, 2, `unknown solver "magic"`},
 		{[]string{"samegame", "solve", blogFile + ":3"}, 2, "has 2 boards"},
 		{[]string{"samegame", "solve", blogFile + ":0"}, 2, "at least 1"},
 		{[]string{"samegame", "solve", filepath.Join(dir, "none.txt")}, 1, "no such file"},
@@ -142,7 +150,7 @@ func TestSamegameBench(t *testing.T) {
 		}
 		total += r.Clicks
 	}
-	var s sgBenchSummary
+	var s bench.SameGameSummary
 	if err := json.Unmarshal([]byte(lines[4]), &s); err != nil || !s.Summary || s.Boards != 4 || s.Total != total || s.Proven != 4 {
 		t.Fatalf("summary %s (%v)", lines[4], err)
 	}

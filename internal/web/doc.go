@@ -30,7 +30,7 @@
 //	GET    /api/npuzzle/saves/{name}     one saved game
 //	PUT    /api/npuzzle/saves/{name}     save {"start","board","history","picture","elapsed_ms"}
 //	DELETE /api/npuzzle/saves/{name}
-//	GET    /api/dust/solvers             the dust game's Auto menu
+//	GET    /api/dust/solvers             the dust game's Auto menu (catalog.SameGame)
 //	POST   /api/dust/deal                {"seed":3}
 //	POST   /api/dust/solve               {"board":"GGGGBOYO/...","solver":"exact","timeout_ms":10000}
 //	POST   /api/dust/hint                {"board":"..."}

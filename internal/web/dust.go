@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"tessera/internal/catalog"
 	"tessera/internal/store"
 	"tessera/samegame"
 )
@@ -50,28 +51,28 @@ func (s *Server) dustRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/dust/hint", s.serveAPI(s.dustHint))
 }
 
-// dustSolver is one entry of the dust page's Auto menu.
+// dustSolver is one entry of the dust page's Auto menu: an entry of
+// catalog.SameGame.
 type dustSolver struct {
 	ID          string `json:"id"`
 	Name        string `json:"name"`
 	Description string `json:"description"`
 	Proves      bool   `json:"proves"` // it proves its answer the fewest clicks when it finishes
-	opts        samegame.Options
 }
 
-// dustSolvers is the Auto menu, the default first.
-var dustSolvers = []dustSolver{
-	{"exact", "Exact", "IDA* with a table of learned bounds: proves the fewest clicks (seconds on hard boards)", true,
-		samegame.Options{Algorithm: samegame.Exact}},
-	{"dfs", "Depth-first (blog)", "the source blog's depth-first branch-and-bound: improves its best until the search ends or time runs out", true,
-		samegame.Options{Algorithm: samegame.DFS}},
-	{"beam", "Beam search", "keeps the 1,000 most promising boards per click: fast, short, not proven", false,
-		samegame.Options{Algorithm: samegame.Beam}},
-	{"mcts", "Monte-Carlo tree search", "single-player MCTS: random playouts guide a growing tree; uses its whole time", false,
-		samegame.Options{Algorithm: samegame.MCTS, Seed: 1}},
-	{"nrpa", "NRPA", "nested rollout policy adaptation: learns a playout policy; uses its whole time", false,
-		samegame.Options{Algorithm: samegame.NRPA, Seed: 1}},
-}
+// dustOptions are the options the page's solvers are built with: the
+// catalogue's defaults, seed 1 for the Monte-Carlo searches.
+var dustOptions = catalog.SameGameOptions{Seed: 1}
+
+// dustSolvers is the Auto menu, catalog.SameGame's entries in its order
+// (exact, the default, first).
+var dustSolvers = func() []dustSolver {
+	var list []dustSolver
+	for _, m := range catalog.SameGame.Menu() {
+		list = append(list, dustSolver{ID: m.ID, Name: m.Name, Description: m.Doc, Proves: m.Optimal})
+	}
+	return list
+}()
 
 // dustAnytimeTimeout is the time a Monte-Carlo solver gets when the request
 // names none: they use all of it, so the server's default would be slow.
@@ -205,6 +206,12 @@ func (s *Server) runDustSolver(reqCtx context.Context, b *samegame.Board, sv dus
 			return res, nil
 		}
 	}
+	// The solver is built before its time starts: a network solver loads
+	// its network on first use.
+	solver, err := catalog.SameGame.New(sv.ID, dustOptions)
+	if err != nil {
+		return dustSolveResponse{}, err
+	}
 	ctx, cancel := context.WithTimeout(reqCtx, timeout)
 	defer cancel()
 	if err := s.acquire(ctx); err != nil {
@@ -214,7 +221,7 @@ func (s *Server) runDustSolver(reqCtx context.Context, b *samegame.Board, sv dus
 		return dustSolveResponse{}, err
 	}
 	defer s.release()
-	sol, err := samegame.Solve(ctx, b, sv.opts)
+	sol, err := solver.Solve(ctx, b)
 	if reqCtx.Err() != nil {
 		return dustSolveResponse{}, reqCtx.Err()
 	}

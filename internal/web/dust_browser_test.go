@@ -43,7 +43,7 @@ func TestBrowserDustPlay(t *testing.T) {
 	if err != nil || b.Width() != 8 || b.Height() != 6 {
 		t.Fatalf("dealt board %q: %v", start, err)
 	}
-	sol, err := samegame.Solve(t.Context(), b, samegame.Options{Algorithm: samegame.Exact})
+	sol, err := samegame.Exact{}.Solve(t.Context(), b)
 	if err != nil || !sol.Optimal {
 		t.Fatalf("exact: %v", err)
 	}

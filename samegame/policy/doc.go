@@ -29,7 +29,14 @@
 // nn.LossSoftmaxCE). The network then judges the result of a click, which
 // it sees, instead of predicting it from the board.
 //
-// # Training data
+// # Training
+//
+// Train fits a network to set files of solved boards (Dataset) and
+// records its provenance in Info (data, training, result, architecture,
+// and the network it started from); New builds an untrained one, Load and
+// Save read and write network files (package tessera/nn's format), and
+// Default and DefaultAfterstate return the shipped networks, embedded from
+// models/ (models/README.md says how they were trained).
 //
 // Geometry.Examples turns solved boards (the set files of "tessera samegame
 // dataset", solved by the exact solver, so every label is an optimal click)
@@ -37,31 +44,31 @@
 // Geometry.Augment applies the game's symmetries to an example (a
 // permutation of the colours, the left-right mirror: 240 variants). The
 // default architecture, DefaultArch, is two 3x3 convolutions of 32 channels
-// and a dense layer of 256; the source's ten dense layers of 1,500 can be
+// and a dense layer of 512; the source's ten dense layers of 1,500 can be
 // built with Arch{Hidden: ...}.
 //
 // # Playing
 //
-// Default returns the shipped network (embedded). Greedy plays a board by
-// clicking the best-scored group at every turn; Lookahead clicks the group
-// whose resulting board has the fewest estimated clicks left; Beam keeps
-// the lines that are best by the policy's log-probability plus a
-// groups-left heuristic, pruned by the greedy line's length and the
-// colours-left bound; MCTS runs package mcts's PUCT search with the
-// policy's priors and the value head at the leaves (Evaluator):
+// The solvers are samegame.Solver values that carry their network (nil:
+// the shipped one) and parameters. Greedy plays a board by clicking the
+// best-scored group at every turn; After does the same with an afterstate
+// network, averaging the ratings of Views symmetric views of each child;
+// Value clicks the group whose resulting board has the fewest estimated
+// clicks left (one step ahead on the value head); Beam keeps the lines
+// that are best by the policy's log-probability plus a groups-left
+// heuristic, pruned by the greedy line's length and the colours-left
+// bound; MCTS runs package mcts's PUCT search, one tree kept from click
+// to click (Tree.Advance), with the policy's priors and
+// the value head at the leaves (Evaluator):
 //
-//	p, _ := policy.Default()
-//	sol, _ := p.Greedy(ctx, board)    // sol.Moves, sol.Clicks
-//	sol, _ = p.Lookahead(ctx, board)  // one step ahead on the value head
-//	sol, _ = p.Beam(ctx, board, policy.BeamOptions{}) // width 2,000
-//	sol, _ = p.MCTS(ctx, board, policy.MCTSOptions{}) // 2,000 iterations
+//	sol, _ := policy.Greedy{}.Solve(ctx, board)           // sol.Moves, sol.Clicks
+//	sol, _ = policy.Value{}.Solve(ctx, board)             // one step ahead on the value head
+//	sol, _ = policy.Beam{Width: 2000}.Solve(ctx, board)   // width 2,000
+//	sol, _ = policy.MCTS{Iterations: 200}.Solve(ctx, board)
+//	sol, _ = policy.After{Views: 4}.Solve(ctx, board)     // the shipped afterstate network
 //
-// DefaultAfterstate returns the shipped afterstate network, which plays
-// greedily the same way, rating each group's result (Views averages the
-// ratings of symmetric views of each child):
-//
-//	a, _ := policy.DefaultAfterstate()
-//	sol, _ = a.Greedy(ctx, board)
+// The methods Greedy, Lookahead, Beam and MCTS of a Policy are the same
+// searches with the network as receiver.
 //
 // The shipped networks, how they were trained and what they score are in
 // docs/results/samegame.md; networks and rankings measured and not kept in

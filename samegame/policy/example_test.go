@@ -14,11 +14,8 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	p, err := policy.Default()
-	if err != nil {
-		panic(err)
-	}
-	sol, err := p.Beam(context.Background(), b, policy.BeamOptions{Width: 64})
+	// A nil network means the shipped one (policy.Default).
+	sol, err := policy.Beam{Width: 64}.Solve(context.Background(), b)
 	if err != nil {
 		panic(err)
 	}

@@ -142,9 +142,9 @@ func (e *embedded) get() (*Policy, error) {
 }
 
 var (
-	//go:embed testdata/dust.nn
+	//go:embed models/dust.nn
 	defaultModel []byte
-	//go:embed testdata/dust-after.nn
+	//go:embed models/dust-after.nn
 	afterModel []byte
 
 	defaultPolicy = &embedded{data: defaultModel}
@@ -152,12 +152,14 @@ var (
 )
 
 // Default returns the shipped policy for the dust game (8x6, 5 colours),
-// trained on optimal solutions of the exact solver (see Info for how).
+// models/dust.nn, trained with a value head on solutions of beam search
+// and the exact solver (Info and models/README.md say how).
 // It is loaded once; the same value is returned to every caller.
 func Default() (*Policy, error) { return defaultPolicy.get() }
 
 // DefaultAfterstate returns the shipped afterstate network for the dust
-// game (see Arch.After; Info says how it was trained). It is loaded once;
+// game, models/dust-after.nn (see Arch.After; Info and models/README.md
+// say how it was trained). It is loaded once;
 // the same value is returned to every caller.
 func DefaultAfterstate() (*Policy, error) { return afterPolicy.get() }
 

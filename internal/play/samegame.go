@@ -1,10 +1,15 @@
-package main
+// Package play holds the terminal games of "tessera FAMILY play": a board
+// drawn with ANSI colours, a cursor moved by the arrow keys, clicks, undo,
+// and hints from the family's solvers. SameGame is the cluster-clearing
+// game (standard SameGame and the dust game).
+//
+//	err := play.SameGame{Rules: samegame.Dust, W: 8, H: 6, Colors: 5, Think: 2 * time.Second}.Run(ctx, os.Stdin, os.Stdout)
+package play
 
 import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -17,71 +22,43 @@ import (
 	"tessera/samegame"
 )
 
-var samegamePlayCmd = &Command{
-	Name:      "play",
-	UsageLine: "[-rules standard|dust] [-size COLSxROWS] [-colors K] [-seed S] [FILE[:N]]",
-	Short:     "play in the terminal, with hints",
-	Long: `Play a board in the terminal: the N-th board of FILE, or a random board
-(standard: 15x15, dust: 8x6, 5 colours unless -size and -colors say
-otherwise).
-
-Keys: arrows or W A S D move the cursor; space or enter clicks the group
-under it; u undoes a click; r restarts; n draws a new random board; h
-hints the next click (a short search: exact or DFS for dust, NRPA for
-standard) and moves the cursor there; a plays the hinted line to the end;
-q quits.`,
-	Flags: func(fs *flag.FlagSet) Runner {
-		rulesName := fs.String("rules", "", "rules: standard or dust (default: from the file, else standard)")
-		size := fs.String("size", "", "random board size COLSxROWS (default 15x15 standard, 8x6 dust)")
-		colors := fs.Int("colors", 5, "colours of a random board (1 to 10)")
-		seed := seedFlag(fs)
-		think := fs.Duration("think", 2*time.Second, "time for a hint")
-		delay := fs.Duration("delay", 300*time.Millisecond, "pause between the clicks of a")
-		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 1 {
-				return usagef("want at most one FILE[:N]")
-			}
-			if *colors < 1 || *colors > samegame.MaxColors {
-				return usagef("-colors %d out of range (1 to %d)", *colors, samegame.MaxColors)
-			}
-			g := &sgPlay{rng: rand.New(rand.NewPCG(*seed, 0x706c6179)), colors: *colors, think: *think, delay: *delay, eol: "\n"}
-			if len(args) == 1 {
-				e, rules, _, _, err := readBoardArg(env, args[0], *rulesName)
-				if err != nil {
-					return err
-				}
-				g.rules, g.notation = rules, e.Notation
-				g.w, g.h = e.Board.Width(), e.Board.Height()
-				g.start(e.Board)
-			} else {
-				if *rulesName != "" {
-					r, err := samegame.ParseRules(*rulesName)
-					if err != nil {
-						return usagef("%v", err)
-					}
-					g.rules = r
-				}
-				g.w, g.h = 15, 15
-				if g.rules == samegame.Dust {
-					g.w, g.h = 8, 6
-				}
-				if *size != "" {
-					var err error
-					if g.w, g.h, err = parseWxH(*size); err != nil {
-						return err
-					}
-				}
-				g.newBoard()
-			}
-			return g.loop(ctx, env)
-		}
-	},
+// SameGame is a cluster-clearing game in the terminal, with hints.
+//
+// Keys: arrows or W A S D move the cursor; space or enter clicks the group
+// under it; u undoes a click; r restarts; n draws a new random board; h
+// hints the next click (a short search: exact or DFS for dust, NRPA for
+// standard) and moves the cursor there; a plays the hinted line to the
+// end; q quits.
+type SameGame struct {
+	// Board is the board to play first (nil: a random one).
+	Board *samegame.Board
+	// Rules, W, H and Colors are those of the random boards.
+	Rules        samegame.Rules
+	W, H, Colors int
+	// Seed draws the random boards and the hints' seeds.
+	Seed uint64
+	// Think is the time of a hint's search, Delay the pause between the
+	// clicks of the a key.
+	Think, Delay time.Duration
 }
 
-// sgPlay is a terminal game.
+// Run plays until q, Ctrl-C, the end of in or of ctx. When in is a
+// terminal it is put in raw mode and the screen redrawn in place.
+func (s SameGame) Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	g := &sgPlay{rules: s.Rules, w: s.W, h: s.H, colors: s.Colors, rng: rand.New(rand.NewPCG(s.Seed, 0x706c6179)),
+		think: s.Think, delay: s.Delay, eol: "\n"}
+	if s.Board != nil {
+		g.rules, g.w, g.h = s.Board.Rules(), s.Board.Width(), s.Board.Height()
+		g.start(s.Board)
+	} else {
+		g.newBoard()
+	}
+	return g.loop(ctx, in, out)
+}
+
+// sgPlay is a game in progress.
 type sgPlay struct {
 	rules        samegame.Rules
-	notation     samegame.Notation
 	w, h, colors int
 	rng          *rand.Rand
 	initial      *samegame.Board
@@ -149,15 +126,15 @@ func (g *sgPlay) findHint(ctx context.Context) {
 		g.msg = "the game is over"
 		return
 	}
-	opts := samegame.Options{Algorithm: samegame.NRPA, Level: 2, Seed: g.rng.Uint64(), Restart: true}
+	var solver samegame.Solver = samegame.NRPA{Level: 2, Seed: g.rng.Uint64(), Restart: true}
 	if g.rules == samegame.Dust {
-		opts.Algorithm = samegame.Exact
+		solver = samegame.Exact{}
 		if b.Width()*b.Height() > 64 {
-			opts.Algorithm = samegame.DFS
+			solver = samegame.DFS{}
 		}
 	}
 	sctx, cancel := context.WithTimeout(ctx, g.think)
-	sol, err := samegame.Solve(sctx, b, opts)
+	sol, err := solver.Solve(sctx, b)
 	cancel()
 	if len(sol.Moves) == 0 {
 		g.msg = "no hint"
@@ -174,7 +151,7 @@ func (g *sgPlay) findHint(ctx context.Context) {
 	case g.rules == samegame.Dust:
 		g.msg = fmt.Sprintf("hint: click %v; %d clicks to go (not proven optimal)", sol.Moves[0], sol.Clicks)
 	default:
-		g.msg = fmt.Sprintf("hint: click %v; the line found scores %d more (%s)", sol.Moves[0], sol.Score, opts.Algorithm)
+		g.msg = fmt.Sprintf("hint: click %v; the line found scores %d more (nrpa)", sol.Moves[0], sol.Score)
 	}
 }
 
@@ -231,8 +208,8 @@ func (g *sgPlay) move(dx, dy int) {
 	g.cy = min(max(g.cy+dy, 0), b.Height()-1)
 }
 
-func (g *sgPlay) loop(ctx context.Context, env *Env) error {
-	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+func (g *sgPlay) loop(ctx context.Context, in io.Reader, out io.Writer) error {
+	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		state, err := term.MakeRaw(int(f.Fd()))
 		if err != nil {
 			return err
@@ -240,16 +217,16 @@ func (g *sgPlay) loop(ctx context.Context, env *Env) error {
 		defer term.Restore(int(f.Fd()), state)
 		g.eol, g.clear = "\r\n", true
 	}
-	keys := bufio.NewReader(env.Stdin)
+	keys := bufio.NewReader(in)
 	if g.msg == "" {
 		g.msg = "clear the board: " + map[samegame.Rules]string{samegame.Standard: "big groups score (n-2)^2", samegame.Dust: "in as few clicks as you can"}[g.rules]
 	}
 	for {
-		fmt.Fprint(env.Stdout, g.render())
+		fmt.Fprint(out, g.render())
 		if ctx.Err() != nil {
 			return nil
 		}
-		k, err := readKey(keys)
+		k, err := readSameGameKey(keys)
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
@@ -258,7 +235,7 @@ func (g *sgPlay) loop(ctx context.Context, env *Env) error {
 		}
 		switch k {
 		case "q", "Q", "\x03", "\x1b":
-			fmt.Fprint(env.Stdout, "bye"+g.eol)
+			fmt.Fprint(out, "bye"+g.eol)
 			return nil
 		case "\x1b[A", "w", "W":
 			g.move(0, 1)
@@ -283,10 +260,10 @@ func (g *sgPlay) loop(ctx context.Context, env *Env) error {
 			g.newBoard()
 		case "h", "H":
 			g.msg = "thinking..."
-			fmt.Fprint(env.Stdout, g.render())
+			fmt.Fprint(out, g.render())
 			g.findHint(ctx)
 		case "a":
-			g.auto(ctx, env)
+			g.auto(ctx, out)
 		default:
 			g.msg = fmt.Sprintf("unknown key %q", k)
 		}
@@ -294,20 +271,41 @@ func (g *sgPlay) loop(ctx context.Context, env *Env) error {
 }
 
 // auto plays the hinted line (searching one first if there is none).
-func (g *sgPlay) auto(ctx context.Context, env *Env) {
+func (g *sgPlay) auto(ctx context.Context, out io.Writer) {
 	if len(g.hint) == 0 {
 		g.msg = "thinking..."
-		fmt.Fprint(env.Stdout, g.render())
+		fmt.Fprint(out, g.render())
 		g.findHint(ctx)
 	}
 	for len(g.hint) > 0 && !g.game.Over() {
 		g.cx, g.cy = int(g.hint[0].X), int(g.hint[0].Y)
 		g.click()
-		fmt.Fprint(env.Stdout, g.render())
+		fmt.Fprint(out, g.render())
 		select {
 		case <-ctx.Done():
 			return
 		case <-time.After(g.delay):
 		}
 	}
+}
+
+// readSameGameKey reads one key: a byte, or an escape sequence for an
+// arrow.
+func readSameGameKey(r *bufio.Reader) (string, error) {
+	c, err := r.ReadByte()
+	if err != nil {
+		return "", err
+	}
+	if c != 0x1b {
+		return string(c), nil
+	}
+	seq := []byte{c}
+	for len(seq) < 3 {
+		c, err := r.ReadByte()
+		if err != nil {
+			break
+		}
+		seq = append(seq, c)
+	}
+	return string(seq), nil
 }
