@@ -80,6 +80,10 @@
 //
 //	{"images": 1, "placements": [{"piece": 12, "image": 0, "row": 0, "col": 0, "rotation": 3}, ...]}
 //
+// ReadSheetFile, ReadTruthFile and ReadPlacementFile read the three from
+// files, naming the file in an error. Mosaic tiles several pictures into
+// one, a large puzzle to scramble (MosaicFiles from image files).
+//
 // # Scores
 //
 // Score gives direct accuracy (pieces in their true cell and orientation),

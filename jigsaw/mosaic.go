@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
+
+	"tessera/imageio"
 )
 
 // MosaicOptions configure Mosaic. The zero value tiles the images as they
@@ -106,6 +108,31 @@ func Mosaic(n int, load func(i int) (*image.NRGBA64, error), opts MosaicOptions)
 		big = centre(big.SubImage(image.Rect(x0, y0, x0+w, y0+h)).(*image.NRGBA64), w, h)
 	}
 	return big, tile, nil
+}
+
+// MosaicFiles is Mosaic of the image files at paths (PNG, JPEG or WebP,
+// read with imageio one at a time). The mosaic is an *image.NRGBA64 when a
+// source has 16 bits per channel, an *image.NRGBA otherwise; depth says
+// which (16 or 8).
+func MosaicFiles(paths []string, opts MosaicOptions) (pic image.Image, tile image.Point, depth int, err error) {
+	big, tile, err := Mosaic(len(paths), func(i int) (*image.NRGBA64, error) {
+		img, err := imageio.Load(paths[i], imageio.Options{})
+		if err != nil {
+			return nil, err
+		}
+		depth = max(depth, img.Depth)
+		return img.Pix, nil
+	}, opts)
+	if err != nil {
+		return nil, tile, depth, err
+	}
+	if depth >= 16 {
+		return big, tile, depth, nil
+	}
+	b := big.Bounds()
+	m8 := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(m8, m8.Bounds(), big, b.Min, draw.Src)
+	return m8, tile, depth, nil
 }
 
 // centre returns a copy of the central w x h pixels of m (at most its size).

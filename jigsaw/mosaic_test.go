@@ -5,6 +5,8 @@ import (
 	"image"
 	"image/color"
 	"testing"
+
+	"tessera/imageio"
 )
 
 // TestTurn: a quarter turn clockwise puts the bottom-left pixel top left.
@@ -53,5 +55,32 @@ func TestMosaic(t *testing.T) {
 	imgs[2] = image.NewNRGBA64(image.Rect(0, 0, 31, 20))
 	if _, _, err := Mosaic(3, load, MosaicOptions{}); err == nil || errors.As(err, &me) {
 		t.Errorf("tiles of other sizes: %v", err)
+	}
+}
+
+// TestMosaicFiles: a 16-bit source makes a 16-bit mosaic; 8-bit sources an
+// 8-bit one with the same pixels; a missing file is an error.
+func TestMosaicFiles(t *testing.T) {
+	pic, tile, depth, err := MosaicFiles([]string{"testdata/mit5-crop.png", "testdata/bgu10-crop.png"}, MosaicOptions{Cols: 2})
+	if _, ok := pic.(*image.NRGBA64); err != nil || !ok || depth != 16 || tile != image.Pt(224, 168) || pic.Bounds() != image.Rect(0, 0, 448, 168) {
+		t.Fatalf("16-bit: %T %v depth %d tile %v: %v", pic, pic.Bounds(), depth, tile, err)
+	}
+	pic, _, depth, err = MosaicFiles([]string{"testdata/bgu10-crop.png", "testdata/bgu10-crop.png"}, MosaicOptions{Trim: 2})
+	m8, ok := pic.(*image.NRGBA)
+	if err != nil || !ok || depth != 8 || m8.Bounds() != image.Rect(0, 0, 440, 164) {
+		t.Fatalf("8-bit: %T depth %d: %v", pic, depth, err)
+	}
+	src, err := imageio.Load("testdata/bgu10-crop.png", imageio.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []image.Point{{0, 0}, {219, 163}} {
+		want := src.Pix.NRGBA64At(p.X+2, p.Y+2)
+		if got := m8.NRGBAAt(p.X+220, p.Y); got != (color.NRGBA{uint8(want.R >> 8), uint8(want.G >> 8), uint8(want.B >> 8), 0xff}) {
+			t.Errorf("8-bit pixel %v: %v, want %v", p, got, want)
+		}
+	}
+	if _, _, _, err := MosaicFiles([]string{"testdata/none.png"}, MosaicOptions{}); err == nil {
+		t.Error("missing file: no error")
 	}
 }

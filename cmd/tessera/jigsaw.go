@@ -1,25 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"image"
-	"image/draw"
 	"image/png"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
-	"text/tabwriter"
 	"time"
 
-	"tessera/imageio"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
-	"tessera/internal/progress"
 	"tessera/jigsaw"
 )
 
@@ -38,24 +30,6 @@ channel), JPEG or WebP; 28-pixel pieces are the convention of the benchmark
 sets (MIT 432, McGill 540, BGU 805/2360/3300).`,
 		Commands: []*Command{jigsawScrambleCmd, jigsawSolveCmd, jigsawScoreCmd, jigsawBenchCmd, jigsawMosaicCmd, jigsawNeuralCmd},
 	})
-}
-
-// cropNote says what Cut removed, or "".
-func cropNote(g *jigsaw.Grid) string {
-	if g.Crop == g.Source {
-		return ""
-	}
-	return fmt.Sprintf("%s: %dx%d is not a multiple of the piece size; cut the central %dx%d pixels from (%d, %d)",
-		g.Name, g.Source.Dx(), g.Source.Dy(), g.Crop.Dx(), g.Crop.Dy(), g.Crop.Min.X, g.Crop.Min.Y)
-}
-
-// writeFile writes through a buffer filled by fill, atomically.
-func writeFile(path string, fill func(io.Writer) error) error {
-	var b bytes.Buffer
-	if err := fill(&b); err != nil {
-		return err
-	}
-	return writeFileAtomic(path, b.Bytes())
 }
 
 var jigsawScrambleCmd = &Command{
@@ -90,55 +64,35 @@ the image for a single image, or -cols columns (default: near square).`,
 			if *piece < 2 {
 				return usagef("-piece %d: at least 2 pixels", *piece)
 			}
-			var grids []*jigsaw.Grid
-			var notes []string
+			r := bench.JigsawScrambled{Sheet: *out, Truth: *truthPath, Rotate: *rotate, Seed: *seed, Cols: *cols}
 			for _, path := range args {
 				g, err := bench.LoadJigsawGrid(path, *piece, *crop)
 				if err != nil {
 					return err
 				}
-				if note := cropNote(g); note != "" {
-					notes = append(notes, note)
-				}
-				grids = append(grids, g)
+				r.Grids = append(r.Grids, g)
 			}
-			pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: *rotate, Seed: *seed})
-			c := *cols
-			if c <= 0 && len(grids) == 1 {
-				c = grids[0].Cols
+			pz, truth := jigsaw.Scramble(r.Grids, jigsaw.ScrambleOptions{Rotate: *rotate, Seed: *seed})
+			if r.Puzzle = pz; r.Cols <= 0 && len(r.Grids) == 1 {
+				r.Cols = r.Grids[0].Cols
 			}
-			if c <= 0 {
-				c = jigsaw.SheetCols(len(pz.Pieces))
+			if r.Cols <= 0 {
+				r.Cols = jigsaw.SheetCols(len(pz.Pieces))
 			}
-			if err := writeFile(*out, func(w io.Writer) error { return jigsaw.WriteSheet(w, pz, c) }); err != nil {
+			if err := bench.WriteJigsawFile(*out, func(w io.Writer) error { return jigsaw.WriteSheet(w, pz, r.Cols) }); err != nil {
 				return err
 			}
 			if *truthPath != "" {
-				if err := writeFile(*truthPath, truth.WriteJSON); err != nil {
+				if err := bench.WriteJigsawFile(*truthPath, truth.WriteJSON); err != nil {
 					return err
 				}
 			}
-			for _, n := range notes {
-				fmt.Fprintln(env.Stderr, n)
+			for _, g := range r.Grids {
+				if note := bench.JigsawCropNote(g); note != "" {
+					fmt.Fprintln(env.Stderr, note)
+				}
 			}
-			rows := (len(pz.Pieces) + c - 1) / c
-			if *asJSON {
-				return writeJSON(env.Stdout, map[string]any{"sheet": *out, "truth": *truthPath, "pieces": len(pz.Pieces),
-					"piece_size": *piece, "cols": c, "rows": rows, "rotate": *rotate, "seed": *seed, "images": len(grids), "depth": pz.Depth})
-			}
-			kind := "Type 1"
-			if *rotate {
-				kind = "Type 2, rotated"
-			}
-			fmt.Fprintf(env.Stdout, "scrambled %d pieces of %d px from %d image(s) (%s, seed %d)\n", len(pz.Pieces), *piece, len(grids), kind, *seed)
-			for _, g := range grids {
-				fmt.Fprintf(env.Stdout, "  %s: %dx%d pieces\n", g.Name, g.Cols, g.Rows)
-			}
-			fmt.Fprintf(env.Stdout, "sheet    %s (%dx%d cells, %d-bit)\n", *out, c, rows, pz.Depth)
-			if *truthPath != "" {
-				fmt.Fprintf(env.Stdout, "truth    %s\n", *truthPath)
-			}
-			return nil
+			return r.Write(env.Stdout, *asJSON)
 		}
 	},
 }
@@ -194,14 +148,7 @@ pictures, whose tile borders fall between pieces.`,
 				}
 			}
 			opts.Cols, opts.Trim = *cols, *trim
-			depth := 0
-			big, tile, err := jigsaw.Mosaic(len(args), func(i int) (*image.NRGBA64, error) {
-				img, err := imageio.Load(args[i], imageio.Options{})
-				if err == nil {
-					depth = max(depth, img.Depth)
-				}
-				return img.Pix, err
-			}, opts)
+			pic, tile, depth, err := jigsaw.MosaicFiles(args, opts)
 			var me *jigsaw.MosaicError
 			switch {
 			case errors.As(err, &me) && me.Image >= 0:
@@ -211,14 +158,7 @@ pictures, whose tile borders fall between pieces.`,
 			case err != nil:
 				return err
 			}
-			var pic image.Image = big
-			if depth < 16 {
-				b := pic.Bounds()
-				m8 := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-				draw.Draw(m8, m8.Bounds(), pic, b.Min, draw.Src)
-				pic = m8
-			}
-			if err := writeFile(*out, func(w io.Writer) error { return png.Encode(w, pic) }); err != nil {
+			if err := bench.WriteJigsawFile(*out, func(w io.Writer) error { return png.Encode(w, pic) }); err != nil {
 				return err
 			}
 			b := pic.Bounds()
@@ -228,11 +168,15 @@ pictures, whose tile borders fall between pieces.`,
 	},
 }
 
-// jigsawFlags are the flags of the square-piece solvers (solve, bench):
-// -algo names an entry of catalog.Jigsaw, the others fill its options.
+// jigsawFlags are the flags that solve and bench share: -algo names an
+// entry of catalog.Jigsaw (or, for solve, catalog.Gaps), the others fill
+// its options or set the run's seed, budget and output.
 type jigsawFlags struct {
 	algo, metric string
 	o            catalog.JigsawOptions
+	seed         *uint64
+	timeout      *time.Duration
+	asJSON, prog *bool
 }
 
 func (f *jigsawFlags) define(fs *flag.FlagSet) {
@@ -247,61 +191,23 @@ func (f *jigsawFlags) define(fs *flag.FlagSet) {
 	fs.BoolVar(&f.o.FreeSeed, "free-seed", false, "ga, size unknown: also seed from the greedy assembly without a frame when it has clearly more best buddies")
 	fs.BoolVar(&f.o.NoFrame, "no-frame", false, "ga, size unknown: no frame at all (chromosomes of any shape, seeded by the frameless greedy assembly): for very large pictures of several scenes")
 	fs.BoolVar(&f.o.RandomInit, "random-init", false, "ga: start from random chromosomes only (as the paper), not from greedy solutions")
+	f.seed, f.timeout = seedFlag(fs), timeoutFlag(fs, 10*time.Minute)
+	f.asJSON, f.prog = jsonFlag(fs), progressFlag(fs)
+}
+
+// gaps reports whether -algo names a solver of gap puzzles.
+func (f *jigsawFlags) gaps() bool {
+	_, err := catalog.Gaps.Lookup(f.algo)
+	return err == nil
 }
 
 // solver builds the solver named by -algo from the flags.
-func (f *jigsawFlags) solver(seed uint64) (jigsaw.Solver, error) {
-	m, err := jigsaw.ParseMetric(f.metric)
-	if err != nil {
+func (f *jigsawFlags) solver() (s jigsaw.Solver, err error) {
+	f.o.Seed = *f.seed
+	if s, f.o, err = catalog.NewJigsaw(f.algo, f.metric, f.o); err != nil {
 		return nil, usagef("%v", err)
 	}
-	f.o.Metric, f.o.Seed = m, seed
-	s, err := catalog.Jigsaw.New(f.algo, f.o)
-	if err != nil {
-		return nil, usagef("-algo %s: %v", f.algo, err)
-	}
 	return s, nil
-}
-
-// label describes the solver in a text report.
-func (f *jigsawFlags) label(withSeed bool) string {
-	if f.algo != "ga" {
-		return f.algo
-	}
-	if withSeed {
-		return fmt.Sprintf("ga (population %d, %d generations, seed %d)", f.o.Pop, f.o.Gens, f.o.Seed)
-	}
-	return fmt.Sprintf("ga (population %d, %d generations)", f.o.Pop, f.o.Gens)
-}
-
-// generations returns a Problem.Progress that shows the generation, the
-// best fitness and the time on p's status line.
-func generations(p *progress.Reporter, gens int) func(jigsaw.Generation) {
-	if !p.Enabled() {
-		return nil
-	}
-	return func(g jigsaw.Generation) {
-		stage := ""
-		if g.Picture > 0 {
-			stage = fmt.Sprintf("picture %d/%d, ", g.Picture, g.Pictures)
-		}
-		p.Printf("ga: %sgeneration %d/%d, best fitness %.6g, %.1f s", stage, g.Index, gens, g.Best, g.Elapsed.Seconds())
-	}
-}
-
-// outputNames returns the file names of k output images: path itself for
-// one, else path with -1, -2, ... before the extension.
-func outputNames(path string, k int) []string {
-	if k == 1 {
-		return []string{path}
-	}
-	ext := filepath.Ext(path)
-	base := strings.TrimSuffix(path, ext)
-	names := make([]string, k)
-	for i := range k {
-		names[i] = fmt.Sprintf("%s-%d%s", base, i+1, ext)
-	}
-	return names
 }
 
 var jigsawSolveCmd = &Command{
@@ -350,25 +256,21 @@ writes the reassembly with its gaps.`,
 		images := fs.Int("images", 1, "number of pictures in the bag (0: find it, with -algo ga)")
 		var sf jigsawFlags
 		sf.define(fs)
-		seed := seedFlag(fs)
 		out := outFlag(fs, "the solved picture (PNG)")
 		placementPath := fs.String("placement", "", "write the placement (JSON) to this file")
 		snapshots := fs.String("snapshots", "", "ga: write the best layout of every generation as PNG files in this folder")
-		timeout := timeoutFlag(fs, 10*time.Minute)
-		prog := progressFlag(fs)
-		asJSON := jsonFlag(fs)
 		var nf neuralFlags
-		nf.define(fs, true)
+		nf.define(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("give one sheet")
 			}
-			ctx, cancel := withTimeout(ctx, *timeout)
+			ctx, cancel := withTimeout(ctx, *sf.timeout)
 			defer cancel()
-			if _, err := catalog.Gaps.Lookup(sf.algo); err == nil {
-				return neuralSolve(ctx, env, &nf, sf.algo, args[0], *out, *seed, *asJSON)
+			if sf.gaps() {
+				return neuralSolve(ctx, env, &nf, sf.algo, args[0], *out, *sf.seed, *sf.asJSON)
 			}
-			s, err := sf.solver(*seed)
+			s, err := sf.solver()
 			if err != nil {
 				return err
 			}
@@ -381,116 +283,48 @@ writes the reassembly with its gaps.`,
 			if *images < 0 || *images == 0 && !catalog.CountsPictures(s) {
 				return usagef("-images %d: at least 1 (0, to find it, needs -algo ga)", *images)
 			}
-			if p.Puzzle, err = readSheet(args[0], *piece, *rotate); err != nil {
+			if p.Puzzle, err = jigsaw.ReadSheetFile(args[0], jigsaw.SheetOptions{PieceSize: *piece, Rotated: *rotate}); errors.Is(err, jigsaw.ErrPieceSize) && *piece == 0 {
+				return usagef("%v (-piece)", errors.Unwrap(err))
+			} else if err != nil {
 				return err
 			}
-			pr := newProgress(env, *prog)
-			defer pr.Done()
-			p.Progress = generations(pr, sf.o.Gens)
-			snaps, snapErr := 0, error(nil)
+			var snaps *bench.JigsawSnapshots
 			if *snapshots != "" {
 				if !catalog.Generational(s) {
 					return usagef("-snapshots needs a solver with generations (-algo ga)")
 				}
-				if err := os.MkdirAll(*snapshots, 0o755); err != nil {
+				if snaps, err = bench.NewJigsawSnapshots(*snapshots, p.Puzzle); err != nil {
 					return err
 				}
-				p.Snapshot = func(g jigsaw.Generation, pl *jigsaw.Placement) {
-					snaps++
-					name := fmt.Sprintf("gen-%03d.png", g.Index)
-					if g.Picture > 0 {
-						name = fmt.Sprintf("picture-%d-gen-%03d.png", g.Picture, g.Index)
-					}
-					if err := writeFile(filepath.Join(*snapshots, name), func(w io.Writer) error { return jigsaw.WritePNG(w, p.Puzzle, pl, 0) }); err != nil && snapErr == nil {
-						snapErr = err
-					}
-				}
+				p.Snapshot = snaps.Save
 			}
+			pr := newProgress(env, *sf.prog)
+			defer pr.Done()
+			p.Progress = bench.JigsawProgress(pr, sf.o.Gens)
 			res, err := s.Solve(ctx, p)
 			pr.Done()
 			if res.Placement == nil {
 				return err
 			}
-			var names, wrote []string
+			r := bench.JigsawSolved{Puzzle: p.Puzzle, Result: res, Algo: sf.algo, Options: sf.o, Err: err}
 			if *out != "" {
-				names = outputNames(*out, res.Placement.Images)
-				wrote = append(wrote, strings.Join(names, ", "))
-				for i, name := range names {
-					if !res.Placement.Bounds(i).Empty() {
-						if err := writeFile(name, func(w io.Writer) error { return jigsaw.WritePNG(w, p.Puzzle, res.Placement, i) }); err != nil {
-							return err
-						}
-					}
-				}
-			}
-			if *placementPath != "" {
-				if err := writeFile(*placementPath, res.Placement.WriteJSON); err != nil {
+				if r.Outputs, err = bench.WriteJigsawOutputs(*out, p.Puzzle, res.Placement); err != nil {
 					return err
 				}
-				wrote = append(wrote, *placementPath)
+				r.Wrote = append(r.Wrote, strings.Join(r.Outputs, ", "))
 			}
-			if *snapshots != "" {
-				wrote = append(wrote, fmt.Sprintf("%d snapshots in %s", snaps, *snapshots))
+			if *placementPath != "" {
+				if err := bench.WriteJigsawFile(*placementPath, res.Placement.WriteJSON); err != nil {
+					return err
+				}
+				r.Wrote = append(r.Wrote, *placementPath)
 			}
-			return solveReport(env.Stdout, &sf, p.Puzzle, res, names, wrote, *asJSON, errors.Join(err, snapErr))
+			if snaps != nil {
+				r.Wrote, r.Err = append(r.Wrote, fmt.Sprintf("%d snapshots in %s", snaps.N, *snapshots)), errors.Join(r.Err, snaps.Err)
+			}
+			return r.Write(env.Stdout, *sf.asJSON)
 		}
 	},
-}
-
-// readSheet reads a sheet of pieces.
-func readSheet(path string, piece int, rotate bool) (*jigsaw.Puzzle, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	pz, err := jigsaw.ReadSheet(f, jigsaw.SheetOptions{PieceSize: piece, Rotated: rotate})
-	if err != nil {
-		if errors.Is(err, jigsaw.ErrPieceSize) && piece == 0 {
-			return nil, usagef("%v (-piece)", err)
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return pz, nil
-}
-
-// solveReport prints what solve did: outputs are the pictures written,
-// wrote what the text report lists as written; solveErr is returned.
-func solveReport(w io.Writer, sf *jigsawFlags, pz *jigsaw.Puzzle, res jigsaw.Result, outputs, wrote []string, asJSON bool, solveErr error) error {
-	var sizes []string
-	for i := range res.Placement.Images {
-		b := res.Placement.Bounds(i)
-		sizes = append(sizes, fmt.Sprintf("%dx%d", b.Dy(), b.Dx()))
-	}
-	search := res.History != nil || res.Fitness != 0 // a search with generations (ga)
-	if asJSON {
-		rep := map[string]any{"pieces": len(pz.Pieces), "piece_size": pz.PieceSize, "rotate": pz.Rotated, "placed": res.Placed,
-			"sizes": sizes, "best_buddies": res.BestBuddies, "compat_seconds": seconds(res.CompatTime),
-			"seconds": seconds(res.Elapsed), "metric": sf.o.Metric.String(), "algo": sf.algo}
-		if search {
-			rep["fitness"], rep["seed_fitness"], rep["history"], rep["seed"] = res.Fitness, res.SeedFitness, res.History, sf.o.Seed
-		}
-		if outputs != nil {
-			rep["outputs"] = outputs
-		}
-		if solveErr != nil {
-			rep["error"] = solveErr.Error()
-		}
-		return errors.Join(writeJSON(w, rep), solveErr)
-	}
-	fmt.Fprintf(w, "pieces   %d of %d px, %s\n", len(pz.Pieces), pz.PieceSize, map[bool]string{false: "Type 1", true: "Type 2 (rotated)"}[pz.Rotated])
-	fmt.Fprintf(w, "solver   %s, %s, %.3f s compatibilities, %.3f s in all\n", sf.label(true), sf.o.Metric, res.CompatTime.Seconds(), res.Elapsed.Seconds())
-	if res.Frame[0] > 0 {
-		fmt.Fprintf(w, "size     estimated %dx%d pieces (rows x cols)\n", res.Frame[0], res.Frame[1])
-	}
-	if search {
-		fmt.Fprintf(w, "fitness  %.6g (greedy seed %.6g)\n", res.Fitness, res.SeedFitness)
-	}
-	fmt.Fprintf(w, "result   %d placed, %s pieces (rows x cols), %.1f%% of adjacencies are best buddies\n", res.Placed, strings.Join(sizes, ", "), 100*res.BestBuddies)
-	for _, s := range wrote {
-		fmt.Fprintf(w, "wrote    %s\n", s)
-	}
-	return solveErr
 }
 
 var jigsawBenchCmd = &Command{
@@ -539,12 +373,8 @@ averages, the perfect count and the peak memory (and "bags",
 		crop := fs.Bool("crop", false, "cut the centre of images whose sides are not multiples of -piece")
 		var sf jigsawFlags
 		sf.define(fs)
-		seed := seedFlag(fs)
 		outDir := fs.String("out", "", "write the reconstructions to this folder")
 		data := dataFlag(fs)
-		timeout := timeoutFlag(fs, 10*time.Minute)
-		asJSON := jsonFlag(fs)
-		prog := progressFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
@@ -562,10 +392,10 @@ averages, the perfect count and the peak memory (and "bags",
 			if *bagK < 0 || *bagK == 1 {
 				return usagef("-bag %d: at least 2 images per bag", *bagK)
 			}
-			if _, err := catalog.Gaps.Lookup(sf.algo); err == nil {
+			if sf.gaps() {
 				return usagef("-algo %s: gap puzzles have their own bench, tessera jigsaw neural bench", sf.algo)
 			}
-			s, err := sf.solver(*seed)
+			s, err := sf.solver()
 			if err != nil {
 				return err
 			}
@@ -573,12 +403,12 @@ averages, the perfect count and the peak memory (and "bags",
 			if err != nil {
 				return err
 			}
-			p := newProgress(env, *prog)
+			p := newProgress(env, *sf.prog)
 			defer p.Done()
 			b := bench.Jigsaw{Files: files, Piece: *piece, Type: *typ, Known: known[*dims] && *bagK == 0, Bag: *bagK, Crop: *crop,
-				Solver: s, Algo: sf.algo, Label: sf.label(false), Metric: sf.o.Metric, Seed: *seed, OutDir: *outDir, Timeout: *timeout,
-				Progress: p, OnGeneration: generations(p, sf.o.Gens)}
-			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
+				Solver: s, Algo: sf.algo, Label: bench.JigsawLabel(sf.algo, sf.o, false), Metric: sf.o.Metric, Seed: sf.o.Seed,
+				OutDir: *outDir, Timeout: *sf.timeout, Progress: p, OnGeneration: bench.JigsawProgress(p, sf.o.Gens)}
+			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *sf.asJSON})
 		}
 	},
 }
@@ -607,13 +437,11 @@ their true cell from the output's top-left corner (Type 1, known size).`,
 			if len(args) != 1 {
 				return usagef("give one placement file")
 			}
-			truth, err := readWith(*truthPath, jigsaw.ReadTruth)
+			truth, err := jigsaw.ReadTruthFile(*truthPath)
 			if err != nil {
 				return err
 			}
-			p, err := readWith(args[0], func(r io.Reader) (*jigsaw.Placement, error) {
-				return jigsaw.ReadPlacement(r, len(truth.Pieces), true)
-			})
+			p, err := jigsaw.ReadPlacementFile(args[0], len(truth.Pieces), true)
 			if err != nil {
 				return err
 			}
@@ -621,33 +449,7 @@ their true cell from the output's top-left corner (Type 1, known size).`,
 			if err != nil {
 				return err
 			}
-			if *asJSON {
-				return writeJSON(env.Stdout, acc)
-			}
-			tw := tabwriter.NewWriter(env.Stdout, 0, 8, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintln(tw, "image\tpieces\tdirect\tneighbour\tperfect\t")
-			for _, s := range acc.Images {
-				fmt.Fprintf(tw, "%s\t%d\t%.2f%%\t%.2f%%\t%v\t\n", s.Name, s.Pieces, 100*s.Direct, 100*s.Neighbor, s.Perfect)
-			}
-			if len(acc.Images) > 1 {
-				fmt.Fprintf(tw, "all\t%d\t%.2f%%\t%.2f%%\t%v\t\n", len(truth.Pieces), 100*acc.Direct, 100*acc.Neighbor, acc.Perfect)
-			}
-			return tw.Flush()
+			return bench.JigsawScore(env.Stdout, acc, len(truth.Pieces), *asJSON)
 		}
 	},
-}
-
-// readWith opens path and parses it.
-func readWith[T any](path string, parse func(io.Reader) (T, error)) (T, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	defer f.Close()
-	v, err := parse(f)
-	if err != nil {
-		return v, fmt.Errorf("%s: %w", path, err)
-	}
-	return v, nil
 }

@@ -2,15 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
-	"io"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 
@@ -22,68 +16,32 @@ import (
 
 // neuralFlags are the settings of the learned gap-puzzle solvers, shared
 // by "jigsaw solve -algo mcts" and "jigsaw neural bench".
-type neuralFlags struct {
-	grid, patch, gap      int
-	reward, backup, pick  string
-	sims, batch, attempts int
-	cpuct, hybrid         float64
-	model                 string
-}
+type neuralFlags struct{ catalog.GapSettings }
 
-func (f *neuralFlags) define(fs *flag.FlagSet, withGeometry bool) {
-	if withGeometry {
-		fs.IntVar(&f.grid, "grid", 3, "mcts: the puzzle is GRID x GRID patches")
-		fs.IntVar(&f.patch, "patch", 40, "mcts: patch side in pixels")
-		fs.IntVar(&f.gap, "gap", 4, "mcts: gap between patches in pixels")
-	}
-	fs.StringVar(&f.reward, "reward", "predicted", "mcts: reward of a complete reassembly: predicted (by V) or gt (the truth, an oracle)")
-	fs.IntVar(&f.sims, "sims", 100, "mcts: simulations before each placement")
-	fs.Float64Var(&f.cpuct, "cpuct", 1.5, "mcts: c_puct, the weight of P's prior in PUCT")
-	fs.IntVar(&f.batch, "batch", 8, "mcts: leaves evaluated per network call")
-	fs.StringVar(&f.backup, "backup", "mean", "mcts: backup of values, mean or max")
-	fs.StringVar(&f.pick, "choose", "visits", "mcts: action played, by visits or by value")
-	fs.IntVar(&f.attempts, "attempts", 1, "mcts: attempts with reshuffled patch orders, the best by V")
-	fs.Float64Var(&f.hybrid, "hybrid", 0, "mcts: weight of the classic compatibilities (MGC across the gap) multiplied into P's prior (0: purely learned)")
-	fs.StringVar(&f.model, "model", "", "mcts: model folder written by 'jigsaw neural train' (default: the shipped one)")
+func (f *neuralFlags) define(fs *flag.FlagSet) {
+	fs.IntVar(&f.Grid, "grid", 3, "mcts: the puzzle is GRID x GRID patches")
+	fs.IntVar(&f.Patch, "patch", 40, "mcts: patch side in pixels")
+	fs.IntVar(&f.Gap, "gap", 4, "mcts: gap between patches in pixels")
+	fs.StringVar(&f.Reward, "reward", "predicted", "mcts: reward of a complete reassembly: predicted (by V) or gt (the truth, an oracle)")
+	fs.IntVar(&f.Sims, "sims", 100, "mcts: simulations before each placement")
+	fs.Float64Var(&f.CPuct, "cpuct", 1.5, "mcts: c_puct, the weight of P's prior in PUCT")
+	fs.IntVar(&f.Batch, "batch", 8, "mcts: leaves evaluated per network call")
+	fs.StringVar(&f.Backup, "backup", "mean", "mcts: backup of values, mean or max")
+	fs.StringVar(&f.Choose, "choose", "visits", "mcts: action played, by visits or by value")
+	fs.IntVar(&f.Attempts, "attempts", 1, "mcts: attempts with reshuffled patch orders, the best by V")
+	fs.Float64Var(&f.Hybrid, "hybrid", 0, "mcts: weight of the classic compatibilities (MGC across the gap) multiplied into P's prior (0: purely learned)")
+	fs.StringVar(&f.Model, "model", "", "mcts: model folder written by 'jigsaw neural train' (default: the shipped one)")
 }
 
 // options checks the flags and returns the geometry and the solvers'
 // options, the model loaded.
 func (f *neuralFlags) options(seed uint64) (neural.Geometry, catalog.GapOptions, error) {
-	g := neural.Geometry{Grid: f.grid, Patch: f.patch, Gap: f.gap}
-	o := catalog.GapOptions{Sims: f.sims, CPuct: f.cpuct, Batch: f.batch, Attempts: f.attempts, Seed: seed, Hybrid: f.hybrid}
-	if err := g.Validate(); err != nil {
+	g, o, err := f.Options(seed)
+	if err != nil {
 		return g, o, usagef("%v", err)
 	}
-	var err error
-	if o.Reward, err = neural.ParseReward(f.reward); err != nil {
-		return g, o, usagef("-reward %q: want predicted or gt", f.reward)
-	}
-	backups := map[string]neural.Backup{"mean": neural.MeanBackup, "max": neural.MaxBackup}
-	choices := map[string]neural.Choice{"visits": neural.ByVisits, "value": neural.ByValue}
-	var ok1, ok2 bool
-	if o.Backup, ok1 = backups[f.backup]; !ok1 {
-		return g, o, usagef("-backup %q: want mean or max", f.backup)
-	}
-	if o.Choice, ok2 = choices[f.pick]; !ok2 {
-		return g, o, usagef("-choose %q: want visits or value", f.pick)
-	}
-	if f.sims < 1 || f.batch < 1 || f.attempts < 1 || f.cpuct <= 0 || f.hybrid < 0 {
-		return g, o, usagef("-sims, -batch, -attempts and -cpuct must be positive, -hybrid not negative")
-	}
-	if o.Model, err = loadNeuralModel(f.model); err != nil {
-		return g, o, err
-	}
-	return g, o, o.Model.Fits(g)
-}
-
-func loadNeuralModel(dir string) (*neural.Model, error) {
-	if dir == "" {
-		m, _, err := neural.Default()
-		return m, err
-	}
-	m, _, err := neural.Load(dir)
-	return m, err
+	o.Model, err = catalog.LoadGapModel(f.Model, g)
+	return g, o, err
 }
 
 // neuralSolve is "jigsaw solve -algo mcts" (or another gap solver): the
@@ -93,13 +51,9 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out 
 	if err != nil {
 		return err
 	}
-	data, err := os.ReadFile(path)
+	pz, err := neural.ReadPuzzleFile(path, g, seed)
 	if err != nil {
 		return err
-	}
-	pz, err := neural.ReadPuzzle(data, g, seed)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	if opts.Reward == neural.GroundTruth && pz.Truth == nil {
 		return usagef("-reward gt needs the solution: give an image, not a sheet")
@@ -113,38 +67,12 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out 
 		return err
 	}
 	if out != "" {
-		if werr := writeFile(out, func(w io.Writer) error {
-			return png.Encode(w, pz.Render(res.Cells, color.White))
-		}); werr != nil {
+		if werr := bench.WriteGapPicture(out, pz, res.Cells); werr != nil {
 			return werr
 		}
 	}
-	rep := map[string]any{"grid": g.Grid, "patch_size": g.Patch, "gap": g.Gap, "algo": algo, "reward": opts.Reward.String(),
-		"sims": opts.Sims, "attempts": opts.Attempts, "value": res.Value, "cells": res.Cells, "seconds": seconds(res.Elapsed),
-		"evaluations": res.Evaluations}
-	var acc neural.Accuracy
-	if pz.Truth != nil {
-		acc = pz.Score(res.Cells)
-		rep["patch"], rep["neighbor"], rep["perfect"] = acc.Patch, acc.Neighbor, acc.Perfect
-	}
-	if asJSON {
-		if err != nil {
-			rep["error"] = err.Error()
-		}
-		return errors.Join(writeJSON(env.Stdout, rep), err)
-	}
-	w := env.Stdout
-	fmt.Fprintf(w, "puzzle   %dx%d patches of %d px, gaps of %d px\n", g.Grid, g.Grid, g.Patch, g.Gap)
-	fmt.Fprintf(w, "solver   %s, %s reward, %d simulations per patch, %d attempt(s), %.3f s, %d evaluations\n",
-		algo, opts.Reward, opts.Sims, opts.Attempts, res.Elapsed.Seconds(), res.Evaluations)
-	fmt.Fprintf(w, "value    %.3f (V's estimate that the answer is right)\n", res.Value)
-	if pz.Truth != nil {
-		fmt.Fprintf(w, "score    %.1f%% patches, %.1f%% neighbours, perfect %v\n", 100*acc.Patch, 100*acc.Neighbor, acc.Perfect)
-	}
-	if out != "" {
-		fmt.Fprintf(w, "wrote    %s\n", out)
-	}
-	return err
+	r := bench.GapSolved{Puzzle: pz, Geometry: g, Algo: algo, Options: opts, Result: res, Out: out, Err: err}
+	return r.Write(env.Stdout, asJSON)
 }
 
 var jigsawNeuralCmd = &Command{
@@ -173,7 +101,7 @@ With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
 		crops := fs.Int("crops", 1, "random puzzles per image")
 		algo := fs.String("algo", "mcts", strings.Join(catalog.Gaps.IDs(), ", "))
 		var nf neuralFlags
-		nf.define(fs, true)
+		nf.define(fs)
 		seed := seedFlag(fs)
 		outDir := fs.String("out", "", "write each reassembly as DIR/puzzle-N.png")
 		timeout := timeoutFlag(fs, 0)
@@ -273,7 +201,11 @@ on). Progress goes to stderr with -progress.`,
 			if *stage != "all" && *stage != "pair" && *initDir == "" {
 				return usagef("-stage %s needs -init", *stage)
 			}
-			train, val, err := trainImages(*trainSet, *valSet)
+			train, err := bench.GapImages(*trainSet)
+			if err != nil {
+				return err
+			}
+			val, err := bench.GapImages(*valSet)
 			if err != nil {
 				return err
 			}
@@ -312,18 +244,4 @@ on). Progress goes to stderr with -progress.`,
 			return nil
 		}
 	},
-}
-
-// trainImages decodes the training and validation images.
-func trainImages(trainSet, valSet string) (train, val []image.Image, err error) {
-	files, err := bench.GapSet(trainSet)
-	if err == nil {
-		train, err = neural.LoadImages(files)
-	}
-	if err == nil && valSet != "" {
-		if files, err = bench.GapSet(valSet); err == nil {
-			val, err = neural.LoadImages(files)
-		}
-	}
-	return train, val, err
 }

@@ -8,8 +8,10 @@
 // workers. Writer prints them: one JSON object per line per item then a
 // summary object with "summary": true under -json, else a table and a
 // summary paragraph. The family files (npuzzle.go, samegame.go, ...) hold
-// each family's records, summaries and tables; plot.go draws figures
-// (SameGamePlot: the source blog's comparison of two dust solvers).
+// each family's records, summaries and tables, and may keep the reports of
+// its verbs that solve or score one puzzle (EdgeMatchSolved, JigsawSolved);
+// plot.go draws figures (SameGamePlot: the source blog's comparison of two
+// dust solvers).
 //
 //	res, err := bench.Run(ctx, len(boards), bench.Options{Workers: 2, Timeout: time.Second},
 //		func(ctx context.Context, i int) Record { return solve(ctx, boards[i]) },

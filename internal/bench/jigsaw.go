@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image/color"
-	"image/png"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -181,7 +179,7 @@ func (j *Jigsaw) puzzle(ctx context.Context, b int, files []string) jigsawPuzzle
 			if j.OutDir == "" || res.Placement.Bounds(i).Empty() {
 				continue
 			}
-			if err := writeJigsawFile(filepath.Join(j.OutDir, name), func(w io.Writer) error { return jigsaw.WritePNG(w, pz, res.Placement, i) }); err != nil {
+			if err := WriteJigsawFile(filepath.Join(j.OutDir, name), func(w io.Writer) error { return jigsaw.WritePNG(w, pz, res.Placement, i) }); err != nil {
 				return jigsawPuzzle{err: err}
 			}
 		}
@@ -355,8 +353,7 @@ func (g *Gaps) image(ctx context.Context, i int) gapImage {
 		}
 		acc := pz.Score(res.Cells)
 		if g.OutDir != "" {
-			name := filepath.Join(g.OutDir, fmt.Sprintf("puzzle-%d.png", k))
-			if err := writeJigsawFile(name, func(w io.Writer) error { return png.Encode(w, pz.Render(res.Cells, color.White)) }); err != nil {
+			if err := WriteGapPicture(filepath.Join(g.OutDir, fmt.Sprintf("puzzle-%d.png", k)), pz, res.Cells); err != nil {
 				return gapImage{err: err}
 			}
 		}
@@ -488,9 +485,9 @@ func jigsawMean(xs []float64) float64 {
 	return t / float64(len(xs))
 }
 
-// writeJigsawFile writes what fill writes to path through a temporary file in
-// the same folder, so that a reader never sees a half-written file.
-func writeJigsawFile(path string, fill func(io.Writer) error) error {
+// WriteJigsawFile writes what fill writes to path through a temporary file
+// in the same folder, so that a reader never sees a half-written file.
+func WriteJigsawFile(path string, fill func(io.Writer) error) error {
 	var b bytes.Buffer
 	if err := fill(&b); err != nil {
 		return err

@@ -88,6 +88,22 @@ var Jigsaw = Table[jigsaw.Solver, JigsawOptions]{
 		}},
 }
 
+// NewJigsaw builds the solver algo of the table with o and the metric
+// named metric (mgc or ssd), and returns it with o, its Metric set. The
+// errors name the flag at fault.
+func NewJigsaw(algo, metric string, o JigsawOptions) (jigsaw.Solver, JigsawOptions, error) {
+	m, err := jigsaw.ParseMetric(metric)
+	if err != nil {
+		return nil, o, err
+	}
+	o.Metric = m
+	s, err := Jigsaw.New(algo, o)
+	if err != nil {
+		return nil, o, fmt.Errorf("-algo %s: %w", algo, err)
+	}
+	return s, o, nil
+}
+
 // CountsPictures reports whether s finds how many pictures a mixed bag
 // holds (jigsaw.Problem.Images 0); the others read 0 as one picture.
 func CountsPictures(s jigsaw.Solver) bool {
@@ -121,13 +137,75 @@ type GapOptions struct {
 	Seed                  uint64
 }
 
+// GapSettings are the settings of the learned gap-puzzle solvers as a
+// command line (or a form, or a job spec) gives them: the puzzles'
+// geometry, the enumerations by name and the model by folder.
+type GapSettings struct {
+	Grid, Patch, Gap int
+	// Reward is "predicted" or "gt", Backup "mean" or "max", Choose
+	// "visits" or "value".
+	Reward, Backup, Choose string
+	Sims, Batch, Attempts  int
+	CPuct, Hybrid          float64
+	// Model is a model folder written by `tessera jigsaw neural train`
+	// ("": the shipped model); see LoadGapModel.
+	Model string
+}
+
+// Options checks s and returns the puzzles' geometry and the solvers'
+// options with seed, but no model (LoadGapModel loads s.Model). The
+// errors name the flag at fault.
+func (s GapSettings) Options(seed uint64) (neural.Geometry, GapOptions, error) {
+	g := neural.Geometry{Grid: s.Grid, Patch: s.Patch, Gap: s.Gap}
+	o := GapOptions{Sims: s.Sims, CPuct: s.CPuct, Batch: s.Batch, Attempts: s.Attempts, Seed: seed, Hybrid: s.Hybrid}
+	if err := g.Validate(); err != nil {
+		return g, o, err
+	}
+	var err error
+	if o.Reward, err = neural.ParseReward(s.Reward); err != nil {
+		return g, o, fmt.Errorf("-reward %q: want predicted or gt", s.Reward)
+	}
+	var ok bool
+	if o.Backup, ok = map[string]neural.Backup{"mean": neural.MeanBackup, "max": neural.MaxBackup}[s.Backup]; !ok {
+		return g, o, fmt.Errorf("-backup %q: want mean or max", s.Backup)
+	}
+	if o.Choice, ok = map[string]neural.Choice{"visits": neural.ByVisits, "value": neural.ByValue}[s.Choose]; !ok {
+		return g, o, fmt.Errorf("-choose %q: want visits or value", s.Choose)
+	}
+	return g, o, o.check()
+}
+
+// LoadGapModel loads the model in folder dir ("": the shipped one) and
+// checks that it fits puzzles of geometry g.
+func LoadGapModel(dir string, g neural.Geometry) (*neural.Model, error) {
+	var m *neural.Model
+	var err error
+	if dir == "" {
+		m, _, err = neural.Default()
+	} else {
+		m, _, err = neural.Load(dir)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return m, m.Fits(g)
+}
+
+// check checks the search's settings.
+func (o GapOptions) check() error {
+	if o.Sims < 1 || o.Batch < 1 || o.Attempts < 1 || o.CPuct <= 0 || o.Hybrid < 0 {
+		return fmt.Errorf("-sims, -batch, -attempts and -cpuct must be positive, -hybrid not negative")
+	}
+	return nil
+}
+
 // learned builds the learned solver playing a.
 func (o GapOptions) learned(a neural.Algorithm) (neural.Solver, error) {
 	if o.Model == nil {
 		return nil, fmt.Errorf("no model")
 	}
-	if o.Sims < 1 || o.Batch < 1 || o.Attempts < 1 || o.CPuct <= 0 || o.Hybrid < 0 {
-		return nil, fmt.Errorf("-sims, -batch, -attempts and -cpuct must be positive, -hybrid not negative")
+	if err := o.check(); err != nil {
+		return nil, err
 	}
 	return neural.Learned{Model: o.Model, Options: neural.Options{Algorithm: a, Reward: o.Reward, Sims: o.Sims, CPuct: o.CPuct,
 		Batch: o.Batch, Backup: o.Backup, Choice: o.Choice, Attempts: o.Attempts, Seed: o.Seed, Hybrid: o.Hybrid}}, nil

@@ -8,6 +8,7 @@ import (
 	"tessera/jigsaw/bag"
 	"tessera/jigsaw/ga"
 	"tessera/jigsaw/greedy"
+	"tessera/jigsaw/neural"
 )
 
 // TestJigsawTable: the ids are the command line's -algo names; the flags'
@@ -49,5 +50,53 @@ func TestJigsawTable(t *testing.T) {
 	}
 	if _, err := Gaps.New("mcts", GapOptions{Sims: 1, Batch: 1, Attempts: 1, CPuct: 1}); err == nil {
 		t.Error("a gap solver without a model")
+	}
+}
+
+// TestNewJigsaw: the metric by name; errors name the flag.
+func TestNewJigsaw(t *testing.T) {
+	s, o, err := NewJigsaw("greedy", "ssd", DefaultJigsawOptions())
+	if g, ok := s.(greedy.Solver); err != nil || !ok || o.Metric != jigsaw.LabSSD || g.CompatOptions.Metric != jigsaw.LabSSD {
+		t.Errorf("greedy ssd: %#v %+v %v", s, o, err)
+	}
+	if _, _, err := NewJigsaw("greedy", "foo", DefaultJigsawOptions()); err == nil || !strings.Contains(err.Error(), `"foo"`) {
+		t.Errorf("bad metric: %v", err)
+	}
+	if _, _, err := NewJigsaw("nope", "mgc", DefaultJigsawOptions()); err == nil || !strings.HasPrefix(err.Error(), "-algo nope: ") {
+		t.Errorf("bad algo: %v", err)
+	}
+}
+
+// TestGapSettings: the names become the options; a bad one names its
+// flag; the shipped model loads and fits the default geometry, not
+// another patch size.
+func TestGapSettings(t *testing.T) {
+	s := GapSettings{Grid: 3, Patch: 40, Gap: 4, Reward: "gt", Backup: "max", Choose: "value", Sims: 5, Batch: 2, Attempts: 1, CPuct: 1.5}
+	g, o, err := s.Options(9)
+	want := GapOptions{Reward: neural.GroundTruth, Backup: neural.MaxBackup, Choice: neural.ByValue, Sims: 5, Batch: 2, Attempts: 1, CPuct: 1.5, Seed: 9}
+	if err != nil || g != (neural.Geometry{Grid: 3, Patch: 40, Gap: 4}) || o != want {
+		t.Errorf("options %+v %+v %v", g, o, err)
+	}
+	for _, c := range []struct {
+		edit func(*GapSettings)
+		text string
+	}{
+		{func(s *GapSettings) { s.Reward = "x" }, "-reward"},
+		{func(s *GapSettings) { s.Backup = "x" }, "-backup"},
+		{func(s *GapSettings) { s.Choose = "x" }, "-choose"},
+		{func(s *GapSettings) { s.Sims = 0 }, "-sims"},
+		{func(s *GapSettings) { s.Grid = 0 }, "grid"},
+	} {
+		bad := s
+		c.edit(&bad)
+		if _, _, err := bad.Options(1); err == nil || !strings.Contains(err.Error(), c.text) {
+			t.Errorf("%s: %v", c.text, err)
+		}
+	}
+	if m, err := LoadGapModel("", g); err != nil || m == nil {
+		t.Errorf("shipped model: %v", err)
+	}
+	if _, err := LoadGapModel("", neural.Geometry{Grid: 3, Patch: 30, Gap: 4}); err == nil {
+		t.Error("the shipped model fits 30 px patches")
 	}
 }

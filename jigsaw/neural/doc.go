@@ -9,7 +9,8 @@
 // A puzzle (Geometry: 3x3 cells by default, 40 px patches, 4 px gaps) is
 // cut from a square region of a photograph: each cell of Patch+Gap pixels
 // keeps only its central Patch pixels (Cut; Random draws the region and
-// its scale from a seeded generator; Centre takes the middle of an image).
+// its scale from a seeded generator; Centre takes the middle of an image;
+// ReadPuzzle and ReadPuzzleFile read an image or a sheet of patches).
 // The reassembly game places the patches one by one in a fixed order, each
 // in an empty cell (State: Legal, Play); it ends when every cell is full.
 // The reward of a complete reassembly is either the truth (GroundTruth: 1

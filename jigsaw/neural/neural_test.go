@@ -2,10 +2,13 @@ package neural
 
 import (
 	"context"
+	"errors"
 	"image"
 	"image/color"
+	"io/fs"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"tessera/imageio"
@@ -253,5 +256,22 @@ func TestCancelledReturnsError(t *testing.T) {
 	pz := Centre(loadTestImage(t, "kodak03.png"), Geometry{}, 1)
 	if _, err := Solve(ctx, m, pz, Options{}); err == nil {
 		t.Fatal("a cancelled search returned no error")
+	}
+}
+
+// TestReadPuzzleFile: an image file becomes a puzzle with its truth; a
+// missing file gives the read error; a file that is no image names its
+// path.
+func TestReadPuzzleFile(t *testing.T) {
+	g := Geometry{}.Defaults()
+	pz, err := ReadPuzzleFile("testdata/kodak03.png", g, 1)
+	if err != nil || len(pz.Patches) != g.Cells() || pz.Truth == nil {
+		t.Fatalf("image: %v", err)
+	}
+	if _, err := ReadPuzzleFile("testdata/none.png", g, 1); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+	if _, err := ReadPuzzleFile("neural_test.go", g, 1); err == nil || !strings.HasPrefix(err.Error(), "neural_test.go: ") {
+		t.Errorf("not an image: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"os"
 
 	"tessera/imageio"
 	"tessera/jigsaw"
@@ -27,6 +28,21 @@ func ReadPuzzle(data []byte, g Geometry, seed uint64) (*Puzzle, error) {
 		return nil, err
 	}
 	return FromPieces(sheet.Pieces, g, sheet.Depth)
+}
+
+// ReadPuzzleFile reads the gap puzzle at path (see ReadPuzzle). An error
+// reading the file is returned as it is; an error in its contents is
+// prefixed with the path.
+func ReadPuzzleFile(path string, g Geometry, seed uint64) (*Puzzle, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	pz, err := ReadPuzzle(data, g, seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return pz, nil
 }
 
 // LoadImages decodes image files (PNG, JPEG, WebP), such as a training

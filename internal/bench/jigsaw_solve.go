@@ -1,0 +1,280 @@
+package bench
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"tessera/internal/catalog"
+	"tessera/internal/progress"
+	"tessera/jigsaw"
+	"tessera/jigsaw/neural"
+)
+
+// The reports of the jigsaw verbs that solve or score one puzzle (`tessera
+// jigsaw solve`, `score`, `scramble`), and the files they write.
+
+// JigsawSolved is what `tessera jigsaw solve` reports of a square-piece
+// sheet solved by the catalogue's Algo with Options.
+type JigsawSolved struct {
+	Puzzle  *jigsaw.Puzzle
+	Result  jigsaw.Result
+	Algo    string
+	Options catalog.JigsawOptions
+	// Outputs are the pictures written (-o), Wrote what the text report
+	// lists as written.
+	Outputs, Wrote []string
+	// Err is the solver's error, reported and returned by Write.
+	Err error
+}
+
+// Write prints the report, one JSON object or text, and returns Err
+// (joined with a failure to write).
+func (s *JigsawSolved) Write(w io.Writer, asJSON bool) error {
+	res, pz, o := s.Result, s.Puzzle, s.Options
+	var sizes []string
+	for i := range res.Placement.Images {
+		b := res.Placement.Bounds(i)
+		sizes = append(sizes, fmt.Sprintf("%dx%d", b.Dy(), b.Dx()))
+	}
+	search := res.History != nil || res.Fitness != 0 // a search with generations (ga)
+	if asJSON {
+		rep := map[string]any{"pieces": len(pz.Pieces), "piece_size": pz.PieceSize, "rotate": pz.Rotated, "placed": res.Placed,
+			"sizes": sizes, "best_buddies": res.BestBuddies, "compat_seconds": Seconds(res.CompatTime),
+			"seconds": Seconds(res.Elapsed), "metric": o.Metric.String(), "algo": s.Algo}
+		if search {
+			rep["fitness"], rep["seed_fitness"], rep["history"], rep["seed"] = res.Fitness, res.SeedFitness, res.History, o.Seed
+		}
+		if s.Outputs != nil {
+			rep["outputs"] = s.Outputs
+		}
+		if s.Err != nil {
+			rep["error"] = s.Err.Error()
+		}
+		return errors.Join(WriteJSON(w, rep), s.Err)
+	}
+	fmt.Fprintf(w, "pieces   %d of %d px, %s\n", len(pz.Pieces), pz.PieceSize, map[bool]string{false: "Type 1", true: "Type 2 (rotated)"}[pz.Rotated])
+	fmt.Fprintf(w, "solver   %s, %s, %.3f s compatibilities, %.3f s in all\n", JigsawLabel(s.Algo, o, true), o.Metric, res.CompatTime.Seconds(), res.Elapsed.Seconds())
+	if res.Frame[0] > 0 {
+		fmt.Fprintf(w, "size     estimated %dx%d pieces (rows x cols)\n", res.Frame[0], res.Frame[1])
+	}
+	if search {
+		fmt.Fprintf(w, "fitness  %.6g (greedy seed %.6g)\n", res.Fitness, res.SeedFitness)
+	}
+	fmt.Fprintf(w, "result   %d placed, %s pieces (rows x cols), %.1f%% of adjacencies are best buddies\n", res.Placed, strings.Join(sizes, ", "), 100*res.BestBuddies)
+	for _, s := range s.Wrote {
+		fmt.Fprintf(w, "wrote    %s\n", s)
+	}
+	return s.Err
+}
+
+// JigsawLabel describes the catalogue's solver algo with options o in a
+// text report: the genetic algorithm with its population, generations
+// and, withSeed, seed.
+func JigsawLabel(algo string, o catalog.JigsawOptions, withSeed bool) string {
+	if algo != "ga" {
+		return algo
+	}
+	if withSeed {
+		return fmt.Sprintf("ga (population %d, %d generations, seed %d)", o.Pop, o.Gens, o.Seed)
+	}
+	return fmt.Sprintf("ga (population %d, %d generations)", o.Pop, o.Gens)
+}
+
+// JigsawProgress returns a jigsaw.Problem.Progress that shows the
+// generation (of gens), the best fitness and the time on p's status line,
+// or nil when p is disabled.
+func JigsawProgress(p *progress.Reporter, gens int) func(jigsaw.Generation) {
+	if !p.Enabled() {
+		return nil
+	}
+	return func(g jigsaw.Generation) {
+		stage := ""
+		if g.Picture > 0 {
+			stage = fmt.Sprintf("picture %d/%d, ", g.Picture, g.Pictures)
+		}
+		p.Printf("ga: %sgeneration %d/%d, best fitness %.6g, %.1f s", stage, g.Index, gens, g.Best, g.Elapsed.Seconds())
+	}
+}
+
+// WriteJigsawOutputs writes the output pictures of placement pl as PNG
+// files: path itself for one picture, else path with -1, -2, ... before
+// the extension (a picture without pieces is not written). It returns the
+// names.
+func WriteJigsawOutputs(path string, pz *jigsaw.Puzzle, pl *jigsaw.Placement) ([]string, error) {
+	names := []string{path}
+	if pl.Images != 1 {
+		ext := filepath.Ext(path)
+		names = make([]string, pl.Images)
+		for i := range names {
+			names[i] = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), i+1, ext)
+		}
+	}
+	for i, name := range names {
+		if !pl.Bounds(i).Empty() {
+			if err := WriteJigsawFile(name, func(w io.Writer) error { return jigsaw.WritePNG(w, pz, pl, i) }); err != nil {
+				return names, err
+			}
+		}
+	}
+	return names, nil
+}
+
+// JigsawSnapshots writes the best layout of every generation of a genetic
+// search into a folder: Save is a jigsaw.Problem.Snapshot.
+type JigsawSnapshots struct {
+	dir string
+	pz  *jigsaw.Puzzle
+	// N counts the snapshots written, Err is the first failure to write
+	// one.
+	N   int
+	Err error
+}
+
+// NewJigsawSnapshots makes the folder dir for snapshots of pz.
+func NewJigsawSnapshots(dir string, pz *jigsaw.Puzzle) (*JigsawSnapshots, error) {
+	return &JigsawSnapshots{dir: dir, pz: pz}, os.MkdirAll(dir, 0o755)
+}
+
+// Save writes layout pl of generation g as gen-NNN.png, or
+// picture-K-gen-NNN.png for picture K of a mixed bag.
+func (s *JigsawSnapshots) Save(g jigsaw.Generation, pl *jigsaw.Placement) {
+	s.N++
+	name := fmt.Sprintf("gen-%03d.png", g.Index)
+	if g.Picture > 0 {
+		name = fmt.Sprintf("picture-%d-gen-%03d.png", g.Picture, g.Index)
+	}
+	if err := WriteJigsawFile(filepath.Join(s.dir, name), func(w io.Writer) error { return jigsaw.WritePNG(w, s.pz, pl, 0) }); err != nil && s.Err == nil {
+		s.Err = err
+	}
+}
+
+// JigsawScore prints the accuracy of a placement of a puzzle of pieces
+// pieces (`tessera jigsaw score`): the JSON object, or a table with a row
+// per source image and, for several, the whole.
+func JigsawScore(w io.Writer, acc jigsaw.Accuracy, pieces int, asJSON bool) error {
+	if asJSON {
+		return WriteJSON(w, acc)
+	}
+	t := &Writer{W: w, Header: "image\tpieces\tdirect\tneighbour\tperfect\t", AlignRight: true}
+	for _, s := range acc.Images {
+		t.Item(nil, fmt.Sprintf("%s\t%d\t%.2f%%\t%.2f%%\t%v\t", s.Name, s.Pieces, 100*s.Direct, 100*s.Neighbor, s.Perfect))
+	}
+	if len(acc.Images) > 1 {
+		t.Item(nil, fmt.Sprintf("all\t%d\t%.2f%%\t%.2f%%\t%v\t", pieces, 100*acc.Direct, 100*acc.Neighbor, acc.Perfect))
+	}
+	return t.Summary(nil, nil)
+}
+
+// JigsawScrambled is what `tessera jigsaw scramble` reports: the grids
+// cut from the images, scrambled into Puzzle, written as the sheet Sheet
+// of Cols columns and the ground truth Truth ("" when not written).
+type JigsawScrambled struct {
+	Grids        []*jigsaw.Grid
+	Puzzle       *jigsaw.Puzzle
+	Cols         int
+	Sheet, Truth string
+	Rotate       bool
+	Seed         uint64
+}
+
+// Write prints the report, one JSON object or text.
+func (s *JigsawScrambled) Write(w io.Writer, asJSON bool) error {
+	pz, c := s.Puzzle, s.Cols
+	rows := (len(pz.Pieces) + c - 1) / c
+	if asJSON {
+		return WriteJSON(w, map[string]any{"sheet": s.Sheet, "truth": s.Truth, "pieces": len(pz.Pieces), "piece_size": pz.PieceSize,
+			"cols": c, "rows": rows, "rotate": s.Rotate, "seed": s.Seed, "images": len(s.Grids), "depth": pz.Depth})
+	}
+	kind := "Type 1"
+	if s.Rotate {
+		kind = "Type 2, rotated"
+	}
+	fmt.Fprintf(w, "scrambled %d pieces of %d px from %d image(s) (%s, seed %d)\n", len(pz.Pieces), pz.PieceSize, len(s.Grids), kind, s.Seed)
+	for _, g := range s.Grids {
+		fmt.Fprintf(w, "  %s: %dx%d pieces\n", g.Name, g.Cols, g.Rows)
+	}
+	fmt.Fprintf(w, "sheet    %s (%dx%d cells, %d-bit)\n", s.Sheet, c, rows, pz.Depth)
+	if s.Truth != "" {
+		fmt.Fprintf(w, "truth    %s\n", s.Truth)
+	}
+	return nil
+}
+
+// JigsawCropNote says what jigsaw.Cut removed from g, or "".
+func JigsawCropNote(g *jigsaw.Grid) string {
+	if g.Crop == g.Source {
+		return ""
+	}
+	return fmt.Sprintf("%s: %dx%d is not a multiple of the piece size; cut the central %dx%d pixels from (%d, %d)",
+		g.Name, g.Source.Dx(), g.Source.Dy(), g.Crop.Dx(), g.Crop.Dy(), g.Crop.Min.X, g.Crop.Min.Y)
+}
+
+// GapSolved is what `tessera jigsaw solve -algo mcts` (or another gap
+// solver of the catalogue) reports of puzzle Puzzle of geometry Geometry.
+type GapSolved struct {
+	Puzzle   *neural.Puzzle
+	Geometry neural.Geometry
+	Algo     string
+	Options  catalog.GapOptions
+	Result   neural.Result
+	// Out is the picture written ("" for none).
+	Out string
+	// Err is the solver's error, reported and returned by Write.
+	Err error
+}
+
+// WriteGapPicture writes the reassembly cells of pz as a PNG, gaps white.
+func WriteGapPicture(path string, pz *neural.Puzzle, cells []int) error {
+	return WriteJigsawFile(path, func(w io.Writer) error { return png.Encode(w, pz.Render(cells, color.White)) })
+}
+
+// Write prints the report, one JSON object or text, with the score when
+// the truth is known, and returns Err (joined with a failure to write).
+func (s *GapSolved) Write(w io.Writer, asJSON bool) error {
+	g, o, res := s.Geometry, s.Options, s.Result
+	rep := map[string]any{"grid": g.Grid, "patch_size": g.Patch, "gap": g.Gap, "algo": s.Algo, "reward": o.Reward.String(),
+		"sims": o.Sims, "attempts": o.Attempts, "value": res.Value, "cells": res.Cells, "seconds": Seconds(res.Elapsed),
+		"evaluations": res.Evaluations}
+	var acc neural.Accuracy
+	if s.Puzzle.Truth != nil {
+		acc = s.Puzzle.Score(res.Cells)
+		rep["patch"], rep["neighbor"], rep["perfect"] = acc.Patch, acc.Neighbor, acc.Perfect
+	}
+	if asJSON {
+		if s.Err != nil {
+			rep["error"] = s.Err.Error()
+		}
+		return errors.Join(WriteJSON(w, rep), s.Err)
+	}
+	fmt.Fprintf(w, "puzzle   %dx%d patches of %d px, gaps of %d px\n", g.Grid, g.Grid, g.Patch, g.Gap)
+	fmt.Fprintf(w, "solver   %s, %s reward, %d simulations per patch, %d attempt(s), %.3f s, %d evaluations\n",
+		s.Algo, o.Reward, o.Sims, o.Attempts, res.Elapsed.Seconds(), res.Evaluations)
+	fmt.Fprintf(w, "value    %.3f (V's estimate that the answer is right)\n", res.Value)
+	if s.Puzzle.Truth != nil {
+		fmt.Fprintf(w, "score    %.1f%% patches, %.1f%% neighbours, perfect %v\n", 100*acc.Patch, 100*acc.Neighbor, acc.Perfect)
+	}
+	if s.Out != "" {
+		fmt.Fprintf(w, "wrote    %s\n", s.Out)
+	}
+	return s.Err
+}
+
+// GapImages decodes the images of a comma-separated list of folders and
+// files (GapSet), such as a training set; none for "".
+func GapImages(set string) ([]image.Image, error) {
+	if set == "" {
+		return nil, nil
+	}
+	files, err := GapSet(set)
+	if err != nil {
+		return nil, err
+	}
+	return neural.LoadImages(files)
+}
