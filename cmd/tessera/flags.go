@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"time"
 
+	"tessera/internal/bench"
 	"tessera/internal/datadir"
 	"tessera/internal/progress"
 )
@@ -56,10 +53,7 @@ func resolveData(flagValue string) (string, error) {
 
 // withTimeout derives a context that ends after d, or never when d <= 0.
 func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	if d <= 0 {
-		return context.WithCancel(ctx)
-	}
-	return context.WithTimeout(ctx, d)
+	return bench.WithTimeout(ctx, d)
 }
 
 // newProgress returns a reporter on stderr, active on a terminal or when forced.
@@ -68,44 +62,12 @@ func newProgress(env *Env, force bool) *progress.Reporter {
 }
 
 // writeJSON writes v as one line of JSON.
-func writeJSON(w io.Writer, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b = append(b, '\n')
-	_, err = w.Write(b)
-	return err
-}
+func writeJSON(w io.Writer, v any) error { return bench.WriteJSON(w, v) }
 
 // writeFileAtomic writes data to path through a temporary file in the same
 // folder, so a reader never sees a half-written file.
 func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr != nil || cerr != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, errorsJoin(werr, cerr))
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
-}
-
-func errorsJoin(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
+	return bench.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(data); return err })
 }
 
 // seconds converts a duration to seconds for JSON output.

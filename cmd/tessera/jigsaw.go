@@ -79,11 +79,11 @@ the image for a single image, or -cols columns (default: near square).`,
 			if r.Cols <= 0 {
 				r.Cols = jigsaw.SheetCols(len(pz.Pieces))
 			}
-			if err := bench.WriteJigsawFile(*out, func(w io.Writer) error { return jigsaw.WriteSheet(w, pz, r.Cols) }); err != nil {
+			if err := bench.WriteFileAtomic(*out, func(w io.Writer) error { return jigsaw.WriteSheet(w, pz, r.Cols) }); err != nil {
 				return err
 			}
 			if *truthPath != "" {
-				if err := bench.WriteJigsawFile(*truthPath, truth.WriteJSON); err != nil {
+				if err := bench.WriteFileAtomic(*truthPath, truth.WriteJSON); err != nil {
 					return err
 				}
 			}
@@ -158,7 +158,7 @@ pictures, whose tile borders fall between pieces.`,
 			case err != nil:
 				return err
 			}
-			if err := bench.WriteJigsawFile(*out, func(w io.Writer) error { return png.Encode(w, pic) }); err != nil {
+			if err := bench.WriteFileAtomic(*out, func(w io.Writer) error { return png.Encode(w, pic) }); err != nil {
 				return err
 			}
 			b := pic.Bounds()
@@ -314,7 +314,7 @@ writes the reassembly with its gaps.`,
 				r.Wrote = append(r.Wrote, strings.Join(r.Outputs, ", "))
 			}
 			if *placementPath != "" {
-				if err := bench.WriteJigsawFile(*placementPath, res.Placement.WriteJSON); err != nil {
+				if err := bench.WriteFileAtomic(*placementPath, res.Placement.WriteJSON); err != nil {
 					return err
 				}
 				r.Wrote = append(r.Wrote, *placementPath)

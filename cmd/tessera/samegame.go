@@ -396,31 +396,11 @@ gives the same boards. The defaults are the dust game's: 8x6, 5 colours.`,
 	},
 }
 
-// parseBoardList reads -boards "1,2,11" or ranges "1-5,11".
+// parseBoardList reads -boards "1,2,11" or ranges "1-5,11" (all for "").
 func parseBoardList(s string, n int) ([]int, error) {
-	if s == "" {
-		list := make([]int, n)
-		for i := range list {
-			list[i] = i + 1
-		}
-		return list, nil
-	}
-	var list []int
-	for part := range strings.SplitSeq(s, ",") {
-		a, b, isRange := strings.Cut(strings.TrimSpace(part), "-")
-		lo, err1 := strconv.Atoi(a)
-		hi, err2 := lo, error(nil)
-		if isRange {
-			hi, err2 = strconv.Atoi(b)
-		}
-		if err1 != nil || err2 != nil || lo < 1 || hi < lo || hi > n {
-			return nil, usagef("bad -boards entry %q: want numbers from 1 to %d, like 1,2,11 or 1-5", part, n)
-		}
-		for i := lo; i <= hi; i++ {
-			if !slices.Contains(list, i) {
-				list = append(list, i)
-			}
-		}
+	list, err := bench.ParseList(s, n)
+	if err != nil {
+		return nil, usagef("bad -boards: %v; want numbers from 1 to %d, like 1,2,11 or 1-5", err, n)
 	}
 	return list, nil
 }

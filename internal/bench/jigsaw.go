@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -179,7 +178,7 @@ func (j *Jigsaw) puzzle(ctx context.Context, b int, files []string) jigsawPuzzle
 			if j.OutDir == "" || res.Placement.Bounds(i).Empty() {
 				continue
 			}
-			if err := WriteJigsawFile(filepath.Join(j.OutDir, name), func(w io.Writer) error { return jigsaw.WritePNG(w, pz, res.Placement, i) }); err != nil {
+			if err := WriteFileAtomic(filepath.Join(j.OutDir, name), func(w io.Writer) error { return jigsaw.WritePNG(w, pz, res.Placement, i) }); err != nil {
 				return jigsawPuzzle{err: err}
 			}
 		}
@@ -221,9 +220,9 @@ func (j *Jigsaw) summary(w *Writer, recs []JigsawRecord, secs, cpus []float64, r
 	}
 	dims := map[bool]string{true: "known", false: "unknown"}[j.Known]
 	if w.JSON {
-		sum := map[string]any{"summary": true, "images": len(recs), "direct": jigsawMean(direct),
-			"neighbor": jigsawMean(neighbor), "perfect": perfect, "seconds": jigsawMean(secs), "max_seconds": slices.Max(secs),
-			"cpu_seconds": jigsawMean(cpus), "peak_rss_mib": PeakRSS() >> 20,
+		sum := map[string]any{"summary": true, "images": len(recs), "direct": Mean(direct),
+			"neighbor": Mean(neighbor), "perfect": perfect, "seconds": Mean(secs), "max_seconds": slices.Max(secs),
+			"cpu_seconds": Mean(cpus), "peak_rss_mib": PeakRSS() >> 20,
 			"type": j.Type, "dims": dims, "piece": j.Piece, "metric": j.Metric.String(), "seed": j.Seed, "algo": j.Algo}
 		if j.Bag > 0 {
 			sum["bag"], sum["bags"], sum["outputs_right"] = j.Bag, puzzles, right
@@ -236,7 +235,7 @@ func (j *Jigsaw) summary(w *Writer, recs []JigsawRecord, secs, cpus []float64, r
 		bagNote, gap = fmt.Sprintf(", bags of %d (%s)", j.Bag, told), "\t\t"
 	}
 	fmt.Fprintf(w.W, "Type %d, size %s%s, %d px pieces, %s with %s, seed %d\n\n", j.Type, dims, bagNote, j.Piece, j.Label, j.Metric, j.Seed)
-	w.Item(nil, fmt.Sprintf("mean\t%s\t%.2f%%\t%.2f%%\t%d/%d\t%.3f\t%.3f\t", gap, 100*jigsawMean(direct), 100*jigsawMean(neighbor), perfect, len(recs), jigsawMean(secs), jigsawMean(cpus)))
+	w.Item(nil, fmt.Sprintf("mean\t%s\t%.2f%%\t%.2f%%\t%d/%d\t%.3f\t%.3f\t", gap, 100*Mean(direct), 100*Mean(neighbor), perfect, len(recs), Mean(secs), Mean(cpus)))
 	return w.Summary(nil, func(out io.Writer) {
 		if j.Bag > 0 {
 			fmt.Fprintf(out, "bags that came out as the right number of pictures: %d/%d\n", right, puzzles)
@@ -473,41 +472,3 @@ func jigsawLeadingNumber(s string) int {
 	return n
 }
 
-// jigsawMean is the mean of xs (0 for none).
-func jigsawMean(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	t := 0.0
-	for _, x := range xs {
-		t += x
-	}
-	return t / float64(len(xs))
-}
-
-// WriteJigsawFile writes what fill writes to path through a temporary file
-// in the same folder, so that a reader never sees a half-written file.
-func WriteJigsawFile(path string, fill func(io.Writer) error) error {
-	var b bytes.Buffer
-	if err := fill(&b); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, werr := f.Write(b.Bytes())
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, werr)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
-}

@@ -118,7 +118,7 @@ func WriteJigsawOutputs(path string, pz *jigsaw.Puzzle, pl *jigsaw.Placement) ([
 	}
 	for i, name := range names {
 		if !pl.Bounds(i).Empty() {
-			if err := WriteJigsawFile(name, func(w io.Writer) error { return jigsaw.WritePNG(w, pz, pl, i) }); err != nil {
+			if err := WriteFileAtomic(name, func(w io.Writer) error { return jigsaw.WritePNG(w, pz, pl, i) }); err != nil {
 				return names, err
 			}
 		}
@@ -150,7 +150,7 @@ func (s *JigsawSnapshots) Save(g jigsaw.Generation, pl *jigsaw.Placement) {
 	if g.Picture > 0 {
 		name = fmt.Sprintf("picture-%d-gen-%03d.png", g.Picture, g.Index)
 	}
-	if err := WriteJigsawFile(filepath.Join(s.dir, name), func(w io.Writer) error { return jigsaw.WritePNG(w, s.pz, pl, 0) }); err != nil && s.Err == nil {
+	if err := WriteFileAtomic(filepath.Join(s.dir, name), func(w io.Writer) error { return jigsaw.WritePNG(w, s.pz, pl, 0) }); err != nil && s.Err == nil {
 		s.Err = err
 	}
 }
@@ -232,7 +232,7 @@ type GapSolved struct {
 
 // WriteGapPicture writes the reassembly cells of pz as a PNG, gaps white.
 func WriteGapPicture(path string, pz *neural.Puzzle, cells []int) error {
-	return WriteJigsawFile(path, func(w io.Writer) error { return png.Encode(w, pz.Render(cells, color.White)) })
+	return WriteFileAtomic(path, func(w io.Writer) error { return png.Encode(w, pz.Render(cells, color.White)) })
 }
 
 // Write prints the report, one JSON object or text, with the score when

@@ -181,23 +181,12 @@ func summarizeNpuzzle(m NpuzzleMethod, recs []NpuzzleRecord) NpuzzleMethodSummar
 	}
 	if s.Solved > 0 {
 		k := float64(s.Solved)
-		s.MeanExpanded, s.MedianExpanded = mean(exp), Median(exp)
-		s.MeanSeconds, s.MedianSeconds = mean(secs), Median(secs)
+		s.MeanExpanded, s.MedianExpanded = Mean(exp), Median(exp)
+		s.MeanSeconds, s.MedianSeconds = Mean(secs), Median(secs)
 		s.MeanGenerated /= k
 		s.MeanLength /= k
 	}
 	return s
-}
-
-func mean(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	t := 0.0
-	for _, x := range xs {
-		t += x
-	}
-	return t / float64(len(xs))
 }
 
 // NpuzzleSetRecord is one -json line of a bench with one solver: a set

@@ -83,6 +83,18 @@ func Run[R any](ctx context.Context, n int, opts Options, work func(ctx context.
 	return res, ctx.Err()
 }
 
+// Mean returns the mean of xs (0 for none).
+func Mean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	t := 0.0
+	for _, x := range xs {
+		t += x
+	}
+	return t / float64(len(xs))
+}
+
 // Median returns the median of xs (0 for none); xs is not changed.
 func Median(xs []float64) float64 {
 	if len(xs) == 0 {
