@@ -1,9 +1,3 @@
-// Package play holds the terminal games of "tessera FAMILY play": a board
-// drawn with ANSI colours, a cursor moved by the arrow keys, clicks, undo,
-// and hints from the family's solvers. SameGame is the cluster-clearing
-// game (standard SameGame and the dust game).
-//
-//	err := play.SameGame{Rules: samegame.Dust, W: 8, H: 6, Colors: 5, Think: 2 * time.Second}.Run(ctx, os.Stdin, os.Stdout)
 package play
 
 import (
@@ -226,7 +220,7 @@ func (g *sgPlay) loop(ctx context.Context, in io.Reader, out io.Writer) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		k, err := readSameGameKey(keys)
+		k, err := ReadKey(keys)
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
@@ -287,25 +281,4 @@ func (g *sgPlay) auto(ctx context.Context, out io.Writer) {
 		case <-time.After(g.delay):
 		}
 	}
-}
-
-// readSameGameKey reads one key: a byte, or an escape sequence for an
-// arrow.
-func readSameGameKey(r *bufio.Reader) (string, error) {
-	c, err := r.ReadByte()
-	if err != nil {
-		return "", err
-	}
-	if c != 0x1b {
-		return string(c), nil
-	}
-	seq := []byte{c}
-	for len(seq) < 3 {
-		c, err := r.ReadByte()
-		if err != nil {
-			break
-		}
-		seq = append(seq, c)
-	}
-	return string(seq), nil
 }
