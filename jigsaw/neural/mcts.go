@@ -85,13 +85,7 @@ func (e treeEvaluator) Evaluate(_ context.Context, leaves []treeLeaf) error {
 func (g *game) mcts(root *State) (*State, float64, error) {
 	opts := mcts.TreeOptions[treeState, int]{Selection: mcts.PUCT, C: g.opts.CPuct,
 		Evaluator: treeEvaluator{g}, Batch: g.opts.Batch, EvaluateTerminal: true,
-		MinValue: 0, MaxValue: 1}
-	if g.opts.Backup == MaxBackup {
-		opts.Backup = mcts.MaxBackup
-	}
-	if g.opts.Choice == ByValue {
-		opts.Choice = mcts.ByValue
-	}
+		MinValue: 0, MaxValue: 1, Backup: g.opts.Backup, Choice: g.opts.Choice}
 	t := mcts.NewTree(treeState{root}, opts)
 	// found returns the best complete reassembly met so far and its reward.
 	found := func() (*State, float64) {

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"time"
+
+	"tessera/mcts"
 )
 
 // Algorithm is how the solver plays the reassembly game.
@@ -75,25 +77,26 @@ func ParseReward(s string) (Reward, error) {
 	return 0, fmt.Errorf("neural: reward %q: want predicted or gt", s)
 }
 
-// Backup is how MCTS aggregates the values below a node.
-type Backup uint8
+// Backup is how MCTS aggregates the values below a node: mean
+// (AlphaZero) or max (one good line is enough for a single player); the
+// engine's type.
+type Backup = mcts.Backup
 
+// The backups.
 const (
-	// MeanBackup averages them (AlphaZero).
-	MeanBackup Backup = iota
-	// MaxBackup keeps the best (suited to a single player: one good line
-	// is enough).
-	MaxBackup
+	MeanBackup = mcts.MeanBackup
+	MaxBackup  = mcts.MaxBackup
 )
 
-// Choice is how MCTS picks the action it plays after its simulations.
-type Choice uint8
+// Choice is how MCTS picks the action it plays after its simulations: the
+// most visited child (AlphaZero) or the child of highest value; the
+// engine's type.
+type Choice = mcts.Choice
 
+// The choices.
 const (
-	// ByVisits plays the most visited child (AlphaZero).
-	ByVisits Choice = iota
-	// ByValue plays the child of highest value (mean or max by Backup).
-	ByValue
+	ByVisits = mcts.ByVisits
+	ByValue  = mcts.ByValue
 )
 
 // Options configure Solve. The zero value runs one MCTS attempt of 100
