@@ -471,4 +471,3 @@ func jigsawLeadingNumber(s string) int {
 	}
 	return n
 }
-
