@@ -199,27 +199,33 @@ func (o GapOptions) check() error {
 	return nil
 }
 
-// learned builds the learned solver playing a.
-func (o GapOptions) learned(a neural.Algorithm) (neural.Solver, error) {
+// learned checks the options and builds a learned solver with build.
+func (o GapOptions) learned(build func(*neural.Model, neural.Options) neural.Solver) (neural.Solver, error) {
 	if o.Model == nil {
 		return nil, fmt.Errorf("no model")
 	}
 	if err := o.check(); err != nil {
 		return nil, err
 	}
-	return neural.Learned{Model: o.Model, Options: neural.Options{Algorithm: a, Reward: o.Reward, Sims: o.Sims, CPuct: o.CPuct,
-		Batch: o.Batch, Backup: o.Backup, Choice: o.Choice, Attempts: o.Attempts, Seed: o.Seed, Hybrid: o.Hybrid}}, nil
+	return build(o.Model, neural.Options{Reward: o.Reward, Sims: o.Sims, CPuct: o.CPuct,
+		Batch: o.Batch, Backup: o.Backup, Choice: o.Choice, Attempts: o.Attempts, Seed: o.Seed, Hybrid: o.Hybrid}), nil
 }
 
 // Gaps is the table of solvers of jigsaws with gaps between the pieces
 // (`tessera jigsaw solve -algo mcts`, `jigsaw neural bench -algo`).
 var Gaps = Table[neural.Solver, GapOptions]{
 	{ID: "mcts", Name: "Alphazzle MCTS", Doc: "gap puzzles: Monte-Carlo tree search guided by the learned P and V networks",
-		New: func(o GapOptions) (neural.Solver, error) { return o.learned(neural.MCTS) }},
+		New: func(o GapOptions) (neural.Solver, error) {
+			return o.learned(func(m *neural.Model, n neural.Options) neural.Solver { return neural.MCTS{Model: m, Options: n} })
+		}},
 	{ID: "greedy-p", Name: "greedy on P", Doc: "gap puzzles: every patch in the cell the policy network P prefers",
-		New: func(o GapOptions) (neural.Solver, error) { return o.learned(neural.GreedyP) }},
+		New: func(o GapOptions) (neural.Solver, error) {
+			return o.learned(func(m *neural.Model, n neural.Options) neural.Solver { return neural.GreedyP{Model: m, Options: n} })
+		}},
 	{ID: "greedy-v", Name: "greedy on V", Doc: "gap puzzles: every patch in the cell whose reassembly the value network V rates best",
-		New: func(o GapOptions) (neural.Solver, error) { return o.learned(neural.GreedyV) }},
+		New: func(o GapOptions) (neural.Solver, error) {
+			return o.learned(func(m *neural.Model, n neural.Options) neural.Solver { return neural.GreedyV{Model: m, Options: n} })
+		}},
 }
 
 func init() {

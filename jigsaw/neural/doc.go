@@ -48,11 +48,11 @@
 //
 // # Search
 //
-// Solve runs MCTS (PUCT selection, AlphaZero expansion with P's priors, V
+// MCTS (and Solve) runs Monte-Carlo tree search (PUCT selection, AlphaZero expansion with P's priors, V
 // instead of playouts, mean or max backup, Sims simulations per
 // placement, leaves evaluated in batches with virtual losses, the action
 // played by visits or by value, the subtree below it kept for the next
-// placement), or greedy P, or greedy V. The tree is package mcts's
+// placement); GreedyP and GreedyV play greedily on P or V. The tree is package mcts's
 // stepping Tree: values unscaled in [0, 1], a complete reassembly valued
 // once by the reward (EvaluateTerminal), P and V called once each per
 // batch. Attempts
@@ -64,12 +64,12 @@
 //
 //	m, _, _ := neural.Default() // the shipped model (3x3, 40 px, 4 px)
 //	pz := neural.Centre(img, neural.Geometry{}, seed)
-//	res, _ := neural.Solve(ctx, m, pz, neural.Options{Sims: 100, Attempts: 10})
+//	res, _ := neural.MCTS{Model: m, Options: neural.Options{Sims: 100, Attempts: 10}}.Solve(ctx, pz)
 //	acc := pz.Score(res.Cells) // patches, neighbours, perfect
 //
-// Learned{Model, Options} is the same solver as a value with one Solve
-// method (the Solver interface of gap puzzles), as the application's
-// catalogue builds it.
+// The solvers are values with one Solve method (the Solver interface of gap
+// puzzles): MCTS, GreedyP and GreedyV, each carrying its model and Options;
+// the functions Solve and Search are MCTS on a model or on any Evaluator.
 //
 // # Training
 //

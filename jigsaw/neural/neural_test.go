@@ -184,11 +184,11 @@ func TestGreedyWithOracle(t *testing.T) {
 	pz := &Puzzle{Geometry: Geometry{Grid: 3, Patch: 40, Gap: 4}, Truth: []int{4, 0, 8, 1, 7, 2, 6, 3, 5}}
 	// Greedy V with a perfect value solves; greedy P with uniform priors
 	// puts every patch in the first empty cell.
-	res, err := Search(context.Background(), oracle{pz.Truth}, pz, Options{Algorithm: GreedyV})
+	res, err := searchWith(context.Background(), oracle{pz.Truth}, pz, Options{}, algoGreedyV)
 	if err != nil || !pz.Score(res.Cells).Perfect {
 		t.Fatalf("greedy-v: %v %v", res.Cells, err)
 	}
-	res, err = Search(context.Background(), oracle{pz.Truth}, pz, Options{Algorithm: GreedyP})
+	res, err = searchWith(context.Background(), oracle{pz.Truth}, pz, Options{}, algoGreedyP)
 	if err != nil || !slices.Equal(res.Cells, []int{0, 1, 2, 3, 4, 5, 6, 7, 8}) {
 		t.Fatalf("greedy-p: %v %v", res.Cells, err)
 	}

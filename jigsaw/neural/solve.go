@@ -10,41 +10,20 @@ import (
 	"tessera/mcts"
 )
 
-// Algorithm is how the solver plays the reassembly game.
-type Algorithm uint8
+// algorithm is how a solver value plays the reassembly game (MCTS,
+// GreedyP, GreedyV in solver.go).
+type algorithm uint8
 
 const (
-	// MCTS is Monte-Carlo tree search with PUCT selection, P's priors and
-	// V's values (AlphaZero, as in Alphazzle).
-	MCTS Algorithm = iota
-	// GreedyP puts every patch in the cell P prefers.
-	GreedyP
-	// GreedyV puts every patch in the cell whose reassembly V values most.
-	GreedyV
+	// algoMCTS is Monte-Carlo tree search with PUCT selection, P's priors
+	// and V's values (AlphaZero, as in Alphazzle).
+	algoMCTS algorithm = iota
+	// algoGreedyP puts every patch in the cell P prefers.
+	algoGreedyP
+	// algoGreedyV puts every patch in the cell whose reassembly V values
+	// most.
+	algoGreedyV
 )
-
-// String returns "mcts", "greedy-p" or "greedy-v".
-func (a Algorithm) String() string {
-	switch a {
-	case MCTS:
-		return "mcts"
-	case GreedyP:
-		return "greedy-p"
-	case GreedyV:
-		return "greedy-v"
-	}
-	return fmt.Sprintf("Algorithm(%d)", uint8(a))
-}
-
-// ParseAlgorithm reads "mcts", "greedy-p" or "greedy-v".
-func ParseAlgorithm(s string) (Algorithm, error) {
-	for a := MCTS; a <= GreedyV; a++ {
-		if a.String() == s {
-			return a, nil
-		}
-	}
-	return 0, fmt.Errorf("neural: algorithm %q: want mcts, greedy-p or greedy-v", s)
-}
 
 // Reward is what a complete reassembly is worth to the search.
 type Reward uint8
@@ -99,12 +78,12 @@ const (
 	ByValue  = mcts.ByValue
 )
 
-// Options configure Solve. The zero value runs one MCTS attempt of 100
-// simulations per patch with c_puct 1.5, batches of 8 leaves, mean backup,
-// actions by visits and predicted rewards.
+// Options configure the solvers. The zero value runs one MCTS attempt of
+// 100 simulations per patch with c_puct 1.5, batches of 8 leaves, mean
+// backup, actions by visits and predicted rewards. The greedy solvers use
+// Reward, Attempts, Seed and Hybrid only.
 type Options struct {
-	Algorithm Algorithm
-	Reward    Reward
+	Reward Reward
 	// Sims is the number of MCTS simulations (leaf evaluations) before
 	// each placement (default 100).
 	Sims int
@@ -167,6 +146,11 @@ type Result struct {
 // (GreedyV). Stopped by ctx, it returns the best answer so far (possibly
 // none) with the context's error.
 func Solve(ctx context.Context, m *Model, pz *Puzzle, opts Options) (Result, error) {
+	return solveWith(ctx, m, pz, opts, algoMCTS)
+}
+
+// solveWith is Solve playing algo.
+func solveWith(ctx context.Context, m *Model, pz *Puzzle, opts Options, algo algorithm) (Result, error) {
 	start := time.Now()
 	opts = opts.defaults()
 	if err := m.Fits(pz.Geometry); err != nil {
@@ -187,7 +171,7 @@ func Solve(ctx context.Context, m *Model, pz *Puzzle, opts Options) (Result, err
 		}
 		ev = Hybrid(ev, ct, pz.Grid, opts.Hybrid)
 	}
-	res, err := Search(ctx, ev, pz, opts)
+	res, err := searchWith(ctx, ev, pz, opts, algo)
 	res.Elapsed = time.Since(start)
 	return res, err
 }
@@ -224,6 +208,11 @@ func (e headsEval) Values(states []*State) ([]float64, error) { return e.h.Value
 // Search plays the reassembly game of pz with the evaluator (see Solve),
 // whose work it counts.
 func Search(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options) (Result, error) {
+	return searchWith(ctx, ev, pz, opts, algoMCTS)
+}
+
+// searchWith is Search playing algo.
+func searchWith(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options, algo algorithm) (Result, error) {
 	start := time.Now()
 	opts = opts.defaults()
 	if opts.Reward == GroundTruth && pz.Truth == nil {
@@ -241,7 +230,7 @@ func Search(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options) (Result
 		if k > 0 {
 			rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
 		}
-		g := &game{eval: ev, pz: pz, opts: opts, ctx: ctx}
+		g := &game{eval: ev, pz: pz, opts: opts, algo: algo, ctx: ctx}
 		s, val, err := g.play(NewState(order))
 		stats.Evaluations += g.evals
 		stats.Batches += g.batches
@@ -275,6 +264,7 @@ type game struct {
 	eval           Evaluator
 	pz             *Puzzle
 	opts           Options
+	algo           algorithm
 	ctx            context.Context
 	evals, batches int64
 }
@@ -293,8 +283,8 @@ func (g *game) values(states []*State) ([]float64, error) {
 
 // play plays s to the end and returns the final state and V's value of it.
 func (g *game) play(s *State) (*State, float64, error) {
-	switch g.opts.Algorithm {
-	case GreedyP:
+	switch g.algo {
+	case algoGreedyP:
 		var legal []int
 		for !s.Done() {
 			if err := g.ctx.Err(); err != nil {
@@ -313,7 +303,7 @@ func (g *game) play(s *State) (*State, float64, error) {
 			}
 			s.Play(bc)
 		}
-	case GreedyV:
+	case algoGreedyV:
 		var legal []int
 		var kids []*State
 		for !s.Done() {

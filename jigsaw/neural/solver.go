@@ -9,14 +9,45 @@ type Solver interface {
 	Solve(ctx context.Context, pz *Puzzle) (Result, error)
 }
 
-// Learned is the learned solver as a Solver: the networks of Model played
-// as Options say (MCTS, GreedyP or GreedyV; see Solve).
-type Learned struct {
+// MCTS is Alphazzle's solver: the patches placed one by one, each after
+// Options.Sims simulations of PUCT tree search (package mcts) guided by the
+// model's P (priors) and V (values); see Solve.
+type MCTS struct {
+	Model   *Model
+	Options Options
+}
+
+// GreedyP places every patch in the cell the model's P prefers (one
+// network call per patch).
+type GreedyP struct {
+	Model   *Model
+	Options Options
+}
+
+// GreedyV places every patch in the cell whose reassembly the model's V
+// values most (one call over the empty cells per patch).
+type GreedyV struct {
 	Model   *Model
 	Options Options
 }
 
 // Solve reassembles pz; see the function Solve.
-func (l Learned) Solve(ctx context.Context, pz *Puzzle) (Result, error) {
-	return Solve(ctx, l.Model, pz, l.Options)
+func (s MCTS) Solve(ctx context.Context, pz *Puzzle) (Result, error) {
+	return solveWith(ctx, s.Model, pz, s.Options, algoMCTS)
 }
+
+// Solve reassembles pz greedily on P.
+func (s GreedyP) Solve(ctx context.Context, pz *Puzzle) (Result, error) {
+	return solveWith(ctx, s.Model, pz, s.Options, algoGreedyP)
+}
+
+// Solve reassembles pz greedily on V.
+func (s GreedyV) Solve(ctx context.Context, pz *Puzzle) (Result, error) {
+	return solveWith(ctx, s.Model, pz, s.Options, algoGreedyV)
+}
+
+var (
+	_ Solver = MCTS{}
+	_ Solver = GreedyP{}
+	_ Solver = GreedyV{}
+)
