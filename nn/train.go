@@ -36,8 +36,10 @@ type TrainOptions struct {
 	// LearningRate of Adam (default 1e-3).
 	LearningRate float64
 	// Validation is the fraction of examples held out (default 0.1; a
-	// negative value holds out none, and then no early stopping happens).
+	// negative value holds out none, as NoValidation does).
 	Validation float64
+	// NoValidation holds out no example; then no early stopping happens.
+	NoValidation bool
 	// Patience stops training after this many epochs without a better
 	// validation loss (default 3). The weights of the best epoch are kept.
 	Patience int
@@ -207,6 +209,9 @@ func (n *Net) Train(ctx context.Context, data Data, opts TrainOptions) (Stats, e
 	}
 	if opts.LearningRate <= 0 {
 		opts.LearningRate = 1e-3
+	}
+	if opts.NoValidation {
+		opts.Validation = -1
 	}
 	if opts.Validation == 0 {
 		opts.Validation = 0.1

@@ -172,7 +172,7 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 		steps := fs.Int("steps", 0, "stop after this many batches (0: no limit)")
 		batch := fs.Int("batch", 64, "batch size")
 		lr := fs.Float64("lr", 1e-3, "Adam learning rate")
-		val := fs.Float64("val", 0.1, "fraction of examples held out for validation")
+		val := fs.Float64("val", 0.1, "fraction of examples held out for validation (0: none, and no early stopping)")
 		patience := fs.Int("patience", 4, "epochs without a better validation loss before stopping")
 		all := fs.Bool("all", false, "also train on solutions not proven optimal")
 		value := fs.Bool("value", true, "add a value head (clicks left, for -algo nn-value and nn-mcts)")
@@ -203,15 +203,11 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 			if *after == 1 || *after < 0 {
 				return usagef("-after K needs K of at least 2 children per position")
 			}
-			v := *val
-			if v == 0 {
-				v = -1 // none held out
-			}
 			p := newProgress(env, *prog)
 			defer p.Done()
 			opts := policy.TrainOptions{Arch: policy.Arch{Conv: convW, Hidden: hiddenW, Value: *value}, After: *after, All: *all,
 				TrainOptions: nn.TrainOptions{Epochs: *epochs, MaxSteps: *steps, BatchSize: *batch, LearningRate: *lr,
-					Patience: *patience, Seed: *seed, Validation: v, Progress: func(s nn.Stats) {
+					Patience: *patience, Seed: *seed, Validation: *val, NoValidation: *val == 0, Progress: func(s nn.Stats) {
 						if s.EpochDone {
 							p.Logf("epoch %d: loss %.4f, validation loss %.4f, accuracy %.3f, %.0f examples/s", s.Epoch, s.Loss, s.ValLoss, s.ValMetric, s.ExamplesSec)
 						} else {
