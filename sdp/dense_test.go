@@ -1,0 +1,209 @@
+package sdp
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// jacobiEigen returns the eigenvalues of the symmetric a (copied) by the
+// cyclic Jacobi method, a reference independent of minEigen.
+func jacobiEigen(a0 []float64, n int) []float64 {
+	a := slices.Clone(a0)
+	for sweep := 0; sweep < 100; sweep++ {
+		off := 0.0
+		for i := range n {
+			for j := range i {
+				off += a[i*n+j] * a[i*n+j]
+			}
+		}
+		if off < 1e-30 {
+			break
+		}
+		for p := range n {
+			for q := p + 1; q < n; q++ {
+				if a[p*n+q] == 0 {
+					continue
+				}
+				theta := (a[q*n+q] - a[p*n+p]) / (2 * a[p*n+q])
+				t := math.Copysign(1, theta) / (math.Abs(theta) + math.Sqrt(theta*theta+1))
+				c := 1 / math.Sqrt(t*t+1)
+				s := t * c
+				for k := range n {
+					akp, akq := a[k*n+p], a[k*n+q]
+					a[k*n+p], a[k*n+q] = c*akp-s*akq, s*akp+c*akq
+				}
+				for k := range n {
+					apk, aqk := a[p*n+k], a[q*n+k]
+					a[p*n+k], a[q*n+k] = c*apk-s*aqk, s*apk+c*aqk
+				}
+			}
+		}
+	}
+	out := make([]float64, n)
+	for i := range n {
+		out[i] = a[i*n+i]
+	}
+	slices.Sort(out)
+	return out
+}
+
+func randomSym(rng *rand.Rand, n int) []float64 {
+	a := make([]float64, n*n)
+	for i := range n {
+		for j := 0; j <= i; j++ {
+			v := rng.NormFloat64()
+			a[i*n+j], a[j*n+i] = v, v
+		}
+	}
+	return a
+}
+
+// TestMinEigen: Householder + QL agrees with Jacobi on random symmetric
+// matrices, and finds the known spectra of diagonal, rank-one and
+// tridiagonal (Toeplitz) matrices.
+func TestMinEigen(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{1, 2, 3, 5, 8, 20, 41} {
+		for range 5 {
+			a := randomSym(rng, n)
+			want := jacobiEigen(a, n)[0]
+			got := minEigen(slices.Clone(a), make([]float64, n), make([]float64, n), n)
+			if math.Abs(got-want) > 1e-10*(1+math.Abs(want)) {
+				t.Errorf("n %d: minEigen %v, Jacobi %v", n, got, want)
+			}
+		}
+	}
+	// Tridiagonal Toeplitz 2 -1: eigenvalues 2 - 2 cos(k pi/(n+1)).
+	n := 30
+	a := make([]float64, n*n)
+	for i := range n {
+		a[i*n+i] = 2
+		if i > 0 {
+			a[i*n+i-1], a[(i-1)*n+i] = -1, -1
+		}
+	}
+	if got, want := minEigen(a, make([]float64, n), make([]float64, n), n), 2-2*math.Cos(math.Pi/float64(n+1)); math.Abs(got-want) > 1e-12 {
+		t.Errorf("Toeplitz: %v, want %v", got, want)
+	}
+	// -v v' with |v|^2 = n: eigenvalues -n and 0.
+	a = make([]float64, n*n)
+	for i := range a {
+		a[i] = -1
+	}
+	if got := minEigen(a, make([]float64, n), make([]float64, n), n); math.Abs(got+float64(n)) > 1e-11 {
+		t.Errorf("rank one: %v, want %v", got, -n)
+	}
+	// Diagonal with a zero matrix block.
+	a = make([]float64, 9)
+	a[4] = -3
+	if got := minEigen(a, make([]float64, 3), make([]float64, 3), 3); got != -3 {
+		t.Errorf("diagonal: %v", got)
+	}
+}
+
+// TestCholesky: L L' = A, the inverse from L, the solve, and refusal of
+// indefinite matrices.
+func TestCholesky(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{1, 3, 7, 16} {
+		g := randomSym(rng, n)
+		a := make([]float64, n*n)
+		matMul(a, g, g, n)
+		for i := range n {
+			a[i*n+i] += 0.1
+		}
+		l := slices.Clone(a)
+		if !cholesky(l, n) {
+			t.Fatalf("n %d: not positive definite", n)
+		}
+		li, ai, prod := make([]float64, n*n), make([]float64, n*n), make([]float64, n*n)
+		invLower(l, li, n)
+		gramLowerT(li, ai, n)
+		matMul(prod, a, ai, n)
+		b := make([]float64, n)
+		for i := range b {
+			b[i] = rng.NormFloat64()
+		}
+		x := slices.Clone(b)
+		cholSolve(l, x, n)
+		for i := range n {
+			r := -b[i]
+			for j := range n {
+				want := 0.0
+				if i == j {
+					want = 1
+				}
+				if math.Abs(prod[i*n+j]-want) > 1e-8 {
+					t.Errorf("n %d: A A^{-1} [%d %d] = %v", n, i, j, prod[i*n+j])
+				}
+				r += a[i*n+j] * x[j]
+			}
+			if math.Abs(r) > 1e-8 {
+				t.Errorf("n %d: residual %v", n, r)
+			}
+		}
+		// The congruence L^{-1} A L^{-T} is the identity.
+		s, tmp := make([]float64, n*n), make([]float64, n*n)
+		congruence(li, a, s, tmp, n)
+		if lo := minEigen(s, make([]float64, n), make([]float64, n), n); math.Abs(lo-1) > 1e-8 {
+			t.Errorf("n %d: congruence min eigenvalue %v", n, lo)
+		}
+	}
+	a := []float64{1, 2, 2, 1}
+	if cholesky(a, 2) {
+		t.Error("indefinite matrix factored")
+	}
+	if cholesky([]float64{math.NaN()}, 1) {
+		t.Error("NaN factored")
+	}
+}
+
+// TestEigenSym: A v = lambda v for unit, orthogonal v; the smallest
+// eigenvalue matches minEigen; diagonal matrices sort.
+func TestEigenSym(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{1, 2, 4, 9, 20} {
+		a := randomSym(rng, n)
+		if n == 9 { // a repeated eigenvalue: I + rank one
+			for i := range a {
+				a[i] = 0.3
+			}
+			for i := range n {
+				a[i*n+i] += 1
+			}
+		}
+		vals, vecs := EigenSym(Matrix{N: n, Data: a})
+		if !slices.IsSorted(vals) {
+			t.Errorf("n %d: unsorted %v", n, vals)
+		}
+		if lo := minEigen(slices.Clone(a), make([]float64, n), make([]float64, n), n); math.Abs(lo-vals[0]) > 1e-10 {
+			t.Errorf("n %d: smallest %v, minEigen %v", n, vals[0], lo)
+		}
+		for k, v := range vecs {
+			for i := range n {
+				s := 0.0
+				for j := range n {
+					s += a[i*n+j] * v[j]
+				}
+				if math.Abs(s-vals[k]*v[i]) > 1e-10 {
+					t.Fatalf("n %d: A v != lambda v for %d", n, k)
+				}
+			}
+			for l, w := range vecs {
+				want := 0.0
+				if k == l {
+					want = 1
+				}
+				if math.Abs(dotVec(v, w)-want) > 1e-10 {
+					t.Fatalf("n %d: v%d . v%d = %v", n, k, l, dotVec(v, w))
+				}
+			}
+		}
+	}
+	vals, vecs := EigenSym(Matrix{N: 3, Diagonal: true, Data: []float64{2, -1, 0.5}})
+	if !slices.Equal(vals, []float64{-1, 0.5, 2}) || vecs[0][1] != 1 || vecs[2][0] != 1 {
+		t.Errorf("diagonal: %v %v", vals, vecs)
+	}
+}
