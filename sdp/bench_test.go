@@ -2,6 +2,7 @@ package sdp
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 	"time"
 )
@@ -17,8 +18,9 @@ func benchProblem() *Problem {
 	return randomFeasible(42, blocks, 300, 0.05, 2.0/31, false)
 }
 
-func benchSolver(b *testing.B, s Solver) {
-	p := benchProblem()
+func benchSolver(b *testing.B, s Solver) { benchSolverOn(b, s, benchProblem()) }
+
+func benchSolverOn(b *testing.B, s Solver, p *Problem) {
 	ctx := context.Background()
 	iters := 0
 	b.ReportAllocs()
@@ -36,3 +38,23 @@ func benchSolver(b *testing.B, s Solver) {
 
 // BenchmarkIPM solves benchProblem with the pure-Go solver.
 func BenchmarkIPM(b *testing.B) { benchSolver(b, IPM{}) }
+
+// localProblem has the structure of Algorithm 2's SDP: 30 blocks of 10,
+// each with 20 constraints of its own (like the Hankel structure of a
+// moment matrix), and 20 constraints over all blocks (like sums of
+// moments); 620 constraints, strictly feasible and bounded.
+func localProblem() *Problem {
+	var blocks []Block
+	for range 30 {
+		blocks = append(blocks, Block{Size: 10})
+	}
+	return randomFeasibleWith(43, blocks, 620, 0.1, false, func(rng *rand.Rand, ci, k int) bool {
+		if ci >= 600 {
+			return rng.Float64() < 0.3 // global
+		}
+		return k == ci/20
+	})
+}
+
+// BenchmarkIPMLocal solves localProblem with the pure-Go solver.
+func BenchmarkIPMLocal(b *testing.B) { benchSolverOn(b, IPM{}, localProblem()) }

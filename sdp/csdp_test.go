@@ -73,6 +73,9 @@ func TestCSDPBudgets(t *testing.T) {
 // BenchmarkCSDP solves benchProblem with CSDP.
 func BenchmarkCSDP(b *testing.B) { benchSolver(b, CSDP{}) }
 
+// BenchmarkCSDPLocal solves localProblem with CSDP.
+func BenchmarkCSDPLocal(b *testing.B) { benchSolverOn(b, CSDP{}, localProblem()) }
+
 // TestCSDPCommand: the csdp command (coinor-csdp) reads the files
 // WriteSDPA writes and finds the optima IPM finds, so the writer and
 // CSDP's reader agree on the format (skipped without the command).

@@ -314,3 +314,44 @@ func hypot(a, b float64) float64 {
 	}
 	return math.Hypot(a, b)
 }
+
+// choleskyEnvelope factors the symmetric positive definite a = L L' in
+// place like cholesky, for a matrix whose row i has no entry left of
+// column first[i] (first[i] <= i): L has the same envelope, and only it is
+// computed (entries left of the envelope are zeroed). Cost
+// sum_i (i - first[i])^2 / 2 flops, n^3/3 for a full envelope.
+func choleskyEnvelope(a []float64, n int, first []int) bool {
+	for i := range n {
+		ri := a[i*n : i*n+n]
+		fi := first[i]
+		clear(ri[:fi])
+		for j := fi; j < i; j++ {
+			rj := a[j*n : j*n+n]
+			k0 := max(fi, first[j])
+			ri[j] = (ri[j] - dotUnrolled(ri[k0:j], rj[k0:j])) / rj[j]
+		}
+		d := ri[i] - dotUnrolled(ri[fi:i], ri[fi:i])
+		if !(d > 0) || math.IsInf(d, 0) {
+			return false
+		}
+		ri[i] = math.Sqrt(d)
+		clear(ri[i+1:])
+	}
+	return true
+}
+
+// cholSolveEnvelope solves (L L') x = b in place for L from
+// choleskyEnvelope.
+func cholSolveEnvelope(l, b []float64, n int, first []int) {
+	for i := range n {
+		fi := first[i]
+		b[i] = (b[i] - dotUnrolled(l[i*n+fi:i*n+i], b[fi:i])) / l[i*n+i]
+	}
+	for i := n - 1; i >= 0; i-- {
+		b[i] /= l[i*n+i]
+		if xi := b[i]; xi != 0 {
+			fi := first[i]
+			axpyUnrolled(-xi, l[i*n+fi:i*n+i], b[fi:i])
+		}
+	}
+}

@@ -207,3 +207,57 @@ func TestEigenSym(t *testing.T) {
 		t.Errorf("diagonal: %v %v", vals, vecs)
 	}
 }
+
+// TestCholeskyEnvelope: on an arrow matrix (diagonal blocks and dense last
+// rows) with its envelope, the envelope factorisation and solve match the
+// dense ones.
+func TestCholeskyEnvelope(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	n, blk, border := 23, 5, 3
+	a := make([]float64, n*n)
+	first := make([]int, n)
+	for i := range n {
+		first[i] = i / blk * blk
+		if i >= n-border {
+			first[i] = 0
+		}
+		for j := first[i]; j <= i; j++ {
+			v := rng.NormFloat64()
+			a[i*n+j], a[j*n+i] = v, v
+		}
+		a[i*n+i] = float64(n) + 1
+	}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			if first[j] > i {
+				a[i*n+j], a[j*n+i] = 0, 0
+			}
+		}
+	}
+	l1, l2 := slices.Clone(a), slices.Clone(a)
+	for i := range l2 { // garbage outside the envelope must not matter
+		if i%n < first[i/n] {
+			l2[i] = 7
+		}
+	}
+	if !cholesky(l1, n) || !choleskyEnvelope(l2, n, first) {
+		t.Fatal("not positive definite")
+	}
+	for i := range l1 {
+		if math.Abs(l1[i]-l2[i]) > 1e-12 {
+			t.Fatalf("L[%d][%d]: %v and %v", i/n, i%n, l1[i], l2[i])
+		}
+	}
+	b := make([]float64, n)
+	for i := range b {
+		b[i] = rng.NormFloat64()
+	}
+	x1, x2 := slices.Clone(b), slices.Clone(b)
+	cholSolve(l1, x1, n)
+	cholSolveEnvelope(l2, x2, n, first)
+	for i := range x1 {
+		if math.Abs(x1[i]-x2[i]) > 1e-12 {
+			t.Fatalf("x[%d]: %v and %v", i, x1[i], x2[i])
+		}
+	}
+}

@@ -80,13 +80,14 @@
 // # Speed
 //
 // CPU times on one core of the development machine (TestMeasure in
-// measure_test.go), IPM and CSDP 6.2 with Debian's reference BLAS: the
-// small test problems (theta, max cut, LP; blocks up to 10) take 6 to 8
-// iterations and 0.01 to 0.25 ms with IPM, 9 to 16 iterations and 0.1 to
-// 0.6 ms with CSDP. On the size Algorithm 2 of the tangram family needs
-// (BenchmarkIPM: 30 blocks of 20, an LP block of 40, 300 sparse
-// constraints) IPM takes 14 iterations of about 8 ms (0.11 s), CSDP 18
-// iterations of about 16 ms (0.29 s). The dense Cholesky factorisation of
-// the Schur complement, its formation and the n^3 block products share the
-// time.
+// measure_test.go; IPM against CSDP 6.2 with Debian's reference BLAS): the
+// small test problems (theta, max cut, LP, moments; blocks up to 10) take
+// 6 to 10 iterations and 0.02 to 0.22 ms with IPM, 9 to 19 iterations and
+// 0.1 to 0.4 ms with CSDP. At the sizes Algorithm 2 of the tangram family
+// needs: BenchmarkIPM (30 blocks of 20 and an LP block of 40, 300 sparse
+// constraints touching about two blocks each) takes 14 iterations and
+// 0.10 s with IPM, 18 and 0.25 s with CSDP; BenchmarkIPMLocal (30 blocks
+// of 10, 20 constraints local to each block and 20 over all of them)
+// takes 13 iterations and 0.07 s with IPM, 19 and 0.77 s with CSDP, whose
+// dense factorisation of the 620 x 620 Schur complement dominates.
 package sdp

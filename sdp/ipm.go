@@ -1,10 +1,12 @@
 package sdp
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 )
 
 // IPM is the pure-Go solver: an infeasible primal-dual interior-point
@@ -20,9 +22,12 @@ import (
 // block by block, exploiting sparse A_i: from A_i X and A_j Z^{-1} on the
 // rows where A_i and A_j have entries (rows_i rows_j flops a pair), or
 // through the dense X A_j Z^{-1} where that is cheaper (the choice CSDP and
-// SDPT3 make per constraint). It factors M by Cholesky once (adding a
-// little to its diagonal if it will not factor) and solves twice
-// (predictor, corrector). A step length is 1 when X + dX/gamma factors,
+// SDPT3 make per constraint). M is ordered with the constraints local to
+// one block first, grouped by block, and the others last, and factored by
+// an envelope Cholesky that skips the zeros left of each row's first entry
+// (dense when every constraint touches every block), once per iteration
+// (adding a little to its diagonal if it will not factor), then solved
+// twice (predictor, corrector). A step length is 1 when X + dX/gamma factors,
 // else gamma / -lambda_min(L^{-1} dX L^{-T}) (Householder and QL); the
 // centring parameter and the step factor gamma follow SDPT3. It stops when
 // the relative primal and dual infeasibilities and the relative gaps (of
@@ -42,8 +47,8 @@ import (
 // infeasible (unbounded).
 //
 // Cost per iteration: about 30 n_b^3 flops per block, the Schur complement
-// (at most m^2 n_b^2 per block, much less for sparse A_i) and m^3/3 for
-// its factorisation. Memory: the dense m x m Schur complement twice and about
+// (at most m^2 n_b^2 per block, much less for sparse A_i) and at most
+// m^3/3 for its factorisation (much less for block-local constraints). Memory: the dense m x m Schur complement twice and about
 // 24 n_b x n_b matrices per block; Solve refuses (ErrBudget) a problem
 // whose estimate exceeds MaxBytes.
 type IPM struct {
@@ -70,12 +75,13 @@ type psdPart struct {
 	rowPtr []int32
 	dense  bool // form X A Z^{-1} densely for the pairs below
 	off    int  // offset of this part's rows in the Schur work arrays
+	pos    int  // the constraint's row in the Schur complement
 }
 
 // diagCol lists the constraints with an entry at one index of a diagonal
 // block, by constraint.
 type diagCol struct {
-	con []int32
+	con []int32 // rows in the Schur complement, increasing
 	val []float64
 }
 
@@ -89,6 +95,8 @@ type ipmState struct {
 	psd                                       [][]psdPart
 	diag                                      [][]diagCol
 	u, pw, t                                  []float64 // Schur work
+	pos, first                                []int     // Schur row of each constraint; envelope of each row
+	perm                                      []float64 // right-hand side in Schur order
 	ed, ee                                    []float64 // eigen work
 }
 
@@ -124,6 +132,8 @@ func newIPMState(md *model, s IPM) *ipmState {
 	}
 	st.mat = make([]float64, m*m)
 	st.fac = make([]float64, m*m)
+	st.perm = make([]float64, m)
+	st.order()
 	maxN := 1
 	st.psd = make([][]psdPart, len(md.blocks))
 	st.diag = make([][]diagCol, len(md.blocks))
@@ -135,9 +145,12 @@ func newIPMState(md *model, s IPM) *ipmState {
 			cols := make([]diagCol, n)
 			for _, pt := range md.byBlock[k] {
 				for e, i := range pt.i {
-					cols[i].con = append(cols[i].con, int32(pt.con))
+					cols[i].con = append(cols[i].con, int32(st.pos[pt.con]))
 					cols[i].val = append(cols[i].val, pt.v[e])
 				}
+			}
+			for _, col := range cols {
+				sort.Sort(byRow(col))
 			}
 			st.diag[k] = cols
 			continue
@@ -147,6 +160,7 @@ func newIPMState(md *model, s IPM) *ipmState {
 		for q, pt := range md.byBlock[k] {
 			pp := &parts[q]
 			pp.con = pt.con
+			pp.pos = st.pos[pt.con]
 			type fe struct {
 				r, c int32
 				v    float64
@@ -498,8 +512,13 @@ func (st *ipmState) direction() {
 	for i := range st.rhs {
 		st.rhs[i] = md.b[i] - st.rhs[i] + st.h[i]
 	}
-	copy(st.dy, st.rhs)
-	cholSolve(st.fac, st.dy, md.m)
+	for i, p := range st.pos {
+		st.perm[p] = st.rhs[i]
+	}
+	cholSolveEnvelope(st.fac, st.perm, md.m, st.first)
+	for i, p := range st.pos {
+		st.dy[i] = st.perm[p]
+	}
 	for k := range st.dz {
 		copy(st.dz[k], st.rd[k])
 	}
@@ -569,7 +588,7 @@ func (st *ipmState) factor() bool {
 				st.fac[i*m+i] += reg * max(st.mat[i*m+i], 1e-300)
 			}
 		}
-		if cholesky(st.fac, m) {
+		if choleskyEnvelope(st.fac, m, st.first) {
 			return true
 		}
 		if reg == 0 {
@@ -644,7 +663,7 @@ func (st *ipmState) schur() {
 					for e, v := range pi.fv {
 						s += v * t[int(pi.fc[e])*n+int(pi.fr[e])]
 					}
-					mat[pi.con*m+pj.con] += s
+					mat[max(pi.pos, pj.pos)*m+min(pi.pos, pj.pos)] += s
 				}
 				continue
 			}
@@ -659,7 +678,7 @@ func (st *ipmState) schur() {
 						s += pa[rb] * u[b*n+int(ra)]
 					}
 				}
-				mat[pi.con*m+pj.con] += s
+				mat[max(pi.pos, pj.pos)*m+min(pi.pos, pj.pos)] += s
 			}
 		}
 	}
@@ -686,4 +705,74 @@ func (st *ipmState) inside(v, dv [][]float64, alpha float64) bool {
 		}
 	}
 	return true
+}
+
+// order numbers the constraints for the Schur complement: those touching
+// one block first, grouped by block, then the others, so that M has a
+// small envelope (row i has no entry left of first[i]) when most
+// constraints are local to a block. M_ij can be non-zero only when
+// constraints i and j share a matrix block or an index of a diagonal
+// block.
+func (st *ipmState) order() {
+	md := st.md
+	m := md.m
+	type key struct{ multi, blk, con int }
+	keys := make([]key, m)
+	for ci, parts := range md.cons {
+		k := key{0, parts[0].blk, ci}
+		if len(parts) > 1 {
+			k.multi = 1
+		}
+		keys[ci] = k
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		return cmp.Or(cmp.Compare(a.multi, b.multi), cmp.Compare(a.blk, b.blk), cmp.Compare(a.con, b.con))
+	})
+	st.pos = make([]int, m)
+	for p, k := range keys {
+		st.pos[k.con] = p
+	}
+	st.first = make([]int, m)
+	for p := range st.first {
+		st.first[p] = p
+	}
+	var group []int
+	lower := func() {
+		lo := m
+		for _, p := range group {
+			lo = min(lo, p)
+		}
+		for _, p := range group {
+			st.first[p] = min(st.first[p], lo)
+		}
+	}
+	for k, b := range md.blocks {
+		if !b.Diagonal {
+			group = group[:0]
+			for _, pt := range md.byBlock[k] {
+				group = append(group, st.pos[pt.con])
+			}
+			lower()
+			continue
+		}
+		byIndex := make([][]int, b.Size)
+		for _, pt := range md.byBlock[k] {
+			for _, i := range pt.i {
+				byIndex[i] = append(byIndex[i], st.pos[pt.con])
+			}
+		}
+		for _, g := range byIndex {
+			group = append(group[:0], g...)
+			lower()
+		}
+	}
+}
+
+type byRow diagCol
+
+func (c byRow) Len() int           { return len(c.con) }
+func (c byRow) Less(i, j int) bool { return c.con[i] < c.con[j] }
+func (c byRow) Swap(i, j int) {
+	c.con[i], c.con[j] = c.con[j], c.con[i]
+	c.val[i], c.val[j] = c.val[j], c.val[i]
 }

@@ -37,6 +37,7 @@ func TestMeasure(t *testing.T) {
 	probs = append(probs, named{"random 8,8,5,d6 m40", rc[2], 100})
 	probs = append(probs, named{"moment sextic", momentProblem([]float64{17, -16, 15, -16, 11, -4, 1}), 200})
 	probs = append(probs, named{"bench 30x20+d40 m300", benchProblem(), 5})
+	probs = append(probs, named{"local 30x10 m620", localProblem(), 3})
 	for _, pr := range probs {
 		line := fmt.Sprintf("%-22s", pr.name)
 		for _, name := range []string{"go", "csdp"} {

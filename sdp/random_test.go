@@ -17,6 +17,14 @@ import (
 // dens in each block it touches, and touches each block with probability
 // touch (at least one block).
 func randomFeasible(seed uint64, blocks []Block, m int, dens, touch float64, minimize bool) *Problem {
+	return randomFeasibleWith(seed, blocks, m, dens, minimize, func(rng *rand.Rand, ci, k int) bool {
+		return rng.Float64() < touch
+	})
+}
+
+// randomFeasibleWith is randomFeasible with touches(rng, ci, k) saying
+// whether constraint ci has entries in block k.
+func randomFeasibleWith(seed uint64, blocks []Block, m int, dens float64, minimize bool, touches func(rng *rand.Rand, ci, k int) bool) *Problem {
 	rng := rand.New(rand.NewPCG(seed, 17))
 	p := &Problem{Blocks: blocks, Minimize: minimize}
 	md := &model{blocks: blocks}
@@ -62,7 +70,7 @@ func randomFeasible(seed uint64, blocks []Block, m int, dens, touch float64, min
 		var a []Entry
 		for len(a) == 0 {
 			for k, b := range blocks {
-				if rng.Float64() >= touch {
+				if !touches(rng, ci, k) {
 					continue
 				}
 				for i := range b.Size {
