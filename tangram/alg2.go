@@ -60,8 +60,8 @@ func (b Basis) String() string {
 // The paper is silent on scale and bounds; see the package doc (Algorithm
 // 2) for the choices: centred and scaled coordinates, per-piece boxes on
 // the diagonal of Z_i (which make every SDP bounded), redundant equations
-// removed, and a small seeded perturbation of W that breaks the symmetry
-// of identical pieces.
+// removed, and a random restart when the objective stalls (which also breaks
+// the symmetry of identical pieces).
 //
 // Cost: a Z_i has n = (K+1)(K+2)/2 rows; the SDP has N blocks of n, about
 // N(n²/2 + n) + C(K+1)(2K+1) constraints for N pieces and C edge classes
@@ -81,10 +81,13 @@ type SDP struct {
 	MaxTime time.Duration
 	// SnapTol is Snap's tolerance in puzzle units (0: 0.3).
 	SnapTol float64
-	// Perturb is the size of the seeded symmetry-breaking term added to
-	// every W_i (0: 1e-3; negative: none, the paper's exact update).
-	Perturb float64
-	Seed    uint64
+	// Seed drives the random restarts.
+	Seed uint64
+	// Stall restarts the iteration from a random rank-one point when the
+	// objective has not fallen by 1% in Stall iterations (0: 3; negative:
+	// never, the paper's plain iteration): W_i = I - u_i u_iᵀ/|u_i|² with
+	// u_i the monomials of a random translation in piece i's box.
+	Stall int
 	// OnIterate, when set, is called after every SDP with its iterate.
 	OnIterate func(SDPIterate)
 }
@@ -106,6 +109,7 @@ type SDPStats struct {
 	Iterations  int          // SDPs solved
 	Objective   float64      // of the last iterate
 	Iterates    []SDPIterate // every iterate, in order
+	Restarts    int          // random restarts after stalls
 	Constraints int          // of each SDP
 	BlockSize   int          // rows of each Z_i
 	SDPTime     time.Duration
@@ -138,8 +142,8 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	if a.SnapTol == 0 {
 		a.SnapTol = 0.3
 	}
-	if a.Perturb == 0 {
-		a.Perturb = 1e-3
+	if a.Stall == 0 {
+		a.Stall = 3
 	}
 	if a.MaxTime > 0 {
 		var cancel context.CancelFunc
@@ -156,6 +160,7 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	var w [][]float64 // W_i, n×n row-major; nil: W = 0
 	bestObj := math.Inf(1)
 	var bestPoses []Pose
+	since, ref := 0, math.Inf(1) // iterations since the objective fell 1% below ref
 	finish := func(err error) (Result, error) {
 		res.Elapsed = time.Since(start)
 		if !res.Solved && bestPoses != nil {
@@ -204,17 +209,6 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 					wi[r*m.n+c] = v
 				}
 			}
-			if a.Perturb > 0 {
-				g := make([]float64, m.n)
-				for r := range g {
-					g[r] = rng.NormFloat64()
-				}
-				for r := range m.n {
-					for c := range m.n {
-						wi[r*m.n+c] += a.Perturb * g[r] * g[c] / float64(m.n)
-					}
-				}
-			}
 			w[i] = wi
 		}
 		poses := m.poses(sol.X)
@@ -240,6 +234,13 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		if obj <= a.Epsilon {
 			return finish(fmt.Errorf("%w: objective %.3g after %d iterations", ErrNotRounded, obj, it))
 		}
+		if obj < 0.99*ref {
+			since, ref = 0, obj
+		} else if since++; a.Stall > 0 && since >= a.Stall {
+			w = m.randomW(rng)
+			st.Restarts++
+			since, ref = 0, math.Inf(1)
+		}
 	}
 }
 
@@ -252,6 +253,7 @@ type relaxation struct {
 	canon   [][2]int // a representative entry (r <= c) of Z for each moment
 	prob    *sdp.Problem
 	centre  [][2]float64 // c_i: translation t_i = c_i + R τ_i
+	half    [][2]float64 // half-widths of the boxes of τ_i
 	R       float64
 }
 
@@ -292,6 +294,7 @@ func newRelaxation(p *Puzzle, K int, basis Basis) (*relaxation, error) {
 	O := [2]float64{(slo[0] + shi[0]) / 2, (slo[1] + shi[1]) / 2}
 	m.R = max(shi[0]-slo[0], shi[1]-slo[1]) / 2
 	half := make([][2]float64, N)
+	m.half = half
 	m.centre = make([][2]float64, N)
 	for i, pc := range p.Pieces {
 		lo, hi := bbox(pc.Shape.Float())
@@ -541,6 +544,36 @@ func (m *relaxation) setObjective(w [][]float64) {
 			}
 		}
 	}
+}
+
+// randomW returns W_i = I - u uᵀ/|u|² for u the monomials of a random
+// point of each piece's box.
+func (m *relaxation) randomW(rng *rand.Rand) [][]float64 {
+	w := make([][]float64, m.N)
+	for i := range m.N {
+		var tau [2]float64
+		for d := range 2 {
+			tau[d] = (2*rng.Float64() - 1) * m.half[i][d]
+			if m.basis == BasisExp {
+				tau[d] = math.Exp(tau[d])
+			}
+		}
+		u := make([]float64, m.n)
+		s := 0.0
+		for r, b := range m.mons[:m.n] {
+			u[r] = math.Pow(tau[0], float64(b[0])) * math.Pow(tau[1], float64(b[1]))
+			s += u[r] * u[r]
+		}
+		wi := make([]float64, m.n*m.n)
+		for r := range m.n {
+			for c := range m.n {
+				wi[r*m.n+c] = -u[r] * u[c] / s
+			}
+			wi[r*m.n+r]++
+		}
+		w[i] = wi
+	}
+	return w
 }
 
 // poses reads the translations from the first moments of the Z_i.
