@@ -141,13 +141,13 @@ not solved.`,
 			if *snaps != "" && sf.algo != "sdp" {
 				return usagef("-snapshots applies to -algo sdp")
 			}
-			p, err := readTangram(args[0])
-			if err != nil {
-				return err
-			}
 			var frames [][]tangram.Pose
 			sf.o.OnIterate = func(it tangram.SDPIterate) { frames = append(frames, it.Poses) }
 			solver, err := sf.solver(*seed)
+			if err != nil {
+				return err
+			}
+			p, err := readTangram(args[0])
 			if err != nil {
 				return err
 			}
