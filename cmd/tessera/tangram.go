@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"image/png"
@@ -14,7 +13,6 @@ import (
 
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
-	"tessera/sdp"
 	"tessera/tangram"
 )
 
@@ -87,31 +85,6 @@ their own positions), and with -solution the planted solution.`,
 			return writeFileAtomic(*solution, s.Bytes())
 		}
 	},
-}
-
-// tgSolveFlags are the solver flags of solve and bench.
-type tgSolveFlags struct {
-	algo, backend string
-	o             catalog.TangramOptions
-}
-
-func (s *tgSolveFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&s.algo, "algo", "sdp", "solver: "+strings.Join(catalog.Tangram.IDs(), ", "))
-	fs.StringVar(&s.backend, "sdp", "", "sdp backend: go (pure Go, the default) or csdp (a build with -tags csdp)")
-	fs.IntVar(&s.o.K, "k", 0, "sdp: degree of the moment matrices (0: 3)")
-	fs.IntVar(&s.o.MaxIter, "max-iter", 0, "sdp: at most this many SDPs (0: 40)")
-	fs.Int64Var(&s.o.MaxNodes, "max-nodes", 0, "exact: stop after this many placements (0: no limit)")
-}
-
-// solver builds the solver: an option that does not suit it is a usage
-// error, a backend missing from this build a failure.
-func (s *tgSolveFlags) solver(seed uint64) (tangram.Solver, error) {
-	s.o.SDPBackend, s.o.Seed = s.backend, seed
-	solver, err := catalog.Tangram.New(s.algo, s.o)
-	if err != nil && !errors.Is(err, sdp.ErrNotBuilt) {
-		err = usagef("%v", err)
-	}
-	return solver, err
 }
 
 var tgSolveCmd = &Command{

@@ -22,8 +22,10 @@ type TangramOptions struct {
 	MaxNodes int64
 	// MaxTime stops Algorithm 2 (0: only the context).
 	MaxTime time.Duration
-	// Seed drives Algorithm 2's restarts.
-	Seed uint64
+	// Seed drives Algorithm 2's restarts; Plain runs it as published (no
+	// restarts when the objective stalls).
+	Seed  uint64
+	Plain bool
 	// OnIterate, when set, receives every iterate of Algorithm 2.
 	OnIterate func(tangram.SDPIterate)
 }
@@ -52,7 +54,11 @@ func newTangramSDP(o TangramOptions) (tangram.Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tangram.SDP{Backend: backend, K: o.K, MaxIter: o.MaxIter, MaxTime: o.MaxTime, Seed: o.Seed, OnIterate: o.OnIterate}, nil
+	s := tangram.SDP{Backend: backend, K: o.K, MaxIter: o.MaxIter, MaxTime: o.MaxTime, Seed: o.Seed, OnIterate: o.OnIterate}
+	if o.Plain {
+		s.Stall = -1
+	}
+	return s, nil
 }
 
 func newTangramExact(o TangramOptions) (tangram.Solver, error) {
@@ -63,6 +69,8 @@ func newTangramExact(o TangramOptions) (tangram.Solver, error) {
 		return nil, errNotFor("-k", "sdp")
 	case o.MaxIter != 0:
 		return nil, errNotFor("-max-iter", "sdp")
+	case o.Plain:
+		return nil, errNotFor("-plain", "sdp")
 	}
 	return tangram.Exact{MaxNodes: o.MaxNodes}, nil
 }
