@@ -18,7 +18,9 @@
 //
 // Matrices are given by their entries, E(block, i, j, v), 0-based. An entry
 // stands for both (i, j) and (j, i): off the diagonal it adds 2 v X_ij to
-// <A, X>. Repeated entries add up. A short tutorial, the Lovász theta
+// <A, X>. Give it in one triangle, or in both with the same value (a
+// full matrix; different values are refused as not symmetric); entries
+// repeated at the same place add up. A short tutorial, the Lovász theta
 // number of the 5-cycle (max <J, X> s.t. tr X = 1, X_ij = 0 on the edges):
 //
 //	p := &sdp.Problem{Blocks: []sdp.Block{{Size: 5}}}
@@ -54,7 +56,7 @@
 //
 // Every input is checked before any work (Validate): block sizes, indexes
 // within blocks, diagonal entries only in diagonal blocks, finite values,
-// at least one constraint, none empty. Data-dependent ends are sentinel
+// symmetric matrices, at least one constraint, none empty. Data-dependent ends are sentinel
 // errors returned with a Solution: ErrInfeasible (with a Farkas
 // certificate y: b'y = -1, sum y_i A_i ⪰ 0), ErrUnbounded (with a ray X:
 // A(X) = 0, X ⪰ 0, improving the objective by 1), ErrBudget (MaxIter or

@@ -163,3 +163,20 @@ func TestNoSlater(t *testing.T) {
 		t.Logf("%s: %v after %d iterations, objectives %.9f %.9f, y1 %.3g", name, sol.Status, sol.Iterations, sol.PrimalObjective, sol.DualObjective, sol.Y[0])
 	}
 }
+
+// TestWeaklyInfeasible: X11 = 0, X12 = 1 in a 2x2 PSD block is infeasible
+// (X11 = 0 forces X12 = 0) but has no certificate: sum y_i A_i ⪰ 0 forces
+// y2 = 0 and then b'y = 0. IPM must end with an error, not a solution.
+func TestWeaklyInfeasible(t *testing.T) {
+	p := &Problem{Blocks: []Block{{Size: 2}}}
+	p.AddObjective(E(0, 1, 1, -1))
+	p.AddConstraint(0, E(0, 0, 0, 1))
+	p.AddConstraint(2, E(0, 0, 1, 1))
+	for sname, s := range solvers() {
+		sol, err := s.Solve(context.Background(), p)
+		t.Logf("%s: %v, %v (%d iterations, primal infeasibility %.3g)", sname, sol.Status, err, sol.Iterations, sol.PrimalInfeasibility)
+		if sname == "go" && (err == nil || sol.Status == Optimal || sol.Status == NearOptimal) {
+			t.Errorf("%s: %v, %v", sname, sol.Status, err)
+		}
+	}
+}

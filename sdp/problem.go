@@ -23,7 +23,12 @@ type Block struct {
 // V at row I and column J (0-based) of block Block, and, because the matrix
 // is symmetric, at row J and column I too. So an off-diagonal Entry
 // contributes 2*V*X[I][J] to <A, X>. Entries of a diagonal block have
-// I == J. Repeated entries (with (I, J) or (J, I)) add up.
+// I == J.
+//
+// Give an off-diagonal value in either triangle, or in both with the same
+// value (a full symmetric matrix): the lower and upper triangles must then
+// agree (to 1e-12 relative), else the input is refused as not symmetric.
+// Entries repeated at the same (I, J) add up.
 type Entry struct {
 	Block, I, J int
 	V           float64
@@ -213,7 +218,8 @@ const (
 // Validate checks p: at least one block and one constraint, block sizes
 // in 1..MaxBlockSize, entries with a block index in range, row and column
 // in range of their block, I == J in diagonal blocks, finite values and
-// right-hand sides, and every constraint with a non-zero entry after
+// right-hand sides, symmetric matrices (a value given in both triangles is
+// the same in both), and every constraint with a non-zero entry after
 // repeated entries are added up. The error names the package and the
 // offending constraint and entry.
 func (p *Problem) Validate() error {
@@ -306,7 +312,10 @@ func newModel(p *Problem) (*model, error) {
 			return nil, err
 		}
 	}
-	md.cEntries = canonical(p.C)
+	var err error
+	if md.cEntries, err = canonicalTo(nil, p.C); err != nil {
+		return nil, fmt.Errorf("sdp: objective: %w", err)
+	}
 	for k := range md.cEntries {
 		e := &md.cEntries[k]
 		e.V *= md.sign
@@ -321,49 +330,32 @@ func newModel(p *Problem) (*model, error) {
 	md.b = make([]float64, md.m)
 	md.cons = make([][]*part, md.m)
 	md.byBlock = make([][]*part, len(p.Blocks))
-	type ent struct {
-		blk, i, j int
-		v         float64
-	}
-	var buf []ent
+	var buf []Entry
 	for ci, con := range p.Constraints {
 		if math.IsNaN(con.B) || math.IsInf(con.B, 0) {
 			return nil, fmt.Errorf("sdp: constraint %d: right-hand side %v", ci, con.B)
 		}
 		md.b[ci] = con.B
 		md.normB += con.B * con.B
-		buf = buf[:0]
 		for idx, e := range con.A {
 			if err := check(ci, idx, e); err != nil {
 				return nil, err
 			}
-			i, j := e.I, e.J
-			if i > j {
-				i, j = j, i
-			}
-			buf = append(buf, ent{e.Block, i, j, e.V})
 		}
-		slices.SortFunc(buf, func(a, b ent) int {
-			return cmp.Or(cmp.Compare(a.blk, b.blk), cmp.Compare(a.i, b.i), cmp.Compare(a.j, b.j))
-		})
+		var err error
+		if buf, err = canonicalTo(buf[:0], con.A); err != nil {
+			return nil, fmt.Errorf("sdp: constraint %d: %w", ci, err)
+		}
 		var cur *part
-		for k := 0; k < len(buf); {
-			e := buf[k]
-			v := 0.0
-			for ; k < len(buf) && buf[k].blk == e.blk && buf[k].i == e.i && buf[k].j == e.j; k++ {
-				v += buf[k].v
-			}
-			if v == 0 {
-				continue
-			}
-			if cur == nil || cur.blk != e.blk {
-				cur = &part{con: ci, blk: e.blk}
+		for _, e := range buf {
+			if cur == nil || cur.blk != e.Block {
+				cur = &part{con: ci, blk: e.Block}
 				md.cons[ci] = append(md.cons[ci], cur)
-				md.byBlock[e.blk] = append(md.byBlock[e.blk], cur)
+				md.byBlock[e.Block] = append(md.byBlock[e.Block], cur)
 			}
-			cur.i = append(cur.i, int32(e.i))
-			cur.j = append(cur.j, int32(e.j))
-			cur.v = append(cur.v, v)
+			cur.i = append(cur.i, int32(e.I))
+			cur.j = append(cur.j, int32(e.J))
+			cur.v = append(cur.v, e.V)
 			md.nnz++
 		}
 		if len(md.cons[ci]) == 0 {
@@ -574,4 +566,58 @@ func (md *model) matrices(x [][]float64) []Matrix {
 		out[k] = Matrix{N: b.Size, Diagonal: b.Diagonal, Data: x[k]}
 	}
 	return out
+}
+
+// canonicalTo appends to out the entries es in canonical form: in the
+// upper triangle, sorted by block, row and column, repeated entries added
+// up, zeros dropped. An off-diagonal value given in both triangles is
+// taken once, and must be the same in both (to 1e-12 relative).
+func canonicalTo(out, es []Entry) ([]Entry, error) {
+	type oriented struct {
+		Entry
+		lower bool
+	}
+	tmp := make([]oriented, 0, len(es))
+	for _, e := range es {
+		lower := e.I > e.J
+		if lower {
+			e.I, e.J = e.J, e.I
+		}
+		tmp = append(tmp, oriented{e, lower})
+	}
+	slices.SortStableFunc(tmp, func(a, b oriented) int {
+		return cmp.Or(cmp.Compare(a.Block, b.Block), cmp.Compare(a.I, b.I), cmp.Compare(a.J, b.J))
+	})
+	for k := 0; k < len(tmp); {
+		e := tmp[k].Entry
+		up, lo := 0.0, 0.0
+		hasUp, hasLo := false, false
+		for ; k < len(tmp) && tmp[k].Block == e.Block && tmp[k].I == e.I && tmp[k].J == e.J; k++ {
+			if tmp[k].lower {
+				lo += tmp[k].V
+				hasLo = true
+			} else {
+				up += tmp[k].V
+				hasUp = true
+			}
+		}
+		if math.IsInf(up, 0) || math.IsInf(lo, 0) {
+			return out, fmt.Errorf("block %d entries at (%d, %d) add up to an infinite value", e.Block, e.I, e.J)
+		}
+		switch {
+		case hasUp && hasLo:
+			if math.Abs(up-lo) > 1e-12*max(math.Abs(up), math.Abs(lo)) {
+				return out, fmt.Errorf("block %d entries (%d, %d) = %v and (%d, %d) = %v differ: the matrix must be symmetric", e.Block, e.I, e.J, up, e.J, e.I, lo)
+			}
+			e.V = up
+		case hasLo:
+			e.V = lo
+		default:
+			e.V = up
+		}
+		if e.V != 0 {
+			out = append(out, e)
+		}
+	}
+	return out, nil
 }

@@ -3,11 +3,9 @@ package sdp
 import (
 	"bufio"
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -34,8 +32,8 @@ const (
 // The characters , { } ( ) count as spaces; the sizes and the right-hand
 // sides may span lines. The problem is CSDP's (maximise <C, X>), which is
 // SDPA's dual; SDPA's primal, min b'y s.t. sum y_i A_i - C ⪰ 0, is our
-// dual. An entry and its transpose name the same matrix entry; repeated
-// entries add up. The input is bounded (MaxSDPABytes, MaxBlocks,
+// dual. Entries are read as by Problem (see Entry): either triangle, both
+// only when they agree, repeats added up. The input is bounded (MaxSDPABytes, MaxBlocks,
 // MaxBlockSize, MaxConstraints) before it is stored, errors give the line,
 // and the problem returned passes Validate.
 func ReadSDPA(r io.Reader) (*Problem, error) { return readSDPA(r, MaxSDPABytes) }
@@ -243,11 +241,10 @@ func WriteSDPA(w io.Writer, p *Problem) error {
 		bw.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
 	}
 	bw.WriteByte('\n')
-	sign := 1.0
-	if p.Minimize {
-		sign = -1
-	}
-	for _, e := range canonical(p.C) {
+	// cEntries hold the internal minimisation's c: -C when maximising, C
+	// when minimising; SDPA maximises, so -c is C or -C.
+	sign := -1.0
+	for _, e := range md.cEntries {
 		fmt.Fprintf(bw, "0 %d %d %d %s\n", e.Block+1, e.I+1, e.J+1, strconv.FormatFloat(sign*e.V, 'g', -1, 64))
 	}
 	for ci, parts := range md.cons {
@@ -258,31 +255,4 @@ func WriteSDPA(w io.Writer, p *Problem) error {
 		}
 	}
 	return bw.Flush()
-}
-
-// canonical returns entries in the upper triangle, sorted, repeated ones
-// added up and zeros dropped.
-func canonical(es []Entry) []Entry {
-	out := make([]Entry, 0, len(es))
-	for _, e := range es {
-		if e.I > e.J {
-			e.I, e.J = e.J, e.I
-		}
-		out = append(out, e)
-	}
-	slices.SortStableFunc(out, func(a, b Entry) int {
-		return cmp.Or(cmp.Compare(a.Block, b.Block), cmp.Compare(a.I, b.I), cmp.Compare(a.J, b.J))
-	})
-	merged := out[:0]
-	for k := 0; k < len(out); {
-		e := out[k]
-		e.V = 0
-		for ; k < len(out) && out[k].Block == e.Block && out[k].I == e.I && out[k].J == e.J; k++ {
-			e.V += out[k].V
-		}
-		if e.V != 0 {
-			merged = append(merged, e)
-		}
-	}
-	return merged
 }

@@ -89,7 +89,8 @@ func TestReadSDPAErrors(t *testing.T) {
 		{"1\n1\n-2\n1\n1 1 1 2 1\n", "line 5: off-diagonal entry (1, 2) in diagonal block 1"},
 		{head + "1 1 1 1 nan\n2 1 1 1 1\n", "sdp: sdpa: constraint 0 entry 0: value NaN"},
 		{head + "1 1 1 1 1\n", "sdp: sdpa: constraint 1 has no non-zero entry"},
-		{head + "1 1 1 2 1\n2 1 2 1 -1\n2 1 1 2 1\n", "sdp: sdpa: constraint 1 has no non-zero entry"},
+		{head + "1 1 1 2 1\n2 1 1 2 -1\n2 1 1 2 1\n", "sdp: sdpa: constraint 1 has no non-zero entry"},
+		{head + "1 1 1 2 1\n1 1 2 1 3\n", "sdp: sdpa: constraint 0: block 0 entries (0, 1) = 1 and (1, 0) = 3 differ"},
 	}
 	for _, c := range cases {
 		_, err := ReadSDPA(strings.NewReader(c.in))

@@ -34,7 +34,10 @@ func TestValidate(t *testing.T) {
 		{"inf objective", "objective entry 0: value +Inf", func(p *Problem) { p.C[0].V = math.Inf(1) }},
 		{"nan rhs", "constraint 0: right-hand side NaN", func(p *Problem) { p.Constraints[0].B = math.NaN() }},
 		{"empty constraint", "constraint 1 has no non-zero entry", func(p *Problem) { p.AddConstraint(0) }},
-		{"cancelling entries", "constraint 1 has no non-zero entry", func(p *Problem) { p.AddConstraint(0, E(0, 0, 1, 1), E(0, 1, 0, -1)) }},
+		{"cancelling entries", "constraint 1 has no non-zero entry", func(p *Problem) { p.AddConstraint(0, E(0, 0, 1, 1), E(0, 0, 1, -1)) }},
+		{"asymmetric", "constraint 1: block 0 entries (0, 1) = 1 and (1, 0) = 2 differ: the matrix must be symmetric", func(p *Problem) { p.AddConstraint(0, E(0, 0, 1, 1), E(0, 1, 0, 2)) }},
+		{"overflow", "constraint 1: block 0 entries at (0, 1) add up to an infinite value", func(p *Problem) { p.AddConstraint(0, E(0, 0, 1, 1e308), E(0, 0, 1, 1e308)) }},
+		{"asymmetric objective", "objective: block 0 entries (0, 1) = 1 and (1, 0) = -1 differ", func(p *Problem) { p.AddObjective(E(0, 1, 0, -1)) }},
 	}
 	for _, c := range cases {
 		p := good()
@@ -58,27 +61,43 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-// TestSymmetricEntries: (I, J) and (J, I) name the same entry; repeated
-// entries add up; the order of entries does not matter.
+// TestSymmetricEntries: an off-diagonal value may be given in either
+// triangle or in both (a full symmetric matrix), repeated entries at the
+// same place add up, and the order of entries and constraints does not
+// matter.
 func TestSymmetricEntries(t *testing.T) {
 	a := thetaProblem(5, cycle(5))
-	b := &Problem{Blocks: a.Blocks}
-	for _, e := range a.C {
-		// Split each objective entry into two halves, transposed.
-		b.AddObjective(E(0, e.J, e.I, e.V/2), E(0, e.I, e.J, e.V/2))
+	variants := map[string]func(e Entry) []Entry{
+		"lower": func(e Entry) []Entry { return []Entry{E(e.Block, e.J, e.I, e.V)} },
+		"full": func(e Entry) []Entry {
+			if e.I == e.J {
+				return []Entry{e}
+			}
+			return []Entry{e, E(e.Block, e.J, e.I, e.V)}
+		},
+		"halves": func(e Entry) []Entry { return []Entry{E(e.Block, e.I, e.J, e.V/2), E(e.Block, e.I, e.J, e.V/2)} },
 	}
-	for i := len(a.Constraints) - 1; i >= 0; i-- {
-		c := a.Constraints[i]
-		var es []Entry
-		for _, e := range c.A {
-			es = append(es, E(0, e.J, e.I, e.V))
+	want, err := IPM{}.Solve(context.Background(), a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, f := range variants {
+		b := &Problem{Blocks: a.Blocks}
+		for _, e := range a.C {
+			b.AddObjective(f(e)...)
 		}
-		b.Constraints = append([]Constraint{{A: es, B: c.B}}, b.Constraints...)
-	}
-	sa, err1 := IPM{}.Solve(context.Background(), a)
-	sb, err2 := IPM{}.Solve(context.Background(), b)
-	if err1 != nil || err2 != nil || math.Abs(sa.PrimalObjective-sb.PrimalObjective) > 1e-12 || sa.Iterations != sb.Iterations {
-		t.Errorf("%v %v %v %v", err1, err2, sa.PrimalObjective, sb.PrimalObjective)
+		for i := len(a.Constraints) - 1; i >= 0; i-- {
+			c := a.Constraints[i]
+			var es []Entry
+			for k := len(c.A) - 1; k >= 0; k-- {
+				es = append(es, f(c.A[k])...)
+			}
+			b.Constraints = append([]Constraint{{A: es, B: c.B}}, b.Constraints...)
+		}
+		got, err := IPM{}.Solve(context.Background(), b)
+		if err != nil || math.Abs(got.PrimalObjective-want.PrimalObjective) > 1e-12 || got.Iterations != want.Iterations {
+			t.Errorf("%s: %v %v, want %v", name, err, got.PrimalObjective, want.PrimalObjective)
+		}
 	}
 }
 
