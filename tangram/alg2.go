@@ -244,6 +244,14 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	}
 }
 
+// maxRelaxationCells bounds the dense equation matrix (8 bytes a cell),
+// maxRelaxationWork the Gram-Schmidt work, O(cells · min(rows, columns))
+// (a few seconds).
+const (
+	maxRelaxationCells = 1 << 22
+	maxRelaxationWork  = 4e9
+)
+
 // relaxation is the SDP (23) of a puzzle: its constraints, and how to
 // read translations back.
 type relaxation struct {
@@ -346,8 +354,12 @@ func newRelaxation(p *Puzzle, K int, basis Basis) (*relaxation, error) {
 	C := len(classes)
 
 	// The equations as dense rows over the moments y_i[α], α ≠ 0 (y_i[0]
-	// = 1 moves to the right side): row · y = rhs.
+	// = 1 moves to the right side): row · y = rhs. Bounded before they
+	// are built (many pieces with many edge directions).
 	nv := N * (nm - 1)
+	if cells := int64(C) * int64(nm) * int64(nv); cells > maxRelaxationCells || cells*int64(min(C*nm, nv)) > maxRelaxationWork {
+		return nil, fmt.Errorf("%w: sdp: %d pieces and %d edge directions make %d equations over %d moments, too large for Algorithm 2", ErrBudget, N, C, C*nm, nv)
+	}
 	vi := func(i, k int) int { return i*(nm-1) + k - 1 }
 	var rows [][]float64
 	var rhs []float64

@@ -3,6 +3,7 @@ package tangram
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -179,5 +180,21 @@ func TestSDPCSDP(t *testing.T) {
 			continue
 		}
 		t.Logf("%s: %d SDPs, %.2f s", name, res.SDP.Iterations, res.Elapsed.Seconds())
+	}
+}
+
+// TestSDPTooLarge: a puzzle whose equations would be too many (64 pieces
+// with 66 edge directions at K = 4) is refused with ErrBudget before they
+// are built.
+func TestSDPTooLarge(t *testing.T) {
+	p := &Puzzle{Name: "fan", Silhouette: Polygon{{Int(0), Int(0)}, {Int(1), Int(0)}, {Int(0), Int(1)}}}
+	for k := range MaxPieces {
+		p.Pieces = append(p.Pieces, Piece{fmt.Sprintf("p%d", k), Polygon{{Int(0), Int(0)}, {Int(int64(k) + 1), Int(1)}, {Int(0), Int(1)}}})
+	}
+	if _, err := newRelaxation(p, 4, BasisExp); !errors.Is(err, ErrBudget) {
+		t.Fatalf("K = 4: %v", err)
+	}
+	if _, err := newRelaxation(p, 2, BasisExp); err != nil {
+		t.Fatalf("K = 2: %v", err)
 	}
 }
