@@ -109,6 +109,7 @@ type SDPStats struct {
 	Iterations  int          // SDPs solved
 	Objective   float64      // of the last iterate
 	Iterates    []SDPIterate // every iterate, in order
+	Best        int          // index in Iterates of the solved iterate, else the lowest objective
 	Restarts    int          // random restarts after stalls
 	Constraints int          // of each SDP
 	BlockSize   int          // rows of each Z_i
@@ -223,7 +224,7 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		st.Iterates = append(st.Iterates, iter)
 		st.Iterations, st.Objective = it, obj
 		if obj < bestObj || iter.Solved {
-			bestObj, bestPoses = obj, poses
+			bestObj, bestPoses, st.Best = obj, poses, it-1
 		}
 		if a.OnIterate != nil {
 			a.OnIterate(iter)

@@ -140,6 +140,12 @@ func TestSDPFailure(t *testing.T) {
 	if !errors.Is(err, ErrBudget) || res.Solved || res.SDP == nil || len(res.SDP.Iterates) != 4 || res.Solution == nil {
 		t.Fatalf("triangle, 4 SDPs: %v %+v", err, res)
 	}
+	best := res.SDP.Iterates[res.SDP.Best].Objective
+	for _, it := range res.SDP.Iterates {
+		if it.Objective < best {
+			t.Errorf("best iterate %d (objective %g), iterate %d has %g", res.SDP.Best+1, best, it.Iteration, it.Objective)
+		}
+	}
 	if !strings.Contains(err.Error(), "4 iterations") || res.SDP.Objective < 1 {
 		t.Errorf("error %q, objective %g", err, res.SDP.Objective)
 	}
