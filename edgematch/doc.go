@@ -62,6 +62,10 @@
 // default, COIN-OR Clp with the clp build tag) and, when the LP stalls
 // before reaching a permutation, rounds, fixes and finishes by search (the
 // hybrid; NoSearch keeps the LP alone). Result.LP holds its statistics.
+// SDP runs their Algorithm 2 instead, with no preset locations (the
+// rank-one SDP relaxation over moment matrices of the pieces'
+// translations, as tangram.SDP; fixed orientation only); it is compared
+// with Algorithm 1 in docs/results/tangram.md.
 //
 // Generate makes random puzzles with planted solutions: framed puzzles
 // like Eternity II, and the source's random puzzles with a coloured frame.

@@ -1,10 +1,11 @@
 // Package tangram models dissection puzzles with polygon pieces (the seven
-// tans, a four-piece T) and solves them exactly. It is the family of
+// tans, a four-piece T) and solves them, exactly by search and by the
+// rank-one SDP relaxation of Algorithm 2. It is the family of
 // Kovalsky, Glasner and Basri's Algorithm 2 ("A Global Approach for
 // Solving Edge-Matching Puzzles", SIAM J. Imaging Sciences 2015, sections
 // 5.2.2 and 6.2): it holds the puzzles, the exact geometry, the checker,
-// the generator, a reference solver and the path-integral moments on which
-// the rank-one SDP relaxation is built.
+// the generator, a reference solver, the path-integral moments and
+// Algorithm 2 built on them.
 //
 // # Numbers and polygons
 //
@@ -102,6 +103,66 @@
 // degree, and ExpCoefficients gives the coefficients α_i^(k,c) of the
 // system (9) in T_i = e^{t_i} that the Hankel matrices Z_i of Algorithm 2
 // hold. Nothing here depends on an SDP solver.
+//
+// # Algorithm 2
+//
+// SDP is the paper's Algorithm 2 (section 5.2.2), translation only. Each
+// piece i has a moment matrix Z_i over the monomials of degree at most K
+// in T_i = (e^{τx}, e^{τy}) (eq. 20 and, in 2-D, 44: entry (β, γ) holds
+// the moment z_i,β+γ, so the main diagonal blocks are Hankel), Z_i[0,0] =
+// 1. The equations are (9) with the path integrals (26): for every edge
+// class c and every k with |k| <= 2K, Σ_i α_i^(k,c) z_i,k + frame = 0,
+// the frame being the silhouette with its edges reversed, a static piece
+// with T = 1 whose terms are constants. The SDP (23) minimises Σ_i <W_i,
+// Z_i> over Z_i ⪰ 0 of that form; the first has W_i = 0 (the plain
+// relaxation), the next W_i = I - v_i v_iᵀ from the top eigenvector of the
+// last Z_i (eq. 24), and <W_i, Z_i> is then the sum of all eigenvalues of
+// Z_i but the largest: Objective, zero exactly at rank one. The
+// translations are the first moments, t = ln z_i,(1,0), ln z_i,(0,1) (in
+// the scaled frame below); Snap rounds them to vertex contacts and Check
+// decides exactly.
+//
+//	res, err := tangram.SDP{}.Solve(ctx, p) // sdp.IPM{}, K = 3
+//	// res.Solved: Check(p, res.Solution) == nil; res.SDP.Iterates: poses per SDP
+//
+// Where the paper is silent, these choices (each tested):
+//   - Scale: coordinates are centred on the silhouette's bounding box and
+//     divided by its half-size R; piece i's unknown is τ_i = (t_i - c_i)/R,
+//     c_i the centre of the box of translations that keep the piece inside
+//     the silhouette's box, so every τ lies in [-1, 1]² and T_i^k stays
+//     within e^{±2K}. The exponential basis is the default; BasisPoly
+//     (f = u_x^a u_y^b, Z_i the moments of τ_i itself) is the alternative:
+//     it solves the 50 generated puzzles of the results page too, and the
+//     classics but the triangle (40 SDPs, Objective stuck near 1).
+//   - K = 3: Z_i has 10 rows and the equations reach degree 6, more than
+//     the number of edges of one class (Proposition 2). K = 2 solves the
+//     50 generated puzzles (up to 22 SDPs) but not the triangle; K = 4
+//     solves them in about 4.5 times the CPU time.
+//   - Bounds: every diagonal entry z_i,2β is at most its largest value
+//     on piece i's box (plus 0.05 in τ), through a slack in one LP block:
+//     with them the feasible set is compact and every SDP bounded (the
+//     first, with W = 0, has a whole face of optima otherwise unbounded).
+//   - Equations: the terms of z_i,0 = 1 move to the right side, and the
+//     rows are orthonormalised (Gram-Schmidt) so that dependent ones (an
+//     edge class whose lengths cancel within a piece, for instance) are
+//     dropped and the Schur complement stays regular.
+//   - Stopping: Objective <= Epsilon (1e-6) as in the paper, or as soon as
+//     an iterate snaps to a checked solution (often the first, plain
+//     relaxation already does); MaxIter (40), MaxTime and the context
+//     end it with ErrBudget; rank one without a solution is
+//     ErrNotRounded. Every iterate is kept (Result.SDP.Iterates) and
+//     passed to OnIterate, for the strips of Figures 5d and 6d.
+//   - Restarts (not in the paper): the iteration can stall at a point that
+//     is not rank one (the classic triangle, whose 2×2 block the five
+//     small tans tile in several ways: Objective stays at 4). When the
+//     objective has not fallen by 1% in Stall iterations (3) the next W_i
+//     is I - u_i u_iᵀ/|u_i|² for the monomial vector u_i of a random
+//     point of the piece's box (seeded). Stall < 0 runs the plain
+//     iteration. The restart also breaks the symmetry of identical pieces,
+//     which the central path of an interior-point method keeps.
+//
+// The figures (iterations, seconds per backend, the iterate strips, 50
+// generated puzzles) are in docs/results/tangram.md.
 //
 // # Pictures
 //

@@ -38,3 +38,24 @@ silhouette 0 0 2 0 1 1 1 2 0 1
 	// place right 0 1
 	// place block 0 0
 }
+
+// ExampleSDP solves the square of the seven tans by Algorithm 2, the
+// rank-one SDP relaxation, with the pure-Go SDP solver; every iterate's
+// poses are kept for drawing.
+func ExampleSDP() {
+	p, _, err := tangram.Classic("square")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := tangram.SDP{}.Solve(context.Background(), p)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("solved:", res.Solved, "check:", tangram.Check(p, res.Solution))
+	fmt.Println("SDPs:", res.SDP.Iterations, "iterates kept:", len(res.SDP.Iterates))
+	// Output:
+	// solved: true check: <nil>
+	// SDPs: 2 iterates kept: 2
+}

@@ -19,6 +19,8 @@ type Result struct {
 	Solved   bool
 	Nodes    int64 // pieces placed by the search, all branches
 	Elapsed  time.Duration
+	// SDP holds Algorithm 2's iterations and iterates (nil for others).
+	SDP *SDPStats
 }
 
 // Exact is the reference solver: a complete backtracking search over

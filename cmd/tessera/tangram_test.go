@@ -1,0 +1,125 @@
+package main
+
+import (
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tessera/tangram"
+)
+
+func TestTangramGenerateSolveRender(t *testing.T) {
+	dir := t.TempDir()
+	puzzle, planted := filepath.Join(dir, "p.txt"), filepath.Join(dir, "planted.txt")
+	code, _, errOut := runCmd(t, "", "tangram", "generate", "-seed", "4", "-o", puzzle, "-solution", planted)
+	if code != 0 {
+		t.Fatalf("generate: %d %s", code, errOut)
+	}
+	img, sol, snaps := filepath.Join(dir, "s.png"), filepath.Join(dir, "s.txt"), filepath.Join(dir, "snaps")
+	code, out, errOut := runCmd(t, "", "tangram", "solve", "-algo", "sdp", "-snapshots", snaps, puzzle, "-o", img, "-solution", sol, "-json")
+	if code != 0 {
+		t.Fatalf("solve: %d %s %s", code, out, errOut)
+	}
+	var got struct {
+		Solved     bool
+		Iterations int
+		Seconds    *float64
+		Objective  *float64
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || !got.Solved || got.Iterations < 1 || got.Seconds == nil || got.Objective == nil {
+		t.Fatalf("solve -json: %v %q", err, out)
+	}
+	for _, f := range []string{img, filepath.Join(snaps, "iterates.png"), filepath.Join(snaps, "iterate-01.png")} {
+		r, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(r); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+		r.Close()
+	}
+	// The solution file renders; the exact solver agrees.
+	code, _, errOut = runCmd(t, "", "tangram", "render", puzzle, sol, "-o", filepath.Join(dir, "r.png"))
+	if code != 0 {
+		t.Fatalf("render: %s", errOut)
+	}
+	code, out, _ = runCmd(t, "", "tangram", "solve", "-algo", "exact", puzzle)
+	if code != 0 || !strings.Contains(out, "solved     true") || !strings.Contains(out, "place ") {
+		t.Fatalf("exact: %d %q", code, out)
+	}
+}
+
+func TestTangramBench(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "tangram", "bench", "-n", "3", "-seed", "5", "-algo", "sdp", "-json")
+	if code != 0 {
+		t.Fatalf("bench: %d %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var sum struct {
+		Summary           bool
+		Solved, Instances int
+		Seconds           *float64
+	}
+	if len(lines) != 4 || json.Unmarshal([]byte(lines[3]), &sum) != nil || !sum.Summary || sum.Solved != 3 || sum.Instances != 3 || sum.Seconds == nil {
+		t.Fatalf("bench -json: %q", out)
+	}
+	code, out, _ = runCmd(t, "", "tangram", "bench", "-set", "classic:square,classic:house", "-algo", "exact")
+	if code != 0 || !strings.Contains(out, "2 puzzles, 2 solved by exact") {
+		t.Fatalf("bench -set classics: %d %q", code, out)
+	}
+}
+
+func TestTangramBadInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		f := filepath.Join(dir, name)
+		os.WriteFile(f, []byte(text), 0o644)
+		return f
+	}
+	notPolygon := write("line.txt", "piece a 0 0 1 1\nsilhouette 0 0 1 0 0 1\n")
+	crossing := write("bow.txt", "piece a 0 0 1 1 1 0 0 1\nsilhouette 0 0 1 0 1 1 0 1\n")
+	areas := write("areas.txt", "piece a 0 0 1 0 0 1\nsilhouette 0 0 1 0 1 1 0 1\n")
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"tangram", "solve", notPolygon}, 2, "line 1"},
+		{[]string{"tangram", "solve", crossing}, 2, "not simple"},
+		{[]string{"tangram", "solve", areas}, 2, "areas do not add up"},
+		{[]string{"tangram", "render", areas, "-o", filepath.Join(dir, "x.png")}, 2, "areas"},
+		{[]string{"tangram", "solve", filepath.Join(dir, "missing.txt")}, 2, "missing.txt"},
+		{[]string{"tangram", "solve", "-algo", "nope", areas}, 2, "unknown solver"},
+		{[]string{"tangram", "solve", "-algo", "exact", "-sdp", "go", areas}, 2, "-sdp applies to -algo sdp"},
+		{[]string{"tangram", "generate", "-pieces", "nope"}, 2, "unknown -pieces"},
+		{[]string{"tangram", "bench", "-n", "2", "-set", "classic:square"}, 2, "either -n or -set"},
+		{[]string{"tangram", "bench", "-set", "classic:nope"}, 2, "nope"},
+	} {
+		code, _, errOut := runCmd(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.msg) {
+			t.Errorf("%v: exit %d (want %d), %q (want %q)", c.args, code, c.code, errOut, c.msg)
+		}
+	}
+	// Not solved: exit 1 with the reason.
+	code, _, errOut := runCmd(t, "", "tangram", "solve", "-max-iter", "1", write("tri.txt", triangleText(t)))
+	if code != 1 || !strings.Contains(errOut, "not solved") {
+		t.Errorf("1 SDP on the triangle: exit %d %q", code, errOut)
+	}
+}
+
+// triangleText is the classic triangle as a puzzle file.
+func triangleText(t *testing.T) string {
+	p, _, err := tangram.Classic("triangle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := tangram.FormatPuzzle(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}

@@ -1,0 +1,192 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"tessera/tangram"
+)
+
+// TangramItem is one puzzle of a tangram bench.
+type TangramItem struct {
+	Name   string
+	Puzzle *tangram.Puzzle
+}
+
+// TangramRecord is one -json line of `tangram bench` (and the object of
+// `tangram solve -json`).
+type TangramRecord struct {
+	Puzzle     string  `json:"puzzle"`
+	Algo       string  `json:"algo"`
+	Solved     bool    `json:"solved"`
+	Seconds    float64 `json:"seconds"`
+	Iterations int     `json:"iterations"`          // SDPs of Algorithm 2; 0 for exact
+	Objective  float64 `json:"objective"`           // Algorithm 2's last Σ<W_i, Z_i>
+	Restarts   int     `json:"restarts,omitempty"`  // Algorithm 2's random restarts
+	SDPSteps   int     `json:"sdp_steps,omitempty"` // interior-point iterations, all SDPs
+	Nodes      int64   `json:"nodes,omitempty"`     // exact: placements
+	Placed     int     `json:"placed"`              // pieces in the (best) solution
+	Error      string  `json:"error,omitempty"`
+}
+
+// TangramSummary is the last -json line of `tangram bench`.
+type TangramSummary struct {
+	Summary        bool    `json:"summary"`
+	Algo           string  `json:"algo"`
+	Instances      int     `json:"instances"`
+	Solved         int     `json:"solved"`
+	Seconds        float64 `json:"seconds"`
+	MedianSeconds  float64 `json:"median_seconds"`
+	MaxSeconds     float64 `json:"max_seconds"`
+	MeanIterations float64 `json:"mean_iterations,omitempty"`
+	MaxIterations  int     `json:"max_iterations,omitempty"`
+}
+
+// Tangram is a tangram bench: every item solved in turn by Solver, each
+// under Timeout of wall-clock time.
+type Tangram struct {
+	Items   []TangramItem
+	Algo    string // the catalogue id
+	Solver  tangram.Solver
+	Timeout time.Duration
+	Log     func(format string, args ...any)
+	// Unsolved is set by Run: the puzzles not solved.
+	Unsolved int
+}
+
+// TangramRecordOf makes the record of one solve.
+func TangramRecordOf(name, algo string, res tangram.Result, err error, timeout time.Duration) TangramRecord {
+	r := TangramRecord{Puzzle: name, Algo: algo, Solved: res.Solved, Seconds: Seconds(res.Elapsed), Nodes: res.Nodes}
+	if res.Solution != nil {
+		r.Placed = res.Solution.PlacedCount()
+	}
+	if s := res.SDP; s != nil {
+		r.Iterations, r.Objective, r.Restarts = s.Iterations, s.Objective, s.Restarts
+		for _, it := range s.Iterates {
+			r.SDPSteps += it.SDPIterations
+		}
+	}
+	if err != nil {
+		r.Error = err.Error()
+		if errors.Is(err, context.DeadlineExceeded) && timeout > 0 {
+			r.Error = "stopped by -timeout " + timeout.String()
+		}
+	}
+	return r
+}
+
+// Run solves the items and writes their records and the summary to w.
+func (b *Tangram) Run(ctx context.Context, w *Writer) error {
+	w.Header = "puzzle\tsolved\tseconds\titerations\tobjective\trestarts\tnodes\tnote"
+	recs, err := Run(ctx, len(b.Items), Options{Workers: 1, Timeout: b.Timeout},
+		func(ctx context.Context, i int) TangramRecord {
+			res, err := b.Solver.Solve(ctx, b.Items[i].Puzzle)
+			return TangramRecordOf(b.Items[i].Name, b.Algo, res, err, b.Timeout)
+		},
+		func(_ int, r *TangramRecord, _ time.Duration) error {
+			if b.Log != nil {
+				b.Log("%s: solved %v, %.2f s", r.Puzzle, r.Solved, r.Seconds)
+			}
+			return w.Item(r, fmt.Sprintf("%s\t%v\t%.2f\t%d\t%.3g\t%d\t%d\t%s", r.Puzzle, r.Solved, r.Seconds, r.Iterations, r.Objective, r.Restarts, r.Nodes, r.Error))
+		})
+	if err != nil {
+		return err
+	}
+	s := TangramSummary{Summary: true, Algo: b.Algo, Instances: len(recs)}
+	var secs []float64
+	for _, r := range recs {
+		if r.Solved {
+			s.Solved++
+		}
+		s.Seconds += r.Seconds
+		s.MaxSeconds = max(s.MaxSeconds, r.Seconds)
+		secs = append(secs, r.Seconds)
+		s.MeanIterations += float64(r.Iterations)
+		s.MaxIterations = max(s.MaxIterations, r.Iterations)
+	}
+	if len(recs) > 0 {
+		s.MeanIterations /= float64(len(recs))
+	}
+	s.MedianSeconds = Median(secs)
+	b.Unsolved = s.Instances - s.Solved
+	return w.Summary(s, func(out io.Writer) {
+		fmt.Fprintf(out, "\n%d puzzles, %d solved by %s, %.2f s (median %.2f s, max %.2f s)", s.Instances, s.Solved, s.Algo, s.Seconds, s.MedianSeconds, s.MaxSeconds)
+		if s.MaxIterations > 0 {
+			fmt.Fprintf(out, "; %.1f SDPs on average, at most %d", s.MeanIterations, s.MaxIterations)
+		}
+		fmt.Fprintln(out)
+	})
+}
+
+// TangramGenerated makes n planted puzzles of the piece set pieces
+// (tangram.SetNames) from seeds seed, seed+1, ...
+func TangramGenerated(pieces string, n int, seed int64) ([]TangramItem, error) {
+	if n < 1 {
+		return nil, errors.New("-n must be at least 1")
+	}
+	set, ok := tangram.Set(pieces)
+	if !ok {
+		return nil, fmt.Errorf("unknown piece set %q (have %s)", pieces, strings.Join(tangram.SetNames(), ", "))
+	}
+	var items []TangramItem
+	for i := range n {
+		p, _, err := tangram.Generate(seed+int64(i), set)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, TangramItem{Name: fmt.Sprintf("%s seed %d", pieces, seed+int64(i)), Puzzle: p})
+	}
+	return items, nil
+}
+
+// TangramSet reads the puzzles of a bench's list: files, folders (their
+// *.txt files) or glob patterns; "classic:NAME" names a classic figure.
+func TangramSet(list []string) ([]TangramItem, error) {
+	var items []TangramItem
+	for _, item := range list {
+		if name, ok := strings.CutPrefix(item, "classic:"); ok {
+			p, _, err := tangram.Classic(name)
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, TangramItem{Name: name, Puzzle: p})
+			continue
+		}
+		found, err := edgeMatchExpand(item)
+		if err != nil {
+			return nil, err
+		}
+		if len(found) == 0 {
+			return nil, fmt.Errorf("-set: %s: no puzzle files", item)
+		}
+		for _, f := range found {
+			p, err := ReadTangramFile(f)
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, TangramItem{Name: strings.TrimSuffix(filepath.Base(f), ".txt"), Puzzle: p})
+		}
+	}
+	return items, nil
+}
+
+// ReadTangramFile reads a puzzle file ("-" is not special); errors name
+// the file.
+func ReadTangramFile(path string) (*tangram.Puzzle, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	p, err := tangram.ParsePuzzle(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return p, nil
+}

@@ -1,0 +1,605 @@
+package tangram
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"tessera/sdp"
+)
+
+// ErrNotRounded: Algorithm 2 reached rank one (its objective under
+// Epsilon) but the translations read from the Z_i do not snap to an exact
+// solution: a local minimum of the rank-one heuristic.
+var ErrNotRounded = errors.New("tangram: the rank-one iterate is not a solution")
+
+// Basis is the family of test functions f of eq. (26) whose equations
+// constrain the Z_i.
+type Basis uint8
+
+const (
+	// BasisExp is the paper's choice (section 4.2): f_k(u) = e^{k·u} for
+	// integer k with |k| <= 2K, so that Z_i holds the monomials of T_i =
+	// e^{t_i} (eq. 20-22, 44) and every equation is (9): one moment of
+	// each piece, Σ_i α_i^(k,c) T_i^k + frame = 0.
+	BasisExp Basis = iota
+	// BasisPoly uses f(u) = u_x^a u_y^b (|a+b| <= 2K): Z_i holds the
+	// monomials of t_i itself (a Lasserre moment matrix), and an equation
+	// mixes the moments of t_i up to its degree through the binomial
+	// expansion of Moments.Translate.
+	BasisPoly
+)
+
+func (b Basis) String() string {
+	if b == BasisPoly {
+		return "poly"
+	}
+	return "exp"
+}
+
+// SDP is Algorithm 2 of Kovalsky, Glasner and Basri (section 5.2.2): the
+// puzzle as the polynomial system of the path integrals (26), lifted to
+// one moment matrix Z_i per piece (eq. 20 and, for 2-D translations, 44:
+// Z_i[β,γ] = z_i,β+γ over the monomials β, γ of degree at most K, so its
+// main diagonal blocks are Hankel), and the sequence of SDPs (23)
+//
+//	minimise Σ_i <W_i, Z_i>  s.t.  Z_i of the form (44), Z_i[0,0] = 1,
+//	         the equations (9) for every edge class and |k| <= 2K, Z_i ⪰ 0
+//
+// started with W_i = 0 and reweighted by (24), W_i = I - v_i v_iᵀ with
+// v_i the top unit eigenvector of the last Z_i, until Σ_i <W_i, Z_i> (the
+// sum of all eigenvalues of every Z_i but the largest) is at most Epsilon.
+// The translations are the first moments of Z_i; they are snapped to an
+// exact solution (Snap) and verified (Check), so Solved means exactly
+// solved. The silhouette is the frame, a static piece whose Z is the
+// constant 1. Only translations: pieces keep their orientation 0.
+//
+// The paper is silent on scale and bounds; see the package doc (Algorithm
+// 2) for the choices: centred and scaled coordinates, per-piece boxes on
+// the diagonal of Z_i (which make every SDP bounded), redundant equations
+// removed, and a random restart when the objective stalls (which also breaks
+// the symmetry of identical pieces).
+//
+// Cost: a Z_i has n = (K+1)(K+2)/2 rows; the SDP has N blocks of n, about
+// N(n²/2 + n) + C(K+1)(2K+1) constraints for N pieces and C edge classes
+// (K = 3, seven tans: about 450), solved by Backend some 10 to 30 times.
+type SDP struct {
+	// Backend solves each SDP (nil: sdp.IPM{}).
+	Backend sdp.Solver
+	// K is the degree of the monomials of Z_i (0: 3).
+	K int
+	// Basis is the test functions (default BasisExp, the paper's).
+	Basis Basis
+	// Epsilon ends the iteration when Σ<W_i, Z_i> is at most it (0: 1e-6).
+	Epsilon float64
+	// MaxIter bounds the SDPs solved (0: 40); MaxTime the time (0: only
+	// the context). Past either Solve returns ErrBudget.
+	MaxIter int
+	MaxTime time.Duration
+	// SnapTol is Snap's tolerance in puzzle units (0: 0.3).
+	SnapTol float64
+	// Seed drives the random restarts.
+	Seed uint64
+	// Stall restarts the iteration from a random rank-one point when the
+	// objective has not fallen by 1% in Stall iterations (0: 3; negative:
+	// never, the paper's plain iteration): W_i = I - u_i u_iᵀ/|u_i|² with
+	// u_i the monomials of a random translation in piece i's box.
+	Stall int
+	// OnIterate, when set, is called after every SDP with its iterate.
+	OnIterate func(SDPIterate)
+}
+
+// SDPIterate is one iteration of Algorithm 2.
+type SDPIterate struct {
+	Iteration int     // 1-based
+	Poses     []Pose  // translations read from the Z_i
+	Objective float64 // Σ_i <W_i, Z_i> with the W_i of (24) from these Z_i
+	// Solved: the poses snap to an exact solution.
+	Solved bool
+	// SDPIterations is the backend's interior-point iterations.
+	SDPIterations int
+	Elapsed       time.Duration // since Solve began
+}
+
+// SDPStats is what Algorithm 2 reports in Result.SDP.
+type SDPStats struct {
+	Iterations  int          // SDPs solved
+	Objective   float64      // of the last iterate
+	Iterates    []SDPIterate // every iterate, in order
+	Best        int          // index in Iterates of the solved iterate, else the lowest objective
+	Restarts    int          // random restarts after stalls
+	Constraints int          // of each SDP
+	BlockSize   int          // rows of each Z_i
+	SDPTime     time.Duration
+}
+
+// Solve runs Algorithm 2 on a translation-only puzzle.
+func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
+	start := time.Now()
+	if err := p.Validate(); err != nil {
+		return Result{}, err
+	}
+	if p.Turns != TurnsNone {
+		return Result{}, fmt.Errorf("tangram: sdp: translations only (the puzzle allows turns)")
+	}
+	if a.Backend == nil {
+		a.Backend = sdp.IPM{}
+	}
+	if a.K == 0 {
+		a.K = 3
+	}
+	if a.K < 1 || a.K > 6 {
+		return Result{}, fmt.Errorf("tangram: sdp: K = %d, want 1 to 6", a.K)
+	}
+	if a.Epsilon == 0 {
+		a.Epsilon = 1e-6
+	}
+	if a.MaxIter == 0 {
+		a.MaxIter = 40
+	}
+	if a.SnapTol == 0 {
+		a.SnapTol = 0.3
+	}
+	if a.Stall == 0 {
+		a.Stall = 3
+	}
+	if a.MaxTime > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, a.MaxTime)
+		defer cancel()
+	}
+	m, err := newRelaxation(p, a.K, a.Basis)
+	if err != nil {
+		return Result{}, err
+	}
+	st := &SDPStats{BlockSize: m.n, Constraints: len(m.prob.Constraints)}
+	res := Result{SDP: st}
+	rng := rand.New(rand.NewPCG(a.Seed, 0x7a6e))
+	var w [][]float64 // W_i, n×n row-major; nil: W = 0
+	bestObj := math.Inf(1)
+	var bestPoses []Pose
+	since, ref := 0, math.Inf(1) // iterations since the objective fell 1% below ref
+	finish := func(err error) (Result, error) {
+		res.Elapsed = time.Since(start)
+		if !res.Solved && bestPoses != nil {
+			s, _ := Snap(p, bestPoses, a.SnapTol)
+			res.Solution = s
+		}
+		return res, err
+	}
+	for it := 1; ; it++ {
+		if it > a.MaxIter {
+			return finish(fmt.Errorf("%w: sdp: %d iterations, objective %.3g > %g", ErrBudget, a.MaxIter, st.Objective, a.Epsilon))
+		}
+		if err := ctx.Err(); err != nil {
+			return finish(fmt.Errorf("%w: sdp: %v after %d iterations", ErrBudget, err, it-1))
+		}
+		m.setObjective(w)
+		t0 := time.Now()
+		sol, err := a.Backend.Solve(ctx, m.prob)
+		st.SDPTime += time.Since(t0)
+		if err != nil && (sol == nil || sol.X == nil || !errors.Is(err, sdp.ErrBudget) && !errors.Is(err, sdp.ErrNumerical)) {
+			if ctx.Err() != nil {
+				return finish(fmt.Errorf("%w: sdp: %v after %d iterations", ErrBudget, ctx.Err(), it-1))
+			}
+			return finish(fmt.Errorf("tangram: sdp: iteration %d: %w", it, err))
+		}
+		if ctx.Err() != nil {
+			return finish(fmt.Errorf("%w: sdp: %v after %d iterations", ErrBudget, ctx.Err(), it-1))
+		}
+		// Eigendecompositions, the next W (24) and the objective.
+		w = make([][]float64, m.N)
+		obj := 0.0
+		for i := range m.N {
+			z := sol.X[i]
+			vals, vecs := sdp.EigenSym(z)
+			top := vecs[len(vecs)-1]
+			for _, l := range vals[:len(vals)-1] {
+				obj += max(l, 0)
+			}
+			wi := make([]float64, m.n*m.n)
+			for r := range m.n {
+				for c := range m.n {
+					v := -top[r] * top[c]
+					if r == c {
+						v++
+					}
+					wi[r*m.n+c] = v
+				}
+			}
+			w[i] = wi
+		}
+		poses := m.poses(sol.X)
+		iter := SDPIterate{Iteration: it, Poses: poses, Objective: obj, Elapsed: time.Since(start)}
+		if sol != nil {
+			iter.SDPIterations = sol.Iterations
+		}
+		if s, err := Snap(p, poses, a.SnapTol); err == nil && Check(p, s) == nil {
+			iter.Solved = true
+			res.Solution, res.Solved = s, true
+		}
+		st.Iterates = append(st.Iterates, iter)
+		st.Iterations, st.Objective = it, obj
+		if obj < bestObj || iter.Solved {
+			bestObj, bestPoses, st.Best = obj, poses, it-1
+		}
+		if a.OnIterate != nil {
+			a.OnIterate(iter)
+		}
+		if iter.Solved {
+			return finish(nil)
+		}
+		if obj <= a.Epsilon {
+			return finish(fmt.Errorf("%w: objective %.3g after %d iterations", ErrNotRounded, obj, it))
+		}
+		if obj < 0.99*ref {
+			since, ref = 0, obj
+		} else if since++; a.Stall > 0 && since >= a.Stall {
+			w = m.randomW(rng)
+			st.Restarts++
+			since, ref = 0, math.Inf(1)
+		}
+	}
+}
+
+// maxRelaxationCells bounds the dense equation matrix (8 bytes a cell),
+// maxRelaxationWork the Gram-Schmidt work, O(cells · min(rows, columns))
+// (a few seconds).
+const (
+	maxRelaxationCells = 1 << 22
+	maxRelaxationWork  = 4e9
+)
+
+// relaxation is the SDP (23) of a puzzle: its constraints, and how to
+// read translations back.
+type relaxation struct {
+	N, K, n int
+	basis   Basis
+	mons    [][2]int // monomials of degree <= 2K, by tri index
+	canon   [][2]int // a representative entry (r <= c) of Z for each moment
+	prob    *sdp.Problem
+	centre  [][2]float64 // c_i: translation t_i = c_i + R τ_i
+	half    [][2]float64 // half-widths of the boxes of τ_i
+	R       float64
+}
+
+// monomials of degree <= d in the graded order of tri.
+func monomials(d int) [][2]int {
+	var out [][2]int
+	for s := 0; s <= d; s++ {
+		for j := 0; j <= s; j++ {
+			out = append(out, [2]int{s - j, j})
+		}
+	}
+	return out
+}
+
+func newRelaxation(p *Puzzle, K int, basis Basis) (*relaxation, error) {
+	N := len(p.Pieces)
+	n := (K + 1) * (K + 2) / 2
+	m := &relaxation{N: N, K: K, n: n, basis: basis, mons: monomials(2 * K)}
+	nm := len(m.mons)
+	small := m.mons[:n]
+	m.canon = make([][2]int, nm)
+	for k := range m.canon {
+		m.canon[k] = [2]int{-1, -1}
+	}
+	for r := range n {
+		for c := r; c < n; c++ {
+			k := tri(small[r][0]+small[c][0], small[r][1]+small[c][1])
+			if m.canon[k][0] < 0 {
+				m.canon[k] = [2]int{r, c}
+			}
+		}
+	}
+	// Scaled coordinates: u' = (u - O)/R, O the silhouette's box centre,
+	// R its half-size; t_i = c_i + R τ_i with c_i the centre of the box of
+	// translations that keep piece i within the silhouette's box.
+	sil := p.Silhouette.Float()
+	slo, shi := bbox(sil)
+	O := [2]float64{(slo[0] + shi[0]) / 2, (slo[1] + shi[1]) / 2}
+	m.R = max(shi[0]-slo[0], shi[1]-slo[1]) / 2
+	half := make([][2]float64, N)
+	m.half = half
+	m.centre = make([][2]float64, N)
+	for i, pc := range p.Pieces {
+		lo, hi := bbox(pc.Shape.Float())
+		for d := range 2 {
+			a, b := slo[d]-lo[d], shi[d]-hi[d]
+			m.centre[i][d] = (a + b) / 2
+			half[i][d] = max((b-a)/2/m.R, 0) + 0.05
+		}
+	}
+	scaled := func(pts [][2]float64, shift [2]float64) [][2]float64 {
+		out := make([][2]float64, len(pts))
+		for k, q := range pts {
+			out[k] = [2]float64{(q[0] + shift[0] - O[0]) / m.R, (q[1] + shift[1] - O[1]) / m.R}
+		}
+		return out
+	}
+	// Edge classes (exact directions) and signed edges.
+	var classes []Point
+	classOf := func(d Point) (int, float64) {
+		for c, cl := range classes {
+			if cross(cl, d).sign() == 0 {
+				if dot(cl, d).sign() > 0 {
+					return c, 1
+				}
+				return c, -1
+			}
+		}
+		classes = append(classes, d)
+		return len(classes) - 1, 1
+	}
+	type edge struct {
+		class int
+		sign  float64
+		a, b  [2]float64
+	}
+	edgesOf := func(pg Polygon, f [][2]float64, w float64) []edge {
+		var out []edge
+		for k := range pg {
+			c, sg := classOf(pg[(k+1)%len(pg)].Sub(pg[k]))
+			out = append(out, edge{c, w * sg, f[k], f[(k+1)%len(f)]})
+		}
+		return out
+	}
+	pieceEdges := make([][]edge, N)
+	for i, pc := range p.Pieces {
+		pieceEdges[i] = edgesOf(pc.Shape, scaled(pc.Shape.Float(), m.centre[i]), 1)
+	}
+	frameEdges := edgesOf(p.Silhouette, scaled(sil, [2]float64{}), -1)
+	C := len(classes)
+
+	// The equations as dense rows over the moments y_i[α], α ≠ 0 (y_i[0]
+	// = 1 moves to the right side): row · y = rhs. Bounded before they
+	// are built (many pieces with many edge directions).
+	nv := N * (nm - 1)
+	if cells := int64(C) * int64(nm) * int64(nv); cells > maxRelaxationCells || cells*int64(min(C*nm, nv)) > maxRelaxationWork {
+		return nil, fmt.Errorf("%w: sdp: %d pieces and %d edge directions make %d equations over %d moments, too large for Algorithm 2", ErrBudget, N, C, C*nm, nv)
+	}
+	vi := func(i, k int) int { return i*(nm-1) + k - 1 }
+	var rows [][]float64
+	var rhs []float64
+	switch basis {
+	case BasisExp:
+		for k, mk := range m.mons {
+			kx, ky := float64(mk[0]), float64(mk[1])
+			alpha := make([][]float64, C)
+			frame := make([]float64, C)
+			for c := range alpha {
+				alpha[c] = make([]float64, N)
+			}
+			for i, es := range pieceEdges {
+				for _, e := range es {
+					alpha[e.class][i] += e.sign * SegmentExp(e.a, e.b, kx, ky)
+				}
+			}
+			for _, e := range frameEdges {
+				frame[e.class] += e.sign * SegmentExp(e.a, e.b, kx, ky)
+			}
+			for c := range C {
+				row := make([]float64, nv)
+				b := -frame[c]
+				for i := range N {
+					if k == 0 {
+						b -= alpha[c][i]
+					} else {
+						row[vi(i, k)] = alpha[c][i]
+					}
+				}
+				rows, rhs = append(rows, row), append(rhs, b)
+			}
+		}
+	default:
+		mom := make([][]Moments, N)
+		for i, es := range pieceEdges {
+			mom[i] = make([]Moments, C)
+			for c := range mom[i] {
+				mom[i][c] = NewMoments(2 * K)
+			}
+			for _, e := range es {
+				mom[i][e.class].AddScaled(e.sign, SegmentMoments(e.a, e.b, 2*K))
+			}
+		}
+		frame := make([]Moments, C)
+		for c := range frame {
+			frame[c] = NewMoments(2 * K)
+		}
+		for _, e := range frameEdges {
+			frame[e.class].AddScaled(e.sign, SegmentMoments(e.a, e.b, 2*K))
+		}
+		bin := binomials(2 * K)
+		for _, al := range m.mons {
+			for c := range C {
+				row := make([]float64, nv)
+				b := -frame[c].At(al[0], al[1])
+				for i := range N {
+					for px := 0; px <= al[0]; px++ {
+						for py := 0; py <= al[1]; py++ {
+							// y_i[α-β] times C(α,β) m(β), β = (px, py)
+							coef := bin[al[0]][px] * bin[al[1]][py] * mom[i][c].At(px, py)
+							k := tri(al[0]-px, al[1]-py)
+							if k == 0 {
+								b -= coef
+							} else {
+								row[vi(i, k)] += coef
+							}
+						}
+					}
+				}
+				rows, rhs = append(rows, row), append(rhs, b)
+			}
+		}
+	}
+	rows, rhs = orthonormalRows(rows, rhs)
+
+	// The SDP: N blocks of n, then one LP block of slacks for the bounds.
+	nb := n - 1 // bounds per piece: the diagonal entries but Z[0,0]
+	pr := &sdp.Problem{Minimize: true}
+	for range N {
+		pr.Blocks = append(pr.Blocks, sdp.Block{Size: n})
+	}
+	pr.Blocks = append(pr.Blocks, sdp.Block{Size: N * nb, Diagonal: true})
+	entry := func(i, k int, v float64) sdp.Entry {
+		rc := m.canon[k]
+		if rc[0] != rc[1] {
+			v /= 2
+		}
+		return sdp.E(i, rc[0], rc[1], v)
+	}
+	for i := range N {
+		pr.AddConstraint(1, sdp.E(i, 0, 0, 1))
+		// Hankel structure (44): every entry equals its moment's
+		// representative.
+		for r := range n {
+			for c := r; c < n; c++ {
+				k := tri(small[r][0]+small[c][0], small[r][1]+small[c][1])
+				if m.canon[k] == [2]int{r, c} {
+					continue
+				}
+				a := 1.0
+				if r != c {
+					a = 0.5
+				}
+				pr.AddConstraint(0, sdp.E(i, r, c, a), entry(i, k, -1))
+			}
+		}
+		// Bounds: z_i,2β <= its largest value on piece i's box.
+		for r := 1; r < n; r++ {
+			b := small[r]
+			var bound float64
+			if basis == BasisExp {
+				bound = math.Exp(2 * (float64(b[0])*half[i][0] + float64(b[1])*half[i][1]))
+			} else {
+				bound = math.Pow(half[i][0], float64(2*b[0])) * math.Pow(half[i][1], float64(2*b[1]))
+			}
+			pr.AddConstraint(bound, sdp.E(i, r, r, 1), sdp.E(N, i*nb+r-1, i*nb+r-1, 1))
+		}
+	}
+	for q, row := range rows {
+		var es []sdp.Entry
+		for v, x := range row {
+			if x != 0 {
+				es = append(es, entry(v/(nm-1), v%(nm-1)+1, x))
+			}
+		}
+		pr.AddConstraint(rhs[q], es...)
+	}
+	m.prob = pr
+	return m, nil
+}
+
+// orthonormalRows returns an orthonormal basis of the rows' span (modified
+// Gram-Schmidt, twice), the right sides transformed alike; rows that
+// depend on the others are dropped.
+func orthonormalRows(rows [][]float64, rhs []float64) ([][]float64, []float64) {
+	var out [][]float64
+	var ob []float64
+	for k, r := range rows {
+		r = append([]float64(nil), r...)
+		b := rhs[k]
+		n0 := math.Sqrt(dotf(r, r))
+		if n0 == 0 {
+			continue
+		}
+		for range 2 {
+			for q, o := range out {
+				d := dotf(r, o)
+				for j := range r {
+					r[j] -= d * o[j]
+				}
+				b -= d * ob[q]
+			}
+		}
+		nr := math.Sqrt(dotf(r, r))
+		if nr <= 1e-9*n0 {
+			continue
+		}
+		for j := range r {
+			r[j] /= nr
+		}
+		out, ob = append(out, r), append(ob, b/nr)
+	}
+	return out, ob
+}
+
+func dotf(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+func bbox(pts [][2]float64) (lo, hi [2]float64) {
+	lo, hi = pts[0], pts[0]
+	for _, q := range pts[1:] {
+		for d := range 2 {
+			lo[d], hi[d] = min(lo[d], q[d]), max(hi[d], q[d])
+		}
+	}
+	return lo, hi
+}
+
+// setObjective sets C = Σ_i W_i (nil: 0).
+func (m *relaxation) setObjective(w [][]float64) {
+	m.prob.C = m.prob.C[:0]
+	for i, wi := range w {
+		for r := range m.n {
+			for c := r; c < m.n; c++ {
+				if v := wi[r*m.n+c]; v != 0 {
+					m.prob.C = append(m.prob.C, sdp.E(i, r, c, v))
+				}
+			}
+		}
+	}
+}
+
+// randomW returns W_i = I - u uᵀ/|u|² for u the monomials of a random
+// point of each piece's box.
+func (m *relaxation) randomW(rng *rand.Rand) [][]float64 {
+	w := make([][]float64, m.N)
+	for i := range m.N {
+		var tau [2]float64
+		for d := range 2 {
+			tau[d] = (2*rng.Float64() - 1) * m.half[i][d]
+			if m.basis == BasisExp {
+				tau[d] = math.Exp(tau[d])
+			}
+		}
+		u := make([]float64, m.n)
+		s := 0.0
+		for r, b := range m.mons[:m.n] {
+			u[r] = math.Pow(tau[0], float64(b[0])) * math.Pow(tau[1], float64(b[1]))
+			s += u[r] * u[r]
+		}
+		wi := make([]float64, m.n*m.n)
+		for r := range m.n {
+			for c := range m.n {
+				wi[r*m.n+c] = -u[r] * u[c] / s
+			}
+			wi[r*m.n+r]++
+		}
+		w[i] = wi
+	}
+	return w
+}
+
+// poses reads the translations from the first moments of the Z_i.
+func (m *relaxation) poses(x []sdp.Matrix) []Pose {
+	out := make([]Pose, m.N)
+	for i := range m.N {
+		z := x[i]
+		z0 := z.At(0, 0)
+		tx, ty := z.At(0, 1)/z0, z.At(0, 2)/z0 // monomials 1, x, y
+		if m.basis == BasisExp {
+			tx, ty = math.Log(max(tx, 1e-12)), math.Log(max(ty, 1e-12))
+		}
+		out[i] = Pose{X: m.centre[i][0] + m.R*tx, Y: m.centre[i][1] + m.R*ty, Placed: true}
+	}
+	return out
+}
