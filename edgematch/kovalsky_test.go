@@ -1,8 +1,12 @@
 package edgematch
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"math"
+	"runtime/debug"
+	"strings"
 	"testing"
 
 	"tessera/lp"
@@ -63,7 +67,10 @@ func TestKovalskyLPBackends(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := buildKovalskyLP(c, true)
+	k, err := buildKovalskyLP(context.Background(), c, true, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	obj := make([]float64, k.prob.NumCols())
 	for j := range obj {
 		obj[j] = float64((j*7919)%13) - 6
@@ -98,7 +105,10 @@ func TestKovalskyPruningKeepsTheOptimum(t *testing.T) {
 	var values []float64
 	var vars []int
 	for _, prune := range []bool{false, true} {
-		k := buildKovalskyLP(c, prune)
+		k, err := buildKovalskyLP(context.Background(), c, prune, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
 		obj := make([]float64, k.prob.NumCols())
 		for v := range obj {
 			obj[v] = float64((int(k.varCel[v])*31+int(k.varOri[v])*7919)%13) - 6
@@ -138,5 +148,57 @@ func TestLPProbes(t *testing.T) {
 	}
 	if with.LP.Iterations >= without.LP.Iterations || with.LP.Method != "lp+search" {
 		t.Fatalf("probes did not end the iteration early: %d LPs (%s) against %d", with.LP.Iterations, with.LP.Method, without.LP.Iterations)
+	}
+}
+
+// TestLPSizeGuard: the LP of a 64x64 puzzle with 100 colours would need
+// gigabytes (on main it ran out of memory after 28 s); under a 64 MiB
+// bound Solve refuses it at once with an *LPSizeError that names the
+// bound and the need, having built nothing. The test runs under a soft
+// memory limit of 512 MiB, so a guard that let the build start would
+// thrash the collector rather than pass.
+func TestLPSizeGuard(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(512 << 20))
+	p, _, err := Generate(GenerateOptions{Kind: Framed, Rows: 64, Cols: 64, Colours: 100, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bound := range []int64{64 << 20, 0} {
+		res, err := LP{MaxMemory: bound}.Solve(context.Background(), p)
+		var se *LPSizeError
+		if !errors.As(err, &se) {
+			t.Fatalf("bound %d: err %v, want an *LPSizeError", bound, err)
+		}
+		want := cmp.Or(bound, DefaultLPMemory)
+		if se.Bound != want || se.Need <= want || !strings.Contains(err.Error(), "LP.MaxMemory") || !strings.Contains(err.Error(), "64x64") {
+			t.Fatalf("bound %d: %+v: %v", bound, se, err)
+		}
+		if res.Board == nil || res.LP == nil {
+			t.Fatalf("no empty board or LP statistics with the error")
+		}
+		t.Log(err)
+	}
+}
+
+// TestLPBuildHonoursContext: building the relaxation of a large puzzle
+// stops when the context ends (on main a 2 s budget took 15 s on a 32x32
+// puzzle, all of it building the LP).
+func TestLPBuildHonoursContext(t *testing.T) {
+	p, _, err := Generate(GenerateOptions{Kind: Framed, Rows: 32, Cols: 32, Colours: 100, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := compile(p, compileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := buildKovalskyLP(ctx, c, true, -1); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	_, err = LP{MaxMemory: -1}.Solve(ctx, p)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "pairs") {
+		t.Fatalf("err %v, want context.Canceled while counting the pairs", err)
 	}
 }
