@@ -89,10 +89,11 @@
 // Partial.OnBest ("tessera edgematch solve -algo partial -o" saves it
 // atomically, with the seed, and -resume continues from a saved board).
 //
-// Budgets and reproducibility: DFS.MaxNodes and Partial.MaxMoves count
-// work, so a search they end gives the same result for the same seed and
-// worker count; a context deadline (and LP.MaxTime) is wall-clock time, and
-// a partial search it ends depends on the machine's speed and load.
+// Budgets and reproducibility: Partial.MaxMoves counts each worker's moves,
+// so a partial search it ends gives the same board for the same seed and
+// worker count; DFS.MaxNodes counts placements, reproducibly with one worker
+// (several share the count); a context deadline (and LP.MaxTime) is
+// wall-clock time, and a search it ends depends on the machine and its load.
 //
 // Measured figures (Brendan Owen's puzzles, Eternity II, the LP on random
 // puzzles) are in docs/results/edgematch.md; variants measured and dropped in

@@ -247,12 +247,13 @@ building the LP too. partial searches on every core until -timeout or
 -max-moves; with -o it saves every new best board at once (atomically), with
 the seed in its comments, and -resume B.board continues from a saved board.
 
-Budgets and reproducibility: -max-nodes (dfs, lp's search) and -max-moves
-(partial) count work, so a run they end gives the same board every time for
-the same -seed and -workers (also on another machine). -timeout and -lp-time
-are wall-clock time: a run they end depends on the machine and its load, so
-for a reproducible partial search give -max-moves with -timeout 0 (or a
--timeout long enough not to end it first; the report says which ended it).`,
+Budgets and reproducibility: -max-moves (partial) counts each worker's moves,
+so a run it ends gives the same board every time for the same -seed and
+-workers (also on another machine); -max-nodes (dfs, lp's search) counts
+placements, reproducibly with -workers 1. -timeout and -lp-time are
+wall-clock time: a run they end depends on the machine and its load, so for a
+reproducible partial search give -max-moves with -timeout 0 (or a -timeout
+long enough not to end it first; the report says which ended it).`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf solveFlags
 		var hf hintFlags
