@@ -209,6 +209,7 @@ func buildKovalskyLP(ctx context.Context, c *compiled, prune bool, bound int64) 
 	}
 	pairs = nil
 	prob := lp.NewProblem(len(k.varCel))
+	prob.Reserve(int(rows), int(nnz))
 	for j := range len(k.varCel) {
 		prob.SetBounds(j, 0, 1)
 	}
@@ -231,55 +232,60 @@ func buildKovalskyLP(ctx context.Context, c *compiled, prune bool, bound int64) 
 	}
 	// Colour balance across every internal edge.
 	kc := c.k
-	addPair := func(a, b, da, db int) {
-		// Colours seen on side da of a's candidates and side db of b's.
-		seen := make([]bool, kc)
+	bucket := [2][][]int{make([][]int, kc), make([][]int, kc)}
+	addPair := func(a, b, da, db int) error {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("building the LP (%d variables, %d nonzeros, about %s): %w", nv, nnz, formatBytes(lpBytes(nv, rows, nnz, int64(n))), err)
+		}
+		// The candidates of a and b by the colour they show on sides da and
+		// db, in the order of first appearance of the colours.
 		var colours []int
-		for _, cell := range [2]int{a, b} {
+		for side, cell := range [2]int{a, b} {
 			d := da
-			if cell == b {
+			if side == 1 {
 				d = db
 			}
 			for _, v := range k.byCell[cell] {
 				col := int(byte(c.oriPacked[k.varOri[v]] >> (8 * d)))
-				if !seen[col] {
-					seen[col] = true
+				if len(bucket[0][col]) == 0 && len(bucket[1][col]) == 0 {
 					colours = append(colours, col)
 				}
+				bucket[side][col] = append(bucket[side][col], int(v))
 			}
 		}
 		// The last colour's row is implied by the cell rows.
-		for _, colr := range colours[:len(colours)-1] {
-			cols, ones = cols[:0], ones[:0]
-			for _, v := range k.byCell[a] {
-				if int(byte(c.oriPacked[k.varOri[v]]>>(8*da))) == colr {
-					cols = append(cols, int(v))
+		for i, colr := range colours {
+			if i < len(colours)-1 {
+				cols, ones = cols[:0], ones[:0]
+				for _, v := range bucket[0][colr] {
+					cols = append(cols, v)
 					ones = append(ones, 1)
 				}
-			}
-			for _, v := range k.byCell[b] {
-				if int(byte(c.oriPacked[k.varOri[v]]>>(8*db))) == colr {
-					cols = append(cols, int(v))
+				for _, v := range bucket[1][colr] {
+					cols = append(cols, v)
 					ones = append(ones, -1)
 				}
+				prob.AddRow(cols, ones, 0, 0)
 			}
-			prob.AddRow(cols, ones, 0, 0)
+			bucket[0][colr], bucket[1][colr] = bucket[0][colr][:0], bucket[1][colr][:0]
 		}
+		return nil
 	}
 	for r := range p.Rows {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("building the LP (%d variables, %d nonzeros, about %s): %w", nv, nnz, formatBytes(lpBytes(nv, rows, nnz, int64(n))), err)
-		}
 		for col := range p.Cols {
 			cell := r*p.Cols + col
 			if len(k.byCell[cell]) == 0 {
 				continue
 			}
 			if col+1 < p.Cols && len(k.byCell[cell+1]) > 0 {
-				addPair(cell, cell+1, East, West)
+				if err := addPair(cell, cell+1, East, West); err != nil {
+					return nil, err
+				}
 			}
 			if r+1 < p.Rows && len(k.byCell[cell+p.Cols]) > 0 {
-				addPair(cell, cell+p.Cols, South, North)
+				if err := addPair(cell, cell+p.Cols, South, North); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
