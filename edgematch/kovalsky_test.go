@@ -152,26 +152,32 @@ func TestLPProbes(t *testing.T) {
 }
 
 // TestLPSizeGuard: the LP of a 64x64 puzzle with 100 colours would need
-// gigabytes (on main it ran out of memory after 28 s); under a 64 MiB
-// bound Solve refuses it at once with an *LPSizeError that names the
-// bound and the need, having built nothing. The test runs under a soft
-// memory limit of 512 MiB, so a guard that let the build start would
-// thrash the collector rather than pass.
+// gigabytes (on main it ran out of memory after 28 s), that of a 32x32 one
+// about 1.1 GiB (main: 15 s and 1.2 GiB for a 2 s budget). Solve refuses
+// them with an *LPSizeError that names the bound and the need: the 64x64
+// under a 64 MiB bound before storing its candidate pairs, the 32x32 under
+// the default bound after pruning, before building the LP. The test runs
+// under a soft memory limit of 256 MiB, so a guard that let the build start
+// would thrash the collector rather than pass.
 func TestLPSizeGuard(t *testing.T) {
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(512 << 20))
-	p, _, err := Generate(GenerateOptions{Kind: Framed, Rows: 64, Cols: 64, Colours: 100, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, bound := range []int64{64 << 20, 0} {
-		res, err := LP{MaxMemory: bound}.Solve(context.Background(), p)
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
+	for _, c := range []struct {
+		side  int
+		bound int64
+		stage string
+	}{{64, 64 << 20, "candidate pairs"}, {32, 0, "LP"}} {
+		p, _, err := Generate(GenerateOptions{Kind: Framed, Rows: c.side, Cols: c.side, Colours: 100, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := LP{MaxMemory: c.bound}.Solve(context.Background(), p)
 		var se *LPSizeError
 		if !errors.As(err, &se) {
-			t.Fatalf("bound %d: err %v, want an *LPSizeError", bound, err)
+			t.Fatalf("%dx%d: err %v, want an *LPSizeError", c.side, c.side, err)
 		}
-		want := cmp.Or(bound, DefaultLPMemory)
-		if se.Bound != want || se.Need <= want || !strings.Contains(err.Error(), "LP.MaxMemory") || !strings.Contains(err.Error(), "64x64") {
-			t.Fatalf("bound %d: %+v: %v", bound, se, err)
+		want := cmp.Or(c.bound, DefaultLPMemory)
+		if se.Bound != want || se.Need <= want || se.Stage != c.stage || !strings.Contains(err.Error(), "LP.MaxMemory") {
+			t.Fatalf("%dx%d: %+v: %v", c.side, c.side, se, err)
 		}
 		if res.Board == nil || res.LP == nil {
 			t.Fatalf("no empty board or LP statistics with the error")
