@@ -176,7 +176,7 @@ func buildKovalskyLP(ctx context.Context, c *compiled, prune bool, bound int64) 
 	}
 	// The LP's size: every variable is in its cell's row, its piece's row
 	// and at most one colour row per inner side of its cell; each inner
-	// edge has fewer colour rows than colours.
+	// edge has fewer colour rows than colours and than candidates.
 	var nv, nnz, rows int64
 	rows = int64(n + len(p.Tiles))
 	for cell, cands := range pairs {
@@ -184,8 +184,14 @@ func buildKovalskyLP(ctx context.Context, c *compiled, prune bool, bound int64) 
 		nv += int64(len(cands))
 		nnz += int64(len(cands)) * int64(2+inner)
 	}
-	edges := int64(p.Rows*(p.Cols-1) + p.Cols*(p.Rows-1))
-	rows += edges * int64(max(c.k-1, 0))
+	for cell := range n {
+		for _, nb := range [2]int{cell + 1, cell + p.Cols} {
+			if (nb == cell+1 && (cell+1)%p.Cols == 0) || nb >= n {
+				continue
+			}
+			rows += int64(max(min(c.k, len(pairs[cell])+len(pairs[nb]))-1, 0))
+		}
+	}
 	if need := lpBytes(nv, rows, nnz, int64(n)); bound > 0 && need > bound {
 		return nil, &LPSizeError{Rows: p.Rows, Cols: p.Cols, Stage: "LP", Pairs: nv, Nonzeros: nnz, Constraints: rows, Need: need, Bound: bound}
 	}

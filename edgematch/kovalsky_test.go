@@ -208,3 +208,40 @@ func TestLPBuildHonoursContext(t *testing.T) {
 		t.Fatalf("err %v, want context.Canceled while counting the pairs", err)
 	}
 }
+
+// TestLPSizeEstimate: the size the guard computes bounds the LP built
+// (rows and nonzeros), so the reservation holds it and the estimate errs
+// on the safe side.
+func TestLPSizeEstimate(t *testing.T) {
+	for _, o := range []GenerateOptions{
+		{Kind: Framed, Rows: 6, Cols: 6, Colours: 8, Seed: 1},
+		{Kind: Kovalsky, Rows: 5, Cols: 7, Colours: 4, Rotate: true, Seed: 2},
+		{Kind: Kovalsky, Rows: 6, Cols: 6, Colours: 16, Seed: 3},
+	} {
+		p, _, _ := Generate(o)
+		c, err := compile(p, compileOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, prune := range []bool{false, true} {
+			// A bound of 1 byte stops the guard at the candidate pairs; their
+			// need as the bound stops it at the LP, reporting its estimate.
+			_, err := buildKovalskyLP(context.Background(), c, prune, 1)
+			var se *LPSizeError
+			if !errors.As(err, &se) || se.Stage != "candidate pairs" {
+				t.Fatalf("%+v: %v", o, err)
+			}
+			_, err = buildKovalskyLP(context.Background(), c, prune, se.Need)
+			if !errors.As(err, &se) || se.Stage != "LP" {
+				t.Fatalf("%+v: %v", o, err)
+			}
+			k, err := buildKovalskyLP(context.Background(), c, prune, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if int64(k.prob.NumRows()) > se.Constraints || int64(k.prob.NumNonzeros()) > se.Nonzeros || int64(k.prob.NumCols()) != se.Pairs {
+				t.Errorf("%+v prune %v: built %d rows, %d nonzeros, %d variables; estimated %+v", o, prune, k.prob.NumRows(), k.prob.NumNonzeros(), k.prob.NumCols(), se)
+			}
+		}
+	}
+}
