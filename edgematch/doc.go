@@ -84,9 +84,20 @@
 // and runs Algorithm 1 as published. When P is not a permutation it rounds P
 // by an assignment, fixes the confident cells and tries the backtracker: for
 // at most 2 million placements after every LP, without a limit after the
-// last one. Partial hands every new best board to
+// last one. Before building anything it estimates the memory of the LP
+// (the candidate pairs before pruning, then the pruned LP: about 40 bytes
+// per nonzero, 120 per variable, 24 n^2 for the rounding) and refuses a
+// puzzle over LP.MaxMemory (default 1 GiB) with an *LPSizeError naming the
+// need and the bound; building checks the context, so a deadline covers it.
+// Partial hands every new best board to
 // Partial.OnBest ("tessera edgematch solve -algo partial -o" saves it
 // atomically, with the seed, and -resume continues from a saved board).
+//
+// Budgets and reproducibility: Partial.MaxMoves counts each worker's moves,
+// so a partial search it ends gives the same board for the same seed and
+// worker count; DFS.MaxNodes counts placements, reproducibly with one worker
+// (several share the count); a context deadline (and LP.MaxTime) is
+// wall-clock time, and a search it ends depends on the machine and its load.
 //
 // Measured figures (Brendan Owen's puzzles, Eternity II, the LP on random
 // puzzles) are in docs/results/edgematch.md; variants measured and dropped in

@@ -53,6 +53,61 @@ type LP struct {
 	Search DFS
 	// Progress, when set, is called after every LP.
 	Progress func(LPStep)
+	// MaxMemory bounds the memory of the relaxation in bytes (0:
+	// DefaultLPMemory, 1 GiB; negative: no bound). Solve estimates it
+	// before building anything: first the candidate (cell, oriented piece)
+	// pairs that the pruning stores, 4 bytes each, then, after pruning,
+	// the LP itself, about 40 bytes per nonzero, 120 per variable and 100
+	// per constraint (the problem and the backend's scaled copies), and
+	// 24 n^2 bytes for the rounding, n = Rows*Cols. A puzzle over the bound
+	// fails at once with an *LPSizeError that says what it would need.
+	MaxMemory int64
+}
+
+// DefaultLPMemory is LP.MaxMemory's default, 1 GiB: an LP of about 20
+// million nonzeros (a framed 24x24 puzzle with 100 colours needs 5 million,
+// a 32x32 one about 20 million; Eternity II's about 1 million).
+const DefaultLPMemory = 1 << 30
+
+// LPSizeError is returned by LP.Solve for a puzzle whose relaxation would
+// need more memory than LP.MaxMemory allows: nothing was built.
+type LPSizeError struct {
+	Rows, Cols int
+	// Stage is "candidate pairs" (the pairs before pruning were too many
+	// to store) or "LP" (the pruned LP is too large).
+	Stage string
+	// Pairs is the number of (cell, oriented piece) pairs: before pruning
+	// for Stage "candidate pairs", after for "LP".
+	Pairs int64
+	// Nonzeros and Constraints bound the LP's size (Stage "LP").
+	Nonzeros, Constraints int64
+	// Need is the estimated memory in bytes; Bound is LP.MaxMemory.
+	Need, Bound int64
+}
+
+func (e *LPSizeError) Error() string {
+	what := fmt.Sprintf("%d (cell, piece) pairs before pruning", e.Pairs)
+	if e.Stage == "LP" {
+		what = fmt.Sprintf("%d variables, up to %d constraints and %d nonzeros", e.Pairs, e.Constraints, e.Nonzeros)
+	}
+	return fmt.Sprintf("edgematch: the LP relaxation of this %dx%d puzzle needs about %s for its %s (%s), over the bound of %s (LP.MaxMemory)",
+		e.Rows, e.Cols, formatBytes(e.Need), e.Stage, what, formatBytes(e.Bound))
+}
+
+// formatBytes writes a byte count in MiB or GiB.
+func formatBytes(b int64) string {
+	if b >= 1<<30 {
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	}
+	return fmt.Sprintf("%.0f MiB", math.Ceil(float64(b)/(1<<20)))
+}
+
+// lpBytes estimates the memory of an LP of v variables, rows constraints
+// and nnz nonzeros on a puzzle of n cells (measured with PDHG: about 57
+// bytes per nonzero all told on framed and Kovalsky puzzles, where nnz is
+// about 6v), the rounding's n x n tables included.
+func lpBytes(v, rows, nnz, n int64) int64 {
+	return 40*nnz + 120*v + 100*rows + 24*n*n
 }
 
 // LPStep reports one LP of Algorithm 1.
@@ -109,12 +164,39 @@ type kovalskyLP struct {
 // one, the mass of that colour on one side equals the mass on the other.
 // On 0/1 points these are exactly the matching constraints; the indicator
 // basis spans the same space as the paper's colour moments.
-func buildKovalskyLP(c *compiled, prune bool) *kovalskyLP {
+//
+// It checks ctx as it goes and, before allocating the LP, its size against
+// bound (bytes, <= 0: none): an *LPSizeError when over.
+func buildKovalskyLP(ctx context.Context, c *compiled, prune bool, bound int64) (*kovalskyLP, error) {
 	p := c.p
 	n := p.Cells()
-	k := &kovalskyLP{c: c, byCell: make([][]int32, n)}
+	pairs, err := candidatePairs(ctx, c, prune, bound)
+	if err != nil {
+		return nil, err
+	}
+	// The LP's size: every variable is in its cell's row, its piece's row
+	// and at most one colour row per inner side of its cell; each inner
+	// edge has fewer colour rows than colours and than candidates.
+	var nv, nnz, rows int64
+	rows = int64(n + len(p.Tiles))
+	for cell, cands := range pairs {
+		inner := 4 - bitsSet(outwardMask(p.Rows, p.Cols, cell/p.Cols, cell%p.Cols))
+		nv += int64(len(cands))
+		nnz += int64(len(cands)) * int64(2+inner)
+	}
+	for cell := range n {
+		for _, nb := range [2]int{cell + 1, cell + p.Cols} {
+			if (nb == cell+1 && (cell+1)%p.Cols == 0) || nb >= n {
+				continue
+			}
+			rows += int64(max(min(c.k, len(pairs[cell])+len(pairs[nb]))-1, 0))
+		}
+	}
+	if need := lpBytes(nv, rows, nnz, int64(n)); bound > 0 && need > bound {
+		return nil, &LPSizeError{Rows: p.Rows, Cols: p.Cols, Stage: "LP", Pairs: nv, Nonzeros: nnz, Constraints: rows, Need: need, Bound: bound}
+	}
+	k := &kovalskyLP{c: c, byCell: make([][]int32, n), varCel: make([]int32, 0, nv), varOri: make([]int32, 0, nv)}
 	byPiece := make([][]int, len(p.Tiles))
-	pairs := candidatePairs(c, prune)
 	for cell, cands := range pairs {
 		for _, o := range cands {
 			v := int32(len(k.varCel))
@@ -131,7 +213,9 @@ func buildKovalskyLP(c *compiled, prune bool) *kovalskyLP {
 	for _, vs := range byPiece {
 		k.feasible = k.feasible && len(vs) > 0
 	}
+	pairs = nil
 	prob := lp.NewProblem(len(k.varCel))
+	prob.Reserve(int(rows), int(nnz))
 	for j := range len(k.varCel) {
 		prob.SetBounds(j, 0, 1)
 	}
@@ -154,40 +238,44 @@ func buildKovalskyLP(c *compiled, prune bool) *kovalskyLP {
 	}
 	// Colour balance across every internal edge.
 	kc := c.k
-	addPair := func(a, b, da, db int) {
-		// Colours seen on side da of a's candidates and side db of b's.
-		seen := make([]bool, kc)
+	bucket := [2][][]int{make([][]int, kc), make([][]int, kc)}
+	addPair := func(a, b, da, db int) error {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("building the LP (%d variables, %d nonzeros, about %s): %w", nv, nnz, formatBytes(lpBytes(nv, rows, nnz, int64(n))), err)
+		}
+		// The candidates of a and b by the colour they show on sides da and
+		// db, in the order of first appearance of the colours.
 		var colours []int
-		for _, cell := range [2]int{a, b} {
+		for side, cell := range [2]int{a, b} {
 			d := da
-			if cell == b {
+			if side == 1 {
 				d = db
 			}
 			for _, v := range k.byCell[cell] {
 				col := int(byte(c.oriPacked[k.varOri[v]] >> (8 * d)))
-				if !seen[col] {
-					seen[col] = true
+				if len(bucket[0][col]) == 0 && len(bucket[1][col]) == 0 {
 					colours = append(colours, col)
 				}
+				bucket[side][col] = append(bucket[side][col], int(v))
 			}
 		}
 		// The last colour's row is implied by the cell rows.
-		for _, colr := range colours[:len(colours)-1] {
-			cols, ones = cols[:0], ones[:0]
-			for _, v := range k.byCell[a] {
-				if int(byte(c.oriPacked[k.varOri[v]]>>(8*da))) == colr {
-					cols = append(cols, int(v))
+		for i, colr := range colours {
+			if i < len(colours)-1 {
+				cols, ones = cols[:0], ones[:0]
+				for _, v := range bucket[0][colr] {
+					cols = append(cols, v)
 					ones = append(ones, 1)
 				}
-			}
-			for _, v := range k.byCell[b] {
-				if int(byte(c.oriPacked[k.varOri[v]]>>(8*db))) == colr {
-					cols = append(cols, int(v))
+				for _, v := range bucket[1][colr] {
+					cols = append(cols, v)
 					ones = append(ones, -1)
 				}
+				prob.AddRow(cols, ones, 0, 0)
 			}
-			prob.AddRow(cols, ones, 0, 0)
+			bucket[0][colr], bucket[1][colr] = bucket[0][colr][:0], bucket[1][colr][:0]
 		}
+		return nil
 	}
 	for r := range p.Rows {
 		for col := range p.Cols {
@@ -196,15 +284,19 @@ func buildKovalskyLP(c *compiled, prune bool) *kovalskyLP {
 				continue
 			}
 			if col+1 < p.Cols && len(k.byCell[cell+1]) > 0 {
-				addPair(cell, cell+1, East, West)
+				if err := addPair(cell, cell+1, East, West); err != nil {
+					return nil, err
+				}
 			}
 			if r+1 < p.Rows && len(k.byCell[cell+p.Cols]) > 0 {
-				addPair(cell, cell+p.Cols, South, North)
+				if err := addPair(cell, cell+p.Cols, South, North); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
 	k.prob = prob
-	return k
+	return k, nil
 }
 
 // candidatePairs returns, per cell, the oriented pieces that may stand
@@ -215,11 +307,14 @@ func buildKovalskyLP(c *compiled, prune bool) *kovalskyLP {
 // side), so removing it, repeatedly to a fixed point (arc consistency),
 // leaves the relaxation's feasible set unchanged and the LP smaller.
 // Without prune, only the frame and the hints restrict the pairs.
-func candidatePairs(c *compiled, prune bool) [][]int32 {
+//
+// The pairs are counted before they are stored: when storing them would
+// take more than bound bytes (<= 0: no bound), candidatePairs returns an
+// *LPSizeError. It checks ctx after every cell.
+func candidatePairs(ctx context.Context, c *compiled, prune bool, bound int64) ([][]int32, error) {
 	p := c.p
 	n := p.Cells()
-	cands := make([][]int32, n)
-	for cell := range n {
+	allowed := func(cell int, visit func(o int32)) {
 		r, col := cell/p.Cols, cell%p.Cols
 		mask := outwardMask(p.Rows, p.Cols, r, col)
 	next:
@@ -239,11 +334,35 @@ func candidatePairs(c *compiled, prune bool) [][]int32 {
 					continue next
 				}
 			}
-			cands[cell] = append(cands[cell], int32(o))
+			visit(int32(o))
 		}
 	}
+	sizes := make([]int, n)
+	var total int64
+	for cell := range n {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("counting the (cell, piece) pairs of the LP: %w", err)
+		}
+		allowed(cell, func(int32) { sizes[cell]++ })
+		total += int64(sizes[cell])
+	}
+	need := 4*total + 24*int64(n)
+	if prune {
+		need += 16 * int64(n) * int64(c.k) // the colour counts
+	}
+	if bound > 0 && need > bound {
+		return nil, &LPSizeError{Rows: p.Rows, Cols: p.Cols, Stage: "candidate pairs", Pairs: total, Need: need, Bound: bound}
+	}
+	cands := make([][]int32, n)
+	for cell := range n {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("storing the LP's %d (cell, piece) pairs: %w", total, err)
+		}
+		cands[cell] = make([]int32, 0, sizes[cell])
+		allowed(cell, func(o int32) { cands[cell] = append(cands[cell], o) })
+	}
 	if !prune {
-		return cands
+		return cands, nil
 	}
 	// count[(cell*4+d)*k+colour]: candidates of cell showing colour on d.
 	kc := c.k
@@ -266,6 +385,9 @@ func candidatePairs(c *compiled, prune bool) [][]int32 {
 	for changed := true; changed; {
 		changed = false
 		for cell, cs := range cands {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("pruning the LP's %d (cell, piece) pairs: %w", total, err)
+			}
 			kept := cs[:0]
 			for _, o := range cs {
 				ok := true
@@ -287,7 +409,7 @@ func candidatePairs(c *compiled, prune bool) [][]int32 {
 			cands[cell] = kept
 		}
 	}
-	return cands
+	return cands, nil
 }
 
 // hintedPiece reports whether piece i is fixed by a hint.
@@ -358,7 +480,17 @@ func (o LP) solve(ctx context.Context, p *Puzzle) (lpResult, error) {
 		res.Score = p.Score(res.Board)
 		return res, ErrNoSolution
 	}
-	k := buildKovalskyLP(c, !o.Plain)
+	bound := o.MaxMemory
+	if bound == 0 {
+		bound = DefaultLPMemory
+	}
+	k, err := buildKovalskyLP(ctx, c, !o.Plain, bound)
+	if err != nil {
+		res.Board = c.board(nil)
+		res.Score = p.Score(res.Board)
+		res.Stats.Elapsed = time.Since(start)
+		return res, err
+	}
 	res.Variables, res.Constraints, res.Nonzeros = k.prob.NumCols(), k.prob.NumRows(), k.prob.NumNonzeros()
 	if !k.feasible {
 		res.Board = c.board(nil)

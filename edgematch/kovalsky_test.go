@@ -1,8 +1,12 @@
 package edgematch
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"math"
+	"runtime/debug"
+	"strings"
 	"testing"
 
 	"tessera/lp"
@@ -63,7 +67,10 @@ func TestKovalskyLPBackends(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := buildKovalskyLP(c, true)
+	k, err := buildKovalskyLP(context.Background(), c, true, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	obj := make([]float64, k.prob.NumCols())
 	for j := range obj {
 		obj[j] = float64((j*7919)%13) - 6
@@ -98,7 +105,10 @@ func TestKovalskyPruningKeepsTheOptimum(t *testing.T) {
 	var values []float64
 	var vars []int
 	for _, prune := range []bool{false, true} {
-		k := buildKovalskyLP(c, prune)
+		k, err := buildKovalskyLP(context.Background(), c, prune, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
 		obj := make([]float64, k.prob.NumCols())
 		for v := range obj {
 			obj[v] = float64((int(k.varCel[v])*31+int(k.varOri[v])*7919)%13) - 6
@@ -138,5 +148,100 @@ func TestLPProbes(t *testing.T) {
 	}
 	if with.LP.Iterations >= without.LP.Iterations || with.LP.Method != "lp+search" {
 		t.Fatalf("probes did not end the iteration early: %d LPs (%s) against %d", with.LP.Iterations, with.LP.Method, without.LP.Iterations)
+	}
+}
+
+// TestLPSizeGuard: the LP of a 64x64 puzzle with 100 colours would need
+// gigabytes (on main it ran out of memory after 28 s), that of a 32x32 one
+// about 1.1 GiB (main: 15 s and 1.2 GiB for a 2 s budget). Solve refuses
+// them with an *LPSizeError that names the bound and the need: the 64x64
+// under a 64 MiB bound before storing its candidate pairs, the 32x32 under
+// the default bound after pruning, before building the LP. The test runs
+// under a soft memory limit of 256 MiB, so a guard that let the build start
+// would thrash the collector rather than pass.
+func TestLPSizeGuard(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
+	for _, c := range []struct {
+		side  int
+		bound int64
+		stage string
+	}{{64, 64 << 20, "candidate pairs"}, {32, 0, "LP"}} {
+		p, _, err := Generate(GenerateOptions{Kind: Framed, Rows: c.side, Cols: c.side, Colours: 100, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := LP{MaxMemory: c.bound}.Solve(context.Background(), p)
+		var se *LPSizeError
+		if !errors.As(err, &se) {
+			t.Fatalf("%dx%d: err %v, want an *LPSizeError", c.side, c.side, err)
+		}
+		want := cmp.Or(c.bound, DefaultLPMemory)
+		if se.Bound != want || se.Need <= want || se.Stage != c.stage || !strings.Contains(err.Error(), "LP.MaxMemory") {
+			t.Fatalf("%dx%d: %+v: %v", c.side, c.side, se, err)
+		}
+		if res.Board == nil || res.LP == nil {
+			t.Fatalf("no empty board or LP statistics with the error")
+		}
+		t.Log(err)
+	}
+}
+
+// TestLPBuildHonoursContext: building the relaxation of a large puzzle
+// stops when the context ends (on main a 2 s budget took 15 s on a 32x32
+// puzzle, all of it building the LP).
+func TestLPBuildHonoursContext(t *testing.T) {
+	p, _, err := Generate(GenerateOptions{Kind: Framed, Rows: 32, Cols: 32, Colours: 100, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := compile(p, compileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := buildKovalskyLP(ctx, c, true, -1); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	_, err = LP{MaxMemory: -1}.Solve(ctx, p)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "pairs") {
+		t.Fatalf("err %v, want context.Canceled while counting the pairs", err)
+	}
+}
+
+// TestLPSizeEstimate: the size the guard computes bounds the LP built
+// (rows and nonzeros), so the reservation holds it and the estimate errs
+// on the safe side.
+func TestLPSizeEstimate(t *testing.T) {
+	for _, o := range []GenerateOptions{
+		{Kind: Framed, Rows: 6, Cols: 6, Colours: 8, Seed: 1},
+		{Kind: Kovalsky, Rows: 5, Cols: 7, Colours: 4, Rotate: true, Seed: 2},
+		{Kind: Kovalsky, Rows: 6, Cols: 6, Colours: 16, Seed: 3},
+	} {
+		p, _, _ := Generate(o)
+		c, err := compile(p, compileOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, prune := range []bool{false, true} {
+			// A bound of 1 byte stops the guard at the candidate pairs; their
+			// need as the bound stops it at the LP, reporting its estimate.
+			_, err := buildKovalskyLP(context.Background(), c, prune, 1)
+			var se *LPSizeError
+			if !errors.As(err, &se) || se.Stage != "candidate pairs" {
+				t.Fatalf("%+v: %v", o, err)
+			}
+			_, err = buildKovalskyLP(context.Background(), c, prune, se.Need)
+			if !errors.As(err, &se) || se.Stage != "LP" {
+				t.Fatalf("%+v: %v", o, err)
+			}
+			k, err := buildKovalskyLP(context.Background(), c, prune, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if int64(k.prob.NumRows()) > se.Constraints || int64(k.prob.NumNonzeros()) > se.Nonzeros || int64(k.prob.NumCols()) != se.Pairs {
+				t.Errorf("%+v prune %v: built %d rows, %d nonzeros, %d variables; estimated %+v", o, prune, k.prob.NumRows(), k.prob.NumNonzeros(), k.prob.NumCols(), se)
+			}
+		}
 	}
 }

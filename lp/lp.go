@@ -40,6 +40,17 @@ func NewProblem(n int) *Problem {
 	return p
 }
 
+// Reserve makes room for rows more rows with nonzeros more entries in all,
+// so that adding them allocates nothing: a caller that knows the size of
+// its problem saves the copies and the slack of growing it row by row.
+func (p *Problem) Reserve(rows, nonzeros int) {
+	p.colIdx = slices.Grow(p.colIdx, nonzeros)
+	p.val = slices.Grow(p.val, nonzeros)
+	p.rowStart = slices.Grow(p.rowStart, rows)
+	p.rowLo = slices.Grow(p.rowLo, rows)
+	p.rowHi = slices.Grow(p.rowHi, rows)
+}
+
 // NumCols returns the number of variables.
 func (p *Problem) NumCols() int { return p.numCols }
 

@@ -191,3 +191,15 @@ func TestStoppedByContext(t *testing.T) {
 		t.Fatalf("%v %v", sol.Status, err)
 	}
 }
+
+// TestReserve: after Reserve, adding the reserved rows moves nothing.
+func TestReserve(t *testing.T) {
+	p := NewProblem(3)
+	p.Reserve(2, 5)
+	before := &p.val[:1][0]
+	p.AddRow([]int{0, 1, 2}, []float64{1, 1, 1}, 1, 1)
+	p.AddRow([]int{0, 2}, []float64{1, -1}, 0, 0)
+	if &p.val[0] != before || p.NumRows() != 2 || p.NumNonzeros() != 5 {
+		t.Fatalf("rows %d, nonzeros %d, moved %v", p.NumRows(), p.NumNonzeros(), &p.val[0] != before)
+	}
+}

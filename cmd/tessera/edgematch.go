@@ -47,27 +47,69 @@ func (h *hintFlags) define(fs *flag.FlagSet) {
 }
 
 // read reads a puzzle file ("-" for stdin) and adds the hints of -hints.
+// A puzzle, hints or board file that cannot be read or parsed is bad input
+// named on the command line: a usage error (exit status 2) whose message
+// names the file and, for a malformed one, the line.
 func (h *hintFlags) read(env *Env, path string) (*edgematch.Puzzle, error) {
-	if h.file == "" && h.n != 0 {
-		return nil, usagef("-nhints needs -hints")
+	if err := h.check(); err != nil {
+		return nil, err
 	}
 	p, err := readPuzzle(env, path)
 	if err == nil && h.file != "" {
-		err = p.AddHintsFile(h.file, h.n)
+		if err = p.AddHintsFile(h.file, h.n); err != nil {
+			err = emBadInput(err)
+		}
 	}
 	return p, err
+}
+
+// check rejects -nhints without -hints and a negative -nhints.
+func (h *hintFlags) check() error {
+	switch {
+	case h.n < 0:
+		return usagef("-nhints %d: want a count (0: all the hints)", h.n)
+	case h.file == "" && h.n != 0:
+		return usagef("-nhints needs -hints")
+	}
+	return nil
 }
 
 // readPuzzle reads a piece-set file ("-" for stdin).
 func readPuzzle(env *Env, path string) (*edgematch.Puzzle, error) {
 	if path != "-" {
-		return edgematch.ReadPuzzleFile(path)
+		p, err := edgematch.ReadPuzzleFile(path)
+		return p, emBadInput(err)
 	}
 	p, err := edgematch.ParsePuzzle(env.Stdin)
 	if err != nil {
-		return nil, fmt.Errorf("-: %w", err)
+		return nil, emBadInput(fmt.Errorf("-: %w", err))
 	}
 	return p, nil
+}
+
+// emReadBoard reads a board file or viewer URL of p named on the command
+// line: one that cannot be read, is malformed or does not fit p is a usage
+// error.
+func emReadBoard(path string, p *edgematch.Puzzle) (*edgematch.Board, error) {
+	b, err := edgematch.ReadBoard(path, p)
+	return b, emBadInput(err)
+}
+
+// emBadInput makes the error of reading a file named on the command line a
+// usage error (nil stays nil).
+func emBadInput(err error) error {
+	if err == nil {
+		return nil
+	}
+	return usagef("%v", err)
+}
+
+// emCheckTimeout rejects a negative -timeout.
+func emCheckTimeout(d time.Duration) error {
+	if d < 0 {
+		return usagef("-timeout %v: want a duration (0: no limit)", d)
+	}
+	return nil
 }
 
 var emGenerateCmd = &Command{
@@ -136,8 +178,9 @@ Their pieces keep their orientation ("orientation fixed") unless -rotate.`,
 // solveFlags are the solver flags of solve and bench: the catalogue id and
 // its options.
 type solveFlags struct {
-	algo string
-	o    catalog.EdgeMatchOptions
+	algo     string
+	o        catalog.EdgeMatchOptions
+	lpMaxMiB int64
 }
 
 func (s *solveFlags) define(fs *flag.FlagSet) {
@@ -150,14 +193,30 @@ func (s *solveFlags) define(fs *flag.FlagSet) {
 	fs.DurationVar(&s.o.LPTime, "lp-time", 0, "lp: stop the LP iteration after this long and round (0: only -timeout)")
 	fs.BoolVar(&s.o.NoSearch, "no-search", false, "lp: stop after the LP iteration (no rounding and search)")
 	fs.BoolVar(&s.o.LPPlain, "lp-plain", false, "lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)")
+	fs.Int64Var(&s.lpMaxMiB, "lp-max-mem", edgematch.DefaultLPMemory>>20, "lp: refuse a puzzle whose LP would need more than about this many MiB (estimated before building it)")
+	fs.Int64Var(&s.o.MaxMoves, "max-moves", 0, "partial: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout")
 }
 
-// check reports an unknown -algo.
+// check reports an unknown -algo and a -lp-max-mem that is not positive.
 func (s *solveFlags) check() error {
 	if _, err := catalog.EdgeMatch.Lookup(s.algo); err != nil {
 		return usagef("unknown -algo %q (have %s)", s.algo, strings.Join(catalog.EdgeMatch.IDs(), ", "))
 	}
+	if s.lpMaxMiB < 1 {
+		return usagef("-lp-max-mem %d: want at least 1 MiB", s.lpMaxMiB)
+	}
+	s.o.LPMaxMemory = s.lpMaxMiB << 20
 	return nil
+}
+
+// lpTooLarge adds to an *edgematch.LPSizeError the flag that raises the
+// bound.
+func lpTooLarge(err error) error {
+	var se *edgematch.LPSizeError
+	if errors.As(err, &se) {
+		return fmt.Errorf("%w; -lp-max-mem %d would allow it", err, (se.Need+1<<20-1)>>20)
+	}
+	return err
 }
 
 // solver builds the solver from the catalogue: an option that does not suit
@@ -172,7 +231,7 @@ func (s *solveFlags) solver() (edgematch.Solver, error) {
 
 var emSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-hints FILE [-nhints K]] [-timeout D] [-seed S] [-resume B.board] [-json] P.txt [-o B.board]",
+	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-hints FILE [-nhints K]] [-timeout D] [-max-nodes N] [-max-moves N] [-lp-max-mem MiB] [-seed S] [-resume B.board] [-json] P.txt [-o B.board]",
 	Short:     "solve a puzzle, or find the best partial board",
 	Long: `Solve searches the puzzle in P.txt with the solver -algo and prints the board
 with its score (matched internal edges, recomputed from the pieces, never
@@ -181,9 +240,20 @@ taken from the solver). The solvers:
 ` + catalog.EdgeMatch.Help() + `
 dfs and lp exit with status 1 when they prove that there is no solution or
 stop at -timeout or -max-nodes; lp reports the LPs solved and whether P became
-a permutation. partial searches on every core until -timeout; with -o it saves
-every new best board at once (atomically), with the seed in its comments, and
--resume B.board continues from a saved board.`,
+a permutation. lp first estimates the memory of its LP and refuses a puzzle
+that would need more than -lp-max-mem MiB (default 1024: a framed 24x24 puzzle
+with 100 colours needs about 300, a 32x32 one about 1100); -timeout covers
+building the LP too. partial searches on every core until -timeout or
+-max-moves; with -o it saves every new best board at once (atomically), with
+the seed in its comments, and -resume B.board continues from a saved board.
+
+Budgets and reproducibility: -max-moves (partial) counts each worker's moves,
+so a run it ends gives the same board every time for the same -seed and
+-workers (also on another machine); -max-nodes (dfs, lp's search) counts
+placements, reproducibly with -workers 1. -timeout and -lp-time are
+wall-clock time: a run they end depends on the machine and its load, so for a
+reproducible partial search give -max-moves with -timeout 0 (or a -timeout
+long enough not to end it first; the report says which ended it).`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf solveFlags
 		var hf hintFlags
@@ -204,12 +274,15 @@ every new best board at once (atomically), with the seed in its comments, and
 			if err := sf.check(); err != nil {
 				return err
 			}
+			if err := emCheckTimeout(*timeout); err != nil {
+				return err
+			}
 			p, err := hf.read(env, args[0])
 			if err != nil {
 				return err
 			}
 			if *resume != "" {
-				if sf.o.Start, err = edgematch.ReadBoard(*resume, p); err != nil {
+				if sf.o.Start, err = emReadBoard(*resume, p); err != nil {
 					return err
 				}
 			}
@@ -235,6 +308,8 @@ every new best board at once (atomically), with the seed in its comments, and
 			sctx, cancel := withTimeout(ctx, *timeout)
 			defer cancel()
 			res, err := bench.EdgeMatchSolve(sctx, solver, p)
+			timedOut := sctx.Err() != nil && ctx.Err() == nil
+			err = lpTooLarge(err)
 			pr.Done()
 			if saveErr != nil {
 				return saveErr
@@ -251,7 +326,7 @@ every new best board at once (atomically), with the seed in its comments, and
 				err = fmt.Errorf("stopped by -timeout %v: %w", *timeout, err)
 			}
 			r := bench.EdgeMatchSolved{Name: name, Puzzle: p, Algo: sf.algo, Backend: sf.o.LPBackend, Result: res, Err: err,
-				Count: sf.o.Count, Seed: *seed, ShowURL: *url, Saved: *out}
+				Count: sf.o.Count, Seed: *seed, ShowURL: *url, Saved: *out, TimedOut: timedOut, MaxMoves: sf.o.MaxMoves}
 			if *asJSON {
 				if werr := writeJSON(env.Stdout, r.Record()); werr != nil {
 					return werr
@@ -338,8 +413,9 @@ var emScoreCmd = &Command{
 (480 for a complete Eternity II board), the outward edges that do not show the
 frame colour, empty cells, and whether every piece is placed once with the
 hints in place. The board is a board file or an e2.bucas.name viewer URL. It
-exits with status 1 when the board does not fit the puzzle (a piece placed
-twice, out of range, a wrong size).`,
+exits with status 2 when a file cannot be read or is malformed, or the board
+does not fit the puzzle (a piece placed twice, out of range, a wrong size):
+the message names the file and the line.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var hf hintFlags
 		hf.define(fs)
@@ -353,7 +429,7 @@ twice, out of range, a wrong size).`,
 			if err != nil {
 				return err
 			}
-			b, err := edgematch.ReadBoard(args[1], p)
+			b, err := emReadBoard(args[1], p)
 			if err != nil {
 				return err
 			}
@@ -414,7 +490,7 @@ not the frame colour.`,
 			if err != nil {
 				return err
 			}
-			b, err := edgematch.ReadBoard(args[1], p)
+			b, err := emReadBoard(args[1], p)
 			if err != nil {
 				return err
 			}

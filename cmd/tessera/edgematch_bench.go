@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -30,7 +28,13 @@ mean number of LPs, as in Kovalsky, Glasner and Basri's experiments.
 
 With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
 "seconds", "nodes", ...}), then {"summary": true, "puzzles", "solved",
-"seconds", ...}.`,
+"seconds", ...}.
+
+Bench exits with status 1, after printing every puzzle and the summary, when
+some puzzle failed: dfs or lp found no solution within its budget (or proved
+there is none), or lp refused its LP (-lp-max-mem); partial search ending at
+its -timeout or -max-moves has not failed. A puzzle file of -set that cannot
+be read or parsed is a usage error (status 2).`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf solveFlags
 		var hf hintFlags
@@ -50,6 +54,9 @@ With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
 		prog := progressFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if err := sf.check(); err != nil {
+				return err
+			}
+			if err := emCheckTimeout(*timeout); err != nil {
 				return err
 			}
 			pr := newProgress(env, *prog)
@@ -95,13 +102,12 @@ func setItems(hf *hintFlags, set string, args []string, data string) ([]bench.Ed
 	if list = append(list, args...); len(list) == 0 {
 		return nil, usagef("no puzzles: give -set FILES or -kind")
 	}
-	if hf.file == "" && hf.n != 0 {
-		return nil, usagef("-nhints needs -hints")
+	if err := hf.check(); err != nil {
+		return nil, err
 	}
 	dir, _ := resolveData(data)
 	items, err := bench.EdgeMatchSet(list, dir, hf.file, hf.n)
-	if errors.Is(err, filepath.ErrBadPattern) {
-		err = usagef("%v", err)
-	}
-	return items, err
+	// A bad pattern, a name that matches nothing, a file that cannot be
+	// read or parsed: all bad input named on the command line.
+	return items, emBadInput(err)
 }

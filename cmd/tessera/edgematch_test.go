@@ -196,20 +196,34 @@ func TestEdgematchErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"edgematch", "solve", bad}, 1, "line 3: piece 2: colour \"x\""},
+		{[]string{"edgematch", "solve", bad}, 2, "bad.txt: edgematch: puzzle line 3: piece 2: colour \"x\""},
+		{[]string{"edgematch", "solve", filepath.Join(dir, "missing.txt")}, 2, "missing.txt"},
+		{[]string{"edgematch", "bench", "-algo", "dfs", bad}, 2, "bad.txt: edgematch: puzzle line 3"},
+		{[]string{"edgematch", "score", bad, dup}, 2, "puzzle line 3"},
+		{[]string{"edgematch", "score", good, bad}, 2, "board line"},
+		{[]string{"edgematch", "solve", "-timeout", "-1s", good}, 2, "-timeout -1s"},
+		{[]string{"edgematch", "bench", "-timeout", "-1s", good}, 2, "-timeout -1s"},
+		{[]string{"edgematch", "solve", "-hints", good, "-nhints", "-1", good}, 2, "-nhints -1"},
+		{[]string{"edgematch", "solve", "-max-nodes", "-1", good}, 2, "-max-nodes must not be negative"},
+		{[]string{"edgematch", "solve", "-workers", "-3", good}, 2, "-workers must not be negative"},
+		{[]string{"edgematch", "solve", "-algo", "lp", "-lp-iter", "-1", good}, 2, "-lp-iter must not be negative"},
+		{[]string{"edgematch", "solve", "-algo", "lp", "-lp-time", "-1s", good}, 2, "-lp-time must not be negative"},
+		{[]string{"edgematch", "solve", "-algo", "lp", "-lp-max-mem", "0", good}, 2, "-lp-max-mem 0"},
+		{[]string{"edgematch", "solve", "-algo", "partial", "-max-moves", "-5", good}, 2, "-max-moves must not be negative"},
+		{[]string{"edgematch", "solve", "-algo", "dfs", "-max-moves", "5", good}, 2, "-max-moves applies to -algo partial"},
 		{[]string{"edgematch", "solve", "-algo", "sat", good}, 2, "unknown -algo"},
 		{[]string{"edgematch", "solve", "-algo", "partial", "-count", good}, 2, "-count applies to -algo dfs"},
-		{[]string{"edgematch", "solve", "-resume", dup, good}, 1, "piece 2 is also at row 1, column 2"},
+		{[]string{"edgematch", "solve", "-resume", dup, good}, 2, "dup.board: edgematch: board line 3: column 1: piece 2 is also at row 1, column 2"},
 		{[]string{"edgematch", "solve", "-algo", "lp", "-lp", "simplex", good}, 2, "unknown backend"},
 		{[]string{"edgematch", "bench", "-algo", "lp", "-order", "zigzag", good}, 2, "unknown scan order"},
 		{[]string{"edgematch", "solve"}, 2, "want one puzzle file"},
 		{[]string{"edgematch", "solve", "-nhints", "1", good}, 2, "-nhints needs -hints"},
 		{[]string{"edgematch", "solve", unsolvable}, 1, "no solution"},
-		{[]string{"edgematch", "score", good, dup}, 1, "piece 2 is also at row 1, column 2"},
+		{[]string{"edgematch", "score", good, dup}, 2, "dup.board: edgematch: board line 3: column 1: piece 2 is also at row 1, column 2"},
 		{[]string{"edgematch", "generate", "-size", "9"}, 2, "want ROWSxCOLS"},
 		{[]string{"edgematch", "generate", "-rotate"}, 2, "-rotate applies to -kind kovalsky"},
 		{[]string{"edgematch", "render", good, dup}, 2, "-o out.png is required"},
-		{[]string{"edgematch", "bench", "-set", filepath.Join(dir, "none*.txt")}, 1, "no puzzle files"},
+		{[]string{"edgematch", "bench", "-set", filepath.Join(dir, "none*.txt")}, 2, "no puzzle files"},
 	}
 	for _, c := range cases {
 		code, out, errOut := runCmd(t, "", c.args...)
@@ -230,5 +244,69 @@ func TestEdgematchHelpListsCatalogue(t *testing.T) {
 		if !strings.Contains(out, m.ID) || !strings.Contains(out, m.Doc) {
 			t.Errorf("help lacks %s (%s): %q", m.ID, m.Doc, out)
 		}
+	}
+}
+
+// TestEdgematchBenchFailedItems: a bench where some puzzle failed prints
+// every record and the summary, then exits with status 1 (main: 0).
+func TestEdgematchBenchFailedItems(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "a.txt")
+	os.WriteFile(good, []byte("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n"), 0o644)
+	unsolvable := filepath.Join(dir, "b.txt")
+	os.WriteFile(unsolvable, []byte("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 3\n"), 0o644)
+	code, out, errOut := runCmd(t, "", "edgematch", "bench", "-algo", "dfs", "-json", good, unsolvable)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 1 || len(lines) != 3 || !strings.Contains(lines[2], `"summary":true`) || !strings.Contains(errOut, "1 of 2 puzzles") {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want 1 after three lines", code, out, errOut)
+	}
+}
+
+// TestEdgematchLPTooLarge: lp refuses a puzzle whose LP exceeds
+// -lp-max-mem, at once, naming the need and the flag (main built it until
+// it ran out of memory).
+func TestEdgematchLPTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	puzzle := filepath.Join(dir, "g.txt")
+	if code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "16x16", "-colors", "8", "-o", puzzle); code != 0 {
+		t.Fatal(errOut)
+	}
+	code, _, errOut := runCmd(t, "", "edgematch", "solve", "-algo", "lp", "-lp-max-mem", "1", puzzle)
+	if code != 1 || !strings.Contains(errOut, "over the bound of 1 MiB") || !strings.Contains(errOut, "-lp-max-mem") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestEdgematchPartialMaxMoves: -max-moves makes partial search
+// reproducible, and the report says which budget ended it (main had no
+// such flag: -timeout gave a different board on each run).
+func TestEdgematchPartialMaxMoves(t *testing.T) {
+	dir := t.TempDir()
+	puzzle, sol := filepath.Join(dir, "p.txt"), filepath.Join(dir, "sol.board")
+	if code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "6x6", "-colors", "6", "-seed", "4", "-o", puzzle, "-solution", sol); code != 0 {
+		t.Fatal(errOut)
+	}
+	var boards []string
+	for range 2 {
+		code, out, errOut := runCmd(t, "", "edgematch", "solve", "-algo", "partial", "-seed", "3", "-workers", "2", "-max-moves", "50", "-timeout", "0", "-json", puzzle)
+		var rec bench.EdgeMatchSolveRecord
+		if err := json.Unmarshal([]byte(out), &rec); code != 0 || err != nil {
+			t.Fatalf("exit %d: %v %q %s", code, err, out, errOut)
+		}
+		if rec.StoppedBy != "max-moves" && rec.StoppedBy != "target" {
+			t.Fatalf("stopped by %q", rec.StoppedBy)
+		}
+		boards = append(boards, rec.Board)
+	}
+	if boards[0] != boards[1] {
+		t.Fatalf("-max-moves: two runs differ:\n%s\n%s", boards[0], boards[1])
+	}
+	code, out, _ := runCmd(t, "", "edgematch", "solve", "-algo", "partial", "-max-moves", "50", "-timeout", "0", puzzle)
+	if code != 0 || !strings.Contains(out, "ended by -max-moves 50 (reproducible") && !strings.Contains(out, "(solved)") {
+		t.Fatalf("exit %d: %q", code, out)
+	}
+	code, out, _ = runCmd(t, "", "help", "edgematch", "solve")
+	if !strings.Contains(out, "Budgets and reproducibility") {
+		t.Fatalf("help: %q", out)
 	}
 }

@@ -79,7 +79,10 @@ type EdgeMatch struct {
 }
 
 // Run solves the items and writes their records and the summary to w
-// (whose Header it sets); it returns ctx's error if ctx ends first.
+// (whose Header it sets); it returns ctx's error if ctx ends first, and
+// an error wrapping ErrEdgeMatchFailed when some puzzle failed: the solver
+// returned an error (no solution, a budget ended dfs or lp, an LP too
+// large). partial at its timeout has not failed.
 func (b *EdgeMatch) Run(ctx context.Context, w *Writer) error {
 	lpCols := b.Algo == "lp"
 	w.Header = "puzzle\tscore\tsolved\tseconds\tplacements\tM/s"
@@ -114,8 +117,25 @@ func (b *EdgeMatch) Run(ctx context.Context, w *Writer) error {
 	if s.CPUSeconds > 0 && s.Nodes > 0 {
 		s.PerCPU = float64(s.Nodes) / s.CPUSeconds
 	}
-	return w.Summary(s, func(out io.Writer) { s.text(out, lpCols) })
+	if err := w.Summary(s, func(out io.Writer) { s.text(out, lpCols) }); err != nil {
+		return err
+	}
+	failed := 0
+	for _, r := range recs {
+		if r.Error != "" {
+			failed++
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%w: %d of %d puzzles (see their notes)", ErrEdgeMatchFailed, failed, len(recs))
+	}
+	return nil
 }
+
+// ErrEdgeMatchFailed is returned by a bench's Run, after it has written every
+// record and the summary, when some items failed (their records say why):
+// the command's exit status is then 1.
+var ErrEdgeMatchFailed = errors.New("failed")
 
 // solve runs the bench's solver on one item.
 func (b *EdgeMatch) solve(ctx context.Context, it EdgeMatchItem) EdgeMatchRecord {
@@ -333,6 +353,28 @@ type EdgeMatchSolved struct {
 	Seed    uint64
 	ShowURL bool   // add the e2.bucas.name viewer URL
 	Saved   string // the file the board was saved to
+	// TimedOut says that the solve's deadline (-timeout) ended it: for
+	// partial, a board that another run with the same seed may not give.
+	TimedOut bool
+	// MaxMoves is partial's move budget per worker (0: none).
+	MaxMoves int64
+}
+
+// stoppedBy says what ended a partial search: "timeout" (wall-clock, not
+// reproducible), "max-moves" (reproducible with the same seed and
+// workers) or "target" (a solution); "" for the other solvers.
+func (s *EdgeMatchSolved) stoppedBy() string {
+	switch {
+	case s.Algo != "partial":
+		return ""
+	case s.Result.Score.Solved():
+		return "target"
+	case s.TimedOut:
+		return "timeout"
+	case s.MaxMoves > 0:
+		return "max-moves"
+	}
+	return ""
 }
 
 // EdgeMatchSolveRecord is the -json object of `edgematch solve`.
@@ -350,6 +392,7 @@ type EdgeMatchSolveRecord struct {
 	Moves       int64   `json:"moves,omitempty"`
 	Solutions   int64   `json:"solutions,omitempty"`
 	Seed        uint64  `json:"seed,omitempty"`
+	StoppedBy   string  `json:"stopped_by,omitempty"`
 	Iterations  int     `json:"lp_iterations,omitempty"`
 	Permutation bool    `json:"lp_permutation,omitempty"`
 	Method      string  `json:"lp_method,omitempty"`
@@ -374,7 +417,7 @@ func (s *EdgeMatchSolved) Record() EdgeMatchSolveRecord {
 		j.Solutions = res.Stats.Solutions
 	}
 	if s.Algo == "partial" {
-		j.Seed, j.Moves, j.NodesPerSec = s.Seed, res.Stats.Moves, 0
+		j.Seed, j.Moves, j.NodesPerSec, j.StoppedBy = s.Seed, res.Stats.Moves, 0, s.stoppedBy()
 	}
 	if l := res.LP; l != nil {
 		j.Iterations, j.Permutation, j.Method = l.Iterations, l.Permutation, l.Method
@@ -417,7 +460,14 @@ func (s *EdgeMatchSolved) Print(w io.Writer) {
 		}
 	}
 	if s.Algo == "partial" {
-		fmt.Fprintf(w, "search   %d placements for the start boards, %d improvement moves, %.2f s, seed %d\n", st.Nodes, st.Moves, st.Elapsed.Seconds(), s.Seed)
+		fmt.Fprintf(w, "search   %d placements for the start boards, %d improvement moves, %.2f s, seed %d", st.Nodes, st.Moves, st.Elapsed.Seconds(), s.Seed)
+		switch s.stoppedBy() {
+		case "timeout":
+			fmt.Fprint(w, "; ended by -timeout (wall clock: another run may differ; -max-moves is reproducible)")
+		case "max-moves":
+			fmt.Fprintf(w, "; ended by -max-moves %d (reproducible with this seed and worker count)", s.MaxMoves)
+		}
+		fmt.Fprintln(w)
 	} else {
 		fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s\n", st.Nodes, st.NodesPerSecond()/1e6, st.Elapsed.Seconds())
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -89,5 +90,21 @@ func TestEdgeMatchSolveDeadline(t *testing.T) {
 	}
 	if _, err := EdgeMatchSolve(ctx, edgematch.DFS{}, p); err == nil {
 		t.Error("dfs after the deadline: no error")
+	}
+}
+
+// TestEdgeMatchBenchFailed: a bench where an item failed writes every
+// record and the summary, then returns ErrEdgeMatchFailed (main: nil, so
+// the command exited 0).
+func TestEdgeMatchBenchFailed(t *testing.T) {
+	good, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 4, Seed: 1})
+	big, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 16, Cols: 16, Colours: 8, Seed: 1})
+	items := []EdgeMatchItem{{Name: "good", Puzzle: good}, {Name: "big", Puzzle: big}}
+	b := EdgeMatch{Items: items, Algo: "lp", Solver: edgematch.LP{MaxMemory: 1 << 20}, Timeout: time.Minute}
+	var out bytes.Buffer
+	err := b.Run(context.Background(), &Writer{W: &out, JSON: true})
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if !errors.Is(err, ErrEdgeMatchFailed) || !strings.Contains(err.Error(), "1 of 2") || len(lines) != 3 || !strings.Contains(lines[1], "LP.MaxMemory") {
+		t.Fatalf("err %v, output %q", err, out.String())
 	}
 }

@@ -41,6 +41,14 @@ type EdgeMatchOptions struct {
 	// LPPlain runs lp's Algorithm 1 as published (no pruning of the LP,
 	// no perturbation on stalls).
 	LPPlain bool
+	// LPMaxMemory bounds the memory of lp's relaxation in bytes
+	// (edgematch.LP.MaxMemory; 0: edgematch.DefaultLPMemory).
+	LPMaxMemory int64
+	// MaxMoves stops each worker of partial after this many improvement
+	// moves (0: no limit): with the same Seed and Workers, a run that the
+	// move budget ends gives the same board every time, where one that the
+	// context's deadline ends does not.
+	MaxMoves int64
 
 	// Progress, when set, receives a line of progress about once a second
 	// (printf style).
@@ -56,7 +64,7 @@ var EdgeMatch = Table[edgematch.Solver, EdgeMatchOptions]{
 		Doc: "candidate tables, a bitset of used pieces, every core on subtrees; -count counts the solutions",
 		New: newEdgeMatchDFS},
 	{ID: "partial", Name: "partial search (large neighbourhood search)",
-		Doc: "the best score of a complete board when a solution is out of reach (Eternity II), until the timeout",
+		Doc: "the best score of a complete board when a solution is out of reach (Eternity II), until the timeout or -max-moves",
 		New: newEdgeMatchPartial},
 	{ID: "lp", Name: "Kovalsky's LP relaxation, then search", Optimal: true,
 		Doc: "Kovalsky, Glasner and Basri's iterative LP; unless -no-search, rounding, fixing and the backtracker",
@@ -64,6 +72,25 @@ var EdgeMatch = Table[edgematch.Solver, EdgeMatchOptions]{
 }
 
 func init() { register("edgematch", EdgeMatch.Menu) }
+
+// check rejects negative counts and budgets: every solver's mistake.
+func (o EdgeMatchOptions) check() error {
+	switch {
+	case o.Workers < 0:
+		return errors.New("-workers must not be negative (0: one per core)")
+	case o.MaxNodes < 0:
+		return errors.New("-max-nodes must not be negative (0: no limit)")
+	case o.LPIter < 0:
+		return errors.New("-lp-iter must not be negative (0: 20)")
+	case o.LPTime < 0:
+		return errors.New("-lp-time must not be negative (0: only -timeout)")
+	case o.LPMaxMemory < 0:
+		return errors.New("-lp-max-mem must not be negative (0: the default)")
+	case o.MaxMoves < 0:
+		return errors.New("-max-moves must not be negative (0: no limit)")
+	}
+	return nil
+}
 
 // errNotFor reports an option given to a solver that does not use it.
 func errNotFor(option, id string) error {
@@ -73,6 +100,9 @@ func errNotFor(option, id string) error {
 func newEdgeMatchDFS(o EdgeMatchOptions) (edgematch.Solver, error) {
 	if o.Start != nil {
 		return nil, errNotFor("-resume", "partial")
+	}
+	if o.MaxMoves != 0 {
+		return nil, errNotFor("-max-moves", "partial")
 	}
 	d, err := o.dfs()
 	if err != nil {
@@ -94,7 +124,7 @@ func newEdgeMatchPartial(o EdgeMatchOptions) (edgematch.Solver, error) {
 	if _, err := o.dfs(); err != nil {
 		return nil, err // a bad Order is a mistake for every solver
 	}
-	s := edgematch.Partial{Seed: o.Seed, Workers: o.Workers, Start: o.Start, OnBest: o.OnBest}
+	s := edgematch.Partial{Seed: o.Seed, Workers: o.Workers, Start: o.Start, MaxMoves: o.MaxMoves, OnBest: o.OnBest}
 	if o.Progress != nil {
 		s.Progress = func(pp edgematch.PartialProgress) {
 			o.Progress("partial: best %d, %d moves, %.0f s", pp.Best, pp.Moves, pp.Elapsed.Seconds())
@@ -109,6 +139,8 @@ func newEdgeMatchLP(o EdgeMatchOptions) (edgematch.Solver, error) {
 		return nil, errNotFor("-count", "dfs")
 	case o.Start != nil:
 		return nil, errNotFor("-resume", "partial")
+	case o.MaxMoves != 0:
+		return nil, errNotFor("-max-moves", "partial")
 	}
 	search, err := o.dfs()
 	if err != nil {
@@ -122,7 +154,7 @@ func newEdgeMatchLP(o EdgeMatchOptions) (edgematch.Solver, error) {
 	if err != nil {
 		return nil, err // lp.ErrNotBuilt for clp without the build tag
 	}
-	s := edgematch.LP{Backend: backend, MaxIter: o.LPIter, MaxTime: o.LPTime, NoSearch: o.NoSearch, Plain: o.LPPlain, Search: search}
+	s := edgematch.LP{Backend: backend, MaxIter: o.LPIter, MaxTime: o.LPTime, MaxMemory: o.LPMaxMemory, NoSearch: o.NoSearch, Plain: o.LPPlain, Search: search}
 	if o.Progress != nil {
 		s.Progress = func(st edgematch.LPStep) {
 			o.Progress("lp: iteration %d, %d fractional entries, %.1f s", st.Iteration, st.Fractional, st.Elapsed.Seconds())
@@ -133,6 +165,9 @@ func newEdgeMatchLP(o EdgeMatchOptions) (edgematch.Solver, error) {
 
 // dfs is the backtracker that dfs runs and lp finishes with.
 func (o EdgeMatchOptions) dfs() (edgematch.DFS, error) {
+	if err := o.check(); err != nil {
+		return edgematch.DFS{}, err
+	}
 	var scan edgematch.Scan
 	if o.Order != "" {
 		var err error

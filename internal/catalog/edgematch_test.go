@@ -3,7 +3,10 @@ package catalog
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 
 	"tessera/edgematch"
 	"tessera/lp"
@@ -58,5 +61,72 @@ func TestEdgeMatchTable(t *testing.T) {
 		if _, err := EdgeMatch.New("lp", EdgeMatchOptions{LPBackend: "clp"}); !errors.Is(err, lp.ErrNotBuilt) {
 			t.Errorf("clp without the build tag: %v", err)
 		}
+	}
+}
+
+// TestEdgeMatchRefusesNegatives: negative counts and budgets are mistakes
+// (main accepted them silently: a negative -max-nodes meant no limit).
+func TestEdgeMatchRefusesNegatives(t *testing.T) {
+	for _, c := range []struct {
+		id string
+		o  EdgeMatchOptions
+	}{
+		{"dfs", EdgeMatchOptions{Workers: -1}},
+		{"dfs", EdgeMatchOptions{MaxNodes: -5}},
+		{"lp", EdgeMatchOptions{LPIter: -1}},
+		{"lp", EdgeMatchOptions{LPTime: -time.Second}},
+		{"lp", EdgeMatchOptions{LPMaxMemory: -1}},
+		{"partial", EdgeMatchOptions{MaxMoves: -1}},
+		{"partial", EdgeMatchOptions{Workers: -2}},
+		{"dfs", EdgeMatchOptions{MaxMoves: 10}},
+		{"lp", EdgeMatchOptions{MaxMoves: 10}},
+	} {
+		if _, err := EdgeMatch.New(c.id, c.o); err == nil {
+			t.Errorf("%s accepted %+v", c.id, c.o)
+		}
+	}
+}
+
+// TestEdgeMatchPartialMaxMoves: with a move budget, partial search gives
+// the same board twice for the same seed and worker count, two workers
+// included (main had no way to give it one: -timeout was its only budget).
+func TestEdgeMatchPartialMaxMoves(t *testing.T) {
+	p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 10, Cols: 10, Colours: 10, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Start from the planted solution with its inner pieces shuffled and
+	// turned (no frame errors), so that the workers build nothing.
+	start := &edgematch.Board{Rows: sol.Rows, Cols: sol.Cols, Cells: slices.Clone(sol.Cells)}
+	var inner []int
+	for i := range start.Cells {
+		if r, c := i/sol.Cols, i%sol.Cols; r > 0 && r < sol.Rows-1 && c > 0 && c < sol.Cols-1 {
+			inner = append(inner, i)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for k, i := range inner {
+		j := inner[rng.IntN(k+1)]
+		start.Cells[i], start.Cells[j] = start.Cells[j], start.Cells[i]
+		start.Cells[i].Rot = rng.IntN(4)
+	}
+	var boards []string
+	for range 2 {
+		s, err := EdgeMatch.New("partial", EdgeMatchOptions{Workers: 2, Seed: 3, MaxMoves: 300, Start: start})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Solve(context.Background(), p)
+		if err != nil {
+			t.Fatalf("the move budget is not an error: %v", err)
+		}
+		t.Logf("score %v (start %v), %d moves", res.Score, p.Score(start), res.Stats.Moves)
+		if res.Stats.Moves != 600 || res.Score.Solved() {
+			t.Fatalf("%d moves, want 300 per worker, and no solution (pick a harder start)", res.Stats.Moves)
+		}
+		boards = append(boards, res.Board.String())
+	}
+	if boards[0] != boards[1] {
+		t.Fatalf("two runs with seed 3 and -max-moves differ:\n%s\n%s", boards[0], boards[1])
 	}
 }
