@@ -20,7 +20,7 @@ func jsonFlag(fs *flag.FlagSet) *bool {
 
 // seedFlag defines -seed.
 func seedFlag(fs *flag.FlagSet) *uint64 {
-	return fs.Uint64("seed", 1, "random seed: the same seed gives the same result")
+	return fs.Uint64("seed", 1, "random seed: the same seed gives the same result, unless a wall-clock -timeout ends the work first")
 }
 
 // timeoutFlag defines -timeout with a default.
