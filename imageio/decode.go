@@ -95,14 +95,33 @@ func Decode(r io.Reader, opts Options) (*Image, error) {
 
 // ReadAll reads r to its end, at most opts.MaxBytes (ErrTooLarge beyond).
 func ReadAll(r io.Reader, opts Options) ([]byte, error) {
+	return ReadAllContext(context.Background(), r, opts)
+}
+
+// ReadAllContext is ReadAll bounded by ctx. A reader that tells its size
+// (a file: Stat) over opts.MaxBytes is refused before reading, and one
+// within it is read into a buffer of that size.
+func ReadAllContext(ctx context.Context, r io.Reader, opts Options) ([]byte, error) {
 	maxBytes := opts.MaxBytes
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
 	}
-	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
-	if err != nil {
+	var buf bytes.Buffer
+	if f, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			if st.Size() > maxBytes {
+				return nil, fmt.Errorf("%w: %d bytes, over the limit of %d", ErrTooLarge, st.Size(), maxBytes)
+			}
+			buf.Grow(int(st.Size()) + 512)
+		}
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(&ctxReader{ctx: ctx, r: r}, maxBytes+1)); err != nil {
+		if cerr := ctx.Err(); cerr != nil {
+			return nil, fmt.Errorf("imageio: reading: %w", cerr)
+		}
 		return nil, fmt.Errorf("imageio: reading: %w", err)
 	}
+	data := buf.Bytes()
 	if len(data) == 0 {
 		return nil, ErrEmpty
 	}
@@ -281,7 +300,7 @@ func DecodeContext(ctx context.Context, r io.Reader, opts Options) (*Image, erro
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("imageio: decoding: %w", err)
 	}
-	data, err := ReadAll(r, opts)
+	data, err := ReadAllContext(ctx, r, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 
@@ -153,11 +154,64 @@ func ReadSheet(r io.Reader, opts SheetOptions) (*Puzzle, error) {
 	return ReadSheetContext(context.Background(), r, opts)
 }
 
+// statReader reads from one reader and tells the size of another (the
+// file it reads, after a part of it read already).
+type statReader struct {
+	io.Reader
+	stat func() (os.FileInfo, error)
+}
+
+func (s statReader) Stat() (os.FileInfo, error) { return s.stat() }
+
+// sheetPieces returns the piece size to cut a w x h sheet into, given
+// the recorded size (0 if none) and the options: 0 when neither gives
+// one, ErrPieceSize for a size other than the recorded one (unless
+// forced) or one that does not fit, ErrTooManyPieces over the bound.
+func sheetPieces(opts SheetOptions, recorded, w, h int) (int, error) {
+	size := opts.PieceSize
+	switch {
+	case size == 0 && recorded == 0:
+		return 0, nil
+	case size == 0:
+		size = recorded
+	case recorded != 0 && size != recorded && !opts.ForcePieceSize:
+		return 0, fmt.Errorf("%w: the sheet records %d-pixel pieces, not %d", ErrPieceSize, recorded, size)
+	}
+	if size < 2 || size > w || size > h {
+		return 0, fmt.Errorf("%w: %d-pixel pieces on a %dx%d sheet", ErrPieceSize, size, w, h)
+	}
+	maxPieces := opts.MaxPieces
+	if maxPieces == 0 {
+		maxPieces = DefaultMaxPieces
+	}
+	if n := (w / size) * (h / size); maxPieces > 0 && n > maxPieces {
+		return 0, fmt.Errorf("%w: a %dx%d sheet of %d-pixel pieces has %d cells, over the limit of %d", ErrTooManyPieces, w, h, size, n, maxPieces)
+	}
+	return size, nil
+}
+
 // ReadSheetContext is ReadSheet bounded by ctx: decoding and cutting stop
 // when it ends, with an error that says which stage it ended and wraps
 // ctx.Err().
 func ReadSheetContext(ctx context.Context, r io.Reader, opts SheetOptions) (*Puzzle, error) {
-	data, err := imageio.ReadAll(r, opts.Decode)
+	// The header and the recorded size come first in the file: refuse a
+	// sheet by them before reading the rest.
+	head := make([]byte, 64<<10)
+	n, err := io.ReadFull(r, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, fmt.Errorf("jigsaw: reading sheet: %w", err)
+	}
+	head = head[:n]
+	if _, w, h, err := imageio.Header(head, opts.Decode); err == nil {
+		if _, err := sheetPieces(opts, SheetPieceSize(head), w, h); err != nil {
+			return nil, err
+		}
+	}
+	rest := io.MultiReader(bytes.NewReader(head), r)
+	if f, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+		rest = statReader{rest, f.Stat}
+	}
+	data, err := imageio.ReadAllContext(ctx, rest, opts.Decode)
 	if err != nil {
 		return nil, fmt.Errorf("jigsaw: reading sheet: %w", err)
 	}
@@ -165,29 +219,16 @@ func ReadSheetContext(ctx context.Context, r io.Reader, opts SheetOptions) (*Puz
 	if err != nil {
 		return nil, fmt.Errorf("jigsaw: sheet: %w", err)
 	}
-	recorded := SheetPieceSize(data)
-	size := opts.PieceSize
-	switch {
-	case size == 0 && recorded == 0:
+	size, err := sheetPieces(opts, SheetPieceSize(data), w, h)
+	if err != nil {
+		return nil, err
+	}
+	if size == 0 {
 		// Say what is wrong with the file, if anything, before asking.
 		if _, err := imageio.DecodeBytesContext(ctx, data, opts.Decode); err != nil {
 			return nil, fmt.Errorf("jigsaw: decoding the sheet: %w", err)
 		}
 		return nil, fmt.Errorf("%w: the sheet does not record its piece size; give it", ErrPieceSize)
-	case size == 0:
-		size = recorded
-	case recorded != 0 && size != recorded && !opts.ForcePieceSize:
-		return nil, fmt.Errorf("%w: the sheet records %d-pixel pieces, not %d", ErrPieceSize, recorded, size)
-	}
-	if size < 2 || size > w || size > h {
-		return nil, fmt.Errorf("%w: %d-pixel pieces on a %dx%d sheet", ErrPieceSize, size, w, h)
-	}
-	maxPieces := opts.MaxPieces
-	if maxPieces == 0 {
-		maxPieces = DefaultMaxPieces
-	}
-	if n := (w / size) * (h / size); maxPieces > 0 && n > maxPieces {
-		return nil, fmt.Errorf("%w: a %dx%d sheet of %d-pixel pieces has %d cells, over the limit of %d", ErrTooManyPieces, w, h, size, n, maxPieces)
 	}
 	img, err := imageio.DecodeBytesContext(ctx, data, opts.Decode)
 	if err != nil {

@@ -407,8 +407,19 @@ func LoadJigsawGrid(ctx context.Context, path string, piece int, crop bool) (*ji
 	if err != nil {
 		return nil, err
 	}
-	img, err := imageio.DecodeContext(ctx, f, imageio.Options{})
+	data, err := imageio.ReadAllContext(ctx, f, imageio.Options{})
 	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	// Bound the pieces by the header, before decoding.
+	if _, w, h, err := imageio.Header(data, imageio.Options{}); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	} else if piece >= 2 && (w/piece)*(h/piece) > jigsaw.DefaultMaxPieces {
+		return nil, fmt.Errorf("%s: %w: %dx%d cut into %d-pixel pieces makes %d, over the limit of %d", path, jigsaw.ErrTooManyPieces,
+			w, h, piece, (w/piece)*(h/piece), jigsaw.DefaultMaxPieces)
+	}
+	img, err := imageio.DecodeBytesContext(ctx, data, imageio.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
