@@ -6,6 +6,7 @@ import (
 	"errors"
 	"image"
 	"image/png"
+	"strings"
 	"testing"
 )
 
@@ -37,5 +38,37 @@ func TestDecodeContextAndHeader(t *testing.T) {
 	img, err := DecodeContext(context.Background(), bytes.NewReader(b.Bytes()), Options{})
 	if err != nil || img.Pix.Bounds().Dx() != 300 {
 		t.Fatalf("decode: %v", err)
+	}
+}
+
+// countdown is a context whose Err turns to DeadlineExceeded after a
+// number of calls: a budget that ends at a reproducible point.
+type countdown struct {
+	context.Context
+	left *int
+}
+
+func (c countdown) Err() error {
+	if *c.left <= 0 {
+		return context.DeadlineExceeded
+	}
+	*c.left--
+	return nil
+}
+
+// A budget that ends in the middle of decoding stops it.
+func TestDecodeStopsMidway(t *testing.T) {
+	m := image.NewNRGBA(image.Rect(0, 0, 1024, 1024))
+	for i := range m.Pix {
+		m.Pix[i] = uint8(i * 13)
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	left := 5
+	_, err := DecodeBytesContext(countdown{context.Background(), &left}, b.Bytes(), Options{})
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "decoding") {
+		t.Fatalf("%v", err)
 	}
 }

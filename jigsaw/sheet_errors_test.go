@@ -47,4 +47,3 @@ func TestReadSheetReportsBadFileFirst(t *testing.T) {
 		}
 	}
 }
-
