@@ -256,6 +256,16 @@ holds. The report ends with the share of adjacencies in the answer whose
 edges are best buddies: a quality estimate that needs no ground truth (low
 values mean an unreliable answer).
 
+Bounds: a file that is not a usable image (empty, not PNG, JPEG or WebP,
+corrupt, over 512 MiB or 100 Mpx) is refused with what is wrong with it
+(exit 2); so is a -piece other than the size the sheet records (unless
+-force-piece), a sheet of more than -max-pieces pieces (default ` + fmt.Sprint(jigsaw.DefaultMaxPieces) + `,
+checked before decoding), and a -size or -images the pieces cannot make.
+-timeout covers the whole command: reading, decoding and cutting the
+sheet, the compatibilities and the search. When it ends the best layout
+so far is written (exit 1); if there is none yet, the message says at
+which stage the budget ended.
+
 The solvers (-algo):
 
 ` + catalog.Jigsaw.Help() + `
@@ -399,7 +409,9 @@ bgu805, bgu2360, bgu3300). -dims says whether the solver is told the size
 of the picture: known by default for Type 1, unknown for Type 2 (the
 standard conditions). Direct accuracy is absolute for Type 1 with a known size and
 takes the best global rotation and shift otherwise. -out writes each
-reconstruction as DIR/NAME.png. -timeout bounds each puzzle.
+reconstruction as DIR/NAME.png. -timeout bounds each puzzle, decoding and
+cutting included; a puzzle whose budget ends without an answer, or whose
+solver fails, is reported with its error, and the command then exits 1.
 
 -bag K mixes the pieces of K images at a time (the set in order: images 1
 to K, then K+1 to 2K, ...) into one puzzle of unknown sizes: -algo ga is
