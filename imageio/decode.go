@@ -2,6 +2,7 @@ package imageio
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -89,48 +90,67 @@ func Sniff(data []byte) string {
 // opts.MaxPixels pixels before decoding them, and applies the EXIF
 // orientation unless opts.IgnoreOrientation.
 func Decode(r io.Reader, opts Options) (*Image, error) {
+	return DecodeContext(context.Background(), r, opts)
+}
+
+// ReadAll reads r to its end, at most opts.MaxBytes (ErrTooLarge beyond).
+func ReadAll(r io.Reader, opts Options) ([]byte, error) {
+	return ReadAllContext(context.Background(), r, opts)
+}
+
+// ReadAllContext is ReadAll bounded by ctx. A reader that tells its size
+// (a file: Stat) over opts.MaxBytes is refused before reading, and one
+// within it is read into a buffer of that size.
+func ReadAllContext(ctx context.Context, r io.Reader, opts Options) ([]byte, error) {
 	maxBytes := opts.MaxBytes
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
 	}
-	maxPixels := opts.MaxPixels
-	if maxPixels <= 0 {
-		maxPixels = DefaultMaxPixels
+	var buf bytes.Buffer
+	if f, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			if st.Size() > maxBytes {
+				return nil, fmt.Errorf("%w: %d bytes, over the limit of %d", ErrTooLarge, st.Size(), maxBytes)
+			}
+			buf.Grow(int(st.Size()) + 512)
+		}
 	}
-	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
-	if err != nil {
+	if _, err := buf.ReadFrom(io.LimitReader(&ctxReader{ctx: ctx, r: r}, maxBytes+1)); err != nil {
+		if cerr := ctx.Err(); cerr != nil {
+			return nil, fmt.Errorf("imageio: reading: %w", cerr)
+		}
 		return nil, fmt.Errorf("imageio: reading: %w", err)
 	}
+	data := buf.Bytes()
 	if len(data) == 0 {
 		return nil, ErrEmpty
 	}
 	if int64(len(data)) > maxBytes {
 		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, maxBytes)
 	}
-	format := Sniff(data)
-	var decodeConfig func(io.Reader) (image.Config, error)
+	return data, nil
+}
+
+// DecodeBytesContext decodes an image held in data (see Decode and
+// DecodeContext).
+func DecodeBytesContext(ctx context.Context, data []byte, opts Options) (*Image, error) {
+	format, _, _, err := Header(data, opts)
+	if err != nil {
+		return nil, err
+	}
 	var decode func(io.Reader) (image.Image, error)
 	switch format {
 	case "png":
-		decodeConfig, decode = png.DecodeConfig, png.Decode
+		decode = png.Decode
 	case "jpeg":
-		decodeConfig, decode = jpeg.DecodeConfig, jpeg.Decode
-	case "webp":
-		decodeConfig, decode = webp.DecodeConfig, webp.Decode
+		decode = jpeg.Decode
 	default:
-		return nil, ErrFormat
+		decode = webp.Decode
 	}
-	cfg, err := decodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s header: %v", ErrCorrupt, format, err)
+	m, err := decode(&ctxReader{ctx: ctx, r: bytes.NewReader(data)})
+	if cerr := ctx.Err(); cerr != nil {
+		return nil, fmt.Errorf("imageio: decoding: %w", cerr)
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, fmt.Errorf("%w: %s image of %dx%d pixels", ErrEmpty, format, cfg.Width, cfg.Height)
-	}
-	if px := int64(cfg.Width) * int64(cfg.Height); px > maxPixels {
-		return nil, fmt.Errorf("%w: %dx%d is %d pixels, over the limit of %d", ErrTooLarge, cfg.Width, cfg.Height, px, maxPixels)
-	}
-	m, err := decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, format, err)
 	}
@@ -225,4 +245,77 @@ func ToNRGBA64(m image.Image) *image.NRGBA64 {
 		}
 	}
 	return out
+}
+
+// Header returns the format and the size in pixels that the header of an
+// encoded image gives, without decoding its pixels: the errors of Decode
+// for an empty, unknown, corrupt-headed or too large input (over
+// opts.MaxBytes or opts.MaxPixels), so that a caller can bound its work
+// before decoding.
+func Header(data []byte, opts Options) (format string, width, height int, err error) {
+	maxBytes, maxPixels := opts.MaxBytes, opts.MaxPixels
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxBytes
+	}
+	if maxPixels <= 0 {
+		maxPixels = DefaultMaxPixels
+	}
+	if len(data) == 0 {
+		return "", 0, 0, ErrEmpty
+	}
+	if int64(len(data)) > maxBytes {
+		return "", 0, 0, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, maxBytes)
+	}
+	format = Sniff(data)
+	var decodeConfig func(io.Reader) (image.Config, error)
+	switch format {
+	case "png":
+		decodeConfig = png.DecodeConfig
+	case "jpeg":
+		decodeConfig = jpeg.DecodeConfig
+	case "webp":
+		decodeConfig = webp.DecodeConfig
+	default:
+		return "", 0, 0, ErrFormat
+	}
+	cfg, err := decodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return format, 0, 0, fmt.Errorf("%w: %s header: %v", ErrCorrupt, format, err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return format, 0, 0, fmt.Errorf("%w: %s image of %dx%d pixels", ErrEmpty, format, cfg.Width, cfg.Height)
+	}
+	if px := int64(cfg.Width) * int64(cfg.Height); px > maxPixels {
+		return format, 0, 0, fmt.Errorf("%w: %dx%d is %d pixels, over the limit of %d", ErrTooLarge, cfg.Width, cfg.Height, px, maxPixels)
+	}
+	return format, cfg.Width, cfg.Height, nil
+}
+
+// DecodeContext is Decode bounded by ctx as well: the decoder reads its
+// input through a reader that fails once ctx has ended, so that a long
+// decode stops within one read of the deadline, and the conversion to
+// 16-bit NRGBA is skipped when ctx has ended. It then returns an error
+// that wraps ctx.Err().
+func DecodeContext(ctx context.Context, r io.Reader, opts Options) (*Image, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("imageio: decoding: %w", err)
+	}
+	data, err := ReadAllContext(ctx, r, opts)
+	if err != nil {
+		return nil, err
+	}
+	return DecodeBytesContext(ctx, data, opts)
+}
+
+// ctxReader is a reader that fails once its context has ended.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }

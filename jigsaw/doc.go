@@ -65,6 +65,23 @@
 // "tessera-piece-size"; ReadSheet reads it back, or takes the size from
 // SheetOptions for a sheet of the user's own (PNG, JPEG or WebP).
 //
+// # Bounds and budgets
+//
+// Every input is bounded before it is read: ReadSheet decodes the file
+// first and reports what is wrong with it (imageio's errors: empty, not an
+// image, corrupt, over imageio's byte and pixel limits) before asking for
+// a piece size; it refuses a piece size other than the one the sheet
+// records unless SheetOptions.ForcePieceSize, and a sheet of more than
+// SheetOptions.MaxPieces pieces (DefaultMaxPieces, 50,000) by its header,
+// before decoding it; Cut has the same bound (CutOptions.MaxPieces).
+// Problem.Check tells whether a size and a number of pictures agree with
+// the pieces. ReadSheetContext, CutContext and WriteSheetContext stop
+// when their context ends (reading, decoding, cutting, encoding), with an
+// error that names the stage and wraps ctx.Err(), so that one budget
+// covers all the work of a command; the solvers return the best layout
+// they have (ga: the greedy assembly so far, when the budget ends before
+// its first generation) with ctx.Err().
+//
 // The ground truth (Truth, only for scoring) is JSON:
 //
 //	{"piece_size": 28, "rotations": true,

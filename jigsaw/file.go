@@ -1,6 +1,7 @@
 package jigsaw
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -10,7 +11,13 @@ import (
 // the file is returned as it is; an error in its contents is prefixed
 // with the path and wraps ReadSheet's (errors.Unwrap gives it back).
 func ReadSheetFile(path string, opts SheetOptions) (*Puzzle, error) {
-	return readFile(path, func(r io.Reader) (*Puzzle, error) { return ReadSheet(r, opts) })
+	return ReadSheetFileContext(context.Background(), path, opts)
+}
+
+// ReadSheetFileContext is ReadSheetFile bounded by ctx (see
+// ReadSheetContext).
+func ReadSheetFileContext(ctx context.Context, path string, opts SheetOptions) (*Puzzle, error) {
+	return readFile(path, func(r io.Reader) (*Puzzle, error) { return ReadSheetContext(ctx, r, opts) })
 }
 
 // ReadTruthFile reads the ground truth at path (see ReadTruth); errors

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tessera/imageio"
 )
 
 // TestReadFiles: a sheet, its truth and a placement written to files
@@ -46,8 +48,8 @@ func TestReadFiles(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 	_, err = ReadSheetFile(truthPath, SheetOptions{})
-	if !errors.Is(err, ErrPieceSize) || !strings.HasPrefix(err.Error(), truthPath+": jigsaw: ") || !strings.HasPrefix(errors.Unwrap(err).Error(), "jigsaw: ") {
-		t.Errorf("sheet without a size: %v", err)
+	if !errors.Is(err, imageio.ErrFormat) || !strings.HasPrefix(err.Error(), truthPath+": jigsaw: ") || !strings.HasPrefix(errors.Unwrap(err).Error(), "jigsaw: ") {
+		t.Errorf("a JSON file as a sheet: %v", err)
 	}
 	if _, err := ReadPlacementFile(plPath, 40, true); err == nil || !strings.HasPrefix(err.Error(), plPath+": ") || !strings.Contains(err.Error(), "out of range") {
 		t.Errorf("placement of too many pieces: %v", err)

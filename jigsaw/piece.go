@@ -1,6 +1,7 @@
 package jigsaw
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -72,6 +73,10 @@ var (
 	ErrNotDivisible = errors.New("jigsaw: image size is not a multiple of the piece size")
 	// ErrNoPieces is returned for a puzzle without pieces.
 	ErrNoPieces = errors.New("jigsaw: no pieces")
+	// ErrTooManyPieces is returned, before decoding or cutting, for an
+	// image that would make more pieces than the limit
+	// (SheetOptions.MaxPieces, CutOptions.MaxPieces).
+	ErrTooManyPieces = errors.New("jigsaw: too many pieces")
 )
 
 // Piece is a square of Size x Size pixels, RGB with 16 bits per channel.
@@ -156,6 +161,10 @@ type CutOptions struct {
 	// Depth records the source's bits per channel (8 or 16); 0 means 16
 	// for 16-bit image types and 8 otherwise.
 	Depth int
+	// MaxPieces refuses an image that would make more pieces
+	// (ErrTooManyPieces); 0 means DefaultMaxPieces, a negative value no
+	// limit.
+	MaxPieces int
 }
 
 // Cut cuts img into square pieces of size x size pixels, row-major.
@@ -163,6 +172,12 @@ type CutOptions struct {
 // when the piece does not fit the image and ErrNotDivisible when a side is
 // not a multiple of size (unless opts.Crop). O(pixels).
 func Cut(img image.Image, size int, opts CutOptions) (*Grid, error) {
+	return CutContext(context.Background(), img, size, opts)
+}
+
+// CutContext is Cut bounded by ctx: it stops when ctx ends, with an error
+// that wraps ctx.Err().
+func CutContext(ctx context.Context, img image.Image, size int, opts CutOptions) (*Grid, error) {
 	b := img.Bounds()
 	if size < 2 {
 		return nil, fmt.Errorf("%w: %d pixels (at least 2)", ErrPieceSize, size)
@@ -174,6 +189,13 @@ func Cut(img image.Image, size int, opts CutOptions) (*Grid, error) {
 	if (rx != 0 || ry != 0) && !opts.Crop {
 		return nil, fmt.Errorf("%w: %dx%d is not a multiple of %d (crop to %dx%d)", ErrNotDivisible,
 			b.Dx(), b.Dy(), size, b.Dx()-rx, b.Dy()-ry)
+	}
+	maxPieces := opts.MaxPieces
+	if maxPieces == 0 {
+		maxPieces = DefaultMaxPieces
+	}
+	if n := (b.Dx() / size) * (b.Dy() / size); maxPieces > 0 && n > maxPieces {
+		return nil, fmt.Errorf("%w: %dx%d cut into %d-pixel pieces makes %d, over the limit of %d", ErrTooManyPieces, b.Dx(), b.Dy(), size, n, maxPieces)
 	}
 	crop := image.Rect(b.Min.X+rx/2, b.Min.Y+ry/2, b.Max.X-(rx-rx/2), b.Max.Y-(ry-ry/2))
 	g := &Grid{Rows: crop.Dy() / size, Cols: crop.Dx() / size, PieceSize: size, Crop: crop, Source: b, Depth: opts.Depth}
@@ -187,6 +209,9 @@ func Cut(img image.Image, size int, opts CutOptions) (*Grid, error) {
 	g.Pieces = make([]Piece, g.Rows*g.Cols)
 	nrgba, _ := img.(*image.NRGBA64)
 	for r := range g.Rows {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("jigsaw: cutting: %w", err)
+		}
 		for c := range g.Cols {
 			p := NewPiece(size)
 			x0, y0 := crop.Min.X+c*size, crop.Min.Y+r*size

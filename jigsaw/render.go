@@ -1,6 +1,7 @@
 package jigsaw
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"io"
@@ -19,7 +20,7 @@ func WritePNG(w io.Writer, pz *Puzzle, p *Placement, img int) error {
 	if p.Bounds(img).Empty() {
 		return fmt.Errorf("jigsaw: output image %d has no pieces", img)
 	}
-	return writePNG(w, Render(pz, p, img), 0)
+	return writePNG(context.Background(), w, Render(pz, p, img), 0)
 }
 
 func render(pz *Puzzle, p *Placement, img int, cells image.Rectangle) image.Image {

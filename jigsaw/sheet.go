@@ -3,6 +3,7 @@ package jigsaw
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -10,6 +11,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 
@@ -48,13 +50,33 @@ func Sheet(pz *Puzzle, cols int) image.Image {
 // WriteSheet writes the puzzle as a PNG sheet (see Sheet) with the piece
 // size in a tEXt chunk, so that ReadSheet needs no size.
 func WriteSheet(w io.Writer, pz *Puzzle, cols int) error {
-	return writePNG(w, Sheet(pz, cols), pz.PieceSize)
+	return WriteSheetContext(context.Background(), w, pz, cols)
+}
+
+// WriteSheetContext is WriteSheet bounded by ctx: encoding stops when it
+// ends, before anything is written to w, with an error wrapping
+// ctx.Err().
+func WriteSheetContext(ctx context.Context, w io.Writer, pz *Puzzle, cols int) error {
+	return writePNG(ctx, w, Sheet(pz, cols), pz.PieceSize)
+}
+
+// ctxWriter is a writer that fails once its context has ended.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
 
 // writePNG encodes m, adding the piece size as text when size > 0.
-func writePNG(w io.Writer, m image.Image, size int) error {
+func writePNG(ctx context.Context, w io.Writer, m image.Image, size int) error {
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, m); err != nil {
+	if err := png.Encode(ctxWriter{ctx, &buf}, m); err != nil {
 		return fmt.Errorf("jigsaw: encoding PNG: %w", err)
 	}
 	data := buf.Bytes()
@@ -100,11 +122,23 @@ func SheetPieceSize(data []byte) int {
 	return 0
 }
 
+// DefaultMaxPieces is the number of pieces ReadSheet cuts at most by
+// default (SheetOptions.MaxPieces): more than three times the largest
+// puzzle solved here (14,160 pieces); the compatibilities take time
+// O(n^2), hours beyond it.
+const DefaultMaxPieces = 50_000
+
 // SheetOptions configure ReadSheet.
 type SheetOptions struct {
 	// PieceSize is the side of the pieces in pixels; 0 reads it from the
-	// sheet's tEXt chunk (written by WriteSheet).
-	PieceSize int
+	// sheet's tEXt chunk (written by WriteSheet). A size other than the
+	// one the sheet records is refused unless ForcePieceSize.
+	PieceSize      int
+	ForcePieceSize bool
+	// MaxPieces refuses a sheet that would be cut into more pieces,
+	// before decoding it; 0 means DefaultMaxPieces, a negative value no
+	// limit.
+	MaxPieces int
 	// Rotated marks the puzzle as Type 2: the pieces may be turned.
 	Rotated bool
 	// Decode bounds the image decoder (pixel and byte limits).
@@ -114,37 +148,102 @@ type SheetOptions struct {
 // ReadSheet reads a sheet of pieces: any PNG, JPEG or WebP image whose
 // sides are multiples of the piece size, cut row-major into pieces; cells
 // that are entirely transparent are not pieces. Errors name the problem:
-// ErrPieceSize, ErrNotDivisible, ErrNoPieces, or the decoder's.
+// the decoder's first (an empty, unknown, corrupt or too large file),
+// then ErrPieceSize, ErrNotDivisible, ErrTooManyPieces, ErrNoPieces.
 func ReadSheet(r io.Reader, opts SheetOptions) (*Puzzle, error) {
-	max := opts.Decode.MaxBytes
-	if max <= 0 {
-		max = imageio.DefaultMaxBytes
+	return ReadSheetContext(context.Background(), r, opts)
+}
+
+// statReader reads from one reader and tells the size of another (the
+// file it reads, after a part of it read already).
+type statReader struct {
+	io.Reader
+	stat func() (os.FileInfo, error)
+}
+
+func (s statReader) Stat() (os.FileInfo, error) { return s.stat() }
+
+// sheetPieces returns the piece size to cut a w x h sheet into, given
+// the recorded size (0 if none) and the options: 0 when neither gives
+// one, ErrPieceSize for a size other than the recorded one (unless
+// forced) or one that does not fit, ErrTooManyPieces over the bound.
+func sheetPieces(opts SheetOptions, recorded, w, h int) (int, error) {
+	size := opts.PieceSize
+	switch {
+	case size == 0 && recorded == 0:
+		return 0, nil
+	case size == 0:
+		size = recorded
+	case recorded != 0 && size != recorded && !opts.ForcePieceSize:
+		return 0, fmt.Errorf("%w: the sheet records %d-pixel pieces, not %d", ErrPieceSize, recorded, size)
 	}
-	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if size < 2 || size > w || size > h {
+		return 0, fmt.Errorf("%w: %d-pixel pieces on a %dx%d sheet", ErrPieceSize, size, w, h)
+	}
+	maxPieces := opts.MaxPieces
+	if maxPieces == 0 {
+		maxPieces = DefaultMaxPieces
+	}
+	if n := (w / size) * (h / size); maxPieces > 0 && n > maxPieces {
+		return 0, fmt.Errorf("%w: a %dx%d sheet of %d-pixel pieces has %d cells, over the limit of %d", ErrTooManyPieces, w, h, size, n, maxPieces)
+	}
+	return size, nil
+}
+
+// ReadSheetContext is ReadSheet bounded by ctx: decoding and cutting stop
+// when it ends, with an error that says which stage it ended and wraps
+// ctx.Err().
+func ReadSheetContext(ctx context.Context, r io.Reader, opts SheetOptions) (*Puzzle, error) {
+	// The header and the recorded size come first in the file: refuse a
+	// sheet by them before reading the rest.
+	head := make([]byte, 64<<10)
+	n, err := io.ReadFull(r, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, fmt.Errorf("jigsaw: reading sheet: %w", err)
+	}
+	head = head[:n]
+	if _, w, h, err := imageio.Header(head, opts.Decode); err == nil {
+		if _, err := sheetPieces(opts, SheetPieceSize(head), w, h); err != nil {
+			return nil, err
+		}
+	}
+	rest := io.MultiReader(bytes.NewReader(head), r)
+	if f, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+		rest = statReader{rest, f.Stat}
+	}
+	data, err := imageio.ReadAllContext(ctx, rest, opts.Decode)
 	if err != nil {
 		return nil, fmt.Errorf("jigsaw: reading sheet: %w", err)
 	}
-	size := opts.PieceSize
-	if size == 0 {
-		size = SheetPieceSize(data)
-		if size == 0 {
-			return nil, fmt.Errorf("%w: the sheet does not record its piece size; give it", ErrPieceSize)
-		}
-	}
-	img, err := imageio.Decode(bytes.NewReader(data), opts.Decode)
+	_, w, h, err := imageio.Header(data, opts.Decode)
 	if err != nil {
 		return nil, fmt.Errorf("jigsaw: sheet: %w", err)
 	}
-	m := img.Pix
-	w, h := m.Bounds().Dx(), m.Bounds().Dy()
-	if size < 2 || size > w || size > h {
-		return nil, fmt.Errorf("%w: %d-pixel pieces on a %dx%d sheet", ErrPieceSize, size, w, h)
+	size, err := sheetPieces(opts, SheetPieceSize(data), w, h)
+	if err != nil {
+		return nil, err
 	}
+	if size == 0 {
+		// Say what is wrong with the file, if anything, before asking.
+		if _, err := imageio.DecodeBytesContext(ctx, data, opts.Decode); err != nil {
+			return nil, fmt.Errorf("jigsaw: decoding the sheet: %w", err)
+		}
+		return nil, fmt.Errorf("%w: the sheet does not record its piece size; give it", ErrPieceSize)
+	}
+	img, err := imageio.DecodeBytesContext(ctx, data, opts.Decode)
+	if err != nil {
+		return nil, fmt.Errorf("jigsaw: decoding the sheet: %w", err)
+	}
+	m := img.Pix
+	w, h = m.Bounds().Dx(), m.Bounds().Dy()
 	if w%size != 0 || h%size != 0 {
 		return nil, fmt.Errorf("%w: the sheet is %dx%d, not a multiple of %d", ErrNotDivisible, w, h, size)
 	}
 	pz := &Puzzle{PieceSize: size, Rotated: opts.Rotated, Depth: img.Depth}
 	for r := range h / size {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("jigsaw: cutting the sheet: %w", err)
+		}
 		for c := range w / size {
 			p := NewPiece(size)
 			opaque := false

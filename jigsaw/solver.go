@@ -2,6 +2,8 @@ package jigsaw
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
 )
 
@@ -41,6 +43,35 @@ type Problem struct {
 	// Snapshot, when set, is called after every generation with its best
 	// layout as a placement of one image; it must not keep p.
 	Snapshot func(g Generation, p *Placement)
+}
+
+// ErrProblem is returned by Problem.Check for a size or a number of
+// pictures that the pieces cannot make.
+var ErrProblem = errors.New("jigsaw: impossible problem")
+
+// Check returns an error wrapping ErrProblem when what p tells of the
+// answer does not agree with its pieces: Rows and Cols not both given,
+// or, for a single picture (Images 0 or 1, not a Part), Rows x Cols
+// other than the number of pieces; Images negative or more than the
+// pieces; a size given with several pictures.
+func (p *Problem) Check() error {
+	if p.Puzzle == nil || len(p.Puzzle.Pieces) == 0 {
+		return ErrNoPieces
+	}
+	n := len(p.Puzzle.Pieces)
+	switch {
+	case (p.Rows > 0) != (p.Cols > 0) || p.Rows < 0 || p.Cols < 0:
+		return fmt.Errorf("%w: a size of %dx%d: give both rows and columns, or neither", ErrProblem, p.Rows, p.Cols)
+	case p.Images < 0:
+		return fmt.Errorf("%w: %d pictures", ErrProblem, p.Images)
+	case p.Images > n:
+		return fmt.Errorf("%w: %d pictures of %d pieces (at most one piece each)", ErrProblem, p.Images, n)
+	case p.Rows > 0 && p.Images > 1:
+		return fmt.Errorf("%w: a size applies to a single picture, not %d", ErrProblem, p.Images)
+	case p.Rows > 0 && !p.Part && (p.Rows > n || p.Cols > n || p.Rows*p.Cols != n):
+		return fmt.Errorf("%w: %d pieces do not make a picture of %dx%d pieces", ErrProblem, n, p.Rows, p.Cols)
+	}
+	return nil
 }
 
 // Generation reports the state of a search after one generation.

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"image/png"
 	"io"
+	"io/fs"
 	"strings"
 	"time"
 
+	"tessera/imageio"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
 	"tessera/jigsaw"
@@ -34,7 +36,7 @@ sets (MIT 432, McGill 540, BGU 805/2360/3300).`,
 
 var jigsawScrambleCmd = &Command{
 	Name:      "scramble",
-	UsageLine: "-piece N [-rotate] [-seed S] [-crop] [-cols C] IMAGE... -o sheet.png [-truth truth.json] [-json]",
+	UsageLine: "-piece N [-rotate] [-seed S] [-crop=false] [-cols C] [-timeout D] IMAGE... -o sheet.png [-truth truth.json] [-json]",
 	Short:     "cut images into pieces and write a scrambled sheet and its ground truth",
 	Long: `Scramble cuts each IMAGE into square pieces of -piece pixels, shuffles all
 the pieces together (several images make a mixed bag) and, with -rotate,
@@ -42,15 +44,19 @@ turns each by a random multiple of 90 degrees (Type 2). It writes the pieces
 as a PNG sheet (-o; 16-bit when a source is) with the piece size recorded in
 it, and the ground truth as JSON (-truth) for tessera jigsaw score.
 
-An image whose sides are not multiples of the piece size is refused, or with
--crop its centre is cut and the command says so. The sheet has the grid of
-the image for a single image, or -cols columns (default: near square).`,
+An image whose sides are not multiples of the piece size has its centre
+cut (the largest multiple) and the command says so on stderr; -crop=false
+refuses it instead. The sheet has the grid of the image for a single
+image, or -cols columns (default: near square). An image may make at most
+` + fmt.Sprint(jigsaw.DefaultMaxPieces) + ` pieces. -timeout bounds the whole command (decoding,
+cutting, writing); when it ends nothing is written.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		piece := fs.Int("piece", 28, "piece side in pixels")
 		rotate := fs.Bool("rotate", false, "turn pieces by random multiples of 90 degrees (Type 2)")
-		crop := fs.Bool("crop", false, "cut the centre of images whose sides are not multiples of -piece")
+		crop := fs.Bool("crop", true, "cut the centre of images whose sides are not multiples of -piece (false: refuse them)")
 		cols := fs.Int("cols", 0, "columns of the sheet (default: the image's grid, or near square for a mixed bag)")
 		seed := seedFlag(fs)
+		timeout := fs.Duration("timeout", 10*time.Minute, "stop after this long (0: no limit); nothing is written then")
 		out := outFlag(fs, "the sheet (PNG)")
 		truthPath := fs.String("truth", "", "write the ground truth (JSON) to this file")
 		asJSON := jsonFlag(fs)
@@ -64,11 +70,16 @@ the image for a single image, or -cols columns (default: near square).`,
 			if *piece < 2 {
 				return usagef("-piece %d: at least 2 pixels", *piece)
 			}
+			if *timeout < 0 {
+				return usagef("-timeout %v: want 0 (no limit) or more", *timeout)
+			}
+			ctx, cancel := withTimeout(ctx, *timeout)
+			defer cancel()
 			r := bench.JigsawScrambled{Sheet: *out, Truth: *truthPath, Rotate: *rotate, Seed: *seed, Cols: *cols}
 			for _, path := range args {
-				g, err := bench.LoadJigsawGrid(path, *piece, *crop)
+				g, err := bench.LoadJigsawGrid(ctx, path, *piece, *crop)
 				if err != nil {
-					return err
+					return jigsawInputError(err, "-timeout", *timeout)
 				}
 				r.Grids = append(r.Grids, g)
 			}
@@ -79,8 +90,8 @@ the image for a single image, or -cols columns (default: near square).`,
 			if r.Cols <= 0 {
 				r.Cols = jigsaw.SheetCols(len(pz.Pieces))
 			}
-			if err := bench.WriteFileAtomic(*out, func(w io.Writer) error { return jigsaw.WriteSheet(w, pz, r.Cols) }); err != nil {
-				return err
+			if err := bench.WriteFileAtomic(*out, func(w io.Writer) error { return jigsaw.WriteSheetContext(ctx, w, pz, r.Cols) }); err != nil {
+				return jigsawInputError(err, "-timeout", *timeout)
 			}
 			if *truthPath != "" {
 				if err := bench.WriteFileAtomic(*truthPath, truth.WriteJSON); err != nil {
@@ -168,6 +179,24 @@ pictures, whose tile borders fall between pieces.`,
 	},
 }
 
+// jigsawInputError maps an error reading or writing a picture: the end
+// of the budget named by flag (d) is a failure that says so; anything
+// else wrong with an input named on the command line (a missing, empty,
+// corrupt or too large file, pieces that do not fit it) is a usage error.
+func jigsawInputError(err error, flag string, d time.Duration) error {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("%s %v ended it before any result: %w (give a longer %s)", flag, d, err, flag)
+	case errors.Is(err, context.Canceled):
+		return err
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission),
+		errors.Is(err, imageio.ErrEmpty), errors.Is(err, imageio.ErrFormat), errors.Is(err, imageio.ErrCorrupt), errors.Is(err, imageio.ErrTooLarge),
+		errors.Is(err, jigsaw.ErrPieceSize), errors.Is(err, jigsaw.ErrNotDivisible), errors.Is(err, jigsaw.ErrNoPieces), errors.Is(err, jigsaw.ErrTooManyPieces):
+		return usagef("%v", err)
+	}
+	return err
+}
+
 // jigsawFlags are the flags that solve and bench share: -algo names an
 // entry of catalog.Jigsaw (or, for solve, catalog.Gaps), the others fill
 // its options or set the run's seed, budget and output.
@@ -227,6 +256,16 @@ holds. The report ends with the share of adjacencies in the answer whose
 edges are best buddies: a quality estimate that needs no ground truth (low
 values mean an unreliable answer).
 
+Bounds: a file that is not a usable image (empty, not PNG, JPEG or WebP,
+corrupt, over 512 MiB or 100 Mpx) is refused with what is wrong with it
+(exit 2); so is a -piece other than the size the sheet records (unless
+-force-piece), a sheet of more than -max-pieces pieces (default ` + fmt.Sprint(jigsaw.DefaultMaxPieces) + `,
+checked before decoding), and a -size or -images the pieces cannot make.
+-timeout covers the whole command: reading, decoding and cutting the
+sheet, the compatibilities and the search. When it ends the best layout
+so far is written (exit 1); if there is none yet, the message says at
+which stage the budget ended.
+
 The solvers (-algo):
 
 ` + catalog.Jigsaw.Help() + `
@@ -250,7 +289,9 @@ keeps the answer the value network prefers; -hybrid W adds the classic
 compatibilities to the policy; -model DIR replaces the shipped model. -o
 writes the reassembly with its gaps.`,
 	Flags: func(fs *flag.FlagSet) Runner {
-		piece := fs.Int("piece", 0, "piece side in pixels (default: recorded in the sheet)")
+		piece := fs.Int("piece", 0, "piece side in pixels (default: recorded in the sheet; another size is refused unless -force-piece)")
+		forcePiece := fs.Bool("force-piece", false, "cut the sheet into -piece pixel pieces even if it records another size")
+		maxPieces := fs.Int("max-pieces", jigsaw.DefaultMaxPieces, "refuse a sheet of more pieces, before decoding it (0: no limit)")
 		rotate := fs.Bool("rotate", false, "pieces may be turned (Type 2)")
 		size := fs.String("size", "", "size of the picture in pieces, ROWSxCOLS, when known")
 		images := fs.Int("images", 1, "number of pictures in the bag (0: find it, with -algo ga)")
@@ -283,10 +324,29 @@ writes the reassembly with its gaps.`,
 			if *images < 0 || *images == 0 && !catalog.CountsPictures(s) {
 				return usagef("-images %d: at least 1 (0, to find it, needs -algo ga)", *images)
 			}
-			if p.Puzzle, err = jigsaw.ReadSheetFile(args[0], jigsaw.SheetOptions{PieceSize: *piece, Rotated: *rotate}); errors.Is(err, jigsaw.ErrPieceSize) && *piece == 0 {
-				return usagef("%v (-piece)", errors.Unwrap(err))
-			} else if err != nil {
-				return err
+			if *maxPieces < 0 {
+				return usagef("-max-pieces %d: want 0 (no limit) or more", *maxPieces)
+			}
+			if *piece < 0 || *piece == 1 {
+				return usagef("-piece %d: at least 2 pixels", *piece)
+			}
+			so := jigsaw.SheetOptions{PieceSize: *piece, ForcePieceSize: *forcePiece, MaxPieces: *maxPieces, Rotated: *rotate}
+			if so.MaxPieces == 0 {
+				so.MaxPieces = -1
+			}
+			p.Puzzle, err = jigsaw.ReadSheetFileContext(ctx, args[0], so)
+			switch {
+			case errors.Is(err, jigsaw.ErrPieceSize) && *piece == 0:
+				return usagef("%v (-piece)", err)
+			case errors.Is(err, jigsaw.ErrPieceSize) && strings.Contains(err.Error(), "records"):
+				return usagef("%v (-force-piece to cut it so anyway)", err)
+			case errors.Is(err, jigsaw.ErrTooManyPieces):
+				return usagef("%v (-max-pieces)", err)
+			case err != nil:
+				return jigsawInputError(err, "-timeout", *sf.timeout)
+			}
+			if err := p.Check(); err != nil {
+				return usagef("%v (-size, -images)", err)
 			}
 			var snaps *bench.JigsawSnapshots
 			if *snapshots != "" {
@@ -304,6 +364,10 @@ writes the reassembly with its gaps.`,
 			res, err := s.Solve(ctx, p)
 			pr.Done()
 			if res.Placement == nil {
+				if ctx.Err() != nil && err != nil {
+					return fmt.Errorf("-timeout %v ended it before the solver had any layout of the %d pieces (computing their compatibilities takes time O(n^2)); give a longer -timeout: %w",
+						*sf.timeout, len(p.Puzzle.Pieces), err)
+				}
 				return err
 			}
 			r := bench.JigsawSolved{Puzzle: p.Puzzle, Result: res, Algo: sf.algo, Options: sf.o, Err: err}
@@ -345,7 +409,9 @@ bgu805, bgu2360, bgu3300). -dims says whether the solver is told the size
 of the picture: known by default for Type 1, unknown for Type 2 (the
 standard conditions). Direct accuracy is absolute for Type 1 with a known size and
 takes the best global rotation and shift otherwise. -out writes each
-reconstruction as DIR/NAME.png. -timeout bounds each puzzle.
+reconstruction as DIR/NAME.png. -timeout bounds each puzzle, decoding and
+cutting included; a puzzle whose budget ends without an answer, or whose
+solver fails, is reported with its error, and the command then exits 1.
 
 -bag K mixes the pieces of K images at a time (the set in order: images 1
 to K, then K+1 to 2K, ...) into one puzzle of unknown sizes: -algo ga is

@@ -100,12 +100,19 @@ func TestJigsawErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"jigsaw", "scramble", "-piece", "300", jigsawTestImages[0], "-o", sheet}, 1, "do not fit"},
-		{[]string{"jigsaw", "scramble", "-piece", "25", jigsawTestImages[0], "-o", sheet}, 1, "use -crop"},
+		{[]string{"jigsaw", "scramble", "-piece", "300", jigsawTestImages[0], "-o", sheet}, 2, "do not fit"},
+		{[]string{"jigsaw", "scramble", "-piece", "25", "-crop=false", jigsawTestImages[0], "-o", sheet}, 2, "use -crop"},
 		{[]string{"jigsaw", "scramble", "-piece", "28", jigsawTestImages[0]}, 2, "-o sheet.png"},
-		{[]string{"jigsaw", "scramble", "-piece", "28", bad, "-o", sheet}, 1, "corrupt"},
+		{[]string{"jigsaw", "scramble", "-piece", "28", bad, "-o", sheet}, 2, "corrupt"},
+		{[]string{"jigsaw", "scramble", "-piece", "28", "-timeout", "-1s", jigsawTestImages[0], "-o", sheet}, 2, "-timeout"},
 		{[]string{"jigsaw", "solve", jigsawTestImages[0]}, 2, "does not record its piece size"},
-		{[]string{"jigsaw", "solve", "-piece", "30", jigsawTestImages[0]}, 1, "not a multiple of 30"},
+		{[]string{"jigsaw", "solve", "-piece", "30", jigsawTestImages[0]}, 2, "not a multiple of 30"},
+		{[]string{"jigsaw", "solve", bad}, 2, "corrupt"},
+		{[]string{"jigsaw", "solve", filepath.Join(dir, "missing.png")}, 2, "no such file"},
+		{[]string{"jigsaw", "solve", "-piece", "28", "-images", "100000", jigsawTestImages[0]}, 2, "100000 pictures of 48 pieces"},
+		{[]string{"jigsaw", "solve", "-piece", "28", "-size", "100000x100000", jigsawTestImages[0]}, 2, "do not make a picture of 100000x100000"},
+		{[]string{"jigsaw", "solve", "-piece", "28", "-size", "3x4", jigsawTestImages[0]}, 2, "do not make a picture of 3x4"},
+		{[]string{"jigsaw", "solve", "-piece", "2", "-max-pieces", "1000", jigsawTestImages[0]}, 2, "over the limit of 1000"},
 		{[]string{"jigsaw", "solve", "-piece", "28", "-algo", "sa", jigsawTestImages[0]}, 2, "greedy, ga"},
 		{[]string{"jigsaw", "solve", "-piece", "28", "-images", "0", jigsawTestImages[0]}, 2, "-algo ga"},
 		{[]string{"jigsaw", "solve", "-piece", "28", "-snapshots", "x", jigsawTestImages[0]}, 2, "-algo ga"},
@@ -124,10 +131,50 @@ func TestJigsawErrors(t *testing.T) {
 		}
 	}
 	os.Remove(bad)
-	// with -crop the image is cut and the command says so
-	code, _, errOut := runCmd(t, "", "jigsaw", "scramble", "-piece", "25", "-crop", jigsawTestImages[0], "-o", sheet)
-	if code != 0 || !strings.Contains(errOut, "cut the central 200x150 pixels") {
-		t.Errorf("crop: %d %q", code, errOut)
+	// an image whose sides are not multiples of the piece is cut, and the
+	// command says so (with or without -crop)
+	for _, crop := range []string{"-crop", "-seed=1"} {
+		code, _, errOut := runCmd(t, "", "jigsaw", "scramble", "-piece", "25", crop, jigsawTestImages[0], "-o", sheet)
+		if code != 0 || !strings.Contains(errOut, "cut the central 200x150 pixels") {
+			t.Errorf("crop %s: %d %q", crop, code, errOut)
+		}
+	}
+	// a sheet records its piece size: another is refused unless forced
+	code, _, errOut := runCmd(t, "", "jigsaw", "solve", "-piece", "5", sheet)
+	if code != 2 || !strings.Contains(errOut, "records 25-pixel pieces, not 5") || !strings.Contains(errOut, "-force-piece") {
+		t.Errorf("-piece 5: %d %q", code, errOut)
+	}
+	if code, out, errOut := runCmd(t, "", "jigsaw", "solve", "-piece", "5", "-force-piece", sheet); code != 0 || !strings.Contains(out, "1200 placed") {
+		t.Errorf("-piece 5 -force-piece: %d %q %q", code, out, errOut)
+	}
+}
+
+// A budget too short for any layout names itself; one too short for
+// decoding says so too; scramble has one.
+func TestJigsawTimeoutBeforeAnyLayout(t *testing.T) {
+	dir := t.TempDir()
+	sheet := filepath.Join(dir, "s.png")
+	code, _, errOut := runCmd(t, "", "jigsaw", "scramble", "-piece", "28", "-timeout", "1ns", jigsawTestImages[0], "-o", sheet)
+	if code != 1 || !strings.Contains(errOut, "-timeout 1ns ended it") {
+		t.Errorf("scramble -timeout 1ns: %d %q", code, errOut)
+	}
+	if _, err := os.Stat(sheet); err == nil {
+		t.Errorf("scramble wrote %s past its budget", sheet)
+	}
+	if code, _, errOut := runCmd(t, "", "jigsaw", "scramble", "-piece", "28", jigsawTestImages[0], "-o", sheet); code != 0 {
+		t.Fatalf("scramble: %q", errOut)
+	}
+	code, _, errOut = runCmd(t, "", "jigsaw", "solve", "-algo", "ga", "-timeout", "1ns", sheet)
+	if code != 1 || !strings.Contains(errOut, "-timeout 1ns ended it") || !strings.Contains(errOut, "reading sheet") {
+		t.Errorf("solve -timeout 1ns: %d %q", code, errOut)
+	}
+}
+
+// A bench whose puzzles failed exits 1, after its report.
+func TestJigsawBenchFailedExits1(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "jigsaw", "bench", "-set", jigsawTestImages[0], "-timeout", "1ns")
+	if code != 1 || !strings.Contains(errOut, "1 of 1 images") || !strings.Contains(out, "mit5-crop.png") {
+		t.Errorf("bench -timeout 1ns: %d %q %q", code, out, errOut)
 	}
 }
 

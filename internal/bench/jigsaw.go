@@ -136,14 +136,52 @@ func (j *Jigsaw) Run(ctx context.Context, w *Writer) error {
 		return err
 	}
 	j.Progress.Done()
-	return j.summary(w, recs, secs, cpus, right, len(groups))
+	if err := j.summary(w, recs, secs, cpus, right, len(groups)); err != nil {
+		return err
+	}
+	return jigsawFailures(recs)
+}
+
+// errJigsawFailed is returned by a jigsaw bench whose puzzles did not all
+// succeed (a solver's error, such as its budget ending), after the
+// report: the command exits 1.
+var errJigsawFailed = errors.New("bench: some puzzles failed")
+
+// jigsawFailures returns an error wrapping errJigsawFailed that counts
+// the records with an error and quotes the first, or nil.
+func jigsawFailures(recs []JigsawRecord) error {
+	failed, first := 0, ""
+	for _, r := range recs {
+		if r.Error != "" {
+			if failed == 0 {
+				first = r.Image + ": " + r.Error
+			}
+			failed++
+		}
+	}
+	if failed == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: %d of %d images (first: %s)", errJigsawFailed, failed, len(recs), first)
 }
 
 // puzzle loads, scrambles, solves and scores bag b of files.
 func (j *Jigsaw) puzzle(ctx context.Context, b int, files []string) jigsawPuzzle {
 	var grids []*jigsaw.Grid
 	for _, path := range files {
-		g, err := LoadJigsawGrid(path, j.Piece, j.Crop)
+		g, err := LoadJigsawGrid(ctx, path, j.Piece, j.Crop)
+		if err != nil && ctx.Err() != nil {
+			// The puzzle's budget ended while decoding: a failed puzzle,
+			// not the end of the bench.
+			var recs []JigsawRecord
+			for _, f := range files {
+				recs = append(recs, JigsawRecord{Image: filepath.Base(f), Bag: b + 1, Error: err.Error()})
+			}
+			if j.Bag == 0 {
+				recs[0].Bag = 0
+			}
+			return jigsawPuzzle{recs: recs}
+		}
 		if err != nil {
 			return jigsawPuzzle{err: err}
 		}
@@ -364,12 +402,28 @@ func (g *Gaps) image(ctx context.Context, i int) gapImage {
 
 // LoadJigsawGrid reads an image and cuts it into piece-pixel pieces (its centre,
 // with crop, when its sides are not multiples of piece).
-func LoadJigsawGrid(path string, piece int, crop bool) (*jigsaw.Grid, error) {
-	img, err := imageio.Load(path, imageio.Options{})
+func LoadJigsawGrid(ctx context.Context, path string, piece int, crop bool) (*jigsaw.Grid, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	g, err := jigsaw.Cut(img.Pix, piece, jigsaw.CutOptions{Crop: crop, Depth: img.Depth})
+	data, err := imageio.ReadAllContext(ctx, f, imageio.Options{})
+	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	// Bound the pieces by the header, before decoding.
+	if _, w, h, err := imageio.Header(data, imageio.Options{}); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	} else if piece >= 2 && (w/piece)*(h/piece) > jigsaw.DefaultMaxPieces {
+		return nil, fmt.Errorf("%s: %w: %dx%d cut into %d-pixel pieces makes %d, over the limit of %d", path, jigsaw.ErrTooManyPieces,
+			w, h, piece, (w/piece)*(h/piece), jigsaw.DefaultMaxPieces)
+	}
+	img, err := imageio.DecodeBytesContext(ctx, data, imageio.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	g, err := jigsaw.CutContext(ctx, img.Pix, piece, jigsaw.CutOptions{Crop: crop, Depth: img.Depth})
 	if err != nil {
 		if errors.Is(err, jigsaw.ErrNotDivisible) {
 			err = fmt.Errorf("%w; use -crop to cut the centre", err)

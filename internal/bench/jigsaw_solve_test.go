@@ -21,7 +21,7 @@ func jigsawBag(t *testing.T) ([]*jigsaw.Grid, *jigsaw.Puzzle, *jigsaw.Truth) {
 	t.Helper()
 	var grids []*jigsaw.Grid
 	for _, f := range jigsawImages {
-		g, err := LoadJigsawGrid(f, 28, false)
+		g, err := LoadJigsawGrid(context.Background(), f, 28, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,7 +133,7 @@ func TestJigsawScoreAndScramble(t *testing.T) {
 	if note := JigsawCropNote(grids[0]); note != "" {
 		t.Errorf("uncropped grid: %q", note)
 	}
-	g, err := LoadJigsawGrid(jigsawImages[0], 50, true)
+	g, err := LoadJigsawGrid(context.Background(), jigsawImages[0], 50, true)
 	if err != nil || JigsawCropNote(g) != "mit5-crop.png: 224x168 is not a multiple of the piece size; cut the central 200x150 pixels from (12, 9)" {
 		t.Errorf("crop note %q (%v)", JigsawCropNote(g), err)
 	}

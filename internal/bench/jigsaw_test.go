@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"tessera/internal/catalog"
 	"tessera/jigsaw/neural"
@@ -123,5 +124,24 @@ func TestGapsBench(t *testing.T) {
 	}
 	if c := run(); !slices.Equal(a, c) {
 		t.Errorf("two runs differ:\n%v\n%v", a, c)
+	}
+}
+
+// A jigsaw bench whose puzzles failed (here each puzzle's budget ends at
+// once) still reports every image, then returns an error (exit 1): issue
+// 22, item 12.
+func TestJigsawBenchFailedPuzzles(t *testing.T) {
+	s, err := catalog.Jigsaw.New("greedy", catalog.DefaultJigsawOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := Jigsaw{Files: jigsawImages, Piece: 28, Type: 1, Solver: s, Algo: "greedy", Label: "greedy", Seed: 1, Timeout: time.Nanosecond}
+	var buf bytes.Buffer
+	err = b.Run(context.Background(), &Writer{W: &buf, JSON: true})
+	if err == nil || !strings.Contains(err.Error(), "2 of 2 images") {
+		t.Fatalf("%v", err)
+	}
+	if lines := strings.Split(strings.TrimSpace(buf.String()), "\n"); len(lines) != 3 || !strings.Contains(lines[0], `"error"`) {
+		t.Errorf("report %q", buf.String())
 	}
 }

@@ -249,6 +249,14 @@ func (sv *solver) single(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 	}
 	res.SeedTime += time.Since(t0)
 	if err != nil {
+		// The budget ended before the first generation: the greedy
+		// assembly so far (perhaps partial) is the best there is.
+		if seed != nil && len(seed.Pieces) > 0 {
+			res.Placement = seed
+			if !known && rows > 0 {
+				res.Frame = [2]int{rows, cols}
+			}
+		}
 		return err
 	}
 	if !known {
@@ -328,8 +336,11 @@ func coverFrame(p *jigsaw.Placement, n int, rotated bool) (rows, cols, covered i
 func frameAndSeed(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, rows, cols int, randomInit bool) (int, int, *jigsaw.Placement, error) {
 	solve := func(rows, cols int) (*jigsaw.Placement, error) {
 		g, err := greedy.Solver{}.Solve(ctx, &jigsaw.Problem{Puzzle: pz, Compat: c, Rows: rows, Cols: cols})
+		if err != nil && ctx.Err() != nil {
+			return g.Placement, ctx.Err() // the pieces placed so far
+		}
 		if err != nil {
-			return nil, ctx.Err() // nil unless the context ended: no room in the frame
+			return nil, nil // no room in the frame
 		}
 		return g.Placement, nil
 	}
@@ -346,7 +357,12 @@ func frameAndSeed(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, rows
 	for _, f := range fs {
 		p, err := solve(f[0], f[1])
 		if err != nil {
-			return 0, 0, nil, err
+			// The budget ended: the best complete assembly so far, else
+			// this partial one.
+			if best != nil {
+				return rows, cols, best, err
+			}
+			return f[0], f[1], p, err
 		}
 		if p == nil {
 			continue

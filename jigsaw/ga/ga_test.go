@@ -521,3 +521,41 @@ func TestDeterministicNoFrame(t *testing.T) {
 		}
 	}
 }
+
+// countdown is a context whose Err turns to DeadlineExceeded after a
+// number of calls: a budget that ends at a reproducible point of the work.
+type countdown struct {
+	context.Context
+	left *int
+}
+
+func (c countdown) Err() error {
+	if *c.left <= 0 {
+		return context.DeadlineExceeded
+	}
+	*c.left--
+	return nil
+}
+
+// A budget that ends before the first generation (while the greedy seeds
+// are assembled) still returns the greedy layout so far (issue 22, item
+// 12), with the budget's error. (A budget that ends before greedy has
+// placed a piece leaves nothing: the command then names the budget.)
+func TestBudgetEndsBeforeFirstGeneration(t *testing.T) {
+	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{synthetic(12, 12, 6, 4)}, jigsaw.ScrambleOptions{Seed: 2})
+	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, calls := range []int{8, 20, 40, 80} {
+		left := calls
+		ctx := countdown{context.Background(), &left}
+		res, err := (Solver{Pop: 10, Gens: 3, Workers: 1}).Solve(ctx, &jigsaw.Problem{Puzzle: pz, Compat: c})
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("%d calls: %v", calls, err)
+		}
+		if res.Placement == nil || res.Placed == 0 || res.Placement.Validate(len(pz.Pieces), false) != nil {
+			t.Errorf("%d calls: no best so far: %+v", calls, res)
+		}
+	}
+}

@@ -1,0 +1,74 @@
+package imageio
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	"image/png"
+	"strings"
+	"testing"
+)
+
+// DecodeContext stops when its context ends and Header reads only the
+// header (issue 22, item 4: decoding inside the budget).
+func TestDecodeContextAndHeader(t *testing.T) {
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewNRGBA(image.Rect(0, 0, 300, 200))); err != nil {
+		t.Fatal(err)
+	}
+	format, w, h, err := Header(b.Bytes(), Options{})
+	if err != nil || format != "png" || w != 300 || h != 200 {
+		t.Fatalf("header: %s %dx%d %v", format, w, h, err)
+	}
+	if _, _, _, err := Header(b.Bytes(), Options{MaxPixels: 1000}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("header over MaxPixels: %v", err)
+	}
+	if _, _, _, err := Header([]byte("GIF89a"), Options{}); !errors.Is(err, ErrFormat) {
+		t.Errorf("header of a GIF: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := DecodeContext(ctx, bytes.NewReader(b.Bytes()), Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	if _, err := DecodeBytesContext(ctx, b.Bytes(), Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled, bytes: %v", err)
+	}
+	img, err := DecodeContext(context.Background(), bytes.NewReader(b.Bytes()), Options{})
+	if err != nil || img.Pix.Bounds().Dx() != 300 {
+		t.Fatalf("decode: %v", err)
+	}
+}
+
+// countdown is a context whose Err turns to DeadlineExceeded after a
+// number of calls: a budget that ends at a reproducible point.
+type countdown struct {
+	context.Context
+	left *int
+}
+
+func (c countdown) Err() error {
+	if *c.left <= 0 {
+		return context.DeadlineExceeded
+	}
+	*c.left--
+	return nil
+}
+
+// A budget that ends in the middle of decoding stops it.
+func TestDecodeStopsMidway(t *testing.T) {
+	m := image.NewNRGBA(image.Rect(0, 0, 1024, 1024))
+	for i := range m.Pix {
+		m.Pix[i] = uint8(i * 13)
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	left := 5
+	_, err := DecodeBytesContext(countdown{context.Background(), &left}, b.Bytes(), Options{})
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "decoding") {
+		t.Fatalf("%v", err)
+	}
+}
