@@ -3,8 +3,13 @@ package web
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
+	"image"
+	"image/color"
 	"image/jpeg"
+	"image/png"
 	"net/http"
+	"sync"
 	"testing"
 )
 
@@ -86,4 +91,72 @@ func FuzzSquarePicture(f *testing.F) {
 			t.Fatalf("side %d, %d bytes", side, len(out))
 		}
 	})
+}
+
+// TestUploadsConcurrently sends many uploads at once through the handler
+// to a real SQLite store, more than it keeps: none may fail (issue 22: 2
+// of 60 sent 8 at a time failed with 500, "store: adding picture: sql: no
+// rows in result set"), each answer names a picture that was stored, and
+// at the end the newest MaxPictures are listed and served.
+func TestUploadsConcurrently(t *testing.T) {
+	const n, workers, keep = 64, 16, 5
+	s, _ := newServer(t, Config{MaxPictures: keep, PictureSide: 64})
+	bodies := make([][]byte, n)
+	for i := range bodies {
+		img := image.NewRGBA(image.Rect(0, 0, 64, 64))
+		for p := range 64 * 64 {
+			img.SetRGBA(p%64, p/64, color.RGBA{uint8(i * 4), uint8(p), uint8(p / 64 * 4), 255})
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		bodies[i] = buf.Bytes()
+	}
+	var (
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		failed []string
+		ids    = map[string]bool{}
+	)
+	next := make(chan int)
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				w := call(t, s, "POST", fmt.Sprintf("/api/pictures?name=p%d", i), bodies[i], "Content-Type", "image/png")
+				mu.Lock()
+				if w.Code != http.StatusCreated {
+					failed = append(failed, fmt.Sprintf("upload %d: %d %s", i, w.Code, w.Body))
+				} else {
+					ids[w.Body.String()] = true
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, f := range failed {
+		if i < 3 {
+			t.Error(f)
+		}
+	}
+	if len(failed) > 0 {
+		t.Fatalf("%d of %d uploads failed", len(failed), n)
+	}
+	if len(ids) != n {
+		t.Errorf("%d distinct answers for %d distinct pictures", len(ids), n)
+	}
+	list := decode[struct{ Pictures []pictureInfo }](t, call(t, s, "GET", "/api/pictures", nil), 200).Pictures
+	if len(list) != len(builtinPictures)+keep {
+		t.Fatalf("%d pictures listed, want %d built-in and %d uploads", len(list), len(builtinPictures), keep)
+	}
+	for _, p := range list[len(builtinPictures):] {
+		if w := call(t, s, "GET", p.URL, nil); w.Code != 200 {
+			t.Errorf("GET %s: %d", p.URL, w.Code)
+		}
+	}
 }
