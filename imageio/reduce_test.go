@@ -2,6 +2,9 @@ package imageio
 
 import (
 	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -174,5 +177,95 @@ func TestDecodeReducedRejects(t *testing.T) {
 	}
 	if _, err := DecodeReduced([]byte("GIF89a"), image.Rect(0, 0, 1, 1), 1); err != ErrFormat {
 		t.Errorf("GIF: %v", err)
+	}
+}
+
+// rawPNG writes a PNG of random rows with random filter types, for every
+// colour type and depth (the standard encoder writes only some), with a
+// palette and a tRNS chunk where they apply.
+func rawPNG(t *testing.T, w, h, depth, colorType int, trns bool, seed uint32) []byte {
+	t.Helper()
+	rnd := func() byte { seed = seed*1664525 + 1013904223; return byte(seed >> 24) }
+	var out bytes.Buffer
+	out.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		binary.Write(&out, binary.BigEndian, uint32(len(data)))
+		c := append([]byte(typ), data...)
+		out.Write(c)
+		binary.Write(&out, binary.BigEndian, crc32.ChecksumIEEE(c))
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr, uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = byte(depth), byte(colorType)
+	chunk("IHDR", ihdr)
+	ch := map[int]int{0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colorType]
+	if colorType == 3 {
+		pal := make([]byte, 3<<depth)
+		for i := range pal {
+			pal[i] = rnd()
+		}
+		chunk("PLTE", pal)
+	}
+	if trns {
+		switch colorType {
+		case 0:
+			chunk("tRNS", []byte{0, 1})
+		case 2:
+			chunk("tRNS", []byte{0, 7, 0, 7, 0, 7})
+		case 3:
+			a := make([]byte, 1<<depth/2)
+			for i := range a {
+				a[i] = rnd()
+			}
+			chunk("tRNS", a)
+		}
+	}
+	var z bytes.Buffer
+	zw := zlib.NewWriter(&z)
+	n := (w*ch*depth + 7) / 8
+	for range h {
+		row := make([]byte, 1+n)
+		row[0] = rnd() % 5
+		for i := 1; i < len(row); i++ {
+			row[i] = rnd()
+			if trns && rnd()%3 == 0 {
+				row[i] = 1 // hits the tRNS gray value now and then
+				if colorType == 2 && depth == 8 {
+					row[i] = 7
+				}
+			}
+		}
+		zw.Write(row)
+	}
+	zw.Close()
+	chunk("IDAT", z.Bytes())
+	chunk("IEND", nil)
+	return out.Bytes()
+}
+
+func TestDecodeReducedEveryPNGKind(t *testing.T) {
+	kinds := []struct{ colorType, depth int }{
+		{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {2, 8}, {2, 16},
+		{3, 1}, {3, 2}, {3, 4}, {3, 8}, {4, 8}, {4, 16}, {6, 8}, {6, 16},
+	}
+	for _, k := range kinds {
+		for _, trns := range []bool{false, true} {
+			data := rawPNG(t, 37, 29, k.depth, k.colorType, trns, uint32(k.depth*31+k.colorType))
+			ref, err := png.Decode(bytes.NewReader(data))
+			if err != nil {
+				t.Fatalf("type %d depth %d: standard decoder: %v", k.colorType, k.depth, err)
+			}
+			for _, f := range []int{1, 2, 5} {
+				r := image.Rect(1, 2, 37, 29)
+				got, err := DecodeReduced(data, r, f)
+				if err != nil {
+					t.Fatalf("type %d depth %d: %v", k.colorType, k.depth, err)
+				}
+				if want := reduceRef(ref, r, f); !bytes.Equal(got.Pix, want.Pix) {
+					t.Errorf("type %d depth %d tRNS %v /%d: pixels differ from the standard decoder's", k.colorType, k.depth, trns, f)
+				}
+			}
+		}
 	}
 }
