@@ -19,6 +19,11 @@
 //	if err != nil { ... }
 //	L, a, b := imageio.Lab(img.Pix.NRGBA64At(0, 0))
 //
+// DecodeReduced decodes a rectangle of an image shrunk by a whole factor
+// (the mean of each box), for callers that need a small picture of a large
+// file: a non-interlaced PNG is streamed a row at a time, so its memory does
+// not grow with its height; DecodeCost estimates the memory from the header.
+//
 // Lab uses the sRGB transfer curve and the D65 white point (IEC 61966-2-1,
 // CIE 15); a 65,536-entry table linearises each channel and a table with
 // linear interpolation replaces the cube root, within 0.002 of the exact

@@ -32,6 +32,11 @@ or ~/.config on Linux); another tessera process may use the same file at
 the same time. Requests are logged on stderr. Interrupt (Ctrl-C) stops the
 server gracefully: it finishes or cancels the requests in flight.
 
+Uploaded pictures are bounded before they are decoded: at most 10 MiB and
+40 million pixels, read from the header; they are decoded already reduced to
+the stored 600x600 square, and the uploads decoded at once hold at most
+512 MiB between them (others wait, within the 10 s limit of a request).
+
 The server listens on 127.0.0.1 by default, so only this machine can reach
 it; -addr :8080 opens it to the network.`,
 	Flags: func(fs *flag.FlagSet) Runner {

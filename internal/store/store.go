@@ -298,34 +298,45 @@ func PictureID(data []byte) string {
 }
 
 // AddPicture stores p under PictureID(p.Data) and returns it as stored. The
-// same bytes stored twice are kept once, under the first name. When more
-// than keep pictures are stored, the oldest are deleted (keep <= 0: no
-// limit).
+// same bytes stored twice are kept once, under the first name, and count
+// as new. When more than keep pictures are stored, the oldest others are
+// deleted (keep <= 0: no limit); the picture just added is never among
+// them, so AddPicture returns a picture that is stored when it returns.
+//
+// It is one immediate transaction: the time it records is read once the
+// write lock is held, so pictures added at once are ordered as they were
+// written, and the trim sees the new row.
 func (s *Store) AddPicture(ctx context.Context, p Picture, keep int) (Picture, error) {
 	p.ID = PictureID(p.Data)
-	p.Created = time.Now().UTC()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return Picture{}, fmt.Errorf("store: %w", err)
+		return Picture{}, fmt.Errorf("store: adding picture: %w", err)
 	}
 	defer tx.Rollback()
-	_, err = tx.ExecContext(ctx, `INSERT INTO pictures (id, name, type, data, width, height, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at`,
-		p.ID, p.Name, p.Type, p.Data, p.Width, p.Height, formatTime(p.Created))
+	// Read the clock under the write lock: taken before BEGIN, a writer
+	// that waited for the lock would store an older time than rows
+	// committed meanwhile, and the trim below would take it for the oldest.
+	p.Created = time.Now().UTC()
+	err = tx.QueryRowContext(ctx, `INSERT INTO pictures (id, name, type, data, width, height, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at
+		RETURNING name, type, width, height`,
+		p.ID, p.Name, p.Type, p.Data, p.Width, p.Height, formatTime(p.Created)).Scan(&p.Name, &p.Type, &p.Width, &p.Height)
 	if err != nil {
 		return Picture{}, fmt.Errorf("store: adding picture: %w", err)
 	}
 	if keep > 0 {
-		_, err = tx.ExecContext(ctx, `DELETE FROM pictures WHERE id NOT IN
-			(SELECT id FROM pictures ORDER BY created_at DESC, id LIMIT ?)`, keep)
+		// Keep the new picture and the keep-1 newest others, whatever the
+		// clock says (it may step back).
+		_, err = tx.ExecContext(ctx, `DELETE FROM pictures WHERE id != ?1 AND id NOT IN
+			(SELECT id FROM pictures WHERE id != ?1 ORDER BY created_at DESC, id LIMIT ?2)`, p.ID, keep-1)
 		if err != nil {
 			return Picture{}, fmt.Errorf("store: trimming pictures: %w", err)
 		}
 	}
-	if err := tx.QueryRowContext(ctx, "SELECT name FROM pictures WHERE id = ?", p.ID).Scan(&p.Name); err != nil {
+	if err := tx.Commit(); err != nil {
 		return Picture{}, fmt.Errorf("store: adding picture: %w", err)
 	}
-	return p, tx.Commit()
+	return p, nil
 }
 
 // pictureColumns are the columns scanPicture reads, Data last.

@@ -238,3 +238,51 @@ func TestPictures(t *testing.T) {
 		t.Errorf("second delete: %v", err)
 	}
 }
+
+// TestAddPictureConcurrently adds many pictures at once, more than are
+// kept: each AddPicture must succeed and return a picture that was stored
+// (issue 22: a writer that waited for the lock used to stamp its row with a
+// time older than the rows committed meanwhile, the trim deleted it, and
+// AddPicture failed with "sql: no rows in result set"), and at the end the
+// store holds exactly keep pictures.
+func TestAddPictureConcurrently(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "t.db"))
+	ctx := t.Context()
+	const n, workers, keep = 200, 16, 3
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	next := make(chan int)
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				data := []byte{byte(i), byte(i >> 8), 'p'}
+				p, err := s.AddPicture(ctx, Picture{Name: "p", Type: "image/png", Data: data, Width: 1, Height: 1}, keep)
+				if err != nil {
+					errs <- err
+					continue
+				}
+				if p.ID != PictureID(data) || p.Created.IsZero() {
+					errs <- errors.New("returned " + p.ID)
+				}
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	close(errs)
+	failed := 0
+	for err := range errs {
+		if failed++; failed <= 3 {
+			t.Error(err)
+		}
+	}
+	if failed > 0 {
+		t.Errorf("%d of %d AddPicture calls failed", failed, n)
+	}
+	if list, err := s.Pictures(ctx); err != nil || len(list) != keep {
+		t.Errorf("%d pictures stored, %v; want %d", len(list), err, keep)
+	}
+}

@@ -13,6 +13,13 @@
 // (internal/store), and answers every API error as JSON {"error": "..."}
 // with a fitting status, never a stack trace.
 //
+// Uploads are bounded before they are decoded: file size, pixels and
+// decoding memory are read from the header (Config.MaxUploadBytes,
+// MaxUploadPixels, DecodeMemory). A picture is decoded reduced to the
+// square the game stores (imageio.DecodeReduced): a non-interlaced PNG a
+// row at a time, so a 6000x6000 upload allocates about 14 MiB; the uploads
+// decoded at once share DecodeMemory (512 MiB) and wait for their share.
+//
 //	s, err := store.Open(ctx, path)
 //	srv, err := web.New(web.Config{Store: s, Logger: logger})
 //	ln, err := net.Listen("tcp", "127.0.0.1:8080")

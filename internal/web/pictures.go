@@ -121,21 +121,35 @@ func (s *Server) deletePicture(r *http.Request) (int, any, error) {
 }
 
 // uploadPicture takes a picture as a multipart form (field "picture") or
-// as the raw body with an image media type, checks its size before
-// decoding it, crops the middle square, scales it down to PictureSide,
-// turns it upright by its EXIF orientation, and stores it as JPEG.
+// as the raw body with an image media type, checks its size and its header
+// before decoding it, decodes it reduced (see squarePicture) while it holds
+// a solver slot and its decoding memory (Config.DecodeMemory), and stores
+// it as JPEG.
 func (s *Server) uploadPicture(r *http.Request) (int, any, error) {
 	data, name, err := readUpload(r, s.cfg.MaxUploadBytes)
 	if err != nil {
 		return 0, nil, err
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.SolveTimeout)
-	defer cancel()
-	if err := s.acquire(ctx); err != nil {
+	plan, err := planPicture(data, s.cfg.MaxUploadPixels, s.cfg.PictureSide)
+	if err != nil {
 		return 0, nil, err
 	}
-	jpg, side, err := squarePicture(data, s.cfg.MaxUploadPixels, s.cfg.PictureSide)
+	if plan.cost > s.cfg.DecodeMemory {
+		return 0, nil, errorf(http.StatusRequestEntityTooLarge, "picture %dx%d needs %d MiB to decode, over the server's decoding memory of %d MiB; send it smaller (or as a non-interlaced PNG, decoded a row at a time)", plan.width, plan.height, plan.cost>>20, s.cfg.DecodeMemory>>20)
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.SolveTimeout)
+	defer cancel()
+	// Memory first: an upload waiting for it holds no solver slot.
+	if err := s.decodeMem.acquire(ctx, plan.cost); err != nil {
+		return 0, nil, errorf(http.StatusServiceUnavailable, "server busy: decoding other pictures held its %d MiB of decoding memory until this one's time ran out; try again", s.cfg.DecodeMemory>>20)
+	}
+	if err := s.acquire(ctx); err != nil {
+		s.decodeMem.release(plan.cost)
+		return 0, nil, err
+	}
+	jpg, side, err := plan.decode(data)
 	s.release()
+	s.decodeMem.release(plan.cost)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -227,20 +241,67 @@ func pictureLabel(file string) string {
 // minPictureSide is the smallest side an upload may have.
 const minPictureSide = 64
 
-// squarePicture decodes an uploaded PNG, JPEG or WebP file with
-// imageio.Decode (at most maxPixels pixels, checked before decoding; EXIF
-// orientation applied) after checking that both sides are at least
-// minPictureSide, crops its middle square, scales it to at most side
-// pixels, flattens any transparency on white, and encodes it as JPEG. It
-// returns the JPEG and its side.
-func squarePicture(data []byte, maxPixels, side int) (out []byte, outSide int, err error) {
+// picturePlan is how an upload will be decoded, from its header alone.
+type picturePlan struct {
+	width, height int
+	crop          image.Rectangle // the middle square, in stored pixels, a multiple of factor
+	factor        int             // the box reduction while decoding
+	side          int             // the stored picture's side
+	cost          int64           // bytes held while decoding, about
+}
+
+// planPicture reads an upload's header (nothing is decoded): the format
+// must be PNG, JPEG or WebP, both sides at least minPictureSide, and at
+// most maxPixels pixels. It plans the middle square, reduced while decoding
+// by the largest whole factor that keeps it at least side pixels, and
+// estimates the memory the decoding holds: imageio.DecodeCost (a few rows
+// for a non-interlaced PNG, the decoded image otherwise) and the reduced
+// square, scaled and turned, about 104 side^2 bytes (37 MiB for 600).
+func planPicture(data []byte, maxPixels, side int) (picturePlan, error) {
+	notPicture := errorf(http.StatusUnsupportedMediaType, "not a PNG, JPEG or WebP picture")
+	if imageio.Sniff(data) == "" {
+		return picturePlan{}, notPicture
+	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return nil, 0, errorf(http.StatusUnsupportedMediaType, "not a PNG, JPEG or WebP picture")
+		return picturePlan{}, notPicture
 	}
 	if cfg.Width < minPictureSide || cfg.Height < minPictureSide {
-		return nil, 0, errorf(http.StatusUnprocessableEntity, "picture %dx%d is too small: both sides must be at least %d pixels", cfg.Width, cfg.Height, minPictureSide)
+		return picturePlan{}, errorf(http.StatusUnprocessableEntity, "picture %dx%d is too small: both sides must be at least %d pixels", cfg.Width, cfg.Height, minPictureSide)
 	}
+	if int64(cfg.Width)*int64(cfg.Height) > int64(maxPixels) {
+		return picturePlan{}, errorf(http.StatusRequestEntityTooLarge, "picture %dx%d has more than %d million pixels", cfg.Width, cfg.Height, maxPixels/1_000_000)
+	}
+	cost, err := imageio.DecodeCost(data)
+	if err != nil {
+		return picturePlan{}, errorf(http.StatusBadRequest, "cannot decode the picture: %v", err)
+	}
+	sq := min(cfg.Width, cfg.Height)
+	f := max(1, sq/side)
+	sq = sq / f * f
+	crop := image.Rect(0, 0, sq, sq).Add(image.Pt((cfg.Width-sq)/2, (cfg.Height-sq)/2))
+	s := int64(min(sq/f, side))
+	return picturePlan{
+		width: cfg.Width, height: cfg.Height, crop: crop, factor: f, side: int(s),
+		cost: cost + 104*s*s,
+	}, nil
+}
+
+// squarePicture decodes an uploaded PNG, JPEG or WebP file as
+// planPicture plans it and returns the stored JPEG and its side.
+func squarePicture(data []byte, maxPixels, side int) ([]byte, int, error) {
+	plan, err := planPicture(data, maxPixels, side)
+	if err != nil {
+		return nil, 0, err
+	}
+	return plan.decode(data)
+}
+
+// decode decodes the middle square reduced by the plan's factor (so a huge
+// picture never lies decoded whole in memory when it is a non-interlaced
+// PNG), scales it to the plan's side, flattens any transparency on white,
+// turns it upright by its EXIF orientation, and encodes it as JPEG.
+func (plan picturePlan) decode(data []byte) (out []byte, outSide int, err error) {
 	// The decoders are not expected to panic, but they read untrusted
 	// bytes: a panic is a bad picture.
 	defer func() {
@@ -248,26 +309,23 @@ func squarePicture(data []byte, maxPixels, side int) (out []byte, outSide int, e
 			out, outSide, err = nil, 0, errorf(http.StatusBadRequest, "cannot decode the picture")
 		}
 	}()
-	decoded, err := imageio.Decode(bytes.NewReader(data), imageio.Options{MaxPixels: int64(maxPixels), MaxBytes: int64(len(data)) + 1})
+	img, err := imageio.DecodeReduced(data, plan.crop, plan.factor)
 	switch {
-	case errors.Is(err, imageio.ErrTooLarge):
-		return nil, 0, errorf(http.StatusRequestEntityTooLarge, "picture %dx%d has more than %d million pixels", cfg.Width, cfg.Height, maxPixels/1_000_000)
 	case errors.Is(err, imageio.ErrFormat):
 		return nil, 0, errorf(http.StatusUnsupportedMediaType, "not a PNG, JPEG or WebP picture")
 	case err != nil:
 		return nil, 0, errorf(http.StatusBadRequest, "cannot decode the picture: %v", err)
 	}
-	img := decoded.Pix
-	b := img.Bounds()
-	sq := min(b.Dx(), b.Dy())
-	crop := image.Rect(0, 0, sq, sq).Add(b.Min).Add(image.Pt((b.Dx()-sq)/2, (b.Dy()-sq)/2))
-	outSide = min(sq, side)
-	dst := image.NewRGBA(image.Rect(0, 0, outSide, outSide))
+	dst := image.NewRGBA(image.Rect(0, 0, plan.side, plan.side))
 	draw.Draw(dst, dst.Rect, image.NewUniform(color.White), image.Point{}, draw.Src)
-	draw.CatmullRom.Scale(dst, dst.Rect, img, crop, draw.Over, nil)
+	draw.CatmullRom.Scale(dst, dst.Rect, img, img.Rect, draw.Over, nil)
+	var upright image.Image = dst
+	if o := imageio.Orientation(data); o > 1 {
+		upright = imageio.Orient(imageio.ToNRGBA64(dst), o)
+	}
 	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 90}); err != nil {
+	if err := jpeg.Encode(&buf, upright, &jpeg.Options{Quality: 90}); err != nil {
 		return nil, 0, err
 	}
-	return buf.Bytes(), outSide, nil
+	return buf.Bytes(), plan.side, nil
 }

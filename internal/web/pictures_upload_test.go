@@ -2,9 +2,18 @@ package web
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"image"
+	"image/color"
 	"image/jpeg"
+	"image/png"
 	"net/http"
+	"runtime"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -86,4 +95,176 @@ func FuzzSquarePicture(f *testing.F) {
 			t.Fatalf("side %d, %d bytes", side, len(out))
 		}
 	})
+}
+
+// TestUploadsConcurrently sends many uploads at once through the handler
+// to a real SQLite store, more than it keeps: none may fail (issue 22: 2
+// of 60 sent 8 at a time failed with 500, "store: adding picture: sql: no
+// rows in result set"), each answer names a picture that was stored, and
+// at the end the newest MaxPictures are listed and served.
+func TestUploadsConcurrently(t *testing.T) {
+	const n, workers, keep = 64, 16, 5
+	s, _ := newServer(t, Config{MaxPictures: keep, PictureSide: 64})
+	bodies := make([][]byte, n)
+	for i := range bodies {
+		img := image.NewRGBA(image.Rect(0, 0, 64, 64))
+		for p := range 64 * 64 {
+			img.SetRGBA(p%64, p/64, color.RGBA{uint8(i * 4), uint8(p), uint8(p / 64 * 4), 255})
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		bodies[i] = buf.Bytes()
+	}
+	var (
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		failed []string
+		ids    = map[string]bool{}
+	)
+	next := make(chan int)
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				w := call(t, s, "POST", fmt.Sprintf("/api/pictures?name=p%d", i), bodies[i], "Content-Type", "image/png")
+				mu.Lock()
+				if w.Code != http.StatusCreated {
+					failed = append(failed, fmt.Sprintf("upload %d: %d %s", i, w.Code, w.Body))
+				} else {
+					ids[w.Body.String()] = true
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, f := range failed {
+		if i < 3 {
+			t.Error(f)
+		}
+	}
+	if len(failed) > 0 {
+		t.Fatalf("%d of %d uploads failed", len(failed), n)
+	}
+	if len(ids) != n {
+		t.Errorf("%d distinct answers for %d distinct pictures", len(ids), n)
+	}
+	list := decode[struct{ Pictures []pictureInfo }](t, call(t, s, "GET", "/api/pictures", nil), 200).Pictures
+	if len(list) != len(builtinPictures)+keep {
+		t.Fatalf("%d pictures listed, want %d built-in and %d uploads", len(list), len(builtinPictures), keep)
+	}
+	for _, p := range list[len(builtinPictures):] {
+		if w := call(t, s, "GET", p.URL, nil); w.Code != 200 {
+			t.Errorf("GET %s: %d", p.URL, w.Code)
+		}
+	}
+}
+
+// blackPNG returns a w x h opaque black RGB PNG, written row by row (a
+// 6000x6000 one is about 105 KB, as in issue 22).
+func blackPNG(t *testing.T, w, h int) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	out.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		binary.Write(&out, binary.BigEndian, uint32(len(data)))
+		c := append([]byte(typ), data...)
+		out.Write(c)
+		binary.Write(&out, binary.BigEndian, crc32.ChecksumIEEE(c))
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr, uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = 8, 2 // 8 bits, RGB
+	chunk("IHDR", ihdr)
+	var z bytes.Buffer
+	zw := zlib.NewWriter(&z)
+	row := make([]byte, 1+3*w) // filter 0, black
+	for range h {
+		zw.Write(row)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	chunk("IDAT", z.Bytes())
+	chunk("IEND", nil)
+	return out.Bytes()
+}
+
+// TestUploadDecodesWithinBoundedMemory uploads a 6000x6000 black PNG
+// (36 million pixels, under the 40 million limit) and measures the bytes
+// allocated meanwhile: a non-interlaced PNG is decoded a row at a time,
+// reduced on the fly, so one upload allocates at most 32 MiB whatever its
+// size. (Issue 22: it was decoded whole, widened to 16 bits and scaled
+// from full size, about 600 MB allocated and 1 GB resident for 4 s.)
+func TestUploadDecodesWithinBoundedMemory(t *testing.T) {
+	const bound = 32 << 20
+	data := blackPNG(t, 6000, 6000)
+	s, _ := newServer(t, Config{})
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	w := call(t, s, "POST", "/api/pictures", data, "Content-Type", "image/png")
+	runtime.ReadMemStats(&after)
+	p := decode[pictureInfo](t, w, http.StatusCreated)
+	alloc := after.TotalAlloc - before.TotalAlloc
+	t.Logf("one upload of a 6000x6000 PNG allocated %.1f MiB", float64(alloc)/(1<<20))
+	if alloc > bound {
+		t.Errorf("one upload of a %d-byte 6000x6000 PNG allocated %d MiB, over %d MiB", len(data), alloc>>20, bound>>20)
+	}
+	img, err := jpeg.Decode(call(t, s, "GET", p.URL, nil).Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Bounds().Dx() != 600 {
+		t.Errorf("stored picture %v, want 600x600", img.Bounds())
+	}
+	if r, g, b, _ := img.At(300, 300).RGBA(); r+g+b > 3*0x0400 {
+		t.Errorf("stored picture not black: %d %d %d", r, g, b)
+	}
+}
+
+// TestUploadsShareDecodingMemory sends uploads that each must be decoded
+// whole (JPEG) at once: together they never hold more than DecodeMemory,
+// the ones that do not fit wait their turn and succeed, and a picture that
+// alone needs more is refused, before it is decoded, with a 413 that says
+// why.
+func TestUploadsShareDecodingMemory(t *testing.T) {
+	jpg := testJPEG(t, 1200, 1000)
+	plan, err := planPicture(jpg, 40_000_000, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	capacity := 2*plan.cost + plan.cost/2 // room for two at a time
+	s, _ := newServer(t, Config{PictureSide: 64, DecodeMemory: capacity, MaxBusy: 8})
+	var wg sync.WaitGroup
+	codes := make(chan int, 8)
+	for i := range 8 {
+		wg.Go(func() {
+			// Distinct files: a comment segment after the start of image.
+			body := withExif(jpg, []byte(fmt.Sprintf("\xff\xfe\x00\x04%c%c", 'a'+i, 'a'+i)))
+			codes <- call(t, s, "POST", "/api/pictures", body, "Content-Type", "image/jpeg").Code
+		})
+	}
+	wg.Wait()
+	close(codes)
+	for c := range codes {
+		if c != http.StatusCreated {
+			t.Errorf("upload answered %d", c)
+		}
+	}
+	if s.decodeMem.peak > capacity || s.decodeMem.peak < plan.cost {
+		t.Errorf("decoding held at most %d bytes; capacity %d, one upload %d", s.decodeMem.peak, capacity, plan.cost)
+	}
+
+	small, _ := newServer(t, Config{PictureSide: 64, DecodeMemory: plan.cost / 2})
+	w := call(t, small, "POST", "/api/pictures", jpg, "Content-Type", "image/jpeg")
+	if w.Code != http.StatusRequestEntityTooLarge || !strings.Contains(w.Body.String(), "decoding memory") {
+		t.Errorf("over DecodeMemory: %d %s", w.Code, w.Body)
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"tessera/internal/store"
@@ -59,6 +60,14 @@ type Config struct {
 	// MaxPictures is how many uploaded pictures are kept; the oldest go
 	// first (50).
 	MaxPictures int
+	// DecodeMemory bounds the memory that the uploads being decoded at once
+	// hold (512 MiB), as estimated from their headers before decoding: a
+	// few rows of a non-interlaced PNG, however large, or the whole decoded
+	// image for other files (up to 8 bytes a pixel), plus about 37 MiB to
+	// scale the square. An upload waits for its share until its time limit
+	// (SolveTimeout); one that needs more than DecodeMemory alone is
+	// refused (413).
+	DecodeMemory int64
 }
 
 func (c *Config) setDefaults() {
@@ -89,6 +98,9 @@ func (c *Config) setDefaults() {
 	if c.MaxPictures <= 0 {
 		c.MaxPictures = 50
 	}
+	if c.DecodeMemory <= 0 {
+		c.DecodeMemory = 512 << 20
+	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -104,8 +116,10 @@ type Server struct {
 	handler http.Handler
 	pages   map[string]*template.Template
 	busy    chan struct{} // a slot per running solve or decoding
-	games   []*game
-	proofs  *proofCache // the dust game's proven answers
+	// decodeMem holds the bytes of the uploads being decoded.
+	decodeMem *memGate
+	games     []*game
+	proofs    *proofCache // the dust game's proven answers
 }
 
 // New returns a server for cfg. It fails if cfg has no store or the
@@ -116,13 +130,14 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.setDefaults()
 	s := &Server{
-		cfg:    cfg,
-		store:  cfg.Store,
-		log:    cfg.Logger,
-		mux:    http.NewServeMux(),
-		busy:   make(chan struct{}, cfg.MaxBusy),
-		games:  []*game{npuzzleGame, dustGame},
-		proofs: &proofCache{max: 4096},
+		cfg:       cfg,
+		store:     cfg.Store,
+		log:       cfg.Logger,
+		mux:       http.NewServeMux(),
+		busy:      make(chan struct{}, cfg.MaxBusy),
+		decodeMem: newMemGate(cfg.DecodeMemory),
+		games:     []*game{npuzzleGame, dustGame},
+		proofs:    &proofCache{max: 4096},
 	}
 	var err error
 	if s.pages, err = parsePages(s.games); err != nil {
@@ -292,6 +307,48 @@ func (s *Server) acquire(ctx context.Context) error {
 }
 
 func (s *Server) release() { <-s.busy }
+
+// memGate is a weighted semaphore over bytes: the sum of what its holders
+// acquired never exceeds its capacity.
+type memGate struct {
+	mu         sync.Mutex
+	free, peak int64 // peak: the most ever held at once, for tests
+	capacity   int64
+	wake       chan struct{} // closed when memory is released
+}
+
+func newMemGate(capacity int64) *memGate {
+	return &memGate{free: capacity, capacity: capacity, wake: make(chan struct{})}
+}
+
+// acquire waits until n bytes are free and takes them, or returns ctx's
+// error. n must be at most the capacity.
+func (g *memGate) acquire(ctx context.Context, n int64) error {
+	for {
+		g.mu.Lock()
+		if n <= g.free {
+			g.free -= n
+			g.peak = max(g.peak, g.capacity-g.free)
+			g.mu.Unlock()
+			return nil
+		}
+		wake := g.wake
+		g.mu.Unlock()
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func (g *memGate) release(n int64) {
+	g.mu.Lock()
+	g.free += n
+	close(g.wake)
+	g.wake = make(chan struct{})
+	g.mu.Unlock()
+}
 
 // Serve serves on ln until ctx ends, then stops accepting connections,
 // cancels the requests in flight (their solves stop at once) and waits up
