@@ -53,6 +53,10 @@ type LP struct {
 	Search DFS
 	// Progress, when set, is called after every LP.
 	Progress func(LPStep)
+	// OnLP, when set, is called after every LP with P, its objective and
+	// its rounded board (LPIterate; RenderP and Puzzle.RenderIterates draw
+	// them): "tessera edgematch solve -algo lp -snapshots DIR".
+	OnLP func(LPIterate)
 }
 
 // LPStep reports one LP of Algorithm 1.
@@ -417,6 +421,9 @@ func (o LP) solve(ctx context.Context, p *Puzzle) (lpResult, error) {
 		res.Fractional = frac
 		if o.Progress != nil {
 			o.Progress(LPStep{Iteration: it, Fractional: frac, Objective: dot, Change: change, Backend: sol.Iterations, Elapsed: time.Since(start)})
+		}
+		if o.OnLP != nil {
+			o.OnLP(k.iterate(it, x, dot, frac))
 		}
 		copy(prev, x)
 		if frac == 0 {
