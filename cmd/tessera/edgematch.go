@@ -172,7 +172,7 @@ func (s *solveFlags) solver() (edgematch.Solver, error) {
 
 var emSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-hints FILE [-nhints K]] [-timeout D] [-seed S] [-resume B.board] [-json] P.txt [-o B.board]",
+	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-hints FILE [-nhints K]] [-timeout D] [-seed S] [-resume B.board] [-snapshots DIR] [-json] P.txt [-o B.board]",
 	Short:     "solve a puzzle, or find the best partial board",
 	Long: `Solve searches the puzzle in P.txt with the solver -algo and prints the board
 with its score (matched internal edges, recomputed from the pieces, never
@@ -183,7 +183,10 @@ dfs and lp exit with status 1 when they prove that there is no solution or
 stop at -timeout or -max-nodes; lp reports the LPs solved and whether P became
 a permutation. partial searches on every core until -timeout; with -o it saves
 every new best board at once (atomically), with the seed in its comments, and
--resume B.board continues from a saved board.`,
+-resume B.board continues from a saved board. With -algo lp, -snapshots DIR
+writes the board that P rounds to and the matrix P (a row per cell, a column
+per piece, white 0 to black 1) after every LP (lp-NN-board.png, lp-NN-P.png)
+and all of them side by side (iterates.png), as the paper's Figure 4c.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf solveFlags
 		var hf hintFlags
@@ -197,6 +200,7 @@ every new best board at once (atomically), with the seed in its comments, and
 		out := outFlag(fs, "the board (partial: every new best, atomically)")
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
+		snapDir := fs.String("snapshots", "", "lp: write the board and the matrix P after every LP as pictures to this folder")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one puzzle file")
@@ -204,9 +208,19 @@ every new best board at once (atomically), with the seed in its comments, and
 			if err := sf.check(); err != nil {
 				return err
 			}
+			if *snapDir != "" && sf.algo != "lp" {
+				return usagef("-snapshots applies to -algo lp")
+			}
 			p, err := hf.read(env, args[0])
 			if err != nil {
 				return err
+			}
+			snaps, err := newLPSnapshots(*snapDir, p)
+			if err != nil {
+				return err
+			}
+			if snaps != nil {
+				sf.o.OnLP = snaps.add
 			}
 			if *resume != "" {
 				if sf.o.Start, err = edgematch.ReadBoard(*resume, p); err != nil {
@@ -236,6 +250,9 @@ every new best board at once (atomically), with the seed in its comments, and
 			defer cancel()
 			res, err := bench.EdgeMatchSolve(sctx, solver, p)
 			pr.Done()
+			if serr := snaps.finish(); serr != nil {
+				return serr
+			}
 			if saveErr != nil {
 				return saveErr
 			}
