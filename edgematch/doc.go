@@ -88,6 +88,13 @@
 // Partial.OnBest ("tessera edgematch solve -algo partial -o" saves it
 // atomically, with the seed, and -resume continues from a saved board).
 //
+// LP.OnLP receives every iterate of Algorithm 1 (LPIterate): the matrix P
+// (cells x pieces x rotations, a copy), the LP's objective and the board P
+// rounds to. RenderP draws P as a heat map (a row per cell, a column per
+// piece, white 0 to black 1) and Puzzle.RenderIterates the strip of boards
+// over matrices of the paper's Figure 4c ("tessera edgematch solve -algo lp
+// -snapshots DIR"; an example in docs/results/edgematch.md).
+//
 // Measured figures (Brendan Owen's puzzles, Eternity II, the LP on random
 // puzzles) are in docs/results/edgematch.md; variants measured and dropped in
 // docs/notes/edgematch.md.
