@@ -99,6 +99,13 @@
 // (several share the count); a context deadline (and LP.MaxTime) is
 // wall-clock time, and a search it ends depends on the machine and its load.
 //
+// LP.OnLP receives every iterate of Algorithm 1 (LPIterate): the matrix P
+// (cells x pieces x rotations, a copy), the LP's objective and the board P
+// rounds to. RenderP draws P as a heat map (a row per cell, a column per
+// piece, black 0 to white 1 as in the paper) and Puzzle.RenderIterates the strip of boards
+// over matrices of the paper's Figure 4c ("tessera edgematch solve -algo lp
+// -snapshots DIR"; an example in docs/results/edgematch.md).
+//
 // Measured figures (Brendan Owen's puzzles, Eternity II, the LP on random
 // puzzles) are in docs/results/edgematch.md; variants measured and dropped in
 // docs/notes/edgematch.md.

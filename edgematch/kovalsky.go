@@ -62,6 +62,10 @@ type LP struct {
 	// 24 n^2 bytes for the rounding, n = Rows*Cols. A puzzle over the bound
 	// fails at once with an *LPSizeError that says what it would need.
 	MaxMemory int64
+	// OnLP, when set, is called after every LP with P, its objective and
+	// its rounded board (LPIterate; RenderP and Puzzle.RenderIterates draw
+	// them): "tessera edgematch solve -algo lp -snapshots DIR".
+	OnLP func(LPIterate)
 }
 
 // DefaultLPMemory is LP.MaxMemory's default, 1 GiB: an LP of about 20
@@ -549,6 +553,9 @@ func (o LP) solve(ctx context.Context, p *Puzzle) (lpResult, error) {
 		res.Fractional = frac
 		if o.Progress != nil {
 			o.Progress(LPStep{Iteration: it, Fractional: frac, Objective: dot, Change: change, Backend: sol.Iterations, Elapsed: time.Since(start)})
+		}
+		if o.OnLP != nil {
+			o.OnLP(k.iterate(it, x, dot, frac))
 		}
 		copy(prev, x)
 		if frac == 0 {

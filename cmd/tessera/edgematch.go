@@ -231,7 +231,7 @@ func (s *solveFlags) solver() (edgematch.Solver, error) {
 
 var emSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-hints FILE [-nhints K]] [-timeout D] [-max-nodes N] [-max-moves N] [-lp-max-mem MiB] [-seed S] [-resume B.board] [-json] P.txt [-o B.board]",
+	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-hints FILE [-nhints K]] [-timeout D] [-max-nodes N] [-max-moves N] [-lp-max-mem MiB] [-seed S] [-resume B.board] [-snapshots DIR] [-json] P.txt [-o B.board]",
 	Short:     "solve a puzzle, or find the best partial board",
 	Long: `Solve searches the puzzle in P.txt with the solver -algo and prints the board
 with its score (matched internal edges, recomputed from the pieces, never
@@ -253,7 +253,12 @@ so a run it ends gives the same board every time for the same -seed and
 placements, reproducibly with -workers 1. -timeout and -lp-time are
 wall-clock time: a run they end depends on the machine and its load, so for a
 reproducible partial search give -max-moves with -timeout 0 (or a -timeout
-long enough not to end it first; the report says which ended it).`,
+long enough not to end it first; the report says which ended it).
+
+With -algo lp, -snapshots DIR writes the board that P rounds to and the matrix
+P (a row per cell, a column per piece, white 1 to black 0 as in the paper's
+Figure 4c) after every LP (lp-NN-board.png, lp-NN-P.png) and all of them side
+by side (iterates.png).`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf solveFlags
 		var hf hintFlags
@@ -267,6 +272,7 @@ long enough not to end it first; the report says which ended it).`,
 		out := outFlag(fs, "the board (partial: every new best, atomically)")
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
+		snapDir := fs.String("snapshots", "", "lp: write the board and the matrix P after every LP as pictures to this folder")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one puzzle file")
@@ -277,9 +283,19 @@ long enough not to end it first; the report says which ended it).`,
 			if err := emCheckTimeout(*timeout); err != nil {
 				return err
 			}
+			if *snapDir != "" && sf.algo != "lp" {
+				return usagef("-snapshots applies to -algo lp")
+			}
 			p, err := hf.read(env, args[0])
 			if err != nil {
 				return err
+			}
+			snaps, err := newLPSnapshots(*snapDir, p)
+			if err != nil {
+				return err
+			}
+			if snaps != nil {
+				sf.o.OnLP = snaps.add
 			}
 			if *resume != "" {
 				if sf.o.Start, err = emReadBoard(*resume, p); err != nil {
@@ -311,6 +327,9 @@ long enough not to end it first; the report says which ended it).`,
 			timedOut := sctx.Err() != nil && ctx.Err() == nil
 			err = lpTooLarge(err)
 			pr.Done()
+			if serr := snaps.finish(); serr != nil {
+				return serr
+			}
 			if saveErr != nil {
 				return saveErr
 			}

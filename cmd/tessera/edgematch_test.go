@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -308,5 +309,57 @@ func TestEdgematchPartialMaxMoves(t *testing.T) {
 	code, out, _ = runCmd(t, "", "help", "edgematch", "solve")
 	if !strings.Contains(out, "Budgets and reproducibility") {
 		t.Fatalf("help: %q", out)
+	}
+}
+
+// TestEdgematchSolveSnapshots: solve -algo lp -snapshots DIR writes the
+// board and P after every LP and the strip; other solvers refuse the flag.
+func TestEdgematchSolveSnapshots(t *testing.T) {
+	dir := t.TempDir()
+	puzzle, snaps := filepath.Join(dir, "p.txt"), filepath.Join(dir, "snaps")
+	if code, _, errOut := runCmd(t, "", "edgematch", "generate", "-kind", "kovalsky", "-size", "4x4", "-colors", "8", "-rotate", "-seed", "2", "-o", puzzle); code != 0 {
+		t.Fatalf("generate: %s", errOut)
+	}
+	// The LP alone, as published: two LPs on this puzzle.
+	code, out, errOut := runCmd(t, "", "edgematch", "solve", "-algo", "lp", "-lp-plain", "-no-search", "-snapshots", snaps, "-json", puzzle)
+	var got struct {
+		LPIterations int `json:"lp_iterations"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); code > 1 || err != nil || got.LPIterations < 1 {
+		t.Fatalf("solve -snapshots: %d %v %q %s", code, err, out, errOut)
+	}
+	size := func(name string) (int, int) {
+		t.Helper()
+		f, err := os.Open(filepath.Join(snaps, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return img.Bounds().Dx(), img.Bounds().Dy()
+	}
+	// 32-pixel cells and a 4-pixel margin; P: 16 cells x 16 pieces, 8
+	// pixels an entry, a 1-pixel border.
+	const board, pm = 4*32 + 2*4, 16*8 + 2
+	for k := 1; k <= got.LPIterations; k++ {
+		if w, h := size(fmt.Sprintf("lp-%02d-board.png", k)); w != board || h != board {
+			t.Errorf("board %d: %dx%d", k, w, h)
+		}
+		if w, h := size(fmt.Sprintf("lp-%02d-P.png", k)); w != pm || h != pm {
+			t.Errorf("P %d: %dx%d", k, w, h)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(snaps, fmt.Sprintf("lp-%02d-P.png", got.LPIterations+1))); err == nil {
+		t.Errorf("more P pictures than the %d LPs", got.LPIterations)
+	}
+	if w, h := size("iterates.png"); w != got.LPIterations*(board+8)-8 || h != board+8+pm {
+		t.Errorf("strip of %d LPs: %dx%d", got.LPIterations, w, h)
+	}
+	code, _, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "dfs", "-snapshots", snaps, puzzle)
+	if code != 2 || !strings.Contains(errOut, "-snapshots applies to -algo lp") {
+		t.Errorf("dfs -snapshots: exit %d %q", code, errOut)
 	}
 }

@@ -56,6 +56,9 @@ type EdgeMatchOptions struct {
 	// OnBest, when set, is called with every new best board of partial
 	// search (which must not be kept after the call).
 	OnBest func(*edgematch.Board, edgematch.Score)
+	// OnLP, when set, receives every iterate of lp's Algorithm 1
+	// (edgematch.LP.OnLP); the other solvers ignore it.
+	OnLP func(edgematch.LPIterate)
 }
 
 // EdgeMatch is the table of edge-matching solvers.
@@ -154,7 +157,7 @@ func newEdgeMatchLP(o EdgeMatchOptions) (edgematch.Solver, error) {
 	if err != nil {
 		return nil, err // lp.ErrNotBuilt for clp without the build tag
 	}
-	s := edgematch.LP{Backend: backend, MaxIter: o.LPIter, MaxTime: o.LPTime, MaxMemory: o.LPMaxMemory, NoSearch: o.NoSearch, Plain: o.LPPlain, Search: search}
+	s := edgematch.LP{Backend: backend, MaxIter: o.LPIter, MaxTime: o.LPTime, MaxMemory: o.LPMaxMemory, NoSearch: o.NoSearch, Plain: o.LPPlain, Search: search, OnLP: o.OnLP}
 	if o.Progress != nil {
 		s.Progress = func(st edgematch.LPStep) {
 			o.Progress("lp: iteration %d, %d fractional entries, %.1f s", st.Iteration, st.Fractional, st.Elapsed.Seconds())
