@@ -98,6 +98,9 @@ func (s *solverFlags) define(fs *flag.FlagSet, algo string, idaPDB bool) {
 func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzle.Goal, rep *progress.Reporter, opts catalog.NpuzzleOptions) (npuzzle.Solver, *npuzzle.PDB, float64, error) {
 	opts.Heuristic, opts.Weight, opts.Workers = s.heuristic, s.weight, s.workers
 	opts.MaxStates, opts.MaxBytes = s.maxStates, s.maxMB<<20
+	if s.maxMB == 0 {
+		opts.MaxBytes = -1 // no bound
+	}
 	if opts.Heuristic == "" && s.algo == "idastar" && s.idaPDB {
 		opts.Heuristic = "pdb"
 	}
@@ -106,6 +109,9 @@ func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzl
 	}
 	if s.workers < 1 {
 		return nil, nil, 0, usagef("-workers %d: want at least 1", s.workers)
+	}
+	if s.maxStates < 0 || s.maxMB < 0 {
+		return nil, nil, 0, usagef("-max-states and -max-mem must not be negative (0: no bound)")
 	}
 	if _, err := catalog.Npuzzle.New(s.algo, opts); err != nil { // before a load of minutes
 		return nil, nil, 0, usagef("-algo %s: %v", s.algo, err)
@@ -138,7 +144,11 @@ func readBoard(env *Env, args []string, size npuzzle.Size) (*npuzzle.Board, erro
 		}
 		text = string(b)
 	}
-	return npuzzle.Parse(text, size)
+	b, err := npuzzle.Parse(text, size)
+	if err != nil {
+		return nil, usagef("%v", err) // bad input named on the command line
+	}
+	return b, nil
 }
 
 // solveJSON is the -json output of npuzzle solve.
@@ -200,6 +210,9 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 			size, goal, err := bf.parse()
 			if err != nil {
 				return err
+			}
+			if *timeout < 0 {
+				return usagef("-timeout %v: must not be negative (0: no limit)", *timeout)
 			}
 			var b *npuzzle.Board
 			switch {
