@@ -107,7 +107,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			if err != nil {
 				return err
 			}
-			if b.Solver, _, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, catalog.NpuzzleOptions{}); err != nil {
+			if b.Solver, _, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleOptions{}); err != nil {
 				return err
 			}
 			count := p.Counter("instances", len(b.Instances))
