@@ -86,7 +86,7 @@ func (s *solverFlags) define(fs *flag.FlagSet, algo string, idaPDB bool) {
 	fs.StringVar(&s.heuristic, "h", "", "heuristic of astar, wastar and idastar: misplaced, manhattan, linear or pdb (pattern database; -algo fast uses it when given) (default "+def+")")
 	fs.Float64Var(&s.weight, "w", 0, "A* weight on the heuristic, at least 1 (default 1, optimal; 5 for wastar, the source game's AI)")
 	fs.Int64Var(&s.maxStates, "max-states", 0, "stop after storing this many states (0: no count limit)")
-	fs.Int64Var(&s.maxMB, "max-mem", 2048, "stop when the stored states need about this many MiB")
+	fs.Int64Var(&s.maxMB, "max-mem", 2048, "memory bound in MiB of the search and of the pattern database's load or build: bfs, bibfs and astar stop with the process at 0.8 to 1.1 times it (plus the runtime's 10-20 MB); a table whose build needs more is refused (0: no bound)")
 	fs.IntVar(&s.workers, "workers", runtime.GOMAXPROCS(0), "goroutines of IDA* with -h manhattan or pdb on iterations of millions of nodes (the solution and the counts do not depend on it)")
 	s.pdb.define(fs)
 }
