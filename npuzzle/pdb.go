@@ -147,6 +147,24 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 		return fmt.Errorf("%w: %s table %d of %d (%d tiles) needs about %d MiB, over the memory bound of %d MiB",
 			ErrBudget, what, i+1, len(part.Patterns), len(tiles), (need+1<<20-1)>>20, opts.MaxBytes>>20)
 	}
+	if opts.MaxBytes > 0 { // before any work: the tables a bound refuses
+		var before int64
+		for i, tiles := range part.Patterns {
+			if _, sym := part.derivation(i); sym != nil {
+				continue
+			}
+			need, what := before+TableBuildBytes(part.Size, len(tiles)), "building"
+			if !opts.NoCache && !opts.Rebuild {
+				if _, err := os.Stat(dir + string(os.PathSeparator) + tableFileName(part.Size, tiles)); err == nil {
+					need, what = before+tableBytes(part.Size, len(tiles)), "reading"
+				}
+			}
+			if need > opts.MaxBytes {
+				return nil, overBudget(i, tiles, need, what)
+			}
+			before += tableBytes(part.Size, len(tiles))
+		}
+	}
 	for i, tiles := range part.Patterns {
 		if j, sym := part.derivation(i); sym != nil {
 			d.refs = append(d.refs, tableRef{d.refs[j].t, sym})

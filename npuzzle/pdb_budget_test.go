@@ -23,6 +23,11 @@ func TestLoadPDBBudgets(t *testing.T) {
 	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "building table 1 of 2 (7 tiles) needs about 248 MiB, over the memory bound of 64 MiB") {
 		t.Fatalf("7-8 under 64 MiB: %v", err)
 	}
+	// Refused before any table is built: the 8-tile one needs 2.3 GB.
+	_, err = LoadPDB(t.Context(), part, PDBOptions{NoCache: true, MaxBytes: 1 << 30})
+	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "building table 2 of 2 (8 tiles) needs about 2255 MiB, over the memory bound of 1024 MiB") {
+		t.Fatalf("7-8 under 1 GiB: %v", err)
+	}
 	if got := TableBuildBytes(Size{4, 4}, 8); got != 518918400*4+518918400/2 {
 		t.Errorf("TableBuildBytes(4x4, 8) = %d", got)
 	}

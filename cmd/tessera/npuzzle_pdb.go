@@ -59,8 +59,8 @@ func (p *pdbFlags) load(ctx context.Context, part npuzzle.Partition, rep *progre
 		}
 		switch {
 		case errors.Is(err, npuzzle.ErrBudget):
-			return nil, 0, fmt.Errorf("pattern database %s within -max-mem %d MiB: %v; build it once without a bound with '%s' (it is cached), or raise -max-mem",
-				part.Name, maxBytes>>20, err, build)
+			return nil, 0, fmt.Errorf("no pattern database %s within -max-mem %d MiB: %s; build it once without a bound with '%s' (it is cached), or raise -max-mem",
+				part.Name, maxBytes>>20, strings.TrimPrefix(err.Error(), npuzzle.ErrBudget.Error()+": "), build)
 		case errors.Is(err, context.DeadlineExceeded) && timeout > 0:
 			return nil, 0, fmt.Errorf("no pattern database %s within -timeout %v (%v): build it once with '%s' (it is cached), or raise -timeout",
 				part.Name, timeout, err, build)
