@@ -217,7 +217,7 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 			if !opts.NoCache {
 				if err := writeTable(info.Path, t); err != nil {
 					info.Reason += "; not cached: " + err.Error()
-					info.NotCached = err.Error()
+					info.NotCached = fmt.Sprintf("cannot write %s: %v", info.Path, err)
 					info.Path = ""
 				}
 			}
