@@ -110,6 +110,9 @@ func solveBeam(ctx context.Context, b *Board, opts options) (Solution, error) {
 				cands = append(cands, beamCand{parent: int32(i), group: g, hash: child.Hash(), value: beamValue(&child, points, depth+1, &scr, &valueBuf)})
 			}
 		}
+		if err == nil && ctx.Err() != nil {
+			err = ctxErr(ctx.Err()) // do not sort a layer past the budget
+		}
 		if err != nil || (b.rules == Dust && bestFound) {
 			break // under Dust the first clears are the beam's best
 		}
@@ -253,6 +256,9 @@ func beamBits(ctx context.Context, b *Board, width int, opts options) (Solution,
 				}
 				cands = append(cands, geom.cand(int32(i), g, &child, &kids))
 			}
+		}
+		if err == nil && ctx.Err() != nil {
+			err = ctxErr(ctx.Err()) // do not sort a layer past the budget
 		}
 		if err != nil {
 			break
