@@ -54,7 +54,20 @@
 // Tables are cached in DefaultCacheDir (os.UserCacheDir()/tessera), one file
 // per pattern, "npuzzle-4x4-1.2.3.4.5.6.7.pdb": a header (magic, format
 // version, shape, tiles, counts), the entries at 4 bits each, and a CRC-32C
-// of it all. A file that does not match exactly is rebuilt, never used.
+// of it all. A file that does not match exactly is rebuilt, never used. A
+// table that cannot be written is used from memory, and TableInfo.NotCached
+// says why. PDBOptions.MaxBytes bounds the memory of a load: a table whose
+// construction would go over it (TableBuildBytes: 2.3 GB for the 8-tile
+// table of 7-8) is refused before any work, and the context stops a build.
+//
+// # Memory
+//
+// Limits.MaxBytes bounds the memory of BFS, BidirectionalBFS and AStar in
+// bytes: the generic searches count the bytes of their stored states, and
+// each solver divides the bound by the ratio of peak resident memory to
+// that count measured for it (maps and slices grow by doubling, and the
+// garbage collector lets the heap reach twice the live data), so that the
+// process stops at 0.8 to 1.1 times the bound.
 //
 // The databases and the specialised solvers work in the blank-first frame;
 // a blank-last board is solved rotated by 180 degrees with its tiles renamed

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"math/bits"
 	"os"
 	"time"
@@ -53,6 +54,10 @@ type TableInfo struct {
 	States  int64   `json:"states"`    // abstract states visited by the construction
 	Depth   int     `json:"max_value"` // the largest value in the table
 	Clamped int64   `json:"clamped"`   // entries whose excess over Manhattan distance did not fit 4 bits
+	// NotCached, when not empty, says why a table built now could not be
+	// written to its cache file (an unwritable folder, a file in the way):
+	// it is used from memory and will be built again next time.
+	NotCached string `json:"not_cached,omitempty"`
 }
 
 // PDBOptions control LoadPDB. The zero value reads and writes the cache in
@@ -71,7 +76,34 @@ type PDBOptions struct {
 	// Progress, when set, is called a few times a second while a table is
 	// built.
 	Progress func(BuildProgress)
+	// MaxBytes bounds the memory of LoadPDB (0: no bound): the tables
+	// loaded so far plus the table being read, or, while a table is built,
+	// its construction's working memory (TableBuildBytes). A table that
+	// would go over it is not built: LoadPDB returns an error wrapping
+	// ErrBudget that names what it needs.
+	MaxBytes int64
 }
+
+// TableBuildBytes returns the memory that building the table of a pattern
+// of k tiles on a board of size s takes (see buildTable): 4 bytes a
+// placement on boards of up to 16 cells (8 above) plus the 4-bit table.
+// The 8-tile table of the 4x4 board needs 2.34 GB, a 6-tile table of the
+// 5x5 board 1.08 GB. The result saturates at math.MaxInt64.
+func TableBuildBytes(s Size, k int) int64 {
+	n := s.Rows * s.Cols
+	np := placements(n, k)
+	per := int64(4)
+	if n > 16 {
+		per = 8
+	}
+	if np > math.MaxInt64/(per+1) {
+		return math.MaxInt64
+	}
+	return np*per + (np+1)/2
+}
+
+// tableBytes is the memory of a finished table of k tiles on s.
+func tableBytes(s Size, k int) int64 { return (placements(s.Rows*s.Cols, k) + 1) / 2 }
 
 // DefaultCacheDir returns os.UserCacheDir()/tessera, where LoadPDB keeps its
 // tables.
@@ -96,7 +128,8 @@ func DefaultCacheDir() (string, error) {
 // buildTable): about 6 CPU-seconds for 6-6-3; 380 for 7-8, whose 8-tile
 // table needs 2.5 GB while it builds; 150 for 6-6-6-6 (two tables of 6
 // tiles on 25 cells, 1 GB each while building). Two cores share the work.
-// When the context ends, LoadPDB stops and returns its error.
+// When the context ends, LoadPDB stops and returns an error wrapping the
+// context's; opts.MaxBytes bounds its memory.
 func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error) {
 	if err := part.check(); err != nil {
 		return nil, err
@@ -109,6 +142,29 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 		}
 	}
 	d := &PDB{part: part, reflect: part.Size.Rows == part.Size.Cols}
+	var loaded int64 // bytes of the tables so far
+	overBudget := func(i int, tiles []int, need int64, what string) error {
+		return fmt.Errorf("%w: %s table %d of %d (%d tiles) needs about %d MiB, over the memory bound of %d MiB",
+			ErrBudget, what, i+1, len(part.Patterns), len(tiles), (need+1<<20-1)>>20, opts.MaxBytes>>20)
+	}
+	if opts.MaxBytes > 0 { // before any work: the tables a bound refuses
+		var before int64
+		for i, tiles := range part.Patterns {
+			if _, sym := part.derivation(i); sym != nil {
+				continue
+			}
+			need, what := before+TableBuildBytes(part.Size, len(tiles)), "building"
+			if !opts.NoCache && !opts.Rebuild {
+				if _, err := os.Stat(dir + string(os.PathSeparator) + tableFileName(part.Size, tiles)); err == nil {
+					need, what = before+tableBytes(part.Size, len(tiles)), "reading"
+				}
+			}
+			if need > opts.MaxBytes {
+				return nil, overBudget(i, tiles, need, what)
+			}
+			before += tableBytes(part.Size, len(tiles))
+		}
+	}
 	for i, tiles := range part.Patterns {
 		if j, sym := part.derivation(i); sym != nil {
 			d.refs = append(d.refs, tableRef{d.refs[j].t, sym})
@@ -126,6 +182,9 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 			case opts.Rebuild:
 				info.Reason = "rebuild"
 			default:
+				if need := loaded + tableBytes(part.Size, len(tiles)); opts.MaxBytes > 0 && need > opts.MaxBytes {
+					return nil, overBudget(i, tiles, need, "reading")
+				}
 				var err error
 				t, err = readTable(info.Path, part.Size, tiles)
 				switch {
@@ -147,14 +206,18 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 						Depth: depth, States: states, Layer: layer, Elapsed: time.Since(start)})
 				}
 			}
+			if need := loaded + TableBuildBytes(part.Size, len(tiles)); opts.MaxBytes > 0 && need > opts.MaxBytes {
+				return nil, overBudget(i, tiles, need, "building")
+			}
 			var err error
 			if t, err = buildTable(ctx, part.Size, tiles, opts.Workers, report); err != nil {
-				return nil, err
+				return nil, fmt.Errorf("npuzzle: building table %d of %d (%d tiles): %w", i+1, len(part.Patterns), len(tiles), err)
 			}
 			info.Built = true
 			if !opts.NoCache {
 				if err := writeTable(info.Path, t); err != nil {
 					info.Reason += "; not cached: " + err.Error()
+					info.NotCached = fmt.Sprintf("cannot write %s: %v", info.Path, err)
 					info.Path = ""
 				}
 			}
@@ -162,6 +225,7 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 		info.Seconds = time.Since(start).Seconds()
 		info.Entries, info.Bytes = t.entries(), int64(len(t.data))
 		info.States, info.Depth, info.Clamped = t.states, t.depth, t.clamped
+		loaded += int64(len(t.data))
 		d.refs = append(d.refs, tableRef{t: t})
 		d.info = append(d.info, info)
 	}

@@ -110,6 +110,9 @@ func solveBeam(ctx context.Context, b *Board, opts options) (Solution, error) {
 				cands = append(cands, beamCand{parent: int32(i), group: g, hash: child.Hash(), value: beamValue(&child, points, depth+1, &scr, &valueBuf)})
 			}
 		}
+		if err == nil && ctx.Err() != nil {
+			err = ctxErr(ctx.Err()) // do not sort a layer past the budget
+		}
 		if err != nil || (b.rules == Dust && bestFound) {
 			break // under Dust the first clears are the beam's best
 		}
@@ -133,11 +136,55 @@ func solveBeam(ctx context.Context, b *Board, opts options) (Solution, error) {
 		links = append(links, lk)
 		cur, next = next, cur
 	}
+	if err != nil && len(cur) > 0 {
+		// The budget ended inside depth len(links): complete the best
+		// state of that depth (cur[0], the layer is sorted) greedily, so
+		// that an anytime search always answers.
+		prefix := make([]Move, len(links))
+		for k, i := len(links)-1, int32(0); k >= 0; k-- {
+			l := links[k][i]
+			prefix[k], i = l.move, l.parent
+		}
+		if line, ok := greedyLine(b, prefix); ok {
+			if !bestFound || (b.rules == Dust && line.Cleared && line.Clicks < best.Clicks) || (b.rules == Standard && line.Score > best.Score) {
+				bestFound, best = true, line
+			}
+		}
+	}
 	sol := Solution{Moves: best.Moves, Nodes: nodes}
 	if ferr := finish(b, &sol); ferr != nil {
 		return sol, ferr
 	}
 	return sol, err
+}
+
+// greedyLine plays prefix on b, then the largest group until the game
+// ends: the line an anytime beam returns when its budget ends before a
+// game in its beam did. O(clicks * cells).
+func greedyLine(b *Board, prefix []Move) (Solution, bool) {
+	res, err := Replay(b, prefix)
+	if err != nil {
+		return Solution{}, false
+	}
+	moves := slices.Clone(prefix)
+	board := res.Board
+	var groups []Group
+	for {
+		groups = board.Moves(groups[:0])
+		if len(groups) == 0 {
+			break
+		}
+		g := groups[0]
+		for _, h := range groups[1:] {
+			if h.Size > g.Size {
+				g = h
+			}
+		}
+		moves = append(moves, g.Move())
+		board.PlayGroup(g)
+	}
+	sol := Solution{Moves: moves}
+	return sol, finish(b, &sol) == nil
 }
 
 // beamValue rates a board reached with points after clicks (higher is
@@ -210,11 +257,28 @@ func beamBits(ctx context.Context, b *Board, width int, opts options) (Solution,
 				cands = append(cands, geom.cand(int32(i), g, &child, &kids))
 			}
 		}
+		if err == nil && ctx.Err() != nil {
+			err = ctxErr(ctx.Err()) // do not sort a layer past the budget
+		}
 		if err != nil {
 			break
 		}
 		cur = geom.nextLayer(cur, cands, width, seen)
 		layers = append(layers, cur)
+	}
+	if err != nil && len(cur) > 0 {
+		// The budget ended inside the last layer: complete its best state
+		// (cur[0], the layer is sorted) greedily.
+		d := len(layers) - 1
+		prefix := make([]Move, d)
+		for k, i := d, int32(0); k > 0; k-- {
+			st := layers[k][i]
+			prefix[k-1], i = geom.move(st.mask), st.parent
+		}
+		if line, ok := greedyLine(b, prefix); ok {
+			line.Nodes = nodes
+			return line, err
+		}
 	}
 	sol = Solution{Nodes: nodes}
 	if ferr := finish(b, &sol); ferr != nil {

@@ -58,7 +58,8 @@
 //     cells: IDA* with an admissible bound and a transposition table of
 //     learned bounds, on bit boards, seeded by a beam search's solution
 //     (Exact{TableBits, MaxNodes}).
-//   - Beam, beam search with duplicate detection (Beam{Width, MaxNodes}).
+//   - Beam, beam search with duplicate detection (Beam{Width, MaxNodes});
+//     when its budget ends first, it completes its best board greedily.
 //   - MCTS (SP-MCTS), NMCS{Level} and NRPA{Level, Iterations} from
 //     package mcts, through Position, with the tabu-colour move filter
 //     under Standard rules (NoTabu turns it off), a Seed, a playout budget

@@ -2,6 +2,7 @@ package samegame
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -201,14 +202,37 @@ type Entry struct {
 	Info map[string]string
 }
 
+// MaxSetBytes bounds the input of ReadSet and ParseSet: 16 MiB, some
+// 30,000 boards of 20x20 (the shared sets are under 1 MiB).
+const MaxSetBytes = 16 << 20
+
+// ErrTooLarge is returned (wrapped) for an input over MaxSetBytes.
+var ErrTooLarge = errors.New("samegame: input too large")
+
+// ReadSet reads a whole set file from r, at most MaxSetBytes: it stops
+// reading there and returns an error wrapping ErrTooLarge, so that a huge
+// file costs no memory. Commands read a file with it before ParseSet (and
+// DetectNotation) see the text.
+func ReadSet(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxSetBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("samegame: %w", err)
+	}
+	if len(data) > MaxSetBytes {
+		return nil, fmt.Errorf("%w: more than %d MiB (a set file holds at most %d MiB)", ErrTooLarge, MaxSetBytes>>20, MaxSetBytes>>20)
+	}
+	return data, nil
+}
+
 // ParseSet reads a file of boards in the formats of the shared data: the
 // standard set ("position N" then rows of digits) and the blog examples
 // ("example NAME", "board", rows of letters, "optimal N", "moves K" and K
 // move lines). Boards without a header are separated by blank lines. Lines
 // starting with '#' are comments. Every board must be settled under rules.
-// Errors name the line.
+// Errors name the line. It reads at most MaxSetBytes (see ReadSet).
 func ParseSet(r io.Reader, rules Rules) ([]Entry, error) {
-	sc := bufio.NewScanner(r)
+	lr := &io.LimitedReader{R: r, N: MaxSetBytes + 1}
+	sc := bufio.NewScanner(lr)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	var (
 		entries  []Entry
@@ -343,6 +367,9 @@ func ParseSet(r io.Reader, rules Rules) ([]Entry, error) {
 		if err := rows.parseRow(f); err != nil {
 			return fail("%s: %v", cur.Name, err)
 		}
+	}
+	if lr.N <= 0 {
+		return nil, fmt.Errorf("%w: more than %d MiB (a set file holds at most %d MiB)", ErrTooLarge, MaxSetBytes>>20, MaxSetBytes>>20)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("samegame: line %d: %v", lineNo+1, err)

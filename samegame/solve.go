@@ -91,6 +91,10 @@ func (s Exact) Solve(ctx context.Context, b *Board) (Solution, error) {
 
 // Beam is beam search with duplicate detection: it keeps the Width best
 // boards per click by points (Standard) or by fewest groups left (Dust).
+// It is an anytime search: when the context or MaxNodes ends it before a
+// game in its beam ended, it completes the best board of its last depth
+// greedily (largest group first) and returns that line with the budget's
+// error, so that it always has an answer.
 type Beam struct {
 	// Width is the number of states kept per depth (zero: 1,000).
 	Width int

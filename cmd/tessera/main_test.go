@@ -82,7 +82,14 @@ func TestSolveErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"npuzzle", "solve", "2 1 3/4 5 6/7 8 0"}, 1, "not solvable"},
-		{[]string{"npuzzle", "solve", "1 2 3/4 5 6/7 8 8"}, 1, "appears twice"},
+		{[]string{"npuzzle", "solve", "1 2 3/4 5 6/7 8 8"}, 2, "appears twice"}, // bad input named on the command line
+		{[]string{"npuzzle", "solve", "1 2 3 x"}, 2, ""},
+		{[]string{"npuzzle", "solve", "-timeout", "-1s", "1 2 3 4 5 6 7 0 8"}, 2, "-timeout"},
+		{[]string{"npuzzle", "solve", "-max-mem", "-5", "1 2 3 4 5 6 7 0 8"}, 2, "-max-mem"},
+		{[]string{"npuzzle", "solve", "-max-states", "-5", "1 2 3 4 5 6 7 0 8"}, 2, "-max-states"},
+		{[]string{"npuzzle", "bench", "-n", "1000000000"}, 2, "-n 1000000000 out of range"},
+		{[]string{"npuzzle", "bench", "-timeout", "-1s"}, 2, "-timeout"},
+		{[]string{"npuzzle", "bench", "-n", "1", "-timeout", "1ns"}, 1, "5 of 5 solves failed"},
 		{[]string{"npuzzle", "solve"}, 2, "no board given"},
 		{[]string{"npuzzle", "solve", "-algo", "dfs", "1 2 3 4 5 6 7 0 8"}, 2, "unknown solver"},
 		{[]string{"npuzzle", "solve", "-w", "0.5", "1 2 3 4 5 6 7 0 8"}, 2, "at least 1"},

@@ -86,7 +86,7 @@ func (s *solverFlags) define(fs *flag.FlagSet, algo string, idaPDB bool) {
 	fs.StringVar(&s.heuristic, "h", "", "heuristic of astar, wastar and idastar: misplaced, manhattan, linear or pdb (pattern database; -algo fast uses it when given) (default "+def+")")
 	fs.Float64Var(&s.weight, "w", 0, "A* weight on the heuristic, at least 1 (default 1, optimal; 5 for wastar, the source game's AI)")
 	fs.Int64Var(&s.maxStates, "max-states", 0, "stop after storing this many states (0: no count limit)")
-	fs.Int64Var(&s.maxMB, "max-mem", 2048, "stop when the stored states need about this many MiB")
+	fs.Int64Var(&s.maxMB, "max-mem", 2048, "memory bound in MiB of the search and of the pattern database's load or build: bfs, bibfs and astar stop with the process at 0.8 to 1.1 times it (plus the runtime's 10-20 MB); a table whose build needs more is refused (0: no bound)")
 	fs.IntVar(&s.workers, "workers", runtime.GOMAXPROCS(0), "goroutines of IDA* with -h manhattan or pdb on iterations of millions of nodes (the solution and the counts do not depend on it)")
 	s.pdb.define(fs)
 }
@@ -95,9 +95,16 @@ func (s *solverFlags) define(fs *flag.FlagSet, algo string, idaPDB bool) {
 // options with the catalogue, loads the pattern database that -h pdb asks
 // for (reporting on rep), and builds the solver with it. It returns the
 // database (nil if none) and the seconds its load took.
-func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzle.Goal, rep *progress.Reporter, opts catalog.NpuzzleOptions) (npuzzle.Solver, *npuzzle.PDB, float64, error) {
+//
+// The load is bounded by ctx (whose -timeout is timeout, for the message)
+// and by -max-mem; the search gets what -max-mem leaves.
+func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzle.Goal, rep *progress.Reporter, stderr io.Writer,
+	timeout time.Duration, opts catalog.NpuzzleOptions) (npuzzle.Solver, *npuzzle.PDB, float64, error) {
 	opts.Heuristic, opts.Weight, opts.Workers = s.heuristic, s.weight, s.workers
 	opts.MaxStates, opts.MaxBytes = s.maxStates, s.maxMB<<20
+	if s.maxMB == 0 {
+		opts.MaxBytes = -1 // no bound
+	}
 	if opts.Heuristic == "" && s.algo == "idastar" && s.idaPDB {
 		opts.Heuristic = "pdb"
 	}
@@ -106,6 +113,9 @@ func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzl
 	}
 	if s.workers < 1 {
 		return nil, nil, 0, usagef("-workers %d: want at least 1", s.workers)
+	}
+	if s.maxStates < 0 || s.maxMB < 0 {
+		return nil, nil, 0, usagef("-max-states and -max-mem must not be negative (0: no bound)")
 	}
 	if _, err := catalog.Npuzzle.New(s.algo, opts); err != nil { // before a load of minutes
 		return nil, nil, 0, usagef("-algo %s: %v", s.algo, err)
@@ -120,8 +130,16 @@ func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzl
 		if !fast && part.Size != size {
 			return nil, nil, 0, usagef("partition %v does not fit a %v board", part, size)
 		}
-		if opts.PDB, setup, err = s.pdb.load(ctx, part, rep, false, 0); err != nil {
+		if opts.PDB, setup, err = s.pdb.load(ctx, part, rep, false, 0, stderr, s.maxMB<<20, timeout); err != nil {
 			return nil, nil, 0, err
+		}
+		if opts.MaxBytes > 0 { // the tables stay in memory while the search runs
+			for _, ti := range opts.PDB.Tables() {
+				if ti.Derived == "" {
+					opts.MaxBytes -= ti.Bytes
+				}
+			}
+			opts.MaxBytes = max(opts.MaxBytes, 1)
 		}
 	}
 	sv, err := catalog.Npuzzle.New(s.algo, opts)
@@ -138,7 +156,11 @@ func readBoard(env *Env, args []string, size npuzzle.Size) (*npuzzle.Board, erro
 		}
 		text = string(b)
 	}
-	return npuzzle.Parse(text, size)
+	b, err := npuzzle.Parse(text, size)
+	if err != nil {
+		return nil, usagef("%v", err) // bad input named on the command line
+	}
+	return b, nil
 }
 
 // solveJSON is the -json output of npuzzle solve.
@@ -179,6 +201,10 @@ status 1.
 pattern database (-partition, default 6-6-3 on the 4x4 board and 6-6-6-6 on
 the 5x5), loaded from the cache or built first (see 'tessera help npuzzle
 pdb'); with -h manhattan it is the same solver with Manhattan distance.
+-timeout and -max-mem cover that build too: a table that would need more
+memory than -max-mem is not built (7-8 needs 2.3 GB), and the message says
+to build it once with 'tessera npuzzle pdb build'. A table that cannot be
+written to the cache is warned of on stderr.
 -algo fast answers any board up to 10x10 with a short solution: it fixes
 rows and columns, then finishes a 4x4 region (optimal when it can) or, with
 -h pdb and a 5x5 partition, a 5x5 region.
@@ -201,6 +227,9 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 			if err != nil {
 				return err
 			}
+			if *timeout < 0 {
+				return usagef("-timeout %v: must not be negative (0: no limit)", *timeout)
+			}
 			var b *npuzzle.Board
 			switch {
 			case *shuffle != "" && len(args) > 0:
@@ -220,14 +249,14 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()
-			sv, pdb, setup, err := sf.solver(ctx, b.Size(), goal, p, catalog.NpuzzleOptions{Progress: func(s search.Stats) {
+			ctx, cancel := withTimeout(ctx, *timeout) // the budget covers the pattern database's load or build
+			defer cancel()
+			sv, pdb, setup, err := sf.solver(ctx, b.Size(), goal, p, env.Stderr, *timeout, catalog.NpuzzleOptions{Progress: func(s search.Stats) {
 				p.Printf("searching: %d expanded, %d stored, %.1f s", s.Expanded, s.PeakStored, s.Elapsed.Seconds())
 			}})
 			if err != nil {
 				return err
 			}
-			ctx, cancel := withTimeout(ctx, *timeout)
-			defer cancel()
 			sol, err := sv.Solve(ctx, b, goal)
 			p.Done()
 			if errors.Is(err, context.DeadlineExceeded) {

@@ -52,7 +52,7 @@ Given -algo, -h or -partition without -set, bench runs that one solver on
 the N random boards in the same way, for example -size 10x10 -algo fast.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		sizeText := fs.String("size", "3x3", "board size ROWSxCOLS")
-		n := fs.Int("n", 100, "number of boards")
+		n := fs.Int("n", 100, fmt.Sprintf("number of boards (at most %d)", bench.NpuzzleMaxBoards))
 		uniform := fs.Bool("uniform", true, "uniformly random boards (false: the game's random walk)")
 		seed := seedFlag(fs)
 		timeout := timeoutFlag(fs, 30*time.Second)
@@ -71,8 +71,11 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			if err != nil {
 				return usagef("%v", err)
 			}
-			if *n < 1 {
-				return usagef("-n must be at least 1")
+			if *n < 1 || *n > bench.NpuzzleMaxBoards {
+				return usagef("-n %d out of range: from 1 to %d boards", *n, bench.NpuzzleMaxBoards)
+			}
+			if *timeout < 0 {
+				return usagef("-timeout %v: must not be negative (0: no limit)", *timeout)
 			}
 			oneSolver := *path != ""
 			fs.Visit(func(f *flag.Flag) {
@@ -104,7 +107,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			if err != nil {
 				return err
 			}
-			if b.Solver, _, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, catalog.NpuzzleOptions{}); err != nil {
+			if b.Solver, _, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleOptions{}); err != nil {
 				return err
 			}
 			count := p.Counter("instances", len(b.Instances))

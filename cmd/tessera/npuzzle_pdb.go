@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -37,20 +40,42 @@ func (p *pdbFlags) resolve(s npuzzle.Size, g npuzzle.Goal) (npuzzle.Partition, e
 }
 
 // load reads or builds the database of part, reporting the construction
-// on p, and returns it with the seconds it took.
-func (p *pdbFlags) load(ctx context.Context, part npuzzle.Partition, rep *progress.Reporter, rebuild bool, workers int) (*npuzzle.PDB, float64, error) {
+// on rep, and returns it with the seconds it took. maxBytes bounds the
+// memory of the load (0: none); timeout is the -timeout that ctx carries,
+// for the message (0: none). A table that could not be cached is warned of
+// once on stderr, whether or not progress is shown.
+func (p *pdbFlags) load(ctx context.Context, part npuzzle.Partition, rep *progress.Reporter, rebuild bool, workers int,
+	stderr io.Writer, maxBytes int64, timeout time.Duration) (*npuzzle.PDB, float64, error) {
 	start := time.Now()
-	d, err := npuzzle.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: p.cache, Rebuild: rebuild, Workers: workers,
+	d, err := npuzzle.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: p.cache, Rebuild: rebuild, Workers: workers, MaxBytes: maxBytes,
 		Progress: func(bp npuzzle.BuildProgress) {
 			rep.Printf("building pattern database %s: table %d/%d (%d tiles), depth %d, %d states, layer %.0f%%, %s",
 				part.Name, bp.Table+1, bp.Tables, len(bp.Tiles), bp.Depth, bp.States, 100*bp.Layer, bp.Elapsed.Round(time.Second))
 		}})
 	if err != nil {
+		build := "tessera npuzzle pdb build -partition " + part.Name
+		if !slices.ContainsFunc(npuzzle.StandardPartitions(), func(q npuzzle.Partition) bool { return q.Name == part.Name }) {
+			build = fmt.Sprintf("tessera npuzzle pdb build -size %v -partition %s", part.Size, part.Name)
+		}
+		switch {
+		case errors.Is(err, npuzzle.ErrBudget):
+			return nil, 0, fmt.Errorf("no pattern database %s within -max-mem %d MiB: %s; build it once without a bound with '%s' (it is cached), or raise -max-mem",
+				part.Name, maxBytes>>20, strings.TrimPrefix(err.Error(), npuzzle.ErrBudget.Error()+": "), build)
+		case errors.Is(err, context.DeadlineExceeded) && timeout > 0:
+			return nil, 0, fmt.Errorf("no pattern database %s within -timeout %v (%v): build it once with '%s' (it is cached), or raise -timeout",
+				part.Name, timeout, err, build)
+		}
 		return nil, 0, err
 	}
+	warned := false
 	for i, ti := range d.Tables() {
 		if ti.Built && ti.Derived == "" {
 			rep.Logf("pattern database %s: table %d/%d (%d tiles) built in %.1f s (%s)", part.Name, i+1, len(d.Tables()), len(ti.Tiles), ti.Seconds, ti.Reason)
+		}
+		if ti.NotCached != "" && !warned {
+			warned = true
+			rep.Done()
+			fmt.Fprintf(stderr, "tessera: warning: pattern database %s is not cached, so every run builds it again: %s\n", part.Name, ti.NotCached)
 		}
 	}
 	return d, time.Since(start).Seconds(), nil
@@ -109,7 +134,7 @@ such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 			}
 			rep := newProgress(env, *prog)
 			defer rep.Done()
-			d, secs, err := pf.load(ctx, part, rep, *rebuild, *workers)
+			d, secs, err := pf.load(ctx, part, rep, *rebuild, *workers, env.Stderr, 0, 0)
 			if err != nil {
 				return err
 			}

@@ -43,19 +43,26 @@ column from the left, y the row from the bottom. Sizes are COLSxROWS.`,
 	})
 }
 
-// readSetFile reads the boards of a set file ("-" for stdin). rulesName is
-// the -rules flag: "" chooses dust for boards written in letters and
-// standard for digits.
+// readSetFile reads the boards of a set file ("-" for stdin), at most
+// samegame.MaxSetBytes of it. rulesName is the -rules flag: "" chooses dust
+// for boards written in letters and standard for digits. A file too large
+// or malformed is bad input named on the command line (exit 2).
 func readSetFile(env *Env, name, rulesName string) ([]samegame.Entry, samegame.Rules, error) {
-	var data []byte
-	var err error
-	if name == "-" {
-		data, err = io.ReadAll(io.LimitReader(env.Stdin, 16<<20))
-	} else {
-		data, err = os.ReadFile(name)
+	r := env.Stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, 0, err
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := samegame.ReadSet(r)
+	if errors.Is(err, samegame.ErrTooLarge) {
+		return nil, 0, usagef("%s: %v", name, err)
 	}
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, fmt.Errorf("%s: %w", name, err)
 	}
 	var rules samegame.Rules
 	switch {
@@ -68,7 +75,7 @@ func readSetFile(env *Env, name, rulesName string) ([]samegame.Entry, samegame.R
 	}
 	entries, err := samegame.ParseSet(bytes.NewReader(data), rules)
 	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", name, err)
+		return nil, 0, usagef("%s: %v", name, err)
 	}
 	return entries, rules, nil
 }
@@ -204,6 +211,9 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one FILE[:N]")
+			}
+			if *timeout < 0 {
+				return usagef("-timeout %v: must not be negative (0: no limit)", *timeout)
 			}
 			entry, err := catalog.SameGame.Lookup(strings.ToLower(sf.algo))
 			if err != nil {
@@ -464,6 +474,9 @@ diagonal, and the histograms of clicks over the reference.`,
 			if (*set == "") == (*n == 0) {
 				return usagef("give -set FILE or -n K")
 			}
+			if *timeout < 0 {
+				return usagef("-timeout %v: must not be negative (0: no limit)", *timeout)
+			}
 			algos, err := sf.algos()
 			if err != nil {
 				return err
@@ -505,10 +518,13 @@ diagonal, and the histograms of clicks over the reference.`,
 			count := p.Counter(map[bool]string{true: "solves", false: "boards"}[len(algos) > 1 || *plot != ""], len(b.List)*len(algos))
 			b.Done = func() { count.Add(1) }
 			recs, err := b.Run(ctx, env.Stdout)
-			if err != nil || *out == "" {
-				return err
+			if (err != nil && !errors.Is(err, bench.ErrSameGameFailed)) || *out == "" {
+				return err // a bench where a board failed exits 1, after -o
 			}
-			return writeFileAtomic(*out, []byte(bench.SameGameSet(b.Entries, b.List, recs, b.Rules, algos[0], *timeout)))
+			if werr := writeFileAtomic(*out, []byte(bench.SameGameSet(b.Entries, b.List, recs, b.Rules, algos[0], *timeout))); werr != nil {
+				return werr
+			}
+			return err
 		}
 	},
 }

@@ -76,6 +76,11 @@ func TestSamegameSolveErrors(t *testing.T) {
 	dir := t.TempDir()
 	ragged := filepath.Join(dir, "ragged.txt")
 	os.WriteFile(ragged, []byte("position 1\n1 2 3\n1 2\n"), 0o644)
+	huge := filepath.Join(dir, "huge.txt") // sparse: 1 GiB that costs no disk
+	if f, err := os.Create(huge); err == nil {
+		f.Truncate(1 << 30)
+		f.Close()
+	}
 	cases := []struct {
 		args []string
 		code int
@@ -86,7 +91,11 @@ func TestSamegameSolveErrors(t *testing.T) {
 		{[]string{"samegame", "solve", blogFile + ":3"}, 2, "has 2 boards"},
 		{[]string{"samegame", "solve", blogFile + ":0"}, 2, "at least 1"},
 		{[]string{"samegame", "solve", filepath.Join(dir, "none.txt")}, 1, "no such file"},
-		{[]string{"samegame", "solve", ragged}, 1, "line 3"},
+		{[]string{"samegame", "solve", ragged}, 2, "line 3"},
+		{[]string{"samegame", "solve", huge}, 2, "at most 16 MiB"},
+		{[]string{"samegame", "solve", "-timeout", "-1s", blogFile}, 2, "-timeout"},
+		{[]string{"samegame", "bench", "-n", "2", "-timeout", "-1s"}, 2, "-timeout"},
+		{[]string{"samegame", "bench", "-n", "2", "-algo", "exact", "-timeout", "1ns"}, 1, "2 of 2"},
 		{[]string{"samegame", "solve", "-algo", "exact", standardFile}, 1, "not supported"},
 		{[]string{"samegame", "solve", "-rules", "chess", blogFile}, 2, "unknown rules"},
 		{[]string{"samegame", "solve", "-algo", "exact", "-timeout", "1ms", blogFile + ":2"}, 1, "stopped by -timeout 1ms"},

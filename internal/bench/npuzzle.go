@@ -1,12 +1,14 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"strconv"
+	"sync"
 	"time"
 
 	"tessera/internal/catalog"
@@ -69,22 +71,59 @@ type NpuzzleCompareSummary struct {
 	Uniform bool                   `json:"uniform"`
 }
 
+// NpuzzleMaxBoards bounds the boards of a bench (-n): every board's
+// records are kept for the medians.
+const NpuzzleMaxBoards = 100_000
+
 // NpuzzleRandom draws n boards of size s for goal g from seed: uniformly
 // among the solvable boards, or by the game's random walk of
 // npuzzle.WalkLength(s) moves. The same seed gives the same boards as
-// `tessera npuzzle shuffle` draws first.
+// `tessera npuzzle shuffle` draws first. It panics if n is above
+// NpuzzleMaxBoards (the caller bounds the count first).
 func NpuzzleRandom(s npuzzle.Size, g npuzzle.Goal, n int, uniform bool, seed uint64) []npuzzle.Instance {
-	rng := rand.New(rand.NewPCG(seed, 0x6e70757a7a6c65))
-	set := make([]npuzzle.Instance, n)
-	for i := range set {
-		set[i] = npuzzle.Instance{Number: i + 1, Published: -1}
-		if uniform {
-			set[i].Board = npuzzle.Random(s, g, rng)
-		} else {
-			set[i].Board = npuzzle.RandomWalk(s, g, npuzzle.WalkLength(s), rng)
-		}
+	if n > NpuzzleMaxBoards {
+		panic(fmt.Sprintf("bench: %d boards, more than NpuzzleMaxBoards", n))
+	}
+	d := newNpuzzleDraw(s, g, uniform, seed)
+	set := make([]npuzzle.Instance, 0, n)
+	for i := range n {
+		set = append(set, npuzzle.Instance{Number: i + 1, Published: -1, Board: d.board(i)})
 	}
 	return set
+}
+
+// npuzzleDraw draws the boards of NpuzzleRandom one at a time, in order,
+// keeping only the last: a bench holds one board, not all of them.
+type npuzzleDraw struct {
+	mu      sync.Mutex
+	rng     *rand.Rand
+	size    npuzzle.Size
+	goal    npuzzle.Goal
+	uniform bool
+	drawn   int // boards drawn so far
+	last    *npuzzle.Board
+}
+
+func newNpuzzleDraw(s npuzzle.Size, g npuzzle.Goal, uniform bool, seed uint64) *npuzzleDraw {
+	return &npuzzleDraw{rng: rand.New(rand.NewPCG(seed, 0x6e70757a7a6c65)), size: s, goal: g, uniform: uniform}
+}
+
+// board returns board i (from 0); i must be the last board drawn or a later one.
+func (d *npuzzleDraw) board(i int) *npuzzle.Board {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if i < d.drawn-1 {
+		panic("bench: npuzzle boards drawn out of order")
+	}
+	for d.drawn <= i {
+		if d.uniform {
+			d.last = npuzzle.Random(d.size, d.goal, d.rng)
+		} else {
+			d.last = npuzzle.RandomWalk(d.size, d.goal, npuzzle.WalkLength(d.size), d.rng)
+		}
+		d.drawn++
+	}
+	return d.last
 }
 
 // NpuzzleCompare is `tessera npuzzle bench` without a chosen solver: the
@@ -102,8 +141,15 @@ type NpuzzleCompare struct {
 }
 
 // Run runs the comparison and prints it on w.
+//
+// Boards must be from 1 to NpuzzleMaxBoards; the boards are drawn as the
+// solves reach them. It returns an error after printing everything when a
+// solve failed (its budget ended, or a memory bound).
 func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
-	boards := NpuzzleRandom(c.Size, npuzzle.BlankLast, c.Boards, c.Uniform, c.Seed)
+	if c.Boards < 1 || c.Boards > NpuzzleMaxBoards {
+		return fmt.Errorf("bench: %d boards: want 1 to %d", c.Boards, NpuzzleMaxBoards)
+	}
+	boards := newNpuzzleDraw(c.Size, npuzzle.BlankLast, c.Uniform, c.Seed)
 	solvers := make([]npuzzle.Solver, len(NpuzzleMethods))
 	for m, method := range NpuzzleMethods {
 		var err error
@@ -116,7 +162,7 @@ func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
 	k := len(NpuzzleMethods)
 	recs, err := Run(ctx, c.Boards*k, Options{Workers: 1, Timeout: c.Timeout, Done: c.Done},
 		func(ctx context.Context, i int) NpuzzleRecord {
-			b, m := boards[i/k].Board, i%k
+			b, m := boards.board(i/k), i%k
 			sol, err := solvers[m].Solve(ctx, b, npuzzle.BlankLast)
 			rec := NpuzzleRecord{Board: i/k + 1, Tiles: b.Line(), Method: NpuzzleMethods[m].Name, Length: len(sol.Moves),
 				Optimal: sol.Optimal, Expanded: sol.Stats.Expanded, Generated: sol.Stats.Generated, Seconds: Seconds(sol.Stats.Elapsed)}
@@ -146,8 +192,18 @@ func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
 		}
 		sum.Methods = append(sum.Methods, summarizeNpuzzle(method, mine))
 	}
+	failed := 0
+	for _, r := range recs {
+		if r.Error != "" {
+			failed++
+		}
+	}
+	var fail error
+	if failed > 0 {
+		fail = fmt.Errorf("bench: %d of %d solves failed (see the error of each)", failed, len(recs))
+	}
 	if c.JSON {
-		return out.Summary(sum, nil)
+		return cmp.Or(out.Summary(sum, nil), fail)
 	}
 	kind := "uniformly random"
 	if !c.Uniform {
@@ -159,7 +215,7 @@ func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
 		out.Item(nil, fmt.Sprintf("%s\t%d\t%.0f\t%.0f\t%.0f\t%.2f\t%.2f\t%.2f\t%d\t%s\t", r.Method, r.Solved, r.MeanExpanded, r.MedianExpanded,
 			r.MeanGenerated, 1000*r.MeanSeconds, 1000*r.MedianSeconds, r.MeanLength, r.Optimal, r.Source))
 	}
-	return out.Summary(nil, nil)
+	return cmp.Or(out.Summary(nil, nil), fail)
 }
 
 // summarizeNpuzzle aggregates the records of one method.
@@ -249,7 +305,8 @@ type NpuzzleSet struct {
 	Done    func() // after each instance, for progress
 }
 
-// Run runs the bench and prints it on w.
+// Run runs the bench and prints it on w. It returns an error after
+// printing everything when an instance failed.
 func (s NpuzzleSet) Run(ctx context.Context, w io.Writer) error {
 	sum := NpuzzleSetSummary{Summary: true, Set: s.Set, Size: s.Instances[0].Board.Size().String(), Goal: s.Goal.String(),
 		Solver: fmt.Sprint(s.Solver), SetupSeconds: s.Setup, Workers: s.Workers}
@@ -310,7 +367,11 @@ func (s NpuzzleSet) Run(ctx context.Context, w io.Writer) error {
 	if withPublished > 0 {
 		sum.MeanPublished = float64(published) / float64(withPublished)
 	}
-	return out.Summary(sum, func(w io.Writer) { printSetSummary(w, sum) })
+	var fail error
+	if sum.Solved < sum.Instances {
+		fail = fmt.Errorf("bench: %d of %d instances failed", sum.Instances-sum.Solved, sum.Instances)
+	}
+	return cmp.Or(out.Summary(sum, func(w io.Writer) { printSetSummary(w, sum) }), fail)
 }
 
 // setResult is an instance's record and the solver's error.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"tessera/npuzzle"
 )
@@ -83,5 +84,43 @@ func TestNpuzzleSet(t *testing.T) {
 	cancel()
 	if err := s.Run(ctx, &out); err == nil {
 		t.Error("a cancelled run returned no error")
+	}
+}
+
+// Issue 22, item 2: the count of boards is bounded before anything is
+// allocated, and the boards are drawn as the solves reach them.
+func TestNpuzzleCompareBoundsBoards(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	c := NpuzzleCompare{Size: npuzzle.Size{Rows: 3, Cols: 3}, Boards: NpuzzleMaxBoards + 1, Uniform: true}
+	err := c.Run(ctx, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), "want 1 to") {
+		t.Fatalf("%d boards: %v, want a refusal naming the bound", c.Boards, err)
+	}
+	// Drawn one at a time, the boards are those of NpuzzleRandom.
+	set := NpuzzleRandom(npuzzle.Size{Rows: 3, Cols: 3}, npuzzle.BlankLast, 5, false, 7)
+	d := newNpuzzleDraw(npuzzle.Size{Rows: 3, Cols: 3}, npuzzle.BlankLast, false, 7)
+	for i, inst := range set {
+		if d.board(i).Line() != inst.Board.Line() {
+			t.Fatalf("board %d differs", i+1)
+		}
+	}
+}
+
+// Issue 22, item 12: a bench where a solve failed prints everything, then
+// fails.
+func TestNpuzzleBenchFailedItems(t *testing.T) {
+	var out bytes.Buffer
+	c := NpuzzleCompare{Size: npuzzle.Size{Rows: 3, Cols: 3}, Boards: 1, Seed: 5, Uniform: true, JSON: true, Timeout: time.Nanosecond}
+	err := c.Run(t.Context(), &out)
+	if err == nil || !strings.Contains(err.Error(), "failed") || !strings.Contains(out.String(), `"summary":true`) {
+		t.Fatalf("compare with failed solves: %v\n%s", err, out.String())
+	}
+	s := NpuzzleSet{Instances: NpuzzleRandom(npuzzle.Size{Rows: 3, Cols: 3}, npuzzle.BlankLast, 2, true, 1),
+		Solver: npuzzle.BFS{Limits: npuzzle.Limits{MaxStates: 2}}}
+	out.Reset()
+	err = s.Run(t.Context(), &out)
+	if err == nil || !strings.Contains(err.Error(), "2 of 2 instances failed") || !strings.Contains(out.String(), "solved 0 of 2") {
+		t.Fatalf("set with failed instances: %v\n%s", err, out.String())
 	}
 }

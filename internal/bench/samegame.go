@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -111,6 +112,11 @@ type SameGameSummary struct {
 	Failed        int     `json:"failed,omitempty"`
 }
 
+// ErrSameGameFailed is returned (wrapped, with the count) by SameGame.Run
+// after it printed everything, when a board failed: no solution within its
+// budget, or a solver's error.
+var ErrSameGameFailed = errors.New("bench: samegame boards failed")
+
 // SameGameAnytime reports whether the solver id's stop at its budget is a
 // result (the best found so far) rather than a failure: true for all but
 // exact, whose point is the proof.
@@ -155,7 +161,9 @@ func (s *SameGame) solvers() ([]samegame.Solver, error) {
 }
 
 // Run runs the bench and prints it to w; with one algorithm it returns
-// the records, in the order of List.
+// the records, in the order of List. When a board failed it returns, after
+// printing everything, an error wrapping ErrSameGameFailed (with the
+// records).
 func (s *SameGame) Run(ctx context.Context, w io.Writer) ([]SameGameRecord, error) {
 	solvers, err := s.solvers()
 	if err != nil {
@@ -185,7 +193,13 @@ func (s *SameGame) Run(ctx context.Context, w io.Writer) ([]SameGameRecord, erro
 	if cpuEnd, ok := ProcessCPU(); ok {
 		sum.CPUSeconds = Seconds(cpuEnd - cpuStart)
 	}
-	return recs, out.Summary(sum, func(w io.Writer) { sum.print(w, s.Rules) })
+	if err := out.Summary(sum, func(w io.Writer) { sum.print(w, s.Rules) }); err != nil {
+		return recs, err
+	}
+	if sum.Failed > 0 {
+		return recs, fmt.Errorf("%w: %d of %d", ErrSameGameFailed, sum.Failed, sum.Boards)
+	}
+	return recs, nil
 }
 
 // row is the record's table row.
@@ -537,16 +551,26 @@ func (s *SameGame) compare(ctx context.Context, w io.Writer, solvers []samegame.
 			return err
 		}
 	}
+	failed := 0
+	for _, r := range flat {
+		if r.Error != "" {
+			failed++
+		}
+	}
+	var fail error
+	if failed > 0 {
+		fail = fmt.Errorf("%w: %d of %d solves", ErrSameGameFailed, failed, len(flat))
+	}
 	if s.JSON {
 		for _, r := range lines {
 			if err := WriteJSON(w, r); err != nil {
 				return err
 			}
 		}
-		return WriteJSON(w, sum)
+		return cmp.Or(WriteJSON(w, sum), fail)
 	}
 	sum.Print(w, s.Timeout)
-	return nil
+	return fail
 }
 
 // Print prints the table of differences to the reference.

@@ -28,9 +28,10 @@ type NpuzzleOptions struct {
 	// Workers is the number of goroutines of idastar with manhattan or pdb
 	// (0 or 1: one); the solution and the counts do not depend on it.
 	Workers int
-	// MaxStates and MaxBytes bound the states that bfs, bibfs, astar and
-	// the generic idastar store (0: no count bound, and
-	// search.DefaultMaxBytes).
+	// MaxStates bounds the states that bfs, bibfs, astar and the generic
+	// idastar store (0: no bound); MaxBytes bounds their memory in bytes
+	// (npuzzle.Limits.MaxBytes: 0 is search.DefaultMaxBytes, negative no
+	// bound).
 	MaxStates, MaxBytes int64
 	// Progress, when set, is called with the statistics of a search as it
 	// goes (about every 65,536 expansions and every IDA* iteration).

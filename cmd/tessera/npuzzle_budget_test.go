@@ -1,0 +1,48 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Issue 22, items 5 and 13: the -timeout and -max-mem of npuzzle solve
+// cover the pattern database's build, with a message that names the budget
+// and the way out; a table that cannot be cached is warned of on stderr.
+func TestNpuzzleSolvePDBBudgets(t *testing.T) {
+	board := "8 6 7/2 5 4/3 0 1"
+	part := []string{"-size", "3x3", "-partition", "1,2,3,4/5,6,7,8"}
+	solve := func(flags ...string) (int, string, string) {
+		return runCmd(t, "", append(append(append([]string{"npuzzle", "solve", "-algo", "idastar", "-h", "pdb"}, part...), flags...), board)...)
+	}
+
+	// -timeout ends during the build (nothing cached): a clear error.
+	code, _, errOut := solve("-cache", t.TempDir(), "-timeout", "1ns")
+	if code != 1 || !strings.Contains(errOut, "no pattern database") || !strings.Contains(errOut, "-timeout 1ns") ||
+		!strings.Contains(errOut, "tessera npuzzle pdb build -size 3x3 -partition 1,2,3,4/5,6,7,8") {
+		t.Errorf("-timeout 1ns: exit %d, %q", code, errOut)
+	}
+
+	// -max-mem below what a table's build needs: refused before building.
+	cache := t.TempDir()
+	code, _, errOut = runCmd(t, "", "npuzzle", "solve", "-algo", "idastar", "-h", "pdb", "-partition", "5-5-5", "-cache", cache, "-max-mem", "1",
+		"1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15")
+	if code != 1 || !strings.Contains(errOut, "-max-mem 1 MiB") || !strings.Contains(errOut, "building table 1 of 3 (5 tiles) needs about 3 MiB") ||
+		!strings.Contains(errOut, "tessera npuzzle pdb build -partition 5-5-5") {
+		t.Errorf("-max-mem 1: exit %d, %q", code, errOut)
+	}
+	if files, _ := os.ReadDir(cache); len(files) != 0 {
+		t.Errorf("-max-mem 1 built %d files", len(files))
+	}
+
+	// A cache that cannot be written (a file in the way): solved, with one
+	// warning naming the path and the reason.
+	blocked := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(blocked, []byte("x"), 0o644)
+	code, out, errOut := solve("-cache", blocked)
+	if code != 0 || !strings.Contains(out, "length   31") || strings.Count(errOut, "warning") != 1 ||
+		!strings.Contains(errOut, "not cached") || !strings.Contains(errOut, blocked) {
+		t.Errorf("unwritable cache: exit %d, %q, %q", code, out, errOut)
+	}
+}
