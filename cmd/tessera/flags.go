@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"time"
 
@@ -25,7 +27,32 @@ func seedFlag(fs *flag.FlagSet) *uint64 {
 
 // timeoutFlag defines -timeout with a default.
 func timeoutFlag(fs *flag.FlagSet, def time.Duration) *time.Duration {
-	return fs.Duration("timeout", def, "stop searching after this long (0: no limit) and report the best found so far")
+	return durationFlag(fs, "timeout", def, "stop searching after this `duration` (0: no limit) and report the best found so far")
+}
+
+// durationFlag defines a duration flag that refuses negative values when
+// the flags are parsed (a usage error, exit status 2).
+func durationFlag(fs *flag.FlagSet, name string, def time.Duration, usage string) *time.Duration {
+	d := def
+	fs.Var((*nonNegDuration)(&d), name, usage)
+	return &d
+}
+
+// nonNegDuration is a flag.Value for a duration of at least 0.
+type nonNegDuration time.Duration
+
+func (d *nonNegDuration) String() string { return time.Duration(*d).String() }
+
+func (d *nonNegDuration) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return errors.New("parse error")
+	}
+	if v < 0 {
+		return fmt.Errorf("negative duration %v", v)
+	}
+	*d = nonNegDuration(v)
+	return nil
 }
 
 // outFlag defines -o.

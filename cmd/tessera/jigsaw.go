@@ -56,7 +56,7 @@ cutting, writing); when it ends nothing is written.`,
 		crop := fs.Bool("crop", true, "cut the centre of images whose sides are not multiples of -piece (false: refuse them)")
 		cols := fs.Int("cols", 0, "columns of the sheet (default: the image's grid, or near square for a mixed bag)")
 		seed := seedFlag(fs)
-		timeout := fs.Duration("timeout", 10*time.Minute, "stop after this long (0: no limit); nothing is written then")
+		timeout := durationFlag(fs, "timeout", 10*time.Minute, "stop after this `duration` (0: no limit); nothing is written then")
 		out := outFlag(fs, "the sheet (PNG)")
 		truthPath := fs.String("truth", "", "write the ground truth (JSON) to this file")
 		asJSON := jsonFlag(fs)

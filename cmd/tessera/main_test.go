@@ -174,3 +174,25 @@ func mustSize(t *testing.T, s string) npuzzle.Size {
 	}
 	return sz
 }
+
+// TestNegativeDurationsRefused: every -timeout (and -think) refuses a
+// negative duration as a usage error, before any input is read (issue 22,
+// item 14: main accepted them silently in several verbs).
+func TestNegativeDurationsRefused(t *testing.T) {
+	for _, args := range [][]string{
+		{"npuzzle", "solve", "-timeout", "-1s", "1 2 3/4 5 6/7 0 8"},
+		{"npuzzle", "bench", "-size", "3x3", "-n", "1", "-timeout", "-1s"},
+		{"jigsaw", "solve", "-timeout", "-1s", "missing.png"},
+		{"jigsaw", "scramble", "-timeout", "-2m", "missing.png"},
+		{"jigsaw", "bench", "-set", "missing", "-timeout", "-1s"},
+		{"edgematch", "solve", "-timeout", "-5s", "missing.txt"},
+		{"samegame", "solve", "-timeout", "-1s", "missing.txt"},
+		{"samegame", "play", "-think", "-1s"},
+		{"tangram", "solve", "-timeout", "-1s", "missing.txt"},
+	} {
+		code, _, errOut := runCmd(t, "", args...)
+		if code != exitUsage || !strings.Contains(errOut, "negative duration") {
+			t.Errorf("%v: exit %d, stderr %q; want a usage error naming the negative duration", args, code, errOut)
+		}
+	}
+}

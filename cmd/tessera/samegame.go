@@ -547,7 +547,7 @@ q quits.`,
 		size := fs.String("size", "", "random board size COLSxROWS (default 15x15 standard, 8x6 dust)")
 		colors := fs.Int("colors", 5, "colours of a random board (1 to 10)")
 		seed := seedFlag(fs)
-		think := fs.Duration("think", 2*time.Second, "time for a hint")
+		think := durationFlag(fs, "think", 2*time.Second, "thinking time (a `duration`) for a hint")
 		delay := fs.Duration("delay", 300*time.Millisecond, "pause between the clicks of a")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 1 {
