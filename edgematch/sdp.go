@@ -80,7 +80,7 @@ func (a SDP) SolveSDP(ctx context.Context, p *Puzzle) (Result, SDPStats, error) 
 		if err := ctx.Err(); err != nil {
 			return res, st, err
 		}
-		m.setObjective(w)
+		m.prob.C = sdp.BlockWeights(w, m.n) // C = Σ_i W_i
 		sol, err := a.Backend.Solve(ctx, m.prob)
 		if err != nil && (sol == nil || sol.X == nil || !errors.Is(err, sdp.ErrBudget) && !errors.Is(err, sdp.ErrNumerical)) {
 			if ctx.Err() != nil {
@@ -90,21 +90,9 @@ func (a SDP) SolveSDP(ctx context.Context, p *Puzzle) (Result, SDPStats, error) 
 		}
 		w = make([][]float64, m.N)
 		obj := 0.0
-		n := m.n
 		for i := range m.N {
-			vals, vecs := sdp.EigenSym(sol.X[i])
-			top := vecs[n-1]
-			for _, l := range vals[:n-1] {
-				obj += max(l, 0)
-			}
-			wi := make([]float64, n*n)
-			for r := range n {
-				for c := range n {
-					wi[r*n+c] = -top[r] * top[c]
-				}
-				wi[r*n+r]++
-			}
-			w[i] = wi
+			wi, rest := sdp.RankOneWeight(sol.X[i])
+			w[i], obj = wi, obj+rest
 		}
 		b := m.board(p, sol.X)
 		st.Iterations, st.Objective = it, obj
@@ -271,7 +259,7 @@ func newEMRelaxation(p *Puzzle, K int) *emRelaxation {
 			rows, rhs = append(rows, row), append(rhs, b)
 		}
 	}
-	rows, rhs = emOrthonormal(rows, rhs)
+	rows, rhs = sdp.OrthonormalRows(rows, rhs)
 	nb := n - 1
 	pr := &sdp.Problem{Minimize: true}
 	for range N {
@@ -319,57 +307,6 @@ func newEMRelaxation(p *Puzzle, K int) *emRelaxation {
 	return m
 }
 
-func emOrthonormal(rows [][]float64, rhs []float64) ([][]float64, []float64) {
-	dot := func(a, b []float64) float64 {
-		s := 0.0
-		for i := range a {
-			s += a[i] * b[i]
-		}
-		return s
-	}
-	var out [][]float64
-	var ob []float64
-	for k, r := range rows {
-		r = append([]float64(nil), r...)
-		b := rhs[k]
-		n0 := math.Sqrt(dot(r, r))
-		if n0 == 0 {
-			continue
-		}
-		for range 2 {
-			for q, o := range out {
-				d := dot(r, o)
-				for j := range r {
-					r[j] -= d * o[j]
-				}
-				b -= d * ob[q]
-			}
-		}
-		nr := math.Sqrt(dot(r, r))
-		if nr <= 1e-9*n0 {
-			continue
-		}
-		for j := range r {
-			r[j] /= nr
-		}
-		out, ob = append(out, r), append(ob, b/nr)
-	}
-	return out, ob
-}
-
-func (m *emRelaxation) setObjective(w [][]float64) {
-	m.prob.C = m.prob.C[:0]
-	for i, wi := range w {
-		for r := range m.n {
-			for c := r; c < m.n; c++ {
-				if v := wi[r*m.n+c]; v != 0 {
-					m.prob.C = append(m.prob.C, sdp.E(i, r, c, v))
-				}
-			}
-		}
-	}
-}
-
 func (m *emRelaxation) randomW(rng *rand.Rand) [][]float64 {
 	w := make([][]float64, m.N)
 	for i := range m.N {
@@ -378,19 +315,10 @@ func (m *emRelaxation) randomW(rng *rand.Rand) [][]float64 {
 			tau[d] = math.Exp((2*rng.Float64() - 1) * m.half[d])
 		}
 		u := make([]float64, m.n)
-		s := 0.0
 		for r, b := range m.mons[:m.n] {
 			u[r] = math.Pow(tau[0], float64(b[0])) * math.Pow(tau[1], float64(b[1]))
-			s += u[r] * u[r]
 		}
-		wi := make([]float64, m.n*m.n)
-		for r := range m.n {
-			for c := range m.n {
-				wi[r*m.n+c] = -u[r] * u[c] / s
-			}
-			wi[r*m.n+r]++
-		}
-		w[i] = wi
+		w[i] = sdp.Projector(u)
 	}
 	return w
 }

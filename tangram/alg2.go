@@ -177,7 +177,7 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		if err := ctx.Err(); err != nil {
 			return finish(fmt.Errorf("%w: sdp: %v after %d iterations", ErrBudget, err, it-1))
 		}
-		m.setObjective(w)
+		m.prob.C = sdp.BlockWeights(w, m.n) // C = Σ_i W_i
 		t0 := time.Now()
 		sol, err := a.Backend.Solve(ctx, m.prob)
 		st.SDPTime += time.Since(t0)
@@ -194,23 +194,8 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		w = make([][]float64, m.N)
 		obj := 0.0
 		for i := range m.N {
-			z := sol.X[i]
-			vals, vecs := sdp.EigenSym(z)
-			top := vecs[len(vecs)-1]
-			for _, l := range vals[:len(vals)-1] {
-				obj += max(l, 0)
-			}
-			wi := make([]float64, m.n*m.n)
-			for r := range m.n {
-				for c := range m.n {
-					v := -top[r] * top[c]
-					if r == c {
-						v++
-					}
-					wi[r*m.n+c] = v
-				}
-			}
-			w[i] = wi
+			wi, rest := sdp.RankOneWeight(sol.X[i])
+			w[i], obj = wi, obj+rest
 		}
 		poses := m.poses(sol.X)
 		iter := SDPIterate{Iteration: it, Poses: poses, Objective: obj, Elapsed: time.Since(start)}
@@ -435,7 +420,7 @@ func newRelaxation(p *Puzzle, K int, basis Basis) (*relaxation, error) {
 			}
 		}
 	}
-	rows, rhs = orthonormalRows(rows, rhs)
+	rows, rhs = sdp.OrthonormalRows(rows, rhs)
 
 	// The SDP: N blocks of n, then one LP block of slacks for the bounds.
 	nb := n - 1 // bounds per piece: the diagonal entries but Z[0,0]
@@ -493,48 +478,6 @@ func newRelaxation(p *Puzzle, K int, basis Basis) (*relaxation, error) {
 	return m, nil
 }
 
-// orthonormalRows returns an orthonormal basis of the rows' span (modified
-// Gram-Schmidt, twice), the right sides transformed alike; rows that
-// depend on the others are dropped.
-func orthonormalRows(rows [][]float64, rhs []float64) ([][]float64, []float64) {
-	var out [][]float64
-	var ob []float64
-	for k, r := range rows {
-		r = append([]float64(nil), r...)
-		b := rhs[k]
-		n0 := math.Sqrt(dotf(r, r))
-		if n0 == 0 {
-			continue
-		}
-		for range 2 {
-			for q, o := range out {
-				d := dotf(r, o)
-				for j := range r {
-					r[j] -= d * o[j]
-				}
-				b -= d * ob[q]
-			}
-		}
-		nr := math.Sqrt(dotf(r, r))
-		if nr <= 1e-9*n0 {
-			continue
-		}
-		for j := range r {
-			r[j] /= nr
-		}
-		out, ob = append(out, r), append(ob, b/nr)
-	}
-	return out, ob
-}
-
-func dotf(a, b []float64) float64 {
-	s := 0.0
-	for i := range a {
-		s += a[i] * b[i]
-	}
-	return s
-}
-
 func bbox(pts [][2]float64) (lo, hi [2]float64) {
 	lo, hi = pts[0], pts[0]
 	for _, q := range pts[1:] {
@@ -543,20 +486,6 @@ func bbox(pts [][2]float64) (lo, hi [2]float64) {
 		}
 	}
 	return lo, hi
-}
-
-// setObjective sets C = Σ_i W_i (nil: 0).
-func (m *relaxation) setObjective(w [][]float64) {
-	m.prob.C = m.prob.C[:0]
-	for i, wi := range w {
-		for r := range m.n {
-			for c := r; c < m.n; c++ {
-				if v := wi[r*m.n+c]; v != 0 {
-					m.prob.C = append(m.prob.C, sdp.E(i, r, c, v))
-				}
-			}
-		}
-	}
 }
 
 // randomW returns W_i = I - u uᵀ/|u|² for u the monomials of a random
@@ -572,19 +501,10 @@ func (m *relaxation) randomW(rng *rand.Rand) [][]float64 {
 			}
 		}
 		u := make([]float64, m.n)
-		s := 0.0
 		for r, b := range m.mons[:m.n] {
 			u[r] = math.Pow(tau[0], float64(b[0])) * math.Pow(tau[1], float64(b[1]))
-			s += u[r] * u[r]
 		}
-		wi := make([]float64, m.n*m.n)
-		for r := range m.n {
-			for c := range m.n {
-				wi[r*m.n+c] = -u[r] * u[c] / s
-			}
-			wi[r*m.n+r]++
-		}
-		w[i] = wi
+		w[i] = sdp.Projector(u)
 	}
 	return w
 }
