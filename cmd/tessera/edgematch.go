@@ -104,14 +104,6 @@ func emBadInput(err error) error {
 	return usagef("%v", err)
 }
 
-// emCheckTimeout rejects a negative -timeout.
-func emCheckTimeout(d time.Duration) error {
-	if d < 0 {
-		return usagef("-timeout %v: want a duration (0: no limit)", d)
-	}
-	return nil
-}
-
 var emGenerateCmd = &Command{
 	Name:      "generate",
 	UsageLine: "[-kind framed|kovalsky] -size RxC [-frame F] -colors C [-rotate] [-seed S] [-o P.txt] [-solution B.board]",
@@ -278,9 +270,6 @@ by side (iterates.png).`,
 				return usagef("want one puzzle file")
 			}
 			if err := sf.check(); err != nil {
-				return err
-			}
-			if err := emCheckTimeout(*timeout); err != nil {
 				return err
 			}
 			if *snapDir != "" && sf.algo != "lp" {

@@ -56,9 +56,6 @@ be read or parsed is a usage error (status 2).`,
 			if err := sf.check(); err != nil {
 				return err
 			}
-			if err := emCheckTimeout(*timeout); err != nil {
-				return err
-			}
 			pr := newProgress(env, *prog)
 			defer pr.Done()
 			sf.o.Seed, sf.o.Progress = *seed, pr.Printf

@@ -70,9 +70,6 @@ cutting, writing); when it ends nothing is written.`,
 			if *piece < 2 {
 				return usagef("-piece %d: at least 2 pixels", *piece)
 			}
-			if *timeout < 0 {
-				return usagef("-timeout %v: want 0 (no limit) or more", *timeout)
-			}
 			ctx, cancel := withTimeout(ctx, *timeout)
 			defer cancel()
 			r := bench.JigsawScrambled{Sheet: *out, Truth: *truthPath, Rotate: *rotate, Seed: *seed, Cols: *cols}

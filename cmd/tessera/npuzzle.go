@@ -227,9 +227,6 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 			if err != nil {
 				return err
 			}
-			if *timeout < 0 {
-				return usagef("-timeout %v: must not be negative (0: no limit)", *timeout)
-			}
 			var b *npuzzle.Board
 			switch {
 			case *shuffle != "" && len(args) > 0:

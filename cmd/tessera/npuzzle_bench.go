@@ -74,9 +74,6 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			if *n < 1 || *n > bench.NpuzzleMaxBoards {
 				return usagef("-n %d out of range: from 1 to %d boards", *n, bench.NpuzzleMaxBoards)
 			}
-			if *timeout < 0 {
-				return usagef("-timeout %v: must not be negative (0: no limit)", *timeout)
-			}
 			oneSolver := *path != ""
 			fs.Visit(func(f *flag.Flag) {
 				switch f.Name {

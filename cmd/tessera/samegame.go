@@ -212,9 +212,6 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			if len(args) != 1 {
 				return usagef("want one FILE[:N]")
 			}
-			if *timeout < 0 {
-				return usagef("-timeout %v: must not be negative (0: no limit)", *timeout)
-			}
 			entry, err := catalog.SameGame.Lookup(strings.ToLower(sf.algo))
 			if err != nil {
 				return usagef("-algo: %v", err)
@@ -473,9 +470,6 @@ diagonal, and the histograms of clicks over the reference.`,
 			}
 			if (*set == "") == (*n == 0) {
 				return usagef("give -set FILE or -n K")
-			}
-			if *timeout < 0 {
-				return usagef("-timeout %v: must not be negative (0: no limit)", *timeout)
 			}
 			algos, err := sf.algos()
 			if err != nil {
