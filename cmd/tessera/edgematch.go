@@ -279,12 +279,12 @@ by side (iterates.png).`,
 			if err != nil {
 				return err
 			}
-			snaps, err := newLPSnapshots(*snapDir, p)
+			snaps, err := bench.NewLPSnapshots(*snapDir, p)
 			if err != nil {
 				return err
 			}
 			if snaps != nil {
-				sf.o.OnLP = snaps.add
+				sf.o.OnLP = snaps.Add
 			}
 			if *resume != "" {
 				if sf.o.Start, err = emReadBoard(*resume, p); err != nil {
@@ -316,7 +316,7 @@ by side (iterates.png).`,
 			timedOut := sctx.Err() != nil && ctx.Err() == nil
 			err = lpTooLarge(err)
 			pr.Done()
-			if serr := snaps.finish(); serr != nil {
+			if serr := snaps.Finish(); serr != nil {
 				return serr
 			}
 			if saveErr != nil {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -129,7 +128,7 @@ not solved.`,
 			res, serr := solver.Solve(sctx, p)
 			rec := bench.TangramRecordOf(filepath.Base(args[0]), sf.algo, res, serr, *timeout)
 			if *snaps != "" && len(frames) > 0 {
-				if err := writeSnapshots(*snaps, p, frames); err != nil {
+				if err := bench.TangramSnapshots(*snaps, p, frames); err != nil {
 					return err
 				}
 			}
@@ -176,32 +175,6 @@ not solved.`,
 			return nil
 		}
 	},
-}
-
-// writeSnapshots writes the iterates: one PNG each and the strip.
-func writeSnapshots(dir string, p *tangram.Puzzle, frames [][]tangram.Pose) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	o := tangram.RenderOptions{Scale: 24}
-	for k, f := range frames {
-		var b bytes.Buffer
-		if err := tangram.RenderPNG(&b, p, f, o); err != nil {
-			return err
-		}
-		if err := writeFileAtomic(filepath.Join(dir, fmt.Sprintf("iterate-%02d.png", k+1)), b.Bytes()); err != nil {
-			return err
-		}
-	}
-	img, err := tangram.RenderStrip(p, frames, o)
-	if err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		return err
-	}
-	return writeFileAtomic(filepath.Join(dir, "iterates.png"), b.Bytes())
 }
 
 var tgRenderCmd = &Command{
