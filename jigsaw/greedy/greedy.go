@@ -153,7 +153,11 @@ type solver struct {
 // 4) that covers the most of that assembly, and, when it covers at least
 // 90% of the pieces, assembles again inside it (unless Solver.NoFrame):
 // without a frame, pieces of the picture's border tend to be attached
-// outside it.
+// outside it. When the first assembly is too sparse for that (a picture
+// with large featureless areas), it assembles in every such frame and keeps
+// the one that rates best (best-buddy share less half the excess
+// perimeter, as the GA chooses), so the answer is a full rectangle rather
+// than a canvas with gaps.
 //
 // Time O(n^2 p) for the compatibilities (see jigsaw.NewCompat) plus about
 // O(n K log n) per assembly. The result does not depend on the number of
@@ -204,6 +208,11 @@ func (sv Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, e
 				s = s2
 				res.Frame = [2]int{h, w}
 			}
+		} else if s2, f, ok := searchFrame(ctx, c, opts); ok {
+			// Too sparse to read a frame from (a picture with large
+			// featureless areas): the best assembly among the frames of
+			// exactly n cells, rather than a canvas full of gaps.
+			s, res.Frame = s2, f
 		}
 	}
 	res.Placement = s.placement(images)
@@ -247,6 +256,47 @@ func assemble(ctx context.Context, c *jigsaw.Compat, opts options, images int) (
 		}
 	}
 	return outs[best].s, outs[best].err
+}
+
+// searchFrame assembles the pieces in every rows x cols frame of exactly n
+// cells with an aspect ratio of at most 4 and returns the assembly that
+// rates best: the share of its adjacencies that are best buddies, less half
+// the relative excess of its perimeter over the most nearly square frame's
+// (as the GA chooses its frame). ok is false when no frame holds an
+// assembly or ctx ends. Cost: one assembly per frame (the divisors of n).
+func searchFrame(ctx context.Context, c *jigsaw.Compat, opts options) (best *solver, frame [2]int, ok bool) {
+	n := c.N()
+	var fs [][2]int
+	for r := 1; r*r <= n; r++ {
+		if n%r != 0 || n/r > 4*r {
+			continue
+		}
+		fs = append(fs, [2]int{r, n / r})
+		if !c.Rotated() && r != n/r {
+			fs = append(fs, [2]int{n / r, r})
+		}
+	}
+	if len(fs) == 0 {
+		return nil, frame, false
+	}
+	sq := fs[len(fs)-1] // the most nearly square
+	bestScore := math.Inf(-1)
+	for _, f := range fs {
+		framed := opts
+		framed.rows, framed.cols = f[0], f[1]
+		s, err := assemble(ctx, c, framed, 1)
+		if ctx.Err() != nil {
+			return nil, frame, false
+		}
+		if err != nil {
+			continue // no room in this frame
+		}
+		excess := float64(f[0]+f[1])/float64(sq[0]+sq[1]) - 1
+		if v := c.Fit(s.placement(1)).BestBuddyShare() - excess/2; v > bestScore {
+			best, frame, bestScore = s, f, v
+		}
+	}
+	return best, frame, best != nil
 }
 
 // estimateFrame returns the rows x cols of a rectangle of exactly n cells

@@ -216,3 +216,29 @@ func TestTinyPuzzles(t *testing.T) {
 		}
 	}
 }
+
+// TestFeaturelessPictureFillsAFrame: a picture with large featureless
+// areas (the web app's 480x480 sunset, 17x17 pieces, Type 2, size not
+// told) gives a free assembly too sparse to read a frame from; the solver
+// then searches the frames of 289 cells and returns a full 17x17
+// rectangle instead of a canvas full of gaps (issue 22, item 17: main
+// returned the gappy free assembly).
+func TestFeaturelessPictureFillsAFrame(t *testing.T) {
+	img, err := imageio.Load("../testdata/sunset.png", imageio.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := jigsaw.Cut(img.Pix, 28, jigsaw.CutOptions{Depth: img.Depth, Crop: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
+	res, err := Solver{}.Solve(context.Background(), &jigsaw.Problem{Puzzle: pz})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := res.Placement.Bounds(0)
+	if res.Frame != [2]int{17, 17} || b.Dx()*b.Dy() != len(pz.Pieces) {
+		t.Fatalf("frame %v, placement bounds %v for %d pieces; want a full 17x17 rectangle", res.Frame, b, len(pz.Pieces))
+	}
+}
