@@ -224,7 +224,7 @@ func TestTinyPuzzles(t *testing.T) {
 // rectangle instead of a canvas full of gaps (issue 22, item 17: main
 // returned the gappy free assembly).
 func TestFeaturelessPictureFillsAFrame(t *testing.T) {
-	img, err := imageio.Load("../testdata/sunset.png", imageio.Options{})
+	img, err := imageio.Load("testdata/sunset.png", imageio.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
