@@ -1,17 +1,13 @@
 package play
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"time"
-
-	"golang.org/x/term"
 
 	"tessera/npuzzle"
 )
@@ -175,55 +171,11 @@ var keyMoves = map[string]npuzzle.Move{
 	"W": npuzzle.Up, "S": npuzzle.Down, "D": npuzzle.Right, "A": npuzzle.Left, // lower-case a is auto-solve
 }
 
-// ReadKey reads one key from a terminal in raw mode: a byte, or an escape
-// sequence for an arrow ("\x1b[A" up, B down, C right, D left).
-func ReadKey(r *bufio.Reader) (string, error) {
-	c, err := r.ReadByte()
-	if err != nil {
-		return "", err
-	}
-	if c != 0x1b {
-		return string(c), nil
-	}
-	seq := []byte{c}
-	for len(seq) < 3 {
-		c, err := r.ReadByte()
-		if err != nil {
-			break
-		}
-		seq = append(seq, c)
-	}
-	return string(seq), nil
-}
-
 // loop runs the game on in and out until q, Ctrl-C or the end of input.
 func (g *playGame) loop(ctx context.Context, in io.Reader, out io.Writer) error {
-	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		state, err := term.MakeRaw(int(f.Fd()))
-		if err != nil {
-			return err
-		}
-		defer term.Restore(int(f.Fd()), state)
-		g.eol, g.clear = "\r\n", true
-	}
-	keys := bufio.NewReader(in)
 	g.msg = "slide the tiles back into order"
-	for {
-		fmt.Fprint(out, g.render())
-		if ctx.Err() != nil {
-			return nil
-		}
-		k, err := ReadKey(keys)
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
+	return keyLoop(ctx, in, out, func() { g.eol, g.clear = "\r\n", true }, g.render, func(k string) {
 		switch k {
-		case "q", "Q", "\x03", "\x1b":
-			fmt.Fprint(out, "bye"+g.eol)
-			return nil
 		case "n", "N":
 			g.shuffle()
 		case "r", "R":
@@ -235,7 +187,6 @@ func (g *playGame) loop(ctx context.Context, in io.Reader, out io.Writer) error 
 		case "a":
 			g.auto(ctx, out)
 		case "\n", "\r", " ":
-			continue
 		default:
 			if m, ok := keyMoves[k]; ok {
 				g.move(m)
@@ -243,7 +194,7 @@ func (g *playGame) loop(ctx context.Context, in io.Reader, out io.Writer) error 
 				g.msg = fmt.Sprintf("unknown key %q", k)
 			}
 		}
-	}
+	})
 }
 
 // auto solves the board and plays the solution move by move.

@@ -1,17 +1,12 @@
 package play
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"time"
-
-	"golang.org/x/term"
 
 	"tessera/samegame"
 )
@@ -202,35 +197,13 @@ func (g *sgPlay) move(dx, dy int) {
 	g.cy = min(max(g.cy+dy, 0), b.Height()-1)
 }
 
+// loop runs the game on in and out until q, Ctrl-C or the end of input.
 func (g *sgPlay) loop(ctx context.Context, in io.Reader, out io.Writer) error {
-	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		state, err := term.MakeRaw(int(f.Fd()))
-		if err != nil {
-			return err
-		}
-		defer term.Restore(int(f.Fd()), state)
-		g.eol, g.clear = "\r\n", true
-	}
-	keys := bufio.NewReader(in)
 	if g.msg == "" {
 		g.msg = "clear the board: " + map[samegame.Rules]string{samegame.Standard: "big groups score (n-2)^2", samegame.Dust: "in as few clicks as you can"}[g.rules]
 	}
-	for {
-		fmt.Fprint(out, g.render())
-		if ctx.Err() != nil {
-			return nil
-		}
-		k, err := ReadKey(keys)
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
+	return keyLoop(ctx, in, out, func() { g.eol, g.clear = "\r\n", true }, g.render, func(k string) {
 		switch k {
-		case "q", "Q", "\x03", "\x1b":
-			fmt.Fprint(out, "bye"+g.eol)
-			return nil
 		case "\x1b[A", "w", "W":
 			g.move(0, 1)
 		case "\x1b[B", "s", "S":
@@ -261,7 +234,7 @@ func (g *sgPlay) loop(ctx context.Context, in io.Reader, out io.Writer) error {
 		default:
 			g.msg = fmt.Sprintf("unknown key %q", k)
 		}
-	}
+	})
 }
 
 // auto plays the hinted line (searching one first if there is none).
