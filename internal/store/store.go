@@ -17,7 +17,8 @@ import (
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+	"modernc.org/sqlite" // the "sqlite" database/sql driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // ErrNotFound is returned for a game or picture that is not stored.
@@ -70,11 +71,42 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	s := &Store{db: db, path: abs}
-	if err := s.migrate(ctx); err != nil {
+	if err := s.migrateRetrying(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", abs, err)
 	}
 	return s, nil
+}
+
+// openRetry bounds how long Open retries a database that another opener
+// holds; it matches the busy timeout in the DSN.
+const openRetry = 5 * time.Second
+
+// migrateRetrying runs migrate, retrying while SQLite answers SQLITE_BUSY.
+// Two connections that open a new file at once both switch it to WAL, and
+// SQLite reports that deadlock as BUSY at once, without calling the busy
+// handler; the loser retries here until openRetry or ctx ends.
+func (s *Store) migrateRetrying(ctx context.Context) error {
+	deadline := time.Now().Add(openRetry)
+	wait := time.Millisecond
+	for {
+		err := s.migrate(ctx)
+		if err == nil || !isBusy(err) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 100*time.Millisecond)
+	}
+}
+
+// isBusy reports whether err is SQLite's SQLITE_BUSY (any extended code).
+func isBusy(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 // Path returns the absolute path of the database file.
