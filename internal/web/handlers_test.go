@@ -752,7 +752,13 @@ func TestServeShutsDownGracefully(t *testing.T) {
 		resp.Body.Close()
 		answered <- resp.StatusCode
 	}()
-	time.Sleep(300 * time.Millisecond)
+	// Wait until the solve holds its slot (a fixed sleep lost the race
+	// on a loaded machine, and the request then came after shutdown).
+	for deadline := time.Now().Add(20 * time.Second); len(s.busy) == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the solve never started")
+		}
+	}
 	cancel()
 	select {
 	case err := <-done:
