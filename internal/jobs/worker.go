@@ -238,7 +238,9 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	var upd func(*Status)
 	switch {
 	case herr == nil:
-		upd = func(s *Status) { s.State, s.Result, s.Error, s.Finished, s.Worker = Done, out, "", time.Now().UTC(), w.c.o.name }
+		upd = func(s *Status) {
+			s.State, s.Result, s.Error, s.Finished, s.Worker = Done, out, "", time.Now().UTC(), w.c.o.name
+		}
 	case errors.Is(herr, errCanceled):
 		upd = fail(Canceled, "canceled")
 	case spec.Timeout > 0 && errors.Is(hctx.Err(), context.DeadlineExceeded):
