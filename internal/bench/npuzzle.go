@@ -138,6 +138,8 @@ type NpuzzleCompare struct {
 	Timeout time.Duration
 	JSON    bool
 	Done    func() // after each solve, for progress
+	// Remote, when set, runs the solves as jobs on workers ("-nats").
+	Remote Remote
 }
 
 // Run runs the comparison and prints it on w.
@@ -160,17 +162,21 @@ func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
 	out := &Writer{W: w, JSON: c.JSON, AlignRight: true,
 		Header: "method\tsolved\texpanded mean\texpanded median\tgenerated mean\tms mean\tms median\tlength mean\toptimal\tsource states\t"}
 	k := len(NpuzzleMethods)
-	recs, err := Run(ctx, c.Boards*k, Options{Workers: 1, Timeout: c.Timeout, Done: c.Done},
-		func(ctx context.Context, i int) NpuzzleRecord {
-			b, m := boards.board(i/k), i%k
-			sol, err := solvers[m].Solve(ctx, b, npuzzle.BlankLast)
-			rec := NpuzzleRecord{Board: i/k + 1, Tiles: b.Line(), Method: NpuzzleMethods[m].Name, Length: len(sol.Moves),
-				Optimal: sol.Optimal, Expanded: sol.Stats.Expanded, Generated: sol.Stats.Generated, Seconds: Seconds(sol.Stats.Elapsed)}
-			if err != nil {
-				rec.Error = err.Error()
-			}
-			return rec
-		},
+	input := func(i int) npuzzleItem {
+		return npuzzleItem{Board: i/k + 1, Method: i % k, b: boards.board(i / k), solver: solvers[i%k]}
+	}
+	if c.Remote != nil {
+		// Jobs are made concurrently: draw the boards first.
+		lines := make([]string, c.Boards)
+		for j := range lines {
+			lines[j] = boards.board(j).Line()
+		}
+		input = func(i int) npuzzleItem {
+			return npuzzleItem{Board: i/k + 1, Method: i % k, Tiles: lines[i/k], Size: c.Size.String()}
+		}
+	}
+	recs, err := RunItems(ctx, c.Boards*k, Options{Workers: 1, Timeout: c.Timeout, Done: c.Done, Remote: c.Remote},
+		NpuzzleCompareItem, input,
 		func(i int, r *NpuzzleRecord, _ time.Duration) error {
 			if c.JSON {
 				return out.Item(r, "")
