@@ -107,7 +107,11 @@ func Connect(ctx context.Context, url string, opts ...Option) (*Client, error) {
 	sctx, cancel := context.WithTimeout(ctx, o.setupWait)
 	defer cancel()
 	for {
-		err = c.setup(sctx)
+		// Each try under its own timeout: a request lost in a failover
+		// must not use up the whole wait.
+		octx, ocancel := context.WithTimeout(sctx, 2*opTimeout)
+		err = c.setup(octx)
+		ocancel()
 		if err == nil {
 			return c, nil
 		}

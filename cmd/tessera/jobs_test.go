@@ -1,0 +1,89 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"tessera/internal/jobs"
+)
+
+// stripTimes drops the fields that are measured, not computed, from each
+// JSON line (recursively), so that a run on workers can be compared with
+// a local one.
+func stripTimes(t *testing.T, out string) []string {
+	t.Helper()
+	var lines []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var v any
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		b, _ := json.Marshal(strip(v))
+		lines = append(lines, string(b))
+	}
+	return lines
+}
+
+func strip(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k := range v {
+			if strings.Contains(k, "seconds") || strings.HasSuffix(k, "_ms") || strings.HasPrefix(k, "ms_") || k == "elapsed" {
+				delete(v, k)
+				continue
+			}
+			v[k] = strip(v[k])
+		}
+	case []any:
+		for i := range v {
+			v[i] = strip(v[i])
+		}
+	}
+	return v
+}
+
+// TestBenchOnWorkers runs benches locally and with -nats on in-process
+// workers of an embedded server: the same lines, in the same order.
+func TestBenchOnWorkers(t *testing.T) {
+	c, err := jobs.StartEmbedded(t.Context(), jobs.ServerOptions{Dir: t.TempDir()}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	url := c.Server().URL()
+	for _, args := range [][]string{
+		{"samegame", "bench", "-rules", "dust", "-algo", "exact", "-n", "6", "-size", "5x5", "-timeout", "0", "-table-bits", "16", "-cpu", "-json"},
+		{"samegame", "bench", "-rules", "dust", "-algo", "dfs,exact", "-n", "4", "-size", "5x5", "-timeout", "0", "-table-bits", "16", "-json"},
+		{"npuzzle", "bench", "-n", "3", "-json"},
+		{"tangram", "bench", "-n", "2", "-algo", "exact", "-json"},
+	} {
+		name := strings.Join(args[:2], " ")
+		code, local, errOut := runCmd(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, errOut)
+		}
+		code, remote, errOut := runCmd(t, "", append(args, "-nats", url)...)
+		if code != 0 {
+			t.Fatalf("%s -nats: exit %d: %s", name, code, errOut)
+		}
+		l, r := stripTimes(t, local), stripTimes(t, remote)
+		if strings.Join(l, "\n") != strings.Join(r, "\n") {
+			t.Errorf("%s: local and -nats differ:\n%s\n---\n%s", name, strings.Join(l, "\n"), strings.Join(r, "\n"))
+		}
+	}
+	// The dataset: the same file.
+	dir := t.TempDir()
+	for _, extra := range [][]string{nil, {"-nats", url}} {
+		args := append([]string{"samegame", "dataset", "-n", "5", "-size", "5x5", "-timeout", "0", "-o", dir + "/d" + map[bool]string{true: "r", false: "l"}[extra != nil]}, extra...)
+		if code, _, errOut := runCmd(t, "", args...); code != 0 {
+			t.Fatalf("dataset %v: %s", extra, errOut)
+		}
+	}
+	l, _ := os.ReadFile(dir + "/dl")
+	r, _ := os.ReadFile(dir + "/dr")
+	if len(l) == 0 || string(l) != string(r) {
+		t.Errorf("dataset: local and -nats differ:\n%s\n---\n%s", l, r)
+	}
+}
