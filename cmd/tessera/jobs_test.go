@@ -30,7 +30,7 @@ func strip(v any) any {
 	switch v := v.(type) {
 	case map[string]any:
 		for k := range v {
-			if strings.Contains(k, "seconds") || strings.HasSuffix(k, "_ms") || strings.HasPrefix(k, "ms_") || k == "elapsed" {
+			if strings.Contains(k, "seconds") || strings.HasSuffix(k, "_ms") || strings.HasPrefix(k, "ms_") || strings.Contains(k, "per_") || k == "elapsed" {
 				delete(v, k)
 				continue
 			}
@@ -58,6 +58,7 @@ func TestBenchOnWorkers(t *testing.T) {
 		{"samegame", "bench", "-rules", "dust", "-algo", "dfs,exact", "-n", "4", "-size", "5x5", "-timeout", "0", "-table-bits", "16", "-json"},
 		{"npuzzle", "bench", "-n", "3", "-json"},
 		{"tangram", "bench", "-n", "2", "-algo", "exact", "-json"},
+		{"edgematch", "bench", "-kind", "framed", "-size", "4x4", "-colors", "4", "-n", "3", "-algo", "dfs", "-workers", "1", "-json"},
 	} {
 		name := strings.Join(args[:2], " ")
 		code, local, errOut := runCmd(t, "", args...)
