@@ -58,6 +58,7 @@ func TestBenchOnWorkers(t *testing.T) {
 		{"samegame", "bench", "-rules", "dust", "-algo", "dfs,exact", "-n", "4", "-size", "5x5", "-timeout", "0", "-table-bits", "16", "-json"},
 		{"npuzzle", "bench", "-n", "3", "-json"},
 		{"tangram", "bench", "-n", "2", "-algo", "exact", "-json"},
+		{"jigsaw", "bench", "-set", strings.Join(jigsawTestImages, ","), "-algo", "greedy", "-json"},
 		{"edgematch", "bench", "-kind", "framed", "-size", "4x4", "-colors", "4", "-n", "3", "-algo", "dfs", "-workers", "1", "-json"},
 	} {
 		name := strings.Join(args[:2], " ")

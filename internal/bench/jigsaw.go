@@ -47,6 +47,10 @@ type Jigsaw struct {
 	// puzzle's jigsaw.Problem.Progress.
 	Progress     *progress.Reporter
 	OnGeneration func(jigsaw.Generation)
+	// Remote, when set, runs the puzzles as jobs on workers ("-nats"),
+	// which build the solver Algo with Options and read the same files.
+	Remote  Remote
+	Options catalog.JigsawOptions
 }
 
 // JigsawRecord is one -json line of jigsaw bench: one source image.
@@ -107,8 +111,8 @@ func (j *Jigsaw) Run(ctx context.Context, w *Writer) error {
 	var recs []JigsawRecord
 	var secs, cpus []float64
 	right := 0
-	_, err := Run(ctx, len(groups), Options{Workers: 1, Timeout: j.Timeout},
-		func(ctx context.Context, b int) jigsawPuzzle { return j.puzzle(ctx, b, groups[b]) },
+	_, err := RunItems(ctx, len(groups), Options{Workers: 1, Timeout: j.Timeout, Remote: j.Remote},
+		JigsawJob, func(b int) jigsawItem { return j.item(b, groups[b]) },
 		func(b int, o *jigsawPuzzle, _ time.Duration) error {
 			if o.err != nil {
 				return o.err
