@@ -59,6 +59,7 @@ func TestBenchOnWorkers(t *testing.T) {
 		{"npuzzle", "bench", "-n", "3", "-json"},
 		{"tangram", "bench", "-n", "2", "-algo", "exact", "-json"},
 		{"jigsaw", "bench", "-set", strings.Join(jigsawTestImages, ","), "-algo", "greedy", "-json"},
+		{"jigsaw", "neural", "bench", "-set", strings.Join(neuralTestImages, ","), "-crops", "2", "-algo", "greedy-v", "-seed", "3", "-json"},
 		{"edgematch", "bench", "-kind", "framed", "-size", "4x4", "-colors", "4", "-n", "3", "-algo", "dfs", "-workers", "1", "-json"},
 	} {
 		name := strings.Join(args[:2], " ")

@@ -305,6 +305,11 @@ type Gaps struct {
 	OutDir   string
 	// Progress reports on stderr.
 	Progress *progress.Reporter
+	// Remote, when set, solves the images as jobs on workers ("-nats"),
+	// which build the solver from Settings (the model loaded there) and
+	// read the same files.
+	Remote   Remote
+	Settings catalog.GapSettings
 }
 
 // gapRecord is one -json line of jigsaw neural bench.
@@ -335,7 +340,7 @@ func (g *Gaps) Run(ctx context.Context, w *Writer) error {
 	}
 	var sumP, sumN, sumS float64
 	perfect, k := 0, 0
-	_, err := Run(ctx, len(g.Files), Options{Workers: 1}, g.image, func(i int, im *gapImage, _ time.Duration) error {
+	_, err := RunItems(ctx, len(g.Files), Options{Workers: 1, Remote: g.Remote}, GapsJob, g.item, func(i int, im *gapImage, _ time.Duration) error {
 		if im.err != nil {
 			return im.err
 		}
