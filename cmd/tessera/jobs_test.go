@@ -90,3 +90,38 @@ func TestBenchOnWorkers(t *testing.T) {
 		t.Errorf("dataset: local and -nats differ:\n%s\n---\n%s", l, r)
 	}
 }
+
+func TestJobsCommands(t *testing.T) {
+	c, err := jobs.StartEmbedded(t.Context(), jobs.ServerOptions{Dir: t.TempDir()}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	url := c.Server().URL()
+	id, err := c.Submit(t.Context(), jobs.Spec{ID: "job-1", Kind: jobs.NoopKind, Input: json.RawMessage(`7`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd(t, "", "jobs", "list", "-nats", url)
+	if code != 0 || !strings.Contains(out, "job-1") || !strings.Contains(out, "queued") {
+		t.Fatalf("list: %d %q %q", code, out, errOut)
+	}
+	code, out, _ = runCmd(t, "", "jobs", "status", "-nats", url, id)
+	var st jobs.Status
+	if code != 0 || json.Unmarshal([]byte(out), &st) != nil || st.State != jobs.Queued {
+		t.Fatalf("status: %d %q", code, out)
+	}
+	if code, _, errOut = runCmd(t, "", "jobs", "cancel", "-nats", url, id); code != 0 {
+		t.Fatalf("cancel: %d %q", code, errOut)
+	}
+	code, out, _ = runCmd(t, "", "jobs", "status", "-nats", url, "-wait", id)
+	if code != 0 || json.Unmarshal([]byte(out), &st) != nil || st.State != jobs.Canceled {
+		t.Fatalf("status after cancel: %d %q", code, out)
+	}
+	if code, _, errOut = runCmd(t, "", "jobs", "status", "-nats", url, "nope"); code != 1 || !strings.Contains(errOut, "no such job") {
+		t.Fatalf("unknown job: %d %q", code, errOut)
+	}
+	if code, out, errOut = runCmd(t, "", "jobs", "bench", "-n", "50", "-json"); code != 0 || !strings.Contains(out, `"jobs":50`) {
+		t.Fatalf("jobs bench: %d %q %q", code, out, errOut)
+	}
+}
