@@ -362,7 +362,9 @@ func isWrongSeq(err error) bool {
 }
 
 // Wait waits until the job is final and returns its record (Result holds a
-// done job's result, Error a failed or canceled job's error). It returns
+// done job's result, Error a failed or canceled job's error). A watch of
+// the bucket wakes it; it also reads the record now and then (every 2 s,
+// then less often up to every 30 s) in case the watch missed the change. It returns
 // ErrNotFound for an unknown id and ctx's error when ctx ends first.
 func (c *Client) Wait(ctx context.Context, id string) (Status, error) {
 	ch := make(chan Status, 1)
@@ -372,6 +374,7 @@ func (c *Client) Wait(ctx context.Context, id string) (Status, error) {
 	defer c.dropWaiter(id, ch)
 	poll := time.NewTimer(0)
 	defer poll.Stop()
+	every := time.Second
 	for {
 		select {
 		case st := <-ch:
@@ -389,10 +392,12 @@ func (c *Client) Wait(ctx context.Context, id string) (Status, error) {
 				return st, nil
 			}
 			if watching {
-				poll.Reset(2 * time.Second)
+				// The watch does the work: poll less and less often.
+				every = min(2*every, 30*time.Second)
 			} else {
-				poll.Reset(250 * time.Millisecond)
+				every = 250 * time.Millisecond
 			}
+			poll.Reset(every)
 		case <-ctx.Done():
 			return Status{}, ctx.Err()
 		}

@@ -65,7 +65,7 @@
 // seconds, during which a reply may be lost. Retries are safe: a publish
 // carries the job id as its message id, a create that got through
 // unanswered is recognised by its content, and records change only by
-// compare-and-set. Wait also polls the record every two seconds besides
+// compare-and-set. Wait also reads the record now and then besides
 // the watch that wakes it, so a watch that restarts after a failover
 // cannot leave it waiting. A job's stream, bucket and consumer are as
 // durable as their replicas: WithReplicas(3) on three nodes loses nothing
