@@ -57,6 +57,8 @@ func TestBenchOnWorkers(t *testing.T) {
 		{"samegame", "bench", "-rules", "dust", "-algo", "exact", "-n", "6", "-size", "5x5", "-timeout", "0", "-table-bits", "16", "-cpu", "-json"},
 		{"samegame", "bench", "-rules", "dust", "-algo", "dfs,exact", "-n", "4", "-size", "5x5", "-timeout", "0", "-table-bits", "16", "-json"},
 		{"npuzzle", "bench", "-n", "3", "-json"},
+		{"npuzzle", "bench", "-set", "testdata/eight.txt", "-instances", "1-2", "-goal", "blank-last", "-algo", "idastar", "-h", "manhattan", "-json"},
+		{"npuzzle", "bench", "-n", "3", "-size", "3x3", "-algo", "astar", "-json"},
 		{"tangram", "bench", "-n", "2", "-algo", "exact", "-json"},
 		{"jigsaw", "bench", "-set", strings.Join(jigsawTestImages, ","), "-algo", "greedy", "-json"},
 		{"jigsaw", "neural", "bench", "-set", strings.Join(neuralTestImages, ","), "-crops", "2", "-algo", "greedy-v", "-seed", "3", "-json"},

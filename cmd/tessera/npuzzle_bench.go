@@ -91,9 +91,6 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()
-			if oneSolver && *natsURL != "" {
-				return usagef("-nats runs the comparison only (no -set, -algo, -h or -partition)")
-			}
 			if !oneSolver {
 				remote, closeRemote, err := benchRemote(ctx, *natsURL)
 				if err != nil {
@@ -116,6 +113,12 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			if b.Solver, _, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleOptions{}); err != nil {
 				return err
 			}
+			remote, closeRemote, err := benchRemote(ctx, *natsURL)
+			if err != nil {
+				return err
+			}
+			defer closeRemote()
+			b.Remote, b.Algo, b.Options, b.PDBCache, b.PDBMaxBytes = remote, sf.algo, sf.built, sf.pdb.cache, sf.maxMB<<20
 			count := p.Counter("instances", len(b.Instances))
 			b.Done = func() { count.Add(1) }
 			return b.Run(ctx, env.Stdout)
