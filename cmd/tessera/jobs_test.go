@@ -80,16 +80,20 @@ func TestBenchOnWorkers(t *testing.T) {
 	}
 	// The dataset: the same file.
 	dir := t.TempDir()
-	for _, extra := range [][]string{nil, {"-nats", url}} {
-		args := append([]string{"samegame", "dataset", "-n", "5", "-size", "5x5", "-timeout", "0", "-o", dir + "/d" + map[bool]string{true: "r", false: "l"}[extra != nil]}, extra...)
-		if code, _, errOut := runCmd(t, "", args...); code != 0 {
-			t.Fatalf("dataset %v: %s", extra, errOut)
+	for _, labels := range []string{"0", "3"} {
+		solver := map[string]string{"0": "exact", "3": "beam"}[labels]
+		for _, extra := range [][]string{nil, {"-nats", url}} {
+			args := append([]string{"samegame", "dataset", "-n", "5", "-size", "5x5", "-timeout", "10s", "-solver", solver, "-width", "50",
+				"-labels", labels, "-o", dir + "/d" + map[bool]string{true: "r", false: "l"}[extra != nil]}, extra...)
+			if code, _, errOut := runCmd(t, "", args...); code != 0 {
+				t.Fatalf("dataset %v: %s", extra, errOut)
+			}
 		}
-	}
-	l, _ := os.ReadFile(dir + "/dl")
-	r, _ := os.ReadFile(dir + "/dr")
-	if len(l) == 0 || string(l) != string(r) {
-		t.Errorf("dataset: local and -nats differ:\n%s\n---\n%s", l, r)
+		l, _ := os.ReadFile(dir + "/dl")
+		r, _ := os.ReadFile(dir + "/dr")
+		if len(l) == 0 || string(l) != string(r) {
+			t.Errorf("dataset -labels %s: local and -nats differ:\n%s\n---\n%s", labels, l, r)
+		}
 	}
 }
 
