@@ -164,7 +164,7 @@ func TestWorkerKilled(t *testing.T) {
 	a := helper(t, helperEnv+"=worker", "TESSERA_JOBS_URL="+c.Server().URL(), "TESSERA_JOBS_NAME=A", "TESSERA_JOBS_N=2")
 	var ids []string
 	for range 6 {
-		id, err := c.Submit(ctx, Spec{Kind: "test.sleep", Input: json.RawMessage(`"1s"`)})
+		id, err := c.Submit(ctx, Spec{Kind: "test.sleep", Input: json.RawMessage(`"2s"`)})
 		if err != nil {
 			t.Fatal(err)
 		}
