@@ -223,7 +223,7 @@ func (s *solveFlags) solver() (edgematch.Solver, error) {
 
 var emSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-hints FILE [-nhints K]] [-timeout D] [-max-nodes N] [-max-moves N] [-lp-max-mem MiB] [-seed S] [-resume B.board] [-snapshots DIR] [-json] P.txt [-o B.board]",
+	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-split K] [-hints FILE [-nhints K]] [-timeout D] [-max-nodes N] [-max-moves N] [-lp-max-mem MiB] [-seed S] [-resume B.board] [-snapshots DIR] [-json] P.txt [-o B.board]",
 	Short:     "solve a puzzle, or find the best partial board",
 	Long: `Solve searches the puzzle in P.txt with the solver -algo and prints the board
 with its score (matched internal edges, recomputed from the pieces, never
@@ -238,6 +238,13 @@ with 100 colours needs about 300, a 32x32 one about 1100); -timeout covers
 building the LP too. partial searches on every core until -timeout or
 -max-moves; with -o it saves every new best board at once (atomically), with
 the seed in its comments, and -resume B.board continues from a saved board.
+
+-split K (dfs) splits the search into the subtrees below the placements of
+the first K cells of the scan, independent tasks taken in scan order by
+-workers goroutines: the first solution found stops the others (with one
+worker it is the plain search's), or with -count the subtrees' counts are
+added. Choose K so that there are many more subtrees than workers (the report
+gives their number).
 
 Budgets and reproducibility: -max-moves (partial) counts each worker's moves,
 so a run it ends gives the same board every time for the same -seed and
@@ -257,6 +264,7 @@ by side (iterates.png).`,
 		sf.define(fs)
 		hf.define(fs)
 		fs.BoolVar(&sf.o.Count, "count", false, "dfs: count all solutions instead of stopping at the first")
+		fs.IntVar(&sf.o.Split, "split", 0, "dfs: split the search into independent subtrees below the placements of the first K cells of the scan, run on -workers goroutines (0: no split, work stealing on every core)")
 		resume := fs.String("resume", "", "partial: start from this board (a saved best)")
 		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")
 		seed := seedFlag(fs)
@@ -305,6 +313,11 @@ by side (iterates.png).`,
 					}
 				}
 			}
+			splitDepth := 0
+			sf.o.OnSplit = func(depth, n int) {
+				splitDepth = depth
+				pr.Logf("split into %d subtrees below the first %d cells of the scan", n, depth)
+			}
 			solver, err := sf.solver()
 			if err != nil {
 				return err
@@ -334,7 +347,8 @@ by side (iterates.png).`,
 				err = fmt.Errorf("stopped by -timeout %v: %w", *timeout, err)
 			}
 			r := bench.EdgeMatchSolved{Name: name, Puzzle: p, Algo: sf.algo, Backend: sf.o.LPBackend, Result: res, Err: err,
-				Count: sf.o.Count, Seed: *seed, ShowURL: *url, Saved: *out, TimedOut: timedOut, MaxMoves: sf.o.MaxMoves}
+				Count: sf.o.Count, Seed: *seed, ShowURL: *url, Saved: *out, TimedOut: timedOut, MaxMoves: sf.o.MaxMoves,
+				SplitDepth: splitDepth}
 			if *asJSON {
 				if werr := writeJSON(env.Stdout, r.Record()); werr != nil {
 					return werr
