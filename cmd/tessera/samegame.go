@@ -132,6 +132,7 @@ func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
 	fs.IntVar(&o.Width, "width", 0, "beam width (default 1000)")
 	fs.IntVar(&o.TableBits, "table-bits", 0, "exact (default 23) and dfs on dust boards (default 22): a table of 2^N entries of 8 bytes")
 	fs.BoolVar(&o.NoTabu, "no-tabu", false, "standard rules: let the Monte-Carlo searches break up the largest colour")
+	fs.IntVar(&o.Dist, "dist", 0, "nrpa: distributed NRPA (Negrevergne and Cazenave): the root level here, N level-(L-1) searches at a time on N goroutines (0: the single-process NRPA)")
 }
 
 // options checks the flags and returns the solvers' options.
@@ -141,8 +142,11 @@ func (f *sgSolverFlags) options() (catalog.SameGameOptions, error) {
 	if o.Order, err = samegame.ParseOrdering(f.ordering); err != nil {
 		return o, usagef("-order: %v", err)
 	}
-	if o.Level < 0 || o.Level > 10 || o.Iterations < 0 || o.Width < 0 || o.Nodes < 0 {
-		return o, usagef("-level, -iterations, -width and -nodes must not be negative (and -level at most 10)")
+	if o.Level < 0 || o.Level > 10 || o.Iterations < 0 || o.Width < 0 || o.Nodes < 0 || o.Dist < 0 {
+		return o, usagef("-level, -iterations, -width, -nodes and -dist must not be negative (and -level at most 10)")
+	}
+	if o.Dist > 0 && !strings.EqualFold(strings.TrimSpace(f.algo), "nrpa") {
+		return o, usagef("-dist applies to -algo nrpa")
 	}
 	if o.TableBits != 0 && (o.TableBits < 10 || o.TableBits > 32) {
 		return o, usagef("-table-bits %d out of range (10 to 32)", o.TableBits)
