@@ -18,7 +18,7 @@ import (
 
 var samegameDatasetCmd = &Command{
 	Name:      "dataset",
-	UsageLine: "[-rules dust] [-n K] [-seed S] [-solver exact|dfs|beam] [-width W] [-prefix P] [-timeout D] [-workers W] -o FILE",
+	UsageLine: "[-rules dust] [-n K] [-seed S] [-solver exact|dfs|beam] [-width W] [-prefix P] [-timeout D] [-workers W] [-nats URL] -o FILE",
 	Short:     "solve random boards and write them with their solutions, for training",
 	Long: `Dataset draws K random boards (as generate does with the same -seed, -size
 and -colors), solves each with -solver on -workers cores at a time, each within -timeout:
@@ -53,6 +53,7 @@ one example of each.`,
 		labels := fs.Int("labels", 0, "with -solver beam: write up to this many positions per depth on the beam's shortest lines, each with all its good clicks (see above)")
 		prog := progressFlag(fs)
 		out := outFlag(fs, "the boards with their solutions (required)")
+		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
@@ -77,6 +78,14 @@ one example of each.`,
 			if *labels > 0 && (algo != "beam" || rules != samegame.Dust) {
 				return usagef("-labels needs -solver beam and dust rules")
 			}
+			if *labels > 0 && *natsURL != "" {
+				return usagef("-labels runs in this process only (no -nats)")
+			}
+			remote, closeRemote, err := benchRemote(ctx, *natsURL)
+			if err != nil {
+				return err
+			}
+			defer closeRemote()
 			entries := bench.SameGameBoards(rf.n, *seed, w, h, rf.colors, rules, *prefix)
 			p := newProgress(env, *prog)
 			defer p.Done()
@@ -98,7 +107,7 @@ one example of each.`,
 				fmt.Fprintln(env.Stdout)
 				return nil
 			}
-			text, proven, err := bench.SameGameDataset(ctx, entries, rules, algo, catalog.SameGameOptions{Seed: *seed, Width: *width},
+			text, proven, err := bench.SameGameDatasetOn(ctx, remote, entries, rules, algo, catalog.SameGameOptions{Seed: *seed, Width: *width},
 				*timeout, *workers, done)
 			if err != nil {
 				return err

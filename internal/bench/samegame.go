@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
@@ -67,6 +68,8 @@ type SameGame struct {
 	Plot func(png []byte) error
 	// Done, when set, is called after each solve (progress).
 	Done func()
+	// Remote, when set, runs the solves as jobs on workers ("-nats").
+	Remote Remote
 }
 
 // SameGameRecord is one -json line of a bench of one algorithm.
@@ -178,10 +181,10 @@ func (s *SameGame) Run(ctx context.Context, w io.Writer) ([]SameGameRecord, erro
 	if s.Rules == samegame.Dust {
 		out.Header = "board\tname\tclicks\toptimal\tknown\tnodes\tseconds\t"
 	}
-	recs, err := Run(ctx, len(s.List), Options{Workers: s.Workers, Timeout: s.Timeout, CPU: s.CPU, Done: s.Done},
-		func(ctx context.Context, i int) SameGameRecord {
-			return sameGameSolve(ctx, solvers[0], s.Algos[0], s.Entries[s.List[i]-1], s.List[i])
-		},
+	var remoteCPU atomic.Int64
+	recs, err := RunItems(ctx, len(s.List), Options{Workers: s.Workers, Timeout: s.Timeout, CPU: s.CPU, Done: s.Done, Remote: s.Remote,
+		RemoteCPU: func(d time.Duration) { remoteCPU.Add(int64(d)) }},
+		SameGameItem, func(i int) sameGameItem { return s.item(solvers, 0, i) },
 		func(i int, r *SameGameRecord, cpu time.Duration) error {
 			r.CPUSeconds = Seconds(cpu)
 			return out.Item(r, r.row(s.Rules))
@@ -191,7 +194,7 @@ func (s *SameGame) Run(ctx context.Context, w io.Writer) ([]SameGameRecord, erro
 	}
 	sum := s.summarize(recs, time.Since(start))
 	if cpuEnd, ok := ProcessCPU(); ok {
-		sum.CPUSeconds = Seconds(cpuEnd - cpuStart)
+		sum.CPUSeconds = Seconds(cpuEnd - cpuStart + time.Duration(remoteCPU.Load()))
 	}
 	if err := out.Summary(sum, func(w io.Writer) { sum.print(w, s.Rules) }); err != nil {
 		return recs, err
@@ -333,7 +336,14 @@ func SameGameSet(entries []samegame.Entry, list []int, recs []SameGameRecord, ru
 // package policy ("samegame dataset").
 func SameGameDataset(ctx context.Context, entries []samegame.Entry, rules samegame.Rules, algo string, o catalog.SameGameOptions,
 	timeout time.Duration, workers int, done func()) (string, int, error) {
-	bs := &SameGame{Entries: entries, Rules: rules, Algos: []string{algo}, Options: o, Timeout: timeout}
+	return SameGameDatasetOn(ctx, nil, entries, rules, algo, o, timeout, workers, done)
+}
+
+// SameGameDatasetOn is SameGameDataset with the solves run as jobs on
+// remote's workers (nil: in-process).
+func SameGameDatasetOn(ctx context.Context, remote Remote, entries []samegame.Entry, rules samegame.Rules, algo string, o catalog.SameGameOptions,
+	timeout time.Duration, workers int, done func()) (string, int, error) {
+	bs := &SameGame{Entries: entries, Rules: rules, Algos: []string{algo}, Options: o, Timeout: timeout, Remote: remote}
 	solvers, err := bs.solvers()
 	if err != nil {
 		return "", 0, err
@@ -342,10 +352,9 @@ func SameGameDataset(ctx context.Context, entries []samegame.Entry, rules samega
 	for i := range list {
 		list[i] = i + 1
 	}
-	recs, err := Run(ctx, len(entries), Options{Workers: workers, Timeout: timeout, Done: done},
-		func(ctx context.Context, i int) SameGameRecord {
-			return sameGameSolve(ctx, solvers[0], algo, entries[i], i+1)
-		}, nil)
+	bs.List = list
+	recs, err := RunItems(ctx, len(entries), Options{Workers: workers, Timeout: timeout, Done: done, Remote: remote},
+		SameGameItem, func(i int) sameGameItem { return bs.item(solvers, 0, i) }, nil)
 	if err != nil {
 		return "", 0, err
 	}
@@ -468,11 +477,8 @@ func (s *SameGame) compare(ctx context.Context, w io.Writer, solvers []samegame.
 	start := time.Now()
 	// Algorithm-major order: each algorithm's boards run together, so that
 	// timings share conditions.
-	flat, err := Run(ctx, len(list)*len(names), Options{Workers: s.Workers, Timeout: s.Timeout, CPU: s.CPU, Done: s.Done},
-		func(ctx context.Context, j int) SameGameRecord {
-			a, i := j/len(list), j%len(list)
-			return sameGameSolve(ctx, solvers[a], names[a], s.Entries[list[i]-1], list[i])
-		}, nil)
+	flat, err := RunItems(ctx, len(list)*len(names), Options{Workers: s.Workers, Timeout: s.Timeout, CPU: s.CPU, Done: s.Done, Remote: s.Remote},
+		SameGameItem, func(j int) sameGameItem { return s.item(solvers, j/len(list), j%len(list)) }, nil)
 	if err != nil {
 		return err
 	}
