@@ -15,6 +15,7 @@ import (
 	"tessera/edgematch"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
+	"tessera/internal/dist"
 	"tessera/lp"
 )
 
@@ -223,7 +224,7 @@ func (s *solveFlags) solver() (edgematch.Solver, error) {
 
 var emSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-split K] [-hints FILE [-nhints K]] [-timeout D] [-max-nodes N] [-max-moves N] [-lp-max-mem MiB] [-seed S] [-resume B.board] [-snapshots DIR] [-json] P.txt [-o B.board]",
+	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-split K] [-nats URL] [-hints FILE [-nhints K]] [-timeout D] [-max-nodes N] [-max-moves N] [-lp-max-mem MiB] [-seed S] [-resume B.board] [-snapshots DIR] [-json] P.txt [-o B.board]",
 	Short:     "solve a puzzle, or find the best partial board",
 	Long: `Solve searches the puzzle in P.txt with the solver -algo and prints the board
 with its score (matched internal edges, recomputed from the pieces, never
@@ -244,7 +245,13 @@ the first K cells of the scan, independent tasks taken in scan order by
 -workers goroutines: the first solution found stops the others (with one
 worker it is the plain search's), or with -count the subtrees' counts are
 added. Choose K so that there are many more subtrees than workers (the report
-gives their number).
+gives their number). With -nats URL the subtrees are jobs (128 queued ahead,
+in scan order) for the workers of that NATS server ("tessera worker -nats
+URL" on each machine); the first solution cancels the rest.
+
+With -nats URL, partial runs -workers seeded searches (seeds -seed, -seed+1,
+...), each a job with one worker; the best board of all is kept, printed as
+it improves (-progress) and saved with -o; -timeout ends them all.
 
 Budgets and reproducibility: -max-moves (partial) counts each worker's moves,
 so a run it ends gives the same board every time for the same -seed and
@@ -273,12 +280,31 @@ by side (iterates.png).`,
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
 		snapDir := fs.String("snapshots", "", "lp: write the board and the matrix P after every LP as pictures to this folder")
+		natsURL := solveNATSFlag(fs, "dfs -split's subtrees or partial's -workers seeded searches")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one puzzle file")
 			}
 			if err := sf.check(); err != nil {
 				return err
+			}
+			if *natsURL != "" {
+				switch {
+				case sf.algo == "dfs" && sf.o.Split == 0:
+					return usagef("-nats with -algo dfs needs -split K (the subtrees are the jobs)")
+				case sf.algo != "dfs" && sf.algo != "partial":
+					return usagef("-nats applies to -algo dfs -split K and -algo partial")
+				}
+				client, closeClient, err := solveClient(ctx, *natsURL)
+				if err != nil {
+					return err
+				}
+				defer closeClient()
+				if sf.algo == "dfs" {
+					sf.o.Subtrees = dist.Subtrees{Client: client}
+				} else {
+					sf.o.Searches = dist.Partial{Client: client}
+				}
 			}
 			if *snapDir != "" && sf.algo != "lp" {
 				return usagef("-snapshots applies to -algo lp")

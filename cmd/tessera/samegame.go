@@ -17,6 +17,7 @@ import (
 
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
+	"tessera/internal/dist"
 	"tessera/internal/play"
 	"tessera/samegame"
 )
@@ -192,7 +193,7 @@ type sgSolveJSON struct {
 
 var samegameSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-rules standard|dust] [-algo ID] [-timeout D] [-seed S] [-json] FILE[:N]",
+	UsageLine: "[-rules standard|dust] [-algo ID] [-timeout D] [-seed S] [-dist N [-nats URL]] [-json] FILE[:N]",
 	Short:     "solve a board and print the clicks",
 	Long: `Solve runs a solver on the N-th board of FILE (the first without :N; FILE
 may be "-" for stdin) and prints the clicks, the score (standard) or the
@@ -201,6 +202,15 @@ number of clicks (dust), and whether the result is proven optimal.
 -timeout is the search budget: the anytime solvers (all but exact) print
 the best solution found when it ends and succeed; exact fails (exit 1) when
 it ends before the proof.
+
+-algo nrpa -dist N is the distributed NRPA of Negrevergne and Cazenave: the
+root level runs here and adapts its policy, and N level-(L-1) searches at a
+time, each from a copy of the root's policy with its own seed, run on N
+goroutines, or with -nats URL as jobs on the workers of that NATS server
+("tessera worker -nats URL"). The clicks depend on -seed, -level,
+-iterations and -dist, not on the machines (unless -timeout ends the run);
+-progress prints the best score as it improves. Without -dist, nrpa is the
+single-process search.
 
 Solvers (-algo; "optimal": a finished run proves its answer optimal):
 ` + catalog.SameGame.Help(),
@@ -212,9 +222,21 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
 		out := outFlag(fs, "the clicks (x y per line)")
+		natsURL := solveNATSFlag(fs, "nrpa -dist's level-(L-1) searches")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one FILE[:N]")
+			}
+			if *natsURL != "" {
+				if sf.opts.Dist == 0 {
+					return usagef("-nats needs -algo nrpa -dist N (N searches at a time are the jobs)")
+				}
+				client, closeClient, err := solveClient(ctx, *natsURL)
+				if err != nil {
+					return err
+				}
+				defer closeClient()
+				sf.opts.NRPAExec = dist.NRPA{Client: client}
 			}
 			entry, err := catalog.SameGame.Lookup(strings.ToLower(sf.algo))
 			if err != nil {

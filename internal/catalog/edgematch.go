@@ -61,6 +61,10 @@ type EdgeMatchOptions struct {
 	// OnSplit, when set, is called with the split's depth and number of
 	// subtrees before a split search starts.
 	OnSplit func(depth, subtrees int)
+	// Searches, when set, makes partial many seeded searches, each with
+	// one worker, on this executor (edgematch.DistPartial, Workers of
+	// them; a jobs executor runs them on workers elsewhere).
+	Searches edgematch.PartialExecutor
 
 	// Progress, when set, receives a line of progress about once a second
 	// (printf style).
@@ -126,6 +130,9 @@ func newEdgeMatchDFS(o EdgeMatchOptions) (edgematch.Solver, error) {
 		return nil, err
 	}
 	d.Count = o.Count
+	if o.Searches != nil {
+		return nil, errNotFor("a partial search executor", "partial")
+	}
 	if o.Split > 0 {
 		if o.Progress != nil {
 			d.Progress = func(st edgematch.Stats) {
@@ -161,6 +168,9 @@ func newEdgeMatchPartial(o EdgeMatchOptions) (edgematch.Solver, error) {
 			o.Progress("partial: best %d, %d moves, %.0f s", pp.Best, pp.Moves, pp.Elapsed.Seconds())
 		}
 	}
+	if o.Searches != nil {
+		return edgematch.DistPartial{Partial: s, Searches: o.Workers, Exec: o.Searches}, nil
+	}
 	return s, nil
 }
 
@@ -174,6 +184,8 @@ func newEdgeMatchLP(o EdgeMatchOptions) (edgematch.Solver, error) {
 		return nil, errNotFor("-max-moves", "partial")
 	case o.Split != 0:
 		return nil, errNotFor("-split", "dfs")
+	case o.Subtrees != nil || o.Searches != nil:
+		return nil, errors.New("lp runs in this process only (no -nats)")
 	}
 	search, err := o.dfs()
 	if err != nil {

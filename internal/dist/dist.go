@@ -44,13 +44,23 @@ func timeLeft(ctx context.Context) time.Duration {
 	return 0
 }
 
+// The time a job may take to record its result after the caller's
+// deadline (its own time limit): a partial search's best board, an NRPA
+// search's best clicks.
+const (
+	partialGrace = 5 * time.Second
+	nrpaGrace    = 2 * time.Second
+)
+
 // errCanceled marks a job that was cancelled (by its caller).
 var errCanceled = errors.New("dist: job canceled")
 
 // run submits one job and follows it: progress values go to onProgress,
 // and it returns the result of a done job, or an error for a failed or
-// canceled one. When ctx ends it cancels the job and returns ctx's error.
-func run(ctx context.Context, c *jobs.Client, kind string, input any, onProgress func(json.RawMessage)) (json.RawMessage, error) {
+// canceled one. When ctx ends it waits up to grace for the job's own end
+// (a job whose time limit is ctx's deadline records its best so far),
+// then cancels the job and returns ctx's error.
+func run(ctx context.Context, c *jobs.Client, kind string, input any, grace time.Duration, onProgress func(json.RawMessage)) (json.RawMessage, error) {
 	raw, err := json.Marshal(input)
 	if err != nil {
 		return nil, err
@@ -58,39 +68,58 @@ func run(ctx context.Context, c *jobs.Client, kind string, input any, onProgress
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	// Submit is not cut short by ctx (a job recorded but never queued
-	// would stay open); a job submitted as ctx ends is cancelled below.
+	// Neither Submit nor the watch is cut short by ctx itself (a job
+	// recorded but never queued would stay open; a final record may come
+	// within the grace); the job is cancelled below when ctx ends.
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	id, err := c.Submit(sctx, jobs.Spec{Kind: kind, Input: raw, Timeout: jobs.Duration(timeLeft(ctx))})
 	cancel()
 	if err != nil {
 		return nil, err
 	}
-	events, err := c.Watch(ctx, id)
+	wctx, stopWatch := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopWatch()
+	events, err := c.Watch(wctx, id)
 	if err != nil {
 		cancelJob(c, id)
 		return nil, err
 	}
-	for ev := range events {
-		if ev.Progress != nil && onProgress != nil {
-			onProgress(ev.Progress)
-		}
-		if ev.Final {
-			switch ev.Status.State {
-			case jobs.Done:
-				return ev.Status.Result, nil
-			case jobs.Canceled:
-				return nil, fmt.Errorf("%w: %s %s: %s", errCanceled, kind, id, ev.Status.Error)
+	done := ctx.Done()
+	var expired <-chan time.Time
+	for {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				cancelJob(c, id)
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				return nil, fmt.Errorf("dist: %s job %s: watch ended", kind, id)
 			}
-			return nil, fmt.Errorf("dist: %s job %s %s: %s", kind, id, ev.Status.State, ev.Status.Error)
+			if ev.Progress != nil && onProgress != nil {
+				onProgress(ev.Progress)
+			}
+			if ev.Final {
+				switch ev.Status.State {
+				case jobs.Done:
+					return ev.Status.Result, nil
+				case jobs.Canceled:
+					return nil, fmt.Errorf("%w: %s %s: %s", errCanceled, kind, id, ev.Status.Error)
+				}
+				return nil, fmt.Errorf("dist: %s job %s %s: %s", kind, id, ev.Status.State, ev.Status.Error)
+			}
+		case <-done:
+			done = nil
+			if grace <= 0 {
+				cancelJob(c, id)
+				return nil, ctx.Err()
+			}
+			expired = time.After(grace)
+		case <-expired:
+			cancelJob(c, id)
+			return nil, ctx.Err()
 		}
 	}
-	// The watch ended with ctx.
-	cancelJob(c, id)
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return nil, fmt.Errorf("dist: %s job %s: watch ended", kind, id)
 }
 
 // cancelJob cancels a job whose caller no longer waits for it.

@@ -234,7 +234,7 @@ func TestBadInputsFail(t *testing.T) {
 		{NRPAKind, NRPAInput{Board: "1 2/3", Rules: "standard"}},
 		{NRPAKind, NRPAInput{Board: "1 2/2 1", Rules: "standard", Call: samegame.NRPACall{Level: 99}}},
 	} {
-		if _, err := run(ctx, c, tc.kind, tc.in, nil); err == nil || errors.Is(err, errCanceled) {
+		if _, err := run(ctx, c, tc.kind, tc.in, 0, nil); err == nil || errors.Is(err, errCanceled) {
 			t.Fatalf("%s %+v: %v", tc.kind, tc.in, err)
 		}
 	}

@@ -160,7 +160,7 @@ func (s Subtrees) RunSubtrees(ctx context.Context, p *edgematch.Puzzle, d edgema
 			defer func() { <-slots }()
 			start := time.Now()
 			var nodes int64
-			raw, err := run(ctx, s.Client, SubtreeKind, in, func(pr json.RawMessage) {
+			raw, err := run(ctx, s.Client, SubtreeKind, in, 0, func(pr json.RawMessage) {
 				var sp subtreeProgress
 				if json.Unmarshal(pr, &sp) != nil {
 					return
@@ -296,7 +296,7 @@ func (x Partial) RunPartial(ctx context.Context, p *edgematch.Puzzle, base edgem
 				onBest(i, b)
 				return b
 			}
-			raw, err := run(ctx, x.Client, PartialKind, in, func(pr json.RawMessage) {
+			raw, err := run(ctx, x.Client, PartialKind, in, partialGrace, func(pr json.RawMessage) {
 				var pb PartialBoard
 				if json.Unmarshal(pr, &pb) == nil {
 					give(pb)

@@ -75,7 +75,7 @@ func (x NRPA) RunNRPA(ctx context.Context, b *samegame.Board, tabu bool, calls [
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			raw, err := run(ctx, x.Client, NRPAKind, in, nil)
+			raw, err := run(ctx, x.Client, NRPAKind, in, nrpaGrace, nil)
 			if err != nil {
 				errs[i] = err
 				return
