@@ -234,18 +234,25 @@ const checkEvery = 1 << 16
 // it; the Result then holds the deepest partial board seen and the
 // statistics. The work is exponential in the board size in the worst case.
 func (d DFS) Solve(ctx context.Context, p *Puzzle) (Result, error) {
+	return d.solve(ctx, p, nil)
+}
+
+// solve is Solve below the placements prefix of the first cells of the
+// scan (none: the whole tree; see SolveSubtree).
+func (d DFS) solve(ctx context.Context, p *Puzzle, prefix []Placement) (Result, error) {
 	startTime := time.Now()
 	if err := p.Validate(); err != nil {
 		return Result{}, err
 	}
-	scan := d.Scan
-	if scan.Order == OrderAuto {
-		scan = Scan{Order: d.Order}
-	}
-	c, err := compile(p, compileOptions{cells: scan.Cells(p.Rows, p.Cols), breakSymmetry: !d.NoSymmetry})
+	c, err := d.compileDFS(p)
 	if err != nil {
 		return Result{}, err
 	}
+	return d.solveCompiled(ctx, c, prefix, startTime)
+}
+
+// solveCompiled is solve on the compiled puzzle c.
+func (d DFS) solveCompiled(ctx context.Context, c *compiled, prefix []Placement, startTime time.Time) (Result, error) {
 	workers := d.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -253,7 +260,7 @@ func (d DFS) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	s := &dfsSearch{c: c, opts: d, ctx: ctx, start: startTime, active: make([]*dfsTask, workers), give: make([]atomic.Bool, workers)}
 	s.cond = sync.NewCond(&s.mu)
 	if c.hintsFit {
-		if c.n == 0 {
+		if c.n == 0 && len(prefix) == 0 {
 			// The hints fill the board.
 			if d.Count {
 				addCapped(&s.solutions, c.solutionWeight)
@@ -261,8 +268,12 @@ func (d DFS) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 			s.found(nil)
 		} else {
 			w := newDFSWorker(c)
-			lo, hi := w.rootRange(0)
-			s.pending = []*dfsTask{{lo: lo, hi: hi}}
+			key, err := w.placePrefix(prefix)
+			if err != nil {
+				return Result{}, err
+			}
+			lo, hi := w.rootRange(len(key))
+			s.pending = []*dfsTask{{key: key, lo: lo, hi: hi}}
 			var wg sync.WaitGroup
 			for id := range workers {
 				wg.Add(1)

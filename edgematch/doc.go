@@ -52,10 +52,22 @@
 // EstimateTree and EstimateScan predict the size of its tree per scan by
 // Knuth's random probes.
 //
+// Split is the exact search split into independent subtrees that can run
+// on many machines: DFS.Subtrees lists the placements of the first cells
+// of the scan at every node of a depth, in scan order, and
+// DFS.SolveSubtree searches below one (checking it first); a
+// SubtreeExecutor runs them (LocalSubtrees: goroutines; jobs elsewhere).
+// The first solution cancels the rest, or with Count the subtrees' counts
+// add up to DFS's count (and their placements to DFS's). With one worker
+// the solution is DFS's.
+//
 // Partial maximises the score of complete boards: a start board from the
 // backtracker completed under a break schedule, then window repairs by
 // branch and bound, assignment repairs by the Hungarian method and kicks,
-// on every core, reporting every new best board.
+// on every core, reporting every new best board. DistPartial runs many
+// such searches, one seed each, on a PartialExecutor (goroutines, or jobs
+// on other machines), checks and rescores every board they report and
+// keeps the best as it improves.
 //
 // LP runs Algorithm 1 of Kovalsky, Glasner and Basri (SIAM J. Imaging
 // Sciences 2015) over the LP backends of package lp (pure-Go PDHG by

@@ -57,6 +57,12 @@
 // too, when the score itself is learned. jigsaw/neural (Alphazzle) and
 // samegame/policy play with a Tree; samegame's mcts solver runs Search.
 //
+// NRPALevel, NRPAPolicy and AdaptPolicy take NRPA apart for a
+// distributed search (Negrevergne and Cazenave, CGW 2017): the root level
+// keeps its policy as plain data, sends a copy with each lower-level search
+// (NRPALevel, anywhere) and adapts it toward its best sequence
+// (AdaptPolicy gives exactly NRPA's own weights).
+//
 // Which search to use: NRPA learns a playout policy and holds the best
 // published results on SameGame and Morpion Solitaire (Rosin 2011,
 // Cazenave); NMCS needs no codes and is strong at levels 2-3 (Cazenave

@@ -64,6 +64,14 @@
 //     package mcts, through Position, with the tabu-colour move filter
 //     under Standard rules (NoTabu turns it off), a Seed, a playout budget
 //     and Restart to use the whole of a CPU budget.
+//   - DistNRPA, NRPA distributed in the manner of Negrevergne and
+//     Cazenave (CGW 2017): the root level adapts its policy here and
+//     dispatches its level-(Level-1) searches, Parallel at a time and each
+//     with a copy of the policy (mcts.NRPAPolicy) and its own seed, to an
+//     NRPAExecutor: goroutines (LocalNRPA) or jobs on other machines
+//     (SolveNRPACall is what a worker runs). The answers are taken in the
+//     order they were sent and replayed, so the result depends on the seed
+//     and Parallel, not on the machines.
 //
 // Package policy adds the solvers guided by the dust game's network. The
 // command line and the web app name all of them through their catalogue

@@ -15,6 +15,7 @@ import (
 	"tessera/edgematch"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
+	"tessera/internal/dist"
 	"tessera/lp"
 )
 
@@ -223,7 +224,7 @@ func (s *solveFlags) solver() (edgematch.Solver, error) {
 
 var emSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-hints FILE [-nhints K]] [-timeout D] [-max-nodes N] [-max-moves N] [-lp-max-mem MiB] [-seed S] [-resume B.board] [-snapshots DIR] [-json] P.txt [-o B.board]",
+	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-split K] [-nats URL] [-hints FILE [-nhints K]] [-timeout D] [-max-nodes N] [-max-moves N] [-lp-max-mem MiB] [-seed S] [-resume B.board] [-snapshots DIR] [-json] P.txt [-o B.board]",
 	Short:     "solve a puzzle, or find the best partial board",
 	Long: `Solve searches the puzzle in P.txt with the solver -algo and prints the board
 with its score (matched internal edges, recomputed from the pieces, never
@@ -238,6 +239,19 @@ with 100 colours needs about 300, a 32x32 one about 1100); -timeout covers
 building the LP too. partial searches on every core until -timeout or
 -max-moves; with -o it saves every new best board at once (atomically), with
 the seed in its comments, and -resume B.board continues from a saved board.
+
+-split K (dfs) splits the search into the subtrees below the placements of
+the first K cells of the scan, independent tasks taken in scan order by
+-workers goroutines: the first solution found stops the others (with one
+worker it is the plain search's), or with -count the subtrees' counts are
+added. Choose K so that there are many more subtrees than workers (the report
+gives their number). With -nats URL the subtrees are jobs (128 queued ahead,
+in scan order) for the workers of that NATS server ("tessera worker -nats
+URL" on each machine); the first solution cancels the rest.
+
+With -nats URL, partial runs -workers seeded searches (seeds -seed, -seed+1,
+...), each a job with one worker; the best board of all is kept, printed as
+it improves (-progress) and saved with -o; -timeout ends them all.
 
 Budgets and reproducibility: -max-moves (partial) counts each worker's moves,
 so a run it ends gives the same board every time for the same -seed and
@@ -257,6 +271,7 @@ by side (iterates.png).`,
 		sf.define(fs)
 		hf.define(fs)
 		fs.BoolVar(&sf.o.Count, "count", false, "dfs: count all solutions instead of stopping at the first")
+		fs.IntVar(&sf.o.Split, "split", 0, "dfs: split the search into independent subtrees below the placements of the first K cells of the scan, run on -workers goroutines (0: no split, work stealing on every core)")
 		resume := fs.String("resume", "", "partial: start from this board (a saved best)")
 		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")
 		seed := seedFlag(fs)
@@ -265,12 +280,31 @@ by side (iterates.png).`,
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
 		snapDir := fs.String("snapshots", "", "lp: write the board and the matrix P after every LP as pictures to this folder")
+		natsURL := solveNATSFlag(fs, "dfs -split's subtrees or partial's -workers seeded searches")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one puzzle file")
 			}
 			if err := sf.check(); err != nil {
 				return err
+			}
+			if *natsURL != "" {
+				switch {
+				case sf.algo == "dfs" && sf.o.Split == 0:
+					return usagef("-nats with -algo dfs needs -split K (the subtrees are the jobs)")
+				case sf.algo != "dfs" && sf.algo != "partial":
+					return usagef("-nats applies to -algo dfs -split K and -algo partial")
+				}
+				client, closeClient, err := solveClient(ctx, *natsURL)
+				if err != nil {
+					return err
+				}
+				defer closeClient()
+				if sf.algo == "dfs" {
+					sf.o.Subtrees = dist.Subtrees{Client: client}
+				} else {
+					sf.o.Searches = dist.Partial{Client: client}
+				}
 			}
 			if *snapDir != "" && sf.algo != "lp" {
 				return usagef("-snapshots applies to -algo lp")
@@ -305,6 +339,11 @@ by side (iterates.png).`,
 					}
 				}
 			}
+			splitDepth := 0
+			sf.o.OnSplit = func(depth, n int) {
+				splitDepth = depth
+				pr.Logf("split into %d subtrees below the first %d cells of the scan", n, depth)
+			}
 			solver, err := sf.solver()
 			if err != nil {
 				return err
@@ -334,7 +373,8 @@ by side (iterates.png).`,
 				err = fmt.Errorf("stopped by -timeout %v: %w", *timeout, err)
 			}
 			r := bench.EdgeMatchSolved{Name: name, Puzzle: p, Algo: sf.algo, Backend: sf.o.LPBackend, Result: res, Err: err,
-				Count: sf.o.Count, Seed: *seed, ShowURL: *url, Saved: *out, TimedOut: timedOut, MaxMoves: sf.o.MaxMoves}
+				Count: sf.o.Count, Seed: *seed, ShowURL: *url, Saved: *out, TimedOut: timedOut, MaxMoves: sf.o.MaxMoves,
+				SplitDepth: splitDepth}
 			if *asJSON {
 				if werr := writeJSON(env.Stdout, r.Record()); werr != nil {
 					return werr

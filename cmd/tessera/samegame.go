@@ -17,6 +17,7 @@ import (
 
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
+	"tessera/internal/dist"
 	"tessera/internal/play"
 	"tessera/samegame"
 )
@@ -132,6 +133,7 @@ func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
 	fs.IntVar(&o.Width, "width", 0, "beam width (default 1000)")
 	fs.IntVar(&o.TableBits, "table-bits", 0, "exact (default 23) and dfs on dust boards (default 22): a table of 2^N entries of 8 bytes")
 	fs.BoolVar(&o.NoTabu, "no-tabu", false, "standard rules: let the Monte-Carlo searches break up the largest colour")
+	fs.IntVar(&o.Dist, "dist", 0, "nrpa: distributed NRPA (Negrevergne and Cazenave): the root level here, N level-(L-1) searches at a time on N goroutines (0: the single-process NRPA)")
 }
 
 // options checks the flags and returns the solvers' options.
@@ -141,8 +143,11 @@ func (f *sgSolverFlags) options() (catalog.SameGameOptions, error) {
 	if o.Order, err = samegame.ParseOrdering(f.ordering); err != nil {
 		return o, usagef("-order: %v", err)
 	}
-	if o.Level < 0 || o.Level > 10 || o.Iterations < 0 || o.Width < 0 || o.Nodes < 0 {
-		return o, usagef("-level, -iterations, -width and -nodes must not be negative (and -level at most 10)")
+	if o.Level < 0 || o.Level > 10 || o.Iterations < 0 || o.Width < 0 || o.Nodes < 0 || o.Dist < 0 {
+		return o, usagef("-level, -iterations, -width, -nodes and -dist must not be negative (and -level at most 10)")
+	}
+	if o.Dist > 0 && !strings.EqualFold(strings.TrimSpace(f.algo), "nrpa") {
+		return o, usagef("-dist applies to -algo nrpa")
 	}
 	if o.TableBits != 0 && (o.TableBits < 10 || o.TableBits > 32) {
 		return o, usagef("-table-bits %d out of range (10 to 32)", o.TableBits)
@@ -188,7 +193,7 @@ type sgSolveJSON struct {
 
 var samegameSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-rules standard|dust] [-algo ID] [-timeout D] [-seed S] [-json] FILE[:N]",
+	UsageLine: "[-rules standard|dust] [-algo ID] [-timeout D] [-seed S] [-dist N [-nats URL]] [-json] FILE[:N]",
 	Short:     "solve a board and print the clicks",
 	Long: `Solve runs a solver on the N-th board of FILE (the first without :N; FILE
 may be "-" for stdin) and prints the clicks, the score (standard) or the
@@ -197,6 +202,15 @@ number of clicks (dust), and whether the result is proven optimal.
 -timeout is the search budget: the anytime solvers (all but exact) print
 the best solution found when it ends and succeed; exact fails (exit 1) when
 it ends before the proof.
+
+-algo nrpa -dist N is the distributed NRPA of Negrevergne and Cazenave: the
+root level runs here and adapts its policy, and N level-(L-1) searches at a
+time, each from a copy of the root's policy with its own seed, run on N
+goroutines, or with -nats URL as jobs on the workers of that NATS server
+("tessera worker -nats URL"). The clicks depend on -seed, -level,
+-iterations and -dist, not on the machines (unless -timeout ends the run);
+-progress prints the best score as it improves. Without -dist, nrpa is the
+single-process search.
 
 Solvers (-algo; "optimal": a finished run proves its answer optimal):
 ` + catalog.SameGame.Help(),
@@ -208,9 +222,21 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
 		out := outFlag(fs, "the clicks (x y per line)")
+		natsURL := solveNATSFlag(fs, "nrpa -dist's level-(L-1) searches")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one FILE[:N]")
+			}
+			if *natsURL != "" {
+				if sf.opts.Dist == 0 {
+					return usagef("-nats needs -algo nrpa -dist N (N searches at a time are the jobs)")
+				}
+				client, closeClient, err := solveClient(ctx, *natsURL)
+				if err != nil {
+					return err
+				}
+				defer closeClient()
+				sf.opts.NRPAExec = dist.NRPA{Client: client}
 			}
 			entry, err := catalog.SameGame.Lookup(strings.ToLower(sf.algo))
 			if err != nil {

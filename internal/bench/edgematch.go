@@ -363,6 +363,8 @@ type EdgeMatchSolved struct {
 	TimedOut bool
 	// MaxMoves is partial's move budget per worker (0: none).
 	MaxMoves int64
+	// SplitDepth is the depth of a dfs split into subtrees (0: none).
+	SplitDepth int
 }
 
 // stoppedBy says what ended a partial search: "timeout" (wall-clock, not
@@ -396,6 +398,8 @@ type EdgeMatchSolveRecord struct {
 	NodesPerSec float64 `json:"nodes_per_second,omitempty"`
 	Moves       int64   `json:"moves,omitempty"`
 	Solutions   int64   `json:"solutions,omitempty"`
+	SplitDepth  int     `json:"split_depth,omitempty"`
+	Subtrees    int     `json:"subtrees,omitempty"`
 	Seed        uint64  `json:"seed,omitempty"`
 	StoppedBy   string  `json:"stopped_by,omitempty"`
 	Iterations  int     `json:"lp_iterations,omitempty"`
@@ -420,6 +424,9 @@ func (s *EdgeMatchSolved) Record() EdgeMatchSolveRecord {
 		NodesPerSec: res.Stats.NodesPerSecond(), Board: strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/"))}
 	if s.Count {
 		j.Solutions = res.Stats.Solutions
+	}
+	if s.SplitDepth > 0 {
+		j.SplitDepth, j.Subtrees = s.SplitDepth, res.Stats.Subtrees
 	}
 	if s.Algo == "partial" {
 		j.Seed, j.Moves, j.NodesPerSec, j.StoppedBy = s.Seed, res.Stats.Moves, 0, s.stoppedBy()
@@ -475,6 +482,9 @@ func (s *EdgeMatchSolved) Print(w io.Writer) {
 		fmt.Fprintln(w)
 	} else {
 		fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s\n", st.Nodes, st.NodesPerSecond()/1e6, st.Elapsed.Seconds())
+	}
+	if s.SplitDepth > 0 {
+		fmt.Fprintf(w, "split    %d subtrees below the first %d cells of the scan\n", st.Subtrees, s.SplitDepth)
 	}
 	if s.ShowURL {
 		fmt.Fprintf(w, "viewer   %s\n", s.url())

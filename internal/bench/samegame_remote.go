@@ -20,16 +20,18 @@ type sameGameOpts struct {
 	NoTabu, Restart   bool
 	Model             string
 	Views             int
+	// Dist: nrpa -dist, the distributed NRPA on the worker's goroutines.
+	Dist int `json:",omitempty"`
 }
 
 func (o sameGameOpts) catalog() catalog.SameGameOptions {
 	return catalog.SameGameOptions{Order: o.Order, TableBits: o.TableBits, Width: o.Width, Level: o.Level, Iterations: o.Iterations,
-		Nodes: o.Nodes, Seed: o.Seed, NoTabu: o.NoTabu, Restart: o.Restart, Model: o.Model, Views: o.Views}
+		Nodes: o.Nodes, Seed: o.Seed, NoTabu: o.NoTabu, Restart: o.Restart, Model: o.Model, Views: o.Views, Dist: o.Dist}
 }
 
 func sameGameOptsOf(o catalog.SameGameOptions) sameGameOpts {
 	return sameGameOpts{Order: o.Order, TableBits: o.TableBits, Width: o.Width, Level: o.Level, Iterations: o.Iterations,
-		Nodes: o.Nodes, Seed: o.Seed, NoTabu: o.NoTabu, Restart: o.Restart, Model: o.Model, Views: o.Views}
+		Nodes: o.Nodes, Seed: o.Seed, NoTabu: o.NoTabu, Restart: o.Restart, Model: o.Model, Views: o.Views, Dist: o.Dist}
 }
 
 // sameGameItem is one board for one solver: in-process it carries the

@@ -50,6 +50,22 @@ type EdgeMatchOptions struct {
 	// context's deadline ends does not.
 	MaxMoves int64
 
+	// Split, for dfs, splits the search into the subtrees below the
+	// placements of the first Split cells of the scan, run as independent
+	// tasks (edgematch.Split): the first solution found stops the others,
+	// or with Count the subtrees' counts are added (0: no split).
+	Split int
+	// Subtrees runs the subtrees of a split search (nil: in process on
+	// Workers goroutines; a jobs executor runs them on workers elsewhere).
+	Subtrees edgematch.SubtreeExecutor
+	// OnSplit, when set, is called with the split's depth and number of
+	// subtrees before a split search starts.
+	OnSplit func(depth, subtrees int)
+	// Searches, when set, makes partial many seeded searches, each with
+	// one worker, on this executor (edgematch.DistPartial, Workers of
+	// them; a jobs executor runs them on workers elsewhere).
+	Searches edgematch.PartialExecutor
+
 	// Progress, when set, receives a line of progress about once a second
 	// (printf style).
 	Progress func(format string, args ...any)
@@ -91,6 +107,8 @@ func (o EdgeMatchOptions) check() error {
 		return errors.New("-lp-max-mem must not be negative (0: the default)")
 	case o.MaxMoves < 0:
 		return errors.New("-max-moves must not be negative (0: no limit)")
+	case o.Split < 0:
+		return errors.New("-split must not be negative (0: no split)")
 	}
 	return nil
 }
@@ -112,6 +130,20 @@ func newEdgeMatchDFS(o EdgeMatchOptions) (edgematch.Solver, error) {
 		return nil, err
 	}
 	d.Count = o.Count
+	if o.Searches != nil {
+		return nil, errNotFor("a partial search executor", "partial")
+	}
+	if o.Split > 0 {
+		if o.Progress != nil {
+			d.Progress = func(st edgematch.Stats) {
+				o.Progress("dfs split: %d placements (%.1f M/s), %d subtrees finished, %.0f s", st.Nodes, st.NodesPerSecond()/1e6, st.Subtrees, st.Elapsed.Seconds())
+			}
+		}
+		return edgematch.Split{DFS: d, Depth: o.Split, Workers: o.Workers, Exec: o.Subtrees, OnSplit: o.OnSplit}, nil
+	}
+	if o.Subtrees != nil {
+		return nil, errors.New("a subtree executor (-nats) needs -split")
+	}
 	if o.Progress != nil {
 		d.Progress = func(st edgematch.Stats) {
 			o.Progress("dfs: %d placements (%.1f M/s), depth %d, %.0f s", st.Nodes, st.NodesPerSecond()/1e6, st.MaxDepth, st.Elapsed.Seconds())
@@ -124,6 +156,9 @@ func newEdgeMatchPartial(o EdgeMatchOptions) (edgematch.Solver, error) {
 	if o.Count {
 		return nil, errNotFor("-count", "dfs")
 	}
+	if o.Split != 0 {
+		return nil, errNotFor("-split", "dfs")
+	}
 	if _, err := o.dfs(); err != nil {
 		return nil, err // a bad Order is a mistake for every solver
 	}
@@ -132,6 +167,9 @@ func newEdgeMatchPartial(o EdgeMatchOptions) (edgematch.Solver, error) {
 		s.Progress = func(pp edgematch.PartialProgress) {
 			o.Progress("partial: best %d, %d moves, %.0f s", pp.Best, pp.Moves, pp.Elapsed.Seconds())
 		}
+	}
+	if o.Searches != nil {
+		return edgematch.DistPartial{Partial: s, Searches: o.Workers, Exec: o.Searches}, nil
 	}
 	return s, nil
 }
@@ -144,6 +182,10 @@ func newEdgeMatchLP(o EdgeMatchOptions) (edgematch.Solver, error) {
 		return nil, errNotFor("-resume", "partial")
 	case o.MaxMoves != 0:
 		return nil, errNotFor("-max-moves", "partial")
+	case o.Split != 0:
+		return nil, errNotFor("-split", "dfs")
+	case o.Subtrees != nil || o.Searches != nil:
+		return nil, errors.New("lp runs in this process only (no -nats)")
 	}
 	search, err := o.dfs()
 	if err != nil {

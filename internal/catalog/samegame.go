@@ -38,6 +38,13 @@ type SameGameOptions struct {
 	// symmetric views an afterstate network averages.
 	Model string
 	Views int
+	// Dist makes nrpa the distributed NRPA (samegame.DistNRPA): the root
+	// level here, Dist level-(Level-1) searches at a time on NRPAExec
+	// (0: the single-process NRPA).
+	Dist int
+	// NRPAExec runs the distributed NRPA's searches (nil: goroutines in
+	// this process; a jobs executor sends them to workers).
+	NRPAExec samegame.NRPAExecutor
 	// Progress, when set, receives the best solution so far now and then.
 	Progress func(samegame.Solution)
 }
@@ -75,6 +82,13 @@ var SameGame = Table[samegame.Solver, SameGameOptions]{
 	{ID: "nrpa", Name: "NRPA",
 		Doc: "nested rollout policy adaptation (level 3, 100 iterations): learns a playout policy; uses its whole time",
 		New: func(o SameGameOptions) (samegame.Solver, error) {
+			if o.Dist > 0 {
+				return samegame.DistNRPA{Level: o.Level, Iterations: o.Iterations, Parallel: o.Dist, Seed: o.Seed,
+					MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu, Exec: o.NRPAExec, Progress: o.Progress}, nil
+			}
+			if o.NRPAExec != nil {
+				return nil, fmt.Errorf("nrpa: a search executor (-nats) needs -dist N")
+			}
 			return samegame.NRPA{Level: o.Level, Iterations: o.Iterations, Seed: o.Seed, MaxPlayouts: o.Nodes,
 				Restart: o.Restart, NoTabu: o.NoTabu, Progress: o.Progress}, nil
 		}},

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tessera/samegame"
+)
+
+// TestEdgematchSplit: -split counts the solutions of a generated puzzle as
+// the plain search does, and reports its subtrees; -nats without -split
+// and -split with another solver are usage errors.
+func TestEdgematchSplit(t *testing.T) {
+	dir := t.TempDir()
+	puzzle := filepath.Join(dir, "p.txt")
+	if code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "4x4", "-colors", "2", "-frame", "1", "-seed", "3", "-o", puzzle); code != 0 {
+		t.Fatal(errOut)
+	}
+	code, plain, _ := runCmd(t, "", "edgematch", "solve", "-count", "-json", puzzle)
+	code2, split, _ := runCmd(t, "", "edgematch", "solve", "-count", "-split", "3", "-workers", "2", "-json", puzzle)
+	var a, b struct {
+		Solutions int64 `json:"solutions"`
+		Nodes     int64 `json:"nodes"`
+		Subtrees  int   `json:"subtrees"`
+		Depth     int   `json:"split_depth"`
+	}
+	if code != 0 || code2 != 0 || json.Unmarshal([]byte(plain), &a) != nil || json.Unmarshal([]byte(split), &b) != nil {
+		t.Fatalf("%d %d %s %s", code, code2, plain, split)
+	}
+	if a.Solutions < 2 || b.Solutions != a.Solutions || b.Nodes != a.Nodes || b.Depth != 3 || b.Subtrees < 2 || a.Subtrees != 0 {
+		t.Fatalf("plain %+v, split %+v", a, b)
+	}
+	for _, args := range [][]string{
+		{"-nats", "nats://127.0.0.1:1", puzzle},
+		{"-algo", "lp", "-split", "2", puzzle},
+		{"-split", "-1", puzzle},
+	} {
+		if code, _, errOut := runCmd(t, "", append([]string{"edgematch", "solve"}, args...)...); code != 2 {
+			t.Fatalf("%v: exit %d, %s", args, code, errOut)
+		}
+	}
+}
+
+// TestSamegameDist: -dist runs the distributed NRPA, whose clicks replay
+// to the printed score; -dist with another solver is a usage error.
+func TestSamegameDist(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "samegame", "solve", "-algo", "nrpa", "-level", "2", "-iterations", "10", "-dist", "3",
+		"-seed", "4", "-timeout", "0", "-json", standardFile+":2")
+	var got sgSolveJSON
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	data, _ := os.ReadFile(standardFile)
+	set, err := samegame.ParseSet(strings.NewReader(string(data)), samegame.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := samegame.ParseMoves(got.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := samegame.Replay(set[1].Board, moves); err != nil || r.Score != got.Score || got.Score <= 0 || got.Playouts != 100 {
+		t.Fatalf("printed %d, replayed %d (%v), %d playouts", got.Score, r.Score, err, got.Playouts)
+	}
+	if code, _, _ := runCmd(t, "", "samegame", "solve", "-algo", "beam", "-dist", "2", standardFile+":2"); code != 2 {
+		t.Fatalf("-dist with beam: exit %d", code)
+	}
+	if code, _, _ := runCmd(t, "", "samegame", "solve", "-algo", "nrpa", "-nats", "nats://127.0.0.1:1", standardFile+":2"); code != 2 {
+		t.Fatalf("-nats without -dist: exit %d", code)
+	}
+}

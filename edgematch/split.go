@@ -1,0 +1,458 @@
+package edgematch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// MaxSubtrees bounds the number of subtrees DFS.Subtrees lists.
+const MaxSubtrees = 1 << 20
+
+// compileDFS compiles p for the backtracker d (its scan and symmetry).
+func (d DFS) compileDFS(p *Puzzle) (*compiled, error) {
+	scan := d.Scan
+	if scan.Order == OrderAuto {
+		scan = Scan{Order: d.Order}
+	}
+	return compile(p, compileOptions{cells: scan.Cells(p.Rows, p.Cols), breakSymmetry: !d.NoSymmetry})
+}
+
+// Steps returns the number of cells the backtracker d fills on p (the
+// cells of the board less the hints): a prefix of a subtree is shorter.
+func (d DFS) Steps(p *Puzzle) (int, error) {
+	c, err := d.compileDFS(p)
+	if err != nil {
+		return 0, err
+	}
+	return c.n, nil
+}
+
+// placePrefix sets w to the initial state plus the placements of prefix
+// at the first steps of the scan, checking each as the backtracker would
+// (a candidate of its cell given the colours around it, its piece unused,
+// an identical piece of lower number used before it), and returns the
+// candidate indices of the placements. A prefix must leave at least one
+// cell to fill.
+func (w *dfsWorker) placePrefix(prefix []Placement) ([]int32, error) {
+	c := w.c
+	if len(prefix) > 0 && len(prefix) >= c.n {
+		return nil, fmt.Errorf("edgematch: a prefix of %d placements leaves no cell of the %d to fill", len(prefix), c.n)
+	}
+	copy(w.col, c.colInit)
+	copy(w.used, c.usedInit)
+	path := make([]int32, len(prefix))
+	for i, pl := range prefix {
+		lo, hi := w.rootRange(i)
+		found := int32(-1)
+		for j := lo; j < hi; j++ {
+			if o := c.cand[j].o; int(c.oriPiece[o]) == pl.Piece && int(c.oriRot[o]) == pl.Rot {
+				found = j
+				break
+			}
+		}
+		cell := int(c.stepCell[i])
+		if found < 0 {
+			return nil, fmt.Errorf("edgematch: prefix placement %d (piece %d turned %d at row %d, column %d) does not fit there", i+1, pl.Piece+1, pl.Rot, cell/c.cols, cell%c.cols)
+		}
+		e := c.cand[found]
+		p := e.piece
+		if w.used[p>>6]&(1<<(p&63)) != 0 {
+			return nil, fmt.Errorf("edgematch: prefix placement %d: piece %d is already placed", i+1, pl.Piece+1)
+		}
+		if q := c.oriPrev[e.o]; q >= 0 && w.used[q>>6]&(1<<(q&63)) == 0 {
+			return nil, fmt.Errorf("edgematch: prefix placement %d: piece %d comes before its identical piece %d", i+1, pl.Piece+1, q+1)
+		}
+		for j := c.xStart[i]; j < c.xStart[i+1]; j++ {
+			if byte(e.packed>>(8*c.xSide[j])) != w.col[c.xSrc[j]] {
+				return nil, fmt.Errorf("edgematch: prefix placement %d (piece %d at row %d, column %d) does not match its neighbours", i+1, pl.Piece+1, cell/c.cols, cell%c.cols)
+			}
+		}
+		w.used[p>>6] |= 1 << (p & 63)
+		w.placed[i] = e.o
+		w.path[i] = found
+		path[i] = found
+		putColours(w.col, c.stepPad[i], e.packed)
+	}
+	return path, nil
+}
+
+// putColours writes the four colours of a placed piece into col.
+func putColours(col []byte, pad int32, packed uint32) {
+	col[pad*4], col[pad*4+1], col[pad*4+2], col[pad*4+3] = byte(packed), byte(packed>>8), byte(packed>>16), byte(packed>>24)
+}
+
+// Subtrees splits the exact search of p into subtrees: it returns the
+// placements of the first depth cells of d's scan (hints left out) at every
+// node of that depth of the backtracker's tree, in the order the
+// backtracker visits them. Searching below every prefix (SolveSubtree)
+// searches the whole tree: the solutions of p are those of its subtrees,
+// and the first solution of the first subtree that has one is the first
+// solution of DFS.Solve. depth is clamped to the steps less one, so that
+// every subtree has a cell to fill; a puzzle with no cell to fill, or
+// whose hints disagree, has no subtree. The list is refused beyond
+// MaxSubtrees prefixes; the context bounds the work (it grows with the
+// tree's width at depth).
+func (d DFS) Subtrees(ctx context.Context, p *Puzzle, depth int) ([][]Placement, error) {
+	c, err := d.compileDFS(p)
+	if err != nil {
+		return nil, err
+	}
+	pre, _, err := subtrees(ctx, c, depth)
+	return pre, err
+}
+
+// subtrees lists the prefixes of depth (see Subtrees) and returns the
+// placements made at the depths up to it.
+func subtrees(ctx context.Context, c *compiled, depth int) ([][]Placement, int64, error) {
+	if depth < 0 {
+		return nil, 0, fmt.Errorf("edgematch: split depth %d is negative", depth)
+	}
+	if !c.hintsFit || c.n == 0 {
+		return nil, 0, nil
+	}
+	depth = min(depth, c.n-1)
+	if depth == 0 {
+		return [][]Placement{{}}, 0, nil
+	}
+	w := newDFSWorker(c)
+	w.reset(nil)
+	w.stopNodes = checkEvery
+	var out [][]Placement
+	var stop error
+	lo, hi := w.rootRange(0)
+	w.run(0, depth, lo, hi, func(placed []uint16) bool {
+		if len(out) == MaxSubtrees {
+			stop = fmt.Errorf("edgematch: more than %d subtrees at depth %d: split less deep", MaxSubtrees, depth)
+			return true
+		}
+		pre := make([]Placement, len(placed))
+		for i, o := range placed {
+			pre[i] = Placement{int(c.oriPiece[o]), int(c.oriRot[o])}
+		}
+		out = append(out, pre)
+		return false
+	}, func(int) bool {
+		w.stopNodes = w.nodes + checkEvery
+		stop = ctx.Err()
+		return stop != nil
+	})
+	return out, w.nodes, stop
+}
+
+// SolveSubtree is Solve restricted to the subtree below prefix: the
+// placements of the first len(prefix) cells of d's scan, as Subtrees lists
+// them (each is checked: a placement that does not fit is an error). It
+// returns the first solution below the prefix, or with Count the number of
+// solutions below it (weighted as Solve's count, so the counts of all the
+// subtrees add up to Solve's), and ErrNoSolution when the subtree has none.
+// d.Workers goroutines share the subtree.
+func (d DFS) SolveSubtree(ctx context.Context, p *Puzzle, prefix []Placement) (Result, error) {
+	return d.solve(ctx, p, prefix)
+}
+
+// SubtreeReport is what a SubtreeExecutor reports about a subtree.
+type SubtreeReport struct {
+	// Index is the subtree's index in the list given to the executor.
+	Index int
+	// Done marks the last report of a subtree: Result and Err are those of
+	// SolveSubtree. Before it, a report gives the work so far in
+	// Result.Stats.
+	Done   bool
+	Result Result
+	Err    error
+}
+
+// SubtreeExecutor runs the subtrees of a split exact search (Split): in
+// process (LocalSubtrees) or elsewhere (as jobs on other machines).
+//
+// RunSubtrees searches the subtrees below prefixes, each with d's
+// SolveSubtree (d has no Progress and no MaxNodes), starting them in the
+// order given. It calls report, never concurrently, with the progress of
+// subtrees and one final report (Done) for each subtree it finishes. When
+// ctx ends it stops every subtree, running or waiting, and returns the
+// context's error; it returns nil once every subtree is done.
+type SubtreeExecutor interface {
+	RunSubtrees(ctx context.Context, p *Puzzle, d DFS, prefixes [][]Placement, report func(SubtreeReport)) error
+}
+
+// LocalSubtrees is the in-process SubtreeExecutor: Workers goroutines
+// (0: GOMAXPROCS) take the subtrees in order, one goroutine per subtree.
+type LocalSubtrees struct {
+	Workers int
+}
+
+// RunSubtrees implements SubtreeExecutor. The puzzle is compiled once
+// for all the subtrees.
+func (l LocalSubtrees) RunSubtrees(ctx context.Context, p *Puzzle, d DFS, prefixes [][]Placement, report func(SubtreeReport)) error {
+	workers := l.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	c, err := d.compileDFS(p)
+	if err != nil {
+		return err
+	}
+	d.Workers = 1
+	var next atomic.Int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range min(workers, len(prefixes)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= len(prefixes) {
+					return
+				}
+				sd := d
+				sd.Progress = func(st Stats) {
+					mu.Lock()
+					defer mu.Unlock()
+					report(SubtreeReport{Index: i, Result: Result{Stats: st}})
+				}
+				res, err := sd.solveCompiled(ctx, c, prefixes[i], time.Now())
+				mu.Lock()
+				report(SubtreeReport{Index: i, Done: true, Result: res, Err: err})
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if next.Load() < int64(len(prefixes)) {
+		return ctx.Err()
+	}
+	return nil
+}
+
+// Split is the exact search split into subtrees that run as independent
+// tasks, a Solver: Subtrees lists the prefixes of the first Depth cells in
+// scan order, and an executor searches below each, in process on Workers
+// goroutines or as jobs on other machines (Exec). The first solution found
+// stops every other subtree; with DFS.Count the solutions of all the
+// subtrees are counted instead (the same count as DFS.Solve).
+//
+// The subtrees start in scan order, so with one worker the solution is
+// DFS.Solve's, the first in scan order; with several it is the first
+// found, which depends on scheduling. Where DFS splits its tree by work
+// stealing inside one process, Split's tasks share nothing, so they can
+// run on many machines; the price is the balance: a subtree may hold most
+// of the tree, so Depth should give many more subtrees than workers.
+type Split struct {
+	// DFS is the search below each prefix: scan, Count, NoSymmetry.
+	// MaxNodes bounds the placements of all the subtrees together, checked
+	// as subtrees report (every second or so, and when each ends); Progress
+	// receives the statistics of all the subtrees about once a second
+	// (Subtrees: the number finished). Its Workers are ignored.
+	DFS DFS
+	// Depth is the number of cells placed in each prefix (0: the least
+	// depth that gives at least 64 subtrees per worker, at most 8).
+	Depth int
+	// Workers is the number of goroutines of the in-process executor
+	// (0: GOMAXPROCS); also the worker count the automatic Depth assumes.
+	Workers int
+	// Exec runs the subtrees (nil: LocalSubtrees{Workers}).
+	Exec SubtreeExecutor
+	// OnSplit, when set, is called with the depth and the number of
+	// subtrees before the search.
+	OnSplit func(depth, subtrees int)
+	// OnSolution, when set, is called with each subtree's first solution
+	// as it is found (the board must not be kept after the call).
+	OnSolution func(index int, b *Board)
+}
+
+// autoDepth returns the least depth up to 8 with at least minTasks
+// subtrees, and the subtrees.
+func autoDepth(ctx context.Context, c *compiled, minTasks int) (int, [][]Placement, int64, error) {
+	for depth := 1; ; depth++ {
+		pre, nodes, err := subtrees(ctx, c, depth)
+		if err != nil {
+			return 0, nil, 0, err
+		}
+		if len(pre) >= minTasks || depth >= 8 || depth >= c.n-1 {
+			return min(depth, max(c.n-1, 0)), pre, nodes, nil
+		}
+	}
+}
+
+// Solve runs the split search. The result is as DFS.Solve's: the solution
+// (the first found) and the statistics of all the subtrees (Subtrees: how
+// many there are), ErrNoSolution when every subtree is exhausted without
+// one, or the context's error or one wrapping ErrBudget when a limit stops
+// the search first (with the deepest board seen). An error of a subtree
+// other than ErrNoSolution (an executor's failure) stops the search and
+// is returned.
+func (s Split) Solve(ctx context.Context, p *Puzzle) (Result, error) {
+	start := time.Now()
+	if err := p.Validate(); err != nil {
+		return Result{}, err
+	}
+	d := s.DFS
+	c, err := d.compileDFS(p)
+	if err != nil {
+		return Result{}, err
+	}
+	workers := s.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	depth := s.Depth
+	var prefixes [][]Placement
+	var splitNodes int64
+	if depth <= 0 {
+		depth, prefixes, splitNodes, err = autoDepth(ctx, c, 64*workers)
+	} else {
+		depth = min(depth, max(c.n-1, 0))
+		prefixes, splitNodes, err = subtrees(ctx, c, depth)
+	}
+	if err != nil {
+		return Result{Stats: Stats{Elapsed: time.Since(start)}}, err
+	}
+	if s.OnSplit != nil {
+		s.OnSplit(depth, len(prefixes))
+	}
+	if c.n == 0 && c.hintsFit {
+		// The hints fill the board: nothing to split.
+		return d.Solve(ctx, p)
+	}
+	exec := s.Exec
+	if exec == nil {
+		exec = LocalSubtrees{Workers: workers}
+	}
+	sub := d
+	sub.Progress, sub.MaxNodes, sub.Workers = nil, 0, 0
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		doneNodes = splitNodes
+		live      = map[int]int64{}
+		finished  int
+		solutions int64
+		bestIdx   = -1
+		best      *Board
+		deepest   *Board
+		deepestAt int
+		maxDepth  int
+		firstErr  error
+		budgetErr error
+		lastProg  = time.Now()
+	)
+	stats := func() Stats {
+		n := doneNodes
+		for _, v := range live {
+			n += v
+		}
+		st := Stats{Nodes: n, Solutions: solutions, MaxDepth: maxDepth, Subtrees: len(prefixes), Elapsed: time.Since(start)}
+		if !d.Count && best != nil {
+			st.Solutions = 1
+		}
+		return st
+	}
+	report := func(r SubtreeReport) {
+		if r.Index < 0 || r.Index >= len(prefixes) {
+			if firstErr == nil {
+				firstErr = fmt.Errorf("edgematch: executor reported subtree %d of %d", r.Index, len(prefixes))
+			}
+			cancel()
+			return
+		}
+		st := r.Result.Stats
+		if !r.Done {
+			live[r.Index] = st.Nodes
+		} else {
+			delete(live, r.Index)
+			finished++
+			doneNodes += st.Nodes
+			maxDepth = max(maxDepth, st.MaxDepth)
+			solved := r.Err == nil && r.Result.Board != nil
+			if solved && p.Verify(r.Result.Board) != nil || solved && !p.Score(r.Result.Board).Solved() {
+				solved = false
+				if firstErr == nil {
+					firstErr = fmt.Errorf("edgematch: subtree %d returned a board that is not a solution", r.Index)
+				}
+				cancel()
+			}
+			switch {
+			case solved:
+				if s.OnSolution != nil {
+					s.OnSolution(r.Index, r.Result.Board)
+				}
+				if d.Count {
+					solutions = satAdd(solutions, st.Solutions)
+				}
+				if best == nil || r.Index < bestIdx {
+					best, bestIdx = r.Result.Board, r.Index
+				}
+				if !d.Count {
+					cancel()
+				}
+			case r.Err != nil && !errors.Is(r.Err, ErrNoSolution) && runCtx.Err() == nil:
+				if firstErr == nil {
+					firstErr = fmt.Errorf("edgematch: subtree %d: %w", r.Index, r.Err)
+				}
+				cancel()
+			}
+			if r.Result.Board != nil && (deepest == nil || st.MaxDepth > deepestAt) {
+				deepest, deepestAt = r.Result.Board, st.MaxDepth
+			}
+		}
+		if d.MaxNodes > 0 && budgetErr == nil {
+			if n := stats().Nodes; n >= d.MaxNodes {
+				budgetErr = fmt.Errorf("%w: %d placements (limit %d)", ErrBudget, n, d.MaxNodes)
+				cancel()
+			}
+		}
+		if d.Progress != nil && time.Since(lastProg) >= time.Second {
+			lastProg = time.Now()
+			st := stats()
+			st.Subtrees = finished
+			d.Progress(st)
+		}
+	}
+	execErr := exec.RunSubtrees(runCtx, p, sub, prefixes, report)
+
+	res := Result{Stats: stats()}
+	res.Board = best
+	if best == nil {
+		res.Board = deepest
+		if res.Board == nil {
+			res.Board = c.board(nil)
+		}
+	} else {
+		res.Stats.MaxDepth = p.Cells()
+	}
+	res.Score = p.Score(res.Board)
+	res.Stats.Elapsed = time.Since(start)
+	switch {
+	case firstErr != nil:
+		return res, firstErr
+	case best != nil && !d.Count:
+		return res, nil
+	case ctx.Err() != nil:
+		return res, ctx.Err()
+	case budgetErr != nil:
+		return res, budgetErr
+	case execErr != nil:
+		return res, fmt.Errorf("edgematch: subtrees: %w", execErr)
+	case finished < len(prefixes):
+		return res, fmt.Errorf("edgematch: the executor finished %d of %d subtrees", finished, len(prefixes))
+	case best == nil:
+		return res, ErrNoSolution
+	}
+	return res, nil
+}
+
+// satAdd returns a + b for b >= 0, capped at math.MaxInt64.
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
