@@ -20,6 +20,10 @@ type CNF struct {
 	Lits    []int32
 	// Comments are written as "c" lines at the top of the DIMACS file.
 	Comments []string
+
+	// pairwise is the largest set atMostOne encodes pairwise (0:
+	// defaultPairwise).
+	pairwise int
 }
 
 // newVar returns a fresh variable.
@@ -36,14 +40,14 @@ func (f *CNF) add(lits ...int32) {
 }
 
 // atMostOne adds clauses allowing at most one of lits to be true: every
-// pair for up to pairwiseMax literals (n(n-1)/2 binary clauses, no new
+// pair for up to f.pairwise literals (n(n-1)/2 binary clauses, no new
 // variable), Sinz's sequential counter above (a ladder of n-1 new variables
 // s_i meaning "one of lits[0..i] is true": 3n-4 binary clauses). Both
 // propagate as well as the pairwise encoding: a true literal falsifies all
 // the others by unit propagation.
 func (f *CNF) atMostOne(lits []int32) {
 	n := len(lits)
-	if n <= pairwiseMax {
+	if n <= f.pairwiseMax() {
 		for i := range n {
 			for j := i + 1; j < n; j++ {
 				f.add(-lits[i], -lits[j])
@@ -63,23 +67,24 @@ func (f *CNF) atMostOne(lits []int32) {
 	f.add(-lits[n-1], -prev)
 }
 
-// pairwiseMax is the largest set that atMostOne encodes pairwise.
-const pairwiseMax = 6
+// defaultPairwise is the largest set that atMostOne encodes pairwise by
+// default.
+const defaultPairwise = 6
 
-// amoClauses and amoVars are the clauses and variables atMostOne adds for n
-// literals.
-func amoClauses(n int) int64 {
-	if n <= pairwiseMax {
-		return int64(n * (n - 1) / 2)
+func (f *CNF) pairwiseMax() int {
+	if f.pairwise <= 0 {
+		return defaultPairwise
 	}
-	return int64(3*n - 4)
+	return f.pairwise
 }
 
-func amoVars(n int) int64 {
-	if n <= pairwiseMax {
-		return 0
+// amoClauses is the number of clauses atMostOne adds for n literals, sets
+// up to pw encoded pairwise.
+func amoClauses(n, pw int) int64 {
+	if n <= pw {
+		return int64(n) * int64(n-1) / 2
 	}
-	return int64(n - 1)
+	return int64(3*n - 4)
 }
 
 // WriteTo writes f in DIMACS CNF: the comments, the "p cnf VARS CLAUSES"

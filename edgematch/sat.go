@@ -29,8 +29,9 @@ type SAT struct {
 	// a path ("": the first of SATSolvers found). It must read a DIMACS
 	// file named as its last argument and print the competition output.
 	Solver string
-	// Args are extra arguments before the file (by default "-q" for
-	// cadical and kissat, which prints only the answer).
+	// Args are the arguments before the file (nil: "-q --sat" for cadical
+	// and kissat: the answer only, in their configuration for satisfiable
+	// formulas).
 	Args []string
 	// Count counts every solution (by blocking clauses) instead of
 	// stopping at the first; Result.Stats.Solutions holds the count,
@@ -116,7 +117,10 @@ func (s SAT) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	if args == nil {
 		switch strings.TrimSuffix(filepath.Base(path), ".exe") {
 		case "cadical", "kissat":
-			args = []string{"-q"}
+			// Quiet (the answer only), in the configuration tuned for
+			// satisfiable formulas: on Brendan's 7x6 and 7x7 it took 22 and
+			// 12 s of CPU where the default took 29 s and more than 50.
+			args = []string{"-q", "--sat"}
 		}
 	}
 	dir, err := os.MkdirTemp("", "tessera-sat-")

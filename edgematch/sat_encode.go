@@ -20,6 +20,11 @@ type SATEncodeOptions struct {
 	// the same colour there (one long clause per side) instead of a colour
 	// variable. Kept to compare the encodings (docs/results/edgematch.md).
 	Direct bool
+	// Pairwise is the largest set of literals whose at-most-one is
+	// encoded pairwise; larger sets get Sinz's sequential counter (0: 6).
+	// Pairwise clauses give the solver direct binary conflicts at the cost
+	// of n(n-1)/2 clauses.
+	Pairwise int
 	// MaxClauses refuses a puzzle whose formula would have more clauses
 	// than this, estimated before anything is built (0:
 	// DefaultSATMaxClauses).
@@ -200,12 +205,17 @@ func EncodeSAT(ctx context.Context, p *Puzzle, o SATEncodeOptions) (*SATEncoding
 	}
 	k := int64(p.Colours())
 	inner := int64(p.MaxScore())
-	need := 6*y0 + int64(n)*(2+6*int64(n)) + inner*(1+2*k+amoClauses(int(k)))
+	pw := o.Pairwise
+	if pw <= 0 {
+		pw = defaultPairwise
+	}
+	need := 6*y0 + 2*int64(n)*(1+amoClauses(n, pw)) + inner*(1+2*k+amoClauses(int(k), pw))
 	if need > maxClauses {
 		return nil, &SATSizeError{Need: need, Max: maxClauses}
 	}
 
 	e := &SATEncoding{p: p, Symmetry: 1, hinted: make([]Placement, n)}
+	e.pairwise = pw
 	for i := range e.hinted {
 		e.hinted[i].Piece = NoPiece
 	}
@@ -465,7 +475,7 @@ func EncodeSAT(ctx context.Context, p *Puzzle, o SATEncodeOptions) (*SATEncoding
 // contradiction makes e the unsatisfiable formula x1, -x1.
 func (e *SATEncoding) contradiction() *SATEncoding {
 	e.Unsat = true
-	e.CNF = CNF{Vars: 1}
+	e.CNF = CNF{Vars: 1, pairwise: e.pairwise}
 	e.add(1)
 	e.add(-1)
 	return e
@@ -554,8 +564,8 @@ func (e *SATEncoding) WriteDIMACS(w io.Writer, title string) error {
 		title,
 		fmt.Sprintf("edge-matching puzzle %s as CNF (tessera edgematch export -format dimacs)", p.Describe()),
 		fmt.Sprintf("%d variables, %d clauses; placements 1..%d, then pieces in cells, edge colours and ladder (sequential counter) variables", e.Vars, e.Clauses, e.Placements),
-		"c p VAR ROW COL PIECE ROT: VAR true places PIECE turned ROT clockwise quarter turns at ROW, COL (from 1)",
-		"c e VAR ROW COL SIDE COLOUR: VAR true gives the edge on side SIDE (N E S W) of cell ROW, COL the colour COLOUR",
+		"p VAR ROW COL PIECE ROT: VAR true places PIECE turned ROT clockwise quarter turns at ROW, COL (from 1)",
+		"e VAR ROW COL SIDE COLOUR: VAR true gives the edge on side SIDE (N E S W) of cell ROW, COL the colour COLOUR",
 	)
 	if e.Symmetry > 1 {
 		f.Comments = append(f.Comments, fmt.Sprintf("board rotations folded away: each model stands for %d solutions", e.Symmetry))

@@ -31,7 +31,7 @@ piece (colours clockwise from the top; pieces are numbered from 1 in file
 order). Boards are files of ROWS lines of "PIECE/ROT" cells (ROT clockwise
 quarter turns, 0/0 an empty cell), or e2.bucas.name viewer URLs. Both formats
 are those of the shared data folder; see "go doc tessera/edgematch".`,
-		Commands: []*Command{emGenerateCmd, emSolveCmd, emEstimateCmd, emScoreCmd, emRenderCmd, emBenchCmd},
+		Commands: []*Command{emGenerateCmd, emSolveCmd, emEstimateCmd, emScoreCmd, emRenderCmd, emBenchCmd, emExportCmd},
 	})
 }
 
@@ -187,6 +187,8 @@ func (s *solveFlags) define(fs *flag.FlagSet) {
 	fs.BoolVar(&s.o.LPPlain, "lp-plain", false, "lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)")
 	fs.Int64Var(&s.lpMaxMiB, "lp-max-mem", edgematch.DefaultLPMemory>>20, "lp: refuse a puzzle whose LP would need more than about this many MiB (estimated before building it)")
 	fs.Int64Var(&s.o.MaxMoves, "max-moves", 0, "partial: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout")
+	fs.StringVar(&s.o.SATSolver, "sat-solver", "", "sat: the SAT solver, a name on the PATH or a path (default: the first of "+strings.Join(edgematch.SATSolvers, ", ")+")")
+	fs.Int64Var(&s.o.MaxSolutions, "max-solutions", 0, "sat -count: stop after this many solutions (0: no limit)")
 }
 
 // check reports an unknown -algo and a -lp-max-mem that is not positive.
@@ -256,7 +258,7 @@ by side (iterates.png).`,
 		var hf hintFlags
 		sf.define(fs)
 		hf.define(fs)
-		fs.BoolVar(&sf.o.Count, "count", false, "dfs: count all solutions instead of stopping at the first")
+		fs.BoolVar(&sf.o.Count, "count", false, "dfs, sat: count all solutions instead of stopping at the first")
 		resume := fs.String("resume", "", "partial: start from this board (a saved best)")
 		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")
 		seed := seedFlag(fs)
