@@ -232,8 +232,11 @@ with its score (matched internal edges, recomputed from the pieces, never
 taken from the solver). The solvers:
 
 ` + catalog.EdgeMatch.Help() + `
-dfs and lp exit with status 1 when they prove that there is no solution or
-stop at -timeout or -max-nodes; lp reports the LPs solved and whether P became
+dfs, lp and sat exit with status 1 when they prove that there is no solution or
+stop at -timeout or -max-nodes; sat runs the SAT solver -sat-solver (default:
+cadical, found on the PATH) on the CNF that "edgematch export" writes, and
+verifies the board it decodes; sat -count re-runs it with each solution
+blocked, up to -max-solutions; lp reports the LPs solved and whether P became
 a permutation. lp first estimates the memory of its LP and refuses a puzzle
 that would need more than -lp-max-mem MiB (default 1024: a framed 24x24 puzzle
 with 100 colours needs about 300, a 32x32 one about 1100); -timeout covers
