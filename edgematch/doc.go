@@ -39,8 +39,8 @@
 //
 // A Solver is a value that carries its parameters and has one method,
 // Solve(ctx, puzzle); the context's deadline is the time budget, and the
-// Result holds the best board, its score and the statistics. Three types
-// implement it:
+// Result holds the best board, its score and the statistics. DFS, Partial,
+// LP, SDP and SAT implement it:
 //
 // DFS is the exact backtracker: candidate tables keyed by the colours of
 // two known sides of each cell (left and top in row-scan), a bitset of
@@ -78,6 +78,17 @@
 // rank-one SDP relaxation over moment matrices of the pieces'
 // translations, as tangram.SDP; fixed orientation only); it is compared
 // with Algorithm 1 in docs/results/tangram.md.
+//
+// SAT hands the puzzle to an external SAT solver (cadical by default,
+// found on the PATH): EncodeSAT writes it as CNF (placement, piece-in-cell
+// and edge-colour variables, at-most-one by Sinz's sequential counter,
+// board rotations folded away as in DFS; the encoding is documented on
+// SATEncoding), the solver runs under the context (killed, with its
+// process group, at the deadline), its output is parsed with bounds, and
+// the model is decoded and verified before it is returned. Count counts by
+// blocking clauses, one run per solution. SATEncoding.WriteDIMACS writes
+// the formula with its variables named ("tessera edgematch export -format
+// dimacs").
 //
 // Generate makes random puzzles with planted solutions: framed puzzles
 // like Eternity II, and the source's random puzzles with a coloured frame.

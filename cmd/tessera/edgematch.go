@@ -32,7 +32,7 @@ piece (colours clockwise from the top; pieces are numbered from 1 in file
 order). Boards are files of ROWS lines of "PIECE/ROT" cells (ROT clockwise
 quarter turns, 0/0 an empty cell), or e2.bucas.name viewer URLs. Both formats
 are those of the shared data folder; see "go doc tessera/edgematch".`,
-		Commands: []*Command{emGenerateCmd, emSolveCmd, emEstimateCmd, emScoreCmd, emRenderCmd, emBenchCmd},
+		Commands: []*Command{emGenerateCmd, emSolveCmd, emEstimateCmd, emScoreCmd, emRenderCmd, emBenchCmd, emExportCmd},
 	})
 }
 
@@ -188,6 +188,8 @@ func (s *solveFlags) define(fs *flag.FlagSet) {
 	fs.BoolVar(&s.o.LPPlain, "lp-plain", false, "lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)")
 	fs.Int64Var(&s.lpMaxMiB, "lp-max-mem", edgematch.DefaultLPMemory>>20, "lp: refuse a puzzle whose LP would need more than about this many MiB (estimated before building it)")
 	fs.Int64Var(&s.o.MaxMoves, "max-moves", 0, "partial: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout")
+	fs.StringVar(&s.o.SATSolver, "sat-solver", "", "sat: the SAT solver, a name on the PATH or a path (default: the first of "+strings.Join(edgematch.SATSolvers, ", ")+")")
+	fs.Int64Var(&s.o.MaxSolutions, "max-solutions", 0, "sat -count: stop after this many solutions (0: no limit)")
 }
 
 // check reports an unknown -algo and a -lp-max-mem that is not positive.
@@ -231,8 +233,11 @@ with its score (matched internal edges, recomputed from the pieces, never
 taken from the solver). The solvers:
 
 ` + catalog.EdgeMatch.Help() + `
-dfs and lp exit with status 1 when they prove that there is no solution or
-stop at -timeout or -max-nodes; lp reports the LPs solved and whether P became
+dfs, lp and sat exit with status 1 when they prove that there is no solution or
+stop at -timeout or -max-nodes; sat runs the SAT solver -sat-solver (default:
+cadical, found on the PATH) on the CNF that "edgematch export" writes, and
+verifies the board it decodes; sat -count re-runs it with each solution
+blocked, up to -max-solutions; lp reports the LPs solved and whether P became
 a permutation. lp first estimates the memory of its LP and refuses a puzzle
 that would need more than -lp-max-mem MiB (default 1024: a framed 24x24 puzzle
 with 100 colours needs about 300, a 32x32 one about 1100); -timeout covers
@@ -270,7 +275,7 @@ by side (iterates.png).`,
 		var hf hintFlags
 		sf.define(fs)
 		hf.define(fs)
-		fs.BoolVar(&sf.o.Count, "count", false, "dfs: count all solutions instead of stopping at the first")
+		fs.BoolVar(&sf.o.Count, "count", false, "dfs, sat: count all solutions instead of stopping at the first")
 		fs.IntVar(&sf.o.Split, "split", 0, "dfs: split the search into independent subtrees below the placements of the first K cells of the scan, run on -workers goroutines (0: no split, work stealing on every core)")
 		resume := fs.String("resume", "", "partial: start from this board (a saved best)")
 		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")

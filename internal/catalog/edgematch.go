@@ -22,8 +22,14 @@ type EdgeMatchOptions struct {
 	// MaxNodes stops the backtracker after about this many placements (0:
 	// no limit): dfs, and the finishing search of lp.
 	MaxNodes int64
-	// Count makes dfs count every solution.
+	// Count makes dfs and sat count every solution.
 	Count bool
+	// SATSolver is sat's solver command, a name on the PATH or a path ("":
+	// the first of edgematch.SATSolvers found).
+	SATSolver string
+	// MaxSolutions stops sat's counting after this many solutions (0: no
+	// limit).
+	MaxSolutions int64
 	// Seed makes partial search repeatable.
 	Seed uint64
 	// Start is a complete board for partial search to improve (a saved
@@ -88,6 +94,9 @@ var EdgeMatch = Table[edgematch.Solver, EdgeMatchOptions]{
 	{ID: "lp", Name: "Kovalsky's LP relaxation, then search", Optimal: true,
 		Doc: "Kovalsky, Glasner and Basri's iterative LP; unless -no-search, rounding, fixing and the backtracker",
 		New: newEdgeMatchLP},
+	{ID: "sat", Name: "SAT solver (external)", Optimal: true,
+		Doc: "the puzzle as CNF, solved by cadical (or -sat-solver) from the PATH, the model decoded and verified; -count counts by blocking clauses",
+		New: newEdgeMatchSAT},
 }
 
 func init() { register("edgematch", EdgeMatch.Menu) }
@@ -109,6 +118,8 @@ func (o EdgeMatchOptions) check() error {
 		return errors.New("-max-moves must not be negative (0: no limit)")
 	case o.Split < 0:
 		return errors.New("-split must not be negative (0: no split)")
+	case o.MaxSolutions < 0:
+		return errors.New("-max-solutions must not be negative (0: no limit)")
 	}
 	return nil
 }
@@ -203,6 +214,29 @@ func newEdgeMatchLP(o EdgeMatchOptions) (edgematch.Solver, error) {
 	if o.Progress != nil {
 		s.Progress = func(st edgematch.LPStep) {
 			o.Progress("lp: iteration %d, %d fractional entries, %.1f s", st.Iteration, st.Fractional, st.Elapsed.Seconds())
+		}
+	}
+	return s, nil
+}
+
+func newEdgeMatchSAT(o EdgeMatchOptions) (edgematch.Solver, error) {
+	switch {
+	case o.Start != nil:
+		return nil, errNotFor("-resume", "partial")
+	case o.MaxMoves != 0:
+		return nil, errNotFor("-max-moves", "partial")
+	case o.MaxNodes != 0:
+		return nil, errNotFor("-max-nodes", "dfs")
+	case o.MaxSolutions != 0 && !o.Count:
+		return nil, errors.New("-max-solutions applies to -count")
+	}
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	s := edgematch.SAT{Solver: o.SATSolver, Count: o.Count, MaxSolutions: o.MaxSolutions}
+	if o.Progress != nil {
+		s.Progress = func(st edgematch.Stats) {
+			o.Progress("sat: %d solutions, %.0f s", st.Solutions, st.Elapsed.Seconds())
 		}
 	}
 	return s, nil

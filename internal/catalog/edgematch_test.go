@@ -130,3 +130,40 @@ func TestEdgeMatchPartialMaxMoves(t *testing.T) {
 		t.Fatalf("two runs with seed 3 and -max-moves differ:\n%s\n%s", boards[0], boards[1])
 	}
 }
+
+// TestEdgeMatchSAT builds sat from the table, solves and counts with it
+// (skipped without a SAT solver on the PATH), and checks the options it
+// refuses.
+func TestEdgeMatchSAT(t *testing.T) {
+	for _, o := range []EdgeMatchOptions{
+		{MaxNodes: 5}, {MaxMoves: 5}, {MaxSolutions: 3}, {Count: true, MaxSolutions: -1},
+	} {
+		if _, err := EdgeMatch.New("sat", o); err == nil {
+			t.Errorf("sat accepted %+v", o)
+		}
+	}
+	if _, err := edgematch.FindSATSolver(""); err != nil {
+		t.Skipf("no SAT solver on the PATH (%v); CI installs cadical", err)
+	}
+	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 6, Frame: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := edgematch.DFS{Count: true}.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, count := range []bool{false, true} {
+		s, err := EdgeMatch.New("sat", EdgeMatchOptions{Count: count})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Solve(context.Background(), p)
+		if err != nil || !res.Score.Solved() || p.Verify(res.Board) != nil {
+			t.Fatalf("count %v: %v %v", count, err, res.Score)
+		}
+		if count && res.Stats.Solutions != want.Stats.Solutions {
+			t.Errorf("sat counts %d solutions, dfs %d", res.Stats.Solutions, want.Stats.Solutions)
+		}
+	}
+}

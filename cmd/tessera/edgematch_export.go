@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"tessera/edgematch"
+	"tessera/internal/bench"
+)
+
+var emExportCmd = &Command{
+	Name:      "export",
+	UsageLine: "[-format dimacs] [-hints FILE [-nhints K]] [-no-symmetry] [-direct] [-max-clauses N] P.txt [-o F.cnf]",
+	Short:     "write a puzzle as a SAT formula (DIMACS CNF)",
+	Long: `Export writes the puzzle in P.txt as a CNF formula in DIMACS format, the input
+of every SAT solver (the one that solve -algo sat writes for cadical). A header
+of comments names the variables: "c p VAR ROW COL PIECE ROT" lines for the
+placements (a model's true placement variables are the board) and "c e VAR
+ROW COL SIDE COLOUR" lines for the colours of inner edges. The encoding is
+described in "go doc tessera/edgematch.SATEncoding".
+
+By default the corner piece of lowest number is kept in canonical corners
+when the puzzle has no hints (board rotations folded away: each model stands
+for 4 solutions on a square board, 2 on another); -no-symmetry keeps every
+solution as a model. -direct drops the edge-colour variables (a placement
+implies its neighbours' matching placements directly). A formula estimated
+above -max-clauses is refused before it is built.`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		var hf hintFlags
+		hf.define(fs)
+		format := fs.String("format", "dimacs", "output format: dimacs")
+		var o edgematch.SATEncodeOptions
+		fs.BoolVar(&o.NoSymmetry, "no-symmetry", false, "keep the board rotations (every solution a model)")
+		fs.BoolVar(&o.Direct, "direct", false, "no edge-colour variables: placements imply the neighbours' placements")
+		fs.IntVar(&o.Pairwise, "pairwise", 0, "at-most-one constraints of up to this many literals pairwise, larger ones by a sequential counter (0: 6)")
+		fs.Int64Var(&o.MaxClauses, "max-clauses", edgematch.DefaultSATMaxClauses, "refuse a formula of more clauses than this (estimated first)")
+		timeout := timeoutFlag(fs, time.Minute)
+		out := outFlag(fs, "the formula (default: standard output)")
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) != 1 {
+				return usagef("want one puzzle file")
+			}
+			if *format != "dimacs" {
+				return usagef("-format %q: want dimacs", *format)
+			}
+			if o.MaxClauses < 1 {
+				return usagef("-max-clauses %d: want a positive bound", o.MaxClauses)
+			}
+			p, err := hf.read(env, args[0])
+			if err != nil {
+				return err
+			}
+			sctx, cancel := withTimeout(ctx, *timeout)
+			defer cancel()
+			e, err := edgematch.EncodeSAT(sctx, p, o)
+			if err != nil {
+				var se *edgematch.SATSizeError
+				if errors.As(err, &se) {
+					return fmt.Errorf("%w; -max-clauses %d would allow it", err, se.Need)
+				}
+				return err
+			}
+			title := filepath.Base(args[0])
+			if *out == "" {
+				return e.WriteDIMACS(env.Stdout, title)
+			}
+			return bench.WriteFileAtomic(*out, func(w io.Writer) error { return e.WriteDIMACS(w, title) })
+		}
+	},
+}
