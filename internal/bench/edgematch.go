@@ -162,10 +162,20 @@ func (b *EdgeMatch) solve(ctx context.Context, it EdgeMatchItem) EdgeMatchRecord
 // dropped.
 func EdgeMatchSolve(ctx context.Context, s edgematch.Solver, p *edgematch.Puzzle) (edgematch.Result, error) {
 	res, err := s.Solve(ctx, p)
-	if _, anytime := s.(edgematch.Partial); anytime && errors.Is(err, context.DeadlineExceeded) {
+	if EdgeMatchAnytime(s) && errors.Is(err, context.DeadlineExceeded) {
 		err = nil
 	}
 	return res, err
+}
+
+// EdgeMatchAnytime reports whether s is a partial solver that runs until
+// its budget (Partial, Breaks): its deadline is not a failure.
+func EdgeMatchAnytime(s edgematch.Solver) bool {
+	switch s.(type) {
+	case edgematch.Partial, edgematch.Breaks:
+		return true
+	}
+	return false
 }
 
 // row is the record's table row.
