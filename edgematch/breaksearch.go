@@ -3,7 +3,7 @@ package edgematch
 import (
 	"context"
 	"encoding/binary"
-		"fmt"
+	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
 	"runtime"
@@ -72,6 +72,10 @@ type Breaks struct {
 	OnBest func(b *Board, s Score)
 	// Progress, when set, is called about once a second.
 	Progress func(BreaksProgress)
+
+	// onBoard, for tests, sees every board of the backtracker before it is
+	// completed: its first depth steps are placed.
+	onBoard func(b *Board, depth int)
 }
 
 var _ Solver = Breaks{}
@@ -786,6 +790,9 @@ func (w *breakWorker) complete(depth int) {
 		placed[i] = uint16(w.l.oriOf(int(e.piece), int(e.rot)))
 	}
 	b := c.board(placed)
+	if f := w.sh.o.onBoard; f != nil {
+		f(b, depth)
+	}
 	if depth == c.n {
 		w.l.load(b)
 	} else {
@@ -801,7 +808,11 @@ func (w *breakWorker) completeDeep() {
 	for i, e := range w.deep {
 		placed[i] = uint16(w.l.oriOf(int(e.piece), int(e.rot)))
 	}
-	w.l.fill(w.bp.c.board(placed))
+	b := w.bp.c.board(placed)
+	if f := w.sh.o.onBoard; f != nil {
+		f(b, len(placed))
+	}
+	w.l.fill(b)
 	w.polish()
 	w.sh.offer(w.l.board(), w.l.score, w.who)
 	w.bestKey = 0
