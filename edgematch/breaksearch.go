@@ -566,10 +566,10 @@ type breakWorker struct {
 	col  []byte
 	used []uint64
 	// Per step: the candidate placed, the range still to try.
-	path     []int32
-	pos, end []int32
-	hcum     []int32 // heuristic sides placed before the step
-	brk      []int32 // breaks before the step
+	path          []int32
+	pos, end, mid []int32
+	hcum          []int32 // heuristic sides placed before the step
+	brk           []int32 // breaks before the step
 
 	l        *lns
 	in       []bool
@@ -591,7 +591,7 @@ func newBreakWorker(bp *breakPlan, sh *breakShared, who int) *breakWorker {
 	n := c.n
 	w := &breakWorker{bp: bp, sh: sh, who: who, cand: slices.Clone(bp.cand),
 		col: make([]byte, len(c.colInit)), used: make([]uint64, len(c.usedInit)),
-		path: make([]int32, n), pos: make([]int32, n), end: make([]int32, n),
+		path: make([]int32, n), pos: make([]int32, n), end: make([]int32, n), mid: make([]int32, n),
 		hcum: make([]int32, n+1), brk: make([]int32, n+1), bestKey: -1}
 	w.rng = rand.New(rand.NewPCG(sh.o.Seed^bp.restartBase, uint64(who)*0x9e3779b97f4a7c15+1))
 	w.l = newLNS(c, w.rng)
@@ -658,6 +658,10 @@ func (w *breakWorker) search(ctx context.Context, stopAll context.CancelFunc) {
 // run is one restart: a backtracker over the fill order with the break
 // schedule and the heuristic, for at most budget placements. It returns
 // true when the search should stop (context, target).
+//
+// The loop allocates nothing and keeps the state of the current step in
+// locals: its candidate range, where the candidates that cost a break
+// start, the heuristic sides still missing and the breaks so far.
 func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.CancelFunc) bool {
 	bp := w.bp
 	c := bp.c
@@ -670,7 +674,7 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		return true
 	}
 	col, used, cand := w.col, w.used, w.cand
-	path, pos, end, hcum, brk := w.path, w.pos, w.end, w.hcum, w.brk
+	path, pos, end, hcum, brk, midOf := w.path, w.pos, w.end, w.hcum, w.brk, w.mid
 	lo, mid, hi := bp.lo, bp.mid, bp.hi
 	tab, allowed, need := bp.tab, bp.allowed, bp.need
 	srcA, srcB, stepPad := c.srcA, c.srcB, c.stepPad
@@ -681,25 +685,33 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 	stop := int64(checkEvery)
 	hcum[0] = bp.hintNeed
 	brk[0] = 0
-
-	rangeOf := func(i int) (int32, int32) {
-		t := tab[i] + int32(col[srcA[i]])*k + int32(col[srcB[i]])
-		if brk[i] < allowed[i] {
-			return lo[t], hi[t]
-		}
-		return lo[t], mid[t]
-	}
-	i := 0
-	cur, last := rangeOf(0)
 	stopped := false
 	evalFrom := bp.evalFrom
+	// watch: the depth from which a placement needs a look (a new
+	// maximum depth, or a board to complete).
+	watch := min(w.maxDepth+1, evalFrom)
+
+	i := 0
+	var cur, last, cmid, miss, b int32
+	enter := func() {
+		t := tab[i] + int32(col[srcA[i]])*k + int32(col[srcB[i]])
+		cur, cmid, last = lo[t], mid[t], hi[t]
+		b = brk[i]
+		if b >= allowed[i] {
+			last = cmid
+		}
+		miss = need[i] - hcum[i]
+	}
+	enter()
 	for {
 		if cur >= last {
 			if i == 0 {
 				break
 			}
 			i--
-			cur, last = pos[i], end[i]
+			cur, last, cmid = pos[i], end[i], midOf[i]
+			b = brk[i]
+			miss = need[i] - hcum[i]
 			p := cand[path[i]].piece
 			used[p>>6] &^= 1 << (p & 63)
 			continue
@@ -707,11 +719,7 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		e := cand[cur]
 		cur++
 		p := e.piece
-		if used[p>>6]&(1<<(p&63)) != 0 {
-			continue
-		}
-		h := hcum[i] + int32(e.h)
-		if h < need[i] {
+		if used[p>>6]&(1<<(p&63)) != 0 || int32(e.h) < miss {
 			continue
 		}
 		if xs, xe := xStart[i], xStart[i+1]; xs != xe {
@@ -729,26 +737,28 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		nodes++
 		path[i] = cur - 1
 		binary.LittleEndian.PutUint32(col[stepPad[i]*4:], e.packed)
-		b := brk[i]
-		if cur-1 >= mid[tab[i]+int32(col[srcA[i]])*k+int32(col[srcB[i]])] {
-			b++
+		nb := b
+		if cur > cmid {
+			nb++
 		}
-		hcum[i+1], brk[i+1] = h, b
-		if i+1 > w.maxDepth {
-			w.maxDepth = i + 1
-			if i+1 < evalFrom {
-				w.deep = w.deep[:0]
-				for j := range i + 1 {
-					w.deep = append(w.deep, w.cand[path[j]])
+		if i+1 >= watch {
+			if i+1 > w.maxDepth {
+				w.maxDepth = i + 1
+				if i+1 < evalFrom {
+					w.deep = w.deep[:0]
+					for j := range i + 1 {
+						w.deep = append(w.deep, cand[path[j]])
+					}
 				}
+				watch = min(w.maxDepth+1, evalFrom)
 			}
-		}
-		if key := 2*(i+1) - int(b); i+1 >= evalFrom && (key > w.bestKey || (key == w.bestKey && w.nodes+nodes-w.lastEval >= evalGap)) {
-			w.bestKey = key
-			w.lastEval = w.nodes + nodes
-			w.complete(i + 1)
-			if w.sh.reached() {
-				stopAll()
+			if key := 2*(i+1) - int(nb); i+1 >= evalFrom && (key > w.bestKey || (key == w.bestKey && w.nodes+nodes-w.lastEval >= evalGap)) {
+				w.bestKey = key
+				w.lastEval = w.nodes + nodes
+				w.complete(i + 1)
+				if w.sh.reached() {
+					stopAll()
+				}
 			}
 		}
 		if nodes >= stop {
@@ -767,9 +777,10 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 			continue
 		}
 		used[p>>6] |= 1 << (p & 63)
-		pos[i], end[i] = cur, last
+		pos[i], end[i], midOf[i] = cur, last, cmid
+		hcum[i+1], brk[i+1] = hcum[i]+int32(e.h), nb
 		i++
-		cur, last = rangeOf(i)
+		enter()
 	}
 	w.nodes += nodes
 	w.sh.report(nodes-reported, 0, 0, w.maxDepth+len(c.p.Hints))

@@ -161,9 +161,13 @@ func BenchmarkBreaksEternity2(b *testing.B) {
 	p := e2(b, 1)
 	b.ReportAllocs()
 	var nodes int64
+	cpu0 := processCPU()
 	for b.Loop() {
 		res, _ := Breaks{Workers: 1, MaxNodes: 20_000_000, PolishMoves: -1}.Solve(context.Background(), p)
 		nodes += res.Stats.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "placements/s")
+	if cpu := processCPU() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(nodes)/cpu.Seconds(), "placements/cpu-s")
+	}
 }
