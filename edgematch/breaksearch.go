@@ -73,6 +73,13 @@ type Breaks struct {
 	// Progress, when set, is called about once a second.
 	Progress func(BreaksProgress)
 
+	// reserve, set by Tiles, saves a group of inner pieces chosen for
+	// their tileability for the fill indices from reserveFrom on, instead
+	// of the heuristic colours.
+	reserve     int
+	reserveFrom int
+	tileIters   int
+
 	// onBoard, for tests, sees every board of the backtracker before it is
 	// completed: its first depth steps are placed.
 	onBoard func(b *Board, depth int)
@@ -301,7 +308,7 @@ func newBreakPlan(p *Puzzle, o Breaks) (*breakPlan, error) {
 	if len(sched) > 0 {
 		bp.firstBreak = sched[0]
 	}
-	if !o.NoHeuristic {
+	if !o.NoHeuristic && o.reserve == 0 {
 		bp.heuristic = o.Heuristic
 		if bp.heuristic == nil {
 			bp.heuristic = HeuristicColours(p)
@@ -327,7 +334,9 @@ func newBreakPlan(p *Puzzle, o Breaks) (*breakPlan, error) {
 	hinted := make([]bool, p.Cells())
 	for _, h := range p.Hints {
 		hinted[h.Row*p.Cols+h.Col] = true
-		bp.hintNeed += int32(hOf(p.Tiles[h.Piece]))
+		if o.reserve == 0 {
+			bp.hintNeed += int32(hOf(p.Tiles[h.Piece]))
+		}
 	}
 	// Fill index of each cell; the steps of c skip the hints.
 	fill := make([]int32, p.Cells())
@@ -346,7 +355,13 @@ func newBreakPlan(p *Puzzle, o Breaks) (*breakPlan, error) {
 		}
 		bp.allowed = append(bp.allowed, a)
 		need := int32(0)
-		if len(bp.heuristic) > 0 {
+		if o.reserve > 0 {
+			// Every step before the reserved part takes a piece outside
+			// the group (h = 1): i+1 such pieces by step i.
+			if int(f) < o.reserveFrom {
+				need = int32(i + 1)
+			}
+		} else if len(bp.heuristic) > 0 {
 			// Blackwood's array, scaled to the board and the colours' sides.
 			need = int32(blackwoodCurve(int(f)*256/n) * float64(total) / blackwoodSides)
 		}
@@ -418,8 +433,13 @@ func newBreakPlan(p *Puzzle, o Breaks) (*breakPlan, error) {
 		bp.tab = append(bp.tab, t)
 	}
 	bp.evalFrom = c.n
+	evalFill := bp.firstBreak
+	if o.reserve > 0 {
+		// Tiles breaks early: complete only boards past 85% of the fill.
+		evalFill = max(evalFill, p.Cells()*85/100)
+	}
 	for i, f := range bp.fillIndex {
-		if int(f) >= bp.firstBreak {
+		if int(f) >= evalFill {
 			bp.evalFrom = i
 			break
 		}
@@ -604,11 +624,21 @@ func (w *breakWorker) shuffle(r int64) {
 	bp := w.bp
 	rng := rand.New(rand.NewPCG(w.sh.o.Seed^bp.restartBase^uint64(r)*0xbf58476d1ce4e5b9, uint64(w.who)*0x94d049bb133111eb+7))
 	copy(w.cand, bp.cand)
+	if o := w.sh.o; o.reserve > 0 {
+		// A new good group per restart: its pieces wait for the end.
+		good := tileGroup(bp.c.p, o.reserve, o.tileIters, rng)
+		for j := range w.cand {
+			w.cand[j].h = 1
+			if good[w.cand[j].piece] {
+				w.cand[j].h = 0
+			}
+		}
+	}
 	for t := range bp.lo {
 		for _, s := range [2][2]int32{{bp.lo[t], bp.mid[t]}, {bp.mid[t], bp.hi[t]}} {
 			part := w.cand[s[0]:s[1]]
 			rng.Shuffle(len(part), func(i, j int) { part[i], part[j] = part[j], part[i] })
-			if len(bp.heuristic) > 0 {
+			if len(bp.heuristic) > 0 && w.sh.o.reserve == 0 {
 				// Pieces with heuristic colours first (Blackwood's and
 				// Wortmann's order), the more such sides the earlier.
 				slices.SortStableFunc(part, func(a, b bcand) int { return int(b.h) - int(a.h) })

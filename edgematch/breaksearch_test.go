@@ -3,6 +3,7 @@ package edgematch
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -169,5 +170,62 @@ func BenchmarkBreaksEternity2(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "placements/s")
 	if cpu := processCPU() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(nodes)/cpu.Seconds(), "placements/cpu-s")
+	}
+}
+
+func TestTilesEternity2(t *testing.T) {
+	p := e2(t, 1)
+	opts := Tiles{Seed: 4, Workers: 1, MaxNodes: 3_000_000, RestartNodes: 1_500_000, PolishMoves: 200, GroupIters: 500}
+	a, err := opts.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Verify(a.Board); err != nil {
+		t.Fatal(err)
+	}
+	if a.Score != p.Score(a.Board) || a.Score.FrameErrors != 0 || a.Score.Matched < 380 {
+		t.Fatalf("score %v (rescored %v)", a.Score, p.Score(a.Board))
+	}
+	b, _ := opts.Solve(context.Background(), p)
+	if !slices.Equal(a.Board.Cells, b.Board.Cells) {
+		t.Fatal("the result is not a function of the seed and the node budget")
+	}
+}
+
+func TestTileGroup(t *testing.T) {
+	p := e2(t, 1)
+	tc := newTileCounter(p)
+	var inner []int
+	for i, tile := range p.Tiles {
+		if i != p.Hints[0].Piece && tile[0] != Grey && tile[1] != Grey && tile[2] != Grey && tile[3] != Grey {
+			inner = append(inner, i)
+		}
+	}
+	if len(inner) != 195 {
+		t.Fatalf("%d inner pieces besides the starter, want 195", len(inner))
+	}
+	// The search raises the tileability of a random group.
+	rng := rand.New(rand.NewPCG(1, 2))
+	random := tileGroup(p, 60, 0, rng)
+	better := tileGroup(p, 60, 2000, rand.New(rand.NewPCG(1, 2)))
+	members := func(g []bool) []int {
+		var out []int
+		for i, in := range g {
+			if in {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	if len(members(random)) != 60 || len(members(better)) != 60 {
+		t.Fatalf("group sizes %d and %d, want 60", len(members(random)), len(members(better)))
+	}
+	if r, b := tc.count(members(random)), tc.count(members(better)); b <= r {
+		t.Fatalf("tileability %g after the search, %g before", b, r)
+	}
+	// One domino chain by hand: three pieces in a 1x3 strip are not
+	// counted, a group of two pieces that cannot stack counts nothing.
+	if got := tc.count(inner[:1]); got != 0 {
+		t.Fatalf("one piece tiles %g 2x3 patches", got)
 	}
 }

@@ -169,10 +169,10 @@ func EdgeMatchSolve(ctx context.Context, s edgematch.Solver, p *edgematch.Puzzle
 }
 
 // EdgeMatchAnytime reports whether s is a partial solver that runs until
-// its budget (Partial, Breaks): its deadline is not a failure.
+// its budget (Partial, Breaks, Tiles): its deadline is not a failure.
 func EdgeMatchAnytime(s edgematch.Solver) bool {
 	switch s.(type) {
-	case edgematch.Partial, edgematch.Breaks:
+	case edgematch.Partial, edgematch.Breaks, edgematch.Tiles:
 		return true
 	}
 	return false

@@ -27,3 +27,21 @@ func newEdgeMatchBreaks(o EdgeMatchOptions) (edgematch.Solver, error) {
 	}
 	return s, nil
 }
+
+// newEdgeMatchTiles builds the tileability-guided search, with the options
+// of breaks.
+func newEdgeMatchTiles(o EdgeMatchOptions) (edgematch.Solver, error) {
+	s, err := newEdgeMatchBreaks(o)
+	if err != nil {
+		return nil, err
+	}
+	b := s.(edgematch.Breaks)
+	t := edgematch.Tiles{Seed: b.Seed, Workers: b.Workers, Scan: b.Scan, MaxNodes: b.MaxNodes, Start: b.Start, OnBest: b.OnBest}
+	if o.Progress != nil {
+		t.Progress = func(pp edgematch.BreaksProgress) {
+			o.Progress("tiles: best %d, %d placements (%.1f M/s), depth %d, %d restarts, %.0f s",
+				pp.Best, pp.Nodes, float64(pp.Nodes)/pp.Elapsed.Seconds()/1e6, pp.MaxDepth, pp.Restarts, pp.Elapsed.Seconds())
+		}
+	}
+	return t, nil
+}
