@@ -34,8 +34,11 @@ type EdgeMatchRecord struct {
 	Iterations  int     `json:"lp_iterations,omitempty"`
 	Permutation bool    `json:"lp_permutation,omitempty"`
 	Method      string  `json:"lp_method,omitempty"`
-	Variables   int     `json:"lp_variables,omitempty"`
-	Error       string  `json:"error,omitempty"`
+	// Board is the best board of an anytime solver (partial, breaks,
+	// tiles), "/"-separated rows, for rescoring with edgematch score.
+	Board     string `json:"board,omitempty"`
+	Variables int    `json:"lp_variables,omitempty"`
+	Error     string `json:"error,omitempty"`
 }
 
 // EdgeMatchGroup aggregates the generated puzzles of one size and colour
@@ -144,6 +147,9 @@ func (b *EdgeMatch) solve(ctx context.Context, it EdgeMatchItem) EdgeMatchRecord
 		Solved: res.Score.Solved(), Seconds: Seconds(res.Stats.Elapsed), Nodes: res.Stats.Nodes}
 	if l := res.LP; l != nil {
 		r.Iterations, r.Permutation, r.Method, r.Variables = l.Iterations, l.Permutation, l.Method, l.Variables
+	}
+	if res.Board != nil && EdgeMatchAnytime(b.Solver) {
+		r.Board = strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/"))
 	}
 	if err != nil {
 		r.Error = err.Error()
