@@ -722,8 +722,9 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 	watch := min(w.maxDepth+1, evalFrom)
 
 	i := 0
-	var cur, last, cmid, miss, b int32
+	var cur, last, cmid, miss, b, xs, xe int32
 	enter := func() {
+		xs, xe = xStart[i], xStart[i+1]
 		t := tab[i] + int32(col[srcA[i]])*k + int32(col[srcB[i]])
 		cur, cmid, last = lo[t], mid[t], hi[t]
 		b = brk[i]
@@ -740,6 +741,7 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 			}
 			i--
 			cur, last, cmid = pos[i], end[i], midOf[i]
+			xs, xe = xStart[i], xStart[i+1]
 			b = brk[i]
 			miss = need[i] - hcum[i]
 			p := cand[path[i]].piece
@@ -752,7 +754,7 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		if used[p>>6]&(1<<(p&63)) != 0 || int32(e.h) < miss {
 			continue
 		}
-		if xs, xe := xStart[i], xStart[i+1]; xs != xe {
+		if xs != xe {
 			ok := true
 			for j := xs; j < xe; j++ {
 				if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
