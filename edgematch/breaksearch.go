@@ -556,6 +556,13 @@ func (sh *breakShared) offer(b *Board, score, who int) {
 	}
 }
 
+// bestScore returns the best score so far (-1: none).
+func (sh *breakShared) bestScore() int {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	return sh.best
+}
+
 // reached reports whether the best board has reached the target.
 func (sh *breakShared) reached() bool {
 	sh.mu.Lock()
@@ -821,7 +828,7 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 
 // evalGap is the placements between two completions of boards that only
 // tie the worker's best depth and breaks.
-const evalGap = 1 << 24
+const evalGap = 1 << 25
 
 // complete turns the first depth steps into a complete board (the empty
 // cells by assignment, then polish) and offers it.
@@ -841,9 +848,17 @@ func (w *breakWorker) complete(depth int) {
 	} else {
 		w.l.fill(b)
 	}
-	w.polish()
+	// Polish only boards that may come near the best: the repairs rarely
+	// gain more than a few edges, and they cost far more than the search.
+	if best := w.sh.bestScore(); best < 0 || w.l.score+polishSlack >= best {
+		w.polish()
+	}
 	w.sh.offer(w.l.board(), w.l.score, w.who)
 }
+
+// polishSlack: a completed board is polished when it scores at most this
+// much below the best.
+const polishSlack = 4
 
 // completeDeep completes and offers the deepest board.
 func (w *breakWorker) completeDeep() {
