@@ -21,8 +21,8 @@ func newEdgeMatchBreaks(o EdgeMatchOptions) (edgematch.Solver, error) {
 	s := edgematch.Breaks{Seed: o.Seed, Workers: o.Workers, Scan: d.Scan, MaxNodes: o.MaxNodes, Start: o.Start, OnBest: o.OnBest}
 	if o.Progress != nil {
 		s.Progress = func(pp edgematch.BreaksProgress) {
-			o.Progress("breaks: best %d, %d placements (%.1f M/s), depth %d, %d restarts, %.0f s",
-				pp.Best, pp.Nodes, float64(pp.Nodes)/pp.Elapsed.Seconds()/1e6, pp.MaxDepth, pp.Restarts, pp.Elapsed.Seconds())
+			o.Progress("breaks: best %d, %d placements (%.1f M/s), depth %d, %d restarts, %d boards completed, %d within 20 of the maximum, %.0f s",
+				pp.Best, pp.Nodes, float64(pp.Nodes)/pp.Elapsed.Seconds()/1e6, pp.MaxDepth, pp.Restarts, pp.Completed, pp.Near, pp.Elapsed.Seconds())
 		}
 	}
 	return s, nil
@@ -39,8 +39,8 @@ func newEdgeMatchTiles(o EdgeMatchOptions) (edgematch.Solver, error) {
 	t := edgematch.Tiles{Seed: b.Seed, Workers: b.Workers, Scan: b.Scan, MaxNodes: b.MaxNodes, Start: b.Start, OnBest: b.OnBest}
 	if o.Progress != nil {
 		t.Progress = func(pp edgematch.BreaksProgress) {
-			o.Progress("tiles: best %d, %d placements (%.1f M/s), depth %d, %d restarts, %.0f s",
-				pp.Best, pp.Nodes, float64(pp.Nodes)/pp.Elapsed.Seconds()/1e6, pp.MaxDepth, pp.Restarts, pp.Elapsed.Seconds())
+			o.Progress("tiles: best %d, %d placements (%.1f M/s), depth %d, %d restarts, %d boards completed, %d within 20 of the maximum, %.0f s",
+				pp.Best, pp.Nodes, float64(pp.Nodes)/pp.Elapsed.Seconds()/1e6, pp.MaxDepth, pp.Restarts, pp.Completed, pp.Near, pp.Elapsed.Seconds())
 		}
 	}
 	return t, nil
