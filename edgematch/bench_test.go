@@ -10,6 +10,7 @@ func BenchmarkDFSBrendan7x7(b *testing.B) {
 	p := mustPuzzle(b, "testdata/07x07.txt")
 	b.ReportAllocs()
 	var nodes int64
+	cpu0 := processCPU()
 	for b.Loop() {
 		res, err := DFS{Workers: 1}.Solve(context.Background(), p)
 		if err != nil {
@@ -18,6 +19,9 @@ func BenchmarkDFSBrendan7x7(b *testing.B) {
 		nodes += res.Stats.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "placements/s")
+	if cpu := processCPU() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(nodes)/cpu.Seconds(), "placements/cpu-s")
+	}
 }
 
 // BenchmarkDFSEternity2 runs the exact backtracker on Eternity II with the
@@ -26,9 +30,13 @@ func BenchmarkDFSEternity2(b *testing.B) {
 	p := e2(b, 1)
 	b.ReportAllocs()
 	var nodes int64
+	cpu0 := processCPU()
 	for b.Loop() {
 		res, _ := DFS{Workers: 1, MaxNodes: 20_000_000}.Solve(context.Background(), p)
 		nodes += res.Stats.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "placements/s")
+	if cpu := processCPU() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(nodes)/cpu.Seconds(), "placements/cpu-s")
+	}
 }

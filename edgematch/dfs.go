@@ -144,8 +144,11 @@ func (w *dfsWorker) run(base, limit int, lo, hi int32, visit func(placed []uint1
 	}
 	i := base
 	// cur..last is the candidate range of step i; the ranges of the steps
-	// above are saved in pos and end.
+	// above are saved in pos and end. xs..xe are step i's extra sides.
+	// The pieces placed are path's candidates; placed is written only for
+	// visit and the deepest board.
 	cur, last := lo, hi
+	xs, xe := xStart[i], xStart[i+1]
 	for {
 		if cur >= last {
 			// Backtrack: free the piece placed at the step before.
@@ -154,6 +157,7 @@ func (w *dfsWorker) run(base, limit int, lo, hi int32, visit func(placed []uint1
 			}
 			i--
 			cur, last = pos[i], end[i]
+			xs, xe = xStart[i], xStart[i+1]
 			p := cand[path[i]].piece
 			used[p>>6] &^= 1 << (p & 63)
 			continue
@@ -169,7 +173,7 @@ func (w *dfsWorker) run(base, limit int, lo, hi int32, visit func(placed []uint1
 				continue // an identical piece of lower number is free
 			}
 		}
-		if xs, xe := xStart[i], xStart[i+1]; xs != xe {
+		if xs != xe {
 			ok := true
 			for j := xs; j < xe; j++ {
 				if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
@@ -182,10 +186,12 @@ func (w *dfsWorker) run(base, limit int, lo, hi int32, visit func(placed []uint1
 			}
 		}
 		nodes++
-		placed[i] = e.o
 		path[i] = cur - 1
 		binary.LittleEndian.PutUint32(col[stepPad[i]*4:], e.packed)
 		if i+1 > maxDepth {
+			for j := base; j <= i; j++ {
+				placed[j] = cand[path[j]].o
+			}
 			maxDepth = i + 1
 			w.deepest = append(w.deepest[:0], placed[:maxDepth]...)
 		}
@@ -199,6 +205,9 @@ func (w *dfsWorker) run(base, limit int, lo, hi int32, visit func(placed []uint1
 			stop = w.stopNodes
 		}
 		if i+1 == limit {
+			for j := base; j <= i; j++ {
+				placed[j] = cand[path[j]].o
+			}
 			if visit(placed[:limit]) {
 				return dfsFound
 			}
@@ -207,6 +216,7 @@ func (w *dfsWorker) run(base, limit int, lo, hi int32, visit func(placed []uint1
 		used[p>>6] |= 1 << (p & 63)
 		pos[i], end[i] = cur, last
 		i++
+		xs, xe = xStart[i], xStart[i+1]
 		t := int(tab[i]) + int(col[srcA[i]])*k + int(col[srcB[i]])
 		cur, last = start[t], start[t+1]
 	}

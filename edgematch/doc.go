@@ -39,8 +39,8 @@
 //
 // A Solver is a value that carries its parameters and has one method,
 // Solve(ctx, puzzle); the context's deadline is the time budget, and the
-// Result holds the best board, its score and the statistics. DFS, Partial,
-// LP, SDP and SAT implement it:
+// Result holds the best board, its score and the statistics. These types
+// implement it:
 //
 // DFS is the exact backtracker: candidate tables keyed by the colours of
 // two known sides of each cell (left and top in row-scan), a bitset of
@@ -68,6 +68,19 @@
 // such searches, one seed each, on a PartialExecutor (goroutines, or jobs
 // on other machines), checks and rescores every board they report and
 // keeps the best as it improves.
+//
+// Breaks is the break-schedule search of the Eternity II record boards
+// (Blackwood's 468-470) as the whole search: a backtracker in a fixed fill
+// order (BreakOrder: rows from the bottom, the last four rows column by
+// column) that may leave one mismatched edge per placement, but only after
+// the fill indices of a schedule (DefaultSchedule: 201, 206, ..., 239 on
+// Eternity II, ten breaks), with Blackwood's heuristic colours
+// (HeuristicColours) whose sides must be placed at a set pace early on,
+// candidate lists reshuffled at every restart, and every deeper board
+// completed (assignment, then Partial's repairs) and scored. Tiles runs
+// the same engine with the idea of Verhaard's 2008 prize solver instead of
+// the heuristic colours: before every restart a good group of inner pieces
+// of high 2x3 tileability, kept for the end of the fill.
 //
 // LP runs Algorithm 1 of Kovalsky, Glasner and Basri (SIAM J. Imaging
 // Sciences 2015) over the LP backends of package lp (pure-Go PDHG by
@@ -112,14 +125,18 @@
 // per nonzero, 120 per variable, 24 n^2 for the rounding) and refuses a
 // puzzle over LP.MaxMemory (default 1 GiB) with an *LPSizeError naming the
 // need and the bound; building checks the context, so a deadline covers it.
-// Partial hands every new best board to
-// Partial.OnBest ("tessera edgematch solve -algo partial -o" saves it
-// atomically, with the seed, and -resume continues from a saved board).
+// Partial, Breaks and Tiles hand every new best board to OnBest
+// ("tessera edgematch solve -algo partial|breaks|tiles -o" saves it
+// atomically, with the seed, and -resume continues from a saved board:
+// Partial improves it; Breaks and Tiles keep it as the board to beat,
+// polish it once and draw their restarts from the seed and the board, so
+// a resumed run does not repeat the first one's restarts).
 //
 // Budgets and reproducibility: Partial.MaxMoves counts each worker's moves,
 // so a partial search it ends gives the same board for the same seed and
-// worker count; DFS.MaxNodes counts placements, reproducibly with one worker
-// (several share the count); a context deadline (and LP.MaxTime) is
+// worker count; Breaks.MaxNodes and Tiles.MaxNodes count each worker's
+// placements, likewise; DFS.MaxNodes counts placements, reproducibly with
+// one worker (several share the count); a context deadline (and LP.MaxTime) is
 // wall-clock time, and a search it ends depends on the machine and its load.
 //
 // LP.OnLP receives every iterate of Algorithm 1 (LPIterate): the matrix P

@@ -339,7 +339,7 @@ by side (iterates.png).`,
 			sf.o.OnBest = func(b *edgematch.Board, s edgematch.Score) {
 				pr.Logf("new best %v after %.1f s", s, time.Since(t0).Seconds())
 				if *out != "" {
-					if err := writeFileAtomic(*out, boardFile(b, name, p, s, "partial", *seed, time.Since(t0))); err != nil && saveErr == nil {
+					if err := writeFileAtomic(*out, boardFile(b, name, p, s, sf.algo, *seed, time.Since(t0))); err != nil && saveErr == nil {
 						saveErr = err
 					}
 				}
@@ -369,7 +369,7 @@ by side (iterates.png).`,
 			if res.Board == nil {
 				return err
 			}
-			if *out != "" && sf.algo != "partial" {
+			if *out != "" && !bench.EdgeMatchAnytime(solver) {
 				if err := writeFileAtomic(*out, boardFile(res.Board, name, p, res.Score, sf.algo, *seed, res.Stats.Elapsed)); err != nil {
 					return err
 				}

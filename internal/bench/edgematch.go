@@ -35,8 +35,11 @@ type EdgeMatchRecord struct {
 	Iterations  int     `json:"lp_iterations,omitempty"`
 	Permutation bool    `json:"lp_permutation,omitempty"`
 	Method      string  `json:"lp_method,omitempty"`
-	Variables   int     `json:"lp_variables,omitempty"`
-	Error       string  `json:"error,omitempty"`
+	// Board is the best board of an anytime solver (partial, breaks,
+	// tiles), "/"-separated rows, for rescoring with edgematch score.
+	Board     string `json:"board,omitempty"`
+	Variables int    `json:"lp_variables,omitempty"`
+	Error     string `json:"error,omitempty"`
 }
 
 // EdgeMatchGroup aggregates the generated puzzles of one size and colour
@@ -150,6 +153,9 @@ func (b *EdgeMatch) solve(ctx context.Context, it EdgeMatchItem) EdgeMatchRecord
 	if l := res.LP; l != nil {
 		r.Iterations, r.Permutation, r.Method, r.Variables = l.Iterations, l.Permutation, l.Method, l.Variables
 	}
+	if res.Board != nil && EdgeMatchAnytime(b.Solver) {
+		r.Board = strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/"))
+	}
 	if err != nil {
 		r.Error = err.Error()
 		if errors.Is(err, context.DeadlineExceeded) {
@@ -167,10 +173,20 @@ func (b *EdgeMatch) solve(ctx context.Context, it EdgeMatchItem) EdgeMatchRecord
 // dropped.
 func EdgeMatchSolve(ctx context.Context, s edgematch.Solver, p *edgematch.Puzzle) (edgematch.Result, error) {
 	res, err := s.Solve(ctx, p)
-	if _, anytime := s.(edgematch.Partial); anytime && errors.Is(err, context.DeadlineExceeded) {
+	if EdgeMatchAnytime(s) && errors.Is(err, context.DeadlineExceeded) {
 		err = nil
 	}
 	return res, err
+}
+
+// EdgeMatchAnytime reports whether s is a partial solver that runs until
+// its budget (Partial, Breaks, Tiles): its deadline is not a failure.
+func EdgeMatchAnytime(s edgematch.Solver) bool {
+	switch s.(type) {
+	case edgematch.Partial, edgematch.Breaks, edgematch.Tiles:
+		return true
+	}
+	return false
 }
 
 // row is the record's table row.

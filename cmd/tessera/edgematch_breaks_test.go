@@ -1,0 +1,62 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEdgematchBreaksAndTiles runs the two record-method searches on a
+// generated 8x8 with a node budget: the board is saved as it improves,
+// rescores to the reported score, the run is repeatable with the seed and
+// -workers 1, and -resume continues from the saved board.
+func TestEdgematchBreaksAndTiles(t *testing.T) {
+	dir := t.TempDir()
+	puzzle := filepath.Join(dir, "p.txt")
+	code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "8x8", "-colors", "9", "-seed", "5", "-o", puzzle)
+	if code != 0 {
+		t.Fatalf("generate: %d %s", code, errOut)
+	}
+	for _, algo := range []string{"breaks", "tiles"} {
+		best := filepath.Join(dir, algo+".board")
+		args := []string{"edgematch", "solve", "-algo", algo, "-workers", "1", "-max-nodes", "300000", "-timeout", "0", "-seed", "4", "-json", "-o", best, puzzle}
+		code, out, errOut := runCmd(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%s: %d %s", algo, code, errOut)
+		}
+		var rec, rec2 struct {
+			Score int    `json:"score"`
+			Board string `json:"board"`
+			Nodes int64  `json:"nodes"`
+		}
+		if err := json.Unmarshal([]byte(out), &rec); err != nil {
+			t.Fatalf("%s: %v in %q", algo, err, out)
+		}
+		code, again, _ := runCmd(t, "", args...)
+		if code != 0 || json.Unmarshal([]byte(again), &rec2) != nil || rec2 != rec {
+			t.Fatalf("%s: not repeatable with -seed and -max-nodes:\n%s\n%s", algo, out, again)
+		}
+		code, scored, _ := runCmd(t, "", "edgematch", "score", "-json", puzzle, best)
+		var s struct {
+			Score    int  `json:"score"`
+			Complete bool `json:"complete"`
+		}
+		if code != 0 || json.Unmarshal([]byte(scored), &s) != nil || s.Score != rec.Score || !s.Complete {
+			t.Fatalf("%s: reported %d, the saved board rescores to %q", algo, rec.Score, scored)
+		}
+		saved, _ := os.ReadFile(best)
+		if !strings.Contains(string(saved), "-algo "+algo+" -seed 4") {
+			t.Fatalf("%s: saved board does not name its search: %q", algo, saved)
+		}
+		code, out, errOut = runCmd(t, "", "edgematch", "solve", "-algo", algo, "-max-nodes", "100000", "-timeout", "0", "-json", "-resume", best, puzzle)
+		if code != 0 || json.Unmarshal([]byte(out), &rec) != nil || rec.Score < s.Score {
+			t.Fatalf("%s: resume: %d %q %s", algo, code, out, errOut)
+		}
+	}
+	code, _, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "breaks", "-count", puzzle)
+	if code != 2 || !strings.Contains(errOut, "-count applies to -algo dfs") {
+		t.Fatalf("breaks -count: %d %s", code, errOut)
+	}
+}

@@ -1,0 +1,915 @@
+package edgematch
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+)
+
+// Breaks is the break-schedule search of the Eternity II record boards
+// (Joshua Blackwood's 468-470, 2020-2021), a Solver that maximises the
+// score of complete boards; its fields are its parameters. The zero value
+// runs one search per core until the context ends.
+//
+// The search is a backtracker in a fixed fill order in which a placement
+// may leave one mismatched edge ("break"), but only after the fill
+// indices of a schedule: after the k-th index of Schedule, at most k
+// breaks in all. Grey faces out and edges between two border cells always
+// match. Early in the fill order a heuristic asks for the sides of a few
+// chosen colours to be placed at a given pace (Blackwood's heuristic
+// sides and array), so that the colours that tile badly are used up
+// before the breaks start. Each restart shuffles the candidates and runs
+// for RestartNodes placements. Every board that reaches a new depth (or
+// the same depth with fewer breaks) is completed (the empty cells by an
+// optimal assignment per kind of cell, then PolishMoves window and
+// assignment repairs of Partial's large neighbourhood search) and scored
+// by Puzzle.Score.
+type Breaks struct {
+	// Seed makes the search repeatable: restart r of worker w draws from a
+	// stream derived from (Seed, w, r) and the Start board.
+	Seed uint64
+	// Workers is the number of independent searches (0: GOMAXPROCS).
+	Workers int
+	// Scan, when its Order is not OrderAuto, is the fill order; the
+	// default (BreakOrder) fills rows from the bottom left, the last four
+	// rows column by column, as the record holders do.
+	Scan Scan
+	// Schedule lists the fill indices (counting every cell, hints
+	// included, from 0 in fill order) from which one more break is
+	// allowed, in increasing order; nil: DefaultSchedule. An empty
+	// non-nil slice allows none.
+	Schedule []int
+	// Heuristic lists the colours whose sides must be placed early; nil:
+	// HeuristicColours (Blackwood's 10, 13, 16 on Eternity II) on boards
+	// of 256 cells or more, none on smaller ones. NoHeuristic turns the
+	// heuristic off.
+	Heuristic   []Colour
+	NoHeuristic bool
+	// RestartNodes is the number of placements after which a worker
+	// restarts with newly shuffled candidates (0: 500 million).
+	RestartNodes int64
+	// MaxNodes stops every worker after about this many placements (0: no
+	// limit): with the same Seed and Workers the result is then
+	// repeatable.
+	MaxNodes int64
+	// PolishMoves is the number of repair moves spent on every completed
+	// board (0: 2000; negative: none).
+	PolishMoves int64
+	// Target stops the search when a board of this score is found (0:
+	// Puzzle.MaxScore).
+	Target int
+	// Start, when set, is a complete board to beat (a saved best): the
+	// result is never worse, and the restarts draw new streams (from the
+	// seed and the board), so a resumed run does not repeat the first.
+	Start *Board
+	// OnBest, when set, is called (serially) with every new best board and
+	// its score; the board must not be kept after the call returns.
+	OnBest func(b *Board, s Score)
+	// Progress, when set, is called about once a second.
+	Progress func(BreaksProgress)
+
+	// reserve, set by Tiles, saves a group of inner pieces chosen for
+	// their tileability for the fill indices from reserveFrom on, instead
+	// of the heuristic colours.
+	reserve     int
+	reserveFrom int
+	tileIters   int
+
+	// onBoard, for tests, sees every board of the backtracker before it is
+	// completed: its first depth steps are placed.
+	onBoard func(b *Board, depth int)
+}
+
+var _ Solver = Breaks{}
+
+// BreaksProgress reports the state of a break-schedule search.
+type BreaksProgress struct {
+	Best     int   // the best score so far
+	Nodes    int64 // placements, all workers together
+	MaxDepth int   // the most cells filled (hints included)
+	Restarts int64
+	// Completed counts the boards of the backtracker completed and
+	// scored; Near those that scored within 20 edges of the maximum (460
+	// or more on Eternity II).
+	Completed, Near int64
+	Elapsed         time.Duration
+}
+
+// BreakOrder returns the default fill order of Breaks on a rows x cols
+// board: rows from the bottom left, each left to right, then the last
+// four rows (all of them on boards of six rows or fewer) column by column,
+// each column from the bottom up. Every cell then has its left and lower
+// neighbours filled before it.
+func BreakOrder(rows, cols int) []int {
+	strip := min(4, rows)
+	if rows <= 6 {
+		strip = rows
+	}
+	out := make([]int, 0, rows*cols)
+	for r := rows - 1; r >= strip; r-- {
+		for c := range cols {
+			out = append(out, r*cols+c)
+		}
+	}
+	for c := range cols {
+		for r := strip - 1; r >= 0; r-- {
+			out = append(out, r*cols+c)
+		}
+	}
+	return out
+}
+
+// blackwoodSchedule is the break schedule of Blackwood's record runs on
+// the 256 cells of Eternity II.
+var blackwoodSchedule = []int{201, 206, 211, 216, 221, 225, 229, 233, 237, 239}
+
+// DefaultSchedule returns Blackwood's schedule (fill indices 201, 206,
+// ..., 239: ten breaks) for 256 cells, and for other boards the same
+// shape scaled: about one break per 48 internal edges, placed at the same
+// fractions of the fill order.
+func DefaultSchedule(p *Puzzle) []int {
+	n := p.Cells()
+	if n == 256 {
+		return slices.Clone(blackwoodSchedule)
+	}
+	k := max(1, (p.MaxScore()+24)/48)
+	out := make([]int, 0, k)
+	for j := range k {
+		// Interpolate along Blackwood's schedule.
+		x := float64(j) * float64(len(blackwoodSchedule)-1) / float64(max(1, k-1))
+		lo := int(x)
+		hi := min(lo+1, len(blackwoodSchedule)-1)
+		f := float64(blackwoodSchedule[lo]) + (x-float64(lo))*float64(blackwoodSchedule[hi]-blackwoodSchedule[lo])
+		idx := min(n-1, int(f*float64(n)/256))
+		if len(out) > 0 && idx <= out[len(out)-1] {
+			idx = min(n-1, out[len(out)-1]+1)
+		}
+		out = append(out, idx)
+	}
+	return out
+}
+
+// blackwoodCurve is Blackwood's heuristic array: the sides of the
+// heuristic colours that must be placed by fill index i of 256 (122 such
+// sides exist on Eternity II with his colours 10, 13, 16).
+func blackwoodCurve(i int) float64 {
+	x := float64(i)
+	switch {
+	case i <= 16:
+		return 0
+	case i <= 26:
+		return (x - 16) * 2.8
+	case i <= 56:
+		return (x-26)*1.43333 + 28
+	case i <= 76:
+		return (x-56)*0.9 + 71
+	case i <= 102:
+		return (x-76)*0.6538 + 89
+	case i <= 160:
+		return (x-102)/4.4 + 106
+	}
+	return 0
+}
+
+// blackwoodSides is the number of sides of Blackwood's heuristic colours
+// on Eternity II.
+const blackwoodSides = 122
+
+// HeuristicColours returns the colours Breaks asks to place early when
+// Breaks.Heuristic is nil: on Eternity II Blackwood's 10, 13 and 16;
+// otherwise, after Jakob Wortmann's rule, the frame colour least used on
+// the corner pieces and the two inner colours that, with it, appear on the
+// fewest pieces. It returns nil on a puzzle without frame or two inner
+// colours.
+func HeuristicColours(p *Puzzle) []Colour {
+	if p.Cells() == 256 && p.Colours() == 23 && p.Tiles[0] == (Tile{1, 17, 0, 0}) && p.Tiles[255] == (Tile{21, 22, 8, 22}) {
+		return []Colour{10, 13, 16}
+	}
+	k := p.Colours()
+	frame := make([]bool, k)
+	inner := make([]bool, k)
+	cornerUse := make([]int, k)
+	for _, t := range p.Tiles {
+		greys := 0
+		for _, c := range t {
+			if c == Grey {
+				greys++
+			}
+		}
+		for d, c := range t {
+			if c == Grey {
+				continue
+			}
+			// A side next to a grey side lies along the frame.
+			if greys > 0 && (t[(d+1)&3] == Grey || t[(d+3)&3] == Grey) {
+				frame[c] = true
+				if greys == 2 {
+					cornerUse[c]++
+				}
+			} else {
+				inner[c] = true
+			}
+		}
+	}
+	c1 := -1
+	for c := 1; c < k; c++ {
+		if frame[c] && (c1 < 0 || cornerUse[c] < cornerUse[c1]) {
+			c1 = c
+		}
+	}
+	var in []int
+	for c := 1; c < k; c++ {
+		if inner[c] && !frame[c] {
+			in = append(in, c)
+		}
+	}
+	if c1 < 0 || len(in) < 2 {
+		return nil
+	}
+	best, b2, b3 := -1, 0, 0
+	for i, c2 := range in {
+		for _, c3 := range in[i+1:] {
+			n := 0
+			for _, t := range p.Tiles {
+				for _, c := range t {
+					if int(c) == c1 || int(c) == c2 || int(c) == c3 {
+						n++
+						break
+					}
+				}
+			}
+			if best < 0 || n < best {
+				best, b2, b3 = n, c2, c3
+			}
+		}
+	}
+	return []Colour{Colour(c1), Colour(b2), Colour(b3)}
+}
+
+// bcand is an entry of the break search's candidate lists.
+type bcand struct {
+	packed uint32 // N | E<<8 | S<<16 | W<<24
+	piece  uint16
+	rot    uint8
+	h      uint8 // sides of heuristic colours
+}
+
+// breakPlan is the part of a break search shared by its workers: the fill
+// order compiled, the candidate lists in canonical order, the schedule
+// and the heuristic per step.
+type breakPlan struct {
+	c     *compiled
+	order []int
+	// Per step: the fill index of its cell, the breaks allowed once it is
+	// filled, the heuristic sides that must be placed by then, and its
+	// candidate table.
+	fillIndex []int32
+	allowed   []int32
+	need      []int32
+	tab       []int32
+	// The tables: for t = tab[i] + a*k + b, the candidates matching both
+	// key sides are cand[lo[t]:mid[t]], those that miss one of them
+	// cand[mid[t]:hi[t]].
+	cand        []bcand
+	lo, mid, hi []int32
+	hintNeed    int32 // heuristic sides the hints place
+	maxSched    int
+	firstBreak  int
+	heuristic   []Colour
+	restartBase uint64
+	// evalFrom is the first step whose boards are completed and scored:
+	// the step of the first break's fill index.
+	evalFrom int
+}
+
+// newBreakPlan compiles p for the break search.
+func newBreakPlan(p *Puzzle, o Breaks) (*breakPlan, error) {
+	order := BreakOrder(p.Rows, p.Cols)
+	if o.Scan.Order != OrderAuto {
+		order = o.Scan.Cells(p.Rows, p.Cols)
+	}
+	c, err := compile(p, compileOptions{cells: order})
+	if err != nil {
+		return nil, err
+	}
+	bp := &breakPlan{c: c, order: order}
+	sched := o.Schedule
+	if sched == nil {
+		sched = DefaultSchedule(p)
+	}
+	for i, s := range sched {
+		if s < 0 || s >= p.Cells() || (i > 0 && s <= sched[i-1]) {
+			return nil, fmt.Errorf("edgematch: break schedule %v: want increasing fill indices 0..%d", sched, p.Cells()-1)
+		}
+	}
+	bp.maxSched = len(sched)
+	bp.firstBreak = p.Cells()
+	if len(sched) > 0 {
+		bp.firstBreak = sched[0]
+	}
+	if !o.NoHeuristic && o.reserve == 0 {
+		bp.heuristic = o.Heuristic
+		if bp.heuristic == nil && p.Cells() >= 256 {
+			// Blackwood's pace is made for 256 cells: scaled down to
+			// META 2010's 10x10 it stops the search at depth 22 (172/180
+			// without it, 154 with it, in 30 million placements).
+			bp.heuristic = HeuristicColours(p)
+		}
+	}
+	isH := make([]bool, 256)
+	for _, h := range bp.heuristic {
+		isH[h] = true
+	}
+	hOf := func(t Tile) uint8 {
+		n := uint8(0)
+		for _, c := range t {
+			if isH[c] {
+				n++
+			}
+		}
+		return n
+	}
+	total := 0
+	for _, t := range p.Tiles {
+		total += int(hOf(t))
+	}
+	hinted := make([]bool, p.Cells())
+	for _, h := range p.Hints {
+		hinted[h.Row*p.Cols+h.Col] = true
+		if o.reserve == 0 {
+			bp.hintNeed += int32(hOf(p.Tiles[h.Piece]))
+		}
+	}
+	// Fill index of each cell; the steps of c skip the hints.
+	fill := make([]int32, p.Cells())
+	for i, cell := range order {
+		fill[cell] = int32(i)
+	}
+	n := p.Cells()
+	for i := range c.n {
+		f := fill[c.stepCell[i]]
+		bp.fillIndex = append(bp.fillIndex, f)
+		a := int32(0)
+		for _, s := range sched {
+			if int32(s) <= f {
+				a++
+			}
+		}
+		bp.allowed = append(bp.allowed, a)
+		need := int32(0)
+		if o.reserve > 0 {
+			// Every step before the reserved part takes a piece outside
+			// the group (h = 1): i+1 such pieces by step i.
+			if int(f) < o.reserveFrom {
+				need = int32(i + 1)
+			}
+		} else if len(bp.heuristic) > 0 {
+			// Blackwood's array, scaled to the board and the colours' sides.
+			need = int32(blackwoodCurve(int(f)*256/n) * float64(total) / blackwoodSides)
+		}
+		bp.need = append(bp.need, need)
+	}
+	// Key sides per step, as compile chose them.
+	known := slices.Clone(hinted)
+	type key struct{ mask, a, b int }
+	tabs := map[key]int32{}
+	delta := [4][2]int{{-1, 0}, {0, 1}, {1, 0}, {0, -1}}
+	k := c.k
+	for i := range c.n {
+		cell := int(c.stepCell[i])
+		r, col := cell/p.Cols, cell%p.Cols
+		var sides []int
+		for _, d := range [4]int{West, North, East, South} {
+			nr, nc := r+delta[d][0], col+delta[d][1]
+			if nr < 0 || nr >= p.Rows || nc < 0 || nc >= p.Cols || known[nr*p.Cols+nc] {
+				sides = append(sides, d)
+			}
+		}
+		kk := key{outwardMask(p.Rows, p.Cols, r, col), -1, -1}
+		if len(sides) > 0 {
+			kk.a = sides[0]
+		}
+		if len(sides) > 1 {
+			kk.b = sides[1]
+		}
+		known[cell] = true
+		t, ok := tabs[kk]
+		if !ok {
+			t = int32(len(bp.lo))
+			tabs[kk] = t
+			// Breaks only in inner cells keyed by two sides that face
+			// other cells.
+			brk := kk.mask == 0 && kk.b >= 0
+			for ka := range k {
+				for kb := range k {
+					bp.lo = append(bp.lo, int32(len(bp.cand)))
+					for pass := range 2 {
+						if pass == 1 {
+							bp.mid = append(bp.mid, int32(len(bp.cand)))
+							if !brk {
+								break
+							}
+						}
+						for o, pk := range c.oriPacked {
+							if !c.fits(o, kk.mask) {
+								continue
+							}
+							sa, sb := 0, 0
+							if kk.a >= 0 {
+								sa = int(byte(pk >> (8 * kk.a)))
+							}
+							if kk.b >= 0 {
+								sb = int(byte(pk >> (8 * kk.b)))
+							}
+							okA, okB := sa == ka, sb == kb
+							if (pass == 0 && okA && okB) || (pass == 1 && okA != okB) {
+								pc := c.oriPiece[o]
+								bp.cand = append(bp.cand, bcand{packed: pk, piece: uint16(pc), rot: c.oriRot[o], h: hOf(p.Tiles[pc])})
+							}
+						}
+					}
+					bp.hi = append(bp.hi, int32(len(bp.cand)))
+				}
+			}
+		}
+		bp.tab = append(bp.tab, t)
+	}
+	bp.evalFrom = c.n
+	evalFill := bp.firstBreak
+	if o.reserve > 0 {
+		// Tiles breaks early: complete only boards past 85% of the fill.
+		evalFill = max(evalFill, p.Cells()*85/100)
+	}
+	for i, f := range bp.fillIndex {
+		if int(f) >= evalFill {
+			bp.evalFrom = i
+			break
+		}
+	}
+	if o.Start != nil {
+		h := fnv.New64a()
+		for _, pl := range o.Start.Cells {
+			fmt.Fprintf(h, "%d/%d ", pl.Piece, pl.Rot)
+		}
+		bp.restartBase = h.Sum64()
+	}
+	return bp, nil
+}
+
+// Solve runs the break-schedule search until the context ends, MaxNodes
+// is spent on every worker or a board of Target is found. The result is
+// the best complete board of all workers (or Start if none beats it); the
+// error is the context's when it ends the search, nil otherwise.
+func (o Breaks) Solve(ctx context.Context, p *Puzzle) (Result, error) {
+	startTime := time.Now()
+	if err := p.Validate(); err != nil {
+		return Result{}, err
+	}
+	if p.Frame != nil {
+		return Result{}, fmt.Errorf("edgematch: the break search needs a grey frame")
+	}
+	if !hintsFit(p) {
+		return Result{}, fmt.Errorf("%w: the hints disagree with each other or the frame", ErrNoSolution)
+	}
+	if o.Start != nil {
+		if err := p.Verify(o.Start); err != nil {
+			return Result{}, fmt.Errorf("edgematch: start board: %w", err)
+		}
+		if s := p.Score(o.Start); s.FrameErrors > 0 {
+			return Result{}, fmt.Errorf("edgematch: start board has %d frame errors", s.FrameErrors)
+		}
+	}
+	bp, err := newBreakPlan(p, o)
+	if err != nil {
+		return Result{}, err
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if o.Target <= 0 {
+		o.Target = p.MaxScore()
+	}
+	if o.RestartNodes <= 0 {
+		o.RestartNodes = 500_000_000
+	}
+	if o.PolishMoves == 0 {
+		o.PolishMoves = 2000
+	}
+	sh := &breakShared{o: o, p: p, start: startTime, best: -1}
+	if o.Start != nil {
+		sh.best, sh.bestWho = p.Score(o.Start).Matched, -1
+		sh.bestBoard = o.Start.Clone()
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bw := newBreakWorker(bp, sh, w)
+			bw.search(wctx, cancel)
+		}()
+	}
+	wg.Wait()
+	if o.Progress != nil {
+		o.Progress(sh.progressLocked())
+	}
+	res := Result{Board: sh.bestBoard, Stats: Stats{Nodes: sh.nodes, MaxDepth: sh.maxDepth, Moves: sh.moves, Elapsed: time.Since(startTime), Subtrees: int(sh.restarts)}}
+	if res.Board == nil {
+		res.Board = NewBoard(p.Rows, p.Cols)
+	}
+	res.Score = p.Score(res.Board)
+	if res.Score.Solved() {
+		res.Stats.Solutions = 1
+	}
+	if sh.best >= o.Target {
+		return res, nil
+	}
+	return res, ctx.Err()
+}
+
+// breakShared is the state the workers share.
+type breakShared struct {
+	o         Breaks
+	p         *Puzzle
+	start     time.Time
+	mu        sync.Mutex
+	best      int
+	bestWho   int
+	bestBoard *Board
+	nodes     int64
+	moves     int64
+	restarts  int64
+	maxDepth  int
+	lastProg  time.Time
+	completed int64
+	near      int64
+}
+
+// offer records b if it beats the best (ties go to the lower worker, so
+// that the result does not depend on timing when scores tie).
+func (sh *breakShared) offer(b *Board, score, who int) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sh.completed++
+	if score >= sh.p.MaxScore()-20 {
+		sh.near++
+	}
+	if score < sh.best || (score == sh.best && (sh.bestWho < 0 || who >= sh.bestWho)) {
+		return
+	}
+	sh.best, sh.bestWho = score, who
+	sh.bestBoard = b.Clone()
+	if sh.o.OnBest != nil {
+		sh.o.OnBest(sh.bestBoard, sh.p.Score(sh.bestBoard))
+	}
+}
+
+// bestScore returns the best score so far (-1: none).
+func (sh *breakShared) bestScore() int {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	return sh.best
+}
+
+// reached reports whether the best board has reached the target.
+func (sh *breakShared) reached() bool {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	return sh.best >= sh.o.Target
+}
+
+// report adds a worker's counts and calls Progress at most once a second.
+func (sh *breakShared) report(nodes, moves, restarts int64, depth int) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sh.nodes += nodes
+	sh.moves += moves
+	sh.restarts += restarts
+	sh.maxDepth = max(sh.maxDepth, depth)
+	if sh.o.Progress != nil && time.Since(sh.lastProg) >= time.Second {
+		sh.lastProg = time.Now()
+		sh.o.Progress(sh.progressLocked())
+	}
+}
+
+func (sh *breakShared) progressLocked() BreaksProgress {
+	return BreaksProgress{Best: sh.best, Nodes: sh.nodes, MaxDepth: sh.maxDepth, Restarts: sh.restarts,
+		Completed: sh.completed, Near: sh.near, Elapsed: time.Since(sh.start)}
+}
+
+// breakWorker is one worker's state.
+type breakWorker struct {
+	bp   *breakPlan
+	sh   *breakShared
+	who  int
+	cand []bcand // the plan's candidates, shuffled per restart
+	col  []byte
+	used []uint64
+	// Per step: the candidate placed, the range still to try.
+	path          []int32
+	pos, end, mid []int32
+	hcum          []int32 // heuristic sides placed before the step
+	brk           []int32 // breaks before the step
+
+	l        *lns
+	in       []bool
+	rng      *rand.Rand
+	nodes    int64 // over all restarts
+	moves    int64
+	restarts int64
+	// deep is the deepest board while none reached evalFrom.
+	deep []bcand
+	// bestKey is the best (2*depth - breaks) completed by this worker;
+	// lastEval the node count of the last completion.
+	bestKey  int
+	lastEval int64
+	maxDepth int
+}
+
+func newBreakWorker(bp *breakPlan, sh *breakShared, who int) *breakWorker {
+	c := bp.c
+	n := c.n
+	w := &breakWorker{bp: bp, sh: sh, who: who, cand: slices.Clone(bp.cand),
+		col: make([]byte, len(c.colInit)), used: make([]uint64, len(c.usedInit)),
+		path: make([]int32, n), pos: make([]int32, n), end: make([]int32, n), mid: make([]int32, n),
+		hcum: make([]int32, n+1), brk: make([]int32, n+1), bestKey: -1}
+	w.rng = rand.New(rand.NewPCG(sh.o.Seed^bp.restartBase, uint64(who)*0x9e3779b97f4a7c15+1))
+	w.l = newLNS(c, w.rng)
+	w.in = make([]bool, c.p.Cells())
+	return w
+}
+
+// shuffle reorders every candidate list for restart r.
+func (w *breakWorker) shuffle(r int64) {
+	bp := w.bp
+	rng := rand.New(rand.NewPCG(w.sh.o.Seed^bp.restartBase^uint64(r)*0xbf58476d1ce4e5b9, uint64(w.who)*0x94d049bb133111eb+7))
+	copy(w.cand, bp.cand)
+	if o := w.sh.o; o.reserve > 0 {
+		// A new good group per restart: its pieces wait for the end.
+		good := tileGroup(bp.c.p, o.reserve, o.tileIters, rng)
+		for j := range w.cand {
+			w.cand[j].h = 1
+			if good[w.cand[j].piece] {
+				w.cand[j].h = 0
+			}
+		}
+	}
+	for t := range bp.lo {
+		for _, s := range [2][2]int32{{bp.lo[t], bp.mid[t]}, {bp.mid[t], bp.hi[t]}} {
+			part := w.cand[s[0]:s[1]]
+			rng.Shuffle(len(part), func(i, j int) { part[i], part[j] = part[j], part[i] })
+			if len(bp.heuristic) > 0 && w.sh.o.reserve == 0 {
+				// Pieces with heuristic colours first (Blackwood's and
+				// Wortmann's order), the more such sides the earlier.
+				slices.SortStableFunc(part, func(a, b bcand) int { return int(b.h) - int(a.h) })
+			}
+		}
+	}
+}
+
+// search runs restarts until a limit.
+func (w *breakWorker) search(ctx context.Context, stopAll context.CancelFunc) {
+	o := w.sh.o
+	if o.Start != nil && w.who == 0 && o.PolishMoves > 0 {
+		// Try to improve the saved board first.
+		w.l.load(o.Start)
+		w.polish()
+		w.sh.offer(w.l.board(), w.l.score, w.who)
+	}
+	defer func() {
+		if w.bestKey < 0 && len(w.deep) > 0 {
+			w.completeDeep() // no board reached the breaks: the deepest
+		}
+	}()
+	for r := int64(0); ; r++ {
+		if ctx.Err() != nil || (o.MaxNodes > 0 && w.nodes >= o.MaxNodes) {
+			return
+		}
+		if r > 0 && w.bestKey < 0 && len(w.deep) > 0 {
+			w.completeDeep()
+		}
+		w.shuffle(r)
+		budget := o.RestartNodes
+		if o.MaxNodes > 0 {
+			budget = min(budget, o.MaxNodes-w.nodes)
+		}
+		before := w.nodes
+		done := w.run(ctx, budget, stopAll)
+		w.sh.report(0, 0, 1, 0)
+		if done {
+			return
+		}
+		if w.nodes == before {
+			return // nothing to search (the hints fill the board)
+		}
+	}
+}
+
+// run is one restart: a backtracker over the fill order with the break
+// schedule and the heuristic, for at most budget placements. It returns
+// true when the search should stop (context, target).
+//
+// The loop allocates nothing and keeps the state of the current step in
+// locals: its candidate range, where the candidates that cost a break
+// start, the heuristic sides still missing and the breaks so far.
+func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.CancelFunc) bool {
+	bp := w.bp
+	c := bp.c
+	n := c.n
+	copy(w.col, c.colInit)
+	copy(w.used, c.usedInit)
+	if n == 0 {
+		b := c.board(nil)
+		w.sh.offer(b, c.p.Score(b).Matched, w.who)
+		return true
+	}
+	col, used, cand := w.col, w.used, w.cand
+	path, pos, end, hcum, brk, midOf := w.path, w.pos, w.end, w.hcum, w.brk, w.mid
+	lo, mid, hi := bp.lo, bp.mid, bp.hi
+	tab, allowed, need := bp.tab, bp.allowed, bp.need
+	srcA, srcB, stepPad := c.srcA, c.srcB, c.stepPad
+	xStart, xSide, xSrc := c.xStart, c.xSide, c.xSrc
+	k := int32(c.k)
+	nodes := int64(0)
+	reported := int64(0)
+	stop := int64(checkEvery)
+	hcum[0] = bp.hintNeed
+	brk[0] = 0
+	stopped := false
+	evalFrom := bp.evalFrom
+	// watch: the depth from which a placement needs a look (a new
+	// maximum depth, or a board to complete).
+	watch := min(w.maxDepth+1, evalFrom)
+
+	i := 0
+	var cur, last, cmid, miss, b, xs, xe int32
+	enter := func() {
+		xs, xe = xStart[i], xStart[i+1]
+		t := tab[i] + int32(col[srcA[i]])*k + int32(col[srcB[i]])
+		cur, cmid, last = lo[t], mid[t], hi[t]
+		b = brk[i]
+		if b >= allowed[i] {
+			last = cmid
+		}
+		miss = need[i] - hcum[i]
+	}
+	enter()
+	for {
+		if cur >= last {
+			if i == 0 {
+				break
+			}
+			i--
+			cur, last, cmid = pos[i], end[i], midOf[i]
+			xs, xe = xStart[i], xStart[i+1]
+			b = brk[i]
+			miss = need[i] - hcum[i]
+			p := cand[path[i]].piece
+			used[p>>6] &^= 1 << (p & 63)
+			continue
+		}
+		e := cand[cur]
+		cur++
+		p := e.piece
+		if used[p>>6]&(1<<(p&63)) != 0 || int32(e.h) < miss {
+			continue
+		}
+		if xs != xe {
+			ok := true
+			for j := xs; j < xe; j++ {
+				if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+		}
+		nodes++
+		path[i] = cur - 1
+		binary.LittleEndian.PutUint32(col[stepPad[i]*4:], e.packed)
+		nb := b
+		if cur > cmid {
+			nb++
+		}
+		if i+1 >= watch {
+			if i+1 > w.maxDepth {
+				w.maxDepth = i + 1
+				if i+1 < evalFrom {
+					w.deep = w.deep[:0]
+					for j := range i + 1 {
+						w.deep = append(w.deep, cand[path[j]])
+					}
+				}
+				watch = min(w.maxDepth+1, evalFrom)
+			}
+			if key := 2*(i+1) - int(nb); i+1 >= evalFrom && (key > w.bestKey || (key == w.bestKey && w.nodes+nodes-w.lastEval >= evalGap)) {
+				w.bestKey = key
+				w.lastEval = w.nodes + nodes
+				w.complete(i + 1)
+				if w.sh.reached() {
+					stopAll()
+				}
+			}
+		}
+		if nodes >= stop {
+			stop += checkEvery
+			w.sh.report(nodes-reported, 0, 0, w.maxDepth+len(c.p.Hints))
+			reported = nodes
+			if ctx.Err() != nil {
+				stopped = true
+				break
+			}
+			if nodes >= budget {
+				break
+			}
+		}
+		if i+1 == n {
+			continue
+		}
+		used[p>>6] |= 1 << (p & 63)
+		pos[i], end[i], midOf[i] = cur, last, cmid
+		hcum[i+1], brk[i+1] = hcum[i]+int32(e.h), nb
+		i++
+		enter()
+	}
+	w.nodes += nodes
+	w.sh.report(nodes-reported, 0, 0, w.maxDepth+len(c.p.Hints))
+	return stopped || ctx.Err() != nil || w.sh.reached()
+}
+
+// evalGap is the placements between two completions of boards that only
+// tie the worker's best depth and breaks.
+const evalGap = 1 << 25
+
+// complete turns the first depth steps into a complete board (the empty
+// cells by assignment, then polish) and offers it.
+func (w *breakWorker) complete(depth int) {
+	c := w.bp.c
+	placed := make([]uint16, depth)
+	for i := range depth {
+		e := w.cand[w.path[i]]
+		placed[i] = uint16(w.l.oriOf(int(e.piece), int(e.rot)))
+	}
+	b := c.board(placed)
+	if f := w.sh.o.onBoard; f != nil {
+		f(b, depth)
+	}
+	if depth == c.n {
+		w.l.load(b)
+	} else {
+		w.l.fill(b)
+	}
+	// Polish only boards that may come near the best: the repairs rarely
+	// gain more than a few edges, and they cost far more than the search.
+	if best := w.sh.bestScore(); best < 0 || w.l.score+polishSlack >= best {
+		w.polish()
+	}
+	w.sh.offer(w.l.board(), w.l.score, w.who)
+}
+
+// polishSlack: a completed board is polished when it scores at most this
+// much below the best.
+const polishSlack = 4
+
+// completeDeep completes and offers the deepest board.
+func (w *breakWorker) completeDeep() {
+	placed := make([]uint16, len(w.deep))
+	for i, e := range w.deep {
+		placed[i] = uint16(w.l.oriOf(int(e.piece), int(e.rot)))
+	}
+	b := w.bp.c.board(placed)
+	if f := w.sh.o.onBoard; f != nil {
+		f(b, len(placed))
+	}
+	w.l.fill(b)
+	w.polish()
+	w.sh.offer(w.l.board(), w.l.score, w.who)
+	w.bestKey = 0
+}
+
+// polish spends PolishMoves repair moves on the worker's lns board; they
+// never lower its score.
+func (w *breakWorker) polish() {
+	moves := w.sh.o.PolishMoves
+	for range max(moves, 0) {
+		if w.l.rng.IntN(8) == 0 {
+			w.l.independentMove(w.in)
+		} else {
+			w.l.windowMove(w.in)
+		}
+	}
+	if moves > 0 {
+		w.sh.report(0, moves, 0, 0)
+	}
+}
