@@ -162,7 +162,11 @@ func (b *EdgeMatch) solve(ctx context.Context, it EdgeMatchItem) EdgeMatchRecord
 // dropped.
 func EdgeMatchSolve(ctx context.Context, s edgematch.Solver, p *edgematch.Puzzle) (edgematch.Result, error) {
 	res, err := s.Solve(ctx, p)
-	if _, anytime := s.(edgematch.Partial); anytime && errors.Is(err, context.DeadlineExceeded) {
+	_, anytime := s.(edgematch.Partial)
+	if _, dist := s.(edgematch.DistPartial); dist {
+		anytime = true
+	}
+	if anytime && errors.Is(err, context.DeadlineExceeded) {
 		err = nil
 	}
 	return res, err
