@@ -78,9 +78,6 @@ one example of each.`,
 			if *labels > 0 && (algo != "beam" || rules != samegame.Dust) {
 				return usagef("-labels needs -solver beam and dust rules")
 			}
-			if *labels > 0 && *natsURL != "" {
-				return usagef("-labels runs in this process only (no -nats)")
-			}
 			remote, closeRemote, err := benchRemote(ctx, *natsURL)
 			if err != nil {
 				return err
@@ -92,7 +89,7 @@ one example of each.`,
 			count := p.Counter("boards", rf.n)
 			done := func() { count.Add(1) }
 			if *labels > 0 {
-				text, boards, total, skipped, err := bench.SameGameLabels(ctx, entries, *width, *labels, *workers, *timeout, done)
+				text, boards, total, skipped, err := bench.SameGameLabelsOn(ctx, remote, entries, *width, *labels, *workers, *timeout, done)
 				if err != nil {
 					return err
 				}
