@@ -72,6 +72,9 @@ func TestSamegameDist(t *testing.T) {
 	if code, _, _ := runCmd(t, "", "samegame", "solve", "-algo", "nrpa", "-nats", "nats://127.0.0.1:1", standardFile+":2"); code != 2 {
 		t.Fatalf("-nats without -dist: exit %d", code)
 	}
+	if code, _, _ := runCmd(t, "", "samegame", "solve", "-algo", "nrpa", "-dist", "2", "-cpu", standardFile+":2"); code != 2 {
+		t.Fatalf("-dist with -cpu: exit %d", code)
+	}
 }
 
 // TestSolveOnJobs: the solve verbs with -nats send their searches to the
