@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"tessera/internal/jobs"
 	"tessera/samegame"
 )
 
@@ -70,5 +71,60 @@ func TestSamegameDist(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "", "samegame", "solve", "-algo", "nrpa", "-nats", "nats://127.0.0.1:1", standardFile+":2"); code != 2 {
 		t.Fatalf("-nats without -dist: exit %d", code)
+	}
+	if code, _, _ := runCmd(t, "", "samegame", "solve", "-algo", "nrpa", "-dist", "2", "-cpu", standardFile+":2"); code != 2 {
+		t.Fatalf("-dist with -cpu: exit %d", code)
+	}
+}
+
+// TestSolveOnJobs: the solve verbs with -nats send their searches to the
+// workers of an embedded server on loopback and print what the in-process
+// runs print: the same count and the same clicks; the partial searches
+// both solve the 4x4 (from their start boards; which seed's board comes
+// first varies).
+func TestSolveOnJobs(t *testing.T) {
+	c, err := jobs.StartEmbedded(t.Context(), jobs.ServerOptions{Dir: t.TempDir(), Addr: "127.0.0.1:0"}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	url := c.Server().URL()
+	dir := t.TempDir()
+	puzzle := filepath.Join(dir, "p.txt")
+	if code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "4x4", "-colors", "2", "-frame", "1", "-seed", "3", "-o", puzzle); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, args := range [][]string{
+		{"edgematch", "solve", "-count", "-split", "2", puzzle},
+		{"edgematch", "solve", "-algo", "partial", "-workers", "2", "-max-moves", "50", "-timeout", "0", puzzle},
+		{"samegame", "solve", "-algo", "nrpa", "-level", "2", "-iterations", "8", "-dist", "3", "-seed", "2", "-timeout", "0", standardFile + ":3"},
+	} {
+		code, local, errOut := runCmd(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		code, remote, errOut := runCmd(t, "", append(args, "-nats", url)...)
+		if code != 0 {
+			t.Fatalf("%v -nats: exit %d: %s", args, code, errOut)
+		}
+		// The timings differ; everything else is the same.
+		strip := func(s string) string {
+			var keep []string
+			for line := range strings.Lines(s) {
+				if !strings.HasPrefix(line, "search") {
+					keep = append(keep, line)
+				}
+			}
+			return strings.Join(keep, "")
+		}
+		if args[2] == "-algo" && args[3] == "partial" {
+			if !strings.Contains(remote, "score    24/24 (solved)") || !strings.Contains(local, "score    24/24 (solved)") {
+				t.Fatalf("partial: in process\n%s\nas jobs\n%s", local, remote)
+			}
+			continue
+		}
+		if strip(local) != strip(remote) {
+			t.Fatalf("%v: in process\n%s\nas jobs\n%s", args, local, remote)
+		}
 	}
 }

@@ -246,6 +246,9 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			if err != nil {
 				return err
 			}
+			if *cpu && opts.Dist > 0 {
+				return usagef("-cpu counts the time of one thread and -dist searches on several: give -dist a wall-clock -timeout")
+			}
 			e, rules, file, n, err := readBoardArg(env, args[0], sf.rules)
 			if err != nil {
 				return err
@@ -505,6 +508,9 @@ diagonal, and the histograms of clicks over the reference.`,
 			opts, err := sf.options()
 			if err != nil {
 				return err
+			}
+			if *cpu && opts.Dist > 0 {
+				return usagef("-cpu counts the time of one thread and -dist searches on several: give -dist a wall-clock -timeout")
 			}
 			if *workers < 1 {
 				return usagef("-workers must be at least 1")

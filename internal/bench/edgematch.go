@@ -183,7 +183,7 @@ func EdgeMatchSolve(ctx context.Context, s edgematch.Solver, p *edgematch.Puzzle
 // its budget (Partial, Breaks, Tiles): its deadline is not a failure.
 func EdgeMatchAnytime(s edgematch.Solver) bool {
 	switch s.(type) {
-	case edgematch.Partial, edgematch.Breaks, edgematch.Tiles:
+	case edgematch.Partial, edgematch.DistPartial, edgematch.Breaks, edgematch.Tiles:
 		return true
 	}
 	return false
