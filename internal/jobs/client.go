@@ -1,0 +1,537 @@
+package jobs
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
+)
+
+// Names of the JetStream objects (see the package doc).
+const (
+	StreamName    = "TESSERA_JOBS"         // work-queue stream of specs
+	QueueSubject  = "tessera.jobs.queue"   // the stream's subject
+	Bucket        = "TESSERA_JOBS"         // key-value bucket: job.<id>, progress.<id>
+	ConsumerName  = "tessera-workers"      // durable pull consumer the workers share
+	CancelSubject = "tessera.jobs.cancel." // + id: core NATS cancel notice
+)
+
+// Defaults of the options.
+const (
+	DefaultAckWait     = 30 * time.Second
+	DefaultMaxAttempts = 3
+)
+
+// Option sets a Client option (Connect).
+type Option func(*options)
+
+type options struct {
+	ackWait     time.Duration
+	maxAttempts int
+	replicas    int
+	name        string
+	setupWait   time.Duration
+}
+
+// WithAckWait sets the consumer's ack wait when Connect creates it
+// (DefaultAckWait): a job whose worker stops sending heartbeats (killed,
+// cut off) is redelivered after it. Workers send a heartbeat every third
+// of it. It has no effect on a consumer that already exists.
+func WithAckWait(d time.Duration) Option { return func(o *options) { o.ackWait = d } }
+
+// WithMaxAttempts sets how many workers may be lost on one job
+// (DefaultMaxAttempts) before it is recorded as failed, when Connect
+// creates the consumer. A handler's error fails the job at once.
+func WithMaxAttempts(n int) Option { return func(o *options) { o.maxAttempts = n } }
+
+// WithReplicas sets the replicas of the stream and bucket when Connect
+// creates them (1; 3 in a cluster of three or more for no loss when a
+// node dies).
+func WithReplicas(n int) Option { return func(o *options) { o.replicas = n } }
+
+// WithName names this client's workers in Status.Worker (host-pid).
+func WithName(name string) Option { return func(o *options) { o.name = name } }
+
+// WithSetupWait bounds how long Connect retries creating the stream while
+// a cluster is electing leaders (30 s).
+func WithSetupWait(d time.Duration) Option { return func(o *options) { o.setupWait = d } }
+
+// Client submits, watches and works jobs on a NATS server with JetStream.
+// It is safe for concurrent use.
+type Client struct {
+	nc   *nats.Conn
+	js   jetstream.JetStream
+	kv   jetstream.KeyValue
+	cons jetstream.Consumer
+	o    options
+
+	mu       sync.Mutex
+	waiters  map[string][]chan Status
+	watching bool
+	closers  []func()
+	server   *Server
+}
+
+// Connect connects to the NATS server or cluster at url (comma-separated
+// URLs for several nodes) and creates the stream, bucket and consumer if
+// they are missing.
+func Connect(ctx context.Context, url string, opts ...Option) (*Client, error) {
+	o := options{ackWait: DefaultAckWait, maxAttempts: DefaultMaxAttempts, replicas: 1, setupWait: 30 * time.Second}
+	for _, f := range opts {
+		f(&o)
+	}
+	if o.name == "" {
+		h, _ := os.Hostname()
+		o.name = h + "-" + strconv.Itoa(os.Getpid())
+	}
+	nc, err := nats.Connect(url, nats.Name("tessera "+o.name), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond))
+	if err != nil {
+		return nil, fmt.Errorf("jobs: connect %s: %w", url, err)
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	c := &Client{nc: nc, js: js, o: o, waiters: map[string][]chan Status{}}
+	sctx, cancel := context.WithTimeout(ctx, o.setupWait)
+	defer cancel()
+	for {
+		err = c.setup(sctx)
+		if err == nil {
+			return c, nil
+		}
+		select {
+		case <-sctx.Done():
+			nc.Close()
+			return nil, fmt.Errorf("jobs: setting up on %s: %w", url, err)
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
+}
+
+func (c *Client) setup(ctx context.Context) error {
+	st, err := c.js.CreateStream(ctx, jetstream.StreamConfig{
+		Name:       StreamName,
+		Subjects:   []string{QueueSubject},
+		Retention:  jetstream.WorkQueuePolicy,
+		Storage:    jetstream.FileStorage,
+		Replicas:   c.o.replicas,
+		Duplicates: 10 * time.Minute,
+		MaxMsgSize: MaxSpecBytes + 4096,
+	})
+	if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+		st, err = c.js.Stream(ctx, StreamName)
+	}
+	if err != nil {
+		return err
+	}
+	kv, err := c.js.CreateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket:       Bucket,
+		History:      1,
+		Storage:      jetstream.FileStorage,
+		Replicas:     c.o.replicas,
+		MaxValueSize: MaxResultBytes + 64<<10,
+	})
+	if errors.Is(err, jetstream.ErrBucketExists) {
+		kv, err = c.js.KeyValue(ctx, Bucket)
+	}
+	if err != nil {
+		return err
+	}
+	cons, err := st.CreateConsumer(ctx, jetstream.ConsumerConfig{
+		Durable:       ConsumerName,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       c.o.ackWait,
+		MaxDeliver:    c.o.maxAttempts + 1,
+		MaxAckPending: 100000,
+		Replicas:      c.o.replicas,
+	})
+	if errors.Is(err, jetstream.ErrConsumerExists) {
+		cons, err = st.Consumer(ctx, ConsumerName)
+	}
+	if err != nil {
+		return err
+	}
+	c.kv, c.cons = kv, cons
+	return nil
+}
+
+// Close stops what the client started (its workers' server, when made by
+// StartEmbedded) and closes the connection.
+func (c *Client) Close() {
+	c.mu.Lock()
+	closers := c.closers
+	c.closers = nil
+	c.mu.Unlock()
+	for i := len(closers) - 1; i >= 0; i-- {
+		closers[i]()
+	}
+	c.nc.Close()
+	if c.server != nil {
+		c.server.Shutdown()
+	}
+}
+
+// Server returns the embedded server of a client made by StartEmbedded
+// (nil otherwise).
+func (c *Client) Server() *Server { return c.server }
+
+// Conn returns the NATS connection (for extra subjects of a distributed
+// search: broadcasting a best-so-far bound).
+func (c *Client) Conn() *nats.Conn { return c.nc }
+
+// JetStream returns the JetStream context.
+func (c *Client) JetStream() jetstream.JetStream { return c.js }
+
+// Name returns the client's worker name.
+func (c *Client) Name() string { return c.o.name }
+
+// Submit checks spec (ErrSpec: no kind, malformed, over MaxSpecBytes),
+// records it as queued and publishes it to the work queue. It returns the
+// job's id.
+func (c *Client) Submit(ctx context.Context, spec Spec) (string, error) {
+	if err := spec.check(); err != nil {
+		return "", err
+	}
+	if spec.ID == "" {
+		spec.ID = nuid.Next()
+	}
+	b, err := json.Marshal(spec)
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", ErrSpec, err)
+	}
+	if len(b) > MaxSpecBytes {
+		return "", fmt.Errorf("%w: %d bytes, more than the limit of %d", ErrSpec, len(b), MaxSpecBytes)
+	}
+	st := Status{ID: spec.ID, Kind: spec.Kind, State: Queued, Submitted: time.Now().UTC(), Timeout: spec.Timeout}
+	sb, _ := json.Marshal(st)
+	if _, err := c.kv.Create(ctx, "job."+spec.ID, sb); err != nil {
+		if errors.Is(err, jetstream.ErrKeyExists) {
+			return "", fmt.Errorf("%w: %s", ErrExists, spec.ID)
+		}
+		return "", fmt.Errorf("jobs: recording %s: %w", spec.ID, err)
+	}
+	if _, err := c.js.Publish(ctx, QueueSubject, b, jetstream.WithMsgID(spec.ID)); err != nil {
+		c.kv.Delete(context.WithoutCancel(ctx), "job."+spec.ID)
+		return "", fmt.Errorf("jobs: publishing %s: %w", spec.ID, err)
+	}
+	return spec.ID, nil
+}
+
+// SubmitJSON parses a spec as ParseSpec does (refusing a malformed or
+// oversized one with ErrSpec) and submits it.
+func (c *Client) SubmitJSON(ctx context.Context, b []byte) (string, error) {
+	spec, err := ParseSpec(b)
+	if err != nil {
+		return "", err
+	}
+	return c.Submit(ctx, spec)
+}
+
+// Status returns the job's record (ErrNotFound when there is none).
+func (c *Client) Status(ctx context.Context, id string) (Status, error) {
+	st, _, err := c.get(ctx, id)
+	return st, err
+}
+
+func (c *Client) get(ctx context.Context, id string) (Status, uint64, error) {
+	if !idRE.MatchString(id) {
+		return Status{}, 0, fmt.Errorf("%w: %q", ErrNotFound, truncate(id, 40))
+	}
+	e, err := c.kv.Get(ctx, "job."+id)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return Status{}, 0, fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	if err != nil {
+		return Status{}, 0, fmt.Errorf("jobs: reading %s: %w", id, err)
+	}
+	var st Status
+	if err := json.Unmarshal(e.Value(), &st); err != nil {
+		return Status{}, 0, fmt.Errorf("jobs: record of %s: %w", id, err)
+	}
+	return st, e.Revision(), nil
+}
+
+// update changes the job's record with f by compare-and-set, retrying on
+// a concurrent change, unless the record is final already (then it
+// returns it with ok false) or f returns false.
+func (c *Client) update(ctx context.Context, id string, f func(*Status) bool) (st Status, ok bool, err error) {
+	for {
+		st, rev, err := c.get(ctx, id)
+		if err != nil {
+			return st, false, err
+		}
+		if st.State.Final() || !f(&st) {
+			return st, false, nil
+		}
+		b, err := json.Marshal(st)
+		if err != nil {
+			return st, false, err
+		}
+		_, err = c.kv.Update(ctx, "job."+id, b, rev)
+		if err == nil {
+			return st, true, nil
+		}
+		if !errors.Is(err, jetstream.ErrKeyExists) && !isWrongSeq(err) {
+			return st, false, fmt.Errorf("jobs: recording %s: %w", id, err)
+		}
+	}
+}
+
+func isWrongSeq(err error) bool {
+	var apiErr *jetstream.APIError
+	return errors.As(err, &apiErr) && apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence
+}
+
+// Wait waits until the job is final and returns its record (Result holds a
+// done job's result, Error a failed or canceled job's error). It returns
+// ErrNotFound for an unknown id and ctx's error when ctx ends first.
+func (c *Client) Wait(ctx context.Context, id string) (Status, error) {
+	ch := make(chan Status, 1)
+	c.mu.Lock()
+	c.waiters[id] = append(c.waiters[id], ch)
+	c.mu.Unlock()
+	defer c.dropWaiter(id, ch)
+	if err := c.watchFinals(); err != nil {
+		return Status{}, err
+	}
+	poll := time.NewTimer(0)
+	defer poll.Stop()
+	for {
+		select {
+		case st := <-ch:
+			return st, nil
+		case <-poll.C:
+			// The first check, then a fallback should the watch miss
+			// an update (a connection lost and recovered).
+			st, err := c.Status(ctx, id)
+			if err != nil && (errors.Is(err, ErrNotFound) || ctx.Err() != nil) {
+				return st, err
+			}
+			if err == nil && st.State.Final() {
+				return st, nil
+			}
+			poll.Reset(2 * time.Second)
+		case <-ctx.Done():
+			return Status{}, ctx.Err()
+		}
+	}
+}
+
+func (c *Client) dropWaiter(id string, ch chan Status) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ws := slices.DeleteFunc(c.waiters[id], func(w chan Status) bool { return w == ch })
+	if len(ws) == 0 {
+		delete(c.waiters, id)
+	} else {
+		c.waiters[id] = ws
+	}
+}
+
+// watchFinals starts, once, the watch of every job record that hands
+// final records to Wait.
+func (c *Client) watchFinals() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.watching {
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	w, err := c.kv.Watch(ctx, "job.*", jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
+	if err != nil {
+		cancel()
+		return fmt.Errorf("jobs: watching: %w", err)
+	}
+	c.watching = true
+	c.closers = append(c.closers, func() { w.Stop(); cancel() })
+	go func() {
+		for e := range w.Updates() {
+			if e == nil {
+				continue
+			}
+			var st Status
+			if json.Unmarshal(e.Value(), &st) != nil || !st.State.Final() {
+				continue
+			}
+			c.mu.Lock()
+			for _, ch := range c.waiters[st.ID] {
+				select {
+				case ch <- st:
+				default:
+				}
+			}
+			c.mu.Unlock()
+		}
+	}()
+	return nil
+}
+
+// Call submits a job of kind with input and timeout, waits for it and
+// returns its result; a failed or canceled job gives an error wrapping
+// ErrFailed with the job's error. When ctx ends first it cancels the job.
+func (c *Client) Call(ctx context.Context, kind string, input json.RawMessage, timeout time.Duration) (json.RawMessage, error) {
+	id, err := c.Submit(ctx, Spec{Kind: kind, Input: input, Timeout: Duration(timeout)})
+	if err != nil {
+		return nil, err
+	}
+	st, err := c.Wait(ctx, id)
+	if err != nil {
+		if ctx.Err() != nil {
+			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			c.Cancel(cctx, id)
+			cancel()
+		}
+		return nil, err
+	}
+	if st.State != Done {
+		return nil, fmt.Errorf("%w: %s %s: %s", ErrFailed, kind, st.State, st.Error)
+	}
+	return st.Result, nil
+}
+
+// Watch returns the job's events: its record now, its latest progress if
+// any, then each progress and change until the final record, after which
+// the channel is closed (at once for a finished job, so a reloaded page
+// sees the outcome again). The channel is closed too when ctx ends. It
+// returns ErrNotFound for an unknown id.
+func (c *Client) Watch(ctx context.Context, id string) (<-chan Event, error) {
+	cur, err := c.Status(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := make(chan Event, 16)
+	if cur.State.Final() {
+		out <- Event{Status: cur, Final: true}
+		close(out)
+		return out, nil
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	w, err := c.kv.WatchFiltered(wctx, []string{"job." + id, "progress." + id}, jetstream.IgnoreDeletes())
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("jobs: watching %s: %w", id, err)
+	}
+	send := func(ev Event) bool {
+		select {
+		case out <- ev:
+			return true
+		case <-wctx.Done():
+			return false
+		}
+	}
+	go func() {
+		defer close(out)
+		defer cancel()
+		defer w.Stop()
+		if !send(Event{Status: cur}) {
+			return
+		}
+		for {
+			var e jetstream.KeyValueEntry
+			select {
+			case e = <-w.Updates():
+			case <-wctx.Done():
+				return
+			}
+			if e == nil {
+				continue
+			}
+			if e.Key() == "job."+id {
+				var st Status
+				if json.Unmarshal(e.Value(), &st) != nil {
+					continue
+				}
+				cur = st
+				if !send(Event{Status: st, Final: st.State.Final()}) || st.State.Final() {
+					return
+				}
+				continue
+			}
+			if !send(Event{Status: cur, Progress: json.RawMessage(e.Value())}) {
+				return
+			}
+		}
+	}()
+	return out, nil
+}
+
+// Cancel cancels the job: a queued job is recorded as canceled at once; a
+// running job's worker is told to stop (its handler's context ends) and
+// records it as canceled. Canceling a final job does nothing. It returns
+// ErrNotFound for an unknown id.
+func (c *Client) Cancel(ctx context.Context, id string) error {
+	st, changed, err := c.update(ctx, id, func(st *Status) bool {
+		if st.State == Queued {
+			st.State, st.Finished, st.Error = Canceled, time.Now().UTC(), "canceled before it started"
+			return true
+		}
+		if st.CancelRequested {
+			return false
+		}
+		st.CancelRequested = true
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	if changed && st.State == Running {
+		return c.nc.Publish(CancelSubject+id, nil)
+	}
+	return nil
+}
+
+// List returns every job's record, oldest first.
+func (c *Client) List(ctx context.Context) ([]Status, error) {
+	w, err := c.kv.Watch(ctx, "job.*", jetstream.IgnoreDeletes())
+	if err != nil {
+		return nil, fmt.Errorf("jobs: listing: %w", err)
+	}
+	defer w.Stop()
+	var all []Status
+	for {
+		select {
+		case e := <-w.Updates():
+			if e == nil {
+				slices.SortStableFunc(all, func(a, b Status) int {
+					return cmp.Or(a.Submitted.Compare(b.Submitted), cmp.Compare(a.ID, b.ID))
+				})
+				return all, nil
+			}
+			var st Status
+			if json.Unmarshal(e.Value(), &st) == nil {
+				all = append(all, st)
+			}
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// Forget deletes a final job's record and progress (ErrNotFound when
+// unknown; an error when it is not final).
+func (c *Client) Forget(ctx context.Context, id string) error {
+	st, err := c.Status(ctx, id)
+	if err != nil {
+		return err
+	}
+	if !st.State.Final() {
+		return fmt.Errorf("jobs: %s is %s, not finished", id, st.State)
+	}
+	if err := c.kv.Purge(ctx, "job."+id); err != nil {
+		return err
+	}
+	c.kv.Purge(ctx, "progress."+id)
+	return nil
+}

@@ -1,0 +1,200 @@
+package jobs
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+)
+
+// ServerOptions configure an embedded NATS server with JetStream.
+type ServerOptions struct {
+	// Dir is the JetStream file store ("": DefaultDir()).
+	Dir string
+	// Addr is the client address, host:port ("": 127.0.0.1 on a free
+	// port; port 0 or -1 also picks a free one).
+	Addr string
+	// Name is the server's name, unique in a cluster ("": from the
+	// address).
+	Name string
+	// Cluster, when its Addr is set, makes the server a node of a
+	// cluster: it listens for routes on Cluster.Addr and dials Routes.
+	Cluster ClusterOptions
+	// Log prints the server's log to standard error.
+	Log bool
+}
+
+// ClusterOptions are a cluster node's name, route address and peers.
+type ClusterOptions struct {
+	Name   string   // the cluster's name ("tessera" when empty)
+	Addr   string   // host:port to listen for routes
+	Routes []string // the other nodes' route addresses, host:port or nats-route://host:port
+}
+
+// Server is an embedded NATS server with JetStream.
+type Server struct {
+	ns  *server.Server
+	dir string
+}
+
+// DefaultDir returns the default file store of the embedded server:
+// tessera/nats under the user's configuration folder (os.UserConfigDir, as
+// the web app's database), or under the temporary folder when there is
+// none.
+func DefaultDir() string {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		d = os.TempDir()
+	}
+	return filepath.Join(d, "tessera", "nats")
+}
+
+func splitAddr(addr, defHost string, defPort int) (string, int, error) {
+	if addr == "" {
+		return defHost, defPort, nil
+	}
+	h, p, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "", 0, fmt.Errorf("jobs: address %q: %w", addr, err)
+	}
+	if h == "" {
+		h = defHost
+	}
+	port, err := strconv.Atoi(p)
+	if err != nil || port < -1 || port > 65535 {
+		return "", 0, fmt.Errorf("jobs: address %q: bad port", addr)
+	}
+	if port == 0 {
+		port = -1
+	}
+	return h, port, nil
+}
+
+// StartServer starts an embedded NATS server with JetStream, its file
+// store under o.Dir, and waits until it accepts connections (and, in a
+// cluster, until JetStream is ready or ctx ends). Shut it down with
+// Shutdown.
+func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
+	dir := o.Dir
+	if dir == "" {
+		dir = DefaultDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("jobs: store: %w", err)
+	}
+	host, port, err := splitAddr(o.Addr, "127.0.0.1", -1)
+	if err != nil {
+		return nil, err
+	}
+	opts := &server.Options{
+		ServerName: o.Name,
+		Host:       host,
+		Port:       port,
+		JetStream:  true,
+		StoreDir:   dir,
+		NoSigs:     true,
+		NoLog:      !o.Log,
+		MaxPayload: 1 << 20,
+	}
+	if o.Cluster.Addr != "" {
+		ch, cp, err := splitAddr(o.Cluster.Addr, "127.0.0.1", -1)
+		if err != nil {
+			return nil, err
+		}
+		opts.Cluster.Name = o.Cluster.Name
+		if opts.Cluster.Name == "" {
+			opts.Cluster.Name = "tessera"
+		}
+		opts.Cluster.Host, opts.Cluster.Port = ch, cp
+		for _, r := range o.Cluster.Routes {
+			u, err := url.Parse(r)
+			if err != nil || u.Host == "" {
+				u, err = url.Parse("nats-route://" + r)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("jobs: route %q: %w", r, err)
+			}
+			opts.Routes = append(opts.Routes, u)
+		}
+		if opts.ServerName == "" {
+			opts.ServerName = "tessera-" + net.JoinHostPort(ch, strconv.Itoa(cp))
+		}
+	}
+	ns, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: server: %w", err)
+	}
+	if o.Log {
+		ns.ConfigureLogger()
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(30 * time.Second) {
+		ns.Shutdown()
+		return nil, fmt.Errorf("jobs: server at %s did not start", o.Addr)
+	}
+	s := &Server{ns: ns, dir: dir}
+	if o.Cluster.Addr == "" {
+		return s, nil
+	}
+	// A clustered JetStream needs its meta group before it takes streams.
+	for !ns.JetStreamIsCurrent() {
+		select {
+		case <-ctx.Done():
+			ns.Shutdown()
+			return nil, fmt.Errorf("jobs: cluster not ready: %w", ctx.Err())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return s, nil
+}
+
+// URL returns the client URL (nats://host:port).
+func (s *Server) URL() string { return s.ns.ClientURL() }
+
+// Dir returns the file store folder.
+func (s *Server) Dir() string { return s.dir }
+
+// Shutdown stops the server and waits until it has stopped.
+func (s *Server) Shutdown() {
+	s.ns.Shutdown()
+	s.ns.WaitForShutdown()
+}
+
+// NATS returns the underlying nats-server (advanced use: monitoring).
+func (s *Server) NATS() *server.Server { return s.ns }
+
+// StartEmbedded starts an embedded server (ServerOptions), connects a
+// client to it and runs workers in-process workers (0: none) until the
+// client is closed or ctx ends: one machine, nothing installed. Close the
+// client to stop the workers and the server.
+func StartEmbedded(ctx context.Context, o ServerOptions, workers int, opts ...Option) (*Client, error) {
+	s, err := StartServer(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	c, err := Connect(ctx, s.URL(), opts...)
+	if err != nil {
+		s.Shutdown()
+		return nil, err
+	}
+	wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, cancel)
+	done := make(chan struct{})
+	if workers > 0 {
+		go func() { defer close(done); RunWorkers(wctx, c, workers) }()
+	} else {
+		close(done)
+	}
+	c.server = s
+	c.mu.Lock()
+	// Close stops the workers, closes the connection, then the server.
+	c.closers = append(c.closers, func() { stop(); cancel(); <-done })
+	c.mu.Unlock()
+	return c, nil
+}
