@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -33,7 +34,7 @@ const (
 	JobRunning   = "running"
 	JobDone      = "done"
 	JobFailed    = "failed"
-	JobCancelled = "cancelled"
+	JobCancelled = "canceled"
 )
 
 // JobState is what a job system knows of a job.
@@ -506,4 +507,17 @@ func (s *Server) jobEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// specUnmarshal reads a job's spec strictly: unknown fields are errors.
+func specUnmarshal(data []byte, v any) error {
+	if len(data) > 64<<10 {
+		return errorf(http.StatusRequestEntityTooLarge, "spec larger than 64 KiB")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errorf(http.StatusBadRequest, "malformed spec: %v", err)
+	}
+	return nil
 }

@@ -308,7 +308,7 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{"npuzzle.solve": {
 		check: func(spec json.RawMessage) (time.Duration, error) {
 			var req solveRequest
-			if err := strictUnmarshal(spec, &req); err != nil {
+			if err := specUnmarshal(spec, &req); err != nil {
 				return 0, err
 			}
 			_, timeout, _, _, err := s.checkSolve(req, s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
@@ -316,7 +316,7 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 			var req solveRequest
-			if err := strictUnmarshal(spec, &req); err != nil {
+			if err := specUnmarshal(spec, &req); err != nil {
 				return nil, err
 			}
 			sv, timeout, b, k, err := s.checkSolve(req, s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
