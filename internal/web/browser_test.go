@@ -152,7 +152,8 @@ func serveOn(t *testing.T, path string) (*httptest.Server, func()) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Config{Store: st})
+	// a pattern database built in a moment, never cached
+	s, err := New(Config{Store: st, PDBs: map[string]string{"4x4": "5-5-5"}, PDBNoCache: true})
 	if err != nil {
 		t.Fatal(err)
 	}

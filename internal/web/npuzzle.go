@@ -44,6 +44,12 @@ type npuzzlePage struct {
 	Pictures         []pictureInfo // the built-in ones; the page asks for uploads
 }
 
+// RecommendedJSON is Recommended for the page's script.
+func (p npuzzlePage) RecommendedJSON() string {
+	b, _ := json.Marshal(p.Recommended)
+	return string(b)
+}
+
 func (s *Server) npuzzleRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/npuzzle/solvers", s.serveAPI(s.npuzzleSolvers))
 	m.HandleFunc("POST /api/npuzzle/shuffle", s.serveAPI(s.npuzzleShuffle))

@@ -325,8 +325,14 @@ function resetStats() {
 
 function showStats(res) {
   const playouts = res.playouts ? `, ${groupDigits(res.playouts)} playouts` : '';
-  ui.statNodes.textContent = `${groupDigits(res.nodes)}${playouts}`;
-  ui.statTime.textContent = formatMS(res.ms);
+  if (res.reused) {
+    // A proof found earlier for this board: nothing was searched now.
+    ui.statNodes.textContent = `answer reused (${groupDigits(res.nodes)} nodes when first found)`;
+    ui.statTime.textContent = `answer reused (first found in ${formatMS(res.ms)})`;
+  } else {
+    ui.statNodes.textContent = `${groupDigits(res.nodes)}${playouts}`;
+    ui.statTime.textContent = formatMS(res.ms);
+  }
   ui.statLength.textContent = res.cleared ? `${res.clicks} clicks${res.optimal ? ' (the fewest)' : ' (not proven the fewest)'}` : 'none';
 }
 
