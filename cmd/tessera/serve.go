@@ -8,6 +8,7 @@ import (
 	"net"
 	"runtime"
 
+	"tessera/internal/datadir"
 	"tessera/internal/jobs"
 	"tessera/internal/store"
 	"tessera/internal/web"
@@ -58,6 +59,7 @@ it; -addr :8080 opens it to the network.`,
 		quiet := fs.Bool("q", false, "do not log requests")
 		storeDir := fs.String("store", "", "file store of the embedded NATS server for jobs (default tessera/nats under the user's config folder)")
 		natsURL := fs.String("nats", "", "join this NATS server or cluster for jobs instead of starting one (nats://HOST:PORT, comma-separated)")
+		dataDir := fs.String("data", "", "shared data folder (SameGame's standard positions, ...; default $TESSERA_DATA or ../shared/data, else generated puzzles only)")
 		workers := fs.Int("workers", max(4, runtime.GOMAXPROCS(0)), "in-process job workers")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
@@ -103,7 +105,11 @@ it; -addr :8080 opens it to the network.`,
 				return fmt.Errorf("jobs: %w", err)
 			}
 			defer jc.Close()
-			srv, err := web.New(web.Config{Store: st, Logger: logger, Jobs: web.NATSJobs{C: jc}})
+			data := *dataDir
+			if data == "" {
+				data, _ = datadir.Dir() // none: generated puzzles only
+			}
+			srv, err := web.New(web.Config{Store: st, Logger: logger, Jobs: web.NATSJobs{C: jc}, DataDir: data})
 			if err != nil {
 				return err
 			}

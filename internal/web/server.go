@@ -89,6 +89,11 @@ type Config struct {
 	PDBCache   string
 	PDBNoCache bool
 	PDBMemory  int64
+
+	// DataDir is the shared data folder (SameGame's standard positions,
+	// ...), as the command line finds it (-data, TESSERA_DATA); "": none,
+	// and the pages offer generated puzzles only.
+	DataDir string
 }
 
 func (c *Config) setDefaults() {
@@ -161,6 +166,7 @@ type Server struct {
 	pdbs     *pdbSet
 	base     context.Context // the server's life, for work that outlives a request
 	stop     context.CancelFunc
+	sgSet    standardSet
 }
 
 // New returns a server for cfg. It fails if cfg has no store or the
@@ -177,7 +183,7 @@ func New(cfg Config) (*Server, error) {
 		mux:       http.NewServeMux(),
 		busy:      make(chan struct{}, cfg.MaxBusy),
 		decodeMem: newMemGate(cfg.DecodeMemory),
-		games:     []*game{npuzzleGame, dustGame},
+		games:     []*game{npuzzleGame, dustGame, samegameGame},
 		proofs:    &proofCache{max: 4096},
 	}
 	s.base, s.stop = context.WithCancel(context.Background())
