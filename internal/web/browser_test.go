@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"tessera/internal/datadir"
 	"tessera/internal/store"
 	"tessera/npuzzle"
 )
@@ -153,7 +154,8 @@ func serveOn(t *testing.T, path string) (*httptest.Server, func()) {
 		t.Fatal(err)
 	}
 	// a pattern database built in a moment, never cached
-	s, err := New(Config{Store: st, PDBs: map[string]string{"4x4": "5-5-5"}, PDBNoCache: true})
+	data, _ := datadir.Dir() // SameGame's standard positions, when there
+	s, err := New(Config{Store: st, PDBs: map[string]string{"4x4": "5-5-5"}, PDBNoCache: true, DataDir: data})
 	if err != nil {
 		t.Fatal(err)
 	}

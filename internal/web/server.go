@@ -167,6 +167,8 @@ type Server struct {
 	base     context.Context // the server's life, for work that outlives a request
 	stop     context.CancelFunc
 	sgSet    standardSet
+	emOnce   sync.Once
+	emList   []string // the edge-matching files of the data folder
 }
 
 // New returns a server for cfg. It fails if cfg has no store or the
@@ -183,7 +185,7 @@ func New(cfg Config) (*Server, error) {
 		mux:       http.NewServeMux(),
 		busy:      make(chan struct{}, cfg.MaxBusy),
 		decodeMem: newMemGate(cfg.DecodeMemory),
-		games:     []*game{npuzzleGame, dustGame, samegameGame},
+		games:     []*game{npuzzleGame, dustGame, samegameGame, edgematchGame},
 		proofs:    &proofCache{max: 4096},
 	}
 	s.base, s.stop = context.WithCancel(context.Background())

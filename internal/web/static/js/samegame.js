@@ -265,7 +265,7 @@ function showBest(p) {
   ui.statClicks.textContent = p.clicks || '–';
   ui.statPlayouts.textContent = p.playouts ? groupDigits(p.playouts) : groupDigits(p.nodes) + ' nodes';
   ui.statTime.textContent = formatMS(p.ms);
-  ui.statMoves.textContent = p.moves || '–';
+  ui.statMoves.textContent = p.moves || 'the line comes with the result (the search reports its best score as it goes)';
 }
 
 async function auto() {
@@ -296,7 +296,8 @@ function showJob(st, name) {
   const p = st.progress;
   if (p && (st.state === 'running' || st.state === 'queued')) {
     showBest(p);
-    notify(`${name}: best score so far ${groupDigits(p.score)} in ${p.clicks} clicks…`, 'busy');
+    const clicks = p.clicks ? ` in ${p.clicks} clicks` : '';
+    notify(`${name}: best score so far ${groupDigits(p.score)}${clicks}…`, 'busy');
   }
 }
 
