@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image/png"
 	"math/rand/v2"
@@ -300,8 +301,12 @@ type emProgress struct {
 	Objective  float64  `json:"objective,omitempty"`
 	Fractional int      `json:"fractional,omitempty"`
 	P          string   `json:"p,omitempty"` // lp: the matrix P as a PNG data URL
-	Message    string   `json:"message"`
-	Stopped    string   `json:"stopped,omitempty"` // why a search ended without a solution
+	// Iterates, in the result of lp, are P after every LP iteration (as
+	// long as they fit in 512 KiB), in order: the live progress may skip
+	// some.
+	Iterates []string `json:"iterates,omitempty"`
+	Message  string   `json:"message"`
+	Stopped  string   `json:"stopped,omitempty"` // why a search ended without a solution
 }
 
 func (s *Server) checkEMSpec(spec json.RawMessage) (emSolveSpec, *edgematch.Puzzle, time.Duration, error) {
@@ -373,12 +378,19 @@ func (s *Server) solveEdgeMatch(ctx context.Context, req emSolveSpec, p *edgemat
 	if req.Start != nil {
 		opts.Start, _ = parseEMBoard(p, req.Start)
 	}
+	var best [][2]int // the partial search's best board so far
+	bestScore := 0
 	opts.OnBest = func(b *edgematch.Board, sc edgematch.Score) {
+		mu.Lock()
+		best, bestScore = emBoardJSON(b), sc.Matched
+		mu.Unlock()
 		throttled(func() emProgress {
-			return emProgress{Solver: req.Solver, Board: emBoardJSON(b), Score: sc.Matched, Max: sc.Max, MS: msSince(start),
+			return emProgress{Solver: req.Solver, Board: best, Score: bestScore, Max: sc.Max, MS: msSince(start),
 				Message: fmt.Sprintf("Partial search: best %d of %d edges", sc.Matched, sc.Max)}
 		})
 	}
+	var iterates []string
+	iterBytes := 0
 	opts.OnLP = func(it edgematch.LPIterate) {
 		// every iteration is shown: they are few and slow
 		img := edgematch.RenderP(it, edgematch.SnapshotOptions{Cell: 32})
@@ -390,13 +402,20 @@ func (s *Server) solveEdgeMatch(ctx context.Context, req emSolveSpec, p *edgemat
 		if it.Board != nil {
 			pr.Board, pr.Score = emBoardJSON(it.Board), it.Score.Matched
 		}
+		mu.Lock()
+		if iterBytes += len(pr.P); iterBytes <= 512<<10 {
+			iterates = append(iterates, pr.P)
+		}
+		mu.Unlock()
 		if progress != nil && buf.Len() < 48<<10 {
 			progress(pr)
 		}
 	}
 	opts.Progress = func(format string, args ...any) {
 		throttled(func() emProgress {
-			return emProgress{Solver: req.Solver, Max: p.MaxScore(), MS: msSince(start), Message: fmt.Sprintf(format, args...)}
+			// the best board goes with every report, so that a page
+			// that comes back finds it
+			return emProgress{Solver: req.Solver, Board: best, Score: bestScore, Max: p.MaxScore(), MS: msSince(start), Message: fmt.Sprintf(format, args...)}
 		})
 	}
 	solver, err := catalog.EdgeMatch.New(req.Solver, opts)
@@ -413,7 +432,9 @@ func (s *Server) solveEdgeMatch(ctx context.Context, req emSolveSpec, p *edgemat
 	if ctx.Err() != nil {
 		return emProgress{}, ctx.Err() // cancelled
 	}
-	out := emProgress{Solver: req.Solver, Max: p.MaxScore(), MS: msSince(start), Nodes: res.Stats.Nodes}
+	mu.Lock()
+	out := emProgress{Solver: req.Solver, Max: p.MaxScore(), MS: msSince(start), Nodes: res.Stats.Nodes, Iterates: iterates}
+	mu.Unlock()
 	if res.Board != nil {
 		out.Board, out.Score, out.Solved = emBoardJSON(res.Board), res.Score.Matched, res.Score.Solved()
 	}
@@ -422,6 +443,8 @@ func (s *Server) solveEdgeMatch(ctx context.Context, req emSolveSpec, p *edgemat
 		out.Message = fmt.Sprintf("Solved: all %d edges match", out.Max)
 	case err == nil:
 		out.Message = fmt.Sprintf("Best board: %d of %d edges match", out.Score, out.Max)
+	case req.Solver == "partial" && errors.Is(err, context.DeadlineExceeded):
+		out.Message = fmt.Sprintf("Time is up: the best board has %d of %d edges matching", out.Score, out.Max)
 	default:
 		out.Stopped = err.Error()
 		out.Message = fmt.Sprintf("Stopped (%v): best board %d of %d edges", err, out.Score, out.Max)

@@ -53,7 +53,7 @@ func TestBrowserSameGame(t *testing.T) {
 	keys := strings.Repeat(kb.ArrowRight, xi) // from column 0
 	step(t, ctx, "keyboard",
 		chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`),
-		chromedp.KeyEvent(strings.Repeat(kb.ArrowUp, 20)), // to the top row
+		chromedp.KeyEvent(strings.Repeat(kb.ArrowUp, 20)),   // to the top row
 		chromedp.KeyEvent(strings.Repeat(kb.ArrowLeft, 20)), // to column 0
 		chromedp.KeyEvent(keys))
 	down := 14 - yi

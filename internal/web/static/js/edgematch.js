@@ -19,7 +19,7 @@ const ui = {
   puzzle: $('puzzle'), genRow: $('gen-row'), genSize: $('gen-size'), genColours: $('gen-colours'), genSeed: $('gen-seed'),
   load: $('load'), puzzleNote: $('puzzle-note'),
   solver: $('solver'), auto: $('auto'), stop: $('stop'), budget: $('budget'), solverNote: $('solver-note'),
-  autoOut: $('auto-out'), lp: $('lp'), lpImg: $('lp-img'), lpCaption: $('lp-caption'),
+  autoOut: $('auto-out'), lp: $('lp'), lpImg: $('lp-img'), lpCaption: $('lp-caption'), lpIters: $('lp-iters'),
 };
 
 const game = {
@@ -209,6 +209,7 @@ async function load(ref, seed = 1, board = null) {
     const res = draw();
     ui.exportOut.textContent = '';
     ui.lp.hidden = true;
+    ui.lpIters.replaceChildren();
     ui.autoOut.textContent = '';
     notify(`New puzzle: ${p.name}, ${p.rows} × ${p.cols}. Score ${res.score} of ${p.max}.`);
     return true;
@@ -277,6 +278,13 @@ function finishJob(st, name) {
   }
   const res = st.result;
   showProgress(res);
+  if (res.iterates && res.iterates.length > 0) {
+    // P after every LP iteration, as the source's Figure 4c
+    ui.lp.hidden = false;
+    ui.lpIters.replaceChildren(...res.iterates.map((src, i) => el('figure', {},
+      el('img', { src, alt: `P after LP iteration ${i + 1}` }), el('figcaption', {}, String(i + 1)))));
+    ui.lpCaption.textContent = `P after each of the ${res.iterates.length} LP iterations (cells down, pieces across; white is 1).`;
+  }
   const r = draw();
   notify(`${name}: ${res.message}.`, r.solved ? 'victory' : res.stopped ? 'warn' : '');
 }
