@@ -346,7 +346,7 @@ func edgematchJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{"edgematch.solve": {
 		check: func(spec json.RawMessage) (time.Duration, error) {
 			_, _, timeout, err := s.checkEMSpec(spec)
-			return timeout + 10*time.Second, err
+			return timeout + 2*time.Minute, err // the search stops itself at timeout; the rest is for the wait for a slot
 		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 			req, p, timeout, err := s.checkEMSpec(spec)
@@ -422,12 +422,13 @@ func (s *Server) solveEdgeMatch(ctx context.Context, req emSolveSpec, p *edgemat
 	if err != nil {
 		return emProgress{}, errorf(http.StatusBadRequest, "%v", err)
 	}
-	sctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	if err := s.acquire(sctx); err != nil {
+	// The wait for a solver slot is the job's, not the search's time.
+	if err := s.acquire(ctx); err != nil {
 		return emProgress{}, err
 	}
 	defer s.release()
+	sctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	res, err := solver.Solve(sctx, p)
 	if ctx.Err() != nil {
 		return emProgress{}, ctx.Err() // cancelled

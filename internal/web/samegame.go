@@ -250,7 +250,7 @@ func samegameJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{"samegame.solve": {
 		check: func(spec json.RawMessage) (time.Duration, error) {
 			_, _, _, timeout, err := s.checkSGSpec(spec)
-			return timeout + 5*time.Second, err // the search stops itself at timeout
+			return timeout + 2*time.Minute, err // the search stops itself at timeout; the rest is for the wait for a slot
 		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 			req, sv, b, timeout, err := s.checkSGSpec(spec)
@@ -282,12 +282,13 @@ func (s *Server) solveSameGame(ctx context.Context, req sgSolveSpec, sv dustSolv
 	if err != nil {
 		return sgSolveResult{}, err
 	}
-	sctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	if err := s.acquire(sctx); err != nil {
+	// The wait for a solver slot is the job's, not the search's time.
+	if err := s.acquire(ctx); err != nil {
 		return sgSolveResult{}, err
 	}
 	defer s.release()
+	sctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	sol, err := solver.Solve(sctx, b)
 	res := sgSolveResult{Board: line, Solver: sv.ID, Score: sol.Score, Clicks: sol.Clicks, Cleared: sol.Cleared, Optimal: sol.Optimal,
 		Moves: samegame.FormatMoves(sol.Moves), Nodes: sol.Nodes, Playouts: sol.Playouts, MS: msSince(start)}
