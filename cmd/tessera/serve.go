@@ -21,7 +21,7 @@ func init() {
 var serveCmd = &Command{
 	Name:      "serve",
 	UsageLine: "[-addr HOST:PORT] [-db FILE] [-store DIR | -nats URL] [-workers N] [-data DIR] [-q]",
-	Short:     "serve the web app: the sliding-puzzle picture game and the dust game",
+	Short:     "serve the web app: the sliding puzzle, the dust game, SameGame and edge-matching",
 	Long: `Serve runs the web app: the sliding-tile picture game with built-in or
 uploaded pictures, hints, Auto with BFS, bidirectional BFS, A*, IDA* and
 weighted A*; and the dust game (SameGame's fewest-clicks variant on 8 x 6)
