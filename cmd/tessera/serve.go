@@ -22,12 +22,18 @@ var serveCmd = &Command{
 	Name:      "serve",
 	UsageLine: "[-addr HOST:PORT] [-db FILE] [-store DIR | -nats URL] [-workers N] [-data DIR] [-q]",
 	Short:     "serve the web app: the sliding puzzle, the dust game, SameGame and edge-matching",
-	Long: `Serve runs the web app: the sliding-tile picture game with built-in or
-uploaded pictures, hints, Auto with BFS, bidirectional BFS, A*, IDA* and
-weighted A*; and the dust game (SameGame's fewest-clicks variant on 8 x 6)
-with hints, Auto with the exact solver, DFS, beam search, MCTS or NRPA, and
-the proven fewest clicks to compare with; saved games for both. Open the
-printed address in a browser.
+	Long: `Serve runs the web app: the sliding-tile picture game (built-in or
+uploaded pictures, the phone's camera, boards up to 10x10, the gap where you
+tap, hints, Auto with every catalogue solver: IDA* with the 7-8 pattern
+database on 4x4, the fast solver beyond); the dust game (SameGame's
+fewest-clicks variant on 8 x 6, the proven fewest clicks to compare with);
+SameGame under the standard rules (the 20 standard positions, Auto with NRPA,
+NMCS, SP-MCTS, beam or DFS); and edge-matching (clue puzzles, Brendan's sets,
+Eternity II, generated puzzles; Auto with the exact, partial or LP search,
+export to the bucas viewer). Open the printed address in a browser. The
+standard positions and the puzzle files come from the data folder: -data,
+else $TESSERA_DATA or ../shared/data; without one the pages offer generated
+puzzles only.
 
 Saved games and uploaded pictures are kept in an SQLite file, by default
 tessera/tessera.db under the user's configuration folder ($XDG_CONFIG_HOME

@@ -124,3 +124,27 @@ func TestJobBadInput(t *testing.T) {
 	wantError(t, call(t, s, "DELETE", "/api/jobs/0123abcd", nil), 404, "no job")
 	wantError(t, call(t, s, "GET", "/api/jobs/bad.id", nil), 400, "bad job id")
 }
+
+// A worker process registers the web's kinds without a store and runs
+// the jobs a server elsewhere submits.
+func TestRegisterJobKinds(t *testing.T) {
+	mj := NewMemJobs()
+	defer mj.Close()
+	if err := RegisterJobKinds(Config{}); err == nil {
+		t.Fatal("no job system: no error")
+	}
+	if err := RegisterJobKinds(Config{Jobs: mj}); err != nil {
+		t.Fatal(err)
+	}
+	id, err := mj.Submit(t.Context(), "npuzzle.solve", json.RawMessage(`{"board":"1 2 3/4 0 6/7 5 8","solver":"bfs"}`), time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last JobState
+	if err := mj.Watch(t.Context(), id, func(st JobState) { last = st }); err != nil {
+		t.Fatal(err)
+	}
+	if last.State != JobDone || !strings.Contains(string(last.Result), `"moves":"UL"`) {
+		t.Fatalf("%+v", last)
+	}
+}

@@ -177,6 +177,23 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("web: no store")
 	}
+	return build(cfg)
+}
+
+// RegisterJobKinds registers the web app's job kinds (npuzzle.solve,
+// samegame.solve, edgematch.solve) on cfg.Jobs, for a worker process that
+// serves no pages: `tessera worker -nats URL` beside a `tessera serve
+// -nats URL -workers 0`. cfg.Store is not needed; DataDir and the PDB
+// settings are read as by New.
+func RegisterJobKinds(cfg Config) error {
+	if cfg.Jobs == nil {
+		return errors.New("web: no job system to register the kinds on")
+	}
+	_, err := build(cfg)
+	return err
+}
+
+func build(cfg Config) (*Server, error) {
 	cfg.setDefaults()
 	s := &Server{
 		cfg:       cfg,
