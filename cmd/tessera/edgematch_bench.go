@@ -52,6 +52,7 @@ be read or parsed is a usage error (status 2).`,
 		data := dataFlag(fs)
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
+		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if err := sf.check(); err != nil {
 				return err
@@ -78,8 +79,14 @@ be read or parsed is a usage error (status 2).`,
 			} else if items, err = setItems(&hf, *set, args, *data); err != nil {
 				return err
 			}
+			remote, closeRemote, err := benchRemote(ctx, *natsURL)
+			if err != nil {
+				return err
+			}
+			defer closeRemote()
 			count := pr.Counter("puzzles", len(items))
-			b := bench.EdgeMatch{Items: items, Algo: sf.algo, Solver: solver, Timeout: *timeout, Log: pr.Logf, Done: func() { count.Add(1) }}
+			b := bench.EdgeMatch{Items: items, Algo: sf.algo, Solver: solver, Timeout: *timeout, Log: pr.Logf, Done: func() { count.Add(1) },
+				Remote: remote, Options: sf.o}
 			err = b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
 			pr.Done()
 			return err

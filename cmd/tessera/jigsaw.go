@@ -438,6 +438,7 @@ averages, the perfect count and the peak memory (and "bags",
 		sf.define(fs)
 		outDir := fs.String("out", "", "write the reconstructions to this folder")
 		data := dataFlag(fs)
+		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
@@ -470,7 +471,13 @@ averages, the perfect count and the peak memory (and "bags",
 			defer p.Done()
 			b := bench.Jigsaw{Files: files, Piece: *piece, Type: *typ, Known: known[*dims] && *bagK == 0, Bag: *bagK, Crop: *crop,
 				Solver: s, Algo: sf.algo, Label: bench.JigsawLabel(sf.algo, sf.o, false), Metric: sf.o.Metric, Seed: sf.o.Seed,
-				OutDir: *outDir, Timeout: *sf.timeout, Progress: p, OnGeneration: bench.JigsawProgress(p, sf.o.Gens)}
+				OutDir: *outDir, Timeout: *sf.timeout, Progress: p, OnGeneration: bench.JigsawProgress(p, sf.o.Gens), Options: sf.o}
+			remote, closeRemote, err := benchRemote(ctx, *natsURL)
+			if err != nil {
+				return err
+			}
+			defer closeRemote()
+			b.Remote = remote
 			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *sf.asJSON})
 		}
 	},

@@ -107,6 +107,7 @@ With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
 		timeout := timeoutFlag(fs, 0)
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
+		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
@@ -129,7 +130,13 @@ With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
 			defer cancel()
 			p := newProgress(env, *prog)
 			defer p.Done()
-			b := bench.Gaps{Files: files, Crops: *crops, Geometry: g, Algo: *algo, Options: opts, OutDir: *outDir, Progress: p}
+			remote, closeRemote, err := benchRemote(ctx, *natsURL)
+			if err != nil {
+				return err
+			}
+			defer closeRemote()
+			b := bench.Gaps{Files: files, Crops: *crops, Geometry: g, Algo: *algo, Options: opts, OutDir: *outDir, Progress: p,
+				Remote: remote, Settings: nf.GapSettings}
 			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
 		}
 	},

@@ -72,6 +72,8 @@ type solverFlags struct {
 	workers         int
 	pdb             pdbFlags
 	idaPDB          bool // -algo idastar without -h means -h pdb (bench)
+	// built are the options of the last solver made (for workers).
+	built catalog.NpuzzleOptions
 }
 
 // define defines the flags, with the default solver algo; idaPDB makes pdb
@@ -143,6 +145,7 @@ func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzl
 		}
 	}
 	sv, err := catalog.Npuzzle.New(s.algo, opts)
+	s.built = opts
 	return sv, opts.PDB, setup, err
 }
 

@@ -63,6 +63,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 		instances := fs.String("instances", "", "with -set: the instances to run, such as 1-10,38,40 (default all)")
 		var sf solverFlags
 		sf.define(fs, "idastar", true)
+		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
@@ -91,9 +92,14 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			p := newProgress(env, *prog)
 			defer p.Done()
 			if !oneSolver {
+				remote, closeRemote, err := benchRemote(ctx, *natsURL)
+				if err != nil {
+					return err
+				}
+				defer closeRemote()
 				count := p.Counter("solves", *n*len(bench.NpuzzleMethods))
 				return bench.NpuzzleCompare{Size: s, Boards: *n, Seed: *seed, Uniform: *uniform, Timeout: *timeout, JSON: *asJSON,
-					Done: func() { count.Add(1) }}.Run(ctx, env.Stdout)
+					Done: func() { count.Add(1) }, Remote: remote}.Run(ctx, env.Stdout)
 			}
 			b := bench.NpuzzleSet{Set: *path, Timeout: *timeout, JSON: *asJSON, Workers: sf.workers}
 			if *path != "" {
@@ -107,6 +113,12 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			if b.Solver, _, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleOptions{}); err != nil {
 				return err
 			}
+			remote, closeRemote, err := benchRemote(ctx, *natsURL)
+			if err != nil {
+				return err
+			}
+			defer closeRemote()
+			b.Remote, b.Algo, b.Options, b.PDBCache, b.PDBMaxBytes = remote, sf.algo, sf.built, sf.pdb.cache, sf.maxMB<<20
 			count := p.Counter("instances", len(b.Instances))
 			b.Done = func() { count.Add(1) }
 			return b.Run(ctx, env.Stdout)

@@ -414,7 +414,7 @@ func parseBoardList(s string, n int) ([]int, error) {
 
 var samegameBenchCmd = &Command{
 	Name:      "bench",
-	UsageLine: "-set FILE | -n K [-seed S] [-algo A[,A...]] [-timeout D] [-boards 1,2,11] [-workers K] [-plot PNG] [-o FILE] [-json]",
+	UsageLine: "-set FILE | -n K [-seed S] [-algo A[,A...]] [-timeout D] [-boards 1,2,11] [-workers K] [-plot PNG] [-o FILE] [-json] [-nats URL]",
 	Short:     "solve every board of a set file and total the results",
 	Long: `Bench solves the boards of a set file (all, or those -boards names by their
 1-based number in the file), each with the -timeout budget and one core,
@@ -464,6 +464,7 @@ diagonal, and the histograms of clicks over the reference.`,
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
 		out := outFlag(fs, "the boards with their solutions")
+		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
@@ -507,6 +508,12 @@ diagonal, and the histograms of clicks over the reference.`,
 			if *plot != "" {
 				b.Plot = func(png []byte) error { return writeFileAtomic(*plot, png) }
 			}
+			remote, closeRemote, err := benchRemote(ctx, *natsURL)
+			if err != nil {
+				return err
+			}
+			defer closeRemote()
+			b.Remote = remote
 			p := newProgress(env, *prog)
 			defer p.Done()
 			count := p.Counter(map[bool]string{true: "solves", false: "boards"}[len(algos) > 1 || *plot != ""], len(b.List)*len(algos))

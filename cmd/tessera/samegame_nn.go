@@ -18,7 +18,7 @@ import (
 
 var samegameDatasetCmd = &Command{
 	Name:      "dataset",
-	UsageLine: "[-rules dust] [-n K] [-seed S] [-solver exact|dfs|beam] [-width W] [-prefix P] [-timeout D] [-workers W] -o FILE",
+	UsageLine: "[-rules dust] [-n K] [-seed S] [-solver exact|dfs|beam] [-width W] [-prefix P] [-timeout D] [-workers W] [-nats URL] -o FILE",
 	Short:     "solve random boards and write them with their solutions, for training",
 	Long: `Dataset draws K random boards (as generate does with the same -seed, -size
 and -colors), solves each with -solver on -workers cores at a time, each within -timeout:
@@ -53,6 +53,7 @@ one example of each.`,
 		labels := fs.Int("labels", 0, "with -solver beam: write up to this many positions per depth on the beam's shortest lines, each with all its good clicks (see above)")
 		prog := progressFlag(fs)
 		out := outFlag(fs, "the boards with their solutions (required)")
+		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
@@ -77,13 +78,18 @@ one example of each.`,
 			if *labels > 0 && (algo != "beam" || rules != samegame.Dust) {
 				return usagef("-labels needs -solver beam and dust rules")
 			}
+			remote, closeRemote, err := benchRemote(ctx, *natsURL)
+			if err != nil {
+				return err
+			}
+			defer closeRemote()
 			entries := bench.SameGameBoards(rf.n, *seed, w, h, rf.colors, rules, *prefix)
 			p := newProgress(env, *prog)
 			defer p.Done()
 			count := p.Counter("boards", rf.n)
 			done := func() { count.Add(1) }
 			if *labels > 0 {
-				text, boards, total, skipped, err := bench.SameGameLabels(ctx, entries, *width, *labels, *workers, *timeout, done)
+				text, boards, total, skipped, err := bench.SameGameLabelsOn(ctx, remote, entries, *width, *labels, *workers, *timeout, done)
 				if err != nil {
 					return err
 				}
@@ -98,7 +104,7 @@ one example of each.`,
 				fmt.Fprintln(env.Stdout)
 				return nil
 			}
-			text, proven, err := bench.SameGameDataset(ctx, entries, rules, algo, catalog.SameGameOptions{Seed: *seed, Width: *width},
+			text, proven, err := bench.SameGameDatasetOn(ctx, remote, entries, rules, algo, catalog.SameGameOptions{Seed: *seed, Width: *width},
 				*timeout, *workers, done)
 			if err != nil {
 				return err

@@ -36,6 +36,7 @@ the seconds and the SDPs, then the totals. With -json: one object per puzzle
 		timeout := timeoutFlag(fs, time.Minute)
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
+		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			solver, err := sf.solver(*seed)
 			if err != nil {
@@ -64,7 +65,12 @@ the seconds and the SDPs, then the totals. With -json: one object per puzzle
 			}
 			pr := newProgress(env, *prog)
 			defer pr.Done()
-			b := bench.Tangram{Items: items, Algo: sf.algo, Solver: solver, Timeout: *timeout, Log: pr.Logf}
+			remote, closeRemote, err := benchRemote(ctx, *natsURL)
+			if err != nil {
+				return err
+			}
+			defer closeRemote()
+			b := bench.Tangram{Items: items, Algo: sf.algo, Solver: solver, Timeout: *timeout, Log: pr.Logf, Remote: remote, Options: sf.o}
 			w := &bench.Writer{W: env.Stdout, JSON: *asJSON}
 			if err := b.Run(ctx, w); err != nil {
 				return err

@@ -13,6 +13,14 @@
 // plot.go draws figures (SameGamePlot: the source blog's comparison of two
 // dust solvers).
 //
+// RunItems is Run for an Item, a kind of bench item declared with NewItem:
+// its input and result travel as JSON, so that with Options.Remote (a
+// *jobs.Client, "-nats URL") every item is a job run by workers anywhere
+// ("tessera worker" registers every kind of Items) under the item's
+// budget, and the bench prints what it prints in-process, in the same
+// order, with the workers' CPU times. Without Remote it is Run, unchanged.
+// The *_remote.go files declare each bench's item kind.
+//
 //	res, err := bench.Run(ctx, len(boards), bench.Options{Workers: 2, Timeout: time.Second},
 //		func(ctx context.Context, i int) Record { return solve(ctx, boards[i]) },
 //		func(i int, r *Record, cpu time.Duration) error { return w.Item(r, r.Row()) })

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tessera/edgematch"
+	"tessera/internal/catalog"
 )
 
 // EdgeMatchItem is one puzzle of an edge-matching bench; Group names the
@@ -76,6 +77,11 @@ type EdgeMatch struct {
 	// Log, when set, receives a line per puzzle; Done is called after each.
 	Log  func(format string, args ...any)
 	Done func()
+	// Remote, when set, runs the solves as jobs on workers ("-nats"),
+	// which build the solver Algo with Options (its Start and callbacks
+	// stay here).
+	Remote  Remote
+	Options catalog.EdgeMatchOptions
 }
 
 // Run solves the items and writes their records and the summary to w
@@ -91,8 +97,7 @@ func (b *EdgeMatch) Run(ctx context.Context, w *Writer) error {
 	}
 	w.Header += "\tnote"
 	cpu0, _ := ProcessCPU()
-	recs, err := Run(ctx, len(b.Items), Options{Workers: 1, Timeout: b.Timeout, Done: b.Done},
-		func(ctx context.Context, i int) EdgeMatchRecord { return b.solve(ctx, b.Items[i]) },
+	recs, err := RunItems(ctx, len(b.Items), Options{Workers: 1, Timeout: b.Timeout, Done: b.Done, Remote: b.Remote}, EdgeMatchJob, b.item,
 		func(_ int, r *EdgeMatchRecord, _ time.Duration) error {
 			if b.Log != nil {
 				b.Log("%s: %d/%d, %.2f s", r.Puzzle, r.Score, r.Max, r.Seconds)

@@ -47,6 +47,10 @@ type Jigsaw struct {
 	// puzzle's jigsaw.Problem.Progress.
 	Progress     *progress.Reporter
 	OnGeneration func(jigsaw.Generation)
+	// Remote, when set, runs the puzzles as jobs on workers ("-nats"),
+	// which build the solver Algo with Options and read the same files.
+	Remote  Remote
+	Options catalog.JigsawOptions
 }
 
 // JigsawRecord is one -json line of jigsaw bench: one source image.
@@ -107,8 +111,8 @@ func (j *Jigsaw) Run(ctx context.Context, w *Writer) error {
 	var recs []JigsawRecord
 	var secs, cpus []float64
 	right := 0
-	_, err := Run(ctx, len(groups), Options{Workers: 1, Timeout: j.Timeout},
-		func(ctx context.Context, b int) jigsawPuzzle { return j.puzzle(ctx, b, groups[b]) },
+	_, err := RunItems(ctx, len(groups), Options{Workers: 1, Timeout: j.Timeout, Remote: j.Remote},
+		JigsawJob, func(b int) jigsawItem { return j.item(b, groups[b]) },
 		func(b int, o *jigsawPuzzle, _ time.Duration) error {
 			if o.err != nil {
 				return o.err
@@ -301,6 +305,11 @@ type Gaps struct {
 	OutDir   string
 	// Progress reports on stderr.
 	Progress *progress.Reporter
+	// Remote, when set, solves the images as jobs on workers ("-nats"),
+	// which build the solver from Settings (the model loaded there) and
+	// read the same files.
+	Remote   Remote
+	Settings catalog.GapSettings
 }
 
 // gapRecord is one -json line of jigsaw neural bench.
@@ -331,7 +340,7 @@ func (g *Gaps) Run(ctx context.Context, w *Writer) error {
 	}
 	var sumP, sumN, sumS float64
 	perfect, k := 0, 0
-	_, err := Run(ctx, len(g.Files), Options{Workers: 1}, g.image, func(i int, im *gapImage, _ time.Duration) error {
+	_, err := RunItems(ctx, len(g.Files), Options{Workers: 1, Remote: g.Remote}, GapsJob, g.item, func(i int, im *gapImage, _ time.Duration) error {
 		if im.err != nil {
 			return im.err
 		}

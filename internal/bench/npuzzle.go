@@ -138,6 +138,8 @@ type NpuzzleCompare struct {
 	Timeout time.Duration
 	JSON    bool
 	Done    func() // after each solve, for progress
+	// Remote, when set, runs the solves as jobs on workers ("-nats").
+	Remote Remote
 }
 
 // Run runs the comparison and prints it on w.
@@ -160,17 +162,21 @@ func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
 	out := &Writer{W: w, JSON: c.JSON, AlignRight: true,
 		Header: "method\tsolved\texpanded mean\texpanded median\tgenerated mean\tms mean\tms median\tlength mean\toptimal\tsource states\t"}
 	k := len(NpuzzleMethods)
-	recs, err := Run(ctx, c.Boards*k, Options{Workers: 1, Timeout: c.Timeout, Done: c.Done},
-		func(ctx context.Context, i int) NpuzzleRecord {
-			b, m := boards.board(i/k), i%k
-			sol, err := solvers[m].Solve(ctx, b, npuzzle.BlankLast)
-			rec := NpuzzleRecord{Board: i/k + 1, Tiles: b.Line(), Method: NpuzzleMethods[m].Name, Length: len(sol.Moves),
-				Optimal: sol.Optimal, Expanded: sol.Stats.Expanded, Generated: sol.Stats.Generated, Seconds: Seconds(sol.Stats.Elapsed)}
-			if err != nil {
-				rec.Error = err.Error()
-			}
-			return rec
-		},
+	input := func(i int) npuzzleItem {
+		return npuzzleItem{Board: i/k + 1, Method: i % k, b: boards.board(i / k), solver: solvers[i%k]}
+	}
+	if c.Remote != nil {
+		// Jobs are made concurrently: draw the boards first.
+		lines := make([]string, c.Boards)
+		for j := range lines {
+			lines[j] = boards.board(j).Line()
+		}
+		input = func(i int) npuzzleItem {
+			return npuzzleItem{Board: i/k + 1, Method: i % k, Tiles: lines[i/k], Size: c.Size.String()}
+		}
+	}
+	recs, err := RunItems(ctx, c.Boards*k, Options{Workers: 1, Timeout: c.Timeout, Done: c.Done, Remote: c.Remote},
+		NpuzzleCompareItem, input,
 		func(i int, r *NpuzzleRecord, _ time.Duration) error {
 			if c.JSON {
 				return out.Item(r, "")
@@ -303,6 +309,34 @@ type NpuzzleSet struct {
 	Timeout time.Duration
 	JSON    bool
 	Done    func() // after each instance, for progress
+	// Remote, when set, solves the instances as jobs on workers ("-nats"),
+	// which build the solver Algo with Options, loading the pattern
+	// database of Options.PDB's partition from PDBCache (as the local run
+	// does: from the cache, built there on a first use).
+	Remote      Remote
+	Algo        string
+	Options     catalog.NpuzzleOptions
+	PDBCache    string
+	PDBMaxBytes int64
+}
+
+// npuzzleSetSolve solves one instance as the bench does.
+func npuzzleSetSolve(ctx context.Context, solver npuzzle.Solver, inst npuzzle.Instance, goal npuzzle.Goal, process bool, timeout time.Duration) (r setResult) {
+	var sol npuzzle.Solution
+	cpu, _ := OnCPU(process, func() { sol, r.err = solver.Solve(ctx, inst.Board, goal) })
+	r.rec = NpuzzleSetRecord{Instance: inst.Number, Length: len(sol.Moves), Published: inst.Published,
+		Nodes: sol.Stats.Generated, Expanded: sol.Stats.Expanded, Seconds: Seconds(sol.Stats.Elapsed),
+		CPUSeconds: Seconds(cpu), Optimal: sol.Optimal}
+	switch {
+	case errors.Is(r.err, context.DeadlineExceeded):
+		r.rec.Error = fmt.Sprintf("no solution within -timeout %v", timeout)
+	case r.err != nil:
+		r.rec.Error = r.err.Error()
+	default:
+		r.rec.Moves = npuzzle.FormatMoves(sol.Moves)
+		r.rec.Matched = inst.Published == r.rec.Length
+	}
+	return r
 }
 
 // Run runs the bench and prints it on w. It returns an error after
@@ -315,25 +349,8 @@ func (s NpuzzleSet) Run(ctx context.Context, w io.Writer) error {
 		fmt.Fprintf(w, "%s, %s, setup %.1f s\n\n", s.Title, sum.Solver, s.Setup)
 	}
 	total, published, withPublished := 0, 0, 0
-	_, err := Run(ctx, len(s.Instances), Options{Workers: 1, Timeout: s.Timeout, Done: s.Done},
-		func(ctx context.Context, i int) (r setResult) {
-			inst := s.Instances[i]
-			var sol npuzzle.Solution
-			cpu, _ := OnCPU(s.Workers > 1, func() { sol, r.err = s.Solver.Solve(ctx, inst.Board, s.Goal) })
-			r.rec = NpuzzleSetRecord{Instance: inst.Number, Length: len(sol.Moves), Published: inst.Published,
-				Nodes: sol.Stats.Generated, Expanded: sol.Stats.Expanded, Seconds: Seconds(sol.Stats.Elapsed),
-				CPUSeconds: Seconds(cpu), Optimal: sol.Optimal}
-			switch {
-			case errors.Is(r.err, context.DeadlineExceeded):
-				r.rec.Error = fmt.Sprintf("no solution within -timeout %v", s.Timeout)
-			case r.err != nil:
-				r.rec.Error = r.err.Error()
-			default:
-				r.rec.Moves = npuzzle.FormatMoves(sol.Moves)
-				r.rec.Matched = inst.Published == r.rec.Length
-			}
-			return r
-		},
+	_, err := RunItems(ctx, len(s.Instances), Options{Workers: 1, Timeout: s.Timeout, Done: s.Done, Remote: s.Remote},
+		NpuzzleSetJob, s.item,
 		func(i int, r *setResult, _ time.Duration) error {
 			if r.err != nil && ctx.Err() != nil {
 				return ctx.Err() // interrupted, not a failed instance

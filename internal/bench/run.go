@@ -19,6 +19,12 @@ type Options struct {
 	CPU     bool
 	// Done, when set, is called after each item (progress counters).
 	Done func()
+	// Remote, when set, runs the items of RunItems as jobs on workers
+	// (tessera worker) instead of in this process; Run ignores it.
+	Remote Remote
+	// RemoteCPU, when set, receives the CPU time of each item run on a
+	// worker (the thread that ran it), for a bench's total.
+	RemoteCPU func(time.Duration)
 }
 
 // Run calls work for the items 0..n-1 on Options.Workers goroutines, each

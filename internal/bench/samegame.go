@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
@@ -67,6 +67,8 @@ type SameGame struct {
 	Plot func(png []byte) error
 	// Done, when set, is called after each solve (progress).
 	Done func()
+	// Remote, when set, runs the solves as jobs on workers ("-nats").
+	Remote Remote
 }
 
 // SameGameRecord is one -json line of a bench of one algorithm.
@@ -178,10 +180,10 @@ func (s *SameGame) Run(ctx context.Context, w io.Writer) ([]SameGameRecord, erro
 	if s.Rules == samegame.Dust {
 		out.Header = "board\tname\tclicks\toptimal\tknown\tnodes\tseconds\t"
 	}
-	recs, err := Run(ctx, len(s.List), Options{Workers: s.Workers, Timeout: s.Timeout, CPU: s.CPU, Done: s.Done},
-		func(ctx context.Context, i int) SameGameRecord {
-			return sameGameSolve(ctx, solvers[0], s.Algos[0], s.Entries[s.List[i]-1], s.List[i])
-		},
+	var remoteCPU atomic.Int64
+	recs, err := RunItems(ctx, len(s.List), Options{Workers: s.Workers, Timeout: s.Timeout, CPU: s.CPU, Done: s.Done, Remote: s.Remote,
+		RemoteCPU: func(d time.Duration) { remoteCPU.Add(int64(d)) }},
+		SameGameItem, func(i int) sameGameItem { return s.item(solvers, 0, i) },
 		func(i int, r *SameGameRecord, cpu time.Duration) error {
 			r.CPUSeconds = Seconds(cpu)
 			return out.Item(r, r.row(s.Rules))
@@ -191,7 +193,7 @@ func (s *SameGame) Run(ctx context.Context, w io.Writer) ([]SameGameRecord, erro
 	}
 	sum := s.summarize(recs, time.Since(start))
 	if cpuEnd, ok := ProcessCPU(); ok {
-		sum.CPUSeconds = Seconds(cpuEnd - cpuStart)
+		sum.CPUSeconds = Seconds(cpuEnd - cpuStart + time.Duration(remoteCPU.Load()))
 	}
 	if err := out.Summary(sum, func(w io.Writer) { sum.print(w, s.Rules) }); err != nil {
 		return recs, err
@@ -333,7 +335,14 @@ func SameGameSet(entries []samegame.Entry, list []int, recs []SameGameRecord, ru
 // package policy ("samegame dataset").
 func SameGameDataset(ctx context.Context, entries []samegame.Entry, rules samegame.Rules, algo string, o catalog.SameGameOptions,
 	timeout time.Duration, workers int, done func()) (string, int, error) {
-	bs := &SameGame{Entries: entries, Rules: rules, Algos: []string{algo}, Options: o, Timeout: timeout}
+	return SameGameDatasetOn(ctx, nil, entries, rules, algo, o, timeout, workers, done)
+}
+
+// SameGameDatasetOn is SameGameDataset with the solves run as jobs on
+// remote's workers (nil: in-process).
+func SameGameDatasetOn(ctx context.Context, remote Remote, entries []samegame.Entry, rules samegame.Rules, algo string, o catalog.SameGameOptions,
+	timeout time.Duration, workers int, done func()) (string, int, error) {
+	bs := &SameGame{Entries: entries, Rules: rules, Algos: []string{algo}, Options: o, Timeout: timeout, Remote: remote}
 	solvers, err := bs.solvers()
 	if err != nil {
 		return "", 0, err
@@ -342,10 +351,9 @@ func SameGameDataset(ctx context.Context, entries []samegame.Entry, rules samega
 	for i := range list {
 		list[i] = i + 1
 	}
-	recs, err := Run(ctx, len(entries), Options{Workers: workers, Timeout: timeout, Done: done},
-		func(ctx context.Context, i int) SameGameRecord {
-			return sameGameSolve(ctx, solvers[0], algo, entries[i], i+1)
-		}, nil)
+	bs.List = list
+	recs, err := RunItems(ctx, len(entries), Options{Workers: workers, Timeout: timeout, Done: done, Remote: remote},
+		SameGameItem, func(i int) sameGameItem { return bs.item(solvers, 0, i) }, nil)
 	if err != nil {
 		return "", 0, err
 	}
@@ -365,45 +373,35 @@ func SameGameDataset(ctx context.Context, entries []samegame.Entry, rules samega
 // and the boards left out for taking longer than timeout.
 func SameGameLabels(ctx context.Context, entries []samegame.Entry, width, perDepth, workers int, timeout time.Duration,
 	done func()) (text string, boards, total, skipped int, err error) {
+	return SameGameLabelsOn(ctx, nil, entries, width, perDepth, workers, timeout, done)
+}
+
+// SameGameLabelsOn is SameGameLabels with the boards labelled as jobs on
+// remote's workers (nil: in-process).
+func SameGameLabelsOn(ctx context.Context, remote Remote, entries []samegame.Entry, width, perDepth, workers int, timeout time.Duration,
+	done func()) (text string, boards, total, skipped int, err error) {
 	texts := make([]string, len(entries))
-	errs := make([]error, len(entries))
-	var mu sync.Mutex
-	_, err = Run(ctx, len(entries), Options{Workers: workers, Done: done}, func(ctx context.Context, i int) struct{} {
-		e := entries[i]
-		bctx, cancel := context.WithTimeout(ctx, timeout)
-		labels, _, err := samegame.BeamLabels(bctx, e.Board, width, perDepth)
-		cancel()
-		if err != nil {
-			if ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
-				mu.Lock()
+	var errs []error
+	_, err = RunItems(ctx, len(entries), Options{Workers: workers, Done: done, Remote: remote}, SameGameLabelsJob,
+		func(i int) sameGameLabelsItem {
+			it := sameGameLabelsItem{Name: entries[i].Name, Width: width, PerDepth: perDepth, Timeout: timeout, entry: entries[i]}
+			if remote != nil {
+				it.Board, it.entry = samegame.Format(entries[i].Board, samegame.Letters), samegame.Entry{}
+			}
+			return it
+		},
+		func(i int, r *sameGameLabelsOut, _ time.Duration) error {
+			switch {
+			case r.Err != "":
+				errs = append(errs, errors.New(r.Err))
+			case r.Skipped:
 				skipped++
-				mu.Unlock()
-				return struct{}{}
+			default:
+				texts[i] = r.Text
+				total += r.N
 			}
-			errs[i] = fmt.Errorf("%s: %w", e.Name, err)
-			return struct{}{}
-		}
-		var sb strings.Builder
-		for j, l := range labels {
-			pos := e.Board.Clone()
-			for _, m := range l.Moves {
-				if _, err := pos.Play(m); err != nil {
-					errs[i] = fmt.Errorf("%s: %w", e.Name, err)
-					return struct{}{}
-				}
-			}
-			good := make([]string, len(l.Good))
-			for k, m := range l.Good {
-				good[k] = fmt.Sprintf("%d,%d", m.X, m.Y)
-			}
-			fmt.Fprintf(&sb, "\n%s.%d\nboard\n%sleft %d\ngood %s\n", e.Name, j+1, samegame.Format(pos, samegame.Letters), l.Left, strings.Join(good, ";"))
-		}
-		texts[i] = sb.String()
-		mu.Lock()
-		total += len(labels)
-		mu.Unlock()
-		return struct{}{}
-	}, nil)
+			return nil
+		})
 	if err != nil {
 		return "", 0, 0, 0, err
 	}
@@ -414,6 +412,64 @@ func SameGameLabels(ctx context.Context, entries []samegame.Entry, width, perDep
 	text = fmt.Sprintf("# tessera samegame dataset -labels %d -width %d: %d positions of %d boards\n", perDepth, width, total, boards) + strings.Join(texts, "")
 	return text, boards, total, skipped, nil
 }
+
+// sameGameLabelsItem is one board to label: in-process its entry, as a
+// job its text (dust rules, letters).
+type sameGameLabelsItem struct {
+	Name     string        `json:"name"`
+	Board    string        `json:"board"`
+	Width    int           `json:"width"`
+	PerDepth int           `json:"per_depth"`
+	Timeout  time.Duration `json:"timeout_ns"`
+
+	entry samegame.Entry
+}
+
+// sameGameLabelsOut is a board's labelled positions in the set format, or
+// why there are none.
+type sameGameLabelsOut struct {
+	Text    string `json:"text"`
+	N       int    `json:"n"`
+	Skipped bool   `json:"skipped,omitempty"`
+	Err     string `json:"err,omitempty"`
+}
+
+// SameGameLabelsJob is the item kind of samegame dataset -labels
+// ("bench.samegame.labels").
+var SameGameLabelsJob = NewItem("bench.samegame.labels", func(ctx context.Context, in sameGameLabelsItem) sameGameLabelsOut {
+	e := in.entry
+	if e.Board == nil {
+		b, err := samegame.ParseBoard(in.Board, samegame.Dust)
+		if err != nil {
+			return sameGameLabelsOut{Err: fmt.Sprintf("%s: %v", in.Name, err)}
+		}
+		e = samegame.Entry{Name: in.Name, Board: b, Notation: samegame.Letters}
+	}
+	bctx, cancel := context.WithTimeout(ctx, in.Timeout)
+	labels, _, err := samegame.BeamLabels(bctx, e.Board, in.Width, in.PerDepth)
+	cancel()
+	if err != nil {
+		if ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+			return sameGameLabelsOut{Skipped: true}
+		}
+		return sameGameLabelsOut{Err: fmt.Errorf("%s: %w", e.Name, err).Error()}
+	}
+	var sb strings.Builder
+	for j, l := range labels {
+		pos := e.Board.Clone()
+		for _, m := range l.Moves {
+			if _, err := pos.Play(m); err != nil {
+				return sameGameLabelsOut{Err: fmt.Errorf("%s: %w", e.Name, err).Error()}
+			}
+		}
+		good := make([]string, len(l.Good))
+		for k, m := range l.Good {
+			good[k] = fmt.Sprintf("%d,%d", m.X, m.Y)
+		}
+		fmt.Fprintf(&sb, "\n%s.%d\nboard\n%sleft %d\ngood %s\n", e.Name, j+1, samegame.Format(pos, samegame.Letters), l.Left, strings.Join(good, ";"))
+	}
+	return sameGameLabelsOut{Text: sb.String(), N: len(labels)}
+})
 
 // SameGameCompareRecord is one -json line of a bench of several
 // algorithms: the clicks of each on one board, and the reference they are
@@ -468,11 +524,8 @@ func (s *SameGame) compare(ctx context.Context, w io.Writer, solvers []samegame.
 	start := time.Now()
 	// Algorithm-major order: each algorithm's boards run together, so that
 	// timings share conditions.
-	flat, err := Run(ctx, len(list)*len(names), Options{Workers: s.Workers, Timeout: s.Timeout, CPU: s.CPU, Done: s.Done},
-		func(ctx context.Context, j int) SameGameRecord {
-			a, i := j/len(list), j%len(list)
-			return sameGameSolve(ctx, solvers[a], names[a], s.Entries[list[i]-1], list[i])
-		}, nil)
+	flat, err := RunItems(ctx, len(list)*len(names), Options{Workers: s.Workers, Timeout: s.Timeout, CPU: s.CPU, Done: s.Done, Remote: s.Remote},
+		SameGameItem, func(j int) sameGameItem { return s.item(solvers, j/len(list), j%len(list)) }, nil)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"tessera/internal/catalog"
 	"time"
 
 	"tessera/tangram"
@@ -58,6 +59,10 @@ type Tangram struct {
 	Log     func(format string, args ...any)
 	// Unsolved is set by Run: the puzzles not solved.
 	Unsolved int
+	// Remote, when set, runs the solves as jobs on workers ("-nats"),
+	// which build the solver Algo with Options.
+	Remote  Remote
+	Options catalog.TangramOptions
 }
 
 // TangramRecordOf makes the record of one solve.
@@ -84,11 +89,7 @@ func TangramRecordOf(name, algo string, res tangram.Result, err error, timeout t
 // Run solves the items and writes their records and the summary to w.
 func (b *Tangram) Run(ctx context.Context, w *Writer) error {
 	w.Header = "puzzle\tsolved\tseconds\titerations\tobjective\trestarts\tnodes\tnote"
-	recs, err := Run(ctx, len(b.Items), Options{Workers: 1, Timeout: b.Timeout},
-		func(ctx context.Context, i int) TangramRecord {
-			res, err := b.Solver.Solve(ctx, b.Items[i].Puzzle)
-			return TangramRecordOf(b.Items[i].Name, b.Algo, res, err, b.Timeout)
-		},
+	recs, err := RunItems(ctx, len(b.Items), Options{Workers: 1, Timeout: b.Timeout, Remote: b.Remote}, TangramJob, b.item,
 		func(_ int, r *TangramRecord, _ time.Duration) error {
 			if b.Log != nil {
 				b.Log("%s: solved %v, %.2f s", r.Puzzle, r.Solved, r.Seconds)

@@ -107,7 +107,11 @@ func Connect(ctx context.Context, url string, opts ...Option) (*Client, error) {
 	sctx, cancel := context.WithTimeout(ctx, o.setupWait)
 	defer cancel()
 	for {
-		err = c.setup(sctx)
+		// Each try under its own timeout: a request lost in a failover
+		// must not use up the whole wait.
+		octx, ocancel := context.WithTimeout(sctx, 2*opTimeout)
+		err = c.setup(octx)
+		ocancel()
 		if err == nil {
 			return c, nil
 		}
@@ -149,16 +153,20 @@ func (c *Client) setup(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	cons, err := st.CreateConsumer(ctx, jetstream.ConsumerConfig{
-		Durable:       ConsumerName,
-		AckPolicy:     jetstream.AckExplicitPolicy,
-		AckWait:       c.o.ackWait,
-		MaxDeliver:    c.o.maxAttempts + 1,
-		MaxAckPending: 100000,
-		Replicas:      c.o.replicas,
-	})
-	if errors.Is(err, jetstream.ErrConsumerExists) {
-		cons, err = st.Consumer(ctx, ConsumerName)
+	// The first client makes the consumer (replicas as the stream's);
+	// later ones use it as it is.
+	cons, err := st.Consumer(ctx, ConsumerName)
+	if errors.Is(err, jetstream.ErrConsumerNotFound) {
+		cons, err = st.CreateConsumer(ctx, jetstream.ConsumerConfig{
+			Durable:       ConsumerName,
+			AckPolicy:     jetstream.AckExplicitPolicy,
+			AckWait:       c.o.ackWait,
+			MaxDeliver:    c.o.maxAttempts + 1,
+			MaxAckPending: 100000,
+		})
+		if errors.Is(err, jetstream.ErrConsumerExists) {
+			cons, err = st.Consumer(ctx, ConsumerName)
+		}
 	}
 	if err != nil {
 		return err
@@ -197,6 +205,40 @@ func (c *Client) JetStream() jetstream.JetStream { return c.js }
 // Name returns the client's worker name.
 func (c *Client) Name() string { return c.o.name }
 
+// opTimeout bounds one request to the server; do retries a request that
+// timed out or found no leader (a node lost, a leader being elected) for
+// up to retryFor, within the caller's context.
+const (
+	opTimeout = 5 * time.Second
+	retryFor  = time.Minute
+)
+
+// permanent reports whether err is an answer rather than a failure to
+// get one.
+func permanent(err error) bool {
+	return errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyNotFound) || isWrongSeq(err) ||
+		errors.Is(err, ErrNotFound) || errors.Is(err, ErrSpec) || errors.Is(err, jetstream.ErrKeyDeleted)
+}
+
+// do runs f, each try under opTimeout, retrying failures to reach a
+// leader until retryFor has passed or ctx ends.
+func (c *Client) do(ctx context.Context, f func(ctx context.Context) error) error {
+	deadline := time.Now().Add(retryFor)
+	for {
+		octx, cancel := context.WithTimeout(ctx, opTimeout)
+		err := f(octx)
+		cancel()
+		if err == nil || permanent(err) || ctx.Err() != nil || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
 // Submit checks spec (ErrSpec: no kind, malformed, over MaxSpecBytes),
 // records it as queued and publishes it to the work queue. It returns the
 // job's id.
@@ -216,14 +258,32 @@ func (c *Client) Submit(ctx context.Context, spec Spec) (string, error) {
 	}
 	st := Status{ID: spec.ID, Kind: spec.Kind, State: Queued, Submitted: time.Now().UTC(), Timeout: spec.Timeout}
 	sb, _ := json.Marshal(st)
-	if _, err := c.kv.Create(ctx, "job."+spec.ID, sb); err != nil {
+	tries := 0
+	err = c.do(ctx, func(ctx context.Context) error {
+		tries++
+		_, err := c.kv.Create(ctx, "job."+spec.ID, sb)
+		if errors.Is(err, jetstream.ErrKeyExists) && tries > 1 {
+			// An earlier try got through unanswered: ours if it says so.
+			if e, gerr := c.kv.Get(ctx, "job."+spec.ID); gerr == nil && string(e.Value()) == string(sb) {
+				return nil
+			}
+		}
+		return err
+	})
+	if err != nil {
 		if errors.Is(err, jetstream.ErrKeyExists) {
 			return "", fmt.Errorf("%w: %s", ErrExists, spec.ID)
 		}
 		return "", fmt.Errorf("jobs: recording %s: %w", spec.ID, err)
 	}
-	if _, err := c.js.Publish(ctx, QueueSubject, b, jetstream.WithMsgID(spec.ID)); err != nil {
-		c.kv.Delete(context.WithoutCancel(ctx), "job."+spec.ID)
+	// The message id makes a repeated publish (a try whose answer was
+	// lost) a no-op on the server.
+	err = c.do(ctx, func(ctx context.Context) error {
+		_, err := c.js.Publish(ctx, QueueSubject, b, jetstream.WithMsgID(spec.ID))
+		return err
+	})
+	if err != nil {
+		c.do(context.WithoutCancel(ctx), func(ctx context.Context) error { return c.kv.Delete(ctx, "job."+spec.ID) })
 		return "", fmt.Errorf("jobs: publishing %s: %w", spec.ID, err)
 	}
 	return spec.ID, nil
@@ -249,7 +309,11 @@ func (c *Client) get(ctx context.Context, id string) (Status, uint64, error) {
 	if !idRE.MatchString(id) {
 		return Status{}, 0, fmt.Errorf("%w: %q", ErrNotFound, truncate(id, 40))
 	}
-	e, err := c.kv.Get(ctx, "job."+id)
+	var e jetstream.KeyValueEntry
+	err := c.do(ctx, func(ctx context.Context) (err error) {
+		e, err = c.kv.Get(ctx, "job."+id)
+		return err
+	})
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return Status{}, 0, fmt.Errorf("%w: %s", ErrNotFound, id)
 	}
@@ -279,7 +343,10 @@ func (c *Client) update(ctx context.Context, id string, f func(*Status) bool) (s
 		if err != nil {
 			return st, false, err
 		}
-		_, err = c.kv.Update(ctx, "job."+id, b, rev)
+		err = c.do(ctx, func(ctx context.Context) error {
+			_, err := c.kv.Update(ctx, "job."+id, b, rev)
+			return err
+		})
 		if err == nil {
 			return st, true, nil
 		}
@@ -295,7 +362,9 @@ func isWrongSeq(err error) bool {
 }
 
 // Wait waits until the job is final and returns its record (Result holds a
-// done job's result, Error a failed or canceled job's error). It returns
+// done job's result, Error a failed or canceled job's error). A watch of
+// the bucket wakes it; it also reads the record now and then (every 2 s,
+// then less often up to every 30 s) in case the watch missed the change. It returns
 // ErrNotFound for an unknown id and ctx's error when ctx ends first.
 func (c *Client) Wait(ctx context.Context, id string) (Status, error) {
 	ch := make(chan Status, 1)
@@ -303,18 +372,18 @@ func (c *Client) Wait(ctx context.Context, id string) (Status, error) {
 	c.waiters[id] = append(c.waiters[id], ch)
 	c.mu.Unlock()
 	defer c.dropWaiter(id, ch)
-	if err := c.watchFinals(); err != nil {
-		return Status{}, err
-	}
 	poll := time.NewTimer(0)
 	defer poll.Stop()
+	every := time.Second
 	for {
 		select {
 		case st := <-ch:
 			return st, nil
 		case <-poll.C:
 			// The first check, then a fallback should the watch miss
-			// an update (a connection lost and recovered).
+			// an update (a connection lost and recovered) or not start
+			// (a cluster electing a leader).
+			watching := c.watchFinals() == nil
 			st, err := c.Status(ctx, id)
 			if err != nil && (errors.Is(err, ErrNotFound) || ctx.Err() != nil) {
 				return st, err
@@ -322,7 +391,13 @@ func (c *Client) Wait(ctx context.Context, id string) (Status, error) {
 			if err == nil && st.State.Final() {
 				return st, nil
 			}
-			poll.Reset(2 * time.Second)
+			if watching {
+				// The watch does the work: poll less and less often.
+				every = min(2*every, 30*time.Second)
+			} else {
+				every = 250 * time.Millisecond
+			}
+			poll.Reset(every)
 		case <-ctx.Done():
 			return Status{}, ctx.Err()
 		}

@@ -57,6 +57,29 @@
 // stopped (its context ends) naks its running jobs, which go to another
 // worker at once.
 //
+// # Failover
+//
+// Every request to the server (a record read or written, a publish) has
+// its own timeout of five seconds and is retried for up to a minute while
+// no leader answers: in a cluster a node's loss costs an election of a few
+// seconds, during which a reply may be lost. Retries are safe: a publish
+// carries the job id as its message id, a create that got through
+// unanswered is recognised by its content, and records change only by
+// compare-and-set. Wait also reads the record now and then besides
+// the watch that wakes it, so a watch that restarts after a failover
+// cannot leave it waiting. A job's stream, bucket and consumer are as
+// durable as their replicas: WithReplicas(3) on three nodes loses nothing
+// when one dies (TestClusterNodeKilled kills the stream's leader).
+//
+// # Benches on workers
+//
+// internal/bench declares each bench's item as a job kind (bench.NewItem:
+// "bench.samegame", "bench.edgematch", ...); cmd/tessera registers them
+// all, so "tessera worker" runs any bench's items and a bench with -nats
+// prints what it prints locally (the same order: results are taken in
+// item order). The item's budget is applied on the worker, which reports
+// the item's CPU time.
+//
 // # Limits
 //
 // Specs are bounded (MaxSpecBytes, kinds of MaxKindLen, ids of MaxIDLen)

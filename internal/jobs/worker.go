@@ -126,9 +126,9 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 		return func(s *Status) { s.State, s.Error, s.Finished, s.Worker = st, text, time.Now().UTC(), w.c.o.name }
 	}
 	// Start: record running (or find the job final or canceled already).
-	var final, canceled bool
+	var canceled bool
 	gctx, gcancel := ackCtx()
-	_, _, err := w.c.update(gctx, id, func(st *Status) bool {
+	_, changed, err := w.c.update(gctx, id, func(st *Status) bool {
 		if st.CancelRequested {
 			canceled = true
 			return false
@@ -145,11 +145,8 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 		msg.Nak()
 		return
 	}
-	if st, _ := w.c.Status(context.Background(), id); st.State.Final() {
-		final = true
-	}
 	switch {
-	case final:
+	case !changed && !canceled: // final already
 		w.ack(msg)
 		return
 	case canceled:

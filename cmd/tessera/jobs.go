@@ -1,0 +1,325 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"tessera/internal/bench"
+	"tessera/internal/jobs"
+)
+
+// defaultNATS is where the jobs commands look for a server: the address
+// "tessera jobs server" listens on by default.
+const defaultNATS = "nats://127.0.0.1:4222"
+
+func init() {
+	register(jobsCmd)
+	register(workerCmd)
+	// Every bench item kind is a job kind, for the workers of this binary
+	// (tessera worker, the in-process workers of serve).
+	for kind, h := range bench.Items() {
+		jobs.Register(kind, func(ctx context.Context, in json.RawMessage, _ func(any)) (any, error) { return h(ctx, in) })
+	}
+}
+
+// natsFlag defines -nats on a bench verb.
+func natsFlag(fs *flag.FlagSet) *string {
+	return fs.String("nats", "", "send the items as jobs to the workers on this NATS server or cluster (`URL`, \"tessera worker\" joins it) and collect the results; empty: run in this process")
+}
+
+// benchRemote connects to url for a bench's -nats (nil, nothing to close,
+// when url is empty).
+func benchRemote(ctx context.Context, url string) (bench.Remote, func(), error) {
+	if url == "" {
+		return nil, func() {}, nil
+	}
+	c, err := jobs.Connect(ctx, url)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, c.Close, nil
+}
+
+var jobsCmd = &Command{
+	Name:  "jobs",
+	Short: "jobs on NATS JetStream: run a server, list, watch and cancel jobs",
+	Long: `Long work runs as jobs on a NATS server with JetStream: "jobs server" runs
+one from this binary (any official nats-server with JetStream works too),
+"tessera worker -nats URL" on any number of machines works the jobs, and the
+bench verbs with -nats URL send their items there. See internal/jobs for
+the design (work queue, results recorded once, redelivery after a worker
+is lost).`,
+	Commands: []*Command{jobsServerCmd, jobsListCmd, jobsStatusCmd, jobsCancelCmd, jobsBenchCmd},
+}
+
+var jobsServerCmd = &Command{
+	Name:      "server",
+	UsageLine: "[-addr HOST:PORT] [-store DIR] [-ack-wait D] [-max-attempts N] [-replicas N] [-cluster HOST:PORT -routes HOST:PORT,...] [-name NAME]",
+	Short:     "run a NATS server with JetStream for the jobs",
+	Long: `Server runs a NATS server with JetStream, its file store under -store, until
+interrupted, and creates the jobs' stream, bucket and consumer with
+-ack-wait (a lost worker's job is redelivered after it), -max-attempts
+(lost workers before a job is recorded as failed) and -replicas. With
+-cluster it is a node of a cluster that dials -routes; give each node its
+own -name and -store, and -replicas 3 once three nodes are up.`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		addr := fs.String("addr", "127.0.0.1:4222", "client address `HOST:PORT`")
+		store := fs.String("store", jobs.DefaultDir(), "JetStream file store folder")
+		ackWait := durationFlag(fs, "ack-wait", jobs.DefaultAckWait, "redeliver a job whose worker sent no heartbeat for this `duration`")
+		maxAttempts := fs.Int("max-attempts", jobs.DefaultMaxAttempts, "workers lost on a job before it is recorded as failed")
+		replicas := fs.Int("replicas", 1, "replicas of the stream and bucket (3 in a cluster of three)")
+		clusterAddr := fs.String("cluster", "", "cluster route address `HOST:PORT` (empty: no cluster)")
+		routes := fs.String("routes", "", "other nodes' route addresses, comma-separated")
+		name := fs.String("name", "", "server name (unique in a cluster)")
+		verbose := fs.Bool("v", false, "print the server's log")
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected arguments %q", args)
+			}
+			if *ackWait <= 0 || *maxAttempts < 1 || *replicas < 1 {
+				return usagef("-ack-wait, -max-attempts and -replicas must be positive")
+			}
+			o := jobs.ServerOptions{Dir: *store, Addr: *addr, Name: *name, Log: *verbose}
+			if *clusterAddr != "" {
+				o.Cluster = jobs.ClusterOptions{Addr: *clusterAddr, Routes: splitComma(*routes)}
+			}
+			s, err := jobs.StartServer(ctx, o)
+			if err != nil {
+				return err
+			}
+			defer s.Shutdown()
+			c, err := jobs.Connect(ctx, s.URL(), jobs.WithAckWait(*ackWait), jobs.WithMaxAttempts(*maxAttempts), jobs.WithReplicas(*replicas))
+			if err != nil {
+				return err
+			}
+			c.Close()
+			fmt.Fprintf(env.Stdout, "jobs server on %s, store %s\n", s.URL(), s.Dir())
+			<-ctx.Done()
+			return nil
+		}
+	},
+}
+
+func splitComma(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// jobsClient connects to -nats for the jobs verbs.
+func jobsClient(ctx context.Context, url string) (*jobs.Client, error) {
+	cctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	return jobs.Connect(cctx, url, jobs.WithSetupWait(10*time.Second))
+}
+
+var jobsListCmd = &Command{
+	Name:      "list",
+	UsageLine: "[-nats URL] [-json]",
+	Short:     "list the jobs, oldest first",
+	Flags: func(fs *flag.FlagSet) Runner {
+		url := fs.String("nats", defaultNATS, "NATS server `URL`")
+		asJSON := jsonFlag(fs)
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected arguments %q", args)
+			}
+			c, err := jobsClient(ctx, *url)
+			if err != nil {
+				return err
+			}
+			defer c.Close()
+			all, err := c.List(ctx)
+			if err != nil {
+				return err
+			}
+			if *asJSON {
+				for _, st := range all {
+					st.Result = nil
+					if err := bench.WriteJSON(env.Stdout, st); err != nil {
+						return err
+					}
+				}
+				return nil
+			}
+			tw := tabwriter.NewWriter(env.Stdout, 0, 8, 2, ' ', 0)
+			fmt.Fprintln(tw, "id\tkind\tstate\tsubmitted\tseconds\tattempts\tworker\terror")
+			for _, st := range all {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.2f\t%d\t%s\t%s\n", st.ID, st.Kind, st.State, st.Submitted.Format(time.DateTime),
+					st.Seconds(), st.Attempts, st.Worker, firstLine(st.Error))
+			}
+			return tw.Flush()
+		}
+	},
+}
+
+func firstLine(s string) string {
+	for i := range len(s) {
+		if s[i] == '\n' {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+var jobsStatusCmd = &Command{
+	Name:      "status",
+	UsageLine: "[-nats URL] [-wait] ID",
+	Short:     "print a job's record (JSON), with -wait once it is finished",
+	Flags: func(fs *flag.FlagSet) Runner {
+		url := fs.String("nats", defaultNATS, "NATS server `URL`")
+		wait := fs.Bool("wait", false, "wait until the job is finished")
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) != 1 {
+				return usagef("want one job ID")
+			}
+			c, err := jobsClient(ctx, *url)
+			if err != nil {
+				return err
+			}
+			defer c.Close()
+			var st jobs.Status
+			if *wait {
+				st, err = c.Wait(ctx, args[0])
+			} else {
+				st, err = c.Status(ctx, args[0])
+			}
+			if err != nil {
+				return err
+			}
+			return bench.WriteJSON(env.Stdout, st)
+		}
+	},
+}
+
+var jobsCancelCmd = &Command{
+	Name:      "cancel",
+	UsageLine: "[-nats URL] ID",
+	Short:     "cancel a job",
+	Flags: func(fs *flag.FlagSet) Runner {
+		url := fs.String("nats", defaultNATS, "NATS server `URL`")
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) != 1 {
+				return usagef("want one job ID")
+			}
+			c, err := jobsClient(ctx, *url)
+			if err != nil {
+				return err
+			}
+			defer c.Close()
+			return c.Cancel(ctx, args[0])
+		}
+	},
+}
+
+var jobsBenchCmd = &Command{
+	Name:      "bench",
+	UsageLine: "[-nats URL] [-n N] [-concurrency C] [-workers K] [-json]",
+	Short:     "measure the per-job overhead: submit to result of empty jobs",
+	Long: `Bench submits -n empty jobs (kind jobs.noop), -concurrency at a time, and
+prints the time from submit to result (median, p90, p99, max) and the jobs
+per second. Without -nats it starts an embedded server (in a temporary
+folder) with -workers in-process workers; with -nats the workers are
+those of the cluster ("tessera worker").`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		url := fs.String("nats", "", "NATS server `URL` (empty: an embedded server and in-process workers)")
+		n := fs.Int("n", 10000, "jobs")
+		conc := fs.Int("concurrency", 1, "jobs in flight at once")
+		workers := fs.Int("workers", 1, "without -nats: in-process workers")
+		asJSON := jsonFlag(fs)
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected arguments %q", args)
+			}
+			if *n < 1 || *conc < 1 || *workers < 1 {
+				return usagef("-n, -concurrency and -workers must be positive")
+			}
+			var c *jobs.Client
+			var err error
+			if *url == "" {
+				dir, derr := os.MkdirTemp("", "tessera-jobs-bench-")
+				if derr != nil {
+					return derr
+				}
+				defer os.RemoveAll(dir)
+				c, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: dir}, *workers)
+			} else {
+				c, err = jobsClient(ctx, *url)
+			}
+			if err != nil {
+				return err
+			}
+			defer c.Close()
+			lat := make([]float64, *n)
+			var (
+				mu   sync.Mutex
+				next int
+				ferr error
+				wg   sync.WaitGroup
+			)
+			start := time.Now()
+			for range *conc {
+				wg.Go(func() {
+					for {
+						mu.Lock()
+						i := next
+						next++
+						stop := ferr != nil
+						mu.Unlock()
+						if i >= *n || stop || ctx.Err() != nil {
+							return
+						}
+						t0 := time.Now()
+						_, err := c.Call(ctx, jobs.NoopKind, nil, 0)
+						lat[i] = time.Since(t0).Seconds() * 1000
+						if err != nil {
+							mu.Lock()
+							ferr = errors.Join(ferr, err)
+							mu.Unlock()
+						}
+					}
+				})
+			}
+			wg.Wait()
+			wall := time.Since(start)
+			if ferr != nil {
+				return ferr
+			}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			slices.Sort(lat)
+			q := func(p float64) float64 { return lat[min(len(lat)-1, int(math.Ceil(p*float64(len(lat))))-1)] }
+			sum := struct {
+				Jobs        int     `json:"jobs"`
+				Concurrency int     `json:"concurrency"`
+				MedianMs    float64 `json:"median_ms"`
+				P90Ms       float64 `json:"p90_ms"`
+				P99Ms       float64 `json:"p99_ms"`
+				MaxMs       float64 `json:"max_ms"`
+				PerSecond   float64 `json:"jobs_per_second"`
+				Seconds     float64 `json:"seconds"`
+			}{*n, *conc, bench.Median(lat), q(0.90), q(0.99), lat[len(lat)-1], float64(*n) / wall.Seconds(), wall.Seconds()}
+			if *asJSON {
+				return bench.WriteJSON(env.Stdout, sum)
+			}
+			fmt.Fprintf(env.Stdout, "%d empty jobs, %d in flight: submit to result median %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms; %.0f jobs/s (%.1f s)\n",
+				sum.Jobs, sum.Concurrency, sum.MedianMs, sum.P90Ms, sum.P99Ms, sum.MaxMs, sum.PerSecond, sum.Seconds)
+			return nil
+		}
+	},
+}

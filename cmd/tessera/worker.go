@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+
+	"tessera/internal/jobs"
+)
+
+var workerCmd = &Command{
+	Name:      "worker",
+	UsageLine: "[-nats URL] [-workers N] [-name NAME]",
+	Short:     "work the jobs of a NATS server or cluster",
+	Long: `Worker joins the NATS server or cluster at -nats (comma-separated URLs for
+several nodes) and runs -workers jobs at a time until interrupted: the
+items of the bench verbs run with -nats and every other registered job
+kind. A job whose worker is killed goes to another worker after the
+server's ack wait. Jobs that read files (a bench's data) need the same
+paths on every worker. On an interrupt the running jobs go back to the
+queue for another worker.`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		url := fs.String("nats", defaultNATS, "NATS server `URL`")
+		workers := fs.Int("workers", runtime.NumCPU(), "jobs run at once")
+		name := fs.String("name", "", "this worker's name in the job records (default host-pid)")
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected arguments %q", args)
+			}
+			if *workers < 1 {
+				return usagef("-workers must be at least 1")
+			}
+			var opts []jobs.Option
+			if *name != "" {
+				opts = append(opts, jobs.WithName(*name))
+			}
+			c, err := jobs.Connect(ctx, *url, opts...)
+			if err != nil {
+				return err
+			}
+			defer c.Close()
+			fmt.Fprintf(env.Stderr, "worker %s: %d at a time on %s (pid %d)\n", c.Name(), *workers, *url, os.Getpid())
+			return jobs.RunWorkers(ctx, c, *workers)
+		}
+	},
+}
