@@ -9,9 +9,9 @@ import (
 	"tessera/internal/jobs"
 )
 
-// stripTimes drops the fields that are measured, not computed, from each
-// JSON line (recursively), so that a run on workers can be compared with
-// a local one.
+// stripTimes drops the fields that are measured, not computed (times,
+// rates, memory), from each JSON line (recursively), so that a run on
+// workers can be compared with a local one.
 func stripTimes(t *testing.T, out string) []string {
 	t.Helper()
 	var lines []string
@@ -30,7 +30,7 @@ func strip(v any) any {
 	switch v := v.(type) {
 	case map[string]any:
 		for k := range v {
-			if strings.Contains(k, "seconds") || strings.HasSuffix(k, "_ms") || strings.HasPrefix(k, "ms_") || strings.Contains(k, "per_") || k == "elapsed" {
+			if strings.Contains(k, "seconds") || strings.HasSuffix(k, "_ms") || strings.HasPrefix(k, "ms_") || strings.Contains(k, "per_") || strings.Contains(k, "rss") || k == "elapsed" {
 				delete(v, k)
 				continue
 			}
