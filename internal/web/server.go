@@ -468,6 +468,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	s.log.Info("shutting down")
 	cancel()
+	s.stop() // pattern database builds
+	if s.ownJobs != nil {
+		defer s.ownJobs.Close() // the server's own jobs, once the requests are done
+	}
 	sctx, stop := context.WithTimeout(context.Background(), 10*time.Second)
 	defer stop()
 	err := srv.Shutdown(sctx)
