@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"runtime"
 
+	"tessera/internal/datadir"
+	"tessera/internal/jobs"
 	"tessera/internal/store"
 	"tessera/internal/web"
 )
@@ -17,14 +20,20 @@ func init() {
 
 var serveCmd = &Command{
 	Name:      "serve",
-	UsageLine: "[-addr HOST:PORT] [-db FILE] [-q]",
-	Short:     "serve the web app: the sliding-puzzle picture game and the dust game",
-	Long: `Serve runs the web app: the sliding-tile picture game with built-in or
-uploaded pictures, hints, Auto with BFS, bidirectional BFS, A*, IDA* and
-weighted A*; and the dust game (SameGame's fewest-clicks variant on 8 x 6)
-with hints, Auto with the exact solver, DFS, beam search, MCTS or NRPA, and
-the proven fewest clicks to compare with; saved games for both. Open the
-printed address in a browser.
+	UsageLine: "[-addr HOST:PORT] [-db FILE] [-store DIR | -nats URL] [-workers N] [-data DIR] [-q]",
+	Short:     "serve the web app: the sliding puzzle, the dust game, SameGame and edge-matching",
+	Long: `Serve runs the web app: the sliding-tile picture game (built-in or
+uploaded pictures, the phone's camera, boards up to 10x10, the gap where you
+tap, hints, Auto with every catalogue solver: IDA* with the 7-8 pattern
+database on 4x4, the fast solver beyond); the dust game (SameGame's
+fewest-clicks variant on 8 x 6, the proven fewest clicks to compare with);
+SameGame under the standard rules (the 20 standard positions, Auto with NRPA,
+NMCS, SP-MCTS, beam or DFS); and edge-matching (clue puzzles, Brendan's sets,
+Eternity II, generated puzzles; Auto with the exact, partial or LP search,
+export to the bucas viewer). Open the printed address in a browser. The
+standard positions and the puzzle files come from the data folder: -data,
+else $TESSERA_DATA or ../shared/data; without one the pages offer generated
+puzzles only.
 
 Saved games and uploaded pictures are kept in an SQLite file, by default
 tessera/tessera.db under the user's configuration folder ($XDG_CONFIG_HOME
@@ -37,15 +46,36 @@ Uploaded pictures are bounded before they are decoded: at most 10 MiB and
 the stored 600x600 square, and the uploads decoded at once hold at most
 512 MiB between them (others wait, within the 10 s limit of a request).
 
+Long solves (Auto on the sliding puzzle, and the pages' other searches)
+run as jobs on NATS JetStream: by default serve starts an embedded NATS
+server with its file store under the user's configuration folder
+(tessera/nats, or -store DIR) and -workers in-process workers, so a
+reloaded page finds its job again, running or finished, and a job survives
+a server restart (a running one is run again). With -nats URL it joins an
+existing server or cluster instead (still running -workers workers here;
+-workers 0 leaves the work to 'tessera worker -nats URL' processes, which
+must be built with the same job kinds). Each client runs at most 4 jobs at
+once, each at most 10 minutes.
+
 The server listens on 127.0.0.1 by default, so only this machine can reach
 it; -addr :8080 opens it to the network.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on, HOST:PORT (port 0: any free port)")
 		dbPath := fs.String("db", "", "database file for saved games and pictures (default under the user's config folder)")
 		quiet := fs.Bool("q", false, "do not log requests")
+		storeDir := fs.String("store", "", "file store of the embedded NATS server for jobs (default tessera/nats under the user's config folder)")
+		natsURL := fs.String("nats", "", "join this NATS server or cluster for jobs instead of starting one (nats://HOST:PORT, comma-separated)")
+		dataDir := fs.String("data", "", "shared data folder (SameGame's standard positions, ...; default $TESSERA_DATA or ../shared/data, else generated puzzles only)")
+		workers := fs.Int("workers", max(4, runtime.GOMAXPROCS(0)), "in-process job workers")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
+			}
+			if *natsURL != "" && *storeDir != "" {
+				return usagef("-store is the embedded server's; it does not go with -nats")
+			}
+			if *workers < 0 {
+				return usagef("-workers %d: must not be negative", *workers)
 			}
 			path := *dbPath
 			if path == "" {
@@ -64,15 +94,40 @@ it; -addr :8080 opens it to the network.`,
 				level = slog.LevelWarn
 			}
 			logger := slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: level}))
-			srv, err := web.New(web.Config{Store: st, Logger: logger})
-			if err != nil {
-				return err
-			}
 			ln, err := net.Listen("tcp", *addr)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(env.Stderr, "tessera: serving on http://%s (database %s); Ctrl-C stops\n", ln.Addr(), st.Path())
+			defer ln.Close()
+			// The job system first, its workers after the server has
+			// registered its job kinds.
+			var jc *jobs.Client
+			if *natsURL != "" {
+				jc, err = jobs.Connect(ctx, *natsURL)
+			} else {
+				jc, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: *storeDir}, 0)
+			}
+			if err != nil {
+				return fmt.Errorf("jobs: %w", err)
+			}
+			defer jc.Close()
+			data := *dataDir
+			if data == "" {
+				data, _ = datadir.Dir() // none: generated puzzles only
+			}
+			srv, err := web.New(web.Config{Store: st, Logger: logger, Jobs: web.NATSJobs{C: jc}, DataDir: data})
+			if err != nil {
+				return err
+			}
+			wctx, stopWorkers := context.WithCancel(ctx)
+			workersDone := make(chan struct{})
+			go func() { defer close(workersDone); jobs.RunWorkers(wctx, jc, *workers) }()
+			defer func() { stopWorkers(); <-workersDone }()
+			where := *natsURL
+			if where == "" {
+				where = "embedded " + jc.Server().URL() + ", store " + jc.Server().Dir()
+			}
+			fmt.Fprintf(env.Stderr, "tessera: serving on http://%s (database %s; jobs on NATS %s, %d workers here); Ctrl-C stops\n", ln.Addr(), st.Path(), where, *workers)
 			return srv.Serve(ctx, ln)
 		}
 	},

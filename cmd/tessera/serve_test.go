@@ -77,7 +77,7 @@ func startServe(t *testing.T, args ...string) (url string, stderr *syncBuffer, s
 
 func TestServe(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "games.db")
-	url, stderr, stop := startServe(t, "-db", db)
+	url, stderr, stop := startServe(t, "-db", db, "-store", t.TempDir())
 	resp, err := http.Get(url + "/")
 	if err != nil {
 		t.Fatal(err)
@@ -154,5 +154,65 @@ func TestServeUsage(t *testing.T) {
 	}
 	if code, out, _ := runCmd(t, "", "help", "serve"); code != 0 || !strings.Contains(out, "-addr") || !strings.Contains(out, "-db") {
 		t.Errorf("help serve: %d %q", code, out)
+	}
+}
+
+// A job's record is kept in the JetStream store: after a restart on the
+// same store the page finds its finished job again.
+func TestServeJobSurvivesRestart(t *testing.T) {
+	db, store := filepath.Join(t.TempDir(), "games.db"), t.TempDir()
+	url, stderr, stop := startServe(t, "-q", "-db", db, "-store", store, "-workers", "2")
+	post := func(url, body string) map[string]any {
+		t.Helper()
+		resp, err := http.Post(url, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var v map[string]any
+		if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || resp.StatusCode != http.StatusAccepted {
+			t.Fatalf("POST %s: %d %v %v", url, resp.StatusCode, v, err)
+		}
+		return v
+	}
+	get := func(url string) map[string]any {
+		t.Helper()
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var v map[string]any
+		if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %d %v %v", url, resp.StatusCode, v, err)
+		}
+		return v
+	}
+	job := post(url+"/api/jobs", `{"kind":"npuzzle.solve","spec":{"board":"1 2 3/4 0 6/7 5 8","solver":"bfs"}}`)
+	id := job["id"].(string)
+	var done map[string]any
+	for deadline := time.Now().Add(60 * time.Second); ; {
+		done = get(url + "/api/jobs/" + id)
+		if done["state"] == "done" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("job not done: %v", done)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if res, _ := done["result"].(map[string]any); res["moves"] != "UL" {
+		t.Fatalf("result %v", done)
+	}
+	if code := stop(); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	url, stderr, stop = startServe(t, "-q", "-db", db, "-store", store, "-workers", "1")
+	again := get(url + "/api/jobs/" + id)
+	if again["state"] != "done" || fmt.Sprint(again["result"]) != fmt.Sprint(done["result"]) {
+		t.Fatalf("after restart: %v", again)
+	}
+	if code := stop(); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }

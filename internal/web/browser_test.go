@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"tessera/internal/datadir"
 	"tessera/internal/store"
 	"tessera/npuzzle"
 )
@@ -152,7 +153,9 @@ func serveOn(t *testing.T, path string) (*httptest.Server, func()) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Config{Store: st})
+	// a pattern database built in a moment, never cached
+	data, _ := datadir.Dir() // SameGame's standard positions, when there
+	s, err := New(Config{Store: st, PDBs: map[string]string{"4x4": "5-5-5"}, PDBNoCache: true, DataDir: data})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,4 +316,59 @@ func TestBrowserScreenshot(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestBrowserSlidingJobAndGap walks the sliding page's jobs and the
+// source game's gap: the first tile tapped on the whole picture becomes
+// the gap; Auto on a 5x5 board runs as a job, a reload finds it again, and
+// Stop cancels it.
+func TestBrowserSlidingJobAndGap(t *testing.T) {
+	ctx := browser(t)
+	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
+	defer stop()
+	step(t, ctx, "load the page",
+		chromedp.EmulateViewport(1280, 860),
+		chromedp.Navigate(ts.URL+"/npuzzle"),
+		waitFor(statusJS+`.textContent.startsWith('New 3x3 board')`, 10*time.Second),
+		chromedp.SetValue(chromedp.ID("gap-kind"), "tap"),
+		chromedp.Click(chromedp.ID("shuffle")),
+		waitFor(statusJS+`.textContent === 'Tap the tile that becomes the gap.'`, 5*time.Second),
+		// the tile in the top left corner, tile 1 of the whole picture
+		chromedp.Click(chromedp.CSS(`.tile[data-n="1"]`)),
+		waitFor(statusJS+`.textContent.startsWith('New 3x3 board')`, 10*time.Second))
+	if home := value(t, ctx, "home", chromedp.Evaluate[string](`document.getElementById('board').dataset.home`)); home != "0" {
+		t.Fatalf("the gap's home is %s, want 0", home)
+	}
+	board := boardOf(t, ctx)
+	step(t, ctx, "auto to the gap's home",
+		chromedp.SetValue(chromedp.ID("solver"), "astar"),
+		chromedp.SetValue(chromedp.ID("speed"), "40"),
+		chromedp.Click(chromedp.ID("auto")),
+		waitFor(statusJS+`.classList.contains('victory')`, 30*time.Second))
+	b, _ := npuzzle.Parse(board, npuzzle.Size{})
+	if got := boardOf(t, ctx); got != goalBoard(b.Size(), 0).Line() {
+		t.Fatalf("after Auto: %q", got)
+	}
+
+	// A long search: IDA* with linear conflict on a uniform 5x5 board.
+	step(t, ctx, "a long job",
+		chromedp.SetValue(chromedp.ID("gap-kind"), "last"),
+		chromedp.SetValue(chromedp.ID("shuffle-kind"), "uniform"),
+		chromedp.SetValue(chromedp.ID("size"), "5x5"),
+		chromedp.Click(chromedp.ID("shuffle")),
+		waitFor(statusJS+`.textContent.startsWith('New 5x5 board')`, 10*time.Second),
+		chromedp.SetValue(chromedp.ID("solver"), "idastar"),
+		chromedp.Click(chromedp.ID("auto")),
+		waitFor(statusJS+`.textContent.startsWith('Searching with IDA*')`, 20*time.Second))
+	board = boardOf(t, ctx)
+	step(t, ctx, "reload",
+		chromedp.Reload(),
+		waitFor(statusJS+`.textContent.includes('still searching') || `+statusJS+`.textContent.startsWith('Searching with IDA*')`, 20*time.Second))
+	if got := boardOf(t, ctx); got != board {
+		t.Fatalf("after the reload the board is %q, the job's %q", got, board)
+	}
+	step(t, ctx, "stop",
+		waitFor(`!document.getElementById('stop').disabled`, 10*time.Second),
+		chromedp.Click(chromedp.ID("stop")),
+		waitFor(statusJS+`.textContent === 'Search stopped.'`, 20*time.Second))
 }

@@ -1,8 +1,19 @@
-// Package web is Tessera's web app: the sliding-tile picture game and the
-// dust game (SameGame's fewest-clicks variant), served by the standard
-// library's HTTP server with embedded templates and static files, and a
-// JSON API behind the pages. A game is a value of type game (page, menu
-// entry, API calls, saved-game check) in Server.games.
+// Package web is Tessera's web app: the sliding-tile picture game, the
+// dust game (SameGame's fewest-clicks variant), SameGame under the
+// standard rules and edge-matching, served by the standard library's HTTP
+// server with embedded templates and static files, and a JSON API behind
+// the pages. A game is a value of type game (page, menu entry, API calls,
+// job kinds, saved-game check) in Server.games; the solver menus come from
+// internal/catalog.
+//
+// Long solves are jobs (jobs.go): a page submits one (POST /api/jobs),
+// follows its progress as server-sent events, may cancel it, and keeps its
+// id in localStorage so that a reload finds it again. The job system is an
+// interface, Jobs: NATSJobs runs them on internal/jobs (NATS JetStream,
+// what `tessera serve` uses, where a job survives a server restart), and
+// MemJobs in memory (tests, and a Config without one). The server bounds
+// the jobs of one client (an address) running at once, each job's time,
+// and the sizes of every spec.
 //
 // The pages are html/template files under templates/ and plain ES modules
 // and CSS under static/, embedded in the binary: there is no front-end build
@@ -25,9 +36,15 @@
 //	ln, err := net.Listen("tcp", "127.0.0.1:8080")
 //	err = srv.Serve(ctx, ln) // until ctx ends, then a graceful shutdown
 //
+// The sliding game's gap may have its home anywhere (the source game lets
+// the first tile tapped become the gap): a goalMap mirrors the board to
+// bring the home nearest the last cell, renames the tiles and walks the
+// gap home after the solver's answer (npuzzle_goal.go). IDA* on 4x4 uses
+// the 7-8 pattern database, loaded or built once per server (pdbSet).
+//
 // The API (all bodies JSON; sliding boards in the npuzzle text format, such
 // as "1 2 3/4 5 6/7 0 8"; dust boards as rows of letters, top first, "/"
-// between rows):
+// between rows; docs/web.md has the games' own calls and the job kinds):
 //
 //	GET    /api/npuzzle/solvers          the Auto menu: the solvers of catalog.Npuzzle
 //	POST   /api/npuzzle/shuffle          {"size":"4x4","uniform":false,"seed":7}
@@ -46,6 +63,11 @@
 //	POST   /api/pictures                 upload (multipart field "picture", or an image/* body)
 //	DELETE /api/pictures/{id}
 //	GET    /pictures/{id}                an uploaded picture (JPEG)
+//	POST   /api/jobs                     {"kind":"npuzzle.solve","spec":{...}}: 202 and the job's state
+//	GET    /api/jobs/{id}                the job's state; /events: its states as server-sent events
+//	DELETE /api/jobs/{id}                cancel
+//	GET    /api/samegame/positions, POST /api/samegame/deal
+//	GET    /api/edgematch/puzzles, POST /api/edgematch/load, POST /api/edgematch/bucas
 //
 // docs/web.md documents each call with examples. The built-in pictures
 // under static/pictures are drawn by the program in genpictures; go generate

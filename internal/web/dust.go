@@ -160,8 +160,11 @@ type dustSolveResponse struct {
 	Nodes    int64   `json:"nodes"`
 	Playouts int64   `json:"playouts"`
 	MS       float64 `json:"ms"`
-	Limit    string  `json:"limit,omitempty"` // "time"
-	Error    string  `json:"error,omitempty"`
+	// Reused is set when the answer is a proof found earlier for the same
+	// board and kept (Nodes and MS are that search's): nothing was searched now.
+	Reused bool   `json:"reused,omitempty"`
+	Limit  string `json:"limit,omitempty"` // "time"
+	Error  string `json:"error,omitempty"`
 }
 
 func (s *Server) dustSolve(r *http.Request) (int, any, error) {
@@ -202,7 +205,7 @@ func (s *Server) dustSolve(r *http.Request) (int, any, error) {
 func (s *Server) runDustSolver(reqCtx context.Context, b *samegame.Board, sv dustSolver, timeout time.Duration) (dustSolveResponse, error) {
 	if sv.Proves {
 		if res, ok := s.proofs.get(b); ok {
-			res.Solver, res.MS = sv.ID, 0
+			res.Solver, res.Reused = sv.ID, true
 			return res, nil
 		}
 	}

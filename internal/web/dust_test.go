@@ -90,7 +90,7 @@ func TestDustSolve(t *testing.T) {
 	}
 	// The proof is remembered: asking again costs no search.
 	again := solve(map[string]any{"board": blogBoard11})
-	if again.Moves != res.Moves || again.MS != 0 || again.Solver != "exact" {
+	if again.Moves != res.Moves || !again.Reused || again.MS != res.MS || again.Solver != "exact" {
 		t.Errorf("second ask: %+v, want the remembered proof", again)
 	}
 	// Every solver clears the board, in no fewer clicks than the optimum:

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"strings"
 	"time"
 
 	"tessera/internal/catalog"
@@ -16,7 +17,7 @@ import (
 )
 
 // maxSide is the largest number of rows or columns the game offers.
-const maxSide = 8
+const maxSide = 10
 
 // npuzzleGame is the sliding-tile picture game.
 var npuzzleGame = &game{
@@ -25,19 +26,28 @@ var npuzzleGame = &game{
 	Path:  "/npuzzle",
 	page:  "npuzzle.html",
 	data: func() any {
-		return npuzzlePage{Solvers: solvers, Sizes: []string{"3x3", "4x4", "5x5"},
-			MinSide: npuzzle.MinSide, MaxSide: maxSide, Pictures: builtinPictures}
+		return npuzzlePage{Solvers: solvers, Sizes: []string{"3x3", "4x4", "5x5", "6x6", "8x8", "10x10"},
+			Recommended: recommended,
+			MinSide:     npuzzle.MinSide, MaxSide: maxSide, Pictures: builtinPictures}
 	},
 	routes: (*Server).npuzzleRoutes,
 	save:   npuzzleSave,
+	jobs:   npuzzleJobs,
 }
 
 // npuzzlePage is what the game's page shows from the server's lists.
 type npuzzlePage struct {
 	Solvers          []solver
-	Sizes            []string // the size menu; any other is "custom"
+	Sizes            []string          // the size menu; any other is "custom"
+	Recommended      map[string]string // the solver picked for a size; others: fast
 	MinSide, MaxSide int
 	Pictures         []pictureInfo // the built-in ones; the page asks for uploads
+}
+
+// RecommendedJSON is Recommended for the page's script.
+func (p npuzzlePage) RecommendedJSON() string {
+	b, _ := json.Marshal(p.Recommended)
+	return string(b)
 }
 
 func (s *Server) npuzzleRoutes(m *http.ServeMux) {
@@ -89,6 +99,9 @@ var hintWeights = []float64{5, 10, 30}
 // parseBoard reads a board from a request: the npuzzle text format, at
 // most maxSide x maxSide.
 func parseBoard(text string) (*npuzzle.Board, error) {
+	if len(text) > 4<<10 {
+		return nil, errorf(http.StatusBadRequest, "bad board: longer than 4 KiB")
+	}
 	b, err := npuzzle.Parse(text, npuzzle.Size{})
 	if err != nil {
 		return nil, errorf(http.StatusBadRequest, "bad board: %v", err)
@@ -99,27 +112,38 @@ func parseBoard(text string) (*npuzzle.Board, error) {
 	return b, nil
 }
 
-// parseSolvableBoard is parseBoard plus the parity test.
-func parseSolvableBoard(text string) (*npuzzle.Board, error) {
+// parseSolvableBoard is parseBoard plus the parity test for the goal with
+// the blank's home at the given cell (nil: the last).
+func parseSolvableBoard(text string, home *int) (*npuzzle.Board, int, error) {
 	b, err := parseBoard(text)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	if !npuzzle.Solvable(b, npuzzle.BlankLast) {
-		return nil, errorf(http.StatusUnprocessableEntity, "board is not solvable: no sequence of moves leads to the goal (two tiles are swapped)")
+	k, err := checkHome(home, b.Size())
+	if err != nil {
+		return nil, 0, err
 	}
-	return b, nil
+	if !solvableFor(b, k) {
+		return nil, 0, errorf(http.StatusUnprocessableEntity, "board is not solvable: no sequence of moves leads to the goal (two tiles are swapped)")
+	}
+	return b, k, nil
 }
 
 func (s *Server) npuzzleSolvers(r *http.Request) (int, any, error) {
-	return http.StatusOK, map[string]any{"solvers": solvers, "default": solvers[0].ID}, nil
+	return http.StatusOK, map[string]any{"solvers": solvers, "default": solvers[0].ID, "recommended": recommended}, nil
 }
+
+// recommended is the solver the page picks for each board size: the
+// optimal IDA* where it finishes (with a pattern database on 4x4 boards),
+// the fast solver beyond.
+var recommended = map[string]string{"3x3": "astar", "4x4": "idastar", "5x5": "fast"}
 
 // shuffleRequest is the body of POST /api/npuzzle/shuffle.
 type shuffleRequest struct {
 	Size    string  `json:"size"`    // ROWSxCOLS, 2 to maxSide each
 	Uniform bool    `json:"uniform"` // uniform among solvable boards, else the random walk
 	Seed    *uint64 `json:"seed"`    // nil: a fresh one
+	Blank   *int    `json:"blank"`   // the blank's home cell; nil: the last
 }
 
 type shuffleResponse struct {
@@ -128,6 +152,7 @@ type shuffleResponse struct {
 	Seed    uint64 `json:"seed"`
 	Uniform bool   `json:"uniform"`
 	Walk    int    `json:"walk,omitempty"` // random-walk length
+	Blank   int    `json:"blank"`          // the blank's home cell
 }
 
 func (s *Server) npuzzleShuffle(r *http.Request) (int, any, error) {
@@ -142,43 +167,73 @@ func (s *Server) npuzzleShuffle(r *http.Request) (int, any, error) {
 	if size.Rows > maxSide || size.Cols > maxSide {
 		return 0, nil, errorf(http.StatusBadRequest, "bad size: %v is larger than %dx%d", size, maxSide, maxSide)
 	}
+	k, err := checkHome(req.Blank, size)
+	if err != nil {
+		return 0, nil, err
+	}
 	seed := rand.Uint64()
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
-	b, walk := shuffle(size, req.Uniform, seed)
-	return http.StatusOK, shuffleResponse{Board: b.Line(), Size: size.String(), Seed: seed, Uniform: req.Uniform, Walk: walk}, nil
+	b, walk := shuffle(size, k, req.Uniform, seed)
+	return http.StatusOK, shuffleResponse{Board: b.Line(), Size: size.String(), Seed: seed, Uniform: req.Uniform, Walk: walk, Blank: k}, nil
 }
 
-// shuffle returns a solvable board other than the goal, drawn from seed:
-// uniformly, or by the source game's random walk of 10 moves per cell
-// (whose length it returns). The first draw is the one `tessera npuzzle
-// shuffle -seed` prints; a draw that lands on the goal (possible on 2x2
-// boards) is drawn again.
-func shuffle(size npuzzle.Size, uniform bool, seed uint64) (*npuzzle.Board, int) {
+// shuffle returns a solvable board other than the goal with the blank's
+// home at k, drawn from seed: uniformly, or by the source game's random
+// walk of 10 moves per cell (whose length it returns). With the blank's
+// home last, the first draw is the one `tessera npuzzle shuffle -seed`
+// prints; a draw that lands on the goal (possible on 2x2 boards) is drawn
+// again.
+func shuffle(size npuzzle.Size, k int, uniform bool, seed uint64) (*npuzzle.Board, int) {
 	rng := rand.New(rand.NewPCG(seed, 0x6e70757a7a6c65))
 	walk := 0
 	if !uniform {
 		walk = npuzzle.WalkLength(size)
 	}
+	last := k == size.Rows*size.Cols-1
+	gm := newGoalMap(size, k)
 	for {
 		var b *npuzzle.Board
-		if uniform {
-			b = npuzzle.Random(size, npuzzle.BlankLast, rng)
-		} else {
+		switch {
+		case uniform:
+			b = gm.fromSolverBoard(npuzzle.Random(size, npuzzle.BlankLast, rng))
+		case last:
 			b = npuzzle.RandomWalk(size, npuzzle.BlankLast, walk, rng)
+		default:
+			b = randomWalkFrom(goalBoard(size, k), walk, rng)
 		}
-		if !b.IsSolved(npuzzle.BlankLast) {
+		if !isGoal(b, k) {
 			return b, walk
 		}
 	}
 }
 
-// solveRequest is the body of POST /api/npuzzle/solve and /hint.
+// randomWalkFrom is npuzzle.RandomWalk from the board b: steps random
+// legal moves, never undoing the previous one.
+func randomWalkFrom(b *npuzzle.Board, steps int, rng *rand.Rand) *npuzzle.Board {
+	b = b.Clone()
+	var last npuzzle.Move
+	for i := range steps {
+		var moves []npuzzle.Move
+		for _, m := range b.Moves() {
+			if i == 0 || m != last.Inverse() {
+				moves = append(moves, m)
+			}
+		}
+		last = moves[rng.IntN(len(moves))]
+		_ = b.Apply(last)
+	}
+	return b
+}
+
+// solveRequest is the body of POST /api/npuzzle/solve and /hint, and the
+// spec of an npuzzle.solve job.
 type solveRequest struct {
 	Board     string `json:"board"`
 	Solver    string `json:"solver"`     // an ID from the solvers list; solve only
 	TimeoutMS int    `json:"timeout_ms"` // 0: the server's default; solve only
+	Blank     *int   `json:"blank"`      // the blank's home cell; nil: the last
 }
 
 // solveResponse is the answer of a solve, also when the solver stopped at a
@@ -194,47 +249,174 @@ type solveResponse struct {
 	Generated  int64   `json:"generated"`
 	PeakStored int64   `json:"peak_stored"`
 	MS         float64 `json:"ms"`
-	Limit      string  `json:"limit,omitempty"` // "time" or "memory"
+	Heuristic  string  `json:"heuristic,omitempty"` // what guided the search, for people
+	Note       string  `json:"note,omitempty"`      // for people: a walk added, a database missing
+	Limit      string  `json:"limit,omitempty"`     // "time" or "memory"
 	Error      string  `json:"error,omitempty"`
+}
+
+// slidingProgress is the progress of an npuzzle.solve job.
+type slidingProgress struct {
+	Phase     string  `json:"phase"` // "database" or "search"
+	Message   string  `json:"message"`
+	Expanded  int64   `json:"expanded,omitempty"`
+	Generated int64   `json:"generated,omitempty"`
+	MS        float64 `json:"ms"`
+	Layer     float64 `json:"layer,omitempty"` // of the database table being built, 0..1
 }
 
 func (s *Server) npuzzleSolve(r *http.Request) (int, any, error) {
 	var req solveRequest
-	if err := decodeJSON(r, 4<<10, &req); err != nil {
+	if err := decodeJSON(r, 8<<10, &req); err != nil {
 		return 0, nil, err
 	}
-	if req.Solver == "" {
-		req.Solver = solvers[0].ID
-	}
-	sv, ok := findSolver(req.Solver)
-	if !ok {
-		return 0, nil, errorf(http.StatusBadRequest, "unknown solver %q (GET /api/npuzzle/solvers lists them)", req.Solver)
-	}
-	timeout, err := s.solveTimeout(req.TimeoutMS, s.cfg.SolveTimeout)
-	if err != nil {
-		return 0, nil, err
-	}
-	b, err := parseSolvableBoard(req.Board)
+	sv, timeout, b, k, err := s.checkSolve(req, s.cfg.SolveTimeout, s.cfg.MaxSolveTimeout)
 	if err != nil {
 		return 0, nil, err
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
-	ns, err := s.newSolver(sv.ID, catalog.NpuzzleOptions{})
-	if err != nil {
-		return 0, nil, err
-	}
-	res, err := s.runSolver(ctx, r.Context(), b, sv, ns, timeout)
+	res, err := s.solveSliding(ctx, r.Context(), b, k, sv, catalog.NpuzzleOptions{}, timeout, false, nil)
 	if err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, res, nil
 }
 
-// runSolver runs ns, the solver of menu entry sv, on b within ctx (which
-// carries the time limit), taking a busy slot. A limit is a result, not an
-// error; the error is the request's own end (reqCtx) or a full server.
-func (s *Server) runSolver(ctx, reqCtx context.Context, b *npuzzle.Board, sv solver, ns npuzzle.Solver, timeout time.Duration) (solveResponse, error) {
+// checkSolve checks a solve request, with def and most the default and
+// the largest time limit.
+func (s *Server) checkSolve(req solveRequest, def, most time.Duration) (solver, time.Duration, *npuzzle.Board, int, error) {
+	if req.Solver == "" {
+		req.Solver = solvers[0].ID
+	}
+	sv, ok := findSolver(req.Solver)
+	if !ok {
+		return solver{}, 0, nil, 0, errorf(http.StatusBadRequest, "unknown solver %q (GET /api/npuzzle/solvers lists them)", req.Solver)
+	}
+	timeout := def
+	if req.TimeoutMS != 0 {
+		timeout = time.Duration(req.TimeoutMS) * time.Millisecond
+		if timeout < 10*time.Millisecond || timeout > most {
+			return solver{}, 0, nil, 0, errorf(http.StatusBadRequest, "timeout_ms %d out of range 10..%d", req.TimeoutMS, most.Milliseconds())
+		}
+	}
+	b, k, err := parseSolvableBoard(req.Board, req.Blank)
+	if err != nil {
+		return solver{}, 0, nil, 0, err
+	}
+	return sv, timeout, b, k, nil
+}
+
+// npuzzleJobs is the sliding game's job kind: a solve with progress, whose
+// time limit may be longer than a request's and which may first load or
+// build a pattern database.
+func npuzzleJobs(s *Server) map[string]jobKind {
+	return map[string]jobKind{"npuzzle.solve": {
+		check: func(spec json.RawMessage) (time.Duration, error) {
+			var req solveRequest
+			if err := specUnmarshal(spec, &req); err != nil {
+				return 0, err
+			}
+			_, timeout, _, _, err := s.checkSolve(req, s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
+			return timeout, err
+		},
+		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
+			var req solveRequest
+			if err := specUnmarshal(spec, &req); err != nil {
+				return nil, err
+			}
+			sv, timeout, b, k, err := s.checkSolve(req, s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
+			if err != nil {
+				return nil, err
+			}
+			ctx, cancel := context.WithTimeout(ctx, timeout)
+			defer cancel()
+			res, err := s.solveSliding(ctx, context.WithoutCancel(ctx), b, k, sv, catalog.NpuzzleOptions{}, timeout, true, progress)
+			if err != nil {
+				return nil, err
+			}
+			if res.Limit != "" && ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return res, ctx.Err() // cancelled
+			}
+			return res, nil
+		},
+	}}
+}
+
+// solveSliding runs the menu entry sv on b, whose blank's home is cell k,
+// within ctx (which carries the time limit), taking a busy slot. IDA* on a
+// size with a pattern database uses it: waiting for it to load or build
+// when wait is set (a job, which reports the build on progress), else only
+// when it is already loaded; the fast solver uses a loaded one. A limit is
+// a result, not an error; the error is the request's own end (reqCtx) or a
+// full server.
+func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k int, sv solver, opts catalog.NpuzzleOptions,
+	timeout time.Duration, wait bool, progress func(any)) (solveResponse, error) {
+	start := time.Now()
+	size := b.Size()
+	gm := newGoalMap(size, k)
+	sb := gm.toSolver(b)
+	var note []string
+	heuristic := ""
+	switch {
+	case sv.ID == "idastar" && opts.Heuristic == "" && s.pdbs.has(size):
+		d := s.pdbs.ready(size)
+		if d == nil && wait {
+			name := s.pdbs.parts[size]
+			if progress != nil {
+				progress(slidingProgress{Phase: "database", Message: fmt.Sprintf("Loading the pattern database %s…", name)})
+			}
+			var err error
+			d, err = s.pdbs.load(ctx, size, func(bp npuzzle.BuildProgress) {
+				if progress != nil {
+					progress(slidingProgress{Phase: "database", Layer: bp.Layer, MS: msSince(start),
+						Message: fmt.Sprintf("Building the pattern database %s: table %d of %d (%d tiles), depth %d, %s states",
+							name, bp.Table+1, bp.Tables, len(bp.Tiles), bp.Depth, groupDigits(bp.States))})
+				}
+			})
+			if err != nil {
+				if ctx.Err() != nil {
+					return solveResponse{Board: b.Line(), Solver: sv.ID, Limit: "time", MS: msSince(start),
+						Error: fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", name, timeout)}, nil
+				}
+				note = append(note, fmt.Sprintf("no pattern database (%v), so IDA* used linear conflict", err))
+			}
+		}
+		if d != nil {
+			opts.Heuristic, opts.PDB = "pdb", d
+			heuristic = "pattern database " + d.Partition().Name
+		}
+	case sv.ID == "fast":
+		if size.Rows >= 5 && size.Cols >= 5 {
+			opts.PDB = s.pdbs.ready(npuzzle.Size{Rows: 5, Cols: 5})
+		}
+		if opts.PDB == nil && size.Rows >= 4 && size.Cols >= 4 {
+			opts.PDB = s.pdbs.ready(npuzzle.Size{Rows: 4, Cols: 4})
+		}
+		if opts.PDB != nil {
+			heuristic = "pattern database " + opts.PDB.Partition().Name
+		}
+	}
+	if heuristic == "" {
+		heuristic = map[string]string{"bfs": "none", "bibfs": "none", "wastar": "Manhattan distance"}[sv.ID]
+		if heuristic == "" {
+			heuristic = "linear conflict"
+			if opts.Heuristic != "" && opts.Heuristic != "linear" {
+				heuristic = opts.Heuristic
+			}
+		}
+	}
+	if progress != nil {
+		progress(slidingProgress{Phase: "search", Message: fmt.Sprintf("Searching with %s (%s)…", sv.Name, heuristic), MS: msSince(start)})
+		opts.Progress = func(st search.Stats) {
+			progress(slidingProgress{Phase: "search", Message: fmt.Sprintf("Searching with %s (%s)…", sv.Name, heuristic),
+				Expanded: st.Expanded, Generated: st.Generated, MS: msSince(start)})
+		}
+	}
+	ns, err := s.newSolver(sv.ID, opts)
+	if err != nil {
+		return solveResponse{}, err
+	}
 	if err := s.acquire(ctx); err != nil {
 		if reqCtx.Err() != nil {
 			return solveResponse{}, reqCtx.Err()
@@ -242,32 +424,46 @@ func (s *Server) runSolver(ctx, reqCtx context.Context, b *npuzzle.Board, sv sol
 		return solveResponse{}, err
 	}
 	defer s.release()
-	sol, err := ns.Solve(ctx, b, npuzzle.BlankLast)
+	sol, err := ns.Solve(ctx, sb, npuzzle.BlankLast)
 	if reqCtx.Err() != nil {
 		return solveResponse{}, reqCtx.Err()
 	}
 	st := sol.Stats
+	moves := gm.fromSolver(sol.Moves, err == nil)
 	res := solveResponse{
-		Board: b.Line(), Solver: sv.ID, Solved: err == nil, Moves: npuzzle.FormatMoves(sol.Moves), Length: len(sol.Moves),
-		Optimal: sol.Optimal, Expanded: st.Expanded, Generated: st.Generated, PeakStored: st.PeakStored,
-		MS: float64(st.Elapsed.Microseconds()) / 1000,
+		Board: b.Line(), Solver: sv.ID, Solved: err == nil, Moves: npuzzle.FormatMoves(moves), Length: len(moves),
+		Optimal: sol.Optimal && len(gm.walk) == 0, Expanded: st.Expanded, Generated: st.Generated, PeakStored: st.PeakStored,
+		MS: float64(st.Elapsed.Microseconds()) / 1000, Heuristic: heuristic,
+	}
+	if err == nil && len(gm.walk) > 0 {
+		note = append(note, fmt.Sprintf("the gap's home is not in a corner, so the solver's answer ends with %d moves that walk the gap home; the whole is not proven shortest", len(gm.walk)))
 	}
 	switch {
 	case err == nil:
-	case errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		res.Limit = "time"
 		res.Error = fmt.Sprintf("%s found no solution within its time limit of %v (%s states searched)", sv.Name, timeout, groupDigits(st.Expanded))
+		if errors.Is(err, context.Canceled) {
+			res.Error = fmt.Sprintf("%s was stopped (%s states searched)", sv.Name, groupDigits(st.Expanded))
+		}
 	case errors.Is(err, search.ErrBudget):
 		res.Limit = "memory"
 		res.Error = fmt.Sprintf("%s stopped at its memory limit of %d MiB (%s states stored, %s searched)", sv.Name, s.cfg.SolveMemory>>20, groupDigits(st.PeakStored), groupDigits(st.Expanded))
 	default:
 		return solveResponse{}, err
 	}
-	if res.Error != "" && sv.Optimal {
-		res.Error += "; Weighted A* finds a solution quickly, not the shortest"
+	if res.Error != "" {
+		if size.Rows*size.Cols > 16 && sv.ID != "fast" {
+			res.Error += "; the fast solver answers any board up to 10x10 in about a second"
+		} else if sv.Optimal {
+			res.Error += "; Weighted A* finds a solution quickly, not the shortest"
+		}
 	}
+	res.Note = strings.Join(note, "; ")
 	return res, nil
 }
+
+func msSince(t time.Time) float64 { return float64(time.Since(t).Microseconds()) / 1000 }
 
 // hintResponse is the answer of POST /api/npuzzle/hint: the next move of
 // the solution found, with the whole solution so that a client can give the
@@ -281,20 +477,20 @@ type hintResponse struct {
 
 func (s *Server) npuzzleHint(r *http.Request) (int, any, error) {
 	var req solveRequest
-	if err := decodeJSON(r, 4<<10, &req); err != nil {
+	if err := decodeJSON(r, 8<<10, &req); err != nil {
 		return 0, nil, err
 	}
 	if req.Solver != "" || req.TimeoutMS != 0 {
-		return 0, nil, errorf(http.StatusBadRequest, "a hint takes only a board")
+		return 0, nil, errorf(http.StatusBadRequest, "a hint takes only a board (and its blank's home)")
 	}
-	b, err := parseSolvableBoard(req.Board)
+	b, k, err := parseSolvableBoard(req.Board, req.Blank)
 	if err != nil {
 		return 0, nil, err
 	}
-	if b.IsSolved(npuzzle.BlankLast) {
+	if isGoal(b, k) {
 		return 0, nil, errorf(http.StatusUnprocessableEntity, "the board is already solved")
 	}
-	res, err := s.hint(r.Context(), b)
+	res, err := s.hint(r.Context(), b, k)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -305,37 +501,49 @@ func (s *Server) npuzzleHint(r *http.Request) (int, any, error) {
 // hint time.
 const minHintShare = 20
 
-// hint looks for a shortest solution with IDA* for 60% of the hint time,
-// then for any solution with weighted A*, trying the weights of hintWeights
-// in turn with equal shares of the time left (each at least a
-// minHintShare-th of the hint time, so a hint may overrun a little).
-func (s *Server) hint(ctx context.Context, b *npuzzle.Board) (hintResponse, error) {
+// hint looks for a shortest solution with IDA* for 60% of the hint time
+// (with the pattern database when it is loaded), then for any solution
+// with weighted A*, trying the weights of hintWeights in turn with equal
+// shares of the time left (each at least a minHintShare-th of the hint
+// time, so a hint may overrun a little), and last with the fast solver.
+// Boards of more than 25 cells go to the fast solver at once.
+func (s *Server) hint(ctx context.Context, b *npuzzle.Board, k int) (hintResponse, error) {
 	total := s.cfg.HintTimeout
 	deadline := time.Now().Add(total)
 	optimalPart := total * 6 / 10
-	octx, cancel := context.WithTimeout(ctx, optimalPart)
-	ida, _ := findSolver("idastar")
-	ns, err := s.newSolver(ida.ID, catalog.NpuzzleOptions{Heuristic: "linear"})
-	if err != nil {
+	var res solveResponse
+	big := b.Rows()*b.Cols() > 25
+	if !big {
+		octx, cancel := context.WithTimeout(ctx, optimalPart)
+		ida, _ := findSolver("idastar")
+		var err error
+		res, err = s.solveSliding(octx, ctx, b, k, ida, catalog.NpuzzleOptions{}, optimalPart, false, nil)
 		cancel()
-		return hintResponse{}, err
-	}
-	res, err := s.runSolver(octx, ctx, b, ida, ns, optimalPart)
-	cancel()
-	if err != nil {
-		return hintResponse{}, err
-	}
-	for i := 0; !res.Solved && i < len(hintWeights); i++ {
-		// the time left in equal shares, but at least minHintShare of
-		// the whole each: IDA* may overrun its part on a loaded machine
-		share := max(time.Until(deadline)/time.Duration(len(hintWeights)-i), total/minHintShare)
-		sv := solver{ID: fmt.Sprintf("astar-w%g", hintWeights[i]), Name: fmt.Sprintf("A* x %g", hintWeights[i])}
-		ns, err := s.newSolver("astar", catalog.NpuzzleOptions{Heuristic: "linear", Weight: hintWeights[i]})
 		if err != nil {
 			return hintResponse{}, err
 		}
-		wctx, cancel := context.WithTimeout(ctx, share)
-		res, err = s.runSolver(wctx, ctx, b, sv, ns, share)
+		for i := 0; !res.Solved && i < len(hintWeights); i++ {
+			// the time left in equal shares, but at least minHintShare of
+			// the whole each: IDA* may overrun its part on a loaded machine
+			share := max(time.Until(deadline)/time.Duration(len(hintWeights)-i+1), total/minHintShare)
+			sv := solver{ID: "astar", Name: fmt.Sprintf("A* x %g", hintWeights[i])}
+			wctx, cancel := context.WithTimeout(ctx, share)
+			res, err = s.solveSliding(wctx, ctx, b, k, sv, catalog.NpuzzleOptions{Heuristic: "linear", Weight: hintWeights[i]}, share, false, nil)
+			cancel()
+			if err != nil {
+				return hintResponse{}, err
+			}
+		}
+	}
+	if !res.Solved {
+		share := max(time.Until(deadline), total/minHintShare)
+		if big {
+			share = total
+		}
+		fast, _ := findSolver("fast")
+		fctx, cancel := context.WithTimeout(ctx, share)
+		var err error
+		res, err = s.solveSliding(fctx, ctx, b, k, fast, catalog.NpuzzleOptions{}, share, false, nil)
 		cancel()
 		if err != nil {
 			return hintResponse{}, err
@@ -362,9 +570,12 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board) (hintResponse, erro
 	}
 	h.Move, h.Tile = m, b.At(r, c)
 	dir := map[string]string{"U": "up", "D": "down", "L": "left", "R": "right"}[m]
-	if res.Optimal {
+	switch {
+	case res.Optimal:
 		h.Message = fmt.Sprintf("Slide tile %d %s: %d moves to go (shortest).", h.Tile, dir, res.Length)
-	} else {
+	case big:
+		h.Message = fmt.Sprintf("Slide tile %d %s: it starts a %d-move solution of the fast solver, not proven shortest.", h.Tile, dir, res.Length)
+	default:
 		h.Message = fmt.Sprintf("Slide tile %d %s: it starts a %d-move solution, not proven shortest (no shortest solution found within %v).",
 			h.Tile, dir, res.Length, optimalPart)
 	}
@@ -382,11 +593,12 @@ func groupDigits(n int64) string {
 
 // npuzzleState is a saved sliding-puzzle game, as the page sends it.
 type npuzzleState struct {
-	Start     string `json:"start"`      // the board as shuffled
-	Board     string `json:"board"`      // the current board: Start after History
-	History   string `json:"history"`    // the moves played, U D L R
-	Picture   string `json:"picture"`    // a picture ID
-	ElapsedMS int64  `json:"elapsed_ms"` // playing time
+	Start     string `json:"start"`           // the board as shuffled
+	Board     string `json:"board"`           // the current board: Start after History
+	History   string `json:"history"`         // the moves played, U D L R
+	Picture   string `json:"picture"`         // a picture ID
+	ElapsedMS int64  `json:"elapsed_ms"`      // playing time
+	Blank     *int   `json:"blank,omitempty"` // the blank's home cell; nil: the last
 }
 
 // maxHistory bounds the moves kept in a saved game.
@@ -400,7 +612,7 @@ func npuzzleSave(data json.RawMessage) (store.Game, error) {
 	if err := strictUnmarshal(data, &st); err != nil {
 		return store.Game{}, err
 	}
-	start, err := parseSolvableBoard(st.Start)
+	start, k, err := parseSolvableBoard(st.Start, st.Blank)
 	if err != nil {
 		return store.Game{}, errorf(http.StatusBadRequest, "start: %v", err)
 	}
@@ -437,6 +649,6 @@ func npuzzleSave(data json.RawMessage) (store.Game, error) {
 	}
 	return store.Game{
 		Board: board.Line(), Data: norm, Moves: len(moves),
-		Elapsed: time.Duration(st.ElapsedMS) * time.Millisecond, Solved: board.IsSolved(npuzzle.BlankLast),
+		Elapsed: time.Duration(st.ElapsedMS) * time.Millisecond, Solved: isGoal(board, k),
 	}, nil
 }

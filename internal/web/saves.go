@@ -29,6 +29,8 @@ type game struct {
 	// Board, Data (the state, normalised), Moves, Elapsed, Solved. Errors
 	// are apiErrors.
 	save func(state json.RawMessage) (store.Game, error)
+	// jobs, when set, returns the game's job kinds, by name.
+	jobs func(s *Server) map[string]jobKind
 }
 
 // maxSlotName bounds a save slot's name, in characters.

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"tessera/internal/store"
+	"tessera/npuzzle"
 )
 
 // Store is what the server needs of the database; *store.Store is one.
@@ -68,6 +69,31 @@ type Config struct {
 	// (SolveTimeout); one that needs more than DecodeMemory alone is
 	// refused (413).
 	DecodeMemory int64
+
+	// Jobs runs the long solves (nil: a MemJobs of the server's own).
+	Jobs Jobs
+	// JobTimeout is a job's time limit when its spec names none (2 min);
+	// MaxJobTimeout the most a spec may ask for (10 min).
+	JobTimeout, MaxJobTimeout time.Duration
+	// MaxClientJobs bounds the jobs one client (one address) runs at once
+	// (4).
+	MaxClientJobs int
+
+	// PDBs names the pattern database partition used by IDA* (and by the
+	// fast solver once loaded) on each board size ("4x4" -> "7-8",
+	// "5x5" -> "6-6-6-6" when nil). A database is read from PDBCache
+	// ("": the user cache folder) or built there, within PDBMemory bytes
+	// (3 GiB: 7-8 takes 2.3 GB while it builds); PDBNoCache builds in
+	// memory only.
+	PDBs       map[string]string
+	PDBCache   string
+	PDBNoCache bool
+	PDBMemory  int64
+
+	// DataDir is the shared data folder (SameGame's standard positions,
+	// ...), as the command line finds it (-data, TESSERA_DATA); "": none,
+	// and the pages offer generated puzzles only.
+	DataDir string
 }
 
 func (c *Config) setDefaults() {
@@ -101,6 +127,18 @@ func (c *Config) setDefaults() {
 	if c.DecodeMemory <= 0 {
 		c.DecodeMemory = 512 << 20
 	}
+	def(&c.JobTimeout, 2*time.Minute)
+	def(&c.MaxJobTimeout, 10*time.Minute)
+	c.JobTimeout = min(c.JobTimeout, c.MaxJobTimeout)
+	if c.MaxClientJobs <= 0 {
+		c.MaxClientJobs = 4
+	}
+	if c.PDBs == nil {
+		c.PDBs = map[string]string{"4x4": "7-8", "5x5": "6-6-6-6"}
+	}
+	if c.PDBMemory <= 0 {
+		c.PDBMemory = 3 << 30
+	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -120,6 +158,17 @@ type Server struct {
 	decodeMem *memGate
 	games     []*game
 	proofs    *proofCache // the dust game's proven answers
+
+	jobs     Jobs
+	ownJobs  *MemJobs // the server's own job system, closed with it
+	jobKinds map[string]jobKind
+	counter  jobCounter
+	pdbs     *pdbSet
+	base     context.Context // the server's life, for work that outlives a request
+	stop     context.CancelFunc
+	sgSet    standardSet
+	emOnce   sync.Once
+	emList   []string // the edge-matching files of the data folder
 }
 
 // New returns a server for cfg. It fails if cfg has no store or the
@@ -128,6 +177,23 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("web: no store")
 	}
+	return build(cfg)
+}
+
+// RegisterJobKinds registers the web app's job kinds (npuzzle.solve,
+// samegame.solve, edgematch.solve) on cfg.Jobs, for a worker process that
+// serves no pages: `tessera worker -nats URL` beside a `tessera serve
+// -nats URL -workers 0`. cfg.Store is not needed; DataDir and the PDB
+// settings are read as by New.
+func RegisterJobKinds(cfg Config) error {
+	if cfg.Jobs == nil {
+		return errors.New("web: no job system to register the kinds on")
+	}
+	_, err := build(cfg)
+	return err
+}
+
+func build(cfg Config) (*Server, error) {
 	cfg.setDefaults()
 	s := &Server{
 		cfg:       cfg,
@@ -136,8 +202,34 @@ func New(cfg Config) (*Server, error) {
 		mux:       http.NewServeMux(),
 		busy:      make(chan struct{}, cfg.MaxBusy),
 		decodeMem: newMemGate(cfg.DecodeMemory),
-		games:     []*game{npuzzleGame, dustGame},
+		games:     []*game{npuzzleGame, dustGame, samegameGame, edgematchGame},
 		proofs:    &proofCache{max: 4096},
+	}
+	s.base, s.stop = context.WithCancel(context.Background())
+	s.pdbs = &pdbSet{parts: map[npuzzle.Size]string{}, cacheDir: cfg.PDBCache, noCache: cfg.PDBNoCache, maxBytes: cfg.PDBMemory, base: s.base}
+	for size, part := range cfg.PDBs {
+		sz, err := npuzzle.ParseSize(size)
+		if err != nil {
+			return nil, fmt.Errorf("web: PDBs: %w", err)
+		}
+		s.pdbs.parts[sz] = part
+	}
+	s.jobs = cfg.Jobs
+	if s.jobs == nil {
+		s.ownJobs = NewMemJobs()
+		s.jobs = s.ownJobs
+	}
+	s.jobKinds = map[string]jobKind{}
+	for _, g := range s.games {
+		if g.jobs == nil {
+			continue
+		}
+		for kind, k := range g.jobs(s) {
+			s.jobKinds[kind] = k
+		}
+	}
+	if err := s.registerJobs(); err != nil {
+		return nil, err
 	}
 	var err error
 	if s.pages, err = parsePages(s.games); err != nil {
@@ -169,6 +261,7 @@ func (s *Server) routes() {
 		m.HandleFunc("DELETE "+base+"/{name}", s.serveAPI(s.deleteSave(g)))
 		g.routes(s, m)
 	}
+	s.jobRoutes(m)
 	m.Handle("GET /static/", staticHandler())
 	m.HandleFunc("GET /pictures/{id}", s.servePicture)
 
@@ -375,6 +468,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	s.log.Info("shutting down")
 	cancel()
+	s.stop() // pattern database builds
+	if s.ownJobs != nil {
+		defer s.ownJobs.Close() // the server's own jobs, once the requests are done
+	}
 	sctx, stop := context.WithTimeout(context.Background(), 10*time.Second)
 	defer stop()
 	err := srv.Shutdown(sctx)

@@ -38,6 +38,7 @@ const game = {
   hintPlan: null, // {board, moves, optimal}: a solution from the current board
   playback: null, // {timer} while Auto plays a solution
   search: null, // AbortController while the server searches
+  proof: null, // {start, controller, promise}: the background proof of the dealt board
 };
 
 const prefs = JSON.parse(localStorage.getItem('tessera.dust') || '{}');
@@ -248,9 +249,20 @@ function setBoard(start, { history = [], elapsedMs = 0, seed = null } = {}) {
 
 // proveOptimum asks the exact solver for the fewest clicks of the dealt
 // board, in the background, for the end-of-game comparison.
-async function proveOptimum(start) {
+// A proof still running for another board is given up (its solver slot
+// freed); the page's Auto on the dealt board waits for it (game.proof).
+function proveOptimum(start) {
+  if (game.proof) game.proof.controller.abort();
+  const controller = new AbortController();
+  const promise = runProof(start, controller.signal).finally(() => {
+    if (game.proof && game.proof.controller === controller) game.proof = null;
+  });
+  game.proof = { start, controller, promise };
+}
+
+async function runProof(start, signal) {
   try {
-    const res = await api('POST', '/api/dust/solve', { board: start, solver: 'exact', timeout_ms: 30000 });
+    const res = await api('POST', '/api/dust/solve', { board: start, solver: 'exact', timeout_ms: 30000 }, { signal });
     if (game.start !== start || !res.cleared) return;
     game.optimum = { clicks: res.clicks, optimal: res.optimal, start };
     if (game.won) notify(victoryMessage(null), 'victory');
@@ -325,8 +337,14 @@ function resetStats() {
 
 function showStats(res) {
   const playouts = res.playouts ? `, ${groupDigits(res.playouts)} playouts` : '';
-  ui.statNodes.textContent = `${groupDigits(res.nodes)}${playouts}`;
-  ui.statTime.textContent = formatMS(res.ms);
+  if (res.reused) {
+    // A proof found earlier for this board: nothing was searched now.
+    ui.statNodes.textContent = `answer reused (${groupDigits(res.nodes)} nodes when first found)`;
+    ui.statTime.textContent = `answer reused (first found in ${formatMS(res.ms)})`;
+  } else {
+    ui.statNodes.textContent = `${groupDigits(res.nodes)}${playouts}`;
+    ui.statTime.textContent = formatMS(res.ms);
+  }
   ui.statLength.textContent = res.cleared ? `${res.clicks} clicks${res.optimal ? ' (the fewest)' : ' (not proven the fewest)'}` : 'none';
 }
 
@@ -335,8 +353,19 @@ async function auto() {
   const opt = ui.solver.selectedOptions[0];
   const name = opt.textContent;
   resetStats();
+  const board = line(game.grid);
+  const proves = opt.dataset.proves === 'true';
+  if (opt.value === 'exact' && game.proof && game.proof.start === board) {
+    // The background proof is this very search: wait for it, then the
+    // server answers from its proof (answer reused).
+    notify(`Searching with ${name}…`, 'busy');
+    await game.proof.promise;
+  }
+  // A proving solver gets the most time a request may have, as the
+  // background proof does: a loaded server is slow.
+  const body = proves ? { board, solver: opt.value, timeout_ms: 30000 } : { board, solver: opt.value };
   const res = await search(game, page, { busy: `Searching with ${name}…`, cancelled: 'Search stopped.', what: 'Auto failed' },
-    'POST', '/api/dust/solve', { board: line(game.grid), solver: opt.value });
+    'POST', '/api/dust/solve', body);
   if (!res) return;
   showStats(res);
   if (!res.cleared) {

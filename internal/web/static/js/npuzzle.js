@@ -8,6 +8,7 @@
 
 import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search } from './api.js';
 import { savesPanel } from './saves.js';
+import { Job } from './jobs.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -15,7 +16,7 @@ const ui = {
   shuffle: $('shuffle'), restart: $('restart'), undo: $('undo'), hint: $('hint'),
   size: $('size'), custom: $('custom'), rows: $('rows'), cols: $('cols'), customGo: $('custom-go'),
   shuffleKind: $('shuffle-kind'), numbers: $('numbers'),
-  pictures: $('pictures'), upload: $('upload'),
+  pictures: $('pictures'), upload: $('upload'), camera: $('camera'), gapKind: $('gap-kind'),
   solver: $('solver'), auto: $('auto'), stop: $('stop'), solverNote: $('solver-note'),
   speed: $('speed'), speedOut: $('speed-out'),
   statStates: $('stat-states'), statTime: $('stat-time'), statLength: $('stat-length'),
@@ -32,12 +33,16 @@ const game = {
   hintPlan: null, // {board, moves, optimal}: a solution from the current board
   playback: null, // {timer} while Auto plays a solution
   search: null, // AbortController while the server searches
+  home: 8, // the gap's home cell: the last, or the first tile tapped
+  picking: false, // the whole picture is shown; the next tap picks the gap
+  job: new Job('tessera.npuzzle.job'), // Auto's search, a job on the server
 };
+const recommended = JSON.parse(ui.board.dataset.recommended || '{}');
 
 const prefs = JSON.parse(localStorage.getItem('tessera.npuzzle') || '{}');
 const savePrefs = () => localStorage.setItem('tessera.npuzzle', JSON.stringify({
   size: `${game.rows}x${game.cols}`, picture: game.picture, numbers: ui.numbers.checked,
-  uniform: ui.shuffleKind.value === 'uniform', speed: ui.speed.value, solver: ui.solver.value,
+  uniform: ui.shuffleKind.value === 'uniform', speed: ui.speed.value, solver: ui.solver.value, gap: ui.gapKind.value,
 }));
 
 // ---- board text and moves ------------------------------------------------
@@ -54,7 +59,10 @@ function parseLine(text) {
 }
 
 const blankOf = (tiles) => tiles.indexOf(0);
-const isSolved = (tiles) => tiles.every((t, i) => t === (i === tiles.length - 1 ? 0 : i + 1));
+// homeOf is tile t's home cell when the gap's home is k: the tiles are
+// numbered in reading order around the gap.
+const homeOf = (t, k) => (t === 0 ? k : t - 1 < k ? t - 1 : t);
+const isSolved = (tiles) => tiles.every((t, i) => homeOf(t, game.home) === i);
 const inverse = { U: 'D', D: 'U', L: 'R', R: 'L' };
 const direction = { U: 'up', D: 'down', L: 'left', R: 'right' };
 
@@ -102,8 +110,8 @@ function layout() {
   board.replaceChildren();
   tileEls.length = 0;
   for (let t = 0; t < n; t++) {
-    // Tile t's home cell; the gap's tile is the last cell.
-    const home = t === 0 ? n - 1 : t - 1;
+    // Tile t's home cell; the gap's tile is the gap's home.
+    const home = homeOf(t, game.home);
     const hr = Math.floor(home / cols), hc = home % cols;
     // The picture covers an m x m square centred on the board.
     const px = m === 1 ? 0 : (100 * (hc + (m - cols) / 2)) / (m - 1);
@@ -123,14 +131,16 @@ function draw() {
     e.style.setProperty('--r', Math.floor(i / game.cols));
     e.style.setProperty('--c', i % game.cols);
   });
-  ui.board.classList.toggle('solved', game.won);
+  ui.board.classList.toggle('solved', game.won || game.picking);
+  ui.board.classList.toggle('picking', game.picking);
   ui.board.classList.toggle('numbers', ui.numbers.checked);
   ui.board.dataset.board = line(game.tiles, game.cols);
   ui.board.dataset.solved = String(game.won);
+  ui.board.dataset.home = String(game.home);
   ui.moves.textContent = game.history.length;
   ui.undo.disabled = game.history.length === 0 || game.won || busy();
-  ui.hint.disabled = game.won || busy();
-  ui.auto.disabled = game.won || busy();
+  ui.hint.disabled = game.won || game.picking || busy();
+  ui.auto.disabled = game.won || game.picking || busy();
   ui.restart.disabled = busy();
   ui.stop.disabled = !busy();
   tick();
@@ -152,7 +162,7 @@ pauseWhenHidden(() => game.clock, () => game.history.length > 0 && !game.won);
 
 // ---- playing ---------------------------------------------------------------
 
-const busy = () => game.playback !== null || game.search !== null;
+const busy = () => game.playback !== null || game.search !== null || game.job.running;
 
 // play applies move m; by marks who moved (the player, or a solver's name).
 function play(m, by = null) {
@@ -205,12 +215,12 @@ function undo() {
   draw();
 }
 
-function setBoard(tiles, rows, cols, { history = [], elapsedMs = 0 } = {}) {
+function setBoard(tiles, rows, cols, { history = [], elapsedMs = 0, home = rows * cols - 1 } = {}) {
   stopAuto();
-  const resized = rows !== game.rows || cols !== game.cols || tileEls.length !== rows * cols;
+  const resized = rows !== game.rows || cols !== game.cols || tileEls.length !== rows * cols || home !== game.home;
   Object.assign(game, {
     rows, cols, start: tiles.slice(), tiles: tiles.slice(), history: [],
-    clock: new Clock(elapsedMs), won: false, hintPlan: null,
+    clock: new Clock(elapsedMs), won: false, hintPlan: null, home, picking: false,
   });
   for (const m of history) {
     const from = source(game.tiles, m);
@@ -227,10 +237,33 @@ function setBoard(tiles, rows, cols, { history = [], elapsedMs = 0 } = {}) {
 async function shuffle() {
   const size = currentSize();
   if (!size) return;
+  if (ui.gapKind.value === 'tap') {
+    pickGap(size);
+    return;
+  }
+  const [r, c] = size.split('x').map(Number);
+  await shuffleWith(size, r * c - 1);
+}
+
+// pickGap shows the whole picture, as the source game does: the tile
+// tapped next becomes the gap, and the board is shuffled from there.
+function pickGap(size) {
+  stopAuto();
+  const [rows, cols] = size.split('x').map(Number);
+  const n = rows * cols;
+  const tiles = Array.from({ length: n }, (_, i) => (i === n - 1 ? 0 : i + 1));
+  setBoard(tiles, rows, cols);
+  game.picking = true;
+  draw();
+  notify('Tap the tile that becomes the gap.');
+  resetStats();
+}
+
+async function shuffleWith(size, home) {
   try {
-    const res = await api('POST', '/api/npuzzle/shuffle', { size, uniform: ui.shuffleKind.value === 'uniform' });
+    const res = await api('POST', '/api/npuzzle/shuffle', { size, uniform: ui.shuffleKind.value === 'uniform', blank: home });
     const b = parseLine(res.board);
-    setBoard(b.tiles, b.rows, b.cols);
+    setBoard(b.tiles, b.rows, b.cols, { home: res.blank });
     const how = res.uniform ? 'uniformly random' : `${res.walk} random moves`;
     notify(`New ${res.size} board (${how}). Slide the tiles back into place.`);
     resetStats();
@@ -241,8 +274,8 @@ async function shuffle() {
 }
 
 function restart() {
-  if (busy()) return;
-  setBoard(game.start, game.rows, game.cols);
+  if (busy() || game.picking) return;
+  setBoard(game.start, game.rows, game.cols, { home: game.home });
   notify('Back to the shuffled board.');
 }
 
@@ -285,7 +318,7 @@ async function hint() {
     showHint(game.hintPlan, '');
     return;
   }
-  const res = await search(game, page, { busy: 'Looking for a hint…', cancelled: 'Hint cancelled.', what: 'No hint' }, 'POST', '/api/npuzzle/hint', { board });
+  const res = await search(game, page, { busy: 'Looking for a hint…', cancelled: 'Hint cancelled.', what: 'No hint' }, 'POST', '/api/npuzzle/hint', { board, blank: game.home });
   if (!res) return;
   if (!res.solved) {
     notify(res.message, 'warn');
@@ -309,21 +342,91 @@ function showStats(res) {
 }
 
 async function auto() {
-  if (game.won || busy()) return;
+  if (game.won || game.picking || busy()) return;
   const opt = ui.solver.selectedOptions[0];
   const name = opt.textContent;
   resetStats();
-  const res = await search(game, page, { busy: `Searching with ${name}…`, cancelled: 'Search stopped.', what: 'Auto failed' },
-    'POST', '/api/npuzzle/solve', { board: line(game.tiles, game.cols), solver: opt.value });
-  if (!res) return;
+  const spec = { board: line(game.tiles, game.cols), solver: opt.value, blank: game.home };
+  const memo = { board: spec.board, rows: game.rows, cols: game.cols, home: game.home, name, picture: game.picture };
+  notify(`Searching with ${name}…`, 'busy');
+  let st;
+  try {
+    const running = game.job.start('npuzzle.solve', spec, memo, showJob);
+    draw();
+    st = await running;
+  } catch (e) {
+    game.job.forget();
+    notify(`Auto failed: ${e.message}`, 'error');
+    draw();
+    return;
+  }
+  draw();
+  finishJob(st, name);
+}
+
+// showJob shows a job's progress as it streams in.
+function showJob(st) {
+  const p = st.progress;
+  if (st.state === 'queued') notify('Waiting for a free worker…', 'busy');
+  if (p && !['done', 'failed', 'canceled'].includes(st.state)) {
+    notify(p.message, 'busy');
+    if (p.expanded) ui.statStates.textContent = `${groupDigits(p.expanded)} expanded, ${groupDigits(p.generated)} generated`;
+    ui.statTime.textContent = formatMS(p.ms);
+  }
+}
+
+// finishJob plays a finished job's solution, or says why there is none.
+function finishJob(st, name) {
+  if (!st) return; // stopped following
+  game.job.forget();
+  if (st.state === 'canceled') {
+    notify('Search stopped.');
+    draw();
+    return;
+  }
+  if (st.state === 'failed') {
+    notify(`Auto failed: ${st.error}`, 'error');
+    draw();
+    return;
+  }
+  const res = st.result;
   showStats(res);
   if (!res.solved) {
     notify(`${res.error}.`, 'warn');
     return;
   }
+  if (res.board !== line(game.tiles, game.cols)) {
+    notify('The board changed while the solver searched.', 'warn');
+    return;
+  }
   const proof = res.optimal ? 'shortest' : 'not proven shortest';
-  notify(`${name} found ${res.length} moves (${proof}). Playing them…`);
+  const note = res.note ? ` Note: ${res.note}.` : '';
+  notify(`${name} found ${res.length} moves (${proof}). Playing them…${note}`);
   playSolution(res.moves.split(''), name);
+}
+
+// resumeJob finds the job of the last visit again: its board comes back
+// and its search is followed to the end.
+async function resumeJob() {
+  const m = game.job.saved();
+  if (!m) return false;
+  try {
+    const st = await api('GET', `/api/jobs/${encodeURIComponent(m.id)}`);
+    const b = parseLine(m.board);
+    setBoard(b.tiles, b.rows, b.cols, { home: m.home });
+    syncSizeControl();
+    if (m.picture) selectPicture(m.picture);
+    notify(st.state === 'done' ? `${m.name} had finished.` : `${m.name} is still searching (found again after the reload)…`, 'busy');
+    const running = game.job.resume(showJob);
+    draw();
+    const last = await running;
+    draw();
+    finishJob(last, m.name);
+    return true;
+  } catch {
+    game.job.forget(); // the server forgot it
+    return false;
+  }
 }
 
 function playSolution(moves, name) {
@@ -346,6 +449,7 @@ function playSolution(moves, name) {
 
 function stopAuto() {
   if (game.search) game.search.abort();
+  if (game.job.running) game.job.cancel();
   if (game.playback) {
     clearTimeout(game.playback.timer);
     game.playback = null;
@@ -418,12 +522,13 @@ function getState() {
     history: game.history.join(''),
     picture: game.picture,
     elapsed_ms: Math.round(game.clock.ms()),
+    blank: game.home,
   };
 }
 
 async function loadState(st) {
   const b = parseLine(st.start);
-  setBoard(b.tiles, b.rows, b.cols, { history: st.history.split(''), elapsedMs: st.elapsed_ms });
+  setBoard(b.tiles, b.rows, b.cols, { history: st.history.split(''), elapsedMs: st.elapsed_ms, home: st.blank ?? b.rows * b.cols - 1 });
   syncSizeControl();
   selectPicture(st.picture);
   resetStats();
@@ -446,7 +551,13 @@ function syncSizeControl() {
 
 ui.board.addEventListener('click', (ev) => {
   const t = ev.target.closest('.tile');
-  if (!t || game.won) return;
+  if (!t) return;
+  if (game.picking) {
+    const home = game.tiles.indexOf(Number(t.dataset.n));
+    shuffleWith(`${game.rows}x${game.cols}`, home);
+    return;
+  }
+  if (game.won) return;
   const cell = game.tiles.indexOf(Number(t.dataset.n));
   const m = moveForCell(cell);
   if (m) {
@@ -481,11 +592,28 @@ ui.undo.addEventListener('click', undo);
 ui.hint.addEventListener('click', hint);
 ui.auto.addEventListener('click', auto);
 ui.stop.addEventListener('click', stopAuto);
+// pickSolver selects the solver that suits a size: the optimal one where
+// it finishes, the fast one beyond.
+function pickSolver(size) {
+  ui.solver.value = recommended[size] || 'fast';
+  describeSolver();
+}
 ui.size.addEventListener('change', () => {
   ui.custom.hidden = ui.size.value !== 'custom';
-  if (ui.size.value !== 'custom') shuffle();
+  if (ui.size.value !== 'custom') {
+    pickSolver(ui.size.value);
+    shuffle();
+  }
 });
-ui.customGo.addEventListener('click', shuffle);
+ui.gapKind.addEventListener('change', () => {
+  savePrefs();
+  shuffle();
+});
+ui.customGo.addEventListener('click', () => {
+  const size = currentSize();
+  if (size) pickSolver(size);
+  shuffle();
+});
 ui.shuffleKind.addEventListener('change', savePrefs);
 ui.numbers.addEventListener('change', () => {
   draw();
@@ -512,10 +640,12 @@ ui.pictures.addEventListener('click', (ev) => {
   const b = ev.target.closest('.pic');
   if (b) selectPicture(b.dataset.id);
 });
-ui.upload.addEventListener('change', () => {
-  if (ui.upload.files.length > 0) upload(ui.upload.files[0]);
-  ui.upload.value = '';
-});
+for (const input of [ui.upload, ui.camera]) {
+  input.addEventListener('change', () => {
+    if (input.files.length > 0) upload(input.files[0]);
+    input.value = '';
+  });
+}
 
 savesPanel({
   kind: 'npuzzle',
@@ -532,6 +662,7 @@ savesPanel({
 (function init() {
   if (prefs.numbers) ui.numbers.checked = true;
   if (prefs.uniform) ui.shuffleKind.value = 'uniform';
+  if (prefs.gap === 'tap') ui.gapKind.value = 'tap';
   if (prefs.speed) ui.speed.value = ui.speedOut.textContent = prefs.speed;
   if (prefs.solver && [...ui.solver.options].some((o) => o.value === prefs.solver)) ui.solver.value = prefs.solver;
   describeSolver();
@@ -547,5 +678,7 @@ savesPanel({
       selectPicture(prefs.picture);
     }
   });
-  shuffle();
+  resumeJob().then((found) => {
+    if (!found) shuffle();
+  });
 })();

@@ -1,0 +1,487 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image/png"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"tessera/edgematch"
+	"tessera/internal/catalog"
+	"tessera/internal/store"
+)
+
+// Edge-matching: the clue puzzles, Brendan Owen's sets and Eternity II
+// from the data folder, or generated puzzles; the person drags and turns
+// tiles, the page marks matching edges and counts the score; Auto runs the
+// exact search, the partial search (the board and score streaming in) or
+// Kovalsky's LP (each iteration's matrix P streaming in as a picture, as
+// the source's Figure 4c) as a job.
+
+const (
+	emMinSide, emMaxGenSide = 3, 16
+	emMaxColours            = 22
+	emDefaultTimeout        = 60 * time.Second
+)
+
+var edgematchGame = &game{
+	Kind:  "edgematch",
+	Title: "Edge-matching",
+	Path:  "/edgematch",
+	page:  "edgematch.html",
+	data: func() any {
+		var list []catalog.Menu
+		list = append(list, catalog.EdgeMatch.Menu()...)
+		return edgematchPage{Solvers: list}
+	},
+	routes: (*Server).edgematchRoutes,
+	save:   edgematchSave,
+	jobs:   edgematchJobs,
+}
+
+type edgematchPage struct {
+	Solvers []catalog.Menu
+}
+
+func (s *Server) edgematchRoutes(m *http.ServeMux) {
+	m.HandleFunc("GET /api/edgematch/puzzles", s.serveAPI(s.emPuzzles))
+	m.HandleFunc("POST /api/edgematch/load", s.serveAPI(s.emLoad))
+	m.HandleFunc("POST /api/edgematch/bucas", s.serveAPI(s.emBucas))
+}
+
+// emRef names a puzzle: a file of the data folder (one of the list), or a
+// generated one.
+type emRef struct {
+	File    string `json:"file,omitempty"` // "brendan_set1/08x08.txt", "eternity2.txt", "clue_puzzles/clue1.txt"
+	Rows    int    `json:"rows,omitempty"` // generated: 3..16
+	Cols    int    `json:"cols,omitempty"`
+	Colours int    `json:"colours,omitempty"` // generated: inner colours (0: about the board's side)
+	Seed    uint64 `json:"seed,omitempty"`
+}
+
+// emFiles lists the puzzle files of the data folder the page offers.
+func (s *Server) emFiles() []string {
+	s.emOnce.Do(func() {
+		if s.cfg.DataDir == "" {
+			return
+		}
+		dir := filepath.Join(s.cfg.DataDir, "edgematch")
+		add := func(pattern string) {
+			m, _ := filepath.Glob(filepath.Join(dir, pattern))
+			sort.Strings(m)
+			for _, p := range m {
+				if strings.HasSuffix(p, ".txt") {
+					rel, _ := filepath.Rel(dir, p)
+					s.emList = append(s.emList, filepath.ToSlash(rel))
+				}
+			}
+		}
+		add("clue_puzzles/clue*.txt")
+		add("brendan_set1/*.txt")
+		add("eternity2.txt")
+	})
+	return s.emList
+}
+
+func (s *Server) emPuzzles(r *http.Request) (int, any, error) {
+	note := ""
+	if s.cfg.DataDir == "" {
+		note = "no data folder (tessera serve -data DIR, or TESSERA_DATA): generated puzzles only"
+	}
+	files := s.emFiles()
+	if files == nil {
+		files = []string{}
+	}
+	return http.StatusOK, map[string]any{"files": files, "note": note}, nil
+}
+
+// loadPuzzle reads or generates the puzzle of ref.
+func (s *Server) loadPuzzle(ref emRef) (*edgematch.Puzzle, string, error) {
+	if ref.File != "" {
+		ok := false
+		for _, f := range s.emFiles() {
+			ok = ok || f == ref.File
+		}
+		if !ok {
+			return nil, "", errorf(http.StatusNotFound, "no puzzle file %q here (GET /api/edgematch/puzzles lists them)", ref.File)
+		}
+		path := filepath.Join(s.cfg.DataDir, "edgematch", filepath.FromSlash(ref.File))
+		p, err := edgematch.ReadPuzzleFile(path)
+		if err != nil {
+			return nil, "", errorf(http.StatusUnprocessableEntity, "%v", err)
+		}
+		if ref.File == "eternity2.txt" {
+			// the mandatory starter piece 139
+			clues := filepath.Join(s.cfg.DataDir, "edgematch", "eternity2_clues.txt")
+			if _, err := os.Stat(clues); err == nil {
+				if err := p.AddHintsFile(clues, 1); err != nil {
+					return nil, "", err
+				}
+			}
+		}
+		return p, strings.TrimSuffix(ref.File, ".txt"), nil
+	}
+	if ref.Rows < emMinSide || ref.Rows > emMaxGenSide || ref.Cols < emMinSide || ref.Cols > emMaxGenSide {
+		return nil, "", errorf(http.StatusBadRequest, "a generated puzzle has %d to %d rows and columns", emMinSide, emMaxGenSide)
+	}
+	if ref.Colours < 0 || ref.Colours > emMaxColours {
+		return nil, "", errorf(http.StatusBadRequest, "colours %d out of range 0..%d", ref.Colours, emMaxColours)
+	}
+	colours := ref.Colours
+	if colours == 0 {
+		colours = max(ref.Rows, ref.Cols)
+	}
+	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: ref.Rows, Cols: ref.Cols, Colours: colours, Seed: ref.Seed})
+	if err != nil {
+		return nil, "", errorf(http.StatusBadRequest, "%v", err)
+	}
+	return p, fmt.Sprintf("generated %dx%d, %d colours, seed %d", ref.Rows, ref.Cols, colours, ref.Seed), nil
+}
+
+// emPuzzleJSON is a puzzle as the page draws it.
+type emPuzzleJSON struct {
+	Ref     emRef    `json:"ref"`
+	Name    string   `json:"name"`
+	Rows    int      `json:"rows"`
+	Cols    int      `json:"cols"`
+	Tiles   [][4]int `json:"tiles"`
+	Frame   []int    `json:"frame"` // nil: grey
+	Hints   [][4]int `json:"hints"` // piece, row, col, rot
+	Fixed   bool     `json:"fixed"` // no rotations
+	Max     int      `json:"max"`
+	Palette []string `json:"palette"` // CSS colour of each colour number
+	Board   [][2]int `json:"board"`   // the scrambled start: piece, rot per cell
+}
+
+// emBoardJSON writes a board as piece, rotation per cell (-1 empty).
+func emBoardJSON(b *edgematch.Board) [][2]int {
+	out := make([][2]int, len(b.Cells))
+	for i, c := range b.Cells {
+		out[i] = [2]int{c.Piece, c.Rot}
+	}
+	return out
+}
+
+func (s *Server) emLoad(r *http.Request) (int, any, error) {
+	var req struct {
+		Ref  emRef  `json:"ref"`
+		Seed uint64 `json:"seed"` // the scramble
+	}
+	if err := decodeJSON(r, 4<<10, &req); err != nil {
+		return 0, nil, err
+	}
+	p, name, err := s.loadPuzzle(req.Ref)
+	if err != nil {
+		return 0, nil, err
+	}
+	out := emPuzzleJSON{Ref: req.Ref, Name: name, Rows: p.Rows, Cols: p.Cols, Fixed: p.FixedOrientation, Max: p.MaxScore(), Hints: [][4]int{}}
+	maxC := 0
+	for _, t := range p.Tiles {
+		out.Tiles = append(out.Tiles, [4]int{int(t[0]), int(t[1]), int(t[2]), int(t[3])})
+		for _, c := range t {
+			maxC = max(maxC, int(c))
+		}
+	}
+	for _, c := range p.Frame {
+		out.Frame = append(out.Frame, int(c))
+	}
+	for _, h := range p.Hints {
+		out.Hints = append(out.Hints, [4]int{h.Piece, h.Row, h.Col, h.Rot})
+	}
+	for c := 0; c <= maxC; c++ {
+		col := edgematch.Palette(edgematch.Colour(c))
+		out.Palette = append(out.Palette, fmt.Sprintf("#%02x%02x%02x", col.R, col.G, col.B))
+	}
+	// The scramble: hints in place, the other pieces shuffled and turned.
+	b := edgematch.NewBoard(p.Rows, p.Cols)
+	used := map[int]bool{}
+	fixed := map[int]bool{}
+	for _, h := range p.Hints {
+		b.Set(h.Row, h.Col, h.Piece, h.Rot)
+		used[h.Piece], fixed[h.Row*p.Cols+h.Col] = true, true
+	}
+	var free []int
+	for i := range p.Tiles {
+		if !used[i] {
+			free = append(free, i)
+		}
+	}
+	rng := rand.New(rand.NewPCG(req.Seed, 0x65646765))
+	rng.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
+	k := 0
+	for cell := range b.Cells {
+		if fixed[cell] {
+			continue
+		}
+		rot := 0
+		if !p.FixedOrientation {
+			rot = rng.IntN(4)
+		}
+		b.Cells[cell] = edgematch.Placement{Piece: free[k], Rot: rot}
+		k++
+	}
+	out.Board = emBoardJSON(b)
+	return http.StatusOK, out, nil
+}
+
+// parseEMBoard reads a board sent by the page for p: piece, rotation per
+// cell, every piece once (or -1 for an empty cell).
+func parseEMBoard(p *edgematch.Puzzle, cells [][2]int) (*edgematch.Board, error) {
+	if len(cells) != p.Cells() {
+		return nil, errorf(http.StatusBadRequest, "board: %d cells, the puzzle has %d", len(cells), p.Cells())
+	}
+	b := edgematch.NewBoard(p.Rows, p.Cols)
+	seen := map[int]bool{}
+	for i, c := range cells {
+		if c[0] < 0 {
+			continue
+		}
+		if c[0] >= len(p.Tiles) || c[1] < 0 || c[1] > 3 || seen[c[0]] {
+			return nil, errorf(http.StatusBadRequest, "board: cell %d holds %v, not a piece of the puzzle used once", i, c)
+		}
+		seen[c[0]] = true
+		b.Cells[i] = edgematch.Placement{Piece: c[0], Rot: c[1]}
+	}
+	return b, nil
+}
+
+func (s *Server) emBucas(r *http.Request) (int, any, error) {
+	var req struct {
+		Ref   emRef    `json:"ref"`
+		Board [][2]int `json:"board"`
+	}
+	if err := decodeJSON(r, 64<<10, &req); err != nil {
+		return 0, nil, err
+	}
+	p, name, err := s.loadPuzzle(req.Ref)
+	if err != nil {
+		return 0, nil, err
+	}
+	b, err := parseEMBoard(p, req.Board)
+	if err != nil {
+		return 0, nil, err
+	}
+	url, err := p.BucasURL(b, name)
+	if err != nil {
+		return 0, nil, errorf(http.StatusUnprocessableEntity, "%v", err)
+	}
+	return http.StatusOK, map[string]any{"url": url, "score": p.Score(b).Matched}, nil
+}
+
+// emSolveSpec is the spec of an edgematch.solve job.
+type emSolveSpec struct {
+	Ref       emRef    `json:"ref"`
+	Solver    string   `json:"solver"`
+	TimeoutMS int      `json:"timeout_ms"`
+	Seed      uint64   `json:"seed"`
+	Start     [][2]int `json:"start"` // partial: a complete board to improve
+}
+
+// emProgress is an edgematch.solve job's progress and result.
+type emProgress struct {
+	Solver     string   `json:"solver"`
+	Board      [][2]int `json:"board,omitempty"`
+	Score      int      `json:"score"`
+	Max        int      `json:"max"`
+	Solved     bool     `json:"solved"`
+	Nodes      int64    `json:"nodes,omitempty"`
+	MS         float64  `json:"ms"`
+	Iteration  int      `json:"iteration,omitempty"` // lp
+	Objective  float64  `json:"objective,omitempty"`
+	Fractional int      `json:"fractional,omitempty"`
+	P          string   `json:"p,omitempty"` // lp: the matrix P as a PNG data URL
+	// Iterates, in the result of lp, are P after every LP iteration (as
+	// long as they fit in 512 KiB), in order: the live progress may skip
+	// some.
+	Iterates []string `json:"iterates,omitempty"`
+	Message  string   `json:"message"`
+	Stopped  string   `json:"stopped,omitempty"` // why a search ended without a solution
+}
+
+func (s *Server) checkEMSpec(spec json.RawMessage) (emSolveSpec, *edgematch.Puzzle, time.Duration, error) {
+	var req emSolveSpec
+	if err := specUnmarshal(spec, &req); err != nil {
+		return req, nil, 0, err
+	}
+	if req.Solver == "" {
+		req.Solver = "partial"
+	}
+	if _, err := catalog.EdgeMatch.Lookup(req.Solver); err != nil {
+		return req, nil, 0, errorf(http.StatusBadRequest, "%v", err)
+	}
+	timeout := min(emDefaultTimeout, s.cfg.MaxJobTimeout)
+	if req.TimeoutMS != 0 {
+		timeout = time.Duration(req.TimeoutMS) * time.Millisecond
+		if timeout < 100*time.Millisecond || timeout > s.cfg.MaxJobTimeout {
+			return req, nil, 0, errorf(http.StatusBadRequest, "timeout_ms %d out of range 100..%d", req.TimeoutMS, s.cfg.MaxJobTimeout.Milliseconds())
+		}
+	}
+	p, _, err := s.loadPuzzle(req.Ref)
+	if err != nil {
+		return req, nil, 0, err
+	}
+	if req.Start != nil {
+		if req.Solver != "partial" {
+			return req, nil, 0, errorf(http.StatusBadRequest, "start applies to the partial search only")
+		}
+		if _, err := parseEMBoard(p, req.Start); err != nil {
+			return req, nil, 0, err
+		}
+	}
+	return req, p, timeout, nil
+}
+
+func edgematchJobs(s *Server) map[string]jobKind {
+	return map[string]jobKind{"edgematch.solve": {
+		check: func(spec json.RawMessage) (time.Duration, error) {
+			_, _, timeout, err := s.checkEMSpec(spec)
+			return timeout + 2*time.Minute, err // the search stops itself at timeout; the rest is for the wait for a slot
+		},
+		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
+			req, p, timeout, err := s.checkEMSpec(spec)
+			if err != nil {
+				return nil, err
+			}
+			return s.solveEdgeMatch(ctx, req, p, timeout, progress)
+		},
+	}}
+}
+
+// solveEdgeMatch runs the solver of req on p for at most timeout, taking
+// a busy slot; the partial search reports its best board, the LP each
+// iteration's P, at most about four times a second.
+func (s *Server) solveEdgeMatch(ctx context.Context, req emSolveSpec, p *edgematch.Puzzle, timeout time.Duration, progress func(any)) (emProgress, error) {
+	start := time.Now()
+	var mu sync.Mutex
+	var last time.Time
+	throttled := func(f func() emProgress) {
+		mu.Lock()
+		defer mu.Unlock()
+		if progress == nil || time.Since(last) < 250*time.Millisecond {
+			return
+		}
+		last = time.Now()
+		progress(f())
+	}
+	opts := catalog.EdgeMatchOptions{Seed: req.Seed, Workers: 1}
+	if req.Start != nil {
+		opts.Start, _ = parseEMBoard(p, req.Start)
+	}
+	var best [][2]int // the partial search's best board so far
+	bestScore := 0
+	opts.OnBest = func(b *edgematch.Board, sc edgematch.Score) {
+		mu.Lock()
+		best, bestScore = emBoardJSON(b), sc.Matched
+		mu.Unlock()
+		throttled(func() emProgress {
+			return emProgress{Solver: req.Solver, Board: best, Score: bestScore, Max: sc.Max, MS: msSince(start),
+				Message: fmt.Sprintf("Partial search: best %d of %d edges", sc.Matched, sc.Max)}
+		})
+	}
+	var iterates []string
+	iterBytes := 0
+	opts.OnLP = func(it edgematch.LPIterate) {
+		// every iteration is shown: they are few and slow
+		img := edgematch.RenderP(it, edgematch.SnapshotOptions{Cell: 32})
+		var buf bytes.Buffer
+		png.Encode(&buf, img)
+		pr := emProgress{Solver: req.Solver, Iteration: it.Iteration, Objective: it.Objective, Fractional: it.Fractional, Max: p.MaxScore(), MS: msSince(start),
+			P:       "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes()),
+			Message: fmt.Sprintf("LP iteration %d: %d fractional entries, objective %.3f", it.Iteration, it.Fractional, it.Objective)}
+		if it.Board != nil {
+			pr.Board, pr.Score = emBoardJSON(it.Board), it.Score.Matched
+		}
+		mu.Lock()
+		if iterBytes += len(pr.P); iterBytes <= 512<<10 {
+			iterates = append(iterates, pr.P)
+		}
+		mu.Unlock()
+		if progress != nil && buf.Len() < 48<<10 {
+			progress(pr)
+		}
+	}
+	opts.Progress = func(format string, args ...any) {
+		throttled(func() emProgress {
+			// the best board goes with every report, so that a page
+			// that comes back finds it
+			return emProgress{Solver: req.Solver, Board: best, Score: bestScore, Max: p.MaxScore(), MS: msSince(start), Message: fmt.Sprintf(format, args...)}
+		})
+	}
+	solver, err := catalog.EdgeMatch.New(req.Solver, opts)
+	if err != nil {
+		return emProgress{}, errorf(http.StatusBadRequest, "%v", err)
+	}
+	// The wait for a solver slot is the job's, not the search's time.
+	if err := s.acquire(ctx); err != nil {
+		return emProgress{}, err
+	}
+	defer s.release()
+	sctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	res, err := solver.Solve(sctx, p)
+	if ctx.Err() != nil {
+		return emProgress{}, ctx.Err() // cancelled
+	}
+	mu.Lock()
+	out := emProgress{Solver: req.Solver, Max: p.MaxScore(), MS: msSince(start), Nodes: res.Stats.Nodes, Iterates: iterates}
+	mu.Unlock()
+	if res.Board != nil {
+		out.Board, out.Score, out.Solved = emBoardJSON(res.Board), res.Score.Matched, res.Score.Solved()
+	}
+	switch {
+	case err == nil && out.Solved:
+		out.Message = fmt.Sprintf("Solved: all %d edges match", out.Max)
+	case err == nil:
+		out.Message = fmt.Sprintf("Best board: %d of %d edges match", out.Score, out.Max)
+	case req.Solver == "partial" && errors.Is(err, context.DeadlineExceeded):
+		out.Message = fmt.Sprintf("Time is up: the best board has %d of %d edges matching", out.Score, out.Max)
+	default:
+		out.Stopped = err.Error()
+		out.Message = fmt.Sprintf("Stopped (%v): best board %d of %d edges", err, out.Score, out.Max)
+	}
+	return out, nil
+}
+
+// edgematchState is a saved edge-matching game.
+type edgematchState struct {
+	Ref       emRef    `json:"ref"`
+	Board     [][2]int `json:"board"`
+	Name      string   `json:"name"`
+	ElapsedMS int64    `json:"elapsed_ms"`
+}
+
+// edgematchSave checks a saved board: the puzzle reference is well formed
+// and the board holds each piece at most once. The puzzle itself is not
+// read here (saves know no data folder): the page loads it again.
+func edgematchSave(data json.RawMessage) (store.Game, error) {
+	var st edgematchState
+	if err := strictUnmarshal(data, &st); err != nil {
+		return store.Game{}, err
+	}
+	if len(st.Board) > edgematch.MaxSide*edgematch.MaxSide || len(st.Name) > 200 || len(st.Ref.File) > 200 {
+		return store.Game{}, errorf(http.StatusBadRequest, "board or name too large")
+	}
+	seen := map[int]bool{}
+	for _, c := range st.Board {
+		if c[0] >= 0 && seen[c[0]] || c[1] < 0 || c[1] > 3 {
+			return store.Game{}, errorf(http.StatusBadRequest, "board: a piece twice, or a bad rotation")
+		}
+		seen[c[0]] = true
+	}
+	norm, err := json.Marshal(st)
+	if err != nil {
+		return store.Game{}, err
+	}
+	return store.Game{Board: st.Name, Data: norm, Elapsed: time.Duration(st.ElapsedMS) * time.Millisecond}, nil
+}

@@ -1,0 +1,113 @@
+package web
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// cellCentre returns the page coordinates of the centre of cell i.
+func cellCentre(t *testing.T, ctx context.Context, i int) (float64, float64) {
+	t.Helper()
+	xy := value(t, ctx, "cell centre", chromedp.Evaluate[[]float64](`(() => {
+  const r = document.querySelector('#board .cell[data-i="`+strconv.Itoa(i)+`"]').getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+})()`))
+	return xy[0], xy[1]
+}
+
+func pieceAt(t *testing.T, ctx context.Context, i int) string {
+	t.Helper()
+	return value(t, ctx, "piece", chromedp.Evaluate[string](`document.querySelector('#board .cell[data-i="`+strconv.Itoa(i)+`"]').dataset.piece`))
+}
+
+// TestBrowserEdgeMatch walks the edge-matching page: a drag that swaps
+// two tiles, a turn by keyboard, the exact search to the solution, the LP
+// with its matrices P, a reload during a running partial search that finds
+// it again, and Stop.
+func TestBrowserEdgeMatch(t *testing.T) {
+	ctx := browser(t)
+	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
+	defer stop()
+	step(t, ctx, "load the page",
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(ts.URL+"/edgematch"),
+		waitFor(statusJS+`.textContent.startsWith('New puzzle: generated 5x5')`, 10*time.Second))
+
+	a, b := pieceAt(t, ctx, 0), pieceAt(t, ctx, 6)
+	x0, y0 := cellCentre(t, ctx, 0)
+	x1, y1 := cellCentre(t, ctx, 6)
+	step(t, ctx, "drag tile 0 onto tile 6",
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, chromedp.ButtonLeft),
+		waitFor(`document.getElementById('moves').textContent === '1'`, 5*time.Second))
+	if got0, got6 := pieceAt(t, ctx, 0), pieceAt(t, ctx, 6); got0 != b || got6 != a {
+		t.Fatalf("after the drag: cell 0 %s, cell 6 %s; before %s, %s", got0, got6, a, b)
+	}
+	step(t, ctx, "select by keyboard",
+		chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`),
+		chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(" "),
+		waitFor(`document.querySelector('#board .cell.selected') !== null`, 5*time.Second))
+	sel, _ := strconv.Atoi(value(t, ctx, "selected", chromedp.Evaluate[string](`document.querySelector('#board .cell.selected').dataset.i`)))
+	before := pieceAt(t, ctx, sel)
+	step(t, ctx, "turn by keyboard", chromedp.KeyEvent("r"),
+		waitFor(`document.getElementById('moves').textContent === '2'`, 5*time.Second))
+	after := pieceAt(t, ctx, sel)
+	if p0, _, _ := strings.Cut(before, "/"); !strings.HasPrefix(after, p0+"/") || after == before {
+		t.Fatalf("turned %s into %s", before, after)
+	}
+
+	step(t, ctx, "exact search",
+		chromedp.SetValue(chromedp.ID("solver"), "dfs"),
+		chromedp.SetValue(chromedp.ID("budget"), "60000"),
+		chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`),
+		chromedp.KeyEvent("a"), // Auto's key
+		waitFor(statusJS+`.classList.contains('victory')`, 50*time.Second))
+	if s := value(t, ctx, "score", chromedp.Text(chromedp.ID("score"))); s != "40" {
+		t.Fatalf("score after dfs: %s", s)
+	}
+
+	step(t, ctx, "LP on a 6x6",
+		chromedp.SetValue(chromedp.ID("gen-size"), "6"),
+		chromedp.Click(chromedp.ID("load")),
+		waitFor(statusJS+`.textContent.startsWith('New puzzle: generated 6x6')`, 10*time.Second),
+		chromedp.SetValue(chromedp.ID("solver"), "lp"),
+		chromedp.Click(chromedp.ID("auto")),
+		waitFor(`document.querySelectorAll('#lp-iters img').length > 0`, 90*time.Second))
+	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "edgematch.png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if *updateScreenshot {
+		if err := os.WriteFile(filepath.Join("..", "..", "docs", "edgematch.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	step(t, ctx, "a long partial search",
+		chromedp.SetValue(chromedp.ID("gen-size"), "12"),
+		chromedp.Click(chromedp.ID("load")),
+		waitFor(statusJS+`.textContent.startsWith('New puzzle: generated 12x12')`, 10*time.Second),
+		chromedp.SetValue(chromedp.ID("solver"), "partial"),
+		chromedp.SetValue(chromedp.ID("budget"), "300000"),
+		chromedp.Click(chromedp.ID("auto")),
+		waitFor(`document.getElementById('auto-out').textContent.includes('best')`, 30*time.Second))
+	step(t, ctx, "reload",
+		chromedp.Reload(),
+		waitFor(statusJS+`.textContent.includes('still searching') || `+statusJS+`.textContent.includes('best')`, 20*time.Second),
+		waitFor(`document.getElementById('board').querySelectorAll('.cell').length === 144`, 10*time.Second))
+	step(t, ctx, "stop",
+		waitFor(`!document.getElementById('stop').disabled`, 10*time.Second),
+		chromedp.Click(chromedp.ID("stop")),
+		waitFor(statusJS+`.textContent === 'Search stopped.'`, 20*time.Second))
+}

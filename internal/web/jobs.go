@@ -1,0 +1,523 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Long solves run as jobs: the page submits one, follows its progress as
+// server-sent events, may cancel it, and reads its result; the page keeps
+// the job's id, so that a reload finds the job again, running or finished.
+// Jobs is the job system the server runs them on: internal/jobs (NATS
+// JetStream, where a job also survives a server restart) in `tessera
+// serve`, or MemJobs, in memory, in tests and where none is given.
+
+// JobFunc runs one job of a kind: it reads its spec, calls progress with
+// values to show as it goes (each replaces the last; it may be called
+// often), and returns the result, or an error a person can read. It must
+// return soon after ctx ends.
+type JobFunc func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error)
+
+// Job states.
+const (
+	JobQueued    = "queued"
+	JobRunning   = "running"
+	JobDone      = "done"
+	JobFailed    = "failed"
+	JobCancelled = "canceled"
+)
+
+// JobState is what a job system knows of a job.
+type JobState struct {
+	ID       string          `json:"id"`
+	Kind     string          `json:"kind"`
+	State    string          `json:"state"`
+	Progress json.RawMessage `json:"progress,omitempty"`
+	Result   json.RawMessage `json:"result,omitempty"`
+	Error    string          `json:"error,omitempty"`
+	Created  time.Time       `json:"created"`
+	Updated  time.Time       `json:"updated"`
+}
+
+// Finished reports whether the job has ended, one way or another.
+func (j JobState) Finished() bool {
+	return j.State == JobDone || j.State == JobFailed || j.State == JobCancelled
+}
+
+// ErrNoJob is returned for an unknown job id.
+var ErrNoJob = errors.New("web: no such job")
+
+// Jobs is a job system: the server registers its kinds on it when it is
+// made, then submits, watches and cancels.
+type Jobs interface {
+	// Register makes fn run the jobs of kind.
+	Register(kind string, fn JobFunc) error
+	// Submit queues a job of a registered kind with its spec and time
+	// limit, and returns its id.
+	Submit(ctx context.Context, kind string, spec json.RawMessage, timeout time.Duration) (string, error)
+	// Job returns a job's state, or an error wrapping ErrNoJob.
+	Job(ctx context.Context, id string) (JobState, error)
+	// Watch calls fn with the job's state now and after each change, until
+	// the job finishes (fn sees that state) or ctx ends.
+	Watch(ctx context.Context, id string, fn func(JobState)) error
+	// Cancel asks a job to stop; a finished job is left as it is.
+	Cancel(ctx context.Context, id string) error
+}
+
+// MemJobs is a Jobs in memory: each job runs in its own goroutine at once;
+// the last MaxKept finished jobs are kept. Nothing survives the process.
+type MemJobs struct {
+	MaxKept int // finished jobs kept (0: 1000)
+
+	mu    sync.Mutex
+	kinds map[string]JobFunc
+	jobs  map[string]*memJob
+	base  context.Context
+	stop  context.CancelFunc
+	wg    sync.WaitGroup
+}
+
+type memJob struct {
+	st     JobState
+	cancel context.CancelFunc
+	wake   chan struct{} // closed at each change
+}
+
+// NewMemJobs returns an empty MemJobs; Close cancels its jobs.
+func NewMemJobs() *MemJobs {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &MemJobs{kinds: map[string]JobFunc{}, jobs: map[string]*memJob{}, base: ctx, stop: cancel}
+}
+
+// Close cancels the running jobs and waits for them.
+func (m *MemJobs) Close() error {
+	m.stop()
+	m.wg.Wait()
+	return nil
+}
+
+func (m *MemJobs) Register(kind string, fn JobFunc) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.kinds[kind] = fn
+	return nil
+}
+
+func newJobID() string {
+	var b [12]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func (m *MemJobs) Submit(ctx context.Context, kind string, spec json.RawMessage, timeout time.Duration) (string, error) {
+	m.mu.Lock()
+	fn := m.kinds[kind]
+	if fn == nil {
+		m.mu.Unlock()
+		return "", fmt.Errorf("web: no job kind %q", kind)
+	}
+	now := time.Now()
+	jctx, cancel := context.WithTimeout(m.base, timeout)
+	j := &memJob{st: JobState{ID: newJobID(), Kind: kind, State: JobRunning, Created: now, Updated: now}, cancel: cancel, wake: make(chan struct{})}
+	m.jobs[j.st.ID] = j
+	m.forgetOld()
+	m.wg.Add(1)
+	m.mu.Unlock()
+	go func() {
+		defer m.wg.Done()
+		defer cancel()
+		res, err := fn(jctx, spec, func(v any) {
+			b, err := json.Marshal(v)
+			if err != nil {
+				return
+			}
+			m.update(j, func(st *JobState) { st.Progress = b })
+		})
+		m.update(j, func(st *JobState) {
+			switch {
+			case st.State == JobCancelled:
+				st.Error = "cancelled"
+				if res != nil {
+					st.Result, _ = json.Marshal(res)
+				}
+			case err == nil:
+				b, merr := json.Marshal(res)
+				if merr != nil {
+					st.State, st.Error = JobFailed, merr.Error()
+					return
+				}
+				st.State, st.Result = JobDone, b
+			case errors.Is(jctx.Err(), context.DeadlineExceeded):
+				st.State, st.Error = JobFailed, fmt.Sprintf("time limit of %v reached: %v", timeout, err)
+			default:
+				st.State, st.Error = JobFailed, err.Error()
+			}
+		})
+	}()
+	return j.st.ID, nil
+}
+
+// forgetOld drops the oldest finished jobs over MaxKept; m.mu is held.
+func (m *MemJobs) forgetOld() {
+	keep := m.MaxKept
+	if keep <= 0 {
+		keep = 1000
+	}
+	var done []*memJob
+	for _, j := range m.jobs {
+		if j.st.Finished() {
+			done = append(done, j)
+		}
+	}
+	if len(done) <= keep {
+		return
+	}
+	sort.Slice(done, func(a, b int) bool { return done[a].st.Updated.Before(done[b].st.Updated) })
+	for _, j := range done[:len(done)-keep] {
+		delete(m.jobs, j.st.ID)
+	}
+}
+
+func (m *MemJobs) update(j *memJob, f func(*JobState)) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if j.st.Finished() && j.st.State != JobCancelled {
+		return
+	}
+	if j.st.State == JobCancelled && j.st.Error != "" {
+		return // the final word on a cancelled job is said
+	}
+	f(&j.st)
+	j.st.Updated = time.Now()
+	close(j.wake)
+	j.wake = make(chan struct{})
+}
+
+func (m *MemJobs) get(id string) (*memJob, error) {
+	j := m.jobs[id]
+	if j == nil {
+		return nil, fmt.Errorf("%w %q", ErrNoJob, id)
+	}
+	return j, nil
+}
+
+func (m *MemJobs) Job(ctx context.Context, id string) (JobState, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	j, err := m.get(id)
+	if err != nil {
+		return JobState{}, err
+	}
+	return j.st, nil
+}
+
+func (m *MemJobs) Watch(ctx context.Context, id string, fn func(JobState)) error {
+	for {
+		m.mu.Lock()
+		j, err := m.get(id)
+		if err != nil {
+			m.mu.Unlock()
+			return err
+		}
+		st, wake := j.st, j.wake
+		m.mu.Unlock()
+		fn(st)
+		if st.Finished() {
+			return nil
+		}
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func (m *MemJobs) Cancel(ctx context.Context, id string) error {
+	m.mu.Lock()
+	j, err := m.get(id)
+	if err != nil {
+		m.mu.Unlock()
+		return err
+	}
+	cancel := j.cancel
+	if !j.st.Finished() {
+		j.st.State = JobCancelled
+		j.st.Updated = time.Now()
+		close(j.wake)
+		j.wake = make(chan struct{})
+	}
+	m.mu.Unlock()
+	cancel()
+	return nil
+}
+
+// ---- the HTTP side ----------------------------------------------------------
+
+// jobKind is a kind of job the pages may submit: its spec is checked by
+// check before it is queued (a 4xx there is the client's), and its time
+// limit is the spec's own, bounded.
+type jobKind struct {
+	run JobFunc
+	// check validates a spec and returns its time limit (0: the default).
+	check func(spec json.RawMessage) (time.Duration, error)
+}
+
+// submitRequest is the body of POST /api/jobs.
+type submitRequest struct {
+	Kind string          `json:"kind"`
+	Spec json.RawMessage `json:"spec"`
+}
+
+// clientOf names the client of a request for the per-client job bound:
+// its address without the port.
+func clientOf(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// jobCounter counts the running jobs of each client.
+type jobCounter struct {
+	mu      sync.Mutex
+	running map[string]map[string]bool // client -> job ids
+}
+
+func (c *jobCounter) add(client, id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.running == nil {
+		c.running = map[string]map[string]bool{}
+	}
+	if c.running[client] == nil {
+		c.running[client] = map[string]bool{}
+	}
+	c.running[client][id] = true
+}
+
+func (c *jobCounter) remove(client, id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.running[client], id)
+	if len(c.running[client]) == 0 {
+		delete(c.running, client)
+	}
+}
+
+func (c *jobCounter) ids(client string) []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var ids []string
+	for id := range c.running[client] {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+func (s *Server) jobRoutes(m *http.ServeMux) {
+	m.HandleFunc("POST /api/jobs", s.serveAPI(s.submitJob))
+	m.HandleFunc("GET /api/jobs/{id}", s.serveAPI(s.getJob))
+	m.HandleFunc("DELETE /api/jobs/{id}", s.serveAPI(s.cancelJob))
+	m.HandleFunc("GET /api/jobs/{id}/events", s.jobEvents)
+}
+
+// registerJobs registers the server's job kinds on its job system.
+func (s *Server) registerJobs() error {
+	for kind, k := range s.jobKinds {
+		if err := s.jobs.Register(kind, k.run); err != nil {
+			return fmt.Errorf("web: registering job kind %s: %w", kind, err)
+		}
+	}
+	return nil
+}
+
+func (s *Server) submitJob(r *http.Request) (int, any, error) {
+	var req submitRequest
+	if err := decodeJSON(r, 64<<10, &req); err != nil {
+		return 0, nil, err
+	}
+	k, ok := s.jobKinds[req.Kind]
+	if !ok {
+		kinds := make([]string, 0, len(s.jobKinds))
+		for kind := range s.jobKinds {
+			kinds = append(kinds, kind)
+		}
+		sort.Strings(kinds)
+		return 0, nil, errorf(http.StatusBadRequest, "unknown job kind %q (have %v)", req.Kind, kinds)
+	}
+	if len(req.Spec) == 0 {
+		return 0, nil, errorf(http.StatusBadRequest, "no spec")
+	}
+	timeout, err := k.check(req.Spec)
+	if err != nil {
+		return 0, nil, err
+	}
+	if timeout == 0 {
+		timeout = s.cfg.JobTimeout
+	}
+	client := clientOf(r)
+	// Forget the client's jobs that have finished, then apply the bound.
+	for _, id := range s.counter.ids(client) {
+		if st, err := s.jobs.Job(r.Context(), id); err != nil || st.Finished() {
+			s.counter.remove(client, id)
+		}
+	}
+	if n := len(s.counter.ids(client)); n >= s.cfg.MaxClientJobs {
+		return 0, nil, errorf(http.StatusTooManyRequests, "too many jobs: %d of yours are running (at most %d); cancel one or wait", n, s.cfg.MaxClientJobs)
+	}
+	id, err := s.jobs.Submit(r.Context(), req.Kind, req.Spec, timeout)
+	if err != nil {
+		return 0, nil, err
+	}
+	s.counter.add(client, id)
+	st, err := s.jobs.Job(r.Context(), id)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusAccepted, st, nil
+}
+
+// jobID reads and checks the {id} of a job path.
+func jobID(r *http.Request) (string, error) {
+	id := r.PathValue("id")
+	if len(id) == 0 || len(id) > 64 {
+		return "", errorf(http.StatusBadRequest, "bad job id")
+	}
+	for _, c := range id {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_') {
+			return "", errorf(http.StatusBadRequest, "bad job id %q", id)
+		}
+	}
+	return id, nil
+}
+
+func (s *Server) jobError(err error) error {
+	if errors.Is(err, ErrNoJob) {
+		return errorf(http.StatusNotFound, "no job with that id (finished jobs are kept for a while, then forgotten)")
+	}
+	return err
+}
+
+func (s *Server) getJob(r *http.Request) (int, any, error) {
+	id, err := jobID(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	st, err := s.jobs.Job(r.Context(), id)
+	if err != nil {
+		return 0, nil, s.jobError(err)
+	}
+	return http.StatusOK, st, nil
+}
+
+func (s *Server) cancelJob(r *http.Request) (int, any, error) {
+	id, err := jobID(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := s.jobs.Cancel(r.Context(), id); err != nil {
+		return 0, nil, s.jobError(err)
+	}
+	st, err := s.jobs.Job(r.Context(), id)
+	if err != nil {
+		return 0, nil, s.jobError(err)
+	}
+	return http.StatusOK, st, nil
+}
+
+// jobEvents streams a job's states as server-sent events: "state" events
+// carry the JobState as JSON, at most about ten a second (the latest
+// wins), and the last one is the finished job; then the stream ends.
+func (s *Server) jobEvents(w http.ResponseWriter, r *http.Request) {
+	id, err := jobID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	st, err := s.jobs.Job(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, s.jobError(err))
+		return
+	}
+	rc := http.NewResponseController(w)
+	rc.SetWriteDeadline(time.Time{}) // a stream outlives the write timeout
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	send := func(st JobState) error {
+		b, _ := json.Marshal(st)
+		if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n\n", b); err != nil {
+			return err
+		}
+		return rc.Flush()
+	}
+	if err := send(st); err != nil || st.Finished() {
+		return
+	}
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	latest := make(chan JobState, 1)
+	go func() {
+		defer close(latest)
+		s.jobs.Watch(ctx, id, func(st JobState) {
+			select {
+			case <-latest: // drop the unsent one: the latest wins
+			default:
+			}
+			latest <- st
+		})
+	}()
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	keepAlive := time.NewTicker(15 * time.Second)
+	defer keepAlive.Stop()
+	for {
+		select {
+		case st, ok := <-latest:
+			if !ok {
+				return
+			}
+			if err := send(st); err != nil || st.Finished() {
+				return
+			}
+			select { // at most one event per tick
+			case <-tick.C:
+			case <-ctx.Done():
+				return
+			}
+		case <-keepAlive.C:
+			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil || rc.Flush() != nil {
+				return
+			}
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// specUnmarshal reads a job's spec strictly: unknown fields are errors.
+func specUnmarshal(data []byte, v any) error {
+	if len(data) > 64<<10 {
+		return errorf(http.StatusRequestEntityTooLarge, "spec larger than 64 KiB")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errorf(http.StatusBadRequest, "malformed spec: %v", err)
+	}
+	return nil
+}

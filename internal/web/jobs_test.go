@@ -1,0 +1,150 @@
+package web
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// events reads a job's server-sent events until the stream ends and
+// returns the states.
+func events(t *testing.T, base, id string) []JobState {
+	t.Helper()
+	res, err := http.Get(base + "/api/jobs/" + id + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("events: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	var states []JobState
+	sc := bufio.NewScanner(res.Body)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		data, ok := strings.CutPrefix(sc.Text(), "data: ")
+		if !ok {
+			continue
+		}
+		var st JobState
+		if err := json.Unmarshal([]byte(data), &st); err != nil {
+			t.Fatal(err)
+		}
+		states = append(states, st)
+	}
+	return states
+}
+
+func submit(t *testing.T, s http.Handler, kind string, spec any) JobState {
+	t.Helper()
+	return decode[JobState](t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": kind, "spec": spec}), http.StatusAccepted)
+}
+
+// A 4x4 solve as a job: the pattern database is built first (5-5-5 in
+// the tests), the progress streams, and the result is IDA*'s shortest
+// solution.
+func TestSlidingJob(t *testing.T) {
+	s, _ := newServer(t, Config{})
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	board := "5 1 2 3/9 6 7 4/13 10 11 8/14 15 12 0" // 12 moves from the goal
+	st := submit(t, s, "npuzzle.solve", map[string]any{"board": board, "solver": "idastar"})
+	states := events(t, ts.URL, st.ID)
+	last := states[len(states)-1]
+	if last.State != JobDone {
+		t.Fatalf("last state %+v", last)
+	}
+	var res solveResponse
+	if err := json.Unmarshal(last.Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	if !res.Solved || !res.Optimal || res.Length != 12 || res.Heuristic != "pattern database 5-5-5" {
+		t.Fatalf("result %+v", res)
+	}
+	checkSolution(t, board, res.Moves)
+	// The finished job is still there: a reload finds it.
+	again := decode[JobState](t, call(t, s, "GET", "/api/jobs/"+st.ID, nil), 200)
+	if again.State != JobDone || string(again.Result) != string(last.Result) {
+		t.Fatalf("again: %+v", again)
+	}
+	if got := events(t, ts.URL, st.ID); len(got) != 1 || got[0].State != JobDone {
+		t.Fatalf("events of a finished job: %+v", got)
+	}
+}
+
+// A running job can be cancelled, and a client has a bounded number
+// running at once.
+func TestJobCancelAndBound(t *testing.T) {
+	s, _ := newServer(t, Config{MaxClientJobs: 1})
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	// IDA* with linear conflict on a hard 5x5 board runs for minutes.
+	st := submit(t, s, "npuzzle.solve", map[string]any{"board": hard5x5, "solver": "idastar", "timeout_ms": 600000})
+	wantError(t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": "npuzzle.solve", "spec": map[string]any{"board": hard5x5}}),
+		http.StatusTooManyRequests, "too many jobs")
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		cur := decode[JobState](t, call(t, s, "GET", "/api/jobs/"+st.ID, nil), 200)
+		if strings.Contains(string(cur.Progress), `"expanded"`) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	c := decode[JobState](t, call(t, s, "DELETE", "/api/jobs/"+st.ID, nil), 200)
+	if c.State != JobCancelled {
+		t.Fatalf("cancelled: %+v", c)
+	}
+	states := events(t, ts.URL, st.ID)
+	if last := states[len(states)-1]; last.State != JobCancelled {
+		t.Fatalf("after cancel: %+v", last)
+	}
+	// The slot is free again.
+	st2 := submit(t, s, "npuzzle.solve", map[string]any{"board": "1 2 3/4 5 6/7 0 8", "solver": "bfs"})
+	if got := events(t, ts.URL, st2.ID); got[len(got)-1].State != JobDone {
+		t.Fatalf("second job: %+v", got[len(got)-1])
+	}
+}
+
+func TestJobBadInput(t *testing.T) {
+	s, _ := newServer(t, Config{})
+	postBad(t, s, "/api/jobs", []badBody{
+		{`{"kind":"nope","spec":{}}`, 400, "unknown job kind"},
+		{`{"kind":"npuzzle.solve"}`, 400, "no spec"},
+		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","bogus":1}}`, 400, "bogus"},
+		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/0 3x"}}`, 400, "bad board"},
+		{`{"kind":"npuzzle.solve","spec":{"board":"2 1/3 0"}}`, 422, "not solvable"},
+		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","timeout_ms":3600000}}`, 400, "timeout_ms"},
+		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","solver":"magic"}}`, 400, "unknown solver"},
+	})
+	wantError(t, call(t, s, "GET", "/api/jobs/0123abcd", nil), 404, "no job")
+	wantError(t, call(t, s, "DELETE", "/api/jobs/0123abcd", nil), 404, "no job")
+	wantError(t, call(t, s, "GET", "/api/jobs/bad.id", nil), 400, "bad job id")
+}
+
+// A worker process registers the web's kinds without a store and runs
+// the jobs a server elsewhere submits.
+func TestRegisterJobKinds(t *testing.T) {
+	mj := NewMemJobs()
+	defer mj.Close()
+	if err := RegisterJobKinds(Config{}); err == nil {
+		t.Fatal("no job system: no error")
+	}
+	if err := RegisterJobKinds(Config{Jobs: mj}); err != nil {
+		t.Fatal(err)
+	}
+	id, err := mj.Submit(t.Context(), "npuzzle.solve", json.RawMessage(`{"board":"1 2 3/4 0 6/7 5 8","solver":"bfs"}`), time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last JobState
+	if err := mj.Watch(t.Context(), id, func(st JobState) { last = st }); err != nil {
+		t.Fatal(err)
+	}
+	if last.State != JobDone || !strings.Contains(string(last.Result), `"moves":"UL"`) {
+		t.Fatalf("%+v", last)
+	}
+}

@@ -1,0 +1,429 @@
+// Edge-matching: fill the board with the square tiles, turned as needed,
+// so that abutting edges show the same colour and the outside shows the
+// frame. The board lives here (swaps, turns, the score); the server loads
+// the puzzles, runs the searches as jobs (the partial search's best board
+// and the LP's matrix P stream in) and writes the bucas viewer's link.
+//
+// A board is a list of [piece, rot] per cell, row by row from the top
+// left; piece -1 is an empty cell. Side d (N E S W = 0 1 2 3) of a placed
+// tile shows side (d - rot) mod 4 of the tile as listed.
+
+import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden } from './api.js';
+import { savesPanel } from './saves.js';
+import { Job } from './jobs.js';
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  status: $('status'), board: $('board'), score: $('score'), max: $('max'), moves: $('moves'), time: $('time'),
+  rotate: $('rotate'), restart: $('restart'), exportBtn: $('export'), exportOut: $('export-out'),
+  puzzle: $('puzzle'), genRow: $('gen-row'), genSize: $('gen-size'), genColours: $('gen-colours'), genSeed: $('gen-seed'),
+  load: $('load'), puzzleNote: $('puzzle-note'),
+  solver: $('solver'), auto: $('auto'), stop: $('stop'), budget: $('budget'), solverNote: $('solver-note'),
+  autoOut: $('auto-out'), lp: $('lp'), lpImg: $('lp-img'), lpCaption: $('lp-caption'), lpIters: $('lp-iters'),
+};
+
+const game = {
+  p: null, // the puzzle as the server sends it
+  board: [], // [piece, rot] per cell
+  start: [],
+  fixed: new Set(), // cells of the hints
+  selected: -1,
+  cursor: 0,
+  moves: 0,
+  clock: new Clock(),
+  job: new Job('tessera.edgematch.job'),
+};
+
+const SIDES = ['n', 'e', 's', 'w'];
+
+// ---- rules -----------------------------------------------------------------
+
+// side returns the colour that side d of cell i shows, or -1 if empty.
+function side(board, i, d) {
+  const [piece, rot] = board[i];
+  if (piece < 0) return -1;
+  return game.p.tiles[piece][(d - rot + 4) % 4];
+}
+
+// frameColour is the colour the outward side d of cell (r, c) must show.
+function frameColour(r, c, d) {
+  const { rows, cols, frame } = game.p;
+  if (!frame) return 0;
+  if (d === 0) return frame[c];
+  if (d === 1) return frame[cols + r];
+  if (d === 2) return frame[cols + rows + c];
+  return frame[2 * cols + rows + r];
+}
+
+// check returns the score (matching internal edges) and, per cell and
+// side, whether the edge is wrong.
+function check(board) {
+  const { rows, cols } = game.p;
+  const bad = board.map(() => [false, false, false, false]);
+  let score = 0;
+  let frameErrors = 0;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const i = r * cols + c;
+      if (board[i][0] < 0) continue;
+      const pairs = [];
+      if (c + 1 < cols) pairs.push([1, i + 1, 3]);
+      if (r + 1 < rows) pairs.push([2, i + cols, 0]);
+      for (const [d, j, dj] of pairs) {
+        if (board[j][0] < 0) continue;
+        const a = side(board, i, d), b = side(board, j, dj);
+        if (a === b && a !== 0) score++;
+        else bad[i][d] = bad[j][dj] = true;
+      }
+      for (const [d, out] of [[0, r === 0], [1, c === cols - 1], [2, r === rows - 1], [3, c === 0]]) {
+        if (out && side(board, i, d) !== frameColour(r, c, d)) {
+          bad[i][d] = true;
+          frameErrors++;
+        }
+      }
+    }
+  }
+  const empty = board.filter(([p]) => p < 0).length;
+  return { score, bad, solved: score === game.p.max && frameErrors === 0 && empty === 0 };
+}
+
+// ---- drawing ---------------------------------------------------------------
+
+const cellEls = [];
+
+function layout() {
+  const { rows, cols } = game.p;
+  ui.board.style.setProperty('--rows', rows);
+  ui.board.style.setProperty('--cols', cols);
+  ui.board.style.width = `min(100%, ${(620 * cols) / Math.max(rows, cols)}px)`;
+  ui.board.replaceChildren();
+  cellEls.length = 0;
+  for (let i = 0; i < rows * cols; i++) {
+    const e = el('div', { class: 'cell', 'data-i': String(i) });
+    for (const s of SIDES) e.append(el('div', { class: `tri ${s}` }));
+    for (const s of SIDES) e.append(el('div', { class: `bad ${s}`, hidden: '' }));
+    cellEls.push(e);
+    ui.board.append(e);
+  }
+}
+
+function draw() {
+  const res = check(game.board);
+  const pal = game.p.palette;
+  game.board.forEach(([piece], i) => {
+    const e = cellEls[i];
+    const tris = e.querySelectorAll('.tri');
+    const bads = e.querySelectorAll('.bad');
+    for (let d = 0; d < 4; d++) {
+      const c = side(game.board, i, d);
+      tris[d].style.background = c < 0 ? '#15171e' : pal[c] || '#fff';
+      bads[d].hidden = !(res.bad[i][d] && piece >= 0);
+    }
+    e.classList.toggle('hint', game.fixed.has(i));
+    e.classList.toggle('selected', i === game.selected);
+    e.classList.toggle('cursor', i === game.cursor && i !== game.selected);
+    e.dataset.piece = `${piece}/${game.board[i][1]}`;
+  });
+  ui.board.classList.toggle('solved', res.solved);
+  ui.board.dataset.score = String(res.score);
+  ui.board.dataset.board = game.board.map(([p, r]) => `${p}/${r}`).join(' ');
+  ui.score.textContent = res.score;
+  ui.max.textContent = game.p.max;
+  ui.moves.textContent = game.moves;
+  const busy = game.job.running;
+  ui.auto.disabled = busy;
+  ui.stop.disabled = !busy;
+  ui.rotate.disabled = busy || game.selected < 0 || game.p.fixed;
+  ui.restart.disabled = busy;
+  return res;
+}
+setInterval(() => { ui.time.textContent = formatDuration(game.clock.ms()); }, 250);
+pauseWhenHidden(() => game.clock, () => game.moves > 0);
+
+function notify(text, kind = '') {
+  ui.status.textContent = text;
+  ui.status.className = `status ${kind}`;
+}
+
+// ---- playing ---------------------------------------------------------------
+
+function moved() {
+  game.moves++;
+  game.clock.start();
+  const res = draw();
+  if (res.solved) {
+    game.clock.stop();
+    notify(`Solved! Every edge matches: ${game.moves} moves in ${formatDuration(game.clock.ms())}.`, 'victory');
+  } else {
+    notify(`Score ${res.score} of ${game.p.max}.`);
+  }
+}
+
+function swap(i, j) {
+  if (i === j || game.fixed.has(i) || game.fixed.has(j) || game.job.running) return;
+  [game.board[i], game.board[j]] = [game.board[j], game.board[i]];
+  game.selected = -1;
+  moved();
+}
+
+function turn(i, by = 1) {
+  if (i < 0 || game.fixed.has(i) || game.p.fixed || game.job.running || game.board[i][0] < 0) return;
+  game.board[i] = [game.board[i][0], (game.board[i][1] + by + 4) % 4];
+  moved();
+}
+
+// tap selects a tile, turns the selected one, or swaps with it.
+function tap(i) {
+  if (game.job.running) return;
+  if (game.fixed.has(i)) {
+    notify('That tile is a hint: it stays where it is.');
+    return;
+  }
+  if (game.selected === i) turn(i);
+  else if (game.selected >= 0) swap(game.selected, i);
+  else {
+    game.selected = i;
+    draw();
+  }
+}
+
+// ---- loading ---------------------------------------------------------------
+
+function currentRef() {
+  if (ui.puzzle.value === 'gen') {
+    const n = Number(ui.genSize.value);
+    return { rows: n, cols: n, colours: Number(ui.genColours.value), seed: Number(ui.genSeed.value) };
+  }
+  return { file: ui.puzzle.value };
+}
+
+async function load(ref, seed = 1, board = null) {
+  try {
+    const p = await api('POST', '/api/edgematch/load', { ref, seed });
+    game.p = p;
+    game.fixed = new Set(p.hints.map(([, r, c]) => r * p.cols + c));
+    game.start = p.board.map((x) => x.slice());
+    game.board = (board || p.board).map((x) => x.slice());
+    Object.assign(game, { selected: -1, cursor: 0, moves: 0, clock: new Clock() });
+    layout();
+    const res = draw();
+    ui.exportOut.textContent = '';
+    ui.lp.hidden = true;
+    ui.lpIters.replaceChildren();
+    ui.autoOut.textContent = '';
+    notify(`New puzzle: ${p.name}, ${p.rows} × ${p.cols}. Score ${res.score} of ${p.max}.`);
+    return true;
+  } catch (e) {
+    notify(`Cannot load the puzzle: ${e.message}`, 'error');
+    return false;
+  }
+}
+
+// ---- auto ------------------------------------------------------------------
+
+function showProgress(pr) {
+  if (pr.p) {
+    ui.lp.hidden = false;
+    ui.lpImg.src = pr.p;
+    ui.lpCaption.textContent = `P after LP iteration ${pr.iteration}: ${groupDigits(pr.fractional)} fractional entries (cells down, pieces across; white is 1)`;
+  }
+  if (pr.board && pr.board.length === game.board.length) {
+    game.board = pr.board.map((x) => x.slice());
+    draw();
+  }
+  ui.autoOut.textContent = `${pr.message} · ${formatMS(pr.ms)}`;
+}
+
+async function auto() {
+  if (game.job.running) return;
+  const opt = ui.solver.selectedOptions[0];
+  const name = opt.textContent;
+  const spec = { ref: game.p.ref, solver: opt.value, timeout_ms: Number(ui.budget.value), seed: 1 };
+  const memo = { ref: game.p.ref, board: game.board, name };
+  notify(`${name}: searching (${ui.budget.selectedOptions[0].textContent})…`, 'busy');
+  ui.lp.hidden = true;
+  let st;
+  try {
+    const running = game.job.start('edgematch.solve', spec, memo, (s) => showJob(s, name));
+    draw();
+    st = await running;
+  } catch (e) {
+    game.job.forget();
+    notify(`Auto failed: ${e.message}`, 'error');
+    draw();
+    return;
+  }
+  finishJob(st, name);
+}
+
+function showJob(st, name) {
+  if (st.state === 'queued') notify('Waiting for a free worker…', 'busy');
+  if (st.progress && (st.state === 'running' || st.state === 'queued')) {
+    showProgress(st.progress);
+    notify(`${name}: ${st.progress.message}…`, 'busy');
+  }
+}
+
+function finishJob(st, name) {
+  if (!st) return;
+  game.job.forget();
+  draw();
+  if (st.state === 'canceled') {
+    notify('Search stopped.');
+    return;
+  }
+  if (st.state === 'failed') {
+    notify(`Auto failed: ${st.error}`, 'error');
+    return;
+  }
+  const res = st.result;
+  showProgress(res);
+  if (res.iterates && res.iterates.length > 0) {
+    // P after every LP iteration, as the source's Figure 4c
+    ui.lp.hidden = false;
+    ui.lpIters.replaceChildren(...res.iterates.map((src, i) => el('figure', {},
+      el('img', { src, alt: `P after LP iteration ${i + 1}` }), el('figcaption', {}, String(i + 1)))));
+    ui.lpCaption.textContent = `P after each of the ${res.iterates.length} LP iterations (cells down, pieces across; white is 1).`;
+  }
+  const r = draw();
+  notify(`${name}: ${res.message}.`, r.solved ? 'victory' : res.stopped ? 'warn' : '');
+}
+
+async function resumeJob() {
+  const m = game.job.saved();
+  if (!m) return false;
+  try {
+    const st = await api('GET', `/api/jobs/${encodeURIComponent(m.id)}`);
+    if (!(await load(m.ref, 1, m.board))) throw new Error('puzzle gone');
+    notify(st.state === 'running' || st.state === 'queued'
+      ? `${m.name} is still searching (found again after the reload)…` : `${m.name} had finished.`, 'busy');
+    const running = game.job.resume((s) => showJob(s, m.name));
+    draw();
+    finishJob(await running, m.name);
+    return true;
+  } catch {
+    game.job.forget();
+    return false;
+  }
+}
+
+async function exportBoard() {
+  try {
+    const { url } = await api('POST', '/api/edgematch/bucas', { ref: game.p.ref, board: game.board });
+    ui.exportOut.replaceChildren('Bucas viewer: ', el('a', { href: url, target: '_blank', rel: 'noopener noreferrer', id: 'bucas' }, url));
+  } catch (e) {
+    notify(`Cannot export: ${e.message}`, 'error');
+  }
+}
+
+// ---- wiring ----------------------------------------------------------------
+
+// Pointer: a drag from one tile to another swaps them; a tap selects,
+// turns or swaps.
+let drag = null;
+const cellAt = (x, y) => document.elementFromPoint(x, y)?.closest('.em-board .cell');
+ui.board.addEventListener('pointerdown', (ev) => {
+  const c = ev.target.closest('.cell');
+  if (!c || ev.button !== 0) return;
+  drag = { from: Number(c.dataset.i), x: ev.clientX, y: ev.clientY, moved: false };
+  ui.board.setPointerCapture(ev.pointerId);
+});
+ui.board.addEventListener('pointermove', (ev) => {
+  if (!drag) return;
+  if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) > 8 && !game.fixed.has(drag.from)) {
+    drag.moved = true;
+    cellEls[drag.from].classList.add('dragging');
+    for (const e of ui.board.querySelectorAll('.target')) e.classList.remove('target');
+    cellAt(ev.clientX, ev.clientY)?.classList.add('target');
+  }
+});
+ui.board.addEventListener('pointerup', (ev) => {
+  if (!drag) return;
+  const d = drag;
+  drag = null;
+  for (const e of ui.board.querySelectorAll('.target, .dragging')) e.classList.remove('target', 'dragging');
+  const to = cellAt(ev.clientX, ev.clientY);
+  if (!to) return;
+  const j = Number(to.dataset.i);
+  game.cursor = j;
+  if (d.moved) swap(d.from, j);
+  else tap(j);
+});
+ui.board.addEventListener('pointercancel', () => {
+  drag = null;
+  for (const e of ui.board.querySelectorAll('.target, .dragging')) e.classList.remove('target', 'dragging');
+});
+ui.board.addEventListener('contextmenu', (ev) => {
+  const c = ev.target.closest('.cell');
+  if (!c) return;
+  ev.preventDefault();
+  turn(Number(c.dataset.i));
+});
+
+document.addEventListener('keydown', (ev) => {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey || !game.p) return;
+  if (ev.target.closest('input, select, textarea, button, a')) return;
+  const { rows, cols } = game.p;
+  const r = Math.floor(game.cursor / cols), c = game.cursor % cols;
+  const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+  if (moves[ev.key]) {
+    ev.preventDefault();
+    const [dr, dc] = moves[ev.key];
+    game.cursor = Math.min(rows - 1, Math.max(0, r + dr)) * cols + Math.min(cols - 1, Math.max(0, c + dc));
+    draw();
+    return;
+  }
+  if (ev.key === ' ' || ev.key === 'Enter') {
+    ev.preventDefault();
+    tap(game.cursor);
+  } else if (ev.key === 'r' || ev.key === 'R') {
+    ev.preventDefault();
+    turn(game.selected >= 0 ? game.selected : game.cursor, ev.key === 'R' ? -1 : 1);
+  } else if (ev.key === 'a') {
+    ev.preventDefault();
+    auto();
+  }
+});
+
+ui.rotate.addEventListener('click', () => turn(game.selected));
+ui.restart.addEventListener('click', () => {
+  game.board = game.start.map((x) => x.slice());
+  game.selected = -1;
+  game.moves = 0;
+  game.clock = new Clock();
+  const res = draw();
+  notify(`Back to the scramble: score ${res.score} of ${game.p.max}.`);
+});
+ui.exportBtn.addEventListener('click', exportBoard);
+ui.auto.addEventListener('click', auto);
+ui.stop.addEventListener('click', () => game.job.cancel());
+ui.load.addEventListener('click', () => load(currentRef()));
+ui.puzzle.addEventListener('change', () => {
+  ui.genRow.hidden = ui.puzzle.value !== 'gen';
+});
+const describeSolver = () => {
+  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
+};
+ui.solver.addEventListener('change', describeSolver);
+
+savesPanel({
+  kind: 'edgematch', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
+  getState: () => ({ ref: game.p.ref, board: game.board, name: game.p.name, elapsed_ms: Math.round(game.clock.ms()) }),
+  loadState: async (st) => {
+    await load(st.ref, 1, st.board);
+  },
+});
+
+(async function init() {
+  describeSolver();
+  ui.solver.value = 'partial';
+  describeSolver();
+  try {
+    const { files, note } = await api('GET', '/api/edgematch/puzzles');
+    for (const f of files) ui.puzzle.append(el('option', { value: f }, f.replace(/\.txt$/, '')));
+    if (note) ui.puzzleNote.textContent = `Generated puzzles only: ${note}.`;
+  } catch (e) {
+    notify(`Cannot list the puzzles: ${e.message}`, 'error');
+  }
+  if (!(await resumeJob())) load(currentRef());
+})();
