@@ -7,17 +7,20 @@ import (
 	"os"
 	"runtime"
 
+	"tessera/internal/datadir"
 	"tessera/internal/jobs"
+	"tessera/internal/web"
 )
 
 var workerCmd = &Command{
 	Name:      "worker",
-	UsageLine: "[-nats URL] [-workers N] [-name NAME]",
+	UsageLine: "[-nats URL] [-workers N] [-name NAME] [-data DIR]",
 	Short:     "work the jobs of a NATS server or cluster",
 	Long: `Worker joins the NATS server or cluster at -nats (comma-separated URLs for
 several nodes) and runs -workers jobs at a time until interrupted: the
 items of the bench verbs run with -nats and every other registered job
-kind. A job whose worker is killed goes to another worker after the
+kind, the web app's solves among them (-data names the shared data
+folder they read, as for serve). A job whose worker is killed goes to another worker after the
 server's ack wait. Jobs that read files (a bench's data) need the same
 paths on every worker. On an interrupt the running jobs go back to the
 queue for another worker.`,
@@ -25,6 +28,7 @@ queue for another worker.`,
 		url := fs.String("nats", defaultNATS, "NATS server `URL`")
 		workers := fs.Int("workers", runtime.NumCPU(), "jobs run at once")
 		name := fs.String("name", "", "this worker's name in the job records (default host-pid)")
+		dataDir := fs.String("data", "", "shared data folder for the web app's jobs (default $TESSERA_DATA or ../shared/data)")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
@@ -41,6 +45,14 @@ queue for another worker.`,
 				return err
 			}
 			defer c.Close()
+			// The web app's solves (serve's jobs) run here too.
+			data := *dataDir
+			if data == "" {
+				data, _ = datadir.Dir()
+			}
+			if err := web.RegisterJobKinds(web.Config{Jobs: web.NATSJobs{C: c}, DataDir: data}); err != nil {
+				return err
+			}
 			fmt.Fprintf(env.Stderr, "worker %s: %d at a time on %s (pid %d)\n", c.Name(), *workers, *url, os.Getpid())
 			return jobs.RunWorkers(ctx, c, *workers)
 		}
