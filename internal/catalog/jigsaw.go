@@ -268,6 +268,10 @@ var Gaps = Table[neural.Solver, GapOptions]{
 		New: func(o GapOptions) (neural.Solver, error) {
 			return o.learned(func(m *neural.Model, n neural.Options) neural.Solver { return neural.GreedyV{Model: m, Options: n} })
 		}},
+	{ID: "deepzzle", Name: "Deepzzle-style shortest path", Doc: "gap puzzles: the pair network's scores and a shortest path over raster placements (a baseline after Deepzzle; no P, V or MCTS)",
+		New: func(o GapOptions) (neural.Solver, error) {
+			return o.learned(func(m *neural.Model, n neural.Options) neural.Solver { return neural.Deepzzle{Model: m, Options: n} })
+		}},
 }
 
 func init() {

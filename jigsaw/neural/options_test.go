@@ -398,3 +398,37 @@ func TestTrainingHints(t *testing.T) {
 		}
 	}
 }
+
+// TestShortestPath: with a table that favours every true pair, the
+// shortest path is the truth, with or without hints; a tiny node budget
+// still gives a complete reassembly.
+func TestShortestPath(t *testing.T) {
+	for _, grid := range []int{3, 4} {
+		pz := testPuzzle(grid, uint64(grid))
+		n := grid * grid
+		tab := NewTable(n, func(d, a, b int) float32 {
+			ca, cb := pz.Truth[a], pz.Truth[b]
+			if d == Right && cb == ca+1 && ca%grid != grid-1 || d == Below && cb == ca+grid {
+				return 4
+			}
+			return float32((a*7+b*3)%5) - 2 // noise below the true pairs
+		})
+		for _, hints := range [][]int{nil, HintPatches(pz, Options{Hints: 2, Seed: 1})} {
+			res, err := ShortestPath(context.Background(), tab, pz, hints, 0)
+			if err != nil || !pz.Score(res.Cells).Perfect || res.Reward != 1 {
+				t.Fatalf("%dx%d hints %v: %v %v", grid, grid, hints, res.Cells, err)
+			}
+		}
+		res, err := ShortestPath(context.Background(), tab, pz, nil, 5)
+		cells := slices.Clone(res.Cells)
+		slices.Sort(cells)
+		if err != nil || len(cells) != n {
+			t.Fatalf("budget 5: %v %v", res.Cells, err)
+		}
+		for c := range n {
+			if cells[c] != c {
+				t.Fatalf("budget 5: cells %v are not a permutation", res.Cells)
+			}
+		}
+	}
+}
