@@ -432,3 +432,23 @@ func TestShortestPath(t *testing.T) {
 		}
 	}
 }
+
+// TestShipped2x2: the shipped model has 2x2 heads, and MCTS with the
+// ground-truth reward solves the 2x2 centres of the test images.
+func TestShipped2x2(t *testing.T) {
+	m, _, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := Geometry{Grid: 2}.Defaults()
+	if err := m.Fits(g); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"kodak03.png", "kodak23.png"} {
+		pz := Centre(loadTestImage(t, name), g, 1)
+		res, err := Solve(context.Background(), m, pz, Options{Sims: 30, Reward: GroundTruth, Attempts: 2})
+		if err != nil || !pz.Score(res.Cells).Perfect {
+			t.Errorf("%s: %v %v", name, res.Cells, err)
+		}
+	}
+}
