@@ -92,7 +92,7 @@ var jigsawNeuralCmd = &Command{
 
 var jigsawNeuralSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-algo mcts|greedy-p|greedy-v] [-grid 3] [-patch 40] [-gap 4] [-seed S] [search flags as bench] [-o OUT.png] [-json] IMAGE|SHEET",
+	UsageLine: "[-algo mcts|greedy-p|greedy-v|deepzzle] [-grid 3] [-patch 40] [-gap 4] [-seed S] [search flags as bench] [-o OUT.png] [-json] IMAGE|SHEET",
 	Short:     "solve one gap puzzle: an image's central square, or a sheet of patches",
 	Long: `Solve is "tessera jigsaw solve -algo mcts" with the flags of the gap
 solvers only: the argument is an image, whose central square is cut into

@@ -92,6 +92,10 @@
 // The solvers are values with one Solve method (the Solver interface of gap
 // puzzles): MCTS, GreedyP and GreedyV, each carrying its model and Options;
 // the functions Solve and Search are MCTS on a model or on any Evaluator.
+// Deepzzle is the baseline Alphazzle compares with (Paumard et al. 2020):
+// no P, V or MCTS, but a uniform-cost shortest path (ShortestPath) over
+// the partial reassemblies filled in raster order, each adjacency costing
+// the pair table's -log probability.
 //
 // # Training
 //
