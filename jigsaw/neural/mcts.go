@@ -94,10 +94,12 @@ func (e treeEvaluator) Evaluate(_ context.Context, leaves []treeLeaf) error {
 // single-player form of Alphazzle, Paumard, Picard and Tabia 2021) on a
 // stepping tree of package mcts: before every placement it runs opts.Sims
 // simulations from the current state; each descends the tree by PUCT,
-// Q + c_puct * prior * sqrt(N) / (1 + n), to a leaf, which is expanded at
-// once with P's priors on every empty cell (AlphaZero expansion) and
-// valued by V instead of a random playout; a complete reassembly is valued
-// by the reward (V's prediction, or the truth) once and kept. Values lie
+// Q + c_puct * prior * sqrt(N) / (1 + n) (or UCT, SP-MCTS: opts.Selection),
+// to a leaf, which is expanded at once with P's priors on every legal move
+// (AlphaZero expansion; uniform with PriorUniform) and valued by V instead
+// of a random playout (or the constant: opts.Value); a complete
+// reassembly is valued by the reward (V's prediction, the constant, or an
+// oracle's) once and kept. Values lie
 // in [0, 1] and are used unscaled. The value is backed up as a mean or a
 // max. Leaves are evaluated in batches chosen with virtual losses (a
 // pending leaf counts as a visit of value 0; an unvisited child keeps its
