@@ -32,9 +32,10 @@ type TrainOptions struct {
 	// Hints is the least number of patches placed (in their true cells)
 	// in every example of the heads: P learns only states with at least
 	// Hints patches placed, V states whose first Hints patches are right
-	// (its wrong examples move other patches). With CentralHint the
-	// central cell's patch is always among them (Alphazzle's Tables 6 and
-	// 7).
+	// (its wrong examples move other patches; with Hints = n-1 of n, one
+	// hint moves too, as a wrong complete reassembly needs two). With
+	// CentralHint the central cell's patch is always among them
+	// (Alphazzle's Tables 6 and 7). At most n-1.
 	Hints       int
 	CentralHint bool
 	Seed        uint64
@@ -266,7 +267,8 @@ func hintOrder(pz *Puzzle, rng *rand.Rand, h hintSpec) []int {
 // with hints: those with at least h.n patches placed); for V, per puzzle
 // n correct partial or complete reassemblies (at least h.n+1 patches
 // placed when h.n > 0) and n wrong ones made from correct ones by moving
-// one or two placed patches (not the first h.n) to other cells.
+// one or two placed patches (not the first h.n, or n-2 when h.n = n-1) to
+// other cells.
 func headData(samples []headSample, vt ValueTarget, seed uint64, h hintSpec) (p, v nn.Data) {
 	rng := rand.New(rand.NewPCG(seed, 0x64617461))
 	for _, hs := range samples {
