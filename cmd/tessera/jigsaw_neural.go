@@ -22,7 +22,7 @@ func (f *neuralFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&f.Grid, "grid", 3, "mcts: the puzzle is GRID x GRID patches")
 	fs.IntVar(&f.Patch, "patch", 40, "mcts: patch side in pixels")
 	fs.IntVar(&f.Gap, "gap", 4, "mcts: gap between patches in pixels")
-	fs.StringVar(&f.Reward, "reward", "predicted", "mcts: reward of a complete reassembly: predicted (by V) or gt (the truth, an oracle)")
+	fs.StringVar(&f.Reward, "reward", "predicted", "mcts: reward of a complete reassembly: predicted (by V), or an oracle's: gt (1 when right), neighbours or patches (the share right)")
 	fs.IntVar(&f.Sims, "sims", 100, "mcts: simulations before each placement")
 	fs.Float64Var(&f.CPuct, "cpuct", 1.5, "mcts: c_puct, the weight of P's prior in PUCT")
 	fs.IntVar(&f.Batch, "batch", 8, "mcts: leaves evaluated per network call")
@@ -31,6 +31,12 @@ func (f *neuralFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&f.Attempts, "attempts", 1, "mcts: attempts with reshuffled patch orders, the best by V")
 	fs.Float64Var(&f.Hybrid, "hybrid", 0, "mcts: weight of the classic compatibilities (MGC across the gap) multiplied into P's prior (0: purely learned)")
 	fs.StringVar(&f.Model, "model", "", "mcts: model folder written by 'jigsaw neural train' (default: the shipped one)")
+	fs.StringVar(&f.Prior, "prior", "p", "mcts: priors from P, or uniform")
+	fs.StringVar(&f.Value, "value", "v", "mcts: values from V, or the constant 1 at the end (const-end), during the game (const-game) or both (const)")
+	fs.StringVar(&f.Select, "select", "puct", "mcts: selection rule, puct, uct or spmcts (these two ignore the priors)")
+	fs.Float64Var(&f.C, "c", 0, "mcts: exploration constant of uct and spmcts (0: 0.7 and 0.5)")
+	fs.StringVar(&f.Order, "order", "fixed", "mcts: patches placed in a fixed order, or free (the search chooses the patch and its cell)")
+	fs.StringVar(&f.Hints, "hints", "0", "patches placed in their true cell before the game (needs the truth), or central (the central cell's patch)")
 }
 
 // options checks the flags and returns the geometry and the solvers'
@@ -55,8 +61,11 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out 
 	if err != nil {
 		return err
 	}
-	if opts.Reward == neural.GroundTruth && pz.Truth == nil {
-		return usagef("-reward gt needs the solution: give an image, not a sheet")
+	if opts.Reward.Oracle() && pz.Truth == nil {
+		return usagef("-reward %s needs the solution: give an image, not a sheet", opts.Reward)
+	}
+	if opts.Hints > 0 && pz.Truth == nil {
+		return usagef("-hints needs the solution: give an image, not a sheet")
 	}
 	s, err := catalog.Gaps.New(algo, opts)
 	if err != nil {
@@ -77,13 +86,50 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out 
 
 var jigsawNeuralCmd = &Command{
 	Name:     "neural",
-	Short:    "learned solver of jigsaws with gaps (Alphazzle): train, bench",
-	Commands: []*Command{jigsawNeuralTrainCmd, jigsawNeuralBenchCmd},
+	Short:    "learned solver of jigsaws with gaps (Alphazzle): train, bench, solve, accuracy",
+	Commands: []*Command{jigsawNeuralTrainCmd, jigsawNeuralBenchCmd, jigsawNeuralSolveCmd, jigsawNeuralAccuracyCmd},
+}
+
+var jigsawNeuralSolveCmd = &Command{
+	Name:      "solve",
+	UsageLine: "[-algo mcts|greedy-p|greedy-v|deepzzle] [-grid 3] [-patch 40] [-gap 4] [-seed S] [search flags as bench] [-o OUT.png] [-json] IMAGE|SHEET",
+	Short:     "solve one gap puzzle: an image's central square, or a sheet of patches",
+	Long: `Solve is "tessera jigsaw solve -algo mcts" with the flags of the gap
+solvers only: the argument is an image, whose central square is cut into
+-grid x -grid patches of -patch pixels -gap pixels apart and shuffled by
+-seed (its truth known, so the answer is scored), or a sheet of such
+patches. The search's flags are those of "jigsaw neural bench" (-sims,
+-attempts, -reward, -prior, -value, -select, -order, -hints, ...). -o
+writes the reassembly with its gaps.
+
+The solvers:
+
+` + catalog.Gaps.Help(),
+	Flags: func(fs *flag.FlagSet) Runner {
+		algo := fs.String("algo", "mcts", strings.Join(catalog.Gaps.IDs(), ", "))
+		var nf neuralFlags
+		nf.define(fs)
+		seed := seedFlag(fs)
+		out := outFlag(fs, "the reassembly (PNG)")
+		timeout := timeoutFlag(fs, 0)
+		asJSON := jsonFlag(fs)
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) != 1 {
+				return usagef("give one image or sheet")
+			}
+			if _, err := catalog.Gaps.Lookup(*algo); err != nil {
+				return usagef("-algo %s: %v", *algo, err)
+			}
+			ctx, cancel := withTimeout(ctx, *timeout)
+			defer cancel()
+			return neuralSolve(ctx, env, &nf, *algo, args[0], *out, *seed, *asJSON)
+		}
+	},
 }
 
 var jigsawNeuralBenchCmd = &Command{
 	Name:      "bench",
-	UsageLine: "-set DIR|FILE,... [-grid 3] [-crops K] [-seed S] [-algo ID] [-reward predicted|gt] [-attempts K] [-sims N] [-model DIR] [-json]",
+	UsageLine: "-set DIR|FILE,... [-grid 3] [-crops K] [-seed S] [-algo ID] [-reward predicted|gt|neighbours|patches] [-attempts K] [-report best,worst,oracle] [-sims N] [-prior p|uniform] [-value v|const-end|const-game|const] [-select puct|uct|spmcts] [-order fixed|free] [-hints N|central] [-model DIR] [-json]",
 	Short:     "cut random gap puzzles from images, solve and score them",
 	Long: `Bench cuts -crops random gap puzzles from every image of -set (folders
 and files, comma-separated): a random square at a random scale, resampled
@@ -93,9 +139,20 @@ scores it: the share of patches in their true cell, of true neighbours
 kept, and whether it is perfect. The solvers:
 
 ` + catalog.Gaps.Help() + `
+The search's parts can be switched off or replaced, as in Alphazzle's
+ablations: -prior uniform (P not used), -value const-end, const-game or
+const (V replaced by the constant 1 for complete reassemblies, for
+unfinished ones, or both), -select uct or spmcts, -order free (the search
+chooses which patch to place and where), -hints N (N patches placed in
+their true cell first; central: the central cell's). -report worst,oracle
+also scores, among the -attempts, the worst and the best by the truth
+(the answer is the one V prefers).
+
 With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
-"perfect", "seconds"}, then {"summary": true, "puzzles", "patch",
-"neighbor", "perfect", "seconds"} (means; perfect as a fraction).`,
+"perfect", "seconds", "value"} (with -report, "worst" and "oracle" objects
+of patch, neighbor, perfect), then {"summary": true, "puzzles", "patch",
+"neighbor", "perfect", "seconds", ...} (means; perfect as a fraction; with
+-report, worst_patch, oracle_perfect, ...).`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "folders and image files, comma-separated (required)")
 		crops := fs.Int("crops", 1, "random puzzles per image")
@@ -104,6 +161,7 @@ With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
 		nf.define(fs)
 		seed := seedFlag(fs)
 		outDir := fs.String("out", "", "write each reassembly as DIR/puzzle-N.png")
+		report := fs.String("report", "best", "attempts scored: best (V's choice), worst, oracle (the best by the truth), comma-separated")
 		timeout := timeoutFlag(fs, 0)
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
@@ -117,6 +175,13 @@ With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
 			}
 			if _, err := catalog.Gaps.Lookup(*algo); err != nil {
 				return usagef("-algo %s: %v", *algo, err)
+			}
+			var reports []string
+			for _, r := range strings.Split(*report, ",") {
+				if r = strings.TrimSpace(r); !slices.Contains(bench.GapReports, r) {
+					return usagef("-report %q: want best, worst or oracle, comma-separated", *report)
+				}
+				reports = append(reports, r)
 			}
 			g, opts, err := nf.options(*seed)
 			if err != nil {
@@ -135,7 +200,7 @@ With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
 				return err
 			}
 			defer closeRemote()
-			b := bench.Gaps{Files: files, Crops: *crops, Geometry: g, Algo: *algo, Options: opts, OutDir: *outDir, Progress: p,
+			b := bench.Gaps{Files: files, Crops: *crops, Geometry: g, Algo: *algo, Options: opts, OutDir: *outDir, Report: reports, Progress: p,
 				Remote: remote, Settings: nf.GapSettings}
 			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
 		}
@@ -179,6 +244,9 @@ on). Progress goes to stderr with -progress.`,
 		lr := fs.Float64("lr", 1e-3, "Adam's learning rate")
 		valueTarget := fs.String("value", "correct", "V's target for a correct partial reassembly: correct (1) or random (1/k! for k patches left)")
 		valCount := fs.Int("val-puzzles", 200, "validation puzzles per measure")
+		patch := fs.Int("patch", 40, "patch side in pixels of a new model (-init: must be the model's)")
+		gap := fs.Int("gap", 4, "gap between patches in pixels of a new model (-init: must be the model's)")
+		hints := fs.String("hints", "0", "heads and finetune: patches always placed in their true cell in the examples, or central")
 		seed := seedFlag(fs)
 		out := outFlag(fs, "the model folder (required)")
 		prog := progressFlag(fs)
@@ -208,6 +276,14 @@ on). Progress goes to stderr with -progress.`,
 			if *stage != "all" && *stage != "pair" && *initDir == "" {
 				return usagef("-stage %s needs -init", *stage)
 			}
+			geom := neural.Geometry{Grid: 3, Patch: *patch, Gap: *gap}
+			if err := geom.Validate(); err != nil {
+				return usagef("-patch %d -gap %d: %v", *patch, *gap, err)
+			}
+			nh, central, err := parseHints(*hints)
+			if err != nil {
+				return err
+			}
 			train, err := bench.GapImages(*trainSet)
 			if err != nil {
 				return err
@@ -219,8 +295,15 @@ on). Progress goes to stderr with -progress.`,
 			m, info := (*neural.Model)(nil), map[string]string{}
 			if *initDir != "" {
 				m, info, err = neural.Load(*initDir)
+				if err == nil && (m.Patch != *patch || m.Gap != *gap) {
+					setByUser := false
+					fs.Visit(func(f *flag.Flag) { setByUser = setByUser || f.Name == "patch" || f.Name == "gap" })
+					if setByUser {
+						return usagef("-init %s is a model for %d px patches with %d px gaps, not -patch %d -gap %d", *initDir, m.Patch, m.Gap, *patch, *gap)
+					}
+				}
 			} else {
-				m, err = neural.NewModel(neural.Geometry{}, neural.Arch{}, *seed)
+				m, err = neural.NewModel(geom, neural.Arch{}, *seed)
 			}
 			if err != nil {
 				return err
@@ -229,6 +312,7 @@ on). Progress goes to stderr with -progress.`,
 			defer p.Done()
 			rep, err := m.Train(ctx, train, val, neural.Plan{Stage: *stage, Grids: gs, FineTunePuzzles: *ftPuzzles, FineTuneSims: *sims, ValPuzzles: *valCount,
 				Options: neural.TrainOptions{Crops: *crops, Puzzles: *puzzles, Epochs: *epochs, MaxSteps: *maxSteps, LearningRate: *lr, Value: vt, Seed: *seed,
+					Hints: nh, CentralHint: central,
 					Progress: func(stage string, s nn.Stats) {
 						if s.EpochDone {
 							p.Logf("%s epoch %d: loss %.4f, validation loss %.4f, accuracy %.3f, %.0f examples/s", stage, s.Epoch, s.Loss, s.ValLoss, s.ValMetric, s.ExamplesSec)
@@ -237,7 +321,7 @@ on). Progress goes to stderr with -progress.`,
 						}
 					}},
 				Out: *out, Info: info, Source: *trainSet, Log: p.Logf,
-				Command: fmt.Sprintf("tessera jigsaw neural train -stage %s -grids %s -seed %d", *stage, *grids, *seed)})
+				Command: fmt.Sprintf("tessera jigsaw neural train -stage %s -grids %s -patch %d -gap %d -hints %s -seed %d", *stage, *grids, m.Patch, m.Gap, *hints, *seed)})
 			if err != nil {
 				return err
 			}
@@ -251,4 +335,102 @@ on). Progress goes to stderr with -progress.`,
 			return nil
 		}
 	},
+}
+
+// parseHints reads -hints: a number of patches, or "central" (one hint,
+// the central cell's patch).
+func parseHints(s string) (int, bool, error) {
+	if s == "central" {
+		return 1, true, nil
+	}
+	var n int
+	if _, err := fmt.Sscanf(s, "%d", &n); err != nil || n < 0 || fmt.Sprint(n) != s {
+		return 0, false, usagef("-hints %q: want a number of patches, or central", s)
+	}
+	return n, false, nil
+}
+
+var jigsawNeuralAccuracyCmd = &Command{
+	Name:      "accuracy",
+	UsageLine: "-set DIR|FILE,... [-grid 3] [-hints N|central] [-puzzles 200] [-model DIR] [-seed S] [-json]",
+	Short:     "measure the P and V networks on random puzzles, by number of patches placed",
+	Long: `Accuracy cuts -puzzles random puzzles from the images of -set (as training
+does; give images never trained on) and measures the model's heads for
+-grid: P's accuracy is the share of correct partial reassemblies where its
+best empty cell is the next patch's true cell; V's the share of
+reassemblies, half correct and half wrong (one or two patches moved), it
+classifies right at 1/2. With -hints N (or central) every reassembly has
+at least N patches (the central cell's first) in their true cells
+(Alphazzle's Table 6); the accuracies are also given per number of
+patches placed (Table 7; V from one patch placed).`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		set := fs.String("set", "", "images: folders and files, comma-separated (required)")
+		grid := fs.Int("grid", 3, "the puzzles are GRID x GRID patches")
+		hints := fs.String("hints", "0", "patches always placed in their true cell, or central")
+		puzzles := fs.Int("puzzles", 200, "random puzzles")
+		model := fs.String("model", "", "model folder (default: the shipped one)")
+		seed := seedFlag(fs)
+		asJSON := jsonFlag(fs)
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected arguments %q", args)
+			}
+			if *set == "" || *puzzles < 1 {
+				return usagef("-set is required and -puzzles must be positive")
+			}
+			nh, central, err := parseHints(*hints)
+			if err != nil {
+				return err
+			}
+			if nh >= *grid**grid {
+				return usagef("-hints %d: want fewer than the %d patches", nh, *grid**grid)
+			}
+			var m *neural.Model
+			if *model == "" {
+				m, _, err = neural.Default()
+			} else {
+				m, _, err = neural.Load(*model)
+			}
+			if err != nil {
+				return err
+			}
+			if err := m.Fits(neural.Geometry{Grid: *grid, Patch: m.Patch, Gap: m.Gap}); err != nil {
+				return err
+			}
+			imgs, err := bench.GapImages(*set)
+			if err != nil {
+				return err
+			}
+			acc, err := m.HeadAccuracyHints(ctx, imgs, *grid, *puzzles, *seed, nh, central)
+			if err != nil {
+				return err
+			}
+			if *asJSON {
+				nan := func(v []float64) []any {
+					out := make([]any, len(v))
+					for i, x := range v {
+						if x == x {
+							out[i] = x
+						}
+					}
+					return out
+				}
+				return writeJSON(env.Stdout, map[string]any{"grid": *grid, "hints": *hints, "puzzles": *puzzles, "seed": *seed,
+					"p": acc.P, "v": acc.V, "p_placed": nan(acc.PPlaced), "v_placed": nan(acc.VPlaced)})
+			}
+			fmt.Fprintf(env.Stdout, "%d puzzles %dx%d, hints %s: P %.2f%%, V %.2f%%\nplaced      P       V\n", *puzzles, *grid, *grid, *hints, 100*acc.P, 100*acc.V)
+			for k := range acc.PPlaced {
+				fmt.Fprintf(env.Stdout, "%6d %7s %7s\n", k, pct(acc.PPlaced[k]), pct(acc.VPlaced[k]))
+			}
+			return nil
+		}
+	},
+}
+
+// pct formats a share as a percentage, "-" for NaN.
+func pct(x float64) string {
+	if x != x {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f%%", 100*x)
 }

@@ -131,3 +131,47 @@ func TestJigsawNeuralTrainSmoke(t *testing.T) {
 		t.Fatalf("solve with -model: %d %q %q", code, stdout, stderr)
 	}
 }
+
+// TestJigsawNeuralAblations: the ablation flags reach the solver (the
+// summary names them), -report scores the worst and the oracle-best
+// attempts around the answer, bad values are usage errors, and solve and
+// accuracy run.
+func TestJigsawNeuralAblations(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "", "jigsaw", "neural", "bench", "-set", strings.Join(neuralTestImages, ","), "-crops", "2",
+		"-sims", "5", "-attempts", "3", "-report", "best,worst,oracle", "-prior", "uniform", "-value", "const-end",
+		"-select", "uct", "-order", "free", "-hints", "2", "-seed", "3", "-json")
+	if code != 0 {
+		t.Fatalf("bench: %d %q", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	raw := map[string]any{}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &raw); err != nil {
+		t.Fatal(err)
+	}
+	if raw["prior"] != "uniform" || raw["value"] != "const-end" || raw["select"] != "uct" || raw["order"] != "free" || raw["hints"] != 2.0 {
+		t.Fatalf("summary %s", lines[len(lines)-1])
+	}
+	w, b, o := raw["worst_patch"].(float64), raw["patch"].(float64), raw["oracle_patch"].(float64)
+	if !(w <= b && b <= o) || raw["worst_perfect"].(float64) > raw["oracle_perfect"].(float64) {
+		t.Fatalf("worst %v, answer %v, oracle %v", w, b, o)
+	}
+	for _, bad := range [][]string{{"-prior", "x"}, {"-value", "x"}, {"-select", "x"}, {"-order", "x"}, {"-hints", "9"},
+		{"-hints", "x"}, {"-report", "x"}, {"-reward", "gt", "-value", "const"}} {
+		args := append([]string{"jigsaw", "neural", "bench", "-set", neuralTestImages[0]}, bad...)
+		if code, _, _ := runCmd(t, "", args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+	code, stdout, stderr = runCmd(t, "", "jigsaw", "neural", "solve", "-sims", "10", "-hints", "central", "-reward", "neighbours", neuralTestImages[0])
+	if code != 0 || !strings.Contains(stdout, "score") {
+		t.Fatalf("solve: %d %q %q", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCmd(t, "", "jigsaw", "neural", "accuracy", "-set", neuralTestImages[1], "-puzzles", "3", "-hints", "4", "-json")
+	var acc struct {
+		P, V    float64
+		PPlaced []any `json:"p_placed"`
+	}
+	if code != 0 || json.Unmarshal([]byte(stdout), &acc) != nil || len(acc.PPlaced) != 10 || acc.PPlaced[3] != nil || acc.PPlaced[4] == nil {
+		t.Fatalf("accuracy: %d %q %q", code, stdout, stderr)
+	}
+}

@@ -21,6 +21,7 @@ type gapItem struct {
 	Settings catalog.GapSettings `json:"settings"`
 	Seed     uint64              `json:"seed"`
 	OutDir   string              `json:"out_dir,omitempty"`
+	Report   []string            `json:"report,omitempty"`
 
 	g *Gaps
 }
@@ -65,7 +66,7 @@ var GapsJob = func() *Item[gapItem, gapImage] {
 		g := s.g
 		g.Files = make([]string, in.I+1)
 		g.Files[in.I] = in.File
-		g.Crops, g.Algo, g.OutDir = in.Crops, in.Algo, in.OutDir
+		g.Crops, g.Algo, g.OutDir, g.Report = in.Crops, in.Algo, in.OutDir, in.Report
 		return g.image(ctx, in.I)
 	})
 	it.Encode = func(im gapImage) any {
@@ -100,5 +101,5 @@ func (g *Gaps) item(i int) gapItem {
 	if a, err := filepath.Abs(out); err == nil && out != "" {
 		out = a
 	}
-	return gapItem{I: i, File: file, Crops: g.Crops, Algo: g.Algo, Settings: g.Settings, Seed: g.Options.Seed, OutDir: out}
+	return gapItem{I: i, File: file, Crops: g.Crops, Algo: g.Algo, Settings: g.Settings, Seed: g.Options.Seed, OutDir: out, Report: g.Report}
 }

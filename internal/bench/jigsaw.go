@@ -303,6 +303,11 @@ type Gaps struct {
 	Algo     string
 	Options  catalog.GapOptions
 	OutDir   string
+	// Report lists, beside the answer (V's choice among the attempts,
+	// "best"), the attempts to score too: "worst" (the lowest patch
+	// score, then neighbour score, of the attempts) and "oracle" (the
+	// highest): Alphazzle's Table 10.
+	Report []string
 	// Progress reports on stderr.
 	Progress *progress.Reporter
 	// Remote, when set, solves the images as jobs on workers ("-nats"),
@@ -311,6 +316,9 @@ type Gaps struct {
 	Remote   Remote
 	Settings catalog.GapSettings
 }
+
+// GapReports are the valid entries of Gaps.Report.
+var GapReports = []string{"best", "worst", "oracle"}
 
 // gapRecord is one -json line of jigsaw neural bench.
 type gapRecord struct {
@@ -322,6 +330,46 @@ type gapRecord struct {
 	Puzzle   int     `json:"puzzle"`
 	Seconds  float64 `json:"seconds"`
 	Value    float64 `json:"value"`
+	// The worst and the oracle-best attempts (with Report).
+	Worst  *gapScore `json:"worst,omitempty"`
+	Oracle *gapScore `json:"oracle,omitempty"`
+}
+
+// gapScore is the score of one attempt.
+type gapScore struct {
+	Neighbor float64 `json:"neighbor"`
+	Patch    float64 `json:"patch"`
+	Perfect  bool    `json:"perfect"`
+}
+
+// gapSum adds up scores.
+type gapSum struct {
+	patch, neighbor float64
+	perfect         int
+}
+
+func (s *gapSum) add(sc gapScore) {
+	s.patch, s.neighbor = s.patch+sc.Patch, s.neighbor+sc.Neighbor
+	if sc.Perfect {
+		s.perfect++
+	}
+}
+
+// extremes returns the attempts' lowest and highest scores, ordered by
+// patch score then neighbour score.
+func extremes(pz *neural.Puzzle, attempts []neural.Attempt) (worst, best gapScore) {
+	for i, a := range attempts {
+		acc := pz.Score(a.Cells)
+		sc := gapScore{Neighbor: acc.Neighbor, Patch: acc.Patch, Perfect: acc.Perfect}
+		less := func(a, b gapScore) bool { return a.Patch < b.Patch || a.Patch == b.Patch && a.Neighbor < b.Neighbor }
+		if i == 0 || less(sc, worst) {
+			worst = sc
+		}
+		if i == 0 || less(best, sc) {
+			best = sc
+		}
+	}
+	return worst, best
 }
 
 // gapImage is the outcome of one image's puzzles.
@@ -339,6 +387,7 @@ func (g *Gaps) Run(ctx context.Context, w *Writer) error {
 		}
 	}
 	var sumP, sumN, sumS float64
+	var worst, oracle gapSum
 	perfect, k := 0, 0
 	_, err := RunItems(ctx, len(g.Files), Options{Workers: 1, Remote: g.Remote}, GapsJob, g.item, func(i int, im *gapImage, _ time.Duration) error {
 		if im.err != nil {
@@ -348,6 +397,12 @@ func (g *Gaps) Run(ctx context.Context, w *Writer) error {
 			sumP, sumN, sumS = sumP+r.Patch, sumN+r.Neighbor, sumS+r.Seconds
 			if r.Perfect {
 				perfect++
+			}
+			if r.Worst != nil {
+				worst.add(*r.Worst)
+			}
+			if r.Oracle != nil {
+				oracle.add(*r.Oracle)
 			}
 			if w.JSON {
 				if err := w.Item(r, ""); err != nil {
@@ -364,13 +419,42 @@ func (g *Gaps) Run(ctx context.Context, w *Writer) error {
 	}
 	g.Progress.Done()
 	n, o := float64(k), g.Options
+	type namedSum struct {
+		name string
+		sum  gapSum
+	}
+	var extra []namedSum
+	if slices.Contains(g.Report, "worst") {
+		extra = append(extra, namedSum{"worst", worst})
+	}
+	if slices.Contains(g.Report, "oracle") {
+		extra = append(extra, namedSum{"oracle", oracle})
+	}
 	if w.JSON {
-		return w.Summary(map[string]any{"summary": true, "puzzles": k, "patch": sumP / n, "neighbor": sumN / n,
+		sum := map[string]any{"summary": true, "puzzles": k, "patch": sumP / n, "neighbor": sumN / n,
 			"perfect": float64(perfect) / n, "seconds": sumS / n, "algo": g.Algo, "reward": o.Reward.String(),
-			"grid": g.Geometry.Grid, "sims": o.Sims, "attempts": o.Attempts, "hybrid": o.Hybrid, "seed": o.Seed}, nil)
+			"grid": g.Geometry.Grid, "sims": o.Sims, "attempts": o.Attempts, "hybrid": o.Hybrid, "seed": o.Seed}
+		// The ablations' settings, when any is not the default.
+		if o.Prior != 0 || o.Value != 0 || o.Selection != 0 || o.Order != 0 || o.Hints != 0 || o.C != 0 {
+			sum["prior"], sum["value"], sum["select"], sum["order"], sum["hints"] = o.Prior.String(), o.Value.String(), o.Selection.String(), o.Order.String(), o.Hints
+			if o.CentralHint {
+				sum["hints"] = "central"
+			}
+			if o.C > 0 {
+				sum["c"] = o.C
+			}
+		}
+		for _, e := range extra {
+			sum[e.name+"_patch"], sum[e.name+"_neighbor"], sum[e.name+"_perfect"] = e.sum.patch/n, e.sum.neighbor/n, float64(e.sum.perfect)/n
+		}
+		return w.Summary(sum, nil)
 	}
 	fmt.Fprintf(w.W, "%d puzzles %dx%d, %s (%s reward, %d sims, %d attempts)\npatches %.1f%%, neighbours %.1f%%, perfect %.1f%% (%d), %.3f s per puzzle\n",
 		k, g.Geometry.Grid, g.Geometry.Grid, g.Algo, o.Reward, o.Sims, o.Attempts, 100*sumP/n, 100*sumN/n, 100*float64(perfect)/n, perfect, sumS/n)
+	for _, e := range extra {
+		fmt.Fprintf(w.W, "%s attempt: patches %.1f%%, neighbours %.1f%%, perfect %.1f%% (%d)\n",
+			e.name, 100*e.sum.patch/n, 100*e.sum.neighbor/n, 100*float64(e.sum.perfect)/n, e.sum.perfect)
+	}
 	return nil
 }
 
@@ -403,8 +487,18 @@ func (g *Gaps) image(ctx context.Context, i int) gapImage {
 				return gapImage{err: err}
 			}
 		}
-		out.recs = append(out.recs, gapRecord{Puzzle: k, Image: filepath.Base(g.Files[i]), Crop: c, Patch: acc.Patch, Neighbor: acc.Neighbor,
-			Perfect: acc.Perfect, Seconds: res.Elapsed.Seconds(), Value: res.Value})
+		rec := gapRecord{Puzzle: k, Image: filepath.Base(g.Files[i]), Crop: c, Patch: acc.Patch, Neighbor: acc.Neighbor,
+			Perfect: acc.Perfect, Seconds: res.Elapsed.Seconds(), Value: res.Value}
+		if len(res.Attempts) > 0 {
+			worst, oracle := extremes(pz, res.Attempts)
+			if slices.Contains(g.Report, "worst") {
+				rec.Worst = &worst
+			}
+			if slices.Contains(g.Report, "oracle") {
+				rec.Oracle = &oracle
+			}
+		}
+		out.recs = append(out.recs, rec)
 	}
 	return out
 }

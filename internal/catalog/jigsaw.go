@@ -135,6 +135,16 @@ type GapOptions struct {
 	Sims, Batch, Attempts int
 	CPuct, Hybrid         float64
 	Seed                  uint64
+	// The search's parts (Alphazzle's ablations): priors, values,
+	// selection rule (with C, its exploration constant for UCT and
+	// SP-MCTS), the unordered game and the hints.
+	Prior       neural.Prior
+	Value       neural.ValueMode
+	Selection   neural.Selection
+	C           float64
+	Order       neural.Order
+	Hints       int
+	CentralHint bool
 }
 
 // GapSettings are the settings of the learned gap-puzzle solvers as a
@@ -142,11 +152,15 @@ type GapOptions struct {
 // geometry, the enumerations by name and the model by folder.
 type GapSettings struct {
 	Grid, Patch, Gap int
-	// Reward is "predicted" or "gt", Backup "mean" or "max", Choose
-	// "visits" or "value".
-	Reward, Backup, Choose string
-	Sims, Batch, Attempts  int
-	CPuct, Hybrid          float64
+	// Reward is "predicted", "gt", "neighbours" or "patches", Backup
+	// "mean" or "max", Choose "visits" or "value"; Prior "p" or
+	// "uniform", Value "v", "const-end", "const-game" or "const", Select
+	// "puct", "uct" or "spmcts", Order "fixed" or "free" ("" for each:
+	// the first); Hints a number or "central".
+	Reward, Backup, Choose             string
+	Prior, Value, Select, Order, Hints string
+	Sims, Batch, Attempts              int
+	CPuct, Hybrid, C                   float64
 	// Model is a model folder written by `tessera jigsaw neural train`
 	// ("": the shipped model); see LoadGapModel.
 	Model string
@@ -157,13 +171,40 @@ type GapSettings struct {
 // errors name the flag at fault.
 func (s GapSettings) Options(seed uint64) (neural.Geometry, GapOptions, error) {
 	g := neural.Geometry{Grid: s.Grid, Patch: s.Patch, Gap: s.Gap}
-	o := GapOptions{Sims: s.Sims, CPuct: s.CPuct, Batch: s.Batch, Attempts: s.Attempts, Seed: seed, Hybrid: s.Hybrid}
+	o := GapOptions{Sims: s.Sims, CPuct: s.CPuct, Batch: s.Batch, Attempts: s.Attempts, Seed: seed, Hybrid: s.Hybrid, C: s.C}
 	if err := g.Validate(); err != nil {
 		return g, o, err
 	}
 	var err error
 	if o.Reward, err = neural.ParseReward(s.Reward); err != nil {
-		return g, o, fmt.Errorf("-reward %q: want predicted or gt", s.Reward)
+		return g, o, fmt.Errorf("-reward %q: want predicted, gt, neighbours or patches", s.Reward)
+	}
+	if o.Prior, err = neural.ParsePrior(s.Prior); err != nil {
+		return g, o, fmt.Errorf("-prior %q: want p or uniform", s.Prior)
+	}
+	if o.Value, err = neural.ParseValueMode(s.Value); err != nil {
+		return g, o, fmt.Errorf("-value %q: want v, const-end, const-game or const", s.Value)
+	}
+	if o.Selection, err = neural.ParseSelection(s.Select); err != nil {
+		return g, o, fmt.Errorf("-select %q: want puct, uct or spmcts", s.Select)
+	}
+	if o.Order, err = neural.ParseOrder(s.Order); err != nil {
+		return g, o, fmt.Errorf("-order %q: want fixed or free", s.Order)
+	}
+	switch s.Hints {
+	case "", "0":
+	case "central":
+		o.Hints, o.CentralHint = 1, true
+	default:
+		if _, err := fmt.Sscanf(s.Hints, "%d", &o.Hints); err != nil || o.Hints < 0 || o.Hints >= g.Cells() || fmt.Sprint(o.Hints) != s.Hints {
+			return g, o, fmt.Errorf("-hints %q: want 0 to %d, or central", s.Hints, g.Cells()-1)
+		}
+	}
+	if o.CentralHint && g.Grid%2 == 0 {
+		return g, o, fmt.Errorf("-hints central: a %dx%d grid has no central cell", g.Grid, g.Grid)
+	}
+	if !o.Value.EndByV() && o.Reward != neural.Predicted {
+		return g, o, fmt.Errorf("-value %s replaces the predicted reward: not with -reward %s", o.Value, o.Reward)
 	}
 	var ok bool
 	if o.Backup, ok = map[string]neural.Backup{"mean": neural.MeanBackup, "max": neural.MaxBackup}[s.Backup]; !ok {
@@ -193,8 +234,8 @@ func LoadGapModel(dir string, g neural.Geometry) (*neural.Model, error) {
 
 // check checks the search's settings.
 func (o GapOptions) check() error {
-	if o.Sims < 1 || o.Batch < 1 || o.Attempts < 1 || o.CPuct <= 0 || o.Hybrid < 0 {
-		return fmt.Errorf("-sims, -batch, -attempts and -cpuct must be positive, -hybrid not negative")
+	if o.Sims < 1 || o.Batch < 1 || o.Attempts < 1 || o.CPuct <= 0 || o.Hybrid < 0 || o.C < 0 || o.Hints < 0 {
+		return fmt.Errorf("-sims, -batch, -attempts and -cpuct must be positive, -hybrid, -c and -hints not negative")
 	}
 	return nil
 }
@@ -208,7 +249,8 @@ func (o GapOptions) learned(build func(*neural.Model, neural.Options) neural.Sol
 		return nil, err
 	}
 	return build(o.Model, neural.Options{Reward: o.Reward, Sims: o.Sims, CPuct: o.CPuct,
-		Batch: o.Batch, Backup: o.Backup, Choice: o.Choice, Attempts: o.Attempts, Seed: o.Seed, Hybrid: o.Hybrid}), nil
+		Batch: o.Batch, Backup: o.Backup, Choice: o.Choice, Attempts: o.Attempts, Seed: o.Seed, Hybrid: o.Hybrid,
+		Prior: o.Prior, Value: o.Value, Selection: o.Selection, C: o.C, Order: o.Order, Hints: o.Hints, CentralHint: o.CentralHint}), nil
 }
 
 // Gaps is the table of solvers of jigsaws with gaps between the pieces
@@ -225,6 +267,10 @@ var Gaps = Table[neural.Solver, GapOptions]{
 	{ID: "greedy-v", Name: "greedy on V", Doc: "gap puzzles: every patch in the cell whose reassembly the value network V rates best",
 		New: func(o GapOptions) (neural.Solver, error) {
 			return o.learned(func(m *neural.Model, n neural.Options) neural.Solver { return neural.GreedyV{Model: m, Options: n} })
+		}},
+	{ID: "deepzzle", Name: "Deepzzle-style shortest path", Doc: "gap puzzles: the pair network's scores and a shortest path over raster placements (a baseline after Deepzzle; no P, V or MCTS)",
+		New: func(o GapOptions) (neural.Solver, error) {
+			return o.learned(func(m *neural.Model, n neural.Options) neural.Solver { return neural.Deepzzle{Model: m, Options: n} })
 		}},
 }
 

@@ -18,7 +18,7 @@ func TestJigsawTable(t *testing.T) {
 	if got := strings.Join(Jigsaw.IDs(), ","); got != "greedy,ga" {
 		t.Errorf("jigsaw ids %s", got)
 	}
-	if got := strings.Join(Gaps.IDs(), ","); got != "mcts,greedy-p,greedy-v" {
+	if got := strings.Join(Gaps.IDs(), ","); got != "mcts,greedy-p,greedy-v,deepzzle" {
 		t.Errorf("gap ids %s", got)
 	}
 	o := DefaultJigsawOptions()

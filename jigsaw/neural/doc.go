@@ -62,6 +62,28 @@
 // (CompatTable: MGC dissimilarities across the gap, no learning); that
 // solver is no longer purely learned and is reported apart.
 //
+// # Ablations (the paper's tables)
+//
+// Every part of the search can be replaced, as Alphazzle's experiments do:
+// Options.Prior uniform (P never called; Table 9), Options.Value with V
+// replaced by the constant 1 at the end of the game (the predicted
+// reward), during it, or both (ValueConstEnd, ValueConstGame,
+// ValueConst; with the two priors, Table 9's eight rows), Options.Selection
+// UCT or SP-MCTS (package mcts's rules, without priors) instead of PUCT,
+// the oracle rewards Neighbours and Patches (the share of true neighbours
+// or of well-placed patches) beside the binary GroundTruth,
+// Options.Hints patches placed in their true cell before the game and
+// never moved (CentralHint: the central cell's patch; Tables 6, 7 and
+// 11), and Options.Order OrderFree, the unordered game where a move
+// chooses the patch and its cell (State.Free, State.Moves: P is asked
+// about every patch not placed). Result.Attempts keeps every attempt's
+// answer, so that V's choice can be compared with the worst and the
+// oracle-best attempt (Table 10). TrainOptions.Hints trains the heads on
+// reassemblies with at least that many patches placed;
+// Model.HeadAccuracyHints measures them per number of patches placed
+// (Table 7). docs/results/alphazzle.md holds the tables with their
+// commands.
+//
 //	m, _, _ := neural.Default() // the shipped model (3x3, 40 px, 4 px)
 //	pz := neural.Centre(img, neural.Geometry{}, seed)
 //	res, _ := neural.MCTS{Model: m, Options: neural.Options{Sims: 100, Attempts: 10}}.Solve(ctx, pz)
@@ -70,6 +92,10 @@
 // The solvers are values with one Solve method (the Solver interface of gap
 // puzzles): MCTS, GreedyP and GreedyV, each carrying its model and Options;
 // the functions Solve and Search are MCTS on a model or on any Evaluator.
+// Deepzzle is the baseline Alphazzle compares with (Paumard et al. 2020):
+// no P, V or MCTS, but a uniform-cost shortest path (ShortestPath) over
+// the partial reassemblies filled in raster order, each adjacency costing
+// the pair table's -log probability.
 //
 // # Training
 //

@@ -2,10 +2,13 @@ package neural
 
 // State is a position of the reassembly game: the patches are placed one
 // by one in a fixed order, each in an empty cell, until every cell is
-// full. States are small values; Clone copies one.
+// full. In the unordered game (Free) a move chooses the patch too. States
+// are small values; Clone copies one.
 type State struct {
 	// Order is the patch placed at each turn (a permutation of the
-	// patches), shared between clones and never changed.
+	// patches), shared between clones and never changed. In the unordered
+	// game Order[:Placed] are the patches placed, in the order they were,
+	// and Order[Placed:] the others; each state then owns its Order.
 	Order []int
 	// CellOf[i] is the cell of patch i, -1 while it is not placed.
 	CellOf []int8
@@ -13,6 +16,77 @@ type State struct {
 	At []int8
 	// Placed is the number of patches placed: Order[Placed] is the next.
 	Placed int
+	// Free marks the unordered game: PlayPatch places any patch not
+	// placed yet (Moves lists them with the empty cells).
+	Free bool
+}
+
+// NewFreeState returns the empty reassembly of n cells of the unordered
+// game: any patch may be placed next; order only ranks the moves.
+func NewFreeState(order []int) *State {
+	s := NewState(append([]int(nil), order...))
+	s.Free = true
+	return s
+}
+
+// Moves appends the legal moves to dst: in the ordered game the empty
+// cells (as Legal); in the unordered game p*n+c for every patch p not
+// placed (in the order of Order[Placed:]) and every empty cell c, in
+// increasing order.
+func (s *State) Moves(dst []int) []int {
+	if !s.Free {
+		return s.Legal(dst)
+	}
+	n := len(s.Order)
+	for _, p := range s.Order[s.Placed:] {
+		for c, q := range s.At {
+			if q < 0 {
+				dst = append(dst, p*n+c)
+			}
+		}
+	}
+	return dst
+}
+
+// PlayMove makes a move of Moves: Play(m) in the ordered game,
+// PlayPatch(m/n, m%n) in the unordered one.
+func (s *State) PlayMove(m int) {
+	if !s.Free {
+		s.Play(m)
+		return
+	}
+	n := len(s.Order)
+	s.PlayPatch(m/n, m%n)
+}
+
+// PlayPatch puts patch p (not placed yet) in the empty cell c: it becomes
+// the next patch of the order, then is played. It panics if p is placed
+// or c is not empty; the state must own its Order (Free states do).
+func (s *State) PlayPatch(p, c int) {
+	if s.CellOf[p] >= 0 {
+		panic("neural: patch already placed")
+	}
+	for i := s.Placed; i < len(s.Order); i++ {
+		if s.Order[i] == p {
+			s.Order[i], s.Order[s.Placed] = s.Order[s.Placed], s.Order[i]
+			break
+		}
+	}
+	s.Play(c)
+}
+
+// WithNext returns a copy of s (an ordered state with its own Order)
+// whose next patch is p, not placed yet: the state P is asked about when
+// the unordered game considers placing p.
+func (s *State) WithNext(p int) *State {
+	t := &State{Order: append([]int(nil), s.Order...), CellOf: append([]int8(nil), s.CellOf...), At: append([]int8(nil), s.At...), Placed: s.Placed}
+	for i := t.Placed; i < len(t.Order); i++ {
+		if t.Order[i] == p {
+			t.Order[i], t.Order[t.Placed] = t.Order[t.Placed], t.Order[i]
+			break
+		}
+	}
+	return t
 }
 
 // NewState returns the empty reassembly of n cells with the placing order
@@ -57,15 +131,28 @@ func (s *State) Play(c int) {
 	s.Placed++
 }
 
-// Clone returns an independent copy (the order is shared).
+// Clone returns an independent copy (the order is shared, but for the
+// unordered game's states, which own theirs).
 func (s *State) Clone() *State {
-	return &State{Order: s.Order, CellOf: append([]int8(nil), s.CellOf...), At: append([]int8(nil), s.At...), Placed: s.Placed}
+	order := s.Order
+	if s.Free {
+		order = append([]int(nil), s.Order...)
+	}
+	return &State{Order: order, CellOf: append([]int8(nil), s.CellOf...), At: append([]int8(nil), s.At...), Placed: s.Placed, Free: s.Free}
 }
 
 // CopyFrom makes s a copy of src without allocating (same number of
-// cells).
+// cells; an unordered state keeps its own Order).
 func (s *State) CopyFrom(src *State) {
-	s.Order = src.Order
+	if src.Free {
+		if !s.Free || len(s.Order) != len(src.Order) {
+			s.Order = make([]int, len(src.Order))
+		}
+		copy(s.Order, src.Order)
+	} else {
+		s.Order = src.Order
+	}
+	s.Free = src.Free
 	copy(s.CellOf, src.CellOf)
 	copy(s.At, src.At)
 	s.Placed = src.Placed

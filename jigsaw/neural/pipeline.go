@@ -112,7 +112,7 @@ func (m *Model) Train(ctx context.Context, train, val []image.Image, plan Plan) 
 			if sims <= 0 {
 				sims = 50
 			}
-			st, states, err := m.FineTune(ctx, train, g, Options{Sims: sims, Reward: GroundTruth}, fo)
+			st, states, err := m.FineTune(ctx, train, g, Options{Sims: sims, Reward: GroundTruth, Hints: to.Hints, CentralHint: to.CentralHint && g%2 == 1}, fo)
 			if err := stopped(err); err != nil {
 				return nil, err
 			}
@@ -142,6 +142,13 @@ func (m *Model) Train(ctx context.Context, train, val []image.Image, plan Plan) 
 				return nil, err
 			}
 			rep[fmt.Sprintf("val_p%d_accuracy", g)], rep[fmt.Sprintf("val_v%d_accuracy", g)] = pa, va
+			if to.Hints > 0 || to.CentralHint {
+				acc, err := m.HeadAccuracyHints(ctx, val, g, count, to.Seed+11, to.Hints, to.CentralHint)
+				if err != nil {
+					return nil, err
+				}
+				rep[fmt.Sprintf("val_p%d_accuracy_hints", g)], rep[fmt.Sprintf("val_v%d_accuracy_hints", g)] = acc.P, acc.V
+			}
 		}
 	}
 	rep["seconds"] = time.Since(start).Seconds()

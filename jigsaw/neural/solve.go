@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"tessera/mcts"
@@ -35,25 +36,199 @@ const (
 	// GroundTruth rewards it with 1 when it is the true one, else 0 (an
 	// oracle: the puzzle's truth must be known).
 	GroundTruth
+	// Neighbours rewards it with the share of true neighbours it keeps
+	// (Puzzle.Score's Neighbor; an oracle, fractional).
+	Neighbours
+	// Patches rewards it with the share of patches in their true cell
+	// (Puzzle.Score's Patch; an oracle, fractional).
+	Patches
 )
 
-// String returns "predicted" or "gt".
+var rewardNames = [...]string{Predicted: "predicted", GroundTruth: "gt", Neighbours: "neighbours", Patches: "patches"}
+
+// String returns "predicted", "gt", "neighbours" or "patches".
 func (r Reward) String() string {
-	if r == GroundTruth {
-		return "gt"
+	if int(r) < len(rewardNames) {
+		return rewardNames[r]
 	}
-	return "predicted"
+	return fmt.Sprintf("Reward(%d)", uint8(r))
 }
 
-// ParseReward reads "predicted" or "gt".
+// Oracle reports whether the reward needs the puzzle's truth.
+func (r Reward) Oracle() bool { return r != Predicted }
+
+// ParseReward reads "predicted", "gt", "neighbours" or "patches" ("":
+// predicted).
 func ParseReward(s string) (Reward, error) {
-	switch s {
-	case "predicted":
+	if s == "" {
 		return Predicted, nil
-	case "gt":
-		return GroundTruth, nil
 	}
-	return 0, fmt.Errorf("neural: reward %q: want predicted or gt", s)
+	for r, name := range rewardNames {
+		if s == name {
+			return Reward(r), nil
+		}
+	}
+	return 0, fmt.Errorf("neural: reward %q: want predicted, gt, neighbours or patches", s)
+}
+
+// of returns the oracle reward of the complete reassembly s of pz.
+func (r Reward) of(s *State, pz *Puzzle) float64 {
+	switch r {
+	case Neighbours:
+		return pz.Score(s.Cells()).Neighbor
+	case Patches:
+		return pz.Score(s.Cells()).Patch
+	}
+	return s.Reward(pz.Truth)
+}
+
+// Prior is where MCTS takes its priors from.
+type Prior uint8
+
+const (
+	// PriorP takes them from the policy network P.
+	PriorP Prior = iota
+	// PriorUniform gives every legal move the same prior (P is never
+	// called): Alphazzle's "P replaced by a unit vector" (Table 9).
+	PriorUniform
+)
+
+// ParsePrior reads "p" or "uniform" ("": p).
+func ParsePrior(s string) (Prior, error) {
+	switch s {
+	case "", "p":
+		return PriorP, nil
+	case "uniform":
+		return PriorUniform, nil
+	}
+	return 0, fmt.Errorf("neural: prior %q: want p or uniform", s)
+}
+
+// String returns "p" or "uniform".
+func (p Prior) String() string {
+	if p == PriorUniform {
+		return "uniform"
+	}
+	return "p"
+}
+
+// ValueMode is where MCTS takes its values from: V, or a constant (1, as
+// in Alphazzle's Appendix C) at the end of the game (the predicted reward
+// of a complete reassembly), during it (the value of an unfinished one),
+// or both. With PriorP and PriorUniform they make Table 9's eight rows.
+type ValueMode uint8
+
+const (
+	// ValueV values every state with V.
+	ValueV ValueMode = iota
+	// ValueConstEnd values complete reassemblies with the constant (the
+	// predicted reward is deactivated), unfinished ones with V.
+	ValueConstEnd
+	// ValueConstGame values unfinished reassemblies with the constant,
+	// complete ones with V.
+	ValueConstGame
+	// ValueConst never calls V: every state is worth the constant.
+	ValueConst
+)
+
+// ValueConstant is the value that replaces V in the constant modes.
+const ValueConstant = 1.0
+
+var valueNames = [...]string{ValueV: "v", ValueConstEnd: "const-end", ValueConstGame: "const-game", ValueConst: "const"}
+
+// String returns "v", "const-end", "const-game" or "const".
+func (v ValueMode) String() string {
+	if int(v) < len(valueNames) {
+		return valueNames[v]
+	}
+	return fmt.Sprintf("ValueMode(%d)", uint8(v))
+}
+
+// ParseValueMode reads "v", "const-end", "const-game" or "const" ("": v).
+func ParseValueMode(s string) (ValueMode, error) {
+	if s == "" {
+		return ValueV, nil
+	}
+	for v, name := range valueNames {
+		if s == name {
+			return ValueMode(v), nil
+		}
+	}
+	return 0, fmt.Errorf("neural: value %q: want v, const-end, const-game or const", s)
+}
+
+// EndByV reports whether V values complete reassemblies (the predicted
+// reward), GameByV whether it values unfinished ones.
+func (v ValueMode) EndByV() bool  { return v == ValueV || v == ValueConstGame }
+func (v ValueMode) GameByV() bool { return v == ValueV || v == ValueConstEnd }
+
+// Selection is MCTS's rule for descending the tree: PUCT (AlphaZero, with
+// P's priors; the default), UCT or SP-MCTS (package mcts's rules, which
+// ignore the priors).
+type Selection uint8
+
+const (
+	SelectPUCT Selection = iota
+	SelectUCT
+	SelectSPMCTS
+)
+
+var selectNames = [...]string{SelectPUCT: "puct", SelectUCT: "uct", SelectSPMCTS: "spmcts"}
+
+// String returns "puct", "uct" or "spmcts".
+func (s Selection) String() string {
+	if int(s) < len(selectNames) {
+		return selectNames[s]
+	}
+	return fmt.Sprintf("Selection(%d)", uint8(s))
+}
+
+// ParseSelection reads "puct", "uct" or "spmcts" ("": puct).
+func ParseSelection(s string) (Selection, error) {
+	if s == "" {
+		return SelectPUCT, nil
+	}
+	for v, name := range selectNames {
+		if s == name {
+			return Selection(v), nil
+		}
+	}
+	return 0, fmt.Errorf("neural: selection %q: want puct, uct or spmcts", s)
+}
+
+func (s Selection) engine() mcts.Selection {
+	return [...]mcts.Selection{SelectPUCT: mcts.PUCT, SelectUCT: mcts.UCT, SelectSPMCTS: mcts.SPMCTS}[s]
+}
+
+// Order is how the game orders the patches.
+type Order uint8
+
+const (
+	// OrderFixed places the patches in a fixed order (reshuffled per
+	// attempt); a move chooses the cell.
+	OrderFixed Order = iota
+	// OrderFree lets a move choose the patch and its cell (n^2 moves on
+	// an empty board of n cells); P is asked about every patch not placed.
+	OrderFree
+)
+
+// ParseOrder reads "fixed" or "free" ("": fixed).
+func ParseOrder(s string) (Order, error) {
+	switch s {
+	case "", "fixed":
+		return OrderFixed, nil
+	case "free":
+		return OrderFree, nil
+	}
+	return 0, fmt.Errorf("neural: order %q: want fixed or free", s)
+}
+
+// String returns "fixed" or "free".
+func (o Order) String() string {
+	if o == OrderFree {
+		return "free"
+	}
+	return "fixed"
 }
 
 // Backup is how MCTS aggregates the values below a node: mean
@@ -79,9 +254,11 @@ const (
 )
 
 // Options configure the solvers. The zero value runs one MCTS attempt of
-// 100 simulations per patch with c_puct 1.5, batches of 8 leaves, mean
-// backup, actions by visits and predicted rewards. The greedy solvers use
-// Reward, Attempts, Seed and Hybrid only.
+// 100 simulations per patch with PUCT (c_puct 1.5), P's priors and V's
+// values, batches of 8 leaves, mean backup, actions by visits, the
+// patches in a fixed order, no hints and predicted rewards. The greedy
+// solvers use Reward, Attempts, Seed, Hybrid, Hints, CentralHint and
+// Order only.
 type Options struct {
 	Reward Reward
 	// Sims is the number of MCTS simulations (leaf evaluations) before
@@ -96,14 +273,37 @@ type Options struct {
 	Choice Choice
 	// Attempts is the number of games played, the first with the patch
 	// order given, the others with orders reshuffled from Seed; the answer
-	// is the complete reassembly V values most (default 1).
+	// is the complete reassembly V values most (default 1); with an
+	// oracle reward, the one it rewards most (and the attempts stop at a
+	// perfect one).
 	Attempts int
-	// Seed drives the reshuffled orders.
+	// Seed drives the reshuffled orders and the hints.
 	Seed uint64
 	// Hybrid, when positive, multiplies P's priors by the classic
 	// compatibilities (CompatTable, Hybrid) with this weight: no longer a
 	// purely learned solver.
 	Hybrid float64
+	// Prior is where the priors come from: P, or uniform (Table 9).
+	Prior Prior
+	// Value is where the values come from: V, or the constant
+	// ValueConstant at the end of the game, during it, or both (Table 9).
+	// A constant at the end needs the predicted reward.
+	Value ValueMode
+	// Selection is the tree's rule: PUCT (default), UCT or SP-MCTS.
+	Selection Selection
+	// C is the exploration constant of UCT and SP-MCTS (0: package mcts's
+	// defaults, 0.7 and 0.5); D SP-MCTS's variance constant (0: 0.01, for
+	// values in [0, 1]).
+	C, D float64
+	// Hints is the number of patches placed in their true cell before the
+	// game (drawn from Seed, the same for every attempt; needs the truth);
+	// they are never moved. With CentralHint the first hint is the patch
+	// of the central cell (odd grids), Alphazzle's "central hint".
+	Hints       int
+	CentralHint bool
+	// Order is the game: patches in a fixed order (default) or chosen by
+	// the search with their cell (OrderFree).
+	Order Order
 	// Visit, when set, is called with every state MCTS evaluates (the
 	// states fine-tuning learns from). It must not keep s.
 	Visit func(s *State)
@@ -122,29 +322,76 @@ func (o Options) defaults() Options {
 	if o.Attempts <= 0 {
 		o.Attempts = 1
 	}
+	if o.D <= 0 {
+		o.D = 0.01
+	}
+	if o.CentralHint && o.Hints < 1 {
+		o.Hints = 1
+	}
 	return o
+}
+
+// check reports options that contradict each other or the puzzle.
+func (o Options) check(pz *Puzzle, algo algorithm) error {
+	if o.Reward.Oracle() && pz.Truth == nil {
+		return fmt.Errorf("neural: the %s reward needs the puzzle's solution", o.Reward)
+	}
+	if !o.Value.EndByV() && o.Reward != Predicted {
+		return fmt.Errorf("neural: value %s replaces the predicted reward, not the %s one", o.Value, o.Reward)
+	}
+	if o.Hints < 0 || o.Hints >= pz.Cells() {
+		return fmt.Errorf("neural: %d hints for %d patches: want 0 to %d", o.Hints, pz.Cells(), pz.Cells()-1)
+	}
+	if o.Hints > 0 && pz.Truth == nil {
+		return fmt.Errorf("neural: hints need the puzzle's solution")
+	}
+	if o.CentralHint && pz.Grid%2 == 0 {
+		return fmt.Errorf("neural: a %dx%d grid has no central cell", pz.Grid, pz.Grid)
+	}
+	if algo == algoGreedyV && o.Value != ValueV {
+		return fmt.Errorf("neural: greedy V needs V's values (value %s)", o.Value)
+	}
+	if algo == algoGreedyP && o.Prior != PriorP {
+		return fmt.Errorf("neural: greedy P needs P's priors (prior %s)", o.Prior)
+	}
+	if o.Selection > SelectSPMCTS || o.Value > ValueConst || o.Prior > PriorUniform || o.Order > OrderFree || o.Reward > Patches {
+		return fmt.Errorf("neural: unknown option value")
+	}
+	return nil
 }
 
 // Result is a solver's answer.
 type Result struct {
 	// Cells[i] is the cell chosen for patch i.
 	Cells []int
-	// Value is V's estimate of the answer; Reward its ground-truth reward
-	// (1 solved, 0 not; -1 when the truth is unknown).
+	// Value is V's estimate of the answer (ValueConstant when the value
+	// mode keeps V from valuing complete reassemblies); Reward its
+	// ground-truth reward (1 solved, 0 not; -1 when the truth is unknown).
 	Value, Reward float64
 	// Attempt is the attempt (0-based) that gave the answer.
 	Attempt int
+	// Attempts are every attempt's answer, in order (Table 10 compares
+	// the answer with the worst and the best of them by the truth).
+	Attempts []Attempt
 	// Evaluations counts the states given to P or V, Batches the network
 	// calls.
 	Evaluations, Batches int64
 	Elapsed              time.Duration
 }
 
-// Solve reassembles pz with the model's networks. The reward GroundTruth
-// needs pz.Truth. Cost: one pair-network call over 2n(n-1) pairs, then per
-// attempt and per patch Sims leaf evaluations (MCTS), one (GreedyP) or n
-// (GreedyV). Stopped by ctx, it returns the best answer so far (possibly
-// none) with the context's error.
+// Attempt is the answer of one attempt.
+type Attempt struct {
+	Cells []int
+	// Value is what the attempts are compared by (as Result.Value).
+	Value float64
+}
+
+// Solve reassembles pz with the model's networks. The oracle rewards and
+// the hints need pz.Truth. Cost: one pair-network call over 2n(n-1)
+// pairs, then per attempt and per patch Sims leaf evaluations (MCTS), one
+// (GreedyP) or n (GreedyV); in the unordered game P reads every patch not
+// placed yet for every leaf. Stopped by ctx, it returns the best answer
+// so far (possibly none) with the context's error.
 func Solve(ctx context.Context, m *Model, pz *Puzzle, opts Options) (Result, error) {
 	return solveWith(ctx, m, pz, opts, algoMCTS)
 }
@@ -156,8 +403,8 @@ func solveWith(ctx context.Context, m *Model, pz *Puzzle, opts Options, algo alg
 	if err := m.Fits(pz.Geometry); err != nil {
 		return Result{}, err
 	}
-	if opts.Reward == GroundTruth && pz.Truth == nil {
-		return Result{}, fmt.Errorf("neural: the ground-truth reward needs the puzzle's solution")
+	if err := opts.check(pz, algo); err != nil {
+		return Result{}, err
 	}
 	t, err := m.Table(pz)
 	if err != nil {
@@ -211,16 +458,65 @@ func Search(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options) (Result
 	return searchWith(ctx, ev, pz, opts, algoMCTS)
 }
 
+// HintPatches returns the patches opts places before the game (Hints of
+// them, in their true cells): with CentralHint the patch of the central
+// cell first, the others drawn from Seed. pz must have its truth.
+func HintPatches(pz *Puzzle, opts Options) []int {
+	opts = opts.defaults()
+	if opts.Hints <= 0 {
+		return nil
+	}
+	n := pz.Cells()
+	rng := rand.New(rand.NewPCG(opts.Seed, 0x68696e74))
+	perm := rng.Perm(n)
+	if opts.CentralHint {
+		centre := (pz.Grid / 2) * (pz.Grid + 1)
+		for i, p := range perm {
+			if pz.Truth[p] == centre {
+				perm[0], perm[i] = perm[i], perm[0]
+				break
+			}
+		}
+	}
+	return perm[:min(opts.Hints, n)]
+}
+
+// startState returns the first state of a game with the order order: the
+// hints first in the order, placed in their true cells.
+func startState(pz *Puzzle, order, hints []int, free bool) *State {
+	if len(hints) > 0 {
+		rest := make([]int, 0, len(order))
+		for _, p := range order {
+			if !slices.Contains(hints, p) {
+				rest = append(rest, p)
+			}
+		}
+		order = append(append([]int(nil), hints...), rest...)
+	}
+	var s *State
+	if free {
+		s = NewFreeState(order)
+	} else {
+		s = NewState(order)
+	}
+	for range hints {
+		s.Play(pz.Truth[s.Next()])
+	}
+	return s
+}
+
 // searchWith is Search playing algo.
 func searchWith(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options, algo algorithm) (Result, error) {
 	start := time.Now()
 	opts = opts.defaults()
-	if opts.Reward == GroundTruth && pz.Truth == nil {
-		return Result{}, fmt.Errorf("neural: the ground-truth reward needs the puzzle's solution")
+	if err := opts.check(pz, algo); err != nil {
+		return Result{}, err
 	}
 	n := pz.Cells()
 	rng := rand.New(rand.NewPCG(opts.Seed, 0x6174746d))
+	hints := HintPatches(pz, opts)
 	best := Result{Value: math.Inf(-1), Reward: -1}
+	bestOracle := math.Inf(-1)
 	var stats Result
 	for k := range opts.Attempts {
 		order := make([]int, n)
@@ -231,27 +527,33 @@ func searchWith(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options, alg
 			rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
 		}
 		g := &game{eval: ev, pz: pz, opts: opts, algo: algo, ctx: ctx}
-		s, val, err := g.play(NewState(order))
+		s, val, err := g.play(startState(pz, order, hints, opts.Order == OrderFree))
 		stats.Evaluations += g.evals
 		stats.Batches += g.batches
 		if s != nil {
+			best.Attempts = append(best.Attempts, Attempt{Cells: s.Cells(), Value: val})
 			r := -1.0
 			if pz.Truth != nil {
 				r = s.Reward(pz.Truth)
 			}
 			better := val > best.Value
-			if opts.Reward == GroundTruth && r != best.Reward {
-				better = r > best.Reward
+			if opts.Reward.Oracle() {
+				if o := opts.Reward.of(s, pz); o != bestOracle {
+					better = o > bestOracle
+				}
 			}
 			if better {
 				best.Cells, best.Value, best.Reward, best.Attempt = s.Cells(), val, r, k
+				if opts.Reward.Oracle() {
+					bestOracle = opts.Reward.of(s, pz)
+				}
 			}
 		}
 		if err != nil {
 			best.Evaluations, best.Batches, best.Elapsed = stats.Evaluations, stats.Batches, time.Since(start)
 			return best, fmt.Errorf("neural: %w", err)
 		}
-		if opts.Reward == GroundTruth && best.Reward == 1 {
+		if opts.Reward.Oracle() && bestOracle == 1 {
 			break // the oracle says solved: more attempts cannot do better
 		}
 	}
@@ -281,40 +583,108 @@ func (g *game) values(states []*State) ([]float64, error) {
 	return g.eval.Values(states)
 }
 
-// play plays s to the end and returns the final state and V's value of it.
+// movePriors returns P's weight of every move of each unfinished state
+// (moves[i] the moves of states[i], as State.Moves lists them): in the
+// unordered game P is asked about every patch not placed yet (one state
+// per patch, State.WithNext), all in one call.
+func (g *game) movePriors(states []*State, moves [][]int) ([][]float64, error) {
+	out := make([][]float64, len(states))
+	if g.opts.Order != OrderFree {
+		pri, err := g.priors(states)
+		if err != nil {
+			return nil, err
+		}
+		for i := range states {
+			out[i] = make([]float64, len(moves[i]))
+			for j, c := range moves[i] {
+				out[i][j] = pri[i][c]
+			}
+		}
+		return out, nil
+	}
+	n := g.pz.Cells()
+	var asked []*State
+	first := make([]int, len(states)) // index in asked of states[i]'s patch Order[Placed]
+	for i, s := range states {
+		first[i] = len(asked)
+		for _, p := range s.Order[s.Placed:] {
+			asked = append(asked, s.WithNext(p))
+		}
+	}
+	pri, err := g.priors(asked)
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range states {
+		out[i] = make([]float64, len(moves[i]))
+		at := map[int]int{}
+		for k, p := range s.Order[s.Placed:] {
+			at[p] = first[i] + k
+		}
+		for j, m := range moves[i] {
+			out[i][j] = pri[at[m/n]][m%n]
+		}
+	}
+	return out, nil
+}
+
+// endValue is what the complete reassembly s is worth to the search: the
+// oracle reward, V's prediction, or the constant.
+func (g *game) endValue(s *State) (float64, error) {
+	if g.opts.Reward.Oracle() {
+		return g.opts.Reward.of(s, g.pz), nil
+	}
+	return g.answerValue(s)
+}
+
+// answerValue is the value attempts are compared by: V's estimate of the
+// complete reassembly s, or the constant when V does not value the end.
+func (g *game) answerValue(s *State) (float64, error) {
+	if !g.opts.Value.EndByV() {
+		return ValueConstant, nil
+	}
+	v, err := g.values([]*State{s})
+	if err != nil {
+		return 0, err
+	}
+	return v[0], nil
+}
+
+// play plays s to the end and returns the final state and its value
+// (answerValue).
 func (g *game) play(s *State) (*State, float64, error) {
 	switch g.algo {
 	case algoGreedyP:
-		var legal []int
+		var moves []int
 		for !s.Done() {
 			if err := g.ctx.Err(); err != nil {
 				return nil, 0, err
 			}
-			pr, err := g.priors([]*State{s})
+			moves = s.Moves(moves[:0])
+			pr, err := g.movePriors([]*State{s}, [][]int{moves})
 			if err != nil {
 				return nil, 0, err
 			}
-			legal = s.Legal(legal[:0])
-			bc := legal[0]
-			for _, c := range legal {
-				if pr[0][c] > pr[0][bc] {
-					bc = c
+			bj := 0
+			for j := range moves {
+				if pr[0][j] > pr[0][bj] {
+					bj = j
 				}
 			}
-			s.Play(bc)
+			s.PlayMove(moves[bj])
 		}
 	case algoGreedyV:
-		var legal []int
+		var moves []int
 		var kids []*State
 		for !s.Done() {
 			if err := g.ctx.Err(); err != nil {
 				return nil, 0, err
 			}
-			legal = s.Legal(legal[:0])
+			moves = s.Moves(moves[:0])
 			kids = kids[:0]
-			for _, c := range legal {
+			for _, m := range moves {
 				k := s.Clone()
-				k.Play(c)
+				k.PlayMove(m)
 				kids = append(kids, k)
 			}
 			v, err := g.values(kids)
@@ -327,14 +697,14 @@ func (g *game) play(s *State) (*State, float64, error) {
 					bi = i
 				}
 			}
-			s.Play(legal[bi])
+			s.PlayMove(moves[bi])
 		}
 	default:
 		return g.mcts(s)
 	}
-	v, err := g.values([]*State{s})
+	v, err := g.answerValue(s)
 	if err != nil {
 		return nil, 0, err
 	}
-	return s, v[0], nil
+	return s, v, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"math"
 	"math/rand/v2"
 
 	"tessera/nn"
@@ -28,7 +29,16 @@ type TrainOptions struct {
 	MaxSteps int
 	// Value is V's target for correct partial reassemblies.
 	Value ValueTarget
-	Seed  uint64
+	// Hints is the least number of patches placed (in their true cells)
+	// in every example of the heads: P learns only states with at least
+	// Hints patches placed, V states whose first Hints patches are right
+	// (its wrong examples move other patches; with Hints = n-1 of n, one
+	// hint moves too, as a wrong complete reassembly needs two). With
+	// CentralHint the central cell's patch is always among them
+	// (Alphazzle's Tables 6 and 7). At most n-1.
+	Hints       int
+	CentralHint bool
+	Seed        uint64
 	// Progress, when set, gets the training statistics of the network
 	// named by stage ("pair", "p3", "v3", ...).
 	Progress func(stage string, s nn.Stats)
@@ -220,49 +230,96 @@ func vExample(d *nn.Data, t *Table, s *State, pz *Puzzle, vt ValueTarget) {
 	d.N++
 }
 
+// hintSpec is how many patches every example has placed, and whether the
+// central one is among them.
+type hintSpec struct {
+	n       int
+	central bool
+}
+
+func (o TrainOptions) hints(grid int) hintSpec {
+	h := hintSpec{n: max(o.Hints, 0), central: o.CentralHint && grid%2 == 1}
+	if h.central && h.n < 1 {
+		h.n = 1
+	}
+	h.n = min(h.n, grid*grid-1)
+	return h
+}
+
+// hintOrder returns a random order of pz's patches, with the central
+// cell's patch first when h asks for it.
+func hintOrder(pz *Puzzle, rng *rand.Rand, h hintSpec) []int {
+	order := rng.Perm(pz.Cells())
+	if h.central {
+		centre := (pz.Grid / 2) * (pz.Grid + 1)
+		for i, p := range order {
+			if pz.Truth[p] == centre {
+				order[0], order[i] = order[i], order[0]
+				break
+			}
+		}
+	}
+	return order
+}
+
 // headData draws the heads' examples from the puzzles: for P, every
-// correct partial reassembly along a random order (n per puzzle); for V,
-// per puzzle n correct partial or complete reassemblies and n wrong ones
-// made from correct ones by moving one or two placed patches to other
-// cells.
-func headData(samples []headSample, vt ValueTarget, seed uint64) (p, v nn.Data) {
+// correct partial reassembly along a random order (n per puzzle, fewer
+// with hints: those with at least h.n patches placed); for V, per puzzle
+// n correct partial or complete reassemblies (at least h.n+1 patches
+// placed when h.n > 0) and n wrong ones made from correct ones by moving
+// one or two placed patches (not the first h.n, or n-2 when h.n = n-1) to
+// other cells.
+func headData(samples []headSample, vt ValueTarget, seed uint64, h hintSpec) (p, v nn.Data) {
 	rng := rand.New(rand.NewPCG(seed, 0x64617461))
 	for _, hs := range samples {
 		pz, n := hs.pz, hs.pz.Cells()
-		order := rng.Perm(n)
+		order := hintOrder(pz, rng, h)
 		s := NewState(order)
 		for !s.Done() {
-			pExample(&p, hs.table, s, pz)
+			if s.Placed >= h.n {
+				pExample(&p, hs.table, s, pz)
+			}
 			s.Play(pz.Truth[s.Next()])
 		}
 		for range n {
 			k := 1 + rng.IntN(n) // patches placed
-			s := NewState(rng.Perm(n))
+			if h.n > 0 {
+				k = h.n + 1 + rng.IntN(n-h.n)
+			}
+			s := NewState(hintOrder(pz, rng, h))
 			for s.Placed < k {
 				s.Play(pz.Truth[s.Next()])
 			}
 			vExample(&v, hs.table, s, pz, vt)
-			vExample(&v, hs.table, corrupt(s, rng), pz, vt)
+			vExample(&v, hs.table, corrupt(s, rng, min(h.n, n-2)), pz, vt)
 		}
 	}
 	return p, v
 }
 
 // corrupt returns a copy of the correct state s with one or two placed
-// patches moved: swapped with another placed patch or put in an empty
-// cell (always a wrong reassembly).
-func corrupt(s *State, rng *rand.Rand) *State {
+// patches moved, none of the first fixed of the order: swapped with
+// another placed patch or put in an empty cell (always a wrong
+// reassembly). s must have more than fixed patches placed.
+func corrupt(s *State, rng *rand.Rand, fixed int) *State {
 	n := len(s.Order)
 	cells := make([]int, n)
 	for i := range cells {
 		cells[i] = int(s.CellOf[i])
 	}
+	held := make([]bool, n) // the cells of the fixed patches
+	for _, p := range s.Order[:fixed] {
+		held[cells[p]] = true
+	}
 	moves := 1 + rng.IntN(2)
 	for range moves {
-		a := s.Order[rng.IntN(s.Placed)]
+		a := s.Order[fixed+rng.IntN(s.Placed-fixed)]
 		c := rng.IntN(n)
 		if c == cells[a] {
 			c = (c + 1 + rng.IntN(n-1)) % n
+		}
+		for held[c] || c == cells[a] {
+			c = (c + 1) % n
 		}
 		for b, cb := range cells {
 			if cb == c {
@@ -279,7 +336,7 @@ func corrupt(s *State, rng *rand.Rand) *State {
 	}
 	out.Placed = s.Placed
 	if out.Correct(truthOf(s)) { // the moves undid each other: move one more
-		return corrupt(s, rng)
+		return corrupt(s, rng, fixed)
 	}
 	return out
 }
@@ -340,7 +397,7 @@ func (m *Model) TrainHeads(ctx context.Context, images []image.Image, grid int, 
 	if err != nil {
 		return HeadStats{}, err
 	}
-	pd, vd := headData(samples, opts.Value, opts.Seed)
+	pd, vd := headData(samples, opts.Value, opts.Seed, opts.hints(grid))
 	return m.fitHeads(ctx, h, grid, pd, vd, opts)
 }
 
@@ -368,16 +425,81 @@ func (m *Model) HeadAccuracy(ctx context.Context, images []image.Image, grid, co
 	if err != nil {
 		return 0, 0, err
 	}
-	pd, vd := headData(samples, ValueCorrect, seed)
-	pl, err := h.P.Logits(pd.X)
-	if err != nil {
-		return 0, 0, err
+	pd, vd := headData(samples, ValueCorrect, seed, hintSpec{})
+	return headScores(h, grid, pd, vd)
+}
+
+func headScores(h Heads, grid int, pd, vd nn.Data) (pAcc, vAcc float64, err error) {
+	pAcc, vAcc = math.NaN(), math.NaN()
+	if pd.N > 0 {
+		pl, err := h.P.Logits(pd.X)
+		if err != nil {
+			return 0, 0, err
+		}
+		pAcc = pAccuracy(grid*grid)(pl, pd.Y, pd.N)
 	}
-	vl, err := h.V.Logits(vd.X)
-	if err != nil {
-		return 0, 0, err
+	if vd.N > 0 {
+		vl, err := h.V.Logits(vd.X)
+		if err != nil {
+			return 0, 0, err
+		}
+		vAcc = binaryAccuracy(vl, vd.Y, vd.N)
 	}
-	return pAccuracy(grid*grid)(pl, pd.Y, pd.N), binaryAccuracy(vl, vd.Y, vd.N), nil
+	return pAcc, vAcc, nil
+}
+
+// Accuracies are P's and V's validation accuracies (HeadAccuracy's
+// measures) with hints: over every reassembly with at least Hints patches
+// placed (Alphazzle's Table 6), and per number of patches placed
+// (Table 7: P[k] over correct reassemblies with exactly k placed, k < n;
+// V[k] over as many correct and wrong ones, k >= 1; NaN where nothing
+// was measured).
+type Accuracies struct {
+	P, V             float64
+	PPlaced, VPlaced []float64
+}
+
+// HeadAccuracyHints measures P and V as HeadAccuracy does on count fresh
+// puzzles, with hints patches (the central one first when central) always
+// placed in their true cells, and per number of patches placed.
+func (m *Model) HeadAccuracyHints(ctx context.Context, images []image.Image, grid, count int, seed uint64, hints int, central bool) (Accuracies, error) {
+	h, ok := m.Heads[grid]
+	if !ok {
+		return Accuracies{}, fmt.Errorf("neural: no heads for %dx%d", grid, grid)
+	}
+	spec := TrainOptions{Hints: hints, CentralHint: central}.hints(grid)
+	samples, err := m.headPuzzles(ctx, images, grid, count, seed)
+	if err != nil {
+		return Accuracies{}, err
+	}
+	var acc Accuracies
+	pd, vd := headData(samples, ValueCorrect, seed, spec)
+	if acc.P, acc.V, err = headScores(h, grid, pd, vd); err != nil {
+		return acc, err
+	}
+	n := grid * grid
+	acc.PPlaced, acc.VPlaced = make([]float64, n+1), make([]float64, n+1)
+	rng := rand.New(rand.NewPCG(seed, 0x706c6163))
+	for k := 0; k <= n; k++ {
+		var pk, vk nn.Data
+		for _, hs := range samples {
+			s := NewState(hintOrder(hs.pz, rng, spec))
+			for s.Placed < k {
+				s.Play(hs.pz.Truth[s.Next()])
+			}
+			if k < n && k >= spec.n {
+				pExample(&pk, hs.table, s, hs.pz)
+			}
+			if k >= 1 && k > min(spec.n, n-2) {
+				vExample(&vk, hs.table, s, hs.pz, ValueCorrect)
+				vExample(&vk, hs.table, corrupt(s, rng, min(spec.n, n-2)), hs.pz, ValueCorrect)
+			}
+		}
+		if acc.PPlaced[k], acc.VPlaced[k], err = headScores(h, grid, pk, vk); err != nil {
+			return acc, err
+		}
+	}
+	return acc, nil
 }
 
 // FineTune plays opts.Puzzles random puzzles of the images with MCTS
@@ -396,7 +518,7 @@ func (m *Model) FineTune(ctx context.Context, images []image.Image, grid int, so
 	if err != nil {
 		return HeadStats{}, 0, err
 	}
-	pd, vd := headData(samples, opts.Value, opts.Seed^0xf17e)
+	pd, vd := headData(samples, opts.Value, opts.Seed^0xf17e, opts.hints(grid))
 	states := 0
 	for i, hs := range samples {
 		if err := ctx.Err(); err != nil {
