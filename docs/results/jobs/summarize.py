@@ -2,7 +2,7 @@ import json,sys,os,collections
 d=sys.argv[1]
 def lines(f): return [json.loads(l) for l in open(os.path.join(d,f)) if l.strip()]
 def strip(r): return {k:v for k,v in r.items() if 'seconds' not in k}
-def recs(f): return [r for r in lines(f) if not r.get('summary')]
+def recs(f): return [r for r in lines(f) if not r.get('summary') and 'meta' not in r]
 def summ(f): return [r for r in lines(f) if r.get('summary')][0]
 local=recs('local.jsonl')
 print("local", summ('local.jsonl'))
