@@ -72,7 +72,7 @@ func FindSATSolver(name string) (string, error) {
 			return path, nil
 		}
 	}
-	return "", fmt.Errorf("%w (looked for %s)", ErrNoSATSolver, strings.Join(SATSolvers, ", "))
+	return "", fmt.Errorf("%w; looked for %s", ErrNoSATSolver, strings.Join(SATSolvers, ", "))
 }
 
 // maxSATOutput bounds what SAT reads of the solver's output besides the

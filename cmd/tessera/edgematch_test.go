@@ -212,7 +212,7 @@ func TestEdgematchErrors(t *testing.T) {
 		{[]string{"edgematch", "solve", "-algo", "lp", "-lp-max-mem", "0", good}, 2, "-lp-max-mem 0"},
 		{[]string{"edgematch", "solve", "-algo", "partial", "-max-moves", "-5", good}, 2, "-max-moves must not be negative"},
 		{[]string{"edgematch", "solve", "-algo", "dfs", "-max-moves", "5", good}, 2, "-max-moves applies to -algo partial"},
-		{[]string{"edgematch", "solve", "-algo", "sat", good}, 2, "unknown -algo"},
+		{[]string{"edgematch", "solve", "-algo", "anneal", good}, 2, "unknown -algo"},
 		{[]string{"edgematch", "solve", "-algo", "partial", "-count", good}, 2, "-count applies to -algo dfs"},
 		{[]string{"edgematch", "solve", "-resume", dup, good}, 2, "dup.board: edgematch: board line 3: column 1: piece 2 is also at row 1, column 2"},
 		{[]string{"edgematch", "solve", "-algo", "lp", "-lp", "simplex", good}, 2, "unknown backend"},
