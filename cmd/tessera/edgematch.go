@@ -180,7 +180,7 @@ func (s *solveFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&s.algo, "algo", "dfs", "solver: "+strings.Join(catalog.EdgeMatch.IDs(), ", ")+" (listed by tessera help edgematch solve)")
 	fs.StringVar(&s.o.Order, "order", "auto", "dfs scan order: auto, rows, columns, frame, spiral, or a scan from a corner as listed by estimate -scans")
 	fs.IntVar(&s.o.Workers, "workers", 0, "goroutines (0: one per core)")
-	fs.Int64Var(&s.o.MaxNodes, "max-nodes", 0, "dfs: stop after this many placements (0: no limit)")
+	fs.Int64Var(&s.o.MaxNodes, "max-nodes", 0, "dfs: stop after this many placements; breaks, tiles: after this many per worker (0: no limit)")
 	fs.StringVar(&s.o.LPBackend, "lp", "pdhg", "lp backend: pdhg (pure Go) or clp (needs a build with -tags clp)")
 	fs.IntVar(&s.o.LPIter, "lp-iter", 20, "lp: at most this many LPs")
 	fs.DurationVar(&s.o.LPTime, "lp-time", 0, "lp: stop the LP iteration after this long and round (0: only -timeout)")
@@ -244,6 +244,9 @@ with 100 colours needs about 300, a 32x32 one about 1100); -timeout covers
 building the LP too. partial searches on every core until -timeout or
 -max-moves; with -o it saves every new best board at once (atomically), with
 the seed in its comments, and -resume B.board continues from a saved board.
+breaks and tiles run until -timeout or -max-nodes placements per worker, save
+every new best board with -o the same way, and with -resume keep the saved
+board as the one to beat and draw new restarts from the seed and that board.
 
 -split K (dfs) splits the search into the subtrees below the placements of
 the first K cells of the scan, independent tasks taken in scan order by
