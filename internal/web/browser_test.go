@@ -46,6 +46,25 @@ func browser(t *testing.T) context.Context {
 		}
 		t.Skip("no chromium on PATH: install it (apt-get install -y chromium) to run the browser tests")
 	}
+	// Chromium sometimes dies at start-up on a loaded machine (a crash
+	// before its DevTools endpoint answers); a fresh browser is tried
+	// three times before the test fails.
+	var err error
+	for try := 1; ; try++ {
+		var ctx context.Context
+		if ctx, err = startBrowser(t, path); err == nil {
+			return ctx
+		}
+		if try == 3 {
+			t.Fatalf("chromium did not start in %d tries: %v", try, err)
+		}
+		t.Logf("chromium did not start (try %d): %v", try, err)
+	}
+}
+
+// startBrowser starts one headless chromium on a profile of its own and
+// opens a tab, cleaned up with the test.
+func startBrowser(t *testing.T, path string) (context.Context, error) {
 	// Chromium's helpers may still write to the profile for a moment after
 	// it stops, so the folder is removed with retries, not by t.TempDir.
 	profile, err := os.MkdirTemp("", "tessera-chromium-")
@@ -83,9 +102,11 @@ func browser(t *testing.T) context.Context {
 		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
 	})
 	if err != nil {
-		t.Fatal(err)
+		cancelTab()
+		cancelAlloc()
+		return nil, err
 	}
-	return ctx
+	return ctx, nil
 }
 
 // step runs actions with a time limit, failing the test on error.
