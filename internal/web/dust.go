@@ -370,29 +370,9 @@ func dustSave(data json.RawMessage) (store.Game, error) {
 	if err := strictUnmarshal(data, &st); err != nil {
 		return store.Game{}, err
 	}
-	start, err := parseDustBoard(st.Start)
+	start, moves, res, err := replaySaved(st.Start, st.Board, st.History, 4<<10, parseDustBoard, dustLine)
 	if err != nil {
-		return store.Game{}, errorf(http.StatusBadRequest, "start: %v", err)
-	}
-	if len(st.History) > 4<<10 {
-		return store.Game{}, errorf(http.StatusBadRequest, "history: longer than 4 KiB")
-	}
-	moves, err := samegame.ParseMoves(st.History)
-	if err != nil {
-		return store.Game{}, errorf(http.StatusBadRequest, "history: %v", err)
-	}
-	res, err := samegame.Replay(start, moves)
-	if err != nil {
-		return store.Game{}, errorf(http.StatusBadRequest, "history: %v", err)
-	}
-	if st.Board != "" {
-		given, err := parseDustBoard(st.Board)
-		if err != nil {
-			return store.Game{}, err
-		}
-		if !given.Equal(res.Board) {
-			return store.Game{}, errorf(http.StatusBadRequest, "board %q is not where the history leads from the start (%q)", st.Board, dustLine(res.Board))
-		}
+		return store.Game{}, err
 	}
 	if st.ElapsedMS < 0 {
 		return store.Game{}, errorf(http.StatusBadRequest, "elapsed_ms: negative")

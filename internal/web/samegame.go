@@ -320,29 +320,12 @@ func samegameSave(data json.RawMessage) (store.Game, error) {
 	if err := strictUnmarshal(data, &st); err != nil {
 		return store.Game{}, err
 	}
-	start, err := parseSGBoard(st.Start)
+	if len(st.Name) > 200 {
+		return store.Game{}, errorf(http.StatusBadRequest, "name: longer than 200 bytes")
+	}
+	start, moves, res, err := replaySaved(st.Start, st.Board, st.History, 8<<10, parseSGBoard, sgLine)
 	if err != nil {
-		return store.Game{}, errorf(http.StatusBadRequest, "start: %v", err)
-	}
-	if len(st.History) > 8<<10 || len(st.Name) > 200 {
-		return store.Game{}, errorf(http.StatusBadRequest, "history or name too long")
-	}
-	moves, err := samegame.ParseMoves(st.History)
-	if err != nil {
-		return store.Game{}, errorf(http.StatusBadRequest, "history: %v", err)
-	}
-	res, err := samegame.Replay(start, moves)
-	if err != nil {
-		return store.Game{}, errorf(http.StatusBadRequest, "history: %v", err)
-	}
-	if st.Board != "" {
-		given, err := parseSGBoard(st.Board)
-		if err != nil {
-			return store.Game{}, err
-		}
-		if !given.Equal(res.Board) {
-			return store.Game{}, errorf(http.StatusBadRequest, "board is not where the history leads from the start")
-		}
+		return store.Game{}, err
 	}
 	if st.ElapsedMS < 0 {
 		return store.Game{}, errorf(http.StatusBadRequest, "elapsed_ms: negative")
@@ -354,4 +337,39 @@ func samegameSave(data json.RawMessage) (store.Game, error) {
 	}
 	return store.Game{Board: st.Board, Data: norm, Moves: len(moves),
 		Elapsed: time.Duration(st.ElapsedMS) * time.Millisecond, Solved: res.Over}, nil
+}
+
+// replaySaved checks a saved game of the cluster-clearing family (the
+// dust game's or SameGame's): the start board parses, the history (at
+// most maxHistory bytes) replays legally from it, and the board, when
+// given, is where the history leads. parse and line are the page's board
+// format.
+func replaySaved(startText, boardText, history string, maxHistory int,
+	parse func(string) (*samegame.Board, error), line func(*samegame.Board) string) (*samegame.Board, []samegame.Move, samegame.Result, error) {
+	var none samegame.Result
+	start, err := parse(startText)
+	if err != nil {
+		return nil, nil, none, errorf(http.StatusBadRequest, "start: %v", err)
+	}
+	if len(history) > maxHistory {
+		return nil, nil, none, errorf(http.StatusBadRequest, "history: longer than %d KiB", maxHistory>>10)
+	}
+	moves, err := samegame.ParseMoves(history)
+	if err != nil {
+		return nil, nil, none, errorf(http.StatusBadRequest, "history: %v", err)
+	}
+	res, err := samegame.Replay(start, moves)
+	if err != nil {
+		return nil, nil, none, errorf(http.StatusBadRequest, "history: %v", err)
+	}
+	if boardText != "" {
+		given, err := parse(boardText)
+		if err != nil {
+			return nil, nil, none, err
+		}
+		if !given.Equal(res.Board) {
+			return nil, nil, none, errorf(http.StatusBadRequest, "board %q is not where the history leads from the start (%q)", boardText, line(res.Board))
+		}
+	}
+	return start, moves, res, nil
 }
