@@ -738,6 +738,7 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 	tab, allowed, need := bp.tab, bp.allowed, bp.need
 	srcA, srcB, stepPad := c.srcA, c.srcB, c.stepPad
 	xStart, xSide, xSrc := c.xStart, c.xSide, c.xSrc
+	aPrev, bPrev := c.aPrev, c.bPrev
 	k := int32(c.k)
 	nodes := int64(0)
 	reported := int64(0)
@@ -752,17 +753,21 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 
 	i := 0
 	var cur, last, cmid, miss, b, xs, xe int32
-	enter := func() {
-		xs, xe = xStart[i], xStart[i+1]
-		t := tab[i] + int32(col[srcA[i]])*k + int32(col[srcB[i]])
+	// Entering step i (written out twice below: a closure would keep the
+	// loop's state in memory): its extra sides, its candidates (the key
+	// colours from col, or from the piece just placed when step i-1's
+	// piece shows them), the breaks so far and the heuristic sides
+	// missing.
+	xs, xe = xStart[0], xStart[1]
+	{
+		t := tab[0] + int32(col[srcA[0]])*k + int32(col[srcB[0]])
 		cur, cmid, last = lo[t], mid[t], hi[t]
-		b = brk[i]
-		if b >= allowed[i] {
+		b = brk[0]
+		if b >= allowed[0] {
 			last = cmid
 		}
-		miss = need[i] - hcum[i]
+		miss = need[0] - hcum[0]
 	}
-	enter()
 	for {
 		if cur >= last {
 			if i == 0 {
@@ -840,8 +845,26 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		used[p>>6] |= 1 << (p & 63)
 		pos[i], end[i], midOf[i] = cur, last, cmid
 		hcum[i+1], brk[i+1] = hcum[i]+int32(e.h), nb
+		miss = need[i+1] - hcum[i] - int32(e.h)
 		i++
-		enter()
+		xs, xe = xStart[i], xStart[i+1]
+		var ka, kb int32
+		if sh := aPrev[i]; sh >= 0 {
+			ka = int32(byte(e.packed >> sh))
+		} else {
+			ka = int32(col[srcA[i]])
+		}
+		if sh := bPrev[i]; sh >= 0 {
+			kb = int32(byte(e.packed >> sh))
+		} else {
+			kb = int32(col[srcB[i]])
+		}
+		t := tab[i] + ka*k + kb
+		cur, cmid, last = lo[t], mid[t], hi[t]
+		b = nb
+		if b >= allowed[i] {
+			last = cmid
+		}
 	}
 	w.nodes += nodes
 	w.sh.report(nodes-reported, 0, 0, w.maxDepth+len(c.p.Hints))

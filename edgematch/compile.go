@@ -67,6 +67,21 @@ type compiled struct {
 	tables  map[tabKey]int32
 	shuffle *rand.Rand
 
+	// The candidate masks of the exact backtracker (see masks.go):
+	// maskOK when every list of the steps' tables has at most 64 entries;
+	// lists is the number of lists then; placing piece p flips the bits
+	// tog[togStart[p]:togStart[p+1]] (list<<6 | bit); prevPiece is the
+	// twin piece p must follow, or -1.
+	maskOK   bool
+	lists    int
+	togStart []int32
+	tog      []uint32
+	tog4     [][4]uint32
+	// aPrev[i], bPrev[i]: the shift of the side of step i-1's piece that
+	// keys step i (-1: read col).
+	aPrev, bPrev []int8
+	prevPiece    []int32
+
 	// symmetry is the number of board rotations folded away by forcing the
 	// lowest corner piece into a canonical corner: 4, 2 or 1 (none).
 	symmetry int
@@ -252,6 +267,8 @@ func compile(p *Puzzle, o compileOptions) (*compiled, error) {
 		c.solutionWeight = int64(w)
 	}
 	c.xStart = append(c.xStart, int32(len(c.xSide)))
+	c.buildPrevKeys()
+	c.buildMasks()
 	return c, nil
 }
 

@@ -59,6 +59,13 @@ type dfsWorker struct {
 	deepest  []uint16 // the pieces of the first board of depth maxDepth
 	// stopNodes: the worker calls check when nodes reaches it.
 	stopNodes int64
+
+	// The candidate masks (masks.go): the candidates that may be placed
+	// per list, and per step the candidates still to try as bits above
+	// the list's first index lb.
+	avail []uint64
+	rem   []uint64
+	lb    []int32
 }
 
 func newDFSWorker(c *compiled) *dfsWorker {
@@ -125,6 +132,22 @@ const (
 // The loop allocates nothing: candidates come from the tables of compile,
 // used pieces are a bitset, and the colours live in the flat col array.
 func (w *dfsWorker) run(base, limit int, lo, hi int32, visit func(placed []uint16) bool, check func(depth int) bool) dfsStop {
+	if c := w.c; c.maskOK {
+		if w.avail == nil {
+			w.avail = make([]uint64, c.lists)
+			w.rem = make([]uint64, c.n+1)
+			w.lb = make([]int32, c.n+1)
+		}
+		if c.fillAvail(w.avail, w.used) {
+			return w.runMasks(base, limit, lo, hi, visit, check)
+		}
+	}
+	return w.runLinear(base, limit, lo, hi, visit, check)
+}
+
+// runLinear is run reading the candidates one by one and skipping those
+// whose piece is used (or whose twin is free).
+func (w *dfsWorker) runLinear(base, limit int, lo, hi int32, visit func(placed []uint16) bool, check func(depth int) bool) dfsStop {
 	c := w.c
 	col, used, placed, path, pos, end := w.col, w.used, w.placed, w.path, w.pos, w.end
 	cand, start, oriPrev, twins := c.cand, c.start, c.oriPrev, c.hasTwins

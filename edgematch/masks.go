@@ -1,0 +1,275 @@
+package edgematch
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// Candidate masks: the exact backtracker's fast path.
+//
+// Every candidate list of the steps' tables (at most 64 entries) gets a
+// word of avail: bit j is set when candidate start[t]+j may be placed now,
+// that is its piece is free and, for a piece with an identical twin of
+// lower number, that twin is placed. A step then takes its next candidate
+// with a trailing-zero count instead of reading and rejecting the used
+// pieces one by one, and placing or freeing piece p flips the bits listed
+// in tog[togStart[p]:togStart[p+1]]: p's own entries and those of its next
+// twin, which become eligible exactly while p is placed. The tree walked,
+// its order and the placements counted are those of the plain loop.
+
+// buildMasks fills maskOK, togStart and tog; it runs at the end of compile.
+func (c *compiled) buildMasks() {
+	lists := len(c.start)
+	if lists >= 1<<26 {
+		return
+	}
+	// The lists of the step tables.
+	k2 := c.k * c.k
+	isStep := map[int32]bool{}
+	for _, t := range c.tab {
+		isStep[t] = true
+	}
+	nextTwin := make([]int32, len(c.p.Tiles))
+	prev := make([]int32, len(c.p.Tiles))
+	for i := range nextTwin {
+		nextTwin[i], prev[i] = -1, -1
+	}
+	for o, q := range c.oriPrev {
+		if q >= 0 {
+			nextTwin[q] = c.oriPiece[o]
+			prev[c.oriPiece[o]] = q
+		}
+	}
+	own := make([][]uint32, len(c.p.Tiles))
+	for t0 := range isStep {
+		for t := t0; t < t0+int32(k2); t++ {
+			lo, hi := c.start[t], c.start[t+1]
+			if hi-lo > 64 {
+				return
+			}
+			for j := lo; j < hi; j++ {
+				p := c.cand[j].piece
+				own[p] = append(own[p], uint32(t)<<6|uint32(j-lo))
+			}
+		}
+	}
+	c.togStart = make([]int32, len(c.p.Tiles)+1)
+	c.tog = c.tog[:0]
+	for p := range own {
+		c.togStart[p] = int32(len(c.tog))
+		c.tog = append(c.tog, own[p]...)
+		if q := nextTwin[p]; q >= 0 {
+			c.tog = append(c.tog, own[q]...)
+		}
+	}
+	c.togStart[len(own)] = int32(len(c.tog))
+	// tog4: the toggles of each piece padded to four with a spare word.
+	c.tog4 = make([][4]uint32, len(own))
+	for p := range own {
+		tg := c.tog[c.togStart[p]:c.togStart[p+1]]
+		if len(tg) > 4 {
+			return
+		}
+		for j := range 4 {
+			c.tog4[p][j] = uint32(lists) << 6
+			if j < len(tg) {
+				c.tog4[p][j] = tg[j]
+			}
+		}
+	}
+	lists++ // the spare word
+	c.prevPiece = prev
+	c.lists = lists
+	c.maskOK = true
+}
+
+// buildPrevKeys fills aPrev and bPrev: the key sides of a step that the
+// previous step's piece shows, which the loops then read from the piece
+// just placed rather than from col (a store and a load on the path from
+// one placement to the next).
+func (c *compiled) buildPrevKeys() {
+	c.aPrev = make([]int8, c.n+1)
+	c.bPrev = make([]int8, c.n+1)
+	for i := range c.n + 1 {
+		c.aPrev[i], c.bPrev[i] = -1, -1
+		if i == 0 || i == c.n {
+			continue
+		}
+		for d := range int32(4) {
+			if c.srcA[i] == c.stepPad[i-1]*4+d {
+				c.aPrev[i] = int8(8 * d)
+			}
+			if c.srcB[i] == c.stepPad[i-1]*4+d {
+				c.bPrev[i] = int8(8 * d)
+			}
+		}
+	}
+}
+
+// fillAvail sets avail to the candidates that may be placed given the
+// used pieces. It returns false when a piece is used while the twin it
+// must follow is free (a prefix given out of order): the masks cannot
+// follow that, and the plain loop takes over.
+func (c *compiled) fillAvail(avail, used []uint64) bool {
+	clear(avail)
+	isUsed := func(p int32) bool { return used[p>>6]&(1<<(p&63)) != 0 }
+	for p := range int32(len(c.p.Tiles)) {
+		q := c.prevPiece[p]
+		if isUsed(p) {
+			if q >= 0 && !isUsed(q) {
+				return false
+			}
+			continue
+		}
+		if q >= 0 && !isUsed(q) {
+			continue // eligible once its twin is placed
+		}
+		// p's own entries come first in its toggles.
+		for _, tg := range c.tog[c.togStart[p]:c.togStart[p+1]] {
+			if int32(c.cand[c.start[tg>>6]+int32(tg&63)].piece) != p {
+				break
+			}
+			avail[tg>>6] |= 1 << (tg & 63)
+		}
+	}
+	return true
+}
+
+// lowBits returns a word with the n lowest bits set (n in 0..64).
+func lowBits(n int32) uint64 {
+	if n >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<uint(n) - 1
+}
+
+// runMasks is run on the candidate masks: c.maskOK must hold and
+// w.avail must be filled (by fillAvail).
+func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []uint16) bool, check func(depth int) bool) dfsStop {
+	c := w.c
+	col, used, placed, path, pos, end := w.col, w.used, w.placed, w.path, w.pos, w.end
+	avail, rems, lbs := w.avail, w.rem, w.lb
+	cand, start, tog4 := c.cand, c.start, c.tog4
+	srcA, srcB, tab, stepPad := c.srcA, c.srcB, c.tab, c.stepPad
+	xStart, xSide, xSrc := c.xStart, c.xSide, c.xSrc
+	aPrev, bPrev := c.aPrev, c.bPrev
+	k := int32(c.k)
+	nodes := w.nodes
+	stop := w.stopNodes
+	maxDepth := w.maxDepth
+	defer func() { w.nodes, w.maxDepth = nodes, maxDepth }()
+
+	if base == limit {
+		if visit(placed[:base]) {
+			return dfsFound
+		}
+		return dfsDone
+	}
+	i := base
+	// r holds the candidates of step i still to try, as bits above lb;
+	// the other steps' are saved in rems and lbs.
+	t := tab[i] + int32(col[srcA[i]])*k + int32(col[srcB[i]])
+	lb := start[t]
+	r := avail[t] & lowBits(hi-lb) &^ lowBits(lo-lb)
+	xs, xe := xStart[i], xStart[i+1]
+	for {
+		if r == 0 {
+			// Backtrack: free the piece placed at the step before.
+			if i == base {
+				return dfsDone
+			}
+			i--
+			r, lb = rems[i], lbs[i]
+			xs, xe = xStart[i], xStart[i+1]
+			p := cand[path[i]].piece
+			used[p>>6] &^= 1 << (p & 63)
+			tg := &tog4[p]
+			avail[tg[0]>>6] ^= 1 << (tg[0] & 63)
+			avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
+			avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
+			avail[tg[3]>>6] ^= 1 << (tg[3] & 63)
+			continue
+		}
+		ci := lb + int32(bits.TrailingZeros64(r))
+		r &= r - 1
+		e := cand[ci]
+		if xs != xe {
+			ok := true
+			for j := xs; j < xe; j++ {
+				if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+		}
+		nodes++
+		path[i] = ci
+		binary.LittleEndian.PutUint32(col[stepPad[i]*4:], e.packed)
+		if i+1 > maxDepth {
+			for j := base; j <= i; j++ {
+				placed[j] = cand[path[j]].o
+			}
+			maxDepth = i + 1
+			w.deepest = append(w.deepest[:0], placed[:maxDepth]...)
+		}
+		if nodes >= stop {
+			w.nodes, w.maxDepth = nodes, maxDepth
+			rems[i], lbs[i] = r, lb
+			// check sees (and may shorten) the ranges pos[d]..end[d].
+			for d := base; d <= i; d++ {
+				if rd := rems[d]; rd == 0 {
+					pos[d], end[d] = lbs[d], lbs[d]
+				} else {
+					pos[d] = lbs[d] + int32(bits.TrailingZeros64(rd))
+					end[d] = lbs[d] + 64 - int32(bits.LeadingZeros64(rd))
+				}
+			}
+			if check(i) {
+				return dfsBudget
+			}
+			for d := base; d <= i; d++ {
+				rems[d] &= lowBits(end[d] - lbs[d])
+			}
+			r = rems[i]
+			stop = w.stopNodes
+		}
+		if i+1 == limit {
+			for j := base; j <= i; j++ {
+				placed[j] = cand[path[j]].o
+			}
+			if visit(placed[:limit]) {
+				return dfsFound
+			}
+			continue
+		}
+		p := e.piece
+		used[p>>6] |= 1 << (p & 63)
+		tg := &tog4[p]
+		avail[tg[0]>>6] ^= 1 << (tg[0] & 63)
+		avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
+		avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
+		avail[tg[3]>>6] ^= 1 << (tg[3] & 63)
+		rems[i], lbs[i] = r, lb
+		i++
+		xs, xe = xStart[i], xStart[i+1]
+		// The key colours: a side of the piece just placed is at hand,
+		// which spares a round trip through col.
+		var ka, kb int32
+		if sh := aPrev[i]; sh >= 0 {
+			ka = int32(byte(e.packed >> sh))
+		} else {
+			ka = int32(col[srcA[i]])
+		}
+		if sh := bPrev[i]; sh >= 0 {
+			kb = int32(byte(e.packed >> sh))
+		} else {
+			kb = int32(col[srcB[i]])
+		}
+		t := tab[i] + ka*k + kb
+		lb = start[t]
+		r = avail[t]
+	}
+}
