@@ -78,8 +78,10 @@ type compiled struct {
 	tog      []uint32
 	tog4     [][4]uint32
 	// aPrev[i], bPrev[i]: the shift of the side of step i-1's piece that
-	// keys step i (-1: read col).
+	// keys step i (-1: read col); steps: the per-step fields of the loops
+	// side by side.
 	aPrev, bPrev []int8
+	steps        []loopStep
 	prevPiece    []int32
 
 	// symmetry is the number of board rotations folded away by forcing the
@@ -256,6 +258,10 @@ func compile(p *Puzzle, o compileOptions) (*compiled, error) {
 		c.tab = append(c.tab, t)
 		c.xStart = append(c.xStart, int32(len(c.xSide)))
 		for j := 2; j < len(sides); j++ {
+			if p.Frame == nil && mask>>sides[j]&1 != 0 {
+				// Grey faces out: every table's pieces show it.
+				continue
+			}
 			c.xSide = append(c.xSide, uint8(sides[j]))
 			c.xSrc = append(c.xSrc, srcs[j])
 		}

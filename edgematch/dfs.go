@@ -63,9 +63,8 @@ type dfsWorker struct {
 	// The candidate masks (masks.go): the candidates that may be placed
 	// per list, and per step the candidates still to try as bits above
 	// the list's first index lb.
-	avail []uint64
-	rem   []uint64
-	lb    []int32
+	avail  []uint64
+	frames []maskFrame
 }
 
 func newDFSWorker(c *compiled) *dfsWorker {
@@ -135,8 +134,7 @@ func (w *dfsWorker) run(base, limit int, lo, hi int32, visit func(placed []uint1
 	if c := w.c; c.maskOK {
 		if w.avail == nil {
 			w.avail = make([]uint64, c.lists)
-			w.rem = make([]uint64, c.n+1)
-			w.lb = make([]int32, c.n+1)
+			w.frames = make([]maskFrame, c.n+1)
 		}
 		if c.fillAvail(w.avail, w.used) {
 			return w.runMasks(base, limit, lo, hi, visit, check)

@@ -83,26 +83,42 @@ func (c *compiled) buildMasks() {
 	c.maskOK = true
 }
 
-// buildPrevKeys fills aPrev and bPrev: the key sides of a step that the
-// previous step's piece shows, which the loops then read from the piece
-// just placed rather than from col (a store and a load on the path from
-// one placement to the next).
+// loopStep is what the loops read of step i, side by side: its table,
+// its cell's offset in col, the offsets in col of its key colours, or the
+// shift of the side of step i-1's piece that shows them (-1: none), and
+// its extra sides xSide[xs:xe].
+type loopStep struct {
+	tab        int32
+	pad4       int32
+	srcA, srcB int32
+	xs, xe     int32
+	aSh, bSh   int8
+}
+
+// buildPrevKeys fills aPrev, bPrev and steps: the key sides of a step
+// that the previous step's piece shows are read from the piece just
+// placed rather than from col (a store and a load on the path from one
+// placement to the next).
 func (c *compiled) buildPrevKeys() {
 	c.aPrev = make([]int8, c.n+1)
 	c.bPrev = make([]int8, c.n+1)
+	c.steps = make([]loopStep, c.n+1)
 	for i := range c.n + 1 {
 		c.aPrev[i], c.bPrev[i] = -1, -1
-		if i == 0 || i == c.n {
+		if i == c.n {
+			c.steps[i] = loopStep{aSh: -1, bSh: -1}
 			continue
 		}
 		for d := range int32(4) {
-			if c.srcA[i] == c.stepPad[i-1]*4+d {
+			if i > 0 && c.srcA[i] == c.stepPad[i-1]*4+d {
 				c.aPrev[i] = int8(8 * d)
 			}
-			if c.srcB[i] == c.stepPad[i-1]*4+d {
+			if i > 0 && c.srcB[i] == c.stepPad[i-1]*4+d {
 				c.bPrev[i] = int8(8 * d)
 			}
 		}
+		c.steps[i] = loopStep{tab: c.tab[i], pad4: c.stepPad[i] * 4, srcA: c.srcA[i], srcB: c.srcB[i],
+			xs: c.xStart[i], xe: c.xStart[i+1], aSh: c.aPrev[i], bSh: c.bPrev[i]}
 	}
 }
 
@@ -148,11 +164,9 @@ func lowBits(n int32) uint64 {
 func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []uint16) bool, check func(depth int) bool) dfsStop {
 	c := w.c
 	col, used, placed, path, pos, end := w.col, w.used, w.placed, w.path, w.pos, w.end
-	avail, rems, lbs := w.avail, w.rem, w.lb
-	cand, start, tog4 := c.cand, c.start, c.tog4
-	srcA, srcB, tab, stepPad := c.srcA, c.srcB, c.tab, c.stepPad
-	xStart, xSide, xSrc := c.xStart, c.xSide, c.xSrc
-	aPrev, bPrev := c.aPrev, c.bPrev
+	avail, frames := w.avail, w.frames
+	cand, start, tog4, steps := c.cand, c.start, c.tog4, c.steps
+	xSide, xSrc := c.xSide, c.xSrc
 	k := int32(c.k)
 	nodes := w.nodes
 	stop := w.stopNodes
@@ -167,11 +181,11 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 	}
 	i := base
 	// r holds the candidates of step i still to try, as bits above lb;
-	// the other steps' are saved in rems and lbs.
-	t := tab[i] + int32(col[srcA[i]])*k + int32(col[srcB[i]])
+	// the other steps' are saved in frames.
+	st := &steps[i]
+	t := st.tab + int32(col[st.srcA])*k + int32(col[st.srcB])
 	lb := start[t]
 	r := avail[t] & lowBits(hi-lb) &^ lowBits(lo-lb)
-	xs, xe := xStart[i], xStart[i+1]
 	for {
 		if r == 0 {
 			// Backtrack: free the piece placed at the step before.
@@ -179,8 +193,8 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 				return dfsDone
 			}
 			i--
-			r, lb = rems[i], lbs[i]
-			xs, xe = xStart[i], xStart[i+1]
+			f := &frames[i]
+			r, lb = f.r, f.lb
 			p := cand[path[i]].piece
 			used[p>>6] &^= 1 << (p & 63)
 			tg := &tog4[p]
@@ -193,7 +207,8 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 		ci := lb + int32(bits.TrailingZeros64(r))
 		r &= r - 1
 		e := cand[ci]
-		if xs != xe {
+		st := &steps[i]
+		if xs, xe := st.xs, st.xe; xs != xe {
 			ok := true
 			for j := xs; j < xe; j++ {
 				if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
@@ -207,7 +222,7 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 		}
 		nodes++
 		path[i] = ci
-		binary.LittleEndian.PutUint32(col[stepPad[i]*4:], e.packed)
+		binary.LittleEndian.PutUint32(col[st.pad4:], e.packed)
 		if i+1 > maxDepth {
 			for j := base; j <= i; j++ {
 				placed[j] = cand[path[j]].o
@@ -217,23 +232,23 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 		}
 		if nodes >= stop {
 			w.nodes, w.maxDepth = nodes, maxDepth
-			rems[i], lbs[i] = r, lb
+			frames[i] = maskFrame{r, lb}
 			// check sees (and may shorten) the ranges pos[d]..end[d].
 			for d := base; d <= i; d++ {
-				if rd := rems[d]; rd == 0 {
-					pos[d], end[d] = lbs[d], lbs[d]
+				if f := frames[d]; f.r == 0 {
+					pos[d], end[d] = f.lb, f.lb
 				} else {
-					pos[d] = lbs[d] + int32(bits.TrailingZeros64(rd))
-					end[d] = lbs[d] + 64 - int32(bits.LeadingZeros64(rd))
+					pos[d] = f.lb + int32(bits.TrailingZeros64(f.r))
+					end[d] = f.lb + 64 - int32(bits.LeadingZeros64(f.r))
 				}
 			}
 			if check(i) {
 				return dfsBudget
 			}
 			for d := base; d <= i; d++ {
-				rems[d] &= lowBits(end[d] - lbs[d])
+				frames[d].r &= lowBits(end[d] - frames[d].lb)
 			}
-			r = rems[i]
+			r = frames[i].r
 			stop = w.stopNodes
 		}
 		if i+1 == limit {
@@ -252,24 +267,31 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 		avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
 		avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
 		avail[tg[3]>>6] ^= 1 << (tg[3] & 63)
-		rems[i], lbs[i] = r, lb
+		frames[i] = maskFrame{r, lb}
 		i++
-		xs, xe = xStart[i], xStart[i+1]
 		// The key colours: a side of the piece just placed is at hand,
 		// which spares a round trip through col.
+		st = &steps[i]
 		var ka, kb int32
-		if sh := aPrev[i]; sh >= 0 {
+		if sh := st.aSh; sh >= 0 {
 			ka = int32(byte(e.packed >> sh))
 		} else {
-			ka = int32(col[srcA[i]])
+			ka = int32(col[st.srcA])
 		}
-		if sh := bPrev[i]; sh >= 0 {
+		if sh := st.bSh; sh >= 0 {
 			kb = int32(byte(e.packed >> sh))
 		} else {
-			kb = int32(col[srcB[i]])
+			kb = int32(col[st.srcB])
 		}
-		t := tab[i] + ka*k + kb
+		t := st.tab + ka*k + kb
 		lb = start[t]
 		r = avail[t]
 	}
+}
+
+// maskFrame is a step's state in runMasks: the candidates still to try,
+// as bits above the list's first index lb.
+type maskFrame struct {
+	r  uint64
+	lb int32
 }
