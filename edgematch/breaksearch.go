@@ -278,6 +278,10 @@ type breakPlan struct {
 	// cand[mid[t]:hi[t]].
 	cand        []bcand
 	lo, mid, hi []int32
+	// lists[t] is lo[t], mid[t], hi[t] side by side; steps[i] the fields
+	// of step i that the loop reads.
+	lists       []breakList
+	steps       []breakStep
 	hintNeed    int32 // heuristic sides the hints place
 	maxSched    int
 	firstBreak  int
@@ -439,6 +443,14 @@ func newBreakPlan(p *Puzzle, o Breaks) (*breakPlan, error) {
 			}
 		}
 		bp.tab = append(bp.tab, t)
+	}
+	for t := range bp.lo {
+		bp.lists = append(bp.lists, breakList{bp.lo[t], bp.mid[t], bp.hi[t]})
+	}
+	for i := range c.n {
+		cs := c.steps[i]
+		bp.steps = append(bp.steps, breakStep{tab: bp.tab[i], allowed: bp.allowed[i], need: bp.need[i],
+			pad4: cs.pad4, srcA: cs.srcA, srcB: cs.srcB, xs: cs.xs, xe: cs.xe, aSh: cs.aSh, bSh: cs.bSh})
 	}
 	bp.evalFrom = c.n
 	evalFill := bp.firstBreak
@@ -614,11 +626,9 @@ type breakWorker struct {
 	cand []bcand // the plan's candidates, shuffled per restart
 	col  []byte
 	used []uint64
-	// Per step: the candidate placed, the range still to try.
-	path          []int32
-	pos, end, mid []int32
-	hcum          []int32 // heuristic sides placed before the step
-	brk           []int32 // breaks before the step
+	// Per step: the candidate placed, the state of the loop.
+	path   []int32
+	frames []breakFrame
 
 	l        *lns
 	in       []bool
@@ -640,8 +650,7 @@ func newBreakWorker(bp *breakPlan, sh *breakShared, who int) *breakWorker {
 	n := c.n
 	w := &breakWorker{bp: bp, sh: sh, who: who, cand: slices.Clone(bp.cand),
 		col: make([]byte, len(c.colInit)), used: make([]uint64, len(c.usedInit)),
-		path: make([]int32, n), pos: make([]int32, n), end: make([]int32, n), mid: make([]int32, n),
-		hcum: make([]int32, n+1), brk: make([]int32, n+1), bestKey: -1}
+		path: make([]int32, n), frames: make([]breakFrame, n), bestKey: -1}
 	w.rng = rand.New(rand.NewPCG(sh.o.Seed^bp.restartBase, uint64(who)*0x9e3779b97f4a7c15+1))
 	w.l = newLNS(c, w.rng)
 	w.in = make([]bool, c.p.Cells())
@@ -732,41 +741,35 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		w.sh.offer(b, c.p.Score(b).Matched, w.who)
 		return true
 	}
-	col, used, cand := w.col, w.used, w.cand
-	path, pos, end, hcum, brk, midOf := w.path, w.pos, w.end, w.hcum, w.brk, w.mid
-	lo, mid, hi := bp.lo, bp.mid, bp.hi
-	tab, allowed, need := bp.tab, bp.allowed, bp.need
-	srcA, srcB, stepPad := c.srcA, c.srcB, c.stepPad
-	xStart, xSide, xSrc := c.xStart, c.xSide, c.xSrc
-	aPrev, bPrev := c.aPrev, c.bPrev
+	col, used, cand, path, frames := w.col, w.used, w.cand, w.path, w.frames
+	lists, steps := bp.lists, bp.steps
+	xSide, xSrc := c.xSide, c.xSrc
 	k := int32(c.k)
 	nodes := int64(0)
 	reported := int64(0)
 	stop := int64(checkEvery)
-	hcum[0] = bp.hintNeed
-	brk[0] = 0
 	stopped := false
 	evalFrom := bp.evalFrom
 	// watch: the depth from which a placement needs a look (a new
 	// maximum depth, or a board to complete).
 	watch := min(w.maxDepth+1, evalFrom)
 
+	// The state of step i: cur..last its candidates still to try (from
+	// cmid on they cost a break), b the breaks before it, h the heuristic
+	// sides placed before it and miss those still missing; the other
+	// steps' are saved in frames.
 	i := 0
-	var cur, last, cmid, miss, b, xs, xe int32
-	// Entering step i (written out twice below: a closure would keep the
-	// loop's state in memory): its extra sides, its candidates (the key
-	// colours from col, or from the piece just placed when step i-1's
-	// piece shows them), the breaks so far and the heuristic sides
-	// missing.
-	xs, xe = xStart[0], xStart[1]
+	var cur, last, cmid, miss, b, h int32
 	{
-		t := tab[0] + int32(col[srcA[0]])*k + int32(col[srcB[0]])
-		cur, cmid, last = lo[t], mid[t], hi[t]
-		b = brk[0]
-		if b >= allowed[0] {
+		st := &steps[0]
+		t := st.tab + int32(col[st.srcA])*k + int32(col[st.srcB])
+		l := &lists[t]
+		cur, cmid, last = l.lo, l.mid, l.hi
+		b, h = 0, bp.hintNeed
+		if b >= st.allowed {
 			last = cmid
 		}
-		miss = need[0] - hcum[0]
+		miss = st.need - h
 	}
 	for {
 		if cur >= last {
@@ -774,10 +777,8 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 				break
 			}
 			i--
-			cur, last, cmid = pos[i], end[i], midOf[i]
-			xs, xe = xStart[i], xStart[i+1]
-			b = brk[i]
-			miss = need[i] - hcum[i]
+			f := &frames[i]
+			cur, last, cmid, b, h, miss = f.cur, f.last, f.mid, f.b, f.h, f.miss
 			p := cand[path[i]].piece
 			used[p>>6] &^= 1 << (p & 63)
 			continue
@@ -788,7 +789,8 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		if used[p>>6]&(1<<(p&63)) != 0 || int32(e.h) < miss {
 			continue
 		}
-		if xs != xe {
+		st := &steps[i]
+		if xs, xe := st.xs, st.xe; xs != xe {
 			ok := true
 			for j := xs; j < xe; j++ {
 				if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
@@ -802,7 +804,7 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		}
 		nodes++
 		path[i] = cur - 1
-		binary.LittleEndian.PutUint32(col[stepPad[i]*4:], e.packed)
+		binary.LittleEndian.PutUint32(col[st.pad4:], e.packed)
 		nb := b
 		if cur > cmid {
 			nb++
@@ -843,33 +845,52 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 			continue
 		}
 		used[p>>6] |= 1 << (p & 63)
-		pos[i], end[i], midOf[i] = cur, last, cmid
-		hcum[i+1], brk[i+1] = hcum[i]+int32(e.h), nb
-		miss = need[i+1] - hcum[i] - int32(e.h)
+		frames[i] = breakFrame{cur: cur, last: last, mid: cmid, b: b, h: h, miss: miss}
+		h += int32(e.h)
+		b = nb
 		i++
-		xs, xe = xStart[i], xStart[i+1]
+		// The key colours: a side of the piece just placed is at hand,
+		// which spares a round trip through col.
+		st = &steps[i]
 		var ka, kb int32
-		if sh := aPrev[i]; sh >= 0 {
+		if sh := st.aSh; sh >= 0 {
 			ka = int32(byte(e.packed >> sh))
 		} else {
-			ka = int32(col[srcA[i]])
+			ka = int32(col[st.srcA])
 		}
-		if sh := bPrev[i]; sh >= 0 {
+		if sh := st.bSh; sh >= 0 {
 			kb = int32(byte(e.packed >> sh))
 		} else {
-			kb = int32(col[srcB[i]])
+			kb = int32(col[st.srcB])
 		}
-		t := tab[i] + ka*k + kb
-		cur, cmid, last = lo[t], mid[t], hi[t]
-		b = nb
-		if b >= allowed[i] {
+		l := &lists[st.tab+ka*k+kb]
+		cur, cmid, last = l.lo, l.mid, l.hi
+		if b >= st.allowed {
 			last = cmid
 		}
+		miss = st.need - h
 	}
 	w.nodes += nodes
 	w.sh.report(nodes-reported, 0, 0, w.maxDepth+len(c.p.Hints))
 	return stopped || ctx.Err() != nil || w.sh.reached()
 }
+
+// breakList is a candidate list of the break search: cand[lo:mid] match
+// both key sides, cand[mid:hi] one of them.
+type breakList struct{ lo, mid, hi int32 }
+
+// breakStep is what the break search's loop reads of a step: its table,
+// the breaks allowed once it is filled, the heuristic sides needed by
+// then, and the fields of loopStep.
+type breakStep struct {
+	tab, allowed, need int32
+	pad4, srcA, srcB   int32
+	xs, xe             int32
+	aSh, bSh           int8
+}
+
+// breakFrame is a step's state saved by the break search's loop.
+type breakFrame struct{ cur, last, mid, b, h, miss int32 }
 
 // evalGap is the placements between two completions of boards that only
 // tie the worker's best depth and breaks.

@@ -260,32 +260,41 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 			}
 			continue
 		}
+		// The next step's candidates, as they will be once p is placed:
+		// when there are none, the placement is a leaf, and p need not be
+		// marked nor step i's state saved.
+		st1 := &steps[i+1]
+		var ka, kb int32
+		if sh := st1.aSh; sh >= 0 {
+			ka = int32(byte(e.packed >> sh))
+		} else {
+			ka = int32(col[st1.srcA])
+		}
+		if sh := st1.bSh; sh >= 0 {
+			kb = int32(byte(e.packed >> sh))
+		} else {
+			kb = int32(col[st1.srcB])
+		}
+		t := st1.tab + ka*k + kb
 		p := e.piece
-		used[p>>6] |= 1 << (p & 63)
 		tg := &tog4[p]
+		rn := avail[t]
+		for _, x := range tg {
+			if int32(x>>6) == t {
+				rn ^= 1 << (x & 63)
+			}
+		}
+		if rn == 0 {
+			continue
+		}
+		used[p>>6] |= 1 << (p & 63)
 		avail[tg[0]>>6] ^= 1 << (tg[0] & 63)
 		avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
 		avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
 		avail[tg[3]>>6] ^= 1 << (tg[3] & 63)
 		frames[i] = maskFrame{r, lb}
 		i++
-		// The key colours: a side of the piece just placed is at hand,
-		// which spares a round trip through col.
-		st = &steps[i]
-		var ka, kb int32
-		if sh := st.aSh; sh >= 0 {
-			ka = int32(byte(e.packed >> sh))
-		} else {
-			ka = int32(col[st.srcA])
-		}
-		if sh := st.bSh; sh >= 0 {
-			kb = int32(byte(e.packed >> sh))
-		} else {
-			kb = int32(col[st.srcB])
-		}
-		t := st.tab + ka*k + kb
-		lb = start[t]
-		r = avail[t]
+		lb, r = start[t], rn
 	}
 }
 
