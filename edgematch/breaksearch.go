@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -280,8 +281,10 @@ type breakPlan struct {
 	lo, mid, hi []int32
 	// lists[t] is lo[t], mid[t], hi[t] side by side; steps[i] the fields
 	// of step i that the loop reads.
-	lists       []breakList
-	steps       []breakStep
+	lists []breakList
+	steps []breakStep
+	// maskedTabs are the tables with candidate masks (breakmasks.go).
+	maskedTabs  []int32
 	hintNeed    int32 // heuristic sides the hints place
 	maxSched    int
 	firstBreak  int
@@ -452,6 +455,7 @@ func newBreakPlan(p *Puzzle, o Breaks) (*breakPlan, error) {
 		bp.steps = append(bp.steps, breakStep{tab: bp.tab[i], allowed: bp.allowed[i], need: bp.need[i],
 			pad4: cs.pad4, srcA: cs.srcA, srcB: cs.srcB, xs: cs.xs, xe: cs.xe, aSh: cs.aSh, bSh: cs.bSh})
 	}
+	bp.chooseMasked()
 	bp.evalFrom = c.n
 	evalFill := bp.firstBreak
 	if o.reserve > 0 {
@@ -630,6 +634,10 @@ type breakWorker struct {
 	path   []int32
 	frames []breakFrame
 
+	// The candidate masks (breakmasks.go).
+	avail, hmask []uint64
+	tog4         [][4]uint32
+
 	l        *lns
 	in       []bool
 	rng      *rand.Rand
@@ -683,6 +691,7 @@ func (w *breakWorker) shuffle(r int64) {
 			}
 		}
 	}
+	w.buildMasks()
 }
 
 // search runs restarts until a limit.
@@ -744,6 +753,8 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 	col, used, cand, path, frames := w.col, w.used, w.cand, w.path, w.frames
 	lists, steps := bp.lists, bp.steps
 	xSide, xSrc := c.xSide, c.xSrc
+	w.fillAvail()
+	avail, hmask, tog4 := w.avail, w.hmask, w.tog4
 	k := int32(c.k)
 	nodes := int64(0)
 	reported := int64(0)
@@ -754,40 +765,63 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 	// maximum depth, or a board to complete).
 	watch := min(w.maxDepth+1, evalFrom)
 
-	// The state of step i: cur..last its candidates still to try (from
-	// cmid on they cost a break), b the breaks before it, h the heuristic
-	// sides placed before it and miss those still missing; the other
-	// steps' are saved in frames.
+	// The state of step i: r the candidates matching both key sides still
+	// to try, as bits above lb (masked steps; see breakmasks.go), then
+	// cur..last the others (from cmid on they cost a break), b the breaks
+	// before it, h the heuristic sides placed before it and miss those
+	// still missing; the other steps' are saved in frames.
 	i := 0
-	var cur, last, cmid, miss, b, h int32
+	var r uint64
+	var lb, cur, last, cmid, miss, b, h int32
+	// enter sets the state of step i, keyed by list t (written out twice
+	// below: a closure would keep the loop's state in memory).
 	{
 		st := &steps[0]
 		t := st.tab + int32(col[st.srcA])*k + int32(col[st.srcB])
 		l := &lists[t]
-		cur, cmid, last = l.lo, l.mid, l.hi
+		lb, cur, cmid, last = l.lo, l.lo, l.mid, l.hi
 		b, h = 0, bp.hintNeed
 		if b >= st.allowed {
 			last = cmid
 		}
 		miss = st.need - h
+		r = 0
+		if st.masked {
+			r = avail[t] & hmask[t<<3+min(max(miss, 0), 5)]
+			cur = cmid
+		}
 	}
 	for {
-		if cur >= last {
-			if i == 0 {
-				break
+		var ci int32
+		var e bcand
+		if r != 0 {
+			// Free and with enough heuristic sides, by the masks.
+			ci = lb + int32(bits.TrailingZeros64(r))
+			r &= r - 1
+			e = cand[ci]
+		} else {
+			if cur >= last {
+				if i == 0 {
+					break
+				}
+				i--
+				f := &frames[i]
+				r, lb, cur, last, cmid, b, h, miss = f.r, f.lb, f.cur, f.last, f.mid, f.b, f.h, f.miss
+				p := cand[path[i]].piece
+				used[p>>6] &^= 1 << (p & 63)
+				tg := &tog4[p]
+				avail[tg[0]>>6] ^= 1 << (tg[0] & 63)
+				avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
+				avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
+				avail[tg[3]>>6] ^= 1 << (tg[3] & 63)
+				continue
 			}
-			i--
-			f := &frames[i]
-			cur, last, cmid, b, h, miss = f.cur, f.last, f.mid, f.b, f.h, f.miss
-			p := cand[path[i]].piece
-			used[p>>6] &^= 1 << (p & 63)
-			continue
-		}
-		e := cand[cur]
-		cur++
-		p := e.piece
-		if used[p>>6]&(1<<(p&63)) != 0 || int32(e.h) < miss {
-			continue
+			ci = cur
+			e = cand[cur]
+			cur++
+			if p := e.piece; used[p>>6]&(1<<(p&63)) != 0 || int32(e.h) < miss {
+				continue
+			}
 		}
 		st := &steps[i]
 		if xs, xe := st.xs, st.xe; xs != xe {
@@ -803,10 +837,10 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 			}
 		}
 		nodes++
-		path[i] = cur - 1
+		path[i] = ci
 		binary.LittleEndian.PutUint32(col[st.pad4:], e.packed)
 		nb := b
-		if cur > cmid {
+		if ci >= cmid {
 			nb++
 		}
 		if i+1 >= watch {
@@ -844,31 +878,55 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		if i+1 == n {
 			continue
 		}
-		used[p>>6] |= 1 << (p & 63)
-		frames[i] = breakFrame{cur: cur, last: last, mid: cmid, b: b, h: h, miss: miss}
-		h += int32(e.h)
-		b = nb
-		i++
-		// The key colours: a side of the piece just placed is at hand,
-		// which spares a round trip through col.
-		st = &steps[i]
+		// The next step's candidates, as they will be once p is placed:
+		// when its masks leave none and it allows no break, the placement
+		// is a leaf, and p need not be marked nor step i's state saved.
+		st1 := &steps[i+1]
 		var ka, kb int32
-		if sh := st.aSh; sh >= 0 {
+		if sh := st1.aSh; sh >= 0 {
 			ka = int32(byte(e.packed >> sh))
 		} else {
-			ka = int32(col[st.srcA])
+			ka = int32(col[st1.srcA])
 		}
-		if sh := st.bSh; sh >= 0 {
+		if sh := st1.bSh; sh >= 0 {
 			kb = int32(byte(e.packed >> sh))
 		} else {
-			kb = int32(col[st.srcB])
+			kb = int32(col[st1.srcB])
 		}
-		l := &lists[st.tab+ka*k+kb]
-		cur, cmid, last = l.lo, l.mid, l.hi
-		if b >= st.allowed {
-			last = cmid
+		t := st1.tab + ka*k + kb
+		l := &lists[t]
+		p := e.piece
+		tg := &tog4[p]
+		h1 := h + int32(e.h)
+		miss1 := st1.need - h1
+		last1 := l.hi
+		if nb >= st1.allowed {
+			last1 = l.mid
 		}
-		miss = st.need - h
+		var rn uint64
+		cur1 := l.lo
+		if st1.masked {
+			rn = avail[t]
+			for _, x := range tg {
+				if int32(x>>6) == t {
+					rn ^= 1 << (x & 63)
+				}
+			}
+			rn &= hmask[t<<3+min(max(miss1, 0), 5)]
+			cur1 = l.mid
+			if rn == 0 && cur1 >= last1 {
+				continue
+			}
+		}
+		used[p>>6] |= 1 << (p & 63)
+		avail[tg[0]>>6] ^= 1 << (tg[0] & 63)
+		avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
+		avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
+		avail[tg[3]>>6] ^= 1 << (tg[3] & 63)
+		frames[i] = breakFrame{r: r, lb: lb, cur: cur, last: last, mid: cmid, b: b, h: h, miss: miss}
+		i++
+		r, lb, cur, cmid, last = rn, l.lo, cur1, l.mid, last1
+		b, h, miss = nb, h1, miss1
 	}
 	w.nodes += nodes
 	w.sh.report(nodes-reported, 0, 0, w.maxDepth+len(c.p.Hints))
@@ -887,10 +945,14 @@ type breakStep struct {
 	pad4, srcA, srcB   int32
 	xs, xe             int32
 	aSh, bSh           int8
+	masked             bool // its table has masks (breakmasks.go)
 }
 
 // breakFrame is a step's state saved by the break search's loop.
-type breakFrame struct{ cur, last, mid, b, h, miss int32 }
+type breakFrame struct {
+	r                              uint64
+	lb, cur, last, mid, b, h, miss int32
+}
 
 // evalGap is the placements between two completions of boards that only
 // tie the worker's best depth and breaks.
