@@ -413,31 +413,49 @@ func newBreakPlan(p *Puzzle, o Breaks) (*breakPlan, error) {
 			// Breaks only in inner cells keyed by two sides that face
 			// other cells.
 			brk := kk.mask == 0 && kk.b >= 0
+			// The oriented pieces that fit, by the colour of each key
+			// side, in the order of c.oriPacked: a list's candidates are
+			// then merged from byA[ka] and byB[kb] rather than found
+			// among all pieces.
+			side := func(pk uint32, d int) int {
+				if d < 0 {
+					return 0
+				}
+				return int(byte(pk >> (8 * d)))
+			}
+			byA := make([][]int, k)
+			byB := make([][]int, k)
+			for o, pk := range c.oriPacked {
+				if c.fits(o, kk.mask) {
+					byA[side(pk, kk.a)] = append(byA[side(pk, kk.a)], o)
+					byB[side(pk, kk.b)] = append(byB[side(pk, kk.b)], o)
+				}
+			}
+			add := func(o int) {
+				pc := c.oriPiece[o]
+				bp.cand = append(bp.cand, bcand{packed: c.oriPacked[o], piece: uint16(pc), rot: c.oriRot[o], h: hOf(p.Tiles[pc])})
+			}
 			for ka := range k {
 				for kb := range k {
 					bp.lo = append(bp.lo, int32(len(bp.cand)))
-					for pass := range 2 {
-						if pass == 1 {
-							bp.mid = append(bp.mid, int32(len(bp.cand)))
-							if !brk {
-								break
-							}
+					for _, o := range byA[ka] {
+						if side(c.oriPacked[o], kk.b) == kb {
+							add(o)
 						}
-						for o, pk := range c.oriPacked {
-							if !c.fits(o, kk.mask) {
-								continue
+					}
+					bp.mid = append(bp.mid, int32(len(bp.cand)))
+					if brk {
+						// One key side matches: merge the two lists.
+						as, bs := byA[ka], byB[kb]
+						for len(as) > 0 || len(bs) > 0 {
+							var o int
+							if len(bs) == 0 || (len(as) > 0 && as[0] < bs[0]) {
+								o, as = as[0], as[1:]
+							} else {
+								o, bs = bs[0], bs[1:]
 							}
-							sa, sb := 0, 0
-							if kk.a >= 0 {
-								sa = int(byte(pk >> (8 * kk.a)))
-							}
-							if kk.b >= 0 {
-								sb = int(byte(pk >> (8 * kk.b)))
-							}
-							okA, okB := sa == ka, sb == kb
-							if (pass == 0 && okA && okB) || (pass == 1 && okA != okB) {
-								pc := c.oriPiece[o]
-								bp.cand = append(bp.cand, bcand{packed: pk, piece: uint16(pc), rot: c.oriRot[o], h: hOf(p.Tiles[pc])})
+							if (side(c.oriPacked[o], kk.a) == ka) != (side(c.oriPacked[o], kk.b) == kb) {
+								add(o)
 							}
 						}
 					}
