@@ -160,10 +160,11 @@ func lowBits(n int32) uint64 {
 }
 
 // runMasks is run on the candidate masks: c.maskOK must hold and
-// w.avail must be filled (by fillAvail).
+// w.avail must be filled (by fillAvail). It leaves w.used as it found it:
+// the masks stand for it.
 func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []uint16) bool, check func(depth int) bool) dfsStop {
 	c := w.c
-	col, used, placed, path, pos, end := w.col, w.used, w.placed, w.path, w.pos, w.end
+	col, placed, path, pos, end := w.col, w.placed, w.path, w.pos, w.end
 	avail, frames := w.avail, w.frames
 	cand, start, tog4, steps := c.cand, c.start, c.tog4, c.steps
 	xSide, xSrc := c.xSide, c.xSrc
@@ -196,7 +197,6 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 			f := &frames[i]
 			r, lb = f.r, f.lb
 			p := cand[path[i]].piece
-			used[p>>6] &^= 1 << (p & 63)
 			tg := &tog4[p]
 			avail[tg[0]>>6] ^= 1 << (tg[0] & 63)
 			avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
@@ -279,15 +279,21 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 		p := e.piece
 		tg := &tog4[p]
 		rn := avail[t]
-		for _, x := range tg {
-			if int32(x>>6) == t {
-				rn ^= 1 << (x & 63)
-			}
+		if int32(tg[0]>>6) == t {
+			rn ^= 1 << (tg[0] & 63)
+		}
+		if int32(tg[1]>>6) == t {
+			rn ^= 1 << (tg[1] & 63)
+		}
+		if int32(tg[2]>>6) == t {
+			rn ^= 1 << (tg[2] & 63)
+		}
+		if int32(tg[3]>>6) == t {
+			rn ^= 1 << (tg[3] & 63)
 		}
 		if rn == 0 {
 			continue
 		}
-		used[p>>6] |= 1 << (p & 63)
 		avail[tg[0]>>6] ^= 1 << (tg[0] & 63)
 		avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
 		avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
