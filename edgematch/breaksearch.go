@@ -925,10 +925,17 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		cur1 := l.lo
 		if st1.masked {
 			rn = avail[t]
-			for _, x := range tg {
-				if int32(x>>6) == t {
-					rn ^= 1 << (x & 63)
-				}
+			if int32(tg[0]>>6) == t {
+				rn ^= 1 << (tg[0] & 63)
+			}
+			if int32(tg[1]>>6) == t {
+				rn ^= 1 << (tg[1] & 63)
+			}
+			if int32(tg[2]>>6) == t {
+				rn ^= 1 << (tg[2] & 63)
+			}
+			if int32(tg[3]>>6) == t {
+				rn ^= 1 << (tg[3] & 63)
 			}
 			rn &= hmask[t<<3+min(max(miss1, 0), 5)]
 			cur1 = l.mid

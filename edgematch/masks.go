@@ -196,8 +196,7 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 			i--
 			f := &frames[i]
 			r, lb = f.r, f.lb
-			p := cand[path[i]].piece
-			tg := &tog4[p]
+			tg := &tog4[f.p]
 			avail[tg[0]>>6] ^= 1 << (tg[0] & 63)
 			avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
 			avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
@@ -232,7 +231,7 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 		}
 		if nodes >= stop {
 			w.nodes, w.maxDepth = nodes, maxDepth
-			frames[i] = maskFrame{r, lb}
+			frames[i] = maskFrame{r, lb, e.piece}
 			// check sees (and may shorten) the ranges pos[d]..end[d].
 			for d := base; d <= i; d++ {
 				if f := frames[d]; f.r == 0 {
@@ -298,15 +297,16 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 		avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
 		avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
 		avail[tg[3]>>6] ^= 1 << (tg[3] & 63)
-		frames[i] = maskFrame{r, lb}
+		frames[i] = maskFrame{r, lb, p}
 		i++
 		lb, r = start[t], rn
 	}
 }
 
 // maskFrame is a step's state in runMasks: the candidates still to try,
-// as bits above the list's first index lb.
+// as bits above the list's first index lb, and the piece placed.
 type maskFrame struct {
 	r  uint64
 	lb int32
+	p  uint16 // the piece placed
 }
