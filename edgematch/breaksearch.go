@@ -818,6 +818,15 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 			r &= r - 1
 			e = cand[ci]
 		} else {
+			// Skip the used pieces and those short of heuristic sides
+			// in a tight loop.
+			for cur < last {
+				e = cand[cur]
+				if p := e.piece; used[p>>6]&(1<<(p&63)) == 0 && int32(e.h) >= miss {
+					break
+				}
+				cur++
+			}
 			if cur >= last {
 				if i == 0 {
 					break
@@ -835,11 +844,7 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 				continue
 			}
 			ci = cur
-			e = cand[cur]
 			cur++
-			if p := e.piece; used[p>>6]&(1<<(p&63)) != 0 || int32(e.h) < miss {
-				continue
-			}
 		}
 		st := &steps[i]
 		if xs, xe := st.xs, st.xe; xs != xe {
