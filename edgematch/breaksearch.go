@@ -834,7 +834,7 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 				i--
 				f := &frames[i]
 				r, lb, cur, last, cmid, b, h, miss = f.r, f.lb, f.cur, f.last, f.mid, f.b, f.h, f.miss
-				p := cand[path[i]].piece
+				p := f.p
 				used[p>>6] &^= 1 << (p & 63)
 				tg := &tog4[p]
 				avail[tg[0]>>6] ^= 1 << (tg[0] & 63)
@@ -953,7 +953,7 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
 		avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
 		avail[tg[3]>>6] ^= 1 << (tg[3] & 63)
-		frames[i] = breakFrame{r: r, lb: lb, cur: cur, last: last, mid: cmid, b: b, h: h, miss: miss}
+		frames[i] = breakFrame{r: r, lb: lb, cur: cur, last: last, mid: cmid, b: b, h: h, miss: miss, p: p}
 		i++
 		r, lb, cur, cmid, last = rn, l.lo, cur1, l.mid, last1
 		b, h, miss = nb, h1, miss1
@@ -982,6 +982,7 @@ type breakStep struct {
 type breakFrame struct {
 	r                              uint64
 	lb, cur, last, mid, b, h, miss int32
+	p                              uint16 // the piece placed
 }
 
 // evalGap is the placements between two completions of boards that only
