@@ -129,7 +129,10 @@ const (
 // stop.
 //
 // The loop allocates nothing: candidates come from the tables of compile,
-// used pieces are a bitset, and the colours live in the flat col array.
+// the free ones are marked by the candidate masks of masks.go (runMasks;
+// when a list is longer than 64 or a prefix places twins out of order,
+// runLinear skips the used pieces of a bitset), and the colours live in
+// the flat col array. Both walk the same tree in the same order.
 func (w *dfsWorker) run(base, limit int, lo, hi int32, visit func(placed []uint16) bool, check func(depth int) bool) dfsStop {
 	if c := w.c; c.maskOK {
 		if w.avail == nil {
@@ -249,7 +252,9 @@ const checkEvery = 1 << 16
 
 // Solve searches p exactly with a backtracker: tables of candidates
 // keyed by the colours of two known sides (left and top in row-scan),
-// a bitset of used pieces, and no allocation in the loop. It returns the
+// a word per candidate list marking the candidates whose piece is free
+// (masks.go; a bitset of used pieces when a list is longer than 64), and
+// no allocation in the loop. It returns the
 // first solution in scan order, or with Count the number of
 // solutions.
 //

@@ -43,9 +43,10 @@
 // implement it:
 //
 // DFS is the exact backtracker: candidate tables keyed by the colours of
-// two known sides of each cell (left and top in row-scan), a bitset of
-// used pieces, identical pieces taken in order, board rotations folded
-// away, no allocation in the loop; scan orders rows, columns, frame first
+// two known sides of each cell (left and top in row-scan), a word per
+// candidate list marking the candidates whose piece is free (the next one
+// by a trailing-zero count), identical pieces taken in order, board
+// rotations folded away, no allocation in the loop; scan orders rows, columns, frame first
 // and spiral, from any corner (Scan, Scans); solution counting (Count);
 // all cores on subtrees split off the top of the tree by ordered work
 // stealing, with a result that does not depend on scheduling.
