@@ -2,9 +2,11 @@ package neural
 
 import (
 	"context"
+	"fmt"
 	"image"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"tessera/nn"
@@ -110,5 +112,37 @@ func TestSelfPlayEpoch(t *testing.T) {
 	}
 	if again := run(); again.Solved != st.Solved || again.Terminals != st.Terminals {
 		t.Fatalf("same seed, different epochs: %+v and %+v", st, again)
+	}
+}
+
+// TestFor: the default geometry gives the default model, every shipped
+// geometry a model of its patch and gap with 3x3 heads, and another one
+// an error that lists the shipped ones.
+func TestFor(t *testing.T) {
+	def, _, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _, err := For(Geometry{}); err != nil || m != def {
+		t.Fatalf("For(default): %v, %v", m, err)
+	}
+	for _, name := range ShippedGeometries()[1:] {
+		var p, g int
+		if _, err := fmt.Sscanf(name, "%d px / %d px", &p, &g); err != nil {
+			t.Fatal(err)
+		}
+		m, info, err := For(Geometry{Grid: 3, Patch: p, Gap: g})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Patch != p || m.Gap != g || info["recipe"] == "" {
+			t.Fatalf("%s: a model for %d px / %d px, recipe %q", name, m.Patch, m.Gap, info["recipe"])
+		}
+		if err := m.Fits(Geometry{Grid: 3, Patch: p, Gap: g}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := For(Geometry{Grid: 3, Patch: 40, Gap: 7}); err == nil || !strings.Contains(err.Error(), "40 px / 4 px") {
+		t.Fatalf("For(40 px / 7 px): %v", err)
 	}
 }
