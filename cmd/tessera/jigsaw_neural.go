@@ -22,7 +22,7 @@ type neuralFlags struct{ catalog.GapSettings }
 
 func (f *neuralFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&f.Grid, "grid", 3, "mcts: the puzzle is GRID x GRID patches")
-	fs.IntVar(&f.Patch, "patch", 40, "mcts: patch side in pixels")
+	fs.IntVar(&f.Patch, "patch", 40, "mcts: patch side in pixels (without -model, the model shipped for -patch and -gap is used: 40/4, 40/10, 40/20)")
 	fs.IntVar(&f.Gap, "gap", 4, "mcts: gap between patches in pixels")
 	fs.StringVar(&f.Reward, "reward", "predicted", "mcts: reward of a complete reassembly: predicted (by V), or an oracle's: gt (1 when right), neighbours or patches (the share right)")
 	fs.IntVar(&f.Sims, "sims", 100, "mcts: simulations before each placement")
