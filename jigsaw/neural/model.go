@@ -253,15 +253,19 @@ func headFile(kind string, grid int) string { return fmt.Sprintf("%s%d.nn", kind
 
 // Save writes the model into the directory dir (created if needed):
 // pair.nn and p<g>.nn, v<g>.nn for every grid size g; info is recorded in
-// pair.nn.
+// pair.nn, with the model's patch, gap and strip sizes over any info
+// keys of those names.
 func (m *Model) Save(dir string, info map[string]string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	all := map[string]string{"patch": strconv.Itoa(m.Patch), "gap": strconv.Itoa(m.Gap), "strip": strconv.Itoa(m.Strip)}
+	all := map[string]string{}
 	for k, v := range info {
 		all[k] = v
 	}
+	// The model's own geometry, whatever info says (a model loaded for
+	// another gap and retrained keeps the info of the one it came from).
+	all["patch"], all["gap"], all["strip"] = strconv.Itoa(m.Patch), strconv.Itoa(m.Gap), strconv.Itoa(m.Strip)
 	if err := m.Pair.Save(filepath.Join(dir, pairFile), all); err != nil {
 		return err
 	}

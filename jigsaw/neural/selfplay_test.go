@@ -146,3 +146,25 @@ func TestFor(t *testing.T) {
 		t.Fatalf("For(40 px / 7 px): %v", err)
 	}
 }
+
+// TestSaveKeepsGeometry: a model saved with the info of another geometry
+// (loaded for 4 px gaps, retrained for 10) records its own.
+func TestSaveKeepsGeometry(t *testing.T) {
+	m, info, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := *m
+	cp.Gap = 10
+	dir := t.TempDir()
+	if err := cp.Save(dir, info); err != nil {
+		t.Fatal(err)
+	}
+	back, binfo, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Gap != 10 || binfo["gap"] != "10" || binfo["recipe"] != info["recipe"] {
+		t.Fatalf("saved for 10 px gaps, loaded %d (info %q)", back.Gap, binfo["gap"])
+	}
+}
