@@ -42,8 +42,9 @@ type Plan struct {
 	// Out/epoch-K and scored by Bench (higher is better: a validation
 	// bench, never the test images); the heads of the best-scored epoch
 	// (epoch 0: the heads before) are kept, and the epochs stop after
-	// Patience (default 2) without a better score. Without Bench every
-	// epoch's heads are kept.
+	// Patience (default 2) without a better score; stopped by an error
+	// or ctx, m keeps the best heads so far. Without Bench all the epochs
+	// run and the last one's heads are kept.
 	SelfPlay       SelfPlayOptions
 	SelfPlayEpochs int
 	Patience       int
@@ -214,6 +215,12 @@ func (m *Model) selfPlayEpochs(ctx context.Context, train []image.Image, grid in
 	var curve []SelfPlayEpoch
 	best, bestEpoch := 0.0, 0
 	var bestHeads Heads
+	// Stopped early (an error, or ctx), m keeps the best heads so far.
+	defer func() {
+		if bestHeads.P != nil {
+			m.Heads[grid] = bestHeads
+		}
+	}()
 	if plan.Bench != nil {
 		sc, err := plan.Bench(ctx, m, grid, 0)
 		if err != nil {
@@ -258,9 +265,6 @@ func (m *Model) selfPlayEpochs(ctx context.Context, train []image.Image, grid in
 		if plan.Bench != nil && e-bestEpoch >= patience {
 			break
 		}
-	}
-	if plan.Bench != nil {
-		m.Heads[grid] = bestHeads
 	}
 	return curve, nil
 }
