@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"maps"
@@ -20,7 +22,7 @@ type neuralFlags struct{ catalog.GapSettings }
 
 func (f *neuralFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&f.Grid, "grid", 3, "mcts: the puzzle is GRID x GRID patches")
-	fs.IntVar(&f.Patch, "patch", 40, "mcts: patch side in pixels")
+	fs.IntVar(&f.Patch, "patch", 40, "mcts: patch side in pixels (without -model, the model shipped for -patch and -gap is used: 40/4, 40/10, 40/20)")
 	fs.IntVar(&f.Gap, "gap", 4, "mcts: gap between patches in pixels")
 	fs.StringVar(&f.Reward, "reward", "predicted", "mcts: reward of a complete reassembly: predicted (by V), or an oracle's: gt (1 when right), neighbours or patches (the share right)")
 	fs.IntVar(&f.Sims, "sims", 100, "mcts: simulations before each placement")
@@ -209,7 +211,7 @@ of patch, neighbor, perfect), then {"summary": true, "puzzles", "patch",
 
 var jigsawNeuralTrainCmd = &Command{
 	Name:      "train",
-	UsageLine: "-train DIR[,DIR] -val DIR [-stage all|pair|heads|finetune] [-grids 3,4,5] [-init DIR] -o DIR",
+	UsageLine: "-train DIR[,DIR] -val DIR [-stage all|pair|heads|finetune|selfplay] [-grids 3,4,5] [-init DIR] -o DIR",
 	Short:     "train the pair network and the P and V heads on photographs",
 	Long: `Train fits the learned solver on random gap puzzles cut from the images of
 -train, in stages (-stage all runs them in order):
@@ -222,7 +224,19 @@ var jigsawNeuralTrainCmd = &Command{
             for wrong reassemblies) on -puzzles random puzzles;
   finetune  for each grid, MCTS (-sims, ground-truth reward) on
             -finetune-puzzles fresh puzzles; every state it evaluated is
-            labelled and P and V train further on them.
+            labelled and P and V train further on them;
+  selfplay  (only when named) AlphaZero-style fine-tuning: for each grid,
+            -selfplay-epochs epochs, each playing -finetune-puzzles fresh
+            puzzles with MCTS (-sims, the predicted reward), P trained
+            towards the visit distribution at the root of every placement
+            (-p-target), V towards the states' labels (-v-target; with
+            -terminals also every complete reassembly the search valued),
+            mixed with the supervised examples of -replay fresh puzzles,
+            at Adam's -lr for -epochs; after every epoch the model goes to
+            OUT/epoch-K and, with -bench-val, is benched (one attempt, the
+            predicted reward, seed 1): the epoch with the most perfect
+            puzzles there is kept (early stopping after -patience), and
+            -bench-test adds the test images' figures to the curve.
 
 -init DIR starts from a model folder (needed by heads and finetune alone).
 Interrupted (Ctrl-C), it saves the networks with their best weights so far.
@@ -232,7 +246,7 @@ on). Progress goes to stderr with -progress.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		trainSet := fs.String("train", "", "training images: folders and files, comma-separated (required)")
 		valSet := fs.String("val", "", "validation images (for the reported accuracies)")
-		stage := fs.String("stage", "all", "all, pair, heads or finetune")
+		stage := fs.String("stage", "all", "all (pair, heads, finetune), pair, heads, finetune or selfplay")
 		grids := fs.String("grids", "3", "grid sizes of the heads, comma-separated")
 		initDir := fs.String("init", "", "start from this model folder")
 		crops := fs.Int("crops", 20, "pair: random 3x3 puzzles per training image")
@@ -247,6 +261,16 @@ on). Progress goes to stderr with -progress.`,
 		patch := fs.Int("patch", 40, "patch side in pixels of a new model (-init: must be the model's)")
 		gap := fs.Int("gap", 4, "gap between patches in pixels of a new model (-init: must be the model's)")
 		hints := fs.String("hints", "0", "heads and finetune: patches always placed in their true cell in the examples, or central")
+		spEpochs := fs.Int("selfplay-epochs", 5, "selfplay: most epochs of self-play (each on -finetune-puzzles fresh puzzles)")
+		patience := fs.Int("patience", 2, "selfplay: stop after this many epochs without a better -bench-val score")
+		explore := fs.Int("explore", 0, "selfplay: first placements of each game drawn from the root's visits")
+		pTarget := fs.String("p-target", "visits", "selfplay: P learns the root's visit distribution (visits) or the true cell of correct roots (truth)")
+		vTarget := fs.String("v-target", "label", "selfplay: V learns each state's label (label) or the game's outcome (outcome)")
+		terminals := fs.Bool("terminals", false, "selfplay: V also learns every complete reassembly the search valued, labelled with the truth")
+		replay := fs.Int("replay", 0, "selfplay: fresh puzzles of supervised examples mixed in per epoch (0: -finetune-puzzles; -1: none)")
+		benchVal := fs.String("bench-val", "", "selfplay: images benched after every epoch (one MCTS attempt, predicted reward, 100 simulations, seed 1); the best epoch by perfect puzzles is kept")
+		benchTest := fs.String("bench-test", "", "selfplay: images benched after every epoch for the curve only (never used to choose)")
+		benchCrops := fs.Int("bench-crops", 1, "selfplay: puzzles per image of -bench-val (those of -bench-test: 1)")
 		seed := seedFlag(fs)
 		out := outFlag(fs, "the model folder (required)")
 		prog := progressFlag(fs)
@@ -259,7 +283,7 @@ on). Progress goes to stderr with -progress.`,
 				return usagef("-train and -o are required")
 			}
 			if !slices.Contains(neural.Stages, *stage) {
-				return usagef("-stage %q: want all, pair, heads or finetune", *stage)
+				return usagef("-stage %q: want all, pair, heads, finetune or selfplay", *stage)
 			}
 			var gs []int
 			for _, s := range strings.Split(*grids, ",") {
@@ -298,8 +322,16 @@ on). Progress goes to stderr with -progress.`,
 				if err == nil && (m.Patch != *patch || m.Gap != *gap) {
 					setByUser := false
 					fs.Visit(func(f *flag.Flag) { setByUser = setByUser || f.Name == "patch" || f.Name == "gap" })
-					if setByUser {
-						return usagef("-init %s is a model for %d px patches with %d px gaps, not -patch %d -gap %d", *initDir, m.Patch, m.Gap, *patch, *gap)
+					switch {
+					case !setByUser:
+					case m.Patch == *patch && (*stage == "all" || *stage == "pair"):
+						// A warm start: the pair network reads strips of the
+						// same size whatever the gap; it and the heads train
+						// on puzzles of the new gap.
+						info["warm_start"] = fmt.Sprintf("from %s (%d px gaps)", *initDir, m.Gap)
+						m.Gap = *gap
+					default:
+						return usagef("-init %s is a model for %d px patches with %d px gaps, not -patch %d -gap %d (another gap needs -stage pair or all)", *initDir, m.Patch, m.Gap, *patch, *gap)
 					}
 				}
 			} else {
@@ -308,9 +340,41 @@ on). Progress goes to stderr with -progress.`,
 			if err != nil {
 				return err
 			}
+			so := neural.SelfPlayOptions{Puzzles: *ftPuzzles, Search: neural.Options{Sims: *sims}, Explore: *explore, Terminals: *terminals, Replay: *replay}
+			if so.P, ok = map[string]neural.PTarget{"visits": neural.PVisits, "truth": neural.PTruth}[*pTarget]; !ok {
+				return usagef("-p-target %q: want visits or truth", *pTarget)
+			}
+			if so.V, ok = map[string]neural.VTarget{"label": neural.VLabel, "outcome": neural.VOutcome}[*vTarget]; !ok {
+				return usagef("-v-target %q: want label or outcome", *vTarget)
+			}
+			var curve []map[string]any
+			var benchFn func(context.Context, *neural.Model, int, int) (float64, error)
+			if *benchVal != "" {
+				benchFn = func(ctx context.Context, m *neural.Model, grid, epoch int) (float64, error) {
+					pt := map[string]any{"epoch": epoch}
+					v, err := selfPlayBench(ctx, m, grid, *benchVal, *benchCrops)
+					if err != nil {
+						return 0, err
+					}
+					pt["val"] = v
+					line := fmt.Sprintf("selfplay %dx%d epoch %d: val %.1f%% / %.1f%% / %.1f%%", grid, grid, epoch, 100*v["patch"], 100*v["neighbor"], 100*v["perfect"])
+					if *benchTest != "" {
+						t, err := selfPlayBench(ctx, m, grid, *benchTest, 1)
+						if err != nil {
+							return 0, err
+						}
+						pt["test"] = t
+						line += fmt.Sprintf(", test %.1f%% / %.1f%% / %.1f%%", 100*t["patch"], 100*t["neighbor"], 100*t["perfect"])
+					}
+					fmt.Fprintln(env.Stderr, line)
+					curve = append(curve, pt)
+					return v["perfect"] + 1e-3*v["patch"], nil
+				}
+			}
 			p := newProgress(env, *prog)
 			defer p.Done()
 			rep, err := m.Train(ctx, train, val, neural.Plan{Stage: *stage, Grids: gs, FineTunePuzzles: *ftPuzzles, FineTuneSims: *sims, ValPuzzles: *valCount,
+				SelfPlay: so, SelfPlayEpochs: *spEpochs, Patience: *patience, Bench: benchFn,
 				Options: neural.TrainOptions{Crops: *crops, Puzzles: *puzzles, Epochs: *epochs, MaxSteps: *maxSteps, LearningRate: *lr, Value: vt, Seed: *seed,
 					Hints: nh, CentralHint: central,
 					Progress: func(stage string, s nn.Stats) {
@@ -325,6 +389,9 @@ on). Progress goes to stderr with -progress.`,
 			if err != nil {
 				return err
 			}
+			if curve != nil {
+				rep["bench_curve"] = curve
+			}
 			p.Done()
 			if *asJSON {
 				return writeJSON(env.Stdout, rep)
@@ -335,6 +402,39 @@ on). Progress goes to stderr with -progress.`,
 			return nil
 		}
 	},
+}
+
+// selfPlayBench benches m on the images of set as "jigsaw neural bench
+// -set SET -crops CROPS -seed 1" does with the default search (one MCTS
+// attempt, predicted reward) and returns the summary's patch, neighbor
+// and perfect shares.
+func selfPlayBench(ctx context.Context, m *neural.Model, grid int, set string, crops int) (map[string]float64, error) {
+	files, err := bench.GapSet(set)
+	if err != nil {
+		return nil, err
+	}
+	gs := catalog.GapSettings{Grid: grid, Patch: m.Patch, Gap: m.Gap, Sims: 100, Batch: 8, Attempts: 1, CPuct: 1.5, Backup: "mean", Choose: "visits"}
+	g, o, err := gs.Options(1)
+	if err != nil {
+		return nil, err
+	}
+	o.Model = m
+	var buf bytes.Buffer
+	b := bench.Gaps{Files: files, Crops: crops, Geometry: g, Algo: "mcts", Options: o, Report: []string{"best"}}
+	if err := b.Run(ctx, &bench.Writer{W: &buf, JSON: true}); err != nil {
+		return nil, err
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	var sum map[string]any
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
+		return nil, err
+	}
+	out := map[string]float64{}
+	for _, k := range []string{"patch", "neighbor", "perfect", "puzzles"} {
+		f, _ := sum[k].(float64)
+		out[k] = f
+	}
+	return out, nil
 }
 
 // parseHints reads -hints: a number of patches, or "central" (one hint,
@@ -368,7 +468,9 @@ patches placed (Table 7; V from one patch placed).`,
 		grid := fs.Int("grid", 3, "the puzzles are GRID x GRID patches")
 		hints := fs.String("hints", "0", "patches always placed in their true cell, or central")
 		puzzles := fs.Int("puzzles", 200, "random puzzles")
-		model := fs.String("model", "", "model folder (default: the shipped one)")
+		model := fs.String("model", "", "model folder (default: the one shipped for -patch and -gap)")
+		patch := fs.Int("patch", 40, "patch side in pixels (picks the shipped model; with -model, the model's own)")
+		gap := fs.Int("gap", 4, "gap between patches in pixels (picks the shipped model; with -model, the model's own)")
 		seed := seedFlag(fs)
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
@@ -387,7 +489,7 @@ patches placed (Table 7; V from one patch placed).`,
 			}
 			var m *neural.Model
 			if *model == "" {
-				m, _, err = neural.Default()
+				m, _, err = neural.For(neural.Geometry{Grid: *grid, Patch: *patch, Gap: *gap})
 			} else {
 				m, _, err = neural.Load(*model)
 			}

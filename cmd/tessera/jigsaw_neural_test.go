@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -173,5 +174,68 @@ func TestJigsawNeuralAblations(t *testing.T) {
 	}
 	if code != 0 || json.Unmarshal([]byte(stdout), &acc) != nil || len(acc.PPlaced) != 10 || acc.PPlaced[3] != nil || acc.PPlaced[4] == nil {
 		t.Fatalf("accuracy: %d %q %q", code, stdout, stderr)
+	}
+}
+
+// TestJigsawNeuralSelfPlaySmoke: -stage selfplay runs its epochs, benches
+// each on -bench-val and -bench-test (epoch 0 too), saves every epoch and
+// the kept model.
+func TestJigsawNeuralSelfPlaySmoke(t *testing.T) {
+	m, info, err := neural.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	init := filepath.Join(dir, "init")
+	if err := m.Save(init, info); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "sp")
+	code, stdout, stderr := runCmd(t, "", "jigsaw", "neural", "train", "-stage", "selfplay", "-init", init, "-train", neuralTestImages[0],
+		"-finetune-puzzles", "1", "-replay", "1", "-sims", "5", "-selfplay-epochs", "2", "-epochs", "1", "-max-steps", "2", "-terminals",
+		"-bench-val", neuralTestImages[1], "-bench-test", neuralTestImages[0], "-o", out, "-json")
+	if code != 0 {
+		t.Fatalf("train -stage selfplay: %d %q %q", code, stdout, stderr)
+	}
+	var rep struct {
+		Curve []struct {
+			Epoch     int
+			Val, Test map[string]float64
+		} `json:"bench_curve"`
+		SelfPlay []neural.SelfPlayEpoch `json:"selfplay3"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Curve) != 3 || len(rep.SelfPlay) != 3 || rep.SelfPlay[1].Games != 1 || rep.Curve[2].Val["puzzles"] != 1 || rep.Curve[2].Test["puzzles"] != 1 {
+		t.Fatalf("curve: %s", stdout)
+	}
+	for _, d := range []string{out, filepath.Join(out, "epoch-1"), filepath.Join(out, "epoch-2")} {
+		if _, _, err := neural.Load(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, _ := runCmd(t, "", "jigsaw", "neural", "train", "-stage", "selfplay", "-init", init, "-train", neuralTestImages[0], "-p-target", "x", "-o", out); code != 2 {
+		t.Fatalf("-p-target x: exit %d, want 2", code)
+	}
+}
+
+// TestJigsawNeuralGeometries: without -model, -patch and -gap pick the
+// model shipped for them; a geometry with none is an error naming those
+// there are.
+func TestJigsawNeuralGeometries(t *testing.T) {
+	for _, g := range neural.ShippedGeometries() {
+		var p, gap int
+		if _, err := fmt.Sscanf(g, "%d px / %d px", &p, &gap); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := runCmd(t, "", "jigsaw", "solve", "-algo", "mcts", "-sims", "5", "-patch", fmt.Sprint(p), "-gap", fmt.Sprint(gap), "-json", neuralTestImages[0])
+		if code != 0 || !strings.Contains(stdout, `"cells"`) {
+			t.Fatalf("%s: %d %q %q", g, code, stdout, stderr)
+		}
+	}
+	code, _, stderr := runCmd(t, "", "jigsaw", "solve", "-algo", "mcts", "-gap", "7", neuralTestImages[0])
+	if code == 0 || !strings.Contains(stderr, "40 px / 4 px") {
+		t.Fatalf("-gap 7: %d %q", code, stderr)
 	}
 }

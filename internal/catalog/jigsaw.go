@@ -216,13 +216,14 @@ func (s GapSettings) Options(seed uint64) (neural.Geometry, GapOptions, error) {
 	return g, o, o.check()
 }
 
-// LoadGapModel loads the model in folder dir ("": the shipped one) and
-// checks that it fits puzzles of geometry g.
+// LoadGapModel loads the model in folder dir ("": the one shipped for
+// g's patch and gap sizes, neural.For) and checks that it fits puzzles of
+// geometry g.
 func LoadGapModel(dir string, g neural.Geometry) (*neural.Model, error) {
 	var m *neural.Model
 	var err error
 	if dir == "" {
-		m, _, err = neural.Default()
+		m, _, err = neural.For(g)
 	} else {
 		m, _, err = neural.Load(dir)
 	}

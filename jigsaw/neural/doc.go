@@ -57,7 +57,12 @@
 // once by the reward (EvaluateTerminal), P and V called once each per
 // batch. Attempts
 // repeats the game with reshuffled patch orders and keeps the answer V
-// values most. FineTune trains P and V further on the states MCTS visits.
+// values most. FineTune trains P and V further on the states MCTS visits;
+// SelfPlay is the AlphaZero-style fine-tuning the shipped 3x3 heads had
+// last (P towards MCTS's visit distributions at the root of every
+// placement, V on the states' labels and the complete reassemblies the
+// search valued, mixed with supervised examples, epochs kept by a
+// validation bench).
 // Options.Hybrid multiplies P's priors by the classic compatibilities
 // (CompatTable: MGC dissimilarities across the gap, no learning); that
 // solver is no longer purely learned and is reported apart.
@@ -85,6 +90,7 @@
 // commands.
 //
 //	m, _, _ := neural.Default() // the shipped model (3x3, 40 px, 4 px)
+//	// For(Geometry{Patch: 40, Gap: 10}) is the one shipped for 10 px gaps
 //	pz := neural.Centre(img, neural.Geometry{}, seed)
 //	res, _ := neural.MCTS{Model: m, Options: neural.Options{Sims: 100, Attempts: 10}}.Solve(ctx, pz)
 //	acc := pz.Score(res.Cells) // patches, neighbours, perfect
@@ -99,13 +105,16 @@
 //
 // # Training
 //
-// TrainPair, TrainHeads and FineTune train one stage each; Model.Train runs
-// a whole Plan (the pair network, then for each grid the heads and the
-// fine-tuning), saving the model after every stage with its provenance
+// TrainPair, TrainHeads, FineTune and SelfPlay train one stage each;
+// Model.Train runs a whole Plan (the pair network, then for each grid the
+// heads and the fine-tuning, or the self-play epochs with early stopping
+// on Plan.Bench), saving the model after every stage with its provenance
 // (the command and the images it learned from) and measuring the
 // accuracies on validation images. The shipped model was trained on
 // BSDS500 train (val only measures it) by "tessera jigsaw neural train",
-// which is Model.Train; models/README.md gives the command.
+// which is Model.Train; models/README.md gives the commands. Models for
+// other patch and gap sizes (3x3 heads only) are shipped in
+// models/pPATCH-gGAP; For picks the one of a puzzle's geometry.
 //
 // Measured figures (the networks' validation accuracies, MCTS on 3x3, 4x4 and
 // 5x5 puzzles of BSDS500 test and Kodak, ablations) are in

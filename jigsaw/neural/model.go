@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 
 	"tessera/nn"
@@ -252,15 +253,19 @@ func headFile(kind string, grid int) string { return fmt.Sprintf("%s%d.nn", kind
 
 // Save writes the model into the directory dir (created if needed):
 // pair.nn and p<g>.nn, v<g>.nn for every grid size g; info is recorded in
-// pair.nn.
+// pair.nn, with the model's patch, gap and strip sizes over any info
+// keys of those names.
 func (m *Model) Save(dir string, info map[string]string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	all := map[string]string{"patch": strconv.Itoa(m.Patch), "gap": strconv.Itoa(m.Gap), "strip": strconv.Itoa(m.Strip)}
+	all := map[string]string{}
 	for k, v := range info {
 		all[k] = v
 	}
+	// The model's own geometry, whatever info says (a model loaded for
+	// another gap and retrained keeps the info of the one it came from).
+	all["patch"], all["gap"], all["strip"] = strconv.Itoa(m.Patch), strconv.Itoa(m.Gap), strconv.Itoa(m.Strip)
 	if err := m.Pair.Save(filepath.Join(dir, pairFile), all); err != nil {
 		return err
 	}
@@ -329,6 +334,61 @@ var (
 	defaultModel *Model
 	defaultInfo  map[string]string
 	defaultErr   error
+)
+
+// For returns the shipped model for puzzles of g's patch and gap sizes:
+// Default for 40 px patches with 4 px gaps, otherwise the model of the
+// folder models/pPATCH-gGAP (models/README.md lists them; 3x3 heads
+// only), loaded once. It fails when none was shipped for g.
+func For(g Geometry) (*Model, map[string]string, error) {
+	g = g.Defaults()
+	m, info, err := Default()
+	if err != nil || (m.Patch == g.Patch && m.Gap == g.Gap) {
+		return m, info, err
+	}
+	name := geometryDir(g.Patch, g.Gap)
+	otherMu.Lock()
+	defer otherMu.Unlock()
+	if e, ok := others[name]; ok {
+		return e.m, e.info, e.err
+	}
+	var e loaded
+	if sub, err := fs.Sub(shipped, "models/"+name); err != nil {
+		e.err = err
+	} else if _, err := fs.Stat(sub, pairFile); err != nil {
+		e.err = fmt.Errorf("neural: no model shipped for %d px patches with %d px gaps (models: %s)", g.Patch, g.Gap, strings.Join(ShippedGeometries(), ", "))
+	} else {
+		e.m, e.info, e.err = loadFS(sub)
+	}
+	others[name] = e
+	return e.m, e.info, e.err
+}
+
+// ShippedGeometries lists the shipped models' geometries as "40 px / 4 px"
+// strings, the default first.
+func ShippedGeometries() []string {
+	out := []string{"40 px / 4 px"}
+	entries, _ := fs.ReadDir(shipped, "models")
+	for _, e := range entries {
+		var p, g int
+		if _, err := fmt.Sscanf(e.Name(), "p%d-g%d", &p, &g); err == nil && e.IsDir() && e.Name() == geometryDir(p, g) {
+			out = append(out, fmt.Sprintf("%d px / %d px", p, g))
+		}
+	}
+	return out
+}
+
+func geometryDir(patch, gap int) string { return fmt.Sprintf("p%d-g%d", patch, gap) }
+
+type loaded struct {
+	m    *Model
+	info map[string]string
+	err  error
+}
+
+var (
+	otherMu sync.Mutex
+	others  = map[string]loaded{}
 )
 
 // Default returns the shipped model (40 px patches, 4 px gaps, heads for

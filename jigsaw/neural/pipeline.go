@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -32,15 +33,30 @@ type Plan struct {
 	Info    map[string]string
 	Command string
 	Source  string
-	// Log, when set, gets a line when an interrupted training saves.
+	// Log, when set, gets a line when an interrupted training saves, and
+	// one per self-play epoch.
 	Log func(format string, args ...any)
+	// SelfPlay configures the selfplay stage: SelfPlayEpochs epochs
+	// (default 5) of Model.SelfPlay per grid, each on fresh puzzles
+	// (Options.Seed plus the epoch); after each the model is saved to
+	// Out/epoch-K and scored by Bench (higher is better: a validation
+	// bench, never the test images); the heads of the best-scored epoch
+	// (epoch 0: the heads before) are kept, and the epochs stop after
+	// Patience (default 2) without a better score; stopped by an error
+	// or ctx, m keeps the best heads so far. Without Bench all the epochs
+	// run and the last one's heads are kept.
+	SelfPlay       SelfPlayOptions
+	SelfPlayEpochs int
+	Patience       int
+	Bench          func(ctx context.Context, m *Model, grid, epoch int) (float64, error)
 }
 
 // Stages lists the valid Plan.Stage values.
-var Stages = []string{"all", "pair", "heads", "finetune"}
+var Stages = []string{"all", "pair", "heads", "finetune", "selfplay"}
 
 // Train runs plan on m with the images train: the pair network, then for
-// each grid the heads and the fine-tuning (as plan.Stage selects), saving
+// each grid the heads and the fine-tuning (as plan.Stage selects; the
+// self-play fine-tuning only when it is the stage named), saving
 // the model to plan.Out after each stage with its provenance. Interrupted
 // (ctx ended), it saves the networks with their best weights so far and
 // returns ctx's error. With val images it then measures
@@ -50,7 +66,7 @@ var Stages = []string{"all", "pair", "heads", "finetune"}
 // "val_pair_accuracy", "val_v3_accuracy" and "seconds".
 func (m *Model) Train(ctx context.Context, train, val []image.Image, plan Plan) (map[string]any, error) {
 	if !slices.Contains(Stages, plan.Stage) {
-		return nil, fmt.Errorf("neural: stage %q: want all, pair, heads or finetune", plan.Stage)
+		return nil, fmt.Errorf("neural: stage %q: want all, pair, heads, finetune or selfplay", plan.Stage)
 	}
 	grids := plan.Grids
 	if len(grids) == 0 {
@@ -79,7 +95,7 @@ func (m *Model) Train(ctx context.Context, train, val []image.Image, plan Plan) 
 		info["trained_"+plan.Stage+"_"+strings.Join(key, "_")] = fmt.Sprintf("%s on %d images of %s", plan.Command, len(train), plan.Source)
 		return m.Save(plan.Out, info)
 	}
-	stage := func(s string) bool { return plan.Stage == "all" || plan.Stage == s }
+	stage := func(s string) bool { return plan.Stage == "all" && s != "selfplay" || plan.Stage == s }
 	to := plan.Options
 	if stage("pair") {
 		st, err := m.TrainPair(ctx, train, to)
@@ -122,6 +138,16 @@ func (m *Model) Train(ctx context.Context, train, val []image.Image, plan Plan) 
 				return rep, errors.Join(err, ctx.Err())
 			}
 		}
+		if stage("selfplay") {
+			curve, err := m.selfPlayEpochs(ctx, train, g, plan, save)
+			rep[fmt.Sprintf("selfplay%d", g)] = curve
+			if err := stopped(err); err != nil {
+				return rep, err
+			}
+			if err := save(); err != nil || ctx.Err() != nil {
+				return rep, errors.Join(err, ctx.Err())
+			}
+		}
 	}
 	if len(val) > 0 {
 		acc, err := m.PairAccuracy(val, 2, to.Seed+7)
@@ -153,4 +179,92 @@ func (m *Model) Train(ctx context.Context, train, val []image.Image, plan Plan) 
 	}
 	rep["seconds"] = time.Since(start).Seconds()
 	return rep, nil
+}
+
+// SelfPlayEpoch is one point of the self-play curve (epoch 0: the heads
+// before, scored only).
+type SelfPlayEpoch struct {
+	Epoch   int           `json:"epoch"`
+	Score   float64       `json:"score"`
+	Stats   SelfPlayStats `json:"-"`
+	Games   int           `json:"games"`
+	Solved  int           `json:"solved"`
+	PEx     int           `json:"p_examples"`
+	VEx     int           `json:"v_examples"`
+	Seconds float64       `json:"seconds"`
+	Kept    bool          `json:"kept"`
+}
+
+// selfPlayEpochs runs plan's self-play epochs on grid's heads with early
+// stopping on plan.Bench, keeping the best heads in m, and returns the
+// curve.
+func (m *Model) selfPlayEpochs(ctx context.Context, train []image.Image, grid int, plan Plan, save func() error) ([]SelfPlayEpoch, error) {
+	epochs := plan.SelfPlayEpochs
+	if epochs <= 0 {
+		epochs = 5
+	}
+	patience := plan.Patience
+	if patience <= 0 {
+		patience = 2
+	}
+	logf := func(format string, args ...any) {
+		if plan.Log != nil {
+			plan.Log(format, args...)
+		}
+	}
+	var curve []SelfPlayEpoch
+	best, bestEpoch := 0.0, 0
+	var bestHeads Heads
+	// Stopped early (an error, or ctx), m keeps the best heads so far.
+	defer func() {
+		if bestHeads.P != nil {
+			m.Heads[grid] = bestHeads
+		}
+	}()
+	if plan.Bench != nil {
+		sc, err := plan.Bench(ctx, m, grid, 0)
+		if err != nil {
+			return curve, err
+		}
+		best = sc
+		if bestHeads, err = cloneHeads(m.Heads[grid]); err != nil {
+			return curve, err
+		}
+		curve = append(curve, SelfPlayEpoch{Epoch: 0, Score: sc, Kept: true})
+		logf("selfplay %dx%d epoch 0: score %.4f", grid, grid, sc)
+	}
+	for e := 1; e <= epochs; e++ {
+		start := time.Now()
+		to := plan.Options
+		to.Seed = plan.Options.Seed + uint64(1000*e)
+		st, err := m.SelfPlay(ctx, train, grid, plan.SelfPlay, to)
+		if err != nil {
+			return curve, err
+		}
+		pt := SelfPlayEpoch{Epoch: e, Stats: st, Games: st.Games, Solved: st.Solved, PEx: st.Heads.PExamples, VEx: st.Heads.VExamples}
+		if plan.Out != "" {
+			if err := m.Save(filepath.Join(plan.Out, fmt.Sprintf("epoch-%d", e)), plan.Info); err != nil {
+				return curve, err
+			}
+		}
+		if plan.Bench != nil {
+			if pt.Score, err = plan.Bench(ctx, m, grid, e); err != nil {
+				return curve, err
+			}
+			if pt.Score > best {
+				best, bestEpoch, pt.Kept = pt.Score, e, true
+				if bestHeads, err = cloneHeads(m.Heads[grid]); err != nil {
+					return curve, err
+				}
+			}
+		}
+		pt.Seconds = time.Since(start).Seconds()
+		curve = append(curve, pt)
+		logf("selfplay %dx%d epoch %d: %d games, %d solved, %d P and %d V examples, score %.4f (best %.4f at epoch %d), %.0f s",
+			grid, grid, e, st.Games, st.Solved, pt.PEx, pt.VEx, pt.Score, best, bestEpoch, pt.Seconds)
+		if plan.Bench != nil && e-bestEpoch >= patience {
+			break
+		}
+	}
+	return curve, nil
 }
