@@ -263,6 +263,7 @@ async function newPuzzle() {
   const seed = Math.max(0, Math.floor(Number(ui.seed.value) || 0));
   try {
     const pz = await api('POST', '/api/gaps/new', { picture: game.picture, grid, seed });
+    if (busy()) return; // a search started meanwhile: its puzzle stays
     setPuzzle(pz);
     resetStats();
     notify(`New ${grid}x${grid} puzzle: ${pz.name}. Place the ${grid * grid} patches.`);
