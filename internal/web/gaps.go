@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/jpeg"
 	"image/png"
 	"math"
 	"math/rand/v2"
@@ -32,7 +31,7 @@ import (
 // cells, the value network's estimate and the visits of the root's
 // children.
 //
-// A puzzle travels as a gapsRef: the region it is cut from, as a JPEG the
+// A puzzle travels as a gapsRef: the region it is cut from, as a PNG the
 // server made (/api/gaps/new), its grid and the seed of the shuffle. Any
 // server or worker rebuilds the same puzzle from it, with no picture store.
 
@@ -40,8 +39,8 @@ const (
 	gapsMinGrid, gapsMaxGrid = 3, 5
 	gapsPatch, gapsGap       = 40, 4
 	// gapsMaxRegion bounds a region in a request, base64 characters (a
-	// job spec holds at most 64 KiB).
-	gapsMaxRegion    = 56 << 10
+	// job spec holds at most maxSpecBytes).
+	gapsMaxRegion    = maxSpecBytes - 16<<10
 	gapsMaxSims      = 1000
 	gapsMaxAttempts  = 10
 	gapsMaxPaceMS    = 2000
@@ -74,7 +73,7 @@ func (s *Server) gapsRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/gaps/score", s.serveAPI(s.gapsScore))
 }
 
-// gapsRef names a gap puzzle: the region it is cut from, a base64 JPEG of
+// gapsRef names a gap puzzle: the region it is cut from, a base64 PNG of
 // grid*(40+4) pixels a side, and the seed that shuffles its patches.
 type gapsRef struct {
 	Region string `json:"region"`
@@ -87,7 +86,7 @@ func gapsGeometry(grid int) neural.Geometry {
 }
 
 // gapsPuzzle rebuilds the puzzle of ref, every part bounded before it is
-// read: the grid, the region's length, then its JPEG header (the size the
+// read: the grid, the region's length, then its PNG header (the size the
 // grid needs), then its pixels.
 func gapsPuzzle(ref gapsRef) (*neural.Puzzle, error) {
 	if ref.Grid < gapsMinGrid || ref.Grid > gapsMaxGrid {
@@ -104,42 +103,46 @@ func gapsPuzzle(ref gapsRef) (*neural.Puzzle, error) {
 		return nil, errorf(http.StatusBadRequest, "region: not base64: %v", err)
 	}
 	g := gapsGeometry(ref.Grid)
-	cfg, err := jpeg.DecodeConfig(bytes.NewReader(data))
+	cfg, err := png.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return nil, errorf(http.StatusBadRequest, "region: not a JPEG: %v", err)
+		return nil, errorf(http.StatusBadRequest, "region: not a PNG: %v", err)
 	}
 	if cfg.Width != g.Side() || cfg.Height != g.Side() {
 		return nil, errorf(http.StatusBadRequest, "region of %dx%d pixels; a %dx%d puzzle needs %d", cfg.Width, cfg.Height, ref.Grid, ref.Grid, g.Side())
 	}
-	img, err := jpeg.Decode(bytes.NewReader(data))
+	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, errorf(http.StatusBadRequest, "region: %v", err)
 	}
 	pz := neural.Cut(img, img.Bounds().Min.X, img.Bounds().Min.Y, g)
-	pz.Shuffle(rand.New(rand.NewPCG(ref.Seed, 0x67617073)))
+	pz.Shuffle(rand.New(rand.NewPCG(ref.Seed, 0x63656e74))) // as neural.Centre shuffles
 	return pz, nil
 }
 
-// gapsRegion makes the region of a grid x grid puzzle from a square
-// picture: scaled to the side the grid needs (Catmull-Rom, as neural.Centre
-// does) and written as a JPEG of at most gapsMaxRegion base64 characters.
+// gapsRegion makes the region of a grid x grid puzzle from a picture:
+// its central square scaled to the side the grid needs (Catmull-Rom, as
+// neural.Centre does, which is how the command line cuts a photo) and
+// written as a PNG, lossless, so that the solver sees what was cut.
 func gapsRegion(pic image.Image, grid int) (string, error) {
 	side := gapsGeometry(grid).Side()
 	b := pic.Bounds()
 	l := min(b.Dx(), b.Dy())
 	x0, y0 := b.Min.X+(b.Dx()-l)/2, b.Min.Y+(b.Dy()-l)/2
-	dst := image.NewRGBA(image.Rect(0, 0, side, side))
+	dst := image.NewNRGBA(image.Rect(0, 0, side, side))
 	draw.CatmullRom.Scale(dst, dst.Bounds(), pic, image.Rect(x0, y0, x0+l, y0+l), draw.Src, nil)
-	for q := 92; q >= 50; q -= 6 {
-		var buf bytes.Buffer
-		if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: q}); err != nil {
-			return "", err
-		}
-		if s := base64.StdEncoding.EncodeToString(buf.Bytes()); len(s) <= gapsMaxRegion {
-			return s, nil
-		}
+	for i := 3; i < len(dst.Pix); i += 4 {
+		dst.Pix[i] = 0xff // opaque: no alpha channel in the file
 	}
-	return "", errorf(http.StatusUnprocessableEntity, "the picture's region does not fit in %d bytes", gapsMaxRegion)
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&buf, dst); err != nil {
+		return "", err
+	}
+	s := base64.StdEncoding.EncodeToString(buf.Bytes())
+	if len(s) > gapsMaxRegion {
+		return "", errorf(http.StatusUnprocessableEntity, "the picture's region takes %d bytes, more than %d", len(s), gapsMaxRegion)
+	}
+	return s, nil
 }
 
 // gapsPicture reads a built-in or uploaded picture and its name.
@@ -291,7 +294,7 @@ func (s *Server) gapsScore(r *http.Request) (int, any, error) {
 		Puzzle gapsRef `json:"puzzle"`
 		Cells  []int   `json:"cells"`
 	}
-	if err := decodeJSON(r, 64<<10, &req); err != nil {
+	if err := decodeJSON(r, gapsMaxRegion+64<<10, &req); err != nil {
 		return 0, nil, err
 	}
 	pz, err := gapsPuzzle(req.Puzzle)

@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"image"
-	"image/jpeg"
 	"image/png"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tessera/imageio"
+	"tessera/jigsaw/neural"
 )
 
 // newGaps makes a puzzle through the API.
@@ -71,10 +73,10 @@ func TestGapsNewAndScore(t *testing.T) {
 	}
 }
 
-// jpegRegion encodes a grey square of side pixels as a region.
-func jpegRegion(t testing.TB, side int) string {
+// greyRegion encodes a grey square of side pixels as a region.
+func greyRegion(t testing.TB, side int) string {
 	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, image.NewGray(image.Rect(0, 0, side, side)), nil); err != nil {
+	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, side, side))); err != nil {
 		t.Fatal(err)
 	}
 	return base64.StdEncoding.EncodeToString(buf.Bytes())
@@ -83,7 +85,7 @@ func jpegRegion(t testing.TB, side int) string {
 func TestGapsBadInput(t *testing.T) {
 	s, _ := newServer(t, Config{})
 	p := newGaps(t, s, "sunset", 3, 1)
-	region3 := jpegRegion(t, 132)
+	region3 := greyRegion(t, 132)
 	ref := func(region string, grid int) string {
 		return string(mustJSON(t, map[string]any{"puzzle": gapsRef{Region: region, Grid: grid}}))
 	}
@@ -96,12 +98,12 @@ func TestGapsBadInput(t *testing.T) {
 		{`{"picture":"sunset","grid":3,"puzzle":{"region":"x","grid":3}}`, 400, "either"},
 		{ref("", 3), 400, "no region"},
 		{ref("!!!!", 3), 400, "not base64"},
-		{ref(base64.StdEncoding.EncodeToString([]byte("GIF89a")), 3), 400, "not a JPEG"},
+		{ref(base64.StdEncoding.EncodeToString([]byte("GIF89a")), 3), 400, "not a PNG"},
 		{ref(region3, 4), 400, "needs 176"},
 		{ref(region3, 9), 400, "3x3 to 5x5"},
 		{ref(strings.Repeat("A", gapsMaxRegion+4), 3), 413, "more than"},
 	})
-	wantError(t, call(t, s, "POST", "/api/gaps/new", strings.Repeat(" ", 70<<10)+"{}"), 413, "larger than")
+	wantError(t, call(t, s, "POST", "/api/gaps/new", strings.Repeat(" ", gapsMaxRegion+8<<10)+"{}"), 413, "larger than")
 	pz, _ := gapsPuzzle(p.Puzzle)
 	partial := slices.Clone(pz.Truth)
 	partial[3] = -1
@@ -266,10 +268,10 @@ func TestGapsSaves(t *testing.T) {
 func FuzzGapsSpec(f *testing.F) {
 	s := &Server{cfg: Config{}}
 	s.cfg.setDefaults()
-	region := jpegRegion(f, 132)
+	region := greyRegion(f, 132)
 	f.Add([]byte(`{"puzzle":{"region":"` + region + `","grid":3,"seed":1},"sims":5}`))
 	f.Add([]byte(`{"puzzle":{"region":"` + region + `","grid":4}}`))
-	f.Add([]byte(`{"puzzle":{"region":"/9j/","grid":3},"attempts":2}`))
+	f.Add([]byte(`{"puzzle":{"region":"iVBORw0KGgo=","grid":3},"attempts":2}`))
 	f.Add([]byte(`{"puzzle":{"region":"","grid":5},"reward":"gt","pace_ms":10}`))
 	f.Fuzz(func(t *testing.T, spec []byte) {
 		req, pz, timeout, err := s.checkGapsSpec(spec)
@@ -285,4 +287,38 @@ func FuzzGapsSpec(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// The page's puzzle is the command line's: a photo cut through the
+// region (a PNG, 8 bits) gives the patches in the order neural.Centre
+// gives them (what `tessera jigsaw solve` cuts), and MCTS the same answer.
+func TestGapsPuzzleIsTheCommandLines(t *testing.T) {
+	img, err := imageio.Load("../../jigsaw/neural/testdata/kodak23.png", imageio.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := neural.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, grid := range []int{3, 4} {
+		region, err := gapsRegion(img.Pix, grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, err := gapsPuzzle(gapsRef{Region: region, Grid: grid, Seed: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cli := neural.Centre(img.Pix, gapsGeometry(grid), 2)
+		if !slices.Equal(page.Truth, cli.Truth) {
+			t.Fatalf("%dx%d: the page's patch order %v, the command line's %v", grid, grid, page.Truth, cli.Truth)
+		}
+		opts := neural.Options{Sims: 50}
+		a, errA := neural.Solve(t.Context(), m, page, opts)
+		b, errB := neural.Solve(t.Context(), m, cli, opts)
+		if errA != nil || errB != nil || !slices.Equal(a.Cells, b.Cells) {
+			t.Fatalf("%dx%d: the page's puzzle solved to %v, the command line's to %v (%v, %v)", grid, grid, a.Cells, b.Cells, errA, errB)
+		}
+	}
 }
