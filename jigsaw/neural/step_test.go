@@ -86,3 +86,33 @@ func TestOnStep(t *testing.T) {
 		t.Fatalf("%d steps, first value %v with value mode const-game", len(steps), steps[0].Value)
 	}
 }
+
+// With the shipped networks too, OnStep (which asks V once more per
+// placement) leaves the answer and the counts as they are.
+func TestOnStepShippedModel(t *testing.T) {
+	m, _, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz := Centre(loadTestImage(t, "kodak23.png"), Geometry{}, 1)
+	opts := Options{Sims: 50, Attempts: 2}
+	plain, err := Solve(context.Background(), m, pz, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	opts.OnStep = func(s Step) {
+		if s.Value < 0 || s.Value > 1 {
+			t.Errorf("V's estimate %v", s.Value)
+		}
+		steps++
+	}
+	hooked, err := Solve(context.Background(), m, pz, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain.Elapsed, hooked.Elapsed = 0, 0
+	if !reflect.DeepEqual(plain, hooked) || steps != 2*9 {
+		t.Fatalf("%d steps; with OnStep %+v, without %+v", steps, hooked, plain)
+	}
+}
