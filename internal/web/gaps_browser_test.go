@@ -159,7 +159,7 @@ func TestBrowserGaps(t *testing.T) {
 		chromedp.Click(chromedp.ID("view-close")),
 		waitFor(`document.getElementById('board').classList.contains('solved')`, 5*time.Second))
 
-	// A 4x4 search paced at a second a placement: the screenshot, a
+	// A 4x4 search paced at 2 s a placement: the screenshot, a
 	// reload that finds it again, and Stop.
 	step(t, ctx, "a 4x4 puzzle of the stained glass",
 		chromedp.Click(chromedp.CSS(`.pic[data-id="glass"]`)),
@@ -168,10 +168,10 @@ func TestBrowserGaps(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('grid').dispatchEvent(new Event('change'))`),
 		waitFor(statusJS+`.textContent.startsWith('New 4x4 puzzle: Stained glass')`, 20*time.Second),
 		chromedp.SetValue(chromedp.ID("reward"), "predicted"),
-		chromedp.SetValue(chromedp.ID("pace"), "1000"),
+		chromedp.SetValue(chromedp.ID("pace"), "2000"),
 		chromedp.SetValue(chromedp.ID("attempts"), "1"),
 		chromedp.Click(chromedp.ID("auto")),
-		waitFor(statusJS+`.textContent.includes('placement 4 of 16')`, 60*time.Second))
+		waitFor(statusJS+`.textContent.includes('placement 4 of 16')`, 90*time.Second))
 	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
 	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "gaps.png"), png, 0o644); err != nil {
 		t.Fatal(err)
