@@ -39,7 +39,8 @@ const (
 	gapsMinGrid, gapsMaxGrid = 3, 5
 	gapsPatch, gapsGap       = 40, 4
 	// gapsMaxRegion bounds a region in a request, base64 characters (a
-	// job spec holds at most maxSpecBytes).
+	// job spec holds at most maxSpecBytes). A 5x5 region, 220x220 RGB,
+	// takes at most about 195,000: every picture fits.
 	gapsMaxRegion    = maxSpecBytes - 16<<10
 	gapsMaxSims      = 1000
 	gapsMaxAttempts  = 10
@@ -496,8 +497,10 @@ func (s *Server) solveGaps(ctx context.Context, req gapsSolveSpec, pz *neural.Pu
 			after[st.Patch] = js.Cell
 			p := base
 			p.Step, p.Cells, p.MS = &js, after, msSince(start)
-			p.Message = fmt.Sprintf("Attempt %d of %d: patch %d to cell %d (%d of %d placed); V's estimate before it %.3f",
-				st.Attempt+1, req.Attempts, st.Patch, js.Cell, st.Placed+1, pz.Cells(), st.Value)
+			p.Message = fmt.Sprintf("Attempt %d of %d: patch %d to cell %d (%d of %d placed)", st.Attempt+1, req.Attempts, st.Patch, js.Cell, st.Placed+1, pz.Cells())
+			if st.Value >= 0 {
+				p.Message += fmt.Sprintf("; V's estimate before it %.3f", st.Value)
+			}
 			if progress != nil {
 				progress(p)
 			}
