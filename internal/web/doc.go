@@ -1,6 +1,7 @@
 // Package web is Tessera's web app: the sliding-tile picture game, the
 // dust game (SameGame's fewest-clicks variant), SameGame under the
-// standard rules and edge-matching, served by the standard library's HTTP
+// standard rules, edge-matching and jigsaws with gaps (Alphazzle, gaps.go),
+// served by the standard library's HTTP
 // server with embedded templates and static files, and a JSON API behind
 // the pages. A game is a value of type game (page, menu entry, API calls,
 // job kinds, saved-game check) in Server.games; the solver menus come from
@@ -42,6 +43,13 @@
 // gap home after the solver's answer (npuzzle_goal.go). IDA* on 4x4 uses
 // the 7-8 pattern database, loaded or built once per server (pdbSet).
 //
+// A gap puzzle travels whole: its region, the picture's middle square cut
+// to the grid's side, as a PNG in every request and job spec (gapsRef), so
+// that any server or worker rebuilds it (neural.Cut, shuffled as
+// neural.Centre does) with no picture store. MCTS reports each placement
+// through neural.Options.OnStep (priors, visits, values of the root's
+// children, V's estimate), which the gaps.solve job streams as progress.
+//
 // The API (all bodies JSON; sliding boards in the npuzzle text format, such
 // as "1 2 3/4 5 6/7 0 8"; dust boards as rows of letters, top first, "/"
 // between rows; docs/web.md has the games' own calls and the job kinds):
@@ -68,6 +76,7 @@
 //	DELETE /api/jobs/{id}                cancel
 //	GET    /api/samegame/positions, POST /api/samegame/deal
 //	GET    /api/edgematch/puzzles, POST /api/edgematch/load, POST /api/edgematch/bucas
+//	POST   /api/gaps/new, POST /api/gaps/score
 //
 // docs/web.md documents each call with examples. The built-in pictures
 // under static/pictures are drawn by the program in genpictures; go generate

@@ -345,7 +345,7 @@ func (s *Server) registerJobs() error {
 
 func (s *Server) submitJob(r *http.Request) (int, any, error) {
 	var req submitRequest
-	if err := decodeJSON(r, 64<<10, &req); err != nil {
+	if err := decodeJSON(r, maxSpecBytes+4<<10, &req); err != nil {
 		return 0, nil, err
 	}
 	k, ok := s.jobKinds[req.Kind]
@@ -509,10 +509,14 @@ func (s *Server) jobEvents(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// maxSpecBytes bounds a job's spec (a gap puzzle's spec carries its
+// picture region, a PNG of up to 220x220 pixels).
+const maxSpecBytes = 256 << 10
+
 // specUnmarshal reads a job's spec strictly: unknown fields are errors.
 func specUnmarshal(data []byte, v any) error {
-	if len(data) > 64<<10 {
-		return errorf(http.StatusRequestEntityTooLarge, "spec larger than 64 KiB")
+	if len(data) > maxSpecBytes {
+		return errorf(http.StatusRequestEntityTooLarge, "spec larger than %d KiB", maxSpecBytes>>10)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

@@ -55,7 +55,10 @@
 // placement); GreedyP and GreedyV play greedily on P or V. The tree is package mcts's
 // stepping Tree: values unscaled in [0, 1], a complete reassembly valued
 // once by the reward (EvaluateTerminal), P and V called once each per
-// batch. Attempts
+// batch. Options.OnStep, when set, receives each placement's root
+// statistics (Step: the priors, visits and mean values of the moves, V's
+// estimate) for a caller that shows the search; the answer is the same
+// without it. Attempts
 // repeats the game with reshuffled patch orders and keeps the answer V
 // values most. FineTune trains P and V further on the states MCTS visits;
 // SelfPlay is the AlphaZero-style fine-tuning the shipped 3x3 heads had

@@ -136,6 +136,9 @@ func (g *game) mcts(root *State) (*State, float64, error) {
 			}
 			return s, v, err
 		}
+		if g.opts.OnStep != nil {
+			g.step(t, max(t.Best(), 0))
+		}
 		if err := t.Advance(max(t.Best(), 0)); err != nil {
 			return nil, 0, err
 		}

@@ -307,6 +307,10 @@ type Options struct {
 	// Visit, when set, is called with every state MCTS evaluates (the
 	// states fine-tuning learns from). It must not keep s.
 	Visit func(s *State)
+	// OnStep, when set, is called by MCTS before every placement with the
+	// root's statistics (Step: priors, visits, values, V's estimate), for
+	// a caller that shows the search; the answer is the same without it.
+	OnStep func(Step)
 }
 
 func (o Options) defaults() Options {
@@ -526,7 +530,7 @@ func searchWith(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options, alg
 		if k > 0 {
 			rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
 		}
-		g := &game{eval: ev, pz: pz, opts: opts, algo: algo, ctx: ctx}
+		g := &game{eval: ev, pz: pz, opts: opts, algo: algo, ctx: ctx, attempt: k}
 		s, val, err := g.play(startState(pz, order, hints, opts.Order == OrderFree))
 		stats.Evaluations += g.evals
 		stats.Batches += g.batches
@@ -569,6 +573,7 @@ type game struct {
 	algo           algorithm
 	ctx            context.Context
 	evals, batches int64
+	attempt        int // 0-based, for Options.OnStep
 }
 
 func (g *game) priors(states []*State) ([][]float64, error) {
