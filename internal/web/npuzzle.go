@@ -392,7 +392,7 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 			var err error
 			d, err = s.pdbs.load(ctx, size, func(bp npuzzle.BuildProgress) {
 				if progress != nil {
-					progress(buildProgress(name, bp, time.Since(start)))
+					progress(s.pdbs.buildProgress(size, bp, time.Since(start)))
 				}
 			})
 			if err != nil {

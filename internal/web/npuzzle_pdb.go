@@ -96,7 +96,7 @@ func (p *pdbSet) status(s npuzzle.Size) (pdbStatus, error) {
 		if bp.Tables == 0 {
 			st.Message = fmt.Sprintf("Loading the pattern database %s…", name)
 		} else {
-			pr := buildProgress(name, bp, time.Since(e.started))
+			pr := p.buildProgress(s, bp, time.Since(e.started))
 			st.Progress, st.Message = &pr, pr.Message
 		}
 	default:
@@ -137,12 +137,21 @@ func isDone(c chan struct{}) bool {
 	}
 }
 
-// buildProgress describes a build for people and the page.
-func buildProgress(name string, bp npuzzle.BuildProgress, elapsed time.Duration) slidingProgress {
+// buildProgress describes a build for people and the page: table is the
+// table being built among those the database builds (the others are their
+// rotations or reflections).
+func (p *pdbSet) buildProgress(s npuzzle.Size, bp npuzzle.BuildProgress, elapsed time.Duration) slidingProgress {
+	name := p.parts[s]
+	table, tables := bp.Table+1, bp.Tables
+	if part, err := npuzzle.PartitionFor(name, s, npuzzle.BlankLast); err == nil {
+		own := part.TablePatterns()
+		table = 1 + slices.IndexFunc(own, func(t []int) bool { return slices.Equal(t, bp.Tiles) })
+		tables = len(own)
+	}
 	return slidingProgress{Phase: "database", Layer: bp.Layer, MS: float64(elapsed.Microseconds()) / 1000,
-		Table: bp.Table + 1, Tables: bp.Tables, Depth: bp.Depth, States: bp.States,
+		Table: table, Tables: tables, Depth: bp.Depth, States: bp.States,
 		Message: fmt.Sprintf("Building the pattern database %s: table %d of %d (%d tiles), breadth-first level %d (%.0f%% through it), %s states reached",
-			name, bp.Table+1, bp.Tables, len(bp.Tiles), bp.Depth, 100*bp.Layer, groupDigits(bp.States))}
+			name, table, tables, len(bp.Tiles), bp.Depth, 100*bp.Layer, groupDigits(bp.States))}
 }
 
 // placementCount is n!/(n-k)!, the entries of a table of k tiles on n
@@ -223,7 +232,7 @@ func (s *Server) pdbJob(ctx context.Context, spec json.RawMessage, progress func
 		progress(slidingProgress{Phase: "database", Message: st.Message})
 	}
 	d, err := s.pdbs.load(ctx, size, func(bp npuzzle.BuildProgress) {
-		progress(buildProgress(name, bp, time.Since(start)))
+		progress(s.pdbs.buildProgress(size, bp, time.Since(start)))
 	})
 	st, serr := s.pdbs.status(size)
 	if serr != nil {
