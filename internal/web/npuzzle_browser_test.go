@@ -17,7 +17,7 @@ import (
 
 // TestBrowserSliding5x5 walks IDA* on a 5x5 board: the menu does not offer
 // IDA* while the 5x5 pattern database is missing and says so; Build runs
-// the build as a job (a database of 4-tile patterns here, built in a
+// the build as a job (a database of 3-tile patterns here, built in a
 // moment, where 6-6-6-6 takes minutes); IDA* is then picked and proves a
 // saved board's shortest solution, played to the end. On a uniformly
 // random 5x5 board, where IDA* with that weak database reaches the job's
