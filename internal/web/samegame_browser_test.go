@@ -111,6 +111,7 @@ func TestBrowserSameGame(t *testing.T) {
 	if shown := value(t, ctx, "cells shown", chromedp.Evaluate[int](`document.querySelectorAll('#board .cell[data-c]').length`)); shown >= 225 {
 		t.Fatalf("after one click of the line the board shows %d cells", shown)
 	}
+	step(t, ctx, "back to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
 	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "samegame.png"), png, 0o644); err != nil {
 		t.Fatal(err)
