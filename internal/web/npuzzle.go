@@ -324,9 +324,10 @@ func (s *Server) checkSolve(req solveRequest, def, most time.Duration) (solver, 
 // fast solver.
 const bigOptimalTimeout = time.Minute
 
-// npuzzleJobs is the sliding game's job kind: a solve with progress, whose
-// time limit may be longer than a request's and which may first load or
-// build a pattern database.
+// npuzzleJobs is the sliding game's job kinds: npuzzle.solve, a solve with
+// progress, whose time limit may be longer than a request's and which may
+// first load or build a pattern database; and npuzzle.pdb, the load or
+// build of a database alone (npuzzle_pdb.go).
 func npuzzleJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{"npuzzle.pdb": {
 		check: func(spec json.RawMessage) (time.Duration, error) {
