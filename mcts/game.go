@@ -82,6 +82,13 @@ type Budget struct {
 	// Progress, when set, is called with the best score so far and the
 	// statistics about every 4,096 playouts and when the best improves.
 	Progress func(best float64, s Stats)
+	// Improved, when set, is called each time the best sequence improves,
+	// just before the Progress call of that improvement, with its score and
+	// the sequence as the Result would hold it: a []M of the search's move
+	// type, valid only during the call (copy what you keep). It lets a
+	// caller show the best line while the search runs; it changes nothing
+	// in the search.
+	Improved func(best float64, seq any)
 }
 
 // run is the bookkeeping of one search: budget, context, statistics and
@@ -142,6 +149,9 @@ func (r *run[M]) offer(score float64, prefix, tail []M) {
 	r.found = true
 	r.bestVal = score
 	r.best = append(append(r.best[:0], prefix...), tail...)
+	if r.budget.Improved != nil {
+		r.budget.Improved(score, r.best)
+	}
 	if r.budget.Progress != nil {
 		r.budget.Progress(score, r.snapshot())
 	}

@@ -486,3 +486,58 @@ func TestSearchStopsWhenExhausted(t *testing.T) {
 		}
 	}
 }
+
+// TestImproved checks that each search reports every better sequence on
+// Budget.Improved, in increasing order of score, each replaying to its
+// score, the last being the result, and that watching changes nothing.
+func TestImproved(t *testing.T) {
+	g := newTarget(10, 3, 6)
+	type seen struct {
+		score float64
+		seq   []int
+	}
+	searches := map[string]func(b Budget) (Result[int], error){
+		"nrpa": func(b Budget) (Result[int], error) {
+			return NRPA(t.Context(), g, NRPAOptions{Level: 2, Iterations: 30, Budget: b})
+		},
+		"nmcs": func(b Budget) (Result[int], error) {
+			return NMCS(t.Context(), g, NMCSOptions[*target, int]{Level: 2, Budget: b})
+		},
+		"spmcts": func(b Budget) (Result[int], error) {
+			return Search(t.Context(), g, TreeOptions[*target, int]{Selection: SPMCTS, D: 10, MaxIterations: 2000, Budget: b})
+		},
+	}
+	for name, search := range searches {
+		plain, err := search(Budget{Seed: 9})
+		if err != nil {
+			t.Fatal(name, err)
+		}
+		var got []seen
+		progress := 0
+		res, err := search(Budget{Seed: 9,
+			Improved: func(best float64, seq any) {
+				got = append(got, seen{best, slices.Clone(seq.([]int))})
+			},
+			Progress: func(float64, Stats) { progress++ }})
+		if err != nil {
+			t.Fatal(name, err)
+		}
+		if res.Score != plain.Score || !slices.Equal(res.Moves, plain.Moves) || res.Stats.Playouts != plain.Stats.Playouts {
+			t.Fatalf("%s: watched %v %v, unwatched %v %v", name, res.Score, res.Moves, plain.Score, plain.Moves)
+		}
+		if len(got) < 2 || progress < len(got) {
+			t.Fatalf("%s: %d improvements, %d progress calls", name, len(got), progress)
+		}
+		for i, s := range got {
+			if i > 0 && s.score <= got[i-1].score {
+				t.Fatalf("%s: improvement %d scores %v after %v", name, i, s.score, got[i-1].score)
+			}
+			if replay(t, g, s.seq) != s.score {
+				t.Fatalf("%s: sequence %v does not score %v", name, s.seq, s.score)
+			}
+		}
+		if last := got[len(got)-1]; last.score != res.Score || !slices.Equal(last.seq, res.Moves) {
+			t.Fatalf("%s: last improvement %v %v, result %v %v", name, last.score, last.seq, res.Score, res.Moves)
+		}
+	}
+}

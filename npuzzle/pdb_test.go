@@ -427,3 +427,46 @@ func TestPartitionFor(t *testing.T) {
 		}
 	}
 }
+
+// TestTableFiles: the files of a partition are absent before LoadPDB,
+// present with their exact length after it, and absent again once one is
+// cut short.
+func TestTableFiles(t *testing.T) {
+	dir := t.TempDir()
+	part, err := ParsePartition("1,2,3/4,5,6,7", Size{4, 4}, BlankFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	present := func() []bool {
+		t.Helper()
+		files, err := part.TableFiles(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []bool
+		for _, f := range files {
+			out = append(out, f.Present)
+		}
+		return out
+	}
+	if got := present(); !slices.Equal(got, []bool{false, false}) {
+		t.Fatalf("before: %v", got)
+	}
+	d, err := LoadPDB(t.Context(), part, PDBOptions{CacheDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := present(); !slices.Equal(got, []bool{true, true}) {
+		t.Fatalf("after: %v", got)
+	}
+	files, _ := part.TableFiles(dir)
+	for i, f := range files {
+		if st, err := os.Stat(d.Tables()[i].Path); err != nil || f.Path != d.Tables()[i].Path || st.Size() != f.Bytes {
+			t.Fatalf("table %d: %+v, LoadPDB's %s (%v)", i, f, d.Tables()[i].Path, err)
+		}
+	}
+	os.Truncate(files[1].Path, files[1].Bytes-1)
+	if got := present(); !slices.Equal(got, []bool{true, false}) {
+		t.Fatalf("cut short: %v", got)
+	}
+}

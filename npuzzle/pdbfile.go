@@ -234,3 +234,44 @@ func ListPDBCache(dir string) ([]CachedTable, error) {
 	}
 	return out, nil
 }
+
+// TableFile is the cache file of one table of a partition (see
+// Partition.TableFiles).
+type TableFile struct {
+	Tiles []int  // the pattern, blank-first numbering
+	Path  string // its file in the cache folder
+	Bytes int64  // the length of a valid file
+	// Present reports whether the file is there with that length; its
+	// checksum is not read (LoadPDB checks it when it reads the table).
+	Present bool
+}
+
+// TableFiles returns the cache files of the tables of p in dir ("" for
+// DefaultCacheDir), one per pattern of TablePatterns, and whether each is
+// there with the length of a valid table: a cheap test (one stat a
+// table) of whether LoadPDB will read the database rather than build it.
+func (p Partition) TableFiles(dir string) ([]TableFile, error) {
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	if dir == "" {
+		var err error
+		if dir, err = DefaultCacheDir(); err != nil {
+			return nil, err
+		}
+	}
+	var out []TableFile
+	for _, tiles := range p.TablePatterns() {
+		t8 := make([]uint8, len(tiles))
+		for i, t := range tiles {
+			t8[i] = uint8(t)
+		}
+		f := TableFile{Tiles: slices.Clone(tiles), Path: filepath.Join(dir, tableFileName(p.Size, tiles)),
+			Bytes: int64(len(tableHeader(p.Size, t8, 0, 0, 0, 0))) + tableBytes(p.Size, len(tiles)) + 4}
+		if st, err := os.Stat(f.Path); err == nil && st.Mode().IsRegular() && st.Size() == f.Bytes {
+			f.Present = true
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}

@@ -26,7 +26,8 @@ type MCTS struct {
 	// rules (never used under Dust).
 	NoTabu bool
 	// Progress, when set, is called now and then with the best result so
-	// far (its Moves nil) and the work done.
+	// far (its Moves the best line, a slice the callee may keep) and the
+	// work done, and each time the best line improves.
 	Progress func(Solution)
 }
 
@@ -56,7 +57,8 @@ type NMCS struct {
 	// NoTabu turns off the tabu-colour filter under Standard rules.
 	NoTabu bool
 	// Progress, when set, is called now and then with the best result so
-	// far (its Moves nil) and the work done.
+	// far (its Moves the best line, a slice the callee may keep) and the
+	// work done, and each time the best line improves.
 	Progress func(Solution)
 }
 
@@ -87,7 +89,8 @@ type NRPA struct {
 	// NoTabu turns off the tabu-colour filter under Standard rules.
 	NoTabu bool
 	// Progress, when set, is called now and then with the best result so
-	// far (its Moves nil) and the work done.
+	// far (its Moves the best line, a slice the callee may keep) and the
+	// work done, and each time the best line improves.
 	Progress func(Solution)
 }
 
@@ -120,12 +123,20 @@ func solveMC(ctx context.Context, b *Board, p mcParams) (Solution, error) {
 	_, hasDeadline := ctx.Deadline()
 	budget := mcts.Budget{MaxPlayouts: p.max, Seed: p.seed}
 	if p.progress != nil {
+		var line []Move // the best line, a new slice at each improvement
+		budget.Improved = func(_ float64, seq any) {
+			gs := seq.([]Group)
+			line = make([]Move, len(gs))
+			for i, g := range gs {
+				line[i] = g.Move()
+			}
+		}
 		budget.Progress = func(best float64, s mcts.Stats) {
-			sol := Solution{Nodes: s.Nodes, Playouts: s.Playouts, Elapsed: s.Elapsed}
+			sol := Solution{Moves: line, Nodes: s.Nodes, Playouts: s.Playouts, Elapsed: s.Elapsed}
 			if b.rules == Dust {
 				sol.Clicks, sol.Cleared = int(-best), true
 			} else {
-				sol.Score = int(best)
+				sol.Score, sol.Clicks = int(best), len(line)
 			}
 			p.progress(sol)
 		}

@@ -20,12 +20,13 @@ func init() {
 
 var serveCmd = &Command{
 	Name:      "serve",
-	UsageLine: "[-addr HOST:PORT] [-db FILE] [-store DIR | -nats URL] [-workers N] [-data DIR] [-q]",
+	UsageLine: "[-addr HOST:PORT] [-db FILE] [-store DIR | -nats URL] [-workers N] [-data DIR] [-pdb DIR] [-q]",
 	Short:     "serve the web app: the sliding puzzle, the dust game, SameGame and edge-matching",
 	Long: `Serve runs the web app: the sliding-tile picture game (built-in or
 uploaded pictures, the phone's camera, boards up to 10x10, the gap where you
 tap, hints, Auto with every catalogue solver: IDA* with the 7-8 pattern
-database on 4x4, the fast solver beyond); the dust game (SameGame's
+database on 4x4 and, once its database is built, with 6-6-6-6 on 5x5, the
+fast solver beyond); the dust game (SameGame's
 fewest-clicks variant on 8 x 6, the proven fewest clicks to compare with);
 SameGame under the standard rules (the 20 standard positions, Auto with NRPA,
 NMCS, SP-MCTS, beam or DFS); and edge-matching (clue puzzles, Brendan's sets,
@@ -45,6 +46,13 @@ Uploaded pictures are bounded before they are decoded: at most 10 MiB and
 40 million pixels, read from the header; they are decoded already reduced to
 the stored 600x600 square, and the uploads decoded at once hold at most
 512 MiB between them (others wait, within the 10 s limit of a request).
+
+The sliding puzzle's pattern databases (7-8 for 4x4, 289 MB on disk;
+6-6-6-6 for 5x5, 128 MB, built on the page with its progress shown, about
+2.7 CPU-minutes and 1.2 GB while it builds) are kept in -pdb DIR, by default
+the user cache folder's tessera/, where 'tessera npuzzle pdb build' puts
+them too: a restarted server reads them in seconds. The folder holds only
+the tables of those two partitions.
 
 Long solves (Auto on the sliding puzzle, and the pages' other searches)
 run as jobs on NATS JetStream: by default serve starts an embedded NATS
@@ -67,6 +75,7 @@ it; -addr :8080 opens it to the network.`,
 		natsURL := fs.String("nats", "", "join this NATS server or cluster for jobs instead of starting one (nats://HOST:PORT, comma-separated)")
 		dataDir := fs.String("data", "", "shared data folder (SameGame's standard positions, ...; default $TESSERA_DATA or ../shared/data, else generated puzzles only)")
 		workers := fs.Int("workers", max(4, runtime.GOMAXPROCS(0)), "in-process job workers")
+		pdbDir := fs.String("pdb", "", "folder of the sliding puzzle's pattern databases (default the user cache folder's tessera/, as for 'tessera npuzzle pdb build')")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
@@ -115,7 +124,7 @@ it; -addr :8080 opens it to the network.`,
 			if data == "" {
 				data, _ = datadir.Dir() // none: generated puzzles only
 			}
-			srv, err := web.New(web.Config{Store: st, Logger: logger, Jobs: web.NATSJobs{C: jc}, DataDir: data})
+			srv, err := web.New(web.Config{Store: st, Logger: logger, Jobs: web.NATSJobs{C: jc}, DataDir: data, PDBCache: *pdbDir})
 			if err != nil {
 				return err
 			}

@@ -39,3 +39,35 @@ func TestSameGame(t *testing.T) {
 		t.Error("nn-after with a missing model built")
 	}
 }
+
+// TestSameGameProgressLines: the Monte-Carlo entries (the web app's Auto
+// menu) report their best line with their progress under the standard
+// rules, each line replaying to the score it comes with, the last one the
+// result.
+func TestSameGameProgressLines(t *testing.T) {
+	b := samegame.Random(10, 10, 4, samegame.Standard, rand.New(rand.NewPCG(3, 3)))
+	for _, id := range []string{"nrpa", "nmcs", "mcts"} {
+		var last samegame.Solution
+		lines := 0
+		s, err := SameGame.New(id, SameGameOptions{Iterations: 10, Level: 1, Nodes: 500, Seed: 1, Progress: func(p samegame.Solution) {
+			if p.Moves == nil {
+				return
+			}
+			lines++
+			if r, err := samegame.Replay(b, p.Moves); err != nil || r.Score != p.Score {
+				t.Fatalf("%s: a line of %d points replays to %d (%v)", id, p.Score, r.Score, err)
+			}
+			last = p
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, err := s.Solve(t.Context(), b)
+		if err != nil && !errors.Is(err, samegame.ErrBudget) {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if lines == 0 || last.Score != sol.Score || !slices.Equal(last.Moves, sol.Moves) {
+			t.Fatalf("%s: %d lines, the last %d points, the result %d", id, lines, last.Score, sol.Score)
+		}
+	}
+}

@@ -40,8 +40,15 @@
 // The sliding game's gap may have its home anywhere (the source game lets
 // the first tile tapped become the gap): a goalMap mirrors the board to
 // bring the home nearest the last cell, renames the tiles and walks the
-// gap home after the solver's answer (npuzzle_goal.go). IDA* on 4x4 uses
-// the 7-8 pattern database, loaded or built once per server (pdbSet).
+// gap home after the solver's answer (npuzzle_goal.go). IDA* uses the
+// pattern databases of Config.PDBs, 7-8 on 4x4 and 6-6-6-6 on 5x5, each
+// loaded or built once per server whoever asks (pdbSet), on the server's
+// life rather than a job's, and kept in package npuzzle's files in
+// Config.PDBCache (npuzzle_pdb.go): an npuzzle.pdb job builds one with its
+// progress, GET /api/npuzzle/pdb says where each stands, and the page
+// offers IDA* on 5x5 only once its database is there. SameGame's
+// Monte-Carlo searches report their best line as it improves, and the page
+// steps through it while the search runs.
 //
 // A gap puzzle travels whole: its region, the picture's middle square cut
 // to the grid's side, as a PNG in every request and job spec (gapsRef), so
@@ -62,6 +69,7 @@
 //	GET    /api/npuzzle/saves/{name}     one saved game
 //	PUT    /api/npuzzle/saves/{name}     save {"start","board","history","picture","elapsed_ms"}
 //	DELETE /api/npuzzle/saves/{name}
+//	GET    /api/npuzzle/pdb              the pattern databases: ready, loading (progress), on disk, absent
 //	GET    /api/dust/solvers             the dust game's Auto menu (catalog.SameGame)
 //	POST   /api/dust/deal                {"seed":3}
 //	POST   /api/dust/solve               {"board":"GGGGBOYO/...","solver":"exact","timeout_ms":10000}

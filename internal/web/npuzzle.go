@@ -55,6 +55,7 @@ func (s *Server) npuzzleRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/npuzzle/shuffle", s.serveAPI(s.npuzzleShuffle))
 	m.HandleFunc("POST /api/npuzzle/solve", s.serveAPI(s.npuzzleSolve))
 	m.HandleFunc("POST /api/npuzzle/hint", s.serveAPI(s.npuzzleHint))
+	m.HandleFunc("GET /api/npuzzle/pdb", s.serveAPI(s.npuzzlePDBs))
 }
 
 // solver is one entry of the Auto menu, an entry of catalog.Npuzzle (the
@@ -263,6 +264,12 @@ type slidingProgress struct {
 	Generated int64   `json:"generated,omitempty"`
 	MS        float64 `json:"ms"`
 	Layer     float64 `json:"layer,omitempty"` // of the database table being built, 0..1
+	// The database's build: table (1-based) of tables, the breadth-first
+	// level being expanded and the abstract states reached so far.
+	Table  int   `json:"table,omitempty"`
+	Tables int   `json:"tables,omitempty"`
+	Depth  int   `json:"depth,omitempty"`
+	States int64 `json:"states,omitempty"`
 }
 
 func (s *Server) npuzzleSolve(r *http.Request) (int, any, error) {
@@ -304,14 +311,31 @@ func (s *Server) checkSolve(req solveRequest, def, most time.Duration) (solver, 
 	if err != nil {
 		return solver{}, 0, nil, 0, err
 	}
+	if req.TimeoutMS == 0 && sv.Optimal && b.Rows()*b.Cols() > 16 {
+		timeout = min(timeout, bigOptimalTimeout)
+	}
 	return sv, timeout, b, k, nil
 }
 
-// npuzzleJobs is the sliding game's job kind: a solve with progress, whose
-// time limit may be longer than a request's and which may first load or
-// build a pattern database.
+// bigOptimalTimeout is the time limit of an optimal search as a job on a
+// board of more than 16 cells whose spec names none (at most JobTimeout):
+// IDA* proves boards up to about 60 moves from the goal within it, while a
+// shuffled 5x5 board takes it hours, so the page soon hands over to the
+// fast solver.
+const bigOptimalTimeout = time.Minute
+
+// npuzzleJobs is the sliding game's job kinds: npuzzle.solve, a solve with
+// progress, whose time limit may be longer than a request's and which may
+// first load or build a pattern database; and npuzzle.pdb, the load or
+// build of a database alone (npuzzle_pdb.go).
 func npuzzleJobs(s *Server) map[string]jobKind {
-	return map[string]jobKind{"npuzzle.solve": {
+	return map[string]jobKind{"npuzzle.pdb": {
+		check: func(spec json.RawMessage) (time.Duration, error) {
+			_, timeout, err := s.checkPDBSpec(spec)
+			return timeout, err
+		},
+		run: s.pdbJob,
+	}, "npuzzle.solve": {
 		check: func(spec json.RawMessage) (time.Duration, error) {
 			var req solveRequest
 			if err := specUnmarshal(spec, &req); err != nil {
@@ -369,9 +393,7 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 			var err error
 			d, err = s.pdbs.load(ctx, size, func(bp npuzzle.BuildProgress) {
 				if progress != nil {
-					progress(slidingProgress{Phase: "database", Layer: bp.Layer, MS: msSince(start),
-						Message: fmt.Sprintf("Building the pattern database %s: table %d of %d (%d tiles), depth %d, %s states",
-							name, bp.Table+1, bp.Tables, len(bp.Tiles), bp.Depth, groupDigits(bp.States))})
+					progress(s.pdbs.buildProgress(size, bp, time.Since(start)))
 				}
 			})
 			if err != nil {
@@ -388,7 +410,11 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 		}
 	case sv.ID == "fast":
 		if size.Rows >= 5 && size.Cols >= 5 {
-			opts.PDB = s.pdbs.ready(npuzzle.Size{Rows: 5, Cols: 5})
+			// the fast solver's 5x5 finish is tuned for 6-6-6-6; a weaker
+			// database would slow it down
+			if d := s.pdbs.ready(npuzzle.Size{Rows: 5, Cols: 5}); d != nil && d.Partition().Name == "6-6-6-6" {
+				opts.PDB = d
+			}
 		}
 		if opts.PDB == nil && size.Rows >= 4 && size.Cols >= 4 {
 			opts.PDB = s.pdbs.ready(npuzzle.Size{Rows: 4, Cols: 4})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"time"
 
 	"tessera/npuzzle"
 )
@@ -178,13 +179,16 @@ type pdbSet struct {
 
 	mu      sync.Mutex
 	entries map[npuzzle.Size]*pdbEntry
+	loads   int                     // loads started (read or built), for the tests
+	failed  map[npuzzle.Size]string // why the last load failed
 }
 
 // pdbEntry is one database, being loaded or loaded.
 type pdbEntry struct {
-	done chan struct{}
-	pdb  *npuzzle.PDB
-	err  error
+	done    chan struct{}
+	pdb     *npuzzle.PDB
+	err     error
+	started time.Time
 
 	mu       sync.Mutex
 	progress npuzzle.BuildProgress
@@ -223,7 +227,8 @@ func (p *pdbSet) load(ctx context.Context, s npuzzle.Size, progress func(npuzzle
 	p.mu.Lock()
 	e := p.entries[s]
 	if e == nil {
-		e = &pdbEntry{done: make(chan struct{}), watchers: map[int]func(npuzzle.BuildProgress){}}
+		e = &pdbEntry{done: make(chan struct{}), watchers: map[int]func(npuzzle.BuildProgress){}, started: time.Now()}
+		p.loads++
 		if p.entries == nil {
 			p.entries = map[npuzzle.Size]*pdbEntry{}
 		}
@@ -249,6 +254,10 @@ func (p *pdbSet) load(ctx context.Context, s npuzzle.Size, progress func(npuzzle
 				e.err = fmt.Errorf("pattern database %s: %w", name, err)
 				p.mu.Lock()
 				delete(p.entries, s)
+				if p.failed == nil {
+					p.failed = map[npuzzle.Size]string{}
+				}
+				p.failed[s] = e.err.Error()
 				p.mu.Unlock()
 			}
 			close(e.done)

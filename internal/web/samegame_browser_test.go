@@ -26,7 +26,8 @@ const groupJS = `(() => {
 
 // TestBrowserSameGame walks the SameGame page as a person would: a click
 // by mouse and one by keyboard, NRPA as a job played to the end of the
-// game, a reload during a running job that finds it again, and Stop.
+// game, the best line streaming in and stepped through while a search
+// runs, a reload during a running job that finds it again, and Stop.
 func TestBrowserSameGame(t *testing.T) {
 	ctx := browser(t)
 	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
@@ -97,6 +98,20 @@ func TestBrowserSameGame(t *testing.T) {
 		chromedp.Click(chromedp.ID("auto")),
 		waitFor(statusJS+`.textContent.includes('best score so far')`, 20*time.Second))
 	board := value(t, ctx, "board", chromedp.Evaluate[string](`document.getElementById('board').dataset.board`))
+	// The best line streams in while the search runs: its clicks, its
+	// next click ringed on the board, and a step through it.
+	step(t, ctx, "the line streams in",
+		waitFor(`document.getElementById('stat-moves').textContent.includes(',') && +document.getElementById('line-step').max > 1`, 20*time.Second),
+		waitFor(`document.querySelectorAll('#board .cell.next').length >= 2`, 5*time.Second),
+		chromedp.Click(chromedp.ID("line-next")),
+		waitFor(`document.getElementById('board').classList.contains('viewing') && document.getElementById('line-out').textContent.startsWith('board after 1 of')`, 5*time.Second))
+	if got := value(t, ctx, "board", chromedp.Evaluate[string](`document.getElementById('board').dataset.board`)); got != board {
+		t.Fatalf("stepping through the line changed the game's board: %q, was %q", got, board)
+	}
+	if shown := value(t, ctx, "cells shown", chromedp.Evaluate[int](`document.querySelectorAll('#board .cell[data-c]').length`)); shown >= 225 {
+		t.Fatalf("after one click of the line the board shows %d cells", shown)
+	}
+	step(t, ctx, "back to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
 	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "samegame.png"), png, 0o644); err != nil {
 		t.Fatal(err)

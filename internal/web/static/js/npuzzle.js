@@ -20,6 +20,7 @@ const ui = {
   solver: $('solver'), auto: $('auto'), stop: $('stop'), solverNote: $('solver-note'),
   speed: $('speed'), speedOut: $('speed-out'),
   statStates: $('stat-states'), statTime: $('stat-time'), statLength: $('stat-length'),
+  pdb: $('pdb'), pdbNote: $('pdb-note'), pdbBuild: $('pdb-build'),
 };
 
 const game = {
@@ -232,6 +233,7 @@ function setBoard(tiles, rows, cols, { history = [], elapsedMs = 0, home = rows 
   game.won = isSolved(game.tiles) && history.length > 0;
   if (resized) layout();
   else draw();
+  showDB();
 }
 
 async function shuffle() {
@@ -341,14 +343,17 @@ function showStats(res) {
   ui.statLength.textContent = res.solved ? `${res.length} moves${res.optimal ? ' (shortest)' : ' (not proven shortest)'}` : 'none';
 }
 
-async function auto() {
+// auto runs the chosen solver as a job and plays its solution; before is
+// said before its messages (why an earlier solver gave way).
+async function auto(before = '') {
+  if (typeof before !== 'string') before = ''; // called as an event handler
   if (game.won || game.picking || busy()) return;
   const opt = ui.solver.selectedOptions[0];
   const name = opt.textContent;
   resetStats();
   const spec = { board: line(game.tiles, game.cols), solver: opt.value, blank: game.home };
   const memo = { board: spec.board, rows: game.rows, cols: game.cols, home: game.home, name, picture: game.picture };
-  notify(`Searching with ${name}…`, 'busy');
+  notify(`${before}Searching with ${name}…`, 'busy');
   let st;
   try {
     const running = game.job.start('npuzzle.solve', spec, memo, showJob);
@@ -391,7 +396,17 @@ function finishJob(st, name) {
   }
   const res = st.result;
   showStats(res);
+  if (dbs[`${game.rows}x${game.cols}`]) loadDBs(); // a solve may have loaded the database
   if (!res.solved) {
+    if (res.limit === 'time' && res.solver !== 'fast' && res.board === line(game.tiles, game.cols) && ui.solver.querySelector('option[value="fast"]')) {
+      // the fast solver answers any board the page offers in about a second
+      notify(`${res.error}. The fast solver takes over…`, 'warn');
+      ui.solver.value = 'fast';
+      describeSolver();
+      ui.solverNote.textContent = `${res.error}: the fast solver took over. ${ui.solverNote.textContent}`;
+      auto(`${res.error}. The fast solver takes over: `);
+      return;
+    }
     notify(`${res.error}.`, 'warn');
     return;
   }
@@ -457,6 +472,108 @@ function stopAuto() {
     if (!game.won) notify('Auto stopped: your turn.');
     draw();
   }
+}
+
+// ---- pattern databases -----------------------------------------------------
+
+// The server's pattern databases by board size (GET /api/npuzzle/pdb):
+// where each stands. Where IDA* needs one (5x5), the menu offers IDA*
+// only once it is there; building it is a job whose progress shows here.
+const dbs = {};
+const pdbJob = new Job('tessera.npuzzle.pdbjob');
+const idaOption = () => ui.solver.querySelector('option[value="idastar"]');
+const idaName = idaOption() ? idaOption().textContent : 'IDA*';
+const dbUsable = (d) => d.state === 'ready' || d.state === 'on disk';
+
+async function loadDBs() {
+  try {
+    const { databases } = await api('GET', '/api/npuzzle/pdb');
+    for (const d of databases) dbs[d.size] = d;
+  } catch {
+    return; // the menu stays as it is
+  }
+  showDB();
+}
+
+// showDB shows the database of the board's size, if it has one, and sets
+// the menu's IDA* entry by it.
+function showDB() {
+  const size = `${game.rows}x${game.cols}`;
+  const d = dbs[size];
+  const opt = idaOption();
+  const blocked = Boolean(d && d.needed && !dbUsable(d));
+  if (opt) {
+    opt.disabled = blocked;
+    opt.textContent = blocked ? `${idaName} (needs the database)` : idaName;
+    if (blocked && ui.solver.value === 'idastar') {
+      ui.solver.value = 'fast';
+      describeSolver();
+    }
+  }
+  ui.pdb.hidden = !d;
+  if (!d) return;
+  ui.pdb.dataset.state = d.state;
+  let text = d.progress ? d.progress.message : d.message;
+  if (d.error && d.state === 'absent') text += ` The last build failed: ${d.error}.`;
+  if (blocked) text += ` Until it is built, IDA* is not offered on ${size} boards; the fast solver answers at once.`;
+  ui.pdbNote.textContent = text;
+  ui.pdbBuild.hidden = d.state !== 'absent';
+  ui.pdbBuild.disabled = pdbJob.running;
+  // a build under way (another tab's, another client's): follow it
+  if (d.state === 'loading' && !pdbJob.running) buildDB(size);
+}
+
+// buildDB loads or builds the database of size as a job and follows it;
+// a build already under way is joined, not started again.
+async function buildDB(size) {
+  if (pdbJob.running) return;
+  let st;
+  try {
+    const running = pdbJob.start('npuzzle.pdb', { size }, { size }, (s) => showDBJob(size, s));
+    ui.pdbBuild.disabled = true;
+    st = await running;
+  } catch (e) {
+    pdbJob.forget();
+    ui.pdbNote.textContent = `Cannot build the database: ${e.message}`;
+    ui.pdbBuild.disabled = false;
+    return;
+  }
+  finishDBJob(size, st);
+}
+
+function showDBJob(size, st) {
+  if (st.state !== 'running' && st.state !== 'queued') return;
+  dbs[size] = { ...dbs[size], state: 'loading', progress: st.progress || null };
+  if (st.progress && `${game.rows}x${game.cols}` === size) {
+    ui.pdbNote.textContent = st.progress.message;
+    ui.pdb.dataset.state = 'loading';
+  }
+}
+
+function finishDBJob(size, st) {
+  if (!st) return;
+  pdbJob.forget();
+  if (st.state === 'done') {
+    dbs[size] = st.result;
+  } else {
+    dbs[size] = { ...dbs[size], state: 'absent', progress: null, error: st.error || st.state };
+  }
+  showDB();
+  if (`${game.rows}x${game.cols}` === size && st.state === 'done' && dbUsable(st.result) && !busy()) {
+    notify(`${st.result.message} IDA* is offered on ${size} boards.`);
+  }
+}
+
+async function resumeDBJob() {
+  const m = pdbJob.saved();
+  if (!m) return;
+  try {
+    await api('GET', `/api/jobs/${encodeURIComponent(m.id)}`);
+  } catch {
+    pdbJob.forget();
+    return;
+  }
+  finishDBJob(m.size, await pdbJob.resume((s) => showDBJob(m.size, s)));
 }
 
 // ---- pictures --------------------------------------------------------------
@@ -590,7 +707,8 @@ ui.shuffle.addEventListener('click', shuffle);
 ui.restart.addEventListener('click', restart);
 ui.undo.addEventListener('click', undo);
 ui.hint.addEventListener('click', hint);
-ui.auto.addEventListener('click', auto);
+ui.auto.addEventListener('click', () => auto());
+ui.pdbBuild.addEventListener('click', () => buildDB(`${game.rows}x${game.cols}`));
 ui.stop.addEventListener('click', stopAuto);
 // pickSolver selects the solver that suits a size: the optimal one where
 // it finishes, the fast one beyond.
@@ -681,4 +799,5 @@ savesPanel({
   resumeJob().then((found) => {
     if (!found) shuffle();
   });
+  resumeDBJob().then(loadDBs);
 })();

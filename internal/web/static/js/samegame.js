@@ -23,6 +23,7 @@ const ui = {
   speed: $('speed'), speedOut: $('speed-out'),
   statScore: $('stat-score'), statClicks: $('stat-clicks'), statPlayouts: $('stat-playouts'), statTime: $('stat-time'),
   statMoves: $('stat-moves'),
+  lineStep: $('line-step'), linePrev: $('line-prev'), lineNext: $('line-next'), lineOut: $('line-out'),
 };
 
 const game = {
@@ -37,6 +38,10 @@ const game = {
   cursor: [0, 14],
   playback: null,
   job: new Job('tessera.samegame.job'),
+  // view is the best line of the running search as it streams in: its
+  // clicks, and how many of them the board shows (0: the board itself).
+  // follow: the step keeps to the end of the line as it grows.
+  view: { moves: [], step: 0, follow: false },
 };
 
 const prefs = JSON.parse(localStorage.getItem('tessera.samegame') || '{}');
@@ -141,11 +146,32 @@ function layout() {
 
 const over = () => !hasMove(game.grid);
 
+// viewGrid returns the board after the first view.step clicks of the best
+// line, and the cells of the click after them; null when the board itself
+// is shown.
+function viewGrid() {
+  const v = game.view;
+  if (v.moves.length === 0) return null;
+  let grid = copy(game.grid);
+  for (const [x, y] of v.moves.slice(0, v.step)) {
+    const cells = groupAt(grid, x, y);
+    if (cells.length < 2) return null; // a line of another board
+    grid = remove(grid, cells);
+  }
+  const next = v.step < v.moves.length ? groupAt(grid, ...v.moves[v.step]) : [];
+  return { grid, next, moved: v.step > 0 };
+}
+
 function draw() {
+  const view = viewGrid();
+  const shown = view ? view.grid : game.grid;
+  const next = new Set((view ? view.next : []).map(([x, y]) => x * 64 + y));
+  ui.board.classList.toggle('viewing', view !== null && view.moved);
   for (let x = 0; x < game.cols; x++) {
     for (let y = 0; y < game.rows; y++) {
       const e = cellEls[x][y];
-      const c = game.grid[x][y];
+      const c = shown[x][y];
+      e.classList.toggle('next', next.has(x * 64 + y));
       if (c < 0) e.removeAttribute('data-c');
       else e.dataset.c = String(c);
       e.classList.toggle('cursor', x === game.cursor[0] && y === game.cursor[1]);
@@ -162,6 +188,32 @@ function draw() {
   ui.restart.disabled = busy;
   ui.stop.disabled = !busy;
   ui.time.textContent = formatDuration(game.clock.ms());
+  const v = game.view;
+  ui.lineStep.max = String(v.moves.length);
+  ui.lineStep.value = String(v.step);
+  ui.lineStep.disabled = ui.linePrev.disabled = ui.lineNext.disabled = v.moves.length === 0;
+  ui.lineOut.textContent = v.moves.length === 0 ? 'no line yet' : `board after ${v.step} of ${v.moves.length} clicks`;
+}
+
+// setLine takes a new best line from the search.
+function setLine(text) {
+  const v = game.view;
+  v.moves = text ? text.split(' ').map((m) => m.split(',').map(Number)) : [];
+  v.step = v.follow ? v.moves.length : Math.min(v.step, v.moves.length);
+  draw();
+}
+
+// viewStep shows the board after step clicks of the best line; the end of
+// the line keeps following it as it grows.
+function viewStep(step) {
+  const v = game.view;
+  v.step = Math.max(0, Math.min(v.moves.length, step));
+  v.follow = v.step === v.moves.length && v.step > 0;
+  draw();
+}
+
+function clearLine() {
+  game.view = { moves: [], step: 0, follow: false };
 }
 setInterval(() => { ui.time.textContent = formatDuration(game.clock.ms()); }, 250);
 pauseWhenHidden(() => game.clock, () => game.history.length > 0 && !over());
@@ -257,6 +309,7 @@ function restart() {
 // ---- auto ------------------------------------------------------------------
 
 function resetStats() {
+  clearLine();
   for (const e of [ui.statScore, ui.statClicks, ui.statPlayouts, ui.statTime, ui.statMoves]) e.textContent = '–';
 }
 
@@ -265,7 +318,7 @@ function showBest(p) {
   ui.statClicks.textContent = p.clicks || '–';
   ui.statPlayouts.textContent = p.playouts ? groupDigits(p.playouts) : groupDigits(p.nodes) + ' nodes';
   ui.statTime.textContent = formatMS(p.ms);
-  ui.statMoves.textContent = p.moves || 'the line comes with the result (the search reports its best score as it goes)';
+  ui.statMoves.textContent = p.moves || 'no line yet';
 }
 
 async function auto() {
@@ -296,12 +349,14 @@ function showJob(st, name) {
   const p = st.progress;
   if (p && (st.state === 'running' || st.state === 'queued')) {
     showBest(p);
+    if (p.board === line(game.grid) && p.moves !== game.view.moves.map(([x, y]) => `${x},${y}`).join(' ')) setLine(p.moves);
     const clicks = p.clicks ? ` in ${p.clicks} clicks` : '';
     notify(`${name}: best score so far ${groupDigits(p.score)}${clicks}…`, 'busy');
   }
 }
 
 function finishJob(st, name) {
+  clearLine();
   draw();
   if (!st) return;
   game.job.forget();
@@ -417,6 +472,9 @@ ui.dealPosition.addEventListener('click', () => deal(Number(ui.position.value)))
 ui.restart.addEventListener('click', restart);
 ui.undo.addEventListener('click', undo);
 ui.auto.addEventListener('click', auto);
+ui.lineStep.addEventListener('input', () => viewStep(Number(ui.lineStep.value)));
+ui.linePrev.addEventListener('click', () => viewStep(game.view.step - 1));
+ui.lineNext.addEventListener('click', () => viewStep(game.view.step + 1));
 ui.stop.addEventListener('click', stopPlayback);
 ui.speed.addEventListener('input', () => {
   ui.speedOut.textContent = ui.speed.value;
