@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
 	"image/jpeg"
 	"io/fs"
 	"net/http"
@@ -288,12 +289,39 @@ func (s *Server) jgLoad(ctx context.Context, ref jgRef) (*jgPuzzle, error) {
 		out.cols = grids[0].Cols
 	}
 	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, jigsaw.Sheet(pz, out.cols), &jpeg.Options{Quality: 90}); err != nil {
+	if err := jpeg.Encode(&buf, jgSheet(pz, out.cols), &jpeg.Options{Quality: 90}); err != nil {
 		return nil, err
 	}
 	out.sheet = "data:image/jpeg;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
 	s.jgCache.put(key, out)
 	return out, nil
+}
+
+// jgGutter is the margin of each piece on the page's sheet: the piece's
+// border pixels repeated, so that a browser scaling a piece never shows a
+// line of its sheet neighbour's pixels.
+const jgGutter = 1
+
+// jgSheet draws the pieces row-major on cols columns, each in a cell of
+// PieceSize + 2 jgGutter pixels, 8 bits per channel.
+func jgSheet(pz *jigsaw.Puzzle, cols int) *image.NRGBA {
+	n, size := len(pz.Pieces), pz.PieceSize
+	cell := size + 2*jgGutter
+	rows := (n + cols - 1) / cols
+	img := image.NewNRGBA(image.Rect(0, 0, cols*cell, rows*cell))
+	for k, p := range pz.Pieces {
+		x0, y0 := (k%cols)*cell, (k/cols)*cell
+		for y := range cell {
+			sy := min(max(y-jgGutter, 0), size-1)
+			for x := range cell {
+				sx := min(max(x-jgGutter, 0), size-1)
+				i := 3 * (sy*size + sx)
+				o := img.PixOffset(x0+x, y0+y)
+				img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = uint8(p.Pix[i]>>8), uint8(p.Pix[i+1]>>8), uint8(p.Pix[i+2]>>8), 0xff
+			}
+		}
+	}
+	return img
 }
 
 // jgLoadBusy is jgLoad for a request: it takes a busy slot and ends with
@@ -512,6 +540,7 @@ type jgPuzzleJSON struct {
 	Rotate    bool        `json:"rotate"`
 	Sheet     string      `json:"sheet"` // JPEG data URL: piece k at row k / sheet_cols, column k % sheet_cols
 	SheetCols int         `json:"sheet_cols"`
+	Gutter    int         `json:"gutter"` // pixels around each piece on the sheet
 	Pictures  []jgPicture `json:"pictures"`
 	Board     jgBoard     `json:"board"` // the scramble
 	Score     jgScoreJSON `json:"score"`
@@ -548,7 +577,7 @@ func (s *Server) jgNew(r *http.Request) (int, any, error) {
 	}
 	b := jgStartBoard(p)
 	out := jgPuzzleJSON{Ref: req.Ref, Name: jgName(req.Ref, p), N: len(p.pz.Pieces), Piece: req.Ref.Piece, Rotate: req.Ref.Rotate,
-		Sheet: p.sheet, SheetCols: p.cols, Board: b, Score: jgScoreBoard(p, b)}
+		Sheet: p.sheet, SheetCols: p.cols, Gutter: jgGutter, Board: b, Score: jgScoreBoard(p, b)}
 	for _, g := range p.grids {
 		out.Pictures = append(out.Pictures, jgPicture{g.Name, g.Rows, g.Cols})
 	}
