@@ -696,15 +696,14 @@ func (s *Server) solveJigsaw(ctx context.Context, req jgSolveSpec, timeout time.
 		return jgProgress{}, err
 	}
 	defer s.release()
-	sctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	p, err := s.jgLoad(sctx, req.Ref)
+	// The cut is bounded by the job's own time limit, the search by
+	// timeout from here.
+	p, err := s.jgLoad(ctx, req.Ref)
 	if err != nil {
-		if ctx.Err() != nil {
-			return jgProgress{}, ctx.Err()
-		}
 		return jgProgress{}, err
 	}
+	sctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	n := len(p.pz.Pieces)
 	o := catalog.DefaultJigsawOptions()
 	o.Seed = req.Seed
