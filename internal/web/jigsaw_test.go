@@ -257,3 +257,30 @@ func FuzzJigsawSpec(f *testing.F) {
 		}
 	})
 }
+
+// A worker process (no store) runs jigsaw.solve on a built-in picture and
+// says why it cannot on an upload.
+func TestJigsawWorker(t *testing.T) {
+	mj := NewMemJobs()
+	defer mj.Close()
+	if err := RegisterJobKinds(Config{Jobs: mj}); err != nil {
+		t.Fatal(err)
+	}
+	run := func(spec string) JobState {
+		id, err := mj.Submit(t.Context(), "jigsaw.solve", json.RawMessage(spec), time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var last JobState
+		if err := mj.Watch(t.Context(), id, func(st JobState) { last = st }); err != nil {
+			t.Fatal(err)
+		}
+		return last
+	}
+	if st := run(`{"ref":{"pictures":["mosaic"],"piece":120,"rotate":true},"solver":"greedy"}`); st.State != JobDone || !strings.Contains(string(st.Result), `"perfect":true`) {
+		t.Fatalf("built-in: %+v", st)
+	}
+	if st := run(`{"ref":{"pictures":["0123456789abcdef0123"],"piece":60},"solver":"greedy"}`); st.State != JobFailed || !strings.Contains(st.Error, "no store") {
+		t.Fatalf("upload: %+v", st)
+	}
+}
