@@ -1,7 +1,7 @@
 // Package web is Tessera's web app: the sliding-tile picture game, the
 // dust game (SameGame's fewest-clicks variant), SameGame under the
-// standard rules, edge-matching and jigsaws with gaps (Alphazzle, gaps.go),
-// served by the standard library's HTTP
+// standard rules, edge-matching, square-piece jigsaws and jigsaws with gaps
+// (Alphazzle, gaps.go), served by the standard library's HTTP
 // server with embedded templates and static files, and a JSON API behind
 // the pages. A game is a value of type game (page, menu entry, API calls,
 // job kinds, saved-game check) in Server.games; the solver menus come from
@@ -19,7 +19,7 @@
 // The pages are html/template files under templates/ and plain ES modules
 // and CSS under static/, embedded in the binary: there is no front-end build
 // step. The games run in the browser (moves, undo, timer, victory); the
-// server shuffles or deals, solves with the npuzzle and samegame solvers
+// server shuffles, deals or cuts, solves with the catalogue's solvers
 // under time and memory limits, gives hints, checks every saved game by
 // replaying it, keeps uploaded pictures and saved games in a Store
 // (internal/store), and answers every API error as JSON {"error": "..."}
@@ -36,6 +36,12 @@
 //	srv, err := web.New(web.Config{Store: s, Logger: logger})
 //	ln, err := net.Listen("tcp", "127.0.0.1:8080")
 //	err = srv.Serve(ctx, ln) // until ctx ends, then a graceful shutdown
+//
+// The jigsaw (jigsaw.go) is a function of its recipe, jgRef (pictures,
+// piece size, type, seed): the server cuts and scrambles again when asked
+// (a cache keeps the last four), sends the pieces as one sheet image and
+// keeps the truth, scoring the layouts the page sends and marking their
+// wrong joins; jigsaw.solve jobs stream each generation's best layout.
 //
 // The sliding game's gap may have its home anywhere (the source game lets
 // the first tile tapped become the gap): a goalMap mirrors the board to
@@ -85,6 +91,7 @@
 //	GET    /api/samegame/positions, POST /api/samegame/deal
 //	GET    /api/edgematch/puzzles, POST /api/edgematch/load, POST /api/edgematch/bucas
 //	POST   /api/gaps/new, POST /api/gaps/score
+//	GET    /api/jigsaw/sets, POST /api/jigsaw/new, POST /api/jigsaw/score
 //
 // docs/web.md documents each call with examples. The built-in pictures
 // under static/pictures are drawn by the program in genpictures; go generate

@@ -169,6 +169,7 @@ type Server struct {
 	sgSet    standardSet
 	emOnce   sync.Once
 	emList   []string // the edge-matching files of the data folder
+	jgCache  jgCache  // the jigsaw puzzles cut last
 }
 
 // New returns a server for cfg. It fails if cfg has no store or the
@@ -181,7 +182,7 @@ func New(cfg Config) (*Server, error) {
 }
 
 // RegisterJobKinds registers the web app's job kinds (npuzzle.solve,
-// samegame.solve, edgematch.solve, gaps.solve) on cfg.Jobs, for a worker process that
+// samegame.solve, edgematch.solve, jigsaw.solve, gaps.solve) on cfg.Jobs, for a worker process that
 // serves no pages: `tessera worker -nats URL` beside a `tessera serve
 // -nats URL -workers 0`. cfg.Store is not needed; DataDir and the PDB
 // settings are read as by New.
@@ -202,7 +203,7 @@ func build(cfg Config) (*Server, error) {
 		mux:       http.NewServeMux(),
 		busy:      make(chan struct{}, cfg.MaxBusy),
 		decodeMem: newMemGate(cfg.DecodeMemory),
-		games:     []*game{npuzzleGame, dustGame, samegameGame, edgematchGame, gapsGame},
+		games:     []*game{npuzzleGame, dustGame, samegameGame, edgematchGame, jigsawGame, gapsGame},
 		proofs:    &proofCache{max: 4096},
 	}
 	s.base, s.stop = context.WithCancel(context.Background())

@@ -1,0 +1,803 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"tessera/imageio"
+	"tessera/internal/catalog"
+	"tessera/internal/store"
+	"tessera/jigsaw"
+	"tessera/jigsaw/bag"
+	"tessera/jigsaw/ga"
+)
+
+// Jigsaw: square-piece picture jigsaws cut from a built-in, uploaded or
+// benchmark picture (or a mixed bag of 2 to 4), Type 1 (positions
+// unknown) or Type 2 (positions and rotations unknown). The server cuts and
+// scrambles (the puzzle is a function of its jgRef, so nothing is kept but
+// a small cache), scores a layout against the truth, which the page never
+// sees, and runs the catalogue's solvers as jigsaw.solve jobs, streaming
+// the best layout of each generation.
+
+const (
+	jgMaxPictures          = 4
+	jgMinPiece, jgMaxPiece = 12, 160
+	// jgMaxPieces bounds the pieces of a puzzle, all pictures together: a
+	// bag of four MIT pictures (1,728 at 28 pixels) fits.
+	jgMaxPieces = 2000
+	// jgMaxBoard bounds the cells of a board the page sends.
+	jgMaxBoard = 4 * jgMaxPieces
+	// jgMaxDataBytes bounds a benchmark picture read from the data folder.
+	jgMaxDataBytes = 16 << 20
+	jgCacheSize    = 4
+)
+
+// jgDataSets are the data folder's benchmark sets the page offers.
+var jgDataSets = []string{"mit432", "mcgill540"}
+
+var jigsawGame = &game{
+	Kind:  "jigsaw",
+	Title: "Jigsaw",
+	Path:  "/jigsaw",
+	page:  "jigsaw.html",
+	data: func() any {
+		return jigsawPage{Solvers: catalog.Jigsaw.Menu()}
+	},
+	routes: (*Server).jigsawRoutes,
+	save:   jigsawSave,
+	jobs:   jigsawJobs,
+}
+
+type jigsawPage struct {
+	Solvers []catalog.Menu
+}
+
+func (s *Server) jigsawRoutes(m *http.ServeMux) {
+	m.HandleFunc("GET /api/jigsaw/sets", s.serveAPI(s.jgSets))
+	m.HandleFunc("POST /api/jigsaw/new", s.serveAPI(s.jgNew))
+	m.HandleFunc("POST /api/jigsaw/score", s.serveAPI(s.jgScore))
+}
+
+// jgRef names a puzzle: its pictures, piece size, type and scramble.
+type jgRef struct {
+	// Pictures are 1 to 4 built-in picture ids, upload ids, or images of
+	// the data folder's sets ("mit432/1.png"); several make a mixed bag.
+	Pictures []string `json:"pictures"`
+	Piece    int      `json:"piece"`  // pixels, 12..160
+	Rotate   bool     `json:"rotate"` // Type 2
+	Seed     uint64   `json:"seed"`
+}
+
+// check bounds the form of a ref, before any picture is read.
+func (r jgRef) check() error {
+	if len(r.Pictures) < 1 || len(r.Pictures) > jgMaxPictures {
+		return errorf(http.StatusBadRequest, "pictures: %d given, want 1 to %d (several make a mixed bag)", len(r.Pictures), jgMaxPictures)
+	}
+	if r.Piece < jgMinPiece || r.Piece > jgMaxPiece {
+		return errorf(http.StatusBadRequest, "piece %d pixels out of range %d..%d", r.Piece, jgMinPiece, jgMaxPiece)
+	}
+	seen := map[string]bool{}
+	for _, id := range r.Pictures {
+		if !validPictureID(id) && !isDataImage(id) {
+			return errorf(http.StatusBadRequest, "picture %q: not a built-in picture, an upload or a data-set image such as mit432/1.png", trimForError(id))
+		}
+		if seen[id] {
+			return errorf(http.StatusBadRequest, "picture %q given twice", id)
+		}
+		seen[id] = true
+	}
+	return nil
+}
+
+func trimForError(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}
+
+// isDataImage reports whether id has the form SET/N.EXT of an image of one
+// of jgDataSets: a set name, a slash, digits, and .png or .jpg.
+func isDataImage(id string) bool {
+	set, file, ok := strings.Cut(id, "/")
+	if !ok {
+		return false
+	}
+	known := false
+	for _, s := range jgDataSets {
+		known = known || s == set
+	}
+	num, ext, ok := strings.Cut(file, ".")
+	if !known || !ok || (ext != "png" && ext != "jpg") || num == "" || len(num) > 4 {
+		return false
+	}
+	for _, c := range num {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// jgDataImages lists the data folder's benchmark images the page offers.
+func (s *Server) jgDataImages() []string {
+	list := []string{}
+	if s.cfg.DataDir == "" {
+		return list
+	}
+	for _, set := range jgDataSets {
+		entries, err := os.ReadDir(filepath.Join(s.cfg.DataDir, "jigsaw", set))
+		if err != nil {
+			continue
+		}
+		var names []string
+		for _, e := range entries {
+			if id := set + "/" + e.Name(); isDataImage(id) && e.Type().IsRegular() {
+				names = append(names, id)
+			}
+		}
+		sort.Slice(names, func(i, j int) bool { // 2.png before 10.png
+			a, b := names[i], names[j]
+			if len(a) != len(b) {
+				return len(a) < len(b)
+			}
+			return a < b
+		})
+		list = append(list, names...)
+	}
+	return list
+}
+
+func (s *Server) jgSets(r *http.Request) (int, any, error) {
+	note := ""
+	if s.cfg.DataDir == "" {
+		note = "no data folder (tessera serve -data DIR, or TESSERA_DATA): the benchmark pictures are not offered"
+	}
+	return http.StatusOK, map[string]any{"images": s.jgDataImages(), "note": note}, nil
+}
+
+// jgPuzzle is a cut and scrambled puzzle with its truth.
+type jgPuzzle struct {
+	pz    *jigsaw.Puzzle
+	truth *jigsaw.Truth
+	grids []jigsaw.TruthImage
+	sheet string // the pieces, row-major on sheetCols columns, as a JPEG data URL
+	cols  int    // sheet columns
+}
+
+// jgCache keeps the last few puzzles made, by ref.
+type jgCache struct {
+	mu   sync.Mutex
+	keys []string
+	vals []*jgPuzzle
+}
+
+func (c *jgCache) get(key string) *jgPuzzle {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, k := range c.keys {
+		if k == key {
+			return c.vals[i]
+		}
+	}
+	return nil
+}
+
+func (c *jgCache) put(key string, p *jgPuzzle) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.keys = append([]string{key}, c.keys...)
+	c.vals = append([]*jgPuzzle{p}, c.vals...)
+	if len(c.keys) > jgCacheSize {
+		c.keys, c.vals = c.keys[:jgCacheSize], c.vals[:jgCacheSize]
+	}
+}
+
+// jgPictureBytes reads the file of one picture of a ref.
+func (s *Server) jgPictureBytes(ctx context.Context, id string) ([]byte, error) {
+	switch {
+	case isBuiltinPicture(id):
+		return fs.ReadFile(staticFS, "static/pictures/"+id+".png")
+	case isDataImage(id):
+		if s.cfg.DataDir == "" {
+			return nil, errorf(http.StatusNotFound, "no data folder here: picture %q is not available", id)
+		}
+		path := filepath.Join(s.cfg.DataDir, "jigsaw", filepath.FromSlash(id))
+		st, err := os.Stat(path)
+		if err != nil || !st.Mode().IsRegular() {
+			return nil, errorf(http.StatusNotFound, "no picture %q in the data folder (GET /api/jigsaw/sets lists them)", id)
+		}
+		if st.Size() > jgMaxDataBytes {
+			return nil, errorf(http.StatusUnprocessableEntity, "picture %q: %d bytes, over %d", id, st.Size(), jgMaxDataBytes)
+		}
+		return os.ReadFile(path)
+	default:
+		if s.store == nil {
+			return nil, errorf(http.StatusUnprocessableEntity, "picture %q is an upload, which this worker cannot read (it has no store): use a built-in or data-set picture", id)
+		}
+		p, err := s.store.Picture(ctx, id)
+		if err != nil {
+			return nil, storeError(err)
+		}
+		return p.Data, nil
+	}
+}
+
+// jgLoad cuts and scrambles the puzzle of ref (or takes it from the cache).
+func (s *Server) jgLoad(ctx context.Context, ref jgRef) (*jgPuzzle, error) {
+	if err := ref.check(); err != nil {
+		return nil, err
+	}
+	keyb, _ := json.Marshal(ref)
+	key := string(keyb)
+	if p := s.jgCache.get(key); p != nil {
+		return p, nil
+	}
+	var grids []*jigsaw.Grid
+	total := 0
+	for _, id := range ref.Pictures {
+		data, err := s.jgPictureBytes(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		_, w, h, err := imageio.Header(data, imageio.Options{})
+		if err != nil {
+			return nil, errorf(http.StatusUnprocessableEntity, "picture %q: %v", id, err)
+		}
+		rows, cols := h/ref.Piece, w/ref.Piece
+		if rows < 2 || cols < 2 {
+			return nil, errorf(http.StatusBadRequest, "picture %q (%dx%d) makes fewer than 2x2 pieces of %d pixels", id, w, h, ref.Piece)
+		}
+		if total += rows * cols; total > jgMaxPieces {
+			return nil, errorf(http.StatusBadRequest, "%d pieces or more: at most %d (choose larger pieces or fewer pictures)", total, jgMaxPieces)
+		}
+		img, err := imageio.DecodeBytesContext(ctx, data, imageio.Options{})
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			return nil, errorf(http.StatusUnprocessableEntity, "picture %q: %v", id, err)
+		}
+		g, err := jigsaw.CutContext(ctx, img.Pix, ref.Piece, jigsaw.CutOptions{Crop: true, Depth: img.Depth})
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			return nil, errorf(http.StatusBadRequest, "picture %q: %v", id, err)
+		}
+		g.Name = id
+		grids = append(grids, g)
+	}
+	pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: ref.Rotate, Seed: ref.Seed})
+	out := &jgPuzzle{pz: pz, truth: truth, grids: truth.Images, cols: jigsaw.SheetCols(len(pz.Pieces))}
+	if len(grids) == 1 {
+		out.cols = grids[0].Cols
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, jgSheet(pz, out.cols), &jpeg.Options{Quality: 90}); err != nil {
+		return nil, err
+	}
+	out.sheet = "data:image/jpeg;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+	s.jgCache.put(key, out)
+	return out, nil
+}
+
+// jgGutter is the margin of each piece on the page's sheet: the piece's
+// border pixels repeated, so that a browser scaling a piece never shows a
+// line of its sheet neighbour's pixels.
+const jgGutter = 1
+
+// jgSheet draws the pieces row-major on cols columns, each in a cell of
+// PieceSize + 2 jgGutter pixels, 8 bits per channel.
+func jgSheet(pz *jigsaw.Puzzle, cols int) *image.NRGBA {
+	n, size := len(pz.Pieces), pz.PieceSize
+	cell := size + 2*jgGutter
+	rows := (n + cols - 1) / cols
+	img := image.NewNRGBA(image.Rect(0, 0, cols*cell, rows*cell))
+	for k, p := range pz.Pieces {
+		x0, y0 := (k%cols)*cell, (k/cols)*cell
+		for y := range cell {
+			sy := min(max(y-jgGutter, 0), size-1)
+			for x := range cell {
+				sx := min(max(x-jgGutter, 0), size-1)
+				i := 3 * (sy*size + sx)
+				o := img.PixOffset(x0+x, y0+y)
+				img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = uint8(p.Pix[i]>>8), uint8(p.Pix[i+1]>>8), uint8(p.Pix[i+2]>>8), 0xff
+			}
+		}
+	}
+	return img
+}
+
+// jgLoadBusy is jgLoad for a request: it takes a busy slot and ends with
+// the request's solve timeout.
+func (s *Server) jgLoadBusy(r *http.Request, ref jgRef) (*jgPuzzle, error) {
+	if err := ref.check(); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.SolveTimeout)
+	defer cancel()
+	if err := s.acquire(ctx); err != nil {
+		return nil, err
+	}
+	defer s.release()
+	return s.jgLoad(ctx, ref)
+}
+
+// jgBoard is a layout as the page holds it: rows x cols cells, row-major,
+// each [piece, rotation] (rotation in quarter turns clockwise of the piece
+// as on the sheet), piece -1 for an empty cell.
+type jgBoard struct {
+	Rows  int      `json:"rows"`
+	Cols  int      `json:"cols"`
+	Cells [][2]int `json:"cells"`
+}
+
+// check bounds a board sent for a puzzle of n pieces: every cell in range,
+// each piece at most once, no rotations for Type 1 (rotate false).
+func (b jgBoard) check(n int, rotate bool) error {
+	if b.Rows < 1 || b.Cols < 1 || b.Rows > jgMaxBoard || b.Cols > jgMaxBoard || b.Rows*b.Cols > jgMaxBoard {
+		return errorf(http.StatusBadRequest, "board: %d x %d cells, want 1 to %d cells", b.Rows, b.Cols, jgMaxBoard)
+	}
+	if len(b.Cells) != b.Rows*b.Cols {
+		return errorf(http.StatusBadRequest, "board: %d cells for %d x %d", len(b.Cells), b.Rows, b.Cols)
+	}
+	seen := make([]bool, n)
+	for i, c := range b.Cells {
+		if c[0] < 0 {
+			continue
+		}
+		if c[0] >= n || seen[c[0]] || c[1] < 0 || c[1] > 3 || (!rotate && c[1] != 0) {
+			return errorf(http.StatusBadRequest, "board: cell %d holds %v, not a piece of the %d used once with a rotation 0..3 (0 for Type 1)", i, c, n)
+		}
+		seen[c[0]] = true
+	}
+	return nil
+}
+
+// placement is the board as a placement of one image.
+func (b jgBoard) placement() *jigsaw.Placement {
+	pl := &jigsaw.Placement{Images: 1}
+	for i, c := range b.Cells {
+		if c[0] >= 0 {
+			pl.Pieces = append(pl.Pieces, jigsaw.Placed{Piece: c[0], Row: i / b.Cols, Col: i % b.Cols, Rotation: jigsaw.Rotation(c[1])})
+		}
+	}
+	return pl
+}
+
+// jgStartBoard is the scramble as the page first shows it: piece k in
+// cell k of the sheet's grid, as cut.
+func jgStartBoard(p *jgPuzzle) jgBoard {
+	n := len(p.pz.Pieces)
+	b := jgBoard{Cols: p.cols, Rows: (n + p.cols - 1) / p.cols}
+	b.Cells = make([][2]int, b.Rows*b.Cols)
+	for i := range b.Cells {
+		b.Cells[i] = [2]int{-1, 0}
+		if i < n {
+			b.Cells[i][0] = i
+		}
+	}
+	return b
+}
+
+// jgBoardOf lays out a solver's placement for the page: its output images
+// in a near-square grid of slots, one empty cell between slots, and the
+// pieces it did not place (a search stopped early, or one picture of a bag
+// under way) in rows below.
+func jgBoardOf(pl *jigsaw.Placement, n int) jgBoard {
+	k := max(pl.Images, 1)
+	per := 1
+	for per*per < k {
+		per++
+	}
+	type box struct{ r0, c0, h, w int }
+	boxes := make([]box, k)
+	slotH, slotW := 0, 0
+	for img := range k {
+		bd := pl.Bounds(img)
+		boxes[img] = box{bd.Min.Y, bd.Min.X, bd.Dy(), bd.Dx()}
+		slotH, slotW = max(slotH, bd.Dy()), max(slotW, bd.Dx())
+	}
+	gap := 0
+	if k > 1 {
+		gap = 1
+	}
+	slotRows := (k + per - 1) / per
+	cols := max(per*slotW+(per-1)*gap, 1)
+	rows := slotRows*slotH + (slotRows-1)*gap
+	placed := make([]bool, n)
+	type at struct{ r, c, piece, rot int }
+	var cells []at
+	for _, q := range pl.Pieces {
+		if q.Piece < 0 || q.Piece >= n || placed[q.Piece] || q.Image < 0 || q.Image >= k {
+			continue
+		}
+		placed[q.Piece] = true
+		bx := boxes[q.Image]
+		r := (q.Image/per)*(slotH+gap) + q.Row - bx.r0
+		c := (q.Image%per)*(slotW+gap) + q.Col - bx.c0
+		cells = append(cells, at{r, c, q.Piece, int(q.Rotation)})
+	}
+	var loose []int
+	for i, ok := range placed {
+		if !ok {
+			loose = append(loose, i)
+		}
+	}
+	tray := 0
+	if len(loose) > 0 {
+		if rows > 0 {
+			tray = rows + 1
+		}
+		rows = tray + (len(loose)+cols-1)/cols
+	}
+	b := jgBoard{Rows: max(rows, 1), Cols: cols}
+	b.Cells = make([][2]int, b.Rows*b.Cols)
+	for i := range b.Cells {
+		b.Cells[i] = [2]int{-1, 0}
+	}
+	for _, a := range cells {
+		b.Cells[a.r*cols+a.c] = [2]int{a.piece, a.rot}
+	}
+	for i, p := range loose {
+		b.Cells[tray*cols+i] = [2]int{p, 0}
+	}
+	return b
+}
+
+// jgScoreJSON is a board's score against the truth.
+type jgScoreJSON struct {
+	Direct   float64 `json:"direct"`
+	Neighbor float64 `json:"neighbor"`
+	Perfect  bool    `json:"perfect"`
+	// Correct of Pieces are directly correct; Kept of Adjacencies true
+	// adjacencies are kept.
+	Correct     int `json:"correct"`
+	Pieces      int `json:"pieces"`
+	Kept        int `json:"kept"`
+	Adjacencies int `json:"adjacencies"`
+	// Wrong lists the board's adjacencies of two pieces that are not
+	// neighbours in the truth, or not the right way round: [cell, 1] the
+	// cell and the one to its right, [cell, 2] the one below.
+	Wrong [][2]int `json:"wrong"`
+}
+
+// rotateOffset turns a cell offset by t quarter turns clockwise (rows
+// grow downwards): (r, c) -> (c, -r) per turn.
+func rotateOffset(r, c int, t jigsaw.Rotation) (int, int) {
+	for range t & 3 {
+		r, c = c, -r
+	}
+	return r, c
+}
+
+// trueNeighbours reports whether the pieces a and b, shown turned by ra
+// and rb, are neighbours in the truth with b at offset (dr, dc) of a.
+func trueNeighbours(t *jigsaw.Truth, a, ra, b, rb, dr, dc int) bool {
+	oa, ob := t.Pieces[a], t.Pieces[b]
+	ta, tb := oa.Rotation.Add(jigsaw.Rotation(ra)), ob.Rotation.Add(jigsaw.Rotation(rb))
+	if oa.Image != ob.Image || ta != tb {
+		return false
+	}
+	r, c := rotateOffset(ob.Row-oa.Row, ob.Col-oa.Col, ta)
+	return r == dr && c == dc
+}
+
+// jgScoreBoard scores b against p's truth and lists its wrong adjacencies.
+func jgScoreBoard(p *jgPuzzle, b jgBoard) jgScoreJSON {
+	acc, err := jigsaw.Score(p.truth, b.placement(), jigsaw.ScoreOptions{})
+	out := jgScoreJSON{Wrong: [][2]int{}}
+	if err == nil {
+		out.Direct, out.Neighbor, out.Perfect = acc.Direct, acc.Neighbor, acc.Perfect
+		for _, im := range acc.Images {
+			out.Correct += im.Correct
+			out.Pieces += im.Pieces
+			out.Kept += im.CorrectAdjacencies
+			out.Adjacencies += im.Adjacencies
+		}
+	}
+	for i, c := range b.Cells {
+		if c[0] < 0 {
+			continue
+		}
+		r, col := i/b.Cols, i%b.Cols
+		if col+1 < b.Cols {
+			if d := b.Cells[i+1]; d[0] >= 0 && !trueNeighbours(p.truth, c[0], c[1], d[0], d[1], 0, 1) {
+				out.Wrong = append(out.Wrong, [2]int{i, 1})
+			}
+		}
+		if r+1 < b.Rows {
+			if d := b.Cells[i+b.Cols]; d[0] >= 0 && !trueNeighbours(p.truth, c[0], c[1], d[0], d[1], 1, 0) {
+				out.Wrong = append(out.Wrong, [2]int{i, 2})
+			}
+		}
+	}
+	return out
+}
+
+// jgPuzzleJSON is a puzzle as the page draws it.
+type jgPuzzleJSON struct {
+	Ref       jgRef       `json:"ref"`
+	Name      string      `json:"name"`
+	N         int         `json:"n"`
+	Piece     int         `json:"piece"`
+	Rotate    bool        `json:"rotate"`
+	Sheet     string      `json:"sheet"` // JPEG data URL: piece k at row k / sheet_cols, column k % sheet_cols
+	SheetCols int         `json:"sheet_cols"`
+	Gutter    int         `json:"gutter"` // pixels around each piece on the sheet
+	Pictures  []jgPicture `json:"pictures"`
+	Board     jgBoard     `json:"board"` // the scramble
+	Score     jgScoreJSON `json:"score"`
+}
+
+type jgPicture struct {
+	Name string `json:"name"`
+	Rows int    `json:"rows"`
+	Cols int    `json:"cols"`
+}
+
+func jgName(ref jgRef, p *jgPuzzle) string {
+	kind := "Type 1"
+	if ref.Rotate {
+		kind = "Type 2"
+	}
+	var parts []string
+	for _, g := range p.grids {
+		parts = append(parts, fmt.Sprintf("%s %dx%d", g.Name, g.Rows, g.Cols))
+	}
+	return fmt.Sprintf("%s, %d pieces of %d px, %s", strings.Join(parts, " + "), len(p.pz.Pieces), ref.Piece, kind)
+}
+
+func (s *Server) jgNew(r *http.Request) (int, any, error) {
+	var req struct {
+		Ref jgRef `json:"ref"`
+	}
+	if err := decodeJSON(r, 4<<10, &req); err != nil {
+		return 0, nil, err
+	}
+	p, err := s.jgLoadBusy(r, req.Ref)
+	if err != nil {
+		return 0, nil, err
+	}
+	b := jgStartBoard(p)
+	out := jgPuzzleJSON{Ref: req.Ref, Name: jgName(req.Ref, p), N: len(p.pz.Pieces), Piece: req.Ref.Piece, Rotate: req.Ref.Rotate,
+		Sheet: p.sheet, SheetCols: p.cols, Gutter: jgGutter, Board: b, Score: jgScoreBoard(p, b)}
+	for _, g := range p.grids {
+		out.Pictures = append(out.Pictures, jgPicture{g.Name, g.Rows, g.Cols})
+	}
+	return http.StatusOK, out, nil
+}
+
+func (s *Server) jgScore(r *http.Request) (int, any, error) {
+	var req struct {
+		Ref   jgRef   `json:"ref"`
+		Board jgBoard `json:"board"`
+	}
+	if err := decodeJSON(r, 256<<10, &req); err != nil {
+		return 0, nil, err
+	}
+	if err := req.Ref.check(); err != nil {
+		return 0, nil, err
+	}
+	if err := req.Board.check(jgMaxPieces, req.Ref.Rotate); err != nil {
+		return 0, nil, err
+	}
+	p, err := s.jgLoadBusy(r, req.Ref)
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := req.Board.check(len(p.pz.Pieces), req.Ref.Rotate); err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, jgScoreBoard(p, req.Board), nil
+}
+
+// jgSolveSpec is the spec of a jigsaw.solve job.
+type jgSolveSpec struct {
+	Ref       jgRef  `json:"ref"`
+	Solver    string `json:"solver"`     // a catalog.Jigsaw id
+	TimeoutMS int    `json:"timeout_ms"` // 0: the server's job timeout
+	Seed      uint64 `json:"seed"`       // the genetic algorithm's
+}
+
+// jgProgress is a jigsaw.solve job's progress and result.
+type jgProgress struct {
+	Solver string `json:"solver"`
+	// Generation counts the generations so far, all pictures together;
+	// Picture is k of Pictures while picture k of a mixed bag is solved.
+	Generation int         `json:"generation"`
+	Picture    int         `json:"picture,omitempty"`
+	Pictures   int         `json:"pictures,omitempty"`
+	Fitness    float64     `json:"fitness,omitempty"`
+	Board      *jgBoard    `json:"board,omitempty"`
+	Score      jgScoreJSON `json:"score"`
+	MS         float64     `json:"ms"`
+	Message    string      `json:"message"`
+	// In the result: the best fitness of every generation of a single
+	// picture, and why a search ended early.
+	History []float64 `json:"history,omitempty"`
+	Stopped string    `json:"stopped,omitempty"`
+}
+
+func (s *Server) checkJGSpec(spec json.RawMessage) (jgSolveSpec, time.Duration, error) {
+	var req jgSolveSpec
+	if err := specUnmarshal(spec, &req); err != nil {
+		return req, 0, err
+	}
+	if req.Solver == "" {
+		req.Solver = "ga"
+	}
+	if _, err := catalog.Jigsaw.Lookup(req.Solver); err != nil {
+		return req, 0, errorf(http.StatusBadRequest, "%v", err)
+	}
+	timeout := s.cfg.JobTimeout
+	if req.TimeoutMS != 0 {
+		timeout = time.Duration(req.TimeoutMS) * time.Millisecond
+		if timeout < 100*time.Millisecond || timeout > s.cfg.MaxJobTimeout {
+			return req, 0, errorf(http.StatusBadRequest, "timeout_ms %d out of range 100..%d", req.TimeoutMS, s.cfg.MaxJobTimeout.Milliseconds())
+		}
+	}
+	return req, timeout, req.Ref.check()
+}
+
+func jigsawJobs(s *Server) map[string]jobKind {
+	return map[string]jobKind{"jigsaw.solve": {
+		check: func(spec json.RawMessage) (time.Duration, error) {
+			_, timeout, err := s.checkJGSpec(spec)
+			return timeout + time.Minute, err // the solve stops itself at timeout; the rest is for a free slot and the cut
+		},
+		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
+			req, timeout, err := s.checkJGSpec(spec)
+			if err != nil {
+				return nil, err
+			}
+			return s.solveJigsaw(ctx, req, timeout, progress)
+		},
+	}}
+}
+
+// jgOneWorker makes the genetic searches of a solver run on one goroutine,
+// as a solve holds one busy slot (the answer does not depend on it).
+func jgOneWorker(sol jigsaw.Solver) jigsaw.Solver {
+	switch v := sol.(type) {
+	case ga.Solver:
+		v.Workers = 1
+		return v
+	case bag.Solver:
+		v.Solver, v.Mend = jgOneWorker(v.Solver), jgOneWorker(v.Mend)
+		return v
+	}
+	return sol
+}
+
+// solveJigsaw cuts the puzzle of req and solves it with req's solver for at
+// most timeout, taking a busy slot; after each generation the best layout
+// and its score go to progress (at most ten times a second).
+func (s *Server) solveJigsaw(ctx context.Context, req jgSolveSpec, timeout time.Duration, progress func(any)) (jgProgress, error) {
+	start := time.Now()
+	// The wait for a solver slot is the job's, not the search's time.
+	if err := s.acquire(ctx); err != nil {
+		return jgProgress{}, err
+	}
+	defer s.release()
+	// The cut is bounded by the job's own time limit, the search by
+	// timeout from here.
+	p, err := s.jgLoad(ctx, req.Ref)
+	if err != nil {
+		return jgProgress{}, err
+	}
+	sctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	n := len(p.pz.Pieces)
+	o := catalog.DefaultJigsawOptions()
+	o.Seed = req.Seed
+	sol, err := catalog.Jigsaw.New(req.Solver, o)
+	if err != nil {
+		return jgProgress{}, errorf(http.StatusBadRequest, "%v", err)
+	}
+	sol = jgOneWorker(sol)
+	var mu sync.Mutex
+	gens := 0
+	var last time.Time
+	var cur jigsaw.Generation
+	prob := &jigsaw.Problem{Puzzle: p.pz, Images: len(req.Ref.Pictures)}
+	prob.Progress = func(g jigsaw.Generation) {
+		mu.Lock()
+		gens++
+		cur = g
+		mu.Unlock()
+	}
+	prob.Snapshot = func(g jigsaw.Generation, pl *jigsaw.Placement) {
+		mu.Lock()
+		defer mu.Unlock()
+		if progress == nil || time.Since(last) < 100*time.Millisecond {
+			return
+		}
+		last = time.Now()
+		b := jgBoardOf(pl, n)
+		pr := jgProgress{Solver: req.Solver, Generation: gens, Picture: g.Picture, Pictures: g.Pictures, Fitness: g.Best,
+			Board: &b, Score: jgScoreBoard(p, b), MS: msSince(start)}
+		pr.Message = fmt.Sprintf("generation %d, best fitness %.4g", g.Index, g.Best)
+		if g.Pictures > 1 {
+			pr.Message = fmt.Sprintf("picture %d of %d, %s", g.Picture, g.Pictures, pr.Message)
+		}
+		progress(pr)
+	}
+	res, err := sol.Solve(sctx, prob)
+	if ctx.Err() != nil {
+		return jgProgress{}, ctx.Err() // cancelled
+	}
+	mu.Lock()
+	out := jgProgress{Solver: req.Solver, Generation: gens, Picture: cur.Picture, Pictures: cur.Pictures, Fitness: res.Fitness,
+		MS: msSince(start), History: res.History}
+	mu.Unlock()
+	if res.Placement != nil {
+		b := jgBoardOf(res.Placement, n)
+		out.Board, out.Score = &b, jgScoreBoard(p, b)
+	}
+	sc := fmt.Sprintf("direct %.1f%%, neighbour %.1f%%", 100*out.Score.Direct, 100*out.Score.Neighbor)
+	switch {
+	case err == nil && out.Score.Perfect:
+		out.Message = fmt.Sprintf("Perfect reconstruction (%d generations)", gens)
+	case err == nil:
+		out.Message = fmt.Sprintf("Done after %d generations: %s", gens, sc)
+	case errors.Is(err, context.DeadlineExceeded) && res.Placement != nil:
+		out.Stopped = err.Error()
+		out.Message = fmt.Sprintf("Time is up after %d generations: the best layout has %s", gens, sc)
+	case res.Placement != nil:
+		out.Stopped = err.Error()
+		out.Message = fmt.Sprintf("Stopped (%v): best layout %s", err, sc)
+	default:
+		return out, errorf(http.StatusUnprocessableEntity, "%v", err)
+	}
+	return out, nil
+}
+
+// jigsawState is a saved jigsaw game.
+type jigsawState struct {
+	Ref       jgRef   `json:"ref"`
+	Board     jgBoard `json:"board"`
+	Name      string  `json:"name"`
+	Moves     int     `json:"moves"`
+	ElapsedMS int64   `json:"elapsed_ms"`
+}
+
+// jigsawSave checks a saved game: the ref well formed, the board bounded
+// with each piece at most once. The pictures are not read here: the page
+// cuts the puzzle again when it loads the game.
+func jigsawSave(data json.RawMessage) (store.Game, error) {
+	var st jigsawState
+	if err := strictUnmarshal(data, &st); err != nil {
+		return store.Game{}, err
+	}
+	if err := st.Ref.check(); err != nil {
+		return store.Game{}, err
+	}
+	if err := st.Board.check(jgMaxPieces, st.Ref.Rotate); err != nil {
+		return store.Game{}, err
+	}
+	if len(st.Name) > 300 || st.Moves < 0 || st.ElapsedMS < 0 {
+		return store.Game{}, errorf(http.StatusBadRequest, "name too long, or negative moves or time")
+	}
+	norm, err := json.Marshal(st)
+	if err != nil {
+		return store.Game{}, err
+	}
+	return store.Game{Board: st.Name, Data: norm, Moves: st.Moves, Elapsed: time.Duration(st.ElapsedMS) * time.Millisecond}, nil
+}

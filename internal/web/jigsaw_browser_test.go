@@ -1,0 +1,104 @@
+package web
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestBrowserJigsaw walks the jigsaw page: a drag that swaps two pieces, a
+// turn by keyboard, the genetic algorithm to the end (each generation's
+// layout drawn, the score and the wrong joins shown), the page at 390
+// pixels, a reload during a long solve that finds it again, and Stop.
+func TestBrowserJigsaw(t *testing.T) {
+	ctx := browser(t)
+	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
+	defer stop()
+	step(t, ctx, "load the page",
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(ts.URL+"/jigsaw"),
+		waitFor(statusJS+`.textContent.startsWith('New puzzle: sunset 8x8, 64 pieces of 60 px, Type 2')`, 15*time.Second),
+		waitFor(`document.querySelectorAll('#board .cell.we, #board .cell.ws').length > 0`, 5*time.Second))
+
+	a, b := pieceAt(t, ctx, 0), pieceAt(t, ctx, 9)
+	x0, y0 := cellCentre(t, ctx, 0)
+	x1, y1 := cellCentre(t, ctx, 9)
+	step(t, ctx, "drag piece 0 onto cell 9",
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, chromedp.ButtonLeft),
+		waitFor(`document.getElementById('moves').textContent === '1'`, 5*time.Second),
+		waitFor(`document.getElementById('board').dataset.scored === '1'`, 10*time.Second))
+	if got0, got9 := pieceAt(t, ctx, 0), pieceAt(t, ctx, 9); got0 != b || got9 != a {
+		t.Fatalf("after the drag: cell 0 %s, cell 9 %s; before %s, %s", got0, got9, a, b)
+	}
+	step(t, ctx, "select by keyboard",
+		chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`),
+		chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(" "),
+		waitFor(`document.querySelector('#board .cell.selected') !== null`, 5*time.Second))
+	sel, _ := strconv.Atoi(value(t, ctx, "selected", chromedp.Evaluate[string](`document.querySelector('#board .cell.selected').dataset.i`)))
+	before := pieceAt(t, ctx, sel)
+	step(t, ctx, "turn by keyboard", chromedp.KeyEvent("r"),
+		waitFor(`document.getElementById('moves').textContent === '2'`, 5*time.Second))
+	if after := pieceAt(t, ctx, sel); after == before || !strings.HasPrefix(after, strings.Split(before, "/")[0]+"/") {
+		t.Fatalf("turned %s into %s", before, after)
+	}
+
+	step(t, ctx, "the genetic algorithm to the end",
+		chromedp.SetValue(chromedp.ID("solver"), "ga"),
+		chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`),
+		chromedp.KeyEvent("a"), // Auto's key
+		waitFor(`!document.getElementById('auto').disabled && /Perfect|Done/.test(`+statusJS+`.textContent)`, 60*time.Second))
+	if g := value(t, ctx, "generations", chromedp.Evaluate[string](`document.getElementById('auto-out').dataset.generation`)); g != "101" {
+		t.Fatalf("generations: %s", g)
+	}
+
+	// The page at a phone's width: nothing wider than the screen.
+	step(t, ctx, "390 pixels",
+		chromedp.EmulateViewport(390, 844),
+		waitFor(`document.documentElement.scrollWidth <= 390`, 5*time.Second),
+		chromedp.EmulateViewport(1280, 900))
+
+	step(t, ctx, "a mixed bag of two",
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#pictures input[value="mosaic"]').click()`),
+		chromedp.SetValue(chromedp.ID("piece"), "80"),
+		chromedp.Click(chromedp.ID("new")),
+		waitFor(statusJS+`.textContent.startsWith('New puzzle: sunset 6x6 + mosaic 6x6')`, 15*time.Second),
+		chromedp.Click(chromedp.ID("auto")),
+		waitFor(`!document.getElementById('auto').disabled && /Perfect|Done/.test(`+statusJS+`.textContent)`, 60*time.Second))
+	step(t, ctx, "scroll to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "jigsaw.png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if *updateScreenshot {
+		if err := os.WriteFile(filepath.Join("..", "..", "docs", "jigsaw.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	step(t, ctx, "a long solve",
+		// a bag of two pictures, 800 pieces: a minute or so of work
+		chromedp.Evaluate[chromedp.Void](`for (const c of document.querySelectorAll('#pictures input')) c.checked = c.value === 'glass' || c.value === 'mandelbrot'`),
+		chromedp.SetValue(chromedp.ID("piece"), "24"),
+		chromedp.Click(chromedp.ID("new")),
+		waitFor(statusJS+`.textContent.startsWith('New puzzle: ') && `+statusJS+`.textContent.includes(', 800 pieces of 24 px')`, 20*time.Second),
+		chromedp.SetValue(chromedp.ID("budget"), "600000"),
+		chromedp.Click(chromedp.ID("auto")),
+		waitFor(`Number(document.getElementById('auto-out').dataset.generation) > 0`, 60*time.Second))
+	step(t, ctx, "reload",
+		chromedp.Reload(),
+		waitFor(statusJS+`.textContent.includes('still solving') || `+statusJS+`.textContent.includes('generation')`, 30*time.Second))
+	step(t, ctx, "stop",
+		waitFor(`!document.getElementById('stop').disabled`, 10*time.Second),
+		chromedp.Click(chromedp.ID("stop")),
+		waitFor(statusJS+`.textContent === 'Search stopped.'`, 20*time.Second))
+}
