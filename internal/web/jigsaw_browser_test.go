@@ -96,7 +96,7 @@ func TestBrowserJigsaw(t *testing.T) {
 		waitFor(`Number(document.getElementById('auto-out').dataset.generation) > 0`, 60*time.Second))
 	step(t, ctx, "reload",
 		chromedp.Reload(),
-		waitFor(statusJS+`.textContent.includes('still solving') || `+statusJS+`.textContent.includes('generation')`, 30*time.Second))
+		waitFor(statusJS+`.textContent.includes('still searching') || `+statusJS+`.textContent.includes('generation')`, 30*time.Second))
 	step(t, ctx, "stop",
 		waitFor(`!document.getElementById('stop').disabled`, 10*time.Second),
 		chromedp.Click(chromedp.ID("stop")),

@@ -10,7 +10,7 @@
 
 import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden } from './api.js';
 import { savesPanel } from './saves.js';
-import { Job } from './jobs.js';
+import { Job, pageJob } from './jobs.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -234,78 +234,41 @@ function showProgress(pr) {
   ui.autoOut.textContent = `${pr.message} · ${formatMS(pr.ms)}`;
 }
 
+// solving is the page's Auto, run as an edgematch.solve job.
+const solving = pageJob(game.job, {
+  notify,
+  draw,
+  progress(p, name) {
+    showProgress(p);
+    notify(`${name}: ${p.message}…`, 'busy');
+  },
+  done(res, name) {
+    showProgress(res);
+    if (res.iterates && res.iterates.length > 0) {
+      // P after every LP iteration, as the source's Figure 4c
+      ui.lp.hidden = false;
+      ui.lpIters.replaceChildren(...res.iterates.map((src, i) => el('figure', {},
+        el('img', { src, alt: `P after LP iteration ${i + 1}` }), el('figcaption', {}, String(i + 1)))));
+      ui.lpCaption.textContent = `P after each of the ${res.iterates.length} LP iterations (cells down, pieces across; white is 1).`;
+    }
+    const r = draw();
+    notify(`${name}: ${res.message}.`, r.solved ? 'victory' : res.stopped ? 'warn' : '');
+  },
+});
+
 async function auto() {
   if (game.job.running) return;
   const opt = ui.solver.selectedOptions[0];
   const name = opt.textContent;
   const spec = { ref: game.p.ref, solver: opt.value, timeout_ms: Number(ui.budget.value), seed: 1 };
-  const memo = { ref: game.p.ref, board: game.board, name };
   notify(`${name}: searching (${ui.budget.selectedOptions[0].textContent})…`, 'busy');
   ui.lp.hidden = true;
-  let st;
-  try {
-    const running = game.job.start('edgematch.solve', spec, memo, (s) => showJob(s, name));
-    draw();
-    st = await running;
-  } catch (e) {
-    game.job.forget();
-    notify(`Auto failed: ${e.message}`, 'error');
-    draw();
-    return;
-  }
-  finishJob(st, name);
+  await solving.run('edgematch.solve', spec, { ref: game.p.ref, board: game.board, name });
 }
 
-function showJob(st, name) {
-  if (st.state === 'queued') notify('Waiting for a free worker…', 'busy');
-  if (st.progress && (st.state === 'running' || st.state === 'queued')) {
-    showProgress(st.progress);
-    notify(`${name}: ${st.progress.message}…`, 'busy');
-  }
-}
-
-function finishJob(st, name) {
-  if (!st) return;
-  game.job.forget();
-  draw();
-  if (st.state === 'canceled') {
-    notify('Search stopped.');
-    return;
-  }
-  if (st.state === 'failed') {
-    notify(`Auto failed: ${st.error}`, 'error');
-    return;
-  }
-  const res = st.result;
-  showProgress(res);
-  if (res.iterates && res.iterates.length > 0) {
-    // P after every LP iteration, as the source's Figure 4c
-    ui.lp.hidden = false;
-    ui.lpIters.replaceChildren(...res.iterates.map((src, i) => el('figure', {},
-      el('img', { src, alt: `P after LP iteration ${i + 1}` }), el('figcaption', {}, String(i + 1)))));
-    ui.lpCaption.textContent = `P after each of the ${res.iterates.length} LP iterations (cells down, pieces across; white is 1).`;
-  }
-  const r = draw();
-  notify(`${name}: ${res.message}.`, r.solved ? 'victory' : res.stopped ? 'warn' : '');
-}
-
-async function resumeJob() {
-  const m = game.job.saved();
-  if (!m) return false;
-  try {
-    const st = await api('GET', `/api/jobs/${encodeURIComponent(m.id)}`);
-    if (!(await load(m.ref, 1, m.board))) throw new Error('puzzle gone');
-    notify(st.state === 'running' || st.state === 'queued'
-      ? `${m.name} is still searching (found again after the reload)…` : `${m.name} had finished.`, 'busy');
-    const running = game.job.resume((s) => showJob(s, m.name));
-    draw();
-    finishJob(await running, m.name);
-    return true;
-  } catch {
-    game.job.forget();
-    return false;
-  }
-}
+// resumeJob finds the job of before a reload: its puzzle and board again,
+// and the search followed to its end.
+const resumeJob = () => solving.resume((m) => load(m.ref, 1, m.board));
 
 async function exportBoard() {
   try {

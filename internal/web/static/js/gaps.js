@@ -12,7 +12,7 @@
 
 import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden } from './api.js';
 import { savesPanel } from './saves.js';
-import { Job } from './jobs.js';
+import { Job, pageJob } from './jobs.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -482,58 +482,38 @@ async function auto() {
   game.selected = -1;
   game.view = { live: true, steps: [], index: 0, final: null };
   notify(`${name} is searching…`, 'busy');
-  let st;
-  try {
-    const running = game.job.start('gaps.solve', spec, { name, puzzleName: game.puzzle.name, solver: opt.value }, (s) => showJob(s, name));
-    draw();
-    st = await running;
-  } catch (e) {
-    game.job.forget();
-    game.view = null;
-    notify(`Auto failed: ${e.message}`, 'error');
-    draw();
-    return;
-  }
-  finishJob(st, name);
+  await solving.run('gaps.solve', spec, { name, puzzleName: game.puzzle.name, solver: opt.value });
 }
 
-function showJob(st, name) {
-  if (st.state === 'queued') notify('Waiting for a free worker…', 'busy');
-  const p = st.progress;
-  if (!p || !(st.state === 'running' || st.state === 'queued')) return;
-  if (!game.view) game.view = { live: true, steps: [], index: 0, final: null };
-  if (p.step) {
-    game.view.steps = [p.step];
-    game.view.index = 0;
-    const j = p.step.moves.indexOf(p.step.cell);
-    notify(`${name}: attempt ${p.step.attempt + 1} of ${p.attempts}, placement ${p.step.placed + 1} of ${n()}: patch ` +
-      `${p.step.patch} to cell ${p.step.cell} (P ${(p.step.priors[j] * 100).toFixed(0)}%, V ${p.step.value < 0 ? '–' : p.step.value.toFixed(2)})…`, 'busy');
-  } else {
-    notify(`${name} is searching…`, 'busy');
-  }
-  ui.statTime.textContent = formatMS(p.ms || 0);
-  draw();
-}
+// solving is the page's Auto, run as a gaps.solve job: MCTS's every
+// placement streams in (policy, visits, value), then the answer and its
+// attempts.
+const solving = pageJob(game.job, {
+  notify,
+  draw,
+  reset() {
+    game.view = null;
+  },
+  progress(p, name) {
+    if (!game.view) game.view = { live: true, steps: [], index: 0, final: null };
+    if (p.step) {
+      game.view.steps = [p.step];
+      game.view.index = 0;
+      const j = p.step.moves.indexOf(p.step.cell);
+      notify(`${name}: attempt ${p.step.attempt + 1} of ${p.attempts}, placement ${p.step.placed + 1} of ${n()}: patch ` +
+        `${p.step.patch} to cell ${p.step.cell} (P ${(p.step.priors[j] * 100).toFixed(0)}%, V ${p.step.value < 0 ? '–' : p.step.value.toFixed(2)})…`, 'busy');
+    } else {
+      notify(`${name} is searching…`, 'busy');
+    }
+    ui.statTime.textContent = formatMS(p.ms || 0);
+    draw();
+  },
+  done: showAnswer,
+});
 
-function finishJob(st, name) {
-  if (!st) {
-    draw();
-    return;
-  }
-  game.job.forget();
-  if (st.state === 'canceled') {
-    game.view = null;
-    notify('Search stopped.');
-    draw();
-    return;
-  }
-  if (st.state === 'failed') {
-    game.view = null;
-    notify(`Auto failed: ${st.error}`, 'error');
-    draw();
-    return;
-  }
-  const res = st.result;
+// showAnswer shows a finished search: its answer, score and attempts, and
+// the chosen attempt's placements to step through.
+function showAnswer(res, name) {
   game.view = { live: false, steps: res.steps || [], final: res.cells || null, played: res.played, result: res };
   game.view.index = game.view.steps.length;
   ui.statTime.textContent = `${formatMS(res.ms)}, ${groupDigits(res.evaluations)} evaluations`;
@@ -548,24 +528,10 @@ function finishJob(st, name) {
   draw();
 }
 
-async function resumeJob() {
-  const m = game.job.saved();
-  if (!m) return false;
-  try {
-    const st = await api('GET', `/api/jobs/${encodeURIComponent(m.id)}`);
-    game.view = { live: true, steps: [], index: 0, final: null };
-    notify(st.state === 'running' || st.state === 'queued'
-      ? `${m.name} is still searching (found again after the reload)…` : `${m.name} had finished.`, 'busy');
-    const running = game.job.resume((s) => showJob(s, m.name));
-    draw();
-    finishJob(await running, m.name);
-    return true;
-  } catch {
-    game.job.forget();
-    game.view = null;
-    return false;
-  }
-}
+// resumeJob finds the job of before a reload and follows it to its end.
+const resumeJob = () => solving.resume(() => {
+  game.view = { live: true, steps: [], index: 0, final: null };
+});
 
 // ---- pictures ------------------------------------------------------------------
 

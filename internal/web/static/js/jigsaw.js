@@ -11,7 +11,7 @@
 
 import { api, Clock, el, formatDuration, formatMS, pauseWhenHidden } from './api.js';
 import { savesPanel } from './saves.js';
-import { Job } from './jobs.js';
+import { Job, pageJob } from './jobs.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -291,72 +291,35 @@ function showProgress(pr) {
   ui.autoOut.dataset.generation = String(pr.generation);
 }
 
+// solving is the page's Auto, run as a jigsaw.solve job.
+const solving = pageJob(game.job, {
+  notify,
+  draw,
+  progress(p, name) {
+    showProgress(p);
+    notify(`${name}: ${p.message}…`, 'busy');
+  },
+  done(res, name) {
+    draw();
+    showProgress(res);
+    notify(`${name}: ${res.message}.`, res.score.perfect ? 'victory' : res.stopped ? 'warn' : '');
+  },
+});
+
 async function auto() {
   if (game.job.running || !game.p) return;
   const opt = ui.solver.selectedOptions[0];
   const name = opt.textContent;
   const spec = { ref: game.p.ref, solver: opt.value, timeout_ms: Number(ui.budget.value), seed: 1 };
-  const memo = { ref: game.p.ref, board: game.board, name };
   ui.autoOut.textContent = '';
   delete ui.autoOut.dataset.generation;
   notify(`${name}: solving (${ui.budget.selectedOptions[0].textContent} at most)…`, 'busy');
-  let st;
-  try {
-    const running = game.job.start('jigsaw.solve', spec, memo, (s) => showJob(s, name));
-    draw();
-    st = await running;
-  } catch (e) {
-    game.job.forget();
-    notify(`Auto failed: ${e.message}`, 'error');
-    draw();
-    return;
-  }
-  finishJob(st, name);
+  await solving.run('jigsaw.solve', spec, { ref: game.p.ref, board: game.board, name });
 }
 
-function showJob(st, name) {
-  if (st.state === 'queued') notify('Waiting for a free worker…', 'busy');
-  if (st.progress && (st.state === 'running' || st.state === 'queued')) {
-    showProgress(st.progress);
-    notify(`${name}: ${st.progress.message}…`, 'busy');
-  }
-}
-
-function finishJob(st, name) {
-  if (!st) return;
-  game.job.forget();
-  draw();
-  if (st.state === 'canceled') {
-    notify('Search stopped.');
-    return;
-  }
-  if (st.state === 'failed') {
-    notify(`Auto failed: ${st.error}`, 'error');
-    return;
-  }
-  const res = st.result;
-  showProgress(res);
-  notify(`${name}: ${res.message}.`, res.score.perfect ? 'victory' : res.stopped ? 'warn' : '');
-}
-
-async function resumeJob() {
-  const m = game.job.saved();
-  if (!m) return false;
-  try {
-    const st = await api('GET', `/api/jobs/${encodeURIComponent(m.id)}`);
-    if (!(await load(m.ref, m.board))) throw new Error('puzzle gone');
-    notify(st.state === 'running' || st.state === 'queued'
-      ? `${m.name} is still solving (found again after the reload)…` : `${m.name} had finished.`, 'busy');
-    const running = game.job.resume((s) => showJob(s, m.name));
-    draw();
-    finishJob(await running, m.name);
-    return true;
-  } catch (e) {
-    console.warn('jigsaw: the saved job is gone:', e);
-    game.job.forget();
-    return false;
-  }
-}
+// resumeJob finds the job of before a reload: its puzzle and board again,
+// and the search followed to its end.
+const resumeJob = () => solving.resume((m) => load(m.ref, m.board));
 
 // ---- wiring ----------------------------------------------------------------
 

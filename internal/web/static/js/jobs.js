@@ -115,3 +115,78 @@ export class Job {
     return this.stream !== null;
   }
 }
+
+// pageJob runs a page's Auto as its job and settles it the same way on
+// every page: "Waiting for a free worker" while queued, the page's
+// progress hook while it runs, then the page's done hook with the result,
+// or "Search stopped." / "Auto failed: …" for a canceled or failed job.
+// The hooks: notify(text, kind) and draw() (the page's own), progress(p,
+// name) and done(result, name); reset() undoes what the progress showed
+// before a canceled, failed or lost job is told, and ended() runs first
+// whenever the page stops following its job, for whatever reason.
+export function pageJob(job, hooks) {
+  const h = { reset() {}, ended() {}, ...hooks };
+  const onState = (name) => (st) => {
+    if (st.state === 'queued') h.notify('Waiting for a free worker…', 'busy');
+    if (st.progress && (st.state === 'running' || st.state === 'queued')) h.progress(st.progress, name);
+  };
+  const settle = (st, name) => {
+    h.ended();
+    if (!st) {
+      h.draw(); // the page stopped following: it has moved on
+      return;
+    }
+    job.forget();
+    if (st.state === 'canceled' || st.state === 'failed') {
+      h.reset();
+      if (st.state === 'canceled') h.notify('Search stopped.');
+      else h.notify(`Auto failed: ${st.error}`, 'error');
+      h.draw();
+      return;
+    }
+    h.done(st.result, name);
+  };
+  return {
+    // run submits a job of kind and follows it to its end; memo (with the
+    // solver's name in memo.name) is kept for a reload.
+    async run(kind, spec, memo) {
+      let st;
+      try {
+        const running = job.start(kind, spec, memo, onState(memo.name));
+        h.draw();
+        st = await running;
+      } catch (e) {
+        job.forget();
+        h.reset();
+        h.notify(`Auto failed: ${e.message}`, 'error');
+        h.draw();
+        return;
+      }
+      settle(st, memo.name);
+    },
+    // resume finds the job stored before a reload, lets restore(memo) put
+    // the page back as it was, and follows the job to its end. It answers
+    // false when there is no job to find (none stored, or the server or
+    // the page lost it).
+    async resume(restore) {
+      const m = job.saved();
+      if (!m) return false;
+      let st;
+      try {
+        const now = await api('GET', `/api/jobs/${encodeURIComponent(m.id)}`);
+        if ((await restore(m)) === false) throw new Error('the job\'s puzzle is gone');
+        h.notify(now.state === 'running' || now.state === 'queued'
+          ? `${m.name} is still searching (found again after the reload)…` : `${m.name} had finished.`, 'busy');
+        const running = job.resume(onState(m.name));
+        h.draw();
+        st = await running;
+      } catch {
+        job.forget(); // the server forgot it
+        h.reset();
+        return false;
+      }
+      settle(st, m.name);
+      return true;
+    },
+  };
+}

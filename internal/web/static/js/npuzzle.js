@@ -8,7 +8,7 @@
 
 import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search } from './api.js';
 import { savesPanel } from './saves.js';
-import { Job } from './jobs.js';
+import { Job, pageJob } from './jobs.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -354,47 +354,24 @@ async function auto(before = '') {
   const spec = { board: line(game.tiles, game.cols), solver: opt.value, blank: game.home };
   const memo = { board: spec.board, rows: game.rows, cols: game.cols, home: game.home, name, picture: game.picture };
   notify(`${before}Searching with ${name}…`, 'busy');
-  let st;
-  try {
-    const running = game.job.start('npuzzle.solve', spec, memo, showJob);
-    draw();
-    st = await running;
-  } catch (e) {
-    game.job.forget();
-    notify(`Auto failed: ${e.message}`, 'error');
-    draw();
-    return;
-  }
-  draw();
-  finishJob(st, name);
+  await solving.run('npuzzle.solve', spec, memo);
 }
 
-// showJob shows a job's progress as it streams in.
-function showJob(st) {
-  const p = st.progress;
-  if (st.state === 'queued') notify('Waiting for a free worker…', 'busy');
-  if (p && !['done', 'failed', 'canceled'].includes(st.state)) {
+// solving is the page's Auto, run as an npuzzle.solve job.
+const solving = pageJob(game.job, {
+  notify,
+  draw,
+  progress(p) {
     notify(p.message, 'busy');
     if (p.expanded) ui.statStates.textContent = `${groupDigits(p.expanded)} expanded, ${groupDigits(p.generated)} generated`;
     ui.statTime.textContent = formatMS(p.ms);
-  }
-}
+  },
+  done: playAnswer,
+});
 
-// finishJob plays a finished job's solution, or says why there is none.
-function finishJob(st, name) {
-  if (!st) return; // stopped following
-  game.job.forget();
-  if (st.state === 'canceled') {
-    notify('Search stopped.');
-    draw();
-    return;
-  }
-  if (st.state === 'failed') {
-    notify(`Auto failed: ${st.error}`, 'error');
-    draw();
-    return;
-  }
-  const res = st.result;
+// playAnswer plays a finished job's solution, or says why there is none.
+function playAnswer(res, name) {
+  draw();
   showStats(res);
   if (dbs[`${game.rows}x${game.cols}`]) loadDBs(); // a solve may have loaded the database
   if (!res.solved) {
@@ -422,27 +399,12 @@ function finishJob(st, name) {
 
 // resumeJob finds the job of the last visit again: its board comes back
 // and its search is followed to the end.
-async function resumeJob() {
-  const m = game.job.saved();
-  if (!m) return false;
-  try {
-    const st = await api('GET', `/api/jobs/${encodeURIComponent(m.id)}`);
-    const b = parseLine(m.board);
-    setBoard(b.tiles, b.rows, b.cols, { home: m.home });
-    syncSizeControl();
-    if (m.picture) selectPicture(m.picture);
-    notify(st.state === 'done' ? `${m.name} had finished.` : `${m.name} is still searching (found again after the reload)…`, 'busy');
-    const running = game.job.resume(showJob);
-    draw();
-    const last = await running;
-    draw();
-    finishJob(last, m.name);
-    return true;
-  } catch {
-    game.job.forget(); // the server forgot it
-    return false;
-  }
-}
+const resumeJob = () => solving.resume((m) => {
+  const b = parseLine(m.board);
+  setBoard(b.tiles, b.rows, b.cols, { home: m.home });
+  syncSizeControl();
+  if (m.picture) selectPicture(m.picture);
+});
 
 function playSolution(moves, name) {
   let i = 0;

@@ -12,7 +12,7 @@
 
 import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden } from './api.js';
 import { savesPanel } from './saves.js';
-import { Job } from './jobs.js';
+import { Job, pageJob } from './jobs.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -330,47 +330,29 @@ async function auto() {
   const memo = { board: spec.board, start: game.start, name, title: game.name,
     history: game.history.map(([x, y]) => `${x},${y}`).join(' ') };
   notify(`${name} is searching (${ui.budget.selectedOptions[0].textContent})…`, 'busy');
-  let st;
-  try {
-    const running = game.job.start('samegame.solve', spec, memo, (s) => showJob(s, name));
-    draw();
-    st = await running;
-  } catch (e) {
-    game.job.forget();
-    notify(`Auto failed: ${e.message}`, 'error');
-    draw();
-    return;
-  }
-  finishJob(st, name);
+  await solving.run('samegame.solve', spec, memo);
 }
 
-function showJob(st, name) {
-  if (st.state === 'queued') notify('Waiting for a free worker…', 'busy');
-  const p = st.progress;
-  if (p && (st.state === 'running' || st.state === 'queued')) {
+// solving is the page's Auto, run as a samegame.solve job: the best line
+// so far streams in, and the answer is played click by click.
+const solving = pageJob(game.job, {
+  notify,
+  draw,
+  ended() {
+    clearLine();
+    draw();
+  },
+  progress(p, name) {
     showBest(p);
     if (p.board === line(game.grid) && p.moves !== game.view.moves.map(([x, y]) => `${x},${y}`).join(' ')) setLine(p.moves);
     const clicks = p.clicks ? ` in ${p.clicks} clicks` : '';
     notify(`${name}: best score so far ${groupDigits(p.score)}${clicks}…`, 'busy');
-  }
-}
+  },
+  done: playAnswer,
+});
 
-function finishJob(st, name) {
-  clearLine();
-  draw();
-  if (!st) return;
-  game.job.forget();
-  if (st.state === 'canceled') {
-    notify('Search stopped.');
-    draw();
-    return;
-  }
-  if (st.state === 'failed') {
-    notify(`Auto failed: ${st.error}`, 'error');
-    draw();
-    return;
-  }
-  const res = st.result;
+// playAnswer plays a finished search's answer click by click.
+function playAnswer(res, name) {
   showBest(res);
   if (res.board !== line(game.grid)) {
     notify('The board changed while the solver searched.', 'warn');
@@ -405,24 +387,12 @@ function stopPlayback() {
   }
 }
 
-async function resumeJob() {
-  const m = game.job.saved();
-  if (!m) return false;
-  try {
-    const st = await api('GET', `/api/jobs/${encodeURIComponent(m.id)}`);
-    const history = m.history ? m.history.split(' ').map((s) => s.split(',').map(Number)) : [];
-    setBoard(m.start, m.title, { history });
-    notify(st.state === 'running' || st.state === 'queued'
-      ? `${m.name} is still searching (found again after the reload)…` : `${m.name} had finished.`, 'busy');
-    const running = game.job.resume((s) => showJob(s, m.name));
-    draw();
-    finishJob(await running, m.name);
-    return true;
-  } catch {
-    game.job.forget();
-    return false;
-  }
-}
+// resumeJob finds the job of before a reload: its board and history
+// again, and the search followed to its end.
+const resumeJob = () => solving.resume((m) => {
+  const history = m.history ? m.history.split(' ').map((s) => s.split(',').map(Number)) : [];
+  setBoard(m.start, m.title, { history });
+});
 
 // ---- wiring ----------------------------------------------------------------
 
