@@ -243,7 +243,7 @@ that would need more than -lp-max-mem MiB (default 1024: a framed 24x24 puzzle
 with 100 colours needs about 300, a 32x32 one about 1100); -timeout covers
 building the LP too.
 
-partial (the default for boards out of exact reach, such as Eternity II) is
+partial, the partial search for boards out of exact reach (Eternity II), is
 the break-schedule search of the record boards, on -workers cores until
 -timeout or -max-nodes placements per worker; tiles is the same search with
 a group of well-tiling pieces kept for the end; lns is the large
