@@ -171,16 +171,27 @@ func TestSubtreeJobsCancel(t *testing.T) {
 func TestPartialJobs(t *testing.T) {
 	ctx := context.Background()
 	c := embedded(t, 2)
-	p := generate(t, edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 8, Seed: 1})
+	p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 8, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	scan, err := edgematch.ParseScan("columns from the bottom right")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// A saved board below the maximum: the planted solution with two
+	// inner pieces exchanged.
+	start := sol.Clone()
+	start.Cells[9], start.Cells[18] = start.Cells[18], start.Cells[9]
+	if sc := p.Score(start); sc.Solved() || sc.FrameErrors != 0 {
+		t.Fatalf("start %v", sc)
 	}
 	for _, base := range []edgematch.SeededSearch{
 		edgematch.Partial{DFSNodes: 1000, MaxMoves: 300},
 		edgematch.Breaks{MaxNodes: 100_000},
 		edgematch.Breaks{MaxNodes: 100_000, Scan: scan, Schedule: []int{40, 50, 60}, Heuristic: []edgematch.Colour{3, 4}, RestartNodes: 30_000, PolishMoves: 20},
 		edgematch.Tiles{MaxNodes: 100_000, ReserveFrom: 40, GroupIters: 100},
+		edgematch.Breaks{MaxNodes: 100_000, Start: start, PolishMoves: -1},
 	} {
 		want, err := edgematch.DistPartial{Search: base, Seed: 5, Searches: 3}.Solve(ctx, p)
 		if err != nil {
@@ -196,6 +207,9 @@ func TestPartialJobs(t *testing.T) {
 		}
 		if len(reported) == 0 || reported[len(reported)-1] != want.Score.Matched {
 			t.Fatalf("%+v: reported %v", base, reported)
+		}
+		if b, ok := base.(edgematch.Breaks); ok && b.Start != nil && got.Score.Matched < p.Score(start).Matched {
+			t.Fatalf("resumed from %v, got %v", p.Score(start), got.Score)
 		}
 	}
 }
