@@ -65,10 +65,11 @@
 // Partial maximises the score of complete boards: a start board from the
 // backtracker completed under a break schedule, then window repairs by
 // branch and bound, assignment repairs by the Hungarian method and kicks,
-// on every core, reporting every new best board. DistPartial runs many
-// such searches, one seed each, on a PartialExecutor (goroutines, or jobs
-// on other machines), checks and rescores every board they report and
-// keeps the best as it improves.
+// on every core, reporting every new best board (the catalogue's "lns").
+// DistPartial runs many searches of any SeededSearch (Breaks, Tiles or
+// Partial), one seed and one worker each, on a PartialExecutor
+// (goroutines, or jobs on other machines), checks and rescores every board
+// they report and keeps the best as it improves.
 //
 // Breaks is the break-schedule search of the Eternity II record boards
 // (Blackwood's 468-470) as the whole search: a backtracker in a fixed fill
@@ -78,7 +79,8 @@
 // Eternity II, ten breaks), with Blackwood's heuristic colours
 // (HeuristicColours) whose sides must be placed at a set pace early on,
 // candidate lists reshuffled at every restart, and every deeper board
-// completed (assignment, then Partial's repairs) and scored. Tiles runs
+// completed (assignment, then Partial's repairs) and scored; it is the
+// catalogue's "partial", the default partial search. Tiles runs
 // the same engine with the idea of Verhaard's 2008 prize solver instead of
 // the heuristic colours: before every restart a good group of inner pieces
 // of high 2x3 tileability, kept for the end of the fill.
@@ -127,7 +129,7 @@
 // puzzle over LP.MaxMemory (default 1 GiB) with an *LPSizeError naming the
 // need and the bound; building checks the context, so a deadline covers it.
 // Partial, Breaks and Tiles hand every new best board to OnBest
-// ("tessera edgematch solve -algo partial|breaks|tiles -o" saves it
+// ("tessera edgematch solve -algo partial|tiles|lns -o" saves it
 // atomically, with the seed, and -resume continues from a saved board:
 // Partial improves it; Breaks and Tiles keep it as the board to beat,
 // polish it once and draw their restarts from the seed and the board, so
@@ -136,7 +138,8 @@
 // Budgets and reproducibility: Partial.MaxMoves counts each worker's moves,
 // so a partial search it ends gives the same board for the same seed and
 // worker count; Breaks.MaxNodes and Tiles.MaxNodes count each worker's
-// placements, likewise; DFS.MaxNodes counts placements, reproducibly with
+// placements, likewise with one worker (several share their best score,
+// which decides which completed boards are polished); DFS.MaxNodes counts placements, reproducibly with
 // one worker (several share the count); a context deadline (and LP.MaxTime) is
 // wall-clock time, and a search it ends depends on the machine and its load.
 //

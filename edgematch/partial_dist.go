@@ -8,25 +8,54 @@ import (
 	"time"
 )
 
+// SeededSearch is a partial search that DistPartial runs as many
+// independent searches, one seed each: Breaks (the default partial search
+// of the catalogue), Tiles and Partial (the large neighbourhood search).
+// Their fields are their parameters; an executor that runs the searches
+// elsewhere sends them (package dist does so for these three).
+type SeededSearch interface {
+	Solver
+	// Seeded returns the search with this seed and one worker, onBest
+	// (which may be nil) as its OnBest, and no Progress.
+	Seeded(seed uint64, onBest func(*Board, Score)) SeededSearch
+}
+
+// Seeded implements SeededSearch.
+func (o Partial) Seeded(seed uint64, onBest func(*Board, Score)) SeededSearch {
+	o.Seed, o.Workers, o.OnBest, o.Progress = seed, 1, onBest, nil
+	return o
+}
+
+// Seeded implements SeededSearch.
+func (o Breaks) Seeded(seed uint64, onBest func(*Board, Score)) SeededSearch {
+	o.Seed, o.Workers, o.OnBest, o.Progress = seed, 1, onBest, nil
+	return o
+}
+
+// Seeded implements SeededSearch.
+func (t Tiles) Seeded(seed uint64, onBest func(*Board, Score)) SeededSearch {
+	t.Seed, t.Workers, t.OnBest, t.Progress = seed, 1, onBest, nil
+	return t
+}
+
 // PartialExecutor runs the seeded searches of a DistPartial: in process
 // (LocalPartial) or as jobs on other machines.
 //
-// RunPartial runs one partial search per seed on p: base with that Seed
-// and one worker (base.OnBest and base.Progress unset). It calls onBest,
-// never concurrently, with the index of the search and every new best
-// board of that search (the board is not kept after the call), and returns
-// when every search has ended or ctx has ended, with the searches' results
-// in the order of seeds (a search that did not report has a zero Result)
-// and ctx's error if it ended them.
+// RunPartial runs one search per seed on p: base.Seeded(seed, ...), one
+// worker each. It calls onBest, never concurrently, with the index of the
+// search and every new best board of that search (the board is not kept
+// after the call), and returns when every search has ended or ctx has
+// ended, with the searches' results in the order of seeds (a search that
+// did not report has a zero Result) and ctx's error if it ended them.
 type PartialExecutor interface {
-	RunPartial(ctx context.Context, p *Puzzle, base Partial, seeds []uint64, onBest func(i int, b *Board)) ([]Result, error)
+	RunPartial(ctx context.Context, p *Puzzle, base SeededSearch, seeds []uint64, onBest func(i int, b *Board)) ([]Result, error)
 }
 
 // LocalPartial is the in-process PartialExecutor: one goroutine per seed.
 type LocalPartial struct{}
 
 // RunPartial implements PartialExecutor.
-func (LocalPartial) RunPartial(ctx context.Context, p *Puzzle, base Partial, seeds []uint64, onBest func(i int, b *Board)) ([]Result, error) {
+func (LocalPartial) RunPartial(ctx context.Context, p *Puzzle, base SeededSearch, seeds []uint64, onBest func(i int, b *Board)) ([]Result, error) {
 	results := make([]Result, len(seeds))
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -34,13 +63,11 @@ func (LocalPartial) RunPartial(ctx context.Context, p *Puzzle, base Partial, see
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := base
-			s.Seed, s.Workers, s.Progress = seed, 1, nil
-			s.OnBest = func(b *Board, _ Score) {
+			s := base.Seeded(seed, func(b *Board, _ Score) {
 				mu.Lock()
 				defer mu.Unlock()
 				onBest(i, b)
-			}
+			})
 			results[i], _ = s.Solve(ctx, p)
 		}()
 	}
@@ -48,24 +75,32 @@ func (LocalPartial) RunPartial(ctx context.Context, p *Puzzle, base Partial, see
 	return results, ctx.Err()
 }
 
-// DistPartial is the partial search as many independent seeded searches,
-// a Solver: Searches searches, each Partial with one worker and its own
-// seed (Partial.Seed + i for search i), run by an executor (goroutines,
-// or workers on other machines); every board a search reports is checked
-// (Puzzle.Verify) and rescored here, the best is kept and passed to
-// Partial.OnBest as it improves, and the search stops at the context's end,
-// at Partial.Target (every search is then cancelled), or when every search
-// has ended (Partial.MaxMoves).
+// DistPartial is a partial search run as many independent seeded
+// searches, a Solver: Searches searches, each Search with one worker and
+// the seed Seed + i for search i, run by an executor (goroutines, or
+// workers on other machines); every board a search reports is checked
+// (Puzzle.Verify) and rescored here, the best is kept and passed to OnBest
+// as it improves, and the search stops at the context's end, at Target
+// (every search is then cancelled), or when every search has ended (their
+// own budgets: Breaks.MaxNodes, Partial.MaxMoves).
 type DistPartial struct {
-	// Partial is each search's parameters (Start, DFSNodes, MaxMoves,
-	// Target) with the base Seed; its OnBest and Progress receive the best
-	// of all the searches (Progress at every new best and about once a
-	// second).
-	Partial Partial
+	// Search is each search's parameters (Start, budgets, Target); its
+	// Seed, Workers, OnBest and Progress are replaced.
+	Search SeededSearch
+	// Seed is the first search's seed.
+	Seed uint64
 	// Searches is the number of seeded searches (0: GOMAXPROCS).
 	Searches int
 	// Exec runs them (nil: LocalPartial).
 	Exec PartialExecutor
+	// Target stops every search when a board of this score is found (0:
+	// Puzzle.MaxScore).
+	Target int
+	// OnBest, when set, is called with the best board of all the searches
+	// as it improves (not to be kept after the call); Progress at every
+	// new best, at most once a second.
+	OnBest   func(*Board, Score)
+	Progress func(PartialProgress)
 }
 
 // Solve runs the searches and returns the best board of all, with the
@@ -85,16 +120,17 @@ func (d DistPartial) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	if exec == nil {
 		exec = LocalPartial{}
 	}
-	target := d.Partial.Target
+	target := d.Target
 	if target <= 0 {
 		target = p.MaxScore()
 	}
 	seeds := make([]uint64, n)
 	for i := range seeds {
-		seeds[i] = d.Partial.Seed + uint64(i)
+		seeds[i] = d.Seed + uint64(i)
 	}
-	base := d.Partial
-	base.OnBest, base.Progress = nil, nil
+	if d.Search == nil {
+		return Result{}, fmt.Errorf("edgematch: DistPartial without a Search")
+	}
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var best *Board
@@ -114,18 +150,18 @@ func (d DistPartial) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 			return
 		}
 		best, bestScore = b.Clone(), s
-		if d.Partial.OnBest != nil {
-			d.Partial.OnBest(best, s)
+		if d.OnBest != nil {
+			d.OnBest(best, s)
 		}
-		if d.Partial.Progress != nil && time.Since(lastProg) >= time.Second {
+		if d.Progress != nil && time.Since(lastProg) >= time.Second {
 			lastProg = time.Now()
-			d.Partial.Progress(PartialProgress{Best: s.Matched, Elapsed: time.Since(start)})
+			d.Progress(PartialProgress{Best: s.Matched, Elapsed: time.Since(start)})
 		}
 		if s.Matched >= target {
 			cancel()
 		}
 	}
-	results, err := exec.RunPartial(runCtx, p, base, seeds, onBest)
+	results, err := exec.RunPartial(runCtx, p, d.Search, seeds, onBest)
 	res := Result{Board: best}
 	for _, r := range results {
 		res.Stats.Nodes += r.Stats.Nodes

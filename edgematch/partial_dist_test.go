@@ -27,8 +27,8 @@ func TestDistPartial(t *testing.T) {
 		want = max(want, r.Score.Matched)
 	}
 	var scores []int
-	d := DistPartial{Partial: base, Searches: 3}
-	d.Partial.OnBest = func(b *Board, s Score) {
+	d := DistPartial{Search: base, Seed: base.Seed, Searches: 3}
+	d.OnBest = func(b *Board, s Score) {
 		if p.Score(b) != s || p.Verify(b) != nil {
 			t.Errorf("reported %v, board scores %v", s, p.Score(b))
 		}
@@ -46,8 +46,49 @@ func TestDistPartial(t *testing.T) {
 	}
 	// Solved at once: the target stops the other searches.
 	p, _, _ = Generate(GenerateOptions{Rows: 6, Cols: 6, Colours: 8, Seed: 14})
-	res, err = DistPartial{Partial: Partial{Seed: 1, DFSNodes: 1_000_000}, Searches: 4}.Solve(ctx, p)
+	res, err = DistPartial{Search: Partial{DFSNodes: 1_000_000}, Seed: 1, Searches: 4}.Solve(ctx, p)
 	if err != nil || !res.Score.Solved() {
 		t.Fatalf("%v %v", err, res.Score)
+	}
+}
+
+// TestDistPartialBreaks: the same for the break search (a node budget
+// makes each search a function of its seed), and a start board is the
+// floor of every search.
+func TestDistPartialBreaks(t *testing.T) {
+	ctx := context.Background()
+	p, _, err := Generate(GenerateOptions{Rows: 8, Cols: 8, Colours: 9, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, base := range []SeededSearch{Breaks{MaxNodes: 200_000}, Tiles{MaxNodes: 200_000}} {
+		want := -1
+		var wantNodes int64
+		for i := range 3 {
+			r, err := base.Seeded(7+uint64(i), nil).Solve(ctx, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = max(want, r.Score.Matched)
+			wantNodes += r.Stats.Nodes
+		}
+		var scores []int
+		d := DistPartial{Search: base, Seed: 7, Searches: 3, OnBest: func(b *Board, s Score) { scores = append(scores, s.Matched) }}
+		res, err := d.Solve(ctx, p)
+		if err != nil || res.Score.Matched != want || p.Verify(res.Board) != nil || res.Stats.Nodes != wantNodes {
+			t.Fatalf("%T: %v %v, %d placements; best of the searches alone %d, %d placements", base, err, res.Score, res.Stats.Nodes, want, wantNodes)
+		}
+		if len(scores) == 0 || scores[len(scores)-1] != want || !slices.IsSorted(scores) {
+			t.Fatalf("%T: reported %v, want increasing to %d", base, scores, want)
+		}
+	}
+	// A start board better than the searches find stays the result.
+	_, sol, err := Generate(GenerateOptions{Rows: 8, Cols: 8, Colours: 9, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := DistPartial{Search: Breaks{MaxNodes: 1000, Start: sol}, Seed: 1, Searches: 2}.Solve(ctx, p)
+	if err != nil || !res.Score.Solved() {
+		t.Fatalf("from the solution: %v %v", err, res.Score)
 	}
 }

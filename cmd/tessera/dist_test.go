@@ -80,8 +80,8 @@ func TestSamegameDist(t *testing.T) {
 // TestSolveOnJobs: the solve verbs with -nats send their searches to the
 // workers of an embedded server on loopback and print what the in-process
 // runs print: the same count and the same clicks; the partial searches
-// both solve the 4x4 (from their start boards; which seed's board comes
-// first varies).
+// (partial, tiles, lns) all solve the 4x4 both ways (which seed's board
+// comes first varies).
 func TestSolveOnJobs(t *testing.T) {
 	c, err := jobs.StartEmbedded(t.Context(), jobs.ServerOptions{Dir: t.TempDir(), Addr: "127.0.0.1:0"}, 2)
 	if err != nil {
@@ -96,7 +96,9 @@ func TestSolveOnJobs(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"edgematch", "solve", "-count", "-split", "2", puzzle},
-		{"edgematch", "solve", "-algo", "partial", "-workers", "2", "-max-moves", "50", "-timeout", "0", puzzle},
+		{"edgematch", "solve", "-algo", "lns", "-workers", "2", "-max-moves", "50", "-timeout", "0", puzzle},
+		{"edgematch", "solve", "-algo", "partial", "-workers", "2", "-max-nodes", "100000", "-timeout", "0", puzzle},
+		{"edgematch", "solve", "-algo", "tiles", "-workers", "2", "-max-nodes", "100000", "-timeout", "0", puzzle},
 		{"samegame", "solve", "-algo", "nrpa", "-level", "2", "-iterations", "8", "-dist", "3", "-seed", "2", "-timeout", "0", standardFile + ":3"},
 	} {
 		code, local, errOut := runCmd(t, "", args...)
@@ -117,9 +119,9 @@ func TestSolveOnJobs(t *testing.T) {
 			}
 			return strings.Join(keep, "")
 		}
-		if args[2] == "-algo" && args[3] == "partial" {
+		if args[2] == "-algo" && (args[3] == "lns" || args[3] == "partial" || args[3] == "tiles") {
 			if !strings.Contains(remote, "score    24/24 (solved)") || !strings.Contains(local, "score    24/24 (solved)") {
-				t.Fatalf("partial: in process\n%s\nas jobs\n%s", local, remote)
+				t.Fatalf("%s: in process\n%s\nas jobs\n%s", args[3], local, remote)
 			}
 			continue
 		}

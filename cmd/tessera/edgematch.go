@@ -180,14 +180,14 @@ func (s *solveFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&s.algo, "algo", "dfs", "solver: "+strings.Join(catalog.EdgeMatch.IDs(), ", ")+" (listed by tessera help edgematch solve)")
 	fs.StringVar(&s.o.Order, "order", "auto", "dfs scan order: auto, rows, columns, frame, spiral, or a scan from a corner as listed by estimate -scans")
 	fs.IntVar(&s.o.Workers, "workers", 0, "goroutines (0: one per core)")
-	fs.Int64Var(&s.o.MaxNodes, "max-nodes", 0, "dfs: stop after this many placements; breaks, tiles: after this many per worker (0: no limit)")
+	fs.Int64Var(&s.o.MaxNodes, "max-nodes", 0, "dfs: stop after this many placements; partial, tiles: after this many per worker, reproducibly with -workers 1 (0: no limit)")
 	fs.StringVar(&s.o.LPBackend, "lp", "pdhg", "lp backend: pdhg (pure Go) or clp (needs a build with -tags clp)")
 	fs.IntVar(&s.o.LPIter, "lp-iter", 20, "lp: at most this many LPs")
 	fs.DurationVar(&s.o.LPTime, "lp-time", 0, "lp: stop the LP iteration after this long and round (0: only -timeout)")
 	fs.BoolVar(&s.o.NoSearch, "no-search", false, "lp: stop after the LP iteration (no rounding and search)")
 	fs.BoolVar(&s.o.LPPlain, "lp-plain", false, "lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)")
 	fs.Int64Var(&s.lpMaxMiB, "lp-max-mem", edgematch.DefaultLPMemory>>20, "lp: refuse a puzzle whose LP would need more than about this many MiB (estimated before building it)")
-	fs.Int64Var(&s.o.MaxMoves, "max-moves", 0, "partial: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout")
+	fs.Int64Var(&s.o.MaxMoves, "max-moves", 0, "lns: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout")
 	fs.StringVar(&s.o.SATSolver, "sat-solver", "", "sat: the SAT solver, a name on the PATH or a path (default: the first of "+strings.Join(edgematch.SATSolvers, ", ")+")")
 	fs.Int64Var(&s.o.MaxSolutions, "max-solutions", 0, "sat -count: stop after this many solutions (0: no limit)")
 }
@@ -241,12 +241,20 @@ blocked, up to -max-solutions; lp reports the LPs solved and whether P became
 a permutation. lp first estimates the memory of its LP and refuses a puzzle
 that would need more than -lp-max-mem MiB (default 1024: a framed 24x24 puzzle
 with 100 colours needs about 300, a 32x32 one about 1100); -timeout covers
-building the LP too. partial searches on every core until -timeout or
--max-moves; with -o it saves every new best board at once (atomically), with
-the seed in its comments, and -resume B.board continues from a saved board.
-breaks and tiles run until -timeout or -max-nodes placements per worker, save
-every new best board with -o the same way, and with -resume keep the saved
-board as the one to beat and draw new restarts from the seed and that board.
+building the LP too.
+
+partial, the partial search for boards out of exact reach (Eternity II), is
+the break-schedule search of the record boards, on -workers cores until
+-timeout or -max-nodes placements per worker; tiles is the same search with
+a group of well-tiling pieces kept for the end; lns is the large
+neighbourhood search, until -timeout or -max-moves. All three save every new
+best board with -o at once (atomically), with the algorithm and seed in its
+comments. -resume B.board: lns improves the saved board; partial and tiles
+keep it as the floor (the result is never worse; one worker first spends
+repair moves on it) and restart their backtracker on random streams drawn
+from -seed and the board, so a resumed run continues the search with new
+restarts rather than repeating the first run's (the same -seed, board and
+-max-nodes give the same result again with -workers 1).
 
 -split K (dfs) splits the search into the subtrees below the placements of
 the first K cells of the scan, independent tasks taken in scan order by
@@ -257,17 +265,20 @@ gives their number). With -nats URL the subtrees are jobs (128 queued ahead,
 in scan order) for the workers of that NATS server ("tessera worker -nats
 URL" on each machine); the first solution cancels the rest.
 
-With -nats URL, partial runs -workers seeded searches (seeds -seed, -seed+1,
-...), each a job with one worker; the best board of all is kept, printed as
-it improves (-progress) and saved with -o; -timeout ends them all.
+With -nats URL, partial, tiles and lns run -workers seeded searches (seeds
+-seed, -seed+1, ...), each a job with one worker; the best board of all is
+kept, printed as it improves (-progress) and saved with -o; -timeout ends
+them all.
 
-Budgets and reproducibility: -max-moves (partial) counts each worker's moves,
-so a run it ends gives the same board every time for the same -seed and
--workers (also on another machine); -max-nodes (dfs, lp's search) counts
-placements, reproducibly with -workers 1. -timeout and -lp-time are
-wall-clock time: a run they end depends on the machine and its load, so for a
-reproducible partial search give -max-moves with -timeout 0 (or a -timeout
-long enough not to end it first; the report says which ended it).
+Budgets and reproducibility: -max-moves (lns) counts each worker's moves, so
+a run it ends gives the same board every time for the same -seed and
+-workers (also on another machine); -max-nodes counts placements: per worker
+for partial and tiles, in all for dfs and lp's search, reproducibly with
+-workers 1 (partial's workers share their best score, which decides which
+boards they polish) and with -nats, whose searches have one worker each. -timeout and -lp-time are wall-clock time: a
+run they end depends on the machine and its load, so for a reproducible
+partial search give -max-nodes (lns: -max-moves) with -timeout 0 (or a
+-timeout long enough not to end it first; the report says which ended it).
 
 With -algo lp, -snapshots DIR writes the board that P rounds to and the matrix
 P (a row per cell, a column per piece, white 1 to black 0 as in the paper's
@@ -280,15 +291,15 @@ by side (iterates.png).`,
 		hf.define(fs)
 		fs.BoolVar(&sf.o.Count, "count", false, "dfs, sat: count all solutions instead of stopping at the first")
 		fs.IntVar(&sf.o.Split, "split", 0, "dfs: split the search into independent subtrees below the placements of the first K cells of the scan, run on -workers goroutines (0: no split, work stealing on every core)")
-		resume := fs.String("resume", "", "partial: start from this board (a saved best)")
+		resume := fs.String("resume", "", "partial, tiles: keep this board (a saved best) as the one to beat and restart from -seed and it; lns: improve it")
 		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")
 		seed := seedFlag(fs)
 		timeout := timeoutFlag(fs, time.Minute)
-		out := outFlag(fs, "the board (partial: every new best, atomically)")
+		out := outFlag(fs, "the board (partial, tiles, lns: every new best, atomically)")
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
 		snapDir := fs.String("snapshots", "", "lp: write the board and the matrix P after every LP as pictures to this folder")
-		natsURL := solveNATSFlag(fs, "dfs -split's subtrees or partial's -workers seeded searches")
+		natsURL := solveNATSFlag(fs, "dfs -split's subtrees or the -workers seeded searches of partial, tiles or lns")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one puzzle file")
@@ -300,8 +311,8 @@ by side (iterates.png).`,
 				switch {
 				case sf.algo == "dfs" && sf.o.Split == 0:
 					return usagef("-nats with -algo dfs needs -split K (the subtrees are the jobs)")
-				case sf.algo != "dfs" && sf.algo != "partial":
-					return usagef("-nats applies to -algo dfs -split K and -algo partial")
+				case sf.algo != "dfs" && !partialAlgo(sf.algo):
+					return usagef("-nats applies to -algo dfs -split K and -algo partial, tiles and lns")
 				}
 				client, closeClient, err := solveClient(ctx, *natsURL)
 				if err != nil {
@@ -381,7 +392,7 @@ by side (iterates.png).`,
 				err = fmt.Errorf("stopped by -timeout %v: %w", *timeout, err)
 			}
 			r := bench.EdgeMatchSolved{Name: name, Puzzle: p, Algo: sf.algo, Backend: sf.o.LPBackend, Result: res, Err: err,
-				Count: sf.o.Count, Seed: *seed, ShowURL: *url, Saved: *out, TimedOut: timedOut, MaxMoves: sf.o.MaxMoves,
+				Count: sf.o.Count, Seed: *seed, ShowURL: *url, Saved: *out, TimedOut: timedOut, MaxMoves: sf.o.MaxMoves, MaxNodes: sf.o.MaxNodes,
 				SplitDepth: splitDepth}
 			if *asJSON {
 				if werr := writeJSON(env.Stdout, r.Record()); werr != nil {
@@ -393,6 +404,12 @@ by side (iterates.png).`,
 			return err
 		}
 	},
+}
+
+// partialAlgo reports whether algo is one of the partial searches, which
+// -nats runs as seeded jobs.
+func partialAlgo(algo string) bool {
+	return algo == "partial" || algo == "tiles" || algo == "lns"
 }
 
 // boardFile is a board file with comments saying where it comes from.

@@ -8,10 +8,11 @@ import (
 	"testing"
 )
 
-// TestEdgematchBreaksAndTiles runs the two record-method searches on a
-// generated 8x8 with a node budget: the board is saved as it improves,
-// rescores to the reported score, the run is repeatable with the seed and
-// -workers 1, and -resume continues from the saved board.
+// TestEdgematchBreaksAndTiles runs the two record-method searches
+// (partial, the break search, and tiles) on a generated 8x8 with a node
+// budget: the board is saved as it improves, rescores to the reported
+// score, the run is repeatable with the seed and -workers 1, and -resume
+// keeps the saved board as the floor and is itself repeatable.
 func TestEdgematchBreaksAndTiles(t *testing.T) {
 	dir := t.TempDir()
 	puzzle := filepath.Join(dir, "p.txt")
@@ -19,7 +20,7 @@ func TestEdgematchBreaksAndTiles(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("generate: %d %s", code, errOut)
 	}
-	for _, algo := range []string{"breaks", "tiles"} {
+	for _, algo := range []string{"partial", "tiles"} {
 		best := filepath.Join(dir, algo+".board")
 		args := []string{"edgematch", "solve", "-algo", algo, "-workers", "1", "-max-nodes", "300000", "-timeout", "0", "-seed", "4", "-json", "-o", best, puzzle}
 		code, out, errOut := runCmd(t, "", args...)
@@ -50,13 +51,18 @@ func TestEdgematchBreaksAndTiles(t *testing.T) {
 		if !strings.Contains(string(saved), "-algo "+algo+" -seed 4") {
 			t.Fatalf("%s: saved board does not name its search: %q", algo, saved)
 		}
-		code, out, errOut = runCmd(t, "", "edgematch", "solve", "-algo", algo, "-max-nodes", "100000", "-timeout", "0", "-json", "-resume", best, puzzle)
+		resume := []string{"edgematch", "solve", "-algo", algo, "-workers", "1", "-max-nodes", "100000", "-timeout", "0", "-json", "-resume", best, puzzle}
+		code, out, errOut = runCmd(t, "", resume...)
 		if code != 0 || json.Unmarshal([]byte(out), &rec) != nil || rec.Score < s.Score {
 			t.Fatalf("%s: resume: %d %q %s", algo, code, out, errOut)
 		}
+		code, again, _ = runCmd(t, "", resume...)
+		if code != 0 || json.Unmarshal([]byte(again), &rec2) != nil || rec2 != rec {
+			t.Fatalf("%s: resume not repeatable:\n%s\n%s", algo, out, again)
+		}
 	}
-	code, _, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "breaks", "-count", puzzle)
+	code, _, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "partial", "-count", puzzle)
 	if code != 2 || !strings.Contains(errOut, "-count applies to -algo dfs") {
-		t.Fatalf("breaks -count: %d %s", code, errOut)
+		t.Fatalf("partial -count: %d %s", code, errOut)
 	}
 }

@@ -55,7 +55,7 @@ func TestEdgematchGenerateSolveScoreRender(t *testing.T) {
 	if im, err := png.Decode(f); err != nil || im.Bounds().Dx() < 6*16 {
 		t.Fatalf("png: %v", err)
 	}
-	// The same puzzle by the LP and by partial search.
+	// The same puzzle by the LP and by the partial searches.
 	code, out, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "lp", puzzle)
 	if code != 0 || !strings.Contains(out, "(solved)") || !strings.Contains(out, "LPs (pdhg)") {
 		t.Fatalf("lp: %d %q %s", code, out, errOut)
@@ -72,6 +72,17 @@ func TestEdgematchGenerateSolveScoreRender(t *testing.T) {
 	code, _, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "partial", "-timeout", "1s", "-resume", best, puzzle)
 	if code != 0 {
 		t.Fatalf("resume: %s", errOut)
+	}
+	code, out, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "lns", "-timeout", "3s", "-seed", "2", "-o", best, puzzle)
+	if code != 0 || !strings.Contains(out, "seed 2") {
+		t.Fatalf("lns: %d %q %s", code, out, errOut)
+	}
+	if saved, err = os.ReadFile(best); err != nil || !strings.Contains(string(saved), "-algo lns -seed 2") {
+		t.Fatalf("saved best: %v %q", err, saved)
+	}
+	code, _, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "lns", "-timeout", "1s", "-resume", best, puzzle)
+	if code != 0 {
+		t.Fatalf("lns resume: %s", errOut)
 	}
 }
 
@@ -210,8 +221,12 @@ func TestEdgematchErrors(t *testing.T) {
 		{[]string{"edgematch", "solve", "-algo", "lp", "-lp-iter", "-1", good}, 2, "-lp-iter must not be negative"},
 		{[]string{"edgematch", "solve", "-algo", "lp", "-lp-time", "-1s", good}, 2, "-lp-time must not be negative"},
 		{[]string{"edgematch", "solve", "-algo", "lp", "-lp-max-mem", "0", good}, 2, "-lp-max-mem 0"},
-		{[]string{"edgematch", "solve", "-algo", "partial", "-max-moves", "-5", good}, 2, "-max-moves must not be negative"},
-		{[]string{"edgematch", "solve", "-algo", "dfs", "-max-moves", "5", good}, 2, "-max-moves applies to -algo partial"},
+		{[]string{"edgematch", "solve", "-algo", "lns", "-max-moves", "-5", good}, 2, "-max-moves must not be negative"},
+		{[]string{"edgematch", "solve", "-algo", "dfs", "-max-moves", "5", good}, 2, "-max-moves applies to -algo lns"},
+		{[]string{"edgematch", "solve", "-algo", "partial", "-max-moves", "5", good}, 2, "-max-moves applies to -algo lns"},
+		{[]string{"edgematch", "solve", "-algo", "lns", "-max-nodes", "5", good}, 2, "-max-nodes applies to -algo dfs, partial and tiles"},
+		{[]string{"edgematch", "solve", "-algo", "breaks", good}, 2, "unknown -algo"},
+		{[]string{"edgematch", "solve", "-algo", "sat", "-nats", "nats://127.0.0.1:1", good}, 2, "-nats applies to -algo dfs -split K and -algo partial, tiles and lns"},
 		{[]string{"edgematch", "solve", "-algo", "anneal", good}, 2, "unknown -algo"},
 		{[]string{"edgematch", "solve", "-algo", "partial", "-count", good}, 2, "-count applies to -algo dfs"},
 		{[]string{"edgematch", "solve", "-resume", dup, good}, 2, "dup.board: edgematch: board line 3: column 1: piece 2 is also at row 1, column 2"},
@@ -278,10 +293,10 @@ func TestEdgematchLPTooLarge(t *testing.T) {
 	}
 }
 
-// TestEdgematchPartialMaxMoves: -max-moves makes partial search
-// reproducible, and the report says which budget ended it (main had no
-// such flag: -timeout gave a different board on each run).
-func TestEdgematchPartialMaxMoves(t *testing.T) {
+// TestEdgematchLNSMaxMoves: -max-moves makes the large neighbourhood
+// search reproducible, and the report says which budget ended it (main had
+// no such flag: -timeout gave a different board on each run).
+func TestEdgematchLNSMaxMoves(t *testing.T) {
 	dir := t.TempDir()
 	puzzle, sol := filepath.Join(dir, "p.txt"), filepath.Join(dir, "sol.board")
 	if code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "6x6", "-colors", "6", "-seed", "4", "-o", puzzle, "-solution", sol); code != 0 {
@@ -289,7 +304,7 @@ func TestEdgematchPartialMaxMoves(t *testing.T) {
 	}
 	var boards []string
 	for range 2 {
-		code, out, errOut := runCmd(t, "", "edgematch", "solve", "-algo", "partial", "-seed", "3", "-workers", "2", "-max-moves", "50", "-timeout", "0", "-json", puzzle)
+		code, out, errOut := runCmd(t, "", "edgematch", "solve", "-algo", "lns", "-seed", "3", "-workers", "2", "-max-moves", "50", "-timeout", "0", "-json", puzzle)
 		var rec bench.EdgeMatchSolveRecord
 		if err := json.Unmarshal([]byte(out), &rec); code != 0 || err != nil {
 			t.Fatalf("exit %d: %v %q %s", code, err, out, errOut)
@@ -302,7 +317,7 @@ func TestEdgematchPartialMaxMoves(t *testing.T) {
 	if boards[0] != boards[1] {
 		t.Fatalf("-max-moves: two runs differ:\n%s\n%s", boards[0], boards[1])
 	}
-	code, out, _ := runCmd(t, "", "edgematch", "solve", "-algo", "partial", "-max-moves", "50", "-timeout", "0", puzzle)
+	code, out, _ := runCmd(t, "", "edgematch", "solve", "-algo", "lns", "-max-moves", "50", "-timeout", "0", puzzle)
 	if code != 0 || !strings.Contains(out, "ended by -max-moves 50 (reproducible") && !strings.Contains(out, "(solved)") {
 		t.Fatalf("exit %d: %q", code, out)
 	}

@@ -35,8 +35,8 @@ type EdgeMatchRecord struct {
 	Iterations  int     `json:"lp_iterations,omitempty"`
 	Permutation bool    `json:"lp_permutation,omitempty"`
 	Method      string  `json:"lp_method,omitempty"`
-	// Board is the best board of an anytime solver (partial, breaks,
-	// tiles), "/"-separated rows, for rescoring with edgematch score.
+	// Board is the best board of an anytime solver (partial, tiles,
+	// lns), "/"-separated rows, for rescoring with edgematch score.
 	Board     string `json:"board,omitempty"`
 	Variables int    `json:"lp_variables,omitempty"`
 	Error     string `json:"error,omitempty"`
@@ -180,7 +180,8 @@ func EdgeMatchSolve(ctx context.Context, s edgematch.Solver, p *edgematch.Puzzle
 }
 
 // EdgeMatchAnytime reports whether s is a partial solver that runs until
-// its budget (Partial, Breaks, Tiles): its deadline is not a failure.
+// its budget (Breaks, Tiles, Partial, and these as seeded searches):
+// its deadline is not a failure.
 func EdgeMatchAnytime(s edgematch.Solver) bool {
 	switch s.(type) {
 	case edgematch.Partial, edgematch.DistPartial, edgematch.Breaks, edgematch.Tiles:
@@ -375,27 +376,38 @@ type EdgeMatchSolved struct {
 	ShowURL bool   // add the e2.bucas.name viewer URL
 	Saved   string // the file the board was saved to
 	// TimedOut says that the solve's deadline (-timeout) ended it: for
-	// partial, a board that another run with the same seed may not give.
+	// the partial searches, a board that another run with the same seed
+	// may not give.
 	TimedOut bool
-	// MaxMoves is partial's move budget per worker (0: none).
-	MaxMoves int64
+	// MaxMoves is lns's move budget per worker (0: none), MaxNodes the
+	// placement budget per worker of partial and tiles.
+	MaxMoves, MaxNodes int64
 	// SplitDepth is the depth of a dfs split into subtrees (0: none).
 	SplitDepth int
 }
 
+// partialAlgo reports whether algo is one of the catalogue's partial
+// searches.
+func partialAlgo(algo string) bool {
+	return algo == "partial" || algo == "tiles" || algo == "lns"
+}
+
 // stoppedBy says what ended a partial search: "timeout" (wall-clock, not
-// reproducible), "max-moves" (reproducible with the same seed and
-// workers) or "target" (a solution); "" for the other solvers.
+// reproducible), "max-moves" (lns) or "max-nodes" (partial, tiles),
+// reproducible with the same seed (and workers, or one worker), or
+// "target" (a solution); "" for the other solvers.
 func (s *EdgeMatchSolved) stoppedBy() string {
 	switch {
-	case s.Algo != "partial":
+	case !partialAlgo(s.Algo):
 		return ""
 	case s.Result.Score.Solved():
 		return "target"
 	case s.TimedOut:
 		return "timeout"
-	case s.MaxMoves > 0:
+	case s.Algo == "lns" && s.MaxMoves > 0:
 		return "max-moves"
+	case s.Algo != "lns" && s.MaxNodes > 0:
+		return "max-nodes"
 	}
 	return ""
 }
@@ -444,8 +456,11 @@ func (s *EdgeMatchSolved) Record() EdgeMatchSolveRecord {
 	if s.SplitDepth > 0 {
 		j.SplitDepth, j.Subtrees = s.SplitDepth, res.Stats.Subtrees
 	}
-	if s.Algo == "partial" {
-		j.Seed, j.Moves, j.NodesPerSec, j.StoppedBy = s.Seed, res.Stats.Moves, 0, s.stoppedBy()
+	if partialAlgo(s.Algo) {
+		j.Seed, j.Moves, j.StoppedBy = s.Seed, res.Stats.Moves, s.stoppedBy()
+	}
+	if s.Algo == "lns" {
+		j.NodesPerSec = 0 // only its start boards' placements
 	}
 	if l := res.LP; l != nil {
 		j.Iterations, j.Permutation, j.Method = l.Iterations, l.Permutation, l.Method
@@ -487,13 +502,19 @@ func (s *EdgeMatchSolved) Print(w io.Writer) {
 			fmt.Fprintf(w, "method   lp (P is a permutation: the LP alone solved the puzzle)\n")
 		}
 	}
-	if s.Algo == "partial" {
-		fmt.Fprintf(w, "search   %d placements for the start boards, %d improvement moves, %.2f s, seed %d", st.Nodes, st.Moves, st.Elapsed.Seconds(), s.Seed)
+	if partialAlgo(s.Algo) {
+		if s.Algo == "lns" {
+			fmt.Fprintf(w, "search   %d placements for the start boards, %d improvement moves, %.2f s, seed %d", st.Nodes, st.Moves, st.Elapsed.Seconds(), s.Seed)
+		} else {
+			fmt.Fprintf(w, "search   %d placements (%.1f M/s), %d repair moves, %.2f s, seed %d", st.Nodes, st.NodesPerSecond()/1e6, st.Moves, st.Elapsed.Seconds(), s.Seed)
+		}
 		switch s.stoppedBy() {
 		case "timeout":
-			fmt.Fprint(w, "; ended by -timeout (wall clock: another run may differ; -max-moves is reproducible)")
+			fmt.Fprint(w, "; ended by -timeout (wall clock: another run may differ; -max-nodes, for lns -max-moves, is reproducible)")
 		case "max-moves":
 			fmt.Fprintf(w, "; ended by -max-moves %d (reproducible with this seed and worker count)", s.MaxMoves)
+		case "max-nodes":
+			fmt.Fprintf(w, "; ended by -max-nodes %d per worker (reproducible with this seed and one worker)", s.MaxNodes)
 		}
 		fmt.Fprintln(w)
 	} else {

@@ -20,7 +20,9 @@ type EdgeMatchOptions struct {
 	// Workers is the number of goroutines (0: one per core).
 	Workers int
 	// MaxNodes stops the backtracker after about this many placements (0:
-	// no limit): dfs, and the finishing search of lp.
+	// no limit): dfs, and the finishing search of lp; for partial and
+	// tiles, this many per worker (with the same Seed and one worker, a
+	// run that it ends gives the same board every time).
 	MaxNodes int64
 	// Count makes dfs and sat count every solution.
 	Count bool
@@ -30,10 +32,11 @@ type EdgeMatchOptions struct {
 	// MaxSolutions stops sat's counting after this many solutions (0: no
 	// limit).
 	MaxSolutions int64
-	// Seed makes partial search repeatable.
+	// Seed makes the partial searches (partial, tiles, lns) repeatable.
 	Seed uint64
-	// Start is a complete board for partial search to improve (a saved
-	// best to resume from).
+	// Start is a complete board for the partial searches (a saved best to
+	// resume from): lns improves it; partial and tiles keep it as the
+	// board to beat and draw their restarts from the seed and the board.
 	Start *edgematch.Board
 	// LPBackend names the LP backend for lp (lp.Lookup: "pdhg", the
 	// default, or "clp" in a build with the tag clp).
@@ -50,7 +53,7 @@ type EdgeMatchOptions struct {
 	// LPMaxMemory bounds the memory of lp's relaxation in bytes
 	// (edgematch.LP.MaxMemory; 0: edgematch.DefaultLPMemory).
 	LPMaxMemory int64
-	// MaxMoves stops each worker of partial after this many improvement
+	// MaxMoves stops each worker of lns after this many improvement
 	// moves (0: no limit): with the same Seed and Workers, a run that the
 	// move budget ends gives the same board every time, where one that the
 	// context's deadline ends does not.
@@ -67,16 +70,17 @@ type EdgeMatchOptions struct {
 	// OnSplit, when set, is called with the split's depth and number of
 	// subtrees before a split search starts.
 	OnSplit func(depth, subtrees int)
-	// Searches, when set, makes partial many seeded searches, each with
-	// one worker, on this executor (edgematch.DistPartial, Workers of
-	// them; a jobs executor runs them on workers elsewhere).
+	// Searches, when set, makes partial, tiles and lns many seeded
+	// searches, each with one worker, on this executor
+	// (edgematch.DistPartial, Workers of them, seeds Seed, Seed+1, ...; a
+	// jobs executor runs them on workers elsewhere).
 	Searches edgematch.PartialExecutor
 
 	// Progress, when set, receives a line of progress about once a second
 	// (printf style).
 	Progress func(format string, args ...any)
-	// OnBest, when set, is called with every new best board of partial
-	// search (which must not be kept after the call).
+	// OnBest, when set, is called with every new best board of the
+	// partial searches (which must not be kept after the call).
 	OnBest func(*edgematch.Board, edgematch.Score)
 	// OnLP, when set, receives every iterate of lp's Algorithm 1
 	// (edgematch.LP.OnLP); the other solvers ignore it.
@@ -88,15 +92,15 @@ var EdgeMatch = Table[edgematch.Solver, EdgeMatchOptions]{
 	{ID: "dfs", Name: "exact backtracker", Optimal: true,
 		Doc: "candidate tables, a bitset of used pieces, every core on subtrees; -count counts the solutions",
 		New: newEdgeMatchDFS},
-	{ID: "partial", Name: "partial search (large neighbourhood search)",
-		Doc: "the best score of a complete board when a solution is out of reach (Eternity II), until the timeout or -max-moves",
-		New: newEdgeMatchPartial},
-	{ID: "breaks", Name: "break-schedule search (Blackwood's record method)",
-		Doc: "a backtracker that allows mismatches only after fixed fill indices, with heuristic colours and restarts; until the timeout or -max-nodes per worker",
+	{ID: "partial", Name: "partial search: the break-schedule search (Blackwood's record method)",
+		Doc: "the best score of a complete board when a solution is out of reach (Eternity II): a backtracker that allows mismatches only after fixed fill indices, with heuristic colours and restarts; until the timeout or -max-nodes per worker",
 		New: newEdgeMatchBreaks},
 	{ID: "tiles", Name: "tileability-guided search (Verhaard's 2008 method)",
 		Doc: "the break search with a good group of pieces of high 2x3 tileability kept for the end, chosen anew at every restart",
 		New: newEdgeMatchTiles},
+	{ID: "lns", Name: "large neighbourhood search",
+		Doc: "a start board from the backtracker, then window repairs by branch and bound, assignment repairs and kicks; until the timeout or -max-moves",
+		New: newEdgeMatchLNS},
 	{ID: "lp", Name: "Kovalsky's LP relaxation, then search", Optimal: true,
 		Doc: "Kovalsky, Glasner and Basri's iterative LP; unless -no-search, rounding, fixing and the backtracker",
 		New: newEdgeMatchLP},
@@ -137,10 +141,10 @@ func errNotFor(option, id string) error {
 
 func newEdgeMatchDFS(o EdgeMatchOptions) (edgematch.Solver, error) {
 	if o.Start != nil {
-		return nil, errNotFor("-resume", "partial")
+		return nil, errNotFor("-resume", "partial, tiles and lns")
 	}
 	if o.MaxMoves != 0 {
-		return nil, errNotFor("-max-moves", "partial")
+		return nil, errNotFor("-max-moves", "lns")
 	}
 	d, err := o.dfs()
 	if err != nil {
@@ -148,7 +152,7 @@ func newEdgeMatchDFS(o EdgeMatchOptions) (edgematch.Solver, error) {
 	}
 	d.Count = o.Count
 	if o.Searches != nil {
-		return nil, errNotFor("a partial search executor", "partial")
+		return nil, errNotFor("a partial search executor", "partial, tiles and lns")
 	}
 	if o.Split > 0 {
 		if o.Progress != nil {
@@ -169,36 +173,51 @@ func newEdgeMatchDFS(o EdgeMatchOptions) (edgematch.Solver, error) {
 	return d, nil
 }
 
-func newEdgeMatchPartial(o EdgeMatchOptions) (edgematch.Solver, error) {
-	if o.Count {
-		return nil, errNotFor("-count", "dfs")
-	}
-	if o.Split != 0 {
+// newEdgeMatchLNS builds the large neighbourhood search (edgematch.Partial).
+func newEdgeMatchLNS(o EdgeMatchOptions) (edgematch.Solver, error) {
+	switch {
+	case o.Count:
+		return nil, errNotFor("-count", "dfs and sat")
+	case o.Split != 0:
 		return nil, errNotFor("-split", "dfs")
+	case o.MaxNodes != 0:
+		return nil, errNotFor("-max-nodes", "dfs, partial and tiles")
 	}
 	if _, err := o.dfs(); err != nil {
 		return nil, err // a bad Order is a mistake for every solver
 	}
-	s := edgematch.Partial{Seed: o.Seed, Workers: o.Workers, Start: o.Start, MaxMoves: o.MaxMoves, OnBest: o.OnBest}
+	s := edgematch.Partial{Seed: o.Seed, Workers: o.Workers, Start: o.Start, MaxMoves: o.MaxMoves}
+	if o.Searches != nil {
+		return o.distPartial(s, func(pp edgematch.PartialProgress) {
+			o.Progress("lns: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
+		}), nil
+	}
+	s.OnBest = o.OnBest
 	if o.Progress != nil {
 		s.Progress = func(pp edgematch.PartialProgress) {
-			o.Progress("partial: best %d, %d moves, %.0f s", pp.Best, pp.Moves, pp.Elapsed.Seconds())
+			o.Progress("lns: best %d, %d moves, %.0f s", pp.Best, pp.Moves, pp.Elapsed.Seconds())
 		}
 	}
-	if o.Searches != nil {
-		return edgematch.DistPartial{Partial: s, Searches: o.Workers, Exec: o.Searches}, nil
-	}
 	return s, nil
+}
+
+// distPartial runs Workers seeded searches of s on the executor Searches.
+func (o EdgeMatchOptions) distPartial(s edgematch.SeededSearch, progress func(edgematch.PartialProgress)) edgematch.DistPartial {
+	d := edgematch.DistPartial{Search: s, Seed: o.Seed, Searches: o.Workers, Exec: o.Searches, OnBest: o.OnBest}
+	if o.Progress != nil {
+		d.Progress = progress
+	}
+	return d
 }
 
 func newEdgeMatchLP(o EdgeMatchOptions) (edgematch.Solver, error) {
 	switch {
 	case o.Count:
-		return nil, errNotFor("-count", "dfs")
+		return nil, errNotFor("-count", "dfs and sat")
 	case o.Start != nil:
-		return nil, errNotFor("-resume", "partial")
+		return nil, errNotFor("-resume", "partial, tiles and lns")
 	case o.MaxMoves != 0:
-		return nil, errNotFor("-max-moves", "partial")
+		return nil, errNotFor("-max-moves", "lns")
 	case o.Split != 0:
 		return nil, errNotFor("-split", "dfs")
 	case o.Subtrees != nil || o.Searches != nil:
@@ -228,11 +247,15 @@ func newEdgeMatchLP(o EdgeMatchOptions) (edgematch.Solver, error) {
 func newEdgeMatchSAT(o EdgeMatchOptions) (edgematch.Solver, error) {
 	switch {
 	case o.Start != nil:
-		return nil, errNotFor("-resume", "partial")
+		return nil, errNotFor("-resume", "partial, tiles and lns")
 	case o.MaxMoves != 0:
-		return nil, errNotFor("-max-moves", "partial")
+		return nil, errNotFor("-max-moves", "lns")
 	case o.MaxNodes != 0:
-		return nil, errNotFor("-max-nodes", "dfs")
+		return nil, errNotFor("-max-nodes", "dfs, partial and tiles")
+	case o.Split != 0:
+		return nil, errNotFor("-split", "dfs")
+	case o.Subtrees != nil || o.Searches != nil:
+		return nil, errors.New("sat runs in this process only (no -nats)")
 	case o.MaxSolutions != 0 && !o.Count:
 		return nil, errors.New("-max-solutions applies to -count")
 	}

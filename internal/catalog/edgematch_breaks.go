@@ -1,47 +1,83 @@
 package catalog
 
 import (
+	"fmt"
+
 	"tessera/edgematch"
 )
 
-// newEdgeMatchBreaks builds the break-schedule search: -order overrides
-// its fill order (default edgematch.BreakOrder), -max-nodes bounds each
-// worker's placements, -resume gives the board to beat.
+// newEdgeMatchBreaks builds partial, the break-schedule search
+// (edgematch.Breaks): -order overrides its fill order (default
+// edgematch.BreakOrder), -max-nodes bounds each worker's placements,
+// -resume gives the board to beat, and a Searches executor (-nats) runs
+// -workers seeded searches of one worker each.
 func newEdgeMatchBreaks(o EdgeMatchOptions) (edgematch.Solver, error) {
-	switch {
-	case o.Count:
-		return nil, errNotFor("-count", "dfs")
-	case o.MaxMoves != 0:
-		return nil, errNotFor("-max-moves", "partial")
-	}
-	d, err := o.dfs()
+	s, err := o.breaks()
 	if err != nil {
 		return nil, err
 	}
-	s := edgematch.Breaks{Seed: o.Seed, Workers: o.Workers, Scan: d.Scan, MaxNodes: o.MaxNodes, Start: o.Start, OnBest: o.OnBest}
+	if o.Searches != nil {
+		return o.distPartial(s, func(pp edgematch.PartialProgress) {
+			o.Progress("partial: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
+		}), nil
+	}
+	s.OnBest = o.OnBest
 	if o.Progress != nil {
-		s.Progress = func(pp edgematch.BreaksProgress) {
-			o.Progress("breaks: best %d, %d placements (%.1f M/s), depth %d, %d restarts, %d boards completed, %d within 20 of the maximum, %.0f s",
-				pp.Best, pp.Nodes, float64(pp.Nodes)/pp.Elapsed.Seconds()/1e6, pp.MaxDepth, pp.Restarts, pp.Completed, pp.Near, pp.Elapsed.Seconds())
-		}
+		s.Progress = func(pp edgematch.BreaksProgress) { o.Progress("partial: %s", breaksLine(pp)) }
 	}
 	return s, nil
 }
 
+// breaks checks the options of partial and tiles and returns the break
+// search they ask for (without OnBest and Progress).
+func (o EdgeMatchOptions) breaks() (edgematch.Breaks, error) {
+	switch {
+	case o.Count:
+		return edgematch.Breaks{}, errNotFor("-count", "dfs and sat")
+	case o.MaxMoves != 0:
+		return edgematch.Breaks{}, errNotFor("-max-moves", "lns")
+	case o.Split != 0:
+		return edgematch.Breaks{}, errNotFor("-split", "dfs")
+	case o.Subtrees != nil:
+		return edgematch.Breaks{}, errNotFor("a subtree executor", "dfs -split")
+	}
+	d, err := o.dfs()
+	if err != nil {
+		return edgematch.Breaks{}, err
+	}
+	return edgematch.Breaks{Seed: o.Seed, Workers: o.Workers, Scan: d.Scan, MaxNodes: o.MaxNodes, Start: o.Start}, nil
+}
+
+// breaksLine is the progress line of partial and tiles.
+func breaksLine(pp edgematch.BreaksProgress) string {
+	rate := 0.0
+	if s := pp.Elapsed.Seconds(); s > 0 {
+		rate = float64(pp.Nodes) / s / 1e6
+	}
+	best := "no complete board yet"
+	if pp.Best >= 0 {
+		best = fmt.Sprintf("best %d", pp.Best)
+	}
+	return fmt.Sprintf("%s, %d placements (%.1f M/s), depth %d, %d restarts, %d boards completed, %d within 20 of the maximum, %.0f s",
+		best, pp.Nodes, rate, pp.MaxDepth, pp.Restarts, pp.Completed, pp.Near, pp.Elapsed.Seconds())
+}
+
 // newEdgeMatchTiles builds the tileability-guided search, with the options
-// of breaks.
+// of partial.
 func newEdgeMatchTiles(o EdgeMatchOptions) (edgematch.Solver, error) {
-	s, err := newEdgeMatchBreaks(o)
+	b, err := o.breaks()
 	if err != nil {
 		return nil, err
 	}
-	b := s.(edgematch.Breaks)
-	t := edgematch.Tiles{Seed: b.Seed, Workers: b.Workers, Scan: b.Scan, MaxNodes: b.MaxNodes, Start: b.Start, OnBest: b.OnBest}
+	t := edgematch.Tiles{Seed: b.Seed, Workers: b.Workers, Scan: b.Scan, MaxNodes: b.MaxNodes, Start: b.Start}
+	if o.Searches != nil {
+		return o.distPartial(t, func(pp edgematch.PartialProgress) {
+			o.Progress("tiles: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
+		}), nil
+	}
+	t.OnBest = o.OnBest
 	if o.Progress != nil {
-		t.Progress = func(pp edgematch.BreaksProgress) {
-			o.Progress("tiles: best %d, %d placements (%.1f M/s), depth %d, %d restarts, %d boards completed, %d within 20 of the maximum, %.0f s",
-				pp.Best, pp.Nodes, float64(pp.Nodes)/pp.Elapsed.Seconds()/1e6, pp.MaxDepth, pp.Restarts, pp.Completed, pp.Near, pp.Elapsed.Seconds())
-		}
+		t.Progress = func(pp edgematch.BreaksProgress) { o.Progress("tiles: %s", breaksLine(pp)) }
 	}
 	return t, nil
 }

@@ -7,7 +7,8 @@ import (
 	"tessera/edgematch"
 )
 
-// TestEdgeMatchBreaksTiles builds breaks and tiles from the table: breaks
+// TestEdgeMatchBreaksTiles builds partial (the break search) and tiles
+// from the table: partial
 // solves a small generated puzzle, tiles (whose reserved group may not fit
 // the planted solution) comes within two edges of it, and both refuse the
 // options of other solvers.
@@ -16,7 +17,7 @@ func TestEdgeMatchBreaksTiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{"breaks", "tiles"} {
+	for _, id := range []string{"partial", "tiles"} {
 		var lines int
 		s, err := EdgeMatch.New(id, EdgeMatchOptions{Workers: 1, Seed: 3, MaxNodes: 20_000_000, Progress: func(string, ...any) { lines++ }})
 		if err != nil {
@@ -24,7 +25,7 @@ func TestEdgeMatchBreaksTiles(t *testing.T) {
 		}
 		res, err := s.Solve(context.Background(), p)
 		if err != nil || p.Verify(res.Board) != nil || res.Score.FrameErrors != 0 ||
-			(id == "breaks" && !res.Score.Solved()) || res.Score.Matched < res.Score.Max-2 {
+			(id == "partial" && !res.Score.Solved()) || res.Score.Matched < res.Score.Max-2 {
 			t.Errorf("%s: %v %v", id, err, res.Score)
 		}
 		if lines == 0 {

@@ -19,7 +19,7 @@ func TestEdgeMatchTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{"dfs", "partial", "lp"} {
+	for _, id := range []string{"dfs", "partial", "lns", "lp"} {
 		var lines int
 		s, err := EdgeMatch.New(id, EdgeMatchOptions{Workers: 1, Order: "spiral", Seed: 3, Progress: func(string, ...any) { lines++ }})
 		if err != nil {
@@ -46,11 +46,16 @@ func TestEdgeMatchTable(t *testing.T) {
 		o  EdgeMatchOptions
 	}{
 		{"partial", EdgeMatchOptions{Count: true}},
+		{"lns", EdgeMatchOptions{Count: true}},
+		{"lns", EdgeMatchOptions{MaxNodes: 5}},
+		{"partial", EdgeMatchOptions{MaxMoves: 5}},
+		{"partial", EdgeMatchOptions{Split: 2}},
 		{"lp", EdgeMatchOptions{Count: true}},
 		{"dfs", EdgeMatchOptions{Start: sol}},
 		{"lp", EdgeMatchOptions{Start: sol}},
 		{"dfs", EdgeMatchOptions{Order: "zigzag"}},
 		{"partial", EdgeMatchOptions{Order: "zigzag"}},
+		{"lns", EdgeMatchOptions{Order: "zigzag"}},
 		{"lp", EdgeMatchOptions{LPBackend: "simplex"}},
 	} {
 		if _, err := EdgeMatch.New(c.id, c.o); err == nil {
@@ -76,7 +81,9 @@ func TestEdgeMatchRefusesNegatives(t *testing.T) {
 		{"lp", EdgeMatchOptions{LPIter: -1}},
 		{"lp", EdgeMatchOptions{LPTime: -time.Second}},
 		{"lp", EdgeMatchOptions{LPMaxMemory: -1}},
-		{"partial", EdgeMatchOptions{MaxMoves: -1}},
+		{"lns", EdgeMatchOptions{MaxMoves: -1}},
+		{"lns", EdgeMatchOptions{Workers: -2}},
+		{"partial", EdgeMatchOptions{MaxNodes: -1}},
 		{"partial", EdgeMatchOptions{Workers: -2}},
 		{"dfs", EdgeMatchOptions{MaxMoves: 10}},
 		{"lp", EdgeMatchOptions{MaxMoves: 10}},
@@ -87,10 +94,10 @@ func TestEdgeMatchRefusesNegatives(t *testing.T) {
 	}
 }
 
-// TestEdgeMatchPartialMaxMoves: with a move budget, partial search gives
+// TestEdgeMatchLNSMaxMoves: with a move budget, lns gives
 // the same board twice for the same seed and worker count, two workers
 // included (main had no way to give it one: -timeout was its only budget).
-func TestEdgeMatchPartialMaxMoves(t *testing.T) {
+func TestEdgeMatchLNSMaxMoves(t *testing.T) {
 	p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 10, Cols: 10, Colours: 10, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +119,7 @@ func TestEdgeMatchPartialMaxMoves(t *testing.T) {
 	}
 	var boards []string
 	for range 2 {
-		s, err := EdgeMatch.New("partial", EdgeMatchOptions{Workers: 2, Seed: 3, MaxMoves: 300, Start: start})
+		s, err := EdgeMatch.New("lns", EdgeMatchOptions{Workers: 2, Seed: 3, MaxMoves: 300, Start: start})
 		if err != nil {
 			t.Fatal(err)
 		}

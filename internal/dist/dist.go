@@ -6,9 +6,12 @@
 //     subtrees (edgematch.Split): the puzzle, the scan and the prefix in,
 //     placements, solutions and the first solution out; progress is the
 //     placements so far. Subtrees is the edgematch.SubtreeExecutor.
-//   - edgematch.partial: one seeded partial search (edgematch.DistPartial);
-//     progress is its best board as it improves. Partial is the
-//     edgematch.PartialExecutor.
+//   - edgematch.partial: one seeded partial search of an
+//     edgematch.DistPartial, with one worker: the break-schedule search
+//     (edgematch.Breaks, the catalogue's partial), the tileability-guided
+//     search (Tiles) or the large neighbourhood search (Partial, the
+//     catalogue's lns), with its parameters; progress is its best board as
+//     it improves. Partial is the edgematch.PartialExecutor.
 //   - samegame.nrpa: one level-(L-1) search of a distributed NRPA
 //     (samegame.DistNRPA) from the root's policy. NRPA is the
 //     samegame.NRPAExecutor.

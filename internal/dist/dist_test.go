@@ -165,26 +165,52 @@ func TestSubtreeJobsCancel(t *testing.T) {
 }
 
 // TestPartialJobs: seeded partial searches as jobs give the best board of
-// the same searches run in process (a move budget makes each a function
-// of its seed).
+// the same searches run in process (a move budget makes each lns search a
+// function of its seed, a node budget each break and tiles search), with
+// the same work, and every option travels with the job.
 func TestPartialJobs(t *testing.T) {
 	ctx := context.Background()
 	c := embedded(t, 2)
-	p := generate(t, edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 8, Seed: 1})
-	base := edgematch.Partial{Seed: 5, DFSNodes: 1000, MaxMoves: 300}
-	want, err := edgematch.DistPartial{Partial: base, Searches: 3}.Solve(ctx, p)
+	p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 8, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var reported []int
-	d := edgematch.DistPartial{Partial: base, Searches: 3, Exec: Partial{Client: c}}
-	d.Partial.OnBest = func(_ *edgematch.Board, s edgematch.Score) { reported = append(reported, s.Matched) }
-	got, err := d.Solve(ctx, p)
-	if err != nil || got.Score != want.Score || p.Verify(got.Board) != nil {
-		t.Fatalf("jobs %v (%v), in process %v", got.Score, err, want.Score)
+	scan, err := edgematch.ParseScan("columns from the bottom right")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if len(reported) == 0 || reported[len(reported)-1] != want.Score.Matched || got.Stats.Moves < 900 {
-		t.Fatalf("reported %v, %d moves", reported, got.Stats.Moves)
+	// A saved board below the maximum: the planted solution with two
+	// inner pieces exchanged.
+	start := sol.Clone()
+	start.Cells[9], start.Cells[18] = start.Cells[18], start.Cells[9]
+	if sc := p.Score(start); sc.Solved() || sc.FrameErrors != 0 {
+		t.Fatalf("start %v", sc)
+	}
+	for _, base := range []edgematch.SeededSearch{
+		edgematch.Partial{DFSNodes: 1000, MaxMoves: 300},
+		edgematch.Breaks{MaxNodes: 100_000},
+		edgematch.Breaks{MaxNodes: 100_000, Scan: scan, Schedule: []int{40, 50, 60}, Heuristic: []edgematch.Colour{3, 4}, RestartNodes: 30_000, PolishMoves: 20},
+		edgematch.Tiles{MaxNodes: 100_000, ReserveFrom: 40, GroupIters: 100},
+		edgematch.Breaks{MaxNodes: 100_000, Start: start, PolishMoves: -1},
+	} {
+		want, err := edgematch.DistPartial{Search: base, Seed: 5, Searches: 3}.Solve(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var reported []int
+		d := edgematch.DistPartial{Search: base, Seed: 5, Searches: 3, Exec: Partial{Client: c},
+			OnBest: func(_ *edgematch.Board, s edgematch.Score) { reported = append(reported, s.Matched) }}
+		got, err := d.Solve(ctx, p)
+		if err != nil || got.Score != want.Score || p.Verify(got.Board) != nil || got.Stats.Nodes != want.Stats.Nodes || got.Stats.Moves != want.Stats.Moves {
+			t.Fatalf("%+v: jobs %v (%v, %d placements, %d moves), in process %v (%d, %d)", base, got.Score, err,
+				got.Stats.Nodes, got.Stats.Moves, want.Score, want.Stats.Nodes, want.Stats.Moves)
+		}
+		if len(reported) == 0 || reported[len(reported)-1] != want.Score.Matched {
+			t.Fatalf("%+v: reported %v", base, reported)
+		}
+		if b, ok := base.(edgematch.Breaks); ok && b.Start != nil && got.Score.Matched < p.Score(start).Matched {
+			t.Fatalf("resumed from %v, got %v", p.Score(start), got.Score)
+		}
 	}
 }
 
@@ -231,6 +257,9 @@ func TestBadInputsFail(t *testing.T) {
 		{SubtreeKind, SubtreeInput{Puzzle: "2 2\n1 2 3\n"}},
 		{SubtreeKind, SubtreeInput{Puzzle: formatPuzzle(generate(t, edgematch.GenerateOptions{Rows: 3, Cols: 3, Colours: 2, Seed: 1})), Prefix: [][2]int{{0, 0}, {0, 0}}}},
 		{PartialKind, PartialInput{Puzzle: "x"}},
+		{PartialKind, PartialInput{Puzzle: formatPuzzle(generate(t, edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 3, Seed: 1})), Algo: "nope"}},
+		{PartialKind, PartialInput{Puzzle: formatPuzzle(generate(t, edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 3, Seed: 1})), Heuristic: []int{99}}},
+		{PartialKind, PartialInput{Puzzle: formatPuzzle(generate(t, edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 3, Seed: 1})), Schedule: []int{5, 3}}},
 		{NRPAKind, NRPAInput{Board: "1 2/3", Rules: "standard"}},
 		{NRPAKind, NRPAInput{Board: "1 2/2 1", Rules: "standard", Call: samegame.NRPACall{Level: 99}}},
 	} {

@@ -218,12 +218,114 @@ func subtreeOutcome(raw json.RawMessage, p *edgematch.Puzzle) (edgematch.Result,
 // PartialInput is the input of an edgematch.partial job: one seeded
 // partial search with one worker.
 type PartialInput struct {
-	Puzzle   string `json:"puzzle"`
-	Seed     uint64 `json:"seed"`
-	Start    string `json:"start,omitempty"` // a board to improve
-	DFSNodes int64  `json:"dfs_nodes,omitempty"`
-	MaxMoves int64  `json:"max_moves,omitempty"`
-	Target   int    `json:"target,omitempty"`
+	Puzzle string `json:"puzzle"`
+	// Algo is the search: "breaks" (edgematch.Breaks, the catalogue's
+	// partial; "" means it too), "tiles" (edgematch.Tiles) or "lns"
+	// (edgematch.Partial, the large neighbourhood search).
+	Algo  string `json:"algo,omitempty"`
+	Seed  uint64 `json:"seed"`
+	Start string `json:"start,omitempty"` // a board to improve or beat
+	// Target: every search.
+	Target int `json:"target,omitempty"`
+	// lns: DFSNodes, MaxMoves.
+	DFSNodes int64 `json:"dfs_nodes,omitempty"`
+	MaxMoves int64 `json:"max_moves,omitempty"`
+	// breaks and tiles: Scan (edgematch.ParseScan; "" the default fill
+	// order), MaxNodes, RestartNodes, PolishMoves, Schedule (absent: the
+	// default).
+	Scan         string `json:"scan,omitempty"`
+	MaxNodes     int64  `json:"max_nodes,omitempty"`
+	RestartNodes int64  `json:"restart_nodes,omitempty"`
+	PolishMoves  int64  `json:"polish_moves,omitempty"`
+	Schedule     []int  `json:"schedule,omitempty"`
+	// breaks: Heuristic colours (absent: the default), NoHeuristic.
+	Heuristic   []int `json:"heuristic,omitempty"`
+	NoHeuristic bool  `json:"no_heuristic,omitempty"`
+	// tiles: ReserveFrom, GroupIters.
+	ReserveFrom int `json:"reserve_from,omitempty"`
+	GroupIters  int `json:"group_iters,omitempty"`
+}
+
+// partialInput is the job input of one search of base.
+func partialInput(base edgematch.SeededSearch) (PartialInput, error) {
+	scan := func(sc edgematch.Scan) string {
+		if sc.Order == edgematch.OrderAuto {
+			return ""
+		}
+		return sc.String()
+	}
+	var in PartialInput
+	var start *edgematch.Board
+	switch s := base.(type) {
+	case edgematch.Breaks:
+		in = PartialInput{Algo: "breaks", Target: s.Target, Scan: scan(s.Scan), MaxNodes: s.MaxNodes, RestartNodes: s.RestartNodes,
+			PolishMoves: s.PolishMoves, Schedule: s.Schedule, NoHeuristic: s.NoHeuristic}
+		if s.Schedule != nil && len(s.Schedule) == 0 {
+			return in, errors.New("dist: an empty break schedule cannot be sent")
+		}
+		for _, c := range s.Heuristic {
+			in.Heuristic = append(in.Heuristic, int(c))
+		}
+		start = s.Start
+	case edgematch.Tiles:
+		in = PartialInput{Algo: "tiles", Target: s.Target, Scan: scan(s.Scan), MaxNodes: s.MaxNodes, RestartNodes: s.RestartNodes,
+			PolishMoves: s.PolishMoves, Schedule: s.Schedule, ReserveFrom: s.ReserveFrom, GroupIters: s.GroupIters}
+		if s.Schedule != nil && len(s.Schedule) == 0 {
+			return in, errors.New("dist: an empty break schedule cannot be sent")
+		}
+		start = s.Start
+	case edgematch.Partial:
+		in = PartialInput{Algo: "lns", Target: s.Target, DFSNodes: s.DFSNodes, MaxMoves: s.MaxMoves}
+		start = s.Start
+	default:
+		return in, fmt.Errorf("dist: no job runs a %T", base)
+	}
+	if start != nil {
+		in.Start = formatBoard(start)
+	}
+	return in, nil
+}
+
+// search is the search that in asks for, one worker, reporting to onBest.
+func (in PartialInput) search(p *edgematch.Puzzle, onBest func(*edgematch.Board, edgematch.Score)) (edgematch.SeededSearch, error) {
+	var start *edgematch.Board
+	if in.Start != "" {
+		var err error
+		if start, err = parseBoard(in.Start, p); err != nil {
+			return nil, fmt.Errorf("start: %w", err)
+		}
+	}
+	var scan edgematch.Scan
+	if in.Scan != "" {
+		var err error
+		if scan, err = edgematch.ParseScan(in.Scan); err != nil {
+			return nil, err
+		}
+	}
+	if len(in.Schedule) > p.Cells() || len(in.Heuristic) > 256 {
+		return nil, fmt.Errorf("a schedule of %d or %d heuristic colours", len(in.Schedule), len(in.Heuristic))
+	}
+	var s edgematch.SeededSearch
+	switch in.Algo {
+	case "", "breaks":
+		b := edgematch.Breaks{Target: in.Target, Scan: scan, MaxNodes: in.MaxNodes, RestartNodes: in.RestartNodes,
+			PolishMoves: in.PolishMoves, Schedule: in.Schedule, NoHeuristic: in.NoHeuristic, Start: start}
+		for _, c := range in.Heuristic {
+			if c < 0 || c >= p.Colours() {
+				return nil, fmt.Errorf("heuristic colour %d out of range", c)
+			}
+			b.Heuristic = append(b.Heuristic, edgematch.Colour(c))
+		}
+		s = b
+	case "tiles":
+		s = edgematch.Tiles{Target: in.Target, Scan: scan, MaxNodes: in.MaxNodes, RestartNodes: in.RestartNodes,
+			PolishMoves: in.PolishMoves, Schedule: in.Schedule, ReserveFrom: in.ReserveFrom, GroupIters: in.GroupIters, Start: start}
+	case "lns":
+		s = edgematch.Partial{Target: in.Target, DFSNodes: in.DFSNodes, MaxMoves: in.MaxMoves, Start: start}
+	default:
+		return nil, fmt.Errorf("unknown algo %q", in.Algo)
+	}
+	return s.Seeded(in.Seed, onBest), nil
 }
 
 // PartialBoard is an edgematch.partial job's progress (its best board so
@@ -244,14 +346,11 @@ func partialHandler(ctx context.Context, raw json.RawMessage, progress func(any)
 	if err != nil {
 		return nil, fmt.Errorf("edgematch.partial: puzzle: %w", err)
 	}
-	s := edgematch.Partial{Seed: in.Seed, Workers: 1, DFSNodes: in.DFSNodes, MaxMoves: in.MaxMoves, Target: in.Target,
-		OnBest: func(b *edgematch.Board, sc edgematch.Score) {
-			progress(PartialBoard{Score: sc.Matched, Board: formatBoard(b)})
-		}}
-	if in.Start != "" {
-		if s.Start, err = parseBoard(in.Start, p); err != nil {
-			return nil, fmt.Errorf("edgematch.partial: start: %w", err)
-		}
+	s, err := in.search(p, func(b *edgematch.Board, sc edgematch.Score) {
+		progress(PartialBoard{Score: sc.Matched, Board: formatBoard(b)})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("edgematch.partial: %w", err)
 	}
 	res, err := s.Solve(ctx, p)
 	if res.Board == nil {
@@ -265,24 +364,26 @@ func partialHandler(ctx context.Context, raw json.RawMessage, progress func(any)
 }
 
 // Partial is the edgematch.PartialExecutor that runs every seeded search
-// as an edgematch.partial job on the workers of Client, all at once.
+// (edgematch.Breaks, Tiles or Partial) as an edgematch.partial job on the
+// workers of Client, all at once.
 type Partial struct {
 	Client *jobs.Client
 }
 
 // RunPartial implements edgematch.PartialExecutor.
-func (x Partial) RunPartial(ctx context.Context, p *edgematch.Puzzle, base edgematch.Partial, seeds []uint64, onBest func(int, *edgematch.Board)) ([]edgematch.Result, error) {
-	puzzle := formatPuzzle(p)
-	start := ""
-	if base.Start != nil {
-		start = formatBoard(base.Start)
+func (x Partial) RunPartial(ctx context.Context, p *edgematch.Puzzle, base edgematch.SeededSearch, seeds []uint64, onBest func(int, *edgematch.Board)) ([]edgematch.Result, error) {
+	tmpl, err := partialInput(base)
+	if err != nil {
+		return nil, err
 	}
+	tmpl.Puzzle = formatPuzzle(p)
 	results := make([]edgematch.Result, len(seeds))
 	errs := make([]error, len(seeds))
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	for i, seed := range seeds {
-		in := PartialInput{Puzzle: puzzle, Seed: seed, Start: start, DFSNodes: base.DFSNodes, MaxMoves: base.MaxMoves, Target: base.Target}
+		in := tmpl
+		in.Seed = seed
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -285,7 +285,7 @@ type emSolveSpec struct {
 	Solver    string   `json:"solver"`
 	TimeoutMS int      `json:"timeout_ms"`
 	Seed      uint64   `json:"seed"`
-	Start     [][2]int `json:"start"` // partial: a complete board to improve
+	Start     [][2]int `json:"start"` // partial, tiles, lns: a complete board to beat or improve
 }
 
 // emProgress is an edgematch.solve job's progress and result.
@@ -332,14 +332,20 @@ func (s *Server) checkEMSpec(spec json.RawMessage) (emSolveSpec, *edgematch.Puzz
 		return req, nil, 0, err
 	}
 	if req.Start != nil {
-		if req.Solver != "partial" {
-			return req, nil, 0, errorf(http.StatusBadRequest, "start applies to the partial search only")
+		if !emPartial(req.Solver) {
+			return req, nil, 0, errorf(http.StatusBadRequest, "start applies to the partial searches only (partial, tiles, lns)")
 		}
 		if _, err := parseEMBoard(p, req.Start); err != nil {
 			return req, nil, 0, err
 		}
 	}
 	return req, p, timeout, nil
+}
+
+// emPartial reports whether solver is one of the partial searches, which
+// run until their time is up and take a start board.
+func emPartial(solver string) bool {
+	return solver == "partial" || solver == "tiles" || solver == "lns"
 }
 
 func edgematchJobs(s *Server) map[string]jobKind {
@@ -444,7 +450,7 @@ func (s *Server) solveEdgeMatch(ctx context.Context, req emSolveSpec, p *edgemat
 		out.Message = fmt.Sprintf("Solved: all %d edges match", out.Max)
 	case err == nil:
 		out.Message = fmt.Sprintf("Best board: %d of %d edges match", out.Score, out.Max)
-	case req.Solver == "partial" && errors.Is(err, context.DeadlineExceeded):
+	case emPartial(req.Solver) && errors.Is(err, context.DeadlineExceeded):
 		out.Message = fmt.Sprintf("Time is up: the best board has %d of %d edges matching", out.Score, out.Max)
 	default:
 		out.Stopped = err.Error()

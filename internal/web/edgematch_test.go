@@ -57,14 +57,14 @@ func mustJSON(t *testing.T, v any) []byte {
 	return b
 }
 
-// The three solvers as jobs: dfs and lp solve a small puzzle, the lp's
+// The solvers as jobs: dfs, lp, partial and lns solve a small puzzle, the lp's
 // result carries P after every iteration, partial streams its best board.
 func TestEdgeMatchJobs(t *testing.T) {
 	s, _ := newServer(t, Config{})
 	ts := httptest.NewServer(s)
 	defer ts.Close()
 	ref := emRef{Rows: 4, Cols: 4, Seed: 5}
-	for _, solver := range []string{"dfs", "lp", "partial"} {
+	for _, solver := range []string{"dfs", "lp", "partial", "lns"} {
 		st := submit(t, s, "edgematch.solve", map[string]any{"ref": ref, "solver": solver, "timeout_ms": 20000})
 		states := events(t, ts.URL, st.ID)
 		last := states[len(states)-1]
