@@ -140,7 +140,7 @@ func TestBrowserNarrow(t *testing.T) {
 	ctx := browser(t)
 	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
 	defer stop()
-	for _, page := range []string{"/npuzzle", "/dust", "/samegame", "/gaps"} {
+	for _, page := range []string{"/npuzzle", "/dust", "/samegame", "/edgematch", "/jigsaw", "/gaps"} {
 		step(t, ctx, "load "+page,
 			chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
 			chromedp.Navigate(ts.URL+page),
