@@ -91,3 +91,36 @@ export function el(tag, attrs = {}, ...children) {
   e.append(...children);
   return e;
 }
+
+// gridKeys wires a board of rows x cols cells to the keyboard the way the
+// tile pages share: the arrows move the cursor, Space or Enter taps the
+// cursor's cell, r turns clockwise and R back, a runs Auto. Keys with a
+// modifier, keys typed into a control, and keys while active() is false
+// are left alone.
+export function gridKeys({ active, size, cursor, moveTo, tap, turn, auto }) {
+  const arrows = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+  document.addEventListener('keydown', (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || !active()) return;
+    if (ev.target.closest('input, select, textarea, button, a')) return;
+    const [rows, cols] = size();
+    const at = cursor();
+    if (arrows[ev.key]) {
+      ev.preventDefault();
+      const [dr, dc] = arrows[ev.key];
+      const r = Math.min(rows - 1, Math.max(0, Math.floor(at / cols) + dr));
+      const c = Math.min(cols - 1, Math.max(0, (at % cols) + dc));
+      moveTo(r * cols + c);
+      return;
+    }
+    if (ev.key === ' ' || ev.key === 'Enter') {
+      ev.preventDefault();
+      tap(at);
+    } else if (ev.key === 'r' || ev.key === 'R') {
+      ev.preventDefault();
+      turn(ev.key === 'R' ? -1 : 1);
+    } else if (ev.key === 'a') {
+      ev.preventDefault();
+      auto();
+    }
+  });
+}

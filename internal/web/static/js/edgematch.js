@@ -8,7 +8,7 @@
 // left; piece -1 is an empty cell. Side d (N E S W = 0 1 2 3) of a placed
 // tile shows side (d - rot) mod 4 of the tile as listed.
 
-import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden } from './api.js';
+import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, gridKeys } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -323,29 +323,17 @@ ui.board.addEventListener('contextmenu', (ev) => {
   turn(Number(c.dataset.i));
 });
 
-document.addEventListener('keydown', (ev) => {
-  if (ev.altKey || ev.ctrlKey || ev.metaKey || !game.p) return;
-  if (ev.target.closest('input, select, textarea, button, a')) return;
-  const { rows, cols } = game.p;
-  const r = Math.floor(game.cursor / cols), c = game.cursor % cols;
-  const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
-  if (moves[ev.key]) {
-    ev.preventDefault();
-    const [dr, dc] = moves[ev.key];
-    game.cursor = Math.min(rows - 1, Math.max(0, r + dr)) * cols + Math.min(cols - 1, Math.max(0, c + dc));
+gridKeys({
+  active: () => Boolean(game.p),
+  size: () => [game.p.rows, game.p.cols],
+  cursor: () => game.cursor,
+  moveTo(i) {
+    game.cursor = i;
     draw();
-    return;
-  }
-  if (ev.key === ' ' || ev.key === 'Enter') {
-    ev.preventDefault();
-    tap(game.cursor);
-  } else if (ev.key === 'r' || ev.key === 'R') {
-    ev.preventDefault();
-    turn(game.selected >= 0 ? game.selected : game.cursor, ev.key === 'R' ? -1 : 1);
-  } else if (ev.key === 'a') {
-    ev.preventDefault();
-    auto();
-  }
+  },
+  tap,
+  turn: (dir) => turn(game.selected >= 0 ? game.selected : game.cursor, dir),
+  auto,
 });
 
 ui.rotate.addEventListener('click', () => turn(game.selected));

@@ -9,7 +9,7 @@
 // piece -1 for an empty cell, rot the quarter turns clockwise of the piece
 // as it is on the sheet.
 
-import { api, Clock, el, formatDuration, formatMS, pauseWhenHidden } from './api.js';
+import { api, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridKeys } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -376,29 +376,17 @@ ui.board.addEventListener('contextmenu', (ev) => {
   turn(Number(c.dataset.i));
 });
 
-document.addEventListener('keydown', (ev) => {
-  if (ev.altKey || ev.ctrlKey || ev.metaKey || !game.p) return;
-  if (ev.target.closest('input, select, textarea, button, a')) return;
-  const { rows, cols } = game.board;
-  const r = Math.floor(game.cursor / cols), c = game.cursor % cols;
-  const steps = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
-  if (steps[ev.key]) {
-    ev.preventDefault();
-    const [dr, dc] = steps[ev.key];
-    game.cursor = Math.min(rows - 1, Math.max(0, r + dr)) * cols + Math.min(cols - 1, Math.max(0, c + dc));
+gridKeys({
+  active: () => Boolean(game.p),
+  size: () => [game.board.rows, game.board.cols],
+  cursor: () => game.cursor,
+  moveTo(i) {
+    game.cursor = i;
     draw();
-    return;
-  }
-  if (ev.key === ' ' || ev.key === 'Enter') {
-    ev.preventDefault();
-    tap(game.cursor);
-  } else if (ev.key === 'r' || ev.key === 'R') {
-    ev.preventDefault();
-    turn(game.selected >= 0 ? game.selected : game.cursor, ev.key === 'R' ? -1 : 1);
-  } else if (ev.key === 'a') {
-    ev.preventDefault();
-    auto();
-  }
+  },
+  tap,
+  turn: (dir) => turn(game.selected >= 0 ? game.selected : game.cursor, dir),
+  auto,
 });
 
 ui.rotate.addEventListener('click', () => turn(game.selected));
