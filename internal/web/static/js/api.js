@@ -124,3 +124,61 @@ export function gridKeys({ active, size, cursor, moveTo, tap, turn, auto }) {
     }
   });
 }
+
+// gridPointer wires a board's cells (elements .cell with data-i) to the
+// pointer the way the tile pages share: a drag of more than 8 px from a
+// cell that movable(i) allows, dropped on another cell, calls swap(from,
+// to); a tap calls tap(i); a right click turn(i). While dragging, the
+// dragged cell is marked .dragging (offset by --dx and --dy) and the cell
+// under the pointer .target.
+export function gridPointer(board, { cell, movable, swap, tap, turn }) {
+  let drag = null;
+  const cellAt = (x, y) => {
+    const e = document.elementFromPoint(x, y)?.closest('.cell');
+    return e && board.contains(e) ? e : null;
+  };
+  const end = () => {
+    drag = null;
+    for (const e of board.querySelectorAll('.target, .dragging')) {
+      e.classList.remove('target', 'dragging');
+      e.style.removeProperty('--dx');
+      e.style.removeProperty('--dy');
+    }
+  };
+  board.addEventListener('pointerdown', (ev) => {
+    const c = ev.target.closest('.cell');
+    if (!c || ev.button !== 0) return;
+    drag = { from: Number(c.dataset.i), x: ev.clientX, y: ev.clientY, moved: false };
+    board.setPointerCapture(ev.pointerId);
+  });
+  board.addEventListener('pointermove', (ev) => {
+    if (!drag || !movable(drag.from)) return;
+    const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+    if (drag.moved || Math.hypot(dx, dy) > 8) {
+      drag.moved = true;
+      const e = cell(drag.from);
+      e.classList.add('dragging');
+      e.style.setProperty('--dx', `${dx}px`);
+      e.style.setProperty('--dy', `${dy}px`);
+      for (const t of board.querySelectorAll('.target')) t.classList.remove('target');
+      cellAt(ev.clientX, ev.clientY)?.classList.add('target');
+    }
+  });
+  board.addEventListener('pointerup', (ev) => {
+    if (!drag) return;
+    const d = drag;
+    end();
+    const to = cellAt(ev.clientX, ev.clientY);
+    if (!to) return;
+    const j = Number(to.dataset.i);
+    if (d.moved) swap(d.from, j);
+    else tap(j);
+  });
+  board.addEventListener('pointercancel', end);
+  board.addEventListener('contextmenu', (ev) => {
+    const c = ev.target.closest('.cell');
+    if (!c) return;
+    ev.preventDefault();
+    turn(Number(c.dataset.i));
+  });
+}

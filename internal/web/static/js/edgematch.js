@@ -8,7 +8,7 @@
 // left; piece -1 is an empty cell. Side d (N E S W = 0 1 2 3) of a placed
 // tile shows side (d - rot) mod 4 of the tile as listed.
 
-import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, gridKeys } from './api.js';
+import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, gridKeys, gridPointer } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -283,44 +283,18 @@ async function exportBoard() {
 
 // Pointer: a drag from one tile to another swaps them; a tap selects,
 // turns or swaps.
-let drag = null;
-const cellAt = (x, y) => document.elementFromPoint(x, y)?.closest('.em-board .cell');
-ui.board.addEventListener('pointerdown', (ev) => {
-  const c = ev.target.closest('.cell');
-  if (!c || ev.button !== 0) return;
-  drag = { from: Number(c.dataset.i), x: ev.clientX, y: ev.clientY, moved: false };
-  ui.board.setPointerCapture(ev.pointerId);
-});
-ui.board.addEventListener('pointermove', (ev) => {
-  if (!drag) return;
-  if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) > 8 && !game.fixed.has(drag.from)) {
-    drag.moved = true;
-    cellEls[drag.from].classList.add('dragging');
-    for (const e of ui.board.querySelectorAll('.target')) e.classList.remove('target');
-    cellAt(ev.clientX, ev.clientY)?.classList.add('target');
-  }
-});
-ui.board.addEventListener('pointerup', (ev) => {
-  if (!drag) return;
-  const d = drag;
-  drag = null;
-  for (const e of ui.board.querySelectorAll('.target, .dragging')) e.classList.remove('target', 'dragging');
-  const to = cellAt(ev.clientX, ev.clientY);
-  if (!to) return;
-  const j = Number(to.dataset.i);
-  game.cursor = j;
-  if (d.moved) swap(d.from, j);
-  else tap(j);
-});
-ui.board.addEventListener('pointercancel', () => {
-  drag = null;
-  for (const e of ui.board.querySelectorAll('.target, .dragging')) e.classList.remove('target', 'dragging');
-});
-ui.board.addEventListener('contextmenu', (ev) => {
-  const c = ev.target.closest('.cell');
-  if (!c) return;
-  ev.preventDefault();
-  turn(Number(c.dataset.i));
+gridPointer(ui.board, {
+  cell: (i) => cellEls[i],
+  movable: (i) => !game.fixed.has(i),
+  swap(i, j) {
+    game.cursor = j;
+    swap(i, j);
+  },
+  tap(j) {
+    game.cursor = j;
+    tap(j);
+  },
+  turn,
 });
 
 gridKeys({

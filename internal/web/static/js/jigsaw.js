@@ -9,7 +9,7 @@
 // piece -1 for an empty cell, rot the quarter turns clockwise of the piece
 // as it is on the sheet.
 
-import { api, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridKeys } from './api.js';
+import { api, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridKeys, gridPointer } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -325,55 +325,18 @@ const resumeJob = () => solving.resume((m) => load(m.ref, m.board));
 
 // Pointer: a drag from one cell to another swaps them (the piece snaps
 // into the cell); a tap selects, turns or swaps.
-let drag = null;
-const cellAt = (x, y) => document.elementFromPoint(x, y)?.closest('.jg-board .cell');
-ui.board.addEventListener('pointerdown', (ev) => {
-  const c = ev.target.closest('.cell');
-  if (!c || ev.button !== 0) return;
-  drag = { from: Number(c.dataset.i), x: ev.clientX, y: ev.clientY, moved: false };
-  ui.board.setPointerCapture(ev.pointerId);
-});
-ui.board.addEventListener('pointermove', (ev) => {
-  if (!drag || game.board.cells[drag.from][0] < 0) return;
-  const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
-  if (drag.moved || Math.hypot(dx, dy) > 8) {
-    drag.moved = true;
-    const e = cellEls[drag.from];
-    e.classList.add('dragging');
-    e.style.setProperty('--dx', `${dx}px`);
-    e.style.setProperty('--dy', `${dy}px`);
-    for (const t of ui.board.querySelectorAll('.target')) t.classList.remove('target');
-    cellAt(ev.clientX, ev.clientY)?.classList.add('target');
-  }
-});
-function endDrag() {
-  for (const e of ui.board.querySelectorAll('.target, .dragging')) {
-    e.classList.remove('target', 'dragging');
-    e.style.removeProperty('--dx');
-    e.style.removeProperty('--dy');
-  }
-}
-ui.board.addEventListener('pointerup', (ev) => {
-  if (!drag) return;
-  const d = drag;
-  drag = null;
-  endDrag();
-  const to = cellAt(ev.clientX, ev.clientY);
-  if (!to) return;
-  const j = Number(to.dataset.i);
-  game.cursor = j;
-  if (d.moved) swap(d.from, j);
-  else tap(j);
-});
-ui.board.addEventListener('pointercancel', () => {
-  drag = null;
-  endDrag();
-});
-ui.board.addEventListener('contextmenu', (ev) => {
-  const c = ev.target.closest('.cell');
-  if (!c) return;
-  ev.preventDefault();
-  turn(Number(c.dataset.i));
+gridPointer(ui.board, {
+  cell: (i) => cellEls[i],
+  movable: (i) => game.board.cells[i][0] >= 0,
+  swap(i, j) {
+    game.cursor = j;
+    swap(i, j);
+  },
+  tap(j) {
+    game.cursor = j;
+    tap(j);
+  },
+  turn,
 });
 
 gridKeys({
