@@ -2,7 +2,6 @@ package edgematch
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"hash/fnv"
 	"math/bits"
@@ -11,6 +10,7 @@ import (
 	"slices"
 	"sync"
 	"time"
+	"unsafe"
 )
 
 // Breaks is the break-schedule search of the Eternity II record boards
@@ -783,6 +783,8 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 	// maximum depth, or a board to complete).
 	watch := min(w.maxDepth+1, evalFrom)
 
+	// Indices in the loop go through at (no bounds check): see
+	// index_fast.go.
 	// The state of step i: r the candidates matching both key sides still
 	// to try, as bits above lb (masked steps; see breakmasks.go), then
 	// cur..last the others (from cmid on they cost a break), b the breaks
@@ -816,13 +818,13 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 			// Free and with enough heuristic sides, by the masks.
 			ci = lb + int32(bits.TrailingZeros64(r))
 			r &= r - 1
-			e = cand[ci]
+			e = *at(cand, ci)
 		} else {
 			// Skip the used pieces and those short of heuristic sides
 			// in a tight loop.
 			for cur < last {
-				e = cand[cur]
-				if p := e.piece; used[p>>6]&(1<<(p&63)) == 0 && int32(e.h) >= miss {
+				e = *at(cand, cur)
+				if p := e.piece; *at(used, int32(p>>6))&(1<<(p&63)) == 0 && int32(e.h) >= miss {
 					break
 				}
 				cur++
@@ -832,21 +834,21 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 					break
 				}
 				i--
-				f := &frames[i]
+				f := at(frames, int32(i))
 				r, lb, cur, last, cmid, b, h, miss = f.r, f.lb, f.cur, f.last, f.mid, f.b, f.h, f.miss
 				p := f.p
-				used[p>>6] &^= 1 << (p & 63)
-				tg := &tog4[p]
-				avail[tg[0]>>6] ^= 1 << (tg[0] & 63)
-				avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
-				avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
-				avail[tg[3]>>6] ^= 1 << (tg[3] & 63)
+				*at(used, int32(p>>6)) &^= 1 << (p & 63)
+				tg := at(tog4, int32(p))
+				*at(avail, int32(tg[0]>>6)) ^= 1 << (tg[0] & 63)
+				*at(avail, int32(tg[1]>>6)) ^= 1 << (tg[1] & 63)
+				*at(avail, int32(tg[2]>>6)) ^= 1 << (tg[2] & 63)
+				*at(avail, int32(tg[3]>>6)) ^= 1 << (tg[3] & 63)
 				continue
 			}
 			ci = cur
 			cur++
 		}
-		st := &steps[i]
+		st := at(steps, int32(i))
 		if xs, xe := st.xs, st.xe; xs != xe {
 			ok := true
 			for j := xs; j < xe; j++ {
@@ -860,8 +862,8 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 			}
 		}
 		nodes++
-		path[i] = ci
-		binary.LittleEndian.PutUint32(col[st.pad4:], e.packed)
+		*at(path, int32(i)) = ci
+		*(*uint32)(unsafe.Pointer(at(col, st.pad4))) = e.packed
 		nb := b
 		if ci >= cmid {
 			nb++
@@ -904,22 +906,22 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		// The next step's candidates, as they will be once p is placed:
 		// when its masks leave none and it allows no break, the placement
 		// is a leaf, and p need not be marked nor step i's state saved.
-		st1 := &steps[i+1]
+		st1 := at(steps, int32(i+1))
 		var ka, kb int32
 		if sh := st1.aSh; sh >= 0 {
 			ka = int32(byte(e.packed >> sh))
 		} else {
-			ka = int32(col[st1.srcA])
+			ka = int32(*at(col, st1.srcA))
 		}
 		if sh := st1.bSh; sh >= 0 {
 			kb = int32(byte(e.packed >> sh))
 		} else {
-			kb = int32(col[st1.srcB])
+			kb = int32(*at(col, st1.srcB))
 		}
 		t := st1.tab + ka*k + kb
-		l := &lists[t]
+		l := at(lists, t)
 		p := e.piece
-		tg := &tog4[p]
+		tg := at(tog4, int32(p))
 		h1 := h + int32(e.h)
 		miss1 := st1.need - h1
 		last1 := l.hi
@@ -929,7 +931,7 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		var rn uint64
 		cur1 := l.lo
 		if st1.masked {
-			rn = avail[t]
+			rn = *at(avail, t)
 			if int32(tg[0]>>6) == t {
 				rn ^= 1 << (tg[0] & 63)
 			}
@@ -942,18 +944,18 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 			if int32(tg[3]>>6) == t {
 				rn ^= 1 << (tg[3] & 63)
 			}
-			rn &= hmask[t<<3+min(max(miss1, 0), 5)]
+			rn &= *at(hmask, t<<3+min(max(miss1, 0), 5))
 			cur1 = l.mid
 			if rn == 0 && cur1 >= last1 {
 				continue
 			}
 		}
-		used[p>>6] |= 1 << (p & 63)
-		avail[tg[0]>>6] ^= 1 << (tg[0] & 63)
-		avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
-		avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
-		avail[tg[3]>>6] ^= 1 << (tg[3] & 63)
-		frames[i] = breakFrame{r: r, lb: lb, cur: cur, last: last, mid: cmid, b: b, h: h, miss: miss, p: p}
+		*at(used, int32(p>>6)) |= 1 << (p & 63)
+		*at(avail, int32(tg[0]>>6)) ^= 1 << (tg[0] & 63)
+		*at(avail, int32(tg[1]>>6)) ^= 1 << (tg[1] & 63)
+		*at(avail, int32(tg[2]>>6)) ^= 1 << (tg[2] & 63)
+		*at(avail, int32(tg[3]>>6)) ^= 1 << (tg[3] & 63)
+		*at(frames, int32(i)) = breakFrame{r: r, lb: lb, cur: cur, last: last, mid: cmid, b: b, h: h, miss: miss, p: p}
 		i++
 		r, lb, cur, cmid, last = rn, l.lo, cur1, l.mid, last1
 		b, h, miss = nb, h1, miss1

@@ -1,8 +1,8 @@
 package edgematch
 
 import (
-	"encoding/binary"
 	"math/bits"
+	"unsafe"
 )
 
 // Candidate masks: the exact backtracker's fast path.
@@ -180,33 +180,34 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 		}
 		return dfsDone
 	}
-	i := base
+	i := int32(base)
 	// r holds the candidates of step i still to try, as bits above lb;
-	// the other steps' are saved in frames.
-	st := &steps[i]
-	t := st.tab + int32(col[st.srcA])*k + int32(col[st.srcB])
-	lb := start[t]
-	r := avail[t] & lowBits(hi-lb) &^ lowBits(lo-lb)
+	// the other steps' are saved in frames. Indices go through at (no
+	// bounds check): see index_fast.go.
+	st := at(steps, i)
+	t := st.tab + int32(*at(col, st.srcA))*k + int32(*at(col, st.srcB))
+	lb := *at(start, t)
+	r := *at(avail, t) & lowBits(hi-lb) &^ lowBits(lo-lb)
 	for {
 		if r == 0 {
 			// Backtrack: free the piece placed at the step before.
-			if i == base {
+			if i == int32(base) {
 				return dfsDone
 			}
 			i--
-			f := &frames[i]
+			f := at(frames, i)
 			r, lb = f.r, f.lb
-			tg := &tog4[f.p]
-			avail[tg[0]>>6] ^= 1 << (tg[0] & 63)
-			avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
-			avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
-			avail[tg[3]>>6] ^= 1 << (tg[3] & 63)
+			tg := at(tog4, int32(f.p))
+			*at(avail, int32(tg[0]>>6)) ^= 1 << (tg[0] & 63)
+			*at(avail, int32(tg[1]>>6)) ^= 1 << (tg[1] & 63)
+			*at(avail, int32(tg[2]>>6)) ^= 1 << (tg[2] & 63)
+			*at(avail, int32(tg[3]>>6)) ^= 1 << (tg[3] & 63)
 			continue
 		}
 		ci := lb + int32(bits.TrailingZeros64(r))
 		r &= r - 1
-		e := cand[ci]
-		st := &steps[i]
+		e := *at(cand, ci)
+		st := at(steps, i)
 		if xs, xe := st.xs, st.xe; xs != xe {
 			ok := true
 			for j := xs; j < xe; j++ {
@@ -220,20 +221,20 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 			}
 		}
 		nodes++
-		path[i] = ci
-		binary.LittleEndian.PutUint32(col[st.pad4:], e.packed)
-		if i+1 > maxDepth {
-			for j := base; j <= i; j++ {
+		*at(path, i) = ci
+		*(*uint32)(unsafe.Pointer(at(col, st.pad4))) = e.packed
+		if int(i)+1 > maxDepth {
+			for j := base; j <= int(i); j++ {
 				placed[j] = cand[path[j]].o
 			}
-			maxDepth = i + 1
+			maxDepth = int(i) + 1
 			w.deepest = append(w.deepest[:0], placed[:maxDepth]...)
 		}
 		if nodes >= stop {
 			w.nodes, w.maxDepth = nodes, maxDepth
 			frames[i] = maskFrame{r, lb, e.piece}
 			// check sees (and may shorten) the ranges pos[d]..end[d].
-			for d := base; d <= i; d++ {
+			for d := base; d <= int(i); d++ {
 				if f := frames[d]; f.r == 0 {
 					pos[d], end[d] = f.lb, f.lb
 				} else {
@@ -241,17 +242,17 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 					end[d] = f.lb + 64 - int32(bits.LeadingZeros64(f.r))
 				}
 			}
-			if check(i) {
+			if check(int(i)) {
 				return dfsBudget
 			}
-			for d := base; d <= i; d++ {
+			for d := base; d <= int(i); d++ {
 				frames[d].r &= lowBits(end[d] - frames[d].lb)
 			}
 			r = frames[i].r
 			stop = w.stopNodes
 		}
-		if i+1 == limit {
-			for j := base; j <= i; j++ {
+		if int(i)+1 == limit {
+			for j := base; j <= int(i); j++ {
 				placed[j] = cand[path[j]].o
 			}
 			if visit(placed[:limit]) {
@@ -262,22 +263,22 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 		// The next step's candidates, as they will be once p is placed:
 		// when there are none, the placement is a leaf, and p need not be
 		// marked nor step i's state saved.
-		st1 := &steps[i+1]
+		st1 := at(steps, i+1)
 		var ka, kb int32
 		if sh := st1.aSh; sh >= 0 {
 			ka = int32(byte(e.packed >> sh))
 		} else {
-			ka = int32(col[st1.srcA])
+			ka = int32(*at(col, st1.srcA))
 		}
 		if sh := st1.bSh; sh >= 0 {
 			kb = int32(byte(e.packed >> sh))
 		} else {
-			kb = int32(col[st1.srcB])
+			kb = int32(*at(col, st1.srcB))
 		}
 		t := st1.tab + ka*k + kb
 		p := e.piece
-		tg := &tog4[p]
-		rn := avail[t]
+		tg := at(tog4, int32(p))
+		rn := *at(avail, t)
 		if int32(tg[0]>>6) == t {
 			rn ^= 1 << (tg[0] & 63)
 		}
@@ -293,13 +294,13 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 		if rn == 0 {
 			continue
 		}
-		avail[tg[0]>>6] ^= 1 << (tg[0] & 63)
-		avail[tg[1]>>6] ^= 1 << (tg[1] & 63)
-		avail[tg[2]>>6] ^= 1 << (tg[2] & 63)
-		avail[tg[3]>>6] ^= 1 << (tg[3] & 63)
-		frames[i] = maskFrame{r, lb, p}
+		*at(avail, int32(tg[0]>>6)) ^= 1 << (tg[0] & 63)
+		*at(avail, int32(tg[1]>>6)) ^= 1 << (tg[1] & 63)
+		*at(avail, int32(tg[2]>>6)) ^= 1 << (tg[2] & 63)
+		*at(avail, int32(tg[3]>>6)) ^= 1 << (tg[3] & 63)
+		*at(frames, i) = maskFrame{r, lb, p}
 		i++
-		lb, r = start[t], rn
+		lb, r = *at(start, t), rn
 	}
 }
 
