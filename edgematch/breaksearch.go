@@ -26,8 +26,8 @@ import (
 // chosen colours to be placed at a given pace (Blackwood's heuristic
 // sides and array), so that the colours that tile badly are used up
 // before the breaks start. Each restart shuffles the candidates and runs
-// for RestartNodes placements. Every board that reaches a new depth (or
-// the same depth with fewer breaks) is completed (the empty cells by an
+// for RestartNodes placements. Every board that reaches a new depth in
+// its restart (or the same depth with fewer breaks) is completed (the empty cells by an
 // optimal assignment per kind of cell, then PolishMoves window and
 // assignment repairs of Partial's large neighbourhood search) and scored
 // by Puzzle.Score.
@@ -62,6 +62,13 @@ type Breaks struct {
 	// PolishMoves is the number of repair moves spent on every completed
 	// board (0: 2000; negative: none).
 	PolishMoves int64
+	// CarryBar keeps, across restarts, the bar that a board must pass to
+	// be completed (its key, 2 x depth - breaks, above the best completed
+	// so far). By default every restart sets its own bar, so that each
+	// restart completes its own deepest boards: a carried bar stops the
+	// completions once the first restarts have gone deep (on Eternity II
+	// after about ten seconds), and a long run then polishes nothing more.
+	CarryBar bool
 	// Target stops the search when a board of this score is found (0:
 	// Puzzle.MaxScore).
 	Target int
@@ -664,8 +671,9 @@ type breakWorker struct {
 	restarts int64
 	// deep is the deepest board while none reached evalFrom.
 	deep []bcand
-	// bestKey is the best (2*depth - breaks) completed by this worker;
-	// lastEval the node count of the last completion.
+	// bestKey is the best (2*depth - breaks) completed by this worker in
+	// this restart (or in all, with CarryBar); lastEval the node count of
+	// the last completion.
 	bestKey  int
 	lastEval int64
 	maxDepth int
@@ -732,6 +740,9 @@ func (w *breakWorker) search(ctx context.Context, stopAll context.CancelFunc) {
 		}
 		if r > 0 && w.bestKey < 0 && len(w.deep) > 0 {
 			w.completeDeep()
+		}
+		if r > 0 && w.bestKey >= 0 && !o.CarryBar {
+			w.bestKey = -1 // this restart's own bar
 		}
 		w.shuffle(r)
 		budget := o.RestartNodes

@@ -229,3 +229,31 @@ func TestTileGroup(t *testing.T) {
 		t.Fatalf("one piece tiles %g 2x3 patches", got)
 	}
 }
+
+// TestBreaksRestartBar: by default every restart completes its own
+// deepest boards; with CarryBar a restart completes only boards that beat
+// the earlier restarts'. The tree walked is the same, so the default
+// completes more boards once the restarts stop going deeper than the
+// first.
+func TestBreaksRestartBar(t *testing.T) {
+	p := e2(t, 1)
+	run := func(carry bool) (Result, BreaksProgress) {
+		var last BreaksProgress
+		res, err := Breaks{Seed: 3, Workers: 1, MaxNodes: 6_000_000, RestartNodes: 1_000_000, PolishMoves: -1,
+			CarryBar: carry, Progress: func(pr BreaksProgress) { last = pr }}.Solve(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, last
+	}
+	own, ownP := run(false)
+	carried, carriedP := run(true)
+	if ownP.Nodes != carriedP.Nodes || ownP.Restarts != carriedP.Restarts {
+		t.Fatalf("different searches: %d placements, %d restarts against %d, %d", ownP.Nodes, ownP.Restarts, carriedP.Nodes, carriedP.Restarts)
+	}
+	if ownP.Completed <= carriedP.Completed {
+		t.Fatalf("own bars completed %d boards, the carried bar %d: want more", ownP.Completed, carriedP.Completed)
+	}
+	t.Logf("completed %d (own bars) against %d (carried), scores %d and %d", ownP.Completed, carriedP.Completed,
+		p.Score(own.Board).Matched, p.Score(carried.Board).Matched)
+}

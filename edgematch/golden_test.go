@@ -169,19 +169,21 @@ func TestGoldenDFSShared(t *testing.T) {
 }
 
 // TestGoldenBreaks replays the break search and the tileability search
-// for fixed seeds and node budgets on one worker.
+// for fixed seeds and node budgets on one worker. The runs were recorded
+// before restarts set their own completion bar, so they carry it
+// (CarryBar): the tree walked is the same either way.
 func TestGoldenBreaks(t *testing.T) {
 	ctx := context.Background()
 	var got []goldenRun
 	p := e2(t, 1)
 	for _, seed := range []uint64{1, 5} {
-		res, err := Breaks{Seed: seed, Workers: 1, MaxNodes: 3_000_000, RestartNodes: 1_000_000, PolishMoves: 200}.Solve(ctx, p)
+		res, err := Breaks{Seed: seed, Workers: 1, MaxNodes: 3_000_000, RestartNodes: 1_000_000, PolishMoves: 200, CarryBar: true}.Solve(ctx, p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		got = append(got, goldenOf(fmt.Sprintf("breaks/e2/seed%d", seed), res))
 	}
-	res, err := Tiles{Seed: 4, Workers: 1, MaxNodes: 3_000_000, RestartNodes: 1_500_000, PolishMoves: 200, GroupIters: 500}.Solve(ctx, p)
+	res, err := Tiles{Seed: 4, Workers: 1, MaxNodes: 3_000_000, RestartNodes: 1_500_000, PolishMoves: 200, GroupIters: 500, CarryBar: true}.Solve(ctx, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +192,7 @@ func TestGoldenBreaks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err = Breaks{Seed: 3, Workers: 1, MaxNodes: 2_000_000, RestartNodes: 500_000, PolishMoves: 100}.Solve(ctx, g)
+	res, err = Breaks{Seed: 3, Workers: 1, MaxNodes: 2_000_000, RestartNodes: 500_000, PolishMoves: 100, CarryBar: true}.Solve(ctx, g)
 	if err != nil && res.Board == nil {
 		t.Fatal(err)
 	}

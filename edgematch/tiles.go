@@ -37,8 +37,10 @@ type Tiles struct {
 	// GroupIters is the number of exchanges the group's local search
 	// tries (0: 3000).
 	GroupIters int
-	OnBest     func(b *Board, s Score)
-	Progress   func(BreaksProgress)
+	// CarryBar is that of Breaks.
+	CarryBar bool
+	OnBest   func(b *Board, s Score)
+	Progress func(BreaksProgress)
 }
 
 var _ Solver = Tiles{}
@@ -76,7 +78,7 @@ func (t Tiles) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	}
 	b := Breaks{Seed: t.Seed, Workers: t.Workers, Scan: t.Scan, Schedule: sched, NoHeuristic: true,
 		RestartNodes: t.RestartNodes, MaxNodes: t.MaxNodes, PolishMoves: t.PolishMoves, Target: t.Target,
-		Start: t.Start, OnBest: t.OnBest, Progress: t.Progress,
+		Start: t.Start, CarryBar: t.CarryBar, OnBest: t.OnBest, Progress: t.Progress,
 		reserve: max(reserve, 1), reserveFrom: from, tileIters: t.GroupIters}
 	if b.tileIters <= 0 {
 		b.tileIters = 3000
