@@ -484,8 +484,9 @@ func newBreakPlan(p *Puzzle, o Breaks) (*breakPlan, error) {
 	bp.evalFrom = c.n
 	evalFill := bp.firstBreak
 	if o.reserve > 0 {
-		// Tiles breaks early: complete only boards past 85% of the fill.
-		evalFill = max(evalFill, p.Cells()*85/100)
+		// Tiles breaks early: complete only the boards that come near the
+		// reserved part (it rarely gets far into it).
+		evalFill = max(evalFill, o.reserveFrom-p.Cells()/50)
 	}
 	for i, f := range bp.fillIndex {
 		if int(f) >= evalFill {
