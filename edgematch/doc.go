@@ -46,7 +46,9 @@
 // two known sides of each cell (left and top in row-scan), a word per
 // candidate list marking the candidates whose piece is free (the next one
 // by a trailing-zero count), identical pieces taken in order, board
-// rotations folded away, no allocation in the loop; scan orders rows, columns, frame first
+// rotations folded away, no allocation and no bounds check in the loop
+// (index_fast.go; the tessera_checked build tag puts the checks back);
+// scan orders rows, columns, frame first
 // and spiral, from any corner (Scan, Scans); solution counting (Count);
 // all cores on subtrees split off the top of the tree by ordered work
 // stealing, with a result that does not depend on scheduling.
@@ -78,8 +80,9 @@
 // the fill indices of a schedule (DefaultSchedule: 201, 206, ..., 239 on
 // Eternity II, ten breaks), with Blackwood's heuristic colours
 // (HeuristicColours) whose sides must be placed at a set pace early on,
-// candidate lists reshuffled at every restart, and every deeper board
-// completed (assignment, then Partial's repairs) and scored; it is the
+// candidate lists reshuffled at every restart, and every board deeper
+// than the restart's earlier ones completed (assignment, then Partial's
+// repairs) and scored; it is the
 // catalogue's "partial", the default partial search. Tiles runs
 // the same engine with the idea of Verhaard's 2008 prize solver instead of
 // the heuristic colours: before every restart a good group of inner pieces
