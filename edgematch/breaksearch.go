@@ -103,11 +103,21 @@ type BreaksProgress struct {
 	MaxDepth int   // the most cells filled (hints included)
 	Restarts int64
 	// Completed counts the boards of the backtracker completed and
-	// scored; Near those that scored within 20 edges of the maximum (460
-	// or more on Eternity II).
+	// scored; Near those that scored within NearGap edges of the maximum
+	// (460 or more on Eternity II), and Top[d] those that scored the
+	// maximum less d: the tail whose decay tells how many more boards a
+	// score one edge higher takes. A board is polished before it is
+	// scored only when it comes within 4 of the best so far, so the
+	// counts more than 4 below the best are of unpolished boards.
 	Completed, Near int64
+	Top             [NearGap + 1]int64
+	MaxScore        int // the puzzle's, for Top
 	Elapsed         time.Duration
 }
+
+// NearGap is how far below the maximum a completed board still counts in
+// BreaksProgress.Near and Top.
+const NearGap = 20
 
 // BreakOrder returns the default fill order of Breaks on a rows x cols
 // board: rows from the bottom left, each left to right, then the last
@@ -594,6 +604,7 @@ type breakShared struct {
 	lastProg  time.Time
 	completed int64
 	near      int64
+	top       [NearGap + 1]int64
 }
 
 // offer records b if it beats the best (ties go to the lower worker, so
@@ -602,8 +613,9 @@ func (sh *breakShared) offer(b *Board, score, who int) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	sh.completed++
-	if score >= sh.p.MaxScore()-20 {
+	if d := sh.p.MaxScore() - score; d <= NearGap {
 		sh.near++
+		sh.top[d]++
 	}
 	if score < sh.best || (score == sh.best && (sh.bestWho < 0 || who >= sh.bestWho)) {
 		return
@@ -645,7 +657,7 @@ func (sh *breakShared) report(nodes, moves, restarts int64, depth int) {
 
 func (sh *breakShared) progressLocked() BreaksProgress {
 	return BreaksProgress{Best: sh.best, Nodes: sh.nodes, MaxDepth: sh.maxDepth, Restarts: sh.restarts,
-		Completed: sh.completed, Near: sh.near, Elapsed: time.Since(sh.start)}
+		Completed: sh.completed, Near: sh.near, Top: sh.top, MaxScore: sh.p.MaxScore(), Elapsed: time.Since(sh.start)}
 }
 
 // breakWorker is one worker's state.

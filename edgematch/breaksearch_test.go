@@ -257,3 +257,30 @@ func TestBreaksRestartBar(t *testing.T) {
 	t.Logf("completed %d (own bars) against %d (carried), scores %d and %d", ownP.Completed, carriedP.Completed,
 		p.Score(own.Board).Matched, p.Score(carried.Board).Matched)
 }
+
+// TestBreaksTopCounts: Top counts the near boards by score, so it adds up
+// to Near, holds the best board, and nothing above it.
+func TestBreaksTopCounts(t *testing.T) {
+	p, _, _ := Generate(GenerateOptions{Rows: 10, Cols: 10, Colours: 9, Seed: 3})
+	var last BreaksProgress
+	res, err := Breaks{Seed: 2, Workers: 1, MaxNodes: 2_000_000, RestartNodes: 200_000, PolishMoves: 200,
+		Progress: func(pr BreaksProgress) { last = pr }}.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := p.Score(res.Board).Matched
+	var sum int64
+	for d, n := range last.Top {
+		sum += n
+		if n > 0 && p.MaxScore()-d > best {
+			t.Fatalf("%d boards of %d counted, above the best %d", n, p.MaxScore()-d, best)
+		}
+	}
+	if sum != last.Near || last.Near > last.Completed || last.MaxScore != p.MaxScore() {
+		t.Fatalf("top %v adds up to %d, near %d, completed %d, max %d", last.Top, sum, last.Near, last.Completed, last.MaxScore)
+	}
+	if d := p.MaxScore() - best; d <= NearGap && last.Top[d] == 0 {
+		t.Fatalf("the best board (%d) is not counted in %v", best, last.Top)
+	}
+	t.Logf("best %d, %d completed, top %v", best, last.Completed, last.Top)
+}

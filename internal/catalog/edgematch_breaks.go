@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 
 	"tessera/edgematch"
 )
@@ -58,8 +59,27 @@ func breaksLine(pp edgematch.BreaksProgress) string {
 	if pp.Best >= 0 {
 		best = fmt.Sprintf("best %d", pp.Best)
 	}
-	return fmt.Sprintf("%s, %d placements (%.1f M/s), depth %d, %d restarts, %d boards completed, %d within 20 of the maximum, %.0f s",
-		best, pp.Nodes, rate, pp.MaxDepth, pp.Restarts, pp.Completed, pp.Near, pp.Elapsed.Seconds())
+	line := fmt.Sprintf("%s, %d placements (%.1f M/s), depth %d, %d restarts, %d boards completed, %d within %d of the maximum",
+		best, pp.Nodes, rate, pp.MaxDepth, pp.Restarts, pp.Completed, pp.Near, edgematch.NearGap)
+	if pp.Near > 0 {
+		line += " (" + topLine(pp) + ")"
+	}
+	return line + fmt.Sprintf(", %.0f s", pp.Elapsed.Seconds())
+}
+
+// topLine lists the near boards by score, best first: "465x1 464x3".
+func topLine(pp edgematch.BreaksProgress) string {
+	var b strings.Builder
+	for d, n := range pp.Top {
+		if n == 0 {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%dx%d", pp.MaxScore-d, n)
+	}
+	return b.String()
 }
 
 // newEdgeMatchTiles builds the tileability-guided search, with the options
