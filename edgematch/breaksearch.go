@@ -574,7 +574,8 @@ func (o Breaks) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	if o.Progress != nil {
 		o.Progress(sh.progressLocked())
 	}
-	res := Result{Board: sh.bestBoard, Stats: Stats{Nodes: sh.nodes, MaxDepth: sh.maxDepth, Moves: sh.moves, Elapsed: time.Since(startTime), Subtrees: int(sh.restarts)}}
+	res := Result{Board: sh.bestBoard, Stats: Stats{Nodes: sh.nodes, MaxDepth: sh.maxDepth, Moves: sh.moves, Elapsed: time.Since(startTime), Subtrees: int(sh.restarts),
+		Completed: sh.completed, Top: slices.Clone(sh.top[:])}}
 	if res.Board == nil {
 		res.Board = NewBoard(p.Rows, p.Cols)
 	}

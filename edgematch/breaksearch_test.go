@@ -279,6 +279,9 @@ func TestBreaksTopCounts(t *testing.T) {
 	if sum != last.Near || last.Near > last.Completed || last.MaxScore != p.MaxScore() {
 		t.Fatalf("top %v adds up to %d, near %d, completed %d, max %d", last.Top, sum, last.Near, last.Completed, last.MaxScore)
 	}
+	if res.Stats.Completed != last.Completed || !slices.Equal(res.Stats.Top, last.Top[:]) {
+		t.Fatalf("result: %d completed, top %v; last progress %d, %v", res.Stats.Completed, res.Stats.Top, last.Completed, last.Top)
+	}
 	if d := p.MaxScore() - best; d <= NearGap && last.Top[d] == 0 {
 		t.Fatalf("the best board (%d) is not counted in %v", best, last.Top)
 	}

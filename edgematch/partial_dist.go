@@ -166,6 +166,10 @@ func (d DistPartial) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	for _, r := range results {
 		res.Stats.Nodes += r.Stats.Nodes
 		res.Stats.Moves += r.Stats.Moves
+		res.Stats.Completed += r.Stats.Completed
+		if r.Stats.Top != nil {
+			res.Stats.Top = addTop(res.Stats.Top, r.Stats.Top)
+		}
 		if r.Board != nil && p.Verify(r.Board) == nil {
 			if s := p.Score(r.Board); s.FrameErrors == 0 && s.Matched > bestScore.Matched {
 				res.Board, bestScore = r.Board, s
@@ -189,4 +193,16 @@ func (d DistPartial) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		return res, fmt.Errorf("edgematch: partial searches: %w", err)
 	}
 	return res, nil
+}
+
+// addTop adds the counts of b to a, element by element, and returns it
+// (as long as the longer of the two).
+func addTop(a, b []int64) []int64 {
+	if len(a) < len(b) {
+		a = append(a, make([]int64, len(b)-len(a))...)
+	}
+	for d, n := range b {
+		a[d] += n
+	}
+	return a
 }

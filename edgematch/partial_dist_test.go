@@ -63,7 +63,8 @@ func TestDistPartialBreaks(t *testing.T) {
 	}
 	for _, base := range []SeededSearch{Breaks{MaxNodes: 200_000}, Tiles{MaxNodes: 200_000}} {
 		want := -1
-		var wantNodes int64
+		var wantNodes, wantCompleted int64
+		var wantTop []int64
 		for i := range 3 {
 			r, err := base.Seeded(7+uint64(i), nil).Solve(ctx, p)
 			if err != nil {
@@ -71,12 +72,17 @@ func TestDistPartialBreaks(t *testing.T) {
 			}
 			want = max(want, r.Score.Matched)
 			wantNodes += r.Stats.Nodes
+			wantCompleted += r.Stats.Completed
+			wantTop = addTop(wantTop, r.Stats.Top)
 		}
 		var scores []int
 		d := DistPartial{Search: base, Seed: 7, Searches: 3, OnBest: func(b *Board, s Score) { scores = append(scores, s.Matched) }}
 		res, err := d.Solve(ctx, p)
 		if err != nil || res.Score.Matched != want || p.Verify(res.Board) != nil || res.Stats.Nodes != wantNodes {
 			t.Fatalf("%T: %v %v, %d placements; best of the searches alone %d, %d placements", base, err, res.Score, res.Stats.Nodes, want, wantNodes)
+		}
+		if res.Stats.Completed != wantCompleted || wantCompleted == 0 || !slices.Equal(res.Stats.Top, wantTop) {
+			t.Fatalf("%T: %d boards completed, top %v; the searches alone %d, %v", base, res.Stats.Completed, res.Stats.Top, wantCompleted, wantTop)
 		}
 		if len(scores) == 0 || scores[len(scores)-1] != want || !slices.IsSorted(scores) {
 			t.Fatalf("%T: reported %v, want increasing to %d", base, scores, want)

@@ -43,6 +43,12 @@ type Stats struct {
 	// Moves counts the improvement moves of Partial (window and
 	// assignment repairs).
 	Moves int64
+	// Completed counts the boards that Breaks and Tiles completed and
+	// scored, and Top[d] those of them that scored Puzzle.MaxScore less d,
+	// for d up to NearGap (see BreaksProgress.Top); nil for the other
+	// solvers.
+	Completed int64
+	Top       []int64
 	// Elapsed is the wall-clock time.
 	Elapsed time.Duration
 }

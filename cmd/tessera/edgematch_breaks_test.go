@@ -35,6 +35,17 @@ func TestEdgematchBreaksAndTiles(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &rec); err != nil {
 			t.Fatalf("%s: %v in %q", algo, err, out)
 		}
+		// The boards completed, and the near ones by score: the best is
+		// among them.
+		var counts struct {
+			Max       int           `json:"max"`
+			Completed int64         `json:"completed"`
+			Near      map[int]int64 `json:"near"`
+		}
+		if err := json.Unmarshal([]byte(out), &counts); err != nil || counts.Completed == 0 ||
+			(rec.Score >= counts.Max-20 && counts.Near[rec.Score] == 0) {
+			t.Fatalf("%s: completed %d, near %v, score %d of %d (%v)", algo, counts.Completed, counts.Near, rec.Score, counts.Max, err)
+		}
 		code, again, _ := runCmd(t, "", args...)
 		if code != 0 || json.Unmarshal([]byte(again), &rec2) != nil || rec2 != rec {
 			t.Fatalf("%s: not repeatable with -seed and -max-nodes:\n%s\n%s", algo, out, again)

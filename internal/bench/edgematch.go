@@ -425,17 +425,22 @@ type EdgeMatchSolveRecord struct {
 	Nodes       int64   `json:"nodes"`
 	NodesPerSec float64 `json:"nodes_per_second,omitempty"`
 	Moves       int64   `json:"moves,omitempty"`
-	Solutions   int64   `json:"solutions,omitempty"`
-	SplitDepth  int     `json:"split_depth,omitempty"`
-	Subtrees    int     `json:"subtrees,omitempty"`
-	Seed        uint64  `json:"seed,omitempty"`
-	StoppedBy   string  `json:"stopped_by,omitempty"`
-	Iterations  int     `json:"lp_iterations,omitempty"`
-	Permutation bool    `json:"lp_permutation,omitempty"`
-	Method      string  `json:"lp_method,omitempty"`
-	Board       string  `json:"board"`
-	URL         string  `json:"url,omitempty"`
-	Error       string  `json:"error,omitempty"`
+	// Completed and Near: partial and tiles, the boards completed and
+	// scored, and how many scored each score within edgematch.NearGap of
+	// the maximum (keyed by the score).
+	Completed   int64         `json:"completed,omitempty"`
+	Near        map[int]int64 `json:"near,omitempty"`
+	Solutions   int64         `json:"solutions,omitempty"`
+	SplitDepth  int           `json:"split_depth,omitempty"`
+	Subtrees    int           `json:"subtrees,omitempty"`
+	Seed        uint64        `json:"seed,omitempty"`
+	StoppedBy   string        `json:"stopped_by,omitempty"`
+	Iterations  int           `json:"lp_iterations,omitempty"`
+	Permutation bool          `json:"lp_permutation,omitempty"`
+	Method      string        `json:"lp_method,omitempty"`
+	Board       string        `json:"board"`
+	URL         string        `json:"url,omitempty"`
+	Error       string        `json:"error,omitempty"`
 }
 
 // url returns the viewer URL of the board ("" when it has none).
@@ -458,6 +463,15 @@ func (s *EdgeMatchSolved) Record() EdgeMatchSolveRecord {
 	}
 	if partialAlgo(s.Algo) {
 		j.Seed, j.Moves, j.StoppedBy = s.Seed, res.Stats.Moves, s.stoppedBy()
+		j.Completed = res.Stats.Completed
+		for d, n := range res.Stats.Top {
+			if n > 0 {
+				if j.Near == nil {
+					j.Near = map[int]int64{}
+				}
+				j.Near[res.Score.Max-d] = n
+			}
+		}
 	}
 	if s.Algo == "lns" {
 		j.NodesPerSec = 0 // only its start boards' placements

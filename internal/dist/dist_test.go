@@ -205,6 +205,10 @@ func TestPartialJobs(t *testing.T) {
 			t.Fatalf("%+v: jobs %v (%v, %d placements, %d moves), in process %v (%d, %d)", base, got.Score, err,
 				got.Stats.Nodes, got.Stats.Moves, want.Score, want.Stats.Nodes, want.Stats.Moves)
 		}
+		if got.Stats.Completed != want.Stats.Completed || !slices.Equal(got.Stats.Top, want.Stats.Top) {
+			t.Fatalf("%+v: jobs completed %d boards, top %v; in process %d, %v", base, got.Stats.Completed, got.Stats.Top,
+				want.Stats.Completed, want.Stats.Top)
+		}
 		if len(reported) == 0 || reported[len(reported)-1] != want.Score.Matched {
 			t.Fatalf("%+v: reported %v", base, reported)
 		}

@@ -335,6 +335,11 @@ type PartialBoard struct {
 	Board string `json:"board"`
 	Nodes int64  `json:"nodes,omitempty"`
 	Moves int64  `json:"moves,omitempty"`
+	// The result's only: the search's seed, and the boards it completed
+	// (breaks and tiles; edgematch.Stats.Completed and Top).
+	Seed      uint64  `json:"seed,omitempty"`
+	Completed int64   `json:"completed,omitempty"`
+	Top       []int64 `json:"top,omitempty"`
 }
 
 func partialHandler(ctx context.Context, raw json.RawMessage, progress func(any)) (any, error) {
@@ -360,7 +365,8 @@ func partialHandler(ctx context.Context, raw json.RawMessage, progress func(any)
 		return nil, err
 	}
 	// The context's end is the search's budget: its best board is the result.
-	return PartialBoard{Score: res.Score.Matched, Board: formatBoard(res.Board), Nodes: res.Stats.Nodes, Moves: res.Stats.Moves}, nil
+	return PartialBoard{Score: res.Score.Matched, Board: formatBoard(res.Board), Nodes: res.Stats.Nodes, Moves: res.Stats.Moves,
+		Seed: in.Seed, Completed: res.Stats.Completed, Top: res.Stats.Top}, nil
 }
 
 // Partial is the edgematch.PartialExecutor that runs every seeded search
@@ -413,7 +419,8 @@ func (x Partial) RunPartial(ctx context.Context, p *edgematch.Puzzle, base edgem
 				return
 			}
 			if b := give(pb); b != nil {
-				results[i] = edgematch.Result{Board: b, Score: p.Score(b), Stats: edgematch.Stats{Nodes: pb.Nodes, Moves: pb.Moves}}
+				results[i] = edgematch.Result{Board: b, Score: p.Score(b), Stats: edgematch.Stats{Nodes: pb.Nodes, Moves: pb.Moves,
+					Completed: pb.Completed, Top: pb.Top}}
 			}
 		}()
 	}
