@@ -254,7 +254,10 @@ keep it as the floor (the result is never worse; one worker first spends
 repair moves on it) and restart their backtracker on random streams drawn
 from -seed and the board, so a resumed run continues the search with new
 restarts rather than repeating the first run's (the same -seed, board and
--max-nodes give the same result again with -workers 1).
+-max-nodes give the same result again with -workers 1). partial and tiles
+count the boards their backtracker completes: -progress and -json give how
+many, and how many scored each score within 20 of the maximum ("near", keyed
+by the score), which tells how fast the boards thin out towards the top.
 
 -split K (dfs) splits the search into the subtrees below the placements of
 the first K cells of the scan, independent tasks taken in scan order by
