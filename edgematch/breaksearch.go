@@ -604,8 +604,7 @@ type breakShared struct {
 	maxDepth  int
 	lastProg  time.Time
 	completed int64
-	near      int64
-	top       [NearGap + 1]int64
+	top       [NearGap + 1]int64 // Near is their sum
 }
 
 // offer records b if it beats the best (ties go to the lower worker, so
@@ -615,7 +614,6 @@ func (sh *breakShared) offer(b *Board, score, who int) {
 	defer sh.mu.Unlock()
 	sh.completed++
 	if d := sh.p.MaxScore() - score; d <= NearGap {
-		sh.near++
 		sh.top[d]++
 	}
 	if score < sh.best || (score == sh.best && (sh.bestWho < 0 || who >= sh.bestWho)) {
@@ -657,8 +655,12 @@ func (sh *breakShared) report(nodes, moves, restarts int64, depth int) {
 }
 
 func (sh *breakShared) progressLocked() BreaksProgress {
+	var near int64
+	for _, n := range sh.top {
+		near += n
+	}
 	return BreaksProgress{Best: sh.best, Nodes: sh.nodes, MaxDepth: sh.maxDepth, Restarts: sh.restarts,
-		Completed: sh.completed, Near: sh.near, Top: sh.top, MaxScore: sh.p.MaxScore(), Elapsed: time.Since(sh.start)}
+		Completed: sh.completed, Near: near, Top: sh.top, MaxScore: sh.p.MaxScore(), Elapsed: time.Since(sh.start)}
 }
 
 // breakWorker is one worker's state.

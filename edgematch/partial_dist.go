@@ -167,9 +167,7 @@ func (d DistPartial) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		res.Stats.Nodes += r.Stats.Nodes
 		res.Stats.Moves += r.Stats.Moves
 		res.Stats.Completed += r.Stats.Completed
-		if r.Stats.Top != nil {
-			res.Stats.Top = addTop(res.Stats.Top, r.Stats.Top)
-		}
+		res.Stats.Top = addTop(res.Stats.Top, r.Stats.Top)
 		if r.Board != nil && p.Verify(r.Board) == nil {
 			if s := p.Score(r.Board); s.FrameErrors == 0 && s.Matched > bestScore.Matched {
 				res.Board, bestScore = r.Board, s
