@@ -575,7 +575,7 @@ func (o Breaks) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		o.Progress(sh.progressLocked())
 	}
 	res := Result{Board: sh.bestBoard, Stats: Stats{Nodes: sh.nodes, MaxDepth: sh.maxDepth, Moves: sh.moves, Elapsed: time.Since(startTime), Subtrees: int(sh.restarts),
-		Completed: sh.completed, Top: slices.Clone(sh.top[:])}}
+		Completed: sh.completed, Top: slices.Clone(sh.top[:]), BestAt: sh.bestAt}}
 	if res.Board == nil {
 		res.Board = NewBoard(p.Rows, p.Cols)
 	}
@@ -598,6 +598,7 @@ type breakShared struct {
 	best      int
 	bestWho   int
 	bestBoard *Board
+	bestAt    time.Duration // when best was first reached
 	nodes     int64
 	moves     int64
 	restarts  int64
@@ -618,6 +619,9 @@ func (sh *breakShared) offer(b *Board, score, who int) {
 	}
 	if score < sh.best || (score == sh.best && (sh.bestWho < 0 || who >= sh.bestWho)) {
 		return
+	}
+	if score > sh.best {
+		sh.bestAt = time.Since(sh.start)
 	}
 	sh.best, sh.bestWho = score, who
 	sh.bestBoard = b.Clone()

@@ -13,9 +13,14 @@ func TestBreaksEternity2(t *testing.T) {
 	p := e2(t, 1)
 	opts := Breaks{Seed: 5, Workers: 1, MaxNodes: 3_000_000, RestartNodes: 1_000_000, PolishMoves: 200}
 	var reported []int
+	var lastGain time.Duration // when OnBest last saw a higher score
+	t0 := time.Now()
 	opts.OnBest = func(b *Board, s Score) {
 		if s != p.Score(b) {
 			t.Errorf("OnBest score %v, the board rescores to %v", s, p.Score(b))
+		}
+		if len(reported) == 0 || s.Matched > reported[len(reported)-1] {
+			lastGain = time.Since(t0)
 		}
 		reported = append(reported, s.Matched)
 	}
@@ -34,6 +39,11 @@ func TestBreaksEternity2(t *testing.T) {
 	}
 	if a.Stats.Nodes < opts.MaxNodes || a.Stats.Nodes > opts.MaxNodes+2*checkEvery {
 		t.Fatalf("%d placements for a budget of %d", a.Stats.Nodes, opts.MaxNodes)
+	}
+	// BestAt is when the last higher score came, on the solver's clock
+	// (started after t0).
+	if a.Stats.BestAt <= 0 || a.Stats.BestAt > lastGain || a.Stats.BestAt > a.Stats.Elapsed {
+		t.Fatalf("BestAt %v: the last gain came at %v on the test's clock, Elapsed %v", a.Stats.BestAt, lastGain, a.Stats.Elapsed)
 	}
 	// The same seed and node budget give the same board; another seed
 	// another one.
@@ -114,6 +124,9 @@ func TestBreaksResumes(t *testing.T) {
 	res, err := Breaks{Seed: 3, Workers: 2, Start: record, MaxNodes: 500_000, PolishMoves: 50}.Solve(context.Background(), p)
 	if err != nil || res.Score.Matched < 470 || p.Verify(res.Board) != nil {
 		t.Fatalf("%v %v", err, res.Score)
+	}
+	if res.Score.Matched == 470 && res.Stats.BestAt != 0 {
+		t.Fatalf("the start board was kept, but BestAt is %v", res.Stats.BestAt)
 	}
 	bad := record.Clone()
 	bad.Cells[0], bad.Cells[1] = bad.Cells[1], bad.Cells[0]

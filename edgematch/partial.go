@@ -125,7 +125,7 @@ func (o Partial) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		}()
 	}
 	wg.Wait()
-	res := Result{Board: sh.bestBoard, Stats: Stats{Nodes: sh.nodes, Moves: sh.moves, Elapsed: time.Since(startTime)}}
+	res := Result{Board: sh.bestBoard, Stats: Stats{Nodes: sh.nodes, Moves: sh.moves, Elapsed: time.Since(startTime), BestAt: sh.bestAt}}
 	if res.Board == nil {
 		res.Board = NewBoard(p.Rows, p.Cols)
 	}
@@ -148,6 +148,7 @@ type partialShared struct {
 	best      int
 	bestWho   int
 	bestBoard *Board
+	bestAt    time.Duration // when best was first reached
 	moves     int64
 	nodes     int64
 	lastProg  time.Time
@@ -166,6 +167,9 @@ func (sh *partialShared) offer(l *lns, who int) {
 	defer sh.mu.Unlock()
 	if l.score < sh.best || (l.score == sh.best && who >= sh.bestWho) {
 		return
+	}
+	if l.score > sh.best {
+		sh.bestAt = time.Since(sh.start)
 	}
 	sh.best, sh.bestWho = l.score, who
 	sh.bestBoard = l.board()

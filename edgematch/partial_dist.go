@@ -134,6 +134,7 @@ func (d DistPartial) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var best *Board
+	var bestAt time.Duration
 	bestScore := Score{Matched: -1}
 	var bad error
 	lastProg := time.Time{}
@@ -149,7 +150,7 @@ func (d DistPartial) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		if s.Matched <= bestScore.Matched || s.FrameErrors > 0 {
 			return
 		}
-		best, bestScore = b.Clone(), s
+		best, bestScore, bestAt = b.Clone(), s, time.Since(start)
 		if d.OnBest != nil {
 			d.OnBest(best, s)
 		}
@@ -170,7 +171,8 @@ func (d DistPartial) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		res.Stats.Top = addTop(res.Stats.Top, r.Stats.Top)
 		if r.Board != nil && p.Verify(r.Board) == nil {
 			if s := p.Score(r.Board); s.FrameErrors == 0 && s.Matched > bestScore.Matched {
-				res.Board, bestScore = r.Board, s
+				// Not reported while the searches ran: found by the end.
+				res.Board, bestScore, bestAt = r.Board, s, time.Since(start)
 			}
 		}
 	}
@@ -180,6 +182,7 @@ func (d DistPartial) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	res.Score = p.Score(res.Board)
 	res.Stats.MaxDepth = p.Cells() - res.Score.Empty
 	res.Stats.Elapsed = time.Since(start)
+	res.Stats.BestAt = bestAt
 	switch {
 	case bad != nil:
 		return res, bad

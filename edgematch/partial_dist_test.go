@@ -44,6 +44,9 @@ func TestDistPartial(t *testing.T) {
 	if res.Stats.Moves < 3*300 {
 		t.Fatalf("%d moves for 3 searches of 300", res.Stats.Moves)
 	}
+	if res.Stats.BestAt <= 0 || res.Stats.BestAt > res.Stats.Elapsed {
+		t.Fatalf("BestAt %v, Elapsed %v", res.Stats.BestAt, res.Stats.Elapsed)
+	}
 	// Solved at once: the target stops the other searches.
 	p, _, _ = Generate(GenerateOptions{Rows: 6, Cols: 6, Colours: 8, Seed: 14})
 	res, err = DistPartial{Search: Partial{DFSNodes: 1_000_000}, Seed: 1, Searches: 4}.Solve(ctx, p)

@@ -41,6 +41,9 @@ func TestPartialEternity2(t *testing.T) {
 	if a.Score.FrameErrors != 0 || a.Score.Matched < 420 {
 		t.Fatalf("score %v after %d moves", a.Score, opts.MaxMoves)
 	}
+	if a.Stats.BestAt <= 0 || a.Stats.BestAt > a.Stats.Elapsed {
+		t.Fatalf("BestAt %v, Elapsed %v", a.Stats.BestAt, a.Stats.Elapsed)
+	}
 	// The same seed and budget give the same board.
 	b, _ := opts.Solve(context.Background(), p)
 	if !slices.Equal(a.Board.Cells, b.Board.Cells) {

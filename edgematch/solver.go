@@ -51,6 +51,11 @@ type Stats struct {
 	Top       []int64
 	// Elapsed is the wall-clock time.
 	Elapsed time.Duration
+	// BestAt is, for the partial solvers (Breaks, Tiles, Partial,
+	// DistPartial), the wall-clock time from the start to the moment the
+	// score of Board was first reached (0 for a start board that was not
+	// improved, and for the exact solvers).
+	BestAt time.Duration
 }
 
 // NodesPerSecond returns Nodes / Elapsed.

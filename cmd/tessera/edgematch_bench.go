@@ -27,8 +27,9 @@ group: for -algo lp the share of puzzles where P became a permutation and the
 mean number of LPs, as in Kovalsky, Glasner and Basri's experiments.
 
 With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
-"seconds", "nodes", ...}), then {"summary": true, "puzzles", "solved",
-"seconds", ...}.
+"seconds", "nodes", ...}; for partial, tiles and lns also "best_seconds",
+when the best score was first reached, and "board"), then {"summary": true,
+"puzzles", "solved", "seconds", ...}.
 
 Bench exits with status 1, after printing every puzzle and the summary, when
 some puzzle failed: dfs or lp found no solution within its budget (or proved

@@ -41,10 +41,15 @@ func TestEdgematchBreaksAndTiles(t *testing.T) {
 			Max       int           `json:"max"`
 			Completed int64         `json:"completed"`
 			Near      map[int]int64 `json:"near"`
+			Seconds   float64       `json:"seconds"`
+			Best      float64       `json:"best_seconds"`
 		}
 		if err := json.Unmarshal([]byte(out), &counts); err != nil || counts.Completed == 0 ||
 			(rec.Score >= counts.Max-20 && counts.Near[rec.Score] == 0) {
 			t.Fatalf("%s: completed %d, near %v, score %d of %d (%v)", algo, counts.Completed, counts.Near, rec.Score, counts.Max, err)
+		}
+		if counts.Best <= 0 || counts.Best > counts.Seconds {
+			t.Fatalf("%s: best score after %v s of %v s", algo, counts.Best, counts.Seconds)
 		}
 		code, again, _ := runCmd(t, "", args...)
 		if code != 0 || json.Unmarshal([]byte(again), &rec2) != nil || rec2 != rec {

@@ -25,11 +25,13 @@ type EdgeMatchItem struct {
 
 // EdgeMatchRecord is one -json line of `edgematch bench`.
 type EdgeMatchRecord struct {
-	Puzzle      string  `json:"puzzle"`
-	Score       int     `json:"score"`
-	Max         int     `json:"max"`
-	Solved      bool    `json:"solved"`
-	Seconds     float64 `json:"seconds"`
+	Puzzle  string  `json:"puzzle"`
+	Score   int     `json:"score"`
+	Max     int     `json:"max"`
+	Solved  bool    `json:"solved"`
+	Seconds float64 `json:"seconds"`
+	// BestSeconds: an anytime solver's time to its best score.
+	BestSeconds float64 `json:"best_seconds,omitempty"`
 	Nodes       int64   `json:"nodes"`
 	Group       string  `json:"group,omitempty"`
 	Iterations  int     `json:"lp_iterations,omitempty"`
@@ -155,6 +157,7 @@ func (b *EdgeMatch) solve(ctx context.Context, it EdgeMatchItem) EdgeMatchRecord
 	}
 	if res.Board != nil && EdgeMatchAnytime(b.Solver) {
 		r.Board = strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/"))
+		r.BestSeconds = Seconds(res.Stats.BestAt)
 	}
 	if err != nil {
 		r.Error = err.Error()
@@ -422,6 +425,8 @@ type EdgeMatchSolveRecord struct {
 	FrameErrors int     `json:"frame_errors,omitempty"`
 	Empty       int     `json:"empty,omitempty"`
 	Seconds     float64 `json:"seconds"`
+	// BestSeconds: partial, tiles and lns, the time to the best score.
+	BestSeconds float64 `json:"best_seconds,omitempty"`
 	Nodes       int64   `json:"nodes"`
 	NodesPerSec float64 `json:"nodes_per_second,omitempty"`
 	Moves       int64   `json:"moves,omitempty"`
@@ -463,6 +468,7 @@ func (s *EdgeMatchSolved) Record() EdgeMatchSolveRecord {
 	}
 	if partialAlgo(s.Algo) {
 		j.Seed, j.Moves, j.StoppedBy = s.Seed, res.Stats.Moves, s.stoppedBy()
+		j.BestSeconds = Seconds(res.Stats.BestAt)
 		j.Completed = res.Stats.Completed
 		for d, n := range res.Stats.Top {
 			if n > 0 {
@@ -531,6 +537,7 @@ func (s *EdgeMatchSolved) Print(w io.Writer) {
 			fmt.Fprintf(w, "; ended by -max-nodes %d per worker (reproducible with this seed and one worker)", s.MaxNodes)
 		}
 		fmt.Fprintln(w)
+		fmt.Fprintf(w, "best     score %d first reached after %.2f s\n", res.Score.Matched, st.BestAt.Seconds())
 	} else {
 		fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s\n", st.Nodes, st.NodesPerSecond()/1e6, st.Elapsed.Seconds())
 	}

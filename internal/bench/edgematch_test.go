@@ -108,3 +108,32 @@ func TestEdgeMatchBenchFailed(t *testing.T) {
 		t.Fatalf("err %v, output %q", err, out.String())
 	}
 }
+
+// TestEdgeMatchBenchBestSeconds: an anytime solver's lines say when its
+// best score came; the exact solver's do not.
+func TestEdgeMatchBenchBestSeconds(t *testing.T) {
+	p, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 7, Cols: 7, Colours: 6, Seed: 2})
+	items := []EdgeMatchItem{{Name: "g", Puzzle: p}}
+	for _, c := range []struct {
+		algo   string
+		solver edgematch.Solver
+		best   bool
+	}{
+		{"partial", edgematch.Breaks{Workers: 1, Seed: 1, MaxNodes: 200_000}, true},
+		{"dfs", edgematch.DFS{Workers: 1}, false},
+	} {
+		var out bytes.Buffer
+		b := EdgeMatch{Items: items, Algo: c.algo, Solver: c.solver, Timeout: time.Minute}
+		if err := b.Run(context.Background(), &Writer{W: &out, JSON: true}); err != nil {
+			t.Fatal(err)
+		}
+		line, _, _ := strings.Cut(out.String(), "\n")
+		var rec EdgeMatchRecord
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(line, `"best_seconds"`); got != c.best || (c.best && (rec.BestSeconds <= 0 || rec.BestSeconds > rec.Seconds)) {
+			t.Errorf("%s: best_seconds %v of %v s in %s", c.algo, rec.BestSeconds, rec.Seconds, line)
+		}
+	}
+}
