@@ -53,8 +53,9 @@ type Stats struct {
 	Elapsed time.Duration
 	// BestAt is, for the partial solvers (Breaks, Tiles, Partial,
 	// DistPartial), the wall-clock time from the start to the moment the
-	// score of Board was first reached (0 for a start board that was not
-	// improved, and for the exact solvers).
+	// score of Board was first reached: 0 for the exact solvers, and 0
+	// (Breaks, Tiles) or the moment it was loaded (Partial) for a start
+	// board that was not improved.
 	BestAt time.Duration
 }
 
