@@ -114,8 +114,12 @@ func step(t *testing.T, ctx context.Context, what string, actions ...chromedp.Ac
 	t.Helper()
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
+	start := time.Now()
 	if err := chromedp.Do(ctx, actions...); err != nil {
-		t.Fatalf("%s: %v\n%s", what, err, pageState(ctx))
+		t.Fatalf("%s: %v (after %v)\n%s", what, err, time.Since(start).Round(time.Millisecond), pageState(ctx))
+	}
+	if d := time.Since(start); d > 10*time.Second { // a loaded machine: say where the time went
+		t.Logf("step %q took %v", what, d.Round(time.Millisecond))
 	}
 }
 
@@ -170,13 +174,24 @@ func boardOf(t *testing.T, ctx context.Context) string {
 // serveOn starts a test server for the page on the database at path.
 func serveOn(t *testing.T, path string) (*httptest.Server, func()) {
 	t.Helper()
+	return serveWith(t, path, nil)
+}
+
+// serveWith is serveOn with the server's Config changed by set (nil:
+// unchanged) before it starts.
+func serveWith(t *testing.T, path string, set func(*Config)) (*httptest.Server, func()) {
+	t.Helper()
 	st, err := store.Open(t.Context(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// a pattern database built in a moment, never cached
 	data, _ := datadir.Dir() // SameGame's standard positions, when there
-	s, err := New(Config{Store: st, PDBs: map[string]string{"4x4": "5-5-5"}, PDBNoCache: true, DataDir: data})
+	cfg := Config{Store: st, PDBs: map[string]string{"4x4": "5-5-5"}, PDBNoCache: true, DataDir: data}
+	if set != nil {
+		set(&cfg)
+	}
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,10 +357,15 @@ func TestBrowserScreenshot(t *testing.T) {
 // TestBrowserSlidingJobAndGap walks the sliding page's jobs and the
 // source game's gap: the first tile tapped on the whole picture becomes
 // the gap; Auto on a 5x5 board runs as a job, a reload finds it again, and
-// Stop cancels it.
+// Stop cancels it. The job gets ten minutes, not the page's usual minute
+// before the fast solver takes over: on a loaded machine the reload alone
+// has taken most of a minute, and the job must still be running after it.
 func TestBrowserSlidingJobAndGap(t *testing.T) {
+	const storedJob = `(JSON.parse(localStorage.getItem('tessera.npuzzle.job') || '{}').board || '')`
 	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
+	ts, stop := serveWith(t, filepath.Join(t.TempDir(), "t.db"), func(c *Config) {
+		c.JobTimeout, c.BigOptimalTimeout = 10*time.Minute, 10*time.Minute
+	})
 	defer stop()
 	step(t, ctx, "load the page",
 		chromedp.EmulateViewport(1280, 860),
@@ -380,13 +400,18 @@ func TestBrowserSlidingJobAndGap(t *testing.T) {
 		waitFor(statusJS+`.textContent.startsWith('New 5x5 board')`, 10*time.Second),
 		chromedp.SetValue(chromedp.ID("solver"), "idastar"),
 		chromedp.Click(chromedp.ID("auto")),
-		waitFor(statusJS+`.textContent.startsWith('Searching with IDA*')`, 20*time.Second))
+		waitFor(statusJS+`.textContent.startsWith('Searching with IDA*')`, 20*time.Second),
+		// the page stores the job once the server has taken it
+		waitFor(storedJob+` !== ''`, 20*time.Second))
 	board = boardOf(t, ctx)
+	if memo := value(t, ctx, "the stored job", chromedp.Evaluate[string](storedJob)); memo != board {
+		t.Fatalf("the page shows %q, its stored job %q", board, memo)
+	}
 	step(t, ctx, "reload",
 		chromedp.Reload(),
 		waitFor(statusJS+`.textContent.includes('still searching') || `+statusJS+`.textContent.startsWith('Searching with IDA*')`, 20*time.Second))
 	if got := boardOf(t, ctx); got != board {
-		t.Fatalf("after the reload the board is %q, the job's %q", got, board)
+		t.Fatalf("after the reload the board is %q (status %q), the job's %q", got, value(t, ctx, "status", chromedp.Text(chromedp.ID("status"))), board)
 	}
 	step(t, ctx, "stop",
 		waitFor(`!document.getElementById('stop').disabled`, 10*time.Second),

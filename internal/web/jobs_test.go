@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tessera/npuzzle"
 )
 
 // events reads a job's server-sent events until the stream ends and
@@ -146,5 +148,37 @@ func TestRegisterJobKinds(t *testing.T) {
 	}
 	if last.State != JobDone || !strings.Contains(string(last.Result), `"moves":"UL"`) {
 		t.Fatalf("%+v", last)
+	}
+}
+
+// TestBigOptimalTimeout checks the time limit of a sliding solve: an
+// optimal solver on more than 16 cells gets at most BigOptimalTimeout
+// (1 min by default), the fast solver and 4x4 boards the default, and a
+// limit named in the request wins.
+func TestBigOptimalTimeout(t *testing.T) {
+	five := goalBoard(npuzzle.Size{Rows: 5, Cols: 5}, 24)
+	four := goalBoard(npuzzle.Size{Rows: 4, Cols: 4}, 15)
+	for _, c := range []struct {
+		big   time.Duration // Config.BigOptimalTimeout; 0: the default
+		board *npuzzle.Board
+		req   solveRequest
+		want  time.Duration
+	}{
+		{0, five, solveRequest{Solver: "idastar"}, time.Minute},
+		{0, five, solveRequest{Solver: "fast"}, 2 * time.Minute},
+		{0, four, solveRequest{Solver: "idastar"}, 2 * time.Minute},
+		{0, five, solveRequest{Solver: "idastar", TimeoutMS: 90_000}, 90 * time.Second},
+		{5 * time.Second, five, solveRequest{Solver: "astar"}, 5 * time.Second},
+		{10 * time.Minute, five, solveRequest{Solver: "idastar"}, 2 * time.Minute},
+	} {
+		s, _ := newServer(t, Config{BigOptimalTimeout: c.big})
+		c.req.Board = c.board.Line()
+		_, got, _, _, err := s.checkSolve(c.req, s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("BigOptimalTimeout %v, %s on %v, %d ms asked: %v, want %v", c.big, c.req.Solver, c.board.Size(), c.req.TimeoutMS, got, c.want)
+		}
 	}
 }

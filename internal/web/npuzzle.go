@@ -312,17 +312,10 @@ func (s *Server) checkSolve(req solveRequest, def, most time.Duration) (solver, 
 		return solver{}, 0, nil, 0, err
 	}
 	if req.TimeoutMS == 0 && sv.Optimal && b.Rows()*b.Cols() > 16 {
-		timeout = min(timeout, bigOptimalTimeout)
+		timeout = min(timeout, s.cfg.BigOptimalTimeout)
 	}
 	return sv, timeout, b, k, nil
 }
-
-// bigOptimalTimeout is the time limit of an optimal search as a job on a
-// board of more than 16 cells whose spec names none (at most JobTimeout):
-// IDA* proves boards up to about 60 moves from the goal within it, while a
-// shuffled 5x5 board takes it hours, so the page soon hands over to the
-// fast solver.
-const bigOptimalTimeout = time.Minute
 
 // npuzzleJobs is the sliding game's job kinds: npuzzle.solve, a solve with
 // progress, whose time limit may be longer than a request's and which may

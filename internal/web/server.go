@@ -41,6 +41,13 @@ type Config struct {
 	// SolveTimeout bounds a solve whose request names no timeout (10 s);
 	// MaxSolveTimeout is the most a request may ask for (30 s).
 	SolveTimeout, MaxSolveTimeout time.Duration
+	// BigOptimalTimeout bounds an optimal sliding search on a board of
+	// more than 16 cells whose request or job names no time limit (1 min,
+	// at most the request's or job's own default): IDA* proves boards up
+	// to about 60 moves from the goal within it, while a shuffled 5x5
+	// board takes it hours, so the page soon hands over to the fast
+	// solver.
+	BigOptimalTimeout time.Duration
 	// HintTimeout bounds a hint (4 s): the first 60% goes to a shortest
 	// solution, the rest to a quick one.
 	HintTimeout time.Duration
@@ -105,6 +112,7 @@ func (c *Config) setDefaults() {
 	def(&c.SolveTimeout, 10*time.Second)
 	def(&c.MaxSolveTimeout, 30*time.Second)
 	def(&c.HintTimeout, 4*time.Second)
+	def(&c.BigOptimalTimeout, time.Minute)
 	c.SolveTimeout = min(c.SolveTimeout, c.MaxSolveTimeout)
 	if c.SolveMemory <= 0 {
 		c.SolveMemory = 512 << 20
