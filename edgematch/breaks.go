@@ -29,7 +29,7 @@ func breakSchedule(n, start, gap int) []int {
 // complete board (nil if none) and its breaks, after at most about
 // maxNodes placements.
 func breakDFS(ctx context.Context, c *compiled, prefix []uint16, budget []int, maxNodes int64) ([]uint16, int, int64) {
-	n, k := c.n, c.k
+	n := c.n
 	w := newDFSWorker(c)
 	w.reset(prefix)
 	col, used, placed := w.col, w.used, w.placed
@@ -59,11 +59,11 @@ func breakDFS(ctx context.Context, c *compiled, prefix []uint16, budget []int, m
 		var idx int
 		switch t {
 		case 0:
-			idx = int(tabs[i][0]) + w*k + nn
+			idx = int(tabs[i][0]) + c.key(w, nn)
 		case 1:
-			idx = int(tabs[i][1]) + w*k
+			idx = int(tabs[i][1]) + c.key(w, 0)
 		case 2:
-			idx = int(tabs[i][2]) + nn*k
+			idx = int(tabs[i][2]) + c.key(nn, 0)
 		default:
 			idx = int(tabs[i][3])
 		}

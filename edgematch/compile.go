@@ -3,6 +3,7 @@ package edgematch
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -19,7 +20,11 @@ type compiled struct {
 	p          *Puzzle
 	rows, cols int
 	pw         int // padded width, cols+2
-	k          int // colour table size: keys are a*k + b
+	k          int // colour table size: colours are 0..k-1
+	// ks is the key shift: a table's lists are keyed a<<ks | b for the
+	// colours a and b of its key sides, 1<<ks >= k (a power of two, so
+	// that the inner loops shift rather than multiply).
+	ks uint8
 
 	// Oriented pieces: o = an index into these slices. Rotations that show
 	// the same colours as a smaller rotation of the same piece are dropped.
@@ -38,8 +43,8 @@ type compiled struct {
 	twinFactor float64
 
 	// The scan: step i fills pad cell stepPad[i]. Its candidates are
-	// cand[start[tab[i]+a*k+b] : start[tab[i]+a*k+b+1]] where a = col[srcA[i]]
-	// and b = col[srcB[i]]; the known sides beyond those two are checked
+	// cand[start[t] : start[t+1]] with t = tab[i] + (a<<ks | b), where
+	// a = col[srcA[i]] and b = col[srcB[i]]; the known sides beyond those two are checked
 	// against xSrc[j] for j in xStart[i]..xStart[i+1].
 	n        int
 	stepPad  []int32
@@ -125,6 +130,7 @@ func compile(p *Puzzle, o compileOptions) (*compiled, error) {
 		return nil, err
 	}
 	c := &compiled{p: p, rows: p.Rows, cols: p.Cols, pw: p.Cols + 2, k: p.Colours(), symmetry: 1}
+	c.ks = uint8(bits.Len(uint(max(c.k, 1) - 1)))
 	// Oriented pieces.
 	rots := 4
 	if p.FixedOrientation {
@@ -294,6 +300,9 @@ func (c *compiled) table(key tabKey) int32 {
 	return t
 }
 
+// key returns the offset in a table of the list for key colours a and b.
+func (c *compiled) key(a, b int) int { return a<<c.ks | b }
+
 // pad returns the padded index of cell row*cols + col.
 func (c *compiled) pad(cell int) int {
 	return (cell/c.cols+1)*c.pw + cell%c.cols + 1
@@ -330,8 +339,7 @@ func (c *compiled) fits(o int, mask int) bool {
 // buildTable appends to start and cand the candidate table for cells with
 // outward mask, keyed by the colours of sides a and b (-1: none, key 0).
 func (c *compiled) buildTable(mask, a, b int, forbid bool, forbidPiece int, shuffle *rand.Rand) {
-	kk := c.k * c.k
-	buckets := make([][]uint16, kk)
+	buckets := make([][]uint16, 1<<(2*c.ks))
 	for o := range c.oriPacked {
 		if !c.fits(o, mask) || (forbid && int(c.oriPiece[o]) == forbidPiece) {
 			continue
@@ -343,7 +351,7 @@ func (c *compiled) buildTable(mask, a, b int, forbid bool, forbidPiece int, shuf
 		if b >= 0 {
 			kb = int(byte(c.oriPacked[o] >> (8 * b)))
 		}
-		buckets[ka*c.k+kb] = append(buckets[ka*c.k+kb], uint16(o))
+		buckets[c.key(ka, kb)] = append(buckets[c.key(ka, kb)], uint16(o))
 	}
 	for _, bk := range buckets {
 		if shuffle != nil {

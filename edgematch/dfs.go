@@ -65,6 +65,8 @@ type dfsWorker struct {
 	// the list's first index lb.
 	avail  []uint64
 	frames []maskFrame
+	steps  []loopStep // c.steps with the worker's watch flags
+	kernel maskKernel // runMasks's loop state
 }
 
 func newDFSWorker(c *compiled) *dfsWorker {
@@ -107,7 +109,7 @@ func (w *dfsWorker) resetPath(path []int32) {
 // rootRange returns the candidates of step base given the placed prefix.
 func (w *dfsWorker) rootRange(base int) (int32, int32) {
 	c := w.c
-	t := int(c.tab[base]) + int(w.col[c.srcA[base]])*c.k + int(w.col[c.srcB[base]])
+	t := int(c.tab[base]) + c.key(int(w.col[c.srcA[base]]), int(w.col[c.srcB[base]]))
 	return c.start[t], c.start[t+1]
 }
 
@@ -154,7 +156,7 @@ func (w *dfsWorker) runLinear(base, limit int, lo, hi int32, visit func(placed [
 	cand, start, oriPrev, twins := c.cand, c.start, c.oriPrev, c.hasTwins
 	srcA, srcB, tab, stepPad := c.srcA, c.srcB, c.tab, c.stepPad
 	xStart, xSide, xSrc := c.xStart, c.xSide, c.xSrc
-	k := c.k
+	ks := c.ks
 	nodes := w.nodes
 	stop := w.stopNodes
 	maxDepth := w.maxDepth
@@ -241,7 +243,7 @@ func (w *dfsWorker) runLinear(base, limit int, lo, hi int32, visit func(placed [
 		pos[i], end[i] = cur, last
 		i++
 		xs, xe = xStart[i], xStart[i+1]
-		t := int(tab[i]) + int(col[srcA[i]])*k + int(col[srcB[i]])
+		t := int(tab[i]) + (int(col[srcA[i]])<<ks | int(col[srcB[i]]))
 		cur, last = start[t], start[t+1]
 	}
 }

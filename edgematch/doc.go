@@ -47,7 +47,10 @@
 // candidate list marking the candidates whose piece is free (the next one
 // by a trailing-zero count), identical pieces taken in order, board
 // rotations folded away, no allocation and no bounds check in the loop
-// (index_fast.go; the tessera_checked build tag puts the checks back);
+// (index_fast.go; the tessera_checked build tag puts the checks back),
+// and on amd64 the inner loop in assembly (maskrun_amd64.s, checked
+// against its Go twin maskRunGo, which the purego and tessera_checked
+// builds and other architectures use);
 // scan orders rows, columns, frame first
 // and spiral, from any corner (Scan, Scans); solution counting (Count);
 // all cores on subtrees split off the top of the tree by ordered work

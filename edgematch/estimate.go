@@ -108,7 +108,7 @@ func EstimateScan(ctx context.Context, p *Puzzle, scan Scan, probes int, seed ui
 // as run: used pieces, twins taken in order, the extra known sides).
 func (w *dfsWorker) children(i int, buf []int32) []int32 {
 	c := w.c
-	t := int(c.tab[i]) + int(w.col[c.srcA[i]])*c.k + int(w.col[c.srcB[i]])
+	t := int(c.tab[i]) + c.key(int(w.col[c.srcA[i]]), int(w.col[c.srcB[i]]))
 next:
 	for j := c.start[t]; j < c.start[t+1]; j++ {
 		e := c.cand[j]

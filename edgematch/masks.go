@@ -1,7 +1,9 @@
 package edgematch
 
 import (
+	"encoding/binary"
 	"math/bits"
+	"slices"
 	"unsafe"
 )
 
@@ -24,7 +26,7 @@ func (c *compiled) buildMasks() {
 		return
 	}
 	// The lists of the step tables.
-	k2 := c.k * c.k
+	k2 := 1 << (2 * c.ks)
 	isStep := map[int32]bool{}
 	for _, t := range c.tab {
 		isStep[t] = true
@@ -86,13 +88,20 @@ func (c *compiled) buildMasks() {
 // loopStep is what the loops read of step i, side by side: its table,
 // its cell's offset in col, the offsets in col of its key colours, or the
 // shift of the side of step i-1's piece that shows them (-1: none), and
-// its extra sides xSide[xs:xe].
+// its extra sides xSide[xs:xe]. aRot is the rotation that brings the
+// side at aSh to bits ks..ks+7 (the list key's high part, in one rotate
+// and a mask).
 type loopStep struct {
 	tab        int32
 	pad4       int32
 	srcA, srcB int32
 	xs, xe     int32
 	aSh, bSh   int8
+	aRot       uint8
+	// watch is set in a worker's copy (runMasks) on the steps where a
+	// placement needs a look: a new maximum depth or the limit.
+	watch bool
+	_     [4]byte // 32 bytes: steps[i] is a shift away
 }
 
 // buildPrevKeys fills aPrev, bPrev and steps: the key sides of a step
@@ -118,7 +127,8 @@ func (c *compiled) buildPrevKeys() {
 			}
 		}
 		c.steps[i] = loopStep{tab: c.tab[i], pad4: c.stepPad[i] * 4, srcA: c.srcA[i], srcB: c.srcB[i],
-			xs: c.xStart[i], xe: c.xStart[i+1], aSh: c.aPrev[i], bSh: c.bPrev[i]}
+			xs: c.xStart[i], xe: c.xStart[i+1], aSh: c.aPrev[i], bSh: c.bPrev[i],
+			aRot: uint8(int(c.ks)-int(c.aPrev[i])) & 31}
 	}
 }
 
@@ -162,17 +172,18 @@ func lowBits(n int32) uint64 {
 // runMasks is run on the candidate masks: c.maskOK must hold and
 // w.avail must be filled (by fillAvail). It leaves w.used as it found it:
 // the masks stand for it.
+//
+// The inner loop is maskRun (an assembly kernel on amd64, maskRunGo
+// elsewhere): it places, looks ahead, descends and backtracks until a
+// placement needs a look (the step's watch flag: a new maximum depth or
+// the limit can be reached there; or the countdown to the next check
+// ends) or the subtree is exhausted. runMasks does the rest.
 func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []uint16) bool, check func(depth int) bool) dfsStop {
 	c := w.c
 	col, placed, path, pos, end := w.col, w.placed, w.path, w.pos, w.end
-	avail, frames := w.avail, w.frames
-	cand, start, tog4, steps := c.cand, c.start, c.tog4, c.steps
-	xSide, xSrc := c.xSide, c.xSrc
-	k := int32(c.k)
-	nodes := w.nodes
+	frames, cand := w.frames, c.cand
 	stop := w.stopNodes
 	maxDepth := w.maxDepth
-	defer func() { w.nodes, w.maxDepth = nodes, maxDepth }()
 
 	if base == limit {
 		if visit(placed[:base]) {
@@ -180,61 +191,58 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 		}
 		return dfsDone
 	}
-	i := int32(base)
-	// r holds the candidates of step i still to try, as bits above lb;
-	// the other steps' are saved in frames. Indices go through at (no
-	// bounds check): see index_fast.go.
-	st := at(steps, i)
-	t := st.tab + int32(*at(col, st.srcA))*k + int32(*at(col, st.srcB))
-	lb := *at(start, t)
-	r := *at(avail, t) & lowBits(hi-lb) &^ lowBits(lo-lb)
+	// The worker's copy of the steps, with the watch flags set from
+	// step watch-1 on: watch is the depth from which a placement needs a
+	// look.
+	if len(w.steps) != len(c.steps) {
+		w.steps = slices.Clone(c.steps)
+	}
+	steps := w.steps
+	watch := min(maxDepth+1, limit)
+	for j := range steps {
+		steps[j].watch = j+1 >= watch
+	}
+	st := &steps[base]
+	t := st.tab + (int32(col[st.srcA])<<c.ks | int32(col[st.srcB]))
+	lb := c.start[t]
+	k := &w.kernel
+	*k = maskKernel{
+		i: int64(base), base: int64(base), lb: int64(lb),
+		r:     w.avail[t] & lowBits(hi-lb) &^ lowBits(lo-lb),
+		left:  stop - w.nodes,
+		steps: steps, cand: cand, avail: w.avail, frames: frames, tog4: c.tog4,
+		col: col, path: path, start: c.start, xSide: c.xSide, xSrc: c.xSrc,
+		keyHi: uint64(0xff) << c.ks, ks: uint64(c.ks),
+	}
+	entry := kernelTop
 	for {
-		if r == 0 {
-			// Backtrack: free the piece placed at the step before.
-			if i == int32(base) {
-				return dfsDone
-			}
-			i--
-			f := at(frames, i)
-			r, lb = f.r, f.lb
-			tg := at(tog4, int32(f.p))
-			*at(avail, int32(tg[0]>>6)) ^= 1 << (tg[0] & 63)
-			*at(avail, int32(tg[1]>>6)) ^= 1 << (tg[1] & 63)
-			*at(avail, int32(tg[2]>>6)) ^= 1 << (tg[2] & 63)
-			*at(avail, int32(tg[3]>>6)) ^= 1 << (tg[3] & 63)
-			continue
+		if maskRunFn(k, entry) == kernelDone {
+			w.nodes, w.maxDepth = stop-k.left, maxDepth
+			return dfsDone
 		}
-		ci := lb + int32(bits.TrailingZeros64(r))
-		r &= r - 1
-		e := *at(cand, ci)
-		st := at(steps, i)
-		if xs, xe := st.xs, st.xe; xs != xe {
-			ok := true
-			for j := xs; j < xe; j++ {
-				if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
-					ok = false
-					break
-				}
-			}
-			if !ok {
-				continue
-			}
-		}
-		nodes++
-		*at(path, i) = ci
-		*(*uint32)(unsafe.Pointer(at(col, st.pad4))) = e.packed
-		if int(i)+1 > maxDepth {
-			for j := base; j <= int(i); j++ {
+		// A look at the placement of candidate ci at step i.
+		i := int(k.i)
+		ci := int32(k.ci)
+		e := cand[ci]
+		path[i] = ci
+		binary.LittleEndian.PutUint32(col[steps[i].pad4:], e.packed)
+		if i+1 > maxDepth {
+			for j := base; j <= i; j++ {
 				placed[j] = cand[path[j]].o
 			}
-			maxDepth = int(i) + 1
+			maxDepth = i + 1
 			w.deepest = append(w.deepest[:0], placed[:maxDepth]...)
+			// Steps before the new watch need no look any more.
+			for j := watch - 1; j < min(maxDepth+1, limit)-1; j++ {
+				steps[j].watch = false
+			}
+			watch = min(maxDepth+1, limit)
 		}
-		if nodes >= stop {
-			w.nodes, w.maxDepth = nodes, maxDepth
-			frames[i] = maskFrame{r, lb, e.piece}
+		if k.left <= 0 {
+			w.nodes, w.maxDepth = stop-k.left, maxDepth
+			frames[i] = maskFrame{k.r, int32(k.lb), e.piece}
 			// check sees (and may shorten) the ranges pos[d]..end[d].
-			for d := base; d <= int(i); d++ {
+			for d := base; d <= i; d++ {
 				if f := frames[d]; f.r == 0 {
 					pos[d], end[d] = f.lb, f.lb
 				} else {
@@ -242,43 +250,148 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 					end[d] = f.lb + 64 - int32(bits.LeadingZeros64(f.r))
 				}
 			}
-			if check(int(i)) {
+			if check(i) {
 				return dfsBudget
 			}
-			for d := base; d <= int(i); d++ {
+			for d := base; d <= i; d++ {
 				frames[d].r &= lowBits(end[d] - frames[d].lb)
 			}
-			r = frames[i].r
+			k.r = frames[i].r
 			stop = w.stopNodes
+			k.left = stop - w.nodes
 		}
-		if int(i)+1 == limit {
-			for j := base; j <= int(i); j++ {
+		entry = kernelResume
+		if i+1 == limit {
+			for j := base; j <= i; j++ {
 				placed[j] = cand[path[j]].o
 			}
 			if visit(placed[:limit]) {
+				w.nodes, w.maxDepth = stop-k.left, maxDepth
 				return dfsFound
 			}
-			continue
+			entry = kernelTop
+		}
+	}
+}
+
+// maskKernel is the state of the inner loop of runMasks, in one struct
+// that the assembly kernel reads at fixed offsets (go_asm.h): step i,
+// its candidates still to try r (bits above lb), the placements left
+// before the next check, the candidate ci of the last look, and the
+// tables.
+type maskKernel struct {
+	i, lb  int64
+	r      uint64
+	left   int64
+	ci     int64
+	base   int64
+	steps  []loopStep
+	cand   []candidate
+	avail  []uint64
+	frames []maskFrame
+	tog4   [][4]uint32
+	col    []byte
+	path   []int32
+	start  []int32
+	xSide  []uint8
+	xSrc   []int32
+	keyHi  uint64 // 0xff << ks
+	ks     uint64
+}
+
+// How maskRun is entered and why it returns.
+const (
+	kernelTop    = 0 // entry: take step i's next candidate
+	kernelResume = 1 // entry: candidate ci at step i had its look; go on
+	kernelDone   = 0 // return: step base has no candidates left
+	kernelLook   = 1 // return: candidate ci placed at step i needs a look
+)
+
+// maskRunFn is the kernel runMasks calls (a variable so that the tests
+// can run the Go kernel beside the assembly one).
+var maskRunFn = maskRun
+
+// maskRunGo is the inner loop of runMasks in Go: the reference for the
+// assembly kernel, and the kernel where there is none (maskRun). At a
+// look it returns with the candidate in ci and the state in k; path[i]
+// and the colours of step i are written only when it descends.
+func maskRunGo(k *maskKernel, entry int) int {
+	steps, cand, avail, frames, tog4 := k.steps, k.cand, k.avail, k.frames, k.tog4
+	col, path, start, xSide, xSrc := k.col, k.path, k.start, k.xSide, k.xSrc
+	ks, keyHi := uint8(k.ks), uint32(k.keyHi)
+	i, r, lb, left := int32(k.i), k.r, int32(k.lb), k.left
+	base := int32(k.base)
+	ci := int32(k.ci)
+	resume := entry == kernelResume
+	for {
+		var e candidate
+		var st *loopStep
+		if resume {
+			resume = false
+			e, st = *at(cand, ci), at(steps, i)
+		} else {
+			if r == 0 {
+				// Backtrack: free the piece placed at the step before.
+				if i == base {
+					k.i, k.r, k.lb, k.left = int64(i), r, int64(lb), left
+					return kernelDone
+				}
+				i--
+				f := at(frames, i)
+				r, lb = f.r, f.lb
+				tg := at(tog4, int32(f.p))
+				*at(avail, int32(tg[0]>>6)) ^= 1 << (tg[0] & 63)
+				*at(avail, int32(tg[1]>>6)) ^= 1 << (tg[1] & 63)
+				*at(avail, int32(tg[2]>>6)) ^= 1 << (tg[2] & 63)
+				*at(avail, int32(tg[3]>>6)) ^= 1 << (tg[3] & 63)
+				continue
+			}
+			ci = lb + int32(bits.TrailingZeros64(r))
+			r &= r - 1
+			e = *at(cand, ci)
+			st = at(steps, i)
+			if xs, xe := st.xs, st.xe; xs != xe {
+				ok := true
+				for j := xs; j < xe; j++ {
+					if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
+						ok = false
+						break
+					}
+				}
+				if !ok {
+					continue
+				}
+			}
+			left--
+			if left <= 0 || st.watch {
+				k.i, k.r, k.lb, k.left, k.ci = int64(i), r, int64(lb), left, int64(ci)
+				return kernelLook
+			}
 		}
 		// The next step's candidates, as they will be once p is placed:
 		// when there are none, the placement is a leaf, and p need not be
-		// marked nor step i's state saved.
+		// marked nor step i's state saved. Most leaves have an empty list
+		// before p's own entries are taken out.
 		st1 := at(steps, i+1)
+		// ka: the key's high part, a<<ks; kb: its low part, b.
 		var ka, kb int32
-		if sh := st1.aSh; sh >= 0 {
-			ka = int32(byte(e.packed >> sh))
+		if st1.aSh >= 0 {
+			ka = int32(bits.RotateLeft32(e.packed, int(st1.aRot)) & keyHi)
 		} else {
-			ka = int32(*at(col, st1.srcA))
+			ka = int32(*at(col, st1.srcA)) << ks
 		}
 		if sh := st1.bSh; sh >= 0 {
-			kb = int32(byte(e.packed >> sh))
+			kb = int32(byte(e.packed >> (uint8(sh) & 31)))
 		} else {
 			kb = int32(*at(col, st1.srcB))
 		}
-		t := st1.tab + ka*k + kb
+		t := st1.tab + (ka | kb)
+		rn := *at(avail, t)
+		if rn == 0 {
+			continue
+		}
 		p := e.piece
 		tg := at(tog4, int32(p))
-		rn := *at(avail, t)
 		if int32(tg[0]>>6) == t {
 			rn ^= 1 << (tg[0] & 63)
 		}
@@ -294,13 +407,15 @@ func (w *dfsWorker) runMasks(base, limit int, lo, hi int32, visit func(placed []
 		if rn == 0 {
 			continue
 		}
+		*at(frames, i) = maskFrame{r, lb, p}
+		lb, r = *at(start, t), rn
+		*at(path, i) = ci
+		*(*uint32)(unsafe.Pointer(at(col, st.pad4))) = e.packed
 		*at(avail, int32(tg[0]>>6)) ^= 1 << (tg[0] & 63)
 		*at(avail, int32(tg[1]>>6)) ^= 1 << (tg[1] & 63)
 		*at(avail, int32(tg[2]>>6)) ^= 1 << (tg[2] & 63)
 		*at(avail, int32(tg[3]>>6)) ^= 1 << (tg[3] & 63)
-		*at(frames, i) = maskFrame{r, lb, p}
 		i++
-		lb, r = *at(start, t), rn
 	}
 }
 
