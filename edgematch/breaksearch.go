@@ -2,6 +2,7 @@ package edgematch
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"hash/fnv"
 	"math/bits"
@@ -697,6 +698,9 @@ type breakWorker struct {
 	bestKey  int
 	lastEval int64
 	maxDepth int
+
+	steps  []breakStep // the plan's steps with the worker's watch flags
+	kernel breakKernel // run's loop state
 }
 
 func newBreakWorker(bp *breakPlan, sh *breakShared, who int) *breakWorker {
@@ -785,9 +789,11 @@ func (w *breakWorker) search(ctx context.Context, stopAll context.CancelFunc) {
 // schedule and the heuristic, for at most budget placements. It returns
 // true when the search should stop (context, target).
 //
-// The loop allocates nothing and keeps the state of the current step in
-// locals: its candidate range, where the candidates that cost a break
-// start, the heuristic sides still missing and the breaks so far.
+// The inner loop is breakRun, which allocates nothing and keeps the state
+// of the current step in locals: its candidate range, where the
+// candidates that cost a break start, the heuristic sides still missing
+// and the breaks so far. run does the looks: a new depth, a board to
+// complete, the clock and the budget.
 func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.CancelFunc) bool {
 	bp := w.bp
 	c := bp.c
@@ -799,106 +805,56 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 		w.sh.offer(b, c.p.Score(b).Matched, w.who)
 		return true
 	}
-	col, used, cand, path, frames := w.col, w.used, w.cand, w.path, w.frames
-	lists, steps := bp.lists, bp.steps
-	xSide, xSrc := c.xSide, c.xSrc
+	col, cand, path := w.col, w.cand, w.path
 	w.fillAvail()
-	avail, hmask, tog4 := w.avail, w.hmask, w.tog4
-	k := int32(c.k)
-	nodes := int64(0)
+	// The worker's copy of the steps, with the watch flags set from step
+	// watch-1 on: watch is the depth from which a placement needs a look
+	// (a new maximum depth, or a board to complete).
+	if len(w.steps) != len(bp.steps) {
+		w.steps = slices.Clone(bp.steps)
+	}
+	steps := w.steps
+	evalFrom := bp.evalFrom
+	watch := min(w.maxDepth+1, evalFrom)
+	for j := range steps {
+		steps[j].watch = j+1 >= watch
+	}
 	reported := int64(0)
 	stop := int64(checkEvery)
 	stopped := false
-	evalFrom := bp.evalFrom
-	// watch: the depth from which a placement needs a look (a new
-	// maximum depth, or a board to complete).
-	watch := min(w.maxDepth+1, evalFrom)
-
-	// Indices in the loop go through at (no bounds check): see
-	// index_fast.go.
-	// The state of step i: r the candidates matching both key sides still
-	// to try, as bits above lb (masked steps; see breakmasks.go), then
-	// cur..last the others (from cmid on they cost a break), b the breaks
-	// before it, h the heuristic sides placed before it and miss those
-	// still missing; the other steps' are saved in frames.
-	i := 0
-	var r uint64
-	var lb, cur, last, cmid, miss, b, h int32
-	// enter sets the state of step i, keyed by list t (written out twice
-	// below: a closure would keep the loop's state in memory).
+	k := &w.kernel
+	*k = breakKernel{n: int32(n), left: checkEvery, kc: int32(c.k),
+		steps: steps, cand: cand, used: w.used, avail: w.avail, hmask: w.hmask, tog4: w.tog4,
+		frames: w.frames, path: path, col: col, lists: bp.lists, xSide: c.xSide, xSrc: c.xSrc}
+	// Step 0's state, keyed by its list t.
 	{
 		st := &steps[0]
-		t := st.tab + int32(col[st.srcA])*k + int32(col[st.srcB])
-		l := &lists[t]
-		lb, cur, cmid, last = l.lo, l.lo, l.mid, l.hi
-		b, h = 0, bp.hintNeed
-		if b >= st.allowed {
-			last = cmid
+		t := st.tab + int32(col[st.srcA])*k.kc + int32(col[st.srcB])
+		l := &bp.lists[t]
+		k.lb, k.cur, k.mid, k.last = l.lo, l.lo, l.mid, l.hi
+		k.b, k.h = 0, bp.hintNeed
+		if k.b >= st.allowed {
+			k.last = k.mid
 		}
-		miss = st.need - h
-		r = 0
+		k.miss = st.need - k.h
 		if st.masked {
-			r = avail[t] & hmask[t<<3+min(max(miss, 0), 5)]
-			cur = cmid
+			k.r = w.avail[t] & w.hmask[t<<3+min(max(k.miss, 0), 5)]
+			k.cur = k.mid
 		}
 	}
-	for {
-		var ci int32
-		var e bcand
-		if r != 0 {
-			// Free and with enough heuristic sides, by the masks.
-			ci = lb + int32(bits.TrailingZeros64(r))
-			r &= r - 1
-			e = *at(cand, ci)
-		} else {
-			// Skip the used pieces and those short of heuristic sides
-			// in a tight loop.
-			for cur < last {
-				e = *at(cand, cur)
-				if p := e.piece; *at(used, int32(p>>6))&(1<<(p&63)) == 0 && int32(e.h) >= miss {
-					break
-				}
-				cur++
-			}
-			if cur >= last {
-				if i == 0 {
-					break
-				}
-				i--
-				f := at(frames, int32(i))
-				r, lb, cur, last, cmid, b, h, miss = f.r, f.lb, f.cur, f.last, f.mid, f.b, f.h, f.miss
-				p := f.p
-				*at(used, int32(p>>6)) &^= 1 << (p & 63)
-				tg := at(tog4, int32(p))
-				*at(avail, int32(tg[0]>>6)) ^= 1 << (tg[0] & 63)
-				*at(avail, int32(tg[1]>>6)) ^= 1 << (tg[1] & 63)
-				*at(avail, int32(tg[2]>>6)) ^= 1 << (tg[2] & 63)
-				*at(avail, int32(tg[3]>>6)) ^= 1 << (tg[3] & 63)
-				continue
-			}
-			ci = cur
-			cur++
-		}
-		st := at(steps, int32(i))
-		if xs, xe := st.xs, st.xe; xs != xe {
-			ok := true
-			for j := xs; j < xe; j++ {
-				if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
-					ok = false
-					break
-				}
-			}
-			if !ok {
-				continue
-			}
-		}
-		nodes++
-		*at(path, int32(i)) = ci
-		*(*uint32)(unsafe.Pointer(at(col, st.pad4))) = e.packed
-		nb := b
-		if ci >= cmid {
+	entry := kernelTop
+	for breakRun(k, entry) == kernelLook {
+		// A look at the placement of candidate ci at step i.
+		i := int(k.i)
+		ci := k.ci
+		e := cand[ci]
+		path[i] = ci
+		binary.LittleEndian.PutUint32(col[steps[i].pad4:], e.packed)
+		nb := k.b
+		if ci >= k.mid {
 			nb++
 		}
+		nodes := stop - k.left
 		if i+1 >= watch {
 			if i+1 > w.maxDepth {
 				w.maxDepth = i + 1
@@ -907,6 +863,9 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 					for j := range i + 1 {
 						w.deep = append(w.deep, cand[path[j]])
 					}
+				}
+				for j := watch - 1; j < min(w.maxDepth+1, evalFrom)-1; j++ {
+					steps[j].watch = false
 				}
 				watch = min(w.maxDepth+1, evalFrom)
 			}
@@ -919,8 +878,9 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 				}
 			}
 		}
-		if nodes >= stop {
+		if k.left <= 0 {
 			stop += checkEvery
+			k.left = stop - nodes
 			w.sh.report(nodes-reported, 0, 0, w.maxDepth+len(c.p.Hints))
 			reported = nodes
 			if ctx.Err() != nil {
@@ -931,25 +891,138 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 				break
 			}
 		}
+		entry = kernelResume
+	}
+	nodes := stop - k.left
+	w.nodes += nodes
+	w.sh.report(nodes-reported, 0, 0, w.maxDepth+len(c.p.Hints))
+	return stopped || ctx.Err() != nil || w.sh.reached()
+}
+
+// breakKernel is the state of the break search's inner loop (breakRun):
+// step i, its candidates still to try (r: the masked ones, bits above
+// lb; then cur..last, from mid on those that cost a break), the breaks b
+// before it, the heuristic sides h placed before it and miss still
+// missing, the placements left before the next look at the clock, the
+// candidate ci of the last look, and the tables.
+type breakKernel struct {
+	i, n                           int32
+	r                              uint64
+	lb, cur, last, mid, miss, b, h int32
+	ci                             int32
+	kc                             int32 // colours: lists are keyed a*kc + b
+	left                           int64
+	steps                          []breakStep
+	cand                           []bcand
+	used, avail, hmask             []uint64
+	tog4                           [][4]uint32
+	frames                         []breakFrame
+	path                           []int32
+	col                            []byte
+	lists                          []breakList
+	xSide                          []uint8
+	xSrc                           []int32
+}
+
+// breakRun is the inner loop of the break search: it places, looks
+// ahead, descends and backtracks until a placement needs a look (the
+// step's watch flag, or the countdown to the next check ends: it returns
+// kernelLook with the candidate in ci) or the search is exhausted
+// (kernelDone). path[i] and the colours of step i are written only when
+// it descends.
+func breakRun(k *breakKernel, entry int) int {
+	steps, cand, used, avail, hmask, tog4 := k.steps, k.cand, k.used, k.avail, k.hmask, k.tog4
+	frames, path, col, lists, xSide, xSrc := k.frames, k.path, k.col, k.lists, k.xSide, k.xSrc
+	n, kc := k.n, k.kc
+	i, r, lb, cur, last, cmid, miss, b, h := k.i, k.r, k.lb, k.cur, k.last, k.mid, k.miss, k.b, k.h
+	left, ci := k.left, k.ci
+	resume := entry == kernelResume
+	for {
+		var e bcand
+		var st *breakStep
+		if resume {
+			resume = false
+			e, st = *at(cand, ci), at(steps, i)
+		} else {
+			if r != 0 {
+				// Free and with enough heuristic sides, by the masks.
+				ci = lb + int32(bits.TrailingZeros64(r))
+				r &= r - 1
+				e = *at(cand, ci)
+			} else {
+				// Skip the used pieces and those short of heuristic sides
+				// in a tight loop.
+				for cur < last {
+					e = *at(cand, cur)
+					if p := e.piece; *at(used, int32(p>>6))&(1<<(p&63)) == 0 && int32(e.h) >= miss {
+						break
+					}
+					cur++
+				}
+				if cur >= last {
+					if i == 0 {
+						k.i, k.r, k.lb, k.cur, k.last, k.mid, k.miss, k.b, k.h = i, r, lb, cur, last, cmid, miss, b, h
+						k.left = left
+						return kernelDone
+					}
+					i--
+					f := at(frames, i)
+					r, lb, cur, last, cmid, b, h, miss = f.r, f.lb, f.cur, f.last, f.mid, f.b, f.h, f.miss
+					p := f.p
+					*at(used, int32(p>>6)) &^= 1 << (p & 63)
+					tg := at(tog4, int32(p))
+					*at(avail, int32(tg[0]>>6)) ^= 1 << (tg[0] & 63)
+					*at(avail, int32(tg[1]>>6)) ^= 1 << (tg[1] & 63)
+					*at(avail, int32(tg[2]>>6)) ^= 1 << (tg[2] & 63)
+					*at(avail, int32(tg[3]>>6)) ^= 1 << (tg[3] & 63)
+					continue
+				}
+				ci = cur
+				cur++
+			}
+			st = at(steps, i)
+			if xs, xe := st.xs, st.xe; xs != xe {
+				ok := true
+				for j := xs; j < xe; j++ {
+					if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
+						ok = false
+						break
+					}
+				}
+				if !ok {
+					continue
+				}
+			}
+			left--
+			if left <= 0 || st.watch {
+				k.i, k.r, k.lb, k.cur, k.last, k.mid, k.miss, k.b, k.h = i, r, lb, cur, last, cmid, miss, b, h
+				k.left, k.ci = left, ci
+				return kernelLook
+			}
+		}
 		if i+1 == n {
 			continue
+		}
+		nb := b
+		if ci >= cmid {
+			nb++
 		}
 		// The next step's candidates, as they will be once p is placed:
 		// when its masks leave none and it allows no break, the placement
 		// is a leaf, and p need not be marked nor step i's state saved.
-		st1 := at(steps, int32(i+1))
+		st1 := at(steps, i+1)
 		var ka, kb int32
 		if sh := st1.aSh; sh >= 0 {
-			ka = int32(byte(e.packed >> sh))
+			ka = int32(byte(e.packed >> (uint8(sh) & 31)))
 		} else {
 			ka = int32(*at(col, st1.srcA))
 		}
 		if sh := st1.bSh; sh >= 0 {
-			kb = int32(byte(e.packed >> sh))
+			kb = int32(byte(e.packed >> (uint8(sh) & 31)))
 		} else {
 			kb = int32(*at(col, st1.srcB))
 		}
-		t := st1.tab + ka*k + kb
+		t := st1.tab + ka*kc + kb
 		l := at(lists, t)
 		p := e.piece
 		tg := at(tog4, int32(p))
@@ -981,19 +1054,18 @@ func (w *breakWorker) run(ctx context.Context, budget int64, stopAll context.Can
 				continue
 			}
 		}
+		*at(path, i) = ci
+		*(*uint32)(unsafe.Pointer(at(col, st.pad4))) = e.packed
 		*at(used, int32(p>>6)) |= 1 << (p & 63)
 		*at(avail, int32(tg[0]>>6)) ^= 1 << (tg[0] & 63)
 		*at(avail, int32(tg[1]>>6)) ^= 1 << (tg[1] & 63)
 		*at(avail, int32(tg[2]>>6)) ^= 1 << (tg[2] & 63)
 		*at(avail, int32(tg[3]>>6)) ^= 1 << (tg[3] & 63)
-		*at(frames, int32(i)) = breakFrame{r: r, lb: lb, cur: cur, last: last, mid: cmid, b: b, h: h, miss: miss, p: p}
+		*at(frames, i) = breakFrame{r: r, lb: lb, cur: cur, last: last, mid: cmid, b: b, h: h, miss: miss, p: p}
 		i++
 		r, lb, cur, cmid, last = rn, l.lo, cur1, l.mid, last1
 		b, h, miss = nb, h1, miss1
 	}
-	w.nodes += nodes
-	w.sh.report(nodes-reported, 0, 0, w.maxDepth+len(c.p.Hints))
-	return stopped || ctx.Err() != nil || w.sh.reached()
 }
 
 // breakList is a candidate list of the break search: cand[lo:mid] match
@@ -1009,6 +1081,7 @@ type breakStep struct {
 	xs, xe             int32
 	aSh, bSh           int8
 	masked             bool // its table has masks (breakmasks.go)
+	watch              bool // in a worker's copy: a placement needs a look
 }
 
 // breakFrame is a step's state saved by the break search's loop.
