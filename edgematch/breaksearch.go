@@ -981,17 +981,8 @@ func breakRun(k *breakKernel, entry int) int {
 				cur++
 			}
 			st = at(steps, i)
-			if xs, xe := st.xs, st.xe; xs != xe {
-				ok := true
-				for j := xs; j < xe; j++ {
-					if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
-						ok = false
-						break
-					}
-				}
-				if !ok {
-					continue
-				}
+			if xs, xe := st.xs, st.xe; xs != xe && !extrasMatch(e.packed, col, xSide[xs:xe], xSrc[xs:xe]) {
+				continue
 			}
 			left--
 			if left <= 0 || st.watch {

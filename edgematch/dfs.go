@@ -199,17 +199,8 @@ func (w *dfsWorker) runLinear(base, limit int, lo, hi int32, visit func(placed [
 				continue // an identical piece of lower number is free
 			}
 		}
-		if xs != xe {
-			ok := true
-			for j := xs; j < xe; j++ {
-				if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
-					ok = false
-					break
-				}
-			}
-			if !ok {
-				continue
-			}
+		if xs != xe && !extrasMatch(e.packed, col, xSide[xs:xe], xSrc[xs:xe]) {
+			continue
 		}
 		nodes++
 		path[i] = cur - 1
@@ -246,6 +237,17 @@ func (w *dfsWorker) runLinear(base, limit int, lo, hi int32, visit func(placed [
 		t := int(tab[i]) + (int(col[srcA[i]])<<ks | int(col[srcB[i]]))
 		cur, last = start[t], start[t+1]
 	}
+}
+
+// extrasMatch reports whether a piece showing packed matches the known
+// sides beyond a step's key: side[j] must show col[src[j]].
+func extrasMatch(packed uint32, col []byte, side []uint8, src []int32) bool {
+	for j, d := range side {
+		if byte(packed>>(8*d)) != col[src[j]] {
+			return false
+		}
+	}
+	return true
 }
 
 // checkEvery is how many placements a worker makes between looks at the

@@ -350,17 +350,8 @@ func maskRunGo(k *maskKernel, entry int) int {
 			r &= r - 1
 			e = *at(cand, ci)
 			st = at(steps, i)
-			if xs, xe := st.xs, st.xe; xs != xe {
-				ok := true
-				for j := xs; j < xe; j++ {
-					if byte(e.packed>>(8*xSide[j])) != col[xSrc[j]] {
-						ok = false
-						break
-					}
-				}
-				if !ok {
-					continue
-				}
+			if xs, xe := st.xs, st.xe; xs != xe && !extrasMatch(e.packed, col, xSide[xs:xe], xSrc[xs:xe]) {
+				continue
 			}
 			left--
 			if left <= 0 || st.watch {
