@@ -156,7 +156,6 @@ func (w *dfsWorker) runLinear(base, limit int, lo, hi int32, visit func(placed [
 	cand, start, oriPrev, twins := c.cand, c.start, c.oriPrev, c.hasTwins
 	srcA, srcB, tab, stepPad := c.srcA, c.srcB, c.tab, c.stepPad
 	xStart, xSide, xSrc := c.xStart, c.xSide, c.xSrc
-	ks := c.ks
 	nodes := w.nodes
 	stop := w.stopNodes
 	maxDepth := w.maxDepth
@@ -234,7 +233,7 @@ func (w *dfsWorker) runLinear(base, limit int, lo, hi int32, visit func(placed [
 		pos[i], end[i] = cur, last
 		i++
 		xs, xe = xStart[i], xStart[i+1]
-		t := int(tab[i]) + (int(col[srcA[i]])<<ks | int(col[srcB[i]]))
+		t := int(tab[i]) + c.key(int(col[srcA[i]]), int(col[srcB[i]]))
 		cur, last = start[t], start[t+1]
 	}
 }

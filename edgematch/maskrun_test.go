@@ -8,51 +8,83 @@ import (
 )
 
 // TestMaskKernels runs the exact search with the kernel of this build
-// (maskRun: assembly on amd64) and with maskRunGo on generated puzzles
-// with hints (known sides beyond the key), identical pieces, fixed and
-// free orientations, every scan order and node budgets that stop the
-// search at odd places, and wants the same placements, solutions, depth
-// and board from both. Where the build has no assembly kernel the two are
-// the same function and the test shows only that the runs repeat.
+// (maskRun: assembly on amd64) and with maskRunGo, and wants the same
+// placements, solutions, depth and board from both: on Brendan's 6x6 with
+// up to three hints from its solution (known sides beyond the key), his
+// 7x7 in the rows and columns from each corner (some take a key side from
+// the piece just placed, some from col), and Eternity II with one to five
+// clues in rows and columns from the top left, with node budgets that
+// stop the search at odd places. A run must go through the kernel when
+// its puzzle has candidate masks, and most runs must: the spirals, the
+// frame-first order, generated puzzles (identical pieces, tables shared
+// by many cells) and some hints leave the masks off. Where the build has no
+// assembly kernel the two are the same function and the test shows only
+// that the runs repeat.
 func TestMaskKernels(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(26, 1))
-	n := 60
+	p6 := mustPuzzle(t, "testdata/06x06.txt")
+	sol6 := mustBoard(t, "testdata/06x06.solution.board", p6)
+	p7 := mustPuzzle(t, "testdata/07x07.txt")
+	n := 30
 	if testing.Short() {
-		n = 15
+		n = 9
 	}
+	scans := Scans()[:8] // rows and columns from the four corners
+	kernelRuns := 0
 	for k := range n {
-		o := GenerateOptions{Kind: Framed, Rows: 4 + rng.IntN(4), Cols: 4 + rng.IntN(4), Colours: 3 + rng.IntN(5), Seed: uint64(k) + 1}
-		if k%3 == 2 {
-			o = GenerateOptions{Kind: Kovalsky, Rows: 3 + rng.IntN(3), Cols: 3 + rng.IntN(3), Colours: 2 + rng.IntN(4), Rotate: k%2 == 0, Seed: uint64(k) + 1}
+		var p *Puzzle
+		scan := scans[(k/3)%len(scans)]
+		switch k % 3 {
+		case 0:
+			q := *p6
+			q.Hints = nil
+			for range rng.IntN(4) {
+				c := rng.IntN(len(sol6.Cells))
+				pl := sol6.Cells[c]
+				dup := false
+				for _, h := range q.Hints {
+					dup = dup || h.Piece == pl.Piece
+				}
+				if !dup {
+					q.Hints = append(q.Hints, Hint{Piece: pl.Piece, Row: c / sol6.Cols, Col: c % sol6.Cols, Rot: pl.Rot})
+				}
+			}
+			p = &q
+		case 1:
+			p = p7
+		default:
+			p = e2(t, 1+rng.IntN(5))
+			scan = scans[4*((k/3)%2)] // rows or columns from the top left
 		}
-		p, sol, err := Generate(o)
+		d := DFS{Scan: scan, Count: k%2 == 0, Workers: 1, MaxNodes: int64(1 + rng.IntN(2_000_000))}
+		run := func(kernel func(*maskKernel, int) int) (goldenRun, int) {
+			defer func(f func(*maskKernel, int) int) { maskRunFn = f }(maskRunFn)
+			calls := 0
+			maskRunFn = func(k *maskKernel, entry int) int {
+				calls++
+				return kernel(k, entry)
+			}
+			res, _ := d.Solve(ctx, p)
+			return goldenOf(fmt.Sprintf("%d/%v/%dx%d/hints %d", k, scan, p.Rows, p.Cols, len(p.Hints)), res), calls
+		}
+		c, err := d.compileDFS(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Up to three hints from the planted solution.
-		for range rng.IntN(4) {
-			c := rng.IntN(len(sol.Cells))
-			pl := sol.Cells[c]
-			dup := false
-			for _, h := range p.Hints {
-				dup = dup || h.Piece == pl.Piece
-			}
-			if !dup {
-				p.Hints = append(p.Hints, Hint{Piece: pl.Piece, Row: c / sol.Cols, Col: c % sol.Cols, Rot: pl.Rot})
-			}
+		a, calls := run(maskRun)
+		g, _ := run(maskRunGo)
+		if (calls > 0) != c.maskOK {
+			t.Errorf("%v: %d kernel calls with masks %v", a, calls, c.maskOK)
 		}
-		ord := []Order{OrderRows, OrderSpiral, OrderFrameFirst}[k%3]
-		d := DFS{Order: ord, Count: k%2 == 0, Workers: 1, MaxNodes: int64(1 + rng.IntN(2_000_000))}
-		run := func(kernel func(*maskKernel, int) int) goldenRun {
-			defer func(f func(*maskKernel, int) int) { maskRunFn = f }(maskRunFn)
-			maskRunFn = kernel
-			res, _ := d.Solve(ctx, p)
-			return goldenOf(fmt.Sprintf("%d/%v/%dx%d/hints %d", k, ord, p.Rows, p.Cols, len(p.Hints)), res)
+		if calls > 0 {
+			kernelRuns++
 		}
-		a, g := run(maskRun), run(maskRunGo)
 		if a != g {
 			t.Errorf("kernels differ:\nmaskRun   %v\nmaskRunGo %v", a, g)
 		}
+	}
+	if kernelRuns < n*3/4 {
+		t.Errorf("only %d of %d runs went through the kernel", kernelRuns, n)
 	}
 }
