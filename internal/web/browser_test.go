@@ -1,9 +1,12 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -195,9 +198,9 @@ func serveWith(t *testing.T, path string, set func(*Config)) (*httptest.Server, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(s)
+	ts, stopServer := startTestServer(t, s)
 	return ts, func() {
-		ts.Close()
+		stopServer()
 		st.Close()
 	}
 }
@@ -329,7 +332,8 @@ func TestBrowserScreenshot(t *testing.T) {
 		chromedp.EmulateViewport(1280, 860),
 		chromedp.Navigate(ts.URL),
 		waitFor(statusJS+`.textContent.startsWith('New 3x3 board')`, 10*time.Second),
-		chromedp.SetValue(chromedp.ID("size"), "4x4"),
+		chromedp.SetValue(chromedp.ID("size"), "4x4"), // a new size shuffles
+		waitFor(statusJS+`.textContent.startsWith('New 4x4 board')`, 10*time.Second),
 		chromedp.Click(chromedp.CSS(`.pic[data-id="glass"]`)))
 	for range 5 { // a board A* solves within its time limit
 		shuffled(t, ctx, "4x4")
@@ -393,10 +397,12 @@ func TestBrowserSlidingJobAndGap(t *testing.T) {
 
 	// A long search: IDA* with linear conflict on a uniform 5x5 board.
 	step(t, ctx, "a long job",
-		chromedp.SetValue(chromedp.ID("gap-kind"), "last"),
+		// SetValue fires the change events: the gap's kind and the size
+		// each shuffle (the page uses the last one asked for), so no
+		// press of Shuffle, whose answer could come after Auto's start.
 		chromedp.SetValue(chromedp.ID("shuffle-kind"), "uniform"),
+		chromedp.SetValue(chromedp.ID("gap-kind"), "last"),
 		chromedp.SetValue(chromedp.ID("size"), "5x5"),
-		chromedp.Click(chromedp.ID("shuffle")),
 		waitFor(statusJS+`.textContent.startsWith('New 5x5 board')`, 10*time.Second),
 		chromedp.SetValue(chromedp.ID("solver"), "idastar"),
 		chromedp.Click(chromedp.ID("auto")),
@@ -417,4 +423,62 @@ func TestBrowserSlidingJobAndGap(t *testing.T) {
 		waitFor(`!document.getElementById('stop').disabled`, 10*time.Second),
 		chromedp.Click(chromedp.ID("stop")),
 		waitFor(statusJS+`.textContent === 'Search stopped.'`, 20*time.Second))
+}
+
+// Shuffles answered out of order: the size goes to 5x5, whose answer the
+// server gives late, then at once to 4x4. The page shows the 4x4 board it
+// was asked for last, and the late 5x5 answer does not replace it.
+func TestBrowserShuffleLatestWins(t *testing.T) {
+	ctx := browser(t)
+	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	s, err := New(Config{Store: st, PDBs: map[string]string{"4x4": "5-5-5"}, PDBNoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	late := make(chan struct{}) // closed when the 5x5 answer has been sent
+	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != "POST" || r.URL.Path != "/api/npuzzle/shuffle" {
+			s.ServeHTTP(w, r)
+			return
+		}
+		body, err := io.ReadAll(io.LimitReader(r.Body, 1<<10))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if !bytes.Contains(body, []byte(`"5x5"`)) {
+			s.ServeHTTP(w, r)
+			return
+		}
+		time.Sleep(time.Second)
+		s.ServeHTTP(w, r)
+		close(late)
+	})
+	ts, _ := startTestHandler(t, s, slow)
+	step(t, ctx, "load the page",
+		chromedp.Navigate(ts.URL+"/npuzzle"),
+		waitFor(statusJS+`.textContent.startsWith('New 3x3 board')`, 10*time.Second),
+		chromedp.SetValue(chromedp.ID("size"), "5x5"),
+		chromedp.SetValue(chromedp.ID("size"), "4x4"),
+		waitFor(statusJS+`.textContent.startsWith('New 4x4 board')`, 10*time.Second))
+	select {
+	case <-late:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the 5x5 shuffle was not answered")
+	}
+	// The answer has left the server; give the page a moment to take it.
+	time.Sleep(500 * time.Millisecond)
+	b, err := npuzzle.Parse(boardOf(t, ctx), npuzzle.Size{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := value(t, ctx, "status", chromedp.Text(chromedp.ID("status")))
+	if b.Size() != (npuzzle.Size{Rows: 4, Cols: 4}) || !strings.HasPrefix(status, "New 4x4 board") {
+		t.Fatalf("after the late 5x5 answer the page shows a %v board (status %q), want the 4x4 one", b.Size(), status)
+	}
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,8 +60,7 @@ func mustJSON(t *testing.T, v any) []byte {
 // result carries P after every iteration, partial streams its best board.
 func TestEdgeMatchJobs(t *testing.T) {
 	s, _ := newServer(t, Config{})
-	ts := httptest.NewServer(s)
-	defer ts.Close()
+	ts := testServer(t, s)
 	ref := emRef{Rows: 4, Cols: 4, Seed: 5}
 	for _, solver := range []string{"dfs", "lp", "partial", "lns"} {
 		st := submit(t, s, "edgematch.solve", map[string]any{"ref": ref, "solver": solver, "timeout_ms": 20000})

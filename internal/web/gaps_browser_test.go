@@ -165,7 +165,6 @@ func TestBrowserGaps(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`.pic[data-id="glass"]`)),
 		waitFor(statusJS+`.textContent.startsWith('New 3x3 puzzle: Stained glass')`, 20*time.Second),
 		chromedp.SetValue(chromedp.ID("grid"), "4"),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById('grid').dispatchEvent(new Event('change'))`),
 		waitFor(statusJS+`.textContent.startsWith('New 4x4 puzzle: Stained glass')`, 20*time.Second),
 		chromedp.SetValue(chromedp.ID("reward"), "predicted"),
 		chromedp.SetValue(chromedp.ID("pace"), "2000"),

@@ -7,7 +7,6 @@ import (
 	"image"
 	"image/png"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -161,8 +160,7 @@ func gapsJobResult(t *testing.T, s *Server, base string, spec map[string]any) ([
 // puzzle's, and the same spec gives the same answer.
 func TestGapsJob(t *testing.T) {
 	s, _ := newServer(t, Config{})
-	ts := httptest.NewServer(s)
-	defer ts.Close()
+	ts := testServer(t, s)
 	p := newGaps(t, s, "mosaic", 3, 2)
 	pz, _ := gapsPuzzle(p.Puzzle)
 	spec := map[string]any{"puzzle": p.Puzzle, "solver": "mcts", "reward": "predicted", "sims": 40, "attempts": 3, "seed": 5}
@@ -216,8 +214,7 @@ func TestGapsJob(t *testing.T) {
 // A paced search (18 s of pauses) is cancelled after its first placement.
 func TestGapsJobCancel(t *testing.T) {
 	s, _ := newServer(t, Config{})
-	ts := httptest.NewServer(s)
-	defer ts.Close()
+	ts := testServer(t, s)
 	p := newGaps(t, s, "sunset", 3, 1)
 	st := submit(t, s, "gaps.solve", map[string]any{"puzzle": p.Puzzle, "sims": 20, "pace_ms": 2000})
 	deadline := time.Now().Add(3 * time.Minute) // the first placement takes a second, far more under -race on a loaded machine

@@ -19,6 +19,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -783,3 +784,41 @@ func crc32IEEE(b []byte) uint32 { return crc32.ChecksumIEEE(b) }
 
 // slogTo returns a logger writing text to w.
 func slogTo(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }
+
+// testServer serves s over HTTP until the test ends (see startTestServer).
+func testServer(t *testing.T, s *Server) *httptest.Server {
+	t.Helper()
+	ts, _ := startTestServer(t, s)
+	return ts
+}
+
+// startTestServer serves s over HTTP and returns a stop that cancels the
+// requests in flight, closes the HTTP server and then s (its jobs and
+// builds); stop runs once, when called or else when the test ends.
+// Cancelling first matters when a test fails midway: a job's event stream
+// (a browser following a job given minutes) would otherwise hold
+// ts.Close until the job ends, and the test binary would time out
+// instead of reporting the failure.
+func startTestServer(t *testing.T, s *Server) (*httptest.Server, func()) {
+	t.Helper()
+	return startTestHandler(t, s, s)
+}
+
+// startTestHandler is startTestServer serving h, a handler in front of s.
+func startTestHandler(t *testing.T, s *Server, h http.Handler) (*httptest.Server, func()) {
+	t.Helper()
+	base, cancel := context.WithCancel(context.Background())
+	ts := httptest.NewUnstartedServer(h)
+	ts.Config.BaseContext = func(net.Listener) context.Context { return base }
+	ts.Start()
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			ts.Close()
+			s.Close()
+		})
+	}
+	t.Cleanup(stop)
+	return ts, stop
+}

@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"math/rand/v2"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -123,8 +122,7 @@ func TestJigsawBadInput(t *testing.T) {
 // together, the GA's generations streaming in with their layouts.
 func TestJigsawJobs(t *testing.T) {
 	s, _ := newServer(t, Config{})
-	ts := httptest.NewServer(s)
-	defer ts.Close()
+	ts := testServer(t, s)
 	ref := jgRef{Pictures: []string{"mosaic"}, Piece: 120, Rotate: true, Seed: 1}
 	for _, solver := range []string{"greedy", "ga"} {
 		st := submit(t, s, "jigsaw.solve", map[string]any{"ref": ref, "solver": solver, "timeout_ms": 60000})
@@ -147,8 +145,7 @@ func TestJigsawJobs(t *testing.T) {
 // lays them out side by side.
 func TestJigsawBagJob(t *testing.T) {
 	s, _ := newServer(t, Config{})
-	ts := httptest.NewServer(s)
-	defer ts.Close()
+	ts := testServer(t, s)
 	ref := jgRef{Pictures: []string{"sunset", "glass"}, Piece: 120, Seed: 2}
 	st := submit(t, s, "jigsaw.solve", map[string]any{"ref": ref, "solver": "ga", "timeout_ms": 120000})
 	states := events(t, ts.URL, st.ID)
@@ -166,8 +163,7 @@ func TestJigsawBagJob(t *testing.T) {
 // layout so far.
 func TestJigsawJobCancelAndTimeout(t *testing.T) {
 	s, _ := newServer(t, Config{})
-	ts := httptest.NewServer(s)
-	defer ts.Close()
+	ts := testServer(t, s)
 	ref := jgRef{Pictures: []string{"glass"}, Piece: 24, Rotate: true} // 400 pieces
 	st := submit(t, s, "jigsaw.solve", map[string]any{"ref": ref, "solver": "ga", "timeout_ms": 600000})
 	deadline := time.Now().Add(60 * time.Second)

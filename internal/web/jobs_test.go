@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -51,8 +50,7 @@ func submit(t *testing.T, s http.Handler, kind string, spec any) JobState {
 // solution.
 func TestSlidingJob(t *testing.T) {
 	s, _ := newServer(t, Config{})
-	ts := httptest.NewServer(s)
-	defer ts.Close()
+	ts := testServer(t, s)
 	board := "5 1 2 3/9 6 7 4/13 10 11 8/14 15 12 0" // 12 moves from the goal
 	st := submit(t, s, "npuzzle.solve", map[string]any{"board": board, "solver": "idastar"})
 	states := events(t, ts.URL, st.ID)
@@ -82,8 +80,7 @@ func TestSlidingJob(t *testing.T) {
 // running at once.
 func TestJobCancelAndBound(t *testing.T) {
 	s, _ := newServer(t, Config{MaxClientJobs: 1})
-	ts := httptest.NewServer(s)
-	defer ts.Close()
+	ts := testServer(t, s)
 	// IDA* with linear conflict on a hard 5x5 board runs for minutes.
 	st := submit(t, s, "npuzzle.solve", map[string]any{"board": hard5x5, "solver": "idastar", "timeout_ms": 600000})
 	wantError(t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": "npuzzle.solve", "spec": map[string]any{"board": hard5x5}}),

@@ -3,7 +3,6 @@ package web
 import (
 	"fmt"
 	"math/rand/v2"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,8 +33,7 @@ func TestBrowserSliding5x5(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(s)
-	defer ts.Close()
+	ts := testServer(t, s)
 
 	// A saved 5x5 game 30 moves from the goal.
 	b := randomWalkFrom(goalBoard(npuzzle.Size{Rows: 5, Cols: 5}, 24), 30, rand.New(rand.NewPCG(5, 6)))

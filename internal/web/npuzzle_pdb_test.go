@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -24,8 +23,7 @@ func TestPDBJob(t *testing.T) {
 	dir := t.TempDir()
 	cfg := Config{PDBs: map[string]string{"4x4": "5-5-5", "5x5": testPDB55}, PDBCache: dir}
 	s, _ := newServer(t, cfg)
-	ts := httptest.NewServer(s)
-	defer ts.Close()
+	ts := testServer(t, s)
 
 	status := func(s *Server) pdbStatus {
 		t.Helper()
@@ -82,8 +80,7 @@ func TestPDBJob(t *testing.T) {
 
 	// A restarted server reads the tables from the folder.
 	s2, _ := newServer(t, cfg)
-	ts2 := httptest.NewServer(s2)
-	defer ts2.Close()
+	ts2 := testServer(t, s2)
 	if st := status(s2); st.State != "on disk" {
 		t.Fatalf("restarted: %+v", st)
 	}

@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"testing"
 
@@ -52,8 +51,7 @@ func TestSameGameDeal(t *testing.T) {
 // moves replay to its score.
 func TestSameGameJob(t *testing.T) {
 	s, _ := newServer(t, Config{})
-	ts := httptest.NewServer(s)
-	defer ts.Close()
+	ts := testServer(t, s)
 	board := sgLine(dealStandard(3))
 	st := submit(t, s, "samegame.solve", map[string]any{"board": board, "solver": "nrpa", "timeout_ms": 1500})
 	states := events(t, ts.URL, st.ID)

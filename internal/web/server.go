@@ -452,6 +452,19 @@ func (g *memGate) release(n int64) {
 	g.mu.Unlock()
 }
 
+// Close stops what the server runs beyond its requests: it ends the
+// pattern database builds and, when the server runs its own jobs (no
+// Config.Jobs), cancels them and waits for them. Serve calls it on
+// shutdown; a caller that serves s as a plain http.Handler calls it once
+// its requests are done (a job's event stream ends with its job).
+func (s *Server) Close() error {
+	s.stop()
+	if s.ownJobs != nil {
+		return s.ownJobs.Close()
+	}
+	return nil
+}
+
 // Serve serves on ln until ctx ends, then stops accepting connections,
 // cancels the requests in flight (their solves stop at once) and waits up
 // to ten seconds for them to finish. It returns nil after such a shutdown.
@@ -477,10 +490,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	s.log.Info("shutting down")
 	cancel()
-	s.stop() // pattern database builds
-	if s.ownJobs != nil {
-		defer s.ownJobs.Close() // the server's own jobs, once the requests are done
-	}
+	s.stop()        // pattern database builds
+	defer s.Close() // the server's own jobs, once the requests are done
 	sctx, stop := context.WithTimeout(context.Background(), 10*time.Second)
 	defer stop()
 	err := srv.Shutdown(sctx)

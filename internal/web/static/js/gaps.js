@@ -243,7 +243,13 @@ async function scoreBoard() {
   }
 }
 
+// puzzles counts the puzzles asked for and set: a new puzzle's answer is
+// used only when none came or was asked for after it (two quick changes
+// of the grid: the first answer may arrive last).
+let puzzles = 0;
+
 function setPuzzle(pz, { cells = null, elapsedMs = 0, moves = 0 } = {}) {
+  puzzles++;
   const N = pz.grid * pz.grid;
   game.puzzle = pz;
   game.cells = cells && cells.length === N ? cells.slice() : Array(N).fill(-1);
@@ -261,14 +267,15 @@ async function newPuzzle() {
   if (busy()) return;
   const grid = Number(ui.grid.value);
   const seed = Math.max(0, Math.floor(Number(ui.seed.value) || 0));
+  const n = ++puzzles;
   try {
     const pz = await api('POST', '/api/gaps/new', { picture: game.picture, grid, seed });
-    if (busy()) return; // a search started meanwhile: its puzzle stays
+    if (busy() || n !== puzzles) return; // a search started meanwhile, or a later puzzle came: it stays
     setPuzzle(pz);
     resetStats();
     notify(`New ${grid}x${grid} puzzle: ${pz.name}. Place the ${grid * grid} patches.`);
   } catch (e) {
-    notify(`Cannot make the puzzle: ${e.message}`, 'error');
+    if (n === puzzles) notify(`Cannot make the puzzle: ${e.message}`, 'error');
   }
 }
 

@@ -216,7 +216,14 @@ function undo() {
   draw();
 }
 
+// shuffles counts the boards asked for and set: a shuffle's answer is
+// used only when no board came or was asked for after it (a size change
+// shuffles, and a press of Shuffle right after must not be overwritten
+// by the first answer arriving last).
+let shuffles = 0;
+
 function setBoard(tiles, rows, cols, { history = [], elapsedMs = 0, home = rows * cols - 1 } = {}) {
+  shuffles++;
   stopAuto();
   const resized = rows !== game.rows || cols !== game.cols || tileEls.length !== rows * cols || home !== game.home;
   Object.assign(game, {
@@ -262,8 +269,10 @@ function pickGap(size) {
 }
 
 async function shuffleWith(size, home) {
+  const n = ++shuffles;
   try {
     const res = await api('POST', '/api/npuzzle/shuffle', { size, uniform: ui.shuffleKind.value === 'uniform', blank: home });
+    if (n !== shuffles) return; // a later board replaced this one
     const b = parseLine(res.board);
     setBoard(b.tiles, b.rows, b.cols, { home: res.blank });
     const how = res.uniform ? 'uniformly random' : `${res.walk} random moves`;
@@ -271,7 +280,7 @@ async function shuffleWith(size, home) {
     resetStats();
     savePrefs();
   } catch (e) {
-    notify(`Cannot shuffle: ${e.message}`, 'error');
+    if (n === shuffles) notify(`Cannot shuffle: ${e.message}`, 'error');
   }
 }
 
