@@ -37,6 +37,10 @@
 //	ln, err := net.Listen("tcp", "127.0.0.1:8080")
 //	err = srv.Serve(ctx, ln) // until ctx ends, then a graceful shutdown
 //
+// A Server used as a plain http.Handler (behind another http.Server, in
+// tests) is closed by its owner once its requests are done: Close ends
+// its jobs and pattern database builds, as Serve does on shutdown.
+//
 // The jigsaw (jigsaw.go) is a function of its recipe, jgRef (pictures,
 // piece size, type, seed): the server cuts and scrambles again when asked
 // (a cache keeps the last four), sends the pieces as one sheet image and
