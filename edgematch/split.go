@@ -2,10 +2,13 @@ package edgematch
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -265,6 +268,37 @@ type Split struct {
 	// OnSolution, when set, is called with each subtree's first solution
 	// as it is found (the board must not be kept after the call).
 	OnSolution func(index int, b *Board)
+	// Searched holds the subtrees an earlier run searched to their end,
+	// with their results (as its OnSearched received them): they are not
+	// searched again and count as if they had been (their placements,
+	// solutions and first solution, which is verified). The earlier run
+	// must have had the same puzzle, scan, Depth and Count; a prefix that
+	// is not in this run's list is an error.
+	Searched []SearchedSubtree
+	// OnSearched, when set, is called with each subtree this run searches
+	// to its end (not one that a limit or another's solution stopped) as
+	// it finishes, never concurrently: what a journal records so that a
+	// later run resumes with Searched. With Count, its count is complete.
+	OnSearched func(SearchedSubtree)
+}
+
+// SearchedSubtree is a subtree of a split search searched to its end:
+// its prefix, its index in the list of subtrees, and its result (the
+// first solution below the prefix, if any, and the statistics: with
+// DFS.Count, Stats.Solutions is the subtree's count).
+type SearchedSubtree struct {
+	Index  int
+	Prefix []Placement
+	Result Result
+}
+
+// prefixKey is a prefix as a map key.
+func prefixKey(pre []Placement) string {
+	b := make([]byte, 0, 4*len(pre))
+	for _, pl := range pre {
+		b = binary.AppendUvarint(b, uint64(pl.Piece)<<2|uint64(pl.Rot&3))
+	}
+	return string(b)
 }
 
 // autoDepth returns the least depth up to 8 with at least minTasks
@@ -321,6 +355,20 @@ func (s Split) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		// The hints fill the board: nothing to split.
 		return d.Solve(ctx, p)
 	}
+	searched, err := s.matchSearched(prefixes)
+	if err != nil {
+		return Result{Stats: Stats{Elapsed: time.Since(start)}}, err
+	}
+	// run lists the subtrees to search, by index; the executor numbers
+	// them 0, 1, ... in this list.
+	run := make([]int, 0, len(prefixes)-len(searched))
+	runPrefixes := make([][]Placement, 0, cap(run))
+	for i, pre := range prefixes {
+		if _, ok := searched[i]; !ok {
+			run = append(run, i)
+			runPrefixes = append(runPrefixes, pre)
+		}
+	}
 	exec := s.Exec
 	if exec == nil {
 		exec = LocalSubtrees{Workers: workers}
@@ -355,14 +403,8 @@ func (s Split) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		}
 		return st
 	}
-	report := func(r SubtreeReport) {
-		if r.Index < 0 || r.Index >= len(prefixes) {
-			if firstErr == nil {
-				firstErr = fmt.Errorf("edgematch: executor reported subtree %d of %d", r.Index, len(prefixes))
-			}
-			cancel()
-			return
-		}
+	// record takes a subtree's report, its index in prefixes.
+	record := func(r SubtreeReport, resumed bool) {
 		st := r.Result.Stats
 		if !r.Done {
 			live[r.Index] = st.Nodes
@@ -378,6 +420,9 @@ func (s Split) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 					firstErr = fmt.Errorf("edgematch: subtree %d returned a board that is not a solution", r.Index)
 				}
 				cancel()
+			}
+			if s.OnSearched != nil && (r.Err == nil && solved || errors.Is(r.Err, ErrNoSolution)) && !resumed {
+				s.OnSearched(SearchedSubtree{Index: r.Index, Prefix: prefixes[r.Index], Result: r.Result})
 			}
 			switch {
 			case solved:
@@ -416,7 +461,29 @@ func (s Split) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 			d.Progress(st)
 		}
 	}
-	execErr := exec.RunSubtrees(runCtx, p, sub, prefixes, report)
+	for _, i := range slices.Sorted(maps.Keys(searched)) {
+		res := searched[i]
+		r := SubtreeReport{Index: i, Done: true, Result: res}
+		if res.Stats.Solutions == 0 {
+			r.Err = ErrNoSolution
+		}
+		record(r, true) // a board that is no solution is an error there
+	}
+	report := func(r SubtreeReport) {
+		if r.Index < 0 || r.Index >= len(run) {
+			if firstErr == nil {
+				firstErr = fmt.Errorf("edgematch: executor reported subtree %d of %d", r.Index, len(run))
+			}
+			cancel()
+			return
+		}
+		r.Index = run[r.Index]
+		record(r, false)
+	}
+	var execErr error
+	if len(run) > 0 && runCtx.Err() == nil {
+		execErr = exec.RunSubtrees(runCtx, p, sub, runPrefixes, report)
+	}
 
 	res := Result{Stats: stats()}
 	res.Board = best
@@ -447,6 +514,34 @@ func (s Split) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		return res, ErrNoSolution
 	}
 	return res, nil
+}
+
+// matchSearched finds the subtrees of s.Searched in prefixes: their
+// results by index. A prefix not in the list, one given twice, or
+// solutions without a board are errors.
+func (s Split) matchSearched(prefixes [][]Placement) (map[int]Result, error) {
+	if len(s.Searched) == 0 {
+		return nil, nil
+	}
+	index := make(map[string]int, len(prefixes))
+	for i, pre := range prefixes {
+		index[prefixKey(pre)] = i
+	}
+	out := make(map[int]Result, len(s.Searched))
+	for _, ss := range s.Searched {
+		i, ok := index[prefixKey(ss.Prefix)]
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("edgematch: searched subtree %d (prefix %v) is not one of the %d subtrees of this split", ss.Index, ss.Prefix, len(prefixes))
+		case ss.Result.Stats.Solutions > 0 && ss.Result.Board == nil:
+			return nil, fmt.Errorf("edgematch: searched subtree %d has %d solutions but no board", ss.Index, ss.Result.Stats.Solutions)
+		}
+		if _, dup := out[i]; dup {
+			return nil, fmt.Errorf("edgematch: subtree %d searched twice", i)
+		}
+		out[i] = ss.Result
+	}
+	return out, nil
 }
 
 // satAdd returns a + b for b >= 0, capped at math.MaxInt64.

@@ -195,6 +195,100 @@ func TestSplitCancellation(t *testing.T) {
 	}
 }
 
+// TestSplitResumes: a count stopped by a budget and resumed with the
+// subtrees its OnSearched reported gives the whole count, the placements
+// and the first solution of one uninterrupted run, searching each subtree
+// once; a run with every subtree searched runs none; a searched subtree
+// that is not in the list, given twice, or whose board is no solution, is
+// an error.
+func TestSplitResumes(t *testing.T) {
+	ctx := context.Background()
+	for i, p := range splitPuzzles(t) {
+		d := DFS{Count: true}
+		full, err := Split{DFS: d, Depth: 2, Workers: 1}.Solve(ctx, p)
+		if err != nil {
+			t.Fatalf("puzzle %d: %v", i, err)
+		}
+		var searched []SearchedSubtree
+		seen := map[int]bool{}
+		note := func(ss SearchedSubtree) {
+			if seen[ss.Index] {
+				t.Errorf("puzzle %d: subtree %d searched twice", i, ss.Index)
+			}
+			seen[ss.Index] = true
+			searched = append(searched, ss)
+		}
+		first := Split{DFS: d, Depth: 2, Workers: 1, OnSearched: note}
+		first.DFS.MaxNodes = full.Stats.Nodes / 3
+		if _, err := first.Solve(ctx, p); !errors.Is(err, ErrBudget) || len(searched) == 0 || len(searched) == full.Stats.Subtrees {
+			t.Fatalf("puzzle %d: the budget run: %v, %d of %d subtrees searched", i, err, len(searched), full.Stats.Subtrees)
+		}
+		before := len(searched)
+		exec := &recordingExec{LocalSubtrees: LocalSubtrees{Workers: 2}}
+		res, err := Split{DFS: d, Depth: 2, Exec: exec, Searched: slices.Clone(searched), OnSearched: note}.Solve(ctx, p)
+		if err != nil || res.Stats.Solutions != full.Stats.Solutions || res.Stats.Nodes != full.Stats.Nodes {
+			t.Fatalf("puzzle %d: resumed: %d solutions, %d placements (%v); uninterrupted: %d, %d",
+				i, res.Stats.Solutions, res.Stats.Nodes, err, full.Stats.Solutions, full.Stats.Nodes)
+		}
+		if len(exec.done) != len(searched)-before || len(searched) != full.Stats.Subtrees {
+			t.Fatalf("puzzle %d: the resumed run searched %d subtrees, %d of %d in all", i, len(exec.done), len(searched), full.Stats.Subtrees)
+		}
+		if !slices.Equal(res.Board.Cells, full.Board.Cells) {
+			t.Fatalf("puzzle %d: resumed: first solution differs", i)
+		}
+
+		// Every subtree searched: nothing runs, the count is the same.
+		none := failingExec{t}
+		res, err = Split{DFS: d, Depth: 2, Exec: none, Searched: searched}.Solve(ctx, p)
+		if err != nil || res.Stats.Solutions != full.Stats.Solutions || res.Stats.Subtrees != full.Stats.Subtrees {
+			t.Fatalf("puzzle %d: all searched: %d solutions (%v), want %d", i, res.Stats.Solutions, err, full.Stats.Solutions)
+		}
+
+		// Searched subtrees that cannot be: a prefix of another depth, one
+		// given twice, a board that is not a solution, solutions without a
+		// board.
+		refused := func(what string, bad []SearchedSubtree) {
+			t.Helper()
+			if _, err := (Split{DFS: d, Depth: 2, Exec: none, Searched: bad}).Solve(ctx, p); err == nil {
+				t.Fatalf("puzzle %d: %s accepted", i, what)
+			}
+		}
+		short := slices.Clone(searched)
+		short[0].Prefix = short[0].Prefix[:1]
+		refused("a prefix of depth 1", short)
+		refused("a subtree twice", append(slices.Clone(searched), searched[0]))
+		checked := false
+		for j, ss := range searched {
+			if ss.Result.Stats.Solutions == 0 {
+				continue
+			}
+			wrong := ss.Result.Board.Clone()
+			wrong.Cells[0], wrong.Cells[1] = wrong.Cells[1], wrong.Cells[0]
+			if p.Verify(wrong) == nil && p.Score(wrong).Solved() {
+				continue // identical pieces: still a solution
+			}
+			checked = true
+			bad := slices.Clone(searched)
+			bad[j].Result = Result{Board: wrong, Stats: ss.Result.Stats}
+			refused("a board that is no solution", bad)
+			bad[j].Result = Result{Stats: ss.Result.Stats}
+			refused("solutions without a board", bad)
+			break
+		}
+		if !checked {
+			t.Fatalf("puzzle %d: no searched subtree to spoil", i)
+		}
+	}
+}
+
+// failingExec fails the test when it is asked to run a subtree.
+type failingExec struct{ t *testing.T }
+
+func (f failingExec) RunSubtrees(ctx context.Context, p *Puzzle, d DFS, prefixes [][]Placement, report func(SubtreeReport)) error {
+	f.t.Errorf("asked to run %d subtrees", len(prefixes))
+	return nil
+}
+
 // TestSubtreePrefixesChecked: SolveSubtree refuses a prefix that the
 // backtracker would not have placed.
 func TestSubtreePrefixesChecked(t *testing.T) {

@@ -303,7 +303,8 @@ by side (iterates.png).`,
 		prog := progressFlag(fs)
 		snapDir := fs.String("snapshots", "", "lp: write the board and the matrix P after every LP as pictures to this folder")
 		natsURL := solveNATSFlag(fs, "dfs -split's subtrees or the -workers seeded searches of partial, tiles or lns")
-		return func(ctx context.Context, env *Env, args []string) error {
+		journal := fs.String("journal", "", "dfs -split: record each subtree searched to its end in this file, and skip the subtrees it records (a long search or count goes on where it stopped)")
+		return func(ctx context.Context, env *Env, args []string) (err error) {
 			if len(args) != 1 {
 				return usagef("want one puzzle file")
 			}
@@ -349,6 +350,31 @@ by side (iterates.png).`,
 			}
 			pr := newProgress(env, *prog)
 			defer pr.Done()
+			var resumed int
+			var resumedNodes int64
+			if *journal != "" {
+				if sf.algo != "dfs" || sf.o.Split <= 0 {
+					return usagef("-journal applies to -algo dfs -split K")
+				}
+				j, searched, err := openSplitJournal(*journal, journalHeader{Puzzle: puzzleDigest(p), Order: sf.o.Order,
+					Depth: sf.o.Split, Count: sf.o.Count}, p)
+				if err != nil {
+					return err
+				}
+				var sols int64
+				for _, ss := range searched {
+					resumedNodes += ss.Result.Stats.Nodes
+					sols += ss.Result.Stats.Solutions
+				}
+				resumed = len(searched)
+				pr.Logf("journal %s: %d subtrees searched before (%d placements, %d solutions)", *journal, resumed, resumedNodes, sols)
+				sf.o.SplitSearched, sf.o.OnSearched = searched, j.add
+				defer func() {
+					if cerr := j.Close(); cerr != nil && err == nil {
+						err = fmt.Errorf("journal %s: %w", *journal, cerr)
+					}
+				}()
+			}
 			name := filepath.Base(args[0])
 			t0 := time.Now()
 			var saveErr error
@@ -396,7 +422,7 @@ by side (iterates.png).`,
 			}
 			r := bench.EdgeMatchSolved{Name: name, Puzzle: p, Algo: sf.algo, Backend: sf.o.LPBackend, Result: res, Err: err,
 				Count: sf.o.Count, Seed: *seed, ShowURL: *url, Saved: *out, TimedOut: timedOut, MaxMoves: sf.o.MaxMoves, MaxNodes: sf.o.MaxNodes,
-				SplitDepth: splitDepth}
+				SplitDepth: splitDepth, Resumed: resumed, ResumedNodes: resumedNodes}
 			if *asJSON {
 				if werr := writeJSON(env.Stdout, r.Record()); werr != nil {
 					return werr

@@ -387,6 +387,18 @@ type EdgeMatchSolved struct {
 	MaxMoves, MaxNodes int64
 	// SplitDepth is the depth of a dfs split into subtrees (0: none).
 	SplitDepth int
+	// Resumed and ResumedNodes: the subtrees of a split search that a
+	// journal recorded as searched by earlier runs, and their placements
+	// (counted in the result's, not in this run's rate).
+	Resumed      int
+	ResumedNodes int64
+}
+
+// rate is this run's placements per second (a journal's left out).
+func (s *EdgeMatchSolved) rate() float64 {
+	st := s.Result.Stats
+	st.Nodes -= s.ResumedNodes
+	return st.NodesPerSecond()
 }
 
 // partialAlgo reports whether algo is one of the catalogue's partial
@@ -433,19 +445,23 @@ type EdgeMatchSolveRecord struct {
 	// Completed and Near: partial and tiles, the boards completed and
 	// scored, and how many scored each score within edgematch.NearGap of
 	// the maximum (keyed by the score).
-	Completed   int64         `json:"completed,omitempty"`
-	Near        map[int]int64 `json:"near,omitempty"`
-	Solutions   int64         `json:"solutions,omitempty"`
-	SplitDepth  int           `json:"split_depth,omitempty"`
-	Subtrees    int           `json:"subtrees,omitempty"`
-	Seed        uint64        `json:"seed,omitempty"`
-	StoppedBy   string        `json:"stopped_by,omitempty"`
-	Iterations  int           `json:"lp_iterations,omitempty"`
-	Permutation bool          `json:"lp_permutation,omitempty"`
-	Method      string        `json:"lp_method,omitempty"`
-	Board       string        `json:"board"`
-	URL         string        `json:"url,omitempty"`
-	Error       string        `json:"error,omitempty"`
+	Completed  int64         `json:"completed,omitempty"`
+	Near       map[int]int64 `json:"near,omitempty"`
+	Solutions  int64         `json:"solutions,omitempty"`
+	SplitDepth int           `json:"split_depth,omitempty"`
+	Subtrees   int           `json:"subtrees,omitempty"`
+	// Resumed and ResumedNodes: the subtrees a journal gave as searched
+	// before, and their placements (in Nodes, not in NodesPerSec).
+	Resumed      int    `json:"resumed_subtrees,omitempty"`
+	ResumedNodes int64  `json:"resumed_nodes,omitempty"`
+	Seed         uint64 `json:"seed,omitempty"`
+	StoppedBy    string `json:"stopped_by,omitempty"`
+	Iterations   int    `json:"lp_iterations,omitempty"`
+	Permutation  bool   `json:"lp_permutation,omitempty"`
+	Method       string `json:"lp_method,omitempty"`
+	Board        string `json:"board"`
+	URL          string `json:"url,omitempty"`
+	Error        string `json:"error,omitempty"`
 }
 
 // url returns the viewer URL of the board ("" when it has none).
@@ -459,12 +475,13 @@ func (s *EdgeMatchSolved) Record() EdgeMatchSolveRecord {
 	res := s.Result
 	j := EdgeMatchSolveRecord{Puzzle: s.Name, Algo: s.Algo, Score: res.Score.Matched, Max: res.Score.Max, Solved: res.Score.Solved(),
 		FrameErrors: res.Score.FrameErrors, Empty: res.Score.Empty, Seconds: Seconds(res.Stats.Elapsed), Nodes: res.Stats.Nodes,
-		NodesPerSec: res.Stats.NodesPerSecond(), Board: strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/"))}
+		NodesPerSec: s.rate(), Board: strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/"))}
 	if s.Count {
 		j.Solutions = res.Stats.Solutions
 	}
 	if s.SplitDepth > 0 {
 		j.SplitDepth, j.Subtrees = s.SplitDepth, res.Stats.Subtrees
+		j.Resumed, j.ResumedNodes = s.Resumed, s.ResumedNodes
 	}
 	if partialAlgo(s.Algo) {
 		j.Seed, j.Moves, j.StoppedBy = s.Seed, res.Stats.Moves, s.stoppedBy()
@@ -539,10 +556,13 @@ func (s *EdgeMatchSolved) Print(w io.Writer) {
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "best     score %d first reached after %.2f s\n", res.Score.Matched, st.BestAt.Seconds())
 	} else {
-		fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s\n", st.Nodes, st.NodesPerSecond()/1e6, st.Elapsed.Seconds())
+		fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s\n", st.Nodes, s.rate()/1e6, st.Elapsed.Seconds())
 	}
 	if s.SplitDepth > 0 {
 		fmt.Fprintf(w, "split    %d subtrees below the first %d cells of the scan\n", st.Subtrees, s.SplitDepth)
+	}
+	if s.Resumed > 0 {
+		fmt.Fprintf(w, "journal  %d subtrees searched by earlier runs (%d of the placements; the rate is this run's)\n", s.Resumed, s.ResumedNodes)
 	}
 	if s.ShowURL {
 		fmt.Fprintf(w, "viewer   %s\n", s.url())

@@ -70,6 +70,12 @@ type EdgeMatchOptions struct {
 	// OnSplit, when set, is called with the split's depth and number of
 	// subtrees before a split search starts.
 	OnSplit func(depth, subtrees int)
+	// SplitSearched are the subtrees of a split search that an earlier run
+	// searched to their end (edgematch.Split.Searched): a resumed search
+	// does not search them again. OnSearched, when set, receives each
+	// subtree the split search searches to its end (a journal's entries).
+	SplitSearched []edgematch.SearchedSubtree
+	OnSearched    func(edgematch.SearchedSubtree)
 	// Searches, when set, makes partial, tiles and lns many seeded
 	// searches, each with one worker, on this executor
 	// (edgematch.DistPartial, Workers of them, seeds Seed, Seed+1, ...; a
@@ -160,10 +166,14 @@ func newEdgeMatchDFS(o EdgeMatchOptions) (edgematch.Solver, error) {
 				o.Progress("dfs split: %d placements (%.1f M/s), %d subtrees finished, %.0f s", st.Nodes, st.NodesPerSecond()/1e6, st.Subtrees, st.Elapsed.Seconds())
 			}
 		}
-		return edgematch.Split{DFS: d, Depth: o.Split, Workers: o.Workers, Exec: o.Subtrees, OnSplit: o.OnSplit}, nil
+		return edgematch.Split{DFS: d, Depth: o.Split, Workers: o.Workers, Exec: o.Subtrees, OnSplit: o.OnSplit,
+			Searched: o.SplitSearched, OnSearched: o.OnSearched}, nil
 	}
 	if o.Subtrees != nil {
 		return nil, errors.New("a subtree executor (-nats) needs -split")
+	}
+	if o.SplitSearched != nil || o.OnSearched != nil {
+		return nil, errors.New("a journal of subtrees (-journal) needs -split")
 	}
 	if o.Progress != nil {
 		d.Progress = func(st edgematch.Stats) {
