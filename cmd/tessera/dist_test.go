@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,6 +43,90 @@ func TestEdgematchSplit(t *testing.T) {
 		if code, _, errOut := runCmd(t, "", append([]string{"edgematch", "solve"}, args...)...); code != 2 {
 			t.Fatalf("%v: exit %d, %s", args, code, errOut)
 		}
+	}
+}
+
+// TestEdgematchSplitJournal: a count stopped by -max-nodes and run again
+// with the same -journal gives the uninterrupted count and placements,
+// searching only the subtrees the journal lacks (a torn last line is
+// dropped); a journal of another search, or of no search, is refused, and
+// -journal needs -split.
+func TestEdgematchSplitJournal(t *testing.T) {
+	dir := t.TempDir()
+	puzzle, journal := filepath.Join(dir, "p.txt"), filepath.Join(dir, "j.jsonl")
+	if code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "5x5", "-colors", "3", "-frame", "2", "-seed", "4", "-o", puzzle); code != 0 {
+		t.Fatal(errOut)
+	}
+	type record struct {
+		Solutions    int64  `json:"solutions"`
+		Nodes        int64  `json:"nodes"`
+		Subtrees     int    `json:"subtrees"`
+		Resumed      int    `json:"resumed_subtrees"`
+		ResumedNodes int64  `json:"resumed_nodes"`
+		Error        string `json:"error"`
+	}
+	solve := func(args ...string) (int, record) {
+		t.Helper()
+		code, out, errOut := runCmd(t, "", append([]string{"edgematch", "solve", "-count", "-json"}, args...)...)
+		var r record
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v: exit %d, %q %s", args, code, out, errOut)
+		}
+		return code, r
+	}
+	lines := func() []string {
+		t.Helper()
+		data, err := os.ReadFile(journal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.SplitAfter(string(data), "\n")
+	}
+	_, full := solve("-split", "2", "-workers", "1", puzzle)
+	if full.Solutions < 2 || full.Subtrees < 4 {
+		t.Fatalf("the uninterrupted count: %+v", full)
+	}
+	// A journal whose header a killed run left torn is started again.
+	os.WriteFile(journal, []byte(`{"journal":"tessera edg`), 0o644)
+	code, first := solve("-split", "2", "-workers", "1", "-max-nodes", fmt.Sprint(full.Nodes/3), "-journal", journal, puzzle)
+	searched := len(lines()) - 2 // the header, and the empty string after the last newline
+	if code == 0 || !strings.Contains(first.Error, "budget") || searched < 1 || searched >= full.Subtrees || first.Resumed != 0 {
+		t.Fatalf("the stopped count: exit %d, %+v, %d subtrees in the journal", code, first, searched)
+	}
+	f, err := os.OpenFile(journal, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"subtree":99,"prefix":"1/0`) // a run killed while writing
+	f.Close()
+	code, resumed := solve("-split", "2", "-workers", "2", "-journal", journal, puzzle)
+	if code != 0 || resumed.Solutions != full.Solutions || resumed.Nodes != full.Nodes || resumed.Resumed != searched || resumed.ResumedNodes == 0 {
+		t.Fatalf("resumed: exit %d, %+v; uninterrupted %+v; %d in the journal", code, resumed, full, searched)
+	}
+	if l := lines(); len(l) != full.Subtrees+2 || l[len(l)-1] != "" {
+		t.Fatalf("the journal has %d lines for %d subtrees, last %q", len(l), full.Subtrees, l[len(l)-1])
+	}
+	code, again := solve("-split", "2", "-journal", journal, puzzle)
+	if code != 0 || again.Solutions != full.Solutions || again.Resumed != full.Subtrees {
+		t.Fatalf("all in the journal: exit %d, %+v", code, again)
+	}
+	notJournal := filepath.Join(dir, "other.txt")
+	os.WriteFile(notJournal, []byte("5 5\n"), 0o644)
+	oneLine := filepath.Join(dir, "one-line.txt")
+	os.WriteFile(oneLine, []byte("5 5"), 0o644) // no newline: not a torn journal either
+	for _, args := range [][]string{
+		{"-split", "2", "-journal", oneLine, puzzle},
+		{"-split", "3", "-journal", journal, puzzle},                   // another depth
+		{"-split", "2", "-order", "rows", "-journal", journal, puzzle}, // another order
+		{"-split", "2", "-journal", notJournal, puzzle},                // not a journal
+		{"-journal", journal, puzzle},                                  // no split
+	} {
+		if code, _, errOut := runCmd(t, "", append([]string{"edgematch", "solve", "-count"}, args...)...); code != 2 {
+			t.Fatalf("%v: exit %d, %s", args, code, errOut)
+		}
+	}
+	if data, _ := os.ReadFile(oneLine); string(data) != "5 5" {
+		t.Fatalf("a file that is no journal was changed to %q", data)
 	}
 }
 

@@ -266,7 +266,13 @@ worker it is the plain search's), or with -count the subtrees' counts are
 added. Choose K so that there are many more subtrees than workers (the report
 gives their number). With -nats URL the subtrees are jobs (128 queued ahead,
 in scan order) for the workers of that NATS server ("tessera worker -nats
-URL" on each machine); the first solution cancels the rest.
+URL" on each machine); the first solution cancels the rest. -journal FILE
+makes a long split search resumable: each subtree searched to its end is
+appended to FILE as a JSON line (its prefix, placements, solutions and first
+solution), and a later run with the same puzzle, -order, -split and -count
+skips the subtrees FILE records and adds their counts, so a count of hours
+can run in pieces (stop it with Ctrl-C or -timeout; the subtrees running
+then are searched again next time).
 
 With -nats URL, partial, tiles and lns run -workers seeded searches (seeds
 -seed, -seed+1, ...), each a job with one worker; the best board of all is
@@ -359,7 +365,7 @@ by side (iterates.png).`,
 				j, searched, err := openSplitJournal(*journal, journalHeader{Puzzle: puzzleDigest(p), Order: sf.o.Order,
 					Depth: sf.o.Split, Count: sf.o.Count}, p)
 				if err != nil {
-					return err
+					return emBadInput(err)
 				}
 				var sols int64
 				for _, ss := range searched {

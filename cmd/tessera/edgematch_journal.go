@@ -83,19 +83,32 @@ func openSplitJournal(path string, head journalHeader, p *edgematch.Puzzle) (*sp
 		f.Close()
 		return nil, nil, fmt.Errorf("journal %s: %w", path, err)
 	}
+	headLine, _ := json.Marshal(head)
+	headLine = append(headLine, '\n')
 	if good == 0 {
-		line, _ := json.Marshal(head)
-		if _, err := f.Write(append(line, '\n')); err != nil {
+		// Empty, or a header cut short by a killed run: anything else is
+		// some other file, left as it is.
+		start := make([]byte, len(headLine)+1)
+		n, _ := f.ReadAt(start, 0)
+		if !bytes.HasPrefix(headLine, start[:n]) {
 			f.Close()
-			return nil, nil, err
+			return nil, nil, fmt.Errorf("journal %s: not a journal of a split search (nor empty)", path)
 		}
-	} else if err := f.Truncate(good); err != nil { // drop a torn last line
+	}
+	// Drop a torn last line, then append.
+	if err := f.Truncate(good); err != nil {
 		f.Close()
 		return nil, nil, err
 	}
 	if _, err := f.Seek(0, io.SeekEnd); err != nil {
 		f.Close()
 		return nil, nil, err
+	}
+	if good == 0 {
+		if _, err := f.Write(headLine); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
 	}
 	return &splitJournal{f: f, lastSync: time.Now()}, searched, nil
 }
