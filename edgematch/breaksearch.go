@@ -1039,7 +1039,9 @@ func breakRun(k *breakKernel, entry int) int {
 			if int32(tg[3]>>6) == t {
 				rn ^= 1 << (tg[3] & 63)
 			}
-			rn &= *at(hmask, t<<3+min(max(miss1, 0), 5))
+			if miss1 > 0 { // every candidate has at least 0 heuristic sides
+				rn &= *at(hmask, t<<3+min(miss1, 5))
+			}
 			cur1 = l.mid
 			if rn == 0 && cur1 >= last1 {
 				continue
