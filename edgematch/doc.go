@@ -65,7 +65,10 @@
 // SubtreeExecutor runs them (LocalSubtrees: goroutines; jobs elsewhere).
 // The first solution cancels the rest, or with Count the subtrees' counts
 // add up to DFS's count (and their placements to DFS's). With one worker
-// the solution is DFS's.
+// the solution is DFS's. A split search resumes: OnSearched reports each
+// subtree searched to its end, and a later run given them as Searched
+// (matched by prefix) searches only the others (the command line keeps
+// them in a journal file).
 //
 // Partial maximises the score of complete boards: a start board from the
 // backtracker completed under a break schedule, then window repairs by
