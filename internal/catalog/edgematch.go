@@ -162,8 +162,14 @@ func newEdgeMatchDFS(o EdgeMatchOptions) (edgematch.Solver, error) {
 	}
 	if o.Split > 0 {
 		if o.Progress != nil {
+			var resumed int64 // the journal's placements: in the count, not in this run's rate
+			for _, ss := range o.SplitSearched {
+				resumed += ss.Result.Stats.Nodes
+			}
 			d.Progress = func(st edgematch.Stats) {
-				o.Progress("dfs split: %d placements (%.1f M/s), %d subtrees finished, %.0f s", st.Nodes, st.NodesPerSecond()/1e6, st.Subtrees, st.Elapsed.Seconds())
+				rate := st
+				rate.Nodes -= resumed
+				o.Progress("dfs split: %d placements (%.1f M/s), %d subtrees finished, %.0f s", st.Nodes, rate.NodesPerSecond()/1e6, st.Subtrees, st.Elapsed.Seconds())
 			}
 		}
 		return edgematch.Split{DFS: d, Depth: o.Split, Workers: o.Workers, Exec: o.Subtrees, OnSplit: o.OnSplit,
