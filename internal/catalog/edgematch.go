@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"errors"
+	"fmt"
 	"time"
 
 	"tessera/edgematch"
@@ -161,18 +162,27 @@ func newEdgeMatchDFS(o EdgeMatchOptions) (edgematch.Solver, error) {
 		return nil, errNotFor("a partial search executor", "partial, tiles and lns")
 	}
 	if o.Split > 0 {
+		onSplit := o.OnSplit
 		if o.Progress != nil {
 			var resumed int64 // the journal's placements: in the count, not in this run's rate
 			for _, ss := range o.SplitSearched {
 				resumed += ss.Result.Stats.Nodes
 			}
+			total := 0 // the number of subtrees, known once the split is made
+			onSplit = func(depth, subtrees int) {
+				total = subtrees
+				if o.OnSplit != nil {
+					o.OnSplit(depth, subtrees)
+				}
+			}
 			d.Progress = func(st edgematch.Stats) {
 				rate := st
 				rate.Nodes -= resumed
-				o.Progress("dfs split: %d placements (%.1f M/s), %d subtrees finished, %.0f s", st.Nodes, rate.NodesPerSecond()/1e6, st.Subtrees, st.Elapsed.Seconds())
+				o.Progress("dfs split: %d placements (%.1f M/s), %d of %d subtrees finished, %.0f s%s", st.Nodes, rate.NodesPerSecond()/1e6,
+					st.Subtrees, total, st.Elapsed.Seconds(), splitLeft(st, total, len(o.SplitSearched)))
 			}
 		}
-		return edgematch.Split{DFS: d, Depth: o.Split, Workers: o.Workers, Exec: o.Subtrees, OnSplit: o.OnSplit,
+		return edgematch.Split{DFS: d, Depth: o.Split, Workers: o.Workers, Exec: o.Subtrees, OnSplit: onSplit,
 			Searched: o.SplitSearched, OnSearched: o.OnSearched}, nil
 	}
 	if o.Subtrees != nil {
@@ -187,6 +197,26 @@ func newEdgeMatchDFS(o EdgeMatchOptions) (edgematch.Solver, error) {
 		}
 	}
 	return d, nil
+}
+
+// splitLeft estimates the time a split search has left from this run's
+// pace: its elapsed time per subtree it finished (the journal's subtrees,
+// resumed, took none of it) times the subtrees not finished. Subtrees
+// differ by orders of magnitude, so the estimate firms up only after many.
+func splitLeft(st edgematch.Stats, total, resumed int) string {
+	done := st.Subtrees - resumed
+	if done <= 0 || total <= st.Subtrees {
+		return ""
+	}
+	left := time.Duration(float64(st.Elapsed) / float64(done) * float64(total-st.Subtrees)).Round(time.Minute)
+	switch h, m := int64(left/time.Hour), int64(left%time.Hour/time.Minute); {
+	case left < time.Minute:
+		return ", under a minute left"
+	case h == 0:
+		return fmt.Sprintf(", about %dm left", m)
+	default:
+		return fmt.Sprintf(", about %dh%02dm left", h, m)
+	}
 }
 
 // newEdgeMatchLNS builds the large neighbourhood search (edgematch.Partial).

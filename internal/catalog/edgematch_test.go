@@ -174,3 +174,26 @@ func TestEdgeMatchSAT(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitLeft checks the split search's estimate of the time left: this
+// run's time per subtree it finished times the subtrees left.
+func TestSplitLeft(t *testing.T) {
+	for _, c := range []struct {
+		finished, total, resumed int
+		elapsed                  time.Duration
+		want                     string
+	}{
+		{150, 1000, 100, 100 * time.Second, ", about 28m left"},    // 2 s each, 850 left
+		{5000, 12548, 0, 8000 * time.Second, ", about 3h21m left"}, // 1.6 s each, 7548 left
+		{999, 1000, 0, 999 * time.Minute, ", about 1m left"},
+		{999, 1000, 0, 20 * time.Second, ", under a minute left"},
+		{100, 1000, 100, time.Minute, ""}, // none finished by this run yet
+		{1000, 1000, 0, time.Minute, ""},  // all finished
+		{0, 0, 0, 0, ""},                  // before the split
+	} {
+		st := edgematch.Stats{Subtrees: c.finished, Elapsed: c.elapsed}
+		if got := splitLeft(st, c.total, c.resumed); got != c.want {
+			t.Errorf("splitLeft(%d finished of %d, %d resumed, %v) = %q, want %q", c.finished, c.total, c.resumed, c.elapsed, got, c.want)
+		}
+	}
+}
