@@ -309,7 +309,7 @@ by side (iterates.png).`,
 		prog := progressFlag(fs)
 		snapDir := fs.String("snapshots", "", "lp: write the board and the matrix P after every LP as pictures to this folder")
 		natsURL := solveNATSFlag(fs, "dfs -split's subtrees or the -workers seeded searches of partial, tiles or lns")
-		journal := fs.String("journal", "", "dfs -split: record each subtree searched to its end in this file, and skip the subtrees it records (a long search or count goes on where it stopped)")
+		journal := fs.String("journal", "", "dfs -split: record each subtree searched to its end in this file, and skip the subtrees it records (a long search or count goes on where it stopped; one run at a time per file)")
 		return func(ctx context.Context, env *Env, args []string) (err error) {
 			if len(args) != 1 {
 				return usagef("want one puzzle file")

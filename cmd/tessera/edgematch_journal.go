@@ -70,13 +70,18 @@ func puzzleDigest(p *edgematch.Puzzle) string {
 
 // openSplitJournal opens the journal at path for the search head names,
 // creating it if it does not exist, and returns the subtrees it records.
-// A journal of another search is refused; a last line cut short (a run
-// killed while writing it) is dropped.
+// A journal of another search is refused, as is one another run holds
+// (locked until it closes it); a last line cut short (a run killed while
+// writing it) is dropped.
 func openSplitJournal(path string, head journalHeader, p *edgematch.Puzzle) (*splitJournal, []edgematch.SearchedSubtree, error) {
 	head.Journal = journalKind
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, nil, err
+	}
+	if err := lockJournal(f); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("journal %s: %w", path, err)
 	}
 	searched, good, err := readSplitJournal(f, head, p)
 	if err != nil {

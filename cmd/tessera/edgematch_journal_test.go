@@ -3,6 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
 	"testing"
 
 	"tessera/edgematch"
@@ -43,4 +47,43 @@ func FuzzSplitJournal(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSplitJournalLocked: while a run holds a journal, a second run given
+// it is refused (it would search the same subtrees again and record them
+// twice); once the first closes it, the journal opens again.
+func TestSplitJournalLocked(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" || runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		t.Skip("no flock(2) here: journals are not locked")
+	}
+	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 3, Cols: 3, Colours: 2, Frame: 1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "j.jsonl")
+	head := journalHeader{Puzzle: puzzleDigest(p), Order: "auto", Depth: 2, Count: true}
+	j, _, err := openSplitJournal(path, head, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := openSplitJournal(path, head, p); !errors.Is(err, errJournalBusy) {
+		t.Fatalf("a second open of a journal in use: %v, want %v", err, errJournalBusy)
+	}
+	if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, before) {
+		t.Fatalf("the refused open changed the journal: %q, was %q (%v)", after, before, err)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	j, _, err = openSplitJournal(path, head, p)
+	if err != nil {
+		t.Fatalf("the journal after its run closed it: %v", err)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
 }

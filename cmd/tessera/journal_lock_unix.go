@@ -1,0 +1,31 @@
+//go:build unix
+
+package main
+
+import (
+	"errors"
+	"os"
+	"syscall"
+)
+
+// errJournalBusy: another run holds the journal.
+var errJournalBusy = errors.New("in use by another run (one run per journal: each would search the other's subtrees again)")
+
+// lockJournal takes an exclusive advisory lock on the journal f, held
+// until f is closed (or the process ends, killed or not, so a crash leaves
+// no stale lock).
+func lockJournal(f *os.File) error {
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		switch {
+		case err == nil:
+			return nil
+		case errors.Is(err, syscall.EINTR):
+			continue
+		case errors.Is(err, syscall.EWOULDBLOCK):
+			return errJournalBusy
+		default:
+			return err
+		}
+	}
+}
