@@ -33,6 +33,9 @@ const (
 	maxJournalEntries = edgematch.MaxSubtrees
 )
 
+// errJournalBusy: another run holds the journal (lockJournal).
+var errJournalBusy = errors.New("in use by another run (one run per journal: each would search the other's subtrees again)")
+
 // journalHeader names a split search: a journal applies to a run only when
 // every field is the same.
 type journalHeader struct {

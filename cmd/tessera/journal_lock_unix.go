@@ -8,9 +8,6 @@ import (
 	"syscall"
 )
 
-// errJournalBusy: another run holds the journal.
-var errJournalBusy = errors.New("in use by another run (one run per journal: each would search the other's subtrees again)")
-
 // lockJournal takes an exclusive advisory lock on the journal f, held
 // until f is closed (or the process ends, killed or not, so a crash leaves
 // no stale lock).
