@@ -1,4 +1,4 @@
-//go:build unix
+//go:build linux || darwin || dragonfly || freebsd || illumos || netbsd || openbsd
 
 package main
 
@@ -7,6 +7,9 @@ import (
 	"os"
 	"syscall"
 )
+
+// journalLocked: lockJournal locks (flock(2) is here).
+const journalLocked = true
 
 // lockJournal takes an exclusive advisory lock on the journal f, held
 // until f is closed (or the process ends, killed or not, so a crash leaves
