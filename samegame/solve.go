@@ -145,6 +145,18 @@ func (o Ordering) String() string {
 	return fmt.Sprintf("Ordering(%d)", uint8(o))
 }
 
+// MarshalText writes the ordering's name (JSON, flags).
+func (o Ordering) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads a name as ParseOrdering does.
+func (o *Ordering) UnmarshalText(b []byte) error {
+	v, err := ParseOrdering(string(b))
+	if err == nil {
+		*o = v
+	}
+	return err
+}
+
 // ParseOrdering reads shortlook, largest (or the blog's name, standard) or
 // lookahead.
 func ParseOrdering(s string) (Ordering, error) {

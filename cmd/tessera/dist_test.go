@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"tessera/internal/catalog"
 	"tessera/internal/jobs"
 	"tessera/samegame"
 )
@@ -135,7 +136,7 @@ func TestEdgematchSplitJournal(t *testing.T) {
 func TestSamegameDist(t *testing.T) {
 	code, out, errOut := runCmd(t, "", "samegame", "solve", "-algo", "nrpa", "-level", "2", "-iterations", "10", "-dist", "3",
 		"-seed", "4", "-timeout", "0", "-json", standardFile+":2")
-	var got sgSolveJSON
+	var got catalog.SameGameRecord
 	if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
 		t.Fatalf("exit %d: %s %s", code, out, errOut)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tessera/internal/bench"
+	"tessera/internal/catalog"
 	"tessera/internal/datadir"
 	"tessera/internal/progress"
 )
@@ -80,7 +81,7 @@ func resolveData(flagValue string) (string, error) {
 
 // withTimeout derives a context that ends after d, or never when d <= 0.
 func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	return bench.WithTimeout(ctx, d)
+	return catalog.WithTimeout(ctx, d)
 }
 
 // newProgress returns a reporter on stderr, active on a terminal or when forced.

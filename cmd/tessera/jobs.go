@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"tessera/internal/bench"
+	"tessera/internal/catalog"
 	"tessera/internal/jobs"
 )
 
@@ -25,8 +26,12 @@ const defaultNATS = "nats://127.0.0.1:4222"
 func init() {
 	register(jobsCmd)
 	register(workerCmd)
-	// Every bench item kind is a job kind, for the workers of this binary
-	// (tessera worker, the in-process workers of serve).
+	// Every catalogue solve kind and bench item kind is a job kind, for the
+	// workers of this binary (tessera worker, the in-process workers of
+	// serve).
+	for kind, fn := range catalog.JobKinds() {
+		jobs.Register(kind, jobs.Handler(fn))
+	}
 	for kind, h := range bench.Items() {
 		jobs.Register(kind, func(ctx context.Context, in json.RawMessage, _ func(any)) (any, error) { return h(ctx, in) })
 	}

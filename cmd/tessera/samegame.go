@@ -113,46 +113,32 @@ func splitBoardArg(arg string) (string, int, error) {
 	return arg, 0, nil
 }
 
-// sgSolverFlags are the flags that choose and tune a samegame solver.
+// sgSolverFlags are the flags that choose and tune a samegame solver: -rules,
+// -algo and a flag per option of catalog.SameGameOptions.
 type sgSolverFlags struct {
-	rules, algo, ordering string
-	opts                  catalog.SameGameOptions
+	fs          *flag.FlagSet
+	rules, algo string
+	opts        catalog.SameGameOptions
+	list        []catalog.Option
 }
 
 func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
-	o := &f.opts
+	f.fs = fs
+	f.opts.Seed = 1 // the command line's seed, as every verb's
 	fs.StringVar(&f.rules, "rules", "", "rules: standard or dust (default: dust for boards written in letters, else standard)")
 	fs.StringVar(&f.algo, "algo", defAlgo, "solver: "+strings.Join(catalog.SameGame.IDs(), ", ")+" ('tessera help samegame solve' describes them)")
-	fs.StringVar(&o.Model, "model", "", "nn, nn-after, nn-value, nn-beam, nn-mcts: the network file (default: the shipped dust network, for nn-after the shipped afterstate network; nn-beam -width defaults to 2000)")
-	fs.IntVar(&o.Views, "views", 1, "with an afterstate -model: symmetric views of each board whose ratings are averaged (2: and its mirror image; up to 10)")
-	fs.StringVar(&f.ordering, "order", "shortlook", "dfs move order: shortlook, largest or lookahead")
-	fs.Uint64Var(&o.Seed, "seed", 1, "random seed: the same seed gives the same result")
-	fs.Int64Var(&o.Nodes, "nodes", 0, "stop after this many nodes (dfs, exact, beam) or playouts (mcts, nmcs, nrpa); 0: no limit")
-	fs.IntVar(&o.Level, "level", 0, "nesting level of nmcs (default 2) and nrpa (default 3)")
-	fs.IntVar(&o.Iterations, "iterations", 0, "nrpa iterations per level (default 100); nn-mcts tree iterations per click (default 200)")
-	fs.IntVar(&o.Width, "width", 0, "beam width (default 1000)")
-	fs.IntVar(&o.TableBits, "table-bits", 0, "exact (default 23) and dfs on dust boards (default 22): a table of 2^N entries of 8 bytes")
-	fs.BoolVar(&o.NoTabu, "no-tabu", false, "standard rules: let the Monte-Carlo searches break up the largest colour")
-	fs.IntVar(&o.Dist, "dist", 0, "nrpa: distributed NRPA (Negrevergne and Cazenave): the root level here, N level-(L-1) searches at a time on N goroutines (0: the single-process NRPA)")
+	f.list = catalog.BindFlags(fs, &f.opts)
 }
 
-// options checks the flags and returns the solvers' options.
-func (f *sgSolverFlags) options() (catalog.SameGameOptions, error) {
-	o := f.opts
-	var err error
-	if o.Order, err = samegame.ParseOrdering(f.ordering); err != nil {
-		return o, usagef("-order: %v", err)
+// options checks the flags for the solvers ids and returns the options.
+func (f *sgSolverFlags) options(ids ...string) (catalog.SameGameOptions, error) {
+	if err := f.opts.Check(); err != nil {
+		return f.opts, usagef("%v", err)
 	}
-	if o.Level < 0 || o.Level > 10 || o.Iterations < 0 || o.Width < 0 || o.Nodes < 0 || o.Dist < 0 {
-		return o, usagef("-level, -iterations, -width, -nodes and -dist must not be negative (and -level at most 10)")
+	if err := catalog.SameGame.Applies(f.list, catalog.SetFlags(f.fs, f.list), ids...); err != nil {
+		return f.opts, usagef("%v", err)
 	}
-	if o.Dist > 0 && !strings.EqualFold(strings.TrimSpace(f.algo), "nrpa") {
-		return o, usagef("-dist applies to -algo nrpa")
-	}
-	if o.TableBits != 0 && (o.TableBits < 10 || o.TableBits > 32) {
-		return o, usagef("-table-bits %d out of range (10 to 32)", o.TableBits)
-	}
-	return o, nil
+	return f.opts, nil
 }
 
 // algos reads the -algo list: catalogue ids, each at most once.
@@ -169,26 +155,6 @@ func (f *sgSolverFlags) algos() ([]string, error) {
 		ids = append(ids, id)
 	}
 	return ids, nil
-}
-
-// sgSolveJSON is the -json output of samegame solve.
-type sgSolveJSON struct {
-	File     string  `json:"file"`
-	Board    int     `json:"board"`
-	Name     string  `json:"name"`
-	Rules    string  `json:"rules"`
-	Algo     string  `json:"algo"`
-	Moves    string  `json:"moves"`
-	Score    int     `json:"score"`
-	Clicks   int     `json:"clicks"`
-	Cleared  bool    `json:"cleared"`
-	Left     int     `json:"left"`
-	Optimal  bool    `json:"optimal"`
-	Nodes    int64   `json:"nodes"`
-	Playouts int64   `json:"playouts"`
-	Seconds  float64 `json:"seconds"`
-	Stopped  string  `json:"stopped,omitempty"`
-	Error    string  `json:"error,omitempty"`
 }
 
 var samegameSolveCmd = &Command{
@@ -224,6 +190,7 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 		out := outFlag(fs, "the clicks (x y per line)")
 		natsURL := solveNATSFlag(fs, "nrpa -dist's level-(L-1) searches")
 		return func(ctx context.Context, env *Env, args []string) error {
+			var hooks catalog.SameGameHooks
 			if len(args) != 1 {
 				return usagef("want one FILE[:N]")
 			}
@@ -236,13 +203,13 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 					return err
 				}
 				defer closeClient()
-				sf.opts.NRPAExec = dist.NRPA{Client: client}
+				hooks.NRPAExec = dist.NRPA{Client: client}
 			}
-			entry, err := catalog.SameGame.Lookup(strings.ToLower(sf.algo))
-			if err != nil {
+			id := strings.ToLower(sf.algo)
+			if _, err := catalog.SameGame.Lookup(id); err != nil {
 				return usagef("-algo: %v", err)
 			}
-			opts, err := sf.options()
+			opts, err := sf.options(id)
 			if err != nil {
 				return err
 			}
@@ -253,78 +220,90 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			if err != nil {
 				return err
 			}
+			if err := sgPlays(rules, id); err != nil {
+				return err
+			}
 			p := newProgress(env, *prog)
 			defer p.Done()
-			opts.Progress = func(s samegame.Solution) {
+			hooks.Progress = func(s samegame.Solution) {
 				p.Printf("searching: %s, %d nodes, %d playouts", describeBest(rules, s), s.Nodes, s.Playouts)
 			}
 			opts.Restart = *timeout > 0 // the anytime searches use the whole budget
-			solver, err := entry.New(opts)
-			if err != nil {
-				return err
-			}
-			var sol samegame.Solution
-			bench.WithBudget(ctx, *timeout, *cpu, func(ctx context.Context) { sol, err = solver.Solve(ctx, e.Board) })
+			job := catalog.SameGameJob{Spec: catalog.Spec[catalog.SameGameOptions]{Solver: id, Options: opts,
+				Budget: catalog.Budget{Timeout: *timeout, CPU: *cpu}},
+				Rules: rules.String(), Board: samegame.Format(e.Board, e.Notation), Name: e.Name, Number: n, Known: e.Optimal}
+			rec := job.Run(ctx, hooks)
+			rec.File = file
 			p.Done()
-			stopped := ""
-			if err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-				stopped = fmt.Sprintf("-timeout %v", *timeout)
-				if bench.SameGameAnytime(entry.ID) && len(sol.Moves) > 0 {
-					err = nil
-				} else {
-					err = fmt.Errorf("stopped by -timeout %v before %s", *timeout, map[bool]string{true: "the proof", false: "any solution"}[len(sol.Moves) > 0])
-				}
-			}
-			if *out != "" && len(sol.Moves) > 0 {
-				var sb strings.Builder
-				for _, m := range sol.Moves {
-					fmt.Fprintf(&sb, "%d %d\n", m.X, m.Y)
-				}
-				if werr := writeFileAtomic(*out, []byte(sb.String())); werr != nil {
-					return werr
-				}
-			}
-			left := e.Board.Cells()
-			if res, rerr := samegame.Replay(e.Board, sol.Moves); rerr == nil {
-				left = res.Board.Cells()
-			}
-			if *asJSON {
-				o := sgSolveJSON{File: file, Board: n, Name: e.Name, Rules: rules.String(), Algo: entry.ID,
-					Moves: samegame.FormatMoves(sol.Moves), Score: sol.Score, Clicks: sol.Clicks, Cleared: sol.Cleared,
-					Left: left, Optimal: sol.Optimal, Nodes: sol.Nodes, Playouts: sol.Playouts,
-					Seconds: seconds(sol.Elapsed), Stopped: stopped}
-				if err != nil {
-					o.Error = err.Error()
-				}
-				if werr := writeJSON(env.Stdout, o); werr != nil {
-					return werr
-				}
+			if err := ctx.Err(); err != nil {
 				return err
 			}
-			w := env.Stdout
-			fmt.Fprintf(w, "board    %s #%d (%s, %dx%d, %d colours, %s rules)\n", file, n, e.Name, e.Board.Width(), e.Board.Height(), e.Board.Colors(), rules)
-			fmt.Fprint(w, indent(samegame.Format(e.Board, e.Notation), "         "))
-			fmt.Fprintf(w, "solver   %s\n", entry.ID)
-			if len(sol.Moves) > 0 || sol.Cleared {
-				fmt.Fprintf(w, "clicks   %s\n", samegame.FormatMoves(sol.Moves))
-				proof := "optimal"
-				if !sol.Optimal {
-					proof = "not proven optimal"
-				}
-				if rules == samegame.Dust {
-					fmt.Fprintf(w, "result   %d clicks (%s)\n", sol.Clicks, proof)
-				} else {
-					fmt.Fprintf(w, "result   score %d, %d clicks, %d cells left (%s)\n", sol.Score, sol.Clicks, left, proof)
-				}
-			}
-			fmt.Fprintf(w, "search   %d nodes, %d playouts, %.3f s", sol.Nodes, sol.Playouts, sol.Elapsed.Seconds())
-			if stopped != "" {
-				fmt.Fprintf(w, ", stopped by %s", stopped)
-			}
-			fmt.Fprintln(w)
-			return err
+			return sgPrintSolve(env, rec, e, *timeout, *out, *asJSON)
 		}
 	},
+}
+
+// sgPlays checks that every solver of ids plays rules (its entry's Plays).
+func sgPlays(rules samegame.Rules, ids ...string) error {
+	for _, id := range ids {
+		if len(catalog.SameGame.Playing(rules.String()).IDs()) > 0 && !slices.Contains(catalog.SameGame.Playing(rules.String()).IDs(), id) {
+			return usagef("-algo %s does not play %s rules (those that do: %s)", id, rules, strings.Join(catalog.SameGame.Playing(rules.String()).IDs(), ", "))
+		}
+	}
+	return nil
+}
+
+// sgPrintSolve writes a solve's record: the clicks to out (when named and
+// found), then the record as JSON, or for people. It returns the record's
+// error, naming the budget that ended a solver that is not anytime.
+func sgPrintSolve(env *Env, rec catalog.SameGameRecord, e samegame.Entry, timeout time.Duration, out string, asJSON bool) error {
+	var err error
+	if rec.Error != "" {
+		err = errors.New(rec.Error)
+		if rec.Stopped == "time" {
+			what := map[bool]string{true: "the proof", false: "any solution"}[rec.Moves != ""]
+			err = fmt.Errorf("stopped by -timeout %v before %s", timeout, what)
+			rec.Error = err.Error()
+		}
+	}
+	sol, _ := rec.Solution()
+	if out != "" && len(sol.Moves) > 0 {
+		var sb strings.Builder
+		for _, m := range sol.Moves {
+			fmt.Fprintf(&sb, "%d %d\n", m.X, m.Y)
+		}
+		if werr := writeFileAtomic(out, []byte(sb.String())); werr != nil {
+			return werr
+		}
+	}
+	if asJSON {
+		if werr := writeJSON(env.Stdout, rec); werr != nil {
+			return werr
+		}
+		return err
+	}
+	w := env.Stdout
+	fmt.Fprintf(w, "board    %s #%d (%s, %dx%d, %d colours, %s rules)\n", rec.File, rec.Board, e.Name, e.Board.Width(), e.Board.Height(), e.Board.Colors(), rec.Rules)
+	fmt.Fprint(w, indent(samegame.Format(e.Board, e.Notation), "         "))
+	fmt.Fprintf(w, "solver   %s\n", rec.Solver)
+	if len(sol.Moves) > 0 || sol.Cleared {
+		fmt.Fprintf(w, "clicks   %s\n", rec.Moves)
+		proof := "optimal"
+		if !rec.Proven() {
+			proof = "not proven optimal"
+		}
+		if e.Board.Rules() == samegame.Dust {
+			fmt.Fprintf(w, "result   %d clicks (%s)\n", rec.Clicks, proof)
+		} else {
+			fmt.Fprintf(w, "result   score %d, %d clicks, %d cells left (%s)\n", rec.Score, rec.Clicks, rec.Left, proof)
+		}
+	}
+	fmt.Fprintf(w, "search   %d nodes, %d playouts, %.3f s", rec.Nodes, rec.Playouts, rec.Seconds)
+	if rec.Stopped != "" {
+		fmt.Fprintf(w, ", stopped by -timeout %v", timeout)
+	}
+	fmt.Fprintln(w)
+	return err
 }
 
 // describeBest describes the best solution so far for a progress line.
@@ -505,7 +484,7 @@ diagonal, and the histograms of clicks over the reference.`,
 			if err != nil {
 				return err
 			}
-			opts, err := sf.options()
+			opts, err := sf.options(algos...)
 			if err != nil {
 				return err
 			}
@@ -531,8 +510,8 @@ diagonal, and the histograms of clicks over the reference.`,
 			if b.List, err = parseBoardList(*boards, len(b.Entries)); err != nil {
 				return err
 			}
-			if slices.Contains(algos, "exact") && b.Rules != samegame.Dust {
-				return usagef("-algo exact needs dust rules")
+			if err := sgPlays(b.Rules, algos...); err != nil {
+				return err
 			}
 			if (len(algos) > 1 || *plot != "") && *out != "" {
 				return usagef("-o needs a single -algo")

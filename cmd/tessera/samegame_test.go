@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tessera/internal/bench"
+	"tessera/internal/catalog"
 	"tessera/samegame"
 )
 
@@ -37,11 +38,11 @@ func TestSamegameSolveExact(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var got sgSolveJSON
+	var got catalog.SameGameRecord
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v in %q", err, out)
 	}
-	if got.Clicks != 11 || !got.Optimal || !got.Cleared || got.Rules != "dust" || got.Name != "example dfs-post" {
+	if got.Clicks != 11 || !got.Proven() || !got.Cleared || got.Rules != "dust" || got.Name != "example dfs-post" {
 		t.Fatalf("got %+v", got)
 	}
 	// The printed clicks replay.
@@ -96,7 +97,12 @@ func TestSamegameSolveErrors(t *testing.T) {
 		{[]string{"samegame", "solve", "-timeout", "-1s", blogFile}, 2, "-timeout"},
 		{[]string{"samegame", "bench", "-n", "2", "-timeout", "-1s"}, 2, "-timeout"},
 		{[]string{"samegame", "bench", "-n", "2", "-algo", "exact", "-timeout", "1ns"}, 1, "2 of 2"},
-		{[]string{"samegame", "solve", "-algo", "exact", standardFile}, 1, "not supported"},
+		{[]string{"samegame", "solve", "-algo", "exact", standardFile}, 2, "-algo exact does not play standard rules"},
+		{[]string{"samegame", "bench", "-n", "2", "-rules", "standard", "-algo", "exact,nrpa"}, 2, "-algo exact does not play standard rules"},
+		{[]string{"samegame", "solve", "-algo", "exact", "-level", "3", blogFile}, 2, "-level applies to -algo nrpa, nmcs, not exact"},
+		{[]string{"samegame", "solve", "-algo", "beam", "-dist", "3", blogFile}, 2, "-dist applies to -algo nrpa, not beam"},
+		{[]string{"samegame", "bench", "-n", "2", "-algo", "beam,dfs", "-iterations", "3"}, 2, "-iterations applies to -algo nrpa, nn-mcts, not beam, dfs"},
+		{[]string{"samegame", "solve", "-algo", "dfs", "-lookahead", "-1", blogFile}, 2, "-lookahead must not be negative"},
 		{[]string{"samegame", "solve", "-rules", "chess", blogFile}, 2, "unknown rules"},
 		{[]string{"samegame", "solve", "-algo", "exact", "-timeout", "1ms", blogFile + ":2"}, 1, "stopped by -timeout 1ms"},
 	}

@@ -101,7 +101,7 @@ func (b *EdgeMatch) Run(ctx context.Context, w *Writer) error {
 		w.Header += "\tLPs\tpermutation\tmethod"
 	}
 	w.Header += "\tnote"
-	cpu0, _ := ProcessCPU()
+	cpu0, _ := catalog.ProcessCPU()
 	recs, err := RunItems(ctx, len(b.Items), Options{Workers: 1, Timeout: b.Timeout, Done: b.Done, Remote: b.Remote}, EdgeMatchJob, b.item,
 		func(_ int, r *EdgeMatchRecord, _ time.Duration) error {
 			if b.Log != nil {
@@ -112,7 +112,7 @@ func (b *EdgeMatch) Run(ctx context.Context, w *Writer) error {
 	if err != nil {
 		return err
 	}
-	cpu1, _ := ProcessCPU()
+	cpu1, _ := catalog.ProcessCPU()
 	s := EdgeMatchSummary{Summary: true, Algo: b.Algo, Puzzles: len(recs), CPUSeconds: Seconds(cpu1 - cpu0), Groups: edgeMatchGroups(recs)}
 	for _, r := range recs {
 		if r.Solved {

@@ -201,9 +201,9 @@ func (j *Jigsaw) puzzle(ctx context.Context, b int, files []string) jigsawPuzzle
 	case j.Known:
 		p.Rows, p.Cols = grids[0].Rows, grids[0].Cols
 	}
-	cpu0, _ := ProcessCPU()
+	cpu0, _ := catalog.ProcessCPU()
 	res, serr := j.Solver.Solve(ctx, p)
-	cpu1, _ := ProcessCPU()
+	cpu1, _ := catalog.ProcessCPU()
 	out := jigsawPuzzle{secs: res.Elapsed.Seconds(), cpu: (cpu1 - cpu0).Seconds()}
 	var acc jigsaw.Accuracy
 	if res.Placement != nil {
@@ -264,7 +264,7 @@ func (j *Jigsaw) summary(w *Writer, recs []JigsawRecord, secs, cpus []float64, r
 	if w.JSON {
 		sum := map[string]any{"summary": true, "images": len(recs), "direct": Mean(direct),
 			"neighbor": Mean(neighbor), "perfect": perfect, "seconds": Mean(secs), "max_seconds": slices.Max(secs),
-			"cpu_seconds": Mean(cpus), "peak_rss_mib": PeakRSS() >> 20,
+			"cpu_seconds": Mean(cpus), "peak_rss_mib": catalog.PeakRSS() >> 20,
 			"type": j.Type, "dims": dims, "piece": j.Piece, "metric": j.Metric.String(), "seed": j.Seed, "algo": j.Algo}
 		if j.Bag > 0 {
 			sum["bag"], sum["bags"], sum["outputs_right"] = j.Bag, puzzles, right
@@ -282,7 +282,7 @@ func (j *Jigsaw) summary(w *Writer, recs []JigsawRecord, secs, cpus []float64, r
 		if j.Bag > 0 {
 			fmt.Fprintf(out, "bags that came out as the right number of pictures: %d/%d\n", right, puzzles)
 		}
-		if rss := PeakRSS(); rss > 0 {
+		if rss := catalog.PeakRSS(); rss > 0 {
 			fmt.Fprintf(out, "peak memory (resident): %d MiB\n", rss>>20)
 		}
 		for _, r := range recs {

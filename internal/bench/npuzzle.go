@@ -323,7 +323,7 @@ type NpuzzleSet struct {
 // npuzzleSetSolve solves one instance as the bench does.
 func npuzzleSetSolve(ctx context.Context, solver npuzzle.Solver, inst npuzzle.Instance, goal npuzzle.Goal, process bool, timeout time.Duration) (r setResult) {
 	var sol npuzzle.Solution
-	cpu, _ := OnCPU(process, func() { sol, r.err = solver.Solve(ctx, inst.Board, goal) })
+	cpu, _ := catalog.OnCPU(process, func() { sol, r.err = solver.Solve(ctx, inst.Board, goal) })
 	r.rec = NpuzzleSetRecord{Instance: inst.Number, Length: len(sol.Moves), Published: inst.Published,
 		Nodes: sol.Stats.Generated, Expanded: sol.Stats.Expanded, Seconds: Seconds(sol.Stats.Elapsed),
 		CPUSeconds: Seconds(cpu), Optimal: sol.Optimal}

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"tessera/internal/catalog"
 )
 
 // Remote runs an item elsewhere: a job of kind with input, under a time
@@ -87,9 +89,9 @@ func NewItem[In, Out any](kind string, work func(ctx context.Context, in In) Out
 		// budget is CPU time.
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		start, _ := ThreadCPU()
-		cpu = WithBudget(ctx, env.Timeout, env.CPU, func(ctx context.Context) { out = it.Work(ctx, env.In) })
-		end, _ := ThreadCPU()
+		start, _ := catalog.ThreadCPU()
+		cpu = catalog.WithBudget(ctx, env.Timeout, env.CPU, func(ctx context.Context) { out = it.Work(ctx, env.In) })
+		end, _ := catalog.ThreadCPU()
 		var v any = out
 		if it.Encode != nil {
 			v = it.Encode(out)
@@ -162,6 +164,57 @@ func RunItems[In, Out any](ctx context.Context, n int, opts Options, it *Item[In
 			return nil
 		}
 		return emit(i, r, cpus[i])
+	})
+	if cause := context.Cause(ctx); cause != nil && err != nil {
+		return res, cause
+	}
+	return res, err
+}
+
+// RunJobs runs the solve jobs input(0..n-1) of a family's job kind (a
+// catalogue contract: "samegame.solve" with catalog.SameGameJob in and
+// catalog.SameGameRecord out). Each job carries its own budget, so opts'
+// Timeout and CPU are not applied here. Without opts.Remote, run solves
+// each in-process on opts.Workers goroutines; with it each is a job (at
+// most RemoteInFlight at once) and its result the record the worker
+// returned. emit gets each record in order, as Run's does; a job that
+// fails (its workers lost, a connection lost) ends the run with its error.
+func RunJobs[In, Out any](ctx context.Context, n int, opts Options, kind string, timeout time.Duration,
+	run func(ctx context.Context, in In) Out, input func(i int) In, emit func(i int, r *Out) error) ([]Out, error) {
+	var em func(i int, r *Out, _ time.Duration) error
+	if emit != nil {
+		em = func(i int, r *Out, _ time.Duration) error { return emit(i, r) }
+	}
+	local := Options{Workers: opts.Workers, Done: opts.Done}
+	if opts.Remote == nil {
+		return Run(ctx, n, local, func(ctx context.Context, i int) Out { return run(ctx, input(i)) }, em)
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	limit := time.Duration(0)
+	if timeout > 0 {
+		// A safety net only: the job keeps its own budget.
+		limit = 4*timeout + time.Minute
+	}
+	local.Workers = min(max(n, 1), RemoteInFlight)
+	res, err := Run(ctx, n, local, func(ctx context.Context, i int) Out {
+		var out Out
+		b, err := json.Marshal(input(i))
+		if err == nil {
+			var rb json.RawMessage
+			if rb, err = opts.Remote.Call(ctx, kind, b, limit); err == nil {
+				err = json.Unmarshal(rb, &out)
+			}
+		}
+		if err != nil {
+			cancel(fmt.Errorf("bench: item %d: %w", i+1, err))
+		}
+		return out
+	}, func(i int, r *Out, _ time.Duration) error {
+		if em == nil || ctx.Err() != nil {
+			return nil
+		}
+		return em(i, r, 0)
 	})
 	if cause := context.Cause(ctx); cause != nil && err != nil {
 		return res, cause

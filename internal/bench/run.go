@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"tessera/internal/catalog"
 )
 
 // Options are a run's workers and per-item budget. The zero value runs one
@@ -70,7 +72,7 @@ func Run[R any](ctx context.Context, n int, opts Options, work func(ctx context.
 					return
 				}
 				var r R
-				used := WithBudget(ctx, opts.Timeout, opts.CPU, func(ctx context.Context) { r = work(ctx, i) })
+				used := catalog.WithBudget(ctx, opts.Timeout, opts.CPU, func(ctx context.Context) { r = work(ctx, i) })
 				mu.Lock()
 				res[i], cpus[i] = r, used
 				done[i] = true

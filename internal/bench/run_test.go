@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tessera/internal/catalog"
 )
 
 // TestRunOrder checks that results come back and are emitted in item order
@@ -63,10 +65,10 @@ func TestRunBudget(t *testing.T) {
 }
 
 func TestCPUBudget(t *testing.T) {
-	if _, ok := ThreadCPU(); !ok {
+	if _, ok := catalog.ThreadCPU(); !ok {
 		t.Skip("no thread CPU clock here")
 	}
-	used := WithBudget(context.Background(), 20*time.Millisecond, true, func(ctx context.Context) {
+	used := catalog.WithBudget(context.Background(), 20*time.Millisecond, true, func(ctx context.Context) {
 		for ctx.Err() == nil {
 		}
 	})

@@ -71,25 +71,9 @@ type SameGame struct {
 	Remote Remote
 }
 
-// SameGameRecord is one -json line of a bench of one algorithm.
-type SameGameRecord struct {
-	Board   int     `json:"board"`
-	Name    string  `json:"name"`
-	Score   int     `json:"score"`
-	Clicks  int     `json:"clicks"`
-	Optimal *bool   `json:"optimal"`
-	Seconds float64 `json:"seconds"`
-	// CPUSeconds is the CPU time of the solve, measured with CPU.
-	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
-	Cleared    bool    `json:"cleared"`
-	Known      int     `json:"known_optimum,omitempty"`
-	Nodes      int64   `json:"nodes"`
-	Playouts   int64   `json:"playouts"`
-	Moves      string  `json:"moves"`
-	Error      string  `json:"error,omitempty"`
-
-	sol samegame.Solution
-}
+// SameGameRecord is one -json line of a bench of one algorithm: the
+// catalogue's record of a solve.
+type SameGameRecord = catalog.SameGameRecord
 
 // SameGameSummary is the last -json line of a bench of one algorithm.
 type SameGameSummary struct {
@@ -119,47 +103,35 @@ type SameGameSummary struct {
 // budget, or a solver's error.
 var ErrSameGameFailed = errors.New("bench: samegame boards failed")
 
-// SameGameAnytime reports whether the solver id's stop at its budget is a
-// result (the best found so far) rather than a failure: true for all but
-// exact, whose point is the proof.
-func SameGameAnytime(id string) bool { return id != "exact" }
-
-// solve runs the solver on the entry (number is its 1-based number) and
-// records the result.
-func sameGameSolve(ctx context.Context, s samegame.Solver, id string, e samegame.Entry, number int) SameGameRecord {
-	sol, err := s.Solve(ctx, e.Board)
-	rec := SameGameRecord{Board: number, Name: e.Name, Score: sol.Score, Clicks: sol.Clicks, Seconds: Seconds(sol.Elapsed),
-		Cleared: sol.Cleared, Known: e.Optimal, Nodes: sol.Nodes, Playouts: sol.Playouts, Moves: samegame.FormatMoves(sol.Moves),
-		sol: sol}
-	entry, _ := catalog.SameGame.Lookup(id)
-	switch {
-	case sol.Optimal:
-		rec.Optimal = ptr(true)
-	case e.Board.Rules() == samegame.Dust && e.Optimal > 0 && sol.Cleared && sol.Clicks == e.Optimal:
-		rec.Optimal = ptr(true) // reaches the file's proven optimum
-	case entry.Optimal:
-		rec.Optimal = ptr(false)
-	}
-	if err != nil && !(errors.Is(err, context.DeadlineExceeded) && SameGameAnytime(id) && len(sol.Moves) > 0) {
-		rec.Error = err.Error()
-	}
-	return rec
+// job is the a-th algorithm on the i-th listed board, as the job that
+// solves it. The anytime searches use their whole budget (Restart).
+func (s *SameGame) job(a, i int) catalog.SameGameJob {
+	o := s.Options
+	o.Restart = s.Timeout > 0
+	e := s.Entries[s.List[i]-1]
+	return catalog.SameGameJob{Spec: catalog.Spec[catalog.SameGameOptions]{Solver: s.Algos[a], Options: o,
+		Budget: catalog.Budget{Timeout: s.Timeout, CPU: s.CPU}},
+		Rules: e.Board.Rules().String(), Board: samegame.Format(e.Board, e.Notation), Name: e.Name, Number: s.List[i], Known: e.Optimal}
 }
 
-func ptr[T any](v T) *T { return &v }
-
-// solvers builds the solver of every algorithm.
-func (s *SameGame) solvers() ([]samegame.Solver, error) {
-	o := s.Options
-	o.Restart = s.Timeout > 0 // the anytime searches use the whole budget
-	solvers := make([]samegame.Solver, len(s.Algos))
-	for i, id := range s.Algos {
-		var err error
-		if solvers[i], err = catalog.SameGame.New(id, o); err != nil {
-			return nil, err
+// check looks the algorithms up and checks the options, before any work.
+func (s *SameGame) check() error {
+	for _, id := range s.Algos {
+		if _, err := catalog.SameGame.Lookup(id); err != nil {
+			return err
 		}
 	}
-	return solvers, nil
+	return s.Options.Check()
+}
+
+// runJobs solves the jobs job(j/len(List), j%len(List)) for j < n, here or
+// on s.Remote's workers.
+func (s *SameGame) runJobs(ctx context.Context, n int, workers int, emit func(i int, r *SameGameRecord) error) ([]SameGameRecord, error) {
+	return RunJobs(ctx, n, Options{Workers: workers, Done: s.Done, Remote: s.Remote}, catalog.SameGameKind, s.Timeout,
+		func(ctx context.Context, j catalog.SameGameJob) SameGameRecord {
+			return j.Run(ctx, catalog.SameGameHooks{})
+		},
+		func(j int) catalog.SameGameJob { return s.job(j/len(s.List), j%len(s.List)) }, emit)
 }
 
 // Run runs the bench and prints it to w; with one algorithm it returns
@@ -167,32 +139,30 @@ func (s *SameGame) solvers() ([]samegame.Solver, error) {
 // printing everything, an error wrapping ErrSameGameFailed (with the
 // records).
 func (s *SameGame) Run(ctx context.Context, w io.Writer) ([]SameGameRecord, error) {
-	solvers, err := s.solvers()
-	if err != nil {
+	if err := s.check(); err != nil {
 		return nil, err
 	}
 	if len(s.Algos) > 1 || s.Plot != nil {
-		return nil, s.compare(ctx, w, solvers)
+		return nil, s.compare(ctx, w)
 	}
 	start := time.Now()
-	cpuStart, _ := ProcessCPU()
+	cpuStart, _ := catalog.ProcessCPU()
 	out := &Writer{W: w, JSON: s.JSON, AlignRight: true, Header: "board\tname\tscore\tclicks\tcleared\tplayouts\tseconds\t"}
 	if s.Rules == samegame.Dust {
 		out.Header = "board\tname\tclicks\toptimal\tknown\tnodes\tseconds\t"
 	}
 	var remoteCPU atomic.Int64
-	recs, err := RunItems(ctx, len(s.List), Options{Workers: s.Workers, Timeout: s.Timeout, CPU: s.CPU, Done: s.Done, Remote: s.Remote,
-		RemoteCPU: func(d time.Duration) { remoteCPU.Add(int64(d)) }},
-		SameGameItem, func(i int) sameGameItem { return s.item(solvers, 0, i) },
-		func(i int, r *SameGameRecord, cpu time.Duration) error {
-			r.CPUSeconds = Seconds(cpu)
-			return out.Item(r, r.row(s.Rules))
-		})
+	recs, err := s.runJobs(ctx, len(s.List), s.Workers, func(i int, r *SameGameRecord) error {
+		if s.Remote != nil {
+			remoteCPU.Add(int64(r.CPUSeconds * float64(time.Second)))
+		}
+		return out.Item(r, sameGameRow(r, s.Rules))
+	})
 	if err != nil {
 		return recs, err
 	}
 	sum := s.summarize(recs, time.Since(start))
-	if cpuEnd, ok := ProcessCPU(); ok {
+	if cpuEnd, ok := catalog.ProcessCPU(); ok {
 		sum.CPUSeconds = Seconds(cpuEnd - cpuStart + time.Duration(remoteCPU.Load()))
 	}
 	if err := out.Summary(sum, func(w io.Writer) { sum.print(w, s.Rules) }); err != nil {
@@ -204,8 +174,8 @@ func (s *SameGame) Run(ctx context.Context, w io.Writer) ([]SameGameRecord, erro
 	return recs, nil
 }
 
-// row is the record's table row.
-func (r *SameGameRecord) row(rules samegame.Rules) string {
+// sameGameRow is the record's table row.
+func sameGameRow(r *SameGameRecord, rules samegame.Rules) string {
 	opt := "-"
 	if r.Optimal != nil {
 		opt = map[bool]string{true: "proven", false: "no"}[*r.Optimal]
@@ -238,7 +208,7 @@ func (s *SameGame) summarize(recs []SameGameRecord, wall time.Duration) SameGame
 		} else {
 			sum.Total += r.Score
 		}
-		if r.Optimal != nil && *r.Optimal {
+		if r.Proven() {
 			sum.Proven++
 		}
 		if r.Cleared {
@@ -306,7 +276,7 @@ func SameGameSet(entries []samegame.Entry, list []int, recs []SameGameRecord, ru
 		notation := e.Notation
 		fmt.Fprintf(&sb, "\n%s %s\nboard\n%s", kind, label, samegame.Format(e.Board, notation))
 		switch {
-		case rules == samegame.Dust && r.Optimal != nil && *r.Optimal:
+		case rules == samegame.Dust && r.Proven():
 			fmt.Fprintf(&sb, "optimal %d\n", r.Clicks)
 		case e.Optimal > 0:
 			fmt.Fprintf(&sb, "optimal %d\n", e.Optimal)
@@ -314,9 +284,10 @@ func SameGameSet(entries []samegame.Entry, list []int, recs []SameGameRecord, ru
 		if rules == samegame.Standard {
 			fmt.Fprintf(&sb, "score %d\n", r.Score)
 		}
-		if res, err := samegame.Replay(e.Board, r.sol.Moves); err == nil {
-			fmt.Fprintf(&sb, "moves %d\n", len(r.sol.Moves))
-			for k, m := range r.sol.Moves {
+		moves, merr := samegame.ParseMoves(r.Moves)
+		if res, err := samegame.Replay(e.Board, moves); err == nil && merr == nil {
+			fmt.Fprintf(&sb, "moves %d\n", len(moves))
+			for k, m := range moves {
 				g := res.Removed[k]
 				color := strconv.Itoa(int(g.Color))
 				if notation == samegame.Letters {
@@ -342,9 +313,8 @@ func SameGameDataset(ctx context.Context, entries []samegame.Entry, rules samega
 // remote's workers (nil: in-process).
 func SameGameDatasetOn(ctx context.Context, remote Remote, entries []samegame.Entry, rules samegame.Rules, algo string, o catalog.SameGameOptions,
 	timeout time.Duration, workers int, done func()) (string, int, error) {
-	bs := &SameGame{Entries: entries, Rules: rules, Algos: []string{algo}, Options: o, Timeout: timeout, Remote: remote}
-	solvers, err := bs.solvers()
-	if err != nil {
+	bs := &SameGame{Entries: entries, Rules: rules, Algos: []string{algo}, Options: o, Timeout: timeout, Remote: remote, Done: done}
+	if err := bs.check(); err != nil {
 		return "", 0, err
 	}
 	list := make([]int, len(entries))
@@ -352,14 +322,13 @@ func SameGameDatasetOn(ctx context.Context, remote Remote, entries []samegame.En
 		list[i] = i + 1
 	}
 	bs.List = list
-	recs, err := RunItems(ctx, len(entries), Options{Workers: workers, Timeout: timeout, Done: done, Remote: remote},
-		SameGameItem, func(i int) sameGameItem { return bs.item(solvers, 0, i) }, nil)
+	recs, err := bs.runJobs(ctx, len(entries), workers, nil)
 	if err != nil {
 		return "", 0, err
 	}
 	proven := 0
 	for _, r := range recs {
-		if r.Optimal != nil && *r.Optimal {
+		if r.Proven() {
 			proven++
 		}
 	}
@@ -519,13 +488,12 @@ type SameGameCompareSummary struct {
 // compare runs every algorithm on every listed board (board and algorithm
 // pairs shared among workers), prints one line per board with JSON and
 // then the summary, or a table, and draws the plot.
-func (s *SameGame) compare(ctx context.Context, w io.Writer, solvers []samegame.Solver) error {
+func (s *SameGame) compare(ctx context.Context, w io.Writer) error {
 	names, list := s.Algos, s.List
 	start := time.Now()
 	// Algorithm-major order: each algorithm's boards run together, so that
 	// timings share conditions.
-	flat, err := RunItems(ctx, len(list)*len(names), Options{Workers: s.Workers, Timeout: s.Timeout, CPU: s.CPU, Done: s.Done, Remote: s.Remote},
-		SameGameItem, func(j int) sameGameItem { return s.item(solvers, j/len(list), j%len(list)) }, nil)
+	flat, err := s.runJobs(ctx, len(list)*len(names), s.Workers, nil)
 	if err != nil {
 		return err
 	}
@@ -552,7 +520,7 @@ func (s *SameGame) compare(ctx context.Context, w io.Writer, solvers []samegame.
 			}
 			r.Clicks[names[a]] = rec.Clicks
 			r.Secs[names[a]] = rec.Seconds
-			if rec.sol.Optimal && s.Rules == samegame.Dust {
+			if rec.Proven() && s.Rules == samegame.Dust {
 				r.Best, r.Proven = rec.Clicks, true
 			}
 			if !r.Proven && (r.Best == 0 || rec.Clicks < r.Best) {

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"text/tabwriter"
 )
@@ -19,6 +20,16 @@ type Entry[S, O any] struct {
 	Doc string
 	// Optimal reports whether a finished run proves its answer optimal.
 	Optimal bool
+	// Anytime reports whether the solver improves an answer until its
+	// budget ends: stopped by its budget with an answer, it succeeds with
+	// its best; a solver that is not anytime fails there.
+	Anytime bool
+	// Plays lists what it plays where a family has kinds of puzzles (the
+	// rules of samegame: "standard", "dust"); empty: all of them.
+	Plays []string
+	// Reads lists the options it reads, by their json names (Options):
+	// giving it another is an error, and forms show it these.
+	Reads []string
 	// New builds the solver value from the options; it fails with a
 	// message a person can act on when an option does not suit it.
 	New func(O) (S, error)
@@ -59,17 +70,32 @@ func (t Table[S, O]) IDs() []string {
 
 // Menu is an entry without its constructor, for listings and the web app.
 type Menu struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	Doc     string `json:"doc"`
-	Optimal bool   `json:"optimal"`
+	ID      string   `json:"id"`
+	Name    string   `json:"name"`
+	Doc     string   `json:"doc"`
+	Optimal bool     `json:"optimal"`
+	Anytime bool     `json:"anytime"`
+	Plays   []string `json:"plays,omitempty"`
+	Reads   []string `json:"reads,omitempty"`
+}
+
+// Playing returns the entries that play kind (those whose Plays is empty or
+// names it), in table order.
+func (t Table[S, O]) Playing(kind string) Table[S, O] {
+	var out Table[S, O]
+	for _, e := range t {
+		if len(e.Plays) == 0 || slices.Contains(e.Plays, kind) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // Menu lists the table's entries for people.
 func (t Table[S, O]) Menu() []Menu {
 	m := make([]Menu, len(t))
 	for i, e := range t {
-		m[i] = Menu{ID: e.ID, Name: e.Name, Doc: e.Doc, Optimal: e.Optimal}
+		m[i] = Menu{ID: e.ID, Name: e.Name, Doc: e.Doc, Optimal: e.Optimal, Anytime: e.Anytime, Plays: e.Plays, Reads: e.Reads}
 	}
 	return m
 }

@@ -7,121 +7,149 @@ import (
 	"tessera/samegame/policy"
 )
 
-// SameGameOptions are the values of the samegame solvers' flags; each
-// solver reads those it has and the zero value gives every solver its
-// defaults.
+// SameGameOptions are the samegame solvers' options: plain data that
+// travels as JSON (a job's spec, the web's forms), each field's json tag its
+// name and, with '-' for '_', its flag (BindFlags); the zero value gives
+// every solver its defaults. Each solver reads the fields its entry's Reads
+// lists.
 type SameGameOptions struct {
-	// Order is dfs's move order.
-	Order samegame.Ordering
-	// TableBits sizes the tables of exact and dfs (2^N entries; 0: their
-	// defaults).
-	TableBits int
-	// Width is the beam width of beam (default 1,000) and nn-beam
-	// (default 2,000).
-	Width int
-	// Level is the nesting level of nmcs and nrpa; Iterations nrpa's
-	// iterations per level and nn-mcts's tree iterations per click.
-	Level, Iterations int
-	// Nodes stops dfs, exact and beam after this many nodes and the
-	// Monte-Carlo searches after this many playouts (0: no limit).
-	Nodes int64
-	// Seed drives the Monte-Carlo searches.
-	Seed uint64
-	// NoTabu lets the Monte-Carlo searches break up the largest colour
-	// under standard rules.
-	NoTabu bool
+	Order          samegame.Ordering `json:"order,omitempty" help:"dfs move order: shortlook, largest or lookahead"`
+	LookaheadPlies int               `json:"lookahead,omitempty" help:"dfs with -order shortlook: plies ordered by lookahead (default 6)"`
+	TableBits      int               `json:"table_bits,omitempty" help:"exact (default 23) and dfs on dust boards (default 22): a table of 2^N entries of 8 bytes"`
+	Width          int               `json:"width,omitempty" help:"beam width (default 1000; nn-beam 2000)"`
+	Level          int               `json:"level,omitempty" help:"nesting level of nmcs (default 2) and nrpa (default 3)"`
+	Iterations     int               `json:"iterations,omitempty" help:"nrpa iterations per level (default 100); nn-mcts tree iterations per click (default 200)"`
+	Nodes          int64             `json:"nodes,omitempty" help:"stop after this many nodes (dfs, exact, beam) or playouts (mcts, nmcs, nrpa); 0: no limit"`
+	Seed           uint64            `json:"seed,string,omitempty" applies:"all" help:"random seed: the same seed gives the same result"`
+	NoTabu         bool              `json:"no_tabu,omitempty" help:"standard rules: let the Monte-Carlo searches break up the largest colour"`
 	// Restart keeps the Monte-Carlo searches going until their context
-	// ends (a CPU budget has no deadline to tell them).
-	Restart bool
-	// Model is the network file of the nn solvers ("": the shipped
-	// network, for nn-after the shipped afterstate network), Views the
-	// symmetric views an afterstate network averages.
-	Model string
-	Views int
-	// Dist makes nrpa the distributed NRPA (samegame.DistNRPA): the root
-	// level here, Dist level-(Level-1) searches at a time on NRPAExec
-	// (0: the single-process NRPA).
-	Dist int
+	// ends (a CPU budget has no deadline to tell them); front ends set it
+	// when the solve has a budget.
+	Restart bool   `json:"restart,omitempty" flag:"-"`
+	Model   string `json:"model,omitempty" help:"nn, nn-after, nn-value, nn-beam, nn-mcts: the network file (default: the shipped dust network, for nn-after the shipped afterstate network)"`
+	Views   int    `json:"views,omitempty" help:"nn-after: symmetric views of each board whose ratings are averaged (2: and its mirror image; up to 10; default 1)"`
+	Dist    int    `json:"dist,omitempty" help:"nrpa: distributed NRPA (Negrevergne and Cazenave): the root level here, N level-(L-1) searches at a time (0: the single-process NRPA)"`
+}
+
+// Check reports options out of range, naming the flag.
+func (o SameGameOptions) Check() error {
+	switch {
+	case o.Level < 0 || o.Level > 10:
+		return fmt.Errorf("-level %d out of range (0 to 10)", o.Level)
+	case o.Iterations < 0 || o.Width < 0 || o.Nodes < 0 || o.Dist < 0 || o.LookaheadPlies < 0:
+		return fmt.Errorf("-iterations, -width, -nodes, -dist and -lookahead must not be negative")
+	case o.LookaheadPlies > 64:
+		return fmt.Errorf("-lookahead %d out of range (0 to 64)", o.LookaheadPlies)
+	case o.TableBits != 0 && (o.TableBits < 10 || o.TableBits > 32):
+		return fmt.Errorf("-table-bits %d out of range (10 to 32)", o.TableBits)
+	case o.Views < 0 || o.Views > 10:
+		return fmt.Errorf("-views %d out of range (0 to 10)", o.Views)
+	}
+	return nil
+}
+
+// SameGameHooks are what a samegame solve needs at run time and never
+// sends: they stay with the process that runs the solver.
+type SameGameHooks struct {
+	// Progress, when set, receives the best solution so far now and then.
+	Progress func(samegame.Solution)
 	// NRPAExec runs the distributed NRPA's searches (nil: goroutines in
 	// this process; a jobs executor sends them to workers).
 	NRPAExec samegame.NRPAExecutor
-	// Progress, when set, receives the best solution so far now and then.
-	Progress func(samegame.Solution)
 }
 
-// SameGame is the table of the cluster-clearing games' solvers: those of
-// package samegame (exact first: the web app's default), then those guided
-// by the dust game's network (package policy).
-var SameGame = Table[samegame.Solver, SameGameOptions]{
-	{ID: "exact", Name: "Exact", Optimal: true,
+// SameGameRun is what a samegame entry's New reads: the options and the
+// hooks.
+type SameGameRun struct {
+	SameGameOptions
+	Hooks SameGameHooks
+}
+
+// Capabilities of the samegame entries: what they play and read.
+var (
+	dustOnly = []string{"dust"}
+	mcReads  = []string{"nodes", "no_tabu"}
+)
+
+// SameGame is the table of the cluster-clearing games' solvers, in menu
+// order: a page offers the first entry that plays its rules as its default
+// (exact for the dust game, nrpa for standard SameGame). Those of package
+// samegame come first, then those guided by the dust game's network
+// (package policy).
+var SameGame = Table[samegame.Solver, SameGameRun]{
+	{ID: "exact", Name: "Exact", Optimal: true, Plays: dustOnly, Reads: []string{"table_bits", "nodes"},
 		Doc: "IDA* with a table of learned bounds: proves the fewest clicks of a dust board of up to 64 cells (seconds on hard boards)",
-		New: func(o SameGameOptions) (samegame.Solver, error) {
-			return samegame.Exact{TableBits: o.TableBits, MaxNodes: o.Nodes, Progress: o.Progress}, nil
+		New: func(o SameGameRun) (samegame.Solver, error) {
+			return samegame.Exact{TableBits: o.TableBits, MaxNodes: o.Nodes, Progress: o.Hooks.Progress}, nil
 		}},
-	{ID: "dfs", Name: "Depth-first (blog)", Optimal: true,
-		Doc: "the source blog's depth-first branch-and-bound: improves its best until the search ends (a proof) or time runs out",
-		New: func(o SameGameOptions) (samegame.Solver, error) {
-			return samegame.DFS{Order: o.Order, TableBits: o.TableBits, MaxNodes: o.Nodes, Progress: o.Progress}, nil
-		}},
-	{ID: "beam", Name: "Beam search",
-		Doc: "keeps the 1,000 most promising boards per click (width): fast, short, not proven",
-		New: func(o SameGameOptions) (samegame.Solver, error) {
-			return samegame.Beam{Width: o.Width, MaxNodes: o.Nodes, Progress: o.Progress}, nil
-		}},
-	{ID: "mcts", Name: "Monte-Carlo tree search",
-		Doc: "single-player MCTS (SP-MCTS): random playouts guide a growing tree; uses its whole time",
-		New: func(o SameGameOptions) (samegame.Solver, error) {
-			return samegame.MCTS{Seed: o.Seed, MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu, Progress: o.Progress}, nil
-		}},
-	{ID: "nmcs", Name: "Nested Monte-Carlo search",
-		Doc: "nested Monte-Carlo search (level 2): nested random playouts; uses its whole time",
-		New: func(o SameGameOptions) (samegame.Solver, error) {
-			return samegame.NMCS{Level: o.Level, Seed: o.Seed, MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu,
-				Progress: o.Progress}, nil
-		}},
-	{ID: "nrpa", Name: "NRPA",
+	{ID: "nrpa", Name: "NRPA", Anytime: true, Reads: append([]string{"level", "iterations", "dist"}, mcReads...),
 		Doc: "nested rollout policy adaptation (level 3, 100 iterations): learns a playout policy; uses its whole time",
-		New: func(o SameGameOptions) (samegame.Solver, error) {
+		New: func(o SameGameRun) (samegame.Solver, error) {
 			if o.Dist > 0 {
 				return samegame.DistNRPA{Level: o.Level, Iterations: o.Iterations, Parallel: o.Dist, Seed: o.Seed,
-					MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu, Exec: o.NRPAExec, Progress: o.Progress}, nil
+					MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu, Exec: o.Hooks.NRPAExec, Progress: o.Hooks.Progress}, nil
 			}
-			if o.NRPAExec != nil {
+			if o.Hooks.NRPAExec != nil {
 				return nil, fmt.Errorf("nrpa: a search executor (-nats) needs -dist N")
 			}
 			return samegame.NRPA{Level: o.Level, Iterations: o.Iterations, Seed: o.Seed, MaxPlayouts: o.Nodes,
-				Restart: o.Restart, NoTabu: o.NoTabu, Progress: o.Progress}, nil
+				Restart: o.Restart, NoTabu: o.NoTabu, Progress: o.Hooks.Progress}, nil
 		}},
-	{ID: "nn", Name: "Network, greedy",
+	{ID: "nmcs", Name: "Nested Monte-Carlo search", Anytime: true, Reads: append([]string{"level"}, mcReads...),
+		Doc: "nested Monte-Carlo search (level 2): nested random playouts; uses its whole time",
+		New: func(o SameGameRun) (samegame.Solver, error) {
+			return samegame.NMCS{Level: o.Level, Seed: o.Seed, MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu,
+				Progress: o.Hooks.Progress}, nil
+		}},
+	{ID: "mcts", Name: "Monte-Carlo tree search", Anytime: true, Reads: mcReads,
+		Doc: "single-player MCTS (SP-MCTS): random playouts guide a growing tree; uses its whole time",
+		New: func(o SameGameRun) (samegame.Solver, error) {
+			return samegame.MCTS{Seed: o.Seed, MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu, Progress: o.Hooks.Progress}, nil
+		}},
+	{ID: "beam", Name: "Beam search", Anytime: true, Reads: []string{"width", "nodes"},
+		Doc: "keeps the 1,000 most promising boards per click (width): fast, short, not proven",
+		New: func(o SameGameRun) (samegame.Solver, error) {
+			return samegame.Beam{Width: o.Width, MaxNodes: o.Nodes, Progress: o.Hooks.Progress}, nil
+		}},
+	{ID: "dfs", Name: "Depth-first (blog)", Optimal: true, Anytime: true, Reads: []string{"order", "lookahead", "table_bits", "nodes"},
+		Doc: "the source blog's depth-first branch-and-bound: improves its best until the search ends (a proof) or time runs out",
+		New: func(o SameGameRun) (samegame.Solver, error) {
+			return samegame.DFS{Order: o.Order, LookaheadPlies: o.LookaheadPlies, TableBits: o.TableBits, MaxNodes: o.Nodes,
+				Progress: o.Hooks.Progress}, nil
+		}},
+	{ID: "greedy", Name: "Greedy (largest group)",
+		Doc: "clicks the largest group at every turn: the one-pass baseline, in microseconds",
+		New: func(SameGameRun) (samegame.Solver, error) { return samegame.Greedy{}, nil }},
+	{ID: "nn", Name: "Network, greedy", Anytime: true, Plays: dustOnly, Reads: []string{"model"},
 		Doc: "the dust game's network clicks its best-scored group at every turn, as in the source blog",
-		New: func(o SameGameOptions) (samegame.Solver, error) {
+		New: func(o SameGameRun) (samegame.Solver, error) {
 			p, err := sameGamePolicy(o, false)
 			return policy.Greedy{P: p}, err
 		}},
-	{ID: "nn-after", Name: "Afterstate network, greedy",
+	{ID: "nn-after", Name: "Afterstate network, greedy", Anytime: true, Plays: dustOnly, Reads: []string{"model", "views"},
 		Doc: "the afterstate network clicks the group whose resulting board it rates best",
-		New: func(o SameGameOptions) (samegame.Solver, error) {
+		New: func(o SameGameRun) (samegame.Solver, error) {
 			p, err := sameGamePolicy(o, true)
 			if err == nil && !p.IsAfterstate() {
 				err = fmt.Errorf("nn-after: %s is not an afterstate network (samegame train -after)", o.Model)
 			}
 			return policy.After{P: p, Views: o.Views}, err
 		}},
-	{ID: "nn-value", Name: "Network, one step ahead",
+	{ID: "nn-value", Name: "Network, one step ahead", Anytime: true, Plays: dustOnly, Reads: []string{"model"},
 		Doc: "clicks the group whose resulting board the network's value head gives the fewest clicks left",
-		New: func(o SameGameOptions) (samegame.Solver, error) {
+		New: func(o SameGameRun) (samegame.Solver, error) {
 			p, err := sameGamePolicy(o, false)
 			return policy.Value{P: p}, err
 		}},
-	{ID: "nn-beam", Name: "Network beam search",
+	{ID: "nn-beam", Name: "Network beam search", Anytime: true, Plays: dustOnly, Reads: []string{"model", "width"},
 		Doc: "beam search of width 2,000 ranked by the network's scores, never longer than its greedy line",
-		New: func(o SameGameOptions) (samegame.Solver, error) {
+		New: func(o SameGameRun) (samegame.Solver, error) {
 			p, err := sameGamePolicy(o, false)
 			return policy.Beam{P: p, Width: o.Width}, err
 		}},
-	{ID: "nn-mcts", Name: "Network tree search",
+	{ID: "nn-mcts", Name: "Network tree search", Anytime: true, Plays: dustOnly, Reads: []string{"model", "iterations"},
 		Doc: "PUCT tree search (200 iterations per click) with the network's priors and value head",
-		New: func(o SameGameOptions) (samegame.Solver, error) {
+		New: func(o SameGameRun) (samegame.Solver, error) {
 			p, err := sameGamePolicy(o, false)
 			return policy.MCTS{P: p, Iterations: int64(o.Iterations)}, err
 		}},
@@ -131,7 +159,7 @@ func init() { register("samegame", SameGame.Menu) }
 
 // sameGamePolicy loads the network of o.Model, or the shipped one (the
 // afterstate network with after), as a copy of its own with o.Views set.
-func sameGamePolicy(o SameGameOptions, after bool) (*policy.Policy, error) {
+func sameGamePolicy(o SameGameRun, after bool) (*policy.Policy, error) {
 	var p *policy.Policy
 	if o.Model != "" {
 		var err error

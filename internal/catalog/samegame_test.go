@@ -12,12 +12,12 @@ import (
 // TestSameGame checks the ids (the -algo names of every command line) and
 // that every entry builds a solver that clears a dust board legally.
 func TestSameGame(t *testing.T) {
-	want := []string{"exact", "dfs", "beam", "mcts", "nmcs", "nrpa", "nn", "nn-after", "nn-value", "nn-beam", "nn-mcts"}
+	want := []string{"exact", "nrpa", "nmcs", "mcts", "beam", "dfs", "greedy", "nn", "nn-after", "nn-value", "nn-beam", "nn-mcts"}
 	if ids := SameGame.IDs(); !slices.Equal(ids, want) {
 		t.Fatalf("ids %v, want %v", ids, want)
 	}
 	b := samegame.Random(8, 6, 3, samegame.Dust, rand.New(rand.NewPCG(2, 2)))
-	opts := SameGameOptions{Width: 50, Iterations: 20, Level: 1, Nodes: 20000, Seed: 1, Views: 2}
+	opts := SameGameRun{SameGameOptions: SameGameOptions{Width: 50, Iterations: 20, Level: 1, Nodes: 20000, Seed: 1, Views: 2}}
 	for _, e := range SameGame {
 		s, err := e.New(opts)
 		if err != nil {
@@ -35,7 +35,7 @@ func TestSameGame(t *testing.T) {
 			t.Errorf("%s claims a proof, but its entry says it cannot", e.ID)
 		}
 	}
-	if _, err := SameGame.New("nn-after", SameGameOptions{Model: "testdata/none.nn"}); err == nil {
+	if _, err := SameGame.New("nn-after", SameGameRun{SameGameOptions: SameGameOptions{Model: "testdata/none.nn"}}); err == nil {
 		t.Error("nn-after with a missing model built")
 	}
 }
@@ -49,7 +49,8 @@ func TestSameGameProgressLines(t *testing.T) {
 	for _, id := range []string{"nrpa", "nmcs", "mcts"} {
 		var last samegame.Solution
 		lines := 0
-		s, err := SameGame.New(id, SameGameOptions{Iterations: 10, Level: 1, Nodes: 500, Seed: 1, Progress: func(p samegame.Solution) {
+		opts := SameGameOptions{Iterations: 10, Level: 1, Nodes: 500, Seed: 1}
+		s, err := SameGame.New(id, SameGameRun{SameGameOptions: opts, Hooks: SameGameHooks{Progress: func(p samegame.Solution) {
 			if p.Moves == nil {
 				return
 			}
@@ -58,7 +59,7 @@ func TestSameGameProgressLines(t *testing.T) {
 				t.Fatalf("%s: a line of %d points replays to %d (%v)", id, p.Score, r.Score, err)
 			}
 			last = p
-		}})
+		}}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -73,12 +73,13 @@
 //
 // # Benches on workers
 //
-// internal/bench declares each bench's item as a job kind (bench.NewItem:
-// "bench.samegame", "bench.edgematch", ...); cmd/tessera registers them
-// all, so "tessera worker" runs any bench's items and a bench with -nats
-// prints what it prints locally (the same order: results are taken in
-// item order). The item's budget is applied on the worker, which reports
-// the item's CPU time.
+// A bench's items are the catalogue's solve jobs ("samegame.solve",
+// catalog.JobKinds) or, for the families not yet on the solve contract,
+// bench items (bench.NewItem: "bench.edgematch", ...); cmd/tessera
+// registers them all, so "tessera worker" runs any bench's items and a
+// bench with -nats prints what it prints locally (the same order: results
+// are taken in item order). The item's budget is applied on the worker,
+// which reports the item's CPU time.
 //
 // # Limits
 //

@@ -62,17 +62,20 @@ type dustSolver struct {
 
 // dustOptions are the options the page's solvers are built with: the
 // catalogue's defaults, seed 1 for the Monte-Carlo searches.
-var dustOptions = catalog.SameGameOptions{Seed: 1}
+var dustOptions = catalog.SameGameRun{SameGameOptions: catalog.SameGameOptions{Seed: 1}}
 
-// dustSolvers is the Auto menu, catalog.SameGame's entries in its order
-// (exact, the default, first).
-var dustSolvers = func() []dustSolver {
-	var list []dustSolver
-	for _, m := range catalog.SameGame.Menu() {
-		list = append(list, dustSolver{ID: m.ID, Name: m.Name, Description: m.Doc, Proves: m.Optimal})
+// dustSolvers is the Auto menu: the catalogue's solvers that play the dust
+// game, in its order (exact, the default, first).
+var dustSolvers = menuOf(catalog.SameGame.Playing(samegame.Dust.String()).Menu())
+
+// menuOf turns catalogue menu entries into an Auto menu.
+func menuOf(menu []catalog.Menu) []dustSolver {
+	list := make([]dustSolver, len(menu))
+	for i, m := range menu {
+		list[i] = dustSolver{ID: m.ID, Name: m.Name, Description: m.Doc, Proves: m.Optimal}
 	}
 	return list
-}()
+}
 
 // dustAnytimeTimeout is the time a Monte-Carlo solver gets when the request
 // names none: they use all of it, so the server's default would be slow.

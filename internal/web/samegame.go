@@ -52,24 +52,9 @@ type sameGamePage struct {
 	Cols, Rows int
 }
 
-// sgSolvers is the Auto menu: the catalogue's searches that play the
-// standard rules (the exact solver and the networks are the dust game's),
-// NRPA first.
-var sgSolvers = func() []dustSolver {
-	byID := map[string]catalog.Menu{}
-	for _, m := range catalog.SameGame.Menu() {
-		byID[m.ID] = m
-	}
-	var list []dustSolver
-	for _, id := range []string{"nrpa", "nmcs", "mcts", "beam", "dfs"} {
-		m, ok := byID[id]
-		if !ok {
-			continue
-		}
-		list = append(list, dustSolver{ID: m.ID, Name: m.Name, Description: m.Doc, Proves: m.Optimal})
-	}
-	return list
-}()
+// sgSolvers is the Auto menu: the catalogue's solvers that play the
+// standard rules, in its order (NRPA, the default, first).
+var sgSolvers = menuOf(catalog.SameGame.Playing(samegame.Standard.String()).Menu())
 
 func findSGSolver(id string) (dustSolver, bool) {
 	for _, s := range sgSolvers {
@@ -196,110 +181,97 @@ func parseSGBoard(text string) (*samegame.Board, error) {
 	return b, nil
 }
 
-// sgSolveSpec is the spec of a samegame.solve job.
-type sgSolveSpec struct {
-	Board     string  `json:"board"`
-	Solver    string  `json:"solver"`     // an ID of the menu; "" NRPA
-	TimeoutMS int     `json:"timeout_ms"` // 0: 30 s
-	Seed      *uint64 `json:"seed"`       // of the Monte-Carlo searches; nil: 1
-}
-
-// sgSolveResult is a solve's best line: its progress as it improves, and
-// its result.
+// sgSolveResult is a samegame.solve job's progress and result: the
+// catalogue's record, with the board it was found for in the page's format.
 type sgSolveResult struct {
-	Board    string  `json:"board"`
-	Solver   string  `json:"solver"`
-	Score    int     `json:"score"`
-	Clicks   int     `json:"clicks"`
-	Cleared  bool    `json:"cleared"`
-	Optimal  bool    `json:"optimal"`
-	Moves    string  `json:"moves"` // "x,y x,y ...": x the column from the left, y the row from the bottom
-	Nodes    int64   `json:"nodes"`
-	Playouts int64   `json:"playouts"`
-	MS       float64 `json:"ms"`
-	Limit    string  `json:"limit,omitempty"` // "time": the search used its time
+	catalog.SameGameRecord
+	Line string `json:"line"`
 }
 
-func (s *Server) checkSGSpec(spec json.RawMessage) (sgSolveSpec, dustSolver, *samegame.Board, time.Duration, error) {
-	var req sgSolveSpec
-	if err := specUnmarshal(spec, &req); err != nil {
-		return req, dustSolver{}, nil, 0, err
+// checkSGSpec reads a samegame.solve job: the catalogue's job
+// (catalog.SameGameJob) for a solver of the page's menu, standard rules, a
+// board the page can show, a time limit within the server's (0: 30 s).
+func (s *Server) checkSGSpec(spec json.RawMessage) (catalog.SameGameJob, *samegame.Board, error) {
+	var j catalog.SameGameJob
+	if err := specUnmarshal(spec, &j); err != nil {
+		return j, nil, err
 	}
-	if req.Solver == "" {
-		req.Solver = sgSolvers[0].ID
+	if j.Solver == "" {
+		j.Solver = sgSolvers[0].ID
 	}
-	sv, ok := findSGSolver(req.Solver)
-	if !ok {
-		return req, sv, nil, 0, errorf(http.StatusBadRequest, "unknown solver %q (GET /api/samegame/positions lists them)", req.Solver)
+	if _, ok := findSGSolver(j.Solver); !ok {
+		return j, nil, errorf(http.StatusBadRequest, "unknown solver %q (GET /api/samegame/positions lists them)", j.Solver)
 	}
-	timeout := min(sgDefaultTimeout, s.cfg.MaxJobTimeout)
-	if req.TimeoutMS != 0 {
-		timeout = time.Duration(req.TimeoutMS) * time.Millisecond
-		if timeout < 100*time.Millisecond || timeout > s.cfg.MaxJobTimeout {
-			return req, sv, nil, 0, errorf(http.StatusBadRequest, "timeout_ms %d out of range 100..%d", req.TimeoutMS, s.cfg.MaxJobTimeout.Milliseconds())
-		}
+	if j.Rules == "" {
+		j.Rules = samegame.Standard.String()
 	}
-	b, err := parseSGBoard(req.Board)
+	if j.Rules != samegame.Standard.String() {
+		return j, nil, errorf(http.StatusBadRequest, "rules %q: this page plays standard SameGame", j.Rules)
+	}
+	if j.Options.Model != "" {
+		return j, nil, errorf(http.StatusBadRequest, "options: model: the page's solvers use the shipped networks")
+	}
+	if err := j.Options.Check(); err != nil {
+		return j, nil, errorf(http.StatusBadRequest, "options: %v", err)
+	}
+	if j.Budget.CPU {
+		return j, nil, errorf(http.StatusBadRequest, "budget: the page's solves are timed by the wall clock")
+	}
+	switch t := j.Budget.Timeout; {
+	case t == 0:
+		j.Budget.Timeout = min(sgDefaultTimeout, s.cfg.MaxJobTimeout)
+	case t < 100*time.Millisecond || t > s.cfg.MaxJobTimeout:
+		return j, nil, errorf(http.StatusBadRequest, "budget: timeout %v out of range 100ms..%v", t, s.cfg.MaxJobTimeout)
+	}
+	b, err := parseSGBoard(j.Board)
 	if err != nil {
-		return req, sv, nil, 0, err
+		return j, nil, err
 	}
-	return req, sv, b, timeout, nil
+	j.Board = sgLine(b)
+	// The Monte-Carlo searches use all of their time.
+	j.Options.Restart = true
+	return j, b, nil
 }
 
 func samegameJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{"samegame.solve": {
 		check: func(spec json.RawMessage) (time.Duration, error) {
-			_, _, _, timeout, err := s.checkSGSpec(spec)
-			return timeout + 2*time.Minute, err // the search stops itself at timeout; the rest is for the wait for a slot
+			j, _, err := s.checkSGSpec(spec)
+			return j.Budget.Timeout + 2*time.Minute, err // the search stops itself at its budget; the rest is for the wait for a slot
 		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-			req, sv, b, timeout, err := s.checkSGSpec(spec)
+			j, _, err := s.checkSGSpec(spec)
 			if err != nil {
 				return nil, err
 			}
-			return s.solveSameGame(ctx, req, sv, b, timeout, progress)
+			return s.solveSameGame(ctx, j, progress)
 		},
 	}}
 }
 
-// solveSameGame runs sv on b for at most timeout, taking a busy slot, and
-// reports each better line on progress. The end of the time is the normal
-// end of the Monte-Carlo searches: their best line is the result.
-func (s *Server) solveSameGame(ctx context.Context, req sgSolveSpec, sv dustSolver, b *samegame.Board, timeout time.Duration, progress func(any)) (sgSolveResult, error) {
-	seed := uint64(1)
-	if req.Seed != nil {
-		seed = *req.Seed
-	}
+// solveSameGame runs the job, taking a busy slot, and reports each better
+// line on progress. The end of the time is the normal end of the
+// Monte-Carlo searches: their best line is the result.
+func (s *Server) solveSameGame(ctx context.Context, j catalog.SameGameJob, progress func(any)) (sgSolveResult, error) {
 	start := time.Now()
-	line := sgLine(b)
-	opts := catalog.SameGameOptions{Seed: seed, Restart: true, Progress: func(sol samegame.Solution) {
+	h := catalog.SameGameHooks{Progress: func(sol samegame.Solution) {
 		if progress != nil {
-			progress(sgSolveResult{Board: line, Solver: sv.ID, Score: sol.Score, Clicks: sol.Clicks, Cleared: sol.Cleared,
-				Moves: samegame.FormatMoves(sol.Moves), Nodes: sol.Nodes, Playouts: sol.Playouts, MS: msSince(start)})
+			progress(sgSolveResult{Line: j.Board, SameGameRecord: catalog.SameGameRecord{Rules: j.Rules, Solver: j.Solver,
+				Score: sol.Score, Clicks: sol.Clicks, Cleared: sol.Cleared, Moves: samegame.FormatMoves(sol.Moves),
+				Nodes: sol.Nodes, Playouts: sol.Playouts, Seconds: time.Since(start).Seconds()}})
 		}
 	}}
-	solver, err := catalog.SameGame.New(sv.ID, opts)
-	if err != nil {
-		return sgSolveResult{}, err
-	}
 	// The wait for a solver slot is the job's, not the search's time.
 	if err := s.acquire(ctx); err != nil {
 		return sgSolveResult{}, err
 	}
 	defer s.release()
-	sctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	sol, err := solver.Solve(sctx, b)
-	res := sgSolveResult{Board: line, Solver: sv.ID, Score: sol.Score, Clicks: sol.Clicks, Cleared: sol.Cleared, Optimal: sol.Optimal,
-		Moves: samegame.FormatMoves(sol.Moves), Nodes: sol.Nodes, Playouts: sol.Playouts, MS: msSince(start)}
-	switch {
-	case err == nil:
-	case ctx.Err() != nil:
-		return res, ctx.Err() // cancelled: the job system records it
-	case errors.Is(err, context.DeadlineExceeded):
-		res.Limit = "time"
-	default:
-		return res, err
+	res := sgSolveResult{Line: j.Board, SameGameRecord: j.Run(ctx, h)}
+	if err := ctx.Err(); err != nil {
+		return res, err // cancelled: the job system records it
+	}
+	if res.Error != "" {
+		return res, errors.New(res.Error)
 	}
 	return res, nil
 }

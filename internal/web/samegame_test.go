@@ -53,7 +53,7 @@ func TestSameGameJob(t *testing.T) {
 	s, _ := newServer(t, Config{})
 	ts := testServer(t, s)
 	board := sgLine(dealStandard(3))
-	st := submit(t, s, "samegame.solve", map[string]any{"board": board, "solver": "nrpa", "timeout_ms": 1500})
+	st := submit(t, s, "samegame.solve", map[string]any{"board": board, "solver": "nrpa", "budget": map[string]any{"timeout_ns": 1500e6}})
 	states := events(t, ts.URL, st.ID)
 	last := states[len(states)-1]
 	if last.State != JobDone {
@@ -69,12 +69,14 @@ func TestSameGameJob(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, err := samegame.Replay(b, moves)
-	if err != nil || got.Score != res.Score || res.Score <= 0 || res.Limit != "time" {
+	if err != nil || got.Score != res.Score || res.Score <= 0 || res.Stopped != "time" || res.Line != board || res.Solver != "nrpa" {
 		t.Fatalf("result %+v replays to %+v (%v)", res, got, err)
 	}
 	postBad(t, s, "/api/jobs", []badBody{
 		{`{"kind":"samegame.solve","spec":{"board":"` + board + `","solver":"exact"}}`, 400, "unknown solver"},
-		{`{"kind":"samegame.solve","spec":{"board":"` + board + `","timeout_ms":5}}`, 400, "timeout_ms"},
+		{`{"kind":"samegame.solve","spec":{"board":"` + board + `","budget":{"timeout_ns":5}}}`, 400, "timeout"},
+		{`{"kind":"samegame.solve","spec":{"board":"` + board + `","rules":"dust"}}`, 400, "standard"},
+		{`{"kind":"samegame.solve","spec":{"board":"` + board + `","options":{"model":"/etc/passwd"}}}`, 400, "model"},
 		{`{"kind":"samegame.solve","spec":{"board":"1 2/x 3"}}`, 400, "bad board"},
 	})
 }

@@ -317,7 +317,7 @@ function showBest(p) {
   ui.statScore.textContent = groupDigits(p.score) + (p.cleared ? ' (cleared)' : '');
   ui.statClicks.textContent = p.clicks || '–';
   ui.statPlayouts.textContent = p.playouts ? groupDigits(p.playouts) : groupDigits(p.nodes) + ' nodes';
-  ui.statTime.textContent = formatMS(p.ms);
+  ui.statTime.textContent = formatMS(p.seconds * 1000);
   ui.statMoves.textContent = p.moves || 'no line yet';
 }
 
@@ -326,7 +326,7 @@ async function auto() {
   const opt = ui.solver.selectedOptions[0];
   const name = opt.textContent;
   resetStats();
-  const spec = { board: line(game.grid), solver: opt.value, timeout_ms: Number(ui.budget.value) };
+  const spec = { board: line(game.grid), rules: 'standard', solver: opt.value, budget: { timeout_ns: Number(ui.budget.value) * 1e6 } };
   const memo = { board: spec.board, start: game.start, name, title: game.name,
     history: game.history.map(([x, y]) => `${x},${y}`).join(' ') };
   notify(`${name} is searching (${ui.budget.selectedOptions[0].textContent})…`, 'busy');
@@ -344,7 +344,7 @@ const solving = pageJob(game.job, {
   },
   progress(p, name) {
     showBest(p);
-    if (p.board === line(game.grid) && p.moves !== game.view.moves.map(([x, y]) => `${x},${y}`).join(' ')) setLine(p.moves);
+    if (p.line === line(game.grid) && p.moves !== game.view.moves.map(([x, y]) => `${x},${y}`).join(' ')) setLine(p.moves);
     const clicks = p.clicks ? ` in ${p.clicks} clicks` : '';
     notify(`${name}: best score so far ${groupDigits(p.score)}${clicks}…`, 'busy');
   },
@@ -354,7 +354,7 @@ const solving = pageJob(game.job, {
 // playAnswer plays a finished search's answer click by click.
 function playAnswer(res, name) {
   showBest(res);
-  if (res.board !== line(game.grid)) {
+  if (res.line !== line(game.grid)) {
     notify('The board changed while the solver searched.', 'warn');
     return;
   }

@@ -1,0 +1,163 @@
+package catalog
+
+import (
+	"encoding/json"
+	"flag"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"tessera/samegame"
+)
+
+// The options' flags come from their fields: every json-tagged field but
+// those set by front ends (restart) is a flag with its help, the defaults
+// are the values given, and a set flag writes its field.
+func TestBindFlags(t *testing.T) {
+	opts := SameGameOptions{Seed: 1}
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	list := BindFlags(fs, &opts)
+	var names []string
+	for _, o := range list {
+		names = append(names, o.Flag)
+		if o.Help == "" {
+			t.Errorf("-%s has no help", o.Flag)
+		}
+	}
+	want := []string{"order", "lookahead", "table-bits", "width", "level", "iterations", "nodes", "seed", "no-tabu", "model", "views", "dist"}
+	if !slices.Equal(names, want) {
+		t.Fatalf("flags %v, want %v", names, want)
+	}
+	if f := fs.Lookup("seed"); f.DefValue != "1" {
+		t.Fatalf("-seed default %q", f.DefValue)
+	}
+	err := fs.Parse([]string{"-order", "lookahead", "-lookahead", "3", "-table-bits", "20", "-nodes", "99", "-seed", "18446744073709551615", "-no-tabu"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opts != (SameGameOptions{Order: samegame.Lookahead, LookaheadPlies: 3, TableBits: 20, Nodes: 99, Seed: 1<<64 - 1, NoTabu: true}) {
+		t.Fatalf("parsed %+v", opts)
+	}
+	if got := SetFlags(fs, list); !slices.Equal(got, []string{"lookahead", "no-tabu", "nodes", "order", "seed", "table-bits"}) {
+		t.Fatalf("set flags %v", got)
+	}
+	for _, bad := range [][]string{{"-level", "x"}, {"-level", "1e3"}, {"-seed", "-1"}, {"-order", "random"}, {"-nodes", "99999999999999999999"}} {
+		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		BindFlags(fs, &SameGameOptions{})
+		if fs.Parse(bad) == nil {
+			t.Errorf("%v parsed", bad)
+		}
+	}
+}
+
+// "-X does not apply" comes from the entries' Reads: an option no chosen
+// solver reads is refused, naming those that read it; the seed applies to
+// all.
+func TestApplies(t *testing.T) {
+	list := Options(SameGameOptions{})
+	for _, c := range []struct {
+		set  []string
+		ids  []string
+		want string
+	}{
+		{[]string{"level"}, []string{"nrpa"}, ""},
+		{[]string{"level"}, []string{"beam"}, "-level applies to -algo nrpa, nmcs, not beam"},
+		{[]string{"level", "width"}, []string{"nmcs", "beam"}, ""},
+		{[]string{"seed"}, []string{"exact"}, ""},
+		{[]string{"lookahead"}, []string{"dfs"}, ""},
+		{[]string{"table-bits"}, []string{"greedy"}, "-table-bits applies to -algo exact, dfs, not greedy"},
+		{[]string{"views"}, []string{"nn"}, "-views applies to -algo nn-after, not nn"},
+	} {
+		err := SameGame.Applies(list, c.set, c.ids...)
+		if (err == nil) != (c.want == "") || err != nil && err.Error() != c.want {
+			t.Errorf("%v with %v: %v, want %q", c.set, c.ids, err, c.want)
+		}
+	}
+	// Every option is read by some solver, and every name an entry reads
+	// is an option.
+	for _, o := range list {
+		if o.All {
+			continue
+		}
+		if !slices.ContainsFunc(SameGame, func(e Entry[samegame.Solver, SameGameRun]) bool { return slices.Contains(e.Reads, o.Name) }) {
+			t.Errorf("option %s is read by no solver", o.Name)
+		}
+	}
+	for _, e := range SameGame {
+		for _, r := range e.Reads {
+			if !slices.ContainsFunc(list, func(o Option) bool { return o.Name == r }) {
+				t.Errorf("%s reads %q, which is no option", e.ID, r)
+			}
+		}
+	}
+}
+
+// A job travels as JSON (the seed as a string, so that a browser does not
+// round it) and runs to the same record as in process; the record's clicks
+// replay to its figures; a solver that is not anytime stopped by its
+// budget fails, an anytime one succeeds with its best.
+func TestSameGameJob(t *testing.T) {
+	entries, err := samegame.ParseSet(strings.NewReader("example 1\nGGBBO\nOBBGG\nGGOOB\noptimal 5\n"), samegame.Dust)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := entries[0]
+	job := SameGameJob{Spec: Spec[SameGameOptions]{Solver: "exact", Options: SameGameOptions{Seed: 1<<63 + 5}},
+		Rules: "dust", Board: samegame.Format(e.Board, e.Notation), Name: e.Name, Number: 1, Known: e.Optimal}
+	b, err := json.Marshal(job)
+	if err != nil || !strings.Contains(string(b), `"seed":"9223372036854775813"`) {
+		t.Fatalf("%s (%v)", b, err)
+	}
+	out, err := JobKinds()[SameGameKind](t.Context(), b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := out.(SameGameRecord)
+	direct := job.Run(t.Context(), SameGameHooks{})
+	if rec.Moves != direct.Moves || rec.Clicks != direct.Clicks || rec.Proven() != direct.Proven() || rec.Nodes != direct.Nodes {
+		t.Fatalf("job %+v, in process %+v", rec, direct)
+	}
+	sol, err := rec.Solution()
+	if err != nil || !rec.Proven() || rec.Error != "" || rec.Clicks > 5 || rec.Left != 0 || rec.Solver != "exact" || rec.Name != "example 1" {
+		t.Fatalf("record %+v (%v)", rec, err)
+	}
+	if res, err := samegame.Replay(e.Board, sol.Moves); err != nil || !res.Cleared || res.Clicks != rec.Clicks {
+		t.Fatalf("clicks replay to %+v (%v)", res, err)
+	}
+	// Budgets: a hard board, 1 ms.
+	hard := samegame.Random(8, 6, 4, samegame.Dust, rand.New(rand.NewPCG(9, 9)))
+	for _, c := range []struct {
+		id   string
+		fail bool
+	}{{"exact", true}, {"beam", false}} {
+		j := SameGameJob{Spec: Spec[SameGameOptions]{Solver: c.id, Options: SameGameOptions{Width: 1 << 20}, Budget: Budget{Timeout: time.Millisecond}},
+			Rules: "dust", Board: samegame.Format(hard, samegame.Letters)}
+		r := j.Run(t.Context(), SameGameHooks{})
+		if r.Stopped != "time" || (r.Error != "") != c.fail {
+			t.Errorf("%s within 1 ms: %+v", c.id, r)
+		}
+	}
+	// Bad jobs fail with a message; a job names no file.
+	for _, c := range []struct{ spec, want string }{
+		{`{"solver":"exact","rules":"dust","board":"GX?"}`, "samegame"},
+		{`{"solver":"best","rules":"dust","board":"GG"}`, "unknown solver"},
+		{`{"solver":"nn","rules":"dust","board":"GG","options":{"model":"/etc/passwd"}}`, "no file"},
+		{`{"solver":"nrpa","rules":"standard","board":"1 1","options":{"level":11}}`, "-level"},
+	} {
+		out, err := JobKinds()[SameGameKind](t.Context(), json.RawMessage(c.spec), nil)
+		msg := ""
+		if err != nil {
+			msg = err.Error()
+		} else if r, ok := out.(SameGameRecord); ok {
+			msg = r.Error
+		}
+		if !strings.Contains(msg, c.want) {
+			t.Errorf("%s: %q, want %q", c.spec, msg, c.want)
+		}
+	}
+}

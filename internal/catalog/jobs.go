@@ -1,0 +1,28 @@
+package catalog
+
+import (
+	"context"
+	"encoding/json"
+	"maps"
+)
+
+// JobFunc runs one job of a kind: it reads its input, may report progress
+// (each value replaces the last), and returns its result or an error. It
+// returns soon after ctx ends.
+type JobFunc func(ctx context.Context, input json.RawMessage, progress func(any)) (any, error)
+
+// The solve job kinds, "<family>.solve": the family's Job in, its Record out.
+const (
+	SameGameKind = "samegame.solve"
+)
+
+// JobKinds returns the catalogue's job kinds and their functions, for the
+// job systems to register (tessera worker, the in-process workers of serve
+// and bench).
+func JobKinds() map[string]JobFunc {
+	return maps.Clone(jobKinds)
+}
+
+var jobKinds = map[string]JobFunc{
+	SameGameKind: runSameGameJob,
+}
