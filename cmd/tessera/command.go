@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"tessera/internal/catalog"
 	"text/tabwriter"
 )
 
@@ -183,7 +184,7 @@ func help(env *Env, args []string) int {
 }
 
 func printTopUsage(w io.Writer) {
-	fmt.Fprint(w, `Tessera solves puzzles: sliding tiles, jigsaws, edge matching and cluster-clearing games.
+	fmt.Fprint(w, `Tessera solves puzzles, on the command line and in its web app ("tessera serve": `+catalog.GameList()+`).
 
 Usage:
 

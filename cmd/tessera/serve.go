@@ -7,7 +7,10 @@ import (
 	"log/slog"
 	"net"
 	"runtime"
+	"strings"
+	"text/tabwriter"
 
+	"tessera/internal/catalog"
 	"tessera/internal/datadir"
 	"tessera/internal/jobs"
 	"tessera/internal/store"
@@ -18,23 +21,27 @@ func init() {
 	register(serveCmd)
 }
 
+// gamesHelp lists the web app's games (catalog.Games) for help serve.
+func gamesHelp() string {
+	var sb strings.Builder
+	tw := tabwriter.NewWriter(&sb, 0, 8, 2, ' ', 0)
+	for _, g := range catalog.Games {
+		fmt.Fprintf(tw, "  %s\t%s: %s\n", g.Path, g.Title, g.About)
+	}
+	tw.Flush()
+	return sb.String()
+}
+
 var serveCmd = &Command{
 	Name:      "serve",
 	UsageLine: "[-addr HOST:PORT] [-db FILE] [-store DIR | -nats URL] [-workers N] [-data DIR] [-pdb DIR] [-q]",
-	Short:     "serve the web app: the sliding puzzle, the dust game, SameGame and edge-matching",
-	Long: `Serve runs the web app: the sliding-tile picture game (built-in or
-uploaded pictures, the phone's camera, boards up to 10x10, the gap where you
-tap, hints, Auto with every catalogue solver: IDA* with the 7-8 pattern
-database on 4x4 and, once its database is built, with 6-6-6-6 on 5x5, the
-fast solver beyond); the dust game (SameGame's
-fewest-clicks variant on 8 x 6, the proven fewest clicks to compare with);
-SameGame under the standard rules (the 20 standard positions, Auto with NRPA,
-NMCS, SP-MCTS, beam or DFS); and edge-matching (clue puzzles, Brendan's sets,
-Eternity II, generated puzzles; Auto with the exact, partial or LP search,
-export to the bucas viewer). Open the printed address in a browser. The
-standard positions and the puzzle files come from the data folder: -data,
-else $TESSERA_DATA or ../shared/data; without one the pages offer generated
-puzzles only.
+	Short:     "serve the web app: " + catalog.GameList(),
+	Long: `Serve runs the web app, a page per game:
+
+` + gamesHelp() + `
+Open the printed address in a browser. The standard positions and the
+puzzle files come from the data folder: -data, else $TESSERA_DATA or
+../shared/data; without one the pages offer generated puzzles only.
 
 Saved games and uploaded pictures are kept in an SQLite file, by default
 tessera/tessera.db under the user's configuration folder ($XDG_CONFIG_HOME

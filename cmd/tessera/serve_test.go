@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"tessera/internal/catalog"
 )
 
 // syncBuffer is a bytes.Buffer safe for a writer and a reader goroutine.
@@ -154,6 +156,14 @@ func TestServeUsage(t *testing.T) {
 	}
 	if code, out, _ := runCmd(t, "", "help", "serve"); code != 0 || !strings.Contains(out, "-addr") || !strings.Contains(out, "-db") {
 		t.Errorf("help serve: %d %q", code, out)
+	}
+	// help and help serve name every game of the web app (catalog.Games).
+	_, top, _ := runCmd(t, "", "help")
+	_, serve, _ := runCmd(t, "", "help", "serve")
+	for _, g := range catalog.Games {
+		if !strings.Contains(strings.ToLower(top), strings.ToLower(g.Title)) || !strings.Contains(serve, g.Path+" ") || !strings.Contains(serve, g.Title+":") {
+			t.Errorf("help or help serve lacks %s (%s)", g.Title, g.Path)
+		}
 	}
 }
 

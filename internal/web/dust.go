@@ -25,10 +25,8 @@ const (
 // dustGame is the source blog's cluster-clearing game: click any cluster,
 // the fewest clicks wins.
 var dustGame = &game{
-	Kind:  "dust",
-	Title: "Dust game",
-	Path:  "/dust",
-	page:  "dust.html",
+	Game: catalog.GameOf("dust"),
+	page: "dust.html",
 	data: func() any {
 		return dustPage{Solvers: dustSolvers, Cols: dustCols, Rows: dustRows,
 			Letters: samegame.LetterColors[:dustColors]}

@@ -36,10 +36,8 @@ const (
 )
 
 var edgematchGame = &game{
-	Kind:  "edgematch",
-	Title: "Edge-matching",
-	Path:  "/edgematch",
-	page:  "edgematch.html",
+	Game: catalog.GameOf("edgematch"),
+	page: "edgematch.html",
 	data: func() any {
 		var list []catalog.Menu
 		list = append(list, catalog.EdgeMatch.Menu()...)

@@ -49,10 +49,8 @@ const (
 )
 
 var gapsGame = &game{
-	Kind:  "gaps",
-	Title: "Gaps",
-	Path:  "/gaps",
-	page:  "gaps.html",
+	Game: catalog.GameOf("gaps"),
+	page: "gaps.html",
 	data: func() any {
 		return gapsPage{Solvers: catalog.Gaps.Menu(), Pictures: builtinPictures, Grids: []int{3, 4, 5},
 			MaxSims: gapsMaxSims, MaxAttempts: gapsMaxAttempts}

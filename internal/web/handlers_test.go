@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"tessera/internal/catalog"
 	"tessera/internal/store"
 	"tessera/npuzzle"
 )
@@ -155,6 +156,22 @@ func TestPages(t *testing.T) {
 	}
 	if w := call(t, s, "GET", "/nosuch", nil); w.Code != 404 {
 		t.Errorf("GET /nosuch: %d", w.Code)
+	}
+	// Every game of the catalogue's table has its page, and every page's
+	// navigation names them all, in the table's order.
+	for _, g := range catalog.Games {
+		w := call(t, s, "GET", g.Path, nil)
+		if w.Code != 200 {
+			t.Fatalf("GET %s: %d", g.Path, w.Code)
+		}
+		at := 0
+		for _, h := range catalog.Games {
+			i := strings.Index(w.Body.String()[at:], fmt.Sprintf(`<a href="%s"`, h.Path))
+			if i < 0 {
+				t.Fatalf("%s: the navigation lacks %s, or names it out of order", g.Path, h.Path)
+			}
+			at += i
+		}
 	}
 }
 

@@ -51,10 +51,8 @@ const (
 var jgDataSets = []string{"mit432", "mcgill540"}
 
 var jigsawGame = &game{
-	Kind:  "jigsaw",
-	Title: "Jigsaw",
-	Path:  "/jigsaw",
-	page:  "jigsaw.html",
+	Game: catalog.GameOf("jigsaw"),
+	page: "jigsaw.html",
 	data: func() any {
 		return jigsawPage{Solvers: catalog.Jigsaw.Menu()}
 	},

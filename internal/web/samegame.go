@@ -34,10 +34,8 @@ const (
 )
 
 var samegameGame = &game{
-	Kind:  "samegame",
-	Title: "SameGame",
-	Path:  "/samegame",
-	page:  "samegame.html",
+	Game: catalog.GameOf("samegame"),
+	page: "samegame.html",
 	data: func() any {
 		return sameGamePage{Solvers: sgSolvers, Cols: sgCols, Rows: sgRows}
 	},

@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"tessera/internal/catalog"
 	"tessera/internal/store"
 )
 
@@ -17,10 +18,11 @@ import (
 // of saved game, with the saved-game calls (/api/KIND/saves) shared by all.
 // Adding a game means adding one of these to Server.games.
 type game struct {
-	Kind  string // the saved games' kind and the API prefix: /api/KIND/...
-	Title string // the menu entry
-	Path  string // the page
-	page  string // its template
+	// Game is the page's entry in the catalogue's table of games: Kind (the
+	// saved games' kind and the API prefix, /api/KIND/...), Title (the menu
+	// entry), Path (the page).
+	catalog.Game
+	page string // its template
 	// data is what the page's template sees as .Game.
 	data func() any
 	// routes adds the game's own API calls, under /api/KIND/.
