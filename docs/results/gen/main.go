@@ -25,6 +25,16 @@
 // (on one line). Every .jsonl file must be named by a marker, every
 // marker must name an existing, well-formed file; any violation is an error
 // that names the file and line.
+//
+// A second marker draws one field of several benches side by side, a row per
+// item and a column per label (a column may gather several files, for
+// example one bench per instance), followed by each file's provenance:
+//
+//	<!-- generated table of score by puzzle,max from partial=edgematch/a.jsonl tiles=edgematch/b.jsonl,edgematch/c.jsonl -->
+//	<!-- end -->
+//
+// The first "by" field names the rows; the others are shown beside it, taken
+// from the first file that has the row.
 package main
 
 //go:generate go run . -dir ..
@@ -68,8 +78,12 @@ func main() {
 
 var (
 	beginRE = regexp.MustCompile(`^<!-- generated from (\S+\.jsonl) -->$`)
+	pivotRE = regexp.MustCompile(`^<!-- generated table of (\S+) by (\S+) from (.+) -->$`)
 	endLine = "<!-- end -->"
 )
+
+// isBegin reports whether line opens a generated block.
+func isBegin(line string) bool { return beginRE.MatchString(line) || pivotRE.MatchString(line) }
 
 // generate regenerates every page of dir in memory and, when write is true,
 // writes the pages that changed. It returns the paths of those pages.
@@ -122,8 +136,10 @@ func render(dir, page string, src []byte, used map[string]bool) ([]byte, error) 
 	var out strings.Builder
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
-		m := beginRE.FindStringSubmatch(strings.TrimRight(line, "\r\n"))
-		if m == nil {
+		bare := strings.TrimRight(line, "\r\n")
+		m := beginRE.FindStringSubmatch(bare)
+		pm := pivotRE.FindStringSubmatch(bare)
+		if m == nil && pm == nil {
 			if strings.TrimRight(line, "\r\n") == endLine {
 				return nil, fmt.Errorf("%s:%d: %s without a <!-- generated from ... --> line before it", page, i+1, endLine)
 			}
@@ -132,7 +148,7 @@ func render(dir, page string, src []byte, used map[string]bool) ([]byte, error) 
 		}
 		j := i + 1
 		for j < len(lines) && strings.TrimRight(lines[j], "\r\n") != endLine {
-			if beginRE.MatchString(strings.TrimRight(lines[j], "\r\n")) {
+			if isBegin(strings.TrimRight(lines[j], "\r\n")) {
 				return nil, fmt.Errorf("%s:%d: generated block opened at line %d is not closed by %s", page, j+1, i+1, endLine)
 			}
 			j++
@@ -140,21 +156,141 @@ func render(dir, page string, src []byte, used map[string]bool) ([]byte, error) 
 		if j == len(lines) {
 			return nil, fmt.Errorf("%s:%d: generated block is not closed by %s", page, i+1, endLine)
 		}
-		rel := m[1]
-		if strings.Contains(rel, "..") || filepath.IsAbs(rel) {
-			return nil, fmt.Errorf("%s:%d: %s: the file must lie under %s", page, i+1, rel, dir)
+		var tab string
+		if pm != nil {
+			t, err := pivot(dir, pm[1], pm[2], pm[3], used)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", page, i+1, err)
+			}
+			tab = t
+		} else {
+			rel := m[1]
+			if err := under(rel); err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", page, i+1, err)
+			}
+			t, err := table(filepath.Join(dir, filepath.FromSlash(rel)), rel)
+			if err != nil {
+				return nil, err
+			}
+			tab = t
+			used[rel] = true
 		}
-		tab, err := table(filepath.Join(dir, filepath.FromSlash(rel)), rel)
-		if err != nil {
-			return nil, err
-		}
-		used[rel] = true
 		out.WriteString(line)
 		out.WriteString(tab)
 		out.WriteString(lines[j])
 		i = j
 	}
 	return []byte(out.String()), nil
+}
+
+// under checks that rel names a file below the results folder.
+func under(rel string) error {
+	if strings.Contains(rel, "..") || filepath.IsAbs(rel) {
+		return fmt.Errorf("%s: the file must lie under the results folder", rel)
+	}
+	return nil
+}
+
+// pivot renders a "table of FIELD by KEYS from LABEL=FILE[,FILE...] ..."
+// block: a row per item (named by the first key), a column per label, then
+// the provenance of every file.
+func pivot(dir, field, by, cols string, used map[string]bool) (string, error) {
+	keys := strings.Split(by, ",")
+	type column struct {
+		label string
+		files []string
+	}
+	var columns []column
+	for _, c := range strings.Fields(cols) {
+		label, files, ok := strings.Cut(c, "=")
+		if !ok || label == "" || files == "" {
+			return "", fmt.Errorf("%q: want LABEL=FILE[,FILE...]", c)
+		}
+		columns = append(columns, column{label, strings.Split(files, ",")})
+	}
+	if len(columns) == 0 {
+		return "", errors.New("a table of no benches")
+	}
+	var rows []string
+	shown := map[string]map[string]any{} // row -> key fields
+	cells := map[string]map[string]any{} // row -> label -> value
+	var prov strings.Builder
+	family := ""
+	for _, c := range columns {
+		for _, rel := range c.files {
+			if err := under(rel); err != nil {
+				return "", err
+			}
+			b, err := parse(filepath.Join(dir, filepath.FromSlash(rel)))
+			if err != nil {
+				return "", err
+			}
+			used[rel] = true
+			family = familyOf(rel)
+			m := b.meta
+			fmt.Fprintf(&prov, "- %s: `%s`; commit %s, %s; %s; load: %s", c.label, m.Command, m.Commit, m.Date, m.Machine, m.Load)
+			if m.Note != "" {
+				fmt.Fprintf(&prov, "; %s", m.Note)
+			}
+			fmt.Fprintf(&prov, "; raw output: [%s](%s)\n", rel, rel)
+			for _, it := range b.items {
+				kv, ok := it.vals[keys[0]]
+				if !ok {
+					return "", fmt.Errorf("%s: an item without %q", rel, keys[0])
+				}
+				row := cell(keys[0], kv, nil)
+				if shown[row] == nil {
+					rows = append(rows, row)
+					shown[row] = it.vals
+					cells[row] = map[string]any{}
+				}
+				if _, dup := cells[row][c.label]; dup {
+					return "", fmt.Errorf("%s: %s %s twice in column %s", rel, keys[0], row, c.label)
+				}
+				v, ok := it.vals[field]
+				if !ok {
+					v = nil
+				}
+				cells[row][c.label] = v
+			}
+		}
+	}
+	pct := specs[family].pct
+	var w strings.Builder
+	w.WriteString("\n| " + strings.Join(keys, " | "))
+	for _, c := range columns {
+		w.WriteString(" | " + c.label)
+	}
+	w.WriteString(" |\n| ---")
+	for range keys[1:] {
+		w.WriteString(" | ---:")
+	}
+	for range columns {
+		w.WriteString(" | ---:")
+	}
+	w.WriteString(" |\n")
+	for _, row := range rows {
+		w.WriteString("| " + row)
+		for _, k := range keys[1:] {
+			s := ""
+			if v, ok := shown[row][k]; ok {
+				s = cell(k, v, pct)
+			}
+			w.WriteString(" | " + s)
+		}
+		for _, c := range columns {
+			s := ""
+			if v, ok := cells[row][c.label]; ok {
+				s = cell(field, v, pct)
+			}
+			w.WriteString(" | " + s)
+		}
+		w.WriteString(" |\n")
+	}
+	fmt.Fprintf(&w, "\n%s: one column per bench, from the files below.\n\n", field)
+	w.WriteString(prov.String())
+	w.WriteString("\n")
+	return w.String(), nil
 }
 
 func familyOf(rel string) string {
