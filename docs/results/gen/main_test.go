@@ -174,8 +174,8 @@ func TestLinks(t *testing.T) {
 func TestPivot(t *testing.T) {
 	summary := `{"puzzles":1,"summary":true}`
 	dir := writeFiles(t, map[string]string{
-		"edgematch.md": "# E\n\n<!-- generated table of score by puzzle,max from a=edgematch/a.jsonl b=edgematch/b1.jsonl,edgematch/b2.jsonl -->\n<!-- end -->\n",
-		"edgematch/a.jsonl": goodMeta + "\n" + `{"puzzle":"p1","score":10,"max":12}` + "\n" + `{"puzzle":"p2","score":1000,"max":1200}` + "\n" + summary + "\n",
+		"edgematch.md":       "# E\n\n<!-- generated table of score by puzzle,max from a=edgematch/a.jsonl b=edgematch/b1.jsonl,edgematch/b2.jsonl -->\n<!-- end -->\n",
+		"edgematch/a.jsonl":  goodMeta + "\n" + `{"puzzle":"p1","score":10,"max":12}` + "\n" + `{"puzzle":"p2","score":1000,"max":1200}` + "\n" + summary + "\n",
 		"edgematch/b1.jsonl": goodMeta + "\n" + `{"puzzle":"p2","score":1100,"max":1200}` + "\n" + summary + "\n",
 		"edgematch/b2.jsonl": goodMeta + "\n" + `{"puzzle":"p3","score":7,"max":9}` + "\n" + summary + "\n",
 	})
