@@ -287,7 +287,7 @@ func pivot(dir, field, by, cols string, used map[string]bool) (string, error) {
 		}
 		w.WriteString(" |\n")
 	}
-	fmt.Fprintf(&w, "\n%s: one column per bench, from the files below.\n\n", field)
+	fmt.Fprintf(&w, "\nThe %s of each bench; its files, one line each: command; commit, date; machine; load; note; raw output.\n\n", field)
 	w.WriteString(prov.String())
 	w.WriteString("\n")
 	return w.String(), nil

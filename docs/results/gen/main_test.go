@@ -2,11 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestCommittedPagesUpToDate: running the generator on the committed pages
@@ -134,16 +136,21 @@ func TestCell(t *testing.T) {
 
 func num(s string) json.Number { return json.Number(s) }
 
-// TestLinks: every relative link of the README, the results pages and the
-// notes names a file or folder that exists.
+// TestLinks: every relative link of the README and of every page under
+// docs/ names a file or folder that exists, and a link to a heading
+// (page.md#anchor or #anchor) names a heading of that page, spelled as
+// GitHub spells it.
 func TestLinks(t *testing.T) {
-	pages := []string{"../../../README.md"}
-	for _, pat := range []string{"../*.md", "../../*.md", "../../notes/*.md"} {
-		m, err := filepath.Glob(pat)
-		if err != nil {
-			t.Fatal(err)
+	root := "../../.."
+	pages := []string{filepath.Join(root, "README.md")}
+	err := filepath.WalkDir(filepath.Join(root, "docs"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			pages = append(pages, p)
 		}
-		pages = append(pages, m...)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
 	n := 0
@@ -152,15 +159,23 @@ func TestLinks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, m := range link.FindAllStringSubmatch(string(text), -1) {
+		for _, m := range link.FindAllStringSubmatch(stripCode(string(text)), -1) {
 			target := m[1]
-			if strings.Contains(target, "://") || strings.HasPrefix(target, "#") || strings.HasPrefix(target, "mailto:") {
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
 				continue
 			}
-			target, _, _ = strings.Cut(target, "#")
 			n++
-			if _, err := os.Stat(filepath.Join(filepath.Dir(page), filepath.FromSlash(target))); err != nil {
-				t.Errorf("%s: broken link %s", page, m[1])
+			file, anchor, _ := strings.Cut(target, "#")
+			path := page
+			if file != "" {
+				path = filepath.Join(filepath.Dir(page), filepath.FromSlash(file))
+				if _, err := os.Stat(path); err != nil {
+					t.Errorf("%s: broken link %s", page, target)
+					continue
+				}
+			}
+			if anchor != "" && strings.HasSuffix(path, ".md") && !anchors(t, path)[anchor] {
+				t.Errorf("%s: link %s: no such heading", page, target)
 			}
 		}
 	}
@@ -169,34 +184,48 @@ func TestLinks(t *testing.T) {
 	}
 }
 
-// TestPivot: a "table of" block puts one field of several benches side by
-// side, a column gathering several files, and lists every file's provenance.
-func TestPivot(t *testing.T) {
-	summary := `{"puzzles":1,"summary":true}`
-	dir := writeFiles(t, map[string]string{
-		"edgematch.md":       "# E\n\n<!-- generated table of score by puzzle,max from a=edgematch/a.jsonl b=edgematch/b1.jsonl,edgematch/b2.jsonl -->\n<!-- end -->\n",
-		"edgematch/a.jsonl":  goodMeta + "\n" + `{"puzzle":"p1","score":10,"max":12}` + "\n" + `{"puzzle":"p2","score":1000,"max":1200}` + "\n" + summary + "\n",
-		"edgematch/b1.jsonl": goodMeta + "\n" + `{"puzzle":"p2","score":1100,"max":1200}` + "\n" + summary + "\n",
-		"edgematch/b2.jsonl": goodMeta + "\n" + `{"puzzle":"p3","score":7,"max":9}` + "\n" + summary + "\n",
-	})
-	if _, err := generate(dir, true); err != nil {
+var fence = regexp.MustCompile("(?ms)^```.*?^```")
+
+// stripCode drops fenced code blocks, whose brackets are not links.
+func stripCode(s string) string { return fence.ReplaceAllString(s, "") }
+
+var anchorCache = map[string]map[string]bool{}
+
+// anchors returns the heading anchors of a markdown page as GitHub makes
+// them: lower case, punctuation but hyphens and underscores dropped, spaces
+// as hyphens, repeats numbered -1, -2, ...
+func anchors(t *testing.T, path string) map[string]bool {
+	if a, ok := anchorCache[path]; ok {
+		return a
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
 		t.Fatal(err)
 	}
-	got, _ := os.ReadFile(filepath.Join(dir, "edgematch.md"))
-	for _, want := range []string{"| puzzle | max | a | b |", "| p1 | 12 | 10 |  |", "| p2 | 1,200 | 1,000 | 1,100 |", "| p3 | 9 |  | 7 |",
-		"- b: `tessera edgematch bench -json`; commit abc1234, 2026-11-24; m; load: 1; raw output: [edgematch/b2.jsonl](edgematch/b2.jsonl)"} {
-		if !strings.Contains(string(got), want) {
-			t.Errorf("page lacks %q:\n%s", want, got)
+	a := map[string]bool{}
+	seen := map[string]int{}
+	for _, line := range strings.Split(stripCode(string(text)), "\n") {
+		h := strings.TrimLeft(line, "#")
+		if h == line || !strings.HasPrefix(h, " ") {
+			continue
 		}
+		var b strings.Builder
+		for _, r := range strings.ToLower(strings.TrimSpace(h)) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		slug := b.String()
+		if k := seen[slug]; k > 0 {
+			a[fmt.Sprintf("%s-%d", slug, k)] = true
+		} else {
+			a[slug] = true
+		}
+		seen[slug]++
 	}
-	if changed, err := generate(dir, true); err != nil || len(changed) != 0 {
-		t.Fatalf("second run: changed %v, err %v", changed, err)
-	}
-	dir = writeFiles(t, map[string]string{
-		"edgematch.md":      "<!-- generated table of score by puzzle from a=edgematch/a.jsonl a2=edgematch/a.jsonl,edgematch/a.jsonl -->\n<!-- end -->\n",
-		"edgematch/a.jsonl": goodMeta + "\n" + `{"puzzle":"p1","score":10}` + "\n" + summary + "\n",
-	})
-	if _, err := generate(dir, true); err == nil || !strings.Contains(err.Error(), "edgematch.md:1:") || !strings.Contains(err.Error(), "twice") {
-		t.Fatalf("err = %v, want a row twice in one column", err)
-	}
+	anchorCache[path] = a
+	return a
 }
