@@ -34,7 +34,13 @@
 //	<!-- end -->
 //
 // The first "by" field names the rows; the others are shown beside it, taken
-// from the first file that has the row.
+// from the first file that has the row. A third marker puts the summary lines
+// of several benches one under the other, the named fields of each:
+//
+//	<!-- generated summaries of solved,instances,seconds from sdp_go=tangram/a.jsonl exact=tangram/b.jsonl -->
+//	<!-- end -->
+//
+// In both, an underscore in a label is shown as a space.
 package main
 
 //go:generate go run . -dir ..
@@ -79,11 +85,14 @@ func main() {
 var (
 	beginRE = regexp.MustCompile(`^<!-- generated from (\S+\.jsonl) -->$`)
 	pivotRE = regexp.MustCompile(`^<!-- generated table of (\S+) by (\S+) from (.+) -->$`)
+	sumRE   = regexp.MustCompile(`^<!-- generated summaries of (\S+) from (.+) -->$`)
 	endLine = "<!-- end -->"
 )
 
 // isBegin reports whether line opens a generated block.
-func isBegin(line string) bool { return beginRE.MatchString(line) || pivotRE.MatchString(line) }
+func isBegin(line string) bool {
+	return beginRE.MatchString(line) || pivotRE.MatchString(line) || sumRE.MatchString(line)
+}
 
 // generate regenerates every page of dir in memory and, when write is true,
 // writes the pages that changed. It returns the paths of those pages.
@@ -139,7 +148,8 @@ func render(dir, page string, src []byte, used map[string]bool) ([]byte, error) 
 		bare := strings.TrimRight(line, "\r\n")
 		m := beginRE.FindStringSubmatch(bare)
 		pm := pivotRE.FindStringSubmatch(bare)
-		if m == nil && pm == nil {
+		sm := sumRE.FindStringSubmatch(bare)
+		if m == nil && pm == nil && sm == nil {
 			if strings.TrimRight(line, "\r\n") == endLine {
 				return nil, fmt.Errorf("%s:%d: %s without a <!-- generated from ... --> line before it", page, i+1, endLine)
 			}
@@ -157,7 +167,13 @@ func render(dir, page string, src []byte, used map[string]bool) ([]byte, error) 
 			return nil, fmt.Errorf("%s:%d: generated block is not closed by %s", page, i+1, endLine)
 		}
 		var tab string
-		if pm != nil {
+		if sm != nil {
+			t, err := summaries(dir, sm[1], sm[2], used)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", page, i+1, err)
+			}
+			tab = t
+		} else if pm != nil {
 			t, err := pivot(dir, pm[1], pm[2], pm[3], used)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: %v", page, i+1, err)
@@ -196,20 +212,9 @@ func under(rel string) error {
 // the provenance of every file.
 func pivot(dir, field, by, cols string, used map[string]bool) (string, error) {
 	keys := strings.Split(by, ",")
-	type column struct {
-		label string
-		files []string
-	}
-	var columns []column
-	for _, c := range strings.Fields(cols) {
-		label, files, ok := strings.Cut(c, "=")
-		if !ok || label == "" || files == "" {
-			return "", fmt.Errorf("%q: want LABEL=FILE[,FILE...]", c)
-		}
-		columns = append(columns, column{label, strings.Split(files, ",")})
-	}
-	if len(columns) == 0 {
-		return "", errors.New("a table of no benches")
+	columns, err := labelled(cols)
+	if err != nil {
+		return "", err
 	}
 	var rows []string
 	shown := map[string]map[string]any{} // row -> key fields
@@ -228,11 +233,7 @@ func pivot(dir, field, by, cols string, used map[string]bool) (string, error) {
 			used[rel] = true
 			family = familyOf(rel)
 			m := b.meta
-			fmt.Fprintf(&prov, "- %s: `%s`; commit %s, %s; %s; load: %s", c.label, m.Command, m.Commit, m.Date, m.Machine, m.Load)
-			if m.Note != "" {
-				fmt.Fprintf(&prov, "; %s", m.Note)
-			}
-			fmt.Fprintf(&prov, "; raw output: [%s](%s)\n", rel, rel)
+			provenance(&prov, c.label, rel, m)
 			for _, it := range b.items {
 				kv, ok := it.vals[keys[0]]
 				if !ok {
@@ -288,6 +289,84 @@ func pivot(dir, field, by, cols string, used map[string]bool) (string, error) {
 		w.WriteString(" |\n")
 	}
 	fmt.Fprintf(&w, "\nThe %s of each bench; its files, one line each: command; commit, date; machine; load; note; raw output.\n\n", field)
+	w.WriteString(prov.String())
+	w.WriteString("\n")
+	return w.String(), nil
+}
+
+// A column of a side-by-side table: its label (underscores shown as
+// spaces) and the bench files it gathers.
+type column struct {
+	label string
+	files []string
+}
+
+// labelled parses "LABEL=FILE[,FILE...] ...".
+func labelled(cols string) ([]column, error) {
+	var columns []column
+	for _, c := range strings.Fields(cols) {
+		label, files, ok := strings.Cut(c, "=")
+		if !ok || label == "" || files == "" {
+			return nil, fmt.Errorf("%q: want LABEL=FILE[,FILE...]", c)
+		}
+		columns = append(columns, column{strings.ReplaceAll(label, "_", " "), strings.Split(files, ",")})
+	}
+	if len(columns) == 0 {
+		return nil, errors.New("a table of no benches")
+	}
+	return columns, nil
+}
+
+// provenance writes one file's line under a side-by-side table.
+func provenance(w *strings.Builder, label, rel string, m meta) {
+	fmt.Fprintf(w, "- %s: `%s`; commit %s, %s; %s; load: %s", label, m.Command, m.Commit, m.Date, m.Machine, m.Load)
+	if m.Note != "" {
+		fmt.Fprintf(w, "; %s", m.Note)
+	}
+	fmt.Fprintf(w, "; raw output: [%s](%s)\n", rel, rel)
+}
+
+// summaries renders a "summaries of F1,F2,... from LABEL=FILE ..." block: a
+// row per bench with the named fields of its summary line, then the
+// provenance of every file. A label names one file here.
+func summaries(dir, fields, rows string, used map[string]bool) (string, error) {
+	keys := strings.Split(fields, ",")
+	benches, err := labelled(rows)
+	if err != nil {
+		return "", err
+	}
+	var w, prov strings.Builder
+	w.WriteString("\n| bench | " + strings.Join(keys, " | ") + " |\n| ---")
+	for range keys {
+		w.WriteString(" | ---:")
+	}
+	w.WriteString(" |\n")
+	for _, c := range benches {
+		if len(c.files) != 1 {
+			return "", fmt.Errorf("%s: one file per row in a table of summaries", c.label)
+		}
+		rel := c.files[0]
+		if err := under(rel); err != nil {
+			return "", err
+		}
+		b, err := parse(filepath.Join(dir, filepath.FromSlash(rel)))
+		if err != nil {
+			return "", err
+		}
+		used[rel] = true
+		pct := summaryPct[familyOf(rel)]
+		w.WriteString("| " + c.label)
+		for _, k := range keys {
+			s := ""
+			if v, ok := b.summary.vals[k]; ok {
+				s = cell(k, v, pct)
+			}
+			w.WriteString(" | " + s)
+		}
+		w.WriteString(" |\n")
+		provenance(&prov, c.label, rel, b.meta)
+	}
+	w.WriteString("\nEach row is the summary line of one bench; its file, one line each: command; commit, date; machine; load; note; raw output.\n\n")
 	w.WriteString(prov.String())
 	w.WriteString("\n")
 	return w.String(), nil

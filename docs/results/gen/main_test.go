@@ -229,3 +229,23 @@ func anchors(t *testing.T, path string) map[string]bool {
 	anchorCache[path] = a
 	return a
 }
+
+// TestSummaries: a "summaries of" block puts the summary lines of several
+// benches one under the other, with every file's provenance.
+func TestSummaries(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"tangram.md":      "<!-- generated summaries of solved,instances,seconds from sdp_go=tangram/a.jsonl exact=tangram/b.jsonl -->\n<!-- end -->\n",
+		"tangram/a.jsonl": goodMeta + "\n" + `{"puzzle":"p","solved":true}` + "\n" + `{"summary":true,"instances":7,"solved":7,"seconds":20.723372826}` + "\n",
+		"tangram/b.jsonl": goodMeta + "\n" + `{"summary":true,"instances":50,"solved":48,"seconds":0.0051}` + "\n",
+	})
+	if _, err := generate(dir, true); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "tangram.md"))
+	for _, want := range []string{"| bench | solved | instances | seconds |", "| sdp go | 7 | 7 | 20.723 |", "| exact | 48 | 50 | 0.0051 |",
+		"- exact: `tessera edgematch bench -json`; commit abc1234, 2026-11-24; m; load: 1; raw output: [tangram/b.jsonl](tangram/b.jsonl)"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("page lacks %q:\n%s", want, got)
+		}
+	}
+}
