@@ -550,7 +550,7 @@ var specs = map[string]spec{
 	"gaps":      {items: []string{"puzzle", "image", "patch", "neighbor", "perfect", "value", "seconds"}, pct: set("patch", "neighbor")},
 	"edgematch": {items: []string{"puzzle", "solved", "score", "max", "nodes", "seconds", "best_seconds", "cpu_seconds"}},
 	"tangram":   {items: []string{"puzzle", "solved", "iterations", "objective", "restarts", "sdp_steps", "nodes", "seconds", "error"}},
-	"samegame":  {items: []string{"board", "name", "algo", "score", "clicks", "cleared", "optimal", "nodes", "seconds"}},
+	"samegame":  {items: []string{"board", "name", "algo", "score", "clicks", "cleared", "optimal", "nodes", "playouts", "seconds"}},
 }
 
 // summaryPct lists the summary fields shown as percentages (a summary's
