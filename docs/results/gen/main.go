@@ -141,6 +141,7 @@ func generate(dir string, write bool) ([]string, error) {
 
 // render returns page with every generated block rebuilt from its file.
 func render(dir, page string, src []byte, used map[string]bool) ([]byte, error) {
+	listed := map[string]bool{} // files whose provenance this page already lists
 	lines := strings.SplitAfter(string(src), "\n")
 	var out strings.Builder
 	for i := 0; i < len(lines); i++ {
@@ -168,13 +169,13 @@ func render(dir, page string, src []byte, used map[string]bool) ([]byte, error) 
 		}
 		var tab string
 		if sm != nil {
-			t, err := summaries(dir, sm[1], sm[2], used)
+			t, err := summaries(dir, sm[1], sm[2], used, listed)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: %v", page, i+1, err)
 			}
 			tab = t
 		} else if pm != nil {
-			t, err := pivot(dir, pm[1], pm[2], pm[3], used)
+			t, err := pivot(dir, pm[1], pm[2], pm[3], used, listed)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: %v", page, i+1, err)
 			}
@@ -210,7 +211,7 @@ func under(rel string) error {
 // pivot renders a "table of FIELD by KEYS from LABEL=FILE[,FILE...] ..."
 // block: a row per item (named by the first key), a column per label, then
 // the provenance of every file.
-func pivot(dir, field, by, cols string, used map[string]bool) (string, error) {
+func pivot(dir, field, by, cols string, used, listed map[string]bool) (string, error) {
 	keys := strings.Split(by, ",")
 	columns, err := labelled(cols)
 	if err != nil {
@@ -233,7 +234,7 @@ func pivot(dir, field, by, cols string, used map[string]bool) (string, error) {
 			used[rel] = true
 			family = familyOf(rel)
 			m := b.meta
-			provenance(&prov, c.label, rel, m)
+			provenance(&prov, c.label, rel, m, listed)
 			for _, it := range b.items {
 				kv, ok := it.vals[keys[0]]
 				if !ok {
@@ -288,7 +289,7 @@ func pivot(dir, field, by, cols string, used map[string]bool) (string, error) {
 		}
 		w.WriteString(" |\n")
 	}
-	fmt.Fprintf(&w, "\nThe %s of each bench; its files, one line each: command; commit, date; machine; load; note; raw output.\n\n", field)
+	fmt.Fprintf(&w, "\nThe %s of each bench; its files (command; commit, date; machine; load; note; raw output, given once a page):\n\n", field)
 	w.WriteString(prov.String())
 	w.WriteString("\n")
 	return w.String(), nil
@@ -317,8 +318,14 @@ func labelled(cols string) ([]column, error) {
 	return columns, nil
 }
 
-// provenance writes one file's line under a side-by-side table.
-func provenance(w *strings.Builder, label, rel string, m meta) {
+// provenance writes one file's line under a side-by-side table; a file
+// whose line the page already gave (listed) is named only.
+func provenance(w *strings.Builder, label, rel string, m meta, listed map[string]bool) {
+	if listed[rel] {
+		fmt.Fprintf(w, "- %s: [%s](%s), listed above\n", label, rel, rel)
+		return
+	}
+	listed[rel] = true
 	fmt.Fprintf(w, "- %s: `%s`; commit %s, %s; %s; load: %s", label, m.Command, m.Commit, m.Date, m.Machine, m.Load)
 	if m.Note != "" {
 		fmt.Fprintf(w, "; %s", m.Note)
@@ -329,7 +336,7 @@ func provenance(w *strings.Builder, label, rel string, m meta) {
 // summaries renders a "summaries of F1,F2,... from LABEL=FILE ..." block: a
 // row per bench with the named fields of its summary line, then the
 // provenance of every file. A label names one file here.
-func summaries(dir, fields, rows string, used map[string]bool) (string, error) {
+func summaries(dir, fields, rows string, used, listed map[string]bool) (string, error) {
 	keys := strings.Split(fields, ",")
 	benches, err := labelled(rows)
 	if err != nil {
@@ -364,9 +371,9 @@ func summaries(dir, fields, rows string, used map[string]bool) (string, error) {
 			w.WriteString(" | " + s)
 		}
 		w.WriteString(" |\n")
-		provenance(&prov, c.label, rel, b.meta)
+		provenance(&prov, c.label, rel, b.meta, listed)
 	}
-	w.WriteString("\nEach row is the summary line of one bench; its file, one line each: command; commit, date; machine; load; note; raw output.\n\n")
+	w.WriteString("\nEach row is the summary line of one bench; its file (command; commit, date; machine; load; note; raw output, given once a page):\n\n")
 	w.WriteString(prov.String())
 	w.WriteString("\n")
 	return w.String(), nil
