@@ -249,3 +249,47 @@ func TestSummaries(t *testing.T) {
 		}
 	}
 }
+
+// TestPivot: a "table of" block puts one field of several benches side by
+// side, a column gathering several files, and lists every file's provenance.
+func TestPivot(t *testing.T) {
+	summary := `{"puzzles":1,"summary":true}`
+	dir := writeFiles(t, map[string]string{
+		"edgematch.md":       "# E\n\n<!-- generated table of score by puzzle,max from a=edgematch/a.jsonl b=edgematch/b1.jsonl,edgematch/b2.jsonl -->\n<!-- end -->\n",
+		"edgematch/a.jsonl":  goodMeta + "\n" + `{"puzzle":"p1","score":10,"max":12}` + "\n" + `{"puzzle":"p2","score":1000,"max":1200}` + "\n" + summary + "\n",
+		"edgematch/b1.jsonl": goodMeta + "\n" + `{"puzzle":"p2","score":1100,"max":1200}` + "\n" + summary + "\n",
+		"edgematch/b2.jsonl": goodMeta + "\n" + `{"puzzle":"p3","score":7,"max":9}` + "\n" + summary + "\n",
+	})
+	if _, err := generate(dir, true); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "edgematch.md"))
+	for _, want := range []string{"| puzzle | max | a | b |", "| p1 | 12 | 10 |  |", "| p2 | 1,200 | 1,000 | 1,100 |", "| p3 | 9 |  | 7 |",
+		"- b: `tessera edgematch bench -json`; commit abc1234, 2026-11-24; m; load: 1; raw output: [edgematch/b2.jsonl](edgematch/b2.jsonl)"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("page lacks %q:\n%s", want, got)
+		}
+	}
+	if changed, err := generate(dir, true); err != nil || len(changed) != 0 {
+		t.Fatalf("second run: changed %v, err %v", changed, err)
+	}
+	// A file listed by an earlier block of the page is named only.
+	dir = writeFiles(t, map[string]string{
+		"edgematch.md":      "<!-- generated table of score by puzzle from a=edgematch/a.jsonl -->\n<!-- end -->\n<!-- generated table of max by puzzle from a=edgematch/a.jsonl -->\n<!-- end -->\n",
+		"edgematch/a.jsonl": goodMeta + "\n" + `{"puzzle":"p1","score":10,"max":12}` + "\n" + summary + "\n",
+	})
+	if _, err := generate(dir, true); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = os.ReadFile(filepath.Join(dir, "edgematch.md"))
+	if strings.Count(string(got), "`tessera edgematch bench -json`") != 1 || !strings.Contains(string(got), "- a: [edgematch/a.jsonl](edgematch/a.jsonl), listed above") {
+		t.Errorf("provenance not given once:\n%s", got)
+	}
+	dir = writeFiles(t, map[string]string{
+		"edgematch.md":      "<!-- generated table of score by puzzle from a=edgematch/a.jsonl a2=edgematch/a.jsonl,edgematch/a.jsonl -->\n<!-- end -->\n",
+		"edgematch/a.jsonl": goodMeta + "\n" + `{"puzzle":"p1","score":10}` + "\n" + summary + "\n",
+	})
+	if _, err := generate(dir, true); err == nil || !strings.Contains(err.Error(), "edgematch.md:1:") || !strings.Contains(err.Error(), "twice") {
+		t.Fatalf("err = %v, want a row twice in one column", err)
+	}
+}
