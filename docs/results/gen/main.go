@@ -264,8 +264,14 @@ func pivot(dir, field, by, cols string, used, listed map[string]bool) (string, e
 		w.WriteString(" | " + c.label)
 	}
 	w.WriteString(" |\n| ---")
-	for range keys[1:] {
-		w.WriteString(" | ---:")
+	for _, k := range keys[1:] {
+		align := " | ---:"
+		for _, row := range rows {
+			if _, isNum := shown[row][k].(json.Number); !isNum {
+				align = " | ---"
+			}
+		}
+		w.WriteString(align)
 	}
 	for range columns {
 		w.WriteString(" | ---:")
