@@ -25,6 +25,22 @@
 // (on one line). Every .jsonl file must be named by a marker, every
 // marker must name an existing, well-formed file; any violation is an error
 // that names the file and line.
+//
+// A second marker draws one field of several benches side by side, a row per
+// item and a column per label (a column may gather several files, for
+// example one bench per instance), followed by each file's provenance:
+//
+//	<!-- generated table of score by puzzle,max from partial=edgematch/a.jsonl tiles=edgematch/b.jsonl,edgematch/c.jsonl -->
+//	<!-- end -->
+//
+// The first "by" field names the rows; the others are shown beside it, taken
+// from the first file that has the row. A third marker puts the summary lines
+// of several benches one under the other, the named fields of each:
+//
+//	<!-- generated summaries of solved,instances,seconds from sdp_go=tangram/a.jsonl exact=tangram/b.jsonl -->
+//	<!-- end -->
+//
+// In both, an underscore in a label is shown as a space.
 package main
 
 //go:generate go run . -dir ..
@@ -68,8 +84,15 @@ func main() {
 
 var (
 	beginRE = regexp.MustCompile(`^<!-- generated from (\S+\.jsonl) -->$`)
+	pivotRE = regexp.MustCompile(`^<!-- generated table of (\S+) by (\S+) from (.+) -->$`)
+	sumRE   = regexp.MustCompile(`^<!-- generated summaries of (\S+) from (.+) -->$`)
 	endLine = "<!-- end -->"
 )
+
+// isBegin reports whether line opens a generated block.
+func isBegin(line string) bool {
+	return beginRE.MatchString(line) || pivotRE.MatchString(line) || sumRE.MatchString(line)
+}
 
 // generate regenerates every page of dir in memory and, when write is true,
 // writes the pages that changed. It returns the paths of those pages.
@@ -118,12 +141,16 @@ func generate(dir string, write bool) ([]string, error) {
 
 // render returns page with every generated block rebuilt from its file.
 func render(dir, page string, src []byte, used map[string]bool) ([]byte, error) {
+	listed := map[string]bool{} // files whose provenance this page already lists
 	lines := strings.SplitAfter(string(src), "\n")
 	var out strings.Builder
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
-		m := beginRE.FindStringSubmatch(strings.TrimRight(line, "\r\n"))
-		if m == nil {
+		bare := strings.TrimRight(line, "\r\n")
+		m := beginRE.FindStringSubmatch(bare)
+		pm := pivotRE.FindStringSubmatch(bare)
+		sm := sumRE.FindStringSubmatch(bare)
+		if m == nil && pm == nil && sm == nil {
 			if strings.TrimRight(line, "\r\n") == endLine {
 				return nil, fmt.Errorf("%s:%d: %s without a <!-- generated from ... --> line before it", page, i+1, endLine)
 			}
@@ -132,7 +159,7 @@ func render(dir, page string, src []byte, used map[string]bool) ([]byte, error) 
 		}
 		j := i + 1
 		for j < len(lines) && strings.TrimRight(lines[j], "\r\n") != endLine {
-			if beginRE.MatchString(strings.TrimRight(lines[j], "\r\n")) {
+			if isBegin(strings.TrimRight(lines[j], "\r\n")) {
 				return nil, fmt.Errorf("%s:%d: generated block opened at line %d is not closed by %s", page, j+1, i+1, endLine)
 			}
 			j++
@@ -140,21 +167,222 @@ func render(dir, page string, src []byte, used map[string]bool) ([]byte, error) 
 		if j == len(lines) {
 			return nil, fmt.Errorf("%s:%d: generated block is not closed by %s", page, i+1, endLine)
 		}
-		rel := m[1]
-		if strings.Contains(rel, "..") || filepath.IsAbs(rel) {
-			return nil, fmt.Errorf("%s:%d: %s: the file must lie under %s", page, i+1, rel, dir)
+		var tab string
+		if sm != nil {
+			t, err := summaries(dir, sm[1], sm[2], used, listed)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", page, i+1, err)
+			}
+			tab = t
+		} else if pm != nil {
+			t, err := pivot(dir, pm[1], pm[2], pm[3], used, listed)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", page, i+1, err)
+			}
+			tab = t
+		} else {
+			rel := m[1]
+			if err := under(rel); err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", page, i+1, err)
+			}
+			t, err := table(filepath.Join(dir, filepath.FromSlash(rel)), rel)
+			if err != nil {
+				return nil, err
+			}
+			tab = t
+			used[rel] = true
 		}
-		tab, err := table(filepath.Join(dir, filepath.FromSlash(rel)), rel)
-		if err != nil {
-			return nil, err
-		}
-		used[rel] = true
 		out.WriteString(line)
 		out.WriteString(tab)
 		out.WriteString(lines[j])
 		i = j
 	}
 	return []byte(out.String()), nil
+}
+
+// under checks that rel names a file below the results folder.
+func under(rel string) error {
+	if strings.Contains(rel, "..") || filepath.IsAbs(rel) {
+		return fmt.Errorf("%s: the file must lie under the results folder", rel)
+	}
+	return nil
+}
+
+// pivot renders a "table of FIELD by KEYS from LABEL=FILE[,FILE...] ..."
+// block: a row per item (named by the first key), a column per label, then
+// the provenance of every file.
+func pivot(dir, field, by, cols string, used, listed map[string]bool) (string, error) {
+	keys := strings.Split(by, ",")
+	columns, err := labelled(cols)
+	if err != nil {
+		return "", err
+	}
+	var rows []string
+	shown := map[string]map[string]any{} // row -> key fields
+	cells := map[string]map[string]any{} // row -> label -> value
+	var prov strings.Builder
+	family := ""
+	for _, c := range columns {
+		for _, rel := range c.files {
+			if err := under(rel); err != nil {
+				return "", err
+			}
+			b, err := parse(filepath.Join(dir, filepath.FromSlash(rel)))
+			if err != nil {
+				return "", err
+			}
+			used[rel] = true
+			family = familyOf(rel)
+			m := b.meta
+			provenance(&prov, c.label, rel, m, listed)
+			for _, it := range b.items {
+				kv, ok := it.vals[keys[0]]
+				if !ok {
+					return "", fmt.Errorf("%s: an item without %q", rel, keys[0])
+				}
+				row := cell(keys[0], kv, nil)
+				if shown[row] == nil {
+					rows = append(rows, row)
+					shown[row] = it.vals
+					cells[row] = map[string]any{}
+				}
+				if _, dup := cells[row][c.label]; dup {
+					return "", fmt.Errorf("%s: %s %s twice in column %s", rel, keys[0], row, c.label)
+				}
+				v, ok := it.vals[field]
+				if !ok {
+					v = nil
+				}
+				cells[row][c.label] = v
+			}
+		}
+	}
+	pct := specs[family].pct
+	var w strings.Builder
+	w.WriteString("\n| " + strings.Join(keys, " | "))
+	for _, c := range columns {
+		w.WriteString(" | " + c.label)
+	}
+	w.WriteString(" |\n| ---")
+	for _, k := range keys[1:] {
+		align := " | ---:"
+		for _, row := range rows {
+			if _, isNum := shown[row][k].(json.Number); !isNum {
+				align = " | ---"
+			}
+		}
+		w.WriteString(align)
+	}
+	for range columns {
+		w.WriteString(" | ---:")
+	}
+	w.WriteString(" |\n")
+	for _, row := range rows {
+		w.WriteString("| " + row)
+		for _, k := range keys[1:] {
+			s := ""
+			if v, ok := shown[row][k]; ok {
+				s = cell(k, v, pct)
+			}
+			w.WriteString(" | " + s)
+		}
+		for _, c := range columns {
+			s := ""
+			if v, ok := cells[row][c.label]; ok {
+				s = cell(field, v, pct)
+			}
+			w.WriteString(" | " + s)
+		}
+		w.WriteString(" |\n")
+	}
+	fmt.Fprintf(&w, "\nThe %s of each bench; its files (command; commit, date; machine; load; note; raw output, given once a page):\n\n", field)
+	w.WriteString(prov.String())
+	w.WriteString("\n")
+	return w.String(), nil
+}
+
+// A column of a side-by-side table: its label (underscores shown as
+// spaces) and the bench files it gathers.
+type column struct {
+	label string
+	files []string
+}
+
+// labelled parses "LABEL=FILE[,FILE...] ...".
+func labelled(cols string) ([]column, error) {
+	var columns []column
+	for _, c := range strings.Fields(cols) {
+		label, files, ok := strings.Cut(c, "=")
+		if !ok || label == "" || files == "" {
+			return nil, fmt.Errorf("%q: want LABEL=FILE[,FILE...]", c)
+		}
+		columns = append(columns, column{strings.ReplaceAll(label, "_", " "), strings.Split(files, ",")})
+	}
+	if len(columns) == 0 {
+		return nil, errors.New("a table of no benches")
+	}
+	return columns, nil
+}
+
+// provenance writes one file's line under a side-by-side table; a file
+// whose line the page already gave (listed) is named only.
+func provenance(w *strings.Builder, label, rel string, m meta, listed map[string]bool) {
+	if listed[rel] {
+		fmt.Fprintf(w, "- %s: [%s](%s), listed above\n", label, rel, rel)
+		return
+	}
+	listed[rel] = true
+	fmt.Fprintf(w, "- %s: `%s`; commit %s, %s; %s; load: %s", label, m.Command, m.Commit, m.Date, m.Machine, m.Load)
+	if m.Note != "" {
+		fmt.Fprintf(w, "; %s", m.Note)
+	}
+	fmt.Fprintf(w, "; raw output: [%s](%s)\n", rel, rel)
+}
+
+// summaries renders a "summaries of F1,F2,... from LABEL=FILE ..." block: a
+// row per bench with the named fields of its summary line, then the
+// provenance of every file. A label names one file here.
+func summaries(dir, fields, rows string, used, listed map[string]bool) (string, error) {
+	keys := strings.Split(fields, ",")
+	benches, err := labelled(rows)
+	if err != nil {
+		return "", err
+	}
+	var w, prov strings.Builder
+	w.WriteString("\n| bench | " + strings.Join(keys, " | ") + " |\n| ---")
+	for range keys {
+		w.WriteString(" | ---:")
+	}
+	w.WriteString(" |\n")
+	for _, c := range benches {
+		if len(c.files) != 1 {
+			return "", fmt.Errorf("%s: one file per row in a table of summaries", c.label)
+		}
+		rel := c.files[0]
+		if err := under(rel); err != nil {
+			return "", err
+		}
+		b, err := parse(filepath.Join(dir, filepath.FromSlash(rel)))
+		if err != nil {
+			return "", err
+		}
+		used[rel] = true
+		pct := summaryPct[familyOf(rel)]
+		w.WriteString("| " + c.label)
+		for _, k := range keys {
+			s := ""
+			if v, ok := b.summary.vals[k]; ok {
+				s = cell(k, v, pct)
+			}
+			w.WriteString(" | " + s)
+		}
+		w.WriteString(" |\n")
+		provenance(&prov, c.label, rel, b.meta, listed)
+	}
+	w.WriteString("\nEach row is the summary line of one bench; its file (command; commit, date; machine; load; note; raw output, given once a page):\n\n")
+	w.WriteString(prov.String())
+	w.WriteString("\n")
+	return w.String(), nil
 }
 
 func familyOf(rel string) string {
@@ -335,7 +563,7 @@ var specs = map[string]spec{
 	"gaps":      {items: []string{"puzzle", "image", "patch", "neighbor", "perfect", "value", "seconds"}, pct: set("patch", "neighbor")},
 	"edgematch": {items: []string{"puzzle", "solved", "score", "max", "nodes", "seconds", "best_seconds", "cpu_seconds"}},
 	"tangram":   {items: []string{"puzzle", "solved", "iterations", "objective", "restarts", "sdp_steps", "nodes", "seconds", "error"}},
-	"samegame":  {items: []string{"board", "name", "algo", "score", "clicks", "cleared", "optimal", "nodes", "seconds"}},
+	"samegame":  {items: []string{"board", "name", "algo", "score", "clicks", "cleared", "optimal", "nodes", "playouts", "seconds"}},
 }
 
 // summaryPct lists the summary fields shown as percentages (a summary's

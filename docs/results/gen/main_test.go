@@ -2,11 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestCommittedPagesUpToDate: running the generator on the committed pages
@@ -134,16 +136,21 @@ func TestCell(t *testing.T) {
 
 func num(s string) json.Number { return json.Number(s) }
 
-// TestLinks: every relative link of the README, the results pages and the
-// notes names a file or folder that exists.
+// TestLinks: every relative link of the README and of every page under
+// docs/ names a file or folder that exists, and a link to a heading
+// (page.md#anchor or #anchor) names a heading of that page, spelled as
+// GitHub spells it.
 func TestLinks(t *testing.T) {
-	pages := []string{"../../../README.md"}
-	for _, pat := range []string{"../*.md", "../../*.md", "../../notes/*.md"} {
-		m, err := filepath.Glob(pat)
-		if err != nil {
-			t.Fatal(err)
+	root := "../../.."
+	pages := []string{filepath.Join(root, "README.md")}
+	err := filepath.WalkDir(filepath.Join(root, "docs"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			pages = append(pages, p)
 		}
-		pages = append(pages, m...)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
 	n := 0
@@ -152,19 +159,137 @@ func TestLinks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, m := range link.FindAllStringSubmatch(string(text), -1) {
+		for _, m := range link.FindAllStringSubmatch(stripCode(string(text)), -1) {
 			target := m[1]
-			if strings.Contains(target, "://") || strings.HasPrefix(target, "#") || strings.HasPrefix(target, "mailto:") {
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
 				continue
 			}
-			target, _, _ = strings.Cut(target, "#")
 			n++
-			if _, err := os.Stat(filepath.Join(filepath.Dir(page), filepath.FromSlash(target))); err != nil {
-				t.Errorf("%s: broken link %s", page, m[1])
+			file, anchor, _ := strings.Cut(target, "#")
+			path := page
+			if file != "" {
+				path = filepath.Join(filepath.Dir(page), filepath.FromSlash(file))
+				if _, err := os.Stat(path); err != nil {
+					t.Errorf("%s: broken link %s", page, target)
+					continue
+				}
+			}
+			if anchor != "" && strings.HasSuffix(path, ".md") && !anchors(t, path)[anchor] {
+				t.Errorf("%s: link %s: no such heading", page, target)
 			}
 		}
 	}
 	if n < 10 {
 		t.Errorf("only %d relative links found in %d pages", n, len(pages))
+	}
+}
+
+var fence = regexp.MustCompile("(?ms)^```.*?^```")
+
+// stripCode drops fenced code blocks, whose brackets are not links.
+func stripCode(s string) string { return fence.ReplaceAllString(s, "") }
+
+var anchorCache = map[string]map[string]bool{}
+
+// anchors returns the heading anchors of a markdown page as GitHub makes
+// them: lower case, punctuation but hyphens and underscores dropped, spaces
+// as hyphens, repeats numbered -1, -2, ...
+func anchors(t *testing.T, path string) map[string]bool {
+	if a, ok := anchorCache[path]; ok {
+		return a
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := map[string]bool{}
+	seen := map[string]int{}
+	for _, line := range strings.Split(stripCode(string(text)), "\n") {
+		h := strings.TrimLeft(line, "#")
+		if h == line || !strings.HasPrefix(h, " ") {
+			continue
+		}
+		var b strings.Builder
+		for _, r := range strings.ToLower(strings.TrimSpace(h)) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		slug := b.String()
+		if k := seen[slug]; k > 0 {
+			a[fmt.Sprintf("%s-%d", slug, k)] = true
+		} else {
+			a[slug] = true
+		}
+		seen[slug]++
+	}
+	anchorCache[path] = a
+	return a
+}
+
+// TestSummaries: a "summaries of" block puts the summary lines of several
+// benches one under the other, with every file's provenance.
+func TestSummaries(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"tangram.md":      "<!-- generated summaries of solved,instances,seconds from sdp_go=tangram/a.jsonl exact=tangram/b.jsonl -->\n<!-- end -->\n",
+		"tangram/a.jsonl": goodMeta + "\n" + `{"puzzle":"p","solved":true}` + "\n" + `{"summary":true,"instances":7,"solved":7,"seconds":20.723372826}` + "\n",
+		"tangram/b.jsonl": goodMeta + "\n" + `{"summary":true,"instances":50,"solved":48,"seconds":0.0051}` + "\n",
+	})
+	if _, err := generate(dir, true); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "tangram.md"))
+	for _, want := range []string{"| bench | solved | instances | seconds |", "| sdp go | 7 | 7 | 20.723 |", "| exact | 48 | 50 | 0.0051 |",
+		"- exact: `tessera edgematch bench -json`; commit abc1234, 2026-11-24; m; load: 1; raw output: [tangram/b.jsonl](tangram/b.jsonl)"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("page lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// TestPivot: a "table of" block puts one field of several benches side by
+// side, a column gathering several files, and lists every file's provenance.
+func TestPivot(t *testing.T) {
+	summary := `{"puzzles":1,"summary":true}`
+	dir := writeFiles(t, map[string]string{
+		"edgematch.md":       "# E\n\n<!-- generated table of score by puzzle,max from a=edgematch/a.jsonl b=edgematch/b1.jsonl,edgematch/b2.jsonl -->\n<!-- end -->\n",
+		"edgematch/a.jsonl":  goodMeta + "\n" + `{"puzzle":"p1","score":10,"max":12}` + "\n" + `{"puzzle":"p2","score":1000,"max":1200}` + "\n" + summary + "\n",
+		"edgematch/b1.jsonl": goodMeta + "\n" + `{"puzzle":"p2","score":1100,"max":1200}` + "\n" + summary + "\n",
+		"edgematch/b2.jsonl": goodMeta + "\n" + `{"puzzle":"p3","score":7,"max":9}` + "\n" + summary + "\n",
+	})
+	if _, err := generate(dir, true); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "edgematch.md"))
+	for _, want := range []string{"| puzzle | max | a | b |", "| p1 | 12 | 10 |  |", "| p2 | 1,200 | 1,000 | 1,100 |", "| p3 | 9 |  | 7 |",
+		"- b: `tessera edgematch bench -json`; commit abc1234, 2026-11-24; m; load: 1; raw output: [edgematch/b2.jsonl](edgematch/b2.jsonl)"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("page lacks %q:\n%s", want, got)
+		}
+	}
+	if changed, err := generate(dir, true); err != nil || len(changed) != 0 {
+		t.Fatalf("second run: changed %v, err %v", changed, err)
+	}
+	// A file listed by an earlier block of the page is named only.
+	dir = writeFiles(t, map[string]string{
+		"edgematch.md":      "<!-- generated table of score by puzzle from a=edgematch/a.jsonl -->\n<!-- end -->\n<!-- generated table of max by puzzle from a=edgematch/a.jsonl -->\n<!-- end -->\n",
+		"edgematch/a.jsonl": goodMeta + "\n" + `{"puzzle":"p1","score":10,"max":12}` + "\n" + summary + "\n",
+	})
+	if _, err := generate(dir, true); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = os.ReadFile(filepath.Join(dir, "edgematch.md"))
+	if strings.Count(string(got), "`tessera edgematch bench -json`") != 1 || !strings.Contains(string(got), "- a: [edgematch/a.jsonl](edgematch/a.jsonl), listed above") {
+		t.Errorf("provenance not given once:\n%s", got)
+	}
+	dir = writeFiles(t, map[string]string{
+		"edgematch.md":      "<!-- generated table of score by puzzle from a=edgematch/a.jsonl a2=edgematch/a.jsonl,edgematch/a.jsonl -->\n<!-- end -->\n",
+		"edgematch/a.jsonl": goodMeta + "\n" + `{"puzzle":"p1","score":10}` + "\n" + summary + "\n",
+	})
+	if _, err := generate(dir, true); err == nil || !strings.Contains(err.Error(), "edgematch.md:1:") || !strings.Contains(err.Error(), "twice") {
+		t.Fatalf("err = %v, want a row twice in one column", err)
 	}
 }
