@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -101,7 +102,6 @@ not solved.`,
 		var sf tgSolveFlags
 		sf.define(fs)
 		snaps := fs.String("snapshots", "", "sdp: write the iterates as pictures to this folder")
-		seed := seedFlag(fs)
 		timeout := timeoutFlag(fs, time.Minute)
 		out := outFlag(fs, "a picture (PNG) of the solution")
 		solution := fs.String("solution", "", "write the solution to this file")
@@ -113,20 +113,24 @@ not solved.`,
 			if *snaps != "" && sf.algo != "sdp" {
 				return usagef("-snapshots applies to -algo sdp")
 			}
-			var frames [][]tangram.Pose
-			sf.o.OnIterate = func(it tangram.SDPIterate) { frames = append(frames, it.Poses) }
-			solver, err := sf.solver(*seed)
-			if err != nil {
+			if err := sf.check(); err != nil {
 				return err
 			}
 			p, err := readTangram(args[0])
 			if err != nil {
 				return err
 			}
-			sctx, cancel := withTimeout(ctx, *timeout)
-			defer cancel()
-			res, serr := solver.Solve(sctx, p)
-			rec := bench.TangramRecordOf(filepath.Base(args[0]), sf.algo, res, serr, *timeout)
+			var frames [][]tangram.Pose
+			job := catalog.TangramJob{Spec: catalog.Spec[catalog.TangramOptions]{Solver: sf.algo, Options: sf.o,
+				Budget: catalog.Budget{Timeout: *timeout}}, Name: filepath.Base(args[0])}
+			rec, res := job.RunPuzzle(ctx, p, catalog.TangramHooks{OnIterate: func(it tangram.SDPIterate) { frames = append(frames, it.Poses) }})
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			var serr error
+			if rec.Error != "" {
+				serr = errors.New(rec.Error)
+			}
 			if *snaps != "" && len(frames) > 0 {
 				if err := bench.TangramSnapshots(*snaps, p, frames); err != nil {
 					return err

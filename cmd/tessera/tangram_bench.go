@@ -11,7 +11,6 @@ import (
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
 	"tessera/sdp"
-	"tessera/tangram"
 )
 
 var tgBenchCmd = &Command{
@@ -32,14 +31,12 @@ the seconds and the SDPs, then the totals. With -json: one object per puzzle
 		set := fs.String("set", "", "puzzle files, folders, glob patterns or classic:NAME, comma-separated")
 		n := fs.Int("n", 0, "generate this many puzzles instead of -set")
 		pieces := fs.String("pieces", "tans", "with -n: the piece set")
-		seed := seedFlag(fs)
 		timeout := timeoutFlag(fs, time.Minute)
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
 		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			solver, err := sf.solver(*seed)
-			if err != nil {
+			if err := sf.check(); err != nil {
 				return err
 			}
 			var list []string
@@ -49,12 +46,15 @@ the seconds and the SDPs, then the totals. With -json: one object per puzzle
 				}
 			}
 			list = append(list, args...)
-			var items []bench.TangramItem
+			var (
+				items []bench.TangramItem
+				err   error
+			)
 			switch {
 			case *n > 0 && len(list) > 0:
 				return usagef("give either -n or -set, not both")
 			case *n > 0:
-				items, err = bench.TangramGenerated(*pieces, *n, int64(*seed))
+				items, err = bench.TangramGenerated(*pieces, *n, int64(sf.o.Seed))
 			case len(list) > 0:
 				items, err = bench.TangramSet(list)
 			default:
@@ -70,7 +70,7 @@ the seconds and the SDPs, then the totals. With -json: one object per puzzle
 				return err
 			}
 			defer closeRemote()
-			b := bench.Tangram{Items: items, Algo: sf.algo, Solver: solver, Timeout: *timeout, Log: pr.Logf, Remote: remote, Options: sf.o}
+			b := bench.Tangram{Items: items, Algo: sf.algo, Options: sf.o, Timeout: *timeout, Log: pr.Logf, Remote: remote}
 			w := &bench.Writer{W: env.Stdout, JSON: *asJSON}
 			if err := b.Run(ctx, w); err != nil {
 				return err
@@ -83,28 +83,42 @@ the seconds and the SDPs, then the totals. With -json: one object per puzzle
 	},
 }
 
-// tgSolveFlags are the solver flags of solve and bench.
+// tgSolveFlags are the solver flags of solve and bench: -algo and a flag
+// per option of catalog.TangramOptions.
 type tgSolveFlags struct {
-	algo, backend string
-	o             catalog.TangramOptions
+	fs   *flag.FlagSet
+	algo string
+	o    catalog.TangramOptions
+	list []catalog.Option
 }
 
 func (s *tgSolveFlags) define(fs *flag.FlagSet) {
+	s.fs = fs
+	s.o.Seed = 1
 	fs.StringVar(&s.algo, "algo", "sdp", "solver: "+strings.Join(catalog.Tangram.IDs(), ", "))
-	fs.StringVar(&s.backend, "sdp", "", "sdp backend: go (pure Go, the default) or csdp (a build with -tags csdp)")
-	fs.IntVar(&s.o.K, "k", 0, "sdp: degree of the moment matrices (0: 3)")
-	fs.IntVar(&s.o.MaxIter, "max-iter", 0, "sdp: at most this many SDPs (0: 40)")
-	fs.BoolVar(&s.o.Plain, "plain", false, "sdp: Algorithm 2 as published (no random restart when the objective stalls)")
-	fs.Int64Var(&s.o.MaxNodes, "max-nodes", 0, "exact: stop after this many placements (0: no limit)")
+	s.list = catalog.BindFlags(fs, &s.o)
 }
 
-// solver builds the solver: an option that does not suit it is a usage
-// error, a backend missing from this build a failure.
-func (s *tgSolveFlags) solver(seed uint64) (tangram.Solver, error) {
-	s.o.SDPBackend, s.o.Seed = s.backend, seed
-	solver, err := catalog.Tangram.New(s.algo, s.o)
-	if err != nil && !errors.Is(err, sdp.ErrNotBuilt) {
-		err = usagef("%v", err)
+// check refuses an unknown solver, options out of range or an option the
+// solver does not read (usage errors), and a backend missing from this
+// build (a failure).
+func (s *tgSolveFlags) check() error {
+	if _, err := catalog.Tangram.Lookup(s.algo); err != nil {
+		return usagef("-algo: %v", err)
 	}
-	return solver, err
+	if err := s.o.Check(); err != nil {
+		return usagef("%v", err)
+	}
+	if err := catalog.Tangram.Applies(s.list, catalog.SetFlags(s.fs, s.list), s.algo); err != nil {
+		return usagef("%v", err)
+	}
+	if s.o.SDPBackend != "" {
+		if _, err := sdp.Lookup(s.o.SDPBackend); err != nil {
+			if errors.Is(err, sdp.ErrNotBuilt) {
+				return err
+			}
+			return usagef("-sdp: %v", err)
+		}
+	}
+	return nil
 }

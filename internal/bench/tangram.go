@@ -20,21 +20,9 @@ type TangramItem struct {
 	Puzzle *tangram.Puzzle
 }
 
-// TangramRecord is one -json line of `tangram bench` (and the object of
-// `tangram solve -json`).
-type TangramRecord struct {
-	Puzzle     string  `json:"puzzle"`
-	Algo       string  `json:"algo"`
-	Solved     bool    `json:"solved"`
-	Seconds    float64 `json:"seconds"`
-	Iterations int     `json:"iterations"`          // SDPs of Algorithm 2; 0 for exact
-	Objective  float64 `json:"objective"`           // Algorithm 2's last Σ<W_i, Z_i>
-	Restarts   int     `json:"restarts,omitempty"`  // Algorithm 2's random restarts
-	SDPSteps   int     `json:"sdp_steps,omitempty"` // interior-point iterations, all SDPs
-	Nodes      int64   `json:"nodes,omitempty"`     // exact: placements
-	Placed     int     `json:"placed"`              // pieces in the (best) solution
-	Error      string  `json:"error,omitempty"`
-}
+// TangramRecord is one -json line of `tangram bench`: the catalogue's
+// record of a solve.
+type TangramRecord = catalog.TangramRecord
 
 // TangramSummary is the last -json line of `tangram bench`.
 type TangramSummary struct {
@@ -49,48 +37,41 @@ type TangramSummary struct {
 	MaxIterations  int     `json:"max_iterations,omitempty"`
 }
 
-// Tangram is a tangram bench: every item solved in turn by Solver, each
-// under Timeout of wall-clock time.
+// Tangram is a tangram bench: every item solved in turn by the catalogue
+// solver Algo with Options, each under Timeout of wall-clock time, in this
+// process or as "tangram.solve" jobs on Remote's workers ("-nats").
 type Tangram struct {
 	Items   []TangramItem
 	Algo    string // the catalogue id
-	Solver  tangram.Solver
+	Options catalog.TangramOptions
 	Timeout time.Duration
 	Log     func(format string, args ...any)
 	// Unsolved is set by Run: the puzzles not solved.
 	Unsolved int
-	// Remote, when set, runs the solves as jobs on workers ("-nats"),
-	// which build the solver Algo with Options.
-	Remote  Remote
-	Options catalog.TangramOptions
+	Remote   Remote
 }
 
-// TangramRecordOf makes the record of one solve.
-func TangramRecordOf(name, algo string, res tangram.Result, err error, timeout time.Duration) TangramRecord {
-	r := TangramRecord{Puzzle: name, Algo: algo, Solved: res.Solved, Seconds: Seconds(res.Elapsed), Nodes: res.Nodes}
-	if res.Solution != nil {
-		r.Placed = res.Solution.PlacedCount()
-	}
-	if s := res.SDP; s != nil {
-		r.Iterations, r.Objective, r.Restarts = s.Iterations, s.Objective, s.Restarts
-		for _, it := range s.Iterates {
-			r.SDPSteps += it.SDPIterations
-		}
-	}
-	if err != nil {
-		r.Error = err.Error()
-		if errors.Is(err, context.DeadlineExceeded) && timeout > 0 {
-			r.Error = "stopped by -timeout " + timeout.String()
-		}
-	}
-	return r
+// job is item i as the job that solves it.
+func (b *Tangram) job(i int) catalog.TangramJob {
+	return catalog.TangramJob{Spec: catalog.Spec[catalog.TangramOptions]{Solver: b.Algo, Options: b.Options,
+		Budget: catalog.Budget{Timeout: b.Timeout}}, Name: b.Items[i].Name, Puzzle: b.Items[i].Puzzle.String()}
 }
 
 // Run solves the items and writes their records and the summary to w.
 func (b *Tangram) Run(ctx context.Context, w *Writer) error {
 	w.Header = "puzzle\tsolved\tseconds\titerations\tobjective\trestarts\tnodes\tnote"
-	recs, err := RunItems(ctx, len(b.Items), Options{Workers: 1, Timeout: b.Timeout, Remote: b.Remote}, TangramJob, b.item,
-		func(_ int, r *TangramRecord, _ time.Duration) error {
+	if _, err := catalog.Tangram.Lookup(b.Algo); err != nil {
+		return err
+	}
+	if err := b.Options.Check(); err != nil {
+		return err
+	}
+	recs, err := RunJobs(ctx, len(b.Items), Options{Workers: 1, Remote: b.Remote}, catalog.TangramKind, b.Timeout,
+		func(ctx context.Context, j catalog.TangramJob) TangramRecord {
+			rec, _ := j.Run(ctx, catalog.TangramHooks{})
+			return rec
+		}, b.job,
+		func(_ int, r *TangramRecord) error {
 			if b.Log != nil {
 				b.Log("%s: solved %v, %.2f s", r.Puzzle, r.Solved, r.Seconds)
 			}

@@ -1,51 +1,66 @@
 package catalog
 
 import (
-	"time"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
 
 	"tessera/sdp"
 	"tessera/tangram"
 )
 
-// TangramOptions are the parameters of the tangram solvers, the values of
-// the flags of `tessera tangram solve` and `bench`. The zero value gives
-// each solver its defaults.
+// TangramOptions are the tangram solvers' options: plain data that travels
+// as JSON, each field's json tag its name and (with '-' for '_') its flag;
+// the zero value gives each solver its defaults. Each solver reads the
+// fields its entry's Reads lists.
 type TangramOptions struct {
-	// SDPBackend names sdp's backend (sdp.Lookup: "go", the default, or
-	// "csdp" in a build with the tag csdp).
-	SDPBackend string
-	// K is the degree of Algorithm 2's moment matrices (0: 3).
-	K int
-	// MaxIter bounds Algorithm 2's SDPs (0: 40); MaxNodes the exact
-	// search's placements (0: no limit).
-	MaxIter  int
-	MaxNodes int64
-	// MaxTime stops Algorithm 2 (0: only the context).
-	MaxTime time.Duration
-	// Seed drives Algorithm 2's restarts; Plain runs it as published (no
-	// restarts when the objective stalls).
-	Seed  uint64
-	Plain bool
+	SDPBackend string `json:"sdp,omitempty" help:"sdp backend: go (pure Go, the default) or csdp (a build with -tags csdp)"`
+	K          int    `json:"k,omitempty" help:"sdp: degree of the moment matrices (0: 3)"`
+	MaxIter    int    `json:"max_iter,omitempty" help:"sdp: at most this many SDPs (0: 40)"`
+	Plain      bool   `json:"plain,omitempty" help:"sdp: Algorithm 2 as published (no random restart when the objective stalls)"`
+	MaxNodes   int64  `json:"max_nodes,omitempty" help:"exact: stop after this many placements (0: no limit)"`
+	Seed       uint64 `json:"seed,string,omitempty" applies:"all" help:"random seed: the same seed gives the same result, unless a wall-clock -timeout ends the work first"`
+}
+
+// Check reports options out of range, naming the flag.
+func (o TangramOptions) Check() error {
+	if o.K < 0 || o.MaxIter < 0 || o.MaxNodes < 0 {
+		return errors.New("-k, -max-iter and -max-nodes must not be negative")
+	}
+	if o.K > 8 {
+		return fmt.Errorf("-k %d out of range (0 to 8)", o.K)
+	}
+	return nil
+}
+
+// TangramHooks are what a tangram solve needs at run time and never sends.
+type TangramHooks struct {
 	// OnIterate, when set, receives every iterate of Algorithm 2.
 	OnIterate func(tangram.SDPIterate)
 }
 
+// TangramRun is what a tangram entry's New reads: the options and the
+// hooks.
+type TangramRun struct {
+	TangramOptions
+	Hooks TangramHooks
+}
+
 // Tangram is the table of tangram solvers.
-var Tangram = Table[tangram.Solver, TangramOptions]{
-	{ID: "sdp", Name: "Kovalsky's rank-one SDP (Algorithm 2)",
+var Tangram = Table[tangram.Solver, TangramRun]{
+	{ID: "sdp", Name: "Kovalsky's rank-one SDP (Algorithm 2)", Reads: []string{"sdp", "k", "max_iter", "plain"},
 		Doc: "moment matrices of the pieces' translations, SDPs reweighted towards rank one; translations snapped and checked",
 		New: newTangramSDP},
-	{ID: "exact", Name: "exact backtracker", Optimal: true,
+	{ID: "exact", Name: "exact backtracker", Optimal: true, Reads: []string{"max_nodes"},
 		Doc: "covers a corner of the uncovered region at a time; proves there is no solution when there is none",
-		New: newTangramExact},
+		New: func(o TangramRun) (tangram.Solver, error) { return tangram.Exact{MaxNodes: o.MaxNodes}, nil }},
 }
 
 func init() { register("tangram", Tangram.Menu) }
 
-func newTangramSDP(o TangramOptions) (tangram.Solver, error) {
-	if o.MaxNodes != 0 {
-		return nil, errNotFor("-max-nodes", "exact")
-	}
+func newTangramSDP(o TangramRun) (tangram.Solver, error) {
 	name := o.SDPBackend
 	if name == "" {
 		name = "go"
@@ -54,23 +69,91 @@ func newTangramSDP(o TangramOptions) (tangram.Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := tangram.SDP{Backend: backend, K: o.K, MaxIter: o.MaxIter, MaxTime: o.MaxTime, Seed: o.Seed, OnIterate: o.OnIterate}
+	s := tangram.SDP{Backend: backend, K: o.K, MaxIter: o.MaxIter, Seed: o.Seed, OnIterate: o.Hooks.OnIterate}
 	if o.Plain {
 		s.Stall = -1
 	}
 	return s, nil
 }
 
-func newTangramExact(o TangramOptions) (tangram.Solver, error) {
-	switch {
-	case o.SDPBackend != "":
-		return nil, errNotFor("-sdp", "sdp")
-	case o.K != 0:
-		return nil, errNotFor("-k", "sdp")
-	case o.MaxIter != 0:
-		return nil, errNotFor("-max-iter", "sdp")
-	case o.Plain:
-		return nil, errNotFor("-plain", "sdp")
+// TangramJob is one tangram solve as it travels: the spec and the puzzle
+// itself (its text, as tangram.ParsePuzzle reads it), the input of the job
+// kind "tangram.solve".
+type TangramJob struct {
+	Spec[TangramOptions]
+	Name   string `json:"name"`
+	Puzzle string `json:"puzzle"`
+}
+
+// TangramRecord is the one result of a tangram solve: what `tangram solve
+// -json` prints, each line of `tangram bench -json` and what a
+// "tangram.solve" job returns.
+type TangramRecord struct {
+	Puzzle     string  `json:"puzzle"`
+	Algo       string  `json:"algo"`
+	Solved     bool    `json:"solved"`
+	Seconds    float64 `json:"seconds"`
+	Iterations int     `json:"iterations"`          // SDPs of Algorithm 2; 0 for exact
+	Objective  float64 `json:"objective"`           // Algorithm 2's last Σ<W_i, Z_i>
+	Restarts   int     `json:"restarts,omitempty"`  // Algorithm 2's random restarts
+	SDPSteps   int     `json:"sdp_steps,omitempty"` // interior-point iterations, all SDPs
+	Nodes      int64   `json:"nodes,omitempty"`     // exact: placements
+	Placed     int     `json:"placed"`              // pieces in the (best) solution
+	Error      string  `json:"error,omitempty"`
+}
+
+// Run solves the job's puzzle here under its budget (wall-clock: the SDP
+// solvers run goroutines) with h's hooks, and returns the record with the
+// result (its Solution checked exactly). A failure is the record's Error.
+func (j TangramJob) Run(ctx context.Context, h TangramHooks) (TangramRecord, tangram.Result) {
+	rec := TangramRecord{Puzzle: j.Name, Algo: j.Solver}
+	p, err := tangram.ParsePuzzle(strings.NewReader(j.Puzzle))
+	if err != nil {
+		rec.Error = err.Error()
+		return rec, tangram.Result{}
 	}
-	return tangram.Exact{MaxNodes: o.MaxNodes}, nil
+	return j.RunPuzzle(ctx, p, h)
+}
+
+// RunPuzzle is Run on the puzzle already parsed (p is j.Puzzle's).
+func (j TangramJob) RunPuzzle(ctx context.Context, p *tangram.Puzzle, h TangramHooks) (TangramRecord, tangram.Result) {
+	rec := TangramRecord{Puzzle: j.Name, Algo: j.Solver}
+	s, err := Tangram.New(j.Solver, TangramRun{TangramOptions: j.Options, Hooks: h})
+	if err == nil {
+		err = j.Options.Check()
+	}
+	if err != nil {
+		rec.Error = err.Error()
+		return rec, tangram.Result{}
+	}
+	var res tangram.Result
+	WithBudget(ctx, j.Budget.Timeout, false, func(ctx context.Context) { res, err = s.Solve(ctx, p) })
+	rec.Solved, rec.Seconds, rec.Nodes = res.Solved, res.Elapsed.Seconds(), res.Nodes
+	if res.Solution != nil {
+		rec.Placed = res.Solution.PlacedCount()
+	}
+	if s := res.SDP; s != nil {
+		rec.Iterations, rec.Objective, rec.Restarts = s.Iterations, s.Objective, s.Restarts
+		for _, it := range s.Iterates {
+			rec.SDPSteps += it.SDPIterations
+		}
+	}
+	if err != nil {
+		rec.Error = err.Error()
+		if errors.Is(err, context.DeadlineExceeded) && j.Budget.Timeout > 0 && ctx.Err() == nil {
+			rec.Error = "stopped by -timeout " + j.Budget.Timeout.String()
+		}
+	}
+	return rec, res
+}
+
+// runTangramJob is the job kind "tangram.solve" (ParsePuzzle bounds the
+// puzzle's text: tangram.MaxFileBytes).
+func runTangramJob(ctx context.Context, spec json.RawMessage, _ func(any)) (any, error) {
+	var j TangramJob
+	if err := json.Unmarshal(spec, &j); err != nil {
+		return nil, fmt.Errorf("tangram.solve: %w", err)
+	}
+	rec, _ := j.Run(ctx, TangramHooks{})
+	return rec, ctx.Err()
 }

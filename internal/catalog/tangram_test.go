@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"tessera/tangram"
@@ -16,7 +17,7 @@ func TestTangramTable(t *testing.T) {
 	}
 	for _, id := range Tangram.IDs() {
 		iterates := 0
-		s, err := Tangram.New(id, TangramOptions{OnIterate: func(tangram.SDPIterate) { iterates++ }})
+		s, err := Tangram.New(id, TangramRun{Hooks: TangramHooks{OnIterate: func(tangram.SDPIterate) { iterates++ }}})
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -28,13 +29,31 @@ func TestTangramTable(t *testing.T) {
 			t.Errorf("%s: SDP statistics %v, %d iterates", id, res.SDP, iterates)
 		}
 	}
-	if _, err := Tangram.New("sdp", TangramOptions{MaxNodes: 5}); err == nil {
-		t.Error("sdp took -max-nodes")
+	list := Options(TangramOptions{})
+	if err := Tangram.Applies(list, []string{"max-nodes"}, "sdp"); err == nil || err.Error() != "-max-nodes applies to -algo exact, not sdp" {
+		t.Errorf("sdp took -max-nodes: %v", err)
 	}
-	if _, err := Tangram.New("exact", TangramOptions{SDPBackend: "go"}); err == nil {
-		t.Error("exact took -sdp")
+	for _, o := range []string{"sdp", "k", "max-iter", "plain"} {
+		if err := Tangram.Applies(list, []string{o}, "exact"); err == nil {
+			t.Errorf("exact took -%s", o)
+		}
 	}
-	if _, err := Tangram.New("sdp", TangramOptions{SDPBackend: "nope"}); err == nil {
+	if _, err := Tangram.New("sdp", TangramRun{TangramOptions: TangramOptions{SDPBackend: "nope"}}); err == nil {
 		t.Error("sdp took an unknown backend")
 	}
+	// The job: the puzzle's text travels, the record is the bench's line.
+	job := TangramJob{Spec: Spec[TangramOptions]{Solver: "exact"}, Name: "p", Puzzle: p.String()}
+	out, err := JobKinds()[TangramKind](t.Context(), mustJSON(t, job), nil)
+	if rec := out.(TangramRecord); err != nil || !rec.Solved || rec.Placed != len(p.Pieces) || rec.Algo != "exact" || rec.Nodes == 0 {
+		t.Errorf("job: %+v, %v", out, err)
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
