@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -76,6 +78,32 @@ func TestBenchOnWorkers(t *testing.T) {
 		l, r := stripTimes(t, local), stripTimes(t, remote)
 		if strings.Join(l, "\n") != strings.Join(r, "\n") {
 			t.Errorf("%s: local and -nats differ:\n%s\n---\n%s", name, strings.Join(l, "\n"), strings.Join(r, "\n"))
+		}
+	}
+	// Pictures travel as blobs both ways: the worker reads no file the
+	// client names and writes none; the client writes the same pictures
+	// to its -out folder.
+	for _, args := range [][]string{
+		{"jigsaw", "bench", "-set", strings.Join(jigsawTestImages, ","), "-algo", "greedy", "-json"},
+		{"jigsaw", "neural", "bench", "-set", strings.Join(neuralTestImages, ","), "-crops", "2", "-algo", "greedy-v", "-seed", "3", "-json"},
+	} {
+		dirs := [2]string{t.TempDir(), t.TempDir()}
+		for k, extra := range [][]string{nil, {"-nats", url}} {
+			if code, _, errOut := runCmd(t, "", append(append(args, "-out", dirs[k]), extra...)...); code != 0 {
+				t.Fatalf("%v -out %v: exit %d: %s", args[:2], extra, code, errOut)
+			}
+		}
+		local, _ := os.ReadDir(dirs[0])
+		remote, _ := os.ReadDir(dirs[1])
+		if len(local) == 0 || len(local) != len(remote) {
+			t.Fatalf("%v -out: %d pictures here, %d from the workers", args[:2], len(local), len(remote))
+		}
+		for i, e := range local {
+			l, _ := os.ReadFile(filepath.Join(dirs[0], e.Name()))
+			r, err := os.ReadFile(filepath.Join(dirs[1], remote[i].Name()))
+			if err != nil || e.Name() != remote[i].Name() || !bytes.Equal(l, r) {
+				t.Errorf("%v -out: %s differs from the worker's %s (%v)", args[:2], e.Name(), remote[i].Name(), err)
+			}
 		}
 	}
 	// The dataset: the same file.

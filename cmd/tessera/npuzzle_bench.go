@@ -118,7 +118,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 				return err
 			}
 			defer closeRemote()
-			b.Remote, b.Algo, b.Options, b.PDBCache, b.PDBMaxBytes = remote, sf.algo, sf.built, sf.pdb.cache, sf.maxMB<<20
+			b.Remote, b.Algo, b.Options, b.PDBMaxBytes = remote, sf.algo, sf.built, sf.maxMB<<20
 			count := p.Counter("instances", len(b.Instances))
 			b.Done = func() { count.Add(1) }
 			return b.Run(ctx, env.Stdout)

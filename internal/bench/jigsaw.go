@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image/color"
+	"image/png"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -81,7 +83,8 @@ type JigsawRecord struct {
 type jigsawPuzzle struct {
 	recs      []JigsawRecord
 	secs, cpu float64
-	right     bool // as many outputs as pictures
+	right     bool     // as many outputs as pictures
+	outputs   []string // from a worker: the reconstructions' blobs
 	err       error
 }
 
@@ -108,14 +111,32 @@ func (j *Jigsaw) Run(ctx context.Context, w *Writer) error {
 	if j.Bag > 0 {
 		w.Header = "image\tbag\toutputs\tpieces\tdirect\tneighbour\tperfect\tseconds\tcpu s\t"
 	}
-	var recs []JigsawRecord
-	var secs, cpus []float64
-	right := 0
+	var (
+		recs       []JigsawRecord
+		secs, cpus []float64
+		right      int
+		store      BlobRemote
+		addrs      map[string]string
+	)
+	if j.Remote != nil {
+		var err error
+		if store, err = blobRemote(j.Remote); err != nil {
+			return err
+		}
+		if addrs, err = putFiles(ctx, store, j.Files); err != nil {
+			return err
+		}
+	}
 	_, err := RunItems(ctx, len(groups), Options{Workers: 1, Timeout: j.Timeout, Remote: j.Remote},
-		JigsawJob, func(b int) jigsawItem { return j.item(b, groups[b]) },
+		JigsawJob, func(b int) jigsawItem { return j.item(b, groups[b], addrs) },
 		func(b int, o *jigsawPuzzle, _ time.Duration) error {
 			if o.err != nil {
 				return o.err
+			}
+			if store != nil && j.OutDir != "" {
+				if err := j.fetchOutputs(ctx, store, b, groups[b], o.outputs); err != nil {
+					return err
+				}
 			}
 			secs, cpus = append(secs, o.secs), append(cpus, o.cpu)
 			if o.right {
@@ -169,17 +190,38 @@ func jigsawFailures(recs []JigsawRecord) error {
 	return fmt.Errorf("%w: %d of %d images (first: %s)", errJigsawFailed, failed, len(recs), first)
 }
 
-// puzzle loads, scrambles, solves and scores bag b of files.
-func (j *Jigsaw) puzzle(ctx context.Context, b int, files []string) jigsawPuzzle {
+// jigsawPicture is a picture of a puzzle: its name and how to read it.
+type jigsawPicture struct {
+	Name string
+	Read func(ctx context.Context) ([]byte, error)
+}
+
+// jigsawFiles are the pictures of files, read from this machine's files.
+func jigsawFiles(files []string) []jigsawPicture {
+	pics := make([]jigsawPicture, len(files))
+	for i, f := range files {
+		pics[i] = jigsawPicture{Name: filepath.Base(f), Read: func(ctx context.Context) ([]byte, error) { return readImageFile(ctx, f) }}
+	}
+	return pics
+}
+
+// puzzle loads, scrambles, solves and scores bag b of pictures; save,
+// when set, receives each reconstruction i as a PNG writer (with its
+// number in the placement).
+func (j *Jigsaw) puzzle(ctx context.Context, b int, pics []jigsawPicture, save func(i int, png func(io.Writer) error) error) jigsawPuzzle {
 	var grids []*jigsaw.Grid
-	for _, path := range files {
-		g, err := LoadJigsawGrid(ctx, path, j.Piece, j.Crop)
+	for _, pic := range pics {
+		data, err := pic.Read(ctx)
+		var g *jigsaw.Grid
+		if err == nil {
+			g, err = JigsawGridOf(ctx, pic.Name, data, j.Piece, j.Crop)
+		}
 		if err != nil && ctx.Err() != nil {
 			// The puzzle's budget ended while decoding: a failed puzzle,
 			// not the end of the bench.
 			var recs []JigsawRecord
-			for _, f := range files {
-				recs = append(recs, JigsawRecord{Image: filepath.Base(f), Bag: b + 1, Error: err.Error()})
+			for _, pic := range pics {
+				recs = append(recs, JigsawRecord{Image: pic.Name, Bag: b + 1, Error: err.Error()})
 			}
 			if j.Bag == 0 {
 				recs[0].Bag = 0
@@ -213,14 +255,10 @@ func (j *Jigsaw) puzzle(ctx context.Context, b int, files []string) jigsawPuzzle
 		}
 		out.right = res.Placement.Images == len(grids)
 		for i := range res.Placement.Images {
-			name := strings.TrimSuffix(grids[0].Name, filepath.Ext(grids[0].Name)) + ".png"
-			if j.Bag > 0 {
-				name = fmt.Sprintf("bag-%d-%d.png", b+1, i+1)
-			}
-			if j.OutDir == "" || res.Placement.Bounds(i).Empty() {
+			if save == nil || res.Placement.Bounds(i).Empty() {
 				continue
 			}
-			if err := WriteFileAtomic(filepath.Join(j.OutDir, name), func(w io.Writer) error { return jigsaw.WritePNG(w, pz, res.Placement, i) }); err != nil {
+			if err := save(i, func(w io.Writer) error { return jigsaw.WritePNG(w, pz, res.Placement, i) }); err != nil {
 				return jigsawPuzzle{err: err}
 			}
 		}
@@ -374,8 +412,9 @@ func extremes(pz *neural.Puzzle, attempts []neural.Attempt) (worst, best gapScor
 
 // gapImage is the outcome of one image's puzzles.
 type gapImage struct {
-	recs []gapRecord
-	err  error
+	recs    []gapRecord
+	outputs []string // from a worker: each crop's picture as a blob
+	err     error
 }
 
 // Run solves every puzzle in turn (the whole run under ctx's budget) and
@@ -389,9 +428,30 @@ func (g *Gaps) Run(ctx context.Context, w *Writer) error {
 	var sumP, sumN, sumS float64
 	var worst, oracle gapSum
 	perfect, k := 0, 0
-	_, err := RunItems(ctx, len(g.Files), Options{Workers: 1, Remote: g.Remote}, GapsJob, g.item, func(i int, im *gapImage, _ time.Duration) error {
+	var (
+		store BlobRemote
+		addrs map[string]string
+	)
+	if g.Remote != nil {
+		var err error
+		if store, err = blobRemote(g.Remote); err != nil {
+			return err
+		}
+		if g.Settings.Model != "" {
+			return errors.New("bench: a job names no file on its worker: -model works without -nats (workers use the shipped models)")
+		}
+		if addrs, err = putFiles(ctx, store, g.Files); err != nil {
+			return err
+		}
+	}
+	_, err := RunItems(ctx, len(g.Files), Options{Workers: 1, Remote: g.Remote}, GapsJob, func(i int) gapItem { return g.item(i, addrs) }, func(i int, im *gapImage, _ time.Duration) error {
 		if im.err != nil {
 			return im.err
+		}
+		if store != nil && g.OutDir != "" {
+			if err := g.fetchOutputs(ctx, store, i, im.outputs); err != nil {
+				return err
+			}
 		}
 		for _, r := range im.recs {
 			sumP, sumN, sumS = sumP+r.Patch, sumN+r.Neighbor, sumS+r.Seconds
@@ -461,10 +521,17 @@ func (g *Gaps) Run(ctx context.Context, w *Writer) error {
 // image cuts, solves and scores the puzzles of image i: crop c is puzzle
 // k = i*Crops + c, drawn from the image's own stream (Seed, i) and solved
 // with seed Seed + k.
-func (g *Gaps) image(ctx context.Context, i int) gapImage {
-	img, err := imageio.Load(g.Files[i], imageio.Options{})
+//
+// pic reads the image; save, when set, receives each crop's solved picture
+// (its number c) as a PNG writer.
+func (g *Gaps) image(ctx context.Context, i int, pic jigsawPicture, save func(c int, png func(io.Writer) error) error) gapImage {
+	data, err := pic.Read(ctx)
 	if err != nil {
 		return gapImage{err: err}
+	}
+	img, err := imageio.DecodeBytesContext(ctx, data, imageio.Options{})
+	if err != nil {
+		return gapImage{err: fmt.Errorf("%s: %w", pic.Name, err)}
 	}
 	rng := rand.New(rand.NewPCG(g.Options.Seed, uint64(i)))
 	var out gapImage
@@ -482,12 +549,12 @@ func (g *Gaps) image(ctx context.Context, i int) gapImage {
 			return gapImage{err: err}
 		}
 		acc := pz.Score(res.Cells)
-		if g.OutDir != "" {
-			if err := WriteGapPicture(filepath.Join(g.OutDir, fmt.Sprintf("puzzle-%d.png", k)), pz, res.Cells); err != nil {
+		if save != nil {
+			if err := save(c, func(w io.Writer) error { return png.Encode(w, pz.Render(res.Cells, color.White)) }); err != nil {
 				return gapImage{err: err}
 			}
 		}
-		rec := gapRecord{Puzzle: k, Image: filepath.Base(g.Files[i]), Crop: c, Patch: acc.Patch, Neighbor: acc.Neighbor,
+		rec := gapRecord{Puzzle: k, Image: pic.Name, Crop: c, Patch: acc.Patch, Neighbor: acc.Neighbor,
 			Perfect: acc.Perfect, Seconds: res.Elapsed.Seconds(), Value: res.Value}
 		if len(res.Attempts) > 0 {
 			worst, oracle := extremes(pz, res.Attempts)
@@ -506,6 +573,16 @@ func (g *Gaps) image(ctx context.Context, i int) gapImage {
 // LoadJigsawGrid reads an image and cuts it into piece-pixel pieces (its centre,
 // with crop, when its sides are not multiples of piece).
 func LoadJigsawGrid(ctx context.Context, path string, piece int, crop bool) (*jigsaw.Grid, error) {
+	data, err := readImageFile(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	return JigsawGridOf(ctx, filepath.Base(path), data, piece, crop)
+}
+
+// readImageFile reads an image file, bounded as imageio.ReadAllContext
+// bounds it.
+func readImageFile(ctx context.Context, path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -515,25 +592,31 @@ func LoadJigsawGrid(ctx context.Context, path string, piece int, crop bool) (*ji
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	return data, nil
+}
+
+// JigsawGridOf decodes the image data (named name) and cuts it as
+// LoadJigsawGrid does.
+func JigsawGridOf(ctx context.Context, name string, data []byte, piece int, crop bool) (*jigsaw.Grid, error) {
 	// Bound the pieces by the header, before decoding.
 	if _, w, h, err := imageio.Header(data, imageio.Options{}); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	} else if piece >= 2 && (w/piece)*(h/piece) > jigsaw.DefaultMaxPieces {
-		return nil, fmt.Errorf("%s: %w: %dx%d cut into %d-pixel pieces makes %d, over the limit of %d", path, jigsaw.ErrTooManyPieces,
+		return nil, fmt.Errorf("%s: %w: %dx%d cut into %d-pixel pieces makes %d, over the limit of %d", name, jigsaw.ErrTooManyPieces,
 			w, h, piece, (w/piece)*(h/piece), jigsaw.DefaultMaxPieces)
 	}
 	img, err := imageio.DecodeBytesContext(ctx, data, imageio.Options{})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	g, err := jigsaw.CutContext(ctx, img.Pix, piece, jigsaw.CutOptions{Crop: crop, Depth: img.Depth})
 	if err != nil {
 		if errors.Is(err, jigsaw.ErrNotDivisible) {
 			err = fmt.Errorf("%w; use -crop to cut the centre", err)
 		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	g.Name = filepath.Base(path)
+	g.Name = name
 	return g, nil
 }
 

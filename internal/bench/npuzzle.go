@@ -311,12 +311,11 @@ type NpuzzleSet struct {
 	Done    func() // after each instance, for progress
 	// Remote, when set, solves the instances as jobs on workers ("-nats"),
 	// which build the solver Algo with Options, loading the pattern
-	// database of Options.PDB's partition from PDBCache (as the local run
-	// does: from the cache, built there on a first use).
+	// database of Options.PDB's partition from their own cache (the
+	// user's cache folder there: built on a first use, as here).
 	Remote      Remote
 	Algo        string
 	Options     catalog.NpuzzleOptions
-	PDBCache    string
 	PDBMaxBytes int64
 }
 

@@ -71,14 +71,14 @@ var NpuzzleCompareItem = NewItem("bench.npuzzle.compare", func(ctx context.Conte
 })
 
 // npuzzleSetOpts are catalog.NpuzzleOptions as JSON (the database as its
-// partition).
+// partition: the worker loads it from its own cache, never from a folder
+// the client names).
 type npuzzleSetOpts struct {
 	Heuristic           string
 	Weight              float64
 	Workers             int
 	MaxStates, MaxBytes int64
 	Partition           *npuzzle.Partition
-	PDBCache            string
 	PDBMaxBytes         int64
 }
 
@@ -146,7 +146,7 @@ var NpuzzleSetJob = func() *Item[npuzzleSetItem, setResult] {
 				// A database built here on a first use is not under the
 				// item's budget: a setup, as the local run's.
 				co.PDB, setup.err = npuzzle.LoadPDB(context.WithoutCancel(ctx), *o.Partition,
-					npuzzle.PDBOptions{CacheDir: o.PDBCache, MaxBytes: o.PDBMaxBytes})
+					npuzzle.PDBOptions{MaxBytes: o.PDBMaxBytes})
 				if setup.err != nil {
 					return
 				}
@@ -185,7 +185,7 @@ func (s *NpuzzleSet) item(i int) npuzzleSetItem {
 	}
 	inst, o := s.Instances[i], s.Options
 	opts := npuzzleSetOpts{Heuristic: o.Heuristic, Weight: o.Weight, Workers: o.Workers, MaxStates: o.MaxStates, MaxBytes: o.MaxBytes,
-		PDBCache: s.PDBCache, PDBMaxBytes: s.PDBMaxBytes}
+		PDBMaxBytes: s.PDBMaxBytes}
 	if o.PDB != nil {
 		p := o.PDB.Partition()
 		opts.Partition = &p

@@ -80,6 +80,9 @@ type Client struct {
 	watching bool
 	closers  []func()
 	server   *Server
+
+	blobMu sync.Mutex
+	blobs  jetstream.ObjectStore // made on first use (blobs.go)
 }
 
 // Connect connects to the NATS server or cluster at url (comma-separated

@@ -173,3 +173,53 @@ func FuzzParseSpec(f *testing.F) {
 		}
 	})
 }
+
+// Blobs: a job's input travels by content address, and the worker's
+// context carries the store; a blob that does not match its address, or a
+// bad address, is refused.
+func TestBlobs(t *testing.T) {
+	c := embedded(t, 1)
+	data := []byte("a picture's bytes")
+	addr, err := c.PutBlob(t.Context(), data)
+	if err != nil || addr != BlobAddress(data) || !strings.HasPrefix(addr, "sha256:") {
+		t.Fatalf("put: %q, %v", addr, err)
+	}
+	if again, err := c.PutBlob(t.Context(), data); err != nil || again != addr {
+		t.Fatalf("put again: %q, %v", again, err)
+	}
+	Register("test.blob", func(ctx context.Context, in json.RawMessage, _ func(any)) (any, error) {
+		b, ok := BlobsFrom(ctx)
+		if !ok {
+			return nil, errors.New("no blob store in the job's context")
+		}
+		var a string
+		if err := json.Unmarshal(in, &a); err != nil {
+			return nil, err
+		}
+		got, err := b.GetBlob(ctx, a)
+		if err != nil {
+			return nil, err
+		}
+		return b.PutBlob(ctx, append(got, '!'))
+	})
+	in, _ := json.Marshal(addr)
+	out, err := c.Call(t.Context(), "test.blob", in, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outAddr string
+	if err := json.Unmarshal(out, &outAddr); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := c.GetBlob(t.Context(), outAddr); err != nil || string(got) != "a picture's bytes!" {
+		t.Fatalf("the worker's blob: %q, %v", got, err)
+	}
+	for _, bad := range []string{"", "/etc/passwd", "sha256:" + strings.Repeat("0", 64), "sha256:xyz"} {
+		if _, err := c.GetBlob(t.Context(), bad); !errors.Is(err, ErrBlob) {
+			t.Errorf("GetBlob(%q): %v", bad, err)
+		}
+	}
+	if _, err := c.PutBlob(t.Context(), make([]byte, MaxBlobBytes+1)); !errors.Is(err, ErrBlob) {
+		t.Errorf("a blob over the bound: %v", err)
+	}
+}

@@ -207,7 +207,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 		}
 	})
 	pr := &progress{kv: w.c.kv, key: "progress." + id}
-	res, herr := runHandler(hctx, h, spec.Input, pr.set)
+	res, herr := runHandler(WithBlobs(hctx, w.c), h, spec.Input, pr.set)
 	pr.stop()
 	close(hbDone)
 	hbWG.Wait()
