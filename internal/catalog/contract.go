@@ -4,8 +4,10 @@ import (
 	"encoding"
 	"flag"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -129,82 +131,50 @@ func BindFlags(fs *flag.FlagSet, opts any) []Option {
 			fs.DurationVar(p.(*time.Duration), o.Flag, f.Interface().(time.Duration), o.Help)
 		case "text":
 			fs.TextVar(p.(encoding.TextUnmarshaler), o.Flag, f.Interface().(encoding.TextMarshaler), o.Help)
-		case "int":
-			fs.Var(intFlag{f}, o.Flag, o.Help)
-		case "uint":
-			fs.Var(uintFlag{f}, o.Flag, o.Help)
+		case "int", "uint", "float":
+			fs.Var(numFlag{f}, o.Flag, o.Help)
 		case "bool":
 			fs.BoolVar(p.(*bool), o.Flag, f.Bool(), o.Help)
 		case "string":
 			fs.StringVar(p.(*string), o.Flag, f.String(), o.Help)
-		case "float":
-			fs.Var(floatFlag{f}, o.Flag, o.Help)
 		}
 	}
 	return list
 }
 
-// intFlag, uintFlag and floatFlag set a field of any width.
-type (
-	intFlag   struct{ v reflect.Value }
-	uintFlag  struct{ v reflect.Value }
-	floatFlag struct{ v reflect.Value }
-)
+// numFlag sets a numeric field of any width (int, uint or float kinds),
+// refusing what does not fit it: a value out of range, a sign on an
+// unsigned field, NaN or infinities.
+type numFlag struct{ v reflect.Value }
 
-func (f intFlag) String() string {
+func (f numFlag) String() string {
 	if !f.v.IsValid() {
 		return "0"
 	}
-	return fmt.Sprint(f.v.Int())
+	return fmt.Sprint(f.v.Interface())
 }
 
-func (f intFlag) Set(s string) error {
-	var n int64
-	if _, err := fmt.Sscan(s, &n); err != nil || fmt.Sprint(n) != strings.TrimPrefix(s, "+") {
-		return fmt.Errorf("%q is not an integer", s)
+func (f numFlag) Set(s string) error {
+	switch f.v.Kind() {
+	case reflect.Float32, reflect.Float64:
+		x, err := strconv.ParseFloat(s, f.v.Type().Bits())
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("%q is not a finite number", s)
+		}
+		f.v.SetFloat(x)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		n, err := strconv.ParseUint(s, 10, f.v.Type().Bits())
+		if err != nil {
+			return fmt.Errorf("%q is not a non-negative integer that fits", s)
+		}
+		f.v.SetUint(n)
+	default:
+		n, err := strconv.ParseInt(s, 10, f.v.Type().Bits())
+		if err != nil {
+			return fmt.Errorf("%q is not an integer that fits", s)
+		}
+		f.v.SetInt(n)
 	}
-	if f.v.OverflowInt(n) {
-		return fmt.Errorf("%d is out of range", n)
-	}
-	f.v.SetInt(n)
-	return nil
-}
-
-func (f uintFlag) String() string {
-	if !f.v.IsValid() {
-		return "0"
-	}
-	return fmt.Sprint(f.v.Uint())
-}
-
-func (f uintFlag) Set(s string) error {
-	var n uint64
-	if _, err := fmt.Sscan(s, &n); err != nil || fmt.Sprint(n) != s {
-		return fmt.Errorf("%q is not a non-negative integer", s)
-	}
-	if f.v.OverflowUint(n) {
-		return fmt.Errorf("%d is out of range", n)
-	}
-	f.v.SetUint(n)
-	return nil
-}
-
-func (f floatFlag) String() string {
-	if !f.v.IsValid() {
-		return "0"
-	}
-	return fmt.Sprint(f.v.Float())
-}
-
-func (f floatFlag) Set(s string) error {
-	var x float64
-	if _, err := fmt.Sscan(s, &x); err != nil {
-		return fmt.Errorf("%q is not a number", s)
-	}
-	if x != x || x > 1e300 || x < -1e300 {
-		return fmt.Errorf("%q is not a finite number", s)
-	}
-	f.v.SetFloat(x)
 	return nil
 }
 

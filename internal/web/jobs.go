@@ -13,6 +13,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"tessera/internal/catalog"
 )
 
 // Long solves run as jobs: the page submits one, follows its progress as
@@ -22,11 +24,11 @@ import (
 // JetStream, where a job also survives a server restart) in `tessera
 // serve`, or MemJobs, in memory, in tests and where none is given.
 
-// JobFunc runs one job of a kind: it reads its spec, calls progress with
-// values to show as it goes (each replaces the last; it may be called
-// often), and returns the result, or an error a person can read. It must
-// return soon after ctx ends.
-type JobFunc func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error)
+// JobFunc runs one job of a kind (catalog.JobFunc: it reads its spec,
+// calls progress with values to show as it goes, each replacing the last,
+// and returns the result or an error a person can read, soon after ctx
+// ends).
+type JobFunc = catalog.JobFunc
 
 // Job states.
 const (
