@@ -273,6 +273,10 @@ type jobKind struct {
 	run JobFunc
 	// check validates a spec and returns its time limit (0: the default).
 	check func(spec json.RawMessage) (time.Duration, error)
+	// normalize, when set, returns the spec as it is submitted: a
+	// catalogue job with the page's defaults filled in, which any worker
+	// (this server's or `tessera worker`'s catalogue kind) runs the same.
+	normalize func(spec json.RawMessage) (json.RawMessage, error)
 }
 
 // submitRequest is the body of POST /api/jobs.
@@ -365,6 +369,11 @@ func (s *Server) submitJob(r *http.Request) (int, any, error) {
 	timeout, err := k.check(req.Spec)
 	if err != nil {
 		return 0, nil, err
+	}
+	if k.normalize != nil {
+		if req.Spec, err = k.normalize(req.Spec); err != nil {
+			return 0, nil, err
+		}
 	}
 	if timeout == 0 {
 		timeout = s.cfg.JobTimeout

@@ -179,13 +179,6 @@ func parseSGBoard(text string) (*samegame.Board, error) {
 	return b, nil
 }
 
-// sgSolveResult is a samegame.solve job's progress and result: the
-// catalogue's record, with the board it was found for in the page's format.
-type sgSolveResult struct {
-	catalog.SameGameRecord
-	Line string `json:"line"`
-}
-
 // checkSGSpec reads a samegame.solve job: the catalogue's job
 // (catalog.SameGameJob) for a solver of the page's menu, standard rules, a
 // board the page can show, a time limit within the server's (0: 30 s).
@@ -232,10 +225,17 @@ func (s *Server) checkSGSpec(spec json.RawMessage) (catalog.SameGameJob, *samega
 }
 
 func samegameJobs(s *Server) map[string]jobKind {
-	return map[string]jobKind{"samegame.solve": {
+	return map[string]jobKind{catalog.SameGameKind: {
 		check: func(spec json.RawMessage) (time.Duration, error) {
 			j, _, err := s.checkSGSpec(spec)
 			return j.Budget.Timeout + 2*time.Minute, err // the search stops itself at its budget; the rest is for the wait for a slot
+		},
+		normalize: func(spec json.RawMessage) (json.RawMessage, error) {
+			j, _, err := s.checkSGSpec(spec)
+			if err != nil {
+				return nil, err
+			}
+			return json.Marshal(j)
 		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 			j, _, err := s.checkSGSpec(spec)
@@ -248,30 +248,30 @@ func samegameJobs(s *Server) map[string]jobKind {
 }
 
 // solveSameGame runs the job, taking a busy slot, and reports each better
-// line on progress. The end of the time is the normal end of the
-// Monte-Carlo searches: their best line is the result.
-func (s *Server) solveSameGame(ctx context.Context, j catalog.SameGameJob, progress func(any)) (sgSolveResult, error) {
+// line on progress (a partial record). The end of the time is the normal
+// end of the Monte-Carlo searches: their best line is the result, the
+// catalogue's record, as a "tessera worker" returns it.
+func (s *Server) solveSameGame(ctx context.Context, j catalog.SameGameJob, progress func(any)) (catalog.SameGameRecord, error) {
 	start := time.Now()
 	h := catalog.SameGameHooks{Progress: func(sol samegame.Solution) {
 		if progress != nil {
-			progress(sgSolveResult{Line: j.Board, SameGameRecord: catalog.SameGameRecord{Rules: j.Rules, Solver: j.Solver,
-				Score: sol.Score, Clicks: sol.Clicks, Cleared: sol.Cleared, Moves: samegame.FormatMoves(sol.Moves),
-				Nodes: sol.Nodes, Playouts: sol.Playouts, Seconds: time.Since(start).Seconds()}})
+			progress(catalog.SameGameRecord{Rules: j.Rules, Solver: j.Solver, Score: sol.Score, Clicks: sol.Clicks, Cleared: sol.Cleared,
+				Moves: samegame.FormatMoves(sol.Moves), Nodes: sol.Nodes, Playouts: sol.Playouts, Seconds: time.Since(start).Seconds()})
 		}
 	}}
 	// The wait for a solver slot is the job's, not the search's time.
 	if err := s.acquire(ctx); err != nil {
-		return sgSolveResult{}, err
+		return catalog.SameGameRecord{}, err
 	}
 	defer s.release()
-	res := sgSolveResult{Line: j.Board, SameGameRecord: j.Run(ctx, h)}
+	rec := j.Run(ctx, h)
 	if err := ctx.Err(); err != nil {
-		return res, err // cancelled: the job system records it
+		return rec, err // cancelled: the job system records it
 	}
-	if res.Error != "" {
-		return res, errors.New(res.Error)
+	if rec.Error != "" {
+		return rec, errors.New(rec.Error)
 	}
-	return res, nil
+	return rec, nil
 }
 
 // samegameState is a saved SameGame game, as the page sends it.

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"tessera/internal/catalog"
 	"tessera/internal/datadir"
 	"tessera/samegame"
 )
@@ -59,7 +60,7 @@ func TestSameGameJob(t *testing.T) {
 	if last.State != JobDone {
 		t.Fatalf("last state %+v", last)
 	}
-	var res sgSolveResult
+	var res catalog.SameGameRecord
 	if err := json.Unmarshal(last.Result, &res); err != nil {
 		t.Fatal(err)
 	}
@@ -69,8 +70,20 @@ func TestSameGameJob(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, err := samegame.Replay(b, moves)
-	if err != nil || got.Score != res.Score || res.Score <= 0 || res.Stopped != "time" || res.Line != board || res.Solver != "nrpa" {
+	if err != nil || got.Score != res.Score || res.Score <= 0 || res.Stopped != "time" || res.Solver != "nrpa" {
 		t.Fatalf("result %+v replays to %+v (%v)", res, got, err)
+	}
+	// What the server submits is the catalogue's job with the page's
+	// defaults filled in, so that a "tessera worker" (the catalogue's kind)
+	// runs it as this server does.
+	norm, err := samegameJobs(s)[catalog.SameGameKind].normalize(json.RawMessage(`{"board":"` + board + `","solver":"nmcs","budget":{"timeout_ns":300000000}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := catalog.JobKinds()[catalog.SameGameKind](t.Context(), norm, nil)
+	rec, _ := out.(catalog.SameGameRecord)
+	if err != nil || rec.Stopped != "time" || rec.Rules != "standard" || rec.Error != "" || rec.Score <= 0 {
+		t.Fatalf("the submitted spec %s, run by the catalogue: %+v, %v", norm, out, err)
 	}
 	postBad(t, s, "/api/jobs", []badBody{
 		{`{"kind":"samegame.solve","spec":{"board":"` + board + `","solver":"exact"}}`, 400, "unknown solver"},

@@ -121,16 +121,19 @@ export class Job {
 // progress hook while it runs, then the page's done hook with the result,
 // or "Search stopped." / "Auto failed: …" for a canceled or failed job.
 // The hooks: notify(text, kind) and draw() (the page's own), progress(p,
-// name) and done(result, name); reset() undoes what the progress showed
+// name, memo) and done(result, name, memo), memo what run was given (the
+// job's spec is the catalogue's, its result the catalogue's record, the
+// same whichever worker ran it: what the page needs besides, such as the
+// board it asked about, it keeps in the memo); reset() undoes what the progress showed
 // before a canceled, failed or lost job is told, and ended() runs first
 // whenever the page stops following its job, for whatever reason.
 export function pageJob(job, hooks) {
   const h = { reset() {}, ended() {}, ...hooks };
-  const onState = (name) => (st) => {
+  const onState = (memo) => (st) => {
     if (st.state === 'queued') h.notify('Waiting for a free worker…', 'busy');
-    if (st.progress && (st.state === 'running' || st.state === 'queued')) h.progress(st.progress, name);
+    if (st.progress && (st.state === 'running' || st.state === 'queued')) h.progress(st.progress, memo.name, memo);
   };
-  const settle = (st, name) => {
+  const settle = (st, memo) => {
     h.ended();
     if (!st) {
       h.draw(); // the page stopped following: it has moved on
@@ -144,7 +147,7 @@ export function pageJob(job, hooks) {
       h.draw();
       return;
     }
-    h.done(st.result, name);
+    h.done(st.result, memo.name, memo);
   };
   return {
     // run submits a job of kind and follows it to its end; memo (with the
@@ -152,7 +155,7 @@ export function pageJob(job, hooks) {
     async run(kind, spec, memo) {
       let st;
       try {
-        const running = job.start(kind, spec, memo, onState(memo.name));
+        const running = job.start(kind, spec, memo, onState(memo));
         h.draw();
         st = await running;
       } catch (e) {
@@ -162,7 +165,7 @@ export function pageJob(job, hooks) {
         h.draw();
         return;
       }
-      settle(st, memo.name);
+      settle(st, memo);
     },
     // resume finds the job stored before a reload, lets restore(memo) put
     // the page back as it was, and follows the job to its end. It answers
@@ -177,7 +180,7 @@ export function pageJob(job, hooks) {
         if ((await restore(m)) === false) throw new Error('the job\'s puzzle is gone');
         h.notify(now.state === 'running' || now.state === 'queued'
           ? `${m.name} is still searching (found again after the reload)…` : `${m.name} had finished.`, 'busy');
-        const running = job.resume(onState(m.name));
+        const running = job.resume(onState(m));
         h.draw();
         st = await running;
       } catch {
@@ -185,7 +188,7 @@ export function pageJob(job, hooks) {
         h.reset();
         return false;
       }
-      settle(st, m.name);
+      settle(st, m);
       return true;
     },
   };

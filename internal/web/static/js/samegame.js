@@ -342,9 +342,9 @@ const solving = pageJob(game.job, {
     clearLine();
     draw();
   },
-  progress(p, name) {
+  progress(p, name, memo) {
     showBest(p);
-    if (p.line === line(game.grid) && p.moves !== game.view.moves.map(([x, y]) => `${x},${y}`).join(' ')) setLine(p.moves);
+    if (memo.board === line(game.grid) && p.moves !== game.view.moves.map(([x, y]) => `${x},${y}`).join(' ')) setLine(p.moves);
     const clicks = p.clicks ? ` in ${p.clicks} clicks` : '';
     notify(`${name}: best score so far ${groupDigits(p.score)}${clicks}…`, 'busy');
   },
@@ -352,9 +352,9 @@ const solving = pageJob(game.job, {
 });
 
 // playAnswer plays a finished search's answer click by click.
-function playAnswer(res, name) {
+function playAnswer(res, name, memo) {
   showBest(res);
-  if (res.line !== line(game.grid)) {
+  if (memo.board !== line(game.grid)) {
     notify('The board changed while the solver searched.', 'warn');
     return;
   }
