@@ -201,24 +201,7 @@ func (n *Net) Train(ctx context.Context, data Data, opts TrainOptions) (Stats, e
 		data.N /= group
 		in, out = in*group, group
 	}
-	if opts.Epochs <= 0 {
-		opts.Epochs = 10
-	}
-	if opts.BatchSize <= 0 {
-		opts.BatchSize = 64
-	}
-	if opts.LearningRate <= 0 {
-		opts.LearningRate = 1e-3
-	}
-	if opts.NoValidation {
-		opts.Validation = -1
-	}
-	if opts.Validation == 0 {
-		opts.Validation = 0.1
-	}
-	if opts.Patience <= 0 {
-		opts.Patience = 3
-	}
+	opts = opts.withDefaults()
 	rng := rand.New(rand.NewPCG(opts.Seed, 0x6e6e))
 	order := rng.Perm(data.N)
 	nVal := 0
@@ -230,19 +213,7 @@ func (n *Net) Train(ctx context.Context, data Data, opts TrainOptions) (Stats, e
 
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if n.trainer == nil || n.trainerLR != opts.LearningRate || n.trainerLoss != opts.Loss || n.trainerGroup != group {
-		lossFn := opts.Loss.lossFn()
-		if group > 1 {
-			inner := lossFn
-			lossFn = func(labels, logits []*Node) *Node {
-				return inner(labels, []*Node{ReshapeLike(logits[0], labels[0])})
-			}
-		}
-		n.trainer = train.NewTrainer(n.backend, n.store, n.forward, lossFn,
-			optimizer.Adam().LearningRate(opts.LearningRate).Done(), nil, nil)
-		n.trainerLR, n.trainerLoss, n.trainerGroup = opts.LearningRate, opts.Loss, group
-	}
-	trainer := n.trainer
+	trainer := n.trainerLocked(opts, group)
 
 	st := Stats{ValLoss: math.NaN(), ValMetric: math.NaN()}
 	start := time.Now()
@@ -259,19 +230,7 @@ loop:
 			if err = ctx.Err(); err != nil {
 				break loop
 			}
-			for i := range bs {
-				e := tr[(lo+i)%len(tr)]
-				x, y := xb[i*in:(i+1)*in], yb[i*out:(i+1)*out]
-				copy(x, data.X[e*in:(e+1)*in])
-				copy(y, data.Y[e*out:(e+1)*out])
-				if opts.Augment != nil {
-					// One example at a time, also within a group.
-					ein, eout := in/group, out/group
-					for j := range group {
-						opts.Augment(x[j*ein:(j+1)*ein], y[j*eout:(j+1)*eout], rng)
-					}
-				}
-			}
+			fillBatch(xb, yb, data, tr, lo, in, out, group, opts.Augment, rng)
 			batch := train.Batch{
 				Inputs: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(xb, append([]int{bs * group}, n.spec.Input...)...)},
 				Labels: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(yb, bs, out)},
@@ -333,6 +292,67 @@ loop:
 		}
 	}
 	return st, err
+}
+
+// withDefaults fills in the defaults of the options left zero.
+func (opts TrainOptions) withDefaults() TrainOptions {
+	if opts.Epochs <= 0 {
+		opts.Epochs = 10
+	}
+	if opts.BatchSize <= 0 {
+		opts.BatchSize = 64
+	}
+	if opts.LearningRate <= 0 {
+		opts.LearningRate = 1e-3
+	}
+	if opts.NoValidation {
+		opts.Validation = -1
+	}
+	if opts.Validation == 0 {
+		opts.Validation = 0.1
+	}
+	if opts.Patience <= 0 {
+		opts.Patience = 3
+	}
+	return opts
+}
+
+// trainerLocked returns the network's trainer for opts' learning rate and
+// loss over groups of group examples, made again when they changed. n.mu
+// is held.
+func (n *Net) trainerLocked(opts TrainOptions, group int) *train.Trainer {
+	if n.trainer == nil || n.trainerLR != opts.LearningRate || n.trainerLoss != opts.Loss || n.trainerGroup != group {
+		lossFn := opts.Loss.lossFn()
+		if group > 1 {
+			inner := lossFn
+			lossFn = func(labels, logits []*Node) *Node {
+				return inner(labels, []*Node{ReshapeLike(logits[0], labels[0])})
+			}
+		}
+		n.trainer = train.NewTrainer(n.backend, n.store, n.forward, lossFn,
+			optimizer.Adam().LearningRate(opts.LearningRate).Done(), nil, nil)
+		n.trainerLR, n.trainerLoss, n.trainerGroup = opts.LearningRate, opts.Loss, group
+	}
+	return n.trainer
+}
+
+// fillBatch copies the examples tr[lo], tr[lo+1], ... (wrapping around)
+// into the batch xb, yb (in inputs and out targets an example, each a
+// group of group), each augmented when augment is set.
+func fillBatch(xb, yb []float32, data Data, tr []int, lo, in, out, group int, augment func(x, y []float32, rng *rand.Rand), rng *rand.Rand) {
+	for i := range len(xb) / in {
+		e := tr[(lo+i)%len(tr)]
+		x, y := xb[i*in:(i+1)*in], yb[i*out:(i+1)*out]
+		copy(x, data.X[e*in:(e+1)*in])
+		copy(y, data.Y[e*out:(e+1)*out])
+		if augment != nil {
+			// One example at a time, also within a group.
+			ein, eout := in/group, out/group
+			for j := range group {
+				augment(x[j*ein:(j+1)*ein], y[j*eout:(j+1)*eout], rng)
+			}
+		}
+	}
 }
 
 func gather(d Data, idx []int, in, out int) (x, y []float32) {

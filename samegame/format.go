@@ -234,156 +234,173 @@ func ParseSet(r io.Reader, rules Rules) ([]Entry, error) {
 	lr := &io.LimitedReader{R: r, N: MaxSetBytes + 1}
 	sc := bufio.NewScanner(lr)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	var (
-		entries  []Entry
-		cur      *Entry // the entry being read
-		rows     rowParser
-		inRows   bool // reading the rows of cur
-		movesTo  int  // moves still to read
-		lineNo   int
-		finished = func() error {
-			if cur == nil || cur.Board != nil {
-				return nil
-			}
-			if len(rows.rows) == 0 {
-				return fmt.Errorf("%s has no board", cur.Name)
-			}
-			b, err := FromRows(rows.rows, 0, rules)
-			if err != nil {
-				return fmt.Errorf("%s: %v", cur.Name, strings.TrimPrefix(err.Error(), "samegame: "))
-			}
-			cur.Board = b
-			if rows.letters {
-				cur.Notation = Letters
-			}
-			rows = rowParser{}
-			return nil
-		}
-	)
-	fail := func(format string, args ...any) ([]Entry, error) {
-		return nil, fmt.Errorf("samegame: line %d: %s", lineNo, fmt.Sprintf(format, args...))
-	}
-	start := func(name string) error {
-		if err := finished(); err != nil {
-			return err
-		}
-		entries = append(entries, Entry{Name: name, Notation: Digits})
-		cur = &entries[len(entries)-1]
-		return nil
-	}
+	p := setParser{rules: rules}
 	for sc.Scan() {
-		lineNo++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			if line == "" && inRows {
-				inRows = false
-				if err := finished(); err != nil {
-					return fail("%v", err)
-				}
-			}
-			continue
-		}
-		f := strings.Fields(line)
-		if movesTo > 0 {
-			rec, err := parseRecord(f)
-			if err != nil {
-				return fail("move %d of %s: %v", len(cur.Moves)+1, cur.Name, err)
-			}
-			cur.Moves = append(cur.Moves, rec)
-			movesTo--
-			continue
-		}
-		switch strings.ToLower(f[0]) {
-		case "position", "example":
-			if len(f) != 2 {
-				return fail("want %q followed by a name", f[0])
-			}
-			if err := start(strings.ToLower(f[0]) + " " + f[1]); err != nil {
-				return fail("%v", err)
-			}
-			inRows = false
-			continue
-		case "board":
-			if len(f) != 1 {
-				return fail("unexpected text after \"board\"")
-			}
-			if cur == nil || cur.Board != nil || inRows || len(rows.rows) > 0 {
-				if err := start(fmt.Sprintf("board %d", len(entries)+1)); err != nil {
-					return fail("%v", err)
-				}
-			}
-			continue
-		case "moves":
-			if cur == nil {
-				return fail("moves before any board")
-			}
-			if len(f) != 2 {
-				return fail("want \"moves K\"")
-			}
-			k, err := strconv.Atoi(f[1])
-			if err != nil || k < 0 || k > MaxSize*MaxSize {
-				return fail("bad move count %q", f[1])
-			}
-			inRows = false
-			if err := finished(); err != nil {
-				return fail("%v", err)
-			}
-			movesTo = k
-			continue
-		case "optimal":
-			if cur == nil {
-				return fail("optimal before any board")
-			}
-			k, err := strconv.Atoi(f[len(f)-1])
-			if len(f) != 2 || err != nil || k < 0 {
-				return fail("want \"optimal N\"")
-			}
-			cur.Optimal = k
-			inRows = false
-			continue
-		}
-		if len(f) == 2 && len(f[0]) > 1 && cur != nil && (cur.Board != nil || len(rows.rows) > 0) {
-			// "key value" information about the board.
-			inRows = false
-			if err := finished(); err != nil {
-				return fail("%v", err)
-			}
-			if cur.Info == nil {
-				cur.Info = map[string]string{}
-			}
-			cur.Info[f[0]] = f[1]
-			continue
-		}
-		// A board row.
-		if cur == nil || cur.Board != nil {
-			if err := start(fmt.Sprintf("board %d", len(entries)+1)); err != nil {
-				return fail("%v", err)
-			}
-		}
-		if !inRows {
-			cur.Line = lineNo
-		}
-		inRows = true
-		if err := rows.parseRow(f); err != nil {
-			return fail("%s: %v", cur.Name, err)
+		p.lineNo++
+		if err := p.line(strings.TrimSpace(sc.Text())); err != nil {
+			return nil, fmt.Errorf("samegame: line %d: %v", p.lineNo, err)
 		}
 	}
 	if lr.N <= 0 {
 		return nil, fmt.Errorf("%w: more than %d MiB (a set file holds at most %d MiB)", ErrTooLarge, MaxSetBytes>>20, MaxSetBytes>>20)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("samegame: line %d: %v", lineNo+1, err)
+		return nil, fmt.Errorf("samegame: line %d: %v", p.lineNo+1, err)
 	}
-	if movesTo > 0 {
-		return fail("%s: %d moves missing at the end of the file", cur.Name, movesTo)
+	if p.movesTo > 0 {
+		return nil, fmt.Errorf("samegame: line %d: %s: %d moves missing at the end of the file", p.lineNo, p.cur.Name, p.movesTo)
 	}
-	if err := finished(); err != nil {
-		return fail("%v", err)
+	if err := p.finish(); err != nil {
+		return nil, fmt.Errorf("samegame: line %d: %v", p.lineNo, err)
 	}
-	if len(entries) == 0 {
+	if len(p.entries) == 0 {
 		return nil, fmt.Errorf("samegame: no board in the file")
 	}
-	return entries, nil
+	return p.entries, nil
+}
+
+// setParser is ParseSet's state between lines.
+type setParser struct {
+	rules   Rules
+	entries []Entry
+	cur     *Entry // the entry being read
+	rows    rowParser
+	inRows  bool // reading the rows of cur
+	movesTo int  // moves still to read
+	lineNo  int
+}
+
+// finish makes the board of the entry being read from its rows.
+func (p *setParser) finish() error {
+	if p.cur == nil || p.cur.Board != nil {
+		return nil
+	}
+	if len(p.rows.rows) == 0 {
+		return fmt.Errorf("%s has no board", p.cur.Name)
+	}
+	b, err := FromRows(p.rows.rows, 0, p.rules)
+	if err != nil {
+		return fmt.Errorf("%s: %v", p.cur.Name, strings.TrimPrefix(err.Error(), "samegame: "))
+	}
+	p.cur.Board = b
+	if p.rows.letters {
+		p.cur.Notation = Letters
+	}
+	p.rows = rowParser{}
+	return nil
+}
+
+// start finishes the entry being read and starts one named name.
+func (p *setParser) start(name string) error {
+	if err := p.finish(); err != nil {
+		return err
+	}
+	p.entries = append(p.entries, Entry{Name: name, Notation: Digits})
+	p.cur = &p.entries[len(p.entries)-1]
+	return nil
+}
+
+// endRows ends the rows being read, if any, and makes their board.
+func (p *setParser) endRows() error {
+	p.inRows = false
+	return p.finish()
+}
+
+// line reads one line, trimmed; errors leave the line number to ParseSet.
+func (p *setParser) line(line string) error {
+	if line == "" || line[0] == '#' {
+		if line == "" && p.inRows {
+			return p.endRows()
+		}
+		return nil
+	}
+	f := strings.Fields(line)
+	if p.movesTo > 0 {
+		rec, err := parseRecord(f)
+		if err != nil {
+			return fmt.Errorf("move %d of %s: %v", len(p.cur.Moves)+1, p.cur.Name, err)
+		}
+		p.cur.Moves = append(p.cur.Moves, rec)
+		p.movesTo--
+		return nil
+	}
+	switch strings.ToLower(f[0]) {
+	case "position", "example":
+		if len(f) != 2 {
+			return fmt.Errorf("want %q followed by a name", f[0])
+		}
+		p.inRows = false
+		return p.start(strings.ToLower(f[0]) + " " + f[1])
+	case "board":
+		if len(f) != 1 {
+			return fmt.Errorf("unexpected text after \"board\"")
+		}
+		if p.cur == nil || p.cur.Board != nil || p.inRows || len(p.rows.rows) > 0 {
+			return p.start(fmt.Sprintf("board %d", len(p.entries)+1))
+		}
+		return nil
+	case "moves":
+		return p.moves(f)
+	case "optimal":
+		if p.cur == nil {
+			return fmt.Errorf("optimal before any board")
+		}
+		k, err := strconv.Atoi(f[len(f)-1])
+		if len(f) != 2 || err != nil || k < 0 {
+			return fmt.Errorf("want \"optimal N\"")
+		}
+		p.cur.Optimal = k
+		p.inRows = false
+		return nil
+	}
+	if len(f) == 2 && len(f[0]) > 1 && p.cur != nil && (p.cur.Board != nil || len(p.rows.rows) > 0) {
+		// "key value" information about the board.
+		if err := p.endRows(); err != nil {
+			return err
+		}
+		if p.cur.Info == nil {
+			p.cur.Info = map[string]string{}
+		}
+		p.cur.Info[f[0]] = f[1]
+		return nil
+	}
+	return p.row(f)
+}
+
+// moves reads a "moves K" line: the next K lines are moves.
+func (p *setParser) moves(f []string) error {
+	if p.cur == nil {
+		return fmt.Errorf("moves before any board")
+	}
+	if len(f) != 2 {
+		return fmt.Errorf("want \"moves K\"")
+	}
+	k, err := strconv.Atoi(f[1])
+	if err != nil || k < 0 || k > MaxSize*MaxSize {
+		return fmt.Errorf("bad move count %q", f[1])
+	}
+	if err := p.endRows(); err != nil {
+		return err
+	}
+	p.movesTo = k
+	return nil
+}
+
+// row reads a board row, starting a board when none is being read.
+func (p *setParser) row(f []string) error {
+	if p.cur == nil || p.cur.Board != nil {
+		if err := p.start(fmt.Sprintf("board %d", len(p.entries)+1)); err != nil {
+			return err
+		}
+	}
+	if !p.inRows {
+		p.cur.Line = p.lineNo
+	}
+	p.inRows = true
+	if err := p.rows.parseRow(f); err != nil {
+		return fmt.Errorf("%s: %v", p.cur.Name, err)
+	}
+	return nil
 }
 
 // parseRecord reads a move line "x y" or "x y C n".
