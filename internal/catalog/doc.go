@@ -1,13 +1,39 @@
-// Package catalog names Tessera's solvers: one table per family, each entry
-// an id, a name, a one-line doc, whether it proves optimality, and a
-// constructor that builds the family's solver value from options. The
-// command line's -algo, `tessera help FAMILY solve`, the web app's solver
-// menus, bench method names and job specs all come from these tables and
-// nowhere else, so a solver added here appears everywhere at once.
+// Package catalog is the solve contract of every family: the one spelling
+// of "solve this puzzle with catalogue solver X, these options, this
+// budget" that the command line, bench, the web app and the workers share.
 //
-//	s, err := catalog.SameGame.New("nrpa", catalog.SameGameOptions{Level: 3, Iterations: 100})
-//	sol, err := s.Solve(ctx, board)
+// For a family on the contract (samegame and tangram today; the others
+// follow) it holds:
 //
-// The family files (npuzzle.go, jigsaw.go, edgematch.go, samegame.go) hold
-// the tables and the options their constructors read.
+//   - Options (SameGameOptions): plain data that travels as JSON, defaults
+//     in the zero value. A field's json tag is its name and, with '-' for
+//     '_', its command-line flag; its help tag documents it. BindFlags
+//     defines the flags from the fields, so a new knob is its field and its
+//     use, nothing else.
+//   - Hooks (SameGameHooks): progress callbacks and executors, which stay
+//     in the process that runs the solver.
+//   - a Table of entries: an id (the -algo name), a name, a doc line and
+//     capabilities as data: Optimal (a finished run proves its answer),
+//     Anytime (its best so far is an answer when its budget ends), Plays
+//     (the rules or kinds of puzzle it plays) and Reads (the options it
+//     reads). "-X applies to -algo Y" errors (Table.Applies), the web's
+//     menus (Table.Playing) and bench's reporting come from these.
+//   - Record (SameGameRecord): the one result, what `solve -json` prints,
+//     each `bench -json` line, what a job returns.
+//   - Job (SameGameJob): a Spec and the puzzle itself (inline, or pictures
+//     by content address): the input of the job kind "<family>.solve"
+//     (JobKinds), which `tessera worker`, bench's -nats and the web app
+//     run alike. A job names no file on its worker.
+//
+//	job := catalog.SameGameJob{Spec: catalog.Spec[catalog.SameGameOptions]{Solver: "nrpa",
+//		Options: catalog.SameGameOptions{Level: 3, Iterations: 100}, Budget: catalog.Budget{Timeout: time.Minute}},
+//		Rules: "standard", Board: text}
+//	rec := job.Run(ctx, catalog.SameGameHooks{})
+//
+// Budgets (WithBudget) are wall-clock or the CPU time of the solving
+// thread. Games lists the web app's games, which help and the web's
+// navigation read.
+//
+// The family files (npuzzle.go, jigsaw.go, edgematch.go, samegame.go,
+// tangram.go) hold the tables and the options their constructors read.
 package catalog
