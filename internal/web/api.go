@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"time"
 )
 
@@ -120,4 +121,29 @@ func (s *Server) solveTimeout(ms int, def time.Duration) (time.Duration, error) 
 		return 0, errorf(http.StatusBadRequest, "timeout_ms %d out of range 10..%d", ms, s.cfg.MaxSolveTimeout.Milliseconds())
 	}
 	return t, nil
+}
+
+// Seed is a 64-bit seed as the API writes it: a JSON string of its decimal
+// digits, since a browser's numbers keep only 53 bits (a seed sent as a
+// number came back rounded, and dealt another board). It reads a string
+// or, from older saves and clients, a number.
+type Seed uint64
+
+// MarshalJSON writes the seed as a string.
+func (s Seed) MarshalJSON() ([]byte, error) {
+	return []byte(`"` + strconv.FormatUint(uint64(s), 10) + `"`), nil
+}
+
+// UnmarshalJSON reads a string or a number of decimal digits.
+func (s *Seed) UnmarshalJSON(b []byte) error {
+	text := string(b)
+	if len(text) >= 2 && text[0] == '"' && text[len(text)-1] == '"' {
+		text = text[1 : len(text)-1]
+	}
+	n, err := strconv.ParseUint(text, 10, 64)
+	if err != nil {
+		return fmt.Errorf("seed %s: want a whole number from 0 to 18446744073709551615", b)
+	}
+	*s = Seed(n)
+	return nil
 }

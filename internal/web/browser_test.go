@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -109,7 +110,43 @@ func startBrowser(t *testing.T, path string) (context.Context, error) {
 		cancelAlloc()
 		return nil, err
 	}
+	watchConsole(t, ctx)
 	return ctx, nil
+}
+
+// watchConsole fails the test, when it ends, if a page wrote an error to
+// the browser's console: an uncaught exception, console.error, or an
+// error of the browser's log such as a Content Security Policy violation.
+// A request the server answered with an error status is logged by the
+// browser too; that is the API at work (a test of bad input), not a fault
+// of the page, and is let through.
+func watchConsole(t *testing.T, ctx context.Context) {
+	var (
+		mu   sync.Mutex
+		errs []string
+	)
+	cctx, cancel := context.WithCancel(ctx)
+	go func() {
+		for m, err := range chromedp.Console(cctx) {
+			if err != nil {
+				return
+			}
+			if (m.Type == chromedp.ConsoleError || m.IsException()) && !strings.Contains(m.Text, "Failed to load resource: the server responded with a status of") {
+				mu.Lock()
+				errs = append(errs, m.String())
+				mu.Unlock()
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		time.Sleep(100 * time.Millisecond) // the last events on their way
+		cancel()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range errs {
+			t.Errorf("the browser's console: %s", e)
+		}
+	})
 }
 
 // step runs actions with a time limit, failing the test on error.

@@ -113,12 +113,12 @@ func dustLine(b *samegame.Board) string { return samegame.Line(b, samegame.Lette
 
 // dealRequest is the body of POST /api/dust/deal.
 type dealRequest struct {
-	Seed *uint64 `json:"seed"` // nil: a fresh one
+	Seed *Seed `json:"seed"` // nil: a fresh one
 }
 
 type dealResponse struct {
 	Board string `json:"board"`
-	Seed  uint64 `json:"seed"`
+	Seed  Seed   `json:"seed"`
 }
 
 // dustDeal deals a full board, each cell one of the colours at random: the
@@ -130,9 +130,9 @@ func (s *Server) dustDeal(r *http.Request) (int, any, error) {
 	}
 	seed := rand.Uint64()
 	if req.Seed != nil {
-		seed = *req.Seed
+		seed = uint64(*req.Seed)
 	}
-	return http.StatusOK, dealResponse{Board: dustLine(dealDust(seed)), Seed: seed}, nil
+	return http.StatusOK, dealResponse{Board: dustLine(dealDust(seed)), Seed: Seed(seed)}, nil
 }
 
 // dealDust returns the board dealt for seed: the first board that
@@ -359,7 +359,7 @@ type dustState struct {
 	Start     string `json:"start"`      // the board as dealt
 	Board     string `json:"board"`      // the current board: Start after History
 	History   string `json:"history"`    // the clicks, "x,y x,y ..."
-	Seed      uint64 `json:"seed"`       // the deal's seed, if dealt by the server
+	Seed      Seed   `json:"seed"`       // the deal's seed, if dealt by the server
 	ElapsedMS int64  `json:"elapsed_ms"` // playing time
 }
 

@@ -69,7 +69,21 @@ func TestDustDeal(t *testing.T) {
 	if a != b {
 		t.Errorf("a fresh deal %+v is not the deal of its seed %+v", a, b)
 	}
-	wantError(t, call(t, s, "POST", "/api/dust/deal", `{"seed": -1}`), 400, "malformed JSON")
+	// Seeds travel as strings: a browser keeps 53 bits of a number. The
+	// largest seed comes back whole, and a number still reads.
+	w := call(t, s, "POST", "/api/dust/deal", `{"seed": "18446744073709551615"}`)
+	if !strings.Contains(w.Body.String(), `"seed":"18446744073709551615"`) {
+		t.Errorf("the largest seed: %s", w.Body)
+	}
+	big := decode[dealResponse](t, w, 200)
+	if n := decode[dealResponse](t, call(t, s, "POST", "/api/dust/deal", `{"seed": 18446744073709551615}`), 200); n != big {
+		t.Errorf("the seed as a number %+v, as a string %+v", n, big)
+	}
+	if big.Board != dustLine(dealDust(1<<64-1)) {
+		t.Errorf("seed 2^64-1 dealt %s", big.Board)
+	}
+	wantError(t, call(t, s, "POST", "/api/dust/deal", `{"seed": -1}`), 400, "seed")
+	wantError(t, call(t, s, "POST", "/api/dust/deal", `{"seed": "18446744073709551616"}`), 400, "seed")
 	wantError(t, call(t, s, "POST", "/api/dust/deal", `{"size": "9x9"}`), 400, "unknown field")
 }
 

@@ -117,14 +117,14 @@ func (s *Server) sgPositions(r *http.Request) (int, any, error) {
 // sgDealRequest is the body of POST /api/samegame/deal: a standard
 // position (1..20), or a random board from a seed.
 type sgDealRequest struct {
-	Position int     `json:"position"`
-	Seed     *uint64 `json:"seed"`
+	Position int   `json:"position"`
+	Seed     *Seed `json:"seed"`
 }
 
 type sgDealResponse struct {
 	Board    string `json:"board"`
 	Position int    `json:"position,omitempty"`
-	Seed     uint64 `json:"seed,omitempty"`
+	Seed     Seed   `json:"seed,omitempty"`
 	Name     string `json:"name"`
 }
 
@@ -151,9 +151,9 @@ func (s *Server) sgDeal(r *http.Request) (int, any, error) {
 	}
 	seed := rand.Uint64()
 	if req.Seed != nil {
-		seed = *req.Seed
+		seed = uint64(*req.Seed)
 	}
-	return http.StatusOK, sgDealResponse{Board: sgLine(dealStandard(seed)), Seed: seed, Name: fmt.Sprintf("random board, seed %d", seed)}, nil
+	return http.StatusOK, sgDealResponse{Board: sgLine(dealStandard(seed)), Seed: Seed(seed), Name: fmt.Sprintf("random board, seed %d", seed)}, nil
 }
 
 // dealStandard returns the 15 x 15 board of 5 colours dealt for seed: the

@@ -438,7 +438,7 @@ ui.seedForm.addEventListener('submit', (ev) => {
     notify('A seed is a whole number.', 'error');
     return;
   }
-  deal(Number(s));
+  deal(s); // a string: a browser's numbers keep 53 bits
 });
 ui.solver.addEventListener('change', () => {
   ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
@@ -463,10 +463,10 @@ savesPanel({
   kind: 'dust', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
   getState: () => ({
     start: game.start, board: line(game.grid), history: game.history.map(([x, y]) => `${x},${y}`).join(' '),
-    seed: game.seed ?? 0, elapsed_ms: Math.round(game.clock.ms()),
+    seed: game.seed ?? '0', elapsed_ms: Math.round(game.clock.ms()),
   }),
   loadState: async (st) => {
-    setBoard(st.start, { history: parseMoves(st.history), elapsedMs: st.elapsed_ms, seed: st.seed || null });
+    setBoard(st.start, { history: parseMoves(st.history), elapsedMs: st.elapsed_ms, seed: st.seed && String(st.seed) !== '0' ? String(st.seed) : null });
     resetStats();
   },
 });
