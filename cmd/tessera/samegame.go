@@ -126,7 +126,11 @@ func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
 	f.fs = fs
 	f.opts.Seed = 1 // the command line's seed, as every verb's
 	fs.StringVar(&f.rules, "rules", "", "rules: standard or dust (default: dust for boards written in letters, else standard)")
-	fs.StringVar(&f.algo, "algo", defAlgo, "solver: "+strings.Join(catalog.SameGame.IDs(), ", ")+" ('tessera help samegame solve' describes them)")
+	usage := "solver: " + strings.Join(catalog.SameGame.IDs(), ", ") + " ('tessera help samegame solve' describes them)"
+	if defAlgo == "" {
+		usage += " (default exact on dust boards, its best line when the proof runs out; nrpa on standard ones)"
+	}
+	fs.StringVar(&f.algo, "algo", defAlgo, usage)
 	f.list = catalog.BindFlags(fs, &f.opts)
 }
 
@@ -165,9 +169,13 @@ var samegameSolveCmd = &Command{
 may be "-" for stdin) and prints the clicks, the score (standard) or the
 number of clicks (dust), and whether the result is proven optimal.
 
+Without -algo, dust boards are proved by exact (its best line, marked not
+proven, is the answer when -timeout ends the proof first) and standard
+boards searched by nrpa.
+
 -timeout is the search budget: the anytime solvers (all but exact) print
-the best solution found when it ends and succeed; exact fails (exit 1) when
-it ends before the proof.
+the best solution found when it ends and succeed; -algo exact fails (exit 1)
+when it ends before the proof.
 
 -algo nrpa -dist N is the distributed NRPA of Negrevergne and Cazenave: the
 root level runs here and adapts its policy, and N level-(L-1) searches at a
@@ -182,7 +190,7 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 ` + catalog.SameGame.Help(),
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf sgSolverFlags
-		sf.define(fs, "dfs")
+		sf.define(fs, "")
 		timeout := timeoutFlag(fs, time.Minute)
 		cpu := cpuFlag(fs)
 		asJSON := jsonFlag(fs)
@@ -205,7 +213,20 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 				defer closeClient()
 				hooks.NRPAExec = dist.NRPA{Client: client}
 			}
-			id := strings.ToLower(sf.algo)
+			e, rules, file, n, err := readBoardArg(env, args[0], sf.rules)
+			if err != nil {
+				return err
+			}
+			// The default: the proof on dust boards, with its best line as
+			// the answer when the proof runs out; NRPA on standard ones (the
+			// web page's default too).
+			id, proofOrBest := strings.ToLower(sf.algo), false
+			if id == "" {
+				id, proofOrBest = "nrpa", rules == samegame.Dust
+				if proofOrBest {
+					id = "exact"
+				}
+			}
 			if _, err := catalog.SameGame.Lookup(id); err != nil {
 				return usagef("-algo: %v", err)
 			}
@@ -215,10 +236,6 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			}
 			if *cpu && opts.Dist > 0 {
 				return usagef("-cpu counts the time of one thread and -dist searches on several: give -dist a wall-clock -timeout")
-			}
-			e, rules, file, n, err := readBoardArg(env, args[0], sf.rules)
-			if err != nil {
-				return err
 			}
 			if err := sgPlays(rules, id); err != nil {
 				return err
@@ -234,6 +251,9 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 				Rules: rules.String(), Board: samegame.Format(e.Board, e.Notation), Name: e.Name, Number: n, Known: e.Optimal}
 			rec := job.Run(ctx, hooks)
 			rec.File = file
+			if proofOrBest && rec.Stopped == "time" && rec.Cleared {
+				rec.Error = "" // the default's answer: the best line, not proven
+			}
 			p.Done()
 			if err := ctx.Err(); err != nil {
 				return err

@@ -56,6 +56,32 @@ func TestSamegameSolveExact(t *testing.T) {
 	}
 }
 
+// Without -algo a dust board is proved by exact, and when the proof runs
+// out its best line is the answer (exit 0, not proven); -algo exact fails
+// there. A standard board gets NRPA.
+func TestSamegameSolveDefault(t *testing.T) {
+	for _, c := range []struct {
+		args          []string
+		code          int
+		solver        string
+		proven, error bool
+	}{
+		{[]string{blogFile + ":1"}, 0, "exact", true, false},
+		{[]string{"-timeout", "5ms", blogFile + ":2"}, 0, "exact", false, false},
+		{[]string{"-algo", "exact", "-timeout", "5ms", blogFile + ":2"}, 1, "exact", false, true},
+		{[]string{"-timeout", "300ms", standardFile + ":1"}, 0, "nrpa", false, false},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"samegame", "solve", "-json"}, c.args...)...)
+		var got catalog.SameGameRecord
+		if code != c.code || json.Unmarshal([]byte(out), &got) != nil {
+			t.Fatalf("%v: exit %d, %s %s", c.args, code, out, errOut)
+		}
+		if got.Solver != c.solver || got.Proven() != c.proven || (got.Error != "") != c.error || got.Moves == "" {
+			t.Errorf("%v: %+v", c.args, got)
+		}
+	}
+}
+
 func TestSamegameSolveStandard(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "moves.txt")
