@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"tessera/internal/catalog"
+	"tessera/internal/dist"
+	"tessera/samegame"
+)
+
+var samegameSolveCmd = &Command{
+	Name:      "solve",
+	UsageLine: "[-rules standard|dust] [-algo ID] [-timeout D] [-seed S] [-dist N [-nats URL]] [-json] FILE[:N]",
+	Short:     "solve a board and print the clicks",
+	Long: `Solve runs a solver on the N-th board of FILE (the first without :N; FILE
+may be "-" for stdin) and prints the clicks, the score (standard) or the
+number of clicks (dust), and whether the result is proven optimal.
+
+Without -algo, dust boards are proved by exact (its best line, marked not
+proven, is the answer when -timeout ends the proof first) and standard
+boards searched by nrpa.
+
+-timeout is the search budget: the anytime solvers (all but exact) print
+the best solution found when it ends and succeed; -algo exact fails (exit 1)
+when it ends before the proof.
+
+-algo nrpa -dist N is the distributed NRPA of Negrevergne and Cazenave: the
+root level runs here and adapts its policy, and N level-(L-1) searches at a
+time, each from a copy of the root's policy with its own seed, run on N
+goroutines, or with -nats URL as jobs on the workers of that NATS server
+("tessera worker -nats URL"). The clicks depend on -seed, -level,
+-iterations and -dist, not on the machines (unless -timeout ends the run);
+-progress prints the best score as it improves. Without -dist, nrpa is the
+single-process search.
+
+Solvers (-algo; "optimal": a finished run proves its answer optimal):
+` + catalog.SameGame.Help(),
+	Flags: func(fs *flag.FlagSet) Runner {
+		var sf sgSolverFlags
+		sf.define(fs, "")
+		timeout := timeoutFlag(fs, time.Minute)
+		cpu := cpuFlag(fs)
+		asJSON := jsonFlag(fs)
+		prog := progressFlag(fs)
+		out := outFlag(fs, "the clicks (x y per line)")
+		natsURL := solveNATSFlag(fs, "nrpa -dist's level-(L-1) searches")
+		return func(ctx context.Context, env *Env, args []string) error {
+			var hooks catalog.SameGameHooks
+			if len(args) != 1 {
+				return usagef("want one FILE[:N]")
+			}
+			if *natsURL != "" {
+				if sf.opts.Dist == 0 {
+					return usagef("-nats needs -algo nrpa -dist N (N searches at a time are the jobs)")
+				}
+				client, closeClient, err := solveClient(ctx, *natsURL)
+				if err != nil {
+					return err
+				}
+				defer closeClient()
+				hooks.NRPAExec = dist.NRPA{Client: client}
+			}
+			e, rules, file, n, err := readBoardArg(env, args[0], sf.rules)
+			if err != nil {
+				return err
+			}
+			// The default: the proof on dust boards, with its best line as
+			// the answer when the proof runs out; NRPA on standard ones (the
+			// web page's default too).
+			id, proofOrBest := strings.ToLower(sf.algo), false
+			if id == "" {
+				id, proofOrBest = "nrpa", rules == samegame.Dust
+				if proofOrBest {
+					id = "exact"
+				}
+			}
+			if _, err := catalog.SameGame.Lookup(id); err != nil {
+				return usagef("-algo: %v", err)
+			}
+			opts, err := sf.options(id)
+			if err != nil {
+				return err
+			}
+			if *cpu && opts.Dist > 0 {
+				return usagef("-cpu counts the time of one thread and -dist searches on several: give -dist a wall-clock -timeout")
+			}
+			if err := sgPlays(rules, id); err != nil {
+				return err
+			}
+			p := newProgress(env, *prog)
+			defer p.Done()
+			hooks.Progress = func(s samegame.Solution) {
+				p.Printf("searching: %s, %d nodes, %d playouts", describeBest(rules, s), s.Nodes, s.Playouts)
+			}
+			opts.Restart = *timeout > 0 // the anytime searches use the whole budget
+			job := catalog.SameGameJob{Spec: catalog.Spec[catalog.SameGameOptions]{Solver: id, Options: opts,
+				Budget: catalog.Budget{Timeout: *timeout, CPU: *cpu}},
+				Rules: rules.String(), Board: samegame.Format(e.Board, e.Notation), Name: e.Name, Number: n, Known: e.Optimal}
+			rec := job.Run(ctx, hooks)
+			rec.File = file
+			if proofOrBest && rec.Stopped == "time" && rec.Cleared {
+				rec.Error = "" // the default's answer: the best line, not proven
+			}
+			p.Done()
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			return sgPrintSolve(env, rec, e, *timeout, *out, *asJSON)
+		}
+	},
+}
+
+// sgPlays checks that every solver of ids plays rules (its entry's Plays).
+func sgPlays(rules samegame.Rules, ids ...string) error {
+	for _, id := range ids {
+		if len(catalog.SameGame.Playing(rules.String()).IDs()) > 0 && !slices.Contains(catalog.SameGame.Playing(rules.String()).IDs(), id) {
+			return usagef("-algo %s does not play %s rules (those that do: %s)", id, rules, strings.Join(catalog.SameGame.Playing(rules.String()).IDs(), ", "))
+		}
+	}
+	return nil
+}
+
+// sgPrintSolve writes a solve's record: the clicks to out (when named and
+// found), then the record as JSON, or for people. It returns the record's
+// error, naming the budget that ended a solver that is not anytime.
+func sgPrintSolve(env *Env, rec catalog.SameGameRecord, e samegame.Entry, timeout time.Duration, out string, asJSON bool) error {
+	var err error
+	if rec.Error != "" {
+		err = errors.New(rec.Error)
+		if rec.Stopped == "time" {
+			what := map[bool]string{true: "the proof", false: "any solution"}[rec.Moves != ""]
+			err = fmt.Errorf("stopped by -timeout %v before %s", timeout, what)
+			rec.Error = err.Error()
+		}
+	}
+	sol, _ := rec.Solution()
+	if out != "" && len(sol.Moves) > 0 {
+		var sb strings.Builder
+		for _, m := range sol.Moves {
+			fmt.Fprintf(&sb, "%d %d\n", m.X, m.Y)
+		}
+		if werr := writeFileAtomic(out, []byte(sb.String())); werr != nil {
+			return werr
+		}
+	}
+	if asJSON {
+		if werr := writeJSON(env.Stdout, rec); werr != nil {
+			return werr
+		}
+		return err
+	}
+	w := env.Stdout
+	fmt.Fprintf(w, "board    %s #%d (%s, %dx%d, %d colours, %s rules)\n", rec.File, rec.Board, e.Name, e.Board.Width(), e.Board.Height(), e.Board.Colors(), rec.Rules)
+	fmt.Fprint(w, indent(samegame.Format(e.Board, e.Notation), "         "))
+	fmt.Fprintf(w, "solver   %s\n", rec.Solver)
+	if len(sol.Moves) > 0 || sol.Cleared {
+		fmt.Fprintf(w, "clicks   %s\n", rec.Moves)
+		proof := "optimal"
+		if !rec.Proven() {
+			proof = "not proven optimal"
+		}
+		if e.Board.Rules() == samegame.Dust {
+			fmt.Fprintf(w, "result   %d clicks (%s)\n", rec.Clicks, proof)
+		} else {
+			fmt.Fprintf(w, "result   score %d, %d clicks, %d cells left (%s)\n", rec.Score, rec.Clicks, rec.Left, proof)
+		}
+	}
+	fmt.Fprintf(w, "search   %d nodes, %d playouts, %.3f s", rec.Nodes, rec.Playouts, rec.Seconds)
+	if rec.Stopped != "" {
+		fmt.Fprintf(w, ", stopped by -timeout %v", timeout)
+	}
+	fmt.Fprintln(w)
+	return err
+}
