@@ -134,3 +134,48 @@ func TestBrowserDustAuto(t *testing.T) {
 		t.Errorf("board after Auto: %s", got)
 	}
 }
+
+// TestBrowserDustVerdict: once the fewest clicks are proven, Hint follows
+// the proven line ("the fewest", as many clicks to go as the counter
+// says); after two clicks off it, Auto with the exact solver clears the
+// rest and the verdict tells the player's clicks from the solver's.
+func TestBrowserDustVerdict(t *testing.T) {
+	ctx := browser(t)
+	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
+	defer stop()
+	step(t, ctx, "load the page",
+		chromedp.Navigate(ts.URL+"/dust"),
+		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
+	start := dealt(t, ctx, 3)
+	b, _ := samegame.ParseBoard(start, samegame.Dust)
+	sol, err := samegame.Exact{}.Solve(t.Context(), b)
+	if err != nil || !sol.Optimal {
+		t.Fatalf("exact: %v", err)
+	}
+	step(t, ctx, "the proof", waitFor(fmt.Sprintf(`document.getElementById('optimum').textContent === '%d'`, sol.Clicks), 40*time.Second))
+	step(t, ctx, "hint", chromedp.Click(chromedp.ID("hint")),
+		waitFor(statusJS+`.textContent.startsWith('Hint:')`, 20*time.Second))
+	if got, want := value(t, ctx, "status", chromedp.Text(chromedp.ID("status"))), fmt.Sprintf("%d clicks to go (the fewest).", sol.Clicks); !strings.HasSuffix(got, want) {
+		t.Errorf("hint %q, want it to end %q", got, want)
+	}
+	// Two clicks, the first off the proven line.
+	for _, g := range b.Moves(nil) {
+		if g.Move() != sol.Moves[0] {
+			step(t, ctx, "a click", chromedp.Click(chromedp.CSS(fmt.Sprintf(`.cell[data-x="%d"][data-y="%d"]`, g.X, g.Y))))
+			b.Play(g.Move())
+			break
+		}
+	}
+	g := b.Moves(nil)[0]
+	step(t, ctx, "a second click", chromedp.Click(chromedp.CSS(fmt.Sprintf(`.cell[data-x="%d"][data-y="%d"]`, g.X, g.Y))))
+	step(t, ctx, "auto", chromedp.SetValue(chromedp.ID("solver"), "exact"), chromedp.SetValue(chromedp.ID("speed"), "10"),
+		chromedp.Click(chromedp.ID("auto")), waitFor(statusJS+`.classList.contains('victory')`, 60*time.Second))
+	status := value(t, ctx, "status", chromedp.Text(chromedp.ID("status")))
+	var rest, all int
+	if _, err := fmt.Sscanf(status, "Cleared: your 2 clicks, then Exact's %d, %d in all", &rest, &all); err != nil || all != rest+2 {
+		t.Fatalf("verdict %q (%v)", status, err)
+	}
+	if all > sol.Clicks && !strings.Contains(status, fmt.Sprintf("%d more than the fewest from the dealt board, %d", all-sol.Clicks, sol.Clicks)) {
+		t.Errorf("verdict %q", status)
+	}
+}

@@ -139,7 +139,11 @@ function draw() {
   ui.board.dataset.board = game.grid.length ? line(game.grid) : '';
   ui.board.dataset.solved = String(game.won);
   ui.clicks.textContent = game.history.length;
-  ui.optimum.textContent = game.optimum ? `${game.optimum.clicks}${game.optimum.optimal ? '' : '?'}` : '…';
+  // Not proven: the best found, so the fewest is at most that.
+  ui.optimum.textContent = game.optimum ? `${game.optimum.optimal ? '' : '≤ '}${game.optimum.clicks}` : '…';
+  ui.optimum.title = !game.optimum ? 'the exact solver is proving the fewest clicks of the dealt board'
+    : game.optimum.optimal ? 'the fewest clicks that clear the dealt board, proven by the exact solver'
+      : 'the best found: the exact solver could not prove it the fewest within its time'; 
   ui.undo.disabled = game.history.length === 0 || game.won || busy();
   ui.hint.disabled = game.won || busy();
   ui.auto.disabled = game.won || busy();
@@ -203,15 +207,21 @@ function play(x, y, by = null) {
   return true;
 }
 
+// victoryMessage tells how the board was cleared: by the player, by a
+// solver from the start, or by the player's clicks and then a solver's
+// (whose share is its own: the player's clicks are what cost any extra).
 function victoryMessage(by) {
   const n = game.history.length;
-  const who = by ? `Cleared by ${by}` : 'Cleared';
-  const time = by ? '' : ` in ${formatDuration(game.clock.ms())}`;
+  const mine = by ? game.autoFrom : n;
+  let who = `Cleared: ${n} clicks in ${formatDuration(game.clock.ms())}`;
+  if (by && mine === 0) who = `Cleared by ${by}: ${n} clicks`;
+  if (by && mine > 0) who = `Cleared: your ${mine} clicks, then ${by}'s ${n - mine}, ${n} in all`;
   const opt = game.optimum;
-  if (!opt || opt.start !== game.start) return `${who}: ${n} clicks${time}. (The fewest possible is still being computed.)`;
-  if (!opt.optimal) return `${who}: ${n} clicks${time}. The best solution found has ${opt.clicks} (not proven the fewest).`;
-  if (n === opt.clicks) return `${who}: ${n} clicks${time}: the fewest possible!`;
-  return `${who}: ${n} clicks${time}. The fewest possible is ${opt.clicks}: ${n - opt.clicks} more than needed.`;
+  if (!opt || opt.start !== game.start) return `${who}. (The fewest from the dealt board is still being computed.)`;
+  if (!opt.optimal) return `${who}. The best solution found from the dealt board has ${opt.clicks} (not proven the fewest).`;
+  if (n === opt.clicks) return `${who}: the fewest possible!`;
+  const extra = `${n - opt.clicks} more than the fewest from the dealt board, ${opt.clicks}`;
+  return by && mine > 0 ? `${who}: ${extra} (your clicks left no shorter way).` : `${who}: ${extra}.`;
 }
 
 function undo() {
@@ -264,7 +274,7 @@ async function runProof(start, signal) {
   try {
     const res = await api('POST', '/api/dust/solve', { board: start, solver: 'exact', timeout_ms: 30000 }, { signal });
     if (game.start !== start || !res.cleared) return;
-    game.optimum = { clicks: res.clicks, optimal: res.optimal, start };
+    game.optimum = { clicks: res.clicks, optimal: res.optimal, start, moves: parseMoves(res.moves) };
     if (game.won) notify(victoryMessage(null), 'victory');
     draw();
   } catch {
@@ -312,9 +322,25 @@ function showHint(plan) {
   }
 }
 
+// provenHint is the next click of the proven line when the player has
+// followed it so far: the hint then agrees with the "Fewest" counter.
+function provenHint() {
+  const opt = game.optimum;
+  if (!opt || !opt.optimal || opt.start !== game.start || !opt.moves) return null;
+  const h = game.history;
+  if (h.length >= opt.moves.length || h.some(([x, y], i) => x !== opt.moves[i][0] || y !== opt.moves[i][1])) return null;
+  return { board: line(game.grid), moves: opt.moves.slice(h.length), optimal: true };
+}
+
 async function hint() {
   if (game.won || busy()) return;
   const board = line(game.grid);
+  const proven = provenHint();
+  if (proven) {
+    game.hintPlan = proven;
+    showHint(proven);
+    return;
+  }
   if (game.hintPlan && game.hintPlan.board === board && game.hintPlan.moves.length > 0) {
     showHint(game.hintPlan);
     return;
@@ -372,8 +398,9 @@ async function auto() {
     notify(`${res.error || `${name} found no solution`}.`, 'warn');
     return;
   }
-  const proof = res.optimal ? 'the fewest' : 'not proven the fewest';
+  const proof = res.optimal ? 'the fewest from here' : 'not proven the fewest';
   notify(`${name} found ${res.clicks} clicks (${proof}). Playing them…`);
+  game.autoFrom = game.history.length;
   playSolution(parseMoves(res.moves), name);
 }
 
