@@ -10,6 +10,7 @@ import (
 
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
+	"tessera/internal/datadir"
 	"tessera/npuzzle"
 )
 
@@ -58,7 +59,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 		timeout := timeoutFlag(fs, 30*time.Second)
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
-		path := fs.String("set", "", "run the boards of this set file instead of random boards")
+		path := fs.String("set", "", "run the boards of this set file instead of random boards (a file, or a set of the shared data: korf100, korf-felner50, ...)")
 		goalText := fs.String("goal", "auto", "blank-last, blank-first or auto: from the -set file, blank-last for random boards")
 		instances := fs.String("instances", "", "with -set: the instances to run, such as 1-10,38,40 (default all)")
 		var sf solverFlags
@@ -103,7 +104,11 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			}
 			b := bench.NpuzzleSet{Set: *path, Timeout: *timeout, JSON: *asJSON, Workers: sf.workers}
 			if *path != "" {
-				err = readSet(&b, *path, *goalText, *instances)
+				file, rerr := datadir.Resolve(*path, "sliding")
+				if rerr != nil {
+					return usagef("-set %v", rerr)
+				}
+				err = readSet(&b, file, *goalText, *instances)
 			} else {
 				err = randomSet(&b, s, *n, *uniform, *seed, *goalText)
 			}

@@ -17,6 +17,7 @@ import (
 
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
+	"tessera/internal/datadir"
 	"tessera/internal/play"
 	"tessera/samegame"
 )
@@ -50,6 +51,10 @@ column from the left, y the row from the bottom. Sizes are COLSxROWS.`,
 func readSetFile(env *Env, name, rulesName string) ([]samegame.Entry, samegame.Rules, error) {
 	r := env.Stdin
 	if name != "-" {
+		var err error
+		if name, err = datadir.Resolve(name, "samegame"); err != nil {
+			return nil, 0, usagef("%v", err)
+		}
 		f, err := os.Open(name)
 		if err != nil {
 			return nil, 0, err

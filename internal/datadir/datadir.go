@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // EnvVar names the environment variable that overrides the data folder.
@@ -59,4 +60,33 @@ func Path(elem ...string) (string, error) {
 		return "", fmt.Errorf("%w: %s is missing", ErrNotFound, p)
 	}
 	return p, nil
+}
+
+// Resolve finds a file or folder named on a command line: name itself when
+// it exists; else, for a relative name, name inside the data folder, then
+// inside its family's folder there (family/name, as "korf100" names
+// sliding/korf100.txt), each also with ".txt". The error says where it
+// looked, and what to set when there is no data folder.
+func Resolve(name, family string) (string, error) {
+	if _, err := os.Stat(name); err == nil || name == "" || filepath.IsAbs(name) {
+		return name, err
+	}
+	d, derr := Dir()
+	if derr != nil {
+		return "", fmt.Errorf("%s: no such file, and no shared data folder to look in: set %s to it", name, EnvVar)
+	}
+	var tried []string
+	for _, dir := range []string{d, filepath.Join(d, family)} {
+		for _, ext := range []string{"", ".txt"} {
+			p := filepath.Join(dir, name+ext)
+			if _, err := os.Stat(p); err == nil {
+				return p, nil
+			}
+			tried = append(tried, p)
+		}
+		if family == "" {
+			break
+		}
+	}
+	return "", fmt.Errorf("%s: no such file, nor %s", name, strings.Join(tried, ", "))
 }
