@@ -106,7 +106,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			if *path != "" {
 				file, rerr := datadir.Resolve(*path, "sliding")
 				if rerr != nil {
-					return usagef("-set %v", rerr)
+					return fmt.Errorf("-set %v", rerr)
 				}
 				err = readSet(&b, file, *goalText, *instances)
 			} else {

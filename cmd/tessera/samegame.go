@@ -53,7 +53,7 @@ func readSetFile(env *Env, name, rulesName string) ([]samegame.Entry, samegame.R
 	if name != "-" {
 		var err error
 		if name, err = datadir.Resolve(name, "samegame"); err != nil {
-			return nil, 0, usagef("%v", err)
+			return nil, 0, err
 		}
 		f, err := os.Open(name)
 		if err != nil {
