@@ -467,3 +467,17 @@ func (c *compiled) hasTwin(i int) bool {
 	}
 	return false
 }
+
+// hintedPiece reports whether piece i is fixed by a hint.
+func (c *compiled) hintedPiece(i int) bool {
+	return c.usedInit[i>>6]&(1<<(i&63)) != 0
+}
+
+// bitsSet returns the number of bits set in m.
+func bitsSet(m int) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}

@@ -102,31 +102,3 @@ func EstimateScan(ctx context.Context, p *Puzzle, scan Scan, probes int, seed ui
 	est.Elapsed = time.Since(start)
 	return est, nil
 }
-
-// children appends to buf the candidate indices that the backtracker
-// would place at step i in the worker's current state (the same filters
-// as run: used pieces, twins taken in order, the extra known sides).
-func (w *dfsWorker) children(i int, buf []int32) []int32 {
-	c := w.c
-	t := int(c.tab[i]) + c.key(int(w.col[c.srcA[i]]), int(w.col[c.srcB[i]]))
-next:
-	for j := c.start[t]; j < c.start[t+1]; j++ {
-		e := c.cand[j]
-		p := e.piece
-		if w.used[p>>6]&(1<<(p&63)) != 0 {
-			continue
-		}
-		if c.hasTwins {
-			if q := c.oriPrev[e.o]; q >= 0 && w.used[q>>6]&(1<<(q&63)) == 0 {
-				continue
-			}
-		}
-		for x := c.xStart[i]; x < c.xStart[i+1]; x++ {
-			if byte(e.packed>>(8*c.xSide[x])) != w.col[c.xSrc[x]] {
-				continue next
-			}
-		}
-		buf = append(buf, j)
-	}
-	return buf
-}

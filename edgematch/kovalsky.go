@@ -68,6 +68,8 @@ type LP struct {
 	OnLP func(LPIterate)
 }
 
+var _ Solver = LP{}
+
 // DefaultLPMemory is LP.MaxMemory's default, 1 GiB: an LP of about 20
 // million nonzeros (a framed 24x24 puzzle with 100 colours needs 5 million,
 // a 32x32 one about 20 million; Eternity II's about 1 million).
@@ -112,38 +114,6 @@ func formatBytes(b int64) string {
 // about 6v), the rounding's n x n tables included.
 func lpBytes(v, rows, nnz, n int64) int64 {
 	return 40*nnz + 120*v + 100*rows + 24*n*n
-}
-
-// LPStep reports one LP of Algorithm 1.
-type LPStep struct {
-	Iteration  int     // 1 for the first LP
-	Fractional int     // entries of P strictly between Tol and 1-Tol
-	Objective  float64 // <P(n-1), P(n)>
-	Change     float64 // largest |P(n) - P(n-1)|
-	Backend    int     // the backend's iterations for this LP
-	Elapsed    time.Duration
-}
-
-// LPStats describes the LP iteration of an LP solve (Result.LP).
-type LPStats struct {
-	// Iterations is the number of LPs solved.
-	Iterations int
-	// Permutation reports that P became a permutation matrix: the LP alone
-	// solved the puzzle.
-	Permutation bool
-	// Fractional counts the entries of the last P strictly between Tol
-	// and 1-Tol.
-	Fractional int
-	// Fixed is the number of cells fixed from P for the finishing search.
-	Fixed int
-	// Method is "lp" (solved by the LP alone), "lp+search" (rounding, the
-	// confident cells fixed, search), "search" (the search without fixed
-	// cells) or "" when unsolved.
-	Method string
-	// Variables, Constraints and Nonzeros describe the LP.
-	Variables, Constraints, Nonzeros int
-	// LPTime is the time spent in the LPs.
-	LPTime time.Duration
 }
 
 // cycleLPs is the number of LPs without a new low of fractional entries
@@ -414,11 +384,6 @@ func candidatePairs(ctx context.Context, c *compiled, prune bool, bound int64) (
 		}
 	}
 	return cands, nil
-}
-
-// hintedPiece reports whether piece i is fixed by a hint.
-func (c *compiled) hintedPiece(i int) bool {
-	return c.usedInit[i>>6]&(1<<(i&63)) != 0
 }
 
 // Solve runs the iterative LP relaxation of Kovalsky, Glasner and Basri
@@ -740,4 +705,23 @@ func (k *kovalskyLP) confident(b *Board, conf []float64, threshold float64) []Hi
 		}
 	}
 	return hints
+}
+
+// iterate copies the state after LP it, with solution x, into an LPIterate.
+func (k *kovalskyLP) iterate(it int, x []float64, objective float64, fractional int) LPIterate {
+	c := k.c
+	p := c.p
+	rots := 4
+	if p.FixedOrientation {
+		rots = 1
+	}
+	s := LPIterate{Iteration: it, Cells: p.Cells(), Pieces: len(p.Tiles), Rotations: rots, Objective: objective, Fractional: fractional}
+	s.P = make([]float64, s.Cells*s.Pieces*rots)
+	for v, cell := range k.varCel {
+		o := k.varOri[v]
+		s.P[(int(cell)*s.Pieces+int(c.oriPiece[o]))*rots+int(c.oriRot[o])] = x[v]
+	}
+	s.Board, _ = k.round(x)
+	s.Score = p.Score(s.Board)
+	return s
 }

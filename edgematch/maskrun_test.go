@@ -58,12 +58,12 @@ func TestMaskKernels(t *testing.T) {
 			scan = scans[4*((k/3)%2)] // rows or columns from the top left
 		}
 		d := DFS{Scan: scan, Count: k%2 == 0, Workers: 1, MaxNodes: int64(1 + rng.IntN(2_000_000))}
-		run := func(kernel func(*maskKernel, int) int) (goldenRun, int) {
+		run := func(loop func(*maskKernel, int) int) (goldenRun, int) {
 			defer func(f func(*maskKernel, int) int) { maskRunFn = f }(maskRunFn)
 			calls := 0
 			maskRunFn = func(k *maskKernel, entry int) int {
 				calls++
-				return kernel(k, entry)
+				return loop(k, entry)
 			}
 			res, _ := d.Solve(ctx, p)
 			return goldenOf(fmt.Sprintf("%d/%v/%dx%d/hints %d", k, scan, p.Rows, p.Cols, len(p.Hints)), res), calls

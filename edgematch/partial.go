@@ -39,6 +39,8 @@ type Partial struct {
 	Progress func(PartialProgress)
 }
 
+var _ Solver = Partial{}
+
 // PartialProgress reports the state of a partial search.
 type PartialProgress struct {
 	Best    int   // the best score so far
@@ -247,14 +249,6 @@ func newLNS(c *compiled, rng *rand.Rand) *lns {
 	}
 	l.win.init(l)
 	return l
-}
-
-func bitsSet(m int) int {
-	n := 0
-	for ; m != 0; m &= m - 1 {
-		n++
-	}
-	return n
 }
 
 // set places oriented piece o in cell (colours only; the score is not

@@ -42,25 +42,6 @@ func (it LPIterate) At(cell, piece int) float64 {
 	return s
 }
 
-// iterate copies the state after LP it, with solution x, into an LPIterate.
-func (k *kovalskyLP) iterate(it int, x []float64, objective float64, fractional int) LPIterate {
-	c := k.c
-	p := c.p
-	rots := 4
-	if p.FixedOrientation {
-		rots = 1
-	}
-	s := LPIterate{Iteration: it, Cells: p.Cells(), Pieces: len(p.Tiles), Rotations: rots, Objective: objective, Fractional: fractional}
-	s.P = make([]float64, s.Cells*s.Pieces*rots)
-	for v, cell := range k.varCel {
-		o := k.varOri[v]
-		s.P[(int(cell)*s.Pieces+int(c.oriPiece[o]))*rots+int(c.oriRot[o])] = x[v]
-	}
-	s.Board, _ = k.round(x)
-	s.Score = p.Score(s.Board)
-	return s
-}
-
 // SnapshotOptions tune RenderP and RenderIterates. The zero value draws
 // 32-pixel cells and P summed over the rotations, black for 0 and white
 // for 1 (the paper's Figure 4c), as tall as the board's cells.

@@ -20,12 +20,6 @@ type Solver interface {
 	Solve(ctx context.Context, p *Puzzle) (Result, error)
 }
 
-var (
-	_ Solver = DFS{}
-	_ Solver = Partial{}
-	_ Solver = LP{}
-)
-
 // Stats describes the work of a solver.
 type Stats struct {
 	// Nodes counts placements of a piece in a cell.

@@ -36,60 +36,6 @@ func (d DFS) Steps(p *Puzzle) (int, error) {
 	return c.n, nil
 }
 
-// placePrefix sets w to the initial state plus the placements of prefix
-// at the first steps of the scan, checking each as the backtracker would
-// (a candidate of its cell given the colours around it, its piece unused,
-// an identical piece of lower number used before it), and returns the
-// candidate indices of the placements. A prefix must leave at least one
-// cell to fill.
-func (w *dfsWorker) placePrefix(prefix []Placement) ([]int32, error) {
-	c := w.c
-	if len(prefix) > 0 && len(prefix) >= c.n {
-		return nil, fmt.Errorf("edgematch: a prefix of %d placements leaves no cell of the %d to fill", len(prefix), c.n)
-	}
-	copy(w.col, c.colInit)
-	copy(w.used, c.usedInit)
-	path := make([]int32, len(prefix))
-	for i, pl := range prefix {
-		lo, hi := w.rootRange(i)
-		found := int32(-1)
-		for j := lo; j < hi; j++ {
-			if o := c.cand[j].o; int(c.oriPiece[o]) == pl.Piece && int(c.oriRot[o]) == pl.Rot {
-				found = j
-				break
-			}
-		}
-		cell := int(c.stepCell[i])
-		if found < 0 {
-			return nil, fmt.Errorf("edgematch: prefix placement %d (piece %d turned %d at row %d, column %d) does not fit there", i+1, pl.Piece+1, pl.Rot, cell/c.cols, cell%c.cols)
-		}
-		e := c.cand[found]
-		p := e.piece
-		if w.used[p>>6]&(1<<(p&63)) != 0 {
-			return nil, fmt.Errorf("edgematch: prefix placement %d: piece %d is already placed", i+1, pl.Piece+1)
-		}
-		if q := c.oriPrev[e.o]; q >= 0 && w.used[q>>6]&(1<<(q&63)) == 0 {
-			return nil, fmt.Errorf("edgematch: prefix placement %d: piece %d comes before its identical piece %d", i+1, pl.Piece+1, q+1)
-		}
-		for j := c.xStart[i]; j < c.xStart[i+1]; j++ {
-			if byte(e.packed>>(8*c.xSide[j])) != w.col[c.xSrc[j]] {
-				return nil, fmt.Errorf("edgematch: prefix placement %d (piece %d at row %d, column %d) does not match its neighbours", i+1, pl.Piece+1, cell/c.cols, cell%c.cols)
-			}
-		}
-		w.used[p>>6] |= 1 << (p & 63)
-		w.placed[i] = e.o
-		w.path[i] = found
-		path[i] = found
-		putColours(w.col, c.stepPad[i], e.packed)
-	}
-	return path, nil
-}
-
-// putColours writes the four colours of a placed piece into col.
-func putColours(col []byte, pad int32, packed uint32) {
-	col[pad*4], col[pad*4+1], col[pad*4+2], col[pad*4+3] = byte(packed), byte(packed>>8), byte(packed>>16), byte(packed>>24)
-}
-
 // Subtrees splits the exact search of p into subtrees: it returns the
 // placements of the first depth cells of d's scan (hints left out) at every
 // node of that depth of the backtracker's tree, in the order the
