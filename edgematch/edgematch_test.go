@@ -266,7 +266,7 @@ func TestBucasURL(t *testing.T) {
 	var sb strings.Builder
 	for _, cell := range b.Cells {
 		for d := range 4 {
-			sb.WriteByte(bucasAlphabets["jef"][p.edge(cell, d)])
+			sb.WriteByte(bucasAlphabets["jef"][p.Edge(cell, d)])
 		}
 	}
 	back, err = ParseBucasURL("https://e2.bucas.name/#puzzle=x&board_w=16&board_h=16&motifs_order=jef&board_edges="+sb.String(), p)
@@ -352,8 +352,8 @@ func TestRender(t *testing.T) {
 	}
 	// A pixel of cell (1,1)'s north triangle, below any mark, has the piece's colour.
 	c := b.At(1, 1)
-	if got := img.RGBAAt(2+20+10, 2+20+5); got != Palette(p.edge(c, North)) {
-		t.Fatalf("north triangle colour %v, want %v", got, Palette(p.edge(c, North)))
+	if got := img.RGBAAt(2+20+10, 2+20+5); got != Palette(p.Edge(c, North)) {
+		t.Fatalf("north triangle colour %v, want %v", got, Palette(p.Edge(c, North)))
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"image/color"
 )
 
-// LPIterate is the state of Algorithm 1 after one LP, as LP.OnLP receives
+// LPIterate is the state of Algorithm 1 after one LP, as relax.LP.OnLP receives
 // it: the matrix P, the LP's objective and the board that P rounds to.
 // Every field is a fresh copy that the callee may keep.
 type LPIterate struct {
@@ -24,7 +24,7 @@ type LPIterate struct {
 	P []float64
 	// Objective is <P(n-1), P(n)>, the LP's objective (0 for the first).
 	Objective float64
-	// Fractional counts the entries strictly between LP.Tol and 1-LP.Tol.
+	// Fractional counts the entries strictly between relax.LP.Tol and 1-Tol.
 	Fractional int
 	// Board is P rounded as the solver rounds it before its search: the
 	// assignment of pieces to cells of largest total mass, each piece with
