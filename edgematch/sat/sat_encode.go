@@ -145,22 +145,64 @@ func EncodeSAT(ctx context.Context, p *edgematch.Puzzle, o SATEncodeOptions) (*S
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	maxClauses := o.MaxClauses
-	if maxClauses <= 0 {
-		maxClauses = DefaultSATMaxClauses
-	}
-	rows, cols, n := p.Rows, p.Cols, p.Cells()
 	rots := 4
 	if p.FixedOrientation {
 		rots = 1
 	}
-	// Distinct orientations of each piece.
-	type ori struct {
-		piece int32
-		rot   uint8
-		t     edgematch.Tile
+	b := &satBuilder{ctx: ctx, p: p, o: o, rows: p.Rows, cols: p.Cols, n: p.Cells(), oris: satOrientations(p, rots)}
+	pw, err := b.checkSize()
+	if err != nil {
+		return nil, err
 	}
-	var oris []ori
+	e := &SATEncoding{p: p, Symmetry: 1, hinted: make([]edgematch.Placement, b.n)}
+	e.pairwise = pw
+	b.e = e
+	hintPiece := b.hints()
+	forbidPiece, forbidMask := b.symmetry()
+	if err := b.placements(hintPiece, forbidPiece, forbidMask); err != nil {
+		return nil, err
+	}
+	b.innerEdges()
+	if err := b.arcConsistency(); err != nil {
+		return nil, err
+	}
+	b.compact()
+	if unsat, err := b.oneEach(); unsat || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return e.contradiction(), nil
+	}
+	for i := range e.edges {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if o.Direct {
+			b.directEdge(&e.edges[i])
+		} else {
+			b.colourEdge(&e.edges[i])
+		}
+	}
+	// Hints as unit clauses (their cells have one placement left).
+	for cell, h := range e.hinted {
+		if h.Piece != edgematch.NoPiece {
+			e.add(e.yStart[cell] + 1)
+		}
+	}
+	return e, nil
+}
+
+// satOri is a distinct orientation of a piece.
+type satOri struct {
+	piece int32
+	rot   uint8
+	t     edgematch.Tile
+}
+
+// satOrientations lists the distinct orientations of each piece (of the
+// first rots rotations), by piece and rotation.
+func satOrientations(p *edgematch.Puzzle, rots int) []satOri {
+	var oris []satOri
 	for i, t := range p.Tiles {
 		var seen []edgematch.Tile
 		for r := range rots {
@@ -173,195 +215,253 @@ func EncodeSAT(ctx context.Context, p *edgematch.Puzzle, o SATEncodeOptions) (*S
 				continue
 			}
 			seen = append(seen, rt)
-			oris = append(oris, ori{int32(i), uint8(r), rt})
+			oris = append(oris, satOri{int32(i), uint8(r), rt})
 		}
 	}
-	fits := func(cell int, t edgematch.Tile) bool {
-		r, c := cell/cols, cell%cols
-		for d := range 4 {
-			if edgematch.FrameIndex(rows, cols, r, c, d) >= 0 {
-				if t[d] != p.FrameColour(r, c, d) {
-					return false
-				}
-			} else if t[d] == edgematch.Grey {
+	return oris
+}
+
+// satBuilder is EncodeSAT's state between its steps.
+type satBuilder struct {
+	ctx           context.Context
+	p             *edgematch.Puzzle
+	o             SATEncodeOptions
+	e             *SATEncoding
+	rows, cols, n int
+	oris          []satOri
+	yTile         []edgematch.Tile // the tile each placement shows
+	alive         []bool           // placements not dropped by arc consistency
+	tick          int              // ctxErr's counter
+}
+
+// fits reports whether tile t may stand in cell: the frame's colours on
+// its outward sides, no grey inside.
+func (b *satBuilder) fits(cell int, t edgematch.Tile) bool {
+	r, c := cell/b.cols, cell%b.cols
+	for d := range 4 {
+		if edgematch.FrameIndex(b.rows, b.cols, r, c, d) >= 0 {
+			if t[d] != b.p.FrameColour(r, c, d) {
 				return false
 			}
+		} else if t[d] == edgematch.Grey {
+			return false
 		}
-		return true
 	}
+	return true
+}
 
-	// Size estimate from the orientations fitting each kind of cell.
+// checkSize estimates the clauses from the orientations fitting each
+// kind of cell and returns the pairwise bound of at-most-one, or a
+// *SATSizeError over o.MaxClauses.
+func (b *satBuilder) checkSize() (int, error) {
+	maxClauses := b.o.MaxClauses
+	if maxClauses <= 0 {
+		maxClauses = DefaultSATMaxClauses
+	}
 	var perMask [16]int64
 	var seenMask [16]bool
 	var y0 int64
-	for cell := range n {
-		m := edgematch.OutwardMask(rows, cols, cell/cols, cell%cols)
+	for cell := range b.n {
+		m := edgematch.OutwardMask(b.rows, b.cols, cell/b.cols, cell%b.cols)
 		if !seenMask[m] {
 			seenMask[m] = true
-			for _, or := range oris {
-				if fits(cell, or.t) {
+			for _, or := range b.oris {
+				if b.fits(cell, or.t) {
 					perMask[m]++
 				}
 			}
 		}
 		y0 += perMask[m]
 	}
-	k := int64(p.Colours())
-	inner := int64(p.MaxScore())
-	pw := o.Pairwise
+	k := int64(b.p.Colours())
+	inner := int64(b.p.MaxScore())
+	pw := b.o.Pairwise
 	if pw <= 0 {
 		pw = defaultPairwise
 	}
-	need := 6*y0 + 2*int64(n)*(1+amoClauses(n, pw)) + inner*(1+2*k+amoClauses(int(k), pw))
+	need := 6*y0 + 2*int64(b.n)*(1+amoClauses(b.n, pw)) + inner*(1+2*k+amoClauses(int(k), pw))
 	if need > maxClauses {
-		return nil, &SATSizeError{Need: need, Max: maxClauses}
+		return 0, &SATSizeError{Need: need, Max: maxClauses}
 	}
+	return pw, nil
+}
 
-	e := &SATEncoding{p: p, Symmetry: 1, hinted: make([]edgematch.Placement, n)}
-	e.pairwise = pw
+// hints sets e.hinted and returns, per piece, the cell its hint fixes
+// (-1: none).
+func (b *satBuilder) hints() []int {
+	e := b.e
 	for i := range e.hinted {
 		e.hinted[i].Piece = edgematch.NoPiece
 	}
-	hintPiece := make([]int, len(p.Tiles))
+	hintPiece := make([]int, len(b.p.Tiles))
 	for i := range hintPiece {
 		hintPiece[i] = -1
 	}
-	for _, h := range p.Hints {
-		cell := h.Row*cols + h.Col
+	for _, h := range b.p.Hints {
+		cell := h.Row*b.cols + h.Col
 		e.hinted[cell] = edgematch.Placement{Piece: h.Piece, Rot: h.Rot}
 		hintPiece[h.Piece] = cell
 	}
+	return hintPiece
+}
 
-	// Symmetry breaking, as compile does for the backtracker.
-	forbidPiece := -1
-	var forbidMask [16]bool
-	if !o.NoSymmetry && p.Frame == nil && !p.FixedOrientation && len(p.Hints) == 0 && rows >= 2 && cols >= 2 {
-		canon := make(map[edgematch.Tile]int)
-		for _, t := range p.Tiles {
-			canon[kernel.Canonical(t, 4)]++
-		}
-		for i, t := range p.Tiles {
-			if kernel.IsCornerTile(t) && canon[kernel.Canonical(t, 4)] == 1 {
-				forbidPiece = i
-				break
-			}
-		}
-		if forbidPiece >= 0 {
-			forbidMask[1<<edgematch.South|1<<edgematch.East], forbidMask[1<<edgematch.South|1<<edgematch.West] = true, true
-			e.Symmetry = 2
-			if rows == cols {
-				forbidMask[1<<edgematch.North|1<<edgematch.East] = true
-				e.Symmetry = 4
-			}
+// symmetry breaks the board's rotations as the backtracker's compile
+// does: the first unique corner piece may not stand in the corners that
+// forbidMask marks (by outward mask); it sets e.Symmetry. forbidPiece is
+// -1 when nothing is folded away.
+func (b *satBuilder) symmetry() (forbidPiece int, forbidMask [16]bool) {
+	p, e := b.p, b.e
+	forbidPiece = -1
+	if b.o.NoSymmetry || p.Frame != nil || p.FixedOrientation || len(p.Hints) != 0 || b.rows < 2 || b.cols < 2 {
+		return forbidPiece, forbidMask
+	}
+	canon := make(map[edgematch.Tile]int)
+	for _, t := range p.Tiles {
+		canon[kernel.Canonical(t, 4)]++
+	}
+	for i, t := range p.Tiles {
+		if kernel.IsCornerTile(t) && canon[kernel.Canonical(t, 4)] == 1 {
+			forbidPiece = i
+			break
 		}
 	}
+	if forbidPiece >= 0 {
+		forbidMask[1<<edgematch.South|1<<edgematch.East], forbidMask[1<<edgematch.South|1<<edgematch.West] = true, true
+		e.Symmetry = 2
+		if b.rows == b.cols {
+			forbidMask[1<<edgematch.North|1<<edgematch.East] = true
+			e.Symmetry = 4
+		}
+	}
+	return forbidPiece, forbidMask
+}
 
-	// Placements that fit, by cell.
-	var tick int
-	e.yStart = make([]int32, n+1)
-	var yTile []edgematch.Tile
-	for cell := range n {
+// placements lists the placements that fit, by cell.
+func (b *satBuilder) placements(hintPiece []int, forbidPiece int, forbidMask [16]bool) error {
+	e := b.e
+	e.yStart = make([]int32, b.n+1)
+	for cell := range b.n {
 		e.yStart[cell] = int32(len(e.yCell))
-		m := edgematch.OutwardMask(rows, cols, cell/cols, cell%cols)
+		m := edgematch.OutwardMask(b.rows, b.cols, cell/b.cols, cell%b.cols)
 		h := e.hinted[cell]
-		for _, or := range oris {
-			if err := ctxErr(ctx, &tick); err != nil {
-				return nil, err
+		for _, or := range b.oris {
+			if err := ctxErr(b.ctx, &b.tick); err != nil {
+				return err
 			}
 			pc := int(or.piece)
 			switch {
-			case h.Piece != edgematch.NoPiece && (pc != h.Piece || or.t != p.Tiles[pc].Rotate(h.Rot)):
+			case h.Piece != edgematch.NoPiece && (pc != h.Piece || or.t != b.p.Tiles[pc].Rotate(h.Rot)):
 				continue
 			case h.Piece == edgematch.NoPiece && hintPiece[pc] >= 0:
 				continue
 			case pc == forbidPiece && forbidMask[m]:
 				continue
-			case !fits(cell, or.t):
+			case !b.fits(cell, or.t):
 				continue
 			}
 			e.yCell = append(e.yCell, int32(cell))
 			e.yPiece = append(e.yPiece, or.piece)
 			e.yRot = append(e.yRot, or.rot)
-			yTile = append(yTile, or.t)
+			b.yTile = append(b.yTile, or.t)
 		}
 	}
-	e.yStart[n] = int32(len(e.yCell))
+	e.yStart[b.n] = int32(len(e.yCell))
+	return nil
+}
 
-	// Inner edges: each cell's east and south sides.
-	for cell := range n {
-		r, c := cell/cols, cell%cols
-		if c+1 < cols {
+// innerEdges lists the inner edges: each cell's east and south sides.
+func (b *satBuilder) innerEdges() {
+	e := b.e
+	for cell := range b.n {
+		r, c := cell/b.cols, cell%b.cols
+		if c+1 < b.cols {
 			e.edges = append(e.edges, satEdge{a: int32(cell), b: int32(cell + 1), da: edgematch.East})
 		}
-		if r+1 < rows {
-			e.edges = append(e.edges, satEdge{a: int32(cell), b: int32(cell + cols), da: edgematch.South})
+		if r+1 < b.rows {
+			e.edges = append(e.edges, satEdge{a: int32(cell), b: int32(cell + b.cols), da: edgematch.South})
 		}
 	}
+}
 
-	// Arc consistency to a fixed point: drop placements showing, on an
-	// inner side, a colour the neighbour cannot show.
-	alive := make([]bool, len(e.yCell))
-	for i := range alive {
-		alive[i] = true
-	}
-	sideSet := func(cell int32, d int) colourSet {
-		var s colourSet
-		for y := e.yStart[cell]; y < e.yStart[cell+1]; y++ {
-			if alive[y] {
-				s.add(yTile[y][d])
-			}
+// sideSet returns the colours that the live placements of cell show on
+// side d.
+func (b *satBuilder) sideSet(cell int32, d int) colourSet {
+	var s colourSet
+	for y := b.e.yStart[cell]; y < b.e.yStart[cell+1]; y++ {
+		if b.alive[y] {
+			s.add(b.yTile[y][d])
 		}
-		return s
+	}
+	return s
+}
+
+// arcConsistency drops, to a fixed point, the placements showing on an
+// inner side a colour the neighbour cannot show.
+func (b *satBuilder) arcConsistency() error {
+	e := b.e
+	b.alive = make([]bool, len(e.yCell))
+	for i := range b.alive {
+		b.alive[i] = true
 	}
 	for changed := true; changed; {
 		changed = false
 		for _, ed := range e.edges {
 			da, db := int(ed.da), int(ed.da+2)&3
-			both := sideSet(ed.a, da).and(sideSet(ed.b, db))
+			both := b.sideSet(ed.a, da).and(b.sideSet(ed.b, db))
 			for _, side := range [2]struct {
 				cell int32
 				d    int
 			}{{ed.a, da}, {ed.b, db}} {
 				for y := e.yStart[side.cell]; y < e.yStart[side.cell+1]; y++ {
-					if alive[y] && !both.has(yTile[y][side.d]) {
-						alive[y] = false
+					if b.alive[y] && !both.has(b.yTile[y][side.d]) {
+						b.alive[y] = false
 						changed = true
 					}
 				}
 			}
 		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
+		if err := b.ctx.Err(); err != nil {
+			return err
 		}
 	}
-	// Compact the placements.
+	return nil
+}
+
+// compact keeps the live placements, numbered 1..Placements.
+func (b *satBuilder) compact() {
+	e := b.e
 	var ny int32
-	newStart := make([]int32, n+1)
-	for cell := range n {
+	newStart := make([]int32, b.n+1)
+	for cell := range b.n {
 		newStart[cell] = ny
 		for y := e.yStart[cell]; y < e.yStart[cell+1]; y++ {
-			if alive[y] {
-				e.yCell[ny], e.yPiece[ny], e.yRot[ny], yTile[ny] = e.yCell[y], e.yPiece[y], e.yRot[y], yTile[y]
+			if b.alive[y] {
+				e.yCell[ny], e.yPiece[ny], e.yRot[ny], b.yTile[ny] = e.yCell[y], e.yPiece[y], e.yRot[y], b.yTile[y]
 				ny++
 			}
 		}
 	}
-	newStart[n] = ny
+	newStart[b.n] = ny
 	e.yStart = newStart
-	e.yCell, e.yPiece, e.yRot, yTile = e.yCell[:ny], e.yPiece[:ny], e.yRot[:ny], yTile[:ny]
+	e.yCell, e.yPiece, e.yRot, b.yTile = e.yCell[:ny], e.yPiece[:ny], e.yRot[:ny], b.yTile[:ny]
 	e.Placements = int(ny)
-	alive = alive[:ny]
-	for i := range alive {
-		alive[i] = true
+	b.alive = b.alive[:ny]
+	for i := range b.alive {
+		b.alive[i] = true
 	}
 	e.Vars = int(ny)
+}
 
-	// q variables and the pieces' lists.
-	pieceQ := make([][]int32, len(p.Tiles))
-	for cell := range n {
+// oneEach adds the q variables (piece in cell) and the clauses that put
+// exactly one piece in each cell and each piece in exactly one cell. It
+// reports unsat when a cell or a piece has no placement left.
+func (b *satBuilder) oneEach() (unsat bool, err error) {
+	e := b.e
+	pieceQ := make([][]int32, len(b.p.Tiles))
+	for cell := range b.n {
 		lo, hi := e.yStart[cell], e.yStart[cell+1]
 		if lo == hi {
-			return e.contradiction(), nil
+			return true, nil
 		}
 		var cellQ []int32
 		for y := lo; y < hi; {
@@ -386,93 +486,89 @@ func EncodeSAT(ctx context.Context, p *edgematch.Puzzle, o SATEncodeOptions) (*S
 		}
 		e.add(cellQ...)
 		e.atMostOne(cellQ)
-		if err := ctxErr(ctx, &tick); err != nil {
-			return nil, err
+		if err := ctxErr(b.ctx, &b.tick); err != nil {
+			return false, err
 		}
 	}
 	for _, qs := range pieceQ {
 		if len(qs) == 0 {
-			return e.contradiction(), nil
+			return true, nil
 		}
 		e.add(qs...)
 		e.atMostOne(qs)
 	}
+	return false, nil
+}
 
-	// Edges.
-	for i := range e.edges {
-		ed := &e.edges[i]
-		da, db := int(ed.da), int(ed.da+2)&3
-		if err := ctx.Err(); err != nil {
-			return nil, err
+// directEdge encodes an inner edge without colour variables: a placement
+// implies the neighbour's placements showing the same colour.
+func (b *satBuilder) directEdge(ed *satEdge) {
+	e := b.e
+	da, db := int(ed.da), int(ed.da+2)&3
+	for _, s := range [2][2]int32{{ed.a, ed.b}, {ed.b, ed.a}} {
+		d, nd := da, db
+		if s[0] == ed.b {
+			d, nd = db, da
 		}
-		if o.Direct {
-			// p -> the neighbour's placements showing the same colour.
-			for _, s := range [2][2]int32{{ed.a, ed.b}, {ed.b, ed.a}} {
-				d, nd := da, db
-				if s[0] == ed.b {
-					d, nd = db, da
-				}
-				for y := e.yStart[s[0]]; y < e.yStart[s[0]+1]; y++ {
-					clause := []int32{-(y + 1)}
-					for z := e.yStart[s[1]]; z < e.yStart[s[1]+1]; z++ {
-						if yTile[z][nd] == yTile[y][d] {
-							clause = append(clause, z+1)
-						}
-					}
-					e.add(clause...)
+		for y := e.yStart[s[0]]; y < e.yStart[s[0]+1]; y++ {
+			clause := []int32{-(y + 1)}
+			for z := e.yStart[s[1]]; z < e.yStart[s[1]+1]; z++ {
+				if b.yTile[z][nd] == b.yTile[y][d] {
+					clause = append(clause, z+1)
 				}
 			}
-			continue
-		}
-		both := sideSet(ed.a, da) // every placement is alive now
-		both = both.and(sideSet(ed.b, db))
-		ed.first = int32(e.Vars + 1)
-		for c := range 256 {
-			if both.has(edgematch.Colour(c)) {
-				ed.cols = append(ed.cols, edgematch.Colour(c))
-				e.newVar()
-			}
-		}
-		colVar := func(c edgematch.Colour) int32 {
-			for j, cc := range ed.cols {
-				if cc == c {
-					return ed.first + int32(j)
-				}
-			}
-			panic("edgematch: colour outside the edge's domain")
-		}
-		vars := make([]int32, len(ed.cols))
-		for j := range vars {
-			vars[j] = ed.first + int32(j)
-		}
-		e.add(vars...)
-		e.atMostOne(vars)
-		for _, side := range [2]struct {
-			cell int32
-			d    int
-		}{{ed.a, da}, {ed.b, db}} {
-			support := make([][]int32, len(ed.cols))
-			for j := range support {
-				support[j] = []int32{-vars[j]}
-			}
-			for y := e.yStart[side.cell]; y < e.yStart[side.cell+1]; y++ {
-				cv := colVar(yTile[y][side.d])
-				e.add(-(y + 1), cv)
-				j := cv - ed.first
-				support[j] = append(support[j], y+1)
-			}
-			for _, s := range support {
-				e.add(s...)
-			}
+			e.add(clause...)
 		}
 	}
-	// Hints as unit clauses (their cells have one placement left).
-	for cell, h := range e.hinted {
-		if h.Piece != edgematch.NoPiece {
-			e.add(e.yStart[cell] + 1)
+}
+
+// colourEdge encodes an inner edge by its colour variables: exactly one
+// colour, each placement implies the colour it shows, and a colour
+// implies one of the placements showing it on either side.
+func (b *satBuilder) colourEdge(ed *satEdge) {
+	e := b.e
+	da, db := int(ed.da), int(ed.da+2)&3
+	both := b.sideSet(ed.a, da) // every placement is alive now
+	both = both.and(b.sideSet(ed.b, db))
+	ed.first = int32(e.Vars + 1)
+	for c := range 256 {
+		if both.has(edgematch.Colour(c)) {
+			ed.cols = append(ed.cols, edgematch.Colour(c))
+			e.newVar()
 		}
 	}
-	return e, nil
+	colVar := func(c edgematch.Colour) int32 {
+		for j, cc := range ed.cols {
+			if cc == c {
+				return ed.first + int32(j)
+			}
+		}
+		panic("edgematch: colour outside the edge's domain")
+	}
+	vars := make([]int32, len(ed.cols))
+	for j := range vars {
+		vars[j] = ed.first + int32(j)
+	}
+	e.add(vars...)
+	e.atMostOne(vars)
+	for _, side := range [2]struct {
+		cell int32
+		d    int
+	}{{ed.a, da}, {ed.b, db}} {
+		support := make([][]int32, len(ed.cols))
+		for j := range support {
+			support[j] = []int32{-vars[j]}
+		}
+		for y := e.yStart[side.cell]; y < e.yStart[side.cell+1]; y++ {
+			cv := colVar(b.yTile[y][side.d])
+			e.add(-(y + 1), cv)
+			j := cv - ed.first
+			support[j] = append(support[j], y+1)
+		}
+		for _, s := range support {
+			e.add(s...)
+		}
+	}
 }
 
 // contradiction makes e the unsatisfiable formula x1, -x1.
