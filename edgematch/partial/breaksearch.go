@@ -350,33 +350,48 @@ func newBreakPlan(p *edgematch.Puzzle, o Breaks) (*breakPlan, error) {
 			bp.heuristic = HeuristicColours(p)
 		}
 	}
-	isH := make([]bool, 256)
+	isH := make(colourFlags, 256)
 	for _, h := range bp.heuristic {
 		isH[h] = true
 	}
-	hOf := func(t edgematch.Tile) uint8 {
-		n := uint8(0)
-		for _, c := range t {
-			if isH[c] {
-				n++
-			}
-		}
-		return n
-	}
 	total := 0
 	for _, t := range p.Tiles {
-		total += int(hOf(t))
+		total += int(isH.count(t))
 	}
 	hinted := make([]bool, p.Cells())
 	for _, h := range p.Hints {
 		hinted[h.Row*p.Cols+h.Col] = true
 		if o.reserve == 0 {
-			bp.hintNeed += int32(hOf(p.Tiles[h.Piece]))
+			bp.hintNeed += int32(isH.count(p.Tiles[h.Piece]))
 		}
 	}
-	// Fill index of each cell; the steps of c skip the hints.
+	bp.paceSteps(p, o, sched, total)
+	bp.buildTables(p, hinted, isH)
+	bp.finish(p, o)
+	return bp, nil
+}
+
+// colourFlags marks colours (by colour number).
+type colourFlags []bool
+
+// count returns the sides of t whose colours are marked.
+func (f colourFlags) count(t edgematch.Tile) uint8 {
+	n := uint8(0)
+	for _, c := range t {
+		if f[c] {
+			n++
+		}
+	}
+	return n
+}
+
+// paceSteps sets, per step, the fill index of its cell (the steps of c
+// skip the hints), the breaks allowed once it is filled and the heuristic
+// sides (of total) that must be placed by then.
+func (bp *breakPlan) paceSteps(p *edgematch.Puzzle, o Breaks, sched []int, total int) {
+	c := bp.c
 	fill := make([]int32, p.Cells())
-	for i, cell := range order {
+	for i, cell := range bp.order {
 		fill[cell] = int32(i)
 	}
 	n := p.Cells()
@@ -403,12 +418,20 @@ func newBreakPlan(p *edgematch.Puzzle, o Breaks) (*breakPlan, error) {
 		}
 		bp.need = append(bp.need, need)
 	}
-	// Key sides per step, as compile chose them.
+}
+
+// breakKey names a break table: the cell's outward sides and its two key
+// sides (-1: none).
+type breakKey struct{ mask, a, b int }
+
+// buildTables chooses the key sides of every step, as compile chose them
+// (hinted: the cells known before the search), and builds each distinct
+// table once.
+func (bp *breakPlan) buildTables(p *edgematch.Puzzle, hinted []bool, isH colourFlags) {
+	c := bp.c
 	known := slices.Clone(hinted)
-	type key struct{ mask, a, b int }
-	tabs := map[key]int32{}
+	tabs := map[breakKey]int32{}
 	delta := [4][2]int{{-1, 0}, {0, 1}, {1, 0}, {0, -1}}
-	k := c.K
 	for i := range c.N {
 		cell := int(c.StepCell[i])
 		r, col := cell/p.Cols, cell%p.Cols
@@ -419,7 +442,7 @@ func newBreakPlan(p *edgematch.Puzzle, o Breaks) (*breakPlan, error) {
 				sides = append(sides, d)
 			}
 		}
-		kk := key{edgematch.OutwardMask(p.Rows, p.Cols, r, col), -1, -1}
+		kk := breakKey{edgematch.OutwardMask(p.Rows, p.Cols, r, col), -1, -1}
 		if len(sides) > 0 {
 			kk.a = sides[0]
 		}
@@ -431,61 +454,74 @@ func newBreakPlan(p *edgematch.Puzzle, o Breaks) (*breakPlan, error) {
 		if !ok {
 			t = int32(len(bp.lo))
 			tabs[kk] = t
-			// Breaks only in inner cells keyed by two sides that face
-			// other cells.
-			brk := kk.mask == 0 && kk.b >= 0
-			// The oriented pieces that fit, by the colour of each key
-			// side, in the order of c.oriPacked: a list's candidates are
-			// then merged from byA[ka] and byB[kb] rather than found
-			// among all pieces.
-			side := func(pk uint32, d int) int {
-				if d < 0 {
-					return 0
-				}
-				return int(byte(pk >> (8 * d)))
-			}
-			byA := make([][]int, k)
-			byB := make([][]int, k)
-			for o, pk := range c.OriPacked {
-				if c.Fits(o, kk.mask) {
-					byA[side(pk, kk.a)] = append(byA[side(pk, kk.a)], o)
-					byB[side(pk, kk.b)] = append(byB[side(pk, kk.b)], o)
-				}
-			}
-			add := func(o int) {
-				pc := c.OriPiece[o]
-				bp.cand = append(bp.cand, bcand{packed: c.OriPacked[o], piece: uint16(pc), rot: c.OriRot[o], h: hOf(p.Tiles[pc])})
-			}
-			for ka := range k {
-				for kb := range k {
-					bp.lo = append(bp.lo, int32(len(bp.cand)))
-					for _, o := range byA[ka] {
-						if side(c.OriPacked[o], kk.b) == kb {
-							add(o)
-						}
-					}
-					bp.mid = append(bp.mid, int32(len(bp.cand)))
-					if brk {
-						// One key side matches: merge the two lists.
-						as, bs := byA[ka], byB[kb]
-						for len(as) > 0 || len(bs) > 0 {
-							var o int
-							if len(bs) == 0 || (len(as) > 0 && as[0] < bs[0]) {
-								o, as = as[0], as[1:]
-							} else {
-								o, bs = bs[0], bs[1:]
-							}
-							if (side(c.OriPacked[o], kk.a) == ka) != (side(c.OriPacked[o], kk.b) == kb) {
-								add(o)
-							}
-						}
-					}
-					bp.hi = append(bp.hi, int32(len(bp.cand)))
-				}
-			}
+			bp.addTable(p, kk, isH)
 		}
 		bp.tab = append(bp.tab, t)
 	}
+}
+
+// addTable appends the table of key kk: for each pair of key colours, the
+// candidates matching both, then (breaks only in inner cells keyed by two
+// sides that face other cells) those that miss exactly one.
+func (bp *breakPlan) addTable(p *edgematch.Puzzle, kk breakKey, isH colourFlags) {
+	c := bp.c
+	k := c.K
+	brk := kk.mask == 0 && kk.b >= 0
+	// The oriented pieces that fit, by the colour of each key side, in
+	// the order of c.oriPacked: a list's candidates are then merged from
+	// byA[ka] and byB[kb] rather than found among all pieces.
+	side := func(pk uint32, d int) int {
+		if d < 0 {
+			return 0
+		}
+		return int(byte(pk >> (8 * d)))
+	}
+	byA := make([][]int, k)
+	byB := make([][]int, k)
+	for o, pk := range c.OriPacked {
+		if c.Fits(o, kk.mask) {
+			byA[side(pk, kk.a)] = append(byA[side(pk, kk.a)], o)
+			byB[side(pk, kk.b)] = append(byB[side(pk, kk.b)], o)
+		}
+	}
+	add := func(o int) {
+		pc := c.OriPiece[o]
+		bp.cand = append(bp.cand, bcand{packed: c.OriPacked[o], piece: uint16(pc), rot: c.OriRot[o], h: isH.count(p.Tiles[pc])})
+	}
+	for ka := range k {
+		for kb := range k {
+			bp.lo = append(bp.lo, int32(len(bp.cand)))
+			for _, o := range byA[ka] {
+				if side(c.OriPacked[o], kk.b) == kb {
+					add(o)
+				}
+			}
+			bp.mid = append(bp.mid, int32(len(bp.cand)))
+			if brk {
+				// One key side matches: merge the two lists.
+				as, bs := byA[ka], byB[kb]
+				for len(as) > 0 || len(bs) > 0 {
+					var o int
+					if len(bs) == 0 || (len(as) > 0 && as[0] < bs[0]) {
+						o, as = as[0], as[1:]
+					} else {
+						o, bs = bs[0], bs[1:]
+					}
+					if (side(c.OriPacked[o], kk.a) == ka) != (side(c.OriPacked[o], kk.b) == kb) {
+						add(o)
+					}
+				}
+			}
+			bp.hi = append(bp.hi, int32(len(bp.cand)))
+		}
+	}
+}
+
+// finish lays the tables and steps out for the loop, chooses the masked
+// tables, the first step whose boards are completed, and the restarts'
+// base from the start board.
+func (bp *breakPlan) finish(p *edgematch.Puzzle, o Breaks) {
+	c := bp.c
 	for t := range bp.lo {
 		bp.lists = append(bp.lists, breakList{bp.lo[t], bp.mid[t], bp.hi[t]})
 	}
@@ -515,7 +551,6 @@ func newBreakPlan(p *edgematch.Puzzle, o Breaks) (*breakPlan, error) {
 		}
 		bp.restartBase = h.Sum64()
 	}
-	return bp, nil
 }
 
 // Solve runs the break-schedule search until the context ends, MaxNodes
