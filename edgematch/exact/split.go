@@ -327,117 +327,148 @@ func (s Split) Solve(ctx context.Context, p *edgematch.Puzzle) (edgematch.Result
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var (
-		doneNodes = splitNodes
-		live      = map[int]int64{}
-		finished  int
-		solutions int64
-		bestIdx   = -1
-		best      *edgematch.Board
-		deepest   *edgematch.Board
-		deepestAt int
-		maxDepth  int
-		firstErr  error
-		budgetErr error
-		lastProg  = time.Now()
-	)
-	stats := func() edgematch.Stats {
-		n := doneNodes
-		for _, v := range live {
-			n += v
-		}
-		st := edgematch.Stats{Nodes: n, Solutions: solutions, MaxDepth: maxDepth, Subtrees: len(prefixes), Elapsed: time.Since(start)}
-		if !d.Count && best != nil {
-			st.Solutions = 1
-		}
-		return st
-	}
-	// record takes a subtree's report, its index in prefixes.
-	record := func(r SubtreeReport, resumed bool) {
-		st := r.Result.Stats
-		if !r.Done {
-			live[r.Index] = st.Nodes
-		} else {
-			delete(live, r.Index)
-			finished++
-			doneNodes += st.Nodes
-			maxDepth = max(maxDepth, st.MaxDepth)
-			solved := r.Err == nil && r.Result.Board != nil
-			if solved && p.Verify(r.Result.Board) != nil || solved && !p.Score(r.Result.Board).Solved() {
-				solved = false
-				if firstErr == nil {
-					firstErr = fmt.Errorf("edgematch: subtree %d returned a board that is not a solution", r.Index)
-				}
-				cancel()
-			}
-			if s.OnSearched != nil && (r.Err == nil && solved || errors.Is(r.Err, edgematch.ErrNoSolution)) && !resumed {
-				s.OnSearched(SearchedSubtree{Index: r.Index, Prefix: prefixes[r.Index], Result: r.Result})
-			}
-			switch {
-			case solved:
-				if s.OnSolution != nil {
-					s.OnSolution(r.Index, r.Result.Board)
-				}
-				if d.Count {
-					solutions = satAdd(solutions, st.Solutions)
-				}
-				if best == nil || r.Index < bestIdx {
-					best, bestIdx = r.Result.Board, r.Index
-				}
-				if !d.Count {
-					cancel()
-				}
-			case r.Err != nil && !errors.Is(r.Err, edgematch.ErrNoSolution) && runCtx.Err() == nil:
-				if firstErr == nil {
-					firstErr = fmt.Errorf("edgematch: subtree %d: %w", r.Index, r.Err)
-				}
-				cancel()
-			}
-			if r.Result.Board != nil && (deepest == nil || st.MaxDepth > deepestAt) {
-				deepest, deepestAt = r.Result.Board, st.MaxDepth
-			}
-		}
-		if d.MaxNodes > 0 && budgetErr == nil {
-			if n := stats().Nodes; n >= d.MaxNodes {
-				budgetErr = fmt.Errorf("%w: %d placements (limit %d)", edgematch.ErrBudget, n, d.MaxNodes)
-				cancel()
-			}
-		}
-		if d.Progress != nil && time.Since(lastProg) >= time.Second {
-			lastProg = time.Now()
-			st := stats()
-			st.Subtrees = finished
-			d.Progress(st)
-		}
-	}
+	sr := &splitRun{s: s, p: p, prefixes: prefixes, start: start, runCtx: runCtx, cancel: cancel,
+		doneNodes: splitNodes, live: map[int]int64{}, bestIdx: -1, lastProg: time.Now()}
 	for _, i := range slices.Sorted(maps.Keys(searched)) {
 		res := searched[i]
 		r := SubtreeReport{Index: i, Done: true, Result: res}
 		if res.Stats.Solutions == 0 {
 			r.Err = edgematch.ErrNoSolution
 		}
-		record(r, true) // a board that is no solution is an error there
+		sr.record(r, true) // a board that is no solution is an error there
 	}
 	report := func(r SubtreeReport) {
 		if r.Index < 0 || r.Index >= len(run) {
-			if firstErr == nil {
-				firstErr = fmt.Errorf("edgematch: executor reported subtree %d of %d", r.Index, len(run))
+			if sr.firstErr == nil {
+				sr.firstErr = fmt.Errorf("edgematch: executor reported subtree %d of %d", r.Index, len(run))
 			}
 			cancel()
 			return
 		}
 		r.Index = run[r.Index]
-		record(r, false)
+		sr.record(r, false)
 	}
 	var execErr error
 	if len(run) > 0 && runCtx.Err() == nil {
 		execErr = exec.RunSubtrees(runCtx, p, sub, runPrefixes, report)
 	}
+	return sr.result(ctx, c, execErr)
+}
 
-	res := edgematch.Result{Stats: stats()}
+// splitRun is the state of a Split.Solve while its subtrees report.
+type splitRun struct {
+	s        Split
+	p        *edgematch.Puzzle
+	prefixes [][]edgematch.Placement
+	start    time.Time
+	runCtx   context.Context
+	cancel   context.CancelFunc
+
+	doneNodes int64
+	live      map[int]int64 // placements so far of the subtrees under way
+	finished  int
+	solutions int64
+	bestIdx   int
+	best      *edgematch.Board
+	deepest   *edgematch.Board
+	deepestAt int
+	maxDepth  int
+	firstErr  error
+	budgetErr error
+	lastProg  time.Time
+}
+
+// stats returns the statistics so far.
+func (sr *splitRun) stats() edgematch.Stats {
+	n := sr.doneNodes
+	for _, v := range sr.live {
+		n += v
+	}
+	st := edgematch.Stats{Nodes: n, Solutions: sr.solutions, MaxDepth: sr.maxDepth, Subtrees: len(sr.prefixes), Elapsed: time.Since(sr.start)}
+	if !sr.s.DFS.Count && sr.best != nil {
+		st.Solutions = 1
+	}
+	return st
+}
+
+// record takes a subtree's report, its index in prefixes; resumed: a
+// subtree searched by an earlier run.
+func (sr *splitRun) record(r SubtreeReport, resumed bool) {
+	d := sr.s.DFS
+	st := r.Result.Stats
+	if !r.Done {
+		sr.live[r.Index] = st.Nodes
+	} else {
+		sr.recordDone(r, resumed)
+	}
+	if d.MaxNodes > 0 && sr.budgetErr == nil {
+		if n := sr.stats().Nodes; n >= d.MaxNodes {
+			sr.budgetErr = fmt.Errorf("%w: %d placements (limit %d)", edgematch.ErrBudget, n, d.MaxNodes)
+			sr.cancel()
+		}
+	}
+	if d.Progress != nil && time.Since(sr.lastProg) >= time.Second {
+		sr.lastProg = time.Now()
+		st := sr.stats()
+		st.Subtrees = sr.finished
+		d.Progress(st)
+	}
+}
+
+// recordDone takes the report of a subtree searched to its end: checks
+// its board, keeps the first solution in scan order (or adds up the
+// count) and the deepest board, and cancels the rest when it is done.
+func (sr *splitRun) recordDone(r SubtreeReport, resumed bool) {
+	s, d, p := sr.s, sr.s.DFS, sr.p
+	st := r.Result.Stats
+	delete(sr.live, r.Index)
+	sr.finished++
+	sr.doneNodes += st.Nodes
+	sr.maxDepth = max(sr.maxDepth, st.MaxDepth)
+	solved := r.Err == nil && r.Result.Board != nil
+	if solved && p.Verify(r.Result.Board) != nil || solved && !p.Score(r.Result.Board).Solved() {
+		solved = false
+		if sr.firstErr == nil {
+			sr.firstErr = fmt.Errorf("edgematch: subtree %d returned a board that is not a solution", r.Index)
+		}
+		sr.cancel()
+	}
+	if s.OnSearched != nil && (r.Err == nil && solved || errors.Is(r.Err, edgematch.ErrNoSolution)) && !resumed {
+		s.OnSearched(SearchedSubtree{Index: r.Index, Prefix: sr.prefixes[r.Index], Result: r.Result})
+	}
+	switch {
+	case solved:
+		if s.OnSolution != nil {
+			s.OnSolution(r.Index, r.Result.Board)
+		}
+		if d.Count {
+			sr.solutions = satAdd(sr.solutions, st.Solutions)
+		}
+		if sr.best == nil || r.Index < sr.bestIdx {
+			sr.best, sr.bestIdx = r.Result.Board, r.Index
+		}
+		if !d.Count {
+			sr.cancel()
+		}
+	case r.Err != nil && !errors.Is(r.Err, edgematch.ErrNoSolution) && sr.runCtx.Err() == nil:
+		if sr.firstErr == nil {
+			sr.firstErr = fmt.Errorf("edgematch: subtree %d: %w", r.Index, r.Err)
+		}
+		sr.cancel()
+	}
+	if r.Result.Board != nil && (sr.deepest == nil || st.MaxDepth > sr.deepestAt) {
+		sr.deepest, sr.deepestAt = r.Result.Board, st.MaxDepth
+	}
+}
+
+// result is the Result and error of the whole split search, after the
+// executor returned execErr.
+func (sr *splitRun) result(ctx context.Context, c *kernel.Compiled, execErr error) (edgematch.Result, error) {
+	p, best := sr.p, sr.best
+	res := edgematch.Result{Stats: sr.stats()}
 	res.Board = best
 	if best == nil {
-		res.Board = deepest
+		res.Board = sr.deepest
 		if res.Board == nil {
 			res.Board = c.Board(nil)
 		}
@@ -445,20 +476,20 @@ func (s Split) Solve(ctx context.Context, p *edgematch.Puzzle) (edgematch.Result
 		res.Stats.MaxDepth = p.Cells()
 	}
 	res.Score = p.Score(res.Board)
-	res.Stats.Elapsed = time.Since(start)
+	res.Stats.Elapsed = time.Since(sr.start)
 	switch {
-	case firstErr != nil:
-		return res, firstErr
-	case best != nil && !d.Count:
+	case sr.firstErr != nil:
+		return res, sr.firstErr
+	case best != nil && !sr.s.DFS.Count:
 		return res, nil
 	case ctx.Err() != nil:
 		return res, ctx.Err()
-	case budgetErr != nil:
-		return res, budgetErr
+	case sr.budgetErr != nil:
+		return res, sr.budgetErr
 	case execErr != nil:
 		return res, fmt.Errorf("edgematch: subtrees: %w", execErr)
-	case finished < len(prefixes):
-		return res, fmt.Errorf("edgematch: the executor finished %d of %d subtrees", finished, len(prefixes))
+	case sr.finished < len(sr.prefixes):
+		return res, fmt.Errorf("edgematch: the executor finished %d of %d subtrees", sr.finished, len(sr.prefixes))
 	case best == nil:
 		return res, edgematch.ErrNoSolution
 	}

@@ -428,21 +428,7 @@ type lpResult struct {
 
 func (o LP) solve(ctx context.Context, p *edgematch.Puzzle) (lpResult, error) {
 	start := time.Now()
-	if o.Backend == nil {
-		o.Backend = lp.NewPDHG(lp.PDHGOptions{Tol: 1e-4})
-	}
-	if o.MaxIter <= 0 {
-		o.MaxIter = 20
-	}
-	if o.Tol <= 0 {
-		o.Tol = 1e-3
-	}
-	if o.Confidence <= 0 {
-		o.Confidence = 0.9
-	}
-	if o.ProbeNodes == 0 {
-		o.ProbeNodes = 1 << 21
-	}
+	o = o.withDefaults()
 	c, err := kernel.Compile(p, kernel.CompileOptions{Order: o.Search.Order})
 	if err != nil {
 		return lpResult{}, err
@@ -475,10 +461,71 @@ func (o LP) solve(ctx context.Context, p *edgematch.Puzzle) (lpResult, error) {
 		return res, err
 	}
 	defer model.Close()
+	x, solved, err := o.iterate(ctx, p, k, model, &res, start)
+	if err != nil || solved {
+		return res, err
+	}
+	var fixed []edgematch.Hint
+	if x == nil {
+		// Out of time before the first LP ended: no P to round.
+		res.Board = c.Board(nil)
+		res.Score = p.Score(res.Board)
+		if err := ctx.Err(); err != nil || o.NoSearch {
+			res.Stats.Elapsed = time.Since(start)
+			return res, err
+		}
+	} else {
+		// Round: the best assignment of pieces to cells, each with its best
+		// rotation; then fix the confident cells whose neighbours agree.
+		var conf []float64
+		res.Board, conf = k.round(x)
+		res.Score = p.Score(res.Board)
+		fixed = k.confident(res.Board, conf, o.Confidence)
+	}
+	if res.Fractional == 0 && res.Score.Solved() {
+		res.Permutation = true
+		res.Method = "lp"
+		res.Stats.Elapsed = time.Since(start)
+		return res, nil
+	}
+	if o.NoSearch {
+		res.Stats.Elapsed = time.Since(start)
+		return res, nil
+	}
+	err = o.search(ctx, p, fixed, &res)
+	res.Stats.Elapsed = time.Since(start)
+	return res, err
+}
+
+// withDefaults returns o with its zero fields set to their defaults.
+func (o LP) withDefaults() LP {
+	if o.Backend == nil {
+		o.Backend = lp.NewPDHG(lp.PDHGOptions{Tol: 1e-4})
+	}
+	if o.MaxIter <= 0 {
+		o.MaxIter = 20
+	}
+	if o.Tol <= 0 {
+		o.Tol = 1e-3
+	}
+	if o.Confidence <= 0 {
+		o.Confidence = 0.9
+	}
+	if o.ProbeNodes == 0 {
+		o.ProbeNodes = 1 << 21
+	}
+	return o
+}
+
+// iterate runs the LPs of Algorithm 1 on model, P(n) maximising
+// <P(n-1), P>, recording them in res, and returns the last complete P (nil
+// when the time ran out before the first LP ended). solved: a probe of
+// the backtracker below the confident cells solved the puzzle (res holds
+// the solution).
+func (o LP) iterate(ctx context.Context, p *edgematch.Puzzle, k *kovalskyLP, model lp.Model, res *lpResult, start time.Time) (x []float64, solved bool, err error) {
 	nv := k.prob.NumCols()
 	prev := make([]float64, nv)
 	obj := make([]float64, nv)
-	var x []float64
 	// A stall on a face of optimal points (P(n) = P(n-1) with fractional
 	// entries) is broken by a small deterministic perturbation of the
 	// objective (up to 0.05 per entry), so that the next LP moves to a
@@ -501,10 +548,10 @@ func (o LP) solve(ctx context.Context, p *edgematch.Puzzle) (lpResult, error) {
 		sol, err := model.Solve(lpCtx)
 		res.LPTime += time.Since(t0)
 		if err != nil {
-			return res, err
+			return x, false, err
 		}
 		if sol.Status == lp.Infeasible {
-			return res, fmt.Errorf("%w: the LP relaxation is infeasible", edgematch.ErrNoSolution)
+			return x, false, fmt.Errorf("%w: the LP relaxation is infeasible", edgematch.ErrNoSolution)
 		}
 		if sol.Status != lp.Optimal && lpCtx.Err() != nil {
 			break // out of time: round the last complete LP's P
@@ -537,7 +584,7 @@ func (o LP) solve(ctx context.Context, p *edgematch.Puzzle) (lpResult, error) {
 				res.Board, res.Score, res.Method, res.Fixed = r.Board, p.Score(r.Board), "lp+search", fixed
 				res.Stats.Solutions = 1
 				res.Stats.Elapsed = time.Since(start)
-				return res, nil
+				return x, true, nil
 			}
 		}
 		if frac < bestFrac {
@@ -552,33 +599,12 @@ func (o LP) solve(ctx context.Context, p *edgematch.Puzzle) (lpResult, error) {
 			perturb = 0.05
 		}
 	}
-	var fixed []edgematch.Hint
-	if x == nil {
-		// Out of time before the first LP ended: no P to round.
-		res.Board = c.Board(nil)
-		res.Score = p.Score(res.Board)
-		if err := ctx.Err(); err != nil || o.NoSearch {
-			res.Stats.Elapsed = time.Since(start)
-			return res, err
-		}
-	} else {
-		// Round: the best assignment of pieces to cells, each with its best
-		// rotation; then fix the confident cells whose neighbours agree.
-		var conf []float64
-		res.Board, conf = k.round(x)
-		res.Score = p.Score(res.Board)
-		fixed = k.confident(res.Board, conf, o.Confidence)
-	}
-	if res.Fractional == 0 && res.Score.Solved() {
-		res.Permutation = true
-		res.Method = "lp"
-		res.Stats.Elapsed = time.Since(start)
-		return res, nil
-	}
-	if o.NoSearch {
-		res.Stats.Elapsed = time.Since(start)
-		return res, nil
-	}
+	return x, false, nil
+}
+
+// search finishes by the backtracker: below the fixed cells, then, when
+// that has no solution, from scratch; it records the search in res.
+func (o LP) search(ctx context.Context, p *edgematch.Puzzle, fixed []edgematch.Hint, res *lpResult) error {
 	dfs := o.Search
 	dfs.Count = false
 	tries := []struct {
@@ -598,16 +624,14 @@ func (o LP) solve(ctx context.Context, p *edgematch.Puzzle) (lpResult, error) {
 		if err == nil {
 			res.Board, res.Score, res.Method, res.Fixed = r.Board, p.Score(r.Board), t.method, len(t.hints)
 			res.Stats.Solutions = 1
-			res.Stats.Elapsed = time.Since(start)
-			return res, nil
+			return nil
 		}
 		lastErr = err
 		if !errors.Is(err, edgematch.ErrNoSolution) {
 			break
 		}
 	}
-	res.Stats.Elapsed = time.Since(start)
-	return res, lastErr
+	return lastErr
 }
 
 // probe rounds x, fixes the confident cells and runs the backtracker for
