@@ -133,12 +133,42 @@ func Compile(p *edgematch.Puzzle, o CompileOptions) (*Compiled, error) {
 	}
 	c := &Compiled{P: p, Rows: p.Rows, Cols: p.Cols, pw: p.Cols + 2, K: p.Colours(), symmetry: 1}
 	c.ks = uint8(bits.Len(uint(max(c.K, 1) - 1)))
-	// Oriented pieces.
 	rots := 4
 	if p.FixedOrientation {
 		rots = 1
 	}
-	for i, t := range p.Tiles {
+	c.orient(rots)
+	c.twins(rots)
+	if len(c.OriPacked) > 1<<16 {
+		return nil, fmt.Errorf("edgematch: %d oriented pieces, above the solver's limit of 65536", len(c.OriPacked))
+	}
+	c.initState()
+	c.HintsFit = HintsFit(p)
+
+	// The scan order, hints left out.
+	cells := o.Cells
+	if cells == nil {
+		cells = o.Order.Cells(p.Rows, p.Cols)
+	}
+	forbidPiece, forbidMask := c.foldSymmetry(o)
+	c.tables = map[TabKey]int32{}
+	c.shuffle = o.Shuffle
+	c.scanSteps(cells, forbidPiece, forbidMask, o.Shuffle)
+	c.N = len(c.StepPad)
+	c.SolutionWeight = math.MaxInt64
+	if w := float64(c.symmetry) * c.TwinFactor; w < math.MaxInt64/2 {
+		c.SolutionWeight = int64(w)
+	}
+	c.XStart = append(c.XStart, int32(len(c.XSide)))
+	c.buildPrevKeys()
+	c.buildMasks()
+	return c, nil
+}
+
+// orient lists the oriented pieces: each piece's first rots rotations,
+// those that show the colours of a smaller rotation dropped.
+func (c *Compiled) orient(rots int) {
+	for i, t := range c.P.Tiles {
 		seen := [4]edgematch.Tile{}
 		for r := range rots {
 			rt := t.Rotate(r)
@@ -155,12 +185,12 @@ func Compile(p *edgematch.Puzzle, o CompileOptions) (*Compiled, error) {
 			c.OriRot = append(c.OriRot, uint8(r))
 		}
 	}
-	c.twins(rots)
-	if len(c.OriPacked) > 1<<16 {
-		return nil, fmt.Errorf("edgematch: %d oriented pieces, above the solver's limit of 65536", len(c.OriPacked))
-	}
+}
 
-	// Padded colours: the frame on the virtual ring, then the hints.
+// initState sets the initial state: the padded colours (the frame on the
+// virtual ring, then the hints), the hints' pieces used, Hinted.
+func (c *Compiled) initState() {
+	p := c.P
 	pads := (p.Rows + 2) * c.pw
 	c.ColInit = make([]byte, pads*4)
 	delta := padDelta(c.pw)
@@ -188,25 +218,18 @@ func Compile(p *edgematch.Puzzle, o CompileOptions) (*Compiled, error) {
 			c.ColInit[c.pad(cell)*4+d] = byte(rt[d])
 		}
 	}
+}
 
-	c.HintsFit = HintsFit(p)
-
-	// The scan order, hints left out.
-	cells := o.Cells
-	if cells == nil {
-		cells = o.Order.Cells(p.Rows, p.Cols)
-	}
-	known := make([]bool, p.Cells())
-	for _, h := range p.Hints {
-		known[h.Row*p.Cols+h.Col] = true
-	}
-
-	// Symmetry: on a grey-framed board with free rotations and no hints,
-	// turning a solution by 90 degrees (square) or 180 degrees gives another
-	// one; the corner piece of lowest number then only goes to the top left
-	// corner (square) or to one of the two top corners.
-	forbidMask := map[int]bool{}
-	forbidPiece := -1
+// foldSymmetry: on a grey-framed board with free rotations and no hints,
+// turning a solution by 90 degrees (square) or 180 degrees gives another
+// one; the corner piece of lowest number then only goes to the top left
+// corner (square) or to one of the two top corners. It returns that piece
+// (-1: none) and the outward masks of the corners it may not take, and
+// sets c.symmetry.
+func (c *Compiled) foldSymmetry(o CompileOptions) (forbidPiece int, forbidMask map[int]bool) {
+	p := c.P
+	forbidMask = map[int]bool{}
+	forbidPiece = -1
 	if o.BreakSymmetry && p.Frame == nil && !p.FixedOrientation && len(p.Hints) == 0 && p.Rows >= 2 && p.Cols >= 2 {
 		for i, t := range p.Tiles {
 			if IsCornerTile(t) && !c.hasTwin(i) {
@@ -225,9 +248,20 @@ func Compile(p *edgematch.Puzzle, o CompileOptions) (*Compiled, error) {
 			}
 		}
 	}
+	return forbidPiece, forbidMask
+}
 
-	c.tables = map[TabKey]int32{}
-	c.shuffle = o.Shuffle
+// scanSteps makes a step of every cell of the scan that no hint fills:
+// its two key sides (the first known sides in the order W, N, E, S), its
+// table (built the first time its key occurs) and the extra known sides
+// to check.
+func (c *Compiled) scanSteps(cells []int, forbidPiece int, forbidMask map[int]bool, shuffle *rand.Rand) {
+	p := c.P
+	delta := padDelta(c.pw)
+	known := make([]bool, p.Cells())
+	for _, h := range p.Hints {
+		known[h.Row*p.Cols+h.Col] = true
+	}
 	for _, cell := range cells {
 		if known[cell] {
 			continue
@@ -257,7 +291,7 @@ func Compile(p *edgematch.Puzzle, o CompileOptions) (*Compiled, error) {
 		if !ok {
 			t = int32(len(c.Start))
 			c.tables[key] = t
-			c.buildTable(key.Mask, key.A, key.B, forbidMask[mask], forbidPiece, o.Shuffle)
+			c.buildTable(key.Mask, key.A, key.B, forbidMask[mask], forbidPiece, shuffle)
 		}
 		c.StepPad = append(c.StepPad, int32(pad))
 		c.StepCell = append(c.StepCell, int32(cell))
@@ -275,15 +309,6 @@ func Compile(p *edgematch.Puzzle, o CompileOptions) (*Compiled, error) {
 		}
 		known[cell] = true
 	}
-	c.N = len(c.StepPad)
-	c.SolutionWeight = math.MaxInt64
-	if w := float64(c.symmetry) * c.TwinFactor; w < math.MaxInt64/2 {
-		c.SolutionWeight = int64(w)
-	}
-	c.XStart = append(c.XStart, int32(len(c.XSide)))
-	c.buildPrevKeys()
-	c.buildMasks()
-	return c, nil
 }
 
 // TabKey names a candidate table: the cells' outward sides and the two
