@@ -29,15 +29,36 @@ var (
 // Restart() (a random rank-one point), which also breaks the symmetry of
 // identical pieces. The paper is silent on restarts; Stall <= 0 is its
 // plain iteration.
+//
+// The zero values of its parameters are the defaults that both families
+// use (WithDefaults).
 type Reweighting struct {
-	Backend Solver // required
-	MaxIter int    // SDPs at most (required, > 0)
-	Epsilon float64
-	Stall   int
+	Backend Solver  // nil: IPM{}
+	MaxIter int     // SDPs at most (0: 40)
+	Epsilon float64 // 0: 1e-6
+	Stall   int     // 0: 3; negative: never restart
 	// Restart returns W_i for every piece (n×n row-major each), for
 	// example MomentSDP.Projector at a random point of each piece's box.
-	// Required when Stall > 0.
+	// Required unless Stall is negative.
 	Restart func() [][]float64
+}
+
+// WithDefaults returns r with its zero parameters set to their defaults,
+// the values Run uses (for messages that name them).
+func (r Reweighting) WithDefaults() Reweighting {
+	if r.Backend == nil {
+		r.Backend = IPM{}
+	}
+	if r.MaxIter == 0 {
+		r.MaxIter = 40
+	}
+	if r.Epsilon == 0 {
+		r.Epsilon = 1e-6
+	}
+	if r.Stall == 0 {
+		r.Stall = 3
+	}
+	return r
 }
 
 // Iterate is one iteration of a Reweighting.
@@ -57,6 +78,7 @@ type Iterate struct {
 // the iterate is used. Cost: MaxIter SDPs at most, and an eigendecomposition
 // of every Z_i after each.
 func (r Reweighting) Run(ctx context.Context, m *MomentSDP, visit func(Iterate) (done bool, err error)) error {
+	r = r.WithDefaults()
 	var w [][]float64            // W_i, n×n row-major; nil: W = 0
 	since, ref := 0, math.Inf(1) // iterations since the objective fell 1% below ref
 	for it := 1; ; it++ {

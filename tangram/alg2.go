@@ -125,26 +125,14 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	if p.Turns != TurnsNone {
 		return Result{}, fmt.Errorf("tangram: sdp: translations only (the puzzle allows turns)")
 	}
-	if a.Backend == nil {
-		a.Backend = sdp.IPM{}
-	}
 	if a.K == 0 {
 		a.K = 3
 	}
 	if a.K < 1 || a.K > 6 {
 		return Result{}, fmt.Errorf("tangram: sdp: K = %d, want 1 to 6", a.K)
 	}
-	if a.Epsilon == 0 {
-		a.Epsilon = 1e-6
-	}
-	if a.MaxIter == 0 {
-		a.MaxIter = 40
-	}
 	if a.SnapTol == 0 {
 		a.SnapTol = 0.3
-	}
-	if a.Stall == 0 {
-		a.Stall = 3
 	}
 	if a.MaxTime > 0 {
 		var cancel context.CancelFunc
@@ -161,7 +149,7 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	bestObj := math.Inf(1)
 	var bestPoses []Pose
 	loop := sdp.Reweighting{Backend: a.Backend, MaxIter: a.MaxIter, Epsilon: a.Epsilon, Stall: a.Stall,
-		Restart: func() [][]float64 { st.Restarts++; return m.randomW(rng) }}
+		Restart: func() [][]float64 { st.Restarts++; return m.randomW(rng) }}.WithDefaults()
 	err = loop.Run(ctx, m.mom, func(it sdp.Iterate) (bool, error) {
 		st.SDPTime += it.SolveTime
 		if err := ctx.Err(); err != nil {
@@ -187,7 +175,7 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	switch {
 	case err == nil:
 	case errors.Is(err, sdp.ErrMaxIter):
-		err = fmt.Errorf("%w: sdp: %d iterations, objective %.3g > %g", ErrBudget, a.MaxIter, st.Objective, a.Epsilon)
+		err = fmt.Errorf("%w: sdp: %d iterations, objective %.3g > %g", ErrBudget, loop.MaxIter, st.Objective, loop.Epsilon)
 	case errors.Is(err, sdp.ErrRankOne):
 		err = fmt.Errorf("%w: objective %.3g after %d iterations", ErrNotRounded, st.Objective, st.Iterations)
 	case ctx.Err() != nil:
