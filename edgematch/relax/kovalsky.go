@@ -152,10 +152,36 @@ func buildKovalskyLP(ctx context.Context, c *kernel.Compiled, prune bool, bound 
 	if err != nil {
 		return nil, err
 	}
-	// The LP's size: every variable is in its cell's row, its piece's row
-	// and at most one colour row per inner side of its cell; each inner
-	// edge has fewer colour rows than colours and than candidates.
-	var nv, nnz, rows int64
+	nv, nnz, rows := lpSize(c, pairs)
+	if need := lpBytes(nv, rows, nnz, int64(n)); bound > 0 && need > bound {
+		return nil, &LPSizeError{Rows: p.Rows, Cols: p.Cols, Stage: "LP", Pairs: nv, Nonzeros: nnz, Constraints: rows, Need: need, Bound: bound}
+	}
+	k := &kovalskyLP{c: c, byCell: make([][]int32, n), varCel: make([]int32, 0, nv), varOri: make([]int32, 0, nv)}
+	byPiece := k.addVariables(pairs)
+	pairs = nil
+	prob := lp.NewProblem(len(k.varCel))
+	prob.Reserve(int(rows), int(nnz))
+	for j := range len(k.varCel) {
+		prob.SetBounds(j, 0, 1)
+	}
+	k.assignmentRows(prob, byPiece)
+	err = k.colourRows(ctx, prob, func(err error) error {
+		return fmt.Errorf("building the LP (%d variables, %d nonzeros, about %s): %w", nv, nnz, formatBytes(lpBytes(nv, rows, nnz, int64(n))), err)
+	})
+	if err != nil {
+		return nil, err
+	}
+	k.prob = prob
+	return k, nil
+}
+
+// lpSize returns the LP's size for the candidate pairs: every variable is
+// in its cell's row, its piece's row and at most one colour row per inner
+// side of its cell; each inner edge has fewer colour rows than colours
+// and than candidates.
+func lpSize(c *kernel.Compiled, pairs [][]int32) (nv, nnz, rows int64) {
+	p := c.P
+	n := p.Cells()
 	rows = int64(n + len(p.Tiles))
 	for cell, cands := range pairs {
 		inner := 4 - kernel.BitsSet(edgematch.OutwardMask(p.Rows, p.Cols, cell/p.Cols, cell%p.Cols))
@@ -170,11 +196,15 @@ func buildKovalskyLP(ctx context.Context, c *kernel.Compiled, prune bool, bound 
 			rows += int64(max(min(c.K, len(pairs[cell])+len(pairs[nb]))-1, 0))
 		}
 	}
-	if need := lpBytes(nv, rows, nnz, int64(n)); bound > 0 && need > bound {
-		return nil, &LPSizeError{Rows: p.Rows, Cols: p.Cols, Stage: "LP", Pairs: nv, Nonzeros: nnz, Constraints: rows, Need: need, Bound: bound}
-	}
-	k := &kovalskyLP{c: c, byCell: make([][]int32, n), varCel: make([]int32, 0, nv), varOri: make([]int32, 0, nv)}
-	byPiece := make([][]int, len(p.Tiles))
+	return nv, nnz, rows
+}
+
+// addVariables makes a variable of every candidate pair, by cell, sets
+// k.feasible (every cell and every piece has one) and returns the
+// variables of each piece.
+func (k *kovalskyLP) addVariables(pairs [][]int32) [][]int {
+	c := k.c
+	byPiece := make([][]int, len(c.P.Tiles))
 	for cell, cands := range pairs {
 		for _, o := range cands {
 			v := int32(len(k.varCel))
@@ -185,21 +215,21 @@ func buildKovalskyLP(ctx context.Context, c *kernel.Compiled, prune bool, bound 
 		}
 	}
 	k.feasible = true
-	for cell := range n {
+	for cell := range c.P.Cells() {
 		k.feasible = k.feasible && len(k.byCell[cell]) > 0
 	}
 	for _, vs := range byPiece {
 		k.feasible = k.feasible && len(vs) > 0
 	}
-	pairs = nil
-	prob := lp.NewProblem(len(k.varCel))
-	prob.Reserve(int(rows), int(nnz))
-	for j := range len(k.varCel) {
-		prob.SetBounds(j, 0, 1)
-	}
+	return byPiece
+}
+
+// assignmentRows adds the rows of the augmented doubly stochastic P: one
+// oriented piece per cell, each piece once.
+func (k *kovalskyLP) assignmentRows(prob *lp.Problem, byPiece [][]int) {
 	var cols []int
 	var ones []float64
-	for cell := range n {
+	for cell := range k.c.P.Cells() {
 		cols, ones = cols[:0], ones[:0]
 		for _, v := range k.byCell[cell] {
 			cols = append(cols, int(v))
@@ -214,12 +244,21 @@ func buildKovalskyLP(ctx context.Context, c *kernel.Compiled, prune bool, bound 
 		}
 		prob.AddRow(vs, ones, 1, 1)
 	}
-	// Colour balance across every internal edge.
-	kc := c.K
-	bucket := [2][][]int{make([][]int, kc), make([][]int, kc)}
+}
+
+// colourRows adds the colour balance across every internal edge whose
+// cells have candidates: for every colour but the last, its mass on one
+// side equals its mass on the other. It checks ctx before every edge
+// (wrapped by wrap).
+func (k *kovalskyLP) colourRows(ctx context.Context, prob *lp.Problem, wrap func(error) error) error {
+	c := k.c
+	p := c.P
+	var cols []int
+	var ones []float64
+	bucket := [2][][]int{make([][]int, c.K), make([][]int, c.K)}
 	addPair := func(a, b, da, db int) error {
 		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("building the LP (%d variables, %d nonzeros, about %s): %w", nv, nnz, formatBytes(lpBytes(nv, rows, nnz, int64(n))), err)
+			return wrap(err)
 		}
 		// The candidates of a and b by the colour they show on sides da and
 		// db, in the order of first appearance of the colours.
@@ -263,18 +302,17 @@ func buildKovalskyLP(ctx context.Context, c *kernel.Compiled, prune bool, bound 
 			}
 			if col+1 < p.Cols && len(k.byCell[cell+1]) > 0 {
 				if err := addPair(cell, cell+1, edgematch.East, edgematch.West); err != nil {
-					return nil, err
+					return err
 				}
 			}
 			if r+1 < p.Rows && len(k.byCell[cell+p.Cols]) > 0 {
 				if err := addPair(cell, cell+p.Cols, edgematch.South, edgematch.North); err != nil {
-					return nil, err
+					return err
 				}
 			}
 		}
 	}
-	k.prob = prob
-	return k, nil
+	return nil
 }
 
 // candidatePairs returns, per cell, the oriented pieces that may stand
