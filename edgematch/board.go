@@ -52,8 +52,8 @@ func (b *Board) Filled() int {
 	return n
 }
 
-// edge returns the colour that the placement at cell i shows on side d.
-func (p *Puzzle) edge(c Placement, d int) Colour {
+// Edge returns the colour that the placement at cell i shows on side d.
+func (p *Puzzle) Edge(c Placement, d int) Colour {
 	return p.Tiles[c.Piece][(d-c.Rot)&3]
 }
 
@@ -108,20 +108,20 @@ func (p *Puzzle) Score(b *Board) Score {
 				continue
 			}
 			for d := range 4 {
-				if frameIndex(p.Rows, p.Cols, r, c, d) >= 0 && p.edge(cell, d) != p.FrameColour(r, c, d) {
+				if FrameIndex(p.Rows, p.Cols, r, c, d) >= 0 && p.Edge(cell, d) != p.FrameColour(r, c, d) {
 					s.FrameErrors++
 				}
 			}
 			if c+1 < p.Cols {
 				if right := b.Cells[r*p.Cols+c+1]; right.Piece != NoPiece {
-					if e := p.edge(cell, East); e != Grey && e == p.edge(right, West) {
+					if e := p.Edge(cell, East); e != Grey && e == p.Edge(right, West) {
 						s.Matched++
 					}
 				}
 			}
 			if r+1 < p.Rows {
 				if below := b.Cells[(r+1)*p.Cols+c]; below.Piece != NoPiece {
-					if e := p.edge(cell, South); e != Grey && e == p.edge(below, North) {
+					if e := p.Edge(cell, South); e != Grey && e == p.Edge(below, North) {
 						s.Matched++
 					}
 				}

@@ -43,7 +43,7 @@ func (p *Puzzle) BucasURL(b *Board, name string) (string, error) {
 			continue
 		}
 		for d := range 4 {
-			c := p.edge(cell, d)
+			c := p.Edge(cell, d)
 			if c > 25 {
 				return "", fmt.Errorf("edgematch: colour %d cannot be written in the viewer's alphabet (a..z)", c)
 			}

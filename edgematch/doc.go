@@ -1,7 +1,9 @@
 // Package edgematch models apictorial edge-matching puzzles (the Eternity
-// II family) and solves them: exactly by backtracking, approximately by
-// large neighbourhood search when a complete solution is out of reach, and
-// by the iterative LP relaxation of Kovalsky, Glasner and Basri.
+// II family): pieces, boards, their formats, scoring and rendering. Its
+// sub-packages solve them: exactly by backtracking (exact), approximately
+// by break schedules and large neighbourhood search when a complete
+// solution is out of reach (partial), by the LP and SDP relaxations of
+// Kovalsky, Glasner and Basri (relax), and by a SAT solver (sat).
 //
 // # Model
 //
@@ -39,125 +41,47 @@
 //
 // A Solver is a value that carries its parameters and has one method,
 // Solve(ctx, puzzle); the context's deadline is the time budget, and the
-// Result holds the best board, its score and the statistics. These types
-// implement it:
+// Result holds the best board, its score and the statistics. The solvers
+// live in sub-packages by method, each with its own tutorial:
 //
-// DFS is the exact backtracker: candidate tables keyed by the colours of
-// two known sides of each cell (left and top in row-scan), a word per
-// candidate list marking the candidates whose piece is free (the next one
-// by a trailing-zero count), identical pieces taken in order, board
-// rotations folded away, no allocation and no bounds check in the loop
-// (index_fast.go; the tessera_checked build tag puts the checks back),
-// and on amd64 the inner loop in assembly (maskrun_amd64.s, checked
-// against its Go twin maskRunGo, which the purego and tessera_checked
-// builds and other architectures use);
-// scan orders rows, columns, frame first
-// and spiral, from any corner (Scan, Scans); solution counting (Count);
-// all cores on subtrees split off the top of the tree by ordered work
-// stealing, with a result that does not depend on scheduling.
-// EstimateTree and EstimateScan predict the size of its tree per scan by
-// Knuth's random probes.
+//   - exact: the backtracker DFS (counting with Count), Split (the same
+//     search cut into subtrees that can run on many machines, resumable),
+//     EstimateTree and EstimateScan (Knuth's estimate of the tree).
+//   - partial: the best score when a solution is out of reach: Breaks
+//     (Blackwood's break schedules), Tiles (Verhaard's tile groups),
+//     Partial (large neighbourhood search from a backtracker's board) and
+//     DistPartial (many seeded searches on any executor).
+//   - relax: the relaxations of Kovalsky, Glasner and Basri: LP
+//     (Algorithm 1, over package lp) and SDP (Algorithm 2, over package
+//     sdp, whose moment matrices and reweighting it shares with tangram).
+//   - sat: SAT hands the puzzle to an external SAT solver; EncodeSAT
+//     writes the CNF.
 //
-// Split is the exact search split into independent subtrees that can run
-// on many machines: DFS.Subtrees lists the placements of the first cells
-// of the scan at every node of a depth, in scan order, and
-// DFS.SolveSubtree searches below one (checking it first); a
-// SubtreeExecutor runs them (LocalSubtrees: goroutines; jobs elsewhere).
-// The first solution cancels the rest, or with Count the subtrees' counts
-// add up to DFS's count (and their placements to DFS's). With one worker
-// the solution is DFS's. A split search resumes: OnSearched reports each
-// subtree searched to its end, and a later run given them as Searched
-// (matched by prefix) searches only the others (the command line keeps
-// them in a journal file).
+// They share one engine, edgematch/internal/kernel: the candidate tables a
+// puzzle compiles to, the backtracker's worker with its candidate masks
+// (the inner loop in assembly on amd64, maskrun_amd64.s, checked against
+// its Go twin, which the purego and tessera_checked builds and other
+// architectures use; the tessera_checked tag puts the bounds checks back
+// into the loops) and the Hungarian method. A sub-package imports
+// edgematch; edgematch imports none of them.
 //
-// Partial maximises the score of complete boards: a start board from the
-// backtracker completed under a break schedule, then window repairs by
-// branch and bound, assignment repairs by the Hungarian method and kicks,
-// on every core, reporting every new best board (the catalogue's "lns").
-// DistPartial runs many searches of any SeededSearch (Breaks, Tiles or
-// Partial), one seed and one worker each, on a PartialExecutor
-// (goroutines, or jobs on other machines), checks and rescores every board
-// they report and keeps the best as it improves.
-//
-// Breaks is the break-schedule search of the Eternity II record boards
-// (Blackwood's 468-470) as the whole search: a backtracker in a fixed fill
-// order (BreakOrder: rows from the bottom, the last four rows column by
-// column) that may leave one mismatched edge per placement, but only after
-// the fill indices of a schedule (DefaultSchedule: 201, 206, ..., 239 on
-// Eternity II, ten breaks), with Blackwood's heuristic colours
-// (HeuristicColours) whose sides must be placed at a set pace early on,
-// candidate lists reshuffled at every restart, and every board deeper
-// than the restart's earlier ones completed (assignment, then Partial's
-// repairs) and scored; it is the
-// catalogue's "partial", the default partial search. Tiles runs
-// the same engine with the idea of Verhaard's 2008 prize solver instead of
-// the heuristic colours: before every restart a good group of inner pieces
-// of high 2x3 tileability, kept for the end of the fill.
-//
-// LP runs Algorithm 1 of Kovalsky, Glasner and Basri (SIAM J. Imaging
-// Sciences 2015) over the LP backends of package lp (pure-Go PDHG by
-// default, COIN-OR Clp with the clp build tag) and, when the LP stalls
-// before reaching a permutation, rounds, fixes and finishes by search (the
-// hybrid; NoSearch keeps the LP alone). Result.LP holds its statistics.
-// SDP runs their Algorithm 2 instead, with no preset locations (the
-// rank-one SDP relaxation over moment matrices of the pieces'
-// translations, as tangram.SDP; fixed orientation only); it is compared
-// with Algorithm 1 in docs/results/tangram.md.
-//
-// SAT hands the puzzle to an external SAT solver (cadical by default,
-// found on the PATH): EncodeSAT writes it as CNF (placement, piece-in-cell
-// and edge-colour variables, at-most-one by Sinz's sequential counter,
-// board rotations folded away as in DFS; the encoding is documented on
-// SATEncoding), the solver runs under the context (killed, with its
-// process group, at the deadline), its output is parsed with bounds, and
-// the model is decoded and verified before it is returned. Count counts by
-// blocking clauses, one run per solution. SATEncoding.WriteDIMACS writes
-// the formula with its variables named ("tessera edgematch export -format
-// dimacs").
+// This package keeps what every method reads: Puzzle.Score and
+// Puzzle.Verify, Puzzle.Edge (the colour a placement shows on a side),
+// FrameIndex and OutwardMask (the frame sides of a cell), Order and Scan
+// (scan orders, from any corner: Scans, ParseScan), and the statistics
+// types, Stats, Result and, for the LP, LPStats, LPStep and LPIterate.
 //
 // Generate makes random puzzles with planted solutions: framed puzzles
 // like Eternity II, and the source's random puzzles with a coloured frame.
-// Puzzle.Render draws a board as an image with its mismatches marked.
+// Puzzle.Render draws a board as an image with its mismatches marked;
+// RenderP draws an LP iterate's matrix P as a heat map (a row per cell, a
+// column per piece, black 0 to white 1 as in the paper) and
+// Puzzle.RenderIterates the strip of boards over matrices of the paper's
+// Figure 4c ("tessera edgematch solve -algo lp -snapshots DIR").
 //
 //	p, _ := edgematch.ParsePuzzle(file)
-//	res, err := edgematch.DFS{}.Solve(ctx, p)
+//	res, err := exact.DFS{}.Solve(ctx, p)
 //	// res.Board is a solution; res.Score.Solved() == true
-//
-// # Details
-//
-// Before the first LP, the LP solver removes the (cell, piece) pairs that the
-// colour-balance rows force to zero, to a fixed point (arc consistency: the
-// feasible set is unchanged, the LP much smaller), and it breaks a stall on a
-// fractional P once by a small perturbation; LP.Plain turns both off
-// and runs Algorithm 1 as published. When P is not a permutation it rounds P
-// by an assignment, fixes the confident cells and tries the backtracker: for
-// at most 2 million placements after every LP, without a limit after the
-// last one. Before building anything it estimates the memory of the LP
-// (the candidate pairs before pruning, then the pruned LP: about 40 bytes
-// per nonzero, 120 per variable, 24 n^2 for the rounding) and refuses a
-// puzzle over LP.MaxMemory (default 1 GiB) with an *LPSizeError naming the
-// need and the bound; building checks the context, so a deadline covers it.
-// Partial, Breaks and Tiles hand every new best board to OnBest
-// ("tessera edgematch solve -algo partial|tiles|lns -o" saves it
-// atomically, with the seed, and -resume continues from a saved board:
-// Partial improves it; Breaks and Tiles keep it as the board to beat,
-// polish it once and draw their restarts from the seed and the board, so
-// a resumed run does not repeat the first one's restarts).
-//
-// Budgets and reproducibility: Partial.MaxMoves counts each worker's moves,
-// so a partial search it ends gives the same board for the same seed and
-// worker count; Breaks.MaxNodes and Tiles.MaxNodes count each worker's
-// placements, likewise with one worker (several share their best score,
-// which decides which completed boards are polished); DFS.MaxNodes counts placements, reproducibly with
-// one worker (several share the count); a context deadline (and LP.MaxTime) is
-// wall-clock time, and a search it ends depends on the machine and its load.
-//
-// LP.OnLP receives every iterate of Algorithm 1 (LPIterate): the matrix P
-// (cells x pieces x rotations, a copy), the LP's objective and the board P
-// rounds to. RenderP draws P as a heat map (a row per cell, a column per
-// piece, black 0 to white 1 as in the paper) and Puzzle.RenderIterates the strip of boards
-// over matrices of the paper's Figure 4c ("tessera edgematch solve -algo lp
-// -snapshots DIR"; an example in docs/results/edgematch.md).
 //
 // Measured figures (Brendan Owen's puzzles, Eternity II, the LP on random
 // puzzles) are in docs/results/edgematch.md; variants measured and dropped in

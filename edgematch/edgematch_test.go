@@ -2,12 +2,9 @@ package edgematch
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"image/color"
-	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -269,7 +266,7 @@ func TestBucasURL(t *testing.T) {
 	var sb strings.Builder
 	for _, cell := range b.Cells {
 		for d := range 4 {
-			sb.WriteByte(bucasAlphabets["jef"][p.edge(cell, d)])
+			sb.WriteByte(bucasAlphabets["jef"][p.Edge(cell, d)])
 		}
 	}
 	back, err = ParseBucasURL("https://e2.bucas.name/#puzzle=x&board_w=16&board_h=16&motifs_order=jef&board_edges="+sb.String(), p)
@@ -308,223 +305,6 @@ func TestOrders(t *testing.T) {
 	}
 	if got := OrderAuto.Cells(2, 3); !slices.Equal(got, OrderColumns.Cells(2, 3)) {
 		t.Fatalf("auto on a wide board should scan columns: %v", got)
-	}
-}
-
-// bruteCount counts the solutions of a tiny puzzle by trying every
-// placement cell by cell in reading order, checking each cell against the
-// frame and its left and upper neighbours.
-func bruteCount(p *Puzzle) int64 {
-	n := p.Cells()
-	b := NewBoard(p.Rows, p.Cols)
-	used := make([]bool, n)
-	rots := 4
-	if p.FixedOrientation {
-		rots = 1
-	}
-	ok := func(i int) bool {
-		r, c := i/p.Cols, i%p.Cols
-		cell := b.Cells[i]
-		for d := range 4 {
-			e := p.edge(cell, d)
-			if frameIndex(p.Rows, p.Cols, r, c, d) >= 0 {
-				if e != p.FrameColour(r, c, d) {
-					return false
-				}
-			} else if e == Grey {
-				return false
-			}
-		}
-		if c > 0 && p.edge(b.Cells[i-1], East) != p.edge(cell, West) {
-			return false
-		}
-		return r == 0 || p.edge(b.Cells[i-p.Cols], South) == p.edge(cell, North)
-	}
-	var count int64
-	var rec func(i int)
-	rec = func(i int) {
-		if i == n {
-			count++
-			return
-		}
-		for pc := range n {
-			if used[pc] {
-				continue
-			}
-			used[pc] = true
-			seen := map[Tile]bool{}
-			for r := range rots {
-				rt := p.Tiles[pc].Rotate(r)
-				if seen[rt] {
-					continue
-				}
-				seen[rt] = true
-				b.Cells[i] = Placement{pc, r}
-				if ok(i) {
-					rec(i + 1)
-				}
-			}
-			used[pc] = false
-		}
-		b.Cells[i].Piece = NoPiece
-	}
-	rec(0)
-	return count
-}
-
-func TestDFSCountsMatchBruteForce(t *testing.T) {
-	for seed := range uint64(8) {
-		opts := GenerateOptions{Kind: Framed, Rows: 3, Cols: 3, Colours: 1, Frame: 2, Seed: seed}
-		if seed%2 == 1 {
-			opts = GenerateOptions{Kind: Kovalsky, Rows: 2, Cols: 4, Colours: 2, Rotate: seed%3 == 0, Seed: seed}
-		}
-		p, _, err := Generate(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := bruteCount(p)
-		for _, sym := range []bool{false, true} {
-			for _, workers := range []int{1, 2} {
-				res, err := DFS{Count: true, NoSymmetry: sym, Workers: workers}.Solve(context.Background(), p)
-				if err != nil || res.Stats.Solutions != want {
-					t.Fatalf("%+v (no symmetry %v, %d workers): %d solutions, %v; brute force %d", opts, sym, workers, res.Stats.Solutions, err, want)
-				}
-			}
-		}
-	}
-}
-
-func TestDFSSolvesGeneratedPuzzles(t *testing.T) {
-	for i, o := range []GenerateOptions{
-		{Kind: Framed, Rows: 5, Cols: 5, Colours: 6, Seed: 1},
-		{Kind: Framed, Rows: 4, Cols: 6, Colours: 5, Frame: 2, Seed: 2},
-		{Kind: Kovalsky, Rows: 7, Cols: 7, Colours: 8, Seed: 3},
-		{Kind: Kovalsky, Rows: 5, Cols: 5, Colours: 6, Rotate: true, Seed: 4},
-	} {
-		p, _, err := Generate(o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, order := range []Order{OrderAuto, OrderFrameFirst, OrderSpiral} {
-			res, err := DFS{Order: order}.Solve(context.Background(), p)
-			if err != nil {
-				t.Fatalf("%d %+v %v: %v", i, o, order, err)
-			}
-			if err := p.Verify(res.Board); err != nil || !res.Score.Solved() || !p.Score(res.Board).Solved() {
-				t.Fatalf("%d %v: board does not verify: %v %v", i, order, err, res.Score)
-			}
-		}
-	}
-}
-
-func TestDFSIsDeterministicAcrossWorkers(t *testing.T) {
-	p := mustPuzzle(t, "testdata/06x06.txt")
-	var boards []*Board
-	for _, w := range []int{1, 2, 3} {
-		res, err := DFS{Workers: w}.Solve(context.Background(), p)
-		if err != nil || !res.Score.Solved() {
-			t.Fatal(err, res.Score)
-		}
-		boards = append(boards, res.Board)
-	}
-	for _, b := range boards[1:] {
-		if !slices.Equal(b.Cells, boards[0].Cells) {
-			t.Fatal("the solution depends on the number of workers")
-		}
-	}
-}
-
-func TestDFSHintsBudgetAndNoSolution(t *testing.T) {
-	p := mustPuzzle(t, "testdata/clue1.txt")
-	sol := mustBoard(t, "testdata/clue1.solution.board", p)
-	// Hint the centre of the known solution; the found solution keeps it.
-	c := sol.At(2, 3)
-	p.Hints = []Hint{{Piece: c.Piece, Row: 2, Col: 3, Rot: c.Rot}}
-	res, err := DFS{}.Solve(context.Background(), p)
-	if err != nil || p.Verify(res.Board) != nil || !res.Score.Solved() {
-		t.Fatalf("with a hint: %v %v", err, res.Score)
-	}
-	// A hint that cannot fit: a corner piece turned inwards.
-	p.Hints = []Hint{{Piece: sol.At(0, 0).Piece, Row: 0, Col: 0, Rot: (sol.At(0, 0).Rot + 1) & 3}}
-	if _, err := (DFS{}).Solve(context.Background(), p); !errors.Is(err, ErrNoSolution) {
-		t.Fatalf("impossible hint: %v", err)
-	}
-	// A puzzle without a solution: one colour changed.
-	q := mustPuzzle(t, "testdata/06x06.txt")
-	q.Tiles[20][0], q.Tiles[20][2] = 99, 98
-	if _, err := (DFS{}).Solve(context.Background(), q); !errors.Is(err, ErrNoSolution) {
-		t.Fatalf("unsolvable: %v", err)
-	}
-	// The node budget stops the search with the deepest board.
-	e := e2(t, 1)
-	res, err = DFS{MaxNodes: 2_000_000, Workers: 2}.Solve(context.Background(), e)
-	if !errors.Is(err, ErrBudget) || res.Stats.Nodes < 2_000_000 || res.Score.FrameErrors != 0 || res.Score.Empty == 0 {
-		t.Fatalf("budget: %v, %v %+v", err, res.Score, res.Stats)
-	}
-	if res.Score.Matched < 2*res.Stats.MaxDepth-40 || e.Check(res.Board) != nil {
-		t.Fatalf("deepest board %v for depth %d", res.Score, res.Stats.MaxDepth)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := (DFS{}).Solve(ctx, e); !errors.Is(err, context.Canceled) {
-		t.Fatalf("cancelled: %v", err)
-	}
-}
-
-func TestTwinsAreCountedOnce(t *testing.T) {
-	// clue1 has identical pieces; counting with and without the twin rule
-	// must agree on a small sub-puzzle: its 2x3 corner region as a puzzle
-	// of its own with the same pieces duplicated.
-	p := &Puzzle{Rows: 2, Cols: 3, Tiles: []Tile{
-		{0, 1, 1, 0}, {0, 1, 1, 1}, {0, 0, 1, 1},
-		{1, 1, 0, 0}, {1, 1, 0, 1}, {1, 0, 0, 1},
-	}}
-	want := bruteCount(p)
-	c, _ := compile(p, compileOptions{})
-	res, err := DFS{Count: true, Workers: 1}.Solve(context.Background(), p)
-	if err != nil || float64(res.Stats.Solutions) != float64(want) {
-		t.Fatalf("%d solutions (twin factor %v), brute force %d: %v", res.Stats.Solutions, c.twinFactor, want, err)
-	}
-}
-
-func TestAssign(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for n := 1; n <= 7; n++ {
-		cost := make([]float64, n*n)
-		for i := range cost {
-			cost[i] = float64(rng.IntN(50))
-		}
-		perm := Assign(n, cost)
-		got := 0.0
-		seen := make([]bool, n)
-		for i, j := range perm {
-			got += cost[i*n+j]
-			if seen[j] {
-				t.Fatalf("n=%d: not a permutation %v", n, perm)
-			}
-			seen[j] = true
-		}
-		best := math.Inf(1)
-		idx := make([]int, n)
-		for i := range idx {
-			idx[i] = i
-		}
-		var rec func(k int, acc float64)
-		rec = func(k int, acc float64) {
-			if k == n {
-				best = min(best, acc)
-				return
-			}
-			for i := k; i < n; i++ {
-				idx[k], idx[i] = idx[i], idx[k]
-				rec(k+1, acc+cost[k*n+idx[k]])
-				idx[k], idx[i] = idx[i], idx[k]
-			}
-		}
-		rec(0, 0)
-		if got != best {
-			t.Fatalf("n=%d: cost %v, optimum %v", n, got, best)
-		}
 	}
 }
 
@@ -572,8 +352,8 @@ func TestRender(t *testing.T) {
 	}
 	// A pixel of cell (1,1)'s north triangle, below any mark, has the piece's colour.
 	c := b.At(1, 1)
-	if got := img.RGBAAt(2+20+10, 2+20+5); got != Palette(p.edge(c, North)) {
-		t.Fatalf("north triangle colour %v, want %v", got, Palette(p.edge(c, North)))
+	if got := img.RGBAAt(2+20+10, 2+20+5); got != Palette(p.Edge(c, North)) {
+		t.Fatalf("north triangle colour %v, want %v", got, Palette(p.Edge(c, North)))
 	}
 }
 

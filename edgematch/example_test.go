@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"tessera/edgematch"
+	"tessera/edgematch/exact"
+	"tessera/edgematch/relax"
 )
 
 func Example() {
@@ -20,7 +22,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := edgematch.DFS{Workers: 1}.Solve(context.Background(), p)
+	res, err := exact.DFS{Workers: 1}.Solve(context.Background(), p)
 	if err != nil {
 		panic(err)
 	}
@@ -43,9 +45,9 @@ func ExampleGenerate() {
 func ExampleSolver() {
 	p, _, _ := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 4, Cols: 4, Colours: 9, Seed: 2})
 	for _, s := range []edgematch.Solver{
-		edgematch.DFS{Workers: 1},
-		edgematch.DFS{Workers: 1, Count: true},
-		edgematch.LP{Search: edgematch.DFS{Workers: 1}},
+		exact.DFS{Workers: 1},
+		exact.DFS{Workers: 1, Count: true},
+		relax.LP{Search: exact.DFS{Workers: 1}},
 	} {
 		res, err := s.Solve(context.Background(), p)
 		fmt.Printf("%T: %v, %d solutions, err %v", s, res.Score, res.Stats.Solutions, err)
@@ -55,7 +57,7 @@ func ExampleSolver() {
 		fmt.Println()
 	}
 	// Output:
-	// edgematch.DFS: 24/24, 1 solutions, err <nil>
-	// edgematch.DFS: 24/24, 1 solutions, err <nil>
-	// edgematch.LP: 24/24, 0 solutions, err <nil>, 1 LP, method lp
+	// exact.DFS: 24/24, 1 solutions, err <nil>
+	// exact.DFS: 24/24, 1 solutions, err <nil>
+	// relax.LP: 24/24, 0 solutions, err <nil>, 1 LP, method lp
 }

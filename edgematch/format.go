@@ -36,11 +36,8 @@ func dataLines(r io.Reader, what string) ([]numberedLine, error) {
 	n := 0
 	for sc.Scan() {
 		n++
-		line := sc.Text()
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		if f := strings.Fields(line); len(f) > 0 {
+		data, _, _ := strings.Cut(sc.Text(), "#") // comments run to the end of the line
+		if f := strings.Fields(data); len(f) > 0 {
 			out = append(out, numberedLine{n, f})
 		}
 	}

@@ -70,7 +70,7 @@ func (p *Puzzle) MaxScore() int { return p.Rows*(p.Cols-1) + p.Cols*(p.Rows-1) }
 // FrameColour returns the colour that the outward side of border cell
 // (row, col) must show. It panics if that side does not face outward.
 func (p *Puzzle) FrameColour(row, col, side int) Colour {
-	i := frameIndex(p.Rows, p.Cols, row, col, side)
+	i := FrameIndex(p.Rows, p.Cols, row, col, side)
 	if i < 0 {
 		panic(fmt.Sprintf("edgematch: side %d of cell (%d,%d) is not on the frame", side, row, col))
 	}
@@ -80,9 +80,9 @@ func (p *Puzzle) FrameColour(row, col, side int) Colour {
 	return p.Frame[i]
 }
 
-// frameIndex returns the index in Puzzle.Frame of the outward side of
+// FrameIndex returns the index in Puzzle.Frame of the outward side of
 // (row, col), or -1 if that side faces another cell.
-func frameIndex(rows, cols, row, col, side int) int {
+func FrameIndex(rows, cols, row, col, side int) int {
 	switch {
 	case side == North && row == 0:
 		return col
@@ -96,9 +96,9 @@ func frameIndex(rows, cols, row, col, side int) int {
 	return -1
 }
 
-// outwardMask returns the sides of (row, col) that face the frame, as bits
+// OutwardMask returns the sides of (row, col) that face the frame, as bits
 // 1<<side.
-func outwardMask(rows, cols, row, col int) int {
+func OutwardMask(rows, cols, row, col int) int {
 	m := 0
 	if row == 0 {
 		m |= 1 << North

@@ -94,7 +94,7 @@ func (p *Puzzle) Render(b *Board, o RenderOptions) *image.RGBA {
 						case x < y && x < cs-1-y:
 							d = West
 						}
-						col = Palette(p.edge(cell, d))
+						col = Palette(p.Edge(cell, d))
 						if x == y || x == cs-1-y {
 							col = shade(col)
 						}
@@ -142,20 +142,20 @@ func (p *Puzzle) Render(b *Board, o RenderOptions) *image.RGBA {
 				continue
 			}
 			for d := range 4 {
-				if frameIndex(p.Rows, p.Cols, r, c, d) >= 0 && p.edge(cell, d) != p.FrameColour(r, c, d) {
+				if FrameIndex(p.Rows, p.Cols, r, c, d) >= 0 && p.Edge(cell, d) != p.FrameColour(r, c, d) {
 					mark(r, c, d)
 				}
 			}
 			if c+1 < b.Cols {
 				if nb := b.At(r, c+1); nb.Piece != NoPiece {
-					if e := p.edge(cell, East); e == Grey || e != p.edge(nb, West) {
+					if e := p.Edge(cell, East); e == Grey || e != p.Edge(nb, West) {
 						mark(r, c, East)
 					}
 				}
 			}
 			if r+1 < b.Rows {
 				if nb := b.At(r+1, c); nb.Piece != NoPiece {
-					if e := p.edge(cell, South); e == Grey || e != p.edge(nb, North) {
+					if e := p.Edge(cell, South); e == Grey || e != p.Edge(nb, North) {
 						mark(r, c, South)
 					}
 				}

@@ -70,7 +70,7 @@ func (s Scan) String() string {
 }
 
 // Scans returns rows and columns from each corner and a spiral from each
-// corner in both directions: 16 scans, which EstimateScan compares.
+// corner in both directions: 16 scans, which exact.EstimateScan compares.
 func Scans() []Scan {
 	var out []Scan
 	for _, o := range []Order{OrderRows, OrderSpiral} {

@@ -1,7 +1,6 @@
 package edgematch
 
 import (
-	"context"
 	"slices"
 	"testing"
 )
@@ -63,43 +62,5 @@ func TestScans(t *testing.T) {
 	}
 	if _, err := ParseScan("rows from the middle"); err == nil {
 		t.Fatal("ParseScan accepted a bad name")
-	}
-}
-
-// TestSolveDFSEveryScan solves and counts a generated puzzle in every scan:
-// the count does not depend on the scan, and each first solution verifies.
-func TestSolveDFSEveryScan(t *testing.T) {
-	p, _, err := Generate(GenerateOptions{Kind: Kovalsky, Rows: 3, Cols: 4, Colours: 4, Rotate: true, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := DFS{Count: true}.Solve(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%d solutions", want.Stats.Solutions)
-	for _, s := range Scans() {
-		res, err := DFS{Scan: s, Count: true, Workers: 2}.Solve(context.Background(), p)
-		if err != nil {
-			t.Fatalf("%v: %v", s, err)
-		}
-		if res.Stats.Solutions != want.Stats.Solutions {
-			t.Errorf("%v: %d solutions, rows from the top left: %d", s, res.Stats.Solutions, want.Stats.Solutions)
-		}
-		if err := p.Verify(res.Board); err != nil || !res.Score.Solved() {
-			t.Errorf("%v: board %v does not solve the puzzle: %v", s, res.Score, err)
-		}
-		est, err := EstimateScan(context.Background(), p, s, 2000, 1)
-		if err != nil || est.Nodes <= 0 {
-			t.Errorf("%v: estimate %v, %v", s, est.Nodes, err)
-		}
-	}
-	a, err := EstimateScan(context.Background(), p, Scan{Order: OrderSpiral}, 500, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := EstimateTree(context.Background(), p, OrderSpiral, 500, 3)
-	if err != nil || a.Nodes != b.Nodes {
-		t.Errorf("EstimateScan %v != EstimateTree %v for the same order (%v)", a.Nodes, b.Nodes, err)
 	}
 }

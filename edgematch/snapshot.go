@@ -6,7 +6,7 @@ import (
 	"image/color"
 )
 
-// LPIterate is the state of Algorithm 1 after one LP, as LP.OnLP receives
+// LPIterate is the state of Algorithm 1 after one LP, as relax.LP.OnLP receives
 // it: the matrix P, the LP's objective and the board that P rounds to.
 // Every field is a fresh copy that the callee may keep.
 type LPIterate struct {
@@ -24,7 +24,7 @@ type LPIterate struct {
 	P []float64
 	// Objective is <P(n-1), P(n)>, the LP's objective (0 for the first).
 	Objective float64
-	// Fractional counts the entries strictly between LP.Tol and 1-LP.Tol.
+	// Fractional counts the entries strictly between relax.LP.Tol and 1-Tol.
 	Fractional int
 	// Board is P rounded as the solver rounds it before its search: the
 	// assignment of pieces to cells of largest total mass, each piece with
@@ -39,25 +39,6 @@ func (it LPIterate) At(cell, piece int) float64 {
 	for _, v := range it.P[(cell*it.Pieces+piece)*it.Rotations:][:it.Rotations] {
 		s += v
 	}
-	return s
-}
-
-// iterate copies the state after LP it, with solution x, into an LPIterate.
-func (k *kovalskyLP) iterate(it int, x []float64, objective float64, fractional int) LPIterate {
-	c := k.c
-	p := c.p
-	rots := 4
-	if p.FixedOrientation {
-		rots = 1
-	}
-	s := LPIterate{Iteration: it, Cells: p.Cells(), Pieces: len(p.Tiles), Rotations: rots, Objective: objective, Fractional: fractional}
-	s.P = make([]float64, s.Cells*s.Pieces*rots)
-	for v, cell := range k.varCel {
-		o := k.varOri[v]
-		s.P[(int(cell)*s.Pieces+int(c.oriPiece[o]))*rots+int(c.oriRot[o])] = x[v]
-	}
-	s.Board, _ = k.round(x)
-	s.Score = p.Score(s.Board)
 	return s
 }
 

@@ -6,10 +6,11 @@ import (
 )
 
 // Solver is an edge-matching solver: a value that carries its parameters
-// and searches a puzzle, in the style of gonum's optimize.Method. DFS (the
-// exact backtracker, counting with Count), Partial (the best score when a
-// solution is out of reach) and LP (Kovalsky's relaxation, finished by
-// search unless NoSearch) implement it.
+// and searches a puzzle, in the style of gonum's optimize.Method.
+// exact.DFS (the exact backtracker, counting with Count), partial.Breaks,
+// partial.Tiles and partial.Partial (the best score when a solution is
+// out of reach), relax.LP (Kovalsky's relaxation, finished by search
+// unless NoSearch), relax.SDP and sat.SAT implement it.
 //
 // Solve validates p, honours ctx (its deadline is the time budget; the
 // node and move limits are the solvers' fields) and returns the best
@@ -19,12 +20,6 @@ import (
 type Solver interface {
 	Solve(ctx context.Context, p *Puzzle) (Result, error)
 }
-
-var (
-	_ Solver = DFS{}
-	_ Solver = Partial{}
-	_ Solver = LP{}
-)
 
 // Stats describes the work of a solver.
 type Stats struct {

@@ -79,6 +79,25 @@
 // SDPLIB and the csdp command, so a problem can be checked with
 // "csdp file.dat-s".
 //
+// # Rank-one relaxations (Algorithm 2)
+//
+// Algorithm 2 of Kovalsky, Glasner and Basri, which the tangram and
+// edge-matching families both run, shares its engine here: Monomials and
+// SegmentExp, the test functions' path integrals; ExpEquations, the
+// equations (9) of the pieces' and the frame's edges; MomentSDP, one
+// Hankel moment matrix per piece with its box bounds, the SDP (23); and
+// Reweighting, the iteration that pushes every block towards rank one
+// (RankOneWeight, eq. 24) with random restarts (MomentSDP.Projector) when
+// it stalls, calling the family back after every SDP to round and check
+// the iterate. A family keeps its geometry, its rounding and its errors.
+//
+//	m := sdp.NewMomentSDP(pieces, K)
+//	rows, rhs := sdp.ExpEquations(pieceEdges, frameEdges, classes, m.Mons)
+//	m.Build(rows, rhs, bound)
+//	err := sdp.Reweighting{Restart: random}.Run(ctx, m, func(it sdp.Iterate) (bool, error) {
+//		return solved(it.Solution.X), nil // read the first moments (FirstMoments)
+//	})
+//
 // # Speed
 //
 // CPU times on one core of the development machine (TestMeasure in

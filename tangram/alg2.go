@@ -125,26 +125,14 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	if p.Turns != TurnsNone {
 		return Result{}, fmt.Errorf("tangram: sdp: translations only (the puzzle allows turns)")
 	}
-	if a.Backend == nil {
-		a.Backend = sdp.IPM{}
-	}
 	if a.K == 0 {
 		a.K = 3
 	}
 	if a.K < 1 || a.K > 6 {
 		return Result{}, fmt.Errorf("tangram: sdp: K = %d, want 1 to 6", a.K)
 	}
-	if a.Epsilon == 0 {
-		a.Epsilon = 1e-6
-	}
-	if a.MaxIter == 0 {
-		a.MaxIter = 40
-	}
 	if a.SnapTol == 0 {
 		a.SnapTol = 0.3
-	}
-	if a.Stall == 0 {
-		a.Stall = 3
 	}
 	if a.MaxTime > 0 {
 		var cancel context.CancelFunc
@@ -158,76 +146,48 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	st := &SDPStats{BlockSize: m.n, Constraints: len(m.prob.Constraints)}
 	res := Result{SDP: st}
 	rng := rand.New(rand.NewPCG(a.Seed, 0x7a6e))
-	var w [][]float64 // W_i, n×n row-major; nil: W = 0
 	bestObj := math.Inf(1)
 	var bestPoses []Pose
-	since, ref := 0, math.Inf(1) // iterations since the objective fell 1% below ref
-	finish := func(err error) (Result, error) {
-		res.Elapsed = time.Since(start)
-		if !res.Solved && bestPoses != nil {
-			s, _ := Snap(p, bestPoses, a.SnapTol)
-			res.Solution = s
-		}
-		return res, err
-	}
-	for it := 1; ; it++ {
-		if it > a.MaxIter {
-			return finish(fmt.Errorf("%w: sdp: %d iterations, objective %.3g > %g", ErrBudget, a.MaxIter, st.Objective, a.Epsilon))
-		}
+	loop := sdp.Reweighting{Backend: a.Backend, MaxIter: a.MaxIter, Epsilon: a.Epsilon, Stall: a.Stall,
+		Restart: func() [][]float64 { st.Restarts++; return m.randomW(rng) }}.WithDefaults()
+	err = loop.Run(ctx, m.mom, func(it sdp.Iterate) (bool, error) {
+		st.SDPTime += it.SolveTime
 		if err := ctx.Err(); err != nil {
-			return finish(fmt.Errorf("%w: sdp: %v after %d iterations", ErrBudget, err, it-1))
+			return false, err
 		}
-		m.prob.C = sdp.BlockWeights(w, m.n) // C = Σ_i W_i
-		t0 := time.Now()
-		sol, err := a.Backend.Solve(ctx, m.prob)
-		st.SDPTime += time.Since(t0)
-		if err != nil && (sol == nil || sol.X == nil || !errors.Is(err, sdp.ErrBudget) && !errors.Is(err, sdp.ErrNumerical)) {
-			if ctx.Err() != nil {
-				return finish(fmt.Errorf("%w: sdp: %v after %d iterations", ErrBudget, ctx.Err(), it-1))
-			}
-			return finish(fmt.Errorf("tangram: sdp: iteration %d: %w", it, err))
-		}
-		if ctx.Err() != nil {
-			return finish(fmt.Errorf("%w: sdp: %v after %d iterations", ErrBudget, ctx.Err(), it-1))
-		}
-		// Eigendecompositions, the next W (24) and the objective.
-		w = make([][]float64, m.N)
-		obj := 0.0
-		for i := range m.N {
-			wi, rest := sdp.RankOneWeight(sol.X[i])
-			w[i], obj = wi, obj+rest
-		}
-		poses := m.poses(sol.X)
-		iter := SDPIterate{Iteration: it, Poses: poses, Objective: obj, Elapsed: time.Since(start)}
-		if sol != nil {
-			iter.SDPIterations = sol.Iterations
-		}
+		poses := m.poses(it.Solution.X)
+		iter := SDPIterate{Iteration: it.Iteration, Poses: poses, Objective: it.Objective, Elapsed: time.Since(start),
+			SDPIterations: it.Solution.Iterations}
 		if s, err := Snap(p, poses, a.SnapTol); err == nil && Check(p, s) == nil {
 			iter.Solved = true
 			res.Solution, res.Solved = s, true
 		}
 		st.Iterates = append(st.Iterates, iter)
-		st.Iterations, st.Objective = it, obj
-		if obj < bestObj || iter.Solved {
-			bestObj, bestPoses, st.Best = obj, poses, it-1
+		st.Iterations, st.Objective = it.Iteration, it.Objective
+		if it.Objective < bestObj || iter.Solved {
+			bestObj, bestPoses, st.Best = it.Objective, poses, it.Iteration-1
 		}
 		if a.OnIterate != nil {
 			a.OnIterate(iter)
 		}
-		if iter.Solved {
-			return finish(nil)
-		}
-		if obj <= a.Epsilon {
-			return finish(fmt.Errorf("%w: objective %.3g after %d iterations", ErrNotRounded, obj, it))
-		}
-		if obj < 0.99*ref {
-			since, ref = 0, obj
-		} else if since++; a.Stall > 0 && since >= a.Stall {
-			w = m.randomW(rng)
-			st.Restarts++
-			since, ref = 0, math.Inf(1)
-		}
+		return iter.Solved, nil
+	})
+	switch {
+	case err == nil:
+	case errors.Is(err, sdp.ErrMaxIter):
+		err = fmt.Errorf("%w: sdp: %d iterations, objective %.3g > %g", ErrBudget, loop.MaxIter, st.Objective, loop.Epsilon)
+	case errors.Is(err, sdp.ErrRankOne):
+		err = fmt.Errorf("%w: objective %.3g after %d iterations", ErrNotRounded, st.Objective, st.Iterations)
+	case ctx.Err() != nil:
+		err = fmt.Errorf("%w: sdp: %v after %d iterations", ErrBudget, ctx.Err(), st.Iterations)
+	default:
+		err = fmt.Errorf("tangram: sdp: %w", err)
 	}
+	res.Elapsed = time.Since(start)
+	if !res.Solved && bestPoses != nil {
+		res.Solution, _ = Snap(p, bestPoses, a.SnapTol)
+	}
+	return res, err
 }
 
 // maxRelaxationCells bounds the dense equation matrix (8 bytes a cell),
@@ -241,45 +201,21 @@ const (
 // relaxation is the SDP (23) of a puzzle: its constraints, and how to
 // read translations back.
 type relaxation struct {
+	mom     *sdp.MomentSDP
 	N, K, n int
 	basis   Basis
 	mons    [][2]int // monomials of degree <= 2K, by tri index
-	canon   [][2]int // a representative entry (r <= c) of Z for each moment
 	prob    *sdp.Problem
 	centre  [][2]float64 // c_i: translation t_i = c_i + R τ_i
 	half    [][2]float64 // half-widths of the boxes of τ_i
 	R       float64
 }
 
-// monomials of degree <= d in the graded order of tri.
-func monomials(d int) [][2]int {
-	var out [][2]int
-	for s := 0; s <= d; s++ {
-		for j := 0; j <= s; j++ {
-			out = append(out, [2]int{s - j, j})
-		}
-	}
-	return out
-}
-
 func newRelaxation(p *Puzzle, K int, basis Basis) (*relaxation, error) {
 	N := len(p.Pieces)
-	n := (K + 1) * (K + 2) / 2
-	m := &relaxation{N: N, K: K, n: n, basis: basis, mons: monomials(2 * K)}
+	mom := sdp.NewMomentSDP(N, K)
+	m := &relaxation{mom: mom, N: N, K: K, n: mom.Size, basis: basis, mons: mom.Mons}
 	nm := len(m.mons)
-	small := m.mons[:n]
-	m.canon = make([][2]int, nm)
-	for k := range m.canon {
-		m.canon[k] = [2]int{-1, -1}
-	}
-	for r := range n {
-		for c := r; c < n; c++ {
-			k := tri(small[r][0]+small[c][0], small[r][1]+small[c][1])
-			if m.canon[k][0] < 0 {
-				m.canon[k] = [2]int{r, c}
-			}
-		}
-	}
 	// Scaled coordinates: u' = (u - O)/R, O the silhouette's box centre,
 	// R its half-size; t_i = c_i + R τ_i with c_i the centre of the box of
 	// translations that keep piece i within the silhouette's box.
@@ -319,20 +255,15 @@ func newRelaxation(p *Puzzle, K int, basis Basis) (*relaxation, error) {
 		classes = append(classes, d)
 		return len(classes) - 1, 1
 	}
-	type edge struct {
-		class int
-		sign  float64
-		a, b  [2]float64
-	}
-	edgesOf := func(pg Polygon, f [][2]float64, w float64) []edge {
-		var out []edge
+	edgesOf := func(pg Polygon, f [][2]float64, w float64) []sdp.Segment {
+		var out []sdp.Segment
 		for k := range pg {
 			c, sg := classOf(pg[(k+1)%len(pg)].Sub(pg[k]))
-			out = append(out, edge{c, w * sg, f[k], f[(k+1)%len(f)]})
+			out = append(out, sdp.Segment{Class: c, Sign: w * sg, A: f[k], B: f[(k+1)%len(f)]})
 		}
 		return out
 	}
-	pieceEdges := make([][]edge, N)
+	pieceEdges := make([][]sdp.Segment, N)
 	for i, pc := range p.Pieces {
 		pieceEdges[i] = edgesOf(pc.Shape, scaled(pc.Shape.Float(), m.centre[i]), 1)
 	}
@@ -351,34 +282,7 @@ func newRelaxation(p *Puzzle, K int, basis Basis) (*relaxation, error) {
 	var rhs []float64
 	switch basis {
 	case BasisExp:
-		for k, mk := range m.mons {
-			kx, ky := float64(mk[0]), float64(mk[1])
-			alpha := make([][]float64, C)
-			frame := make([]float64, C)
-			for c := range alpha {
-				alpha[c] = make([]float64, N)
-			}
-			for i, es := range pieceEdges {
-				for _, e := range es {
-					alpha[e.class][i] += e.sign * SegmentExp(e.a, e.b, kx, ky)
-				}
-			}
-			for _, e := range frameEdges {
-				frame[e.class] += e.sign * SegmentExp(e.a, e.b, kx, ky)
-			}
-			for c := range C {
-				row := make([]float64, nv)
-				b := -frame[c]
-				for i := range N {
-					if k == 0 {
-						b -= alpha[c][i]
-					} else {
-						row[vi(i, k)] = alpha[c][i]
-					}
-				}
-				rows, rhs = append(rows, row), append(rhs, b)
-			}
-		}
+		rows, rhs = sdp.ExpEquations(pieceEdges, frameEdges, C, m.mons)
 	default:
 		mom := make([][]Moments, N)
 		for i, es := range pieceEdges {
@@ -387,7 +291,7 @@ func newRelaxation(p *Puzzle, K int, basis Basis) (*relaxation, error) {
 				mom[i][c] = NewMoments(2 * K)
 			}
 			for _, e := range es {
-				mom[i][e.class].AddScaled(e.sign, SegmentMoments(e.a, e.b, 2*K))
+				mom[i][e.Class].AddScaled(e.Sign, SegmentMoments(e.A, e.B, 2*K))
 			}
 		}
 		frame := make([]Moments, C)
@@ -395,7 +299,7 @@ func newRelaxation(p *Puzzle, K int, basis Basis) (*relaxation, error) {
 			frame[c] = NewMoments(2 * K)
 		}
 		for _, e := range frameEdges {
-			frame[e.class].AddScaled(e.sign, SegmentMoments(e.a, e.b, 2*K))
+			frame[e.Class].AddScaled(e.Sign, SegmentMoments(e.A, e.B, 2*K))
 		}
 		bin := binomials(2 * K)
 		for _, al := range m.mons {
@@ -420,61 +324,14 @@ func newRelaxation(p *Puzzle, K int, basis Basis) (*relaxation, error) {
 			}
 		}
 	}
-	rows, rhs = sdp.OrthonormalRows(rows, rhs)
-
-	// The SDP: N blocks of n, then one LP block of slacks for the bounds.
-	nb := n - 1 // bounds per piece: the diagonal entries but Z[0,0]
-	pr := &sdp.Problem{Minimize: true}
-	for range N {
-		pr.Blocks = append(pr.Blocks, sdp.Block{Size: n})
-	}
-	pr.Blocks = append(pr.Blocks, sdp.Block{Size: N * nb, Diagonal: true})
-	entry := func(i, k int, v float64) sdp.Entry {
-		rc := m.canon[k]
-		if rc[0] != rc[1] {
-			v /= 2
+	// The SDP; the bounds: z_i,2β <= its largest value on piece i's box.
+	mom.Build(rows, rhs, func(i int, b [2]int) float64 {
+		if basis == BasisExp {
+			return math.Exp(2 * (float64(b[0])*half[i][0] + float64(b[1])*half[i][1]))
 		}
-		return sdp.E(i, rc[0], rc[1], v)
-	}
-	for i := range N {
-		pr.AddConstraint(1, sdp.E(i, 0, 0, 1))
-		// Hankel structure (44): every entry equals its moment's
-		// representative.
-		for r := range n {
-			for c := r; c < n; c++ {
-				k := tri(small[r][0]+small[c][0], small[r][1]+small[c][1])
-				if m.canon[k] == [2]int{r, c} {
-					continue
-				}
-				a := 1.0
-				if r != c {
-					a = 0.5
-				}
-				pr.AddConstraint(0, sdp.E(i, r, c, a), entry(i, k, -1))
-			}
-		}
-		// Bounds: z_i,2β <= its largest value on piece i's box.
-		for r := 1; r < n; r++ {
-			b := small[r]
-			var bound float64
-			if basis == BasisExp {
-				bound = math.Exp(2 * (float64(b[0])*half[i][0] + float64(b[1])*half[i][1]))
-			} else {
-				bound = math.Pow(half[i][0], float64(2*b[0])) * math.Pow(half[i][1], float64(2*b[1]))
-			}
-			pr.AddConstraint(bound, sdp.E(i, r, r, 1), sdp.E(N, i*nb+r-1, i*nb+r-1, 1))
-		}
-	}
-	for q, row := range rows {
-		var es []sdp.Entry
-		for v, x := range row {
-			if x != 0 {
-				es = append(es, entry(v/(nm-1), v%(nm-1)+1, x))
-			}
-		}
-		pr.AddConstraint(rhs[q], es...)
-	}
-	m.prob = pr
+		return math.Pow(half[i][0], float64(2*b[0])) * math.Pow(half[i][1], float64(2*b[1]))
+	})
+	m.prob = mom.Problem
 	return m, nil
 }
 
@@ -500,11 +357,7 @@ func (m *relaxation) randomW(rng *rand.Rand) [][]float64 {
 				tau[d] = math.Exp(tau[d])
 			}
 		}
-		u := make([]float64, m.n)
-		for r, b := range m.mons[:m.n] {
-			u[r] = math.Pow(tau[0], float64(b[0])) * math.Pow(tau[1], float64(b[1]))
-		}
-		w[i] = sdp.Projector(u)
+		w[i] = m.mom.Projector(tau)
 	}
 	return w
 }
@@ -513,9 +366,7 @@ func (m *relaxation) randomW(rng *rand.Rand) [][]float64 {
 func (m *relaxation) poses(x []sdp.Matrix) []Pose {
 	out := make([]Pose, m.N)
 	for i := range m.N {
-		z := x[i]
-		z0 := z.At(0, 0)
-		tx, ty := z.At(0, 1)/z0, z.At(0, 2)/z0 // monomials 1, x, y
+		tx, ty := sdp.FirstMoments(x[i]) // monomials 1, x, y
 		if m.basis == BasisExp {
 			tx, ty = math.Log(max(tx, 1e-12)), math.Log(max(ty, 1e-12))
 		}

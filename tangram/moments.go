@@ -3,6 +3,8 @@ package tangram
 import (
 	"fmt"
 	"math"
+
+	"tessera/sdp"
 )
 
 // Moments holds the path moments of a curve γ up to total degree K:
@@ -101,15 +103,9 @@ func binomials(K int) [][]float64 {
 // the paper's exponential choice f_k(u) = e^{k·u} (section 4.2) in eq.
 // (26). Under a translation t it is multiplied by e^{k·t} = T^k, which
 // makes eq. (26) the polynomial (9) in T = e^t that Algorithm 2 works on.
+// It is sdp.SegmentExp, which the edge-matching family shares.
 func SegmentExp(a, b [2]float64, kx, ky float64) float64 {
-	dx, dy := b[0]-a[0], b[1]-a[1]
-	L := math.Hypot(dx, dy)
-	kd := kx*dx + ky*dy
-	f := 1.0
-	if math.Abs(kd) > 1e-12 {
-		f = math.Expm1(kd) / kd
-	}
-	return L * math.Exp(kx*a[0]+ky*a[1]) * f
+	return sdp.SegmentExp(a, b, kx, ky)
 }
 
 // EdgeClass is one edge type of a tangram (all edges share one colour, as

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"tessera/edgematch"
+	"tessera/edgematch/relax"
+	"tessera/edgematch/sat"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
 	"tessera/internal/dist"
@@ -186,9 +188,9 @@ func (s *solveFlags) define(fs *flag.FlagSet) {
 	fs.DurationVar(&s.o.LPTime, "lp-time", 0, "lp: stop the LP iteration after this long and round (0: only -timeout)")
 	fs.BoolVar(&s.o.NoSearch, "no-search", false, "lp: stop after the LP iteration (no rounding and search)")
 	fs.BoolVar(&s.o.LPPlain, "lp-plain", false, "lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)")
-	fs.Int64Var(&s.lpMaxMiB, "lp-max-mem", edgematch.DefaultLPMemory>>20, "lp: refuse a puzzle whose LP would need more than about this many MiB (estimated before building it)")
+	fs.Int64Var(&s.lpMaxMiB, "lp-max-mem", relax.DefaultLPMemory>>20, "lp: refuse a puzzle whose LP would need more than about this many MiB (estimated before building it)")
 	fs.Int64Var(&s.o.MaxMoves, "max-moves", 0, "lns: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout")
-	fs.StringVar(&s.o.SATSolver, "sat-solver", "", "sat: the SAT solver, a name on the PATH or a path (default: the first of "+strings.Join(edgematch.SATSolvers, ", ")+")")
+	fs.StringVar(&s.o.SATSolver, "sat-solver", "", "sat: the SAT solver, a name on the PATH or a path (default: the first of "+strings.Join(sat.SATSolvers, ", ")+")")
 	fs.Int64Var(&s.o.MaxSolutions, "max-solutions", 0, "sat -count: stop after this many solutions (0: no limit)")
 }
 
@@ -204,10 +206,10 @@ func (s *solveFlags) check() error {
 	return nil
 }
 
-// lpTooLarge adds to an *edgematch.LPSizeError the flag that raises the
+// lpTooLarge adds to an *relax.LPSizeError the flag that raises the
 // bound.
 func lpTooLarge(err error) error {
-	var se *edgematch.LPSizeError
+	var se *relax.LPSizeError
 	if errors.As(err, &se) {
 		return fmt.Errorf("%w; -lp-max-mem %d would allow it", err, (se.Need+1<<20-1)>>20)
 	}

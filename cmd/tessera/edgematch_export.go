@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"tessera/edgematch"
+	"tessera/edgematch/sat"
 	"tessera/internal/bench"
 )
 
@@ -22,7 +22,7 @@ of every SAT solver (the one that solve -algo sat writes for cadical). A header
 of comments names the variables: "c p VAR ROW COL PIECE ROT" lines for the
 placements (a model's true placement variables are the board) and "c e VAR
 ROW COL SIDE COLOUR" lines for the colours of inner edges. The encoding is
-described in "go doc tessera/edgematch.SATEncoding".
+described in "go doc tessera/sat.SATEncoding".
 
 By default the corner piece of lowest number is kept in canonical corners
 when the puzzle has no hints (board rotations folded away: each model stands
@@ -34,11 +34,11 @@ above -max-clauses is refused before it is built.`,
 		var hf hintFlags
 		hf.define(fs)
 		format := fs.String("format", "dimacs", "output format: dimacs")
-		var o edgematch.SATEncodeOptions
+		var o sat.SATEncodeOptions
 		fs.BoolVar(&o.NoSymmetry, "no-symmetry", false, "keep the board rotations (every solution a model)")
 		fs.BoolVar(&o.Direct, "direct", false, "no edge-colour variables: placements imply the neighbours' placements")
 		fs.IntVar(&o.Pairwise, "pairwise", 0, "at-most-one constraints of up to this many literals pairwise, larger ones by a sequential counter (0: 6)")
-		fs.Int64Var(&o.MaxClauses, "max-clauses", edgematch.DefaultSATMaxClauses, "refuse a formula of more clauses than this (estimated first)")
+		fs.Int64Var(&o.MaxClauses, "max-clauses", sat.DefaultSATMaxClauses, "refuse a formula of more clauses than this (estimated first)")
 		timeout := timeoutFlag(fs, time.Minute)
 		out := outFlag(fs, "the formula (default: standard output)")
 		return func(ctx context.Context, env *Env, args []string) error {
@@ -57,9 +57,9 @@ above -max-clauses is refused before it is built.`,
 			}
 			sctx, cancel := withTimeout(ctx, *timeout)
 			defer cancel()
-			e, err := edgematch.EncodeSAT(sctx, p, o)
+			e, err := sat.EncodeSAT(sctx, p, o)
 			if err != nil {
-				var se *edgematch.SATSizeError
+				var se *sat.SATSizeError
 				if errors.As(err, &se) {
 					return fmt.Errorf("%w; -max-clauses %d would allow it", err, se.Need)
 				}

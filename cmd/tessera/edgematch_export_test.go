@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"tessera/edgematch"
+	"tessera/edgematch/sat"
 )
 
 // TestEdgematchExportAndSAT: export writes the CNF with its variables
@@ -34,7 +34,7 @@ func TestEdgematchExportAndSAT(t *testing.T) {
 	if code, _, errOut := runCmd(t, "", "edgematch", "export", "-max-clauses", "3", puzzle); code != 1 || !strings.Contains(errOut, "-max-clauses") {
 		t.Errorf("-max-clauses 3: exit status %d, %q", code, errOut)
 	}
-	if _, err := edgematch.FindSATSolver(""); err != nil {
+	if _, err := sat.FindSATSolver(""); err != nil {
 		t.Skipf("no SAT solver on the PATH (%v); CI installs cadical", err)
 	}
 	code, out, errOut := runCmd(t, "", "edgematch", "solve", "-algo", "sat", "-count", puzzle)

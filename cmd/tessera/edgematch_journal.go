@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"tessera/edgematch"
+	"tessera/edgematch/exact"
 )
 
 // The journal of a split exact search (solve -algo dfs -split K -journal
@@ -30,7 +31,7 @@ const journalKind = "tessera edgematch split"
 // Bounds on what a journal may hold before it is read.
 const (
 	maxJournalLine    = 1 << 20
-	maxJournalEntries = edgematch.MaxSubtrees
+	maxJournalEntries = exact.MaxSubtrees
 )
 
 // errJournalBusy: another run holds the journal (lockJournal).
@@ -76,7 +77,7 @@ func puzzleDigest(p *edgematch.Puzzle) string {
 // A journal of another search is refused, as is one another run holds
 // (locked until it closes it); a last line cut short (a run killed while
 // writing it) is dropped.
-func openSplitJournal(path string, head journalHeader, p *edgematch.Puzzle) (*splitJournal, []edgematch.SearchedSubtree, error) {
+func openSplitJournal(path string, head journalHeader, p *edgematch.Puzzle) (*splitJournal, []exact.SearchedSubtree, error) {
 	head.Journal = journalKind
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
@@ -123,10 +124,10 @@ func openSplitJournal(path string, head journalHeader, p *edgematch.Puzzle) (*sp
 
 // readSplitJournal reads a journal: its subtrees, and the length of its
 // complete lines (0 for an empty file).
-func readSplitJournal(r io.Reader, head journalHeader, p *edgematch.Puzzle) ([]edgematch.SearchedSubtree, int64, error) {
+func readSplitJournal(r io.Reader, head journalHeader, p *edgematch.Puzzle) ([]exact.SearchedSubtree, int64, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var (
-		searched []edgematch.SearchedSubtree
+		searched []exact.SearchedSubtree
 		good     int64
 		n        int
 	)
@@ -186,17 +187,17 @@ func strictJSON(data []byte, v any) error {
 }
 
 // readJournalEntry reads one subtree of a journal.
-func readJournalEntry(line []byte, depth int, p *edgematch.Puzzle) (edgematch.SearchedSubtree, error) {
+func readJournalEntry(line []byte, depth int, p *edgematch.Puzzle) (exact.SearchedSubtree, error) {
 	var e journalEntry
 	if err := strictJSON(line, &e); err != nil {
-		return edgematch.SearchedSubtree{}, err
+		return exact.SearchedSubtree{}, err
 	}
 	if e.Subtree < 0 || e.Placements < 0 || e.Solutions < 0 || e.MaxDepth < 0 {
-		return edgematch.SearchedSubtree{}, errors.New("a negative number")
+		return exact.SearchedSubtree{}, errors.New("a negative number")
 	}
 	fields := strings.Fields(e.Prefix)
 	if len(fields) > depth {
-		return edgematch.SearchedSubtree{}, fmt.Errorf("a prefix of %d placements at depth %d", len(fields), depth)
+		return exact.SearchedSubtree{}, fmt.Errorf("a prefix of %d placements at depth %d", len(fields), depth)
 	}
 	prefix := make([]edgematch.Placement, len(fields))
 	for i, f := range fields {
@@ -204,16 +205,16 @@ func readJournalEntry(line []byte, depth int, p *edgematch.Puzzle) (edgematch.Se
 		piece, err1 := strconv.Atoi(ps)
 		rot, err2 := strconv.Atoi(rs)
 		if !ok || err1 != nil || err2 != nil || piece < 1 || piece > len(p.Tiles) || rot < 0 || rot > 3 {
-			return edgematch.SearchedSubtree{}, fmt.Errorf("prefix placement %q is not PIECE/ROT", f)
+			return exact.SearchedSubtree{}, fmt.Errorf("prefix placement %q is not PIECE/ROT", f)
 		}
 		prefix[i] = edgematch.Placement{Piece: piece - 1, Rot: rot}
 	}
-	ss := edgematch.SearchedSubtree{Index: e.Subtree, Prefix: prefix, Result: edgematch.Result{Stats: edgematch.Stats{
+	ss := exact.SearchedSubtree{Index: e.Subtree, Prefix: prefix, Result: edgematch.Result{Stats: edgematch.Stats{
 		Nodes: e.Placements, Solutions: e.Solutions, MaxDepth: e.MaxDepth, Elapsed: time.Duration(e.Seconds * float64(time.Second))}}}
 	if e.Board != "" {
 		b, err := edgematch.ParseBoard(strings.NewReader(e.Board))
 		if err != nil {
-			return edgematch.SearchedSubtree{}, err
+			return exact.SearchedSubtree{}, err
 		}
 		ss.Result.Board = b // Split verifies it
 	}
@@ -223,7 +224,7 @@ func readJournalEntry(line []byte, depth int, p *edgematch.Puzzle) (edgematch.Se
 // add records a subtree searched to its end; the file is synced about
 // once a second (a crash loses at most the last second's subtrees, which
 // the next run searches again).
-func (j *splitJournal) add(ss edgematch.SearchedSubtree) {
+func (j *splitJournal) add(ss exact.SearchedSubtree) {
 	if j.err != nil {
 		return
 	}

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"tessera/edgematch"
+	"tessera/edgematch/exact"
+	"tessera/edgematch/partial"
 	"tessera/internal/catalog"
 )
 
@@ -187,7 +189,7 @@ func EdgeMatchSolve(ctx context.Context, s edgematch.Solver, p *edgematch.Puzzle
 // its deadline is not a failure.
 func EdgeMatchAnytime(s edgematch.Solver) bool {
 	switch s.(type) {
-	case edgematch.Partial, edgematch.DistPartial, edgematch.Breaks, edgematch.Tiles:
+	case partial.Partial, partial.DistPartial, partial.Breaks, partial.Tiles:
 		return true
 	}
 	return false
@@ -443,7 +445,7 @@ type EdgeMatchSolveRecord struct {
 	NodesPerSec float64 `json:"nodes_per_second,omitempty"`
 	Moves       int64   `json:"moves,omitempty"`
 	// Completed and Near: partial and tiles, the boards completed and
-	// scored, and how many scored each score within edgematch.NearGap of
+	// scored, and how many scored each score within partial.NearGap of
 	// the maximum (keyed by the score).
 	Completed  int64         `json:"completed,omitempty"`
 	Near       map[int]int64 `json:"near,omitempty"`
@@ -607,7 +609,7 @@ func (e *EdgeMatchEstimate) Run(ctx context.Context, w io.Writer, asJSON bool) e
 		fmt.Fprintf(w, "%-*s %12s %10s %10s\n", width, "order", "tree nodes", "± (1 se)", "complete")
 	}
 	for _, sc := range e.Scans {
-		est, err := edgematch.EstimateScan(ctx, e.Puzzle, sc, e.Probes, e.Seed)
+		est, err := exact.EstimateScan(ctx, e.Puzzle, sc, e.Probes, e.Seed)
 		if err != nil {
 			return err
 		}

@@ -12,6 +12,9 @@ import (
 	"time"
 
 	"tessera/edgematch"
+	"tessera/edgematch/exact"
+	"tessera/edgematch/partial"
+	"tessera/edgematch/relax"
 )
 
 // TestEdgeMatchBench runs a generated LP bench and checks its lines, its
@@ -21,7 +24,7 @@ func TestEdgeMatchBench(t *testing.T) {
 	if err != nil || len(items) != 4 || items[0].Name != "kovalsky 4x4 c12 seed 1" || items[3].Group != "5x4 c12" {
 		t.Fatalf("%v %+v", err, items)
 	}
-	b := EdgeMatch{Items: items, Algo: "lp", Solver: edgematch.LP{NoSearch: true}, Timeout: time.Minute}
+	b := EdgeMatch{Items: items, Algo: "lp", Solver: relax.LP{NoSearch: true}, Timeout: time.Minute}
 	var out bytes.Buffer
 	if err := b.Run(context.Background(), &Writer{W: &out, JSON: true}); err != nil {
 		t.Fatal(err)
@@ -85,10 +88,10 @@ func TestEdgeMatchSolveDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
 	defer cancel()
 	<-ctx.Done()
-	if res, err := EdgeMatchSolve(ctx, edgematch.Partial{Workers: 1}, p); err != nil || res.Board == nil {
+	if res, err := EdgeMatchSolve(ctx, partial.Partial{Workers: 1}, p); err != nil || res.Board == nil {
 		t.Errorf("partial: %v", err)
 	}
-	if _, err := EdgeMatchSolve(ctx, edgematch.DFS{}, p); err == nil {
+	if _, err := EdgeMatchSolve(ctx, exact.DFS{}, p); err == nil {
 		t.Error("dfs after the deadline: no error")
 	}
 }
@@ -100,7 +103,7 @@ func TestEdgeMatchBenchFailed(t *testing.T) {
 	good, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 4, Seed: 1})
 	big, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 16, Cols: 16, Colours: 8, Seed: 1})
 	items := []EdgeMatchItem{{Name: "good", Puzzle: good}, {Name: "big", Puzzle: big}}
-	b := EdgeMatch{Items: items, Algo: "lp", Solver: edgematch.LP{MaxMemory: 1 << 20}, Timeout: time.Minute}
+	b := EdgeMatch{Items: items, Algo: "lp", Solver: relax.LP{MaxMemory: 1 << 20}, Timeout: time.Minute}
 	var out bytes.Buffer
 	err := b.Run(context.Background(), &Writer{W: &out, JSON: true})
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -119,8 +122,8 @@ func TestEdgeMatchBenchBestSeconds(t *testing.T) {
 		solver edgematch.Solver
 		best   bool
 	}{
-		{"partial", edgematch.Breaks{Workers: 1, Seed: 1, MaxNodes: 200_000}, true},
-		{"dfs", edgematch.DFS{Workers: 1}, false},
+		{"partial", partial.Breaks{Workers: 1, Seed: 1, MaxNodes: 200_000}, true},
+		{"dfs", exact.DFS{Workers: 1}, false},
 	} {
 		var out bytes.Buffer
 		b := EdgeMatch{Items: items, Algo: c.algo, Solver: c.solver, Timeout: time.Minute}

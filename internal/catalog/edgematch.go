@@ -6,6 +6,10 @@ import (
 	"time"
 
 	"tessera/edgematch"
+	"tessera/edgematch/exact"
+	"tessera/edgematch/partial"
+	"tessera/edgematch/relax"
+	"tessera/edgematch/sat"
 	"tessera/lp"
 )
 
@@ -28,7 +32,7 @@ type EdgeMatchOptions struct {
 	// Count makes dfs and sat count every solution.
 	Count bool
 	// SATSolver is sat's solver command, a name on the PATH or a path ("":
-	// the first of edgematch.SATSolvers found).
+	// the first of sat.SATSolvers found).
 	SATSolver string
 	// MaxSolutions stops sat's counting after this many solutions (0: no
 	// limit).
@@ -52,7 +56,7 @@ type EdgeMatchOptions struct {
 	// no perturbation on stalls).
 	LPPlain bool
 	// LPMaxMemory bounds the memory of lp's relaxation in bytes
-	// (edgematch.LP.MaxMemory; 0: edgematch.DefaultLPMemory).
+	// (relax.LP.MaxMemory; 0: relax.DefaultLPMemory).
 	LPMaxMemory int64
 	// MaxMoves stops each worker of lns after this many improvement
 	// moves (0: no limit): with the same Seed and Workers, a run that the
@@ -62,26 +66,26 @@ type EdgeMatchOptions struct {
 
 	// Split, for dfs, splits the search into the subtrees below the
 	// placements of the first Split cells of the scan, run as independent
-	// tasks (edgematch.Split): the first solution found stops the others,
+	// tasks (exact.Split): the first solution found stops the others,
 	// or with Count the subtrees' counts are added (0: no split).
 	Split int
 	// Subtrees runs the subtrees of a split search (nil: in process on
 	// Workers goroutines; a jobs executor runs them on workers elsewhere).
-	Subtrees edgematch.SubtreeExecutor
+	Subtrees exact.SubtreeExecutor
 	// OnSplit, when set, is called with the split's depth and number of
 	// subtrees before a split search starts.
 	OnSplit func(depth, subtrees int)
 	// SplitSearched are the subtrees of a split search that an earlier run
-	// searched to their end (edgematch.Split.Searched): a resumed search
+	// searched to their end (exact.Split.Searched): a resumed search
 	// does not search them again. OnSearched, when set, receives each
 	// subtree the split search searches to its end (a journal's entries).
-	SplitSearched []edgematch.SearchedSubtree
-	OnSearched    func(edgematch.SearchedSubtree)
+	SplitSearched []exact.SearchedSubtree
+	OnSearched    func(exact.SearchedSubtree)
 	// Searches, when set, makes partial, tiles and lns many seeded
 	// searches, each with one worker, on this executor
-	// (edgematch.DistPartial, Workers of them, seeds Seed, Seed+1, ...; a
+	// (partial.DistPartial, Workers of them, seeds Seed, Seed+1, ...; a
 	// jobs executor runs them on workers elsewhere).
-	Searches edgematch.PartialExecutor
+	Searches partial.PartialExecutor
 
 	// Progress, when set, receives a line of progress about once a second
 	// (printf style).
@@ -90,7 +94,7 @@ type EdgeMatchOptions struct {
 	// partial searches (which must not be kept after the call).
 	OnBest func(*edgematch.Board, edgematch.Score)
 	// OnLP, when set, receives every iterate of lp's Algorithm 1
-	// (edgematch.LP.OnLP); the other solvers ignore it.
+	// (relax.LP.OnLP); the other solvers ignore it.
 	OnLP func(edgematch.LPIterate)
 }
 
@@ -182,7 +186,7 @@ func newEdgeMatchDFS(o EdgeMatchOptions) (edgematch.Solver, error) {
 					st.Subtrees, total, st.Elapsed.Seconds(), splitLeft(st, total, len(o.SplitSearched)))
 			}
 		}
-		return edgematch.Split{DFS: d, Depth: o.Split, Workers: o.Workers, Exec: o.Subtrees, OnSplit: onSplit,
+		return exact.Split{DFS: d, Depth: o.Split, Workers: o.Workers, Exec: o.Subtrees, OnSplit: onSplit,
 			Searched: o.SplitSearched, OnSearched: o.OnSearched}, nil
 	}
 	if o.Subtrees != nil {
@@ -219,7 +223,7 @@ func splitLeft(st edgematch.Stats, total, resumed int) string {
 	}
 }
 
-// newEdgeMatchLNS builds the large neighbourhood search (edgematch.Partial).
+// newEdgeMatchLNS builds the large neighbourhood search (partial.Partial).
 func newEdgeMatchLNS(o EdgeMatchOptions) (edgematch.Solver, error) {
 	switch {
 	case o.Count:
@@ -232,15 +236,15 @@ func newEdgeMatchLNS(o EdgeMatchOptions) (edgematch.Solver, error) {
 	if _, err := o.dfs(); err != nil {
 		return nil, err // a bad Order is a mistake for every solver
 	}
-	s := edgematch.Partial{Seed: o.Seed, Workers: o.Workers, Start: o.Start, MaxMoves: o.MaxMoves}
+	s := partial.Partial{Seed: o.Seed, Workers: o.Workers, Start: o.Start, MaxMoves: o.MaxMoves}
 	if o.Searches != nil {
-		return o.distPartial(s, func(pp edgematch.PartialProgress) {
+		return o.distPartial(s, func(pp partial.PartialProgress) {
 			o.Progress("lns: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
 		}), nil
 	}
 	s.OnBest = o.OnBest
 	if o.Progress != nil {
-		s.Progress = func(pp edgematch.PartialProgress) {
+		s.Progress = func(pp partial.PartialProgress) {
 			o.Progress("lns: best %d, %d moves, %.0f s", pp.Best, pp.Moves, pp.Elapsed.Seconds())
 		}
 	}
@@ -248,8 +252,8 @@ func newEdgeMatchLNS(o EdgeMatchOptions) (edgematch.Solver, error) {
 }
 
 // distPartial runs Workers seeded searches of s on the executor Searches.
-func (o EdgeMatchOptions) distPartial(s edgematch.SeededSearch, progress func(edgematch.PartialProgress)) edgematch.DistPartial {
-	d := edgematch.DistPartial{Search: s, Seed: o.Seed, Searches: o.Workers, Exec: o.Searches, OnBest: o.OnBest}
+func (o EdgeMatchOptions) distPartial(s partial.SeededSearch, progress func(partial.PartialProgress)) partial.DistPartial {
+	d := partial.DistPartial{Search: s, Seed: o.Seed, Searches: o.Workers, Exec: o.Searches, OnBest: o.OnBest}
 	if o.Progress != nil {
 		d.Progress = progress
 	}
@@ -281,7 +285,7 @@ func newEdgeMatchLP(o EdgeMatchOptions) (edgematch.Solver, error) {
 	if err != nil {
 		return nil, err // lp.ErrNotBuilt for clp without the build tag
 	}
-	s := edgematch.LP{Backend: backend, MaxIter: o.LPIter, MaxTime: o.LPTime, MaxMemory: o.LPMaxMemory, NoSearch: o.NoSearch, Plain: o.LPPlain, Search: search, OnLP: o.OnLP}
+	s := relax.LP{Backend: backend, MaxIter: o.LPIter, MaxTime: o.LPTime, MaxMemory: o.LPMaxMemory, NoSearch: o.NoSearch, Plain: o.LPPlain, Search: search, OnLP: o.OnLP}
 	if o.Progress != nil {
 		s.Progress = func(st edgematch.LPStep) {
 			o.Progress("lp: iteration %d, %d fractional entries, %.1f s", st.Iteration, st.Fractional, st.Elapsed.Seconds())
@@ -308,7 +312,7 @@ func newEdgeMatchSAT(o EdgeMatchOptions) (edgematch.Solver, error) {
 	if err := o.check(); err != nil {
 		return nil, err
 	}
-	s := edgematch.SAT{Solver: o.SATSolver, Count: o.Count, MaxSolutions: o.MaxSolutions}
+	s := sat.SAT{Solver: o.SATSolver, Count: o.Count, MaxSolutions: o.MaxSolutions}
 	if o.Progress != nil {
 		s.Progress = func(st edgematch.Stats) {
 			o.Progress("sat: %d solutions, %.0f s", st.Solutions, st.Elapsed.Seconds())
@@ -318,16 +322,16 @@ func newEdgeMatchSAT(o EdgeMatchOptions) (edgematch.Solver, error) {
 }
 
 // dfs is the backtracker that dfs runs and lp finishes with.
-func (o EdgeMatchOptions) dfs() (edgematch.DFS, error) {
+func (o EdgeMatchOptions) dfs() (exact.DFS, error) {
 	if err := o.check(); err != nil {
-		return edgematch.DFS{}, err
+		return exact.DFS{}, err
 	}
 	var scan edgematch.Scan
 	if o.Order != "" {
 		var err error
 		if scan, err = edgematch.ParseScan(o.Order); err != nil {
-			return edgematch.DFS{}, err
+			return exact.DFS{}, err
 		}
 	}
-	return edgematch.DFS{Scan: scan, Workers: o.Workers, MaxNodes: o.MaxNodes}, nil
+	return exact.DFS{Scan: scan, Workers: o.Workers, MaxNodes: o.MaxNodes}, nil
 }

@@ -5,11 +5,12 @@ import (
 	"strings"
 
 	"tessera/edgematch"
+	"tessera/edgematch/partial"
 )
 
 // newEdgeMatchBreaks builds partial, the break-schedule search
-// (edgematch.Breaks): -order overrides its fill order (default
-// edgematch.BreakOrder), -max-nodes bounds each worker's placements,
+// (partial.Breaks): -order overrides its fill order (default
+// partial.BreakOrder), -max-nodes bounds each worker's placements,
 // -resume gives the board to beat, and a Searches executor (-nats) runs
 // -workers seeded searches of one worker each.
 func newEdgeMatchBreaks(o EdgeMatchOptions) (edgematch.Solver, error) {
@@ -18,39 +19,39 @@ func newEdgeMatchBreaks(o EdgeMatchOptions) (edgematch.Solver, error) {
 		return nil, err
 	}
 	if o.Searches != nil {
-		return o.distPartial(s, func(pp edgematch.PartialProgress) {
+		return o.distPartial(s, func(pp partial.PartialProgress) {
 			o.Progress("partial: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
 		}), nil
 	}
 	s.OnBest = o.OnBest
 	if o.Progress != nil {
-		s.Progress = func(pp edgematch.BreaksProgress) { o.Progress("partial: %s", breaksLine(pp)) }
+		s.Progress = func(pp partial.BreaksProgress) { o.Progress("partial: %s", breaksLine(pp)) }
 	}
 	return s, nil
 }
 
 // breaks checks the options of partial and tiles and returns the break
 // search they ask for (without OnBest and Progress).
-func (o EdgeMatchOptions) breaks() (edgematch.Breaks, error) {
+func (o EdgeMatchOptions) breaks() (partial.Breaks, error) {
 	switch {
 	case o.Count:
-		return edgematch.Breaks{}, errNotFor("-count", "dfs and sat")
+		return partial.Breaks{}, errNotFor("-count", "dfs and sat")
 	case o.MaxMoves != 0:
-		return edgematch.Breaks{}, errNotFor("-max-moves", "lns")
+		return partial.Breaks{}, errNotFor("-max-moves", "lns")
 	case o.Split != 0:
-		return edgematch.Breaks{}, errNotFor("-split", "dfs")
+		return partial.Breaks{}, errNotFor("-split", "dfs")
 	case o.Subtrees != nil:
-		return edgematch.Breaks{}, errNotFor("a subtree executor", "dfs -split")
+		return partial.Breaks{}, errNotFor("a subtree executor", "dfs -split")
 	}
 	d, err := o.dfs()
 	if err != nil {
-		return edgematch.Breaks{}, err
+		return partial.Breaks{}, err
 	}
-	return edgematch.Breaks{Seed: o.Seed, Workers: o.Workers, Scan: d.Scan, MaxNodes: o.MaxNodes, Start: o.Start}, nil
+	return partial.Breaks{Seed: o.Seed, Workers: o.Workers, Scan: d.Scan, MaxNodes: o.MaxNodes, Start: o.Start}, nil
 }
 
 // breaksLine is the progress line of partial and tiles.
-func breaksLine(pp edgematch.BreaksProgress) string {
+func breaksLine(pp partial.BreaksProgress) string {
 	rate := 0.0
 	if s := pp.Elapsed.Seconds(); s > 0 {
 		rate = float64(pp.Nodes) / s / 1e6
@@ -60,7 +61,7 @@ func breaksLine(pp edgematch.BreaksProgress) string {
 		best = fmt.Sprintf("best %d", pp.Best)
 	}
 	line := fmt.Sprintf("%s, %d placements (%.1f M/s), depth %d, %d restarts, %d boards completed, %d within %d of the maximum",
-		best, pp.Nodes, rate, pp.MaxDepth, pp.Restarts, pp.Completed, pp.Near, edgematch.NearGap)
+		best, pp.Nodes, rate, pp.MaxDepth, pp.Restarts, pp.Completed, pp.Near, partial.NearGap)
 	if pp.Near > 0 {
 		line += " (" + topLine(pp) + ")"
 	}
@@ -68,7 +69,7 @@ func breaksLine(pp edgematch.BreaksProgress) string {
 }
 
 // topLine lists the near boards by score, best first: "465x1 464x3".
-func topLine(pp edgematch.BreaksProgress) string {
+func topLine(pp partial.BreaksProgress) string {
 	var b strings.Builder
 	for d, n := range pp.Top {
 		if n == 0 {
@@ -89,15 +90,15 @@ func newEdgeMatchTiles(o EdgeMatchOptions) (edgematch.Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := edgematch.Tiles{Seed: b.Seed, Workers: b.Workers, Scan: b.Scan, MaxNodes: b.MaxNodes, Start: b.Start}
+	t := partial.Tiles{Seed: b.Seed, Workers: b.Workers, Scan: b.Scan, MaxNodes: b.MaxNodes, Start: b.Start}
 	if o.Searches != nil {
-		return o.distPartial(t, func(pp edgematch.PartialProgress) {
+		return o.distPartial(t, func(pp partial.PartialProgress) {
 			o.Progress("tiles: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
 		}), nil
 	}
 	t.OnBest = o.OnBest
 	if o.Progress != nil {
-		t.Progress = func(pp edgematch.BreaksProgress) { o.Progress("tiles: %s", breaksLine(pp)) }
+		t.Progress = func(pp partial.BreaksProgress) { o.Progress("tiles: %s", breaksLine(pp)) }
 	}
 	return t, nil
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tessera/edgematch"
+	"tessera/edgematch/partial"
 )
 
 // TestEdgeMatchBreaksTiles builds partial (the break search) and tiles
@@ -44,14 +45,14 @@ func TestEdgeMatchBreaksTiles(t *testing.T) {
 // TestBreaksLine: the progress line lists the near boards by score, best
 // first, and leaves the list out while there are none.
 func TestBreaksLine(t *testing.T) {
-	pp := edgematch.BreaksProgress{Best: 465, Nodes: 2_000_000, MaxDepth: 249, Restarts: 3, Completed: 40, Near: 6,
+	pp := partial.BreaksProgress{Best: 465, Nodes: 2_000_000, MaxDepth: 249, Restarts: 3, Completed: 40, Near: 6,
 		MaxScore: 480, Elapsed: 2 * time.Second}
 	pp.Top[15], pp.Top[16], pp.Top[20] = 1, 2, 3
 	want := "best 465, 2000000 placements (1.0 M/s), depth 249, 3 restarts, 40 boards completed, 6 within 20 of the maximum (465x1 464x2 460x3), 2 s"
 	if got := breaksLine(pp); got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)
 	}
-	pp.Near, pp.Top = 0, [edgematch.NearGap + 1]int64{}
+	pp.Near, pp.Top = 0, [partial.NearGap + 1]int64{}
 	if got := breaksLine(pp); !strings.HasSuffix(got, "0 within 20 of the maximum, 2 s") {
 		t.Fatalf("no near boards, yet %q", got)
 	}

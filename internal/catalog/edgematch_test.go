@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"tessera/edgematch"
+	"tessera/edgematch/exact"
+	"tessera/edgematch/sat"
 	"tessera/lp"
 )
 
@@ -149,14 +151,14 @@ func TestEdgeMatchSAT(t *testing.T) {
 			t.Errorf("sat accepted %+v", o)
 		}
 	}
-	if _, err := edgematch.FindSATSolver(""); err != nil {
+	if _, err := sat.FindSATSolver(""); err != nil {
 		t.Skipf("no SAT solver on the PATH (%v); CI installs cadical", err)
 	}
 	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 6, Frame: 2, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := edgematch.DFS{Count: true}.Solve(context.Background(), p)
+	want, err := exact.DFS{Count: true}.Solve(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"tessera/edgematch"
+	"tessera/edgematch/exact"
+	"tessera/edgematch/partial"
 	"tessera/internal/datadir"
 	"tessera/internal/jobs"
 	"tessera/samegame"
@@ -64,11 +66,11 @@ func TestSubtreeJobsCount(t *testing.T) {
 		t.Logf("Brendan's puzzles skipped: %v", err)
 	}
 	for i, p := range puzzles {
-		want, err := edgematch.DFS{Count: true}.Solve(ctx, p)
+		want, err := exact.DFS{Count: true}.Solve(ctx, p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := edgematch.Split{DFS: edgematch.DFS{Count: true}, Depth: 2, Exec: Subtrees{Client: c}}.Solve(ctx, p)
+		res, err := exact.Split{DFS: exact.DFS{Count: true}, Depth: 2, Exec: Subtrees{Client: c}}.Solve(ctx, p)
 		if err != nil || res.Stats.Solutions != want.Stats.Solutions || res.Stats.Nodes != want.Stats.Nodes {
 			t.Fatalf("puzzle %d: jobs count %d in %d placements (%v), DFS %d in %d", i, res.Stats.Solutions, res.Stats.Nodes, err,
 				want.Stats.Solutions, want.Stats.Nodes)
@@ -86,7 +88,7 @@ func TestSubtreeJobsFirstSolution(t *testing.T) {
 	ctx := context.Background()
 	c := embedded(t, 2)
 	p := generate(t, edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 6, Cols: 6, Colours: 7, Seed: 2})
-	res, err := edgematch.Split{Depth: 3, Exec: Subtrees{Client: c, InFlight: 8}}.Solve(ctx, p)
+	res, err := exact.Split{Depth: 3, Exec: Subtrees{Client: c, InFlight: 8}}.Solve(ctx, p)
 	if err != nil || !res.Score.Solved() || p.Verify(res.Board) != nil {
 		t.Fatalf("%v %v", res.Score, err)
 	}
@@ -133,7 +135,7 @@ func TestSubtreeJobsCancel(t *testing.T) {
 	c := embedded(t, 2)
 	p := generate(t, edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 10, Cols: 10, Colours: 9, Frame: 3, Seed: 9})
 	ctx, cancel := context.WithCancel(context.Background())
-	s := edgematch.Split{Depth: 2, Exec: Subtrees{Client: c, InFlight: 6}}
+	s := exact.Split{Depth: 2, Exec: Subtrees{Client: c, InFlight: 6}}
 	started := make(chan struct{}, 1)
 	s.DFS.Progress = func(st edgematch.Stats) {
 		if st.Nodes > 0 {
@@ -186,19 +188,19 @@ func TestPartialJobs(t *testing.T) {
 	if sc := p.Score(start); sc.Solved() || sc.FrameErrors != 0 {
 		t.Fatalf("start %v", sc)
 	}
-	for _, base := range []edgematch.SeededSearch{
-		edgematch.Partial{DFSNodes: 1000, MaxMoves: 300},
-		edgematch.Breaks{MaxNodes: 100_000},
-		edgematch.Breaks{MaxNodes: 100_000, Scan: scan, Schedule: []int{40, 50, 60}, Heuristic: []edgematch.Colour{3, 4}, RestartNodes: 30_000, PolishMoves: 20},
-		edgematch.Tiles{MaxNodes: 100_000, ReserveFrom: 40, GroupIters: 100},
-		edgematch.Breaks{MaxNodes: 100_000, Start: start, PolishMoves: -1},
+	for _, base := range []partial.SeededSearch{
+		partial.Partial{DFSNodes: 1000, MaxMoves: 300},
+		partial.Breaks{MaxNodes: 100_000},
+		partial.Breaks{MaxNodes: 100_000, Scan: scan, Schedule: []int{40, 50, 60}, Heuristic: []edgematch.Colour{3, 4}, RestartNodes: 30_000, PolishMoves: 20},
+		partial.Tiles{MaxNodes: 100_000, ReserveFrom: 40, GroupIters: 100},
+		partial.Breaks{MaxNodes: 100_000, Start: start, PolishMoves: -1},
 	} {
-		want, err := edgematch.DistPartial{Search: base, Seed: 5, Searches: 3}.Solve(ctx, p)
+		want, err := partial.DistPartial{Search: base, Seed: 5, Searches: 3}.Solve(ctx, p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var reported []int
-		d := edgematch.DistPartial{Search: base, Seed: 5, Searches: 3, Exec: Partial{Client: c},
+		d := partial.DistPartial{Search: base, Seed: 5, Searches: 3, Exec: Partial{Client: c},
 			OnBest: func(_ *edgematch.Board, s edgematch.Score) { reported = append(reported, s.Matched) }}
 		got, err := d.Solve(ctx, p)
 		if err != nil || got.Score != want.Score || p.Verify(got.Board) != nil || got.Stats.Nodes != want.Stats.Nodes || got.Stats.Moves != want.Stats.Moves {
@@ -212,7 +214,7 @@ func TestPartialJobs(t *testing.T) {
 		if len(reported) == 0 || reported[len(reported)-1] != want.Score.Matched {
 			t.Fatalf("%+v: reported %v", base, reported)
 		}
-		if b, ok := base.(edgematch.Breaks); ok && b.Start != nil && got.Score.Matched < p.Score(start).Matched {
+		if b, ok := base.(partial.Breaks); ok && b.Start != nil && got.Score.Matched < p.Score(start).Matched {
 			t.Fatalf("resumed from %v, got %v", p.Score(start), got.Score)
 		}
 	}

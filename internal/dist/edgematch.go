@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"tessera/edgematch"
+	"tessera/edgematch/exact"
+	"tessera/edgematch/partial"
 	"tessera/internal/jobs"
 )
 
@@ -84,7 +86,7 @@ func subtreeHandler(ctx context.Context, raw json.RawMessage, progress func(any)
 	if err != nil {
 		return nil, fmt.Errorf("edgematch.subtree: puzzle: %w", err)
 	}
-	d := edgematch.DFS{Count: in.Count, NoSymmetry: in.NoSymmetry, Workers: 1,
+	d := exact.DFS{Count: in.Count, NoSymmetry: in.NoSymmetry, Workers: 1,
 		Progress: func(st edgematch.Stats) { progress(subtreeProgress{st.Nodes}) }}
 	if in.Scan != "" {
 		if d.Scan, err = edgematch.ParseScan(in.Scan); err != nil {
@@ -113,7 +115,7 @@ func subtreeHandler(ctx context.Context, raw json.RawMessage, progress func(any)
 	return out, nil
 }
 
-// Subtrees is the edgematch.SubtreeExecutor that runs every subtree as an
+// Subtrees is the exact.SubtreeExecutor that runs every subtree as an
 // edgematch.subtree job on the workers of Client: InFlight jobs are
 // submitted ahead in scan order (the work queue hands them out in that
 // order), the next one as each ends, so that a first solution has only
@@ -125,8 +127,8 @@ type Subtrees struct {
 	InFlight int
 }
 
-// RunSubtrees implements edgematch.SubtreeExecutor.
-func (s Subtrees) RunSubtrees(ctx context.Context, p *edgematch.Puzzle, d edgematch.DFS, prefixes [][]edgematch.Placement, report func(edgematch.SubtreeReport)) error {
+// RunSubtrees implements exact.SubtreeExecutor.
+func (s Subtrees) RunSubtrees(ctx context.Context, p *edgematch.Puzzle, d exact.DFS, prefixes [][]edgematch.Placement, report func(exact.SubtreeReport)) error {
 	inFlight := s.InFlight
 	if inFlight <= 0 {
 		inFlight = 128
@@ -168,9 +170,9 @@ func (s Subtrees) RunSubtrees(ctx context.Context, p *edgematch.Puzzle, d edgema
 				mu.Lock()
 				defer mu.Unlock()
 				nodes = sp.Nodes
-				report(edgematch.SubtreeReport{Index: i, Result: edgematch.Result{Stats: edgematch.Stats{Nodes: sp.Nodes, Elapsed: time.Since(start)}}})
+				report(exact.SubtreeReport{Index: i, Result: edgematch.Result{Stats: edgematch.Stats{Nodes: sp.Nodes, Elapsed: time.Since(start)}}})
 			})
-			rep := edgematch.SubtreeReport{Index: i, Done: true}
+			rep := exact.SubtreeReport{Index: i, Done: true}
 			rep.Result.Stats.Nodes = nodes
 			if err == nil {
 				rep.Result, rep.Err = subtreeOutcome(raw, p)
@@ -219,9 +221,9 @@ func subtreeOutcome(raw json.RawMessage, p *edgematch.Puzzle) (edgematch.Result,
 // partial search with one worker.
 type PartialInput struct {
 	Puzzle string `json:"puzzle"`
-	// Algo is the search: "breaks" (edgematch.Breaks, the catalogue's
-	// partial; "" means it too), "tiles" (edgematch.Tiles) or "lns"
-	// (edgematch.Partial, the large neighbourhood search).
+	// Algo is the search: "breaks" (partial.Breaks, the catalogue's
+	// partial; "" means it too), "tiles" (partial.Tiles) or "lns"
+	// (partial.Partial, the large neighbourhood search).
 	Algo  string `json:"algo,omitempty"`
 	Seed  uint64 `json:"seed"`
 	Start string `json:"start,omitempty"` // a board to improve or beat
@@ -247,7 +249,7 @@ type PartialInput struct {
 }
 
 // partialInput is the job input of one search of base.
-func partialInput(base edgematch.SeededSearch) (PartialInput, error) {
+func partialInput(base partial.SeededSearch) (PartialInput, error) {
 	scan := func(sc edgematch.Scan) string {
 		if sc.Order == edgematch.OrderAuto {
 			return ""
@@ -257,7 +259,7 @@ func partialInput(base edgematch.SeededSearch) (PartialInput, error) {
 	var in PartialInput
 	var start *edgematch.Board
 	switch s := base.(type) {
-	case edgematch.Breaks:
+	case partial.Breaks:
 		in = PartialInput{Algo: "breaks", Target: s.Target, Scan: scan(s.Scan), MaxNodes: s.MaxNodes, RestartNodes: s.RestartNodes,
 			PolishMoves: s.PolishMoves, Schedule: s.Schedule, NoHeuristic: s.NoHeuristic}
 		if s.Schedule != nil && len(s.Schedule) == 0 {
@@ -267,14 +269,14 @@ func partialInput(base edgematch.SeededSearch) (PartialInput, error) {
 			in.Heuristic = append(in.Heuristic, int(c))
 		}
 		start = s.Start
-	case edgematch.Tiles:
+	case partial.Tiles:
 		in = PartialInput{Algo: "tiles", Target: s.Target, Scan: scan(s.Scan), MaxNodes: s.MaxNodes, RestartNodes: s.RestartNodes,
 			PolishMoves: s.PolishMoves, Schedule: s.Schedule, ReserveFrom: s.ReserveFrom, GroupIters: s.GroupIters}
 		if s.Schedule != nil && len(s.Schedule) == 0 {
 			return in, errors.New("dist: an empty break schedule cannot be sent")
 		}
 		start = s.Start
-	case edgematch.Partial:
+	case partial.Partial:
 		in = PartialInput{Algo: "lns", Target: s.Target, DFSNodes: s.DFSNodes, MaxMoves: s.MaxMoves}
 		start = s.Start
 	default:
@@ -287,7 +289,7 @@ func partialInput(base edgematch.SeededSearch) (PartialInput, error) {
 }
 
 // search is the search that in asks for, one worker, reporting to onBest.
-func (in PartialInput) search(p *edgematch.Puzzle, onBest func(*edgematch.Board, edgematch.Score)) (edgematch.SeededSearch, error) {
+func (in PartialInput) search(p *edgematch.Puzzle, onBest func(*edgematch.Board, edgematch.Score)) (partial.SeededSearch, error) {
 	var start *edgematch.Board
 	if in.Start != "" {
 		var err error
@@ -305,10 +307,10 @@ func (in PartialInput) search(p *edgematch.Puzzle, onBest func(*edgematch.Board,
 	if len(in.Schedule) > p.Cells() || len(in.Heuristic) > 256 {
 		return nil, fmt.Errorf("a schedule of %d or %d heuristic colours", len(in.Schedule), len(in.Heuristic))
 	}
-	var s edgematch.SeededSearch
+	var s partial.SeededSearch
 	switch in.Algo {
 	case "", "breaks":
-		b := edgematch.Breaks{Target: in.Target, Scan: scan, MaxNodes: in.MaxNodes, RestartNodes: in.RestartNodes,
+		b := partial.Breaks{Target: in.Target, Scan: scan, MaxNodes: in.MaxNodes, RestartNodes: in.RestartNodes,
 			PolishMoves: in.PolishMoves, Schedule: in.Schedule, NoHeuristic: in.NoHeuristic, Start: start}
 		for _, c := range in.Heuristic {
 			if c < 0 || c >= p.Colours() {
@@ -318,10 +320,10 @@ func (in PartialInput) search(p *edgematch.Puzzle, onBest func(*edgematch.Board,
 		}
 		s = b
 	case "tiles":
-		s = edgematch.Tiles{Target: in.Target, Scan: scan, MaxNodes: in.MaxNodes, RestartNodes: in.RestartNodes,
+		s = partial.Tiles{Target: in.Target, Scan: scan, MaxNodes: in.MaxNodes, RestartNodes: in.RestartNodes,
 			PolishMoves: in.PolishMoves, Schedule: in.Schedule, ReserveFrom: in.ReserveFrom, GroupIters: in.GroupIters, Start: start}
 	case "lns":
-		s = edgematch.Partial{Target: in.Target, DFSNodes: in.DFSNodes, MaxMoves: in.MaxMoves, Start: start}
+		s = partial.Partial{Target: in.Target, DFSNodes: in.DFSNodes, MaxMoves: in.MaxMoves, Start: start}
 	default:
 		return nil, fmt.Errorf("unknown algo %q", in.Algo)
 	}
@@ -369,15 +371,15 @@ func partialHandler(ctx context.Context, raw json.RawMessage, progress func(any)
 		Seed: in.Seed, Completed: res.Stats.Completed, Top: res.Stats.Top}, nil
 }
 
-// Partial is the edgematch.PartialExecutor that runs every seeded search
-// (edgematch.Breaks, Tiles or Partial) as an edgematch.partial job on the
+// Partial is the partial.PartialExecutor that runs every seeded search
+// (partial.Breaks, Tiles or Partial) as an edgematch.partial job on the
 // workers of Client, all at once.
 type Partial struct {
 	Client *jobs.Client
 }
 
-// RunPartial implements edgematch.PartialExecutor.
-func (x Partial) RunPartial(ctx context.Context, p *edgematch.Puzzle, base edgematch.SeededSearch, seeds []uint64, onBest func(int, *edgematch.Board)) ([]edgematch.Result, error) {
+// RunPartial implements partial.PartialExecutor.
+func (x Partial) RunPartial(ctx context.Context, p *edgematch.Puzzle, base partial.SeededSearch, seeds []uint64, onBest func(int, *edgematch.Board)) ([]edgematch.Result, error) {
 	tmpl, err := partialInput(base)
 	if err != nil {
 		return nil, err
@@ -438,6 +440,6 @@ func (x Partial) RunPartial(ctx context.Context, p *edgematch.Puzzle, base edgem
 
 // check that the executors fit.
 var (
-	_ edgematch.SubtreeExecutor = Subtrees{}
-	_ edgematch.PartialExecutor = Partial{}
+	_ exact.SubtreeExecutor   = Subtrees{}
+	_ partial.PartialExecutor = Partial{}
 )

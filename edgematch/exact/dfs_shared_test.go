@@ -1,0 +1,22 @@
+package exact
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"tessera/edgematch/internal/emtest"
+)
+
+func TestSharedSmallPuzzlesSolve(t *testing.T) {
+	dir := emtest.SharedData(t)
+	files, _ := filepath.Glob(filepath.Join(dir, "brendan_set1", "0[3-6]x0[3-6].txt"))
+	files = append(files, filepath.Join(dir, "clue_puzzles", "clue1.txt"), filepath.Join(dir, "clue_puzzles", "clue3.txt"))
+	for _, f := range files {
+		p := emtest.MustPuzzle(t, f)
+		res, err := DFS{}.Solve(context.Background(), p)
+		if err != nil || !res.Score.Solved() || p.Verify(res.Board) != nil {
+			t.Errorf("%s: %v %v", f, err, res.Score)
+		}
+	}
+}

@@ -1,9 +1,0 @@
-//go:build !unix
-
-package edgematch
-
-import "os/exec"
-
-// setProcessGroup leaves cmd as it is: the context's cancel kills the
-// solver process itself.
-func setProcessGroup(cmd *exec.Cmd) {}
