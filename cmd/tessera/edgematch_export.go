@@ -22,7 +22,7 @@ of every SAT solver (the one that solve -algo sat writes for cadical). A header
 of comments names the variables: "c p VAR ROW COL PIECE ROT" lines for the
 placements (a model's true placement variables are the board) and "c e VAR
 ROW COL SIDE COLOUR" lines for the colours of inner edges. The encoding is
-described in "go doc tessera/sat.SATEncoding".
+described in "go doc tessera/edgematch/sat.SATEncoding".
 
 By default the corner piece of lowest number is kept in canonical corners
 when the puzzle has no hints (board rotations folded away: each model stands

@@ -21,7 +21,7 @@ type SATEncodeOptions struct {
 	// Direct drops the edge-colour variables: a placement implies,
 	// through each inner side, the placements of the neighbour that show
 	// the same colour there (one long clause per side) instead of a colour
-	// variable. Kept to compare the encodings (docs/results/edgematch.md).
+	// variable. Kept to compare the encodings (docs/notes/edgematch-series.md).
 	Direct bool
 	// Pairwise is the largest set of literals whose at-most-one is
 	// encoded pairwise; larger sets get Sinz's sequential counter (0: 6).
