@@ -3,6 +3,8 @@ package jobs
 import (
 	"cmp"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,7 +16,6 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/nats-io/nuid"
 )
 
 // Names of the JetStream objects (see the package doc).
@@ -247,7 +248,7 @@ func (c *Client) Submit(ctx context.Context, spec Spec) (string, error) {
 		return "", err
 	}
 	if spec.ID == "" {
-		spec.ID = nuid.Next()
+		spec.ID = NewID()
 	}
 	b, err := json.Marshal(spec)
 	if err != nil {
@@ -287,6 +288,15 @@ func (c *Client) Submit(ctx context.Context, spec Spec) (string, error) {
 		return "", fmt.Errorf("jobs: publishing %s: %w", spec.ID, err)
 	}
 	return spec.ID, nil
+}
+
+// NewID draws a job id: 128 bits from crypto/rand as 32 hex digits, so
+// that no client can guess another's job (ids are read, watched and
+// canceled by id).
+func NewID() string {
+	var b [16]byte
+	rand.Read(b[:]) // never fails (crypto/rand panics rather)
+	return hex.EncodeToString(b[:])
 }
 
 // SubmitJSON parses a spec as ParseSpec does (refusing a malformed or
