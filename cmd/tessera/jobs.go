@@ -67,14 +67,16 @@ var jobsServerCmd = &Command{
 	UsageLine: "[-addr HOST:PORT] [-store DIR] [-ack-wait D] [-max-attempts N] [-replicas N] [-cluster HOST:PORT -routes HOST:PORT,...] [-name NAME]",
 	Short:     "run a NATS server with JetStream for the jobs",
 	Long: `Server runs a NATS server with JetStream, its file store under -store, until
-interrupted, and creates the jobs' stream, bucket and consumer with
+interrupted (the store is locked: a second server on it is refused; by
+default it is tessera/jobs under the user's configuration folder, not
+tessera serve's tessera/nats), and creates the jobs' stream, bucket and consumer with
 -ack-wait (a lost worker's job is redelivered after it), -max-attempts
 (lost workers before a job is recorded as failed) and -replicas. With
 -cluster it is a node of a cluster that dials -routes; give each node its
 own -name and -store, and -replicas 3 once three nodes are up.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		addr := fs.String("addr", "127.0.0.1:4222", "client address `HOST:PORT`")
-		store := fs.String("store", jobs.DefaultDir(), "JetStream file store folder")
+		store := fs.String("store", jobs.DefaultServerDir(), "JetStream file store folder (locked while the server runs; tessera serve's default is another)")
 		ackWait := durationFlag(fs, "ack-wait", jobs.DefaultAckWait, "redeliver a job whose worker sent no heartbeat for this `duration`")
 		maxAttempts := fs.Int("max-attempts", jobs.DefaultMaxAttempts, "workers lost on a job before it is recorded as failed")
 		replicas := fs.Int("replicas", 1, "replicas of the stream and bucket (3 in a cluster of three)")

@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -15,7 +16,9 @@ import (
 
 // ServerOptions configure an embedded NATS server with JetStream.
 type ServerOptions struct {
-	// Dir is the JetStream file store ("": DefaultDir()).
+	// Dir is the JetStream file store ("": DefaultDir()). It is locked
+	// while the server runs: a second server on it is refused
+	// (ErrStoreBusy).
 	Dir string
 	// Addr is the client address, host:port ("": 127.0.0.1 on a free
 	// port; port 0 or -1 also picks a free one).
@@ -39,20 +42,53 @@ type ClusterOptions struct {
 
 // Server is an embedded NATS server with JetStream.
 type Server struct {
-	ns  *server.Server
-	dir string
+	ns   *server.Server
+	dir  string
+	lock *os.File
 }
 
-// DefaultDir returns the default file store of the embedded server:
-// tessera/nats under the user's configuration folder (os.UserConfigDir, as
-// the web app's database), or under the temporary folder when there is
-// none.
-func DefaultDir() string {
+// ErrStoreBusy is returned by StartServer when another server (another
+// process, or another Server of this one) runs on the same file store.
+var ErrStoreBusy = errors.New("jobs: the store is in use by another server")
+
+// LockFile is the file in a store that a running server holds locked.
+const LockFile = "tessera.lock"
+
+func configDir() string {
 	d, err := os.UserConfigDir()
 	if err != nil {
 		d = os.TempDir()
 	}
-	return filepath.Join(d, "tessera", "nats")
+	return filepath.Join(d, "tessera")
+}
+
+// DefaultDir returns the default file store of the embedded server
+// (tessera serve's): tessera/nats under the user's configuration folder
+// (os.UserConfigDir, as the web app's database), or under the temporary
+// folder when there is none.
+func DefaultDir() string { return filepath.Join(configDir(), "nats") }
+
+// DefaultServerDir returns the default file store of "tessera jobs
+// server": tessera/jobs under the user's configuration folder, another
+// folder than DefaultDir so that a serve and a jobs server started with
+// their defaults do not share a store.
+func DefaultServerDir() string { return filepath.Join(configDir(), "jobs") }
+
+// openLock creates and locks dir's LockFile.
+func openLock(dir string) (*os.File, error) {
+	f, err := os.OpenFile(filepath.Join(dir, LockFile), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: store: %w", err)
+	}
+	if err := lockStore(f); err != nil {
+		f.Close()
+		if errors.Is(err, ErrStoreBusy) {
+			return nil, fmt.Errorf("%w: %s is used by another running tessera serve or tessera jobs server; "+
+				"stop it, give this one another -store, or join the running one with -nats URL", ErrStoreBusy, dir)
+		}
+		return nil, fmt.Errorf("jobs: locking the store %s: %w", dir, err)
+	}
+	return f, nil
 }
 
 func splitAddr(addr, defHost string, defPort int) (string, int, error) {
@@ -85,13 +121,23 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 	if dir == "" {
 		dir = DefaultDir()
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("jobs: store: %w", err)
 	}
 	host, port, err := splitAddr(o.Addr, "127.0.0.1", -1)
 	if err != nil {
 		return nil, err
 	}
+	lock, err := openLock(dir)
+	if err != nil {
+		return nil, err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			lock.Close()
+		}
+	}()
 	opts := &server.Options{
 		ServerName: o.Name,
 		Host:       host,
@@ -136,10 +182,12 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 	go ns.Start()
 	if !ns.ReadyForConnections(30 * time.Second) {
 		ns.Shutdown()
+		ns.WaitForShutdown()
 		return nil, fmt.Errorf("jobs: server at %s did not start", o.Addr)
 	}
-	s := &Server{ns: ns, dir: dir}
+	s := &Server{ns: ns, dir: dir, lock: lock}
 	if o.Cluster.Addr == "" {
+		ok = true
 		return s, nil
 	}
 	// A clustered JetStream needs its meta group before it takes streams.
@@ -147,10 +195,12 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 		select {
 		case <-ctx.Done():
 			ns.Shutdown()
+			ns.WaitForShutdown()
 			return nil, fmt.Errorf("jobs: cluster not ready: %w", ctx.Err())
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
+	ok = true
 	return s, nil
 }
 
@@ -160,10 +210,12 @@ func (s *Server) URL() string { return s.ns.ClientURL() }
 // Dir returns the file store folder.
 func (s *Server) Dir() string { return s.dir }
 
-// Shutdown stops the server and waits until it has stopped.
+// Shutdown stops the server, waits until it has stopped and unlocks its
+// store.
 func (s *Server) Shutdown() {
 	s.ns.Shutdown()
 	s.ns.WaitForShutdown()
+	s.lock.Close()
 }
 
 // NATS returns the underlying nats-server (advanced use: monitoring).
