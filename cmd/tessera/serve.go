@@ -20,7 +20,7 @@ func init() {
 
 var serveCmd = &Command{
 	Name:      "serve",
-	UsageLine: "[-addr HOST:PORT] [-db FILE] [-store DIR | -nats URL] [-workers N] [-data DIR] [-pdb DIR] [-q]",
+	UsageLine: "[-addr HOST:PORT] [-db FILE] [-store DIR | -nats URL [-creds FILE] [-tls-ca FILE]] [-workers N] [-data DIR] [-pdb DIR] [-q]",
 	Short:     "serve the web app: the sliding puzzle, the dust game, SameGame and edge-matching",
 	Long: `Serve runs the web app: the sliding-tile picture game (built-in or
 uploaded pictures, the phone's camera, boards up to 10x10, the gap where you
@@ -57,10 +57,14 @@ the tables of those two partitions.
 Long solves (Auto on the sliding puzzle, and the pages' other searches)
 run as jobs on NATS JetStream: by default serve starts an embedded NATS
 server with its file store under the user's configuration folder
-(tessera/nats, or -store DIR) and -workers in-process workers, so a
+(tessera/nats, or -store DIR; locked while serve runs, and not the default
+store of 'tessera jobs server') on a loopback port, its token drawn at the
+first start and kept in the store's token file (mode 0600; shown once),
+and -workers in-process workers, so a
 reloaded page finds its job again, running or finished, and a job survives
 a server restart (a running one is run again). With -nats URL it joins an
-existing server or cluster instead (still running -workers workers here;
+existing server or cluster instead (its token by -creds FILE, TESSERA_NATS_CREDS
+or nats://TOKEN@HOST:PORT, its certificate by -tls-ca; still running -workers workers here;
 -workers 0 leaves the work to 'tessera worker -nats URL' processes, which
 must be built with the same job kinds). Each client runs at most 4 jobs at
 once, each at most 10 minutes.
@@ -73,6 +77,7 @@ it; -addr :8080 opens it to the network.`,
 		quiet := fs.Bool("q", false, "do not log requests")
 		storeDir := fs.String("store", "", "file store of the embedded NATS server for jobs (default tessera/nats under the user's config folder)")
 		natsURL := fs.String("nats", "", "join this NATS server or cluster for jobs instead of starting one (nats://HOST:PORT, comma-separated)")
+		auth := natsAuthFlags(fs)
 		dataDir := fs.String("data", "", "shared data folder (SameGame's standard positions, ...; default $TESSERA_DATA or ../shared/data, else generated puzzles only)")
 		workers := fs.Int("workers", max(4, runtime.GOMAXPROCS(0)), "in-process job workers")
 		pdbDir := fs.String("pdb", "", "folder of the sliding puzzle's pattern databases (default the user cache folder's tessera/, as for 'tessera npuzzle pdb build')")
@@ -82,6 +87,9 @@ it; -addr :8080 opens it to the network.`,
 			}
 			if *natsURL != "" && *storeDir != "" {
 				return usagef("-store is the embedded server's; it does not go with -nats")
+			}
+			if *natsURL == "" && (*auth.creds != "" || *auth.ca != "") {
+				return usagef("-creds and -tls-ca go with -nats (the embedded server makes its own)")
 			}
 			if *workers < 0 {
 				return usagef("-workers %d: must not be negative", *workers)
@@ -112,7 +120,7 @@ it; -addr :8080 opens it to the network.`,
 			// registered its job kinds.
 			var jc *jobs.Client
 			if *natsURL != "" {
-				jc, err = jobs.Connect(ctx, *natsURL)
+				jc, err = jobs.Connect(ctx, *natsURL, auth.options()...)
 			} else {
 				jc, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: *storeDir}, 0)
 			}
@@ -134,7 +142,11 @@ it; -addr :8080 opens it to the network.`,
 			defer func() { stopWorkers(); <-workersDone }()
 			where := *natsURL
 			if where == "" {
-				where = "embedded " + jc.Server().URL() + ", store " + jc.Server().Dir()
+				s := jc.Server()
+				where = "embedded " + s.URL() + ", store " + s.Dir() + ", token in " + s.TokenFile()
+				if s.NewToken() {
+					fmt.Fprintf(env.Stderr, "tessera: new NATS token for the jobs (shown this once; kept in %s, mode 0600): %s\n", s.TokenFile(), s.Token())
+				}
 			}
 			fmt.Fprintf(env.Stderr, "tessera: serving on http://%s (database %s; jobs on NATS %s, %d workers here); Ctrl-C stops\n", ln.Addr(), st.Path(), where, *workers)
 			return srv.Serve(ctx, ln)

@@ -42,6 +42,10 @@ type options struct {
 	replicas    int
 	name        string
 	setupWait   time.Duration
+	token       string
+	creds       string
+	tlsCA       string
+	localCA     bool // tlsCA is used only if the server asks for TLS
 }
 
 // WithAckWait sets the consumer's ack wait when Connect creates it
@@ -86,6 +90,15 @@ type Client struct {
 // Connect connects to the NATS server or cluster at url (comma-separated
 // URLs for several nodes) and creates the stream, bucket and consumer if
 // they are missing.
+//
+// It authenticates with the first of: a token in the URL
+// (nats://TOKEN@HOST:PORT), WithToken, WithCreds's file, the file named
+// by $TESSERA_NATS_CREDS; else, when every URL names a loopback host, the
+// tokens of this machine's default stores (DefaultServerDir, then
+// DefaultDir), each tried in turn; else none. TLS is required and
+// verified with WithTLSCA's file, or $TESSERA_NATS_CA's; a local store's
+// certificate is used when the server asks for TLS. A refused token gives
+// an error wrapping nats.ErrAuthorization.
 func Connect(ctx context.Context, url string, opts ...Option) (*Client, error) {
 	o := options{ackWait: DefaultAckWait, maxAttempts: DefaultMaxAttempts, replicas: 1, setupWait: 30 * time.Second}
 	for _, f := range opts {
@@ -95,9 +108,26 @@ func Connect(ctx context.Context, url string, opts ...Option) (*Client, error) {
 		h, _ := os.Hostname()
 		o.name = h + "-" + strconv.Itoa(os.Getpid())
 	}
-	nc, err := nats.Connect(url, nats.Name("tessera "+o.name), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond))
+	creds, err := o.credentials(url)
 	if err != nil {
-		return nil, fmt.Errorf("jobs: connect %s: %w", url, err)
+		return nil, err
+	}
+	var nc *nats.Conn
+	for _, cr := range creds {
+		nopts := append([]nats.Option{nats.Name("tessera " + o.name), nats.MaxReconnects(-1), nats.ReconnectWait(250 * time.Millisecond)},
+			cr.natsOptions()...)
+		nc, err = nats.Connect(url, nopts...)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, nats.ErrAuthorization) {
+			return nil, fmt.Errorf("jobs: connect %s: %w", url, err)
+		}
+		err = fmt.Errorf("jobs: connect %s with %s: %w", url, cr.from, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w (give the server's token: -creds FILE, a copy of its store's %s, or $%s=FILE, or nats://TOKEN@HOST:PORT)",
+			err, TokenFile, EnvCreds)
 	}
 	js, err := jetstream.New(nc)
 	if err != nil {

@@ -89,6 +89,28 @@
 // times a second per job. Inputs that name files (a bench's data) are read
 // by the workers, which need the same files.
 //
+// # Security
+//
+// A server (StartServer) requires a token of every client and route: 256
+// bits from crypto/rand drawn at the store's first start and kept in the
+// store's TokenFile (mode 0600; ServerOptions.Token to share one across a
+// cluster). Beyond loopback its client listener uses TLS (a given
+// certificate, or a self-signed one made in the store, CertFile), and a
+// cluster's routes beyond loopback need a certificate and the CA that
+// signed every node's (refused without). Connect finds the token in the
+// URL, an option, $TESSERA_NATS_CREDS, or, for a loopback URL, in this
+// machine's default stores; a missing or wrong token is refused by the
+// server with an authorization error (nats.ErrAuthorization).
+//
+// The token is the only credential, and it is all-powerful: there are no
+// accounts or permissions. Whoever holds it can submit specs of every kind
+// the workers run (and a bench item names files that the worker reads and
+// writes with the worker's rights), read every record and result, write
+// or forge records, cancel any job, and use the JetStream API freely
+// (delete the stream, bucket and consumer, publish and subscribe to any
+// subject). Give it only to the machines that run the workers and to the
+// people who may run anything as the workers' user.
+//
 // # Servers
 //
 // StartServer runs an embedded nats-server with JetStream and its file

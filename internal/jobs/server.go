@@ -31,6 +31,21 @@ type ServerOptions struct {
 	Cluster ClusterOptions
 	// Log prints the server's log to standard error.
 	Log bool
+	// Token is the clients' (and routes') credential: "" reads the
+	// store's TokenFile, drawn from crypto/rand (256 bits) at the first
+	// start; a token given is written there (mode 0600) for local
+	// clients. The nodes of a cluster share one token.
+	Token string
+	// TLSCert and TLSKey are the client listener's certificate and key
+	// (PEM files). The listener uses TLS whenever it listens beyond
+	// loopback; without them the store's self-signed pair is used, made
+	// at the first start (CertFile, KeyFile), and clients verify it with
+	// a copy of CertFile (-tls-ca).
+	TLSCert, TLSKey string
+	// TLSCA is the certificate of the CA that signs every node's
+	// TLSCert: a cluster whose routes listen beyond loopback needs it
+	// (and TLSCert, TLSKey) and is refused without.
+	TLSCA string
 }
 
 // ClusterOptions are a cluster node's name, route address and peers.
@@ -42,9 +57,12 @@ type ClusterOptions struct {
 
 // Server is an embedded NATS server with JetStream.
 type Server struct {
-	ns   *server.Server
-	dir  string
-	lock *os.File
+	ns       *server.Server
+	dir      string
+	lock     *os.File
+	token    string
+	newToken bool
+	certFile string
 }
 
 // ErrStoreBusy is returned by StartServer when another server (another
@@ -138,15 +156,28 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 			lock.Close()
 		}
 	}()
+	token, newToken, err := storeToken(dir, o.Token)
+	if err != nil {
+		return nil, err
+	}
 	opts := &server.Options{
-		ServerName: o.Name,
-		Host:       host,
-		Port:       port,
-		JetStream:  true,
-		StoreDir:   dir,
-		NoSigs:     true,
-		NoLog:      !o.Log,
-		MaxPayload: 1 << 20,
+		ServerName:    o.Name,
+		Host:          host,
+		Port:          port,
+		JetStream:     true,
+		StoreDir:      dir,
+		NoSigs:        true,
+		NoLog:         !o.Log,
+		MaxPayload:    1 << 20,
+		Authorization: token,
+		AuthTimeout:   5,
+	}
+	var certFile string
+	if !isLoopback(host) {
+		if opts.TLSConfig, certFile, err = serverTLS(dir, o.TLSCert, o.TLSKey, host); err != nil {
+			return nil, err
+		}
+		opts.TLSTimeout = 5
 	}
 	if o.Cluster.Addr != "" {
 		ch, cp, err := splitAddr(o.Cluster.Addr, "127.0.0.1", -1)
@@ -158,6 +189,16 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 			opts.Cluster.Name = "tessera"
 		}
 		opts.Cluster.Host, opts.Cluster.Port = ch, cp
+		// Routes authenticate with the shared token, and use TLS
+		// beyond loopback.
+		opts.Cluster.Username, opts.Cluster.Password = "tessera", token
+		opts.Cluster.AuthTimeout = 5
+		if !isLoopback(ch) {
+			if opts.Cluster.TLSConfig, err = clusterTLS(o.TLSCert, o.TLSKey, o.TLSCA); err != nil {
+				return nil, err
+			}
+			opts.Cluster.TLSTimeout = 5
+		}
 		for _, r := range o.Cluster.Routes {
 			u, err := url.Parse(r)
 			if err != nil || u.Host == "" {
@@ -165,6 +206,12 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 			}
 			if err != nil {
 				return nil, fmt.Errorf("jobs: route %q: %w", r, err)
+			}
+			if !isLoopback(u.Hostname()) && opts.Cluster.TLSConfig == nil {
+				return nil, fmt.Errorf("jobs: route %s is beyond loopback: listen for routes beyond loopback, with TLS (-cluster, -tls-cert, -tls-key, -tls-ca)", r)
+			}
+			if u.User == nil {
+				u.User = url.UserPassword("tessera", token)
 			}
 			opts.Routes = append(opts.Routes, u)
 		}
@@ -185,7 +232,7 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 		ns.WaitForShutdown()
 		return nil, fmt.Errorf("jobs: server at %s did not start", o.Addr)
 	}
-	s := &Server{ns: ns, dir: dir, lock: lock}
+	s := &Server{ns: ns, dir: dir, lock: lock, token: token, newToken: newToken, certFile: certFile}
 	if o.Cluster.Addr == "" {
 		ok = true
 		return s, nil
@@ -204,8 +251,44 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 	return s, nil
 }
 
-// URL returns the client URL (nats://host:port).
-func (s *Server) URL() string { return s.ns.ClientURL() }
+// URL returns the client URL (nats://host:port, tls://host:port beyond
+// loopback; 127.0.0.1 for a server that listens on every address).
+func (s *Server) URL() string {
+	u, err := url.Parse(s.ns.ClientURL())
+	if err != nil {
+		return s.ns.ClientURL()
+	}
+	if ip := net.ParseIP(u.Hostname()); ip != nil && ip.IsUnspecified() {
+		u.Host = net.JoinHostPort("127.0.0.1", u.Port())
+	}
+	return u.String()
+}
+
+// AuthURL returns the client URL with the token
+// (nats://TOKEN@host:port): a secret, for this process's own clients.
+func (s *Server) AuthURL() string {
+	u, err := url.Parse(s.URL())
+	if err != nil {
+		return s.URL()
+	}
+	u.User = url.User(s.token)
+	return u.String()
+}
+
+// Token returns the clients' token (kept in the store's TokenFile).
+func (s *Server) Token() string { return s.token }
+
+// TokenFile returns the file that holds the token (mode 0600).
+func (s *Server) TokenFile() string { return filepath.Join(s.dir, TokenFile) }
+
+// NewToken reports whether this start drew the token (the store's first
+// start): the time to show it, once.
+func (s *Server) NewToken() bool { return s.newToken }
+
+// CertFile returns the certificate that clients verify the server's TLS
+// with (their -tls-ca: the store's self-signed one or the one given), or
+// "" when the server listens on loopback only, without TLS.
+func (s *Server) CertFile() string { return s.certFile }
 
 // Dir returns the file store folder.
 func (s *Server) Dir() string { return s.dir }
@@ -230,7 +313,7 @@ func StartEmbedded(ctx context.Context, o ServerOptions, workers int, opts ...Op
 	if err != nil {
 		return nil, err
 	}
-	c, err := Connect(ctx, s.URL(), opts...)
+	c, err := Connect(ctx, s.URL(), append(opts, WithToken(s.token), withLocalCA(s.certFile))...)
 	if err != nil {
 		s.Shutdown()
 		return nil, err
