@@ -90,14 +90,17 @@ is lost).`,
 
 var jobsServerCmd = &Command{
 	Name:      "server",
-	UsageLine: "[-addr HOST:PORT] [-store DIR] [-creds FILE] [-tls-cert FILE -tls-key FILE] [-ack-wait D] [-max-attempts N] [-replicas N] [-cluster HOST:PORT -routes HOST:PORT,... -tls-ca FILE] [-name NAME]",
+	UsageLine: "[-addr HOST:PORT] [-store DIR] [-creds FILE] [-tls-cert FILE -tls-key FILE] [-ack-wait D] [-max-attempts N] [-replicas N] [-retention D] [-max-queued N] [-max-records N] [-max-records-mb M] [-cluster HOST:PORT -routes HOST:PORT,... -tls-ca FILE] [-name NAME]",
 	Short:     "run a NATS server with JetStream for the jobs",
 	Long: `Server runs a NATS server with JetStream, its file store under -store, until
 interrupted (the store is locked: a second server on it is refused; by
 default it is tessera/jobs under the user's configuration folder, not
 tessera serve's tessera/nats), and creates the jobs' stream, bucket and consumer with
 -ack-wait (a lost worker's job is redelivered after it), -max-attempts
-(lost workers before a job is recorded as failed) and -replicas. With
+(lost workers before a job is recorded as failed), -replicas and the
+bounds: at most -max-queued jobs wait in the queue, records are refused
+at nine tenths of -max-records entries or -max-records-mb, and a finished
+job's record is forgotten -retention after it finished. With
 -cluster it is a node of a cluster that dials -routes; give each node its
 own -name and -store, and -replicas 3 once three nodes are up.
 
@@ -126,12 +129,16 @@ anything on the server: see docs/results/jobs.md, Security.`,
 		tlsCert := fs.String("tls-cert", "", "TLS certificate `FILE` (PEM) beyond loopback (default: a self-signed one made in the store)")
 		tlsKey := fs.String("tls-key", "", "the TLS certificate's key `FILE` (PEM)")
 		tlsCA := fs.String("tls-ca", "", "with -cluster beyond loopback: the CA `FILE` that signed every node's -tls-cert")
+		retention := durationFlag(fs, "retention", jobs.DefaultLimits.Retention, "forget a finished job's record (its result) this `duration` after it finished")
+		maxQueued := fs.Int64("max-queued", jobs.DefaultLimits.MaxQueued, "jobs waiting in the queue at most (more are refused)")
+		maxRecords := fs.Int64("max-records", jobs.DefaultLimits.MaxRecords, "job records and progress values kept at most (submissions are refused at nine tenths)")
+		maxRecordsMB := fs.Int64("max-records-mb", jobs.DefaultLimits.MaxRecordBytes>>20, "MiB of job records kept at most (submissions are refused at nine tenths)")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
 			}
-			if *ackWait <= 0 || *maxAttempts < 1 || *replicas < 1 {
-				return usagef("-ack-wait, -max-attempts and -replicas must be positive")
+			if *ackWait <= 0 || *maxAttempts < 1 || *replicas < 1 || *retention <= 0 || *maxQueued < 1 || *maxRecords < 1 || *maxRecordsMB < 1 {
+				return usagef("-ack-wait, -max-attempts, -replicas, -retention and the -max bounds must be positive")
 			}
 			o := jobs.ServerOptions{Dir: *store, Addr: *addr, Name: *name, Log: *verbose, TLSCert: *tlsCert, TLSKey: *tlsKey, TLSCA: *tlsCA}
 			if *creds != "" {
@@ -149,7 +156,9 @@ anything on the server: see docs/results/jobs.md, Security.`,
 				return err
 			}
 			defer s.Shutdown()
-			copts := []jobs.Option{jobs.WithAckWait(*ackWait), jobs.WithMaxAttempts(*maxAttempts), jobs.WithReplicas(*replicas), jobs.WithToken(s.Token())}
+			limits := jobs.Limits{MaxQueued: *maxQueued, MaxRecords: *maxRecords, MaxRecordBytes: *maxRecordsMB << 20, Retention: *retention}
+			copts := []jobs.Option{jobs.WithAckWait(*ackWait), jobs.WithMaxAttempts(*maxAttempts), jobs.WithReplicas(*replicas),
+				jobs.WithToken(s.Token()), jobs.WithLimits(limits)}
 			if s.CertFile() != "" {
 				copts = append(copts, jobs.WithTLSCA(s.CertFile()))
 			}
@@ -157,7 +166,8 @@ anything on the server: see docs/results/jobs.md, Security.`,
 			if err != nil {
 				return err
 			}
-			c.Close()
+			// Kept open: it forgets finished jobs past -retention.
+			defer c.Close()
 			fmt.Fprintf(env.Stdout, "jobs server on %s, store %s\n", s.URL(), s.Dir())
 			printCredentials(env.Stdout, s, "tessera worker -nats URL")
 			<-ctx.Done()

@@ -20,7 +20,7 @@ func init() {
 
 var serveCmd = &Command{
 	Name:      "serve",
-	UsageLine: "[-addr HOST:PORT] [-db FILE] [-store DIR | -nats URL [-creds FILE] [-tls-ca FILE]] [-workers N] [-data DIR] [-pdb DIR] [-q]",
+	UsageLine: "[-addr HOST:PORT] [-db FILE] [-store DIR | -nats URL [-creds FILE] [-tls-ca FILE]] [-retention D] [-workers N] [-data DIR] [-pdb DIR] [-q]",
 	Short:     "serve the web app: the sliding puzzle, the dust game, SameGame and edge-matching",
 	Long: `Serve runs the web app: the sliding-tile picture game (built-in or
 uploaded pictures, the phone's camera, boards up to 10x10, the gap where you
@@ -67,7 +67,9 @@ existing server or cluster instead (its token by -creds FILE, TESSERA_NATS_CREDS
 or nats://TOKEN@HOST:PORT, its certificate by -tls-ca; still running -workers workers here;
 -workers 0 leaves the work to 'tessera worker -nats URL' processes, which
 must be built with the same job kinds). Each client runs at most 4 jobs at
-once, each at most 10 minutes.
+once, each at most 10 minutes. The embedded server keeps at most 10,000
+queued jobs and 100,000 records (2 GiB), refusing submissions past them,
+and forgets a finished job -retention after it finished (a week).
 
 The server listens on 127.0.0.1 by default, so only this machine can reach
 it; -addr :8080 opens it to the network.`,
@@ -78,6 +80,7 @@ it; -addr :8080 opens it to the network.`,
 		storeDir := fs.String("store", "", "file store of the embedded NATS server for jobs (default tessera/nats under the user's config folder)")
 		natsURL := fs.String("nats", "", "join this NATS server or cluster for jobs instead of starting one (nats://HOST:PORT, comma-separated)")
 		auth := natsAuthFlags(fs)
+		retention := durationFlag(fs, "retention", jobs.DefaultLimits.Retention, "embedded NATS server: forget a finished job (its result) this `duration` after it finished")
 		dataDir := fs.String("data", "", "shared data folder (SameGame's standard positions, ...; default $TESSERA_DATA or ../shared/data, else generated puzzles only)")
 		workers := fs.Int("workers", max(4, runtime.GOMAXPROCS(0)), "in-process job workers")
 		pdbDir := fs.String("pdb", "", "folder of the sliding puzzle's pattern databases (default the user cache folder's tessera/, as for 'tessera npuzzle pdb build')")
@@ -90,6 +93,9 @@ it; -addr :8080 opens it to the network.`,
 			}
 			if *natsURL == "" && (*auth.creds != "" || *auth.ca != "") {
 				return usagef("-creds and -tls-ca go with -nats (the embedded server makes its own)")
+			}
+			if *retention <= 0 {
+				return usagef("-retention %v: must be positive", *retention)
 			}
 			if *workers < 0 {
 				return usagef("-workers %d: must not be negative", *workers)
@@ -122,7 +128,7 @@ it; -addr :8080 opens it to the network.`,
 			if *natsURL != "" {
 				jc, err = jobs.Connect(ctx, *natsURL, auth.options()...)
 			} else {
-				jc, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: *storeDir}, 0)
+				jc, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: *storeDir}, 0, jobs.WithLimits(jobs.Limits{Retention: *retention}))
 			}
 			if err != nil {
 				return fmt.Errorf("jobs: %w", err)

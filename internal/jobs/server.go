@@ -313,6 +313,9 @@ func StartEmbedded(ctx context.Context, o ServerOptions, workers int, opts ...Op
 	if err != nil {
 		return nil, err
 	}
+	// The store's owner: its bounds (DefaultLimits unless opts say
+	// otherwise) and the sweep of finished records.
+	opts = append([]Option{WithLimits(Limits{})}, opts...)
 	c, err := Connect(ctx, s.URL(), append(opts, WithToken(s.token), withLocalCA(s.certFile))...)
 	if err != nil {
 		s.Shutdown()
