@@ -90,7 +90,7 @@ is lost).`,
 
 var jobsServerCmd = &Command{
 	Name:      "server",
-	UsageLine: "[-addr HOST:PORT] [-store DIR] [-creds FILE] [-tls-cert FILE -tls-key FILE] [-ack-wait D] [-max-attempts N] [-replicas N] [-retention D] [-max-queued N] [-max-records N] [-max-records-mb M] [-cluster HOST:PORT -routes HOST:PORT,... -tls-ca FILE] [-name NAME]",
+	UsageLine: "[-addr HOST:PORT] [-store DIR] [-creds FILE] [-tls-cert FILE -tls-key FILE] [-ack-wait D] [-max-attempts N] [-replicas N] [-sync-interval D] [-retention D] [-max-queued N] [-max-records N] [-max-records-mb M] [-cluster HOST:PORT -routes HOST:PORT,... -tls-ca FILE] [-name NAME]",
 	Short:     "run a NATS server with JetStream for the jobs",
 	Long: `Server runs a NATS server with JetStream, its file store under -store, until
 interrupted (the store is locked: a second server on it is refused; by
@@ -100,7 +100,12 @@ tessera serve's tessera/nats), and creates the jobs' stream, bucket and consumer
 (lost workers before a job is recorded as failed), -replicas and the
 bounds: at most -max-queued jobs wait in the queue, records are refused
 at nine tenths of -max-records entries or -max-records-mb, and a finished
-job's record is forgotten -retention after it finished. With
+job's record is forgotten -retention after it finished. Every write is
+synced to the disk before it is acknowledged (-sync-interval 0), so an
+acknowledged job or result survives a power cut; -sync-interval D syncs in
+the background instead, faster, losing up to D of acknowledged writes in
+a machine crash (a -cluster node with 0 syncs every 2 minutes and relies on
+its replicas). With
 -cluster it is a node of a cluster that dials -routes; give each node its
 own -name and -store, and -replicas 3 once three nodes are up.
 
@@ -130,6 +135,7 @@ anything on the server: see docs/results/jobs.md, Security.`,
 		tlsKey := fs.String("tls-key", "", "the TLS certificate's key `FILE` (PEM)")
 		tlsCA := fs.String("tls-ca", "", "with -cluster beyond loopback: the CA `FILE` that signed every node's -tls-cert")
 		retention := durationFlag(fs, "retention", jobs.DefaultLimits.Retention, "forget a finished job's record (its result) this `duration` after it finished")
+		syncEvery := durationFlag(fs, "sync-interval", 0, "sync the file store to the disk every `duration` (0: every write before it is acknowledged, so an acknowledged job survives a power cut)")
 		maxQueued := fs.Int64("max-queued", jobs.DefaultLimits.MaxQueued, "jobs waiting in the queue at most (more are refused)")
 		maxRecords := fs.Int64("max-records", jobs.DefaultLimits.MaxRecords, "job records and progress values kept at most (submissions are refused at nine tenths)")
 		maxRecordsMB := fs.Int64("max-records-mb", jobs.DefaultLimits.MaxRecordBytes>>20, "MiB of job records kept at most (submissions are refused at nine tenths)")
@@ -140,7 +146,10 @@ anything on the server: see docs/results/jobs.md, Security.`,
 			if *ackWait <= 0 || *maxAttempts < 1 || *replicas < 1 || *retention <= 0 || *maxQueued < 1 || *maxRecords < 1 || *maxRecordsMB < 1 {
 				return usagef("-ack-wait, -max-attempts, -replicas, -retention and the -max bounds must be positive")
 			}
-			o := jobs.ServerOptions{Dir: *store, Addr: *addr, Name: *name, Log: *verbose, TLSCert: *tlsCert, TLSKey: *tlsKey, TLSCA: *tlsCA}
+			if *syncEvery < 0 {
+				return usagef("-sync-interval must not be negative")
+			}
+			o := jobs.ServerOptions{Dir: *store, Addr: *addr, Name: *name, Log: *verbose, TLSCert: *tlsCert, TLSKey: *tlsKey, TLSCA: *tlsCA, SyncInterval: *syncEvery}
 			if *creds != "" {
 				tok, err := jobs.ReadToken(*creds)
 				if err != nil {
@@ -311,12 +320,12 @@ var jobsCancelCmd = &Command{
 
 var jobsBenchCmd = &Command{
 	Name:      "bench",
-	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] [-n N] [-concurrency C] [-workers K] [-json]",
+	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] [-n N] [-concurrency C] [-workers K] [-sync-interval D] [-json]",
 	Short:     "measure the per-job overhead: submit to result of empty jobs",
 	Long: `Bench submits -n empty jobs (kind jobs.noop), -concurrency at a time, and
 prints the time from submit to result (median, p90, p99, max) and the jobs
 per second. Without -nats it starts an embedded server (in a temporary
-folder) with -workers in-process workers; with -nats the workers are
+folder; -sync-interval as for jobs server) with -workers in-process workers; with -nats the workers are
 those of the cluster ("tessera worker").`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		url := fs.String("nats", "", "NATS server `URL` (empty: an embedded server and in-process workers)")
@@ -324,6 +333,7 @@ those of the cluster ("tessera worker").`,
 		n := fs.Int("n", 10000, "jobs")
 		conc := fs.Int("concurrency", 1, "jobs in flight at once")
 		workers := fs.Int("workers", 1, "without -nats: in-process workers")
+		syncEvery := durationFlag(fs, "sync-interval", 0, "without -nats: the embedded server's sync interval (0: sync every write before acknowledging it)")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
@@ -340,7 +350,7 @@ those of the cluster ("tessera worker").`,
 					return derr
 				}
 				defer os.RemoveAll(dir)
-				c, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: dir}, *workers)
+				c, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: dir, SyncInterval: *syncEvery}, *workers)
 			} else {
 				c, err = jobsClient(ctx, *url, auth)
 			}

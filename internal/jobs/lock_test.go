@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestStoreLocked: a second server on a store in use is refused with
@@ -33,5 +34,26 @@ func TestStoreLocked(t *testing.T) {
 	b.Shutdown()
 	if DefaultDir() == DefaultServerDir() {
 		t.Errorf("serve and jobs server default to one store %s", DefaultDir())
+	}
+}
+
+// TestSyncAlways: the embedded server syncs every write before it
+// acknowledges it unless told an interval.
+func TestSyncAlways(t *testing.T) {
+	s, err := StartServer(context.Background(), ServerOptions{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg := s.NATS().JetStreamConfig(); cfg == nil || !cfg.SyncAlways {
+		t.Errorf("default: JetStream config %+v, want SyncAlways", cfg)
+	}
+	s.Shutdown()
+	s, err = StartServer(context.Background(), ServerOptions{Dir: t.TempDir(), SyncInterval: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown()
+	if cfg := s.NATS().JetStreamConfig(); cfg == nil || cfg.SyncAlways || cfg.SyncInterval != time.Minute {
+		t.Errorf("interval: JetStream config %+v, want a 1m interval", cfg)
 	}
 }
