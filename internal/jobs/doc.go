@@ -82,6 +82,15 @@
 //
 // # Limits
 //
+// The store is bounded (Limits, DefaultLimits): the queue to MaxQueued
+// jobs and MaxQueueBytes (discard policy new: a submission past them is
+// refused with ErrFull, no queued job is dropped), the bucket to
+// MaxRecords entries and MaxRecordBytes (submissions refused with ErrFull
+// at nine tenths, so that accepted jobs can still record their outcome).
+// The client that owns the store (WithLimits: the jobs server, an
+// embedded server's) forgets finished jobs Retention after they finished
+// (Sweep, Forget).
+//
 // Specs are bounded (MaxSpecBytes, kinds of MaxKindLen, ids of MaxIDLen)
 // and refused at submission when malformed, with an error wrapping ErrSpec
 // that says why. Results over MaxResultBytes fail the job; progress values
@@ -117,6 +126,9 @@
 // store in a folder (DefaultDir: tessera/nats under the user's
 // configuration folder), so jobs queued or finished survive a restart;
 // ClusterOptions make it a node of a cluster (streams then take
-// WithReplicas(3) to survive a node's loss). Connect joins any NATS server
+// WithReplicas(3) to survive a node's loss). A single server syncs every
+// write to the disk before acknowledging it (ServerOptions.SyncInterval
+// 0): an acknowledged job or result survives a power cut. Its store is
+// locked while it runs (ErrStoreBusy for a second server on it). Connect joins any NATS server
 // or cluster with JetStream (an official nats-server too).
 package jobs
