@@ -92,14 +92,26 @@ func full(err error) bool {
 // state read at most every 100 ms).
 func (c *Client) room(ctx context.Context) error {
 	c.roomMu.Lock()
-	defer c.roomMu.Unlock()
-	if time.Since(c.roomAt) > 100*time.Millisecond {
-		info, err := c.kvStream.Info(ctx)
-		if err != nil {
-			return nil // the bucket's own bounds still hold
-		}
-		c.roomInfo, c.roomAt = info, time.Now()
+	stale := time.Since(c.roomAt) > 100*time.Millisecond
+	if stale {
+		c.roomAt = time.Now() // one reader at a time
 	}
+	c.roomMu.Unlock()
+	if stale {
+		// A short wait of its own: in a failover the stream may have no
+		// leader to answer for a while, and the bucket's own bounds
+		// still hold without this check.
+		ictx, cancel := context.WithTimeout(ctx, time.Second)
+		info, err := c.kvStream.Info(ictx)
+		cancel()
+		if err == nil {
+			c.roomMu.Lock()
+			c.roomInfo, c.roomAt = info, time.Now()
+			c.roomMu.Unlock()
+		}
+	}
+	c.roomMu.Lock()
+	defer c.roomMu.Unlock()
 	info := c.roomInfo
 	if info == nil {
 		return nil
