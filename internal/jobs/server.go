@@ -47,9 +47,7 @@ type ServerOptions struct {
 	// acknowledged (nats-server's sync_interval: always), so that an
 	// acknowledged job or result survives a power cut or kernel crash; a
 	// positive interval is faster and may lose what was acknowledged in
-	// the last interval. A cluster node with 0 keeps nats-server's
-	// default interval (2 minutes) and relies on its replicas: sync
-	// always there stalled the failover test.
+	// the last interval (nats-server's default is 2 minutes).
 	SyncInterval time.Duration
 	// TLSCA is the certificate of the CA that signs every node's
 	// TLSCert: a cluster whose routes listen beyond loopback needs it
@@ -184,11 +182,8 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 	switch {
 	case o.SyncInterval > 0:
 		opts.SyncInterval = o.SyncInterval
-	case o.Cluster.Addr == "":
+	default:
 		opts.SyncAlways = true
-		// A cluster node keeps nats-server's interval: with sync always,
-		// TestClusterNodeKilled's writes after the stream leader's loss
-		// did not get through in 90 s (see docs/results/jobs.md).
 	}
 	var certFile string
 	if !isLoopback(host) {
