@@ -174,7 +174,7 @@ func TestSolveOnJobs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	url := c.Server().URL()
+	url := c.Server().AuthURL()
 	dir := t.TempDir()
 	puzzle := filepath.Join(dir, "p.txt")
 	if code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "4x4", "-colors", "2", "-frame", "1", "-seed", "3", "-o", puzzle); code != 0 {

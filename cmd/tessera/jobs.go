@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"slices"
@@ -37,7 +38,32 @@ func init() {
 	}
 }
 
-// natsFlag defines -nats on a bench verb.
+// natsAuth holds the -creds and -tls-ca flags of a NATS client.
+type natsAuth struct{ creds, ca *string }
+
+// natsAuthFlags defines -creds and -tls-ca.
+func natsAuthFlags(fs *flag.FlagSet) natsAuth {
+	return natsAuth{
+		creds: fs.String("creds", "", "`FILE` holding the NATS server's token (a copy of its store's "+jobs.TokenFile+"; default $"+jobs.EnvCreds+
+			", a token in the URL as nats://TOKEN@HOST:PORT, or on this machine the default stores' own)"),
+		ca: fs.String("tls-ca", "", "verify the NATS server's TLS certificate with this `FILE` (a copy of its store's "+jobs.CertFile+"; default $"+jobs.EnvCA+")"),
+	}
+}
+
+func (a natsAuth) options() []jobs.Option {
+	var out []jobs.Option
+	if *a.creds != "" {
+		out = append(out, jobs.WithCreds(*a.creds))
+	}
+	if *a.ca != "" {
+		out = append(out, jobs.WithTLSCA(*a.ca))
+	}
+	return out
+}
+
+// natsFlag defines -nats on a bench verb (its credentials come from the
+// URL, $TESSERA_NATS_CREDS and $TESSERA_NATS_CA, or this machine's
+// default stores: see jobs.Connect).
 func natsFlag(fs *flag.FlagSet) *string {
 	return fs.String("nats", "", "send the items as jobs to the workers on this NATS server or cluster (`URL`, \"tessera worker\" joins it) and collect the results; empty: run in this process")
 }
@@ -69,17 +95,38 @@ is lost).`,
 
 var jobsServerCmd = &Command{
 	Name:      "server",
-	UsageLine: "[-addr HOST:PORT] [-store DIR] [-ack-wait D] [-max-attempts N] [-replicas N] [-cluster HOST:PORT -routes HOST:PORT,...] [-name NAME]",
+	UsageLine: "[-addr HOST:PORT] [-store DIR] [-creds FILE] [-tls-cert FILE -tls-key FILE] [-ack-wait D] [-max-attempts N] [-replicas N] [-sync-interval D] [-retention D] [-max-queued N] [-max-records N] [-max-records-mb M] [-cluster HOST:PORT -routes HOST:PORT,... -tls-ca FILE] [-name NAME]",
 	Short:     "run a NATS server with JetStream for the jobs",
 	Long: `Server runs a NATS server with JetStream, its file store under -store, until
-interrupted, and creates the jobs' stream, bucket and consumer with
+interrupted (the store is locked: a second server on it is refused; by
+default it is tessera/jobs under the user's configuration folder, not
+tessera serve's tessera/nats), and creates the jobs' stream, bucket and consumer with
 -ack-wait (a lost worker's job is redelivered after it), -max-attempts
-(lost workers before a job is recorded as failed) and -replicas. With
+(lost workers before a job is recorded as failed), -replicas and the
+bounds: at most -max-queued jobs wait in the queue, records are refused
+at nine tenths of -max-records entries or -max-records-mb, and a finished
+job's record is forgotten -retention after it finished. Every write is
+synced to the disk before it is acknowledged (-sync-interval 0), so an
+acknowledged job or result survives a power cut; -sync-interval D syncs in
+the background instead, faster, losing up to D of acknowledged writes in
+a machine crash. With
 -cluster it is a node of a cluster that dials -routes; give each node its
-own -name and -store, and -replicas 3 once three nodes are up.`,
+own -name and -store, and -replicas 3 once three nodes are up.
+
+Clients need the server's token: it is drawn at the store's first start,
+printed once, and kept in the store's token file (mode 0600); give a copy
+to workers and clients with -creds FILE (or $TESSERA_NATS_CREDS, or
+nats://TOKEN@HOST:PORT). Clients on this machine find it in the default
+store by themselves. Listening beyond loopback (-addr 0.0.0.0:4222) the
+server uses TLS: -tls-cert and -tls-key, or a self-signed certificate made
+at the first start in the store (tls-cert.pem), which clients verify with
+-tls-ca (a copy of it). A cluster shares one token (-creds on every node)
+and, beyond loopback, needs -tls-cert, -tls-key and the CA that signed
+every node's certificate (-tls-ca). Whoever holds the token can do
+anything on the server: see docs/results/jobs.md, Security.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		addr := fs.String("addr", "127.0.0.1:4222", "client address `HOST:PORT`")
-		store := fs.String("store", jobs.DefaultDir(), "JetStream file store folder")
+		store := fs.String("store", jobs.DefaultServerDir(), "JetStream file store folder (locked while the server runs; tessera serve's default is another)")
 		ackWait := durationFlag(fs, "ack-wait", jobs.DefaultAckWait, "redeliver a job whose worker sent no heartbeat for this `duration`")
 		maxAttempts := fs.Int("max-attempts", jobs.DefaultMaxAttempts, "workers lost on a job before it is recorded as failed")
 		replicas := fs.Int("replicas", 1, "replicas of the stream and bucket (3 in a cluster of three)")
@@ -87,14 +134,33 @@ own -name and -store, and -replicas 3 once three nodes are up.`,
 		routes := fs.String("routes", "", "other nodes' route addresses, comma-separated")
 		name := fs.String("name", "", "server name (unique in a cluster)")
 		verbose := fs.Bool("v", false, "print the server's log")
+		creds := fs.String("creds", "", "use the token in this `FILE` (a cluster's nodes share one) instead of the store's own, drawn at its first start")
+		tlsCert := fs.String("tls-cert", "", "TLS certificate `FILE` (PEM) beyond loopback (default: a self-signed one made in the store)")
+		tlsKey := fs.String("tls-key", "", "the TLS certificate's key `FILE` (PEM)")
+		tlsCA := fs.String("tls-ca", "", "with -cluster beyond loopback: the CA `FILE` that signed every node's -tls-cert")
+		retention := durationFlag(fs, "retention", jobs.DefaultLimits.Retention, "forget a finished job's record (its result) this `duration` after it finished")
+		syncEvery := durationFlag(fs, "sync-interval", 0, "sync the file store to the disk every `duration` (0: every write before it is acknowledged, so an acknowledged job survives a power cut)")
+		maxQueued := fs.Int64("max-queued", jobs.DefaultLimits.MaxQueued, "jobs waiting in the queue at most (more are refused)")
+		maxRecords := fs.Int64("max-records", jobs.DefaultLimits.MaxRecords, "job records and progress values kept at most (submissions are refused at nine tenths)")
+		maxRecordsMB := fs.Int64("max-records-mb", jobs.DefaultLimits.MaxRecordBytes>>20, "MiB of job records kept at most (submissions are refused at nine tenths)")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
 			}
-			if *ackWait <= 0 || *maxAttempts < 1 || *replicas < 1 {
-				return usagef("-ack-wait, -max-attempts and -replicas must be positive")
+			if *ackWait <= 0 || *maxAttempts < 1 || *replicas < 1 || *retention <= 0 || *maxQueued < 1 || *maxRecords < 1 || *maxRecordsMB < 1 {
+				return usagef("-ack-wait, -max-attempts, -replicas, -retention and the -max bounds must be positive")
 			}
-			o := jobs.ServerOptions{Dir: *store, Addr: *addr, Name: *name, Log: *verbose}
+			if *syncEvery < 0 {
+				return usagef("-sync-interval must not be negative")
+			}
+			o := jobs.ServerOptions{Dir: *store, Addr: *addr, Name: *name, Log: *verbose, TLSCert: *tlsCert, TLSKey: *tlsKey, TLSCA: *tlsCA, SyncInterval: *syncEvery}
+			if *creds != "" {
+				tok, err := jobs.ReadToken(*creds)
+				if err != nil {
+					return err
+				}
+				o.Token = tok
+			}
 			if *clusterAddr != "" {
 				o.Cluster = jobs.ClusterOptions{Addr: *clusterAddr, Routes: splitComma(*routes)}
 			}
@@ -103,16 +169,38 @@ own -name and -store, and -replicas 3 once three nodes are up.`,
 				return err
 			}
 			defer s.Shutdown()
-			c, err := jobs.Connect(ctx, s.URL(), jobs.WithAckWait(*ackWait), jobs.WithMaxAttempts(*maxAttempts), jobs.WithReplicas(*replicas))
+			limits := jobs.Limits{MaxQueued: *maxQueued, MaxRecords: *maxRecords, MaxRecordBytes: *maxRecordsMB << 20, Retention: *retention}
+			copts := []jobs.Option{jobs.WithAckWait(*ackWait), jobs.WithMaxAttempts(*maxAttempts), jobs.WithReplicas(*replicas),
+				jobs.WithToken(s.Token()), jobs.WithLimits(limits)}
+			if s.CertFile() != "" {
+				copts = append(copts, jobs.WithTLSCA(s.CertFile()))
+			}
+			c, err := jobs.Connect(ctx, s.URL(), copts...)
 			if err != nil {
 				return err
 			}
-			c.Close()
+			// Kept open: it forgets finished jobs past -retention.
+			defer c.Close()
 			fmt.Fprintf(env.Stdout, "jobs server on %s, store %s\n", s.URL(), s.Dir())
+			printCredentials(env.Stdout, s, "tessera worker -nats URL")
 			<-ctx.Done()
 			return nil
 		}
 	},
+}
+
+// printCredentials says where a server's token (and certificate) are
+// and what a client passes; the token itself only at the store's first
+// start, once.
+func printCredentials(w io.Writer, s *jobs.Server, client string) {
+	if s.NewToken() {
+		fmt.Fprintf(w, "new token (shown this once; kept in %s, mode 0600): %s\n", s.TokenFile(), s.Token())
+	}
+	line := fmt.Sprintf("clients: %s -creds %s", client, s.TokenFile())
+	if s.CertFile() != "" {
+		line += " -tls-ca " + s.CertFile()
+	}
+	fmt.Fprintln(w, line+" (copies of these files on other machines; on this one they are found by themselves)")
 }
 
 func splitComma(s string) []string {
@@ -126,24 +214,25 @@ func splitComma(s string) []string {
 }
 
 // jobsClient connects to -nats for the jobs verbs.
-func jobsClient(ctx context.Context, url string) (*jobs.Client, error) {
+func jobsClient(ctx context.Context, url string, auth natsAuth) (*jobs.Client, error) {
 	cctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
-	return jobs.Connect(cctx, url, jobs.WithSetupWait(10*time.Second))
+	return jobs.Connect(cctx, url, append(auth.options(), jobs.WithSetupWait(10*time.Second))...)
 }
 
 var jobsListCmd = &Command{
 	Name:      "list",
-	UsageLine: "[-nats URL] [-json]",
+	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] [-json]",
 	Short:     "list the jobs, oldest first",
 	Flags: func(fs *flag.FlagSet) Runner {
 		url := fs.String("nats", defaultNATS, "NATS server `URL`")
+		auth := natsAuthFlags(fs)
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
 			}
-			c, err := jobsClient(ctx, *url)
+			c, err := jobsClient(ctx, *url, auth)
 			if err != nil {
 				return err
 			}
@@ -183,16 +272,17 @@ func firstLine(s string) string {
 
 var jobsStatusCmd = &Command{
 	Name:      "status",
-	UsageLine: "[-nats URL] [-wait] ID",
+	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] [-wait] ID",
 	Short:     "print a job's record (JSON), with -wait once it is finished",
 	Flags: func(fs *flag.FlagSet) Runner {
 		url := fs.String("nats", defaultNATS, "NATS server `URL`")
+		auth := natsAuthFlags(fs)
 		wait := fs.Bool("wait", false, "wait until the job is finished")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one job ID")
 			}
-			c, err := jobsClient(ctx, *url)
+			c, err := jobsClient(ctx, *url, auth)
 			if err != nil {
 				return err
 			}
@@ -213,15 +303,16 @@ var jobsStatusCmd = &Command{
 
 var jobsCancelCmd = &Command{
 	Name:      "cancel",
-	UsageLine: "[-nats URL] ID",
+	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] ID",
 	Short:     "cancel a job",
 	Flags: func(fs *flag.FlagSet) Runner {
 		url := fs.String("nats", defaultNATS, "NATS server `URL`")
+		auth := natsAuthFlags(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one job ID")
 			}
-			c, err := jobsClient(ctx, *url)
+			c, err := jobsClient(ctx, *url, auth)
 			if err != nil {
 				return err
 			}
@@ -233,18 +324,20 @@ var jobsCancelCmd = &Command{
 
 var jobsBenchCmd = &Command{
 	Name:      "bench",
-	UsageLine: "[-nats URL] [-n N] [-concurrency C] [-workers K] [-json]",
+	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] [-n N] [-concurrency C] [-workers K] [-sync-interval D] [-json]",
 	Short:     "measure the per-job overhead: submit to result of empty jobs",
 	Long: `Bench submits -n empty jobs (kind jobs.noop), -concurrency at a time, and
 prints the time from submit to result (median, p90, p99, max) and the jobs
 per second. Without -nats it starts an embedded server (in a temporary
-folder) with -workers in-process workers; with -nats the workers are
+folder; -sync-interval as for jobs server) with -workers in-process workers; with -nats the workers are
 those of the cluster ("tessera worker").`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		url := fs.String("nats", "", "NATS server `URL` (empty: an embedded server and in-process workers)")
+		auth := natsAuthFlags(fs)
 		n := fs.Int("n", 10000, "jobs")
 		conc := fs.Int("concurrency", 1, "jobs in flight at once")
 		workers := fs.Int("workers", 1, "without -nats: in-process workers")
+		syncEvery := durationFlag(fs, "sync-interval", 0, "without -nats: the embedded server's sync interval (0: sync every write before acknowledging it)")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
@@ -261,9 +354,9 @@ those of the cluster ("tessera worker").`,
 					return derr
 				}
 				defer os.RemoveAll(dir)
-				c, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: dir}, *workers)
+				c, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: dir, SyncInterval: *syncEvery}, *workers)
 			} else {
-				c, err = jobsClient(ctx, *url)
+				c, err = jobsClient(ctx, *url, auth)
 			}
 			if err != nil {
 				return err

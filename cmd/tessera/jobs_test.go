@@ -54,7 +54,7 @@ func TestBenchOnWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	url := c.Server().URL()
+	url := c.Server().AuthURL()
 	for _, args := range [][]string{
 		{"samegame", "bench", "-rules", "dust", "-algo", "exact", "-n", "6", "-size", "5x5", "-timeout", "0", "-table-bits", "16", "-cpu", "-json"},
 		{"samegame", "bench", "-rules", "dust", "-algo", "dfs,exact", "-n", "4", "-size", "5x5", "-timeout", "0", "-table-bits", "16", "-json"},
@@ -131,7 +131,7 @@ func TestJobsCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	url := c.Server().URL()
+	url := c.Server().AuthURL()
 	id, err := c.Submit(t.Context(), jobs.Spec{ID: "job-1", Kind: jobs.NoopKind, Input: json.RawMessage(`7`)})
 	if err != nil {
 		t.Fatal(err)

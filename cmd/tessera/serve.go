@@ -34,7 +34,7 @@ func gamesHelp() string {
 
 var serveCmd = &Command{
 	Name:      "serve",
-	UsageLine: "[-addr HOST:PORT] [-db FILE] [-store DIR | -nats URL] [-workers N] [-data DIR] [-pdb DIR] [-q]",
+	UsageLine: "[-addr HOST:PORT] [-db FILE] [-store DIR | -nats URL [-creds FILE] [-tls-ca FILE]] [-retention D] [-workers N] [-data DIR] [-pdb DIR] [-q]",
 	Short:     "serve the web app: " + catalog.GameList(),
 	Long: `Serve runs the web app, a page per game:
 
@@ -64,13 +64,19 @@ the tables of those two partitions.
 Long solves (Auto on the sliding puzzle, and the pages' other searches)
 run as jobs on NATS JetStream: by default serve starts an embedded NATS
 server with its file store under the user's configuration folder
-(tessera/nats, or -store DIR) and -workers in-process workers, so a
+(tessera/nats, or -store DIR; locked while serve runs, and not the default
+store of 'tessera jobs server') on a loopback port, its token drawn at the
+first start and kept in the store's token file (mode 0600; shown once),
+and -workers in-process workers, so a
 reloaded page finds its job again, running or finished, and a job survives
 a server restart (a running one is run again). With -nats URL it joins an
-existing server or cluster instead (still running -workers workers here;
+existing server or cluster instead (its token by -creds FILE, TESSERA_NATS_CREDS
+or nats://TOKEN@HOST:PORT, its certificate by -tls-ca; still running -workers workers here;
 -workers 0 leaves the work to 'tessera worker -nats URL' processes, which
 must be built with the same job kinds). Each client runs at most 4 jobs at
-once, each at most 10 minutes.
+once, each at most 10 minutes. The embedded server keeps at most 10,000
+queued jobs and 100,000 records (2 GiB), refusing submissions past them,
+and forgets a finished job -retention after it finished (a week).
 
 The server listens on 127.0.0.1 by default, so only this machine can reach
 it; -addr :8080 opens it to the network.`,
@@ -80,6 +86,8 @@ it; -addr :8080 opens it to the network.`,
 		quiet := fs.Bool("q", false, "do not log requests")
 		storeDir := fs.String("store", "", "file store of the embedded NATS server for jobs (default tessera/nats under the user's config folder)")
 		natsURL := fs.String("nats", "", "join this NATS server or cluster for jobs instead of starting one (nats://HOST:PORT, comma-separated)")
+		auth := natsAuthFlags(fs)
+		retention := durationFlag(fs, "retention", jobs.DefaultLimits.Retention, "embedded NATS server: forget a finished job (its result) this `duration` after it finished")
 		dataDir := fs.String("data", "", "shared data folder (SameGame's standard positions, ...; default $TESSERA_DATA or ../shared/data, else generated puzzles only)")
 		workers := fs.Int("workers", max(4, runtime.GOMAXPROCS(0)), "in-process job workers")
 		pdbDir := fs.String("pdb", "", "folder of the sliding puzzle's pattern databases (default the user cache folder's tessera/, as for 'tessera npuzzle pdb build')")
@@ -89,6 +97,12 @@ it; -addr :8080 opens it to the network.`,
 			}
 			if *natsURL != "" && *storeDir != "" {
 				return usagef("-store is the embedded server's; it does not go with -nats")
+			}
+			if *natsURL == "" && (*auth.creds != "" || *auth.ca != "") {
+				return usagef("-creds and -tls-ca go with -nats (the embedded server makes its own)")
+			}
+			if *retention <= 0 {
+				return usagef("-retention %v: must be positive", *retention)
 			}
 			if *workers < 0 {
 				return usagef("-workers %d: must not be negative", *workers)
@@ -119,9 +133,9 @@ it; -addr :8080 opens it to the network.`,
 			// registered its job kinds.
 			var jc *jobs.Client
 			if *natsURL != "" {
-				jc, err = jobs.Connect(ctx, *natsURL)
+				jc, err = jobs.Connect(ctx, *natsURL, auth.options()...)
 			} else {
-				jc, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: *storeDir}, 0)
+				jc, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: *storeDir}, 0, jobs.WithLimits(jobs.Limits{Retention: *retention}))
 			}
 			if err != nil {
 				return fmt.Errorf("jobs: %w", err)
@@ -141,7 +155,11 @@ it; -addr :8080 opens it to the network.`,
 			defer func() { stopWorkers(); <-workersDone }()
 			where := *natsURL
 			if where == "" {
-				where = "embedded " + jc.Server().URL() + ", store " + jc.Server().Dir()
+				s := jc.Server()
+				where = "embedded " + s.URL() + ", store " + s.Dir() + ", token in " + s.TokenFile()
+				if s.NewToken() {
+					fmt.Fprintf(env.Stderr, "tessera: new NATS token for the jobs (shown this once; kept in %s, mode 0600): %s\n", s.TokenFile(), s.Token())
+				}
 			}
 			fmt.Fprintf(env.Stderr, "tessera: serving on http://%s (database %s; jobs on NATS %s, %d workers here); Ctrl-C stops\n", ln.Addr(), st.Path(), where, *workers)
 			return srv.Serve(ctx, ln)

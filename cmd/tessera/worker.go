@@ -14,7 +14,7 @@ import (
 
 var workerCmd = &Command{
 	Name:      "worker",
-	UsageLine: "[-nats URL] [-workers N] [-name NAME] [-data DIR]",
+	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] [-workers N] [-name NAME] [-data DIR]",
 	Short:     "work the jobs of a NATS server or cluster",
 	Long: `Worker joins the NATS server or cluster at -nats (comma-separated URLs for
 several nodes) and runs -workers jobs at a time until interrupted: the
@@ -26,6 +26,7 @@ paths on every worker. On an interrupt the running jobs go back to the
 queue for another worker.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		url := fs.String("nats", defaultNATS, "NATS server `URL`")
+		auth := natsAuthFlags(fs)
 		workers := fs.Int("workers", runtime.NumCPU(), "jobs run at once")
 		name := fs.String("name", "", "this worker's name in the job records (default host-pid)")
 		dataDir := fs.String("data", "", "shared data folder for the web app's jobs (default $TESSERA_DATA or ../shared/data)")
@@ -36,7 +37,7 @@ queue for another worker.`,
 			if *workers < 1 {
 				return usagef("-workers must be at least 1")
 			}
-			var opts []jobs.Option
+			opts := auth.options()
 			if *name != "" {
 				opts = append(opts, jobs.WithName(*name))
 			}

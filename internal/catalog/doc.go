@@ -10,25 +10,29 @@
 //     '_', its command-line flag; its help tag documents it. BindFlags
 //     defines the flags from the fields, so a new knob is its field and its
 //     use, nothing else.
+//
 //   - Hooks (SameGameHooks): progress callbacks and executors, which stay
 //     in the process that runs the solver.
+//
 //   - a Table of entries: an id (the -algo name), a name, a doc line and
 //     capabilities as data: Optimal (a finished run proves its answer),
 //     Anytime (its best so far is an answer when its budget ends), Plays
 //     (the rules or kinds of puzzle it plays) and Reads (the options it
 //     reads). "-X applies to -algo Y" errors (Table.Applies), the web's
 //     menus (Table.Playing) and bench's reporting come from these.
+//
 //   - Record (SameGameRecord): the one result, what `solve -json` prints,
 //     each `bench -json` line, what a job returns.
+//
 //   - Job (SameGameJob): a Spec and the puzzle itself (inline, or pictures
 //     by content address): the input of the job kind "<family>.solve"
 //     (JobKinds), which `tessera worker`, bench's -nats and the web app
 //     run alike. A job names no file on its worker.
 //
-//	job := catalog.SameGameJob{Spec: catalog.Spec[catalog.SameGameOptions]{Solver: "nrpa",
-//		Options: catalog.SameGameOptions{Level: 3, Iterations: 100}, Budget: catalog.Budget{Timeout: time.Minute}},
-//		Rules: "standard", Board: text}
-//	rec := job.Run(ctx, catalog.SameGameHooks{})
+//     job := catalog.SameGameJob{Spec: catalog.Spec[catalog.SameGameOptions]{Solver: "nrpa",
+//     Options: catalog.SameGameOptions{Level: 3, Iterations: 100}, Budget: catalog.Budget{Timeout: time.Minute}},
+//     Rules: "standard", Board: text}
+//     rec := job.Run(ctx, catalog.SameGameHooks{})
 //
 // Budgets (WithBudget) are wall-clock or the CPU time of the solving
 // thread. Games lists the web app's games, which help and the web's

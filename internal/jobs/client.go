@@ -3,6 +3,8 @@ package jobs
 import (
 	"cmp"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,7 +16,6 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/nats-io/nuid"
 )
 
 // Names of the JetStream objects (see the package doc).
@@ -41,6 +42,12 @@ type options struct {
 	replicas    int
 	name        string
 	setupWait   time.Duration
+	token       string
+	creds       string
+	tlsCA       string
+	localCA     bool // tlsCA is used only if the server asks for TLS
+	limits      Limits
+	ownLimits   bool // apply limits to the stream and bucket, and sweep
 }
 
 // WithAckWait sets the consumer's ack wait when Connect creates it
@@ -75,6 +82,11 @@ type Client struct {
 	cons jetstream.Consumer
 	o    options
 
+	kvStream jetstream.Stream // the bucket's stream (its bounds, its state)
+	roomMu   sync.Mutex
+	roomAt   time.Time
+	roomInfo *jetstream.StreamInfo
+
 	mu       sync.Mutex
 	waiters  map[string][]chan Status
 	watching bool
@@ -88,8 +100,17 @@ type Client struct {
 // Connect connects to the NATS server or cluster at url (comma-separated
 // URLs for several nodes) and creates the stream, bucket and consumer if
 // they are missing.
+//
+// It authenticates with the first of: a token in the URL
+// (nats://TOKEN@HOST:PORT), WithToken, WithCreds's file, the file named
+// by $TESSERA_NATS_CREDS; else, when every URL names a loopback host, the
+// tokens of this machine's default stores (DefaultServerDir, then
+// DefaultDir), each tried in turn; else none. TLS is required and
+// verified with WithTLSCA's file, or $TESSERA_NATS_CA's; a local store's
+// certificate is used when the server asks for TLS. A refused token gives
+// an error wrapping nats.ErrAuthorization.
 func Connect(ctx context.Context, url string, opts ...Option) (*Client, error) {
-	o := options{ackWait: DefaultAckWait, maxAttempts: DefaultMaxAttempts, replicas: 1, setupWait: 30 * time.Second}
+	o := options{ackWait: DefaultAckWait, maxAttempts: DefaultMaxAttempts, replicas: 1, setupWait: 30 * time.Second, limits: DefaultLimits}
 	for _, f := range opts {
 		f(&o)
 	}
@@ -97,9 +118,26 @@ func Connect(ctx context.Context, url string, opts ...Option) (*Client, error) {
 		h, _ := os.Hostname()
 		o.name = h + "-" + strconv.Itoa(os.Getpid())
 	}
-	nc, err := nats.Connect(url, nats.Name("tessera "+o.name), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond))
+	creds, err := o.credentials(url)
 	if err != nil {
-		return nil, fmt.Errorf("jobs: connect %s: %w", url, err)
+		return nil, err
+	}
+	var nc *nats.Conn
+	for _, cr := range creds {
+		nopts := append([]nats.Option{nats.Name("tessera " + o.name), nats.MaxReconnects(-1), nats.ReconnectWait(250 * time.Millisecond)},
+			cr.natsOptions()...)
+		nc, err = nats.Connect(url, nopts...)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, nats.ErrAuthorization) {
+			return nil, fmt.Errorf("jobs: connect %s: %w", url, err)
+		}
+		err = fmt.Errorf("jobs: connect %s with %s: %w", url, cr.from, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w (give the server's token: -creds FILE, a copy of its store's %s, or $%s=FILE, or nats://TOKEN@HOST:PORT)",
+			err, TokenFile, EnvCreds)
 	}
 	js, err := jetstream.New(nc)
 	if err != nil {
@@ -116,6 +154,9 @@ func Connect(ctx context.Context, url string, opts ...Option) (*Client, error) {
 		err = c.setup(octx)
 		ocancel()
 		if err == nil {
+			if o.ownLimits {
+				c.startSweeping()
+			}
 			return c, nil
 		}
 		select {
@@ -128,7 +169,8 @@ func Connect(ctx context.Context, url string, opts ...Option) (*Client, error) {
 }
 
 func (c *Client) setup(ctx context.Context) error {
-	st, err := c.js.CreateStream(ctx, jetstream.StreamConfig{
+	l := c.o.limits
+	scfg := jetstream.StreamConfig{
 		Name:       StreamName,
 		Subjects:   []string{QueueSubject},
 		Retention:  jetstream.WorkQueuePolicy,
@@ -136,26 +178,62 @@ func (c *Client) setup(ctx context.Context) error {
 		Replicas:   c.o.replicas,
 		Duplicates: 10 * time.Minute,
 		MaxMsgSize: MaxSpecBytes + 4096,
-	})
-	if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
-		st, err = c.js.Stream(ctx, StreamName)
+		MaxMsgs:    l.MaxQueued,
+		MaxBytes:   l.MaxQueueBytes,
+		Discard:    jetstream.DiscardNew, // past a bound, refuse the new job, drop none
 	}
-	if err != nil {
-		return err
-	}
-	kv, err := c.js.CreateKeyValue(ctx, jetstream.KeyValueConfig{
+	kcfg := jetstream.KeyValueConfig{
 		Bucket:       Bucket,
 		History:      1,
 		Storage:      jetstream.FileStorage,
 		Replicas:     c.o.replicas,
 		MaxValueSize: MaxResultBytes + 64<<10,
-	})
-	if errors.Is(err, jetstream.ErrBucketExists) {
-		kv, err = c.js.KeyValue(ctx, Bucket)
+		MaxBytes:     l.MaxRecordBytes,
 	}
+	var (
+		st  jetstream.Stream
+		kv  jetstream.KeyValue
+		err error
+	)
+	if c.o.ownLimits {
+		// The store's owner applies its bounds to a store made before.
+		if st, err = c.js.CreateOrUpdateStream(ctx, scfg); err != nil {
+			return err
+		}
+		if kv, err = c.js.CreateOrUpdateKeyValue(ctx, kcfg); err != nil {
+			return err
+		}
+	} else {
+		st, err = c.js.CreateStream(ctx, scfg)
+		if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+			st, err = c.js.Stream(ctx, StreamName)
+		}
+		if err != nil {
+			return err
+		}
+		kv, err = c.js.CreateKeyValue(ctx, kcfg)
+		if errors.Is(err, jetstream.ErrBucketExists) {
+			kv, err = c.js.KeyValue(ctx, Bucket)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	kvs, err := c.js.Stream(ctx, "KV_"+Bucket)
 	if err != nil {
 		return err
 	}
+	// A bucket's configuration has no MaxMsgs: set on its stream (when
+	// made here, or by the store's owner).
+	if cfg := kvs.CachedInfo().Config; c.o.ownLimits || cfg.MaxMsgs <= 0 {
+		if cfg.MaxMsgs != l.MaxRecords {
+			cfg.MaxMsgs = l.MaxRecords
+			if kvs, err = c.js.UpdateStream(ctx, cfg); err != nil {
+				return err
+			}
+		}
+	}
+	c.kvStream = kvs
 	// The first client makes the consumer (replicas as the stream's);
 	// later ones use it as it is.
 	cons, err := st.Consumer(ctx, ConsumerName)
@@ -220,7 +298,7 @@ const (
 // get one.
 func permanent(err error) bool {
 	return errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyNotFound) || isWrongSeq(err) ||
-		errors.Is(err, ErrNotFound) || errors.Is(err, ErrSpec) || errors.Is(err, jetstream.ErrKeyDeleted)
+		errors.Is(err, ErrNotFound) || errors.Is(err, ErrSpec) || errors.Is(err, jetstream.ErrKeyDeleted) || full(err)
 }
 
 // do runs f, each try under opTimeout, retrying failures to reach a
@@ -250,7 +328,7 @@ func (c *Client) Submit(ctx context.Context, spec Spec) (string, error) {
 		return "", err
 	}
 	if spec.ID == "" {
-		spec.ID = nuid.Next()
+		spec.ID = NewID()
 	}
 	b, err := json.Marshal(spec)
 	if err != nil {
@@ -258,6 +336,9 @@ func (c *Client) Submit(ctx context.Context, spec Spec) (string, error) {
 	}
 	if len(b) > MaxSpecBytes {
 		return "", fmt.Errorf("%w: %d bytes, more than the limit of %d", ErrSpec, len(b), MaxSpecBytes)
+	}
+	if err := c.room(ctx); err != nil {
+		return "", err
 	}
 	st := Status{ID: spec.ID, Kind: spec.Kind, State: Queued, Submitted: time.Now().UTC(), Timeout: spec.Timeout}
 	sb, _ := json.Marshal(st)
@@ -277,8 +358,12 @@ func (c *Client) Submit(ctx context.Context, spec Spec) (string, error) {
 		if errors.Is(err, jetstream.ErrKeyExists) {
 			return "", fmt.Errorf("%w: %s", ErrExists, spec.ID)
 		}
+		if full(err) {
+			return "", fmt.Errorf("%w: the job records are at their bound (%v); finished jobs are forgotten after the retention, or raise the bound", ErrFull, err)
+		}
 		return "", fmt.Errorf("jobs: recording %s: %w", spec.ID, err)
 	}
+	c.counted(len(sb) + len(spec.ID) + 64)
 	// The message id makes a repeated publish (a try whose answer was
 	// lost) a no-op on the server.
 	err = c.do(ctx, func(ctx context.Context) error {
@@ -286,10 +371,22 @@ func (c *Client) Submit(ctx context.Context, spec Spec) (string, error) {
 		return err
 	})
 	if err != nil {
-		c.do(context.WithoutCancel(ctx), func(ctx context.Context) error { return c.kv.Delete(ctx, "job."+spec.ID) })
+		c.do(context.WithoutCancel(ctx), func(ctx context.Context) error { return c.kv.Purge(ctx, "job."+spec.ID) })
+		if full(err) {
+			return "", fmt.Errorf("%w: the queue is at its bound (%v); wait for the workers to drain it, or raise the bound", ErrFull, err)
+		}
 		return "", fmt.Errorf("jobs: publishing %s: %w", spec.ID, err)
 	}
 	return spec.ID, nil
+}
+
+// NewID draws a job id: 128 bits from crypto/rand as 32 hex digits, so
+// that no client can guess another's job (ids are read, watched and
+// canceled by id).
+func NewID() string {
+	var b [16]byte
+	rand.Read(b[:]) // never fails (crypto/rand panics rather)
+	return hex.EncodeToString(b[:])
 }
 
 // SubmitJSON parses a spec as ParseSpec does (refusing a malformed or

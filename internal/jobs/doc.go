@@ -83,6 +83,15 @@
 //
 // # Limits
 //
+// The store is bounded (Limits, DefaultLimits): the queue to MaxQueued
+// jobs and MaxQueueBytes (discard policy new: a submission past them is
+// refused with ErrFull, no queued job is dropped), the bucket to
+// MaxRecords entries and MaxRecordBytes (submissions refused with ErrFull
+// at nine tenths, so that accepted jobs can still record their outcome).
+// The client that owns the store (WithLimits: the jobs server, an
+// embedded server's) forgets finished jobs Retention after they finished
+// (Sweep, Forget).
+//
 // Specs are bounded (MaxSpecBytes, kinds of MaxKindLen, ids of MaxIDLen)
 // and refused at submission when malformed, with an error wrapping ErrSpec
 // that says why. Results over MaxResultBytes fail the job; progress values
@@ -90,12 +99,37 @@
 // times a second per job. Inputs that name files (a bench's data) are read
 // by the workers, which need the same files.
 //
+// # Security
+//
+// A server (StartServer) requires a token of every client and route: 256
+// bits from crypto/rand drawn at the store's first start and kept in the
+// store's TokenFile (mode 0600; ServerOptions.Token to share one across a
+// cluster). Beyond loopback its client listener uses TLS (a given
+// certificate, or a self-signed one made in the store, CertFile), and a
+// cluster's routes beyond loopback need a certificate and the CA that
+// signed every node's (refused without). Connect finds the token in the
+// URL, an option, $TESSERA_NATS_CREDS, or, for a loopback URL, in this
+// machine's default stores; a missing or wrong token is refused by the
+// server with an authorization error (nats.ErrAuthorization).
+//
+// The token is the only credential, and it is all-powerful: there are no
+// accounts or permissions. Whoever holds it can submit specs of every kind
+// the workers run (and a bench item names files that the worker reads and
+// writes with the worker's rights), read every record and result, write
+// or forge records, cancel any job, and use the JetStream API freely
+// (delete the stream, bucket and consumer, publish and subscribe to any
+// subject). Give it only to the machines that run the workers and to the
+// people who may run anything as the workers' user.
+//
 // # Servers
 //
 // StartServer runs an embedded nats-server with JetStream and its file
 // store in a folder (DefaultDir: tessera/nats under the user's
 // configuration folder), so jobs queued or finished survive a restart;
 // ClusterOptions make it a node of a cluster (streams then take
-// WithReplicas(3) to survive a node's loss). Connect joins any NATS server
+// WithReplicas(3) to survive a node's loss). A server syncs every write
+// to the disk before acknowledging it (ServerOptions.SyncInterval 0): an
+// acknowledged job or result survives a power cut. Its store is
+// locked while it runs (ErrStoreBusy for a second server on it). Connect joins any NATS server
 // or cluster with JetStream (an official nats-server too).
 package jobs

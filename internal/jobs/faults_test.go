@@ -41,7 +41,7 @@ func TestMain(m *testing.M) {
 	case "server":
 		ctx := context.Background()
 		s, err := StartServer(ctx, ServerOptions{Dir: os.Getenv("TESSERA_JOBS_DIR"), Addr: os.Getenv("TESSERA_JOBS_ADDR"),
-			Name: os.Getenv("TESSERA_JOBS_NAME"), Log: os.Getenv("TESSERA_JOBS_LOG") != "", Cluster: ClusterOptions{Addr: os.Getenv("TESSERA_JOBS_CLUSTER"),
+			Name: os.Getenv("TESSERA_JOBS_NAME"), Log: os.Getenv("TESSERA_JOBS_LOG") != "", Token: os.Getenv("TESSERA_JOBS_TOKEN"), Cluster: ClusterOptions{Addr: os.Getenv("TESSERA_JOBS_CLUSTER"),
 				Routes: strings.Split(os.Getenv("TESSERA_JOBS_ROUTES"), ",")}})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -161,7 +161,7 @@ func TestWorkerKilled(t *testing.T) {
 	f := watchFinals(t, c)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	a := helper(t, helperEnv+"=worker", "TESSERA_JOBS_URL="+c.Server().URL(), "TESSERA_JOBS_NAME=A", "TESSERA_JOBS_N=2")
+	a := helper(t, helperEnv+"=worker", "TESSERA_JOBS_URL="+c.Server().AuthURL(), "TESSERA_JOBS_NAME=A", "TESSERA_JOBS_N=2")
 	var ids []string
 	for range 6 {
 		id, err := c.Submit(ctx, Spec{Kind: "test.sleep", Input: json.RawMessage(`"2s"`)})
@@ -298,10 +298,11 @@ func TestClusterNodeKilled(t *testing.T) {
 	}
 	var nodes []*exec.Cmd
 	var ready []chan string
+	token := NewID() // the nodes' shared token
 	for i := range 3 {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(os.Environ(), helperEnv+"=server", "TESSERA_JOBS_DIR="+t.TempDir(), "TESSERA_JOBS_ADDR="+addrs[i],
-			"TESSERA_JOBS_NAME=node"+strconv.Itoa(i), "TESSERA_JOBS_CLUSTER="+routes[i],
+			"TESSERA_JOBS_NAME=node"+strconv.Itoa(i), "TESSERA_JOBS_CLUSTER="+routes[i], "TESSERA_JOBS_TOKEN="+token,
 			"TESSERA_JOBS_ROUTES="+strings.Join(routes, ","))
 		cmd.Stderr = os.Stderr
 		out, err := cmd.StdoutPipe()
@@ -337,7 +338,7 @@ func TestClusterNodeKilled(t *testing.T) {
 			t.Fatalf("node %d did not start", i)
 		}
 	}
-	urls := "nats://" + strings.Join(addrs, ",nats://")
+	urls := "nats://" + token + "@" + strings.Join(addrs, ",nats://"+token+"@")
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	c, err := Connect(ctx, urls, WithReplicas(3), WithAckWait(2*time.Second), WithSetupWait(60*time.Second))

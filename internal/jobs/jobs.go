@@ -39,7 +39,8 @@ var (
 
 // Spec is what Submit publishes: a registered kind and its input.
 type Spec struct {
-	// ID names the job; empty: Submit draws a unique one. When set it must
+	// ID names the job; empty: Submit draws one with NewID (128 bits from
+	// crypto/rand, unguessable). When set it must
 	// match [A-Za-z0-9_-]{1,64} and not be used already (ErrExists).
 	ID string `json:"id,omitempty"`
 	// Kind names a handler registered with Register on the workers

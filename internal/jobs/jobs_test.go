@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -221,5 +222,41 @@ func TestBlobs(t *testing.T) {
 	}
 	if _, err := c.PutBlob(t.Context(), make([]byte, MaxBlobBytes+1)); !errors.Is(err, ErrBlob) {
 		t.Errorf("a blob over the bound: %v", err)
+	}
+}
+
+// TestIDsUnguessable: ids drawn by Submit are 128 bits from crypto/rand
+// (32 hex digits), distinct, with no prefix shared by the process (as
+// nuid's was) nor a counter's step.
+func TestIDsUnguessable(t *testing.T) {
+	c := embedded(t, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	hex32 := regexp.MustCompile(`^[0-9a-f]{32}$`)
+	var ids []string
+	for range 3 {
+		id, err := c.Submit(ctx, Spec{Kind: NoopKind})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	for range 2000 {
+		ids = append(ids, NewID())
+	}
+	seen := map[string]bool{}
+	prefix := map[string]bool{}
+	for _, id := range ids {
+		if !hex32.MatchString(id) {
+			t.Fatalf("id %q: want 32 hex digits (128 bits)", id)
+		}
+		if seen[id] {
+			t.Fatalf("id %q drawn twice", id)
+		}
+		seen[id] = true
+		prefix[id[:8]] = true
+	}
+	if len(prefix) < len(ids)-10 {
+		t.Errorf("%d distinct 32-bit prefixes in %d ids: not random", len(prefix), len(ids))
 	}
 }

@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -15,7 +16,9 @@ import (
 
 // ServerOptions configure an embedded NATS server with JetStream.
 type ServerOptions struct {
-	// Dir is the JetStream file store ("": DefaultDir()).
+	// Dir is the JetStream file store ("": DefaultDir()). It is locked
+	// while the server runs: a second server on it is refused
+	// (ErrStoreBusy).
 	Dir string
 	// Addr is the client address, host:port ("": 127.0.0.1 on a free
 	// port; port 0 or -1 also picks a free one).
@@ -28,6 +31,28 @@ type ServerOptions struct {
 	Cluster ClusterOptions
 	// Log prints the server's log to standard error.
 	Log bool
+	// Token is the clients' (and routes') credential: "" reads the
+	// store's TokenFile, drawn from crypto/rand (256 bits) at the first
+	// start; a token given is written there (mode 0600) for local
+	// clients. The nodes of a cluster share one token.
+	Token string
+	// TLSCert and TLSKey are the client listener's certificate and key
+	// (PEM files). The listener uses TLS whenever it listens beyond
+	// loopback; without them the store's self-signed pair is used, made
+	// at the first start (CertFile, KeyFile), and clients verify it with
+	// a copy of CertFile (-tls-ca).
+	TLSCert, TLSKey string
+	// SyncInterval is how often the file store is synced to the disk in
+	// the background: 0 (the default) syncs every write before it is
+	// acknowledged (nats-server's sync_interval: always), so that an
+	// acknowledged job or result survives a power cut or kernel crash; a
+	// positive interval is faster and may lose what was acknowledged in
+	// the last interval (nats-server's default is 2 minutes).
+	SyncInterval time.Duration
+	// TLSCA is the certificate of the CA that signs every node's
+	// TLSCert: a cluster whose routes listen beyond loopback needs it
+	// (and TLSCert, TLSKey) and is refused without.
+	TLSCA string
 }
 
 // ClusterOptions are a cluster node's name, route address and peers.
@@ -39,20 +64,56 @@ type ClusterOptions struct {
 
 // Server is an embedded NATS server with JetStream.
 type Server struct {
-	ns  *server.Server
-	dir string
+	ns       *server.Server
+	dir      string
+	lock     *os.File
+	token    string
+	newToken bool
+	certFile string
 }
 
-// DefaultDir returns the default file store of the embedded server:
-// tessera/nats under the user's configuration folder (os.UserConfigDir, as
-// the web app's database), or under the temporary folder when there is
-// none.
-func DefaultDir() string {
+// ErrStoreBusy is returned by StartServer when another server (another
+// process, or another Server of this one) runs on the same file store.
+var ErrStoreBusy = errors.New("jobs: the store is in use by another server")
+
+// LockFile is the file in a store that a running server holds locked.
+const LockFile = "tessera.lock"
+
+func configDir() string {
 	d, err := os.UserConfigDir()
 	if err != nil {
 		d = os.TempDir()
 	}
-	return filepath.Join(d, "tessera", "nats")
+	return filepath.Join(d, "tessera")
+}
+
+// DefaultDir returns the default file store of the embedded server
+// (tessera serve's): tessera/nats under the user's configuration folder
+// (os.UserConfigDir, as the web app's database), or under the temporary
+// folder when there is none.
+func DefaultDir() string { return filepath.Join(configDir(), "nats") }
+
+// DefaultServerDir returns the default file store of "tessera jobs
+// server": tessera/jobs under the user's configuration folder, another
+// folder than DefaultDir so that a serve and a jobs server started with
+// their defaults do not share a store.
+func DefaultServerDir() string { return filepath.Join(configDir(), "jobs") }
+
+// openLock creates and locks dir's LockFile.
+func openLock(dir string) (*os.File, error) {
+	f, err := os.OpenFile(filepath.Join(dir, LockFile), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: store: %w", err)
+	}
+	if err := lockStore(f); err != nil {
+		f.Close()
+		if errors.Is(err, ErrStoreBusy) {
+			return nil, fmt.Errorf("%w: %s is used by another running tessera serve or tessera jobs server; "+
+				"stop it, give this one another -store, or join the running one with -nats URL", ErrStoreBusy, dir)
+		}
+		return nil, fmt.Errorf("jobs: locking the store %s: %w", dir, err)
+	}
+	return f, nil
 }
 
 func splitAddr(addr, defHost string, defPort int) (string, int, error) {
@@ -85,22 +146,51 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 	if dir == "" {
 		dir = DefaultDir()
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("jobs: store: %w", err)
 	}
 	host, port, err := splitAddr(o.Addr, "127.0.0.1", -1)
 	if err != nil {
 		return nil, err
 	}
+	lock, err := openLock(dir)
+	if err != nil {
+		return nil, err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			lock.Close()
+		}
+	}()
+	token, newToken, err := storeToken(dir, o.Token)
+	if err != nil {
+		return nil, err
+	}
 	opts := &server.Options{
-		ServerName: o.Name,
-		Host:       host,
-		Port:       port,
-		JetStream:  true,
-		StoreDir:   dir,
-		NoSigs:     true,
-		NoLog:      !o.Log,
-		MaxPayload: 1 << 20,
+		ServerName:    o.Name,
+		Host:          host,
+		Port:          port,
+		JetStream:     true,
+		StoreDir:      dir,
+		NoSigs:        true,
+		NoLog:         !o.Log,
+		MaxPayload:    1 << 20,
+		Authorization: token,
+		AuthTimeout:   5,
+	}
+	switch {
+	case o.SyncInterval > 0:
+		opts.SyncInterval = o.SyncInterval
+	default:
+		opts.SyncAlways = true
+	}
+	var certFile string
+	if !isLoopback(host) {
+		if opts.TLSConfig, certFile, err = serverTLS(dir, o.TLSCert, o.TLSKey, host); err != nil {
+			return nil, err
+		}
+		opts.TLSTimeout = 5
 	}
 	if o.Cluster.Addr != "" {
 		ch, cp, err := splitAddr(o.Cluster.Addr, "127.0.0.1", -1)
@@ -112,6 +202,16 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 			opts.Cluster.Name = "tessera"
 		}
 		opts.Cluster.Host, opts.Cluster.Port = ch, cp
+		// Routes authenticate with the shared token, and use TLS
+		// beyond loopback.
+		opts.Cluster.Username, opts.Cluster.Password = "tessera", token
+		opts.Cluster.AuthTimeout = 5
+		if !isLoopback(ch) {
+			if opts.Cluster.TLSConfig, err = clusterTLS(o.TLSCert, o.TLSKey, o.TLSCA); err != nil {
+				return nil, err
+			}
+			opts.Cluster.TLSTimeout = 5
+		}
 		for _, r := range o.Cluster.Routes {
 			u, err := url.Parse(r)
 			if err != nil || u.Host == "" {
@@ -119,6 +219,12 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 			}
 			if err != nil {
 				return nil, fmt.Errorf("jobs: route %q: %w", r, err)
+			}
+			if !isLoopback(u.Hostname()) && opts.Cluster.TLSConfig == nil {
+				return nil, fmt.Errorf("jobs: route %s is beyond loopback: listen for routes beyond loopback, with TLS (-cluster, -tls-cert, -tls-key, -tls-ca)", r)
+			}
+			if u.User == nil {
+				u.User = url.UserPassword("tessera", token)
 			}
 			opts.Routes = append(opts.Routes, u)
 		}
@@ -136,10 +242,12 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 	go ns.Start()
 	if !ns.ReadyForConnections(30 * time.Second) {
 		ns.Shutdown()
+		ns.WaitForShutdown()
 		return nil, fmt.Errorf("jobs: server at %s did not start", o.Addr)
 	}
-	s := &Server{ns: ns, dir: dir}
+	s := &Server{ns: ns, dir: dir, lock: lock, token: token, newToken: newToken, certFile: certFile}
 	if o.Cluster.Addr == "" {
+		ok = true
 		return s, nil
 	}
 	// A clustered JetStream needs its meta group before it takes streams.
@@ -147,23 +255,63 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 		select {
 		case <-ctx.Done():
 			ns.Shutdown()
+			ns.WaitForShutdown()
 			return nil, fmt.Errorf("jobs: cluster not ready: %w", ctx.Err())
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
+	ok = true
 	return s, nil
 }
 
-// URL returns the client URL (nats://host:port).
-func (s *Server) URL() string { return s.ns.ClientURL() }
+// URL returns the client URL (nats://host:port, tls://host:port beyond
+// loopback; 127.0.0.1 for a server that listens on every address).
+func (s *Server) URL() string {
+	u, err := url.Parse(s.ns.ClientURL())
+	if err != nil {
+		return s.ns.ClientURL()
+	}
+	if ip := net.ParseIP(u.Hostname()); ip != nil && ip.IsUnspecified() {
+		u.Host = net.JoinHostPort("127.0.0.1", u.Port())
+	}
+	return u.String()
+}
+
+// AuthURL returns the client URL with the token
+// (nats://TOKEN@host:port): a secret, for this process's own clients.
+func (s *Server) AuthURL() string {
+	u, err := url.Parse(s.URL())
+	if err != nil {
+		return s.URL()
+	}
+	u.User = url.User(s.token)
+	return u.String()
+}
+
+// Token returns the clients' token (kept in the store's TokenFile).
+func (s *Server) Token() string { return s.token }
+
+// TokenFile returns the file that holds the token (mode 0600).
+func (s *Server) TokenFile() string { return filepath.Join(s.dir, TokenFile) }
+
+// NewToken reports whether this start drew the token (the store's first
+// start): the time to show it, once.
+func (s *Server) NewToken() bool { return s.newToken }
+
+// CertFile returns the certificate that clients verify the server's TLS
+// with (their -tls-ca: the store's self-signed one or the one given), or
+// "" when the server listens on loopback only, without TLS.
+func (s *Server) CertFile() string { return s.certFile }
 
 // Dir returns the file store folder.
 func (s *Server) Dir() string { return s.dir }
 
-// Shutdown stops the server and waits until it has stopped.
+// Shutdown stops the server, waits until it has stopped and unlocks its
+// store.
 func (s *Server) Shutdown() {
 	s.ns.Shutdown()
 	s.ns.WaitForShutdown()
+	s.lock.Close()
 }
 
 // NATS returns the underlying nats-server (advanced use: monitoring).
@@ -178,7 +326,10 @@ func StartEmbedded(ctx context.Context, o ServerOptions, workers int, opts ...Op
 	if err != nil {
 		return nil, err
 	}
-	c, err := Connect(ctx, s.URL(), opts...)
+	// The store's owner: its bounds (DefaultLimits unless opts say
+	// otherwise) and the sweep of finished records.
+	opts = append([]Option{WithLimits(Limits{})}, opts...)
+	c, err := Connect(ctx, s.URL(), append(opts, WithToken(s.token), withLocalCA(s.certFile))...)
 	if err != nil {
 		s.Shutdown()
 		return nil, err

@@ -95,7 +95,7 @@ func (w *worker) record(id string, f func(*Status)) error {
 	defer cancel()
 	for {
 		_, _, err := w.c.update(ctx, id, func(st *Status) bool { f(st); return true })
-		if err == nil || errors.Is(err, ErrNotFound) {
+		if err == nil || errors.Is(err, ErrNotFound) || full(err) {
 			return err
 		}
 		select {
@@ -245,7 +245,13 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	default:
 		upd = fail(Failed, herr.Error())
 	}
-	if err := w.record(id, upd); err != nil {
+	err = w.record(id, upd)
+	if full(err) {
+		// No room for the result: the job fails with a short record
+		// rather than run again and again.
+		err = w.record(id, fail(Failed, "jobs: the job store is full: the outcome was not kept ("+err.Error()+")"))
+	}
+	if err != nil {
 		msg.Nak()
 		return
 	}

@@ -115,9 +115,11 @@ func (m *MemJobs) Register(kind string, fn JobFunc) error {
 	return nil
 }
 
+// newJobID draws a job id of 128 bits from crypto/rand (32 hex digits):
+// unguessable, so that an id is as good as a capability to its job.
 func newJobID() string {
-	var b [12]byte
-	rand.Read(b[:])
+	var b [16]byte
+	rand.Read(b[:]) // never fails (crypto/rand panics rather)
 	return hex.EncodeToString(b[:])
 }
 

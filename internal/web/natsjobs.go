@@ -30,6 +30,10 @@ func (n NATSJobs) Submit(ctx context.Context, kind string, spec json.RawMessage,
 	if errors.Is(err, jobs.ErrSpec) {
 		return "", errorf(400, "%v", err)
 	}
+	if errors.Is(err, jobs.ErrFull) {
+		// The queue or the records at their bound: come back later.
+		return "", errorf(507, "%v", err)
+	}
 	return id, err
 }
 
