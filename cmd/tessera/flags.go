@@ -99,3 +99,10 @@ func writeFileAtomic(path string, data []byte) error {
 
 // seconds converts a duration to seconds for JSON output.
 func seconds(d time.Duration) float64 { return d.Seconds() }
+
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
