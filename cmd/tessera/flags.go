@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"tessera/internal/bench"
@@ -105,4 +106,20 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
+}
+
+// finiteFloats returns an error naming the first float64 flag of fs that
+// was given a value that is not finite (NaN, Inf), so that no command
+// validates a weight, a rate or a scale with comparisons that NaN passes.
+// run calls it on every verb's flags after parsing them: a usage error.
+func finiteFloats(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if g, ok := f.Value.(flag.Getter); ok && err == nil {
+			if v, ok := g.Get().(float64); ok && (math.IsNaN(v) || math.IsInf(v, 0)) {
+				err = fmt.Errorf("invalid value %q for flag -%s: %v is not a finite number", f.Value, f.Name, v)
+			}
+		}
+	})
+	return err
 }

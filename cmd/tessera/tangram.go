@@ -188,6 +188,9 @@ var tgRenderCmd = &Command{
 			if len(args) < 1 || len(args) > 2 || *out == "" {
 				return usagef("want P.txt [S.txt] and -o X.png")
 			}
+			if !(*scale > 0) {
+				return usagef("-scale %v: want a positive number of pixels per unit", *scale)
+			}
 			p, err := readTangram(args[0])
 			if err != nil {
 				return err
