@@ -42,3 +42,10 @@ func TestInterruptShuffle(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 }
+
+func TestInterruptTangramBench(t *testing.T) {
+	code, errOut := runInterrupted(t, 200*time.Millisecond, "tangram", "bench", "-n", "100000", "-algo", "exact")
+	if code != exitFailed || !strings.Contains(errOut, "canceled") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+}

@@ -97,6 +97,7 @@ func TestTangramBadInput(t *testing.T) {
 		{[]string{"tangram", "solve", "-algo", "exact", "-sdp", "go", areas}, 2, "-sdp applies to -algo sdp"},
 		{[]string{"tangram", "generate", "-pieces", "nope"}, 2, "unknown -pieces"},
 		{[]string{"tangram", "bench", "-n", "2", "-set", "classic:square"}, 2, "either -n or -set"},
+		{[]string{"tangram", "bench", "-n", "1000000000"}, 2, "-n 1000000000: want 1 to 100000"},
 		{[]string{"tangram", "bench", "-set", "classic:nope"}, 2, "nope"},
 	} {
 		code, _, errOut := runCmd(t, "", c.args...)
