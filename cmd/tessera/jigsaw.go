@@ -155,8 +155,11 @@ pictures, whose tile borders fall between pieces.`,
 					return usagef("-size %q: want WxH pixels", *size)
 				}
 			}
+			if *cols < 0 || *cols > len(args) {
+				return usagef("-cols %d: want 1 to %d, the number of images (0: near square)", *cols, len(args))
+			}
 			opts.Cols, opts.Trim = *cols, *trim
-			pic, tile, depth, err := jigsaw.MosaicFiles(args, opts)
+			pic, tile, depth, err := jigsaw.MosaicFiles(ctx, args, opts)
 			var me *jigsaw.MosaicError
 			switch {
 			case errors.As(err, &me) && me.Image >= 0:
@@ -164,9 +167,9 @@ pictures, whose tile borders fall between pieces.`,
 			case errors.As(err, &me):
 				return usagef("-%s: want WxH pixels within %dx%d", me.Option, me.Size.X, me.Size.Y)
 			case err != nil:
-				return err
+				return jigsawInputError(err, "", 0)
 			}
-			if err := bench.WriteFileAtomic(*out, func(w io.Writer) error { return png.Encode(w, pic) }); err != nil {
+			if err := bench.WriteFileAtomic(*out, func(w io.Writer) error { return png.Encode(ctxWriter{ctx, w}, pic) }); err != nil {
 				return err
 			}
 			b := pic.Bounds()
