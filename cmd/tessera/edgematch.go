@@ -78,6 +78,9 @@ func (h *hintFlags) check() error {
 // readPuzzle reads a piece-set file ("-" for stdin).
 func readPuzzle(env *Env, path string) (*edgematch.Puzzle, error) {
 	if path != "-" {
+		if err := regularFile(path); err != nil {
+			return nil, emBadInput(err)
+		}
 		p, err := edgematch.ReadPuzzleFile(path)
 		return p, emBadInput(err)
 	}
@@ -92,6 +95,9 @@ func readPuzzle(env *Env, path string) (*edgematch.Puzzle, error) {
 // line: one that cannot be read, is malformed or does not fit p is a usage
 // error.
 func emReadBoard(path string, p *edgematch.Puzzle) (*edgematch.Board, error) {
+	if err := regularFile(path); err != nil { // a viewer URL does not exist: it passes
+		return nil, emBadInput(err)
+	}
 	b, err := edgematch.ReadBoard(path, p)
 	return b, emBadInput(err)
 }

@@ -78,9 +78,16 @@ func puzzleDigest(p *edgematch.Puzzle) string {
 // writing it) is dropped.
 func openSplitJournal(path string, head journalHeader, p *edgematch.Puzzle) (*splitJournal, []edgematch.SearchedSubtree, error) {
 	head.Journal = journalKind
+	if err := regularFile(path); err != nil {
+		return nil, nil, err
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, nil, err
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() { // replaced since the Stat
+		f.Close()
+		return nil, nil, fmt.Errorf("journal %s: %w", path, errNotRegular)
 	}
 	if err := lockJournal(f); err != nil {
 		f.Close()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"time"
 
 	"tessera/internal/bench"
@@ -136,4 +137,21 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return c.w.Write(p)
+}
+
+// errNotRegular is an input named on the command line that is not a
+// regular file.
+var errNotRegular = errors.New("not a regular file")
+
+// regularFile refuses a path that names something other than a regular
+// file, such as a FIFO (opening one blocks until a writer comes, reading it
+// until the writer ends), a device or a folder; a path that does not exist
+// passes, for the caller's open to report. It only stats the path, so it
+// never blocks.
+func regularFile(path string) error {
+	st, err := os.Stat(path)
+	if err != nil || st.Mode().IsRegular() {
+		return nil
+	}
+	return fmt.Errorf("%s: %w (%v)", path, errNotRegular, st.Mode().Type())
 }

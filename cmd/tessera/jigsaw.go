@@ -74,6 +74,9 @@ cutting, writing); when it ends nothing is written.`,
 			defer cancel()
 			r := bench.JigsawScrambled{Sheet: *out, Truth: *truthPath, Rotate: *rotate, Seed: *seed, Cols: *cols}
 			for _, path := range args {
+				if err := regularFile(path); err != nil {
+					return usagef("%v", err)
+				}
 				g, err := bench.LoadJigsawGrid(ctx, path, *piece, *crop)
 				if err != nil {
 					return jigsawInputError(err, "-timeout", *timeout)
@@ -153,6 +156,11 @@ pictures, whose tile borders fall between pieces.`,
 			if *size != "" {
 				if _, err := fmt.Sscanf(*size, "%dx%d", &opts.Size.X, &opts.Size.Y); err != nil || opts.Size.X < 1 || opts.Size.Y < 1 {
 					return usagef("-size %q: want WxH pixels", *size)
+				}
+			}
+			for _, path := range args {
+				if err := regularFile(path); err != nil {
+					return usagef("%v", err)
 				}
 			}
 			if *cols < 0 || *cols > len(args) {

@@ -51,6 +51,9 @@ column from the left, y the row from the bottom. Sizes are COLSxROWS.`,
 func readSetFile(env *Env, name, rulesName string) ([]samegame.Entry, samegame.Rules, error) {
 	r := env.Stdin
 	if name != "-" {
+		if err := regularFile(name); err != nil {
+			return nil, 0, usagef("%v", err)
+		}
 		f, err := os.Open(name)
 		if err != nil {
 			return nil, 0, err
