@@ -1,10 +1,13 @@
 package imageio
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"image"
+	"image/jpeg"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -96,5 +99,50 @@ func TestDecodeReturnsOnCancel(t *testing.T) {
 		t.Fatalf("4096x4096 WebP with a 5 ms budget: returned after %v; the whole decode takes %v", d, whole)
 	} else {
 		t.Logf("4096x4096 WebP with a 5 ms budget: returned after %v; the whole decode takes %v", d, whole)
+	}
+}
+
+// TestDecodeCostBounds: DecodeCost bounds what DecodeReduced allocates
+// beyond its output, measured, and counts the DCT coefficients that a
+// progressive JPEG keeps (issue 38, item 7: the upload bound of 512 MiB
+// was on estimates while the server peaked at 949 MiB).
+func TestDecodeCostBounds(t *testing.T) {
+	const w, h = 768, 512
+	var jpg bytes.Buffer
+	if err := jpeg.Encode(&jpg, pattern(w, h, false), &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+	// Images decoded whole (a streamed PNG allocates and drops zlib's
+	// tables block by block: its total allocation is not what it holds).
+	for name, data := range map[string][]byte{"jpeg": jpg.Bytes(), "webp": solidWebP(w, h, 1, 2, 3)} {
+		cost, err := DecodeCost(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []int{1, 4} {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			out, err := DecodeReduced(data, image.Rect(0, 0, w, h), f)
+			runtime.ReadMemStats(&after)
+			if err != nil {
+				t.Fatal(err)
+			}
+			alloc := int64(after.TotalAlloc-before.TotalAlloc) - int64(len(out.Pix))
+			if alloc > cost {
+				t.Errorf("%s reduced by %d: allocated %d bytes beyond its output, DecodeCost says %d", name, f, alloc, cost)
+			} else {
+				t.Logf("%s reduced by %d: allocated %d bytes beyond its output, DecodeCost %d", name, f, alloc, cost)
+			}
+		}
+	}
+	// The same JPEG header marked progressive (SOF2): the coefficients,
+	// 4 bytes a component a pixel, are counted before anything is decoded.
+	prog := bytes.Clone(jpg.Bytes())
+	i := bytes.Index(prog, []byte{0xff, 0xc0})
+	prog[i+1] = 0xc2
+	base, _ := DecodeCost(jpg.Bytes())
+	if cost, err := DecodeCost(prog); err != nil || cost < base+12*w*h {
+		t.Errorf("progressive JPEG: DecodeCost %d (%v), baseline %d: want the coefficients' %d more", cost, err, base, 12*w*h)
 	}
 }
