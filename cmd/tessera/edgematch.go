@@ -379,7 +379,7 @@ by side (iterates.png).`,
 					sols += ss.Result.Stats.Solutions
 				}
 				resumed = len(searched)
-				pr.Logf("journal %s: %d subtrees searched before (%d placements, %d solutions)", *journal, resumed, resumedNodes, sols)
+				pr.Logf("journal %s: %d subtrees searched before (%d placements, %d solutions); %d recorded with solutions are counted again", *journal, resumed, resumedNodes, sols, len(j.recount))
 				sf.o.SplitSearched, sf.o.OnSearched = searched, j.add
 				defer func() {
 					if cerr := j.Close(); cerr != nil && err == nil {
