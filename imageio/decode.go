@@ -147,14 +147,24 @@ func DecodeBytesContext(ctx context.Context, data []byte, opts Options) (*Image,
 	default:
 		decode = webp.Decode
 	}
-	m, err := decode(&ctxReader{ctx: ctx, r: bytes.NewReader(data)})
+	type decoded struct {
+		pix   *image.NRGBA64
+		depth int
+	}
+	d, err := background(ctx, func() (decoded, error) {
+		m, err := decode(&ctxReader{ctx: ctx, r: bytes.NewReader(data)})
+		if err != nil || ctx.Err() != nil {
+			return decoded{}, err
+		}
+		return decoded{ToNRGBA64(m), depth(m)}, nil
+	})
 	if cerr := ctx.Err(); cerr != nil {
 		return nil, fmt.Errorf("imageio: decoding: %w", cerr)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, format, err)
 	}
-	out := &Image{Pix: ToNRGBA64(m), Format: format, Depth: depth(m), Orientation: 1}
+	out := &Image{Pix: d.pix, Format: format, Depth: d.depth, Orientation: 1}
 	if !opts.IgnoreOrientation {
 		if o := Orientation(data); o > 1 {
 			out.Pix = Orient(out.Pix, o)
@@ -162,6 +172,32 @@ func DecodeBytesContext(ctx context.Context, data []byte, opts Options) (*Image,
 		}
 	}
 	return out, nil
+}
+
+// background runs f in its own goroutine and returns its result, or
+// ctx.Err() as soon as ctx ends first. The standard decoders read their
+// input through a ctxReader, but the WebP decoder reads a lossy frame's
+// partitions whole, and fills 100 Mpx for seconds without reading, as
+// ToNRGBA64 converts them: ended early, that work finishes in the
+// background (its memory bounded by Options.MaxPixels) and its result is
+// dropped, so that a command returns within its budget.
+func background[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := f()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
 }
 
 // depth returns the bits per channel of a decoded image.
@@ -292,9 +328,9 @@ func Header(data []byte, opts Options) (format string, width, height int, err er
 }
 
 // DecodeContext is Decode bounded by ctx as well: the decoder reads its
-// input through a reader that fails once ctx has ended, so that a long
-// decode stops within one read of the deadline, and the conversion to
-// 16-bit NRGBA is skipped when ctx has ended. It then returns an error
+// input through a reader that fails once ctx has ended, and DecodeContext
+// returns as soon as ctx ends even when the decoder or the conversion to
+// 16-bit NRGBA does not read (see background). It then returns an error
 // that wraps ctx.Err().
 func DecodeContext(ctx context.Context, r io.Reader, opts Options) (*Image, error) {
 	if err := ctx.Err(); err != nil {

@@ -50,9 +50,24 @@ func DecodeReduced(data []byte, r image.Rectangle, f int) (*image.RGBA, error) {
 	return nil, ErrFormat
 }
 
-// DecodeCost returns about how many bytes DecodeReduced holds at once for
-// data beyond its output: a few rows for a non-interlaced PNG, the whole
-// decoded image otherwise. It reads only the header.
+// DecodeCost returns an upper bound on the bytes DecodeReduced allocates
+// for data beyond its output, from the header alone, so that a caller can
+// refuse or queue an image before decoding it. A non-interlaced PNG is
+// streamed: a few rows. Anything else is decoded whole, and the bound
+// counts what the standard decoders allocate on the way (as of Go 1.26 and
+// golang.org/x/image v0.47), per pixel:
+//
+//   - PNG, interlaced: the image (1, 2, 4 or 8 bytes) twice, the passes'
+//     images and the merged one;
+//   - JPEG: the image (1 byte per component), and 4 bytes per component
+//     more when progressive (the DCT coefficients are kept until the last
+//     scan); CMYK also its YCbCrK planes converted (4 + 4 bytes);
+//   - WebP: lossy 1.5 bytes (4:2:0), with alpha 2.5 bytes and the alpha
+//     plane decoded as lossless; lossless 8 bytes (the ARGB pixels and a
+//     copy of them for the colour-indexing transform);
+//
+// plus the strip of f RGBA rows that the reduction draws into (counted
+// for f up to the height/512).
 func DecodeCost(data []byte) (int64, error) {
 	format := Sniff(data)
 	var cfg image.Config
@@ -77,22 +92,72 @@ func DecodeCost(data []byte) (int64, error) {
 		return 0, fmt.Errorf("%w: %s header: %v", ErrCorrupt, format, err)
 	}
 	px := int64(cfg.Width) * int64(cfg.Height)
-	per := int64(4)
-	switch cfg.ColorModel {
-	case color.GrayModel:
-		per = 1
-	case color.Gray16Model:
-		per = 2
-	case color.YCbCrModel:
-		per = 3 // 4:4:4 at most
-	case color.RGBA64Model, color.NRGBA64Model:
-		per = 8
-	default:
-		if _, ok := cfg.ColorModel.(color.Palette); ok {
-			per = 1
+	// per is the bytes per pixel held at the peak, in eighths (lossy
+	// WebP's 4:2:0 is 12/8).
+	var per int64
+	switch format {
+	case "png":
+		b := int64(4)
+		switch cfg.ColorModel {
+		case color.GrayModel:
+			b = 1
+		case color.Gray16Model:
+			b = 2
+		case color.RGBA64Model, color.NRGBA64Model:
+			b = 8
+		default:
+			if _, ok := cfg.ColorModel.(color.Palette); ok {
+				b = 1
+			}
+		}
+		per = 8 * 2 * b
+	case "jpeg":
+		comps := int64(3)
+		switch cfg.ColorModel {
+		case color.GrayModel:
+			comps = 1
+		case color.CMYKModel:
+			comps = 8 // the YCbCrK planes and the CMYK image
+		}
+		per = 8 * comps
+		if jpegProgressive(data) {
+			per += 8 * 4 * min(comps, 4)
+		}
+	case "webp":
+		switch cfg.ColorModel {
+		case color.NRGBAModel: // lossless
+			per = 8 * 8
+		case color.NYCbCrAModel: // lossy with a lossless alpha plane
+			per = 20 + 8*8 + 8
+		default: // lossy
+			per = 12
 		}
 	}
-	return px*per + 32*int64(cfg.Width), nil
+	return px*per/8 + px/128 + 40*int64(cfg.Width), nil
+}
+
+// jpegProgressive reports whether the first frame header of a JPEG is
+// progressive (SOF2 or SOF6, SOF10 or SOF14), walking the markers before it.
+func jpegProgressive(d []byte) bool {
+	for i := 2; i+4 <= len(d); {
+		if d[i] != 0xff {
+			return false
+		}
+		m := d[i+1]
+		switch {
+		case m == 0xff: // fill byte
+			i++
+			continue
+		case m == 0xc2 || m == 0xc6 || m == 0xca || m == 0xce:
+			return true
+		case m >= 0xc0 && m <= 0xcf && m != 0xc4 && m != 0xc8 && m != 0xcc:
+			return false // another frame header
+		case m == 0xd9 || m == 0xda:
+			return false
+		}
+		i += 2 + (int(d[i+2])<<8 | int(d[i+3]))
+	}
+	return false
 }
 
 var errInterlaced = errors.New("imageio: interlaced PNG")

@@ -1,9 +1,11 @@
 package jigsaw
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"image/draw"
+	"os"
 
 	"tessera/imageio"
 )
@@ -23,6 +25,19 @@ type MosaicOptions struct {
 	// Size, when not zero, keeps the central Size.X x Size.Y pixels of
 	// the mosaic.
 	Size image.Point
+	// MaxPixels bounds the mosaic, and for MosaicFiles the pixels of its
+	// sources in all, checked before anything is decoded (0:
+	// imageio.DefaultMaxPixels, 100 Mpx: the mosaic takes 8 bytes a pixel,
+	// and 4 more when written at 8 bits).
+	MaxPixels int64
+}
+
+// maxPixels returns o.MaxPixels or its default.
+func (o MosaicOptions) maxPixels() int64 {
+	if o.MaxPixels > 0 {
+		return o.MaxPixels
+	}
+	return imageio.DefaultMaxPixels
 }
 
 // MosaicError is an option of Mosaic that an image, or the mosaic, is too
@@ -49,10 +64,16 @@ func (e *MosaicError) Error() string {
 // quarter turn clockwise, any other size is an error. Options that an
 // image or the mosaic is too small for give a *MosaicError. Time and
 // memory O(pixels of the mosaic). It returns the mosaic and the size of
-// its tiles.
-func Mosaic(n int, load func(i int) (*image.NRGBA64, error), opts MosaicOptions) (pic *image.NRGBA64, tile image.Point, err error) {
+// its tiles. Cols must be 0 to n, and a mosaic of more than MaxPixels
+// pixels is refused before it is allocated, with an error wrapping
+// imageio.ErrTooLarge. Once ctx has ended it returns an error wrapping
+// ctx.Err().
+func Mosaic(ctx context.Context, n int, load func(i int) (*image.NRGBA64, error), opts MosaicOptions) (pic *image.NRGBA64, tile image.Point, err error) {
 	c := opts.Cols
-	if c <= 0 {
+	if c < 0 || c > n {
+		return nil, tile, fmt.Errorf("jigsaw: mosaic of %d images in %d columns: want 1 to %d", n, c, n)
+	}
+	if c == 0 {
 		for c*c < n {
 			c++
 		}
@@ -61,6 +82,9 @@ func Mosaic(n int, load func(i int) (*image.NRGBA64, error), opts MosaicOptions)
 	var tw, th int
 	var big *image.NRGBA64
 	for k := range n {
+		if err := ctx.Err(); err != nil {
+			return nil, tile, fmt.Errorf("jigsaw: mosaic: %w", err)
+		}
 		m, lerr := load(k)
 		if lerr != nil {
 			return nil, tile, lerr
@@ -86,6 +110,9 @@ func Mosaic(n int, load func(i int) (*image.NRGBA64, error), opts MosaicOptions)
 		}
 		if k == 0 {
 			tw, th, tile = b.Dx(), b.Dy(), b.Size()
+			if px := int64(c*tw) * int64(rows*th); px > opts.maxPixels() {
+				return nil, tile, fmt.Errorf("jigsaw: mosaic: %w: %d x %d tiles of %dx%d are %d pixels, over the limit of %d", imageio.ErrTooLarge, c, rows, tw, th, px, opts.maxPixels())
+			}
 			big = image.NewNRGBA64(image.Rect(0, 0, c*tw, rows*th))
 		}
 		x0, y0 := (k%c)*tw, (k/c)*th
@@ -113,12 +140,33 @@ func Mosaic(n int, load func(i int) (*image.NRGBA64, error), opts MosaicOptions)
 // MosaicFiles is Mosaic of the image files at paths (PNG, JPEG or WebP,
 // read with imageio one at a time). The mosaic is an *image.NRGBA64 when a
 // source has 16 bits per channel, an *image.NRGBA otherwise; depth says
-// which (16 or 8).
-func MosaicFiles(paths []string, opts MosaicOptions) (pic image.Image, tile image.Point, depth int, err error) {
-	big, tile, err := Mosaic(len(paths), func(i int) (*image.NRGBA64, error) {
-		img, err := imageio.Load(paths[i], imageio.Options{})
+// which (16 or 8). The headers of all the files are read first: sources
+// of more than opts.MaxPixels pixels in all are refused before any is
+// decoded, with an error wrapping imageio.ErrTooLarge (the mosaic holds
+// about as many pixels as its sources).
+func MosaicFiles(ctx context.Context, paths []string, opts MosaicOptions) (pic image.Image, tile image.Point, depth int, err error) {
+	var total int64
+	for _, p := range paths {
+		data, err := readImageFile(ctx, p)
+		if err != nil {
+			return nil, tile, depth, err
+		}
+		_, w, h, err := imageio.Header(data, imageio.Options{})
+		if err != nil {
+			return nil, tile, depth, fmt.Errorf("%s: %w", p, err)
+		}
+		if total += int64(w) * int64(h); total > opts.maxPixels() {
+			return nil, tile, depth, fmt.Errorf("jigsaw: mosaic: %w: the images up to %s have %d pixels in all, over the limit of %d", imageio.ErrTooLarge, p, total, opts.maxPixels())
+		}
+	}
+	big, tile, err := Mosaic(ctx, len(paths), func(i int) (*image.NRGBA64, error) {
+		data, err := readImageFile(ctx, paths[i])
 		if err != nil {
 			return nil, err
+		}
+		img, err := imageio.DecodeBytesContext(ctx, data, imageio.Options{})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", paths[i], err)
 		}
 		depth = max(depth, img.Depth)
 		return img.Pix, nil
@@ -133,6 +181,21 @@ func MosaicFiles(paths []string, opts MosaicOptions) (pic image.Image, tile imag
 	m8 := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	draw.Draw(m8, m8.Bounds(), big, b.Min, draw.Src)
 	return m8, tile, depth, nil
+}
+
+// readImageFile reads an image file, bounded by imageio.DefaultMaxBytes
+// and ctx.
+func readImageFile(ctx context.Context, path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("jigsaw: %w", err)
+	}
+	defer f.Close()
+	data, err := imageio.ReadAllContext(ctx, f, imageio.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return data, nil
 }
 
 // centre returns a copy of the central w x h pixels of m (at most its size).

@@ -1,9 +1,16 @@
 package jigsaw
 
 import (
+	"context"
+	"encoding/binary"
 	"errors"
+	"fmt"
+	"hash/crc32"
 	"image"
 	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"tessera/imageio"
@@ -37,23 +44,23 @@ func TestMosaic(t *testing.T) {
 	imgs := []*image.NRGBA64{image.NewNRGBA64(image.Rect(0, 0, 30, 20)), image.NewNRGBA64(image.Rect(0, 0, 20, 30)), image.NewNRGBA64(image.Rect(0, 0, 30, 20))}
 	imgs[1].SetNRGBA64(0, 29, color.NRGBA64{R: 7, A: 0xffff}) // bottom left: top left once turned
 	load := func(i int) (*image.NRGBA64, error) { return imgs[i], nil }
-	m, tile, err := Mosaic(3, load, MosaicOptions{})
+	m, tile, err := Mosaic(t.Context(), 3, load, MosaicOptions{})
 	if err != nil || m.Bounds().Size() != image.Pt(60, 40) || tile != image.Pt(30, 20) || m.NRGBA64At(30, 0).R != 7 {
 		t.Fatalf("mosaic %v, tile %v, %v", m.Bounds(), tile, err)
 	}
-	m, tile, err = Mosaic(3, load, MosaicOptions{Cols: 3, Trim: 2, Crop: image.Pt(10, 14), Size: image.Pt(24, 12)})
+	m, tile, err = Mosaic(t.Context(), 3, load, MosaicOptions{Cols: 3, Trim: 2, Crop: image.Pt(10, 14), Size: image.Pt(24, 12)})
 	if err != nil || m.Bounds().Size() != image.Pt(24, 12) || tile != image.Pt(10, 14) {
 		t.Fatalf("trimmed, cropped, cut: %v, tile %v, %v", m.Bounds(), tile, err)
 	}
 	var me *MosaicError
-	if _, _, err := Mosaic(3, load, MosaicOptions{Trim: 10}); !errors.As(err, &me) || me.Image != 0 || me.Size != image.Pt(30, 20) {
+	if _, _, err := Mosaic(t.Context(), 3, load, MosaicOptions{Trim: 10}); !errors.As(err, &me) || me.Image != 0 || me.Size != image.Pt(30, 20) {
 		t.Errorf("trim 10: %v", err)
 	}
-	if _, _, err := Mosaic(3, load, MosaicOptions{Size: image.Pt(61, 10)}); !errors.As(err, &me) || me.Image != -1 {
+	if _, _, err := Mosaic(t.Context(), 3, load, MosaicOptions{Size: image.Pt(61, 10)}); !errors.As(err, &me) || me.Image != -1 {
 		t.Errorf("size 61x10: %v", err)
 	}
 	imgs[2] = image.NewNRGBA64(image.Rect(0, 0, 31, 20))
-	if _, _, err := Mosaic(3, load, MosaicOptions{}); err == nil || errors.As(err, &me) {
+	if _, _, err := Mosaic(t.Context(), 3, load, MosaicOptions{}); err == nil || errors.As(err, &me) {
 		t.Errorf("tiles of other sizes: %v", err)
 	}
 }
@@ -61,11 +68,11 @@ func TestMosaic(t *testing.T) {
 // TestMosaicFiles: a 16-bit source makes a 16-bit mosaic; 8-bit sources an
 // 8-bit one with the same pixels; a missing file is an error.
 func TestMosaicFiles(t *testing.T) {
-	pic, tile, depth, err := MosaicFiles([]string{"testdata/mit5-crop.png", "testdata/bgu10-crop.png"}, MosaicOptions{Cols: 2})
+	pic, tile, depth, err := MosaicFiles(t.Context(), []string{"testdata/mit5-crop.png", "testdata/bgu10-crop.png"}, MosaicOptions{Cols: 2})
 	if _, ok := pic.(*image.NRGBA64); err != nil || !ok || depth != 16 || tile != image.Pt(224, 168) || pic.Bounds() != image.Rect(0, 0, 448, 168) {
 		t.Fatalf("16-bit: %T %v depth %d tile %v: %v", pic, pic.Bounds(), depth, tile, err)
 	}
-	pic, _, depth, err = MosaicFiles([]string{"testdata/bgu10-crop.png", "testdata/bgu10-crop.png"}, MosaicOptions{Trim: 2})
+	pic, _, depth, err = MosaicFiles(t.Context(), []string{"testdata/bgu10-crop.png", "testdata/bgu10-crop.png"}, MosaicOptions{Trim: 2})
 	m8, ok := pic.(*image.NRGBA)
 	if err != nil || !ok || depth != 8 || m8.Bounds() != image.Rect(0, 0, 440, 164) {
 		t.Fatalf("8-bit: %T depth %d: %v", pic, depth, err)
@@ -80,7 +87,57 @@ func TestMosaicFiles(t *testing.T) {
 			t.Errorf("8-bit pixel %v: %v, want %v", p, got, want)
 		}
 	}
-	if _, _, _, err := MosaicFiles([]string{"testdata/none.png"}, MosaicOptions{}); err == nil {
+	if _, _, _, err := MosaicFiles(t.Context(), []string{"testdata/none.png"}, MosaicOptions{}); err == nil {
 		t.Error("missing file: no error")
+	}
+}
+
+// hugePNG writes a PNG whose header says w x h pixels of 8-bit RGB and
+// whose data is missing: enough for a header, never decoded.
+func hugePNG(t *testing.T, path string, w, h int) {
+	t.Helper()
+	chunk := func(typ string, data []byte) []byte {
+		b := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
+		b = append(append(b, typ...), data...)
+		return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(append([]byte(typ), data...)))
+	}
+	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
+	ihdr = append(ihdr, 8, 2, 0, 0, 0)
+	data := append([]byte("\x89PNG\r\n\x1a\n"), chunk("IHDR", ihdr)...)
+	data = append(data, chunk("IEND", nil)...)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestMosaicBounds: columns out of 0..n are an error, not a panic; the
+// pixels are bounded before anything is decoded or allocated; a cancelled
+// context stops it (issue 38, items 6 and 7).
+func TestMosaicBounds(t *testing.T) {
+	loads := 0
+	load := func(int) (*image.NRGBA64, error) { loads++; return image.NewNRGBA64(image.Rect(0, 0, 30, 20)), nil }
+	for _, cols := range []int{-5, 4, 1000000000} {
+		if _, _, err := Mosaic(t.Context(), 3, load, MosaicOptions{Cols: cols}); err == nil {
+			t.Errorf("-cols %d: no error", cols)
+		}
+	}
+	loads = 0
+	if _, _, err := Mosaic(t.Context(), 3, load, MosaicOptions{MaxPixels: 30 * 20 * 3}); !errors.Is(err, imageio.ErrTooLarge) || loads != 1 {
+		t.Errorf("4 tiles' room over 3 tiles' pixels: %v after %d loads", err, loads)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, _, err := Mosaic(ctx, 3, load, MosaicOptions{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	dir := t.TempDir()
+	var big []string
+	for i := range 4 {
+		big = append(big, filepath.Join(dir, fmt.Sprintf("%d.png", i)))
+		hugePNG(t, big[i], 10000, 10000)
+	}
+	if _, _, _, err := MosaicFiles(t.Context(), big, MosaicOptions{}); !errors.Is(err, imageio.ErrTooLarge) || !strings.Contains(err.Error(), "pixels in all") {
+		t.Errorf("four 10000x10000 PNGs: %v", err)
 	}
 }

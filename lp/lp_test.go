@@ -203,3 +203,28 @@ func TestReserve(t *testing.T) {
 		t.Fatalf("rows %d, nonzeros %d, moved %v", p.NumRows(), p.NumNonzeros(), &p.val[0] != before)
 	}
 }
+
+// TestPDHGSetUpStops: the preconditioning runs in Solve, bounded by its
+// context, so a context that has ended stops it before the first iteration
+// (issue 38, item 7: edgematch solve -algo lp -timeout 2s took 12.8 s in
+// Load and 64 iterations), and the next Solve sets up again whole and
+// finds what a fresh model finds.
+func TestPDHGSetUpStops(t *testing.T) {
+	p, _ := assignmentLP(6, 3)
+	m, err := NewPDHG(PDHGOptions{}).Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	sol, err := m.Solve(ctx)
+	if err != nil || sol.Status != Stopped || sol.Iterations != 0 || len(sol.X) != p.NumCols() {
+		t.Fatalf("cancelled: %v after %d iterations, %d values, %v", sol.Status, sol.Iterations, len(sol.X), err)
+	}
+	again, err := m.Solve(t.Context())
+	fresh, _ := Solve(t.Context(), NewPDHG(PDHGOptions{}), p)
+	if err != nil || again.Status != Optimal || again.Objective != fresh.Objective || again.Iterations != fresh.Iterations {
+		t.Fatalf("after the stop: %v %v in %d, fresh %v in %d (%v)", again.Status, again.Objective, again.Iterations, fresh.Objective, fresh.Iterations, err)
+	}
+}

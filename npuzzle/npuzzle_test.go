@@ -402,3 +402,19 @@ func TestSolveHonoursContext(t *testing.T) {
 		t.Fatalf("IDA* took %v to notice its deadline", time.Since(start))
 	}
 }
+
+// TestRandomWalkContext: the same walk as RandomWalk, and a cancelled
+// context stops a walk of 2^62 steps at once (issue 38, item 6).
+func TestRandomWalkContext(t *testing.T) {
+	s := Size{4, 4}
+	want := RandomWalk(s, BlankLast, 1000, rand.New(rand.NewPCG(7, 0)))
+	got, err := RandomWalkContext(t.Context(), s, BlankLast, 1000, rand.New(rand.NewPCG(7, 0)))
+	if err != nil || got.String() != want.String() {
+		t.Fatalf("RandomWalkContext = %v, %v; want %v", got, err, want)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if b, err := RandomWalkContext(ctx, s, BlankLast, 1<<62, rand.New(rand.NewPCG(7, 0))); b != nil || !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v, %v", b, err)
+	}
+}

@@ -1,7 +1,9 @@
 package npuzzle
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 )
 
@@ -49,12 +51,26 @@ func WalkLength(s Size) int { return s.Rows * s.Cols * 10 }
 // RandomWalk returns the goal board shuffled by steps random legal moves,
 // the source game's shuffle. Each step picks uniformly among the legal moves
 // other than the one undoing the previous step, so the walk does not waste
-// steps on immediate reversals. The board is always solvable.
+// steps on immediate reversals. The board is always solvable. Time O(steps);
+// RandomWalkContext is the same walk bounded by a context.
 func RandomWalk(s Size, g Goal, steps int, rng *rand.Rand) *Board {
+	b, _ := RandomWalkContext(context.Background(), s, g, steps, rng)
+	return b
+}
+
+// RandomWalkContext is RandomWalk that checks ctx every 65,536 steps: once
+// ctx has ended it returns nil and an error wrapping ctx.Err(). With the
+// same rng it walks the same board as RandomWalk.
+func RandomWalkContext(ctx context.Context, s Size, g Goal, steps int, rng *rand.Rand) (*Board, error) {
 	b := Solved(s, g)
 	var last Move
 	var buf [4]Move
 	for i := range steps {
+		if i&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("npuzzle: random walk stopped after %d of %d steps: %w", i, steps, err)
+			}
+		}
 		moves := buf[:0]
 		for _, m := range korfOrder {
 			if target(b.rows, b.cols, b.blank, m) >= 0 && (i == 0 || m != last.Inverse()) {
@@ -64,7 +80,7 @@ func RandomWalk(s Size, g Goal, steps int, rng *rand.Rand) *Board {
 		last = moves[rng.IntN(len(moves))]
 		_ = b.Apply(last)
 	}
-	return b
+	return b, nil
 }
 
 // Random returns a board drawn uniformly from the solvable boards of size s:

@@ -49,9 +49,13 @@ func PieceColor(k int) color.RGBA { return palette[k%len(palette)] }
 // distinct colours (translucent, so overlaps show) and outlined; pieces
 // not placed (all of them when poses is nil: the puzzle itself) are drawn
 // in a row to the right, as given. The image has the y axis pointing up
-// as the coordinates do. It errors only when poses has the wrong length
-// or a turn is not exact.
+// as the coordinates do. It errors when poses has the wrong length, a turn
+// is not exact, Scale or a pose is not finite, or the image would be over
+// 8192 pixels wide or high.
 func Render(p *Puzzle, poses []Pose, o RenderOptions) (*image.RGBA, error) {
+	if math.IsNaN(o.Scale) || math.IsInf(o.Scale, 0) {
+		return nil, fmt.Errorf("tangram: render: scale %v is not finite", o.Scale)
+	}
 	if o.Scale <= 0 {
 		o.Scale = 40
 	}
@@ -105,11 +109,11 @@ func Render(p *Puzzle, poses []Pose, o RenderOptions) (*image.RGBA, error) {
 		maxX = math.Max(maxX, x)
 	}
 	s, m := o.Scale, float64(o.Margin)
-	w := int(math.Ceil((maxX-minX)*s + 2*m))
-	h := int(math.Ceil((maxY-minY)*s + 2*m))
-	if w > 8192 || h > 8192 {
-		return nil, fmt.Errorf("tangram: render: %dx%d pixels is too large; lower Scale", w, h)
+	fw, fh := math.Ceil((maxX-minX)*s+2*m), math.Ceil((maxY-minY)*s+2*m)
+	if !(fw <= 8192 && fh <= 8192) { // NaN (a pose that is not finite) included
+		return nil, fmt.Errorf("tangram: render: %.0fx%.0f pixels is too large; lower Scale", fw, fh)
 	}
+	w, h := int(fw), int(fh)
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	for i := range img.Pix {
 		img.Pix[i] = 255

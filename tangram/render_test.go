@@ -94,3 +94,19 @@ func absd(a, b int) int {
 	}
 	return a - b
 }
+
+// TestRenderNotFinite: a scale or a pose that is not finite is an error,
+// not a panic in image.NewRGBA (issue 38, item 7).
+func TestRenderNotFinite(t *testing.T) {
+	p, s, _ := Classic("square")
+	for _, scale := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), 1e300} {
+		if _, err := Render(p, s.Poses(), RenderOptions{Scale: scale}); err == nil {
+			t.Errorf("scale %v: no error", scale)
+		}
+	}
+	poses := s.Poses()
+	poses[0].X = math.NaN()
+	if _, err := Render(p, poses, RenderOptions{}); err == nil {
+		t.Error("a NaN pose: no error")
+	}
+}

@@ -110,6 +110,11 @@ func run(ctx context.Context, args []string, env *Env) int {
 	if err != nil {
 		return exitUsage // the flag package has printed the problem and the usage
 	}
+	if err := finiteFloats(fs); err != nil {
+		fmt.Fprintln(env.Stderr, err)
+		fs.Usage()
+		return exitUsage
+	}
 	err = runner(ctx, env, positional)
 	var ue *usageError
 	switch {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -100,15 +101,23 @@ func TestEdgematchSplitJournal(t *testing.T) {
 	}
 	f.WriteString(`{"subtree":99,"prefix":"1/0`) // a run killed while writing
 	f.Close()
+	// Subtrees recorded with solutions are counted again (their counts are
+	// not trusted), and not recorded twice.
+	withSolutions := func() int {
+		t.Helper()
+		data, _ := os.ReadFile(journal)
+		return len(regexp.MustCompile(`"solutions":[1-9]`).FindAll(data, -1))
+	}
+	recount := withSolutions()
 	code, resumed := solve("-split", "2", "-workers", "2", "-journal", journal, puzzle)
-	if code != 0 || resumed.Solutions != full.Solutions || resumed.Nodes != full.Nodes || resumed.Resumed != searched || resumed.ResumedNodes == 0 {
+	if code != 0 || resumed.Solutions != full.Solutions || resumed.Nodes != full.Nodes || resumed.Resumed != searched-recount || resumed.ResumedNodes == 0 && searched > recount {
 		t.Fatalf("resumed: exit %d, %+v; uninterrupted %+v; %d in the journal", code, resumed, full, searched)
 	}
 	if l := lines(); len(l) != full.Subtrees+2 || l[len(l)-1] != "" {
 		t.Fatalf("the journal has %d lines for %d subtrees, last %q", len(l), full.Subtrees, l[len(l)-1])
 	}
 	code, again := solve("-split", "2", "-journal", journal, puzzle)
-	if code != 0 || again.Solutions != full.Solutions || again.Resumed != full.Subtrees {
+	if code != 0 || again.Solutions != full.Solutions || again.Resumed != full.Subtrees-withSolutions() || withSolutions() == 0 {
 		t.Fatalf("all in the journal: exit %d, %+v", code, again)
 	}
 	notJournal := filepath.Join(dir, "other.txt")

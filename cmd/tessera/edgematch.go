@@ -80,6 +80,9 @@ func (h *hintFlags) check() error {
 // readPuzzle reads a piece-set file ("-" for stdin).
 func readPuzzle(env *Env, path string) (*edgematch.Puzzle, error) {
 	if path != "-" {
+		if err := regularFile(path); err != nil {
+			return nil, emBadInput(err)
+		}
 		p, err := edgematch.ReadPuzzleFile(path)
 		return p, emBadInput(err)
 	}
@@ -94,6 +97,9 @@ func readPuzzle(env *Env, path string) (*edgematch.Puzzle, error) {
 // line: one that cannot be read, is malformed or does not fit p is a usage
 // error.
 func emReadBoard(path string, p *edgematch.Puzzle) (*edgematch.Board, error) {
+	if err := regularFile(path); err != nil { // a viewer URL does not exist: it passes
+		return nil, emBadInput(err)
+	}
 	b, err := edgematch.ReadBoard(path, p)
 	return b, emBadInput(err)
 }
@@ -375,7 +381,7 @@ by side (iterates.png).`,
 					sols += ss.Result.Stats.Solutions
 				}
 				resumed = len(searched)
-				pr.Logf("journal %s: %d subtrees searched before (%d placements, %d solutions)", *journal, resumed, resumedNodes, sols)
+				pr.Logf("journal %s: %d subtrees searched before (%d placements, %d solutions); %d recorded with solutions are counted again", *journal, resumed, resumedNodes, sols, len(j.recount))
 				sf.o.SplitSearched, sf.o.OnSearched = searched, j.add
 				defer func() {
 					if cerr := j.Close(); cerr != nil && err == nil {

@@ -63,6 +63,7 @@ type splitJournal struct {
 	f        *os.File
 	err      error // the first write error
 	lastSync time.Time
+	recount  map[string]bool // prefixes recorded with solutions, searched again
 }
 
 // puzzleDigest identifies a puzzle with its hints.
@@ -79,9 +80,16 @@ func puzzleDigest(p *edgematch.Puzzle) string {
 // writing it) is dropped.
 func openSplitJournal(path string, head journalHeader, p *edgematch.Puzzle) (*splitJournal, []exact.SearchedSubtree, error) {
 	head.Journal = journalKind
+	if err := regularFile(path); err != nil {
+		return nil, nil, err
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, nil, err
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() { // replaced since the Stat
+		f.Close()
+		return nil, nil, fmt.Errorf("journal %s: %w", path, errNotRegular)
 	}
 	if err := lockJournal(f); err != nil {
 		f.Close()
@@ -119,11 +127,43 @@ func openSplitJournal(path string, head journalHeader, p *edgematch.Puzzle) (*sp
 			return nil, nil, err
 		}
 	}
-	return &splitJournal{f: f, lastSync: time.Now()}, searched, nil
+	// A count cannot be verified from the journal, which records one board
+	// a subtree: the subtrees recorded with solutions are searched again
+	// and counted, and not recorded twice (editing one number must not
+	// change the count). They are few; a subtree recorded without any
+	// cannot claim some (Split refuses solutions without a board, and
+	// verifies the board). Placements and seconds are reported as recorded.
+	j := &splitJournal{f: f, lastSync: time.Now(), recount: map[string]bool{}}
+	if head.Count {
+		kept := searched[:0]
+		for _, ss := range searched {
+			if ss.Result.Stats.Solutions > 0 {
+				j.recount[journalPrefix(ss.Prefix)] = true
+			} else {
+				kept = append(kept, ss)
+			}
+		}
+		searched = kept
+	}
+	return j, searched, nil
+}
+
+// journalPrefix writes a subtree's prefix as the journal does: PIECE/ROT
+// of its first cells, pieces from 1.
+func journalPrefix(pre []edgematch.Placement) string {
+	var b strings.Builder
+	for i, pl := range pre {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%d/%d", pl.Piece+1, pl.Rot)
+	}
+	return b.String()
 }
 
 // readSplitJournal reads a journal: its subtrees, and the length of its
-// complete lines (0 for an empty file).
+// complete lines (0 for an empty file). Without -count a subtree has at
+// most one solution, its board (which Split verifies).
 func readSplitJournal(r io.Reader, head journalHeader, p *edgematch.Puzzle) ([]exact.SearchedSubtree, int64, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var (
@@ -167,6 +207,10 @@ func readSplitJournal(r io.Reader, head journalHeader, p *edgematch.Puzzle) ([]e
 			ss, err := readJournalEntry(line, head.Depth, p)
 			if err != nil {
 				return nil, 0, fmt.Errorf("line %d: %w", n, err)
+			}
+			switch sols := ss.Result.Stats.Solutions; {
+			case !head.Count && sols > 1:
+				return nil, 0, fmt.Errorf("line %d: %d solutions in a search for the first one", n, sols)
 			}
 			searched = append(searched, ss)
 		}
@@ -225,18 +269,12 @@ func readJournalEntry(line []byte, depth int, p *edgematch.Puzzle) (exact.Search
 // once a second (a crash loses at most the last second's subtrees, which
 // the next run searches again).
 func (j *splitJournal) add(ss exact.SearchedSubtree) {
-	if j.err != nil {
+	pre := journalPrefix(ss.Prefix)
+	if j.err != nil || j.recount[pre] {
 		return
 	}
-	var pre strings.Builder
-	for i, pl := range ss.Prefix {
-		if i > 0 {
-			pre.WriteByte(' ')
-		}
-		fmt.Fprintf(&pre, "%d/%d", pl.Piece+1, pl.Rot)
-	}
 	st := ss.Result.Stats
-	e := journalEntry{Subtree: ss.Index, Prefix: pre.String(), Placements: st.Nodes, Solutions: st.Solutions,
+	e := journalEntry{Subtree: ss.Index, Prefix: pre, Placements: st.Nodes, Solutions: st.Solutions,
 		MaxDepth: st.MaxDepth, Seconds: st.Elapsed.Seconds()}
 	if st.Solutions > 0 && ss.Result.Board != nil {
 		e.Board = ss.Result.Board.String()

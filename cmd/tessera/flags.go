@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"os"
 	"time"
 
 	"tessera/internal/bench"
@@ -100,3 +102,57 @@ func writeFileAtomic(path string, data []byte) error {
 
 // seconds converts a duration to seconds for JSON output.
 func seconds(d time.Duration) float64 { return d.Seconds() }
+
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// finiteFloats returns an error naming the first float64 flag of fs that
+// was given a value that is not finite (NaN, Inf), so that no command
+// validates a weight, a rate or a scale with comparisons that NaN passes.
+// run calls it on every verb's flags after parsing them: a usage error.
+func finiteFloats(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if g, ok := f.Value.(flag.Getter); ok && err == nil {
+			if v, ok := g.Get().(float64); ok && (math.IsNaN(v) || math.IsInf(v, 0)) {
+				err = fmt.Errorf("invalid value %q for flag -%s: %v is not a finite number", f.Value, f.Name, v)
+			}
+		}
+	})
+	return err
+}
+
+// ctxWriter is a writer that fails once its context has ended, so that a
+// long encoding (a PNG of 100 Mpx) stops at its next write.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
+// errNotRegular is an input named on the command line that is not a
+// regular file.
+var errNotRegular = errors.New("not a regular file")
+
+// regularFile refuses a path that names something other than a regular
+// file, such as a FIFO (opening one blocks until a writer comes, reading it
+// until the writer ends), a device or a folder; a path that does not exist
+// passes, for the caller's open to report. It only stats the path, so it
+// never blocks.
+func regularFile(path string) error {
+	st, err := os.Stat(path)
+	if err != nil || st.Mode().IsRegular() {
+		return nil
+	}
+	return fmt.Errorf("%s: %w (%v)", path, errNotRegular, st.Mode().Type())
+}

@@ -74,6 +74,9 @@ cutting, writing); when it ends nothing is written.`,
 			defer cancel()
 			r := bench.JigsawScrambled{Sheet: *out, Truth: *truthPath, Rotate: *rotate, Seed: *seed, Cols: *cols}
 			for _, path := range args {
+				if err := regularFile(path); err != nil {
+					return usagef("%v", err)
+				}
 				g, err := bench.LoadJigsawGrid(ctx, path, *piece, *crop)
 				if err != nil {
 					return jigsawInputError(err, "-timeout", *timeout)
@@ -155,8 +158,16 @@ pictures, whose tile borders fall between pieces.`,
 					return usagef("-size %q: want WxH pixels", *size)
 				}
 			}
+			for _, path := range args {
+				if err := regularFile(path); err != nil {
+					return usagef("%v", err)
+				}
+			}
+			if *cols < 0 || *cols > len(args) {
+				return usagef("-cols %d: want 1 to %d, the number of images (0: near square)", *cols, len(args))
+			}
 			opts.Cols, opts.Trim = *cols, *trim
-			pic, tile, depth, err := jigsaw.MosaicFiles(args, opts)
+			pic, tile, depth, err := jigsaw.MosaicFiles(ctx, args, opts)
 			var me *jigsaw.MosaicError
 			switch {
 			case errors.As(err, &me) && me.Image >= 0:
@@ -164,9 +175,9 @@ pictures, whose tile borders fall between pieces.`,
 			case errors.As(err, &me):
 				return usagef("-%s: want WxH pixels within %dx%d", me.Option, me.Size.X, me.Size.Y)
 			case err != nil:
-				return err
+				return jigsawInputError(err, "", 0)
 			}
-			if err := bench.WriteFileAtomic(*out, func(w io.Writer) error { return png.Encode(w, pic) }); err != nil {
+			if err := bench.WriteFileAtomic(*out, func(w io.Writer) error { return png.Encode(ctxWriter{ctx, w}, pic) }); err != nil {
 				return err
 			}
 			b := pic.Bounds()

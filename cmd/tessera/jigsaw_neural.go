@@ -59,7 +59,10 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out 
 	if err != nil {
 		return err
 	}
-	pz, err := neural.ReadPuzzleFile(path, g, seed)
+	if err := regularFile(path); err != nil {
+		return usagef("%v", err)
+	}
+	pz, err := neural.ReadPuzzleFileContext(ctx, path, g, seed)
 	if err != nil {
 		return err
 	}

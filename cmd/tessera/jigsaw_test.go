@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/binary"
 	"encoding/json"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
@@ -294,5 +296,34 @@ func TestJigsawHelpListsSolvers(t *testing.T) {
 	code, out, errOut := runCmd(t, "", "jigsaw", "solve", "-algo", "greedy-p", "-json", jigsawTestImages[0])
 	if code != 0 || !strings.Contains(out, `"algo":"greedy-p"`) {
 		t.Errorf("solve -algo greedy-p: %d %q %q", code, out, errOut)
+	}
+}
+
+// TestJigsawMosaicBounds: -cols out of 0..n is a usage error, not a
+// panic, and four 10000x10000 PNGs (400 Mpx, 3.2 GB as a 16-bit mosaic)
+// are refused from their headers before any is decoded (issue 38, item 7).
+func TestJigsawMosaicBounds(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "big.png")
+	for _, cols := range []string{"-5", "3", "1000000000"} {
+		code, _, errOut := runCmd(t, "", append([]string{"jigsaw", "mosaic", "-cols", cols, "-o", out}, jigsawTestImages...)...)
+		if code != exitUsage || !strings.Contains(errOut, "-cols "+cols) {
+			t.Errorf("-cols %s: exit %d %q", cols, code, errOut)
+		}
+	}
+	// A PNG header of 10000x10000 RGB pixels, its data left out: enough
+	// to be refused, never decoded.
+	ihdr := []byte("\x00\x00\x00\x0dIHDR\x00\x00\x27\x10\x00\x00\x27\x10\x08\x02\x00\x00\x00")
+	ihdr = binary.BigEndian.AppendUint32(ihdr, crc32.ChecksumIEEE(ihdr[4:]))
+	huge := filepath.Join(dir, "huge.png")
+	if err := os.WriteFile(huge, append([]byte("\x89PNG\r\n\x1a\n"), ihdr...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCmd(t, "", "jigsaw", "mosaic", "-o", out, huge, huge, huge, huge)
+	if code != exitUsage || !strings.Contains(errOut, "over the limit") {
+		t.Errorf("four 10000x10000 PNGs: exit %d %q", code, errOut)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a mosaic was written")
 	}
 }

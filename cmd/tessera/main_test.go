@@ -196,3 +196,23 @@ func TestNegativeDurationsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestFloatFlagsFinite: every float flag refuses NaN and the infinities
+// when the flags are parsed, a usage error (issue 38, item 7: -w NaN
+// passed the weight's check, -lr NaN wrote a model of NaN weights).
+func TestFloatFlagsFinite(t *testing.T) {
+	for _, args := range [][]string{
+		{"npuzzle", "solve", "-w", "NaN", "1 2 3/4 0 6/7 5 8"},
+		{"npuzzle", "solve", "-w", "+Inf", "1 2 3/4 0 6/7 5 8"},
+		{"jigsaw", "neural", "train", "-lr", "NaN", "-train", "nowhere", "-o", "nowhere.model"},
+		{"jigsaw", "neural", "solve", "-cpuct", "NaN"},
+		{"jigsaw", "solve", "-mutation", "-Inf"},
+		{"samegame", "train", "-lr", "nan", "-data", "nowhere", "-o", "nowhere.model"},
+		{"tangram", "render", "-scale", "Inf", "p.txt", "-o", "x.png"},
+	} {
+		code, out, errOut := runCmd(t, "", args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, "is not a finite number") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want a usage error", args, code, out, errOut)
+		}
+	}
+}

@@ -319,6 +319,10 @@ func shuffled(s npuzzle.Size, goal npuzzle.Goal, uniform bool, moves int, seed u
 	return npuzzle.RandomWalk(s, goal, moves, rng)
 }
 
+// maxShuffleMoves bounds shuffle -moves: a walk of that length takes one or two
+// seconds, and mixes any board the command accepts.
+const maxShuffleMoves = 100_000_000
+
 var npuzzleShuffleCmd = &Command{
 	Name:      "shuffle",
 	UsageLine: "-size RxC [-moves K | -uniform] [-seed S] [-goal G] [-json]",
@@ -330,7 +334,7 @@ uniformly from all solvable boards.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		sizeText := fs.String("size", "3x3", "board size ROWSxCOLS")
 		goalText := fs.String("goal", "blank-last", "goal: blank-last or blank-first")
-		moves := fs.Int("moves", -1, "random-walk length (default 10 per cell)")
+		moves := fs.Int("moves", 0, "random-walk length, at most 100,000,000 (default 10 per cell)")
 		uniform := fs.Bool("uniform", false, "draw uniformly among solvable boards")
 		seed := seedFlag(fs)
 		asJSON := jsonFlag(fs)
@@ -346,14 +350,25 @@ uniformly from all solvable boards.`,
 			if err != nil {
 				return usagef("%v", err)
 			}
-			if *uniform && *moves >= 0 {
-				return usagef("give -moves or -uniform, not both")
+			steps := npuzzle.WalkLength(s)
+			if isSet(fs, "moves") {
+				switch {
+				case *uniform:
+					return usagef("give -moves or -uniform, not both")
+				case *moves < 0 || *moves > maxShuffleMoves:
+					return usagef("-moves %d: want 0 to %d moves", *moves, maxShuffleMoves)
+				}
+				steps = *moves
 			}
-			steps := *moves
-			if steps < 0 {
-				steps = npuzzle.WalkLength(s)
+			var b *npuzzle.Board
+			if *uniform {
+				b = shuffled(s, goal, true, 0, *seed)
+			} else {
+				rng := rand.New(rand.NewPCG(*seed, 0x6e70757a7a6c65))
+				if b, err = npuzzle.RandomWalkContext(ctx, s, goal, steps, rng); err != nil {
+					return err
+				}
 			}
-			b := shuffled(s, goal, *uniform, steps, *seed)
 			if *asJSON {
 				out := map[string]any{"board": b.Line(), "size": s.String(), "goal": goal.String(), "seed": *seed}
 				if *uniform {

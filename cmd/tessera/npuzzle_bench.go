@@ -135,6 +135,9 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 // -goal or, with auto, from the file (see npuzzle.ParseSet), and keeps
 // those of -instances.
 func readSet(b *bench.NpuzzleSet, path, goalText, instances string) error {
+	if err := regularFile(path); err != nil {
+		return usagef("%v", err)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return err

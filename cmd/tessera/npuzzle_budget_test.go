@@ -46,3 +46,17 @@ func TestNpuzzleSolvePDBBudgets(t *testing.T) {
 		t.Errorf("unwritable cache: exit %d, %q, %q", code, out, errOut)
 	}
 }
+
+// TestShuffleMovesBounded: -moves beyond 0..maxShuffleMoves is a usage
+// error (issue 38, item 7), not a walk of 2^63 steps or the default.
+func TestShuffleMovesBounded(t *testing.T) {
+	for _, m := range []string{"-5", "-1", "9223372036854775807", "100000001"} {
+		code, out, errOut := runCmd(t, "", "npuzzle", "shuffle", "-size", "10x10", "-moves", m)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, "-moves") {
+			t.Errorf("-moves %s: exit %d, stdout %q, stderr %q; want a usage error", m, code, out, errOut)
+		}
+	}
+	if code, out, errOut := runCmd(t, "", "npuzzle", "shuffle", "-size", "3x3", "-moves", "0", "-json"); code != 0 || !strings.Contains(out, `"board":"1 2 3/4 5 6/7 8 0"`) {
+		t.Errorf("-moves 0: exit %d %q %q", code, out, errOut)
+	}
+}

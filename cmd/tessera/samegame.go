@@ -55,6 +55,9 @@ func readSetFile(env *Env, name, rulesName string) ([]samegame.Entry, samegame.R
 		if name, err = datadir.Resolve(name, "samegame"); err != nil {
 			return nil, 0, err
 		}
+		if err := regularFile(name); err != nil {
+			return nil, 0, usagef("%v", err)
+		}
 		f, err := os.Open(name)
 		if err != nil {
 			return nil, 0, err

@@ -32,6 +32,9 @@ tessera/tangram" for the formats and Kovalsky, Glasner and Basri's Algorithm 2.`
 // readTangram reads a puzzle named on the command line: a bad file is a
 // usage error (exit 2).
 func readTangram(path string) (*tangram.Puzzle, error) {
+	if err := regularFile(path); err != nil {
+		return nil, usagef("%v", err)
+	}
 	p, err := bench.ReadTangramFile(path)
 	if err != nil {
 		return nil, usagef("%v", err)
@@ -192,12 +195,18 @@ var tgRenderCmd = &Command{
 			if len(args) < 1 || len(args) > 2 || *out == "" {
 				return usagef("want P.txt [S.txt] and -o X.png")
 			}
+			if !(*scale > 0) {
+				return usagef("-scale %v: want a positive number of pixels per unit", *scale)
+			}
 			p, err := readTangram(args[0])
 			if err != nil {
 				return err
 			}
 			var poses []tangram.Pose
 			if len(args) == 2 {
+				if err := regularFile(args[1]); err != nil {
+					return usagef("%v", err)
+				}
 				f, err := os.Open(args[1])
 				if err != nil {
 					return usagef("%v", err)

@@ -29,7 +29,7 @@ the seconds and the SDPs, then the totals. With -json: one object per puzzle
 		var sf tgSolveFlags
 		sf.define(fs)
 		set := fs.String("set", "", "puzzle files, folders, glob patterns or classic:NAME, comma-separated")
-		n := fs.Int("n", 0, "generate this many puzzles instead of -set")
+		n := fs.Int("n", 0, "generate this many puzzles instead of -set (at most 100,000)")
 		pieces := fs.String("pieces", "tans", "with -n: the piece set")
 		timeout := timeoutFlag(fs, time.Minute)
 		asJSON := jsonFlag(fs)
@@ -54,13 +54,16 @@ the seconds and the SDPs, then the totals. With -json: one object per puzzle
 			case *n > 0 && len(list) > 0:
 				return usagef("give either -n or -set, not both")
 			case *n > 0:
-				items, err = bench.TangramGenerated(*pieces, *n, int64(sf.o.Seed))
+				items, err = bench.TangramGenerated(ctx, *pieces, *n, int64(sf.o.Seed))
 			case len(list) > 0:
 				items, err = bench.TangramSet(list)
 			default:
 				return usagef("no puzzles: give -set FILES or -n N")
 			}
-			if err != nil {
+			switch {
+			case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+				return err
+			case err != nil:
 				return usagef("%v", err)
 			}
 			pr := newProgress(env, *prog)

@@ -97,12 +97,25 @@ func TestTangramBadInput(t *testing.T) {
 		{[]string{"tangram", "solve", "-algo", "exact", "-sdp", "go", areas}, 2, "-sdp applies to -algo sdp"},
 		{[]string{"tangram", "generate", "-pieces", "nope"}, 2, "unknown -pieces"},
 		{[]string{"tangram", "bench", "-n", "2", "-set", "classic:square"}, 2, "either -n or -set"},
+		{[]string{"tangram", "bench", "-n", "1000000000"}, 2, "-n 1000000000: want 1 to 100000"},
 		{[]string{"tangram", "bench", "-set", "classic:nope"}, 2, "nope"},
 	} {
 		code, _, errOut := runCmd(t, "", c.args...)
 		if code != c.code || !strings.Contains(errOut, c.msg) {
 			t.Errorf("%v: exit %d (want %d), %q (want %q)", c.args, code, c.code, errOut, c.msg)
 		}
+	}
+	// -scale not finite or not positive: a usage error, not a panic
+	// (issue 38, item 7).
+	tri := write("tri.txt", triangleText(t))
+	for _, scale := range []string{"NaN", "Inf", "-Inf", "-3", "0"} {
+		code, _, errOut := runCmd(t, "", "tangram", "render", "-scale", scale, tri, "-o", filepath.Join(dir, "x.png"))
+		if code != 2 || !strings.Contains(errOut, "-scale") {
+			t.Errorf("render -scale %s: exit %d %q", scale, code, errOut)
+		}
+	}
+	if code, _, errOut := runCmd(t, "", "tangram", "render", "-scale", "1e300", tri, "-o", filepath.Join(dir, "x.png")); code != 1 || !strings.Contains(errOut, "too large") {
+		t.Errorf("render -scale 1e300: exit %d %q", code, errOut)
 	}
 	// Not solved: exit 1 with the reason.
 	code, _, errOut := runCmd(t, "", "tangram", "solve", "-max-iter", "1", write("tri.txt", triangleText(t)))

@@ -383,8 +383,12 @@ func dustSave(data json.RawMessage) (store.Game, error) {
 	if err != nil {
 		return store.Game{}, err
 	}
+	el, err := elapsed(st.ElapsedMS)
+	if err != nil {
+		return store.Game{}, err
+	}
 	return store.Game{
 		Board: st.Board, Data: norm, Moves: len(moves),
-		Elapsed: time.Duration(st.ElapsedMS) * time.Millisecond, Solved: res.Cleared,
+		Elapsed: el, Solved: res.Cleared,
 	}, nil
 }

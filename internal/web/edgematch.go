@@ -476,6 +476,9 @@ func edgematchSave(data json.RawMessage) (store.Game, error) {
 	if len(st.Board) > edgematch.MaxSide*edgematch.MaxSide || len(st.Name) > 200 || len(st.Ref.File) > 200 {
 		return store.Game{}, errorf(http.StatusBadRequest, "board or name too large")
 	}
+	if r := st.Ref; r.File == "" && (r.Rows < emMinSide || r.Rows > emMaxGenSide || r.Cols < emMinSide || r.Cols > emMaxGenSide) {
+		return store.Game{}, errorf(http.StatusBadRequest, "ref: name a puzzle file or a generated puzzle of %d to %d rows and columns", emMinSide, emMaxGenSide)
+	}
 	seen := map[int]bool{}
 	for _, c := range st.Board {
 		if c[0] >= 0 && seen[c[0]] || c[1] < 0 || c[1] > 3 {
@@ -487,5 +490,9 @@ func edgematchSave(data json.RawMessage) (store.Game, error) {
 	if err != nil {
 		return store.Game{}, err
 	}
-	return store.Game{Board: st.Name, Data: norm, Elapsed: time.Duration(st.ElapsedMS) * time.Millisecond}, nil
+	el, err := elapsed(st.ElapsedMS)
+	if err != nil {
+		return store.Game{}, err
+	}
+	return store.Game{Board: st.Name, Data: norm, Elapsed: el}, nil
 }

@@ -605,5 +605,9 @@ func gapsSave(data json.RawMessage) (store.Game, error) {
 		return store.Game{}, err
 	}
 	solved := placed == pz.Cells() && pz.Score(st.Cells).Perfect
-	return store.Game{Board: st.Name, Data: norm, Moves: placed, Solved: solved, Elapsed: time.Duration(st.ElapsedMS) * time.Millisecond}, nil
+	el, err := elapsed(st.ElapsedMS)
+	if err != nil {
+		return store.Game{}, err
+	}
+	return store.Game{Board: st.Name, Data: norm, Moves: placed, Solved: solved, Elapsed: el}, nil
 }

@@ -540,6 +540,8 @@ func TestSavesBadInput(t *testing.T) {
 		{"negative time", "x", with("elapsed_ms", -5), 400, "negative"},
 		{"unknown field", "x", with("path", "/tmp/x"), 400, "unknown field"},
 		{"not an object", "x", `[1]`, 400, "malformed saved game"},
+		{"null", "x", `null`, 400, "null"},
+		{"time over int64 nanoseconds", "x", with("elapsed_ms", int64(9223372036854775807)), 400, "elapsed_ms"},
 		{"too long", "x", with("history", strings.Repeat("UD", 60_000)), 400, "more than 100000 moves"},
 		{"too large", "x", with("history", strings.Repeat("U", 1<<20)), 413, "larger than"},
 	} {
@@ -838,4 +840,30 @@ func startTestHandler(t *testing.T, s *Server, h http.Handler) (*httptest.Server
 	}
 	t.Cleanup(stop)
 	return ts, stop
+}
+
+// TestSavesRefuseNullAndOverflow: every family's save refuses null, which
+// stored an empty game, and an elapsed_ms that overflowed time.Duration
+// and was listed as -1; an edge-matching save names its puzzle (issue 38,
+// item 7).
+func TestSavesRefuseNullAndOverflow(t *testing.T) {
+	for name, save := range map[string]func(json.RawMessage) (store.Game, error){
+		"npuzzle": npuzzleSave, "edgematch": edgematchSave, "dust": dustSave,
+		"gaps": gapsSave, "jigsaw": jigsawSave, "samegame": samegameSave,
+	} {
+		for _, body := range []string{"null", " null\n"} {
+			if _, err := save(json.RawMessage(body)); err == nil {
+				t.Errorf("%s: %q saved", name, body)
+			}
+		}
+	}
+	for _, body := range []string{`{}`, `{"board":null}`, `{"ref":{"rows":4,"cols":5},"elapsed_ms":9223372036854775807}`, `{"ref":{"rows":4,"cols":5},"elapsed_ms":-1}`} {
+		if _, err := edgematchSave(json.RawMessage(body)); err == nil {
+			t.Errorf("edgematch: %s saved", body)
+		}
+	}
+	g, err := edgematchSave(json.RawMessage(`{"ref":{"rows":4,"cols":5},"board":[[3,1]],"elapsed_ms":1500}`))
+	if err != nil || g.Elapsed != 1500*time.Millisecond {
+		t.Errorf("edgematch: a good save: %v, %v", g.Elapsed, err)
+	}
 }

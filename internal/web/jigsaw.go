@@ -797,5 +797,9 @@ func jigsawSave(data json.RawMessage) (store.Game, error) {
 	if err != nil {
 		return store.Game{}, err
 	}
-	return store.Game{Board: st.Name, Data: norm, Moves: st.Moves, Elapsed: time.Duration(st.ElapsedMS) * time.Millisecond}, nil
+	el, err := elapsed(st.ElapsedMS)
+	if err != nil {
+		return store.Game{}, err
+	}
+	return store.Game{Board: st.Name, Data: norm, Moves: st.Moves, Elapsed: el}, nil
 }

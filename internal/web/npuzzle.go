@@ -664,8 +664,12 @@ func npuzzleSave(data json.RawMessage) (store.Game, error) {
 	if err != nil {
 		return store.Game{}, err
 	}
+	el, err := elapsed(st.ElapsedMS)
+	if err != nil {
+		return store.Game{}, err
+	}
 	return store.Game{
 		Board: board.Line(), Data: norm, Moves: len(moves),
-		Elapsed: time.Duration(st.ElapsedMS) * time.Millisecond, Solved: isGoal(board, k),
+		Elapsed: el, Solved: isGoal(board, k),
 	}, nil
 }

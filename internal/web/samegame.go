@@ -305,8 +305,12 @@ func samegameSave(data json.RawMessage) (store.Game, error) {
 	if err != nil {
 		return store.Game{}, err
 	}
+	el, err := elapsed(st.ElapsedMS)
+	if err != nil {
+		return store.Game{}, err
+	}
 	return store.Game{Board: st.Board, Data: norm, Moves: len(moves),
-		Elapsed: time.Duration(st.ElapsedMS) * time.Millisecond, Solved: res.Over}, nil
+		Elapsed: el, Solved: res.Over}, nil
 }
 
 // replaySaved checks a saved game of the cluster-clearing family (the

@@ -154,12 +154,29 @@ func (s *Server) deleteSave(g *game) apiHandler {
 	}
 }
 
-// strictUnmarshal decodes one JSON object into v, rejecting unknown fields.
+// strictUnmarshal decodes one JSON object into v, rejecting unknown fields
+// and null (which decodes to nothing, and would store an empty game).
 func strictUnmarshal(data []byte, v any) error {
+	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		return errorf(http.StatusBadRequest, "malformed saved game: null, want an object")
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return errorf(http.StatusBadRequest, "malformed saved game: %v", err)
 	}
 	return nil
+}
+
+// maxElapsedMS bounds a save's playing time: ten years.
+const maxElapsedMS = 10 * 365 * 24 * 3600 * 1000
+
+// elapsed returns a save's elapsed_ms as a duration, refusing a negative
+// time and one over maxElapsedMS (which overflowed time.Duration and was
+// listed as -1).
+func elapsed(ms int64) (time.Duration, error) {
+	if ms < 0 || ms > maxElapsedMS {
+		return 0, errorf(http.StatusBadRequest, "elapsed_ms %d: want 0 to %d (negative, or over ten years)", ms, int64(maxElapsedMS))
+	}
+	return time.Duration(ms) * time.Millisecond, nil
 }

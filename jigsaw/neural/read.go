@@ -2,6 +2,7 @@ package neural
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"os"
@@ -16,8 +17,14 @@ import (
 // image (PNG, JPEG, WebP) is cut with Centre, its patches shuffled by
 // seed, truth known.
 func ReadPuzzle(data []byte, g Geometry, seed uint64) (*Puzzle, error) {
+	return ReadPuzzleContext(context.Background(), data, g, seed)
+}
+
+// ReadPuzzleContext is ReadPuzzle bounded by ctx: decoding an image stops
+// with an error wrapping ctx.Err() once ctx has ended.
+func ReadPuzzleContext(ctx context.Context, data []byte, g Geometry, seed uint64) (*Puzzle, error) {
 	if jigsaw.SheetPieceSize(data) == 0 {
-		img, err := imageio.Decode(bytes.NewReader(data), imageio.Options{})
+		img, err := imageio.DecodeBytesContext(ctx, data, imageio.Options{})
 		if err != nil {
 			return nil, err
 		}
@@ -34,11 +41,23 @@ func ReadPuzzle(data []byte, g Geometry, seed uint64) (*Puzzle, error) {
 // reading the file is returned as it is; an error in its contents is
 // prefixed with the path.
 func ReadPuzzleFile(path string, g Geometry, seed uint64) (*Puzzle, error) {
-	data, err := os.ReadFile(path)
+	return ReadPuzzleFileContext(context.Background(), path, g, seed)
+}
+
+// ReadPuzzleFileContext is ReadPuzzleFile bounded by ctx, reading and
+// decoding included; the file is read through imageio.ReadAllContext, so
+// it is bounded by imageio.DefaultMaxBytes before it is read.
+func ReadPuzzleFileContext(ctx context.Context, path string, g Geometry, seed uint64) (*Puzzle, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	pz, err := ReadPuzzle(data, g, seed)
+	data, err := imageio.ReadAllContext(ctx, f, imageio.Options{})
+	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	pz, err := ReadPuzzleContext(ctx, data, g, seed)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
