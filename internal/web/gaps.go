@@ -458,16 +458,15 @@ func gapsJobs(s *Server) map[string]jobKind {
 // MCTS reports every placement.
 func (s *Server) solveGaps(ctx context.Context, req gapsSolveSpec, pz *neural.Puzzle, timeout time.Duration, progress func(any)) (gapsProgress, error) {
 	start := time.Now()
-	set := catalog.GapSettings{Grid: pz.Grid, Patch: pz.Patch, Gap: pz.Gap, Reward: req.Reward, Backup: "mean", Choose: "visits",
-		Sims: req.Sims, Batch: 8, Attempts: req.Attempts, CPuct: 1.5}
-	_, opts, err := set.Options(req.Seed)
-	if err != nil {
+	opts := catalog.GapOptions{Reward: req.Reward, Sims: req.Sims, Attempts: req.Attempts, Seed: req.Seed}
+	if _, err := opts.Neural(pz.Grid); err != nil {
 		return gapsProgress{}, errorf(http.StatusBadRequest, "%v", err)
 	}
-	if opts.Model, err = catalog.LoadGapModel("", pz.Geometry); err != nil {
+	model, err := catalog.LoadGapModel("", pz.Geometry)
+	if err != nil {
 		return gapsProgress{}, err
 	}
-	solver, err := catalog.Gaps.New(req.Solver, opts)
+	solver, err := catalog.Gaps.New(req.Solver, catalog.GapRun{GapOptions: opts, Grid: pz.Grid, Hooks: catalog.GapHooks{Model: model}})
 	if err != nil {
 		return gapsProgress{}, errorf(http.StatusBadRequest, "%v", err)
 	}

@@ -703,9 +703,7 @@ func (s *Server) solveJigsaw(ctx context.Context, req jgSolveSpec, timeout time.
 	sctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	n := len(p.pz.Pieces)
-	o := catalog.DefaultJigsawOptions()
-	o.Seed = req.Seed
-	sol, err := catalog.Jigsaw.New(req.Solver, o)
+	sol, err := catalog.Jigsaw.New(req.Solver, catalog.JigsawRun{JigsawOptions: catalog.JigsawOptions{Seed: req.Seed}})
 	if err != nil {
 		return jgProgress{}, errorf(http.StatusBadRequest, "%v", err)
 	}
