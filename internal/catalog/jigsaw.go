@@ -179,6 +179,12 @@ type JigsawHooks struct {
 	Progress func(jigsaw.Generation)
 	// Snapshot, when set, receives the best layout of every generation.
 	Snapshot func(jigsaw.Generation, *jigsaw.Placement)
+	// Workers bounds the goroutines of a genetic search (0: every core;
+	// the answer does not depend on it).
+	Workers int
+	// OnResult, when set, receives the solver's result and error when it
+	// returns (JigsawJob.Run), the placement included.
+	OnResult func(jigsaw.Result, error)
 }
 
 // JigsawRun is what a jigsaw entry's New reads: the options and the hooks.
@@ -244,6 +250,7 @@ var Jigsaw = Table[jigsaw.Solver, JigsawRun]{
 			if err != nil {
 				return nil, err
 			}
+			s.Workers = o.Hooks.Workers
 			m := s
 			m.Gens = none(max(s.Gens, 0) / mendGenerations)
 			return bag.Solver{Solver: s, Mend: m, CompatOptions: s.CompatOptions}, nil

@@ -47,6 +47,8 @@ type JigsawJob struct {
 	// of pictures of unless it plays JigsawBagCount.
 	Known bool `json:"known,omitempty"`
 	Bag   int  `json:"bag,omitempty"`
+	// Count tells every solver how many pictures the bag holds.
+	Count bool `json:"count,omitempty"`
 	Crop  bool `json:"crop,omitempty"`
 	// Save asks for the reconstructions, returned as blobs (Outputs).
 	Save bool `json:"save,omitempty"`
@@ -184,7 +186,7 @@ func (j JigsawJob) Run(ctx context.Context, blobs jobs.Blobs, h JigsawHooks) (Ji
 	pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: j.Type == 2, Seed: j.Options.Seed})
 	p := &jigsaw.Problem{Puzzle: pz, Images: 1, Progress: h.Progress, Snapshot: h.Snapshot}
 	switch {
-	case j.Bag > 0 && CountsPictures(j.Solver):
+	case j.Bag > 0 && CountsPictures(j.Solver) && !j.Count:
 		p.Images = 0
 	case j.Bag > 0:
 		p.Images = len(grids)
@@ -194,6 +196,9 @@ func (j JigsawJob) Run(ctx context.Context, blobs jobs.Blobs, h JigsawHooks) (Ji
 	cpu0, _ := ProcessCPU()
 	res, serr := s.Solve(ctx, p)
 	cpu1, _ := ProcessCPU()
+	if h.OnResult != nil {
+		h.OnResult(res, serr)
+	}
 	var out JigsawResult
 	var acc jigsaw.Accuracy
 	if res.Placement != nil {

@@ -438,12 +438,21 @@ func (s *Server) checkGapsSpec(spec json.RawMessage) (gapsSolveSpec, *neural.Puz
 }
 
 func gapsJobs(s *Server) map[string]jobKind {
-	return map[string]jobKind{"gaps.solve": {
+	return map[string]jobKind{catalog.GapsKind: {
 		check: func(spec json.RawMessage) (time.Duration, error) {
+			if isCatalogGapsJob(spec) {
+				return 0, errorf(http.StatusBadRequest, "a bench's gaps job (pictures by blob) is not the page's")
+			}
 			_, _, timeout, err := s.checkGapsSpec(spec)
 			return timeout + 2*time.Minute, err // the search stops itself at timeout; the rest is for the wait for a slot
 		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
+			if isCatalogGapsJob(spec) {
+				// A bench's job (catalog.GapsJob, its picture in the job
+				// system's blob store), sent to a worker that also runs
+				// the page's.
+				return catalog.JobKinds()[catalog.GapsKind](ctx, spec, progress)
+			}
 			req, pz, timeout, err := s.checkGapsSpec(spec)
 			if err != nil {
 				return nil, err
@@ -451,6 +460,15 @@ func gapsJobs(s *Server) map[string]jobKind {
 			return s.solveGaps(ctx, req, pz, timeout, progress)
 		},
 	}}
+}
+
+// isCatalogGapsJob reports whether spec is the catalogue's gaps.solve job
+// (catalog.GapsJob: a picture by blob address) rather than the page's.
+func isCatalogGapsJob(spec json.RawMessage) bool {
+	var probe struct {
+		Picture *catalog.Picture `json:"picture"`
+	}
+	return json.Unmarshal(spec, &probe) == nil && probe.Picture != nil
 }
 
 // solveGaps runs the solver of req on pz for at most timeout with the
