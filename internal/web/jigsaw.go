@@ -719,7 +719,9 @@ func jigsawJobs(s *Server) map[string]jobKind {
 // server's refs.
 type jgBlobs struct{ s *Server }
 
-func (b jgBlobs) GetBlob(ctx context.Context, id string) ([]byte, error) { return b.s.jgPictureBytes(ctx, id) }
+func (b jgBlobs) GetBlob(ctx context.Context, id string) ([]byte, error) {
+	return b.s.jgPictureBytes(ctx, id)
+}
 
 func (jgBlobs) PutBlob(context.Context, []byte) (string, error) {
 	return "", errors.New("jigsaw: the page's jobs keep no outputs")
