@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"image/png"
 	"io"
@@ -32,6 +33,11 @@ type GapsJob struct {
 	Gap     int     `json:"gap"`
 	Index   int     `json:"index"`
 	Crops   int     `json:"crops"`
+	// Centre makes one puzzle of the picture's central square instead
+	// (neural.Centre, shuffled by the options' seed; a picture of the
+	// puzzle's side is cut as it is): what `jigsaw solve -algo mcts` cuts
+	// of an image, and the web page's region.
+	Centre bool `json:"centre,omitempty"`
 	// Report lists, beside the answer ("best", V's choice among the
 	// attempts), the attempts also scored: "worst" and "oracle" (the best
 	// by the truth), Alphazzle's Table 10.
@@ -124,8 +130,11 @@ func (j GapsJob) Run(ctx context.Context, blobs jobs.Blobs, h GapHooks) (GapsRes
 	if err := j.Picture.check(); err != nil {
 		return GapsResult{}, err
 	}
-	if j.Crops < 1 || j.Index < 0 {
-		return GapsResult{}, errors.New("gaps job: want 1 or more crops, an index of 0 or more")
+	if j.Centre && j.Crops == 0 {
+		j.Crops = 1
+	}
+	if j.Crops < 1 || j.Index < 0 || j.Centre && j.Crops != 1 {
+		return GapsResult{}, errors.New("gaps job: want 1 or more crops (one with centre), an index of 0 or more")
 	}
 	for _, r := range j.Report {
 		if !slices.Contains(GapReports, r) {
@@ -162,7 +171,12 @@ func (j GapsJob) Run(ctx context.Context, blobs jobs.Blobs, h GapHooks) (GapsRes
 	var out GapsResult
 	for c := range j.Crops {
 		k := j.Index*j.Crops + c
-		pz := neural.Random(img.Pix, g, rng)
+		var pz *neural.Puzzle
+		if j.Centre {
+			pz = centrePuzzle(img.Pix, img.Depth, g, j.Options.Seed)
+		} else {
+			pz = neural.Random(img.Pix, g, rng)
+		}
 		run := GapRun{GapOptions: j.Options, Grid: g.Grid, Hooks: h}
 		run.Seed += uint64(k)
 		s, err := entry.New(run)
@@ -170,6 +184,9 @@ func (j GapsJob) Run(ctx context.Context, blobs jobs.Blobs, h GapHooks) (GapsRes
 			return GapsResult{}, err
 		}
 		res, err := s.Solve(ctx, pz)
+		if h.OnResult != nil {
+			h.OnResult(pz, res, err)
+		}
 		if err != nil {
 			return GapsResult{}, err
 		}
@@ -195,6 +212,20 @@ func (j GapsJob) Run(ctx context.Context, blobs jobs.Blobs, h GapHooks) (GapsRes
 		}
 	}
 	return out, nil
+}
+
+// centrePuzzle is the puzzle of img's central square shuffled by seed
+// (neural.Centre); an image of the puzzle's side is cut as it is, not
+// resampled.
+func centrePuzzle(img image.Image, depth int, g neural.Geometry, seed uint64) *neural.Puzzle {
+	b := img.Bounds()
+	if b.Dx() != g.Side() || b.Dy() != g.Side() {
+		return neural.Centre(img, g, seed)
+	}
+	pz := neural.Cut(img, b.Min.X, b.Min.Y, g)
+	pz.Depth = depth
+	pz.Shuffle(rand.New(rand.NewPCG(seed, 0x63656e74))) // as neural.Centre shuffles
+	return pz
 }
 
 // gapExtremes returns the attempts' lowest and highest scores, ordered by

@@ -366,6 +366,12 @@ type GapHooks struct {
 	// Model is the loaded model (nil: LoadGapModel of the options' Model
 	// for the puzzle's geometry, which a front end does first).
 	Model *neural.Model
+	// OnStep, when set, sees every placement of the tree search
+	// (neural.Options.OnStep).
+	OnStep func(neural.Step)
+	// OnResult, when set, receives each puzzle, its answer and the
+	// solver's error when the solver returns (GapsJob.Run).
+	OnResult func(*neural.Puzzle, neural.Result, error)
 }
 
 // GapRun is what a gap entry's New reads: the options, the puzzles' grid
@@ -402,6 +408,7 @@ func (o GapRun) learned(build func(*neural.Model, neural.Options) neural.Solver)
 	if err != nil {
 		return nil, err
 	}
+	n.OnStep = o.Hooks.OnStep
 	return build(o.Hooks.Model, n), nil
 }
 

@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"tessera/imageio"
 	"tessera/internal/jobs"
 	"tessera/jigsaw"
 	"tessera/jigsaw/bag"
@@ -188,5 +190,26 @@ func TestJigsawJobs(t *testing.T) {
 	in, _ = json.Marshal(gj)
 	if _, err := JobKinds()[GapsKind](ctx, in, nil); err == nil || !strings.Contains(err.Error(), "no file") {
 		t.Errorf("a model folder: %v", err)
+	}
+}
+
+// TestGapsJobCentre: a centre job is one puzzle, the picture's central
+// square as neural.Centre cuts and shuffles it (the command line's and the
+// web page's), its answer given to OnResult.
+func TestGapsJobCentre(t *testing.T) {
+	data, err := os.ReadFile("../../jigsaw/neural/testdata/kodak23.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blobs := memBlobs{}
+	a, _ := blobs.PutBlob(context.Background(), data)
+	g := neural.Geometry{Grid: 3, Patch: 40, Gap: 4}
+	j := GapsJob{Spec: Spec[GapOptions]{Solver: "greedy-p", Options: GapOptions{Seed: 4}}, Picture: Picture{Name: "k.png", Blob: a},
+		Grid: g.Grid, Patch: g.Patch, Gap: g.Gap, Centre: true}
+	var got *neural.Puzzle
+	res, err := j.Run(context.Background(), blobs, GapHooks{OnResult: func(pz *neural.Puzzle, _ neural.Result, _ error) { got = pz }})
+	img, _ := imageio.DecodeBytesContext(context.Background(), data, imageio.Options{})
+	if err != nil || len(res.Records) != 1 || got == nil || !slices.Equal(got.Truth, neural.Centre(img.Pix, g, 4).Truth) {
+		t.Fatalf("%+v, %v", res, err)
 	}
 }
