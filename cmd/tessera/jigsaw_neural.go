@@ -330,27 +330,7 @@ on). Progress goes to stderr with -progress.`,
 			if err != nil {
 				return err
 			}
-			m, info := (*neural.Model)(nil), map[string]string{}
-			if *initDir != "" {
-				m, info, err = neural.Load(*initDir)
-				if err == nil && (m.Patch != *patch || m.Gap != *gap) {
-					setByUser := false
-					fs.Visit(func(f *flag.Flag) { setByUser = setByUser || f.Name == "patch" || f.Name == "gap" })
-					switch {
-					case !setByUser:
-					case m.Patch == *patch && (*stage == "all" || *stage == "pair"):
-						// A warm start: the pair network reads strips of the
-						// same size whatever the gap; it and the heads train
-						// on puzzles of the new gap.
-						info["warm_start"] = fmt.Sprintf("from %s (%d px gaps)", *initDir, m.Gap)
-						m.Gap = *gap
-					default:
-						return usagef("-init %s is a model for %d px patches with %d px gaps, not -patch %d -gap %d (another gap needs -stage pair or all)", *initDir, m.Patch, m.Gap, *patch, *gap)
-					}
-				}
-			} else {
-				m, err = neural.NewModel(geom, neural.Arch{}, *seed)
-			}
+			m, info, err := neuralTrainModel(fs, *initDir, *stage, geom, *seed)
 			if err != nil {
 				return err
 			}
@@ -416,6 +396,35 @@ on). Progress goes to stderr with -progress.`,
 			return nil
 		}
 	},
+}
+
+// neuralTrainModel is the model train starts from: the model of folder
+// initDir (another -gap given on the command line for a warm start of
+// the pair stage), or a new one of geometry geom drawn from seed.
+func neuralTrainModel(fs *flag.FlagSet, initDir, stage string, geom neural.Geometry, seed uint64) (*neural.Model, map[string]string, error) {
+	if initDir == "" {
+		m, err := neural.NewModel(geom, neural.Arch{}, seed)
+		return m, map[string]string{}, err
+	}
+	m, info, err := neural.Load(initDir)
+	if err != nil || m.Patch == geom.Patch && m.Gap == geom.Gap {
+		return m, info, err
+	}
+	setByUser := false
+	fs.Visit(func(f *flag.Flag) { setByUser = setByUser || f.Name == "patch" || f.Name == "gap" })
+	switch {
+	case !setByUser:
+	case m.Patch == geom.Patch && (stage == "all" || stage == "pair"):
+		// A warm start: the pair network reads strips of the same size
+		// whatever the gap; it and the heads train on puzzles of the new
+		// gap.
+		info["warm_start"] = fmt.Sprintf("from %s (%d px gaps)", initDir, m.Gap)
+		m.Gap = geom.Gap
+	default:
+		return nil, nil, usagef("-init %s is a model for %d px patches with %d px gaps, not -patch %d -gap %d (another gap needs -stage pair or all)",
+			initDir, m.Patch, m.Gap, geom.Patch, geom.Gap)
+	}
+	return m, info, nil
 }
 
 // selfPlayBench benches m on the images of set as "jigsaw neural bench
