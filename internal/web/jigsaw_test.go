@@ -283,8 +283,9 @@ func TestJigsawWorker(t *testing.T) {
 	if err := RegisterJobKinds(Config{Jobs: mj}); err != nil {
 		t.Fatal(err)
 	}
+	kind := "jigsaw.solve"
 	run := func(spec string) JobState {
-		id, err := mj.Submit(t.Context(), "jigsaw.solve", json.RawMessage(spec), time.Minute)
+		id, err := mj.Submit(t.Context(), kind, json.RawMessage(spec), time.Minute)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -300,5 +301,14 @@ func TestJigsawWorker(t *testing.T) {
 	}
 	if st := run(`{"pictures":[{"name":"","blob":"0123456789abcdef0123"}],"piece":60,"solver":"greedy"}`); st.State != JobFailed || !strings.Contains(st.Error, "no store") {
 		t.Fatalf("upload: %+v", st)
+	}
+	// A bench's job (pictures by blob address) is the catalogue's to run:
+	// here, with no blob store, it says so.
+	if st := run(`{"solver":"greedy","pictures":[{"name":"a.png","blob":"sha256:00"}],"piece":28,"type":1}`); st.State != JobFailed || !strings.Contains(st.Error, "no blob store") {
+		t.Fatalf("a bench's job: %+v", st)
+	}
+	kind = "gaps.solve"
+	if st := run(`{"solver":"greedy-p","picture":{"name":"a.png","blob":"sha256:00"},"grid":3,"patch":40,"gap":4,"crops":1}`); st.State != JobFailed || !strings.Contains(st.Error, "no blob store") {
+		t.Fatalf("a bench's gaps job: %+v", st)
 	}
 }
