@@ -49,6 +49,24 @@ func ParseMetric(s string) (Metric, error) {
 	return 0, fmt.Errorf("jigsaw: unknown metric %q (want mgc or ssd)", s)
 }
 
+// MarshalText writes the metric's name, so that it travels as text (a
+// flag's value, a job's options).
+func (m Metric) MarshalText() ([]byte, error) {
+	if int(m) >= len(metricNames) {
+		return nil, fmt.Errorf("jigsaw: no metric %d", m)
+	}
+	return []byte(m.String()), nil
+}
+
+// UnmarshalText reads a name written by MarshalText.
+func (m *Metric) UnmarshalText(b []byte) error {
+	v, err := ParseMetric(string(b))
+	if err == nil {
+		*m = v
+	}
+	return err
+}
+
 // Defaults of CompatOptions.
 const (
 	DefaultK             = 16

@@ -14,6 +14,7 @@ import (
 	"tessera/imageio"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
+	"tessera/internal/progress"
 	"tessera/jigsaw"
 )
 
@@ -206,29 +207,23 @@ func jigsawInputError(err error, flag string, d time.Duration) error {
 }
 
 // jigsawFlags are the flags that solve and bench share: -algo names an
-// entry of catalog.Jigsaw (or, for solve, catalog.Gaps), the others fill
-// its options or set the run's seed, budget and output.
+// entry of catalog.Jigsaw (or, for solve, catalog.Gaps), a flag per option
+// of catalog.JigsawOptions (BindFlags), the run's budget and output.
 type jigsawFlags struct {
-	algo, metric string
+	fs           *flag.FlagSet
+	algo         string
 	o            catalog.JigsawOptions
-	seed         *uint64
+	list         []catalog.Option
 	timeout      *time.Duration
 	asJSON, prog *bool
 }
 
 func (f *jigsawFlags) define(fs *flag.FlagSet) {
-	d := catalog.DefaultJigsawOptions()
+	f.fs = fs
+	f.o = catalog.JigsawOptions{Seed: 1}.Defaults() // shown as the flags' defaults
 	fs.StringVar(&f.algo, "algo", "greedy", "solver: "+strings.Join(catalog.Jigsaw.IDs(), ", ")+" or, for solve, "+strings.Join(catalog.Gaps.IDs(), ", ")+" (gap puzzles, learned: see -grid)")
-	fs.StringVar(&f.metric, "metric", "mgc", "edge dissimilarity: mgc (Gallagher) or ssd (L*a*b* distance, Sholomon et al.)")
-	fs.IntVar(&f.o.K, "k", d.K, "candidates kept per edge")
-	fs.IntVar(&f.o.Pop, "pop", d.Pop, "ga: chromosomes per generation")
-	fs.IntVar(&f.o.Gens, "gens", d.Gens, "ga: generations after the first (0: the first alone, which holds the greedy solution)")
-	fs.IntVar(&f.o.Elite, "elite", d.Elite, "ga: best chromosomes copied to the next generation")
-	fs.Float64Var(&f.o.Mutation, "mutation", d.Mutation, "ga: probability of skipping a relation both parents share")
-	fs.BoolVar(&f.o.FreeSeed, "free-seed", false, "ga, size unknown: also seed from the greedy assembly without a frame when it has clearly more best buddies")
-	fs.BoolVar(&f.o.NoFrame, "no-frame", false, "ga, size unknown: no frame at all (chromosomes of any shape, seeded by the frameless greedy assembly): for very large pictures of several scenes")
-	fs.BoolVar(&f.o.RandomInit, "random-init", false, "ga: start from random chromosomes only (as the paper), not from greedy solutions")
-	f.seed, f.timeout = seedFlag(fs), timeoutFlag(fs, 10*time.Minute)
+	f.list = catalog.BindFlags(fs, &f.o)
+	f.timeout = timeoutFlag(fs, 10*time.Minute)
 	f.asJSON, f.prog = jsonFlag(fs), progressFlag(fs)
 }
 
@@ -238,13 +233,31 @@ func (f *jigsawFlags) gaps() bool {
 	return err == nil
 }
 
-// solver builds the solver named by -algo from the flags.
-func (f *jigsawFlags) solver() (s jigsaw.Solver, err error) {
-	f.o.Seed = *f.seed
-	if s, f.o, err = catalog.NewJigsaw(f.algo, f.metric, f.o); err != nil {
-		return nil, usagef("%v", err)
+// options checks the flags for -algo (a catalog.Jigsaw solver) and
+// returns the options; a flag of others (those of other lists) that was
+// set is refused as not applying.
+func (f *jigsawFlags) options(others ...[]catalog.Option) (catalog.JigsawOptions, error) {
+	if _, err := catalog.Jigsaw.Lookup(f.algo); err != nil {
+		return f.o, usagef("-algo %s: %v", f.algo, err)
 	}
-	return s, nil
+	if err := f.o.Check(); err != nil {
+		return f.o, usagef("-algo %s: %v", f.algo, err)
+	}
+	if err := catalog.Jigsaw.Applies(f.list, catalog.SetFlags(f.fs, f.list), f.algo); err != nil {
+		return f.o, usagef("%v", err)
+	}
+	for _, list := range others {
+		if set := catalog.SetFlags(f.fs, list); len(set) > 0 {
+			return f.o, usagef("-%s applies to -algo %s, not %s", set[0], strings.Join(catalog.Gaps.IDs(), ", "), f.algo)
+		}
+	}
+	return f.o, nil
+}
+
+// run is the run-time part of -algo's solve: its progress (shown on p)
+// and its options.
+func (f *jigsawFlags) run(p *progress.Reporter) catalog.JigsawRun {
+	return catalog.JigsawRun{JigsawOptions: f.o, Hooks: catalog.JigsawHooks{Progress: bench.JigsawProgress(p, f.o.Gens.Flag(0))}}
 }
 
 var jigsawSolveCmd = &Command{
@@ -317,11 +330,17 @@ writes the reassembly with its gaps.`,
 			ctx, cancel := withTimeout(ctx, *sf.timeout)
 			defer cancel()
 			if sf.gaps() {
-				return neuralSolve(ctx, env, &nf, sf.algo, args[0], *out, *sf.seed, *sf.asJSON)
+				return neuralSolve(ctx, env, &nf, sf.algo, args[0], *out, sf.o.Seed, *sf.asJSON, sf.list)
 			}
-			s, err := sf.solver()
-			if err != nil {
+			if _, err := sf.options(nf.list); err != nil {
 				return err
+			}
+			pr := newProgress(env, *sf.prog)
+			defer pr.Done()
+			run := sf.run(pr)
+			s, err := catalog.Jigsaw.New(sf.algo, run)
+			if err != nil {
+				return usagef("-algo %s: %v", sf.algo, err)
 			}
 			p := &jigsaw.Problem{Images: *images}
 			if *size != "" {
@@ -329,7 +348,7 @@ writes the reassembly with its gaps.`,
 					return usagef("-size %q: want ROWSxCOLS in pieces, such as 18x24", *size)
 				}
 			}
-			if *images < 0 || *images == 0 && !catalog.CountsPictures(s) {
+			if *images < 0 || *images == 0 && !catalog.CountsPictures(sf.algo) {
 				return usagef("-images %d: at least 1 (0, to find it, needs -algo ga)", *images)
 			}
 			if *maxPieces < 0 {
@@ -358,7 +377,7 @@ writes the reassembly with its gaps.`,
 			}
 			var snaps *bench.JigsawSnapshots
 			if *snapshots != "" {
-				if !catalog.Generational(s) {
+				if !catalog.Generational(sf.algo) {
 					return usagef("-snapshots needs a solver with generations (-algo ga)")
 				}
 				if snaps, err = bench.NewJigsawSnapshots(*snapshots, p.Puzzle); err != nil {
@@ -366,9 +385,7 @@ writes the reassembly with its gaps.`,
 				}
 				p.Snapshot = snaps.Save
 			}
-			pr := newProgress(env, *sf.prog)
-			defer pr.Done()
-			p.Progress = bench.JigsawProgress(pr, sf.o.Gens)
+			p.Progress = run.Hooks.Progress
 			res, err := s.Solve(ctx, p)
 			pr.Done()
 			if res.Placement == nil {
@@ -470,8 +487,7 @@ averages, the perfect count and the peak memory (and "bags",
 			if sf.gaps() {
 				return usagef("-algo %s: gap puzzles have their own bench, tessera jigsaw neural bench", sf.algo)
 			}
-			s, err := sf.solver()
-			if err != nil {
+			if _, err := sf.options(); err != nil {
 				return err
 			}
 			files, err := bench.JigsawSet(*set, *data)
@@ -481,8 +497,8 @@ averages, the perfect count and the peak memory (and "bags",
 			p := newProgress(env, *sf.prog)
 			defer p.Done()
 			b := bench.Jigsaw{Files: files, Piece: *piece, Type: *typ, Known: known[*dims] && *bagK == 0, Bag: *bagK, Crop: *crop,
-				Solver: s, Algo: sf.algo, Label: bench.JigsawLabel(sf.algo, sf.o, false), Metric: sf.o.Metric, Seed: sf.o.Seed,
-				OutDir: *outDir, Timeout: *sf.timeout, Progress: p, OnGeneration: bench.JigsawProgress(p, sf.o.Gens), Options: sf.o}
+				Spec:   catalog.Spec[catalog.JigsawOptions]{Solver: sf.algo, Options: sf.o, Budget: catalog.Budget{Timeout: *sf.timeout}},
+				OutDir: *outDir, Progress: p, Hooks: sf.run(p).Hooks}
 			remote, closeRemote, err := benchRemote(ctx, *natsURL)
 			if err != nil {
 				return err

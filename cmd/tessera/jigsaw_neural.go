@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -17,62 +18,81 @@ import (
 )
 
 // neuralFlags are the settings of the learned gap-puzzle solvers, shared
-// by "jigsaw solve -algo mcts" and "jigsaw neural bench".
-type neuralFlags struct{ catalog.GapSettings }
-
-func (f *neuralFlags) define(fs *flag.FlagSet) {
-	fs.IntVar(&f.Grid, "grid", 3, "mcts: the puzzle is GRID x GRID patches")
-	fs.IntVar(&f.Patch, "patch", 40, "mcts: patch side in pixels (without -model, the model shipped for -patch and -gap is used: 40/4, 40/10, 40/20)")
-	fs.IntVar(&f.Gap, "gap", 4, "mcts: gap between patches in pixels")
-	fs.StringVar(&f.Reward, "reward", "predicted", "mcts: reward of a complete reassembly: predicted (by V), or an oracle's: gt (1 when right), neighbours or patches (the share right)")
-	fs.IntVar(&f.Sims, "sims", 100, "mcts: simulations before each placement")
-	fs.Float64Var(&f.CPuct, "cpuct", 1.5, "mcts: c_puct, the weight of P's prior in PUCT")
-	fs.IntVar(&f.Batch, "batch", 8, "mcts: leaves evaluated per network call")
-	fs.StringVar(&f.Backup, "backup", "mean", "mcts: backup of values, mean or max")
-	fs.StringVar(&f.Choose, "choose", "visits", "mcts: action played, by visits or by value")
-	fs.IntVar(&f.Attempts, "attempts", 1, "mcts: attempts with reshuffled patch orders, the best by V")
-	fs.Float64Var(&f.Hybrid, "hybrid", 0, "mcts: weight of the classic compatibilities (MGC across the gap) multiplied into P's prior (0: purely learned)")
-	fs.StringVar(&f.Model, "model", "", "mcts: model folder written by 'jigsaw neural train' (default: the shipped one)")
-	fs.StringVar(&f.Prior, "prior", "p", "mcts: priors from P, or uniform")
-	fs.StringVar(&f.Value, "value", "v", "mcts: values from V, or the constant 1 at the end (const-end), during the game (const-game) or both (const)")
-	fs.StringVar(&f.Select, "select", "puct", "mcts: selection rule, puct, uct or spmcts (these two ignore the priors)")
-	fs.Float64Var(&f.C, "c", 0, "mcts: exploration constant of uct and spmcts (0: 0.7 and 0.5)")
-	fs.StringVar(&f.Order, "order", "fixed", "mcts: patches placed in a fixed order, or free (the search chooses the patch and its cell)")
-	fs.StringVar(&f.Hints, "hints", "0", "patches placed in their true cell before the game (needs the truth), or central (the central cell's patch)")
+// by "jigsaw solve -algo mcts" and "jigsaw neural bench": the puzzles'
+// geometry and a flag per option of catalog.GapOptions (BindFlags).
+type neuralFlags struct {
+	fs   *flag.FlagSet
+	geo  neural.Geometry
+	o    catalog.GapOptions
+	list []catalog.Option
 }
 
-// options checks the flags and returns the geometry and the solvers'
-// options, the model loaded.
-func (f *neuralFlags) options(seed uint64) (neural.Geometry, catalog.GapOptions, error) {
-	g, o, err := f.Options(seed)
-	if err != nil {
-		return g, o, usagef("%v", err)
+func (f *neuralFlags) define(fs *flag.FlagSet) {
+	f.fs = fs
+	fs.IntVar(&f.geo.Grid, "grid", 3, "mcts: the puzzle is GRID x GRID patches")
+	fs.IntVar(&f.geo.Patch, "patch", 40, "mcts: patch side in pixels (without -model, the model shipped for -patch and -gap is used: 40/4, 40/10, 40/20)")
+	fs.IntVar(&f.geo.Gap, "gap", 4, "mcts: gap between patches in pixels")
+	// The defaults written out, as the flags show them.
+	f.o = catalog.GapOptions{Reward: "predicted", Sims: 100, CPuct: 1.5, Batch: 8, Backup: "mean", Choose: "visits", Attempts: 1,
+		Prior: "p", Value: "v", Select: "puct", Order: "fixed", Hints: "0"}
+	f.list = catalog.BindFlags(fs, &f.o)
+}
+
+// options checks the flags for the gap solver algo (a flag of others, the
+// lists of other solvers' options, set is refused as not applying) and
+// returns the geometry, the options with seed and the hooks, the model
+// loaded.
+func (f *neuralFlags) options(algo string, seed uint64, others ...[]catalog.Option) (neural.Geometry, catalog.GapOptions, catalog.GapHooks, error) {
+	g, o := f.geo, f.o
+	o.Seed = seed
+	var h catalog.GapHooks
+	if _, err := catalog.Gaps.Lookup(algo); err != nil {
+		return g, o, h, usagef("-algo %s: %v", algo, err)
 	}
-	o.Model, err = catalog.LoadGapModel(f.Model, g)
-	return g, o, err
+	if err := g.Validate(); err != nil {
+		return g, o, h, usagef("%v", err)
+	}
+	if _, err := o.Neural(g.Grid); err != nil {
+		return g, o, h, usagef("%v", err)
+	}
+	if err := catalog.Gaps.Applies(f.list, catalog.SetFlags(f.fs, f.list), algo); err != nil {
+		return g, o, h, usagef("%v", err)
+	}
+	for _, list := range others {
+		for _, name := range catalog.SetFlags(f.fs, list) {
+			if i := slices.IndexFunc(list, func(o catalog.Option) bool { return o.Flag == name }); !list[i].All {
+				return g, o, h, usagef("-%s applies to -algo %s, not %s", name, strings.Join(catalog.Jigsaw.IDs(), ", "), algo)
+			}
+		}
+	}
+	var err error
+	h.Model, err = catalog.LoadGapModel(o.Model, g)
+	return g, o, h, err
 }
 
 // neuralSolve is "jigsaw solve -algo mcts" (or another gap solver): the
-// reassembly is written as a PNG with the gaps.
-func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out string, seed uint64, asJSON bool) error {
-	g, opts, err := f.options(seed)
+// reassembly is written as a PNG with the gaps. others are the lists of
+// the options of fs that the gap solvers do not read.
+func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out string, seed uint64, asJSON bool, others ...[]catalog.Option) error {
+	g, opts, hooks, err := f.options(algo, seed, others...)
 	if err != nil {
 		return err
 	}
 	if err := regularFile(path); err != nil {
 		return usagef("%v", err)
 	}
+	n, _ := opts.Neural(g.Grid)
 	pz, err := neural.ReadPuzzleFileContext(ctx, path, g, seed)
 	if err != nil {
 		return err
 	}
-	if opts.Reward.Oracle() && pz.Truth == nil {
-		return usagef("-reward %s needs the solution: give an image, not a sheet", opts.Reward)
+	if n.Reward.Oracle() && pz.Truth == nil {
+		return usagef("-reward %s needs the solution: give an image, not a sheet", n.Reward)
 	}
-	if opts.Hints > 0 && pz.Truth == nil {
+	if n.Hints > 0 && pz.Truth == nil {
 		return usagef("-hints needs the solution: give an image, not a sheet")
 	}
-	s, err := catalog.Gaps.New(algo, opts)
+	s, err := catalog.Gaps.New(algo, catalog.GapRun{GapOptions: opts, Grid: g.Grid, Hooks: hooks})
 	if err != nil {
 		return err
 	}
@@ -85,7 +105,7 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out 
 			return werr
 		}
 	}
-	r := bench.GapSolved{Puzzle: pz, Geometry: g, Algo: algo, Options: opts, Result: res, Out: out, Err: err}
+	r := bench.GapSolved{Puzzle: pz, Image: filepath.Base(path), Algo: algo, Options: n, Result: res, Out: out, Err: err}
 	return r.Write(env.Stdout, asJSON)
 }
 
@@ -121,9 +141,6 @@ The solvers:
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("give one image or sheet")
-			}
-			if _, err := catalog.Gaps.Lookup(*algo); err != nil {
-				return usagef("-algo %s: %v", *algo, err)
 			}
 			ctx, cancel := withTimeout(ctx, *timeout)
 			defer cancel()
@@ -178,9 +195,6 @@ of patch, neighbor, perfect), then {"summary": true, "puzzles", "patch",
 			if *set == "" || *crops < 1 {
 				return usagef("-set is required and -crops must be positive")
 			}
-			if _, err := catalog.Gaps.Lookup(*algo); err != nil {
-				return usagef("-algo %s: %v", *algo, err)
-			}
 			var reports []string
 			for _, r := range strings.Split(*report, ",") {
 				if r = strings.TrimSpace(r); !slices.Contains(bench.GapReports, r) {
@@ -188,7 +202,7 @@ of patch, neighbor, perfect), then {"summary": true, "puzzles", "patch",
 				}
 				reports = append(reports, r)
 			}
-			g, opts, err := nf.options(*seed)
+			g, opts, hooks, err := nf.options(*algo, *seed)
 			if err != nil {
 				return err
 			}
@@ -205,8 +219,8 @@ of patch, neighbor, perfect), then {"summary": true, "puzzles", "patch",
 				return err
 			}
 			defer closeRemote()
-			b := bench.Gaps{Files: files, Crops: *crops, Geometry: g, Algo: *algo, Options: opts, OutDir: *outDir, Report: reports, Progress: p,
-				Remote: remote, Settings: nf.GapSettings}
+			b := bench.Gaps{Files: files, Crops: *crops, Geometry: g, Spec: catalog.Spec[catalog.GapOptions]{Solver: *algo, Options: opts},
+				OutDir: *outDir, Report: reports, Progress: p, Hooks: hooks, Remote: remote}
 			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
 		}
 	},
@@ -319,27 +333,7 @@ on). Progress goes to stderr with -progress.`,
 			if err != nil {
 				return err
 			}
-			m, info := (*neural.Model)(nil), map[string]string{}
-			if *initDir != "" {
-				m, info, err = neural.Load(*initDir)
-				if err == nil && (m.Patch != *patch || m.Gap != *gap) {
-					setByUser := false
-					fs.Visit(func(f *flag.Flag) { setByUser = setByUser || f.Name == "patch" || f.Name == "gap" })
-					switch {
-					case !setByUser:
-					case m.Patch == *patch && (*stage == "all" || *stage == "pair"):
-						// A warm start: the pair network reads strips of the
-						// same size whatever the gap; it and the heads train
-						// on puzzles of the new gap.
-						info["warm_start"] = fmt.Sprintf("from %s (%d px gaps)", *initDir, m.Gap)
-						m.Gap = *gap
-					default:
-						return usagef("-init %s is a model for %d px patches with %d px gaps, not -patch %d -gap %d (another gap needs -stage pair or all)", *initDir, m.Patch, m.Gap, *patch, *gap)
-					}
-				}
-			} else {
-				m, err = neural.NewModel(geom, neural.Arch{}, *seed)
-			}
+			m, info, err := neuralTrainModel(fs, *initDir, *stage, geom, *seed)
 			if err != nil {
 				return err
 			}
@@ -407,6 +401,35 @@ on). Progress goes to stderr with -progress.`,
 	},
 }
 
+// neuralTrainModel is the model train starts from: the model of folder
+// initDir (another -gap given on the command line for a warm start of
+// the pair stage), or a new one of geometry geom drawn from seed.
+func neuralTrainModel(fs *flag.FlagSet, initDir, stage string, geom neural.Geometry, seed uint64) (*neural.Model, map[string]string, error) {
+	if initDir == "" {
+		m, err := neural.NewModel(geom, neural.Arch{}, seed)
+		return m, map[string]string{}, err
+	}
+	m, info, err := neural.Load(initDir)
+	if err != nil || m.Patch == geom.Patch && m.Gap == geom.Gap {
+		return m, info, err
+	}
+	setByUser := false
+	fs.Visit(func(f *flag.Flag) { setByUser = setByUser || f.Name == "patch" || f.Name == "gap" })
+	switch {
+	case !setByUser:
+	case m.Patch == geom.Patch && (stage == "all" || stage == "pair"):
+		// A warm start: the pair network reads strips of the same size
+		// whatever the gap; it and the heads train on puzzles of the new
+		// gap.
+		info["warm_start"] = fmt.Sprintf("from %s (%d px gaps)", initDir, m.Gap)
+		m.Gap = geom.Gap
+	default:
+		return nil, nil, usagef("-init %s is a model for %d px patches with %d px gaps, not -patch %d -gap %d (another gap needs -stage pair or all)",
+			initDir, m.Patch, m.Gap, geom.Patch, geom.Gap)
+	}
+	return m, info, nil
+}
+
 // selfPlayBench benches m on the images of set as "jigsaw neural bench
 // -set SET -crops CROPS -seed 1" does with the default search (one MCTS
 // attempt, predicted reward) and returns the summary's patch, neighbor
@@ -416,14 +439,13 @@ func selfPlayBench(ctx context.Context, m *neural.Model, grid int, set string, c
 	if err != nil {
 		return nil, err
 	}
-	gs := catalog.GapSettings{Grid: grid, Patch: m.Patch, Gap: m.Gap, Sims: 100, Batch: 8, Attempts: 1, CPuct: 1.5, Backup: "mean", Choose: "visits"}
-	g, o, err := gs.Options(1)
-	if err != nil {
+	g := neural.Geometry{Grid: grid, Patch: m.Patch, Gap: m.Gap}
+	if err := g.Validate(); err != nil {
 		return nil, err
 	}
-	o.Model = m
 	var buf bytes.Buffer
-	b := bench.Gaps{Files: files, Crops: crops, Geometry: g, Algo: "mcts", Options: o, Report: []string{"best"}}
+	b := bench.Gaps{Files: files, Crops: crops, Geometry: g, Spec: catalog.Spec[catalog.GapOptions]{Solver: "mcts", Options: catalog.GapOptions{Seed: 1}},
+		Report: []string{"best"}, Hooks: catalog.GapHooks{Model: m}}
 	if err := b.Run(ctx, &bench.Writer{W: &buf, JSON: true}); err != nil {
 		return nil, err
 	}

@@ -125,6 +125,12 @@ func TestJigsawErrors(t *testing.T) {
 		{[]string{"jigsaw", "bench", "-set", filepath.Join(dir, "none")}, 1, "none"},
 		{[]string{"jigsaw", "bench", "-set", t.TempDir()}, 1, "no PNG"},
 		{[]string{"jigsaw", "bench", "-set", dir, "-type", "3"}, 2, "-type 3"},
+		// The flags of options a solver does not read (the entries' Reads).
+		{[]string{"jigsaw", "solve", "-piece", "28", "-pop", "10", jigsawTestImages[0]}, 2, "-pop applies to -algo ga, not greedy"},
+		{[]string{"jigsaw", "solve", "-piece", "28", "-sims", "10", jigsawTestImages[0]}, 2, "-sims applies to -algo mcts"},
+		{[]string{"jigsaw", "solve", "-algo", "mcts", "-gens", "3", jigsawTestImages[0]}, 2, "-gens applies to -algo greedy, ga, not mcts"},
+		{[]string{"jigsaw", "neural", "bench", "-set", dir, "-algo", "greedy-p", "-sims", "5"}, 2, "-sims applies to -algo mcts, not greedy-p"},
+		{[]string{"jigsaw", "bench", "-set", dir, "-gens", "-1"}, 2, "-gens"},
 	}
 	for _, c := range cases {
 		code, _, errOut := runCmd(t, "", c.args...)

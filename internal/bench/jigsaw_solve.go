@@ -34,31 +34,24 @@ type JigsawSolved struct {
 	Err error
 }
 
-// Write prints the report, one JSON object or text, and returns Err
-// (joined with a failure to write).
+// Write prints the report, the record (catalog.JigsawRecord, with the
+// pictures written as "outputs") or text, and returns Err (joined with a
+// failure to write).
 func (s *JigsawSolved) Write(w io.Writer, asJSON bool) error {
 	res, pz, o := s.Result, s.Puzzle, s.Options
-	var sizes []string
-	for i := range res.Placement.Images {
-		b := res.Placement.Bounds(i)
-		sizes = append(sizes, fmt.Sprintf("%dx%d", b.Dy(), b.Dx()))
+	var rec catalog.JigsawRecord
+	rec.Pieces = len(pz.Pieces)
+	rec.Solved(s.Algo, o, pz, res)
+	if s.Err != nil {
+		rec.Error = s.Err.Error()
+	}
+	if asJSON {
+		return errors.Join(WriteJSON(w, struct {
+			catalog.JigsawRecord
+			Outputs []string `json:"outputs,omitempty"` // the files written (-o)
+		}{rec, s.Outputs}), s.Err)
 	}
 	search := res.History != nil || res.Fitness != 0 // a search with generations (ga)
-	if asJSON {
-		rep := map[string]any{"pieces": len(pz.Pieces), "piece_size": pz.PieceSize, "rotate": pz.Rotated, "placed": res.Placed,
-			"sizes": sizes, "best_buddies": res.BestBuddies, "compat_seconds": Seconds(res.CompatTime),
-			"seconds": Seconds(res.Elapsed), "metric": o.Metric.String(), "algo": s.Algo}
-		if search {
-			rep["fitness"], rep["seed_fitness"], rep["history"], rep["seed"] = res.Fitness, res.SeedFitness, res.History, o.Seed
-		}
-		if s.Outputs != nil {
-			rep["outputs"] = s.Outputs
-		}
-		if s.Err != nil {
-			rep["error"] = s.Err.Error()
-		}
-		return errors.Join(WriteJSON(w, rep), s.Err)
-	}
 	fmt.Fprintf(w, "pieces   %d of %d px, %s\n", len(pz.Pieces), pz.PieceSize, map[bool]string{false: "Type 1", true: "Type 2 (rotated)"}[pz.Rotated])
 	fmt.Fprintf(w, "solver   %s, %s, %.3f s compatibilities, %.3f s in all\n", JigsawLabel(s.Algo, o, true), o.Metric, res.CompatTime.Seconds(), res.Elapsed.Seconds())
 	if res.Frame[0] > 0 {
@@ -67,7 +60,7 @@ func (s *JigsawSolved) Write(w io.Writer, asJSON bool) error {
 	if search {
 		fmt.Fprintf(w, "fitness  %.6g (greedy seed %.6g)\n", res.Fitness, res.SeedFitness)
 	}
-	fmt.Fprintf(w, "result   %d placed, %s pieces (rows x cols), %.1f%% of adjacencies are best buddies\n", res.Placed, strings.Join(sizes, ", "), 100*res.BestBuddies)
+	fmt.Fprintf(w, "result   %d placed, %s pieces (rows x cols), %.1f%% of adjacencies are best buddies\n", res.Placed, strings.Join(rec.Sizes, ", "), 100*res.BestBuddies)
 	for _, s := range s.Wrote {
 		fmt.Fprintf(w, "wrote    %s\n", s)
 	}
@@ -81,10 +74,11 @@ func JigsawLabel(algo string, o catalog.JigsawOptions, withSeed bool) string {
 	if algo != "ga" {
 		return algo
 	}
+	d := o.Defaults()
 	if withSeed {
-		return fmt.Sprintf("ga (population %d, %d generations, seed %d)", o.Pop, o.Gens, o.Seed)
+		return fmt.Sprintf("ga (population %d, %d generations, seed %d)", d.Pop, d.Gens.Flag(0), o.Seed)
 	}
-	return fmt.Sprintf("ga (population %d, %d generations)", o.Pop, o.Gens)
+	return fmt.Sprintf("ga (population %d, %d generations)", d.Pop, d.Gens.Flag(0))
 }
 
 // JigsawProgress returns a jigsaw.Problem.Progress that shows the
@@ -217,13 +211,15 @@ func JigsawCropNote(g *jigsaw.Grid) string {
 }
 
 // GapSolved is what `tessera jigsaw solve -algo mcts` (or another gap
-// solver of the catalogue) reports of puzzle Puzzle of geometry Geometry.
+// solver of the catalogue) reports of puzzle Puzzle (read from the file
+// Image): the solver Algo with options Options (their defaults written
+// out) and its result.
 type GapSolved struct {
-	Puzzle   *neural.Puzzle
-	Geometry neural.Geometry
-	Algo     string
-	Options  catalog.GapOptions
-	Result   neural.Result
+	Puzzle  *neural.Puzzle
+	Image   string
+	Algo    string
+	Options neural.Options
+	Result  neural.Result
 	// Out is the picture written ("" for none).
 	Out string
 	// Err is the solver's error, reported and returned by Write.
@@ -235,30 +231,25 @@ func WriteGapPicture(path string, pz *neural.Puzzle, cells []int) error {
 	return WriteFileAtomic(path, func(w io.Writer) error { return png.Encode(w, pz.Render(cells, color.White)) })
 }
 
-// Write prints the report, one JSON object or text, with the score when
-// the truth is known, and returns Err (joined with a failure to write).
+// Write prints the report, the record (catalog.GapsRecord) or text, with
+// the score when the truth is known, and returns Err (joined with a
+// failure to write).
 func (s *GapSolved) Write(w io.Writer, asJSON bool) error {
-	g, o, res := s.Geometry, s.Options, s.Result
-	rep := map[string]any{"grid": g.Grid, "patch_size": g.Patch, "gap": g.Gap, "algo": s.Algo, "reward": o.Reward.String(),
-		"sims": o.Sims, "attempts": o.Attempts, "value": res.Value, "cells": res.Cells, "seconds": Seconds(res.Elapsed),
-		"evaluations": res.Evaluations}
-	var acc neural.Accuracy
-	if s.Puzzle.Truth != nil {
-		acc = s.Puzzle.Score(res.Cells)
-		rep["patch"], rep["neighbor"], rep["perfect"] = acc.Patch, acc.Neighbor, acc.Perfect
-	}
+	res := s.Result
+	rec := catalog.GapsRecord{Image: s.Image}
+	rec.Solved(s.Algo, s.Options, s.Puzzle, res)
 	if asJSON {
 		if s.Err != nil {
-			rep["error"] = s.Err.Error()
+			rec.Error = s.Err.Error()
 		}
-		return errors.Join(WriteJSON(w, rep), s.Err)
+		return errors.Join(WriteJSON(w, rec), s.Err)
 	}
-	fmt.Fprintf(w, "puzzle   %dx%d patches of %d px, gaps of %d px\n", g.Grid, g.Grid, g.Patch, g.Gap)
+	fmt.Fprintf(w, "puzzle   %dx%d patches of %d px, gaps of %d px\n", rec.Grid, rec.Grid, rec.PatchSize, rec.Gap)
 	fmt.Fprintf(w, "solver   %s, %s reward, %d simulations per patch, %d attempt(s), %.3f s, %d evaluations\n",
-		s.Algo, o.Reward, o.Sims, o.Attempts, res.Elapsed.Seconds(), res.Evaluations)
+		s.Algo, rec.Reward, rec.Sims, rec.Attempts, res.Elapsed.Seconds(), res.Evaluations)
 	fmt.Fprintf(w, "value    %.3f (V's estimate that the answer is right)\n", res.Value)
-	if s.Puzzle.Truth != nil {
-		fmt.Fprintf(w, "score    %.1f%% patches, %.1f%% neighbours, perfect %v\n", 100*acc.Patch, 100*acc.Neighbor, acc.Perfect)
+	if sc := rec.GapScore; sc != nil {
+		fmt.Fprintf(w, "score    %.1f%% patches, %.1f%% neighbours, perfect %v\n", 100*sc.Patch, 100*sc.Neighbor, sc.Perfect)
 	}
 	if s.Out != "" {
 		fmt.Fprintf(w, "wrote    %s\n", s.Out)

@@ -37,9 +37,8 @@ func jigsawBag(t *testing.T) ([]*jigsaw.Grid, *jigsaw.Puzzle, *jigsaw.Truth) {
 // error, the text report the label and what was written.
 func TestJigsawSolved(t *testing.T) {
 	grids, pz, _ := jigsawBag(t)
-	o := catalog.DefaultJigsawOptions()
-	o.Pop, o.Gens, o.Seed = 20, 1, 3
-	s, err := catalog.Jigsaw.New("ga", o)
+	o := catalog.JigsawOptions{Pop: 20, Gens: 1, Seed: 3}
+	s, err := catalog.Jigsaw.New("ga", catalog.JigsawRun{JigsawOptions: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,8 +150,9 @@ func TestGapSolved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := catalog.GapOptions{Model: m, Sims: 10, Batch: 8, Attempts: 1, CPuct: 1.5, Seed: 1}
-	s, _ := catalog.Gaps.New("greedy-p", o)
+	o := catalog.GapOptions{Sims: 10, Seed: 1}
+	s, _ := catalog.Gaps.New("greedy-p", catalog.GapRun{GapOptions: o, Grid: 3, Hooks: catalog.GapHooks{Model: m}})
+	n, _ := o.Neural(3)
 	res, err := s.Solve(context.Background(), pz)
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +161,7 @@ func TestGapSolved(t *testing.T) {
 	if err := WriteGapPicture(out, pz, res.Cells); err != nil {
 		t.Fatal(err)
 	}
-	r := GapSolved{Puzzle: pz, Geometry: g, Algo: "greedy-p", Options: o, Result: res, Out: out}
+	r := GapSolved{Puzzle: pz, Algo: "greedy-p", Options: n, Result: res, Out: out}
 	var buf bytes.Buffer
 	r.Write(&buf, false)
 	for _, want := range []string{"puzzle   3x3 patches of 40 px, gaps of 4 px\n", "solver   greedy-p, predicted reward, 10 simulations", "score    ", "wrote    " + out} {

@@ -22,18 +22,13 @@ var jigsawImages = []string{"../../jigsaw/testdata/mit5-crop.png", "../../jigsaw
 // genetic solver, which counts the pictures, both in bag 1 of 2 outputs;
 // the text report has the table, its mean row and the bag count.
 func TestJigsawBench(t *testing.T) {
-	o := catalog.DefaultJigsawOptions()
-	o.Pop, o.Gens = 30, 5
+	o := catalog.JigsawOptions{Pop: 30, Gens: 5, Seed: 1}
 	for _, c := range []struct {
 		algo string
 		bag  int
 	}{{"greedy", 0}, {"ga", 2}} {
-		s, err := catalog.Jigsaw.New(c.algo, o)
-		if err != nil {
-			t.Fatal(err)
-		}
 		out := t.TempDir()
-		b := Jigsaw{Files: jigsawImages, Piece: 28, Type: 2, Bag: c.bag, Solver: s, Algo: c.algo, Label: c.algo, Seed: 1, OutDir: out}
+		b := Jigsaw{Files: jigsawImages, Piece: 28, Type: 2, Bag: c.bag, Spec: catalog.Spec[catalog.JigsawOptions]{Solver: c.algo, Options: o}, OutDir: out}
 		var buf bytes.Buffer
 		if err := b.Run(context.Background(), &Writer{W: &buf, JSON: true}); err != nil {
 			t.Fatal(err)
@@ -43,7 +38,7 @@ func TestJigsawBench(t *testing.T) {
 			t.Fatalf("%s: %d lines: %s", c.algo, len(lines), buf.String())
 		}
 		for _, l := range lines[:2] {
-			var r JigsawRecord
+			var r catalog.JigsawRecord
 			if err := json.Unmarshal([]byte(l), &r); err != nil || !r.Perfect || r.Pieces != 48 || r.Bag != min(c.bag, 1) || r.Outputs != c.bag {
 				t.Errorf("%s: %s (%v)", c.algo, l, err)
 			}
@@ -99,8 +94,8 @@ func TestGapsBench(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	b := Gaps{Files: jigsawImages[:1], Crops: 2, Geometry: neural.Geometry{Grid: 3, Patch: 40, Gap: 4}, Algo: "greedy-p",
-		Options: catalog.GapOptions{Model: m, Sims: 10, Batch: 8, Attempts: 1, CPuct: 1.5, Seed: 1}}
+	b := Gaps{Files: jigsawImages[:1], Crops: 2, Geometry: neural.Geometry{Grid: 3, Patch: 40, Gap: 4},
+		Spec: catalog.Spec[catalog.GapOptions]{Solver: "greedy-p", Options: catalog.GapOptions{Sims: 10, Seed: 1}}, Hooks: catalog.GapHooks{Model: m}}
 	run := func() []string {
 		var buf bytes.Buffer
 		if err := b.Run(context.Background(), &Writer{W: &buf, JSON: true}); err != nil {
@@ -131,13 +126,10 @@ func TestGapsBench(t *testing.T) {
 // once) still reports every image, then returns an error (exit 1): issue
 // 22, item 12.
 func TestJigsawBenchFailedPuzzles(t *testing.T) {
-	s, err := catalog.Jigsaw.New("greedy", catalog.DefaultJigsawOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := Jigsaw{Files: jigsawImages, Piece: 28, Type: 1, Solver: s, Algo: "greedy", Label: "greedy", Seed: 1, Timeout: time.Nanosecond}
+	b := Jigsaw{Files: jigsawImages, Piece: 28, Type: 1,
+		Spec: catalog.Spec[catalog.JigsawOptions]{Solver: "greedy", Options: catalog.JigsawOptions{Seed: 1}, Budget: catalog.Budget{Timeout: time.Nanosecond}}}
 	var buf bytes.Buffer
-	err = b.Run(context.Background(), &Writer{W: &buf, JSON: true})
+	err := b.Run(context.Background(), &Writer{W: &buf, JSON: true})
 	if err == nil || !strings.Contains(err.Error(), "2 of 2 images") {
 		t.Fatalf("%v", err)
 	}

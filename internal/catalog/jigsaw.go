@@ -1,8 +1,11 @@
 package catalog
 
 import (
-	"cmp"
+	"encoding/json"
 	"fmt"
+	"math"
+	"slices"
+	"strconv"
 
 	"tessera/jigsaw"
 	"tessera/jigsaw/bag"
@@ -11,209 +14,376 @@ import (
 	"tessera/jigsaw/neural"
 )
 
-// JigsawOptions are the settings of the square-piece jigsaw solvers, the
-// values of the flags of `tessera jigsaw solve` and `bench`; each solver
-// reads those it knows. The zero value is not the command line's
-// defaults: see DefaultJigsawOptions.
+// JigsawOptions are the square-piece jigsaw solvers' options: plain data
+// that travels as JSON, each field's json tag its name and, with '-' for
+// '_', its flag (BindFlags); the zero value gives every solver its
+// defaults (MGC, 16 candidates per edge, the paper's genetic algorithm).
+// Each solver reads the fields its entry's Reads lists.
 type JigsawOptions struct {
-	// Metric and K configure the compatibilities (K: candidates kept per
-	// edge, at least 2).
-	Metric jigsaw.Metric
-	K      int
-	// Pop, Gens, Elite and Mutation are the genetic algorithm's settings
-	// as the flags give them: Gens 0 is the first generation alone, Elite
-	// 0 none, Mutation 0 never.
-	Pop, Gens, Elite int
-	Mutation         float64
-	// RandomInit, FreeSeed and NoFrame: see ga.Solver.
-	RandomInit, FreeSeed, NoFrame bool
-	Seed                          uint64
+	Metric jigsaw.Metric `json:"metric,omitempty" help:"edge dissimilarity: mgc (Gallagher) or ssd (L*a*b* distance, Sholomon et al.)"`
+	K      int           `json:"k,omitempty" help:"candidates kept per edge (0: 16)"`
+	Pop    int           `json:"pop,omitempty" help:"ga: chromosomes per generation (0: 300)"`
+	// Gens, Elite and Mutation are 0 for the defaults and -1 for none
+	// (ga.Solver's encoding); their flags keep the command line's: 0 is
+	// none there (GACount, GARate).
+	Gens       GACount `json:"gens,omitempty" help:"ga: generations after the first (0: the first alone, which holds the greedy solution)"`
+	Elite      GACount `json:"elite,omitempty" help:"ga: best chromosomes copied to the next generation"`
+	Mutation   GARate  `json:"mutation,omitempty" help:"ga: probability of skipping a relation both parents share"`
+	FreeSeed   bool    `json:"free_seed,omitempty" help:"ga, size unknown: also seed from the greedy assembly without a frame when it has clearly more best buddies"`
+	NoFrame    bool    `json:"no_frame,omitempty" help:"ga, size unknown: no frame at all (chromosomes of any shape, seeded by the frameless greedy assembly): for very large pictures of several scenes"`
+	RandomInit bool    `json:"random_init,omitempty" help:"ga: start from random chromosomes only (as the paper), not from greedy solutions"`
+	Seed       uint64  `json:"seed,string,omitempty" applies:"all" help:"random seed: the same seed gives the same result, unless a wall-clock -timeout ends the work first"`
 }
 
-// DefaultJigsawOptions are the command line's defaults: MGC, the paper's
-// genetic algorithm.
-func DefaultJigsawOptions() JigsawOptions {
-	return JigsawOptions{Metric: jigsaw.MGC, K: jigsaw.DefaultK, Pop: ga.DefaultPopulation, Gens: ga.DefaultGenerations,
-		Elite: ga.DefaultElite, Mutation: ga.DefaultMutation}
-}
+// GACount is a count of the genetic algorithm (generations, elite): 0
+// its default, -1 none, as ga.Solver reads it. As text (a flag) it is the
+// count itself, 0 meaning none, as the command line has always read it;
+// as JSON a number in the options' encoding.
+type GACount int
 
-// compat returns the compatibility options, or an error for a bad K.
-func (o JigsawOptions) compat() (jigsaw.CompatOptions, error) {
-	if o.K < 2 {
-		return jigsaw.CompatOptions{}, fmt.Errorf("-k %d: at least 2", o.K)
+// MarshalText writes the count as a flag gives it ("" for the default).
+func (c GACount) MarshalText() ([]byte, error) {
+	switch {
+	case c == 0:
+		return nil, nil
+	case c < 0:
+		return []byte("0"), nil
 	}
-	return jigsaw.CompatOptions{Metric: o.Metric, K: o.K}, nil
+	return []byte(strconv.Itoa(int(c))), nil
 }
+
+// UnmarshalText reads a count as a flag gives it: 0 is none.
+func (c *GACount) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*c = 0
+		return nil
+	}
+	n, err := strconv.Atoi(string(b))
+	if err != nil || n < 0 {
+		return fmt.Errorf("%q: want a count, 0 or more", b)
+	}
+	*c = GACount(n)
+	if n == 0 {
+		*c = -1
+	}
+	return nil
+}
+
+// MarshalJSON and UnmarshalJSON keep the options' encoding in JSON.
+func (c GACount) MarshalJSON() ([]byte, error) { return json.Marshal(int(c)) }
+
+func (c *GACount) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, (*int)(c)) }
+
+// Flag returns the count as the flag reads it (none: 0), with def for
+// the default.
+func (c GACount) Flag(def int) int {
+	switch {
+	case c == 0:
+		return def
+	case c < 0:
+		return 0
+	}
+	return int(c)
+}
+
+// GARate is the genetic algorithm's mutation rate: 0 its default, -1
+// never; as text (a flag) the rate itself, 0 meaning never.
+type GARate float64
+
+// MarshalText writes the rate as a flag gives it ("" for the default).
+func (r GARate) MarshalText() ([]byte, error) {
+	switch {
+	case r == 0:
+		return nil, nil
+	case r < 0:
+		return []byte("0"), nil
+	}
+	return []byte(strconv.FormatFloat(float64(r), 'g', -1, 64)), nil
+}
+
+// UnmarshalText reads a rate as a flag gives it: 0 is never.
+func (r *GARate) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*r = 0
+		return nil
+	}
+	x, err := strconv.ParseFloat(string(b), 64)
+	if err == nil && (math.IsNaN(x) || math.IsInf(x, 0)) {
+		return fmt.Errorf("%q is not a finite number", b)
+	}
+	if err != nil || x < 0 || x > 1 {
+		return fmt.Errorf("%q: want a probability, 0 to 1", b)
+	}
+	*r = GARate(x)
+	if x == 0 {
+		*r = -1
+	}
+	return nil
+}
+
+// MarshalJSON and UnmarshalJSON keep the options' encoding in JSON.
+func (r GARate) MarshalJSON() ([]byte, error) { return json.Marshal(float64(r)) }
+
+func (r *GARate) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, (*float64)(r)) }
+
+// Flag returns the rate as the flag reads it (never: 0), def for the
+// default.
+func (r GARate) Flag(def float64) float64 {
+	switch {
+	case r == 0:
+		return def
+	case r < 0:
+		return 0
+	}
+	return float64(r)
+}
+
+// Check reports options out of range, naming the flags.
+func (o JigsawOptions) Check() error {
+	if o.K < 0 || o.K == 1 {
+		return fmt.Errorf("-k %d: at least 2", o.K)
+	}
+	if _, err := o.Metric.MarshalText(); err != nil {
+		return fmt.Errorf("-metric: %w", err)
+	}
+	d := o.Defaults()
+	if o.Pop < 0 || o.Pop == 1 || o.Gens < -1 || o.Elite < -1 || d.Elite.Flag(0) >= d.Pop || o.Mutation < -1 || o.Mutation > 1 ||
+		o.Mutation < 0 && o.Mutation != -1 {
+		return fmt.Errorf("-pop %d -gens %d -elite %d -mutation %g: want pop >= 2, gens >= 0, 0 <= elite < pop, 0 <= mutation <= 1",
+			d.Pop, d.Gens.Flag(0), d.Elite.Flag(0), d.Mutation.Flag(0))
+	}
+	return nil
+}
+
+// Defaults returns o with its defaults written out (K, Pop, Gens, Elite
+// and Mutation), as reports show them.
+func (o JigsawOptions) Defaults() JigsawOptions {
+	if o.K == 0 {
+		o.K = jigsaw.DefaultK
+	}
+	if o.Pop == 0 {
+		o.Pop = ga.DefaultPopulation
+	}
+	if o.Gens == 0 {
+		o.Gens = ga.DefaultGenerations
+	}
+	if o.Elite == 0 {
+		o.Elite = ga.DefaultElite
+	}
+	if o.Mutation == 0 {
+		o.Mutation = ga.DefaultMutation
+	}
+	return o
+}
+
+// JigsawHooks are what a square-piece solve needs at run time and never
+// sends: they become the jigsaw.Problem's.
+type JigsawHooks struct {
+	// Progress, when set, sees every generation of a genetic search.
+	Progress func(jigsaw.Generation)
+	// Snapshot, when set, receives the best layout of every generation.
+	Snapshot func(jigsaw.Generation, *jigsaw.Placement)
+	// Workers bounds the goroutines of a genetic search (0: every core;
+	// the answer does not depend on it).
+	Workers int
+	// OnResult, when set, receives the solver's result and error when it
+	// returns (JigsawJob.Run), the placement included.
+	OnResult func(jigsaw.Result, error)
+}
+
+// JigsawRun is what a jigsaw entry's New reads: the options and the hooks.
+type JigsawRun struct {
+	JigsawOptions
+	Hooks JigsawHooks
+}
+
+// What the jigsaw entries play (Plays): a single picture, a mixed bag
+// whose count of pictures the solver is told, a bag whose count it finds.
+const (
+	JigsawOne      = "picture"
+	JigsawBag      = "bag"
+	JigsawBagCount = "bag-count"
+)
 
 // mendGenerations divides the generations of the genetic searches that
 // solve a mixed bag's mended pictures again (bag.Solver.Mend): they start
 // from the bag's solved pieces, moved.
 const mendGenerations = 4
 
-// GA returns the genetic solver of o (its flags' zeros mean none, where
-// ga.Solver's mean the defaults).
+// GA returns the genetic solver of o.
 func (o JigsawOptions) GA() (ga.Solver, error) {
-	co, err := o.compat()
-	if err != nil {
+	if err := o.Check(); err != nil {
 		return ga.Solver{}, err
 	}
-	if o.Pop < 2 || o.Gens < 0 || o.Elite < 0 || o.Elite >= o.Pop || o.Mutation < 0 || o.Mutation > 1 {
-		return ga.Solver{}, fmt.Errorf("-pop %d -gens %d -elite %d -mutation %g: want pop >= 2, gens >= 0, 0 <= elite < pop, 0 <= mutation <= 1",
-			o.Pop, o.Gens, o.Elite, o.Mutation)
-	}
-	return ga.Solver{Pop: o.Pop, Gens: none(o.Gens), Elite: none(o.Elite), Mutation: cmp.Or(o.Mutation, -1),
-		RandomInit: o.RandomInit, FreeSeed: o.FreeSeed, NoFrame: o.NoFrame, CompatOptions: co, Seed: o.Seed}, nil
+	d := o.Defaults()
+	return ga.Solver{Pop: d.Pop, Gens: int(d.Gens), Elite: int(d.Elite), Mutation: float64(d.Mutation),
+		RandomInit: o.RandomInit, FreeSeed: o.FreeSeed, NoFrame: o.NoFrame, CompatOptions: o.compat(), Seed: o.Seed}, nil
+}
+
+// compat returns the compatibility options.
+func (o JigsawOptions) compat() jigsaw.CompatOptions {
+	return jigsaw.CompatOptions{Metric: o.Metric, K: o.Defaults().K}
 }
 
 // none maps a count of 0 to ga.Solver's "none" (-1).
-func none(n int) int { return cmp.Or(n, -1) }
+func none(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
+}
+
+var jigsawCompatReads = []string{"metric", "k"}
 
 // Jigsaw is the table of square-piece jigsaw solvers (-algo of `tessera
 // jigsaw solve` and `bench`).
-var Jigsaw = Table[jigsaw.Solver, JigsawOptions]{
+var Jigsaw = Table[jigsaw.Solver, JigsawRun]{
 	{ID: "greedy", Name: "greedy (Paikin & Tal)", Doc: "constructive, fast: best-buddy first placement; a mixed bag must be told its count",
-		New: func(o JigsawOptions) (jigsaw.Solver, error) {
-			co, err := o.compat()
-			return greedy.Solver{CompatOptions: co}, err
+		Plays: []string{JigsawOne, JigsawBag}, Reads: jigsawCompatReads,
+		New: func(o JigsawRun) (jigsaw.Solver, error) {
+			if err := o.Check(); err != nil {
+				return nil, err
+			}
+			return greedy.Solver{CompatOptions: o.compat()}, nil
 		}},
 	{ID: "ga", Name: "genetic algorithm (Sholomon et al.)", Doc: "slower, more accurate, seeded by greedy; counts and splits mixed bags (jigsaw/bag)",
-		New: func(o JigsawOptions) (jigsaw.Solver, error) {
+		Plays: []string{JigsawOne, JigsawBag, JigsawBagCount},
+		Reads: append(slices.Clip(jigsawCompatReads), "pop", "gens", "elite", "mutation", "free_seed", "no_frame", "random_init"),
+		New: func(o JigsawRun) (jigsaw.Solver, error) {
 			s, err := o.GA()
 			if err != nil {
 				return nil, err
 			}
+			s.Workers = o.Hooks.Workers
 			m := s
 			m.Gens = none(max(s.Gens, 0) / mendGenerations)
 			return bag.Solver{Solver: s, Mend: m, CompatOptions: s.CompatOptions}, nil
 		}},
 }
 
-// NewJigsaw builds the solver algo of the table with o and the metric
-// named metric (mgc or ssd), and returns it with o, its Metric set. The
-// errors name the flag at fault.
-func NewJigsaw(algo, metric string, o JigsawOptions) (jigsaw.Solver, JigsawOptions, error) {
-	m, err := jigsaw.ParseMetric(metric)
-	if err != nil {
-		return nil, o, err
-	}
-	o.Metric = m
-	s, err := Jigsaw.New(algo, o)
-	if err != nil {
-		return nil, o, fmt.Errorf("-algo %s: %w", algo, err)
-	}
-	return s, o, nil
+// CountsPictures reports whether solver id finds how many pictures a
+// mixed bag holds (jigsaw.Problem.Images 0): its entry plays JigsawBagCount.
+func CountsPictures(id string) bool {
+	e, err := Jigsaw.Lookup(id)
+	return err == nil && slices.Contains(e.Plays, JigsawBagCount)
 }
 
-// CountsPictures reports whether s finds how many pictures a mixed bag
-// holds (jigsaw.Problem.Images 0); the others read 0 as one picture.
-func CountsPictures(s jigsaw.Solver) bool {
-	_, ok := s.(bag.Solver)
-	return ok
+// Generational reports whether solver id searches in generations, which
+// jigsaw.Problem.Progress and Snapshot see: its entry reads "gens".
+func Generational(id string) bool {
+	e, err := Jigsaw.Lookup(id)
+	return err == nil && slices.Contains(e.Reads, "gens")
 }
 
-// Generational reports whether s searches in generations, which
-// jigsaw.Problem.Progress and Snapshot see (the genetic solver, alone or
-// solving a bag's pictures).
-func Generational(s jigsaw.Solver) bool {
-	switch v := s.(type) {
-	case ga.Solver:
-		return true
-	case bag.Solver:
-		return Generational(v.Solver)
-	}
-	return false
-}
-
-// GapOptions are the settings of the learned gap-puzzle solvers (Alphazzle,
-// jigsaw/neural), the values of the flags of `tessera jigsaw solve -algo
-// mcts` and `jigsaw neural bench`.
+// GapOptions are the learned gap-puzzle solvers' options (Alphazzle,
+// jigsaw/neural): plain data that travels as JSON, each field's json tag
+// its name and flag; the zero value gives the defaults (the predicted
+// reward, 100 simulations, c_puct 1.5, batches of 8, mean backup, the
+// most visited action, one attempt, P's priors, V's values, PUCT, a fixed
+// order, no hints, the shipped model). The enumerations are names, which
+// Check validates ("" for each: the first).
 type GapOptions struct {
-	Model                 *neural.Model
-	Reward                neural.Reward
-	Backup                neural.Backup
-	Choice                neural.Choice
-	Sims, Batch, Attempts int
-	CPuct, Hybrid         float64
-	Seed                  uint64
-	// The search's parts (Alphazzle's ablations): priors, values,
-	// selection rule (with C, its exploration constant for UCT and
-	// SP-MCTS), the unordered game and the hints.
-	Prior       neural.Prior
-	Value       neural.ValueMode
-	Selection   neural.Selection
-	C           float64
-	Order       neural.Order
-	Hints       int
-	CentralHint bool
-}
-
-// GapSettings are the settings of the learned gap-puzzle solvers as a
-// command line (or a form, or a job spec) gives them: the puzzles'
-// geometry, the enumerations by name and the model by folder.
-type GapSettings struct {
-	Grid, Patch, Gap int
-	// Reward is "predicted", "gt", "neighbours" or "patches", Backup
-	// "mean" or "max", Choose "visits" or "value"; Prior "p" or
-	// "uniform", Value "v", "const-end", "const-game" or "const", Select
-	// "puct", "uct" or "spmcts", Order "fixed" or "free" ("" for each:
-	// the first); Hints a number or "central".
-	Reward, Backup, Choose             string
-	Prior, Value, Select, Order, Hints string
-	Sims, Batch, Attempts              int
-	CPuct, Hybrid, C                   float64
+	Reward   string  `json:"reward,omitempty" help:"reward of a complete reassembly: predicted (by V), or an oracle's: gt (1 when right), neighbours or patches (the share right)"`
+	Sims     int     `json:"sims,omitempty" help:"simulations before each placement (0: 100)"`
+	CPuct    float64 `json:"cpuct,omitempty" help:"c_puct, the weight of P's prior in PUCT (0: 1.5)"`
+	Batch    int     `json:"batch,omitempty" help:"leaves evaluated per network call (0: 8)"`
+	Backup   string  `json:"backup,omitempty" help:"backup of values, mean or max"`
+	Choose   string  `json:"choose,omitempty" help:"action played, by visits or by value"`
+	Attempts int     `json:"attempts,omitempty" help:"attempts with reshuffled patch orders, the best by V (0: 1)"`
+	Hybrid   float64 `json:"hybrid,omitempty" help:"weight of the classic compatibilities (MGC across the gap) multiplied into P's prior (0: purely learned)"`
 	// Model is a model folder written by `tessera jigsaw neural train`
-	// ("": the shipped model); see LoadGapModel.
-	Model string
+	// ("": the shipped one for the puzzle's patch and gap): a file, so a
+	// job refuses it.
+	Model  string  `json:"model,omitempty" help:"model folder written by 'jigsaw neural train' (default: the shipped one)"`
+	Prior  string  `json:"prior,omitempty" help:"priors from P (p), or uniform"`
+	Value  string  `json:"value,omitempty" help:"values from V (v), or the constant 1 at the end (const-end), during the game (const-game) or both (const)"`
+	Select string  `json:"select,omitempty" help:"selection rule, puct, uct or spmcts (these two ignore the priors)"`
+	C      float64 `json:"c,omitempty" help:"exploration constant of uct and spmcts (0: 0.7 and 0.5)"`
+	Order  string  `json:"order,omitempty" help:"patches placed in a fixed order, or free (the search chooses the patch and its cell)"`
+	Hints  string  `json:"hints,omitempty" help:"patches placed in their true cell before the game (needs the truth), or central (the central cell's patch)"`
+	// Seed seeds the search; the front ends set it (the puzzle's seed, or
+	// the bench's per puzzle).
+	Seed uint64 `json:"seed,string,omitempty" flag:"-"`
 }
 
-// Options checks s and returns the puzzles' geometry and the solvers'
-// options with seed, but no model (LoadGapModel loads s.Model). The
-// errors name the flag at fault.
-func (s GapSettings) Options(seed uint64) (neural.Geometry, GapOptions, error) {
-	g := neural.Geometry{Grid: s.Grid, Patch: s.Patch, Gap: s.Gap}
-	o := GapOptions{Sims: s.Sims, CPuct: s.CPuct, Batch: s.Batch, Attempts: s.Attempts, Seed: seed, Hybrid: s.Hybrid, C: s.C}
-	if err := g.Validate(); err != nil {
-		return g, o, err
+// Check reports options out of range or unknown names, naming the flag.
+func (o GapOptions) Check() error {
+	_, err := o.Neural(0)
+	return err
+}
+
+// Neural returns the search's options for puzzles of grid cells per side
+// (0: not known yet, the hints' range unchecked), or an error naming the
+// flag at fault.
+func (o GapOptions) Neural(grid int) (neural.Options, error) {
+	n := neural.Options{Sims: o.Sims, CPuct: o.CPuct, Batch: o.Batch, Attempts: o.Attempts, Seed: o.Seed, Hybrid: o.Hybrid, C: o.C}
+	if o.Sims < 0 || o.Batch < 0 || o.Attempts < 0 || o.CPuct < 0 || o.Hybrid < 0 || o.C < 0 {
+		return n, fmt.Errorf("-sims, -batch, -attempts and -cpuct must be positive, -hybrid, -c and -hints not negative")
 	}
 	var err error
-	if o.Reward, err = neural.ParseReward(s.Reward); err != nil {
-		return g, o, fmt.Errorf("-reward %q: want predicted, gt, neighbours or patches", s.Reward)
+	if n.Reward, err = neural.ParseReward(o.Reward); err != nil && o.Reward != "" {
+		return n, fmt.Errorf("-reward %q: want predicted, gt, neighbours or patches", o.Reward)
 	}
-	if o.Prior, err = neural.ParsePrior(s.Prior); err != nil {
-		return g, o, fmt.Errorf("-prior %q: want p or uniform", s.Prior)
+	if n.Prior, err = neural.ParsePrior(o.Prior); err != nil && o.Prior != "" {
+		return n, fmt.Errorf("-prior %q: want p or uniform", o.Prior)
 	}
-	if o.Value, err = neural.ParseValueMode(s.Value); err != nil {
-		return g, o, fmt.Errorf("-value %q: want v, const-end, const-game or const", s.Value)
+	if n.Value, err = neural.ParseValueMode(o.Value); err != nil && o.Value != "" {
+		return n, fmt.Errorf("-value %q: want v, const-end, const-game or const", o.Value)
 	}
-	if o.Selection, err = neural.ParseSelection(s.Select); err != nil {
-		return g, o, fmt.Errorf("-select %q: want puct, uct or spmcts", s.Select)
+	if n.Selection, err = neural.ParseSelection(o.Select); err != nil && o.Select != "" {
+		return n, fmt.Errorf("-select %q: want puct, uct or spmcts", o.Select)
 	}
-	if o.Order, err = neural.ParseOrder(s.Order); err != nil {
-		return g, o, fmt.Errorf("-order %q: want fixed or free", s.Order)
+	if n.Order, err = neural.ParseOrder(o.Order); err != nil && o.Order != "" {
+		return n, fmt.Errorf("-order %q: want fixed or free", o.Order)
 	}
-	switch s.Hints {
+	cells := grid * grid
+	switch o.Hints {
 	case "", "0":
 	case "central":
-		o.Hints, o.CentralHint = 1, true
+		n.Hints, n.CentralHint = 1, true
 	default:
-		if _, err := fmt.Sscanf(s.Hints, "%d", &o.Hints); err != nil || o.Hints < 0 || o.Hints >= g.Cells() || fmt.Sprint(o.Hints) != s.Hints {
-			return g, o, fmt.Errorf("-hints %q: want 0 to %d, or central", s.Hints, g.Cells()-1)
+		if _, err := fmt.Sscanf(o.Hints, "%d", &n.Hints); err != nil || n.Hints < 0 || grid > 0 && n.Hints >= cells || fmt.Sprint(n.Hints) != o.Hints {
+			if grid == 0 {
+				return n, fmt.Errorf("-hints %q: want a number of patches, or central", o.Hints)
+			}
+			return n, fmt.Errorf("-hints %q: want 0 to %d, or central", o.Hints, cells-1)
 		}
 	}
-	if o.CentralHint && g.Grid%2 == 0 {
-		return g, o, fmt.Errorf("-hints central: a %dx%d grid has no central cell", g.Grid, g.Grid)
+	if n.CentralHint && grid > 0 && grid%2 == 0 {
+		return n, fmt.Errorf("-hints central: a %dx%d grid has no central cell", grid, grid)
 	}
-	if !o.Value.EndByV() && o.Reward != neural.Predicted {
-		return g, o, fmt.Errorf("-value %s replaces the predicted reward: not with -reward %s", o.Value, o.Reward)
+	if !n.Value.EndByV() && n.Reward != neural.Predicted {
+		return n, fmt.Errorf("-value %s replaces the predicted reward: not with -reward %s", n.Value, n.Reward)
 	}
 	var ok bool
-	if o.Backup, ok = map[string]neural.Backup{"mean": neural.MeanBackup, "max": neural.MaxBackup}[s.Backup]; !ok {
-		return g, o, fmt.Errorf("-backup %q: want mean or max", s.Backup)
+	if n.Backup, ok = map[string]neural.Backup{"": neural.MeanBackup, "mean": neural.MeanBackup, "max": neural.MaxBackup}[o.Backup]; !ok {
+		return n, fmt.Errorf("-backup %q: want mean or max", o.Backup)
 	}
-	if o.Choice, ok = map[string]neural.Choice{"visits": neural.ByVisits, "value": neural.ByValue}[s.Choose]; !ok {
-		return g, o, fmt.Errorf("-choose %q: want visits or value", s.Choose)
+	if n.Choice, ok = map[string]neural.Choice{"": neural.ByVisits, "visits": neural.ByVisits, "value": neural.ByValue}[o.Choose]; !ok {
+		return n, fmt.Errorf("-choose %q: want visits or value", o.Choose)
 	}
-	return g, o, o.check()
+	return n, nil
+}
+
+// GapHooks are what a gap solve needs at run time and never sends.
+type GapHooks struct {
+	// Model is the loaded model (nil: LoadGapModel of the options' Model
+	// for the puzzle's geometry, which a front end does first).
+	Model *neural.Model
+	// OnStep, when set, sees every placement of the tree search
+	// (neural.Options.OnStep).
+	OnStep func(neural.Step)
+	// OnResult, when set, receives each puzzle, its answer and the
+	// solver's error when the solver returns (GapsJob.Run).
+	OnResult func(*neural.Puzzle, neural.Result, error)
+}
+
+// GapRun is what a gap entry's New reads: the options, the puzzles' grid
+// (for the hints' range) and the hooks.
+type GapRun struct {
+	GapOptions
+	Grid  int
+	Hooks GapHooks
 }
 
 // LoadGapModel loads the model in folder dir ("": the one shipped for
@@ -233,44 +403,44 @@ func LoadGapModel(dir string, g neural.Geometry) (*neural.Model, error) {
 	return m, m.Fits(g)
 }
 
-// check checks the search's settings.
-func (o GapOptions) check() error {
-	if o.Sims < 1 || o.Batch < 1 || o.Attempts < 1 || o.CPuct <= 0 || o.Hybrid < 0 || o.C < 0 || o.Hints < 0 {
-		return fmt.Errorf("-sims, -batch, -attempts and -cpuct must be positive, -hybrid, -c and -hints not negative")
-	}
-	return nil
-}
-
 // learned checks the options and builds a learned solver with build.
-func (o GapOptions) learned(build func(*neural.Model, neural.Options) neural.Solver) (neural.Solver, error) {
-	if o.Model == nil {
+func (o GapRun) learned(build func(*neural.Model, neural.Options) neural.Solver) (neural.Solver, error) {
+	if o.Hooks.Model == nil {
 		return nil, fmt.Errorf("no model")
 	}
-	if err := o.check(); err != nil {
+	n, err := o.Neural(o.Grid)
+	if err != nil {
 		return nil, err
 	}
-	return build(o.Model, neural.Options{Reward: o.Reward, Sims: o.Sims, CPuct: o.CPuct,
-		Batch: o.Batch, Backup: o.Backup, Choice: o.Choice, Attempts: o.Attempts, Seed: o.Seed, Hybrid: o.Hybrid,
-		Prior: o.Prior, Value: o.Value, Selection: o.Selection, C: o.C, Order: o.Order, Hints: o.Hints, CentralHint: o.CentralHint}), nil
+	n.OnStep = o.Hooks.OnStep
+	return build(o.Hooks.Model, n), nil
 }
+
+// The options the learned solvers read: every one the tree search's,
+// the greedy ones and the Deepzzle baseline all but the tree's.
+var (
+	gapReads     = []string{"reward", "batch", "attempts", "hybrid", "model", "prior", "value", "order", "hints"}
+	gapTreeReads = append(slices.Clip(gapReads), "sims", "cpuct", "backup", "choose", "select", "c")
+)
 
 // Gaps is the table of solvers of jigsaws with gaps between the pieces
 // (`tessera jigsaw solve -algo mcts`, `jigsaw neural bench -algo`).
-var Gaps = Table[neural.Solver, GapOptions]{
-	{ID: "mcts", Name: "Alphazzle MCTS", Doc: "gap puzzles: Monte-Carlo tree search guided by the learned P and V networks",
-		New: func(o GapOptions) (neural.Solver, error) {
+var Gaps = Table[neural.Solver, GapRun]{
+	{ID: "mcts", Name: "Alphazzle MCTS", Doc: "gap puzzles: Monte-Carlo tree search guided by the learned P and V networks", Reads: gapTreeReads,
+		New: func(o GapRun) (neural.Solver, error) {
 			return o.learned(func(m *neural.Model, n neural.Options) neural.Solver { return neural.MCTS{Model: m, Options: n} })
 		}},
-	{ID: "greedy-p", Name: "greedy on P", Doc: "gap puzzles: every patch in the cell the policy network P prefers",
-		New: func(o GapOptions) (neural.Solver, error) {
+	{ID: "greedy-p", Name: "greedy on P", Doc: "gap puzzles: every patch in the cell the policy network P prefers", Reads: gapReads,
+		New: func(o GapRun) (neural.Solver, error) {
 			return o.learned(func(m *neural.Model, n neural.Options) neural.Solver { return neural.GreedyP{Model: m, Options: n} })
 		}},
-	{ID: "greedy-v", Name: "greedy on V", Doc: "gap puzzles: every patch in the cell whose reassembly the value network V rates best",
-		New: func(o GapOptions) (neural.Solver, error) {
+	{ID: "greedy-v", Name: "greedy on V", Doc: "gap puzzles: every patch in the cell whose reassembly the value network V rates best", Reads: gapReads,
+		New: func(o GapRun) (neural.Solver, error) {
 			return o.learned(func(m *neural.Model, n neural.Options) neural.Solver { return neural.GreedyV{Model: m, Options: n} })
 		}},
 	{ID: "deepzzle", Name: "Deepzzle-style shortest path", Doc: "gap puzzles: the pair network's scores and a shortest path over raster placements (a baseline after Deepzzle; no P, V or MCTS)",
-		New: func(o GapOptions) (neural.Solver, error) {
+		Reads: gapReads,
+		New: func(o GapRun) (neural.Solver, error) {
 			return o.learned(func(m *neural.Model, n neural.Options) neural.Solver { return neural.Deepzzle{Model: m, Options: n} })
 		}},
 }

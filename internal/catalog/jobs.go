@@ -15,6 +15,8 @@ type JobFunc func(ctx context.Context, input json.RawMessage, progress func(any)
 const (
 	SameGameKind = "samegame.solve"
 	TangramKind  = "tangram.solve"
+	JigsawKind   = "jigsaw.solve"
+	GapsKind     = "gaps.solve"
 )
 
 // JobKinds returns the catalogue's job kinds and their functions, for the
@@ -27,4 +29,6 @@ func JobKinds() map[string]JobFunc {
 var jobKinds = map[string]JobFunc{
 	SameGameKind: runSameGameJob,
 	TangramKind:  runTangramJob,
+	JigsawKind:   runJigsawJob,
+	GapsKind:     runGapsJob,
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -12,6 +13,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"net/http"
+	"strings"
 	"time"
 
 	"golang.org/x/image/draw"
@@ -311,24 +313,22 @@ func (s *Server) gapsScore(r *http.Request) (int, any, error) {
 	return http.StatusOK, gapsScoreOf(pz, req.Cells), nil
 }
 
-// gapsSolveSpec is the spec of a gaps.solve job.
+// gapsSolveSpec is the spec of a gaps.solve job of the page: the
+// catalogue's job (catalog.GapsJob: the solver ("": mcts), its options
+// (reward, sims (0: 100), attempts (0: 1), the seed that shuffles the
+// puzzle and seeds the search), the budget, the grid and the puzzle's
+// region as its picture, a data URL of the PNG, cut whole) and the page's
+// pace.
 type gapsSolveSpec struct {
-	Puzzle gapsRef `json:"puzzle"`
-	// Solver is an id of catalog.Gaps ("": mcts); Reward "predicted"
-	// (""), "gt", "neighbours" or "patches".
-	Solver string `json:"solver"`
-	Reward string `json:"reward"`
-	// Sims are MCTS's simulations per placement (0: 100), Attempts the
-	// games played (0: 1), Seed the attempts' patch orders.
-	Sims     int    `json:"sims"`
-	Attempts int    `json:"attempts"`
-	Seed     uint64 `json:"seed"`
+	catalog.GapsJob
 	// PaceMS pauses MCTS after each placement, so that a person can
 	// follow a search that would end in a blink; each pause adds its
 	// length to the time limit, and holds no solver slot.
-	PaceMS    int `json:"pace_ms"`
-	TimeoutMS int `json:"timeout_ms"`
+	PaceMS int `json:"pace_ms"`
 }
+
+// gapsRegionURL prefixes the region of a page's job, a data URL.
+const gapsRegionURL = "data:image/png;base64,"
 
 // gapsStepJSON is one MCTS placement (neural.Step): the patch, the
 // reassembly before it, and per empty cell the prior, the visits and the
@@ -392,88 +392,125 @@ type gapsProgress struct {
 	Stopped     string            `json:"stopped,omitempty"`
 }
 
-// checkGapsSpec validates a spec and returns the puzzle and the search's
-// time limit (the pauses included).
+// checkGapsSpec validates a spec and returns it (the job as the page
+// runs it: its defaults written out, its puzzle the region cut whole, its
+// budget the search's time limit with the pauses), and the puzzle.
 func (s *Server) checkGapsSpec(spec json.RawMessage) (gapsSolveSpec, *neural.Puzzle, time.Duration, error) {
 	var req gapsSolveSpec
 	if err := specUnmarshal(spec, &req); err != nil {
 		return req, nil, 0, err
 	}
-	if req.Solver == "" {
-		req.Solver = "mcts"
+	j := &req.GapsJob
+	if j.Solver == "" {
+		j.Solver = "mcts"
 	}
-	if _, err := catalog.Gaps.Lookup(req.Solver); err != nil {
+	if _, err := catalog.Gaps.Lookup(j.Solver); err != nil {
 		return req, nil, 0, errorf(http.StatusBadRequest, "%v", err)
 	}
-	if _, err := neural.ParseReward(req.Reward); err != nil {
-		return req, nil, 0, errorf(http.StatusBadRequest, "reward %q: want predicted, gt, neighbours or patches", req.Reward)
+	o := &j.Options
+	if o.Model != "" {
+		return req, nil, 0, errorf(http.StatusBadRequest, "model: the page's searches use the shipped models")
 	}
-	if req.Sims == 0 {
-		req.Sims = 100
+	if o.Sims == 0 {
+		o.Sims = 100
 	}
-	if req.Attempts == 0 {
-		req.Attempts = 1
+	if o.Attempts == 0 {
+		o.Attempts = 1
 	}
 	switch {
-	case req.Sims < 1 || req.Sims > gapsMaxSims:
-		return req, nil, 0, errorf(http.StatusBadRequest, "sims %d out of range 1..%d", req.Sims, gapsMaxSims)
-	case req.Attempts < 1 || req.Attempts > gapsMaxAttempts:
-		return req, nil, 0, errorf(http.StatusBadRequest, "attempts %d out of range 1..%d", req.Attempts, gapsMaxAttempts)
+	case o.Sims < 1 || o.Sims > gapsMaxSims:
+		return req, nil, 0, errorf(http.StatusBadRequest, "sims %d out of range 1..%d", o.Sims, gapsMaxSims)
+	case o.Attempts < 1 || o.Attempts > gapsMaxAttempts:
+		return req, nil, 0, errorf(http.StatusBadRequest, "attempts %d out of range 1..%d", o.Attempts, gapsMaxAttempts)
 	case req.PaceMS < 0 || req.PaceMS > gapsMaxPaceMS:
 		return req, nil, 0, errorf(http.StatusBadRequest, "pace_ms %d out of range 0..%d", req.PaceMS, gapsMaxPaceMS)
+	case j.Patch != 0 && j.Patch != gapsPatch || j.Gap != 0 && j.Gap != gapsGap:
+		return req, nil, 0, errorf(http.StatusBadRequest, "patch %d, gap %d: the page's puzzles have %d and %d", j.Patch, j.Gap, gapsPatch, gapsGap)
+	case len(j.Report) > 0 || j.Save || j.Index != 0 || j.Crops > 1:
+		return req, nil, 0, errorf(http.StatusBadRequest, "report, save, index and crops are a bench's")
+	}
+	if _, err := o.Neural(j.Grid); err != nil {
+		return req, nil, 0, errorf(http.StatusBadRequest, "%v", err)
 	}
 	timeout := min(gapsDefaultLimit, s.cfg.MaxJobTimeout)
-	if req.TimeoutMS != 0 {
-		timeout = time.Duration(req.TimeoutMS) * time.Millisecond
+	if j.Budget.Timeout != 0 {
+		timeout = j.Budget.Timeout
 		if timeout < 100*time.Millisecond || timeout > s.cfg.MaxJobTimeout {
-			return req, nil, 0, errorf(http.StatusBadRequest, "timeout_ms %d out of range 100..%d", req.TimeoutMS, s.cfg.MaxJobTimeout.Milliseconds())
+			return req, nil, 0, errorf(http.StatusBadRequest, "budget timeout_ns %d out of range 100 ms..%v", timeout, s.cfg.MaxJobTimeout)
 		}
 	}
-	pz, err := gapsPuzzle(req.Puzzle)
+	region, ok := strings.CutPrefix(j.Picture.Blob, gapsRegionURL)
+	if !ok && j.Picture.Blob != "" {
+		return req, nil, 0, errorf(http.StatusBadRequest, "picture: give the puzzle's region as a data URL (%s...)", gapsRegionURL)
+	}
+	pz, err := gapsPuzzle(gapsRef{Region: region, Grid: j.Grid, Seed: o.Seed})
 	if err != nil {
 		return req, nil, 0, err
 	}
-	timeout += time.Duration(req.PaceMS) * time.Millisecond * time.Duration(pz.Cells()*req.Attempts)
+	j.Picture.Name, j.Patch, j.Gap, j.Centre, j.Crops = "region.png", gapsPatch, gapsGap, true, 1
+	timeout += time.Duration(req.PaceMS) * time.Millisecond * time.Duration(pz.Cells()*o.Attempts)
+	j.Budget = catalog.Budget{Timeout: timeout}
 	return req, pz, timeout, nil
 }
 
+// gapsBlobs reads a page's job's region (its data URL).
+type gapsBlobs struct{}
+
+func (gapsBlobs) GetBlob(_ context.Context, addr string) ([]byte, error) {
+	region, ok := strings.CutPrefix(addr, gapsRegionURL)
+	if !ok {
+		return nil, errors.New("gaps: not a region")
+	}
+	return base64.StdEncoding.DecodeString(region)
+}
+
+func (gapsBlobs) PutBlob(context.Context, []byte) (string, error) {
+	return "", errors.New("gaps: the page's jobs keep no outputs")
+}
+
 func gapsJobs(s *Server) map[string]jobKind {
-	return map[string]jobKind{"gaps.solve": {
+	return map[string]jobKind{catalog.GapsKind: {
 		check: func(spec json.RawMessage) (time.Duration, error) {
+			if isCatalogGapsJob(spec) {
+				return 0, errorf(http.StatusBadRequest, "a bench's gaps job (pictures by blob) is not the page's")
+			}
 			_, _, timeout, err := s.checkGapsSpec(spec)
 			return timeout + 2*time.Minute, err // the search stops itself at timeout; the rest is for the wait for a slot
 		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-			req, pz, timeout, err := s.checkGapsSpec(spec)
+			if isCatalogGapsJob(spec) {
+				// A bench's job (catalog.GapsJob, its picture in the job
+				// system's blob store), sent to a worker that also runs
+				// the page's.
+				return catalog.JobKinds()[catalog.GapsKind](ctx, spec, progress)
+			}
+			req, pz, _, err := s.checkGapsSpec(spec)
 			if err != nil {
 				return nil, err
 			}
-			return s.solveGaps(ctx, req, pz, timeout, progress)
+			return s.solveGaps(ctx, req, pz, progress)
 		},
 	}}
 }
 
-// solveGaps runs the solver of req on pz for at most timeout with the
-// shipped model, taking a busy slot (given back during MCTS's pauses);
-// MCTS reports every placement.
-func (s *Server) solveGaps(ctx context.Context, req gapsSolveSpec, pz *neural.Puzzle, timeout time.Duration, progress func(any)) (gapsProgress, error) {
+// isCatalogGapsJob reports whether spec is the catalogue's gaps.solve job
+// (catalog.GapsJob: a picture by blob address) rather than the page's.
+func isCatalogGapsJob(spec json.RawMessage) bool {
+	var probe struct {
+		Picture *catalog.Picture `json:"picture"`
+	}
+	return json.Unmarshal(spec, &probe) == nil && probe.Picture != nil && strings.HasPrefix(probe.Picture.Blob, "sha256:")
+}
+
+// solveGaps runs the page's job req on pz (its puzzle) in this process
+// with the shipped model, taking a busy slot (given back during MCTS's
+// pauses); MCTS reports every placement.
+func (s *Server) solveGaps(ctx context.Context, req gapsSolveSpec, pz *neural.Puzzle, progress func(any)) (gapsResult, error) {
 	start := time.Now()
-	set := catalog.GapSettings{Grid: pz.Grid, Patch: pz.Patch, Gap: pz.Gap, Reward: req.Reward, Backup: "mean", Choose: "visits",
-		Sims: req.Sims, Batch: 8, Attempts: req.Attempts, CPuct: 1.5}
-	_, opts, err := set.Options(req.Seed)
-	if err != nil {
-		return gapsProgress{}, errorf(http.StatusBadRequest, "%v", err)
-	}
-	if opts.Model, err = catalog.LoadGapModel("", pz.Geometry); err != nil {
-		return gapsProgress{}, err
-	}
-	solver, err := catalog.Gaps.New(req.Solver, opts)
-	if err != nil {
-		return gapsProgress{}, errorf(http.StatusBadRequest, "%v", err)
-	}
-	base := gapsProgress{Solver: req.Solver, Grid: pz.Grid, Attempts: req.Attempts}
+	attempts := req.Options.Attempts
+	base := gapsProgress{Solver: req.Solver, Grid: pz.Grid, Attempts: attempts}
 	if err := s.acquire(ctx); err != nil {
-		return gapsProgress{}, err
+		return gapsResult{}, err
 	}
 	held := true
 	defer func() {
@@ -481,48 +518,54 @@ func (s *Server) solveGaps(ctx context.Context, req gapsSolveSpec, pz *neural.Pu
 			s.release()
 		}
 	}()
-	sctx, cancel := context.WithTimeout(ctx, timeout)
+	sctx, cancel := context.WithTimeout(ctx, req.Budget.Timeout)
 	defer cancel()
 	// steps[k] are the placements of attempt k.
-	steps := make([][]gapsStepJSON, req.Attempts)
-	if m, ok := solver.(neural.MCTS); ok {
-		m.Options.OnStep = func(st neural.Step) {
-			js := gapsStepOf(st)
-			if st.Attempt < len(steps) {
-				steps[st.Attempt] = append(steps[st.Attempt], js)
-			}
-			after := append([]int(nil), st.Cells...)
-			after[st.Patch] = js.Cell
-			p := base
-			p.Step, p.Cells, p.MS = &js, after, msSince(start)
-			p.Message = fmt.Sprintf("Attempt %d of %d: patch %d to cell %d (%d of %d placed)", st.Attempt+1, req.Attempts, st.Patch, js.Cell, st.Placed+1, pz.Cells())
-			if st.Value >= 0 {
-				p.Message += fmt.Sprintf("; V's estimate before it %.3f", st.Value)
-			}
-			if progress != nil {
-				progress(p)
-			}
-			if req.PaceMS > 0 {
-				// The pause holds no slot: another solve may run meanwhile.
-				s.release()
-				held = false
-				select {
-				case <-sctx.Done():
-				case <-time.After(time.Duration(req.PaceMS) * time.Millisecond):
-				}
-				held = s.acquire(sctx) == nil // else the search stops at its next look at sctx
-			}
+	steps := make([][]gapsStepJSON, attempts)
+	var (
+		res  neural.Result
+		serr error
+		done bool
+	)
+	h := catalog.GapHooks{OnResult: func(_ *neural.Puzzle, r neural.Result, err error) { res, serr, done = r, err, true }}
+	h.OnStep = func(st neural.Step) {
+		js := gapsStepOf(st)
+		if st.Attempt < len(steps) {
+			steps[st.Attempt] = append(steps[st.Attempt], js)
 		}
-		solver = m
+		after := append([]int(nil), st.Cells...)
+		after[st.Patch] = js.Cell
+		p := base
+		p.Step, p.Cells, p.MS = &js, after, msSince(start)
+		p.Message = fmt.Sprintf("Attempt %d of %d: patch %d to cell %d (%d of %d placed)", st.Attempt+1, attempts, st.Patch, js.Cell, st.Placed+1, pz.Cells())
+		if st.Value >= 0 {
+			p.Message += fmt.Sprintf("; V's estimate before it %.3f", st.Value)
+		}
+		if progress != nil {
+			progress(p)
+		}
+		if req.PaceMS > 0 {
+			// The pause holds no slot: another solve may run meanwhile.
+			s.release()
+			held = false
+			select {
+			case <-sctx.Done():
+			case <-time.After(time.Duration(req.PaceMS) * time.Millisecond):
+			}
+			held = s.acquire(sctx) == nil // else the search stops at its next look at sctx
+		}
 	}
 	if progress != nil {
 		p := base
 		p.Message = fmt.Sprintf("%s is searching…", req.Solver)
 		progress(p)
 	}
-	res, err := solver.Solve(sctx, pz)
+	rec, err := req.GapsJob.Run(sctx, gapsBlobs{}, h)
 	if ctx.Err() != nil {
-		return gapsProgress{}, ctx.Err() // cancelled
+		return gapsResult{}, ctx.Err() // cancelled
+	}
+	if !done {
+		return gapsResult{}, errorf(http.StatusUnprocessableEntity, "%v", err)
 	}
 	out := base
 	out.Final, out.Evaluations, out.MS, out.Attempt, out.Value = true, res.Evaluations, msSince(start), res.Attempt, round4(res.Value)
@@ -542,18 +585,25 @@ func (s *Server) solveGaps(ctx context.Context, req gapsSolveSpec, pz *neural.Pu
 	}
 	switch {
 	case res.Cells == nil:
-		out.Stopped = fmt.Sprint(err)
-		out.Message = fmt.Sprintf("Stopped before a complete reassembly: %v", err)
-	case err != nil:
-		out.Stopped = err.Error()
-		out.Message = fmt.Sprintf("Stopped (%v): best answer %d of %d patches in place", err, out.Score.Patches, out.Score.Cells)
+		out.Stopped = fmt.Sprint(serr)
+		out.Message = fmt.Sprintf("Stopped before a complete reassembly: %v", serr)
+	case serr != nil:
+		out.Stopped = serr.Error()
+		out.Message = fmt.Sprintf("Stopped (%v): best answer %d of %d patches in place", serr, out.Score.Patches, out.Score.Cells)
 	case out.Score.Perfect:
 		out.Message = fmt.Sprintf("Solved: every patch in place (attempt %d of %d, V %.3f)", res.Attempt+1, len(res.Attempts), res.Value)
 	default:
 		out.Message = fmt.Sprintf("Answer: %d of %d patches and %d of %d neighbours in place (attempt %d of %d, V %.3f)",
 			out.Score.Patches, out.Score.Cells, out.Score.Neighbours, out.Score.Pairs, res.Attempt+1, len(res.Attempts), res.Value)
 	}
-	return out, nil
+	return gapsResult{GapsResult: rec, gapsProgress: out}, nil
+}
+
+// gapsResult is a gaps.solve job's result: the catalogue's (its record,
+// when the solver answered) and the page's view of it.
+type gapsResult struct {
+	catalog.GapsResult
+	gapsProgress
 }
 
 func equalInts(a, b []int) bool {

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
+	"maps"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -127,28 +130,41 @@ func TestGapsBadInput(t *testing.T) {
 		status int
 		want   string
 	}{
-		{map[string]any{"puzzle": p.Puzzle, "sims": 1001}, 400, "sims 1001"},
-		{map[string]any{"puzzle": p.Puzzle, "sims": -1}, 400, "sims -1"},
-		{map[string]any{"puzzle": p.Puzzle, "attempts": 11}, 400, "attempts 11"},
-		{map[string]any{"puzzle": p.Puzzle, "pace_ms": 5000}, 400, "pace_ms"},
-		{map[string]any{"puzzle": p.Puzzle, "timeout_ms": 3_600_000}, 400, "timeout_ms"},
-		{map[string]any{"puzzle": p.Puzzle, "solver": "astar"}, 400, "unknown solver"},
-		{map[string]any{"puzzle": p.Puzzle, "reward": "gold"}, 400, "reward"},
-		{map[string]any{"puzzle": gapsRef{Grid: 3}}, 400, "no region"},
-		{map[string]any{"puzzle": p.Puzzle, "depth": 3}, 400, "unknown field"},
+		{gapsJob(p.Puzzle, "", map[string]any{"sims": 1001}, nil), 400, "sims 1001"},
+		{gapsJob(p.Puzzle, "", map[string]any{"sims": -1}, nil), 400, "sims -1"},
+		{gapsJob(p.Puzzle, "", map[string]any{"attempts": 11}, nil), 400, "attempts 11"},
+		{gapsJob(p.Puzzle, "", nil, map[string]any{"pace_ms": 5000}), 400, "pace_ms"},
+		{gapsJob(p.Puzzle, "", nil, map[string]any{"budget": map[string]any{"timeout_ns": 3_600_000_000_000}}), 400, "timeout_ns"},
+		{gapsJob(p.Puzzle, "astar", nil, nil), 400, "unknown solver"},
+		{gapsJob(p.Puzzle, "", map[string]any{"reward": "gold"}, nil), 400, "reward"},
+		{gapsJob(p.Puzzle, "", map[string]any{"model": "/tmp/m"}, nil), 400, "shipped models"},
+		{gapsJob(gapsRef{Grid: 3}, "", nil, nil), 400, "no region"},
+		{gapsJob(p.Puzzle, "", nil, map[string]any{"depth": 3}), 400, "unknown field"},
+		{gapsJob(p.Puzzle, "", nil, map[string]any{"picture": map[string]any{"name": "x.png", "blob": "sha256:00"}}), 400, "bench"},
 	} {
 		wantError(t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": "gaps.solve", "spec": tc.spec}), tc.status, tc.want)
 	}
 }
 
+// gapsJob is the page's gaps.solve job of the puzzle of ref, by solver
+// with options (the catalogue's) and the spec's other fields.
+func gapsJob(ref gapsRef, solver string, options, more map[string]any) map[string]any {
+	o := map[string]any{"seed": fmt.Sprint(ref.Seed)}
+	maps.Copy(o, options)
+	spec := map[string]any{"solver": solver, "options": o, "grid": ref.Grid, "centre": true,
+		"picture": map[string]any{"name": "", "blob": gapsRegionURL + ref.Region}}
+	maps.Copy(spec, more)
+	return spec
+}
+
 // gapsJobResult runs a gaps.solve job to its end and returns its states
 // and result.
-func gapsJobResult(t *testing.T, s *Server, base string, spec map[string]any) ([]JobState, gapsProgress) {
+func gapsJobResult(t *testing.T, s *Server, base string, spec map[string]any) ([]JobState, gapsResult) {
 	t.Helper()
 	st := submit(t, s, "gaps.solve", spec)
 	states := events(t, base, st.ID)
 	last := states[len(states)-1]
-	var res gapsProgress
+	var res gapsResult
 	if err := json.Unmarshal(last.Result, &res); err != nil || last.State != JobDone {
 		t.Fatalf("last state %+v (%v)", last, err)
 	}
@@ -163,13 +179,16 @@ func TestGapsJob(t *testing.T) {
 	ts := testServer(t, s)
 	p := newGaps(t, s, "mosaic", 3, 2)
 	pz, _ := gapsPuzzle(p.Puzzle)
-	spec := map[string]any{"puzzle": p.Puzzle, "solver": "mcts", "reward": "predicted", "sims": 40, "attempts": 3, "seed": 5}
+	spec := gapsJob(p.Puzzle, "mcts", map[string]any{"reward": "predicted", "sims": 40, "attempts": 3}, nil)
 	states, res := gapsJobResult(t, s, ts.URL, spec)
 	if !res.Final || len(res.Cells) != 9 || res.Score == nil || *res.Score != gapsScoreOf(pz, res.Cells) || len(res.Tried) != 3 || res.Attempt < 0 || res.Attempt > 2 {
 		t.Fatalf("result %+v", res)
 	}
 	if len(res.Steps) != 9 {
 		t.Fatalf("%d placements for 9 patches", len(res.Steps))
+	}
+	if len(res.Records) != 1 || res.Records[0].GapScore == nil || math.Abs(res.Records[0].Patch-float64(res.Score.Patches)/9) > 1e-9 {
+		t.Fatalf("the catalogue's record %+v", res.Records)
 	}
 	cells := slices.Repeat([]int{-1}, 9)
 	for i, st := range res.Steps {
@@ -201,11 +220,11 @@ func TestGapsJob(t *testing.T) {
 
 	// The ground-truth reward stops at a perfect attempt; greedy P answers
 	// without placements to show.
-	_, gt := gapsJobResult(t, s, ts.URL, map[string]any{"puzzle": p.Puzzle, "reward": "gt", "sims": 40, "attempts": 10})
+	_, gt := gapsJobResult(t, s, ts.URL, gapsJob(p.Puzzle, "", map[string]any{"reward": "gt", "sims": 40, "attempts": 10}, nil))
 	if gt.Score.Perfect != (len(gt.Tried) < 10 || gt.Tried[9].Score.Perfect) {
 		t.Fatalf("gt: perfect %v after %d attempts", gt.Score.Perfect, len(gt.Tried))
 	}
-	_, greedy := gapsJobResult(t, s, ts.URL, map[string]any{"puzzle": p.Puzzle, "solver": "greedy-p"})
+	_, greedy := gapsJobResult(t, s, ts.URL, gapsJob(p.Puzzle, "greedy-p", nil, nil))
 	if len(greedy.Cells) != 9 || greedy.Steps != nil || greedy.Score == nil {
 		t.Fatalf("greedy-p: %+v", greedy)
 	}
@@ -216,7 +235,7 @@ func TestGapsJobCancel(t *testing.T) {
 	s, _ := newServer(t, Config{})
 	ts := testServer(t, s)
 	p := newGaps(t, s, "sunset", 3, 1)
-	st := submit(t, s, "gaps.solve", map[string]any{"puzzle": p.Puzzle, "sims": 20, "pace_ms": 2000})
+	st := submit(t, s, "gaps.solve", gapsJob(p.Puzzle, "", map[string]any{"sims": 20}, map[string]any{"pace_ms": 2000}))
 	deadline := time.Now().Add(3 * time.Minute) // the first placement takes a second, far more under -race on a loaded machine
 	for {
 		cur := decode[JobState](t, call(t, s, "GET", "/api/jobs/"+st.ID, nil), 200)
@@ -266,18 +285,19 @@ func FuzzGapsSpec(f *testing.F) {
 	s := &Server{cfg: Config{}}
 	s.cfg.setDefaults()
 	region := greyRegion(f, 132)
-	f.Add([]byte(`{"puzzle":{"region":"` + region + `","grid":3,"seed":1},"sims":5}`))
-	f.Add([]byte(`{"puzzle":{"region":"` + region + `","grid":4}}`))
-	f.Add([]byte(`{"puzzle":{"region":"iVBORw0KGgo=","grid":3},"attempts":2}`))
-	f.Add([]byte(`{"puzzle":{"region":"","grid":5},"reward":"gt","pace_ms":10}`))
+	url := func(r string) string { return `{"name":"","blob":"` + gapsRegionURL + r + `"}` }
+	f.Add([]byte(`{"picture":` + url(region) + `,"grid":3,"options":{"seed":"1","sims":5}}`))
+	f.Add([]byte(`{"picture":` + url(region) + `,"grid":4}`))
+	f.Add([]byte(`{"picture":` + url("iVBORw0KGgo=") + `,"grid":3,"options":{"attempts":2}}`))
+	f.Add([]byte(`{"picture":` + url("") + `,"grid":5,"options":{"reward":"gt"},"pace_ms":10}`))
 	f.Fuzz(func(t *testing.T, spec []byte) {
 		req, pz, timeout, err := s.checkGapsSpec(spec)
 		if err != nil {
 			return
 		}
-		g := req.Puzzle.Grid
+		g, o := req.Grid, req.Options
 		if g < gapsMinGrid || g > gapsMaxGrid || len(pz.Patches) != g*g || len(pz.Truth) != g*g || timeout <= 0 ||
-			req.Sims < 1 || req.Sims > gapsMaxSims || req.Attempts < 1 || req.Attempts > gapsMaxAttempts {
+			o.Sims < 1 || o.Sims > gapsMaxSims || o.Attempts < 1 || o.Attempts > gapsMaxAttempts || !req.Centre || o.Model != "" {
 			t.Fatalf("accepted %+v: %d patches, timeout %v", req, len(pz.Patches), timeout)
 		}
 		if err := gapsCells(pz, pz.Truth); err != nil {

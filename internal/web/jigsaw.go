@@ -22,8 +22,6 @@ import (
 	"tessera/internal/catalog"
 	"tessera/internal/store"
 	"tessera/jigsaw"
-	"tessera/jigsaw/bag"
-	"tessera/jigsaw/ga"
 )
 
 // Jigsaw: square-piece picture jigsaws cut from a built-in, uploaded or
@@ -606,14 +604,6 @@ func (s *Server) jgScore(r *http.Request) (int, any, error) {
 	return http.StatusOK, jgScoreBoard(p, req.Board), nil
 }
 
-// jgSolveSpec is the spec of a jigsaw.solve job.
-type jgSolveSpec struct {
-	Ref       jgRef  `json:"ref"`
-	Solver    string `json:"solver"`     // a catalog.Jigsaw id
-	TimeoutMS int    `json:"timeout_ms"` // 0: the server's job timeout
-	Seed      uint64 `json:"seed"`       // the genetic algorithm's
-}
-
 // jgProgress is a jigsaw.solve job's progress and result.
 type jgProgress struct {
 	Solver string `json:"solver"`
@@ -633,95 +623,139 @@ type jgProgress struct {
 	Stopped string    `json:"stopped,omitempty"`
 }
 
-func (s *Server) checkJGSpec(spec json.RawMessage) (jgSolveSpec, time.Duration, error) {
-	var req jgSolveSpec
-	if err := specUnmarshal(spec, &req); err != nil {
-		return req, 0, err
+// jgSolveResult is a jigsaw.solve job's result: the catalogue's result
+// (a record per picture) and the page's view of it.
+type jgSolveResult struct {
+	catalog.JigsawResult
+	jgProgress
+}
+
+// checkJGSpec reads a jigsaw.solve job of the page: the catalogue's job
+// (catalog.JigsawJob) whose pictures' blobs are the server's refs
+// (built-in pictures, uploads, data-set images), read here. It returns
+// the job as the page's puzzle is cut (the centre of each picture, a
+// mixed bag's count told), that puzzle's ref and the search's time limit
+// (the job's budget, 0: the server's job timeout).
+func (s *Server) checkJGSpec(spec json.RawMessage) (catalog.JigsawJob, jgRef, time.Duration, error) {
+	var j catalog.JigsawJob
+	if err := specUnmarshal(spec, &j); err != nil {
+		return j, jgRef{}, 0, err
 	}
-	if req.Solver == "" {
-		req.Solver = "ga"
+	if j.Solver == "" {
+		j.Solver = "ga"
 	}
-	if _, err := catalog.Jigsaw.Lookup(req.Solver); err != nil {
-		return req, 0, errorf(http.StatusBadRequest, "%v", err)
+	if _, err := catalog.Jigsaw.Lookup(j.Solver); err != nil {
+		return j, jgRef{}, 0, errorf(http.StatusBadRequest, "%v", err)
+	}
+	if err := j.Options.Check(); err != nil {
+		return j, jgRef{}, 0, errorf(http.StatusBadRequest, "%v", err)
+	}
+	if j.Type == 0 {
+		j.Type = 1
+	}
+	if j.Type != 1 && j.Type != 2 {
+		return j, jgRef{}, 0, errorf(http.StatusBadRequest, "type %d: want 1 or 2", j.Type)
 	}
 	timeout := s.cfg.JobTimeout
-	if req.TimeoutMS != 0 {
-		timeout = time.Duration(req.TimeoutMS) * time.Millisecond
+	if j.Budget.Timeout != 0 {
+		timeout = j.Budget.Timeout
 		if timeout < 100*time.Millisecond || timeout > s.cfg.MaxJobTimeout {
-			return req, 0, errorf(http.StatusBadRequest, "timeout_ms %d out of range 100..%d", req.TimeoutMS, s.cfg.MaxJobTimeout.Milliseconds())
+			return j, jgRef{}, 0, errorf(http.StatusBadRequest, "budget timeout_ns %d out of range 100 ms..%v", timeout, s.cfg.MaxJobTimeout)
 		}
 	}
-	return req, timeout, req.Ref.check()
+	j.Budget = catalog.Budget{Timeout: timeout}
+	ref := jgRef{Piece: j.Piece, Rotate: j.Type == 2, Seed: j.Options.Seed}
+	for i, pic := range j.Pictures {
+		ref.Pictures = append(ref.Pictures, pic.Blob)
+		j.Pictures[i].Name = fmt.Sprintf("picture-%d", i+1)
+	}
+	j.Crop, j.Known, j.Save, j.Count, j.Bag = true, false, false, true, 0
+	if len(j.Pictures) > 1 {
+		j.Bag = 1
+	}
+	return j, ref, timeout, ref.check()
+}
+
+// isCatalogJigsawJob reports whether spec is a bench's jigsaw.solve job
+// (catalog.JigsawJob, its pictures by blob address in the job system's
+// store) rather than the page's (the server's refs).
+func isCatalogJigsawJob(spec json.RawMessage) bool {
+	var probe catalog.JigsawJob
+	if json.Unmarshal(spec, &probe) != nil || len(probe.Pictures) == 0 {
+		return false
+	}
+	for _, p := range probe.Pictures {
+		if !strings.HasPrefix(p.Blob, "sha256:") {
+			return false
+		}
+	}
+	return true
 }
 
 func jigsawJobs(s *Server) map[string]jobKind {
-	return map[string]jobKind{"jigsaw.solve": {
+	return map[string]jobKind{catalog.JigsawKind: {
 		check: func(spec json.RawMessage) (time.Duration, error) {
-			_, timeout, err := s.checkJGSpec(spec)
+			if isCatalogJigsawJob(spec) {
+				return 0, errorf(http.StatusBadRequest, "pictures: give the server's pictures, not blob addresses")
+			}
+			_, _, timeout, err := s.checkJGSpec(spec)
 			return timeout + time.Minute, err // the solve stops itself at timeout; the rest is for a free slot and the cut
 		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-			req, timeout, err := s.checkJGSpec(spec)
+			if isCatalogJigsawJob(spec) {
+				// A bench's job, sent to a worker that also runs the page's.
+				return catalog.JobKinds()[catalog.JigsawKind](ctx, spec, progress)
+			}
+			j, ref, _, err := s.checkJGSpec(spec)
 			if err != nil {
 				return nil, err
 			}
-			return s.solveJigsaw(ctx, req, timeout, progress)
+			return s.solveJigsaw(ctx, j, ref, progress)
 		},
 	}}
 }
 
-// jgOneWorker makes the genetic searches of a solver run on one goroutine,
-// as a solve holds one busy slot (the answer does not depend on it).
-func jgOneWorker(sol jigsaw.Solver) jigsaw.Solver {
-	switch v := sol.(type) {
-	case ga.Solver:
-		v.Workers = 1
-		return v
-	case bag.Solver:
-		v.Solver, v.Mend = jgOneWorker(v.Solver), jgOneWorker(v.Mend)
-		return v
-	}
-	return sol
+// jgBlobs reads the pictures of the page's jobs: their addresses are the
+// server's refs.
+type jgBlobs struct{ s *Server }
+
+func (b jgBlobs) GetBlob(ctx context.Context, id string) ([]byte, error) {
+	return b.s.jgPictureBytes(ctx, id)
 }
 
-// solveJigsaw cuts the puzzle of req and solves it with req's solver for at
-// most timeout, taking a busy slot; after each generation the best layout
-// and its score go to progress (at most ten times a second).
-func (s *Server) solveJigsaw(ctx context.Context, req jgSolveSpec, timeout time.Duration, progress func(any)) (jgProgress, error) {
+func (jgBlobs) PutBlob(context.Context, []byte) (string, error) {
+	return "", errors.New("jigsaw: the page's jobs keep no outputs")
+}
+
+// solveJigsaw runs the page's job j, whose puzzle is ref's, in this
+// process, taking a busy slot and one core; after each generation the
+// best layout and its score go to progress (at most ten times a second).
+func (s *Server) solveJigsaw(ctx context.Context, j catalog.JigsawJob, ref jgRef, progress func(any)) (jgSolveResult, error) {
 	start := time.Now()
 	// The wait for a solver slot is the job's, not the search's time.
 	if err := s.acquire(ctx); err != nil {
-		return jgProgress{}, err
+		return jgSolveResult{}, err
 	}
 	defer s.release()
-	// The cut is bounded by the job's own time limit, the search by
-	// timeout from here.
-	p, err := s.jgLoad(ctx, req.Ref)
+	p, err := s.jgLoad(ctx, ref)
 	if err != nil {
-		return jgProgress{}, err
+		return jgSolveResult{}, err
 	}
-	sctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 	n := len(p.pz.Pieces)
-	o := catalog.DefaultJigsawOptions()
-	o.Seed = req.Seed
-	sol, err := catalog.Jigsaw.New(req.Solver, o)
-	if err != nil {
-		return jgProgress{}, errorf(http.StatusBadRequest, "%v", err)
-	}
-	sol = jgOneWorker(sol)
 	var mu sync.Mutex
 	gens := 0
 	var last time.Time
 	var cur jigsaw.Generation
-	prob := &jigsaw.Problem{Puzzle: p.pz, Images: len(req.Ref.Pictures)}
-	prob.Progress = func(g jigsaw.Generation) {
+	var res jigsaw.Result
+	var serr error
+	h := catalog.JigsawHooks{Workers: 1, OnResult: func(r jigsaw.Result, err error) { res, serr = r, err }}
+	h.Progress = func(g jigsaw.Generation) {
 		mu.Lock()
 		gens++
 		cur = g
 		mu.Unlock()
 	}
-	prob.Snapshot = func(g jigsaw.Generation, pl *jigsaw.Placement) {
+	h.Snapshot = func(g jigsaw.Generation, pl *jigsaw.Placement) {
 		mu.Lock()
 		defer mu.Unlock()
 		if progress == nil || time.Since(last) < 100*time.Millisecond {
@@ -729,7 +763,7 @@ func (s *Server) solveJigsaw(ctx context.Context, req jgSolveSpec, timeout time.
 		}
 		last = time.Now()
 		b := jgBoardOf(pl, n)
-		pr := jgProgress{Solver: req.Solver, Generation: gens, Picture: g.Picture, Pictures: g.Pictures, Fitness: g.Best,
+		pr := jgProgress{Solver: j.Solver, Generation: gens, Picture: g.Picture, Pictures: g.Pictures, Fitness: g.Best,
 			Board: &b, Score: jgScoreBoard(p, b), MS: msSince(start)}
 		pr.Message = fmt.Sprintf("generation %d, best fitness %.4g", g.Index, g.Best)
 		if g.Pictures > 1 {
@@ -737,12 +771,15 @@ func (s *Server) solveJigsaw(ctx context.Context, req jgSolveSpec, timeout time.
 		}
 		progress(pr)
 	}
-	res, err := sol.Solve(sctx, prob)
+	rec, err := j.Run(ctx, jgBlobs{s}, h)
 	if ctx.Err() != nil {
-		return jgProgress{}, ctx.Err() // cancelled
+		return jgSolveResult{}, ctx.Err() // cancelled
+	}
+	if err != nil {
+		return jgSolveResult{}, errorf(http.StatusUnprocessableEntity, "%v", err)
 	}
 	mu.Lock()
-	out := jgProgress{Solver: req.Solver, Generation: gens, Picture: cur.Picture, Pictures: cur.Pictures, Fitness: res.Fitness,
+	out := jgProgress{Solver: j.Solver, Generation: gens, Picture: cur.Picture, Pictures: cur.Pictures, Fitness: res.Fitness,
 		MS: msSince(start), History: res.History}
 	mu.Unlock()
 	if res.Placement != nil {
@@ -751,20 +788,20 @@ func (s *Server) solveJigsaw(ctx context.Context, req jgSolveSpec, timeout time.
 	}
 	sc := fmt.Sprintf("direct %.1f%%, neighbour %.1f%%", 100*out.Score.Direct, 100*out.Score.Neighbor)
 	switch {
-	case err == nil && out.Score.Perfect:
+	case serr == nil && out.Score.Perfect:
 		out.Message = fmt.Sprintf("Perfect reconstruction (%d generations)", gens)
-	case err == nil:
+	case serr == nil:
 		out.Message = fmt.Sprintf("Done after %d generations: %s", gens, sc)
-	case errors.Is(err, context.DeadlineExceeded) && res.Placement != nil:
-		out.Stopped = err.Error()
+	case errors.Is(serr, context.DeadlineExceeded) && res.Placement != nil:
+		out.Stopped = serr.Error()
 		out.Message = fmt.Sprintf("Time is up after %d generations: the best layout has %s", gens, sc)
 	case res.Placement != nil:
-		out.Stopped = err.Error()
-		out.Message = fmt.Sprintf("Stopped (%v): best layout %s", err, sc)
+		out.Stopped = serr.Error()
+		out.Message = fmt.Sprintf("Stopped (%v): best layout %s", serr, sc)
 	default:
-		return out, errorf(http.StatusUnprocessableEntity, "%v", err)
+		return jgSolveResult{JigsawResult: rec, jgProgress: out}, errorf(http.StatusUnprocessableEntity, "%v", serr)
 	}
-	return out, nil
+	return jgSolveResult{JigsawResult: rec, jgProgress: out}, nil
 }
 
 // jigsawState is a saved jigsaw game.

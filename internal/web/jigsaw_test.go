@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
+	"tessera/internal/catalog"
 	"testing"
 	"time"
 
@@ -103,10 +104,12 @@ func TestJigsawBadInput(t *testing.T) {
 		t.Fatalf("a board of one piece: %+v", sc)
 	}
 	postBad(t, s, "/api/jobs", []badBody{
-		{`{"kind":"jigsaw.solve","spec":{"ref":{"pictures":["sunset"],"piece":28},"solver":"magic"}}`, 400, "unknown solver"},
-		{`{"kind":"jigsaw.solve","spec":{"ref":{"pictures":["sunset"],"piece":2}}}`, 400, "piece 2"},
-		{`{"kind":"jigsaw.solve","spec":{"ref":{"pictures":["sunset"],"piece":28},"timeout_ms":1}}`, 400, "timeout_ms"},
-		{`{"kind":"jigsaw.solve","spec":{"ref":{"pictures":["sunset"],"piece":28},"timeout_ms":99999999}}`, 400, "timeout_ms"},
+		{`{"kind":"jigsaw.solve","spec":{"pictures":[{"name":"","blob":"sunset"}],"piece":28,"solver":"magic"}}`, 400, "unknown solver"},
+		{`{"kind":"jigsaw.solve","spec":{"pictures":[{"name":"","blob":"sunset"}],"piece":2}}`, 400, "piece 2"},
+		{`{"kind":"jigsaw.solve","spec":{"pictures":[{"name":"","blob":"sunset"}],"piece":28,"budget":{"timeout_ns":1}}}`, 400, "timeout_ns"},
+		{`{"kind":"jigsaw.solve","spec":{"pictures":[{"name":"","blob":"sunset"}],"piece":28,"budget":{"timeout_ns":99999999000000}}}`, 400, "timeout_ns"},
+		{`{"kind":"jigsaw.solve","spec":{"pictures":[{"name":"","blob":"sunset"}],"piece":28,"options":{"pop":1},"solver":"ga"}}`, 400, "-pop 1"},
+		{`{"kind":"jigsaw.solve","spec":{"pictures":[{"name":"x.png","blob":"sha256:00"}],"piece":28,"type":1}}`, 400, "blob addresses"},
 	})
 	// saves
 	wantError(t, call(t, s, "PUT", "/api/jigsaw/saves/x", map[string]any{"ref": good, "board": jgBoard{Rows: 1, Cols: 2, Cells: [][2]int{{1, 0}, {1, 0}}}}), 400, "used once")
@@ -118,6 +121,19 @@ func TestJigsawBadInput(t *testing.T) {
 	}
 }
 
+// jgJob is the page's jigsaw.solve job of the puzzle of ref.
+func jgJob(ref jgRef, solver string, budget time.Duration) catalog.JigsawJob {
+	j := catalog.JigsawJob{Spec: catalog.Spec[catalog.JigsawOptions]{Solver: solver, Options: catalog.JigsawOptions{Seed: ref.Seed},
+		Budget: catalog.Budget{Timeout: budget}}, Piece: ref.Piece, Type: 1}
+	if ref.Rotate {
+		j.Type = 2
+	}
+	for _, id := range ref.Pictures {
+		j.Pictures = append(j.Pictures, catalog.Picture{Blob: id})
+	}
+	return j
+}
+
 // The solvers as jobs: greedy and the GA put a 4x4 Type 2 puzzle back
 // together, the GA's generations streaming in with their layouts.
 func TestJigsawJobs(t *testing.T) {
@@ -125,7 +141,7 @@ func TestJigsawJobs(t *testing.T) {
 	ts := testServer(t, s)
 	ref := jgRef{Pictures: []string{"mosaic"}, Piece: 120, Rotate: true, Seed: 1}
 	for _, solver := range []string{"greedy", "ga"} {
-		st := submit(t, s, "jigsaw.solve", map[string]any{"ref": ref, "solver": solver, "timeout_ms": 60000})
+		st := submit(t, s, "jigsaw.solve", jgJob(ref, solver, time.Minute))
 		states := events(t, ts.URL, st.ID)
 		last := states[len(states)-1]
 		var res jgProgress
@@ -147,7 +163,7 @@ func TestJigsawBagJob(t *testing.T) {
 	s, _ := newServer(t, Config{})
 	ts := testServer(t, s)
 	ref := jgRef{Pictures: []string{"sunset", "glass"}, Piece: 120, Seed: 2}
-	st := submit(t, s, "jigsaw.solve", map[string]any{"ref": ref, "solver": "ga", "timeout_ms": 120000})
+	st := submit(t, s, "jigsaw.solve", jgJob(ref, "ga", 2*time.Minute))
 	states := events(t, ts.URL, st.ID)
 	last := states[len(states)-1]
 	var res jgProgress
@@ -165,7 +181,7 @@ func TestJigsawJobCancelAndTimeout(t *testing.T) {
 	s, _ := newServer(t, Config{})
 	ts := testServer(t, s)
 	ref := jgRef{Pictures: []string{"glass"}, Piece: 24, Rotate: true} // 400 pieces
-	st := submit(t, s, "jigsaw.solve", map[string]any{"ref": ref, "solver": "ga", "timeout_ms": 600000})
+	st := submit(t, s, "jigsaw.solve", jgJob(ref, "ga", 10*time.Minute))
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		cur := decode[JobState](t, call(t, s, "GET", "/api/jobs/"+st.ID, nil), 200)
@@ -186,7 +202,12 @@ func TestJigsawJobCancelAndTimeout(t *testing.T) {
 	const limit = 2 * time.Second
 	start := time.Now()
 	held := false
-	res, err := s.solveJigsaw(t.Context(), jgSolveSpec{Ref: jgSunset, Solver: "ga"}, limit, func(any) {
+	spec, _ := json.Marshal(jgJob(jgSunset, "ga", limit))
+	j, ref, _, err := s.checkJGSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.solveJigsaw(t.Context(), j, ref, func(any) {
 		if !held {
 			held = true
 			time.Sleep(limit + 500*time.Millisecond - time.Since(start))
@@ -221,8 +242,8 @@ func TestJigsawDataSets(t *testing.T) {
 // saved game, whatever the bytes, are refused with an apiError or
 // accepted within the bounds; nothing panics.
 func FuzzJigsawSpec(f *testing.F) {
-	f.Add([]byte(`{"ref":{"pictures":["sunset"],"piece":28,"rotate":true},"solver":"ga","timeout_ms":1000}`))
-	f.Add([]byte(`{"ref":{"pictures":["mit432/1.png","glass"],"piece":12},"solver":"greedy"}`))
+	f.Add([]byte(`{"pictures":[{"name":"","blob":"sunset"}],"piece":28,"type":2,"solver":"ga","budget":{"timeout_ns":1000000000}}`))
+	f.Add([]byte(`{"pictures":[{"name":"","blob":"mit432/1.png"},{"name":"","blob":"glass"}],"piece":12,"solver":"greedy"}`))
 	f.Add([]byte(`{"ref":{"pictures":["sunset"],"piece":60},"board":{"rows":1,"cols":2,"cells":[[0,0],[-1,0]]},"name":"x"}`))
 	st, err := store.Open(f.Context(), filepath.Join(f.TempDir(), "t.db"))
 	if err != nil {
@@ -234,9 +255,9 @@ func FuzzJigsawSpec(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if req, _, err := s.checkJGSpec(data); err == nil {
-			if len(req.Ref.Pictures) < 1 || len(req.Ref.Pictures) > jgMaxPictures || req.Ref.Piece < jgMinPiece || req.Ref.Piece > jgMaxPiece {
-				t.Fatalf("accepted %+v", req)
+		if _, ref, _, err := s.checkJGSpec(data); err == nil {
+			if len(ref.Pictures) < 1 || len(ref.Pictures) > jgMaxPictures || ref.Piece < jgMinPiece || ref.Piece > jgMaxPiece {
+				t.Fatalf("accepted %+v", ref)
 			}
 		} else if _, ok := err.(*apiError); !ok {
 			t.Fatalf("not an apiError: %v", err)
@@ -262,8 +283,9 @@ func TestJigsawWorker(t *testing.T) {
 	if err := RegisterJobKinds(Config{Jobs: mj}); err != nil {
 		t.Fatal(err)
 	}
+	kind := "jigsaw.solve"
 	run := func(spec string) JobState {
-		id, err := mj.Submit(t.Context(), "jigsaw.solve", json.RawMessage(spec), time.Minute)
+		id, err := mj.Submit(t.Context(), kind, json.RawMessage(spec), time.Minute)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -273,10 +295,20 @@ func TestJigsawWorker(t *testing.T) {
 		}
 		return last
 	}
-	if st := run(`{"ref":{"pictures":["mosaic"],"piece":120,"rotate":true},"solver":"greedy"}`); st.State != JobDone || !strings.Contains(string(st.Result), `"perfect":true`) {
+	if st := run(`{"pictures":[{"name":"","blob":"mosaic"}],"piece":120,"type":2,"solver":"greedy"}`); st.State != JobDone || !strings.Contains(string(st.Result), `"perfect":true`) ||
+		!strings.Contains(string(st.Result), `"records":[{"image":"picture-1"`) {
 		t.Fatalf("built-in: %+v", st)
 	}
-	if st := run(`{"ref":{"pictures":["0123456789abcdef0123"],"piece":60},"solver":"greedy"}`); st.State != JobFailed || !strings.Contains(st.Error, "no store") {
+	if st := run(`{"pictures":[{"name":"","blob":"0123456789abcdef0123"}],"piece":60,"solver":"greedy"}`); st.State != JobFailed || !strings.Contains(st.Error, "no store") {
 		t.Fatalf("upload: %+v", st)
+	}
+	// A bench's job (pictures by blob address) is the catalogue's to run:
+	// here, with no blob store, it says so.
+	if st := run(`{"solver":"greedy","pictures":[{"name":"a.png","blob":"sha256:00"}],"piece":28,"type":1}`); st.State != JobFailed || !strings.Contains(st.Error, "no blob store") {
+		t.Fatalf("a bench's job: %+v", st)
+	}
+	kind = "gaps.solve"
+	if st := run(`{"solver":"greedy-p","picture":{"name":"a.png","blob":"sha256:00"},"grid":3,"patch":40,"gap":4,"crops":1}`); st.State != JobFailed || !strings.Contains(st.Error, "no blob store") {
+		t.Fatalf("a bench's gaps job: %+v", st)
 	}
 }

@@ -480,9 +480,15 @@ async function auto() {
   if (busy() || !game.puzzle) return;
   const opt = ui.solver.selectedOptions[0];
   const name = opt.textContent;
+  // The catalogue's gaps job (catalog.GapsJob): the puzzle's region as its
+  // picture, cut whole; its seed shuffles the puzzle and seeds the search.
+  const pz = game.puzzle.puzzle;
   const spec = {
-    puzzle: game.puzzle.puzzle, solver: opt.value, reward: ui.reward.value,
-    sims: Number(ui.sims.value), attempts: Number(ui.attempts.value), seed: 1,
+    solver: opt.value,
+    options: { reward: ui.reward.value, sims: Number(ui.sims.value), attempts: Number(ui.attempts.value), seed: String(pz.seed || 0) },
+    picture: { name: '', blob: `data:image/png;base64,${pz.region}` },
+    grid: pz.grid,
+    centre: true,
     pace_ms: opt.value === 'mcts' ? Number(ui.pace.value) : 0,
   };
   resetStats();

@@ -306,11 +306,25 @@ const solving = pageJob(game.job, {
   },
 });
 
+// jigsawJob is the catalogue's jigsaw job (catalog.JigsawJob) of the
+// puzzle of ref: its pictures by the server's refs, the solver, its
+// options (the seed cuts the puzzle and seeds the search) and its budget.
+function jigsawJob(ref, solver, ms) {
+  return {
+    solver,
+    options: { seed: String(ref.seed) },
+    budget: { timeout_ns: ms * 1e6 },
+    pictures: ref.pictures.map((id) => ({ name: '', blob: id })),
+    piece: ref.piece,
+    type: ref.rotate ? 2 : 1,
+  };
+}
+
 async function auto() {
   if (game.job.running || !game.p) return;
   const opt = ui.solver.selectedOptions[0];
   const name = opt.textContent;
-  const spec = { ref: game.p.ref, solver: opt.value, timeout_ms: Number(ui.budget.value), seed: 1 };
+  const spec = jigsawJob(game.p.ref, opt.value, Number(ui.budget.value));
   ui.autoOut.textContent = '';
   delete ui.autoOut.dataset.generation;
   notify(`${name}: solving (${ui.budget.selectedOptions[0].textContent} at most)…`, 'busy');
