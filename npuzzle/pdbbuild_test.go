@@ -9,7 +9,9 @@ import (
 // the byte-mask BFS of buildTableMasks and the two-bit-field BFS of
 // buildTableGroups that built every table before it, and compares them
 // byte for byte, with their states, depth and clamped counts (which the
-// cache file's header records).
+// cache file's header records). The two 6-tile tables of 6-6-3 are
+// compared with TESSERA_TEST_FULL=1 (CI); the 7-8 tables were compared
+// once by hand (docs/results/npuzzle.md).
 func TestBuildTableMasksMatchesGroups(t *testing.T) {
 	cases := []struct {
 		size  Size
@@ -28,7 +30,7 @@ func TestBuildTableMasksMatchesGroups(t *testing.T) {
 		{Size{4, 4}, []int{1, 4, 5, 8, 9, 12}}, // 6-6-3's first table
 		{Size{4, 4}, []int{2, 3, 6, 7, 10, 11}},
 	}
-	if testing.Short() {
+	if !fullTests() { // the 6-tile tables take the old construction most of a minute
 		cases = cases[:len(cases)-2]
 	}
 	for _, c := range cases {
