@@ -126,9 +126,10 @@ func DefaultCacheDir() (string, error) {
 // two tables.
 //
 // Building takes time and memory that grow with the pattern (see
-// buildTable): about 6 CPU-seconds for 6-6-3; 380 for 7-8, whose 8-tile
-// table needs 2.5 GB while it builds; 150 for 6-6-6-6 (two tables of 6
-// tiles on 25 cells, 1 GB each while building). Two cores share the work.
+// buildTable): a few CPU-seconds for 6-6-3; about 200 for 7-8, whose
+// 8-tile table needs 843 MB while it builds (docs/results/npuzzle.md);
+// 150 for 6-6-6-6 (two tables of 6 tiles on 25 cells, 1 GB each while
+// building). Two cores share the work.
 // When the context ends, LoadPDB stops and returns an error wrapping the
 // context's; opts.MaxBytes bounds its memory.
 func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error) {

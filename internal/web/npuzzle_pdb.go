@@ -162,7 +162,7 @@ func (p *pdbSet) buildProgressPart(s npuzzle.Size, name string, bp npuzzle.Build
 
 // buildCPUSeconds estimates the CPU time of building tables of entries
 // placements in all on boards of size s: about 3 million entries a
-// CPU-second on boards of up to 16 cells (7-8: 577 million entries, 199
+// CPU-second on boards of up to 16 cells (7-8: 577 million entries, 195
 // CPU-seconds; docs/results/npuzzle.md), 1.5 million above (6-6-6-6: 255
 // million entries, 164 CPU-seconds; docs/web.md).
 func buildCPUSeconds(s npuzzle.Size, entries int64) float64 {
