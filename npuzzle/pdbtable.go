@@ -129,7 +129,7 @@ type BuildProgress struct {
 	Elapsed       time.Duration
 }
 
-// buildTable builds the table of a pattern by breadth-first search from
+// buildTableGroups builds the table of a pattern by breadth-first search from
 // the goal over abstract states: a placement of the pattern's tiles and the
 // region of free cells that holds the blank (Korf and Felner 2002, with the
 // blank kept, as in Felner, Korf and Hanan 2004). Moving the blank within
@@ -151,7 +151,11 @@ type BuildProgress struct {
 // reached, layers pull: every state not reached yet looks for a neighbour in
 // the layer, and stops at the first (Beamer, Asanović and Patterson 2012,
 // direction-optimizing BFS). The context is checked between chunks.
-func buildTable(ctx context.Context, s Size, tiles []int, workers int, report func(depth int, states int64, layer float64)) (*patternTable, error) {
+//
+// buildTable uses it on boards of more than 16 cells; smaller boards take
+// buildTableMasks, which gives the same table with a quarter of the memory
+// (the tests compare the two).
+func buildTableGroups(ctx context.Context, s Size, tiles []int, workers int, report func(depth int, states int64, layer float64)) (*patternTable, error) {
 	t := &patternTable{geom: newGeom(s)}
 	for _, tile := range tiles {
 		t.tiles = append(t.tiles, uint8(tile))

@@ -376,7 +376,38 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 	switch {
 	case sv.ID == "idastar" && opts.Heuristic == "" && s.pdbs.has(size):
 		d := s.pdbs.ready(size)
-		if d == nil && wait {
+		if quick := s.pdbs.quick(size); d == nil && quick != "" && !s.pdbs.onDisk(size) {
+			// The size's own database is a long build, started only when
+			// someone asks (the page's button, an npuzzle.pdb job): until
+			// it is on disk IDA* uses the quick one, built in seconds.
+			name := s.pdbs.parts[size]
+			d = s.pdbs.readyPart(size, quick)
+			if d == nil && wait {
+				if progress != nil {
+					progress(slidingProgress{Phase: "database", Message: fmt.Sprintf("Loading the pattern database %s…", quick)})
+				}
+				var err error
+				d, err = s.pdbs.loadPart(ctx, size, quick, func(bp npuzzle.BuildProgress) {
+					if progress != nil {
+						progress(s.pdbs.buildProgressPart(size, quick, bp, time.Since(start)))
+					}
+				})
+				if err != nil {
+					if ctx.Err() != nil {
+						return solveResponse{Board: b.Line(), Solver: sv.ID, Limit: "time", MS: msSince(start),
+							Error: fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", quick, timeout)}, nil
+					}
+					note = append(note, fmt.Sprintf("no pattern database (%v), so IDA* used linear conflict", err))
+				}
+			}
+			if d != nil {
+				what := "is not built yet"
+				if s.pdbs.started(size) {
+					what = "is still being built"
+				}
+				note = append(note, fmt.Sprintf("the pattern database %s %s, so IDA* used %s", name, what, quick))
+			}
+		} else if d == nil && wait {
 			name := s.pdbs.parts[size]
 			if progress != nil {
 				progress(slidingProgress{Phase: "database", Message: fmt.Sprintf("Loading the pattern database %s…", name)})
@@ -408,7 +439,11 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 			}
 		}
 		if opts.PDB == nil && size.Rows >= 4 && size.Cols >= 4 {
-			opts.PDB = s.pdbs.ready(npuzzle.Size{Rows: 4, Cols: 4})
+			s44 := npuzzle.Size{Rows: 4, Cols: 4}
+			opts.PDB = s.pdbs.ready(s44)
+			if q := s.pdbs.quick(s44); opts.PDB == nil && q != "" {
+				opts.PDB = s.pdbs.readyPart(s44, q)
+			}
 		}
 		if opts.PDB != nil {
 			heuristic = "pattern database " + opts.PDB.Partition().Name

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -178,9 +179,16 @@ type pdbSet struct {
 	base     context.Context // a build outlives the job that started it
 
 	mu      sync.Mutex
-	entries map[npuzzle.Size]*pdbEntry
-	loads   int                     // loads started (read or built), for the tests
-	failed  map[npuzzle.Size]string // why the last load failed
+	entries map[pdbKey]*pdbEntry
+	loads   int               // loads started (read or built), for the tests
+	failed  map[pdbKey]string // why the last load failed
+}
+
+// pdbKey names a database: a board size and a partition, the size's own
+// (parts) or its quick one (see quick).
+type pdbKey struct {
+	size npuzzle.Size
+	part string
 }
 
 // pdbEntry is one database, being loaded or loaded.
@@ -197,9 +205,13 @@ type pdbEntry struct {
 }
 
 // ready returns the database for size s when it is loaded, else nil.
-func (p *pdbSet) ready(s npuzzle.Size) *npuzzle.PDB {
+func (p *pdbSet) ready(s npuzzle.Size) *npuzzle.PDB { return p.readyPart(s, p.parts[s]) }
+
+// readyPart returns the database of partition part for size s when it is
+// loaded, else nil.
+func (p *pdbSet) readyPart(s npuzzle.Size, part string) *npuzzle.PDB {
 	p.mu.Lock()
-	e := p.entries[s]
+	e := p.entries[pdbKey{s, part}]
 	p.mu.Unlock()
 	if e == nil {
 		return nil
@@ -215,6 +227,54 @@ func (p *pdbSet) ready(s npuzzle.Size) *npuzzle.PDB {
 // has reports whether boards of size s have a database.
 func (p *pdbSet) has(s npuzzle.Size) bool { _, ok := p.parts[s]; return ok }
 
+// quick returns the partition that stands in for the database of size s
+// while that one is neither loaded nor on disk, or "" for none: the
+// standard partition of the size (npuzzle.DefaultPartition, 6-6-3 on 4x4:
+// seconds to build) when the server's is a larger one (7-8: a build of
+// minutes and most of a GB, started only when someone asks for it).
+func (p *pdbSet) quick(s npuzzle.Size) string {
+	def, err := npuzzle.DefaultPartition(s)
+	if err != nil || def.Name == p.parts[s] {
+		return ""
+	}
+	own, err := npuzzle.PartitionFor(p.parts[s], s, npuzzle.BlankLast)
+	if err != nil || entries(def) >= entries(own) {
+		return ""
+	}
+	return def.Name
+}
+
+// entries returns the entries of the tables of part.
+func entries(part npuzzle.Partition) int64 {
+	var e int64
+	for _, tiles := range part.TablePatterns() {
+		e += placementCount(part.Size.Rows*part.Size.Cols, len(tiles))
+	}
+	return e
+}
+
+// onDisk reports whether every table of the database of size s is in the
+// cache folder.
+func (p *pdbSet) onDisk(s npuzzle.Size) bool {
+	if p.noCache {
+		return false
+	}
+	part, err := npuzzle.PartitionFor(p.parts[s], s, npuzzle.BlankLast)
+	if err != nil {
+		return false
+	}
+	files, _ := part.TableFiles(p.cacheDir)
+	return len(files) > 0 && !slices.ContainsFunc(files, func(f npuzzle.TableFile) bool { return !f.Present })
+}
+
+// started reports whether the database of size s is being loaded or is
+// loaded.
+func (p *pdbSet) started(s npuzzle.Size) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.entries[pdbKey{s, p.parts[s]}] != nil
+}
+
 // load returns the database for size s, starting its load (read from the
 // cache, or built) if none has started, and calling progress while it is
 // built, until ctx ends. A failed load is forgotten so a later call tries
@@ -224,15 +284,21 @@ func (p *pdbSet) load(ctx context.Context, s npuzzle.Size, progress func(npuzzle
 	if !ok {
 		return nil, fmt.Errorf("no pattern database for %v boards", s)
 	}
+	return p.loadPart(ctx, s, name, progress)
+}
+
+// loadPart is load for the database of partition name on size s.
+func (p *pdbSet) loadPart(ctx context.Context, s npuzzle.Size, name string, progress func(npuzzle.BuildProgress)) (*npuzzle.PDB, error) {
+	key := pdbKey{s, name}
 	p.mu.Lock()
-	e := p.entries[s]
+	e := p.entries[key]
 	if e == nil {
 		e = &pdbEntry{done: make(chan struct{}), watchers: map[int]func(npuzzle.BuildProgress){}, started: time.Now()}
 		p.loads++
 		if p.entries == nil {
-			p.entries = map[npuzzle.Size]*pdbEntry{}
+			p.entries = map[pdbKey]*pdbEntry{}
 		}
-		p.entries[s] = e
+		p.entries[key] = e
 		go func() {
 			part, err := npuzzle.PartitionFor(name, s, npuzzle.BlankLast)
 			if err == nil {
@@ -253,11 +319,11 @@ func (p *pdbSet) load(ctx context.Context, s npuzzle.Size, progress func(npuzzle
 			if err != nil {
 				e.err = fmt.Errorf("pattern database %s: %w", name, err)
 				p.mu.Lock()
-				delete(p.entries, s)
+				delete(p.entries, key)
 				if p.failed == nil {
-					p.failed = map[npuzzle.Size]string{}
+					p.failed = map[pdbKey]string{}
 				}
-				p.failed[s] = e.err.Error()
+				p.failed[key] = e.err.Error()
 				p.mu.Unlock()
 			}
 			close(e.done)

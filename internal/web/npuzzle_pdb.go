@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
+	"runtime"
 	"slices"
 	"time"
 
@@ -40,11 +42,16 @@ type pdbStatus struct {
 	Tables int    `json:"tables"` // the tables it holds (others are their rotations)
 	// DiskBytes is the size of its files, BuildBytes the memory its
 	// largest table takes while it is built.
-	DiskBytes  int64            `json:"disk_bytes"`
-	BuildBytes int64            `json:"build_bytes"`
-	Progress   *slidingProgress `json:"progress,omitempty"` // while it is built
-	Message    string           `json:"message"`            // for people
-	Error      string           `json:"error,omitempty"`    // why the last load failed
+	DiskBytes  int64 `json:"disk_bytes"`
+	BuildBytes int64 `json:"build_bytes"`
+	// BuildSeconds is the wall time a build is estimated to take on this
+	// machine now (its cores and load); Quick the partition IDA* uses
+	// until this one is built or on disk, if any (see pdbSet.quick).
+	BuildSeconds float64          `json:"build_seconds"`
+	Quick        string           `json:"quick,omitempty"`
+	Progress     *slidingProgress `json:"progress,omitempty"` // while it is built
+	Message      string           `json:"message"`            // for people
+	Error        string           `json:"error,omitempty"`    // why the last load failed
 }
 
 // pdbResult is the result of an npuzzle.pdb job.
@@ -74,16 +81,13 @@ func (p *pdbSet) status(s npuzzle.Size) (pdbStatus, error) {
 		st.BuildBytes = max(st.BuildBytes, npuzzle.TableBuildBytes(s, len(tiles)))
 	}
 	p.mu.Lock()
-	e := p.entries[s]
-	st.Error = p.failed[s]
+	e := p.entries[pdbKey{s, name}]
+	st.Error = p.failed[pdbKey{s, name}]
 	p.mu.Unlock()
-	// about 1.5 million entries a CPU-second (6-6-6-6: 255 million
-	// entries, 164 CPU-seconds; docs/web.md)
-	cpu := fmt.Sprintf("%d CPU-seconds", max(1, entries/1_500_000))
-	if entries > 90*1_500_000 {
-		cpu = fmt.Sprintf("%d CPU-minutes", (entries+45_000_000)/90_000_000)
-	}
-	about := fmt.Sprintf("%d tables, %s on disk; building takes about %s of memory and %s", st.Tables, formatBytes(st.DiskBytes), formatBytes(st.BuildBytes), cpu)
+	cpu := buildCPUSeconds(s, entries)
+	st.BuildSeconds = estimateWall(cpu, runtime.NumCPU(), loadAverage())
+	about := fmt.Sprintf("%d tables, %s on disk; building takes about %s of memory and %s of CPU, about %s here (%d cores, load %.1f)",
+		st.Tables, formatBytes(st.DiskBytes), formatBytes(st.BuildBytes), formatSeconds(cpu), formatSeconds(st.BuildSeconds), runtime.NumCPU(), loadAverage())
 	switch {
 	case e != nil && isDone(e.done) && e.pdb != nil:
 		st.State = "ready"
@@ -99,17 +103,15 @@ func (p *pdbSet) status(s npuzzle.Size) (pdbStatus, error) {
 			pr := p.buildProgress(s, bp, time.Since(e.started))
 			st.Progress, st.Message = &pr, pr.Message
 		}
+	case p.onDisk(s):
+		st.State = "on disk"
+		st.Message = fmt.Sprintf("The pattern database %s is on disk: it is read at its first use (seconds).", name)
 	default:
-		files := []npuzzle.TableFile(nil)
-		if !p.noCache {
-			files, _ = part.TableFiles(p.cacheDir)
-		}
-		if len(files) > 0 && !slices.ContainsFunc(files, func(f npuzzle.TableFile) bool { return !f.Present }) {
-			st.State = "on disk"
-			st.Message = fmt.Sprintf("The pattern database %s is on disk: it is read at its first use (seconds).", name)
-		} else {
-			st.State = "absent"
-			st.Message = fmt.Sprintf("The pattern database %s is not built yet (%s).", name, about)
+		st.State = "absent"
+		st.Message = fmt.Sprintf("The pattern database %s is not built yet (%s).", name, about)
+		if q := p.quick(s); q != "" {
+			st.Quick = q
+			st.Message += fmt.Sprintf(" It is built only when you ask; until then IDA* uses %s, which builds in seconds.", q)
 		}
 	}
 	return st, nil
@@ -141,7 +143,11 @@ func isDone(c chan struct{}) bool {
 // table being built among those the database builds (the others are their
 // rotations or reflections).
 func (p *pdbSet) buildProgress(s npuzzle.Size, bp npuzzle.BuildProgress, elapsed time.Duration) slidingProgress {
-	name := p.parts[s]
+	return p.buildProgressPart(s, p.parts[s], bp, elapsed)
+}
+
+// buildProgressPart is buildProgress for the database of partition name.
+func (p *pdbSet) buildProgressPart(s npuzzle.Size, name string, bp npuzzle.BuildProgress, elapsed time.Duration) slidingProgress {
 	table, tables := bp.Table+1, bp.Tables
 	if part, err := npuzzle.PartitionFor(name, s, npuzzle.BlankLast); err == nil {
 		own := part.TablePatterns()
@@ -152,6 +158,50 @@ func (p *pdbSet) buildProgress(s npuzzle.Size, bp npuzzle.BuildProgress, elapsed
 		Table: table, Tables: tables, Depth: bp.Depth, States: bp.States,
 		Message: fmt.Sprintf("Building the pattern database %s: table %d of %d (%d tiles), breadth-first level %d (%.0f%% through it), %s states reached",
 			name, table, tables, len(bp.Tiles), bp.Depth, 100*bp.Layer, groupDigits(bp.States))}
+}
+
+// buildCPUSeconds estimates the CPU time of building tables of entries
+// placements in all on boards of size s: about 3 million entries a
+// CPU-second on boards of up to 16 cells (7-8: 577 million entries, 195
+// CPU-seconds; docs/results/npuzzle.md), 1.5 million above (6-6-6-6: 255
+// million entries, 164 CPU-seconds; docs/web.md).
+func buildCPUSeconds(s npuzzle.Size, entries int64) float64 {
+	rate := 1.5e6
+	if s.Rows*s.Cols <= 16 {
+		rate = 3e6
+	}
+	return max(1, float64(entries)/rate)
+}
+
+// estimateWall estimates the wall time of cpu CPU-seconds of work spread
+// over every core of a machine with the given cores and load average: the
+// work gets the cores the load leaves it, and a share of the busy ones.
+func estimateWall(cpu float64, cores int, load float64) float64 {
+	c := float64(max(1, cores))
+	share := c / max(c, load+c) // of each core, competing with the load
+	return cpu / (c * share)
+}
+
+// loadAverage returns the one-minute load average (Linux), 0 where it is
+// not known.
+func loadAverage() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	var l float64
+	if _, err := fmt.Sscan(string(b), &l); err != nil {
+		return 0
+	}
+	return l
+}
+
+// formatSeconds writes a duration in seconds or minutes, for people.
+func formatSeconds(s float64) string {
+	if s < 90 {
+		return fmt.Sprintf("%.0f s", max(1, s))
+	}
+	return fmt.Sprintf("%.0f minutes", s/60)
 }
 
 // placementCount is n!/(n-k)!, the entries of a table of k tiles on n

@@ -113,3 +113,54 @@ func TestPDBJobErrors(t *testing.T) {
 		wantError(t, call(t, s, "POST", "/api/jobs", `{"kind":"npuzzle.pdb","spec":`+spec+`}`), http.StatusBadRequest, want)
 	}
 }
+
+// The first click answers (issue 39): Auto with IDA* on a 4x4 board of a
+// server whose 4x4 database is 7-8, on a fresh cache, solves with the
+// quick 6-6-3 database (built in seconds) and says so; the 7-8 build does
+// not start (the memory bound is far below its build, which would fail it
+// at once rather than run for minutes), and the status still offers it,
+// with the estimated time of the build here. The page's button (an
+// npuzzle.pdb job) is the only way to start it.
+func TestAutoOn4x4DoesNotBuild78(t *testing.T) {
+	dir := t.TempDir()
+	s, _ := newServer(t, Config{PDBs: map[string]string{"4x4": "7-8"}, PDBCache: dir, PDBMemory: 64 << 20})
+	ts := testServer(t, s)
+	rng := rand.New(rand.NewPCG(5, 6))
+	b := randomWalkFrom(goalBoard(npuzzle.Size{Rows: 4, Cols: 4}, 15), 40, rng)
+	want, err := npuzzle.IDAStar{}.Solve(t.Context(), b, npuzzle.BlankLast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := submit(t, s, "npuzzle.solve", map[string]any{"board": b.Line(), "solver": "idastar"})
+	states := events(t, ts.URL, st.ID)
+	var res solveResponse
+	if last := states[len(states)-1]; last.State != JobDone || json.Unmarshal(last.Result, &res) != nil {
+		t.Fatalf("solve: %+v", last)
+	}
+	if !res.Solved || !res.Optimal || res.Length != len(want.Moves) || res.Heuristic != "pattern database 6-6-3" {
+		t.Fatalf("IDA* on 4x4: %+v, want %d moves with 6-6-3", res, len(want.Moves))
+	}
+	if !strings.Contains(res.Note, "7-8 is not built yet, so IDA* used 6-6-3") {
+		t.Fatalf("note %q", res.Note)
+	}
+	checkSolution(t, b.Line(), res.Moves)
+	for _, st := range states {
+		if strings.Contains(string(st.Progress), "7-8") {
+			t.Fatalf("progress about 7-8: %s", st.Progress)
+		}
+	}
+	if s.pdbs.started(npuzzle.Size{Rows: 4, Cols: 4}) || s.pdbs.loads != 1 {
+		t.Fatalf("%d loads, 7-8 started %v: want 6-6-3 alone", s.pdbs.loads, s.pdbs.started(npuzzle.Size{Rows: 4, Cols: 4}))
+	}
+	list := decode[map[string][]pdbStatus](t, call(t, s, "GET", "/api/npuzzle/pdb", nil), 200)["databases"]
+	if len(list) != 1 || list[0].State != "absent" || list[0].Quick != "6-6-3" || list[0].BuildSeconds <= 0 ||
+		!strings.Contains(list[0].Message, "here (") || !strings.Contains(list[0].Message, "only when you ask") {
+		t.Fatalf("status after Auto: %+v", list)
+	}
+	// A second Auto reuses the loaded 6-6-3.
+	st = submit(t, s, "npuzzle.solve", map[string]any{"board": b.Line(), "solver": "idastar"})
+	states = events(t, ts.URL, st.ID)
+	if last := states[len(states)-1]; last.State != JobDone || s.pdbs.loads != 1 {
+		t.Fatalf("second solve: %+v, %d loads", last, s.pdbs.loads)
+	}
+}

@@ -490,6 +490,8 @@ function showDB() {
   ui.pdbNote.textContent = text;
   ui.pdbBuild.hidden = d.state !== 'absent';
   ui.pdbBuild.disabled = pdbJob.running;
+  // the build starts only from this button: say what it costs here
+  ui.pdbBuild.textContent = d.build_seconds ? `Build the database (about ${formatDuration(d.build_seconds * 1000)} here)` : 'Build the database';
   // a build under way (another tab's, another client's): follow it
   if (d.state === 'loading' && !pdbJob.running) buildDB(size);
 }
