@@ -109,7 +109,8 @@ job's record is forgotten -retention after it finished. Every write is
 synced to the disk before it is acknowledged (-sync-interval 0), so an
 acknowledged job or result survives a power cut; -sync-interval D syncs in
 the background instead, faster, losing up to D of acknowledged writes in
-a machine crash. With
+a machine crash (a -cluster node with 0 syncs every 2 minutes and relies on
+its replicas). With
 -cluster it is a node of a cluster that dials -routes; give each node its
 own -name and -store, and -replicas 3 once three nodes are up.
 

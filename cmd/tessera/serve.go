@@ -138,7 +138,7 @@ it; -addr :8080 opens it to the network.`,
 				jc, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: *storeDir}, 0, jobs.WithLimits(jobs.Limits{Retention: *retention}))
 			}
 			if err != nil {
-				return fmt.Errorf("jobs: %w", err)
+				return err // says "jobs: ..." already
 			}
 			defer jc.Close()
 			data := *dataDir

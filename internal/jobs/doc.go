@@ -127,9 +127,10 @@
 // store in a folder (DefaultDir: tessera/nats under the user's
 // configuration folder), so jobs queued or finished survive a restart;
 // ClusterOptions make it a node of a cluster (streams then take
-// WithReplicas(3) to survive a node's loss). A server syncs every write
-// to the disk before acknowledging it (ServerOptions.SyncInterval 0): an
-// acknowledged job or result survives a power cut. Its store is
+// WithReplicas(3) to survive a node's loss). A single server syncs every
+// write to the disk before acknowledging it (ServerOptions.SyncInterval
+// 0): an acknowledged job or result survives a power cut; a cluster node
+// relies on its replicas and syncs every 2 minutes. Its store is
 // locked while it runs (ErrStoreBusy for a second server on it). Connect joins any NATS server
 // or cluster with JetStream (an official nats-server too).
 package jobs
