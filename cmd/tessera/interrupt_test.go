@@ -65,8 +65,10 @@ func solidWebP(w, h int) []byte {
 	}
 	put(uint32(w-1), 14)
 	put(uint32(h-1), 14)
-	put(0, 7) // no alpha, version 0, no transform, no colour cache, no meta codes
-	for _, sym := range []uint32{200, 100, 50, 255, 0} { // green, red, blue, alpha, distance
+	// No alpha, version 0, no transform, no colour cache, no meta codes.
+	put(0, 7)
+	// The codes of green, red, blue, alpha and distance.
+	for _, sym := range []uint32{200, 100, 50, 255, 0} {
 		put(0b101, 3) // a simple code of one symbol written in 8 bits
 		put(sym, 8)
 	}
