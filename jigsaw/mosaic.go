@@ -177,9 +177,17 @@ func MosaicFiles(ctx context.Context, paths []string, opts MosaicOptions) (pic i
 	if depth >= 16 {
 		return big, tile, depth, nil
 	}
+	// To 8 bits a band of rows at a time, checking ctx between bands (100
+	// Mpx take seconds).
 	b := big.Bounds()
 	m8 := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(m8, m8.Bounds(), big, b.Min, draw.Src)
+	for y := 0; y < b.Dy(); y += 256 {
+		if err := ctx.Err(); err != nil {
+			return nil, tile, depth, fmt.Errorf("jigsaw: mosaic: %w", err)
+		}
+		band := image.Rect(0, y, b.Dx(), min(y+256, b.Dy()))
+		draw.Draw(m8, band, big, b.Min.Add(band.Min), draw.Src)
+	}
 	return m8, tile, depth, nil
 }
 

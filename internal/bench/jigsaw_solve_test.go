@@ -141,6 +141,7 @@ func TestJigsawScoreAndScramble(t *testing.T) {
 // TestGapSolved: greedy P on the centre of a test image, its picture
 // written and its report scored; GapImages decodes a set.
 func TestGapSolved(t *testing.T) {
+	skipGomlxUnderRace(t)
 	g := neural.Geometry{Grid: 3, Patch: 40, Gap: 4}
 	m, err := catalog.LoadGapModel("", g)
 	if err != nil {

@@ -90,6 +90,7 @@ func TestJigsawSet(t *testing.T) {
 // TestGapsBench: greedy P on two crops of a test image: two lines, a
 // summary of two puzzles, the same answers run after run.
 func TestGapsBench(t *testing.T) {
+	skipGomlxUnderRace(t)
 	m, _, err := neural.Default()
 	if err != nil {
 		t.Skip(err)

@@ -88,6 +88,7 @@ func TestDustDeal(t *testing.T) {
 }
 
 func TestDustSolve(t *testing.T) {
+	skipGomlxUnderRace(t)
 	// Generous limits: the proof takes well under a second on a quiet
 	// machine, and the test is about the answers, not the machine's load.
 	s, _ := newServer(t, Config{SolveTimeout: time.Minute, MaxSolveTimeout: time.Minute})

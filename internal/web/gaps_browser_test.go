@@ -50,6 +50,7 @@ func centreOf(t *testing.T, ctx context.Context, sel string) (float64, float64) 
 // -update-screenshot) shows a 4x4 search mid-way, the policy's heat over
 // the empty cells.
 func TestBrowserGaps(t *testing.T) {
+	skipGomlxUnderRace(t)
 	ctx := browser(t)
 	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
 	defer stop()

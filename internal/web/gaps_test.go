@@ -175,6 +175,7 @@ func gapsJobResult(t *testing.T, s *Server, base string, spec map[string]any) ([
 // cells; the result's placements replay to the answer, its score is the
 // puzzle's, and the same spec gives the same answer.
 func TestGapsJob(t *testing.T) {
+	skipGomlxUnderRace(t)
 	s, _ := newServer(t, Config{})
 	ts := testServer(t, s)
 	p := newGaps(t, s, "mosaic", 3, 2)
@@ -232,6 +233,7 @@ func TestGapsJob(t *testing.T) {
 
 // A paced search (18 s of pauses) is cancelled after its first placement.
 func TestGapsJobCancel(t *testing.T) {
+	skipGomlxUnderRace(t)
 	s, _ := newServer(t, Config{})
 	ts := testServer(t, s)
 	p := newGaps(t, s, "sunset", 3, 1)
@@ -310,6 +312,7 @@ func FuzzGapsSpec(f *testing.F) {
 // region (a PNG, 8 bits) gives the patches in the order neural.Centre
 // gives them (what `tessera jigsaw solve` cuts), and MCTS the same answer.
 func TestGapsPuzzleIsTheCommandLines(t *testing.T) {
+	skipGomlxUnderRace(t)
 	img, err := imageio.Load("../../jigsaw/neural/testdata/kodak23.png", imageio.Options{})
 	if err != nil {
 		t.Fatal(err)

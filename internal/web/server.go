@@ -69,10 +69,13 @@ type Config struct {
 	// first (50).
 	MaxPictures int
 	// DecodeMemory bounds the memory that the uploads being decoded at once
-	// hold (512 MiB), as estimated from their headers before decoding: a
-	// few rows of a non-interlaced PNG, however large, or the whole decoded
-	// image for other files (up to 8 bytes a pixel), plus about 37 MiB to
-	// scale the square. An upload waits for its share until its time limit
+	// allocate (512 MiB), counted from their headers before decoding
+	// (imageio.DecodeCost): a few rows of a non-interlaced PNG, however
+	// large, or for other files what their decoders allocate (the image and
+	// its intermediate copies: 15 bytes a pixel for a progressive colour
+	// JPEG, 8 for a lossless WebP), plus about 37 MiB to scale the square.
+	// The process may hold up to about twice it between garbage
+	// collections (GOGC=100). An upload waits for its share until its time limit
 	// (SolveTimeout); one that needs more than DecodeMemory alone is
 	// refused (413).
 	DecodeMemory int64
