@@ -16,6 +16,7 @@ import (
 
 	"tessera/edgematch"
 	"tessera/edgematch/exact"
+	"tessera/internal/flock"
 )
 
 // The journal of a split exact search (solve -algo dfs -split K -journal
@@ -34,7 +35,7 @@ const (
 	maxJournalEntries = exact.MaxSubtrees
 )
 
-// errJournalBusy: another run holds the journal (lockJournal).
+// errJournalBusy: another run holds the journal (its flock).
 var errJournalBusy = errors.New("in use by another run (one run per journal: each would search the other's subtrees again)")
 
 // journalHeader names a split search: a journal applies to a run only when
@@ -91,8 +92,11 @@ func openSplitJournal(path string, head journalHeader, p *edgematch.Puzzle) (*sp
 		f.Close()
 		return nil, nil, fmt.Errorf("journal %s: %w", path, errNotRegular)
 	}
-	if err := lockJournal(f); err != nil {
+	if err := flock.Lock(f); err != nil {
 		f.Close()
+		if errors.Is(err, flock.ErrBusy) {
+			err = errJournalBusy
+		}
 		return nil, nil, fmt.Errorf("journal %s: %w", path, err)
 	}
 	searched, good, err := readSplitJournal(f, head, p)

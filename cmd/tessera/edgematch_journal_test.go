@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"tessera/edgematch"
+	"tessera/internal/flock"
 )
 
 // FuzzSplitJournal: no journal makes its reader panic or hang; what it
@@ -54,7 +55,7 @@ func FuzzSplitJournal(f *testing.F) {
 // it is refused (it would search the same subtrees again and record them
 // twice); once the first closes it, the journal opens again.
 func TestSplitJournalLocked(t *testing.T) {
-	if !journalLocked {
+	if !flock.Supported {
 		t.Skip("no flock(2) here: journals are not locked")
 	}
 	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 3, Cols: 3, Colours: 2, Frame: 1, Seed: 1})

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tessera/internal/flock"
 )
 
 // TestStoreLocked: a second server on a store in use is refused with
@@ -13,7 +15,7 @@ import (
 // stopped the store is free again. serve's and jobs server's default
 // stores differ.
 func TestStoreLocked(t *testing.T) {
-	if !storeLocked {
+	if !flock.Supported {
 		t.Skip("no flock(2) here: stores are not locked")
 	}
 	dir := t.TempDir()

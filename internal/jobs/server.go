@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+
+	"tessera/internal/flock"
 )
 
 // ServerOptions configure an embedded NATS server with JetStream.
@@ -107,9 +109,9 @@ func openLock(dir string) (*os.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jobs: store: %w", err)
 	}
-	if err := lockStore(f); err != nil {
+	if err := flock.Lock(f); err != nil {
 		f.Close()
-		if errors.Is(err, ErrStoreBusy) {
+		if errors.Is(err, flock.ErrBusy) {
 			return nil, fmt.Errorf("%w: %s is used by another running tessera serve or tessera jobs server; "+
 				"stop it, give this one another -store, or join the running one with -nats URL", ErrStoreBusy, dir)
 		}

@@ -1,6 +1,6 @@
 //go:build linux || darwin || dragonfly || freebsd || illumos || netbsd || openbsd
 
-package main
+package flock
 
 import (
 	"errors"
@@ -8,13 +8,13 @@ import (
 	"syscall"
 )
 
-// journalLocked: lockJournal locks (flock(2) is here).
-const journalLocked = true
+// Supported reports whether Lock locks here (flock(2) is here).
+const Supported = true
 
-// lockJournal takes an exclusive advisory lock on the journal f, held
-// until f is closed (or the process ends, killed or not, so a crash leaves
-// no stale lock).
-func lockJournal(f *os.File) error {
+// Lock takes an exclusive advisory lock on f without waiting, held until
+// f is closed or the process ends (killed or not: a crash leaves no stale
+// lock). It returns ErrBusy when another holds it.
+func Lock(f *os.File) error {
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		switch {
@@ -23,7 +23,7 @@ func lockJournal(f *os.File) error {
 		case errors.Is(err, syscall.EINTR):
 			continue
 		case errors.Is(err, syscall.EWOULDBLOCK):
-			return errJournalBusy
+			return ErrBusy
 		default:
 			return err
 		}
