@@ -321,25 +321,11 @@ func (s *pdhgModel) Solve(ctx context.Context) (Solution, error) {
 	n, m := s.n, s.m
 	if !s.ready {
 		if err := s.setup(ctx); err != nil {
-			// Stopped before the first iteration: the start, x = 0
-			// moved inside the bounds.
-			x := make([]float64, n)
-			v := 0.0
-			for j := range x {
-				x[j] = clamp(0, s.p.colLo[j], s.p.colHi[j])
-				v += s.obj[j] * x[j]
-			}
-			return Solution{Status: Stopped, X: x, Objective: v}, nil
+			return s.start(), nil
 		}
 	}
 	if !s.warm {
-		s.mulAT(s.y, s.aty)
-		s.eta = 1 / maxAbs(s.val)
-		s.omega = 1
-		if s.cnorm > 1e-10 && s.bnorm > 1e-10 {
-			s.omega = s.cnorm / s.bnorm
-		}
-		s.warm = true
+		s.warmUp()
 	}
 	x, y, ax, aty := s.x, s.y, s.ax, s.aty
 	nx, ny, nax, naty := make([]float64, n), make([]float64, m), make([]float64, m), make([]float64, n)
@@ -452,19 +438,7 @@ func (s *pdhgModel) Solve(ctx context.Context) (Solution, error) {
 			copy(ax, nax)
 			copy(aty, naty)
 		}
-		// Primal weight: balance the distances moved since the last restart.
-		var ddx, ddy float64
-		for j := range n {
-			d := x[j] - lastX[j]
-			ddx += d * d
-		}
-		for i := range m {
-			d := y[i] - lastY[i]
-			ddy += d * d
-		}
-		if ddx > 1e-20 && ddy > 1e-20 {
-			s.omega = math.Exp(0.5*math.Log(math.Sqrt(ddy/ddx)) + 0.5*math.Log(s.omega))
-		}
+		s.reweigh(x, y, lastX, lastY)
 		copy(lastX, x)
 		copy(lastY, y)
 		lastScore = candScore
@@ -478,6 +452,46 @@ func (s *pdhgModel) Solve(ctx context.Context) (Solution, error) {
 	}
 	s.x, s.y, s.ax, s.aty = x, y, ax, aty
 	return s.solution(Stopped, s.o.MaxIter), nil
+}
+
+// start is the answer of a solve stopped before its first iteration: x = 0
+// moved inside the bounds.
+func (s *pdhgModel) start() Solution {
+	x := make([]float64, s.n)
+	v := 0.0
+	for j := range x {
+		x[j] = clamp(0, s.p.colLo[j], s.p.colHi[j])
+		v += s.obj[j] * x[j]
+	}
+	return Solution{Status: Stopped, X: x, Objective: v}
+}
+
+// warmUp sets the first step size and primal weight.
+func (s *pdhgModel) warmUp() {
+	s.mulAT(s.y, s.aty)
+	s.eta = 1 / maxAbs(s.val)
+	s.omega = 1
+	if s.cnorm > 1e-10 && s.bnorm > 1e-10 {
+		s.omega = s.cnorm / s.bnorm
+	}
+	s.warm = true
+}
+
+// reweigh updates the primal weight at a restart, balancing the distances
+// x and y moved since the last one (from lastX, lastY).
+func (s *pdhgModel) reweigh(x, y, lastX, lastY []float64) {
+	var ddx, ddy float64
+	for j := range x {
+		d := x[j] - lastX[j]
+		ddx += d * d
+	}
+	for i := range y {
+		d := y[i] - lastY[i]
+		ddy += d * d
+	}
+	if ddx > 1e-20 && ddy > 1e-20 {
+		s.omega = math.Exp(0.5*math.Log(math.Sqrt(ddy/ddx)) + 0.5*math.Log(s.omega))
+	}
 }
 
 // solution unscales the current iterate.
