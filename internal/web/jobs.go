@@ -11,6 +11,8 @@ import (
 	"net"
 	"net/http"
 	"sort"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -299,8 +301,9 @@ func clientOf(r *http.Request) string {
 
 // jobCounter counts the running jobs of each client.
 type jobCounter struct {
-	mu      sync.Mutex
-	running map[string]map[string]bool // client -> job ids
+	mu       sync.Mutex
+	running  map[string]map[string]bool // client -> job ids (and reservations)
+	reserved uint64                     // reservations made, for their placeholders
 }
 
 func (c *jobCounter) add(client, id string) {
@@ -314,6 +317,31 @@ func (c *jobCounter) add(client, id string) {
 	}
 	c.running[client][id] = true
 }
+
+// reserve counts a job of client about to be submitted, in the same step
+// as it checks the bound max: concurrent submissions cannot all pass the
+// check. It returns the reservation's placeholder id (replaced by the
+// job's own with add and remove) and the client's count, or ok false.
+func (c *jobCounter) reserve(client string, max int) (placeholder string, n int, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n = len(c.running[client]); n >= max {
+		return "", n, false
+	}
+	if c.running == nil {
+		c.running = map[string]map[string]bool{}
+	}
+	if c.running[client] == nil {
+		c.running[client] = map[string]bool{}
+	}
+	c.reserved++
+	placeholder = pendingPrefix + strconv.FormatUint(c.reserved, 10)
+	c.running[client][placeholder] = true
+	return placeholder, n + 1, true
+}
+
+// pendingPrefix marks a reservation's placeholder among a client's ids.
+const pendingPrefix = "pending:"
 
 func (c *jobCounter) remove(client, id string) {
 	c.mu.Lock()
@@ -381,20 +409,29 @@ func (s *Server) submitJob(r *http.Request) (int, any, error) {
 		timeout = s.cfg.JobTimeout
 	}
 	client := clientOf(r)
-	// Forget the client's jobs that have finished, then apply the bound.
+	// Forget the client's jobs that have finished, then apply the bound:
+	// checked and reserved in one step, so that concurrent submissions
+	// cannot all pass it.
 	for _, id := range s.counter.ids(client) {
+		if strings.HasPrefix(id, pendingPrefix) {
+			continue
+		}
 		if st, err := s.jobs.Job(r.Context(), id); err != nil || st.Finished() {
 			s.counter.remove(client, id)
 		}
 	}
-	if n := len(s.counter.ids(client)); n >= s.cfg.MaxClientJobs {
+	placeholder, n, ok := s.counter.reserve(client, s.cfg.MaxClientJobs)
+	if !ok {
 		return 0, nil, errorf(http.StatusTooManyRequests, "too many jobs: %d of yours are running (at most %d); cancel one or wait", n, s.cfg.MaxClientJobs)
 	}
 	id, err := s.jobs.Submit(r.Context(), req.Kind, req.Spec, timeout)
+	if err == nil {
+		s.counter.add(client, id) // before the placeholder goes: the count never drops between
+	}
+	s.counter.remove(client, placeholder)
 	if err != nil {
 		return 0, nil, err
 	}
-	s.counter.add(client, id)
 	st, err := s.jobs.Job(r.Context(), id)
 	if err != nil {
 		return 0, nil, err

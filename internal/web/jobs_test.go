@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -177,5 +178,37 @@ func TestBigOptimalTimeout(t *testing.T) {
 		if got != c.want {
 			t.Errorf("BigOptimalTimeout %v, %s on %v, %d ms asked: %v, want %v", c.big, c.req.Solver, c.board.Size(), c.req.TimeoutMS, got, c.want)
 		}
+	}
+}
+
+// The per-client bound holds under concurrency: 32 simultaneous
+// submissions from one client, 10 times over, are exactly 4 accepted
+// (issue 38 item 3: 32, 7 and 26 were, when the count was checked, then
+// the job submitted, then counted).
+func TestJobBoundConcurrent(t *testing.T) {
+	for trial := range 10 {
+		s, _ := newServer(t, Config{MaxClientJobs: 4})
+		var wg sync.WaitGroup
+		codes := make([]int, 32)
+		for i := range codes {
+			wg.Go(func() {
+				w := call(t, s, "POST", "/api/jobs", map[string]any{"kind": "npuzzle.solve",
+					"spec": map[string]any{"board": hard5x5, "solver": "idastar", "timeout_ms": 600000}})
+				codes[i] = w.Code
+			})
+		}
+		wg.Wait()
+		accepted := 0
+		for _, c := range codes {
+			if c == http.StatusAccepted {
+				accepted++
+			} else if c != http.StatusTooManyRequests {
+				t.Fatalf("trial %d: status %d", trial+1, c)
+			}
+		}
+		if accepted != 4 {
+			t.Fatalf("trial %d: %d of 32 accepted, want 4", trial+1, accepted)
+		}
+		s.Close()
 	}
 }
