@@ -102,7 +102,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 				return bench.NpuzzleCompare{Size: s, Boards: *n, Seed: *seed, Uniform: *uniform, Timeout: *timeout, JSON: *asJSON,
 					Done: func() { count.Add(1) }, Remote: remote}.Run(ctx, env.Stdout)
 			}
-			b := bench.NpuzzleSet{Set: *path, Timeout: *timeout, JSON: *asJSON, Workers: sf.workers}
+			b := bench.NpuzzleSet{Set: *path, Timeout: *timeout, JSON: *asJSON, Workers: sf.opts.Workers}
 			if *path != "" {
 				file, rerr := datadir.Resolve(*path, "sliding")
 				if rerr != nil {
@@ -115,7 +115,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			if err != nil {
 				return err
 			}
-			if b.Solver, _, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleOptions{}); err != nil {
+			if b.Solver, b.Options, _, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleHooks{}); err != nil {
 				return err
 			}
 			remote, closeRemote, err := benchRemote(ctx, *natsURL)
@@ -123,7 +123,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 				return err
 			}
 			defer closeRemote()
-			b.Remote, b.Algo, b.Options, b.PDBMaxBytes = remote, sf.algo, sf.built, sf.maxMB<<20
+			b.Remote, b.Algo = remote, sf.algo
 			count := p.Counter("instances", len(b.Instances))
 			b.Done = func() { count.Add(1) }
 			return b.Run(ctx, env.Stdout)

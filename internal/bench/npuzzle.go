@@ -155,7 +155,7 @@ func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
 	solvers := make([]npuzzle.Solver, len(NpuzzleMethods))
 	for m, method := range NpuzzleMethods {
 		var err error
-		if solvers[m], err = catalog.Npuzzle.New(method.ID, method.Opts); err != nil {
+		if solvers[m], err = catalog.Npuzzle.New(method.ID, catalog.NpuzzleRun{NpuzzleOptions: method.Opts}); err != nil {
 			return err
 		}
 	}
@@ -311,12 +311,11 @@ type NpuzzleSet struct {
 	Done    func() // after each instance, for progress
 	// Remote, when set, solves the instances as jobs on workers ("-nats"),
 	// which build the solver Algo with Options, loading the pattern
-	// database of Options.PDB's partition from their own cache (the
-	// user's cache folder there: built on a first use, as here).
-	Remote      Remote
-	Algo        string
-	Options     catalog.NpuzzleOptions
-	PDBMaxBytes int64
+	// database of Options.Partition from their own cache (the user's cache
+	// folder there: built on a first use, as here).
+	Remote  Remote
+	Algo    string
+	Options catalog.NpuzzleOptions
 }
 
 // npuzzleSetSolve solves one instance as the bench does.

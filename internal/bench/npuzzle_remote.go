@@ -46,7 +46,7 @@ func (it npuzzleItem) resolve() (*npuzzle.Board, npuzzle.Solver, error) {
 		return b, s.(npuzzle.Solver), nil
 	}
 	m := NpuzzleMethods[it.Method]
-	s, err := catalog.Npuzzle.New(m.ID, m.Opts)
+	s, err := catalog.Npuzzle.New(m.ID, catalog.NpuzzleRun{NpuzzleOptions: m.Opts})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -70,29 +70,17 @@ var NpuzzleCompareItem = NewItem("bench.npuzzle.compare", func(ctx context.Conte
 	return rec
 })
 
-// npuzzleSetOpts are catalog.NpuzzleOptions as JSON (the database as its
-// partition: the worker loads it from its own cache, never from a folder
-// the client names).
-type npuzzleSetOpts struct {
-	Heuristic           string
-	Weight              float64
-	Workers             int
-	MaxStates, MaxBytes int64
-	Partition           *npuzzle.Partition
-	PDBMaxBytes         int64
-}
-
 // npuzzleSetItem is one instance of a bench with one solver.
 type npuzzleSetItem struct {
-	Number    int            `json:"number"`
-	Tiles     string         `json:"tiles"`
-	Size      string         `json:"size"`
-	Published int            `json:"published"`
-	Goal      string         `json:"goal"`
-	Algo      string         `json:"algo"`
-	Options   npuzzleSetOpts `json:"options"`
-	Process   bool           `json:"process_cpu"`
-	Timeout   time.Duration  `json:"timeout_ns"`
+	Number    int                    `json:"number"`
+	Tiles     string                 `json:"tiles"`
+	Size      string                 `json:"size"`
+	Published int                    `json:"published"`
+	Goal      string                 `json:"goal"`
+	Algo      string                 `json:"algo"`
+	Options   catalog.NpuzzleOptions `json:"options"`
+	Process   bool                   `json:"process_cpu"`
+	Timeout   time.Duration          `json:"timeout_ns"`
 
 	s *NpuzzleSet
 	i int
@@ -135,23 +123,30 @@ var NpuzzleSetJob = func() *Item[npuzzleSetItem, setResult] {
 		}
 		key, _ := json.Marshal(struct {
 			A string
-			O npuzzleSetOpts
-		}{in.Algo, in.Options})
+			G string
+			O catalog.NpuzzleOptions
+		}{in.Algo, in.Size + " " + in.Goal, in.Options})
 		v, _ := npuzzleSetups.LoadOrStore(string(key), &npuzzleSetup{})
 		setup := v.(*npuzzleSetup)
 		setup.once.Do(func() {
-			o := in.Options
-			co := catalog.NpuzzleOptions{Heuristic: o.Heuristic, Weight: o.Weight, Workers: o.Workers, MaxStates: o.MaxStates, MaxBytes: o.MaxBytes}
-			if o.Partition != nil {
+			run := catalog.NpuzzleRun{NpuzzleOptions: in.Options}
+			if setup.err = in.Options.Check(); setup.err != nil {
+				return
+			}
+			if in.Options.Heuristic == "pdb" && (in.Algo != "fast" || in.Options.Partition != "" || size.Rows >= 4 && size.Cols >= 4) {
 				// A database built here on a first use is not under the
 				// item's budget: a setup, as the local run's.
-				co.PDB, setup.err = npuzzle.LoadPDB(context.WithoutCancel(ctx), *o.Partition,
-					npuzzle.PDBOptions{MaxBytes: o.PDBMaxBytes})
+				var part npuzzle.Partition
+				if part, setup.err = npuzzle.PartitionFor(in.Options.Partition, size, goal); setup.err != nil {
+					return
+				}
+				run.Hooks.PDB, setup.err = npuzzle.LoadPDB(context.WithoutCancel(ctx), part,
+					npuzzle.PDBOptions{MaxBytes: in.Options.MaxMem.Bytes()})
 				if setup.err != nil {
 					return
 				}
 			}
-			setup.solver, setup.err = catalog.Npuzzle.New(in.Algo, co)
+			setup.solver, setup.err = catalog.Npuzzle.New(in.Algo, run)
 		})
 		if setup.err != nil {
 			return fail(setup.err)
@@ -183,13 +178,7 @@ func (s *NpuzzleSet) item(i int) npuzzleSetItem {
 	if s.Remote == nil {
 		return npuzzleSetItem{s: s, i: i}
 	}
-	inst, o := s.Instances[i], s.Options
-	opts := npuzzleSetOpts{Heuristic: o.Heuristic, Weight: o.Weight, Workers: o.Workers, MaxStates: o.MaxStates, MaxBytes: o.MaxBytes,
-		PDBMaxBytes: s.PDBMaxBytes}
-	if o.PDB != nil {
-		p := o.PDB.Partition()
-		opts.Partition = &p
-	}
+	inst := s.Instances[i]
 	return npuzzleSetItem{Number: inst.Number, Tiles: inst.Board.Line(), Size: inst.Board.Size().String(), Published: inst.Published,
-		Goal: s.Goal.String(), Algo: s.Algo, Options: opts, Process: s.Workers > 1, Timeout: s.Timeout}
+		Goal: s.Goal.String(), Algo: s.Algo, Options: s.Options, Process: s.Workers > 1, Timeout: s.Timeout}
 }

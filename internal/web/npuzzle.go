@@ -86,8 +86,8 @@ func findSolver(id string) (solver, bool) {
 
 // newSolver builds the catalogue's solver id with opts under the server's
 // memory limit.
-func (s *Server) newSolver(id string, opts catalog.NpuzzleOptions) (npuzzle.Solver, error) {
-	opts.MaxBytes = s.cfg.SolveMemory
+func (s *Server) newSolver(id string, opts catalog.NpuzzleRun) (npuzzle.Solver, error) {
+	opts.MaxMem = catalog.MiB(max(s.cfg.SolveMemory>>20, 1))
 	return catalog.Npuzzle.New(id, opts)
 }
 
@@ -281,7 +281,7 @@ func (s *Server) npuzzleSolve(r *http.Request) (int, any, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
-	res, err := s.solveSliding(ctx, r.Context(), b, k, sv, catalog.NpuzzleOptions{}, timeout, false, nil)
+	res, err := s.solveSliding(ctx, r.Context(), b, k, sv, catalog.NpuzzleRun{}, timeout, false, nil)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -346,7 +346,7 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 			}
 			ctx, cancel := context.WithTimeout(ctx, timeout)
 			defer cancel()
-			res, err := s.solveSliding(ctx, context.WithoutCancel(ctx), b, k, sv, catalog.NpuzzleOptions{}, timeout, true, progress)
+			res, err := s.solveSliding(ctx, context.WithoutCancel(ctx), b, k, sv, catalog.NpuzzleRun{}, timeout, true, progress)
 			if err != nil {
 				return nil, err
 			}
@@ -365,7 +365,7 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 // when it is already loaded; the fast solver uses a loaded one. A limit is
 // a result, not an error; the error is the request's own end (reqCtx) or a
 // full server.
-func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k int, sv solver, opts catalog.NpuzzleOptions,
+func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k int, sv solver, opts catalog.NpuzzleRun,
 	timeout time.Duration, wait bool, progress func(any)) (solveResponse, error) {
 	start := time.Now()
 	size := b.Size()
@@ -427,7 +427,7 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 			}
 		}
 		if d != nil {
-			opts.Heuristic, opts.PDB = "pdb", d
+			opts.Heuristic, opts.Hooks.PDB = "pdb", d
 			heuristic = "pattern database " + d.Partition().Name
 		}
 	case sv.ID == "fast":
@@ -435,18 +435,18 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 			// the fast solver's 5x5 finish is tuned for 6-6-6-6; a weaker
 			// database would slow it down
 			if d := s.pdbs.ready(npuzzle.Size{Rows: 5, Cols: 5}); d != nil && d.Partition().Name == "6-6-6-6" {
-				opts.PDB = d
+				opts.Hooks.PDB = d
 			}
 		}
-		if opts.PDB == nil && size.Rows >= 4 && size.Cols >= 4 {
+		if opts.Hooks.PDB == nil && size.Rows >= 4 && size.Cols >= 4 {
 			s44 := npuzzle.Size{Rows: 4, Cols: 4}
-			opts.PDB = s.pdbs.ready(s44)
-			if q := s.pdbs.quick(s44); opts.PDB == nil && q != "" {
-				opts.PDB = s.pdbs.readyPart(s44, q)
+			opts.Hooks.PDB = s.pdbs.ready(s44)
+			if q := s.pdbs.quick(s44); opts.Hooks.PDB == nil && q != "" {
+				opts.Hooks.PDB = s.pdbs.readyPart(s44, q)
 			}
 		}
-		if opts.PDB != nil {
-			heuristic = "pattern database " + opts.PDB.Partition().Name
+		if opts.Hooks.PDB != nil {
+			heuristic = "pattern database " + opts.Hooks.PDB.Partition().Name
 		}
 	}
 	if heuristic == "" {
@@ -460,7 +460,7 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 	}
 	if progress != nil {
 		progress(slidingProgress{Phase: "search", Message: fmt.Sprintf("Searching with %s (%s)…", sv.Name, heuristic), MS: msSince(start)})
-		opts.Progress = func(st search.Stats) {
+		opts.Hooks.Progress = func(st search.Stats) {
 			progress(slidingProgress{Phase: "search", Message: fmt.Sprintf("Searching with %s (%s)…", sv.Name, heuristic),
 				Expanded: st.Expanded, Generated: st.Generated, MS: msSince(start)})
 		}
@@ -569,7 +569,7 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board, k int) (hintRespons
 		octx, cancel := context.WithTimeout(ctx, optimalPart)
 		ida, _ := findSolver("idastar")
 		var err error
-		res, err = s.solveSliding(octx, ctx, b, k, ida, catalog.NpuzzleOptions{}, optimalPart, false, nil)
+		res, err = s.solveSliding(octx, ctx, b, k, ida, catalog.NpuzzleRun{}, optimalPart, false, nil)
 		cancel()
 		if err != nil {
 			return hintResponse{}, err
@@ -580,7 +580,7 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board, k int) (hintRespons
 			share := max(time.Until(deadline)/time.Duration(len(hintWeights)-i+1), total/minHintShare)
 			sv := solver{ID: "astar", Name: fmt.Sprintf("A* x %g", hintWeights[i])}
 			wctx, cancel := context.WithTimeout(ctx, share)
-			res, err = s.solveSliding(wctx, ctx, b, k, sv, catalog.NpuzzleOptions{Heuristic: "linear", Weight: hintWeights[i]}, share, false, nil)
+			res, err = s.solveSliding(wctx, ctx, b, k, sv, catalog.NpuzzleRun{NpuzzleOptions: catalog.NpuzzleOptions{Heuristic: "linear", Weight: hintWeights[i]}}, share, false, nil)
 			cancel()
 			if err != nil {
 				return hintResponse{}, err
@@ -595,7 +595,7 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board, k int) (hintRespons
 		fast, _ := findSolver("fast")
 		fctx, cancel := context.WithTimeout(ctx, share)
 		var err error
-		res, err = s.solveSliding(fctx, ctx, b, k, fast, catalog.NpuzzleOptions{}, share, false, nil)
+		res, err = s.solveSliding(fctx, ctx, b, k, fast, catalog.NpuzzleRun{}, share, false, nil)
 		cancel()
 		if err != nil {
 			return hintResponse{}, err
