@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -101,11 +102,15 @@ func (s *solverFlags) options() (catalog.NpuzzleOptions, error) {
 	if err := o.Check(); err != nil {
 		return o, usagef("%v", err)
 	}
-	if _, err := catalog.Npuzzle.Lookup(s.algo); err != nil {
+	e, err := catalog.Npuzzle.Lookup(s.algo)
+	if err != nil {
 		return o, usagef("-algo %s: %v", s.algo, err)
 	}
 	if err := catalog.Npuzzle.Applies(s.list, catalog.SetFlags(s.fs, s.list), s.algo); err != nil {
 		return o, usagef("%v", err)
+	}
+	if !slices.Contains(e.Reads, "workers") {
+		o.Workers = 0 // the flag's default, one per core, is idastar's
 	}
 	return o, nil
 }
@@ -172,28 +177,6 @@ func readBoard(env *Env, args []string, size npuzzle.Size) (*npuzzle.Board, erro
 	return b, nil
 }
 
-// solveJSON is the -json output of npuzzle solve.
-type solveJSON struct {
-	Board      string  `json:"board"`
-	Size       string  `json:"size"`
-	Goal       string  `json:"goal"`
-	Algo       string  `json:"algo"`
-	Heuristic  string  `json:"heuristic,omitempty"`
-	Partition  string  `json:"partition,omitempty"`
-	Weight     float64 `json:"weight,omitempty"`
-	Moves      string  `json:"moves"`
-	Length     int     `json:"length"`
-	Solved     bool    `json:"solved"`
-	Optimal    bool    `json:"optimal"`
-	Expanded   int64   `json:"expanded"`
-	Generated  int64   `json:"generated"`
-	PeakStored int64   `json:"peak_stored"`
-	Seconds    float64 `json:"seconds"`
-	// SetupSeconds is the time to load or build the pattern database.
-	SetupSeconds float64 `json:"setup_seconds,omitempty"`
-	Error        string  `json:"error,omitempty"`
-}
-
 var npuzzleSolveCmd = &Command{
 	Name:      "solve",
 	UsageLine: "[-algo ID] [-h misplaced|manhattan|linear|pdb] [-partition P] [-w W] [-size RxC] [-goal G] [-timeout D] [-json] BOARD | -shuffle RxC [-seed S] [-uniform]",
@@ -257,7 +240,7 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 			defer p.Done()
 			ctx, cancel := withTimeout(ctx, *timeout) // the budget covers the pattern database's load or build
 			defer cancel()
-			sv, _, pdb, setup, err := sf.solver(ctx, b.Size(), goal, p, env.Stderr, *timeout, catalog.NpuzzleHooks{Progress: func(s search.Stats) {
+			sv, opts, pdb, setup, err := sf.solver(ctx, b.Size(), goal, p, env.Stderr, *timeout, catalog.NpuzzleHooks{Progress: func(s search.Stats) {
 				p.Printf("searching: %d expanded, %d stored, %.1f s", s.Expanded, s.PeakStored, s.Elapsed.Seconds())
 			}})
 			if err != nil {
@@ -269,25 +252,14 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 				err = fmt.Errorf("no solution within -timeout %v: %w", *timeout, err)
 			}
 			if *asJSON {
-				out := solveJSON{
-					Board: b.Line(), Size: b.Size().String(), Goal: goal.String(), Algo: sf.algo,
-					Moves: npuzzle.FormatMoves(sol.Moves), Length: len(sol.Moves), Solved: err == nil, Optimal: sol.Optimal,
-					Expanded: sol.Stats.Expanded, Generated: sol.Stats.Generated, PeakStored: sol.Stats.PeakStored,
-					Seconds: seconds(sol.Stats.Elapsed), SetupSeconds: setup,
+				j := catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: sf.algo, Options: opts}, Board: b.Line(), Goal: goal.String()}
+				rec := j.Record()
+				rec.Size, rec.SetupSeconds = b.Size().String(), setup
+				rec.Fill(sv, pdb, sol, err)
+				if errors.Is(err, context.DeadlineExceeded) {
+					rec.Stopped = "time"
 				}
-				switch s := sv.(type) {
-				case npuzzle.AStar:
-					out.Heuristic, out.Weight = s.Heuristic.String(), s.Weight
-				case npuzzle.IDAStar:
-					out.Heuristic = s.Heuristic.String()
-				}
-				if pdb != nil {
-					out.Heuristic, out.Partition = npuzzle.PatternDB.String(), pdb.Partition().Name
-				}
-				if err != nil {
-					out.Error = err.Error()
-				}
-				if werr := writeJSON(env.Stdout, out); werr != nil {
+				if werr := writeJSON(env.Stdout, rec); werr != nil {
 					return werr
 				}
 				return err

@@ -115,7 +115,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			if err != nil {
 				return err
 			}
-			if b.Solver, b.Options, _, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleHooks{}); err != nil {
+			if _, b.Options, b.PDB, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleHooks{}); err != nil {
 				return err
 			}
 			remote, closeRemote, err := benchRemote(ctx, *natsURL)
