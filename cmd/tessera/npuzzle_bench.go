@@ -26,7 +26,8 @@ to the source's figures for the 3x3 board.
 
 Boards are uniformly random solvable boards by default, or with -uniform=false
 the game's random-walk shuffle. -timeout bounds each solve. With -json: one
-line per board and method, then a summary line.
+line per board and method (the catalogue's record, as npuzzle solve -json
+prints it, with the method's label), then a summary line.
 
 With -set FILE, bench runs one solver (-algo, -h, -partition; default IDA*
 with the size's standard pattern database) on the boards of a set file, one
@@ -39,8 +40,9 @@ comes from -goal, or by default from the file: a line "# goal blank-first"
 (or blank-last), else its name (blank-last, blank-first), else its boards
 (the one goal that makes every board solvable with lengths of the parity of
 Manhattan distance: this decides Korf's 100, not 3x3 or 5x5 sets).
--instances 1-10,38 runs some of them. With -json: one line per instance
-{"instance", "length", "published", "nodes", "seconds", ...}, then
+-instances 1-10,38 runs some of them. With -json: one line per instance,
+the catalogue's record {"instance", "board", "length", "published",
+"generated", "seconds", ...}, then
 {"summary": true, "instances", "matched", "nodes", "seconds",
 "setup_seconds", ...}. IDA* with Manhattan distance or a pattern database
 searches iterations of millions of nodes with -workers goroutines (default:

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"tessera/npuzzle"
 )
@@ -155,5 +156,43 @@ func TestNpuzzleFlags(t *testing.T) {
 	}
 	if fs.Parse([]string{"-max-mem", "-1"}) == nil {
 		t.Fatal("-max-mem -1 parsed")
+	}
+}
+
+// The job kind npuzzle.solve: a job in, the record out, the same as a run
+// here; options a solver does not read are refused, as their flags are.
+func TestNpuzzleJob(t *testing.T) {
+	j := NpuzzleJob{Spec: Spec[NpuzzleOptions]{Solver: "idastar", Options: NpuzzleOptions{Heuristic: "manhattan"}},
+		Board: "8 6 7/2 5 4/3 0 1", Number: 2, Published: 31}
+	spec, err := json.Marshal(j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := JobKinds()[NpuzzleKind](t.Context(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := out.(NpuzzleRecord)
+	if !rec.Solved || !rec.Optimal || rec.Length != 31 || !rec.Matched || rec.Instance != 2 || rec.Heuristic != "manhattan" ||
+		rec.Goal != "blank-last" || rec.Size != "3x3" || rec.Generated == 0 || rec.Error != "" {
+		t.Fatalf("record %+v", rec)
+	}
+	local := j.Run(t.Context(), NpuzzleHooks{})
+	if local.Moves != rec.Moves || local.Expanded != rec.Expanded {
+		t.Fatalf("here %+v, as a job %+v", local, rec)
+	}
+	for _, c := range []struct {
+		j    NpuzzleJob
+		want string
+	}{
+		{NpuzzleJob{Spec: Spec[NpuzzleOptions]{Solver: "bfs", Options: NpuzzleOptions{Weight: 2}}, Board: j.Board}, "-w applies to"},
+		{NpuzzleJob{Spec: Spec[NpuzzleOptions]{Solver: "astar", Options: NpuzzleOptions{Workers: 2}}, Board: j.Board}, "-workers applies to"},
+		{NpuzzleJob{Spec: Spec[NpuzzleOptions]{Solver: "astar"}, Board: "1 2 3/4 5 6/8 7 0"}, "not solvable"},
+		{NpuzzleJob{Spec: Spec[NpuzzleOptions]{Solver: "nope"}, Board: j.Board}, "unknown solver"},
+		{NpuzzleJob{Spec: Spec[NpuzzleOptions]{Solver: "bfs", Budget: Budget{Timeout: time.Nanosecond}}, Board: j.Board}, "deadline"},
+	} {
+		if rec := c.j.Run(t.Context(), NpuzzleHooks{}); !strings.Contains(rec.Error, c.want) || rec.Solved {
+			t.Errorf("%+v: %+v, want %q", c.j, rec, c.want)
+		}
 	}
 }

@@ -236,22 +236,16 @@ type solveRequest struct {
 }
 
 // solveResponse is the answer of a solve, also when the solver stopped at a
-// limit (Solved false, Limit and Error set).
+// limit (Solved false, Limit and Error set): the catalogue's record of the
+// solve (its board, moves and goal those of the page: the blank's home
+// anywhere, the moves that walk it home included) with what the page shows
+// beside it.
 type solveResponse struct {
-	Board      string  `json:"board"`
-	Solver     string  `json:"solver"`
-	Solved     bool    `json:"solved"`
-	Moves      string  `json:"moves"`
-	Length     int     `json:"length"`
-	Optimal    bool    `json:"optimal"`
-	Expanded   int64   `json:"expanded"`
-	Generated  int64   `json:"generated"`
-	PeakStored int64   `json:"peak_stored"`
-	MS         float64 `json:"ms"`
-	Heuristic  string  `json:"heuristic,omitempty"` // what guided the search, for people
-	Note       string  `json:"note,omitempty"`      // for people: a walk added, a database missing
-	Limit      string  `json:"limit,omitempty"`     // "time" or "memory"
-	Error      string  `json:"error,omitempty"`
+	catalog.NpuzzleRecord
+	MS    float64 `json:"ms"`
+	Guide string  `json:"guide,omitempty"` // what guided the search, for people
+	Note  string  `json:"note,omitempty"`  // for people: a walk added, a database missing
+	Limit string  `json:"limit,omitempty"` // "time" or "memory"
 }
 
 // slidingProgress is the progress of an npuzzle.solve job.
@@ -317,8 +311,11 @@ func (s *Server) checkSolve(req solveRequest, def, most time.Duration) (solver, 
 
 // npuzzleJobs is the sliding game's job kinds: npuzzle.solve, a solve with
 // progress, whose time limit may be longer than a request's and which may
-// first load or build a pattern database; and npuzzle.pdb, the load or
-// build of a database alone (npuzzle_pdb.go).
+// first load or build a pattern database, returning the catalogue's record
+// with the page's view (a catalogue job, catalog.NpuzzleJob, sent by a
+// bench to a worker that also registers the page's kinds, runs as the
+// catalogue runs it); and npuzzle.pdb, the load or build of a database
+// alone (npuzzle_pdb.go).
 func npuzzleJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{"npuzzle.pdb": {
 		check: func(spec json.RawMessage) (time.Duration, error) {
@@ -326,8 +323,11 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 			return timeout, err
 		},
 		run: s.pdbJob,
-	}, "npuzzle.solve": {
+	}, catalog.NpuzzleKind: {
 		check: func(spec json.RawMessage) (time.Duration, error) {
+			if isCatalogNpuzzleJob(spec) {
+				return 0, errorf(http.StatusBadRequest, "npuzzle.solve: give the page's spec (board, solver, blank, timeout_ms): the server chooses the pattern databases")
+			}
 			var req solveRequest
 			if err := specUnmarshal(spec, &req); err != nil {
 				return 0, err
@@ -336,6 +336,10 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 			return timeout, err
 		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
+			if isCatalogNpuzzleJob(spec) {
+				// A bench's job, sent to a worker that also runs the page's.
+				return catalog.JobKinds()[catalog.NpuzzleKind](ctx, spec, progress)
+			}
 			var req solveRequest
 			if err := specUnmarshal(spec, &req); err != nil {
 				return nil, err
@@ -356,6 +360,17 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 			return res, nil
 		},
 	}}
+}
+
+// isCatalogNpuzzleJob tells the catalogue's job (catalog.NpuzzleJob, which
+// always carries its budget) from the page's spec (solveRequest).
+func isCatalogNpuzzleJob(spec json.RawMessage) bool {
+	var probe map[string]json.RawMessage
+	if json.Unmarshal(spec, &probe) != nil {
+		return false
+	}
+	_, ok := probe["budget"]
+	return ok
 }
 
 // solveSliding runs the menu entry sv on b, whose blank's home is cell k,
@@ -394,8 +409,7 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 				})
 				if err != nil {
 					if ctx.Err() != nil {
-						return solveResponse{Board: b.Line(), Solver: sv.ID, Limit: "time", MS: msSince(start),
-							Error: fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", quick, timeout)}, nil
+						return notReady(b, k, sv, start, fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", quick, timeout)), nil
 					}
 					note = append(note, fmt.Sprintf("no pattern database (%v), so IDA* used linear conflict", err))
 				}
@@ -420,8 +434,7 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 			})
 			if err != nil {
 				if ctx.Err() != nil {
-					return solveResponse{Board: b.Line(), Solver: sv.ID, Limit: "time", MS: msSince(start),
-						Error: fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", name, timeout)}, nil
+					return notReady(b, k, sv, start, fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", name, timeout)), nil
 				}
 				note = append(note, fmt.Sprintf("no pattern database (%v), so IDA* used linear conflict", err))
 			}
@@ -482,24 +495,24 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 	}
 	st := sol.Stats
 	moves := gm.fromSolver(sol.Moves, err == nil)
-	res := solveResponse{
-		Board: b.Line(), Solver: sv.ID, Solved: err == nil, Moves: npuzzle.FormatMoves(moves), Length: len(moves),
-		Optimal: sol.Optimal && len(gm.walk) == 0, Expanded: st.Expanded, Generated: st.Generated, PeakStored: st.PeakStored,
-		MS: float64(st.Elapsed.Microseconds()) / 1000, Heuristic: heuristic,
-	}
+	res := solveResponse{NpuzzleRecord: pageRecord(b, k, sv), MS: float64(st.Elapsed.Microseconds()) / 1000, Guide: heuristic}
+	res.Fill(ns, opts.Hooks.PDB, sol, err)
+	res.Error = ""
+	// The page's board and goal: the solver's moves and the walk home.
+	res.Moves, res.Length, res.Optimal = npuzzle.FormatMoves(moves), len(moves), sol.Optimal && len(gm.walk) == 0
 	if err == nil && len(gm.walk) > 0 {
 		note = append(note, fmt.Sprintf("the gap's home is not in a corner, so the solver's answer ends with %d moves that walk the gap home; the whole is not proven shortest", len(gm.walk)))
 	}
 	switch {
 	case err == nil:
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		res.Limit = "time"
+		res.Limit, res.Stopped = "time", "time"
 		res.Error = fmt.Sprintf("%s found no solution within its time limit of %v (%s states searched)", sv.Name, timeout, groupDigits(st.Expanded))
 		if errors.Is(err, context.Canceled) {
 			res.Error = fmt.Sprintf("%s was stopped (%s states searched)", sv.Name, groupDigits(st.Expanded))
 		}
 	case errors.Is(err, search.ErrBudget):
-		res.Limit = "memory"
+		res.Limit, res.Stopped = "memory", "memory"
 		res.Error = fmt.Sprintf("%s stopped at its memory limit of %d MiB (%s states stored, %s searched)", sv.Name, s.cfg.SolveMemory>>20, groupDigits(st.PeakStored), groupDigits(st.Expanded))
 	default:
 		return solveResponse{}, err
@@ -513,6 +526,27 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 	}
 	res.Note = strings.Join(note, "; ")
 	return res, nil
+}
+
+// pageRecord is the record of a solve of the page's board b, whose
+// blank's home is cell k, by the menu's entry sv, before it runs.
+func pageRecord(b *npuzzle.Board, k int, sv solver) catalog.NpuzzleRecord {
+	goal := fmt.Sprintf("blank at cell %d", k)
+	switch k {
+	case 0:
+		goal = npuzzle.BlankFirst.String()
+	case b.Rows()*b.Cols() - 1:
+		goal = npuzzle.BlankLast.String()
+	}
+	return catalog.NpuzzleRecord{Board: b.Line(), Size: b.Size().String(), Goal: goal, Solver: sv.ID}
+}
+
+// notReady is the answer of a solve whose pattern database was not ready
+// in its time.
+func notReady(b *npuzzle.Board, k int, sv solver, start time.Time, msg string) solveResponse {
+	rec := pageRecord(b, k, sv)
+	rec.Stopped, rec.Error = "time", msg
+	return solveResponse{NpuzzleRecord: rec, Limit: "time", MS: msSince(start)}
 }
 
 func msSince(t time.Time) float64 { return float64(time.Since(t).Microseconds()) / 1000 }
