@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -63,90 +64,100 @@ func (b *boardFlags) parse() (npuzzle.Size, npuzzle.Goal, error) {
 	return size, goal, nil
 }
 
-// solverFlags choose a catalog.Npuzzle entry (-algo) and its options.
+// solverFlags choose a catalog.Npuzzle entry (-algo) and its options (a
+// flag per field of catalog.NpuzzleOptions), with the pattern databases'
+// cache folder (-cache, of this machine only).
 type solverFlags struct {
-	algo, heuristic string
-	weight          float64
-	maxStates       int64
-	maxMB           int64
-	workers         int
-	pdb             pdbFlags
-	idaPDB          bool // -algo idastar without -h means -h pdb (bench)
-	// built are the options of the last solver made (for workers).
-	built catalog.NpuzzleOptions
+	fs     *flag.FlagSet
+	algo   string
+	opts   catalog.NpuzzleOptions
+	list   []catalog.Option
+	cache  string
+	idaPDB bool // -algo idastar without -h means -h pdb (bench)
 }
 
 // define defines the flags, with the default solver algo; idaPDB makes pdb
 // the default heuristic of idastar.
 func (s *solverFlags) define(fs *flag.FlagSet, algo string, idaPDB bool) {
-	s.idaPDB = idaPDB
+	s.fs, s.idaPDB = fs, idaPDB
 	fs.StringVar(&s.algo, "algo", algo, "solver: "+strings.Join(catalog.Npuzzle.IDs(), ", ")+" (see 'tessera help npuzzle solve')")
-	def := "linear; manhattan for wastar"
+	s.opts.MaxMem, s.opts.Workers = catalog.DefaultMiB, runtime.GOMAXPROCS(0)
+	s.list = catalog.BindFlags(fs, &s.opts)
 	if idaPDB {
-		def = "pdb for idastar, linear for astar, manhattan for wastar, none for fast"
+		f := fs.Lookup("h")
+		f.Usage = strings.Replace(f.Usage, "(default linear; manhattan for wastar)", "(default pdb for idastar, linear for astar, manhattan for wastar, none for fast)", 1)
 	}
-	fs.StringVar(&s.heuristic, "h", "", "heuristic of astar, wastar and idastar: misplaced, manhattan, linear or pdb (pattern database; -algo fast uses it when given) (default "+def+")")
-	fs.Float64Var(&s.weight, "w", 0, "A* weight on the heuristic, at least 1 (default 1, optimal; 5 for wastar, the source game's AI)")
-	fs.Int64Var(&s.maxStates, "max-states", 0, "stop after storing this many states (0: no count limit)")
-	fs.Int64Var(&s.maxMB, "max-mem", 2048, "memory bound in MiB of the search and of the pattern database's load or build: bfs, bibfs and astar stop with the process at 0.8 to 1.1 times it (plus the runtime's 10-20 MB); a table whose build needs more is refused (0: no bound)")
-	fs.IntVar(&s.workers, "workers", runtime.GOMAXPROCS(0), "goroutines of IDA* with -h manhattan or pdb on iterations of millions of nodes (the solution and the counts do not depend on it)")
-	s.pdb.define(fs)
+	fs.StringVar(&s.cache, "cache", "", "pattern database cache folder (default the user cache folder's tessera/)")
+}
+
+// options checks the flags and returns the options of the solver -algo.
+func (s *solverFlags) options() (catalog.NpuzzleOptions, error) {
+	o := s.opts
+	if o.Heuristic == "" && s.algo == "idastar" && s.idaPDB {
+		o.Heuristic = "pdb"
+	}
+	if o.Workers < 1 {
+		return o, usagef("-workers %d: want at least 1", o.Workers)
+	}
+	if err := o.Check(); err != nil {
+		return o, usagef("%v", err)
+	}
+	e, err := catalog.Npuzzle.Lookup(s.algo)
+	if err != nil {
+		return o, usagef("-algo %s: %v", s.algo, err)
+	}
+	if err := catalog.Npuzzle.Applies(s.list, catalog.SetFlags(s.fs, s.list), s.algo); err != nil {
+		return o, usagef("%v", err)
+	}
+	if !slices.Contains(e.Reads, "workers") {
+		o.Workers = 0 // the flag's default, one per core, is idastar's
+	}
+	return o, nil
 }
 
 // solver builds the solver for boards of size and goal: it checks the
 // options with the catalogue, loads the pattern database that -h pdb asks
-// for (reporting on rep), and builds the solver with it. It returns the
-// database (nil if none) and the seconds its load took.
+// for (reporting on rep), and builds the solver with it and the hooks h.
+// It returns the options, the database (nil if none) and the seconds its
+// load took.
 //
 // The load is bounded by ctx (whose -timeout is timeout, for the message)
 // and by -max-mem; the search gets what -max-mem leaves.
 func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzle.Goal, rep *progress.Reporter, stderr io.Writer,
-	timeout time.Duration, opts catalog.NpuzzleOptions) (npuzzle.Solver, *npuzzle.PDB, float64, error) {
-	opts.Heuristic, opts.Weight, opts.Workers = s.heuristic, s.weight, s.workers
-	opts.MaxStates, opts.MaxBytes = s.maxStates, s.maxMB<<20
-	if s.maxMB == 0 {
-		opts.MaxBytes = -1 // no bound
+	timeout time.Duration, h catalog.NpuzzleHooks) (npuzzle.Solver, catalog.NpuzzleOptions, *npuzzle.PDB, float64, error) {
+	opts, err := s.options()
+	if err != nil {
+		return nil, opts, nil, 0, err
 	}
-	if opts.Heuristic == "" && s.algo == "idastar" && s.idaPDB {
-		opts.Heuristic = "pdb"
-	}
-	if s.pdb.partition != "" && opts.Heuristic != "pdb" {
-		return nil, nil, 0, usagef("-partition applies to -h pdb only")
-	}
-	if s.workers < 1 {
-		return nil, nil, 0, usagef("-workers %d: want at least 1", s.workers)
-	}
-	if s.maxStates < 0 || s.maxMB < 0 {
-		return nil, nil, 0, usagef("-max-states and -max-mem must not be negative (0: no bound)")
-	}
-	if _, err := catalog.Npuzzle.New(s.algo, opts); err != nil { // before a load of minutes
-		return nil, nil, 0, usagef("-algo %s: %v", s.algo, err)
+	if _, err := catalog.Npuzzle.New(s.algo, catalog.NpuzzleRun{NpuzzleOptions: opts}); err != nil { // before a load of minutes
+		return nil, opts, nil, 0, usagef("-algo %s: %v", s.algo, err)
 	}
 	var setup float64
-	fast := s.algo == "fast"
-	if opts.Heuristic == "pdb" && (!fast || s.pdb.partition != "" || size.Rows >= 4 && size.Cols >= 4) {
-		part, err := s.pdb.resolve(size, goal)
-		if err != nil {
-			return nil, nil, 0, err
-		}
-		if !fast && part.Size != size {
-			return nil, nil, 0, usagef("partition %v does not fit a %v board", part, size)
-		}
-		if opts.PDB, setup, err = s.pdb.load(ctx, part, rep, false, 0, stderr, s.maxMB<<20, timeout); err != nil {
-			return nil, nil, 0, err
-		}
-		if opts.MaxBytes > 0 { // the tables stay in memory while the search runs
-			for _, ti := range opts.PDB.Tables() {
-				if ti.Derived == "" {
-					opts.MaxBytes -= ti.Bytes
-				}
-			}
-			opts.MaxBytes = max(opts.MaxBytes, 1)
-		}
+	if h.PDB, setup, err = s.loadPDB(ctx, opts, size, goal, rep, stderr, timeout); err != nil {
+		return nil, opts, nil, 0, err
 	}
-	sv, err := catalog.Npuzzle.New(s.algo, opts)
-	s.built = opts
-	return sv, opts.PDB, setup, err
+	sv, err := catalog.Npuzzle.New(s.algo, catalog.NpuzzleRun{NpuzzleOptions: opts, Hooks: h})
+	return sv, opts, h.PDB, setup, err
+}
+
+// loadPDB loads the pattern database that opts ask for on boards of size
+// and goal from -cache (nil: none): -h pdb, but for -algo fast only with
+// -partition or on boards of 4x4 and more.
+func (s *solverFlags) loadPDB(ctx context.Context, opts catalog.NpuzzleOptions, size npuzzle.Size, goal npuzzle.Goal,
+	rep *progress.Reporter, stderr io.Writer, timeout time.Duration) (*npuzzle.PDB, float64, error) {
+	fast := s.algo == "fast"
+	if opts.Heuristic != "pdb" || fast && opts.Partition == "" && (size.Rows < 4 || size.Cols < 4) {
+		return nil, 0, nil
+	}
+	pf := pdbFlags{partition: opts.Partition, cache: s.cache}
+	part, err := pf.resolve(size, goal)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !fast && part.Size != size {
+		return nil, 0, usagef("partition %v does not fit a %v board", part, size)
+	}
+	return pf.load(ctx, part, rep, false, 0, stderr, opts.MaxMem.Bytes(), timeout)
 }
 
 // readBoard reads the board from the arguments ("-" for stdin).
@@ -164,28 +175,6 @@ func readBoard(env *Env, args []string, size npuzzle.Size) (*npuzzle.Board, erro
 		return nil, usagef("%v", err) // bad input named on the command line
 	}
 	return b, nil
-}
-
-// solveJSON is the -json output of npuzzle solve.
-type solveJSON struct {
-	Board      string  `json:"board"`
-	Size       string  `json:"size"`
-	Goal       string  `json:"goal"`
-	Algo       string  `json:"algo"`
-	Heuristic  string  `json:"heuristic,omitempty"`
-	Partition  string  `json:"partition,omitempty"`
-	Weight     float64 `json:"weight,omitempty"`
-	Moves      string  `json:"moves"`
-	Length     int     `json:"length"`
-	Solved     bool    `json:"solved"`
-	Optimal    bool    `json:"optimal"`
-	Expanded   int64   `json:"expanded"`
-	Generated  int64   `json:"generated"`
-	PeakStored int64   `json:"peak_stored"`
-	Seconds    float64 `json:"seconds"`
-	// SetupSeconds is the time to load or build the pattern database.
-	SetupSeconds float64 `json:"setup_seconds,omitempty"`
-	Error        string  `json:"error,omitempty"`
 }
 
 var npuzzleSolveCmd = &Command{
@@ -251,7 +240,7 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 			defer p.Done()
 			ctx, cancel := withTimeout(ctx, *timeout) // the budget covers the pattern database's load or build
 			defer cancel()
-			sv, pdb, setup, err := sf.solver(ctx, b.Size(), goal, p, env.Stderr, *timeout, catalog.NpuzzleOptions{Progress: func(s search.Stats) {
+			sv, opts, pdb, setup, err := sf.solver(ctx, b.Size(), goal, p, env.Stderr, *timeout, catalog.NpuzzleHooks{Progress: func(s search.Stats) {
 				p.Printf("searching: %d expanded, %d stored, %.1f s", s.Expanded, s.PeakStored, s.Elapsed.Seconds())
 			}})
 			if err != nil {
@@ -263,25 +252,14 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 				err = fmt.Errorf("no solution within -timeout %v: %w", *timeout, err)
 			}
 			if *asJSON {
-				out := solveJSON{
-					Board: b.Line(), Size: b.Size().String(), Goal: goal.String(), Algo: sf.algo,
-					Moves: npuzzle.FormatMoves(sol.Moves), Length: len(sol.Moves), Solved: err == nil, Optimal: sol.Optimal,
-					Expanded: sol.Stats.Expanded, Generated: sol.Stats.Generated, PeakStored: sol.Stats.PeakStored,
-					Seconds: seconds(sol.Stats.Elapsed), SetupSeconds: setup,
+				j := catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: sf.algo, Options: opts}, Board: b.Line(), Goal: goal.String()}
+				rec := j.Record()
+				rec.Size, rec.SetupSeconds = b.Size().String(), setup
+				rec.Fill(sv, pdb, sol, err)
+				if errors.Is(err, context.DeadlineExceeded) {
+					rec.Stopped = "time"
 				}
-				switch s := sv.(type) {
-				case npuzzle.AStar:
-					out.Heuristic, out.Weight = s.Heuristic.String(), s.Weight
-				case npuzzle.IDAStar:
-					out.Heuristic = s.Heuristic.String()
-				}
-				if pdb != nil {
-					out.Heuristic, out.Partition = npuzzle.PatternDB.String(), pdb.Partition().Name
-				}
-				if err != nil {
-					out.Error = err.Error()
-				}
-				if werr := writeJSON(env.Stdout, out); werr != nil {
+				if werr := writeJSON(env.Stdout, rec); werr != nil {
 					return werr
 				}
 				return err

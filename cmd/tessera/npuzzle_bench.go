@@ -26,7 +26,8 @@ to the source's figures for the 3x3 board.
 
 Boards are uniformly random solvable boards by default, or with -uniform=false
 the game's random-walk shuffle. -timeout bounds each solve. With -json: one
-line per board and method, then a summary line.
+line per board and method (the catalogue's record, as npuzzle solve -json
+prints it, with the method's label), then a summary line.
 
 With -set FILE, bench runs one solver (-algo, -h, -partition; default IDA*
 with the size's standard pattern database) on the boards of a set file, one
@@ -39,8 +40,9 @@ comes from -goal, or by default from the file: a line "# goal blank-first"
 (or blank-last), else its name (blank-last, blank-first), else its boards
 (the one goal that makes every board solvable with lengths of the parity of
 Manhattan distance: this decides Korf's 100, not 3x3 or 5x5 sets).
--instances 1-10,38 runs some of them. With -json: one line per instance
-{"instance", "length", "published", "nodes", "seconds", ...}, then
+-instances 1-10,38 runs some of them. With -json: one line per instance,
+the catalogue's record {"instance", "board", "length", "published",
+"generated", "seconds", ...}, then
 {"summary": true, "instances", "matched", "nodes", "seconds",
 "setup_seconds", ...}. IDA* with Manhattan distance or a pattern database
 searches iterations of millions of nodes with -workers goroutines (default:
@@ -102,7 +104,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 				return bench.NpuzzleCompare{Size: s, Boards: *n, Seed: *seed, Uniform: *uniform, Timeout: *timeout, JSON: *asJSON,
 					Done: func() { count.Add(1) }, Remote: remote}.Run(ctx, env.Stdout)
 			}
-			b := bench.NpuzzleSet{Set: *path, Timeout: *timeout, JSON: *asJSON, Workers: sf.workers}
+			b := bench.NpuzzleSet{Set: *path, Timeout: *timeout, JSON: *asJSON, Workers: sf.opts.Workers}
 			if *path != "" {
 				file, rerr := datadir.Resolve(*path, "sliding")
 				if rerr != nil {
@@ -115,7 +117,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			if err != nil {
 				return err
 			}
-			if b.Solver, _, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleOptions{}); err != nil {
+			if _, b.Options, b.PDB, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleHooks{}); err != nil {
 				return err
 			}
 			remote, closeRemote, err := benchRemote(ctx, *natsURL)
@@ -123,7 +125,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 				return err
 			}
 			defer closeRemote()
-			b.Remote, b.Algo, b.Options, b.PDBMaxBytes = remote, sf.algo, sf.built, sf.maxMB<<20
+			b.Remote, b.Algo = remote, sf.algo
 			count := p.Counter("instances", len(b.Instances))
 			b.Done = func() { count.Add(1) }
 			return b.Run(ctx, env.Stdout)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tessera/internal/bench"
+	"tessera/internal/catalog"
 	"tessera/npuzzle"
 )
 
@@ -104,11 +105,11 @@ func TestBenchSet(t *testing.T) {
 	}
 	want := map[int]int64{2: 15_300_442, 5: 11_020_325, 9: 1_650_696}
 	for _, l := range lines[:3] {
-		var r bench.NpuzzleSetRecord
+		var r catalog.NpuzzleRecord
 		if err := json.Unmarshal([]byte(l), &r); err != nil {
 			t.Fatal(err)
 		}
-		if !r.Matched || r.Length != r.Published || r.Nodes+1 != want[r.Instance] {
+		if !r.Matched || r.Length != r.Published || r.Generated+1 != want[r.Instance] {
 			t.Errorf("instance %d: %+v, want %d nodes with the root", r.Instance, r, want[r.Instance])
 		}
 	}

@@ -3,7 +3,6 @@ package bench
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -33,17 +32,11 @@ var NpuzzleMethods = []NpuzzleMethod{
 	{"IDA* (linear conflict)", "", "idastar", catalog.NpuzzleOptions{}},
 }
 
-// NpuzzleRecord is one -json line of the comparison: one board, one method.
-type NpuzzleRecord struct {
-	Board     int     `json:"board"`
-	Tiles     string  `json:"tiles"`
-	Method    string  `json:"method"`
-	Length    int     `json:"length"`
-	Optimal   bool    `json:"optimal"`
-	Expanded  int64   `json:"expanded"`
-	Generated int64   `json:"generated"`
-	Seconds   float64 `json:"seconds"`
-	Error     string  `json:"error,omitempty"`
+// NpuzzleCompareRecord is one -json line of the comparison: one board,
+// one method (its label) and the catalogue's record.
+type NpuzzleCompareRecord struct {
+	Method string `json:"method"`
+	catalog.NpuzzleRecord
 }
 
 // NpuzzleMethodSummary aggregates one method over the boards.
@@ -152,34 +145,30 @@ func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
 		return fmt.Errorf("bench: %d boards: want 1 to %d", c.Boards, NpuzzleMaxBoards)
 	}
 	boards := newNpuzzleDraw(c.Size, npuzzle.BlankLast, c.Uniform, c.Seed)
-	solvers := make([]npuzzle.Solver, len(NpuzzleMethods))
-	for m, method := range NpuzzleMethods {
-		var err error
-		if solvers[m], err = catalog.Npuzzle.New(method.ID, method.Opts); err != nil {
-			return err
-		}
-	}
 	out := &Writer{W: w, JSON: c.JSON, AlignRight: true,
 		Header: "method\tsolved\texpanded mean\texpanded median\tgenerated mean\tms mean\tms median\tlength mean\toptimal\tsource states\t"}
 	k := len(NpuzzleMethods)
-	input := func(i int) npuzzleItem {
-		return npuzzleItem{Board: i/k + 1, Method: i % k, b: boards.board(i / k), solver: solvers[i%k]}
-	}
+	line := func(j int) string { return boards.board(j).Line() }
 	if c.Remote != nil {
 		// Jobs are made concurrently: draw the boards first.
 		lines := make([]string, c.Boards)
 		for j := range lines {
 			lines[j] = boards.board(j).Line()
 		}
-		input = func(i int) npuzzleItem {
-			return npuzzleItem{Board: i/k + 1, Method: i % k, Tiles: lines[i/k], Size: c.Size.String()}
-		}
+		line = func(j int) string { return lines[j] }
 	}
-	recs, err := RunItems(ctx, c.Boards*k, Options{Workers: 1, Timeout: c.Timeout, Done: c.Done, Remote: c.Remote},
-		NpuzzleCompareItem, input,
-		func(i int, r *NpuzzleRecord, _ time.Duration) error {
+	job := func(i int) catalog.NpuzzleJob {
+		m := NpuzzleMethods[i%k]
+		return catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: m.ID, Options: m.Opts, Budget: catalog.Budget{Timeout: c.Timeout}},
+			Board: line(i / k), Size: c.Size.String(), Number: i/k + 1}
+	}
+	recs, err := RunJobs(ctx, c.Boards*k, Options{Workers: 1, Done: c.Done, Remote: c.Remote}, catalog.NpuzzleKind, c.Timeout,
+		func(ctx context.Context, j catalog.NpuzzleJob) catalog.NpuzzleRecord {
+			return j.Run(ctx, catalog.NpuzzleHooks{})
+		}, job,
+		func(i int, r *catalog.NpuzzleRecord) error {
 			if c.JSON {
-				return out.Item(r, "")
+				return out.Item(NpuzzleCompareRecord{Method: NpuzzleMethods[i%k].Name, NpuzzleRecord: *r}, "")
 			}
 			return nil
 		})
@@ -189,7 +178,7 @@ func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
 	sum := NpuzzleCompareSummary{Boards: c.Boards, Seed: c.Seed, Size: c.Size.String(), Summary: true, Uniform: c.Uniform}
 	optimalLen := 0
 	for m, method := range NpuzzleMethods {
-		var mine []NpuzzleRecord
+		var mine []catalog.NpuzzleRecord
 		for i := m; i < len(recs); i += k {
 			mine = append(mine, recs[i])
 			if m == 0 && recs[i].Error == "" && recs[i].Optimal {
@@ -225,7 +214,7 @@ func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
 }
 
 // summarizeNpuzzle aggregates the records of one method.
-func summarizeNpuzzle(m NpuzzleMethod, recs []NpuzzleRecord) NpuzzleMethodSummary {
+func summarizeNpuzzle(m NpuzzleMethod, recs []catalog.NpuzzleRecord) NpuzzleMethodSummary {
 	s := NpuzzleMethodSummary{Method: m.Name, Source: m.Source}
 	var exp, secs []float64
 	for _, r := range recs {
@@ -249,24 +238,6 @@ func summarizeNpuzzle(m NpuzzleMethod, recs []NpuzzleRecord) NpuzzleMethodSummar
 		s.MeanLength /= k
 	}
 	return s
-}
-
-// NpuzzleSetRecord is one -json line of a bench with one solver: a set
-// file's instance or a random board.
-type NpuzzleSetRecord struct {
-	Instance  int     `json:"instance"`
-	Length    int     `json:"length"`
-	Published int     `json:"published"`
-	Nodes     int64   `json:"nodes"`
-	Seconds   float64 `json:"seconds"`
-	// CPUSeconds is the CPU time of the search (Linux only): of the solving
-	// thread, or of the process with Workers above 1.
-	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
-	Matched    bool    `json:"matched"`
-	Optimal    bool    `json:"optimal"`
-	Expanded   int64   `json:"expanded"`
-	Moves      string  `json:"moves,omitempty"`
-	Error      string  `json:"error,omitempty"`
 }
 
 // NpuzzleSetSummary is the last -json line of a bench with one solver.
@@ -300,62 +271,61 @@ type NpuzzleSet struct {
 	Set       string // the set file, for the summary ("" for random boards)
 	Instances []npuzzle.Instance
 	Goal      npuzzle.Goal
-	Solver    npuzzle.Solver
-	// Setup is the seconds spent loading the solver's pattern database.
-	Setup float64
+	// Algo and Options are the catalogue's solver and its options; PDB the
+	// pattern database of Options.Partition, loaded by the caller (nil:
+	// none), and Setup the seconds its load took.
+	Algo    string
+	Options catalog.NpuzzleOptions
+	PDB     *npuzzle.PDB
+	Setup   float64
 	// Workers is the solver's workers, reported; above 1 the CPU time is
 	// the process's, else the solving thread's.
 	Workers int
 	Timeout time.Duration
 	JSON    bool
 	Done    func() // after each instance, for progress
-	// Remote, when set, solves the instances as jobs on workers ("-nats"),
-	// which build the solver Algo with Options, loading the pattern
-	// database of Options.PDB's partition from their own cache (the
-	// user's cache folder there: built on a first use, as here).
-	Remote      Remote
-	Algo        string
-	Options     catalog.NpuzzleOptions
-	PDBMaxBytes int64
+	// Remote, when set, solves the instances as jobs on workers ("-nats",
+	// catalog.NpuzzleKind), which load the pattern database of
+	// Options.Partition from their own cache (the user's cache folder
+	// there: built on a first use, as here).
+	Remote Remote
 }
 
-// npuzzleSetSolve solves one instance as the bench does.
-func npuzzleSetSolve(ctx context.Context, solver npuzzle.Solver, inst npuzzle.Instance, goal npuzzle.Goal, process bool, timeout time.Duration) (r setResult) {
-	var sol npuzzle.Solution
-	cpu, _ := catalog.OnCPU(process, func() { sol, r.err = solver.Solve(ctx, inst.Board, goal) })
-	r.rec = NpuzzleSetRecord{Instance: inst.Number, Length: len(sol.Moves), Published: inst.Published,
-		Nodes: sol.Stats.Generated, Expanded: sol.Stats.Expanded, Seconds: Seconds(sol.Stats.Elapsed),
-		CPUSeconds: Seconds(cpu), Optimal: sol.Optimal}
-	switch {
-	case errors.Is(r.err, context.DeadlineExceeded):
-		r.rec.Error = fmt.Sprintf("no solution within -timeout %v", timeout)
-	case r.err != nil:
-		r.rec.Error = r.err.Error()
-	default:
-		r.rec.Moves = npuzzle.FormatMoves(sol.Moves)
-		r.rec.Matched = inst.Published == r.rec.Length
-	}
-	return r
+// job is instance i's job.
+func (s NpuzzleSet) job(i int) catalog.NpuzzleJob {
+	inst := s.Instances[i]
+	return catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: s.Algo, Options: s.Options, Budget: catalog.Budget{Timeout: s.Timeout}},
+		Board: inst.Board.Line(), Size: inst.Board.Size().String(), Goal: s.Goal.String(), Number: inst.Number, Published: inst.Published}
 }
 
 // Run runs the bench and prints it on w. It returns an error after
 // printing everything when an instance failed.
 func (s NpuzzleSet) Run(ctx context.Context, w io.Writer) error {
+	solver, err := catalog.Npuzzle.New(s.Algo, catalog.NpuzzleRun{NpuzzleOptions: s.Options, Hooks: catalog.NpuzzleHooks{PDB: s.PDB}})
+	if err != nil {
+		return err
+	}
 	sum := NpuzzleSetSummary{Summary: true, Set: s.Set, Size: s.Instances[0].Board.Size().String(), Goal: s.Goal.String(),
-		Solver: fmt.Sprint(s.Solver), SetupSeconds: s.Setup, Workers: s.Workers}
+		Solver: fmt.Sprint(solver), SetupSeconds: s.Setup, Workers: s.Workers}
 	out := &Writer{W: w, JSON: s.JSON, AlignRight: true, Header: "instance\tlength\tpublished\tmatch\tnodes\tseconds\tCPU s\t"}
 	if !s.JSON {
 		fmt.Fprintf(w, "%s, %s, setup %.1f s\n\n", s.Title, sum.Solver, s.Setup)
 	}
 	total, published, withPublished := 0, 0, 0
-	_, err := RunItems(ctx, len(s.Instances), Options{Workers: 1, Timeout: s.Timeout, Done: s.Done, Remote: s.Remote},
-		NpuzzleSetJob, s.item,
-		func(i int, r *setResult, _ time.Duration) error {
-			if r.err != nil && ctx.Err() != nil {
+	_, err = RunJobs(ctx, len(s.Instances), Options{Workers: 1, Done: s.Done, Remote: s.Remote}, catalog.NpuzzleKind, s.Timeout,
+		func(ctx context.Context, j catalog.NpuzzleJob) catalog.NpuzzleRecord {
+			return j.Run(ctx, catalog.NpuzzleHooks{PDB: s.PDB})
+		},
+		s.job,
+		func(i int, r *catalog.NpuzzleRecord) error {
+			if r.Error != "" && ctx.Err() != nil {
 				return ctx.Err() // interrupted, not a failed instance
 			}
-			rec := r.rec
-			if r.err == nil {
+			if r.Stopped == "time" {
+				r.Error = fmt.Sprintf("no solution within -timeout %v", s.Timeout)
+			}
+			rec := *r
+			if rec.Solved {
 				sum.Solved++
 				total += rec.Length
 				if rec.Published >= 0 {
@@ -367,7 +337,7 @@ func (s NpuzzleSet) Run(ctx context.Context, w io.Writer) error {
 			if rec.Matched {
 				sum.Matched++
 			}
-			sum.Nodes += rec.Nodes
+			sum.Nodes += rec.Generated
 			sum.Seconds += rec.Seconds
 			sum.MaxSeconds = max(sum.MaxSeconds, rec.Seconds)
 			sum.CPUSeconds += rec.CPUSeconds
@@ -390,14 +360,8 @@ func (s NpuzzleSet) Run(ctx context.Context, w io.Writer) error {
 	return cmp.Or(out.Summary(sum, func(w io.Writer) { printSetSummary(w, sum) }), fail)
 }
 
-// setResult is an instance's record and the solver's error.
-type setResult struct {
-	rec NpuzzleSetRecord
-	err error
-}
-
 // setRow is an instance's row of the table.
-func setRow(r NpuzzleSetRecord) string {
+func setRow(r catalog.NpuzzleRecord) string {
 	match, length, published := "yes", strconv.Itoa(r.Length), "-"
 	if r.Published >= 0 {
 		published = strconv.Itoa(r.Published)
@@ -410,7 +374,7 @@ func setRow(r NpuzzleSetRecord) string {
 	case !r.Matched:
 		match = "no"
 	}
-	return fmt.Sprintf("%d\t%s\t%s\t%s\t%d\t%.3f\t%.3f\t", r.Instance, length, published, match, r.Nodes, r.Seconds, r.CPUSeconds)
+	return fmt.Sprintf("%d\t%s\t%s\t%s\t%d\t%.3f\t%.3f\t", r.Instance, length, published, match, r.Generated, r.Seconds, r.CPUSeconds)
 }
 
 func printSetSummary(w io.Writer, s NpuzzleSetSummary) {

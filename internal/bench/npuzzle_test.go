@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"tessera/internal/catalog"
 	"tessera/npuzzle"
 )
 
@@ -23,12 +24,12 @@ func TestNpuzzleCompare(t *testing.T) {
 	if len(lines) != 3*k+1 || done != 3*k {
 		t.Fatalf("%d lines, %d done; want %d", len(lines), done, 3*k+1)
 	}
-	var first NpuzzleRecord
+	var first NpuzzleCompareRecord
 	var sum NpuzzleCompareSummary
 	if json.Unmarshal([]byte(lines[0]), &first) != nil || json.Unmarshal([]byte(lines[3*k]), &sum) != nil {
 		t.Fatal("bad JSON")
 	}
-	if first.Board != 1 || first.Method != "BFS" || !first.Optimal || !sum.Summary || len(sum.Methods) != k || sum.Methods[0].Solved != 3 {
+	if first.Instance != 1 || first.Board == "" || first.Solver != "bfs" || first.Method != "BFS" || !first.Optimal || !sum.Summary || len(sum.Methods) != k || sum.Methods[0].Solved != 3 {
 		t.Fatalf("first %+v, summary %+v", first, sum)
 	}
 	// Optimal solvers agree on every board; weighted A* does not prove it.
@@ -54,7 +55,8 @@ func TestNpuzzleSet(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	s := NpuzzleSet{Title: "eight", Set: "eight.txt", Instances: set.Instances, Goal: set.Goal, Solver: npuzzle.IDAStar{Heuristic: npuzzle.Manhattan}}
+	s := NpuzzleSet{Title: "eight", Set: "eight.txt", Instances: set.Instances, Goal: set.Goal, Algo: "idastar",
+		Options: catalog.NpuzzleOptions{Heuristic: "manhattan"}}
 	if err := s.Run(t.Context(), &out); err != nil {
 		t.Fatal(err)
 	}
@@ -70,12 +72,12 @@ func TestNpuzzleSet(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	var rec NpuzzleSetRecord
+	var rec catalog.NpuzzleRecord
 	var sum NpuzzleSetSummary
 	if len(lines) != 3 || json.Unmarshal([]byte(lines[1]), &rec) != nil || json.Unmarshal([]byte(lines[2]), &sum) != nil {
 		t.Fatalf("%q", out.String())
 	}
-	if rec.Instance != 2 || rec.Length != 31 || rec.Matched || !rec.Optimal || rec.Nodes == 0 || len(rec.Moves) != 31 ||
+	if rec.Instance != 2 || rec.Length != 31 || rec.Matched || !rec.Optimal || rec.Generated == 0 || len(rec.Moves) != 31 ||
 		sum.Instances != 2 || sum.Matched != 1 || sum.Solved != 2 || sum.Goal != "blank-last" || sum.Solver != "IDA*, Manhattan distance" {
 		t.Fatalf("record %+v, summary %+v", rec, sum)
 	}
@@ -117,7 +119,7 @@ func TestNpuzzleBenchFailedItems(t *testing.T) {
 		t.Fatalf("compare with failed solves: %v\n%s", err, out.String())
 	}
 	s := NpuzzleSet{Instances: NpuzzleRandom(npuzzle.Size{Rows: 3, Cols: 3}, npuzzle.BlankLast, 2, true, 1),
-		Solver: npuzzle.BFS{Limits: npuzzle.Limits{MaxStates: 2}}}
+		Algo: "bfs", Options: catalog.NpuzzleOptions{MaxStates: 2}}
 	out.Reset()
 	err = s.Run(t.Context(), &out)
 	if err == nil || !strings.Contains(err.Error(), "2 of 2 instances failed") || !strings.Contains(out.String(), "solved 0 of 2") {

@@ -63,7 +63,9 @@ type Option struct {
 
 // Options lists the fields of an options struct (a value or pointer) that
 // carry a json tag, in declaration order, but for those tagged flag:"-"
-// (set by front ends, not people). A field tagged applies:"all" is read by
+// (set by front ends, not people). A field tagged flag:"NAME" has the flag
+// -NAME (where the command line has always spelled it otherwise than its
+// name: npuzzle's -h for heuristic). A field tagged applies:"all" is read by
 // every solver. It panics when v is not a struct: a programmer's
 // error.
 func Options(v any) []Option {
@@ -80,7 +82,11 @@ func Options(v any) []Option {
 		if name == "" || name == "-" || !f.IsExported() || f.Tag.Get("flag") == "-" {
 			continue
 		}
-		list = append(list, Option{Name: name, Flag: strings.ReplaceAll(name, "_", "-"), Help: f.Tag.Get("help"),
+		flagName := f.Tag.Get("flag")
+		if flagName == "" {
+			flagName = strings.ReplaceAll(name, "_", "-")
+		}
+		list = append(list, Option{Name: name, Flag: flagName, Help: f.Tag.Get("help"),
 			Kind: optionKind(f.Type), All: f.Tag.Get("applies") == "all", index: f.Index})
 	}
 	return list
@@ -212,6 +218,20 @@ func (t Table[S, O]) Applies(options []Option, set []string, ids ...string) erro
 		return fmt.Errorf("-%s applies to -algo %s, not %s", o.Flag, strings.Join(readers, ", "), strings.Join(ids, ", "))
 	}
 	return nil
+}
+
+// Given returns the names of the options of v (a struct or a pointer to
+// one, as Options lists them) whose values are not zero: what a job's spec
+// sets, for Applies as SetFlags is for a command line.
+func Given(v any) []string {
+	rv := reflect.Indirect(reflect.ValueOf(v))
+	var set []string
+	for _, o := range Options(v) {
+		if !rv.FieldByIndex(o.index).IsZero() {
+			set = append(set, o.Name)
+		}
+	}
+	return set
 }
 
 // SetFlags returns the names of the flags of options that were set on fs.

@@ -161,3 +161,39 @@ func TestSameGameJob(t *testing.T) {
 		}
 	}
 }
+
+// A flag tag names the flag where the command line spells it otherwise
+// than the json name; Applies finds the option by either; Given lists the
+// options a spec sets.
+func TestFlagTagAndGiven(t *testing.T) {
+	type opts struct {
+		Heuristic string  `json:"heuristic,omitempty" flag:"h" help:"h"`
+		MaxStates int64   `json:"max_states,omitempty" help:"m"`
+		Weight    float64 `json:"weight,omitempty" flag:"w" help:"w"`
+		Hidden    bool    `json:"hidden,omitempty" flag:"-"`
+	}
+	var o opts
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	list := BindFlags(fs, &o)
+	var names []string
+	for _, op := range list {
+		names = append(names, op.Name+"/"+op.Flag)
+	}
+	if want := []string{"heuristic/h", "max_states/max-states", "weight/w"}; !slices.Equal(names, want) {
+		t.Fatalf("options %v, want %v", names, want)
+	}
+	if err := fs.Parse([]string{"-h", "pdb", "-w", "2"}); err != nil || o.Heuristic != "pdb" || o.Weight != 2 {
+		t.Fatalf("parsed %+v, %v", o, err)
+	}
+	if got := SetFlags(fs, list); !slices.Equal(got, []string{"h", "w"}) {
+		t.Fatalf("set flags %v", got)
+	}
+	o.Hidden = true
+	if got := Given(o); !slices.Equal(got, []string{"heuristic", "weight"}) {
+		t.Fatalf("given %v", got)
+	}
+	if got := Given(&opts{MaxStates: 3}); !slices.Equal(got, []string{"max_states"}) {
+		t.Fatalf("given %v", got)
+	}
+}

@@ -31,4 +31,5 @@ var jobKinds = map[string]JobFunc{
 	TangramKind:  runTangramJob,
 	JigsawKind:   runJigsawJob,
 	GapsKind:     runGapsJob,
+	NpuzzleKind:  runNpuzzleJob,
 }

@@ -73,7 +73,7 @@
 //
 //	GET    /api/npuzzle/solvers          the Auto menu: the solvers of catalog.Npuzzle
 //	POST   /api/npuzzle/shuffle          {"size":"4x4","uniform":false,"seed":7}
-//	POST   /api/npuzzle/solve            {"board":"...","solver":"astar","timeout_ms":10000}
+//	POST   /api/npuzzle/solve            {"board":"...","solver":"astar","timeout_ms":10000}: catalog.NpuzzleRecord with ms, guide, note, limit
 //	POST   /api/npuzzle/hint             {"board":"..."}
 //	GET    /api/npuzzle/saves            list of saved games
 //	GET    /api/npuzzle/saves/{name}     one saved game

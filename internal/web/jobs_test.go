@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"tessera/internal/catalog"
 	"tessera/npuzzle"
 )
 
@@ -63,7 +64,7 @@ func TestSlidingJob(t *testing.T) {
 	if err := json.Unmarshal(last.Result, &res); err != nil {
 		t.Fatal(err)
 	}
-	if !res.Solved || !res.Optimal || res.Length != 12 || res.Heuristic != "pattern database 5-5-5" {
+	if !res.Solved || !res.Optimal || res.Length != 12 || res.Guide != "pattern database 5-5-5" {
 		t.Fatalf("result %+v", res)
 	}
 	checkSolution(t, board, res.Moves)
@@ -75,6 +76,28 @@ func TestSlidingJob(t *testing.T) {
 	if got := events(t, ts.URL, st.ID); len(got) != 1 || got[0].State != JobDone {
 		t.Fatalf("events of a finished job: %+v", got)
 	}
+}
+
+// The page's result is the catalogue's record with the page's view; a
+// bench's job of the kind (catalog.NpuzzleJob) runs as the catalogue runs
+// it on a worker that registers the page's kinds, and is refused at the
+// page's submit.
+func TestSlidingJobIsTheCatalogues(t *testing.T) {
+	s, _ := newServer(t, Config{})
+	res := decode[solveResponse](t, call(t, s, "POST", "/api/npuzzle/solve", map[string]any{"board": "8 6 7/2 5 4/3 0 1", "solver": "astar"}), 200)
+	if res.Solver != "astar" || res.Size != "3x3" || res.Goal != "blank-last" || res.Heuristic != "linear" || res.Length != 31 || !res.Optimal {
+		t.Fatalf("page's record %+v", res)
+	}
+	j := catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: "astar"}, Board: "8 6 7/2 5 4/3 0 1", Number: 1}
+	spec, _ := json.Marshal(j)
+	out, err := s.jobKinds[catalog.NpuzzleKind].run(t.Context(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec, ok := out.(catalog.NpuzzleRecord); !ok || rec.Moves != j.Run(t.Context(), catalog.NpuzzleHooks{}).Moves || rec.Instance != 1 {
+		t.Fatalf("catalogue job on the page's kind: %#v", out)
+	}
+	wantError(t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": "npuzzle.solve", "spec": j}), http.StatusBadRequest, "page's spec")
 }
 
 // A running job can be cancelled, and a client has a bounded number

@@ -86,8 +86,8 @@ func findSolver(id string) (solver, bool) {
 
 // newSolver builds the catalogue's solver id with opts under the server's
 // memory limit.
-func (s *Server) newSolver(id string, opts catalog.NpuzzleOptions) (npuzzle.Solver, error) {
-	opts.MaxBytes = s.cfg.SolveMemory
+func (s *Server) newSolver(id string, opts catalog.NpuzzleRun) (npuzzle.Solver, error) {
+	opts.MaxMem = catalog.MiB(max(s.cfg.SolveMemory>>20, 1))
 	return catalog.Npuzzle.New(id, opts)
 }
 
@@ -236,22 +236,16 @@ type solveRequest struct {
 }
 
 // solveResponse is the answer of a solve, also when the solver stopped at a
-// limit (Solved false, Limit and Error set).
+// limit (Solved false, Limit and Error set): the catalogue's record of the
+// solve (its board, moves and goal those of the page: the blank's home
+// anywhere, the moves that walk it home included) with what the page shows
+// beside it.
 type solveResponse struct {
-	Board      string  `json:"board"`
-	Solver     string  `json:"solver"`
-	Solved     bool    `json:"solved"`
-	Moves      string  `json:"moves"`
-	Length     int     `json:"length"`
-	Optimal    bool    `json:"optimal"`
-	Expanded   int64   `json:"expanded"`
-	Generated  int64   `json:"generated"`
-	PeakStored int64   `json:"peak_stored"`
-	MS         float64 `json:"ms"`
-	Heuristic  string  `json:"heuristic,omitempty"` // what guided the search, for people
-	Note       string  `json:"note,omitempty"`      // for people: a walk added, a database missing
-	Limit      string  `json:"limit,omitempty"`     // "time" or "memory"
-	Error      string  `json:"error,omitempty"`
+	catalog.NpuzzleRecord
+	MS    float64 `json:"ms"`
+	Guide string  `json:"guide,omitempty"` // what guided the search, for people
+	Note  string  `json:"note,omitempty"`  // for people: a walk added, a database missing
+	Limit string  `json:"limit,omitempty"` // "time" or "memory"
 }
 
 // slidingProgress is the progress of an npuzzle.solve job.
@@ -281,7 +275,7 @@ func (s *Server) npuzzleSolve(r *http.Request) (int, any, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
-	res, err := s.solveSliding(ctx, r.Context(), b, k, sv, catalog.NpuzzleOptions{}, timeout, false, nil)
+	res, err := s.solveSliding(ctx, r.Context(), b, k, sv, catalog.NpuzzleRun{}, timeout, false, nil)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -317,8 +311,11 @@ func (s *Server) checkSolve(req solveRequest, def, most time.Duration) (solver, 
 
 // npuzzleJobs is the sliding game's job kinds: npuzzle.solve, a solve with
 // progress, whose time limit may be longer than a request's and which may
-// first load or build a pattern database; and npuzzle.pdb, the load or
-// build of a database alone (npuzzle_pdb.go).
+// first load or build a pattern database, returning the catalogue's record
+// with the page's view (a catalogue job, catalog.NpuzzleJob, sent by a
+// bench to a worker that also registers the page's kinds, runs as the
+// catalogue runs it); and npuzzle.pdb, the load or build of a database
+// alone (npuzzle_pdb.go).
 func npuzzleJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{"npuzzle.pdb": {
 		check: func(spec json.RawMessage) (time.Duration, error) {
@@ -326,8 +323,11 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 			return timeout, err
 		},
 		run: s.pdbJob,
-	}, "npuzzle.solve": {
+	}, catalog.NpuzzleKind: {
 		check: func(spec json.RawMessage) (time.Duration, error) {
+			if isCatalogNpuzzleJob(spec) {
+				return 0, errorf(http.StatusBadRequest, "npuzzle.solve: give the page's spec (board, solver, blank, timeout_ms): the server chooses the pattern databases")
+			}
 			var req solveRequest
 			if err := specUnmarshal(spec, &req); err != nil {
 				return 0, err
@@ -336,6 +336,10 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 			return timeout, err
 		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
+			if isCatalogNpuzzleJob(spec) {
+				// A bench's job, sent to a worker that also runs the page's.
+				return catalog.JobKinds()[catalog.NpuzzleKind](ctx, spec, progress)
+			}
 			var req solveRequest
 			if err := specUnmarshal(spec, &req); err != nil {
 				return nil, err
@@ -346,7 +350,7 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 			}
 			ctx, cancel := context.WithTimeout(ctx, timeout)
 			defer cancel()
-			res, err := s.solveSliding(ctx, context.WithoutCancel(ctx), b, k, sv, catalog.NpuzzleOptions{}, timeout, true, progress)
+			res, err := s.solveSliding(ctx, context.WithoutCancel(ctx), b, k, sv, catalog.NpuzzleRun{}, timeout, true, progress)
 			if err != nil {
 				return nil, err
 			}
@@ -358,6 +362,17 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 	}}
 }
 
+// isCatalogNpuzzleJob tells the catalogue's job (catalog.NpuzzleJob, which
+// always carries its budget) from the page's spec (solveRequest).
+func isCatalogNpuzzleJob(spec json.RawMessage) bool {
+	var probe map[string]json.RawMessage
+	if json.Unmarshal(spec, &probe) != nil {
+		return false
+	}
+	_, ok := probe["budget"]
+	return ok
+}
+
 // solveSliding runs the menu entry sv on b, whose blank's home is cell k,
 // within ctx (which carries the time limit), taking a busy slot. IDA* on a
 // size with a pattern database uses it: waiting for it to load or build
@@ -365,7 +380,7 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 // when it is already loaded; the fast solver uses a loaded one. A limit is
 // a result, not an error; the error is the request's own end (reqCtx) or a
 // full server.
-func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k int, sv solver, opts catalog.NpuzzleOptions,
+func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k int, sv solver, opts catalog.NpuzzleRun,
 	timeout time.Duration, wait bool, progress func(any)) (solveResponse, error) {
 	start := time.Now()
 	size := b.Size()
@@ -394,8 +409,7 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 				})
 				if err != nil {
 					if ctx.Err() != nil {
-						return solveResponse{Board: b.Line(), Solver: sv.ID, Limit: "time", MS: msSince(start),
-							Error: fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", quick, timeout)}, nil
+						return notReady(b, k, sv, start, fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", quick, timeout)), nil
 					}
 					note = append(note, fmt.Sprintf("no pattern database (%v), so IDA* used linear conflict", err))
 				}
@@ -420,14 +434,13 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 			})
 			if err != nil {
 				if ctx.Err() != nil {
-					return solveResponse{Board: b.Line(), Solver: sv.ID, Limit: "time", MS: msSince(start),
-						Error: fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", name, timeout)}, nil
+					return notReady(b, k, sv, start, fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", name, timeout)), nil
 				}
 				note = append(note, fmt.Sprintf("no pattern database (%v), so IDA* used linear conflict", err))
 			}
 		}
 		if d != nil {
-			opts.Heuristic, opts.PDB = "pdb", d
+			opts.Heuristic, opts.Hooks.PDB = "pdb", d
 			heuristic = "pattern database " + d.Partition().Name
 		}
 	case sv.ID == "fast":
@@ -435,18 +448,18 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 			// the fast solver's 5x5 finish is tuned for 6-6-6-6; a weaker
 			// database would slow it down
 			if d := s.pdbs.ready(npuzzle.Size{Rows: 5, Cols: 5}); d != nil && d.Partition().Name == "6-6-6-6" {
-				opts.PDB = d
+				opts.Hooks.PDB = d
 			}
 		}
-		if opts.PDB == nil && size.Rows >= 4 && size.Cols >= 4 {
+		if opts.Hooks.PDB == nil && size.Rows >= 4 && size.Cols >= 4 {
 			s44 := npuzzle.Size{Rows: 4, Cols: 4}
-			opts.PDB = s.pdbs.ready(s44)
-			if q := s.pdbs.quick(s44); opts.PDB == nil && q != "" {
-				opts.PDB = s.pdbs.readyPart(s44, q)
+			opts.Hooks.PDB = s.pdbs.ready(s44)
+			if q := s.pdbs.quick(s44); opts.Hooks.PDB == nil && q != "" {
+				opts.Hooks.PDB = s.pdbs.readyPart(s44, q)
 			}
 		}
-		if opts.PDB != nil {
-			heuristic = "pattern database " + opts.PDB.Partition().Name
+		if opts.Hooks.PDB != nil {
+			heuristic = "pattern database " + opts.Hooks.PDB.Partition().Name
 		}
 	}
 	if heuristic == "" {
@@ -460,7 +473,7 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 	}
 	if progress != nil {
 		progress(slidingProgress{Phase: "search", Message: fmt.Sprintf("Searching with %s (%s)…", sv.Name, heuristic), MS: msSince(start)})
-		opts.Progress = func(st search.Stats) {
+		opts.Hooks.Progress = func(st search.Stats) {
 			progress(slidingProgress{Phase: "search", Message: fmt.Sprintf("Searching with %s (%s)…", sv.Name, heuristic),
 				Expanded: st.Expanded, Generated: st.Generated, MS: msSince(start)})
 		}
@@ -482,24 +495,24 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 	}
 	st := sol.Stats
 	moves := gm.fromSolver(sol.Moves, err == nil)
-	res := solveResponse{
-		Board: b.Line(), Solver: sv.ID, Solved: err == nil, Moves: npuzzle.FormatMoves(moves), Length: len(moves),
-		Optimal: sol.Optimal && len(gm.walk) == 0, Expanded: st.Expanded, Generated: st.Generated, PeakStored: st.PeakStored,
-		MS: float64(st.Elapsed.Microseconds()) / 1000, Heuristic: heuristic,
-	}
+	res := solveResponse{NpuzzleRecord: pageRecord(b, k, sv), MS: float64(st.Elapsed.Microseconds()) / 1000, Guide: heuristic}
+	res.Fill(ns, opts.Hooks.PDB, sol, err)
+	res.Error = ""
+	// The page's board and goal: the solver's moves and the walk home.
+	res.Moves, res.Length, res.Optimal = npuzzle.FormatMoves(moves), len(moves), sol.Optimal && len(gm.walk) == 0
 	if err == nil && len(gm.walk) > 0 {
 		note = append(note, fmt.Sprintf("the gap's home is not in a corner, so the solver's answer ends with %d moves that walk the gap home; the whole is not proven shortest", len(gm.walk)))
 	}
 	switch {
 	case err == nil:
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		res.Limit = "time"
+		res.Limit, res.Stopped = "time", "time"
 		res.Error = fmt.Sprintf("%s found no solution within its time limit of %v (%s states searched)", sv.Name, timeout, groupDigits(st.Expanded))
 		if errors.Is(err, context.Canceled) {
 			res.Error = fmt.Sprintf("%s was stopped (%s states searched)", sv.Name, groupDigits(st.Expanded))
 		}
 	case errors.Is(err, search.ErrBudget):
-		res.Limit = "memory"
+		res.Limit, res.Stopped = "memory", "memory"
 		res.Error = fmt.Sprintf("%s stopped at its memory limit of %d MiB (%s states stored, %s searched)", sv.Name, s.cfg.SolveMemory>>20, groupDigits(st.PeakStored), groupDigits(st.Expanded))
 	default:
 		return solveResponse{}, err
@@ -513,6 +526,27 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 	}
 	res.Note = strings.Join(note, "; ")
 	return res, nil
+}
+
+// pageRecord is the record of a solve of the page's board b, whose
+// blank's home is cell k, by the menu's entry sv, before it runs.
+func pageRecord(b *npuzzle.Board, k int, sv solver) catalog.NpuzzleRecord {
+	goal := fmt.Sprintf("blank at cell %d", k)
+	switch k {
+	case 0:
+		goal = npuzzle.BlankFirst.String()
+	case b.Rows()*b.Cols() - 1:
+		goal = npuzzle.BlankLast.String()
+	}
+	return catalog.NpuzzleRecord{Board: b.Line(), Size: b.Size().String(), Goal: goal, Solver: sv.ID}
+}
+
+// notReady is the answer of a solve whose pattern database was not ready
+// in its time.
+func notReady(b *npuzzle.Board, k int, sv solver, start time.Time, msg string) solveResponse {
+	rec := pageRecord(b, k, sv)
+	rec.Stopped, rec.Error = "time", msg
+	return solveResponse{NpuzzleRecord: rec, Limit: "time", MS: msSince(start)}
 }
 
 func msSince(t time.Time) float64 { return float64(time.Since(t).Microseconds()) / 1000 }
@@ -569,7 +603,7 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board, k int) (hintRespons
 		octx, cancel := context.WithTimeout(ctx, optimalPart)
 		ida, _ := findSolver("idastar")
 		var err error
-		res, err = s.solveSliding(octx, ctx, b, k, ida, catalog.NpuzzleOptions{}, optimalPart, false, nil)
+		res, err = s.solveSliding(octx, ctx, b, k, ida, catalog.NpuzzleRun{}, optimalPart, false, nil)
 		cancel()
 		if err != nil {
 			return hintResponse{}, err
@@ -580,7 +614,7 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board, k int) (hintRespons
 			share := max(time.Until(deadline)/time.Duration(len(hintWeights)-i+1), total/minHintShare)
 			sv := solver{ID: "astar", Name: fmt.Sprintf("A* x %g", hintWeights[i])}
 			wctx, cancel := context.WithTimeout(ctx, share)
-			res, err = s.solveSliding(wctx, ctx, b, k, sv, catalog.NpuzzleOptions{Heuristic: "linear", Weight: hintWeights[i]}, share, false, nil)
+			res, err = s.solveSliding(wctx, ctx, b, k, sv, catalog.NpuzzleRun{NpuzzleOptions: catalog.NpuzzleOptions{Heuristic: "linear", Weight: hintWeights[i]}}, share, false, nil)
 			cancel()
 			if err != nil {
 				return hintResponse{}, err
@@ -595,7 +629,7 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board, k int) (hintRespons
 		fast, _ := findSolver("fast")
 		fctx, cancel := context.WithTimeout(ctx, share)
 		var err error
-		res, err = s.solveSliding(fctx, ctx, b, k, fast, catalog.NpuzzleOptions{}, share, false, nil)
+		res, err = s.solveSliding(fctx, ctx, b, k, fast, catalog.NpuzzleRun{}, share, false, nil)
 		cancel()
 		if err != nil {
 			return hintResponse{}, err

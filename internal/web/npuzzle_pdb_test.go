@@ -73,7 +73,7 @@ func TestPDBJob(t *testing.T) {
 	if last := states[len(states)-1]; last.State != JobDone || json.Unmarshal(last.Result, &res) != nil {
 		t.Fatalf("solve: %+v", last)
 	}
-	if !res.Solved || !res.Optimal || res.Length != len(want.Moves) || res.Heuristic != "pattern database "+testPDB55 {
+	if !res.Solved || !res.Optimal || res.Length != len(want.Moves) || res.Guide != "pattern database "+testPDB55 {
 		t.Fatalf("IDA* on 5x5: %+v, want %d moves", res, len(want.Moves))
 	}
 	checkSolution(t, b.Line(), res.Moves)
@@ -137,7 +137,7 @@ func TestAutoOn4x4DoesNotBuild78(t *testing.T) {
 	if last := states[len(states)-1]; last.State != JobDone || json.Unmarshal(last.Result, &res) != nil {
 		t.Fatalf("solve: %+v", last)
 	}
-	if !res.Solved || !res.Optimal || res.Length != len(want.Moves) || res.Heuristic != "pattern database 6-6-3" {
+	if !res.Solved || !res.Optimal || res.Length != len(want.Moves) || res.Guide != "pattern database 6-6-3" {
 		t.Fatalf("IDA* on 4x4: %+v, want %d moves with 6-6-3", res, len(want.Moves))
 	}
 	if !strings.Contains(res.Note, "7-8 is not built yet, so IDA* used 6-6-3") {
