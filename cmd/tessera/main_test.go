@@ -216,3 +216,12 @@ func TestFloatFlagsFinite(t *testing.T) {
 		}
 	}
 }
+
+// An unsolvable board's message names the goal assumed and the other goals
+// (issue 39 item 10: the textbook 8-puzzle was "not solvable", no more).
+func TestUnsolvableNamesTheGoal(t *testing.T) {
+	code, _, errOut := runCmd(t, "", "npuzzle", "solve", "2 8 3/1 6 4/7 0 5")
+	if code != exitFailed || !strings.Contains(errOut, "for the goal blank-last (1 2 3/4 5 6/7 8 0)") || !strings.Contains(errOut, "-goal") {
+		t.Fatalf("exit %d, %q", code, errOut)
+	}
+}

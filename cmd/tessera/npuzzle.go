@@ -251,6 +251,10 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 			if errors.Is(err, context.DeadlineExceeded) {
 				err = fmt.Errorf("no solution within -timeout %v: %w", *timeout, err)
 			}
+			if errors.Is(err, npuzzle.ErrUnsolvable) {
+				err = fmt.Errorf("%w for the goal %s (%s): half of all boards reach it, the other half a goal of the other parity "+
+					"(a textbook's 1 2 3/8 0 4/7 6 5, say); the goals here are blank-last and blank-first (-goal)", err, goal, npuzzle.Solved(b.Size(), goal).Line())
+			}
 			if *asJSON {
 				j := catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: sf.algo, Options: opts}, Board: b.Line(), Goal: goal.String()}
 				rec := j.Record()

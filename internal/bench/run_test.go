@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -95,5 +97,27 @@ func TestWriter(t *testing.T) {
 	}{true}, nil)
 	if got := b.String(); got != "{\"x\":1}\n{\"summary\":true}\n" || strings.Contains(got, "ignored") {
 		t.Errorf("json: %q", got)
+	}
+}
+
+// WriteFileAtomic gives a new file mode 0644 (its temporary file is 0600)
+// and keeps the mode of a file it replaces (issue 39 item 10).
+func TestWriteFileAtomicMode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out.txt")
+	write := func() {
+		if err := WriteFileAtomic(path, func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write()
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o644 {
+		t.Fatalf("a new file: %v, %v", st.Mode(), err)
+	}
+	if err := os.Chmod(path, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	write()
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o640 {
+		t.Fatalf("a replaced file: %v, %v", st.Mode(), err)
 	}
 }

@@ -81,7 +81,8 @@ func WriteJSON(w io.Writer, v any) error {
 }
 
 // WriteFileAtomic writes what fill writes to path through a temporary file
-// in the same folder, so that a reader never sees a half-written file.
+// in the same folder, so that a reader never sees a half-written file. A
+// new file gets mode 0644, a replaced one keeps its mode.
 func WriteFileAtomic(path string, fill func(io.Writer) error) error {
 	var b bytes.Buffer
 	if err := fill(&b); err != nil {
@@ -92,7 +93,16 @@ func WriteFileAtomic(path string, fill func(io.Writer) error) error {
 		return err
 	}
 	tmp := f.Name()
-	_, werr := f.Write(b.Bytes())
+	// The mode a new file gets (a temporary file is 0600), or the mode of
+	// the file it replaces.
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	werr := f.Chmod(mode)
+	if werr == nil {
+		_, werr = f.Write(b.Bytes())
+	}
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
