@@ -55,7 +55,11 @@ func (s *JigsawSolved) Write(w io.Writer, asJSON bool) error {
 	fmt.Fprintf(w, "pieces   %d of %d px, %s\n", len(pz.Pieces), pz.PieceSize, map[bool]string{false: "Type 1", true: "Type 2 (rotated)"}[pz.Rotated])
 	fmt.Fprintf(w, "solver   %s, %s, %.3f s compatibilities, %.3f s in all\n", JigsawLabel(s.Algo, o, true), o.Metric, res.CompatTime.Seconds(), res.Elapsed.Seconds())
 	if res.Frame[0] > 0 {
-		fmt.Fprintf(w, "size     estimated %dx%d pieces (rows x cols)\n", res.Frame[0], res.Frame[1])
+		turned := ""
+		if t := fmt.Sprintf("%dx%d", res.Frame[1], res.Frame[0]); res.Frame[0] != res.Frame[1] && len(rec.Sizes) == 1 && rec.Sizes[0] == t {
+			turned = "; the answer came out turned a quarter: " + t // Type 2: the whole picture may turn
+		}
+		fmt.Fprintf(w, "size     estimated %dx%d pieces (rows x cols)%s\n", res.Frame[0], res.Frame[1], turned)
 	}
 	if search {
 		fmt.Fprintf(w, "fitness  %.6g (greedy seed %.6g)\n", res.Fitness, res.SeedFitness)
