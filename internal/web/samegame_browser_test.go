@@ -134,7 +134,8 @@ func TestBrowserSameGame(t *testing.T) {
 }
 
 // TestBrowserNarrow opens every page on a 390 px wide screen: nothing is
-// wider than the screen, the menu stays on one line, Stop sits beside
+// wider than the screen, every game of the menu is on screen (one tap
+// away, none scrolled out of sight), no entry wraps, Stop sits beside
 // Auto.
 func TestBrowserNarrow(t *testing.T) {
 	ctx := browser(t)
@@ -153,14 +154,43 @@ func TestBrowserNarrow(t *testing.T) {
     if (r.width > 0 && r.right > 391) bad.push(e.tagName + '#' + e.id + ' ends at ' + Math.round(r.right));
   }
   const links = [...document.querySelectorAll('nav a')];
-  if (new Set(links.map((a) => Math.round(a.getBoundingClientRect().top))).size > 1) bad.push('menu on several lines');
-  for (const a of links) if (a.getBoundingClientRect().height > 30) bad.push('menu entry ' + a.textContent + ' wraps');
+  if (links.length !== 6) bad.push(links.length + ' games in the menu');
+  const nav = document.querySelector('nav').getBoundingClientRect();
+  for (const a of links) {
+    const r = a.getBoundingClientRect();
+    if (r.height > 30) bad.push('menu entry ' + a.textContent + ' wraps');
+    if (r.left < 0 || r.right > 390 || r.right > nav.right + 1 || r.bottom > nav.bottom + 1) bad.push('menu entry ' + a.textContent + ' out of sight');
+  }
   const auto = document.getElementById('auto').getBoundingClientRect(), stop = document.getElementById('stop').getBoundingClientRect();
   if (Math.abs(auto.top - stop.top) > 2) bad.push('Stop under Auto');
   return bad.slice(0, 5).join('; ');
 })()`))
 		if check != "" {
 			t.Errorf("%s at 390 px: %s", page, check)
+		}
+	}
+}
+
+// TestBrowserPhoneBoardAndAuto: on a phone (390 x 844) a page's board and
+// its Auto panel fit on the screen together, so that a running search and
+// the board it plays on are seen at once (issue 39 item 11: on /gaps the
+// Auto panel sat 1,000 px below the board).
+func TestBrowserPhoneBoardAndAuto(t *testing.T) {
+	ctx := browser(t)
+	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
+	defer stop()
+	for _, page := range []string{"/npuzzle", "/dust", "/samegame", "/edgematch", "/jigsaw", "/gaps"} {
+		step(t, ctx, "load "+page,
+			chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
+			chromedp.Navigate(ts.URL+page),
+			waitFor(statusJS+`.textContent.startsWith('New')`, 10*time.Second))
+		span := value(t, ctx, "span", chromedp.Evaluate[float64](`(() => {
+  const board = document.getElementById('board').getBoundingClientRect();
+  const auto = document.getElementById('auto').getBoundingClientRect();
+  return Math.max(board.bottom, auto.bottom) - Math.min(board.top, auto.top);
+})()`))
+		if span > 844 {
+			t.Errorf("%s at 390 x 844: the board and Auto span %.0f px", page, span)
 		}
 	}
 }
