@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -787,14 +788,21 @@ func (s *Server) solveJigsaw(ctx context.Context, j catalog.JigsawJob, ref jgRef
 		out.Board, out.Score = &b, jgScoreBoard(p, b)
 	}
 	sc := fmt.Sprintf("direct %.1f%%, neighbour %.1f%%", 100*out.Score.Direct, 100*out.Score.Neighbor)
+	// The generations, for a solver that has them (the greedy solver has
+	// none: "after 0 generations" read as a failure).
+	after, of := "", ""
+	if gens > 0 {
+		after = fmt.Sprintf(" after %s", plural(gens, "generation"))
+		of = fmt.Sprintf(" (%s)", plural(gens, "generation"))
+	}
 	switch {
 	case serr == nil && out.Score.Perfect:
-		out.Message = fmt.Sprintf("Perfect reconstruction (%d generations)", gens)
+		out.Message = "Perfect reconstruction" + of
 	case serr == nil:
-		out.Message = fmt.Sprintf("Done after %d generations: %s", gens, sc)
+		out.Message = fmt.Sprintf("Done%s: %s", after, sc)
 	case errors.Is(serr, context.DeadlineExceeded) && res.Placement != nil:
 		out.Stopped = serr.Error()
-		out.Message = fmt.Sprintf("Time is up after %d generations: the best layout has %s", gens, sc)
+		out.Message = fmt.Sprintf("Time is up%s: the best layout has %s", after, sc)
 	case res.Placement != nil:
 		out.Stopped = serr.Error()
 		out.Message = fmt.Sprintf("Stopped (%v): best layout %s", serr, sc)
@@ -839,4 +847,12 @@ func jigsawSave(data json.RawMessage) (store.Game, error) {
 		return store.Game{}, err
 	}
 	return store.Game{Board: st.Name, Data: norm, Moves: st.Moves, Elapsed: el}, nil
+}
+
+// plural writes a count with its noun: "1 generation", "2 generations".
+func plural(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + one + "s"
 }

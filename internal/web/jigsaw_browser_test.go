@@ -24,7 +24,12 @@ func TestBrowserJigsaw(t *testing.T) {
 	step(t, ctx, "load the page",
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.Navigate(ts.URL+"/jigsaw"),
-		waitFor(statusJS+`.textContent.startsWith('New puzzle: sunset 8x8, 64 pieces of 60 px, Type 2')`, 15*time.Second),
+		waitFor(statusJS+`.textContent.startsWith('New puzzle: sunset 8x8, 64 pieces of 60 px, Type 2')`, 15*time.Second))
+	// A fresh scramble is not a red grid: wrong joins are marked on request.
+	if n := value(t, ctx, "marks", chromedp.Evaluate[int](`document.querySelectorAll('#board .cell.we, #board .cell.ws').length`)); n != 0 {
+		t.Errorf("a fresh scramble shows %d wrong joins marked", n)
+	}
+	step(t, ctx, "mark wrong joins", chromedp.Click(chromedp.ID("marks")),
 		waitFor(`document.querySelectorAll('#board .cell.we, #board .cell.ws').length > 0`, 5*time.Second))
 
 	a, b := pieceAt(t, ctx, 0), pieceAt(t, ctx, 9)

@@ -80,6 +80,9 @@ export const formatMS = (ms) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 10
 // groupDigits writes n with thousands separators: 1,234,567.
 export const groupDigits = (n) => n.toLocaleString('en-US');
 
+// plural writes a count with its noun: "1 move", "2 moves".
+export const plural = (n, one, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
+
 // el makes an element with attributes and children.
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

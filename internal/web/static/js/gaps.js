@@ -10,7 +10,7 @@
 // game.cells[p] is the cell of patch p (-1: in the tray), game.at[c] the
 // patch in cell c (-1: empty); cells count row by row from the top left.
 
-import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden } from './api.js';
+import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, plural } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -232,7 +232,7 @@ async function scoreBoard() {
     game.score = sc;
     if (sc.perfect) {
       game.clock.stop();
-      notify(`Perfect! Every patch in place: ${game.moves} moves, ${formatDuration(game.clock.ms())}.`, 'victory');
+      notify(`Perfect! Every patch in place: ${plural(game.moves, 'move')}, ${formatDuration(game.clock.ms())}.`, 'victory');
     } else {
       notify(`Board full: ${sc.patches} of ${sc.cells} patches and ${sc.neighbours} of ${sc.pairs} neighbours in place. Swap patches to do better.`, 'warn');
     }

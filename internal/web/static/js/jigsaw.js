@@ -9,7 +9,7 @@
 // piece -1 for an empty cell, rot the quarter turns clockwise of the piece
 // as it is on the sheet.
 
-import { api, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridKeys, gridPointer } from './api.js';
+import { api, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridKeys, gridPointer, plural } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -136,7 +136,7 @@ async function rescore() {
     draw();
     if (s.perfect && game.moves > 0) {
       game.clock.stop();
-      notify(`Solved! The picture is whole: ${game.moves} moves in ${formatDuration(game.clock.ms())}.`, 'victory');
+      notify(`Solved! The picture is whole: ${plural(game.moves, 'move')} in ${formatDuration(game.clock.ms())}.`, 'victory');
     } else {
       ui.board.dataset.scored = String(game.moves);
     }

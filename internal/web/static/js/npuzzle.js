@@ -6,7 +6,7 @@
 // 1 2 ... n-1 then the gap. A move is named by the direction the tile
 // slides into the gap: U, D, L, R (as in package npuzzle).
 
-import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search } from './api.js';
+import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, plural } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -185,9 +185,9 @@ function play(m, by = null) {
     game.clock.stop();
     const t = formatDuration(game.clock.ms());
     if (by) {
-      notify(`Solved by ${by}: ${game.history.length} moves in all.`, 'victory');
+      notify(`Solved by ${by}: ${plural(game.history.length, 'move')} in all.`, 'victory');
     } else {
-      notify(`Solved! ${game.history.length} moves in ${t}.`, 'victory');
+      notify(`Solved! ${plural(game.history.length, 'move')} in ${t}.`, 'victory');
     }
   } else if (by === null && !ui.status.classList.contains('busy')) {
     notify('');
@@ -316,7 +316,7 @@ function showHint(plan, solverNote) {
   tileEls[tile].classList.add('hint');
   const left = plan.moves.length;
   if (plan.optimal) {
-    notify(`Hint: slide tile ${tile} ${direction[m]}. ${left} moves to go (shortest).`);
+    notify(`Hint: slide tile ${tile} ${direction[m]}. ${plural(left, 'move')} to go (shortest).`);
   } else {
     notify(`Hint: slide tile ${tile} ${direction[m]}. It starts a ${left}-move solution, not proven shortest${solverNote}.`, 'warn');
   }
@@ -349,7 +349,7 @@ function resetStats() {
 function showStats(res) {
   ui.statStates.textContent = `${groupDigits(res.expanded)} expanded, ${groupDigits(res.generated)} generated`;
   ui.statTime.textContent = formatMS(res.ms);
-  ui.statLength.textContent = res.solved ? `${res.length} moves${res.optimal ? ' (shortest)' : ' (not proven shortest)'}` : 'none';
+  ui.statLength.textContent = res.solved ? `${plural(res.length, 'move')}${res.optimal ? ' (shortest)' : ' (not proven shortest)'}` : 'none';
 }
 
 // auto runs the chosen solver as a job and plays its solution; before is
@@ -402,7 +402,7 @@ function playAnswer(res, name) {
   }
   const proof = res.optimal ? 'shortest' : 'not proven shortest';
   const note = res.note ? ` Note: ${res.note}.` : '';
-  notify(`${name} found ${res.length} moves (${proof}). Playing them…${note}`);
+  notify(`${name} found ${plural(res.length, 'move')} (${proof}). Playing them…${note}`);
   playSolution(res.moves.split(''), name);
 }
 

@@ -2,7 +2,7 @@
 // button and the list of saved games with Load and Delete. The game gives
 // its kind (the API prefix), how to read its state, and how to load one.
 
-import { api, el, formatDuration } from './api.js';
+import { api, el, formatDuration, plural } from './api.js';
 
 export function savesPanel({ kind, form, input, list, getState, loadState, notify }) {
   const base = `/api/${kind}/saves`;
@@ -17,7 +17,7 @@ export function savesPanel({ kind, form, input, list, getState, loadState, notif
       }
       for (const s of saves) {
         const when = new Date(s.updated).toLocaleString();
-        const meta = `${s.moves} moves · ${formatDuration(s.elapsed_ms)}${s.solved ? ' · solved' : ''}`;
+        const meta = `${plural(s.moves, 'move')} · ${formatDuration(s.elapsed_ms)}${s.solved ? ' · solved' : ''}`;
         list.append(el('li', { 'data-name': s.name },
           el('span', { class: 'name', title: `saved ${when}` }, s.name, el('br'), el('span', { class: 'meta' }, meta)),
           el('button', { type: 'button', class: 'load', onclick: () => load(s.name) }, 'Load'),
@@ -43,7 +43,7 @@ export function savesPanel({ kind, form, input, list, getState, loadState, notif
       const saved = await api('GET', slotURL(name));
       await loadState(saved.state);
       input.value = name;
-      notify(`Loaded “${name}”: ${saved.moves} moves played.`);
+      notify(`Loaded “${name}”: ${plural(saved.moves, 'move')} played.`);
     } catch (e) {
       notify(`Cannot load “${name}”: ${e.message}`, 'error');
     }
