@@ -48,7 +48,6 @@ be read or parsed is a usage error (status 2).`,
 		frame := fs.Int("frame", 0, "with -kind framed: frame colours (0: about a third of the inner colours)")
 		rotate := fs.Bool("rotate", false, "with -kind kovalsky: unknown orientation")
 		n := fs.Int("n", 10, "with -kind: puzzles per size and colour count")
-		seed := seedFlag(fs)
 		timeout := timeoutFlag(fs, time.Minute)
 		data := dataFlag(fs)
 		asJSON := jsonFlag(fs)
@@ -60,7 +59,8 @@ be read or parsed is a usage error (status 2).`,
 			}
 			pr := newProgress(env, *prog)
 			defer pr.Done()
-			sf.o.Seed, sf.o.Progress = *seed, pr.Printf
+			sf.o.Hooks.Progress = pr.Printf
+			seed := &sf.o.Seed
 			solver, err := sf.solver()
 			if err != nil {
 				return err
@@ -80,6 +80,9 @@ be read or parsed is a usage error (status 2).`,
 			} else if items, err = setItems(&hf, *set, args, *data); err != nil {
 				return err
 			}
+			if *natsURL != "" && sf.o.SATSolver != "" {
+				return usagef("-sat-solver with -nats: a job does not choose the worker's SAT solver")
+			}
 			remote, closeRemote, err := benchRemote(ctx, *natsURL)
 			if err != nil {
 				return err
@@ -87,7 +90,7 @@ be read or parsed is a usage error (status 2).`,
 			defer closeRemote()
 			count := pr.Counter("puzzles", len(items))
 			b := bench.EdgeMatch{Items: items, Algo: sf.algo, Solver: solver, Timeout: *timeout, Log: pr.Logf, Done: func() { count.Add(1) },
-				Remote: remote, Options: sf.o}
+				Remote: remote, Options: sf.o.EdgeMatchOptions}
 			err = b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
 			pr.Done()
 			return err

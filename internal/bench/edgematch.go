@@ -14,7 +14,6 @@ import (
 
 	"tessera/edgematch"
 	"tessera/edgematch/exact"
-	"tessera/edgematch/partial"
 	"tessera/internal/catalog"
 )
 
@@ -151,13 +150,13 @@ var ErrEdgeMatchFailed = errors.New("failed")
 
 // solve runs the bench's solver on one item.
 func (b *EdgeMatch) solve(ctx context.Context, it EdgeMatchItem) EdgeMatchRecord {
-	res, err := EdgeMatchSolve(ctx, b.Solver, it.Puzzle)
+	res, err := EdgeMatchSolve(ctx, b.Algo, b.Solver, it.Puzzle)
 	r := EdgeMatchRecord{Puzzle: it.Name, Group: it.Group, Score: res.Score.Matched, Max: res.Score.Max,
 		Solved: res.Score.Solved(), Seconds: Seconds(res.Stats.Elapsed), Nodes: res.Stats.Nodes}
 	if l := res.LP; l != nil {
 		r.Iterations, r.Permutation, r.Method, r.Variables = l.Iterations, l.Permutation, l.Method, l.Variables
 	}
-	if res.Board != nil && EdgeMatchAnytime(b.Solver) {
+	if res.Board != nil && EdgeMatchAnytime(b.Algo) {
 		r.Board = strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/"))
 		r.BestSeconds = Seconds(res.Stats.BestAt)
 	}
@@ -173,26 +172,23 @@ func (b *EdgeMatch) solve(ctx context.Context, it EdgeMatchItem) EdgeMatchRecord
 	return r
 }
 
-// EdgeMatchSolve runs s on p. A partial search ends when its time is up:
-// that is its budget, not a failure, so its context's DeadlineExceeded is
-// dropped.
-func EdgeMatchSolve(ctx context.Context, s edgematch.Solver, p *edgematch.Puzzle) (edgematch.Result, error) {
+// EdgeMatchSolve runs s, the catalogue's solver algo, on p. An anytime
+// search ends when its time is up: that is its budget, not a failure, so
+// its context's DeadlineExceeded is dropped.
+func EdgeMatchSolve(ctx context.Context, algo string, s edgematch.Solver, p *edgematch.Puzzle) (edgematch.Result, error) {
 	res, err := s.Solve(ctx, p)
-	if EdgeMatchAnytime(s) && errors.Is(err, context.DeadlineExceeded) {
+	if EdgeMatchAnytime(algo) && errors.Is(err, context.DeadlineExceeded) {
 		err = nil
 	}
 	return res, err
 }
 
-// EdgeMatchAnytime reports whether s is a partial solver that runs until
-// its budget (Breaks, Tiles, Partial, and these as seeded searches):
-// its deadline is not a failure.
-func EdgeMatchAnytime(s edgematch.Solver) bool {
-	switch s.(type) {
-	case partial.Partial, partial.DistPartial, partial.Breaks, partial.Tiles:
-		return true
-	}
-	return false
+// EdgeMatchAnytime reports whether the catalogue's solver algo is anytime
+// (its entry's Anytime: partial, tiles, lns): it runs until its budget,
+// and its deadline is not a failure.
+func EdgeMatchAnytime(algo string) bool {
+	e, err := catalog.EdgeMatch.Lookup(algo)
+	return err == nil && e.Anytime
 }
 
 // row is the record's table row.

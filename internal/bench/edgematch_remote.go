@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"sync"
 	"time"
 
@@ -11,30 +12,15 @@ import (
 	"tessera/internal/catalog"
 )
 
-// edgeMatchOpts are catalog.EdgeMatchOptions as JSON (without Start and
-// the callbacks).
-type edgeMatchOpts struct {
-	Order              string
-	Workers            int
-	MaxNodes, MaxMoves int64
-	Count              bool
-	Seed               uint64
-	LPBackend          string
-	LPIter             int
-	LPTime             time.Duration
-	NoSearch, LPPlain  bool
-	LPMaxMemory        int64
-}
-
 // edgeMatchItem is one puzzle: in-process the item and solver, as a job
 // the puzzle's text (with its hints), the solver's id and options.
 type edgeMatchItem struct {
-	Name    string        `json:"name"`
-	Group   string        `json:"group,omitempty"`
-	Puzzle  string        `json:"puzzle"`
-	Algo    string        `json:"algo"`
-	Options edgeMatchOpts `json:"options"`
-	Timeout time.Duration `json:"timeout_ns"`
+	Name    string                   `json:"name"`
+	Group   string                   `json:"group,omitempty"`
+	Puzzle  string                   `json:"puzzle"`
+	Algo    string                   `json:"algo"`
+	Options catalog.EdgeMatchOptions `json:"options"`
+	Timeout time.Duration            `json:"timeout_ns"`
 
 	item   EdgeMatchItem
 	solver edgematch.Solver
@@ -44,7 +30,7 @@ var edgeMatchSolvers sync.Map
 
 // EdgeMatchJob is the edge-matching bench's item kind ("bench.edgematch").
 var EdgeMatchJob = NewItem("bench.edgematch", func(ctx context.Context, in edgeMatchItem) EdgeMatchRecord {
-	b := &EdgeMatch{Timeout: in.Timeout, Solver: in.solver}
+	b := &EdgeMatch{Timeout: in.Timeout, Solver: in.solver, Algo: in.Algo}
 	it := in.item
 	if b.Solver == nil {
 		p, err := edgematch.ParsePuzzle(bytes.NewReader([]byte(in.Puzzle)))
@@ -54,15 +40,17 @@ var EdgeMatchJob = NewItem("bench.edgematch", func(ctx context.Context, in edgeM
 		it = EdgeMatchItem{Name: in.Name, Group: in.Group, Puzzle: p}
 		key, _ := json.Marshal(struct {
 			A string
-			O edgeMatchOpts
+			O catalog.EdgeMatchOptions
 		}{in.Algo, in.Options})
 		if s, ok := edgeMatchSolvers.Load(string(key)); ok {
 			b.Solver = s.(edgematch.Solver)
 		} else {
-			o := in.Options
-			if b.Solver, err = catalog.EdgeMatch.New(in.Algo, catalog.EdgeMatchOptions{Order: o.Order, Workers: o.Workers, MaxNodes: o.MaxNodes,
-				MaxMoves: o.MaxMoves, Count: o.Count, Seed: o.Seed, LPBackend: o.LPBackend, LPIter: o.LPIter, LPTime: o.LPTime,
-				NoSearch: o.NoSearch, LPPlain: o.LPPlain, LPMaxMemory: o.LPMaxMemory}); err != nil {
+			if in.Options.SATSolver != "" {
+				err = errors.New("a job does not choose the worker's SAT solver (sat_solver)")
+			} else {
+				b.Solver, err = catalog.EdgeMatch.New(in.Algo, catalog.EdgeMatchRun{EdgeMatchOptions: in.Options})
+			}
+			if err != nil {
 				return EdgeMatchRecord{Puzzle: in.Name, Group: in.Group, Error: err.Error(), Max: p.MaxScore()}
 			}
 			edgeMatchSolvers.Store(string(key), b.Solver)
@@ -74,10 +62,7 @@ var EdgeMatchJob = NewItem("bench.edgematch", func(ctx context.Context, in edgeM
 func (b *EdgeMatch) item(i int) edgeMatchItem {
 	it := edgeMatchItem{Name: b.Items[i].Name, Group: b.Items[i].Group, Algo: b.Algo, Timeout: b.Timeout, item: b.Items[i], solver: b.Solver}
 	if b.Remote != nil {
-		o := b.Options
-		it.Options = edgeMatchOpts{Order: o.Order, Workers: o.Workers, MaxNodes: o.MaxNodes, MaxMoves: o.MaxMoves, Count: o.Count,
-			Seed: o.Seed, LPBackend: o.LPBackend, LPIter: o.LPIter, LPTime: o.LPTime, NoSearch: o.NoSearch, LPPlain: o.LPPlain,
-			LPMaxMemory: o.LPMaxMemory}
+		it.Options = b.Options
 		var buf bytes.Buffer
 		b.Items[i].Puzzle.WriteTo(&buf)
 		it.Puzzle, it.item, it.solver = buf.String(), EdgeMatchItem{}, nil

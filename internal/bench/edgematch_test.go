@@ -88,10 +88,10 @@ func TestEdgeMatchSolveDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
 	defer cancel()
 	<-ctx.Done()
-	if res, err := EdgeMatchSolve(ctx, partial.Partial{Workers: 1}, p); err != nil || res.Board == nil {
+	if res, err := EdgeMatchSolve(ctx, "lns", partial.Partial{Workers: 1}, p); err != nil || res.Board == nil {
 		t.Errorf("partial: %v", err)
 	}
-	if _, err := EdgeMatchSolve(ctx, exact.DFS{}, p); err == nil {
+	if _, err := EdgeMatchSolve(ctx, "dfs", exact.DFS{}, p); err == nil {
 		t.Error("dfs after the deadline: no error")
 	}
 }

@@ -378,13 +378,13 @@ func (s *Server) solveEdgeMatch(ctx context.Context, req emSolveSpec, p *edgemat
 		last = time.Now()
 		progress(f())
 	}
-	opts := catalog.EdgeMatchOptions{Seed: req.Seed, Workers: 1}
+	opts := catalog.EdgeMatchRun{EdgeMatchOptions: catalog.EdgeMatchOptions{Seed: req.Seed, Workers: 1}}
 	if req.Start != nil {
 		opts.Start, _ = parseEMBoard(p, req.Start)
 	}
 	var best [][2]int // the partial search's best board so far
 	bestScore := 0
-	opts.OnBest = func(b *edgematch.Board, sc edgematch.Score) {
+	opts.Hooks.OnBest = func(b *edgematch.Board, sc edgematch.Score) {
 		mu.Lock()
 		best, bestScore = emBoardJSON(b), sc.Matched
 		mu.Unlock()
@@ -395,7 +395,7 @@ func (s *Server) solveEdgeMatch(ctx context.Context, req emSolveSpec, p *edgemat
 	}
 	var iterates []string
 	iterBytes := 0
-	opts.OnLP = func(it edgematch.LPIterate) {
+	opts.Hooks.OnLP = func(it edgematch.LPIterate) {
 		// every iteration is shown: they are few and slow
 		img := edgematch.RenderP(it, edgematch.SnapshotOptions{Cell: 32})
 		var buf bytes.Buffer
@@ -415,7 +415,7 @@ func (s *Server) solveEdgeMatch(ctx context.Context, req emSolveSpec, p *edgemat
 			progress(pr)
 		}
 	}
-	opts.Progress = func(format string, args ...any) {
+	opts.Hooks.Progress = func(format string, args ...any) {
 		throttled(func() emProgress {
 			// the best board goes with every report, so that a page
 			// that comes back finds it
