@@ -269,9 +269,9 @@ by side (iterates.png).`,
 			if errors.Is(err, context.DeadlineExceeded) {
 				err = fmt.Errorf("stopped by -timeout %v: %w", *timeout, err)
 			}
-			r := bench.EdgeMatchSolved{Name: name, Puzzle: p, Algo: sf.algo, Backend: cmp.Or(sf.o.LPBackend, "pdhg"), Result: res, Err: err,
-				Count: sf.o.Count, Seed: *seed, ShowURL: *url, Saved: *out, TimedOut: timedOut, MaxMoves: sf.o.MaxMoves, MaxNodes: sf.o.MaxNodes,
-				SplitDepth: splitDepth, Resumed: resumed, ResumedNodes: resumedNodes}
+			r := bench.EdgeMatchSolved{Backend: cmp.Or(sf.o.LPBackend, "pdhg"), Saved: *out, EdgeMatchOutcome: catalog.EdgeMatchOutcome{
+				Name: name, Puzzle: p, Algo: sf.algo, Options: sf.o.EdgeMatchOptions, Result: res, Err: err, ShowURL: *url, TimedOut: timedOut,
+				SplitDepth: splitDepth, Resumed: resumed, ResumedNodes: resumedNodes}}
 			if *asJSON {
 				if werr := writeJSON(env.Stdout, r.Record()); werr != nil {
 					return werr

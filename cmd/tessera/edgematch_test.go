@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"tessera/internal/bench"
 	"tessera/internal/catalog"
 )
 
@@ -175,7 +174,7 @@ func TestEdgematchBench(t *testing.T) {
 	if len(lines) != 3 {
 		t.Fatalf("%d lines: %q", len(lines), out)
 	}
-	var rec bench.EdgeMatchRecord
+	var rec catalog.EdgeMatchRecord
 	if err := json.Unmarshal([]byte(lines[0]), &rec); err != nil || rec.Puzzle != "g1" || !rec.Solved || rec.Max != 24 {
 		t.Fatalf("record %q: %v", lines[0], err)
 	}
@@ -306,7 +305,7 @@ func TestEdgematchLNSMaxMoves(t *testing.T) {
 	var boards []string
 	for range 2 {
 		code, out, errOut := runCmd(t, "", "edgematch", "solve", "-algo", "lns", "-seed", "3", "-workers", "2", "-max-moves", "50", "-timeout", "0", "-json", puzzle)
-		var rec bench.EdgeMatchSolveRecord
+		var rec catalog.EdgeMatchRecord
 		if err := json.Unmarshal([]byte(out), &rec); code != 0 || err != nil {
 			t.Fatalf("exit %d: %v %q %s", code, err, out, errOut)
 		}

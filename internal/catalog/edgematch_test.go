@@ -2,9 +2,11 @@ package catalog
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -215,4 +217,46 @@ func TestSplitLeft(t *testing.T) {
 // emApplies is Applies for one flag given to the solver id.
 func emApplies(id, flag string) error {
 	return EdgeMatch.Applies(Options(EdgeMatchOptions{}), []string{flag}, id)
+}
+
+// TestEdgeMatchJob: the job kind edgematch.solve solves the puzzle's text,
+// improves a start board's text (lns), returns the record, and refuses a
+// SAT solver command and a board that does not fit.
+func TestEdgeMatchJob(t *testing.T) {
+	p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 4, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pb strings.Builder
+	p.WriteTo(&pb)
+	run := JobKinds()[EdgeMatchKind]
+	call := func(j EdgeMatchJob) EdgeMatchRecord {
+		t.Helper()
+		in, _ := json.Marshal(j)
+		out, err := run(context.Background(), in, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.(EdgeMatchRecord)
+	}
+	spec := func(id string, o EdgeMatchOptions) Spec[EdgeMatchOptions] {
+		return Spec[EdgeMatchOptions]{Solver: id, Options: o, Budget: Budget{Timeout: time.Minute}}
+	}
+	if r := call(EdgeMatchJob{Spec: spec("dfs", EdgeMatchOptions{Workers: 1, Count: true}), Name: "g", Puzzle: pb.String()}); !r.Solved || r.Solutions < 1 || r.Algo != "dfs" || r.Puzzle != "g" || r.Error != "" {
+		t.Errorf("dfs: %+v", r)
+	}
+	start := edgematch.Format(sol)
+	if r := call(EdgeMatchJob{Spec: spec("lns", EdgeMatchOptions{Workers: 1, MaxMoves: 10, Seed: 2}), Name: "g", Puzzle: pb.String(), Start: string(start)}); !r.Solved || r.StoppedBy != "target" || r.Error != "" {
+		t.Errorf("lns from the solution: %+v", r)
+	}
+	for _, j := range []EdgeMatchJob{
+		{Spec: spec("sat", EdgeMatchOptions{SATSolver: "/bin/sh"}), Puzzle: pb.String()},
+		{Spec: spec("lns", EdgeMatchOptions{}), Puzzle: pb.String(), Start: "2 2\n1/0 2/0\n3/0 4/0\n"},
+		{Spec: spec("dfs", EdgeMatchOptions{}), Puzzle: pb.String(), Start: string(start)},
+		{Spec: spec("dfs", EdgeMatchOptions{}), Puzzle: "3 3\n"},
+	} {
+		if r := call(j); r.Error == "" {
+			t.Errorf("accepted %+v: %+v", j.Spec, r)
+		}
+	}
 }

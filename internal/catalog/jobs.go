@@ -13,8 +13,9 @@ type JobFunc func(ctx context.Context, input json.RawMessage, progress func(any)
 
 // The solve job kinds, "<family>.solve": the family's Job in, its Record out.
 const (
-	SameGameKind = "samegame.solve"
-	TangramKind  = "tangram.solve"
+	SameGameKind  = "samegame.solve"
+	TangramKind   = "tangram.solve"
+	EdgeMatchKind = "edgematch.solve"
 )
 
 // JobKinds returns the catalogue's job kinds and their functions, for the
@@ -25,6 +26,7 @@ func JobKinds() map[string]JobFunc {
 }
 
 var jobKinds = map[string]JobFunc{
-	SameGameKind: runSameGameJob,
-	TangramKind:  runTangramJob,
+	SameGameKind:  runSameGameJob,
+	TangramKind:   runTangramJob,
+	EdgeMatchKind: runEdgeMatchJob,
 }
