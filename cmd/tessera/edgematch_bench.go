@@ -26,10 +26,12 @@ for every size and colour count from -seed instead, and adds a table per
 group: for -algo lp the share of puzzles where P became a permutation and the
 mean number of LPs, as in Kovalsky, Glasner and Basri's experiments.
 
-With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
-"seconds", "nodes", ...}; for partial, tiles and lns also "best_seconds",
-when the best score was first reached, and "board"), then {"summary": true,
-"puzzles", "solved", "seconds", ...}.
+With -json: one object per puzzle, the record "edgematch solve -json" prints
+({"puzzle", "algo", "score", "max", "solved", "seconds", "nodes", "board",
+...}; for partial, tiles and lns also "best_seconds", when the best score was
+first reached, and "stopped_by"), then {"summary": true, "puzzles", "solved",
+"seconds", ...}. With -nats URL each puzzle is an edgematch.solve job for the
+workers of that NATS server (-sat-solver stays here: a job runs the worker's).
 
 Bench exits with status 1, after printing every puzzle and the summary, when
 some puzzle failed: dfs or lp found no solution within its budget (or proved

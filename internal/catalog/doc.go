@@ -2,7 +2,7 @@
 // of "solve this puzzle with catalogue solver X, these options, this
 // budget" that the command line, bench, the web app and the workers share.
 //
-// For a family on the contract (samegame and tangram today; the others
+// For a family on the contract (samegame, tangram and edgematch today; the others
 // follow) it holds:
 //
 //   - Options (SameGameOptions): plain data that travels as JSON, defaults
