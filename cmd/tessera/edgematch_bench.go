@@ -26,10 +26,12 @@ for every size and colour count from -seed instead, and adds a table per
 group: for -algo lp the share of puzzles where P became a permutation and the
 mean number of LPs, as in Kovalsky, Glasner and Basri's experiments.
 
-With -json: one object per puzzle ({"puzzle", "score", "max", "solved",
-"seconds", "nodes", ...}; for partial, tiles and lns also "best_seconds",
-when the best score was first reached, and "board"), then {"summary": true,
-"puzzles", "solved", "seconds", ...}.
+With -json: one object per puzzle, the record "edgematch solve -json" prints
+({"puzzle", "algo", "score", "max", "solved", "seconds", "nodes", "board",
+...}; for partial, tiles and lns also "best_seconds", when the best score was
+first reached, and "stopped_by"), then {"summary": true, "puzzles", "solved",
+"seconds", ...}. With -nats URL each puzzle is an edgematch.solve job for the
+workers of that NATS server (-sat-solver stays here: a job runs the worker's).
 
 Bench exits with status 1, after printing every puzzle and the summary, when
 some puzzle failed: dfs or lp found no solution within its budget (or proved
@@ -48,7 +50,6 @@ be read or parsed is a usage error (status 2).`,
 		frame := fs.Int("frame", 0, "with -kind framed: frame colours (0: about a third of the inner colours)")
 		rotate := fs.Bool("rotate", false, "with -kind kovalsky: unknown orientation")
 		n := fs.Int("n", 10, "with -kind: puzzles per size and colour count")
-		seed := seedFlag(fs)
 		timeout := timeoutFlag(fs, time.Minute)
 		data := dataFlag(fs)
 		asJSON := jsonFlag(fs)
@@ -60,7 +61,8 @@ be read or parsed is a usage error (status 2).`,
 			}
 			pr := newProgress(env, *prog)
 			defer pr.Done()
-			sf.o.Seed, sf.o.Progress = *seed, pr.Printf
+			sf.o.Hooks.Progress = pr.Printf
+			seed := &sf.o.Seed
 			solver, err := sf.solver()
 			if err != nil {
 				return err
@@ -80,6 +82,9 @@ be read or parsed is a usage error (status 2).`,
 			} else if items, err = setItems(&hf, *set, args, *data); err != nil {
 				return err
 			}
+			if *natsURL != "" && sf.o.SATSolver != "" {
+				return usagef("-sat-solver with -nats: a job does not choose the worker's SAT solver")
+			}
 			remote, closeRemote, err := benchRemote(ctx, *natsURL)
 			if err != nil {
 				return err
@@ -87,7 +92,7 @@ be read or parsed is a usage error (status 2).`,
 			defer closeRemote()
 			count := pr.Counter("puzzles", len(items))
 			b := bench.EdgeMatch{Items: items, Algo: sf.algo, Solver: solver, Timeout: *timeout, Log: pr.Logf, Done: func() { count.Add(1) },
-				Remote: remote, Options: sf.o}
+				Remote: remote, Options: sf.o.EdgeMatchOptions}
 			err = b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
 			pr.Done()
 			return err

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"tessera/internal/bench"
 	"tessera/internal/catalog"
 )
 
@@ -175,7 +174,7 @@ func TestEdgematchBench(t *testing.T) {
 	if len(lines) != 3 {
 		t.Fatalf("%d lines: %q", len(lines), out)
 	}
-	var rec bench.EdgeMatchRecord
+	var rec catalog.EdgeMatchRecord
 	if err := json.Unmarshal([]byte(lines[0]), &rec); err != nil || rec.Puzzle != "g1" || !rec.Solved || rec.Max != 24 {
 		t.Fatalf("record %q: %v", lines[0], err)
 	}
@@ -220,11 +219,12 @@ func TestEdgematchErrors(t *testing.T) {
 		{[]string{"edgematch", "solve", "-workers", "-3", good}, 2, "-workers must not be negative"},
 		{[]string{"edgematch", "solve", "-algo", "lp", "-lp-iter", "-1", good}, 2, "-lp-iter must not be negative"},
 		{[]string{"edgematch", "solve", "-algo", "lp", "-lp-time", "-1s", good}, 2, "-lp-time must not be negative"},
-		{[]string{"edgematch", "solve", "-algo", "lp", "-lp-max-mem", "0", good}, 2, "-lp-max-mem 0"},
+		{[]string{"edgematch", "solve", "-algo", "lp", "-lp-max-mem", "-1", good}, 2, "-lp-max-mem -1"},
 		{[]string{"edgematch", "solve", "-algo", "lns", "-max-moves", "-5", good}, 2, "-max-moves must not be negative"},
 		{[]string{"edgematch", "solve", "-algo", "dfs", "-max-moves", "5", good}, 2, "-max-moves applies to -algo lns"},
 		{[]string{"edgematch", "solve", "-algo", "partial", "-max-moves", "5", good}, 2, "-max-moves applies to -algo lns"},
-		{[]string{"edgematch", "solve", "-algo", "lns", "-max-nodes", "5", good}, 2, "-max-nodes applies to -algo dfs, partial and tiles"},
+		{[]string{"edgematch", "solve", "-algo", "lns", "-max-nodes", "5", good}, 2, "-max-nodes applies to -algo dfs, partial, tiles, lp, not lns"},
+		{[]string{"edgematch", "solve", "-algo", "sat", "-lp-iter", "3", good}, 2, "-lp-iter applies to -algo lp, not sat"},
 		{[]string{"edgematch", "solve", "-algo", "breaks", good}, 2, "unknown -algo"},
 		{[]string{"edgematch", "solve", "-algo", "sat", "-nats", "nats://127.0.0.1:1", good}, 2, "-nats applies to -algo dfs -split K and -algo partial, tiles and lns"},
 		{[]string{"edgematch", "solve", "-algo", "anneal", good}, 2, "unknown -algo"},
@@ -305,7 +305,7 @@ func TestEdgematchLNSMaxMoves(t *testing.T) {
 	var boards []string
 	for range 2 {
 		code, out, errOut := runCmd(t, "", "edgematch", "solve", "-algo", "lns", "-seed", "3", "-workers", "2", "-max-moves", "50", "-timeout", "0", "-json", puzzle)
-		var rec bench.EdgeMatchSolveRecord
+		var rec catalog.EdgeMatchRecord
 		if err := json.Unmarshal([]byte(out), &rec); code != 0 || err != nil {
 			t.Fatalf("exit %d: %v %q %s", code, err, out, errOut)
 		}

@@ -14,7 +14,6 @@ import (
 
 	"tessera/edgematch"
 	"tessera/edgematch/exact"
-	"tessera/edgematch/partial"
 	"tessera/internal/catalog"
 )
 
@@ -23,27 +22,6 @@ import (
 type EdgeMatchItem struct {
 	Name, Group string
 	Puzzle      *edgematch.Puzzle
-}
-
-// EdgeMatchRecord is one -json line of `edgematch bench`.
-type EdgeMatchRecord struct {
-	Puzzle  string  `json:"puzzle"`
-	Score   int     `json:"score"`
-	Max     int     `json:"max"`
-	Solved  bool    `json:"solved"`
-	Seconds float64 `json:"seconds"`
-	// BestSeconds: an anytime solver's time to its best score.
-	BestSeconds float64 `json:"best_seconds,omitempty"`
-	Nodes       int64   `json:"nodes"`
-	Group       string  `json:"group,omitempty"`
-	Iterations  int     `json:"lp_iterations,omitempty"`
-	Permutation bool    `json:"lp_permutation,omitempty"`
-	Method      string  `json:"lp_method,omitempty"`
-	// Board is the best board of an anytime solver (partial, tiles,
-	// lns), "/"-separated rows, for rescoring with edgematch score.
-	Board     string `json:"board,omitempty"`
-	Variables int    `json:"lp_variables,omitempty"`
-	Error     string `json:"error,omitempty"`
 }
 
 // EdgeMatchGroup aggregates the generated puzzles of one size and colour
@@ -75,7 +53,8 @@ type EdgeMatchSummary struct {
 }
 
 // EdgeMatch is an edge-matching bench: every item solved in turn by Solver
-// (which brings its own workers), each under Timeout of wall-clock time.
+// (which brings its own workers), each under Timeout of wall-clock time, in
+// process or as "edgematch.solve" jobs on Remote's workers ("-nats").
 type EdgeMatch struct {
 	Items   []EdgeMatchItem
 	Algo    string // the catalogue id, for the summary
@@ -85,8 +64,7 @@ type EdgeMatch struct {
 	Log  func(format string, args ...any)
 	Done func()
 	// Remote, when set, runs the solves as jobs on workers ("-nats"),
-	// which build the solver Algo with Options (its Start and callbacks
-	// stay here).
+	// which build the solver Algo with Options (its hooks stay here).
 	Remote  Remote
 	Options catalog.EdgeMatchOptions
 }
@@ -104,13 +82,21 @@ func (b *EdgeMatch) Run(ctx context.Context, w *Writer) error {
 	}
 	w.Header += "\tnote"
 	cpu0, _ := catalog.ProcessCPU()
-	recs, err := RunItems(ctx, len(b.Items), Options{Workers: 1, Timeout: b.Timeout, Done: b.Done, Remote: b.Remote}, EdgeMatchJob, b.item,
-		func(_ int, r *EdgeMatchRecord, _ time.Duration) error {
+	recs, err := RunJobs(ctx, len(b.Items), Options{Workers: 1, Done: b.Done, Remote: b.Remote}, catalog.EdgeMatchKind, b.Timeout,
+		func(ctx context.Context, in edgeMatchJob) catalog.EdgeMatchRecord {
+			o := in.Solve(ctx, b.Solver, in.item.Puzzle)
+			return o.Record()
+		}, b.job,
+		func(i int, r *catalog.EdgeMatchRecord) error {
+			r.Group = b.Items[i].Group
 			if b.Log != nil {
 				b.Log("%s: %d/%d, %.2f s", r.Puzzle, r.Score, r.Max, r.Seconds)
 			}
-			return w.Item(r, r.row(lpCols))
+			return w.Item(r, edgeMatchRow(r, lpCols))
 		})
+	for i := range recs {
+		recs[i].Group = b.Items[i].Group
+	}
 	if err != nil {
 		return err
 	}
@@ -149,54 +135,47 @@ func (b *EdgeMatch) Run(ctx context.Context, w *Writer) error {
 // the command's exit status is then 1.
 var ErrEdgeMatchFailed = errors.New("failed")
 
-// solve runs the bench's solver on one item.
-func (b *EdgeMatch) solve(ctx context.Context, it EdgeMatchItem) EdgeMatchRecord {
-	res, err := EdgeMatchSolve(ctx, b.Solver, it.Puzzle)
-	r := EdgeMatchRecord{Puzzle: it.Name, Group: it.Group, Score: res.Score.Matched, Max: res.Score.Max,
-		Solved: res.Score.Solved(), Seconds: Seconds(res.Stats.Elapsed), Nodes: res.Stats.Nodes}
-	if l := res.LP; l != nil {
-		r.Iterations, r.Permutation, r.Method, r.Variables = l.Iterations, l.Permutation, l.Method, l.Variables
-	}
-	if res.Board != nil && EdgeMatchAnytime(b.Solver) {
-		r.Board = strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/"))
-		r.BestSeconds = Seconds(res.Stats.BestAt)
-	}
-	if err != nil {
-		r.Error = err.Error()
-		if errors.Is(err, context.DeadlineExceeded) {
-			r.Error = "stopped by -timeout " + b.Timeout.String()
-		}
-	}
-	if res.Board == nil {
-		r.Max = it.Puzzle.MaxScore()
-	}
-	return r
+// edgeMatchJob is one puzzle of a bench: the catalogue's job (the
+// puzzle's text only when it travels) and, in process, the item.
+type edgeMatchJob struct {
+	catalog.EdgeMatchJob
+	item EdgeMatchItem
 }
 
-// EdgeMatchSolve runs s on p. A partial search ends when its time is up:
-// that is its budget, not a failure, so its context's DeadlineExceeded is
-// dropped.
-func EdgeMatchSolve(ctx context.Context, s edgematch.Solver, p *edgematch.Puzzle) (edgematch.Result, error) {
+// job returns item i's job.
+func (b *EdgeMatch) job(i int) edgeMatchJob {
+	it := b.Items[i]
+	j := edgeMatchJob{EdgeMatchJob: catalog.EdgeMatchJob{Name: it.Name,
+		Spec: catalog.Spec[catalog.EdgeMatchOptions]{Solver: b.Algo, Options: b.Options, Budget: catalog.Budget{Timeout: b.Timeout}}}, item: it}
+	if b.Remote != nil {
+		var buf strings.Builder
+		it.Puzzle.WriteTo(&buf)
+		j.Puzzle, j.item = buf.String(), EdgeMatchItem{}
+	}
+	return j
+}
+
+// EdgeMatchSolve runs s, the catalogue's solver algo, on p. An anytime
+// search ends when its time is up: that is its budget, not a failure, so
+// its context's DeadlineExceeded is dropped.
+func EdgeMatchSolve(ctx context.Context, algo string, s edgematch.Solver, p *edgematch.Puzzle) (edgematch.Result, error) {
 	res, err := s.Solve(ctx, p)
-	if EdgeMatchAnytime(s) && errors.Is(err, context.DeadlineExceeded) {
+	if EdgeMatchAnytime(algo) && errors.Is(err, context.DeadlineExceeded) {
 		err = nil
 	}
 	return res, err
 }
 
-// EdgeMatchAnytime reports whether s is a partial solver that runs until
-// its budget (Breaks, Tiles, Partial, and these as seeded searches):
-// its deadline is not a failure.
-func EdgeMatchAnytime(s edgematch.Solver) bool {
-	switch s.(type) {
-	case partial.Partial, partial.DistPartial, partial.Breaks, partial.Tiles:
-		return true
-	}
-	return false
+// EdgeMatchAnytime reports whether the catalogue's solver algo is anytime
+// (its entry's Anytime: partial, tiles, lns): it runs until its budget,
+// and its deadline is not a failure.
+func EdgeMatchAnytime(algo string) bool {
+	e, err := catalog.EdgeMatch.Lookup(algo)
+	return err == nil && e.Anytime
 }
 
 // row is the record's table row.
-func (r *EdgeMatchRecord) row(lpCols bool) string {
+func edgeMatchRow(r *catalog.EdgeMatchRecord, lpCols bool) string {
 	rate := 0.0
 	if r.Seconds > 0 {
 		rate = float64(r.Nodes) / r.Seconds / 1e6
@@ -243,7 +222,7 @@ func (s *EdgeMatchSummary) text(w io.Writer, lpCols bool) {
 
 // edgeMatchGroups aggregates the records of generated puzzles by group, in
 // order of first appearance.
-func edgeMatchGroups(recs []EdgeMatchRecord) []EdgeMatchGroup {
+func edgeMatchGroups(recs []catalog.EdgeMatchRecord) []EdgeMatchGroup {
 	var out []EdgeMatchGroup
 	index := map[string]int{}
 	for _, r := range recs {
@@ -367,150 +346,13 @@ func edgeMatchExpand(item string) ([]string, error) {
 	return m, nil
 }
 
-// EdgeMatchSolved is what `edgematch solve` reports: Record is its -json
-// object, Print its text.
+// EdgeMatchSolved is what `edgematch solve` reports: the outcome (whose
+// Record is its -json object), and for Print its text, the LP backend and
+// the file the board was saved to.
 type EdgeMatchSolved struct {
-	Name    string // the puzzle file's name
-	Puzzle  *edgematch.Puzzle
-	Algo    string // the catalogue id
+	catalog.EdgeMatchOutcome
 	Backend string // the LP backend's name (lp)
-	Result  edgematch.Result
-	Err     error // the solver's
-	Count   bool  // solutions were counted
-	Seed    uint64
-	ShowURL bool   // add the e2.bucas.name viewer URL
 	Saved   string // the file the board was saved to
-	// TimedOut says that the solve's deadline (-timeout) ended it: for
-	// the partial searches, a board that another run with the same seed
-	// may not give.
-	TimedOut bool
-	// MaxMoves is lns's move budget per worker (0: none), MaxNodes the
-	// placement budget per worker of partial and tiles.
-	MaxMoves, MaxNodes int64
-	// SplitDepth is the depth of a dfs split into subtrees (0: none).
-	SplitDepth int
-	// Resumed and ResumedNodes: the subtrees of a split search that a
-	// journal recorded as searched by earlier runs, and their placements
-	// (counted in the result's, not in this run's rate).
-	Resumed      int
-	ResumedNodes int64
-}
-
-// rate is this run's placements per second (a journal's left out).
-func (s *EdgeMatchSolved) rate() float64 {
-	st := s.Result.Stats
-	st.Nodes -= s.ResumedNodes
-	return st.NodesPerSecond()
-}
-
-// partialAlgo reports whether algo is one of the catalogue's partial
-// searches.
-func partialAlgo(algo string) bool {
-	return algo == "partial" || algo == "tiles" || algo == "lns"
-}
-
-// stoppedBy says what ended a partial search: "timeout" (wall-clock, not
-// reproducible), "max-moves" (lns) or "max-nodes" (partial, tiles),
-// reproducible with the same seed (and workers, or one worker), or
-// "target" (a solution); "" for the other solvers.
-func (s *EdgeMatchSolved) stoppedBy() string {
-	switch {
-	case !partialAlgo(s.Algo):
-		return ""
-	case s.Result.Score.Solved():
-		return "target"
-	case s.TimedOut:
-		return "timeout"
-	case s.Algo == "lns" && s.MaxMoves > 0:
-		return "max-moves"
-	case s.Algo != "lns" && s.MaxNodes > 0:
-		return "max-nodes"
-	}
-	return ""
-}
-
-// EdgeMatchSolveRecord is the -json object of `edgematch solve`.
-type EdgeMatchSolveRecord struct {
-	Puzzle      string  `json:"puzzle"`
-	Algo        string  `json:"algo"`
-	Score       int     `json:"score"`
-	Max         int     `json:"max"`
-	Solved      bool    `json:"solved"`
-	FrameErrors int     `json:"frame_errors,omitempty"`
-	Empty       int     `json:"empty,omitempty"`
-	Seconds     float64 `json:"seconds"`
-	// BestSeconds: partial, tiles and lns, the time to the best score.
-	BestSeconds float64 `json:"best_seconds,omitempty"`
-	Nodes       int64   `json:"nodes"`
-	NodesPerSec float64 `json:"nodes_per_second,omitempty"`
-	Moves       int64   `json:"moves,omitempty"`
-	// Completed and Near: partial and tiles, the boards completed and
-	// scored, and how many scored each score within partial.NearGap of
-	// the maximum (keyed by the score).
-	Completed  int64         `json:"completed,omitempty"`
-	Near       map[int]int64 `json:"near,omitempty"`
-	Solutions  int64         `json:"solutions,omitempty"`
-	SplitDepth int           `json:"split_depth,omitempty"`
-	Subtrees   int           `json:"subtrees,omitempty"`
-	// Resumed and ResumedNodes: the subtrees a journal gave as searched
-	// before, and their placements (in Nodes, not in NodesPerSec).
-	Resumed      int    `json:"resumed_subtrees,omitempty"`
-	ResumedNodes int64  `json:"resumed_nodes,omitempty"`
-	Seed         uint64 `json:"seed,omitempty"`
-	StoppedBy    string `json:"stopped_by,omitempty"`
-	Iterations   int    `json:"lp_iterations,omitempty"`
-	Permutation  bool   `json:"lp_permutation,omitempty"`
-	Method       string `json:"lp_method,omitempty"`
-	Board        string `json:"board"`
-	URL          string `json:"url,omitempty"`
-	Error        string `json:"error,omitempty"`
-}
-
-// url returns the viewer URL of the board ("" when it has none).
-func (s *EdgeMatchSolved) url() string {
-	u, _ := s.Puzzle.BucasURL(s.Result.Board, strings.TrimSuffix(s.Name, filepath.Ext(s.Name)))
-	return u
-}
-
-// Record returns the -json object.
-func (s *EdgeMatchSolved) Record() EdgeMatchSolveRecord {
-	res := s.Result
-	j := EdgeMatchSolveRecord{Puzzle: s.Name, Algo: s.Algo, Score: res.Score.Matched, Max: res.Score.Max, Solved: res.Score.Solved(),
-		FrameErrors: res.Score.FrameErrors, Empty: res.Score.Empty, Seconds: Seconds(res.Stats.Elapsed), Nodes: res.Stats.Nodes,
-		NodesPerSec: s.rate(), Board: strings.TrimSpace(strings.ReplaceAll(res.Board.String(), "\n", "/"))}
-	if s.Count {
-		j.Solutions = res.Stats.Solutions
-	}
-	if s.SplitDepth > 0 {
-		j.SplitDepth, j.Subtrees = s.SplitDepth, res.Stats.Subtrees
-		j.Resumed, j.ResumedNodes = s.Resumed, s.ResumedNodes
-	}
-	if partialAlgo(s.Algo) {
-		j.Seed, j.Moves, j.StoppedBy = s.Seed, res.Stats.Moves, s.stoppedBy()
-		j.BestSeconds = Seconds(res.Stats.BestAt)
-		j.Completed = res.Stats.Completed
-		for d, n := range res.Stats.Top {
-			if n > 0 {
-				if j.Near == nil {
-					j.Near = map[int]int64{}
-				}
-				j.Near[res.Score.Max-d] = n
-			}
-		}
-	}
-	if s.Algo == "lns" {
-		j.NodesPerSec = 0 // only its start boards' placements
-	}
-	if l := res.LP; l != nil {
-		j.Iterations, j.Permutation, j.Method = l.Iterations, l.Permutation, l.Method
-	}
-	if s.ShowURL {
-		j.URL = s.url()
-	}
-	if s.Err != nil {
-		j.Error = s.Err.Error()
-	}
-	return j
 }
 
 // Print writes the text report: the puzzle, the board, the score and the
@@ -526,7 +368,7 @@ func (s *EdgeMatchSolved) Print(w io.Writer) {
 		state = fmt.Sprintf("%d mismatches", res.Score.Mismatches())
 	}
 	fmt.Fprintf(w, "score    %v (%s)\n", res.Score, state)
-	if s.Count {
+	if s.Options.Count {
 		fmt.Fprintf(w, "count    %d solutions\n", st.Solutions)
 	}
 	if l := res.LP; l != nil {
@@ -541,24 +383,24 @@ func (s *EdgeMatchSolved) Print(w io.Writer) {
 			fmt.Fprintf(w, "method   lp (P is a permutation: the LP alone solved the puzzle)\n")
 		}
 	}
-	if partialAlgo(s.Algo) {
+	if s.Anytime() {
 		if s.Algo == "lns" {
-			fmt.Fprintf(w, "search   %d placements for the start boards, %d improvement moves, %.2f s, seed %d", st.Nodes, st.Moves, st.Elapsed.Seconds(), s.Seed)
+			fmt.Fprintf(w, "search   %d placements for the start boards, %d improvement moves, %.2f s, seed %d", st.Nodes, st.Moves, st.Elapsed.Seconds(), s.Options.Seed)
 		} else {
-			fmt.Fprintf(w, "search   %d placements (%.1f M/s), %d repair moves, %.2f s, seed %d", st.Nodes, st.NodesPerSecond()/1e6, st.Moves, st.Elapsed.Seconds(), s.Seed)
+			fmt.Fprintf(w, "search   %d placements (%.1f M/s), %d repair moves, %.2f s, seed %d", st.Nodes, st.NodesPerSecond()/1e6, st.Moves, st.Elapsed.Seconds(), s.Options.Seed)
 		}
-		switch s.stoppedBy() {
+		switch s.StoppedBy() {
 		case "timeout":
 			fmt.Fprint(w, "; ended by -timeout (wall clock: another run may differ; -max-nodes, for lns -max-moves, is reproducible)")
 		case "max-moves":
-			fmt.Fprintf(w, "; ended by -max-moves %d (reproducible with this seed and worker count)", s.MaxMoves)
+			fmt.Fprintf(w, "; ended by -max-moves %d (reproducible with this seed and worker count)", s.Options.MaxMoves)
 		case "max-nodes":
-			fmt.Fprintf(w, "; ended by -max-nodes %d per worker (reproducible with this seed and one worker)", s.MaxNodes)
+			fmt.Fprintf(w, "; ended by -max-nodes %d per worker (reproducible with this seed and one worker)", s.Options.MaxNodes)
 		}
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "best     score %d first reached after %.2f s\n", res.Score.Matched, st.BestAt.Seconds())
 	} else {
-		fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s\n", st.Nodes, s.rate()/1e6, st.Elapsed.Seconds())
+		fmt.Fprintf(w, "search   %d placements (%.1f M/s), %.2f s\n", st.Nodes, s.Rate()/1e6, st.Elapsed.Seconds())
 	}
 	if s.SplitDepth > 0 {
 		fmt.Fprintf(w, "split    %d subtrees below the first %d cells of the scan\n", st.Subtrees, s.SplitDepth)
@@ -567,7 +409,7 @@ func (s *EdgeMatchSolved) Print(w io.Writer) {
 		fmt.Fprintf(w, "journal  %d subtrees searched by earlier runs (%d of the placements; the rate is this run's)\n", s.Resumed, s.ResumedNodes)
 	}
 	if s.ShowURL {
-		fmt.Fprintf(w, "viewer   %s\n", s.url())
+		fmt.Fprintf(w, "viewer   %s\n", s.URL())
 	}
 	if s.Saved != "" {
 		fmt.Fprintf(w, "saved    %s\n", s.Saved)

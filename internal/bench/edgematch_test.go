@@ -15,6 +15,7 @@ import (
 	"tessera/edgematch/exact"
 	"tessera/edgematch/partial"
 	"tessera/edgematch/relax"
+	"tessera/internal/catalog"
 )
 
 // TestEdgeMatchBench runs a generated LP bench and checks its lines, its
@@ -33,7 +34,7 @@ func TestEdgeMatchBench(t *testing.T) {
 	if len(lines) != 5 || !strings.HasPrefix(lines[4], `{"algo":"lp",`) || !strings.HasSuffix(lines[4], `"summary":true}`) {
 		t.Fatalf("%q", out.String())
 	}
-	var rec EdgeMatchRecord
+	var rec catalog.EdgeMatchRecord
 	if err := json.Unmarshal([]byte(lines[0]), &rec); err != nil || !rec.Solved || rec.Iterations < 1 || rec.Method != "lp" || rec.Group != "4x4 c12" {
 		t.Fatalf("%v %+v", err, rec)
 	}
@@ -88,10 +89,10 @@ func TestEdgeMatchSolveDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
 	defer cancel()
 	<-ctx.Done()
-	if res, err := EdgeMatchSolve(ctx, partial.Partial{Workers: 1}, p); err != nil || res.Board == nil {
+	if res, err := EdgeMatchSolve(ctx, "lns", partial.Partial{Workers: 1}, p); err != nil || res.Board == nil {
 		t.Errorf("partial: %v", err)
 	}
-	if _, err := EdgeMatchSolve(ctx, exact.DFS{}, p); err == nil {
+	if _, err := EdgeMatchSolve(ctx, "dfs", exact.DFS{}, p); err == nil {
 		t.Error("dfs after the deadline: no error")
 	}
 }
@@ -131,7 +132,7 @@ func TestEdgeMatchBenchBestSeconds(t *testing.T) {
 			t.Fatal(err)
 		}
 		line, _, _ := strings.Cut(out.String(), "\n")
-		var rec EdgeMatchRecord
+		var rec catalog.EdgeMatchRecord
 		if err := json.Unmarshal([]byte(line), &rec); err != nil {
 			t.Fatal(err)
 		}

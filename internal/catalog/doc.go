@@ -2,8 +2,8 @@
 // of "solve this puzzle with catalogue solver X, these options, this
 // budget" that the command line, bench, the web app and the workers share.
 //
-// For a family on the contract (samegame, tangram, jigsaw, gaps and npuzzle today; the others
-// follow) it holds:
+// For a family on the contract (all of them: samegame, tangram, jigsaw,
+// gaps, npuzzle and edgematch) it holds:
 //
 //   - Options (SameGameOptions): plain data that travels as JSON, defaults
 //     in the zero value. A field's json tag is its name and, with '-' for

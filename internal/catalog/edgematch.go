@@ -13,62 +13,56 @@ import (
 	"tessera/lp"
 )
 
-// EdgeMatchOptions are the parameters of the edge-matching solvers, the
-// values of the flags of `tessera edgematch solve` and `bench`. The zero
-// value gives each solver its defaults. A constructor reads the fields
-// that concern it and rejects Count and Start where they do not apply.
+// EdgeMatchOptions are the edge-matching solvers' options: plain data
+// that travels as JSON, each field's json tag its name and (with '-' for
+// '_') its flag of `tessera edgematch solve` and `bench`; the zero value
+// gives each solver its defaults. Each solver reads the fields its entry's
+// Reads lists and ignores the others.
 type EdgeMatchOptions struct {
-	// Order is the backtracker's scan order, as edgematch.ParseScan reads
-	// it ("auto", "rows", ..., "columns from the bottom right"; "": auto):
-	// dfs, and the finishing search of lp.
-	Order string
-	// Workers is the number of goroutines (0: one per core).
-	Workers int
-	// MaxNodes stops the backtracker after about this many placements (0:
-	// no limit): dfs, and the finishing search of lp; for partial and
-	// tiles, this many per worker (with the same Seed and one worker, a
-	// run that it ends gives the same board every time).
-	MaxNodes int64
-	// Count makes dfs and sat count every solution.
-	Count bool
-	// SATSolver is sat's solver command, a name on the PATH or a path ("":
-	// the first of sat.SATSolvers found).
-	SATSolver string
-	// MaxSolutions stops sat's counting after this many solutions (0: no
-	// limit).
-	MaxSolutions int64
-	// Seed makes the partial searches (partial, tiles, lns) repeatable.
-	Seed uint64
-	// Start is a complete board for the partial searches (a saved best to
-	// resume from): lns improves it; partial and tiles keep it as the
-	// board to beat and draw their restarts from the seed and the board.
-	Start *edgematch.Board
-	// LPBackend names the LP backend for lp (lp.Lookup: "pdhg", the
-	// default, or "clp" in a build with the tag clp).
-	LPBackend string
-	// LPIter bounds the LPs of lp (0: 20); LPTime stops its LP iteration
-	// after that long (0: only the context's deadline).
-	LPIter int
-	LPTime time.Duration
-	// NoSearch stops lp after the LP iteration (no rounding and search).
-	NoSearch bool
-	// LPPlain runs lp's Algorithm 1 as published (no pruning of the LP,
-	// no perturbation on stalls).
-	LPPlain bool
-	// LPMaxMemory bounds the memory of lp's relaxation in bytes
-	// (relax.LP.MaxMemory; 0: relax.DefaultLPMemory).
-	LPMaxMemory int64
-	// MaxMoves stops each worker of lns after this many improvement
-	// moves (0: no limit): with the same Seed and Workers, a run that the
-	// move budget ends gives the same board every time, where one that the
-	// context's deadline ends does not.
-	MaxMoves int64
+	Order        string        `json:"order,omitempty" help:"dfs, partial, tiles, lp: the backtracker's scan order: auto, rows, columns, frame, spiral, or a scan from a corner as listed by estimate -scans (\"\": auto)"`
+	Workers      int           `json:"workers,omitempty" help:"goroutines (0: one per core)"`
+	MaxNodes     int64         `json:"max_nodes,omitempty" help:"dfs, lp: stop the backtracker after this many placements; partial, tiles: after this many per worker, reproducibly with -workers 1 (0: no limit)"`
+	LPBackend    string        `json:"lp,omitempty" help:"lp backend: pdhg (pure Go, the default) or clp (needs a build with -tags clp)"`
+	LPIter       int           `json:"lp_iter,omitempty" help:"lp: at most this many LPs (0: 20)"`
+	LPTime       time.Duration `json:"lp_time,omitempty" help:"lp: stop the LP iteration after this long and round (0: only -timeout)"`
+	NoSearch     bool          `json:"no_search,omitempty" help:"lp: stop after the LP iteration (no rounding and search)"`
+	LPPlain      bool          `json:"lp_plain,omitempty" help:"lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)"`
+	LPMaxMiB     int64         `json:"lp_max_mem,omitempty" help:"lp: refuse a puzzle whose LP would need more than about this many MiB, estimated before building it (0: 1024)"`
+	MaxMoves     int64         `json:"max_moves,omitempty" help:"lns: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout"`
+	SATSolver    string        `json:"sat_solver,omitempty" help:"sat: the SAT solver, a name on the PATH or a path (default: the first of cadical, kissat, cryptominisat5 found)"`
+	MaxSolutions int64         `json:"max_solutions,omitempty" help:"sat -count: stop after this many solutions (0: no limit)"`
+	Count        bool          `json:"count,omitempty" help:"dfs, sat: count all solutions instead of stopping at the first"`
+	Split        int           `json:"split,omitempty" help:"dfs: split the search into independent subtrees below the placements of the first K cells of the scan, run on -workers goroutines (0: no split, work stealing on every core)"`
+	Seed         uint64        `json:"seed,string,omitempty" applies:"all" help:"random seed (partial, tiles, lns): the same seed gives the same result, unless a wall-clock -timeout ends the work first"`
+}
 
-	// Split, for dfs, splits the search into the subtrees below the
-	// placements of the first Split cells of the scan, run as independent
-	// tasks (exact.Split): the first solution found stops the others,
-	// or with Count the subtrees' counts are added (0: no split).
-	Split int
+// Check reports options out of range, naming the flag: every solver's
+// mistake.
+func (o EdgeMatchOptions) Check() error {
+	switch {
+	case o.Workers < 0:
+		return errors.New("-workers must not be negative (0: one per core)")
+	case o.MaxNodes < 0:
+		return errors.New("-max-nodes must not be negative (0: no limit)")
+	case o.LPIter < 0:
+		return errors.New("-lp-iter must not be negative (0: 20)")
+	case o.LPTime < 0:
+		return errors.New("-lp-time must not be negative (0: only -timeout)")
+	case o.LPMaxMiB < 0 || o.LPMaxMiB > 1<<40:
+		return fmt.Errorf("-lp-max-mem %d out of range (0: the default, 1024 MiB)", o.LPMaxMiB)
+	case o.MaxMoves < 0:
+		return errors.New("-max-moves must not be negative (0: no limit)")
+	case o.Split < 0:
+		return errors.New("-split must not be negative (0: no split)")
+	case o.MaxSolutions < 0:
+		return errors.New("-max-solutions must not be negative (0: no limit)")
+	}
+	return nil
+}
+
+// EdgeMatchHooks are what an edge-matching solve needs at run time and
+// never sends.
+type EdgeMatchHooks struct {
 	// Subtrees runs the subtrees of a split search (nil: in process on
 	// Workers goroutines; a jobs executor runs them on workers elsewhere).
 	Subtrees exact.SubtreeExecutor
@@ -98,106 +92,93 @@ type EdgeMatchOptions struct {
 	OnLP func(edgematch.LPIterate)
 }
 
+// EdgeMatchRun is what an edge-matching entry's New reads: the options, the
+// start board and the hooks.
+type EdgeMatchRun struct {
+	EdgeMatchOptions
+	// Start is a complete board for the partial searches (a saved best to
+	// resume from): lns improves it; partial and tiles keep it as the
+	// board to beat and draw their restarts from the seed and the board.
+	Start *edgematch.Board
+	Hooks EdgeMatchHooks
+}
+
 // EdgeMatch is the table of edge-matching solvers.
-var EdgeMatch = Table[edgematch.Solver, EdgeMatchOptions]{
-	{ID: "dfs", Name: "exact backtracker", Optimal: true,
+var EdgeMatch = Table[edgematch.Solver, EdgeMatchRun]{
+	{ID: "dfs", Name: "exact backtracker", Optimal: true, Reads: []string{"order", "workers", "max_nodes", "count", "split"},
 		Doc: "candidate tables, a bitset of used pieces, every core on subtrees; -count counts the solutions",
 		New: newEdgeMatchDFS},
-	{ID: "partial", Name: "partial search: the break-schedule search (Blackwood's record method)",
-		Doc: "the best score of a complete board when a solution is out of reach (Eternity II): a backtracker that allows mismatches only after fixed fill indices, with heuristic colours and restarts; until the timeout or -max-nodes per worker",
-		New: newEdgeMatchBreaks},
-	{ID: "tiles", Name: "tileability-guided search (Verhaard's 2008 method)",
-		Doc: "the break search with a good group of pieces of high 2x3 tileability kept for the end, chosen anew at every restart",
-		New: newEdgeMatchTiles},
-	{ID: "lns", Name: "large neighbourhood search",
+	{ID: "partial", Name: "partial search: the break-schedule search (Blackwood's record method)", Anytime: true,
+		Reads: []string{"order", "workers", "max_nodes"},
+		Doc:   "the best score of a complete board when a solution is out of reach (Eternity II): a backtracker that allows mismatches only after fixed fill indices, with heuristic colours and restarts; until the timeout or -max-nodes per worker",
+		New:   newEdgeMatchBreaks},
+	{ID: "tiles", Name: "tileability-guided search (Verhaard's 2008 method)", Anytime: true,
+		Reads: []string{"order", "workers", "max_nodes"},
+		Doc:   "the break search with a good group of pieces of high 2x3 tileability kept for the end, chosen anew at every restart",
+		New:   newEdgeMatchTiles},
+	{ID: "lns", Name: "large neighbourhood search", Anytime: true, Reads: []string{"workers", "max_moves"},
 		Doc: "a start board from the backtracker, then window repairs by branch and bound, assignment repairs and kicks; until the timeout or -max-moves",
 		New: newEdgeMatchLNS},
 	{ID: "lp", Name: "Kovalsky's LP relaxation, then search", Optimal: true,
-		Doc: "Kovalsky, Glasner and Basri's iterative LP; unless -no-search, rounding, fixing and the backtracker",
-		New: newEdgeMatchLP},
-	{ID: "sat", Name: "SAT solver (external)", Optimal: true,
+		Reads: []string{"order", "workers", "max_nodes", "lp", "lp_iter", "lp_time", "no_search", "lp_plain", "lp_max_mem"},
+		Doc:   "Kovalsky, Glasner and Basri's iterative LP; unless -no-search, rounding, fixing and the backtracker",
+		New:   newEdgeMatchLP},
+	{ID: "sat", Name: "SAT solver (external)", Optimal: true, Reads: []string{"count", "sat_solver", "max_solutions"},
 		Doc: "the puzzle as CNF, solved by cadical (or -sat-solver) from the PATH, the model decoded and verified; -count counts by blocking clauses",
 		New: newEdgeMatchSAT},
 }
 
 func init() { register("edgematch", EdgeMatch.Menu) }
 
-// check rejects negative counts and budgets: every solver's mistake.
-func (o EdgeMatchOptions) check() error {
+// errResume refuses a start board to a solver that does not take one.
+var errResume = errors.New("-resume applies to -algo partial, tiles and lns")
+
+func newEdgeMatchDFS(o EdgeMatchRun) (edgematch.Solver, error) {
+	h := o.Hooks
 	switch {
-	case o.Workers < 0:
-		return errors.New("-workers must not be negative (0: one per core)")
-	case o.MaxNodes < 0:
-		return errors.New("-max-nodes must not be negative (0: no limit)")
-	case o.LPIter < 0:
-		return errors.New("-lp-iter must not be negative (0: 20)")
-	case o.LPTime < 0:
-		return errors.New("-lp-time must not be negative (0: only -timeout)")
-	case o.LPMaxMemory < 0:
-		return errors.New("-lp-max-mem must not be negative (0: the default)")
-	case o.MaxMoves < 0:
-		return errors.New("-max-moves must not be negative (0: no limit)")
-	case o.Split < 0:
-		return errors.New("-split must not be negative (0: no split)")
-	case o.MaxSolutions < 0:
-		return errors.New("-max-solutions must not be negative (0: no limit)")
-	}
-	return nil
-}
-
-// errNotFor reports an option given to a solver that does not use it.
-func errNotFor(option, id string) error {
-	return errors.New(option + " applies to -algo " + id)
-}
-
-func newEdgeMatchDFS(o EdgeMatchOptions) (edgematch.Solver, error) {
-	if o.Start != nil {
-		return nil, errNotFor("-resume", "partial, tiles and lns")
-	}
-	if o.MaxMoves != 0 {
-		return nil, errNotFor("-max-moves", "lns")
+	case o.Start != nil:
+		return nil, errResume
+	case h.Searches != nil:
+		return nil, errors.New("a partial search executor applies to -algo partial, tiles and lns")
 	}
 	d, err := o.dfs()
 	if err != nil {
 		return nil, err
 	}
 	d.Count = o.Count
-	if o.Searches != nil {
-		return nil, errNotFor("a partial search executor", "partial, tiles and lns")
-	}
 	if o.Split > 0 {
-		onSplit := o.OnSplit
-		if o.Progress != nil {
+		onSplit := h.OnSplit
+		if h.Progress != nil {
 			var resumed int64 // the journal's placements: in the count, not in this run's rate
-			for _, ss := range o.SplitSearched {
+			for _, ss := range h.SplitSearched {
 				resumed += ss.Result.Stats.Nodes
 			}
 			total := 0 // the number of subtrees, known once the split is made
 			onSplit = func(depth, subtrees int) {
 				total = subtrees
-				if o.OnSplit != nil {
-					o.OnSplit(depth, subtrees)
+				if h.OnSplit != nil {
+					h.OnSplit(depth, subtrees)
 				}
 			}
 			d.Progress = func(st edgematch.Stats) {
 				rate := st
 				rate.Nodes -= resumed
-				o.Progress("dfs split: %d placements (%.1f M/s), %d of %d subtrees finished, %.0f s%s", st.Nodes, rate.NodesPerSecond()/1e6,
-					st.Subtrees, total, st.Elapsed.Seconds(), splitLeft(st, total, len(o.SplitSearched)))
+				h.Progress("dfs split: %d placements (%.1f M/s), %d of %d subtrees finished, %.0f s%s", st.Nodes, rate.NodesPerSecond()/1e6,
+					st.Subtrees, total, st.Elapsed.Seconds(), splitLeft(st, total, len(h.SplitSearched)))
 			}
 		}
-		return exact.Split{DFS: d, Depth: o.Split, Workers: o.Workers, Exec: o.Subtrees, OnSplit: onSplit,
-			Searched: o.SplitSearched, OnSearched: o.OnSearched}, nil
+		return exact.Split{DFS: d, Depth: o.Split, Workers: o.Workers, Exec: h.Subtrees, OnSplit: onSplit,
+			Searched: h.SplitSearched, OnSearched: h.OnSearched}, nil
 	}
-	if o.Subtrees != nil {
+	if h.Subtrees != nil {
 		return nil, errors.New("a subtree executor (-nats) needs -split")
 	}
-	if o.SplitSearched != nil || o.OnSearched != nil {
+	if h.SplitSearched != nil || h.OnSearched != nil {
 		return nil, errors.New("a journal of subtrees (-journal) needs -split")
 	}
-	if o.Progress != nil {
+	if h.Progress != nil {
 		d.Progress = func(st edgematch.Stats) {
-			o.Progress("dfs: %d placements (%.1f M/s), depth %d, %.0f s", st.Nodes, st.NodesPerSecond()/1e6, st.MaxDepth, st.Elapsed.Seconds())
+			h.Progress("dfs: %d placements (%.1f M/s), depth %d, %.0f s", st.Nodes, st.NodesPerSecond()/1e6, st.MaxDepth, st.Elapsed.Seconds())
 		}
 	}
 	return d, nil
@@ -224,53 +205,41 @@ func splitLeft(st edgematch.Stats, total, resumed int) string {
 }
 
 // newEdgeMatchLNS builds the large neighbourhood search (partial.Partial).
-func newEdgeMatchLNS(o EdgeMatchOptions) (edgematch.Solver, error) {
-	switch {
-	case o.Count:
-		return nil, errNotFor("-count", "dfs and sat")
-	case o.Split != 0:
-		return nil, errNotFor("-split", "dfs")
-	case o.MaxNodes != 0:
-		return nil, errNotFor("-max-nodes", "dfs, partial and tiles")
+func newEdgeMatchLNS(o EdgeMatchRun) (edgematch.Solver, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
 	}
-	if _, err := o.dfs(); err != nil {
-		return nil, err // a bad Order is a mistake for every solver
-	}
+	h := o.Hooks
 	s := partial.Partial{Seed: o.Seed, Workers: o.Workers, Start: o.Start, MaxMoves: o.MaxMoves}
-	if o.Searches != nil {
+	if h.Searches != nil {
 		return o.distPartial(s, func(pp partial.PartialProgress) {
-			o.Progress("lns: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
+			h.Progress("lns: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
 		}), nil
 	}
-	s.OnBest = o.OnBest
-	if o.Progress != nil {
+	s.OnBest = h.OnBest
+	if h.Progress != nil {
 		s.Progress = func(pp partial.PartialProgress) {
-			o.Progress("lns: best %d, %d moves, %.0f s", pp.Best, pp.Moves, pp.Elapsed.Seconds())
+			h.Progress("lns: best %d, %d moves, %.0f s", pp.Best, pp.Moves, pp.Elapsed.Seconds())
 		}
 	}
 	return s, nil
 }
 
 // distPartial runs Workers seeded searches of s on the executor Searches.
-func (o EdgeMatchOptions) distPartial(s partial.SeededSearch, progress func(partial.PartialProgress)) partial.DistPartial {
-	d := partial.DistPartial{Search: s, Seed: o.Seed, Searches: o.Workers, Exec: o.Searches, OnBest: o.OnBest}
-	if o.Progress != nil {
+func (o EdgeMatchRun) distPartial(s partial.SeededSearch, progress func(partial.PartialProgress)) partial.DistPartial {
+	d := partial.DistPartial{Search: s, Seed: o.Seed, Searches: o.Workers, Exec: o.Hooks.Searches, OnBest: o.Hooks.OnBest}
+	if o.Hooks.Progress != nil {
 		d.Progress = progress
 	}
 	return d
 }
 
-func newEdgeMatchLP(o EdgeMatchOptions) (edgematch.Solver, error) {
+func newEdgeMatchLP(o EdgeMatchRun) (edgematch.Solver, error) {
+	h := o.Hooks
 	switch {
-	case o.Count:
-		return nil, errNotFor("-count", "dfs and sat")
 	case o.Start != nil:
-		return nil, errNotFor("-resume", "partial, tiles and lns")
-	case o.MaxMoves != 0:
-		return nil, errNotFor("-max-moves", "lns")
-	case o.Split != 0:
-		return nil, errNotFor("-split", "dfs")
-	case o.Subtrees != nil || o.Searches != nil:
+		return nil, errResume
+	case h.Subtrees != nil || h.Searches != nil:
 		return nil, errors.New("lp runs in this process only (no -nats)")
 	}
 	search, err := o.dfs()
@@ -285,37 +254,32 @@ func newEdgeMatchLP(o EdgeMatchOptions) (edgematch.Solver, error) {
 	if err != nil {
 		return nil, err // lp.ErrNotBuilt for clp without the build tag
 	}
-	s := relax.LP{Backend: backend, MaxIter: o.LPIter, MaxTime: o.LPTime, MaxMemory: o.LPMaxMemory, NoSearch: o.NoSearch, Plain: o.LPPlain, Search: search, OnLP: o.OnLP}
-	if o.Progress != nil {
+	s := relax.LP{Backend: backend, MaxIter: o.LPIter, MaxTime: o.LPTime, MaxMemory: o.LPMaxMiB << 20, NoSearch: o.NoSearch, Plain: o.LPPlain, Search: search, OnLP: h.OnLP}
+	if h.Progress != nil {
 		s.Progress = func(st edgematch.LPStep) {
-			o.Progress("lp: iteration %d, %d fractional entries, %.1f s", st.Iteration, st.Fractional, st.Elapsed.Seconds())
+			h.Progress("lp: iteration %d, %d fractional entries, %.1f s", st.Iteration, st.Fractional, st.Elapsed.Seconds())
 		}
 	}
 	return s, nil
 }
 
-func newEdgeMatchSAT(o EdgeMatchOptions) (edgematch.Solver, error) {
+func newEdgeMatchSAT(o EdgeMatchRun) (edgematch.Solver, error) {
+	h := o.Hooks
 	switch {
 	case o.Start != nil:
-		return nil, errNotFor("-resume", "partial, tiles and lns")
-	case o.MaxMoves != 0:
-		return nil, errNotFor("-max-moves", "lns")
-	case o.MaxNodes != 0:
-		return nil, errNotFor("-max-nodes", "dfs, partial and tiles")
-	case o.Split != 0:
-		return nil, errNotFor("-split", "dfs")
-	case o.Subtrees != nil || o.Searches != nil:
+		return nil, errResume
+	case h.Subtrees != nil || h.Searches != nil:
 		return nil, errors.New("sat runs in this process only (no -nats)")
 	case o.MaxSolutions != 0 && !o.Count:
 		return nil, errors.New("-max-solutions applies to -count")
 	}
-	if err := o.check(); err != nil {
+	if err := o.Check(); err != nil {
 		return nil, err
 	}
 	s := sat.SAT{Solver: o.SATSolver, Count: o.Count, MaxSolutions: o.MaxSolutions}
-	if o.Progress != nil {
+	if h.Progress != nil {
 		s.Progress = func(st edgematch.Stats) {
-			o.Progress("sat: %d solutions, %.0f s", st.Solutions, st.Elapsed.Seconds())
+			h.Progress("sat: %d solutions, %.0f s", st.Solutions, st.Elapsed.Seconds())
 		}
 	}
 	return s, nil
@@ -323,7 +287,7 @@ func newEdgeMatchSAT(o EdgeMatchOptions) (edgematch.Solver, error) {
 
 // dfs is the backtracker that dfs runs and lp finishes with.
 func (o EdgeMatchOptions) dfs() (exact.DFS, error) {
-	if err := o.check(); err != nil {
+	if err := o.Check(); err != nil {
 		return exact.DFS{}, err
 	}
 	var scan edgematch.Scan

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -13,35 +14,28 @@ import (
 // partial.BreakOrder), -max-nodes bounds each worker's placements,
 // -resume gives the board to beat, and a Searches executor (-nats) runs
 // -workers seeded searches of one worker each.
-func newEdgeMatchBreaks(o EdgeMatchOptions) (edgematch.Solver, error) {
+func newEdgeMatchBreaks(o EdgeMatchRun) (edgematch.Solver, error) {
 	s, err := o.breaks()
 	if err != nil {
 		return nil, err
 	}
-	if o.Searches != nil {
+	if o.Hooks.Searches != nil {
 		return o.distPartial(s, func(pp partial.PartialProgress) {
-			o.Progress("partial: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
+			o.Hooks.Progress("partial: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
 		}), nil
 	}
-	s.OnBest = o.OnBest
-	if o.Progress != nil {
-		s.Progress = func(pp partial.BreaksProgress) { o.Progress("partial: %s", breaksLine(pp)) }
+	s.OnBest = o.Hooks.OnBest
+	if o.Hooks.Progress != nil {
+		s.Progress = func(pp partial.BreaksProgress) { o.Hooks.Progress("partial: %s", breaksLine(pp)) }
 	}
 	return s, nil
 }
 
 // breaks checks the options of partial and tiles and returns the break
 // search they ask for (without OnBest and Progress).
-func (o EdgeMatchOptions) breaks() (partial.Breaks, error) {
-	switch {
-	case o.Count:
-		return partial.Breaks{}, errNotFor("-count", "dfs and sat")
-	case o.MaxMoves != 0:
-		return partial.Breaks{}, errNotFor("-max-moves", "lns")
-	case o.Split != 0:
-		return partial.Breaks{}, errNotFor("-split", "dfs")
-	case o.Subtrees != nil:
-		return partial.Breaks{}, errNotFor("a subtree executor", "dfs -split")
+func (o EdgeMatchRun) breaks() (partial.Breaks, error) {
+	if o.Hooks.Subtrees != nil {
+		return partial.Breaks{}, errors.New("a subtree executor applies to -algo dfs -split")
 	}
 	d, err := o.dfs()
 	if err != nil {
@@ -85,20 +79,20 @@ func topLine(pp partial.BreaksProgress) string {
 
 // newEdgeMatchTiles builds the tileability-guided search, with the options
 // of partial.
-func newEdgeMatchTiles(o EdgeMatchOptions) (edgematch.Solver, error) {
+func newEdgeMatchTiles(o EdgeMatchRun) (edgematch.Solver, error) {
 	b, err := o.breaks()
 	if err != nil {
 		return nil, err
 	}
 	t := partial.Tiles{Seed: b.Seed, Workers: b.Workers, Scan: b.Scan, MaxNodes: b.MaxNodes, Start: b.Start}
-	if o.Searches != nil {
+	if o.Hooks.Searches != nil {
 		return o.distPartial(t, func(pp partial.PartialProgress) {
-			o.Progress("tiles: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
+			o.Hooks.Progress("tiles: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
 		}), nil
 	}
-	t.OnBest = o.OnBest
-	if o.Progress != nil {
-		t.Progress = func(pp partial.BreaksProgress) { o.Progress("tiles: %s", breaksLine(pp)) }
+	t.OnBest = o.Hooks.OnBest
+	if o.Hooks.Progress != nil {
+		t.Progress = func(pp partial.BreaksProgress) { o.Hooks.Progress("tiles: %s", breaksLine(pp)) }
 	}
 	return t, nil
 }

@@ -22,7 +22,8 @@ func TestEdgeMatchBreaksTiles(t *testing.T) {
 	}
 	for _, id := range []string{"partial", "tiles"} {
 		var lines int
-		s, err := EdgeMatch.New(id, EdgeMatchOptions{Workers: 1, Seed: 3, MaxNodes: 20_000_000, Progress: func(string, ...any) { lines++ }})
+		s, err := EdgeMatch.New(id, EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Workers: 1, Seed: 3, MaxNodes: 20_000_000},
+			Hooks: EdgeMatchHooks{Progress: func(string, ...any) { lines++ }}})
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -34,10 +35,13 @@ func TestEdgeMatchBreaksTiles(t *testing.T) {
 		if lines == 0 {
 			t.Errorf("%s: no progress line", id)
 		}
-		for _, o := range []EdgeMatchOptions{{Count: true}, {MaxMoves: 5}, {Order: "zigzag"}} {
-			if _, err := EdgeMatch.New(id, o); err == nil {
-				t.Errorf("%s accepted %+v", id, o)
+		for _, flag := range []string{"count", "max-moves", "split"} {
+			if err := emApplies(id, flag); err == nil {
+				t.Errorf("-%s applies to %s", flag, id)
 			}
+		}
+		if _, err := EdgeMatch.New(id, EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Order: "zigzag"}}); err == nil {
+			t.Errorf("%s accepted -order zigzag", id)
 		}
 	}
 }

@@ -2,9 +2,11 @@ package catalog
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,7 +25,8 @@ func TestEdgeMatchTable(t *testing.T) {
 	}
 	for _, id := range []string{"dfs", "partial", "lns", "lp"} {
 		var lines int
-		s, err := EdgeMatch.New(id, EdgeMatchOptions{Workers: 1, Order: "spiral", Seed: 3, Progress: func(string, ...any) { lines++ }})
+		s, err := EdgeMatch.New(id, EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Workers: 1, Order: "spiral", Seed: 3},
+			Hooks: EdgeMatchHooks{Progress: func(string, ...any) { lines++ }}})
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -36,36 +39,50 @@ func TestEdgeMatchTable(t *testing.T) {
 		}
 	}
 	// Count with dfs, and the options each solver refuses.
-	s, err := EdgeMatch.New("dfs", EdgeMatchOptions{Count: true, Workers: 1})
+	s, err := EdgeMatch.New("dfs", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Count: true, Workers: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res, err := s.Solve(context.Background(), p); err != nil || res.Stats.Solutions < 1 {
 		t.Errorf("count: %v %d", err, res.Stats.Solutions)
 	}
+	// The options a solver does not read (from the entries' Reads).
+	for _, c := range []struct{ id, flag string }{
+		{"partial", "count"}, {"lns", "count"}, {"lns", "max-nodes"}, {"lns", "order"}, {"partial", "max-moves"},
+		{"partial", "split"}, {"lp", "count"}, {"sat", "max-nodes"}, {"sat", "max-moves"}, {"dfs", "max-moves"},
+		{"lp", "max-moves"}, {"dfs", "lp-iter"}, {"dfs", "max-solutions"}, {"sat", "workers"},
+	} {
+		if err := emApplies(c.id, c.flag); err == nil {
+			t.Errorf("-%s applies to %s", c.flag, c.id)
+		}
+	}
+	for _, c := range []struct{ id, flag string }{
+		{"dfs", "count"}, {"dfs", "split"}, {"sat", "count"}, {"partial", "max-nodes"}, {"tiles", "order"},
+		{"lns", "max-moves"}, {"lp", "lp-max-mem"}, {"lp", "max-nodes"}, {"dfs", "seed"}, {"sat", "sat-solver"},
+	} {
+		if err := emApplies(c.id, c.flag); err != nil {
+			t.Errorf("%s: %v", c.id, err)
+		}
+	}
+	// What New refuses: a start board where none is taken, a bad order or
+	// backend.
 	for _, c := range []struct {
 		id string
-		o  EdgeMatchOptions
+		o  EdgeMatchRun
 	}{
-		{"partial", EdgeMatchOptions{Count: true}},
-		{"lns", EdgeMatchOptions{Count: true}},
-		{"lns", EdgeMatchOptions{MaxNodes: 5}},
-		{"partial", EdgeMatchOptions{MaxMoves: 5}},
-		{"partial", EdgeMatchOptions{Split: 2}},
-		{"lp", EdgeMatchOptions{Count: true}},
-		{"dfs", EdgeMatchOptions{Start: sol}},
-		{"lp", EdgeMatchOptions{Start: sol}},
-		{"dfs", EdgeMatchOptions{Order: "zigzag"}},
-		{"partial", EdgeMatchOptions{Order: "zigzag"}},
-		{"lns", EdgeMatchOptions{Order: "zigzag"}},
-		{"lp", EdgeMatchOptions{LPBackend: "simplex"}},
+		{"dfs", EdgeMatchRun{Start: sol}},
+		{"lp", EdgeMatchRun{Start: sol}},
+		{"sat", EdgeMatchRun{Start: sol}},
+		{"dfs", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Order: "zigzag"}}},
+		{"partial", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Order: "zigzag"}}},
+		{"lp", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{LPBackend: "simplex"}}},
 	} {
 		if _, err := EdgeMatch.New(c.id, c.o); err == nil {
 			t.Errorf("%s accepted %+v", c.id, c.o)
 		}
 	}
 	if _, err := lp.Lookup("clp"); errors.Is(err, lp.ErrNotBuilt) {
-		if _, err := EdgeMatch.New("lp", EdgeMatchOptions{LPBackend: "clp"}); !errors.Is(err, lp.ErrNotBuilt) {
+		if _, err := EdgeMatch.New("lp", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{LPBackend: "clp"}}); !errors.Is(err, lp.ErrNotBuilt) {
 			t.Errorf("clp without the build tag: %v", err)
 		}
 	}
@@ -82,15 +99,14 @@ func TestEdgeMatchRefusesNegatives(t *testing.T) {
 		{"dfs", EdgeMatchOptions{MaxNodes: -5}},
 		{"lp", EdgeMatchOptions{LPIter: -1}},
 		{"lp", EdgeMatchOptions{LPTime: -time.Second}},
-		{"lp", EdgeMatchOptions{LPMaxMemory: -1}},
+		{"lp", EdgeMatchOptions{LPMaxMiB: -1}},
 		{"lns", EdgeMatchOptions{MaxMoves: -1}},
 		{"lns", EdgeMatchOptions{Workers: -2}},
 		{"partial", EdgeMatchOptions{MaxNodes: -1}},
 		{"partial", EdgeMatchOptions{Workers: -2}},
-		{"dfs", EdgeMatchOptions{MaxMoves: 10}},
-		{"lp", EdgeMatchOptions{MaxMoves: 10}},
+		{"lp", EdgeMatchOptions{LPMaxMiB: 1 << 50}},
 	} {
-		if _, err := EdgeMatch.New(c.id, c.o); err == nil {
+		if _, err := EdgeMatch.New(c.id, EdgeMatchRun{EdgeMatchOptions: c.o}); err == nil {
 			t.Errorf("%s accepted %+v", c.id, c.o)
 		}
 	}
@@ -121,7 +137,7 @@ func TestEdgeMatchLNSMaxMoves(t *testing.T) {
 	}
 	var boards []string
 	for range 2 {
-		s, err := EdgeMatch.New("lns", EdgeMatchOptions{Workers: 2, Seed: 3, MaxMoves: 300, Start: start})
+		s, err := EdgeMatch.New("lns", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Workers: 2, Seed: 3, MaxMoves: 300}, Start: start})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,10 +160,8 @@ func TestEdgeMatchLNSMaxMoves(t *testing.T) {
 // (skipped without a SAT solver on the PATH), and checks the options it
 // refuses.
 func TestEdgeMatchSAT(t *testing.T) {
-	for _, o := range []EdgeMatchOptions{
-		{MaxNodes: 5}, {MaxMoves: 5}, {MaxSolutions: 3}, {Count: true, MaxSolutions: -1},
-	} {
-		if _, err := EdgeMatch.New("sat", o); err == nil {
+	for _, o := range []EdgeMatchOptions{{MaxSolutions: 3}, {Count: true, MaxSolutions: -1}} {
+		if _, err := EdgeMatch.New("sat", EdgeMatchRun{EdgeMatchOptions: o}); err == nil {
 			t.Errorf("sat accepted %+v", o)
 		}
 	}
@@ -163,7 +177,7 @@ func TestEdgeMatchSAT(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, count := range []bool{false, true} {
-		s, err := EdgeMatch.New("sat", EdgeMatchOptions{Count: count})
+		s, err := EdgeMatch.New("sat", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Count: count}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,6 +210,53 @@ func TestSplitLeft(t *testing.T) {
 		st := edgematch.Stats{Subtrees: c.finished, Elapsed: c.elapsed}
 		if got := splitLeft(st, c.total, c.resumed); got != c.want {
 			t.Errorf("splitLeft(%d finished of %d, %d resumed, %v) = %q, want %q", c.finished, c.total, c.resumed, c.elapsed, got, c.want)
+		}
+	}
+}
+
+// emApplies is Applies for one flag given to the solver id.
+func emApplies(id, flag string) error {
+	return EdgeMatch.Applies(Options(EdgeMatchOptions{}), []string{flag}, id)
+}
+
+// TestEdgeMatchJob: the job kind edgematch.solve solves the puzzle's text,
+// improves a start board's text (lns), returns the record, and refuses a
+// SAT solver command and a board that does not fit.
+func TestEdgeMatchJob(t *testing.T) {
+	p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 4, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pb strings.Builder
+	p.WriteTo(&pb)
+	run := JobKinds()[EdgeMatchKind]
+	call := func(j EdgeMatchJob) EdgeMatchRecord {
+		t.Helper()
+		in, _ := json.Marshal(j)
+		out, err := run(context.Background(), in, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.(EdgeMatchRecord)
+	}
+	spec := func(id string, o EdgeMatchOptions) Spec[EdgeMatchOptions] {
+		return Spec[EdgeMatchOptions]{Solver: id, Options: o, Budget: Budget{Timeout: time.Minute}}
+	}
+	if r := call(EdgeMatchJob{Spec: spec("dfs", EdgeMatchOptions{Workers: 1, Count: true}), Name: "g", Puzzle: pb.String()}); !r.Solved || r.Solutions < 1 || r.Algo != "dfs" || r.Puzzle != "g" || r.Error != "" {
+		t.Errorf("dfs: %+v", r)
+	}
+	start := edgematch.Format(sol)
+	if r := call(EdgeMatchJob{Spec: spec("lns", EdgeMatchOptions{Workers: 1, MaxMoves: 10, Seed: 2}), Name: "g", Puzzle: pb.String(), Start: string(start)}); !r.Solved || r.StoppedBy != "target" || r.Error != "" {
+		t.Errorf("lns from the solution: %+v", r)
+	}
+	for _, j := range []EdgeMatchJob{
+		{Spec: spec("sat", EdgeMatchOptions{SATSolver: "/bin/sh"}), Puzzle: pb.String()},
+		{Spec: spec("lns", EdgeMatchOptions{}), Puzzle: pb.String(), Start: "2 2\n1/0 2/0\n3/0 4/0\n"},
+		{Spec: spec("dfs", EdgeMatchOptions{}), Puzzle: pb.String(), Start: string(start)},
+		{Spec: spec("dfs", EdgeMatchOptions{}), Puzzle: "3 3\n"},
+	} {
+		if r := call(j); r.Error == "" {
+			t.Errorf("accepted %+v: %+v", j.Spec, r)
 		}
 	}
 }

@@ -13,10 +13,11 @@ type JobFunc func(ctx context.Context, input json.RawMessage, progress func(any)
 
 // The solve job kinds, "<family>.solve": the family's Job in, its Record out.
 const (
-	SameGameKind = "samegame.solve"
-	TangramKind  = "tangram.solve"
-	JigsawKind   = "jigsaw.solve"
-	GapsKind     = "gaps.solve"
+	SameGameKind  = "samegame.solve"
+	TangramKind   = "tangram.solve"
+	JigsawKind    = "jigsaw.solve"
+	GapsKind      = "gaps.solve"
+	EdgeMatchKind = "edgematch.solve"
 )
 
 // JobKinds returns the catalogue's job kinds and their functions, for the
@@ -27,9 +28,10 @@ func JobKinds() map[string]JobFunc {
 }
 
 var jobKinds = map[string]JobFunc{
-	SameGameKind: runSameGameJob,
-	TangramKind:  runTangramJob,
-	JigsawKind:   runJigsawJob,
-	GapsKind:     runGapsJob,
-	NpuzzleKind:  runNpuzzleJob,
+	SameGameKind:  runSameGameJob,
+	TangramKind:   runTangramJob,
+	JigsawKind:    runJigsawJob,
+	GapsKind:      runGapsJob,
+	NpuzzleKind:   runNpuzzleJob,
+	EdgeMatchKind: runEdgeMatchJob,
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"image/png"
 	"math/rand/v2"
@@ -277,13 +276,21 @@ func (s *Server) emBucas(r *http.Request) (int, any, error) {
 	return http.StatusOK, map[string]any{"url": url, "score": p.Score(b).Matched}, nil
 }
 
-// emSolveSpec is the spec of an edgematch.solve job.
+// emSolveSpec is the spec of an edgematch.solve job as the page sends it:
+// the catalogue's job (catalog.EdgeMatchJob) with the puzzle named by ref
+// instead of its text; normalize resolves ref at submit, so the job that
+// runs is the catalogue's and any worker runs it the same.
 type emSolveSpec struct {
-	Ref       emRef    `json:"ref"`
-	Solver    string   `json:"solver"`
-	TimeoutMS int      `json:"timeout_ms"`
-	Seed      uint64   `json:"seed"`
-	Start     [][2]int `json:"start"` // partial, tiles, lns: a complete board to beat or improve
+	catalog.EdgeMatchJob
+	Ref *emRef `json:"ref,omitempty"`
+}
+
+// emResult is an edgematch.solve job's result on this server: the
+// catalogue's record and, for lp, P after every LP iteration (as long as
+// they fit in 512 KiB), in order: the live progress may skip some.
+type emResult struct {
+	catalog.EdgeMatchRecord
+	Iterates []string `json:"iterates,omitempty"`
 }
 
 // emProgress is an edgematch.solve job's progress and result.
@@ -307,65 +314,94 @@ type emProgress struct {
 	Stopped  string   `json:"stopped,omitempty"` // why a search ended without a solution
 }
 
-func (s *Server) checkEMSpec(spec json.RawMessage) (emSolveSpec, *edgematch.Puzzle, time.Duration, error) {
+// checkEMSpec reads an edgematch.solve job: the catalogue's job, its
+// puzzle's text or a ref the page names it by (resolved here), a solver of
+// the catalogue, one worker, no SAT solver command, a wall-clock time
+// limit within the server's (0: 60 s).
+func (s *Server) checkEMSpec(spec json.RawMessage) (catalog.EdgeMatchJob, error) {
 	var req emSolveSpec
 	if err := specUnmarshal(spec, &req); err != nil {
-		return req, nil, 0, err
+		return req.EdgeMatchJob, err
 	}
-	if req.Solver == "" {
-		req.Solver = "partial"
+	j := req.EdgeMatchJob
+	if j.Solver == "" {
+		j.Solver = "partial"
 	}
-	if _, err := catalog.EdgeMatch.Lookup(req.Solver); err != nil {
-		return req, nil, 0, errorf(http.StatusBadRequest, "%v", err)
-	}
-	timeout := min(emDefaultTimeout, s.cfg.MaxJobTimeout)
-	if req.TimeoutMS != 0 {
-		timeout = time.Duration(req.TimeoutMS) * time.Millisecond
-		if timeout < 100*time.Millisecond || timeout > s.cfg.MaxJobTimeout {
-			return req, nil, 0, errorf(http.StatusBadRequest, "timeout_ms %d out of range 100..%d", req.TimeoutMS, s.cfg.MaxJobTimeout.Milliseconds())
-		}
-	}
-	p, _, err := s.loadPuzzle(req.Ref)
+	e, err := catalog.EdgeMatch.Lookup(j.Solver)
 	if err != nil {
-		return req, nil, 0, err
+		return j, errorf(http.StatusBadRequest, "%v", err)
 	}
-	if req.Start != nil {
-		if !emPartial(req.Solver) {
-			return req, nil, 0, errorf(http.StatusBadRequest, "start applies to the partial searches only (partial, tiles, lns)")
-		}
-		if _, err := parseEMBoard(p, req.Start); err != nil {
-			return req, nil, 0, err
-		}
+	if err := j.Options.Check(); err != nil {
+		return j, errorf(http.StatusBadRequest, "options: %v", err)
 	}
-	return req, p, timeout, nil
-}
-
-// emPartial reports whether solver is one of the partial searches, which
-// run until their time is up and take a start board.
-func emPartial(solver string) bool {
-	return solver == "partial" || solver == "tiles" || solver == "lns"
+	switch {
+	case j.Options.SATSolver != "":
+		return j, errorf(http.StatusBadRequest, "options: sat_solver: the server runs its own")
+	case j.Options.Workers > 1:
+		return j, errorf(http.StatusBadRequest, "options: workers: a job here has one")
+	case j.Budget.CPU:
+		return j, errorf(http.StatusBadRequest, "budget: the page's solves are timed by the wall clock")
+	}
+	j.Options.Workers = 1
+	switch t := j.Budget.Timeout; {
+	case t == 0:
+		j.Budget.Timeout = min(emDefaultTimeout, s.cfg.MaxJobTimeout)
+	case t < 100*time.Millisecond || t > s.cfg.MaxJobTimeout:
+		return j, errorf(http.StatusBadRequest, "budget: timeout %v out of range 100ms..%v", t, s.cfg.MaxJobTimeout)
+	}
+	if req.Ref != nil {
+		p, name, err := s.loadPuzzle(*req.Ref)
+		if err != nil {
+			return j, err
+		}
+		var buf strings.Builder
+		p.WriteTo(&buf)
+		j.Puzzle, j.Name = buf.String(), name
+	}
+	if j.Start != "" && !e.Anytime {
+		return j, errorf(http.StatusBadRequest, "start applies to the anytime searches only (partial, tiles, lns)")
+	}
+	if _, _, err := j.Parse(); err != nil {
+		return j, errorf(http.StatusBadRequest, "%v", err)
+	}
+	if _, err := catalog.EdgeMatch.New(j.Solver, catalog.EdgeMatchRun{EdgeMatchOptions: j.Options}); err != nil {
+		return j, errorf(http.StatusBadRequest, "%v", err)
+	}
+	return j, nil
 }
 
 func edgematchJobs(s *Server) map[string]jobKind {
-	return map[string]jobKind{"edgematch.solve": {
+	return map[string]jobKind{catalog.EdgeMatchKind: {
 		check: func(spec json.RawMessage) (time.Duration, error) {
-			_, _, timeout, err := s.checkEMSpec(spec)
-			return timeout + 2*time.Minute, err // the search stops itself at timeout; the rest is for the wait for a slot
+			j, err := s.checkEMSpec(spec)
+			return j.Budget.Timeout + 2*time.Minute, err // the search stops itself at its budget; the rest is for the wait for a slot
 		},
-		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-			req, p, timeout, err := s.checkEMSpec(spec)
+		normalize: func(spec json.RawMessage) (json.RawMessage, error) {
+			j, err := s.checkEMSpec(spec)
 			if err != nil {
 				return nil, err
 			}
-			return s.solveEdgeMatch(ctx, req, p, timeout, progress)
+			return json.Marshal(j)
+		},
+		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
+			j, err := s.checkEMSpec(spec)
+			if err != nil {
+				return nil, err
+			}
+			return s.solveEdgeMatch(ctx, j, progress)
 		},
 	}}
 }
 
-// solveEdgeMatch runs the solver of req on p for at most timeout, taking
-// a busy slot; the partial search reports its best board, the LP each
-// iteration's P, at most about four times a second.
-func (s *Server) solveEdgeMatch(ctx context.Context, req emSolveSpec, p *edgematch.Puzzle, timeout time.Duration, progress func(any)) (emProgress, error) {
+// solveEdgeMatch runs the job, taking a busy slot; the partial search
+// reports its best board, the LP each iteration's P, at most about four
+// times a second. Its result is the catalogue's record, with P after every
+// LP iteration added.
+func (s *Server) solveEdgeMatch(ctx context.Context, j catalog.EdgeMatchJob, progress func(any)) (emResult, error) {
+	p, _, err := j.Parse()
+	if err != nil {
+		return emResult{}, err
+	}
 	start := time.Now()
 	var mu sync.Mutex
 	var last time.Time
@@ -378,29 +414,26 @@ func (s *Server) solveEdgeMatch(ctx context.Context, req emSolveSpec, p *edgemat
 		last = time.Now()
 		progress(f())
 	}
-	opts := catalog.EdgeMatchOptions{Seed: req.Seed, Workers: 1}
-	if req.Start != nil {
-		opts.Start, _ = parseEMBoard(p, req.Start)
-	}
+	var h catalog.EdgeMatchHooks
 	var best [][2]int // the partial search's best board so far
 	bestScore := 0
-	opts.OnBest = func(b *edgematch.Board, sc edgematch.Score) {
+	h.OnBest = func(b *edgematch.Board, sc edgematch.Score) {
 		mu.Lock()
 		best, bestScore = emBoardJSON(b), sc.Matched
 		mu.Unlock()
 		throttled(func() emProgress {
-			return emProgress{Solver: req.Solver, Board: best, Score: bestScore, Max: sc.Max, MS: msSince(start),
+			return emProgress{Solver: j.Solver, Board: best, Score: bestScore, Max: sc.Max, MS: msSince(start),
 				Message: fmt.Sprintf("Partial search: best %d of %d edges", sc.Matched, sc.Max)}
 		})
 	}
 	var iterates []string
 	iterBytes := 0
-	opts.OnLP = func(it edgematch.LPIterate) {
+	h.OnLP = func(it edgematch.LPIterate) {
 		// every iteration is shown: they are few and slow
 		img := edgematch.RenderP(it, edgematch.SnapshotOptions{Cell: 32})
 		var buf bytes.Buffer
 		png.Encode(&buf, img)
-		pr := emProgress{Solver: req.Solver, Iteration: it.Iteration, Objective: it.Objective, Fractional: it.Fractional, Max: p.MaxScore(), MS: msSince(start),
+		pr := emProgress{Solver: j.Solver, Iteration: it.Iteration, Objective: it.Objective, Fractional: it.Fractional, Max: p.MaxScore(), MS: msSince(start),
 			P:       "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes()),
 			Message: fmt.Sprintf("LP iteration %d: %d fractional entries, objective %.3f", it.Iteration, it.Fractional, it.Objective)}
 		if it.Board != nil {
@@ -415,46 +448,25 @@ func (s *Server) solveEdgeMatch(ctx context.Context, req emSolveSpec, p *edgemat
 			progress(pr)
 		}
 	}
-	opts.Progress = func(format string, args ...any) {
+	h.Progress = func(format string, args ...any) {
 		throttled(func() emProgress {
 			// the best board goes with every report, so that a page
 			// that comes back finds it
-			return emProgress{Solver: req.Solver, Board: best, Score: bestScore, Max: p.MaxScore(), MS: msSince(start), Message: fmt.Sprintf(format, args...)}
+			return emProgress{Solver: j.Solver, Board: best, Score: bestScore, Max: p.MaxScore(), MS: msSince(start), Message: fmt.Sprintf(format, args...)}
 		})
-	}
-	solver, err := catalog.EdgeMatch.New(req.Solver, opts)
-	if err != nil {
-		return emProgress{}, errorf(http.StatusBadRequest, "%v", err)
 	}
 	// The wait for a solver slot is the job's, not the search's time.
 	if err := s.acquire(ctx); err != nil {
-		return emProgress{}, err
+		return emResult{}, err
 	}
 	defer s.release()
-	sctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	res, err := solver.Solve(sctx, p)
-	if ctx.Err() != nil {
-		return emProgress{}, ctx.Err() // cancelled
+	rec, _ := j.Run(ctx, h)
+	if err := ctx.Err(); err != nil {
+		return emResult{}, err // cancelled
 	}
 	mu.Lock()
-	out := emProgress{Solver: req.Solver, Max: p.MaxScore(), MS: msSince(start), Nodes: res.Stats.Nodes, Iterates: iterates}
-	mu.Unlock()
-	if res.Board != nil {
-		out.Board, out.Score, out.Solved = emBoardJSON(res.Board), res.Score.Matched, res.Score.Solved()
-	}
-	switch {
-	case err == nil && out.Solved:
-		out.Message = fmt.Sprintf("Solved: all %d edges match", out.Max)
-	case err == nil:
-		out.Message = fmt.Sprintf("Best board: %d of %d edges match", out.Score, out.Max)
-	case emPartial(req.Solver) && errors.Is(err, context.DeadlineExceeded):
-		out.Message = fmt.Sprintf("Time is up: the best board has %d of %d edges matching", out.Score, out.Max)
-	default:
-		out.Stopped = err.Error()
-		out.Message = fmt.Sprintf("Stopped (%v): best board %d of %d edges", err, out.Score, out.Max)
-	}
-	return out, nil
+	defer mu.Unlock()
+	return emResult{EdgeMatchRecord: rec, Iterates: iterates}, nil
 }
 
 // edgematchState is a saved edge-matching game.

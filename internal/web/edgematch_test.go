@@ -63,14 +63,14 @@ func TestEdgeMatchJobs(t *testing.T) {
 	ts := testServer(t, s)
 	ref := emRef{Rows: 4, Cols: 4, Seed: 5}
 	for _, solver := range []string{"dfs", "lp", "partial", "lns"} {
-		st := submit(t, s, "edgematch.solve", map[string]any{"ref": ref, "solver": solver, "timeout_ms": 20000})
+		st := submit(t, s, "edgematch.solve", map[string]any{"ref": ref, "solver": solver, "budget": map[string]any{"timeout_ns": 20e9}})
 		states := events(t, ts.URL, st.ID)
 		last := states[len(states)-1]
-		var res emProgress
+		var res emResult
 		if err := json.Unmarshal(last.Result, &res); err != nil || last.State != JobDone {
 			t.Fatalf("%s: %+v (%v)", solver, last, err)
 		}
-		if !res.Solved || res.Score != 24 || len(res.Board) != 16 {
+		if !res.Solved || res.Score != 24 || res.Algo != solver || !strings.HasPrefix(res.Board, "4 4/") {
 			t.Fatalf("%s: %+v", solver, res)
 		}
 		if solver == "lp" && (len(res.Iterates) == 0 || !strings.HasPrefix(res.Iterates[0], "data:image/png;base64,")) {
@@ -80,7 +80,9 @@ func TestEdgeMatchJobs(t *testing.T) {
 	postBad(t, s, "/api/jobs", []badBody{
 		{`{"kind":"edgematch.solve","spec":{"ref":{"rows":4,"cols":4},"solver":"magic"}}`, 400, "unknown solver"},
 		{`{"kind":"edgematch.solve","spec":{"ref":{"rows":99,"cols":4}}}`, 400, "3 to 16"},
-		{`{"kind":"edgematch.solve","spec":{"ref":{"rows":4,"cols":4},"timeout_ms":1}}`, 400, "timeout_ms"},
-		{`{"kind":"edgematch.solve","spec":{"ref":{"rows":4,"cols":4},"solver":"dfs","start":[]}}`, 400, "partial"},
+		{`{"kind":"edgematch.solve","spec":{"ref":{"rows":4,"cols":4},"budget":{"timeout_ns":1}}}`, 400, "timeout"},
+		{`{"kind":"edgematch.solve","spec":{"ref":{"rows":4,"cols":4},"solver":"dfs","start":"4 4\n"}}`, 400, "partial"},
+		{`{"kind":"edgematch.solve","spec":{"ref":{"rows":4,"cols":4},"solver":"sat","options":{"sat_solver":"/bin/sh"}}}`, 400, "sat_solver"},
+		{`{"kind":"edgematch.solve","spec":{"puzzle":"2 2\n"}}`, 400, "puzzle"},
 	})
 }

@@ -234,6 +234,23 @@ function showProgress(pr) {
   ui.autoOut.textContent = `${pr.message} · ${formatMS(pr.ms)}`;
 }
 
+// boardCells reads a record's board ("ROWS COLS/P/R P/R .../", pieces from
+// 1, 0/0 an empty cell) as the page's cells ([piece from 0, turns], -1 empty).
+function boardCells(text) {
+  const nums = (text || '').split(/[\s/]+/).filter((x) => x !== '').map(Number).slice(2);
+  const cells = [];
+  for (let i = 0; i + 1 < nums.length; i += 2) cells.push([nums[i] - 1, nums[i + 1]]);
+  return cells;
+}
+
+// recordMessage says what a record of the catalogue (the job's result) tells.
+function recordMessage(r) {
+  if (r.solved) return `Solved: all ${r.max} edges match`;
+  if (r.error) return `Stopped (${r.error}): best board ${r.score} of ${r.max} edges`;
+  if (r.stopped_by === 'timeout') return `Time is up: the best board has ${r.score} of ${r.max} edges matching`;
+  return `Best board: ${r.score} of ${r.max} edges match`;
+}
+
 // solving is the page's Auto, run as an edgematch.solve job.
 const solving = pageJob(game.job, {
   notify,
@@ -243,7 +260,9 @@ const solving = pageJob(game.job, {
     notify(`${name}: ${p.message}…`, 'busy');
   },
   done(res, name) {
-    showProgress(res);
+    const message = recordMessage(res);
+    const board = boardCells(res.board);
+    showProgress({ board: board.length > 0 ? board : null, message, ms: res.seconds * 1000 });
     if (res.iterates && res.iterates.length > 0) {
       // P after every LP iteration, as the source's Figure 4c
       ui.lp.hidden = false;
@@ -252,7 +271,7 @@ const solving = pageJob(game.job, {
       ui.lpCaption.textContent = `P after each of the ${res.iterates.length} LP iterations (cells down, pieces across; white is 1).`;
     }
     const r = draw();
-    notify(`${name}: ${res.message}.`, r.solved ? 'victory' : res.stopped ? 'warn' : '');
+    notify(`${name}: ${message}.`, r.solved ? 'victory' : res.error ? 'warn' : '');
   },
 });
 
@@ -260,7 +279,8 @@ async function auto() {
   if (game.job.running) return;
   const opt = ui.solver.selectedOptions[0];
   const name = opt.textContent;
-  const spec = { ref: game.p.ref, solver: opt.value, timeout_ms: Number(ui.budget.value), seed: 1 };
+  // the catalogue's job, its puzzle named by ref (the server puts in its text)
+  const spec = { ref: game.p.ref, solver: opt.value, options: { seed: '1' }, budget: { timeout_ns: Number(ui.budget.value) * 1e6 } };
   notify(`${name}: searching (${ui.budget.selectedOptions[0].textContent})…`, 'busy');
   ui.lp.hidden = true;
   await solving.run('edgematch.solve', spec, { ref: game.p.ref, board: game.board, name });

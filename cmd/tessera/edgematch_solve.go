@@ -1,0 +1,303 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"tessera/edgematch"
+	"tessera/edgematch/relax"
+	"tessera/internal/bench"
+	"tessera/internal/catalog"
+	"tessera/internal/dist"
+	"tessera/lp"
+)
+
+// solveFlags are the solver flags of solve and bench: -algo and a flag per
+// option of catalog.EdgeMatchOptions (catalog.BindFlags).
+type solveFlags struct {
+	fs   *flag.FlagSet
+	algo string
+	o    catalog.EdgeMatchRun
+	list []catalog.Option
+}
+
+func (s *solveFlags) define(fs *flag.FlagSet) {
+	s.fs = fs
+	s.o.Seed = 1 // the command line's seed, as every verb's
+	fs.StringVar(&s.algo, "algo", "dfs", "solver: "+strings.Join(catalog.EdgeMatch.IDs(), ", ")+" (listed by tessera help edgematch solve)")
+	s.list = catalog.BindFlags(fs, &s.o.EdgeMatchOptions)
+}
+
+// check reports an unknown -algo, options out of range and an option the
+// solver does not read (the entries' Reads): usage errors.
+func (s *solveFlags) check() error {
+	if _, err := catalog.EdgeMatch.Lookup(s.algo); err != nil {
+		return usagef("unknown -algo %q (have %s)", s.algo, strings.Join(catalog.EdgeMatch.IDs(), ", "))
+	}
+	if err := s.o.Check(); err != nil {
+		return usagef("%v", err)
+	}
+	if err := catalog.EdgeMatch.Applies(s.list, catalog.SetFlags(s.fs, s.list), s.algo); err != nil {
+		return usagef("%v", err)
+	}
+	return nil
+}
+
+// lpTooLarge adds to an *relax.LPSizeError the flag that raises the
+// bound.
+func lpTooLarge(err error) error {
+	var se *relax.LPSizeError
+	if errors.As(err, &se) {
+		return fmt.Errorf("%w; -lp-max-mem %d would allow it", err, (se.Need+1<<20-1)>>20)
+	}
+	return err
+}
+
+// solver builds the solver from the catalogue: an option that does not suit
+// it is a usage error, a backend missing from this build a failure.
+func (s *solveFlags) solver() (edgematch.Solver, error) {
+	solver, err := catalog.EdgeMatch.New(s.algo, s.o)
+	if err != nil && !errors.Is(err, lp.ErrNotBuilt) {
+		err = usagef("%v", err)
+	}
+	return solver, err
+}
+
+var emSolveCmd = &Command{
+	Name:      "solve",
+	UsageLine: "[-algo " + strings.Join(catalog.EdgeMatch.IDs(), "|") + "] [-order O] [-count] [-split K] [-nats URL] [-hints FILE [-nhints K]] [-timeout D] [-max-nodes N] [-max-moves N] [-lp-max-mem MiB] [-seed S] [-resume B.board] [-snapshots DIR] [-json] P.txt [-o B.board]",
+	Short:     "solve a puzzle, or find the best partial board",
+	Long: `Solve searches the puzzle in P.txt with the solver -algo and prints the board
+with its score (matched internal edges, recomputed from the pieces, never
+taken from the solver). The solvers:
+
+` + catalog.EdgeMatch.Help() + `
+dfs, lp and sat exit with status 1 when they prove that there is no solution or
+stop at -timeout or -max-nodes; sat runs the SAT solver -sat-solver (default:
+cadical, found on the PATH) on the CNF that "edgematch export" writes, and
+verifies the board it decodes; sat -count re-runs it with each solution
+blocked, up to -max-solutions; lp reports the LPs solved and whether P became
+a permutation. lp first estimates the memory of its LP and refuses a puzzle
+that would need more than -lp-max-mem MiB (default 1024: a framed 24x24 puzzle
+with 100 colours needs about 300, a 32x32 one about 1100); -timeout covers
+building the LP too.
+
+partial, the partial search for boards out of exact reach (Eternity II), is
+the break-schedule search of the record boards, on -workers cores until
+-timeout or -max-nodes placements per worker; tiles is the same search with
+a group of well-tiling pieces kept for the end; lns is the large
+neighbourhood search, until -timeout or -max-moves. All three save every new
+best board with -o at once (atomically), with the algorithm and seed in its
+comments. -resume B.board: lns improves the saved board; partial and tiles
+keep it as the floor (the result is never worse; one worker first spends
+repair moves on it) and restart their backtracker on random streams drawn
+from -seed and the board, so a resumed run continues the search with new
+restarts rather than repeating the first run's (the same -seed, board and
+-max-nodes give the same result again with -workers 1). partial and tiles
+count the boards their backtracker completes: -progress and -json give how
+many, and how many scored each score within 20 of the maximum ("near", keyed
+by the score), which tells how fast the boards thin out towards the top.
+
+-split K (dfs) splits the search into the subtrees below the placements of
+the first K cells of the scan, independent tasks taken in scan order by
+-workers goroutines: the first solution found stops the others (with one
+worker it is the plain search's), or with -count the subtrees' counts are
+added. Choose K so that there are many more subtrees than workers (the report
+gives their number). With -nats URL the subtrees are jobs (128 queued ahead,
+in scan order) for the workers of that NATS server ("tessera worker -nats
+URL" on each machine); the first solution cancels the rest. -journal FILE
+makes a long split search resumable: each subtree searched to its end is
+appended to FILE as a JSON line (its prefix, placements, solutions and first
+solution), and a later run with the same puzzle, -order, -split and -count
+skips the subtrees FILE records and adds their counts, so a count of hours
+can run in pieces (stop it with Ctrl-C or -timeout; the subtrees running
+then are searched again next time).
+
+With -nats URL, partial, tiles and lns run -workers seeded searches (seeds
+-seed, -seed+1, ...), each a job with one worker; the best board of all is
+kept, printed as it improves (-progress) and saved with -o; -timeout ends
+them all.
+
+Budgets and reproducibility: -max-moves (lns) counts each worker's moves, so
+a run it ends gives the same board every time for the same -seed and
+-workers (also on another machine); -max-nodes counts placements: per worker
+for partial and tiles, in all for dfs and lp's search, reproducibly with
+-workers 1 (partial's workers share their best score, which decides which
+boards they polish) and with -nats, whose searches have one worker each. -timeout and -lp-time are wall-clock time: a
+run they end depends on the machine and its load, so for a reproducible
+partial search give -max-nodes (lns: -max-moves) with -timeout 0 (or a
+-timeout long enough not to end it first; the report says which ended it).
+
+With -algo lp, -snapshots DIR writes the board that P rounds to and the matrix
+P (a row per cell, a column per piece, white 1 to black 0 as in the paper's
+Figure 4c) after every LP (lp-NN-board.png, lp-NN-P.png) and all of them side
+by side (iterates.png).`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		var sf solveFlags
+		var hf hintFlags
+		sf.define(fs)
+		hf.define(fs)
+		resume := fs.String("resume", "", "partial, tiles: keep this board (a saved best) as the one to beat and restart from -seed and it; lns: improve it")
+		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")
+		timeout := timeoutFlag(fs, time.Minute)
+		out := outFlag(fs, "the board (partial, tiles, lns: every new best, atomically)")
+		asJSON := jsonFlag(fs)
+		prog := progressFlag(fs)
+		snapDir := fs.String("snapshots", "", "lp: write the board and the matrix P after every LP as pictures to this folder")
+		natsURL := solveNATSFlag(fs, "dfs -split's subtrees or the -workers seeded searches of partial, tiles or lns")
+		journal := fs.String("journal", "", "dfs -split: record each subtree searched to its end in this file, and skip the subtrees it records (a long search or count goes on where it stopped; one run at a time per file)")
+		return func(ctx context.Context, env *Env, args []string) (err error) {
+			if len(args) != 1 {
+				return usagef("want one puzzle file")
+			}
+			if err := sf.check(); err != nil {
+				return err
+			}
+			if *natsURL != "" {
+				switch {
+				case sf.algo == "dfs" && sf.o.Split == 0:
+					return usagef("-nats with -algo dfs needs -split K (the subtrees are the jobs)")
+				case sf.algo != "dfs" && !partialAlgo(sf.algo):
+					return usagef("-nats applies to -algo dfs -split K and -algo partial, tiles and lns")
+				}
+				client, closeClient, err := solveClient(ctx, *natsURL)
+				if err != nil {
+					return err
+				}
+				defer closeClient()
+				if sf.algo == "dfs" {
+					sf.o.Hooks.Subtrees = dist.Subtrees{Client: client}
+				} else {
+					sf.o.Hooks.Searches = dist.Partial{Client: client}
+				}
+			}
+			if *snapDir != "" && sf.algo != "lp" {
+				return usagef("-snapshots applies to -algo lp")
+			}
+			p, err := hf.read(env, args[0])
+			if err != nil {
+				return err
+			}
+			snaps, err := bench.NewLPSnapshots(*snapDir, p)
+			if err != nil {
+				return err
+			}
+			if snaps != nil {
+				sf.o.Hooks.OnLP = snaps.Add
+			}
+			if *resume != "" {
+				if sf.o.Start, err = emReadBoard(*resume, p); err != nil {
+					return err
+				}
+			}
+			pr := newProgress(env, *prog)
+			defer pr.Done()
+			var resumed int
+			var resumedNodes int64
+			if *journal != "" {
+				if sf.algo != "dfs" || sf.o.Split <= 0 {
+					return usagef("-journal applies to -algo dfs -split K")
+				}
+				j, searched, err := openSplitJournal(*journal, journalHeader{Puzzle: puzzleDigest(p), Order: cmp.Or(sf.o.Order, "auto"),
+					Depth: sf.o.Split, Count: sf.o.Count}, p)
+				if err != nil {
+					return emBadInput(err)
+				}
+				var sols int64
+				for _, ss := range searched {
+					resumedNodes += ss.Result.Stats.Nodes
+					sols += ss.Result.Stats.Solutions
+				}
+				resumed = len(searched)
+				pr.Logf("journal %s: %d subtrees searched before (%d placements, %d solutions); %d recorded with solutions are counted again", *journal, resumed, resumedNodes, sols, len(j.recount))
+				sf.o.Hooks.SplitSearched, sf.o.Hooks.OnSearched = searched, j.add
+				defer func() {
+					if cerr := j.Close(); cerr != nil && err == nil {
+						err = fmt.Errorf("journal %s: %w", *journal, cerr)
+					}
+				}()
+			}
+			name := filepath.Base(args[0])
+			t0 := time.Now()
+			var saveErr error
+			sf.o.Hooks.Progress = pr.Printf
+			seed := &sf.o.Seed
+			sf.o.Hooks.OnBest = func(b *edgematch.Board, s edgematch.Score) {
+				pr.Logf("new best %v after %.1f s", s, time.Since(t0).Seconds())
+				if *out != "" {
+					if err := writeFileAtomic(*out, boardFile(b, name, p, s, sf.algo, *seed, time.Since(t0))); err != nil && saveErr == nil {
+						saveErr = err
+					}
+				}
+			}
+			splitDepth := 0
+			sf.o.Hooks.OnSplit = func(depth, n int) {
+				splitDepth = depth
+				pr.Logf("split into %d subtrees below the first %d cells of the scan", n, depth)
+			}
+			solver, err := sf.solver()
+			if err != nil {
+				return err
+			}
+			pr.Logf("%s: %s; algo %s, seed %d", name, p.Describe(), sf.algo, *seed)
+			sctx, cancel := withTimeout(ctx, *timeout)
+			defer cancel()
+			res, err := bench.EdgeMatchSolve(sctx, sf.algo, solver, p)
+			timedOut := sctx.Err() != nil && ctx.Err() == nil
+			err = lpTooLarge(err)
+			pr.Done()
+			if serr := snaps.Finish(); serr != nil {
+				return serr
+			}
+			if saveErr != nil {
+				return saveErr
+			}
+			if res.Board == nil {
+				return err
+			}
+			if *out != "" && !bench.EdgeMatchAnytime(sf.algo) {
+				if err := writeFileAtomic(*out, boardFile(res.Board, name, p, res.Score, sf.algo, *seed, res.Stats.Elapsed)); err != nil {
+					return err
+				}
+			}
+			if errors.Is(err, context.DeadlineExceeded) {
+				err = fmt.Errorf("stopped by -timeout %v: %w", *timeout, err)
+			}
+			r := bench.EdgeMatchSolved{Backend: cmp.Or(sf.o.LPBackend, "pdhg"), Saved: *out, EdgeMatchOutcome: catalog.EdgeMatchOutcome{
+				Name: name, Puzzle: p, Algo: sf.algo, Options: sf.o.EdgeMatchOptions, Result: res, Err: err, ShowURL: *url, TimedOut: timedOut,
+				SplitDepth: splitDepth, Resumed: resumed, ResumedNodes: resumedNodes}}
+			if *asJSON {
+				if werr := writeJSON(env.Stdout, r.Record()); werr != nil {
+					return werr
+				}
+			} else {
+				r.Print(env.Stdout)
+			}
+			return err
+		}
+	},
+}
+
+// partialAlgo reports whether algo is one of the partial searches, which
+// -nats runs as seeded jobs.
+func partialAlgo(algo string) bool {
+	return algo == "partial" || algo == "tiles" || algo == "lns"
+}
+
+// boardFile is a board file with comments saying where it comes from.
+func boardFile(b *edgematch.Board, puzzle string, p *edgematch.Puzzle, s edgematch.Score, algo string, seed uint64, elapsed time.Duration) []byte {
+	comments := []string{
+		fmt.Sprintf("%s, score %v, tessera edgematch solve -algo %s -seed %d, found after %.1f s", puzzle, s, algo, seed, elapsed.Seconds()),
+		"format: \"ROWS COLS\", then ROWS lines of \"PIECE/ROT\" (row 1 = top; ROT = clockwise quarter turns; 0/0 = empty)",
+	}
+	if url, err := p.BucasURL(b, strings.TrimSuffix(puzzle, filepath.Ext(puzzle))); err == nil {
+		comments = append(comments, "viewer: "+url)
+	}
+	return edgematch.Format(b, comments...)
+}
