@@ -74,12 +74,13 @@
 // # Benches on workers
 //
 // A bench's items are the catalogue's solve jobs ("samegame.solve",
-// catalog.JobKinds) or, for the families not yet on the solve contract,
-// bench items (bench.NewItem: "bench.edgematch", ...); cmd/tessera
-// registers them all, so "tessera worker" runs any bench's items and a
-// bench with -nats prints what it prints locally (the same order: results
-// are taken in item order). The item's budget is applied on the worker,
-// which reports the item's CPU time.
+// "edgematch.solve", ...: catalog.JobKinds), and the one bench item that is
+// not a solve, SameGame's labelled positions (bench.NewItem:
+// "bench.samegame.labels"); cmd/tessera registers them all, so "tessera
+// worker" runs any bench's items and a bench with -nats prints what it
+// prints locally (the same order: results are taken in item order). A job
+// applies its own budget on the worker and reports its CPU time in its
+// record.
 //
 // # Limits
 //
