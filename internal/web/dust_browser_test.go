@@ -179,3 +179,35 @@ func TestBrowserDustVerdict(t *testing.T) {
 		t.Errorf("verdict %q", status)
 	}
 }
+
+// TestBrowserReloadKeepsGame: a reload keeps the game of the dust and
+// SameGame pages: the board, the clicks and the seed (issue 39 item 6).
+func TestBrowserReloadKeepsGame(t *testing.T) {
+	ctx := browser(t)
+	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
+	defer stop()
+	for _, page := range []string{"/dust", "/samegame"} {
+		step(t, ctx, "load "+page, chromedp.Navigate(ts.URL+page),
+			waitFor(statusJS+`.textContent.startsWith('New')`, 10*time.Second))
+		for range 2 {
+			step(t, ctx, "a click", chromedp.Evaluate[chromedp.Void](`(() => {
+  const cells = [...document.querySelectorAll('#board .cell[data-c]')];
+  for (const c of cells) {
+    const x = c.dataset.x, y = c.dataset.y, col = c.dataset.c;
+    const n = cells.filter((d) => d.dataset.c === col && Math.abs(d.dataset.x - x) + Math.abs(d.dataset.y - y) === 1);
+    if (n.length > 0) { c.click(); return; }
+  }
+})()`))
+		}
+		before := boardOf(t, ctx)
+		clicks := value(t, ctx, "clicks", chromedp.Text(chromedp.ID("clicks")))
+		step(t, ctx, "reload "+page, chromedp.Reload(),
+			waitFor(statusJS+`.textContent.startsWith('Your game, as you left it')`, 10*time.Second))
+		if got := boardOf(t, ctx); got != before {
+			t.Errorf("%s after a reload: %s, before %s", page, got, before)
+		}
+		if got := value(t, ctx, "clicks", chromedp.Text(chromedp.ID("clicks"))); got != clicks || clicks == "0" {
+			t.Errorf("%s: %s clicks after a reload, %s before", page, got, clicks)
+		}
+	}
+}

@@ -486,7 +486,7 @@ document.addEventListener('keydown', (ev) => {
 });
 pauseWhenHidden(() => game.clock, () => game.history.length > 0 && !game.won);
 
-savesPanel({
+const saves = savesPanel({
   kind: 'dust', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
   getState: () => ({
     start: game.start, board: line(game.grid), history: game.history.map(([x, y]) => `${x},${y}`).join(' '),
@@ -505,4 +505,4 @@ ui.speedOut.textContent = ui.speed.value;
 if (prefs.solver && ui.solver.querySelector(`option[value="${CSS.escape(prefs.solver)}"]`)) ui.solver.value = prefs.solver;
 ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
 layout();
-deal();
+saves.restore().then((kept) => { if (!kept) deal(); });

@@ -459,7 +459,7 @@ ui.solver.addEventListener('change', () => {
 });
 ui.budget.addEventListener('change', savePrefs);
 
-savesPanel({
+const saves = savesPanel({
   kind: 'samegame', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
   getState: () => ({
     start: game.start, board: line(game.grid), history: game.history.map(([x, y]) => `${x},${y}`).join(' '),
@@ -484,5 +484,5 @@ savesPanel({
   } catch (e) {
     notify(`Cannot list the positions: ${e.message}`, 'error');
   }
-  if (!(await resumeJob())) deal(0);
+  if (!(await resumeJob()) && !(await saves.restore())) deal(0);
 })();

@@ -66,5 +66,40 @@ export function savesPanel({ kind, form, input, list, getState, loadState, notif
     if (name) save(name);
   });
   refresh();
-  return { refresh };
+
+  // The game survives a reload: its state (the same as a save's) is kept in
+  // the browser as the page is left or hidden, and every few seconds;
+  // restore() loads it at the next start.
+  const key = `tessera.${kind}.game`;
+  const keep = () => {
+    try {
+      const st = getState();
+      if (st) localStorage.setItem(key, JSON.stringify(st));
+    } catch {
+      // A game that cannot be read just now (none dealt yet) is not kept.
+    }
+  };
+  addEventListener('pagehide', keep);
+  document.addEventListener('visibilitychange', () => { if (document.hidden) keep(); });
+  setInterval(keep, 3000);
+  // restore loads the game kept before a reload and answers whether there
+  // was one (a kept game the page cannot load is dropped).
+  async function restore() {
+    let st = null;
+    try {
+      st = JSON.parse(localStorage.getItem(key) || 'null');
+    } catch {
+      st = null;
+    }
+    if (!st) return false;
+    try {
+      await loadState(st);
+      notify('Your game, as you left it.');
+      return true;
+    } catch {
+      localStorage.removeItem(key);
+      return false;
+    }
+  }
+  return { refresh, restore };
 }
