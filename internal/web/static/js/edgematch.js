@@ -351,7 +351,7 @@ const describeSolver = () => {
 };
 ui.solver.addEventListener('change', describeSolver);
 
-savesPanel({
+const saves = savesPanel({
   kind: 'edgematch', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
   getState: () => ({ ref: game.p.ref, board: game.board, name: game.p.name, elapsed_ms: Math.round(game.clock.ms()) }),
   loadState: async (st) => {
@@ -370,5 +370,5 @@ savesPanel({
   } catch (e) {
     notify(`Cannot list the puzzles: ${e.message}`, 'error');
   }
-  if (!(await resumeJob())) load(currentRef());
+  if (!(await resumeJob()) && !(await saves.restore())) load(currentRef());
 })();

@@ -392,7 +392,7 @@ const describeSolver = () => {
 };
 ui.solver.addEventListener('change', describeSolver);
 
-savesPanel({
+const saves = savesPanel({
   kind: 'jigsaw', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
   getState: () => ({
     ref: game.p.ref, board: game.board, name: game.p.name, moves: game.moves, elapsed_ms: Math.round(game.clock.ms()),
@@ -405,5 +405,5 @@ savesPanel({
 (async function init() {
   describeSolver();
   await listPictures();
-  if (!(await resumeJob())) load(currentRef());
+  if (!(await resumeJob()) && !(await saves.restore())) load(currentRef());
 })();

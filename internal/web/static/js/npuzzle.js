@@ -738,7 +738,7 @@ for (const input of [ui.upload, ui.camera]) {
   });
 }
 
-savesPanel({
+const saves = savesPanel({
   kind: 'npuzzle',
   form: $('save-form'),
   input: $('slot'),
@@ -769,8 +769,8 @@ savesPanel({
       selectPicture(prefs.picture);
     }
   });
-  resumeJob().then((found) => {
-    if (!found) shuffle();
+  resumeJob().then(async (found) => {
+    if (!found && !(await saves.restore())) shuffle();
   });
   resumeDBJob().then(loadDBs);
 })();
