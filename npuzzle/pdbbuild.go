@@ -8,7 +8,6 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
-	"time"
 	"unsafe"
 )
 
@@ -148,23 +147,7 @@ func buildTableMasks(ctx context.Context, s Size, tiles []int, workers int, repo
 				clamped.Add(w.clamped)
 			}()
 		}
-		if report != nil {
-			finished := make(chan struct{})
-			go func() { wg.Wait(); close(finished) }()
-			tick := time.NewTicker(250 * time.Millisecond)
-		wait:
-			for {
-				select {
-				case <-finished:
-					break wait
-				case <-tick.C:
-					report(depth, t.states, float64(done.Load())/float64(chunks))
-				}
-			}
-			tick.Stop()
-		} else {
-			wg.Wait()
-		}
+		awaitLayer(&wg, report, depth, t.states, &done, chunks)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}

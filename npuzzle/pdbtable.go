@@ -227,23 +227,7 @@ func buildTableGroups(ctx context.Context, s Size, tiles []int, workers int, rep
 				clamped.Add(w.clamped)
 			}()
 		}
-		if report != nil {
-			finished := make(chan struct{})
-			go func() { wg.Wait(); close(finished) }()
-			tick := time.NewTicker(250 * time.Millisecond)
-		wait:
-			for {
-				select {
-				case <-finished:
-					break wait
-				case <-tick.C:
-					report(depth, t.states, float64(done.Load())/float64(chunks))
-				}
-			}
-			tick.Stop()
-		} else {
-			wg.Wait()
-		}
+		awaitLayer(&wg, report, depth, t.states, &done, chunks)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -503,4 +487,26 @@ func (w *layerWorker) neighbours(occ, region uint64, pull bool) bool {
 		}
 	}
 	return false
+}
+
+// awaitLayer waits for the workers of a BFS layer (wg); with report set it
+// reports the layer's share done (done of chunks) four times a second
+// meanwhile.
+func awaitLayer(wg *sync.WaitGroup, report func(depth int, states int64, layer float64), depth int, states int64, done *atomic.Int64, chunks int64) {
+	if report == nil {
+		wg.Wait()
+		return
+	}
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-finished:
+			return
+		case <-tick.C:
+			report(depth, states, float64(done.Load())/float64(chunks))
+		}
+	}
 }
