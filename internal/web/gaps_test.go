@@ -342,3 +342,24 @@ func TestGapsPuzzleIsTheCommandLines(t *testing.T) {
 		}
 	}
 }
+
+// The page's default picture is a photograph, what the networks learned on:
+// MCTS with the page's defaults puts it together (issue 39 item 5: on the
+// drawn sunset it placed 0 of 9). Seeds 1 to 3, 3x3: at least two perfect.
+func TestGapsDefaultPhotograph(t *testing.T) {
+	skipGomlxUnderRace(t)
+	s, _ := newServer(t, Config{})
+	ts := testServer(t, s)
+	perfect := 0
+	for seed := range uint64(3) {
+		p := newGaps(t, s, "parrots", 3, seed+1)
+		pz, _ := gapsPuzzle(p.Puzzle)
+		_, res := gapsJobResult(t, s, ts.URL, gapsJob(p.Puzzle, "mcts", nil, nil))
+		if res.Score != nil && res.Score.Patches == 9 && gapsScoreOf(pz, res.Cells).Patches == 9 {
+			perfect++
+		}
+	}
+	if perfect < 2 {
+		t.Fatalf("%d of 3 parrots puzzles put together by MCTS with the page's defaults", perfect)
+	}
+}

@@ -37,6 +37,11 @@ var builtinPictures = []pictureInfo{
 	builtin("mosaic", "Mosaic"),
 	builtin("mandelbrot", "Mandelbrot"),
 	builtin("glass", "Stained glass"),
+	// A photograph: Kodak's PhotoCD PCD0992 image 23, released by Eastman
+	// Kodak for unrestricted use; its middle 512 x 512 scaled to 480 x 480.
+	// The gap networks learned on photographs (BSDS500): this is the
+	// picture they are made for, the gaps page's default.
+	builtin("parrots", "Parrots (photograph)"),
 }
 
 func builtin(id, name string) pictureInfo {

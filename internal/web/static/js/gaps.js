@@ -29,7 +29,7 @@ const ui = {
 
 const game = {
   puzzle: null, // the answer of /api/gaps/new: {puzzle, name, grid, patch, gap, patches}
-  picture: 'sunset',
+  picture: 'parrots', // a photograph: what the networks learned on
   cells: [],
   at: [],
   selected: -1, // the patch picked up, or -1
@@ -629,7 +629,7 @@ savesPanel({
   }
   if (prefs.solver && [...ui.solver.options].some((o) => o.value === prefs.solver)) ui.solver.value = prefs.solver;
   describeSolver();
-  selectPicture(prefs.picture && ui.pictures.querySelector(`.pic[data-id="${CSS.escape(prefs.picture)}"]`) ? prefs.picture : 'sunset');
+  selectPicture(prefs.picture && ui.pictures.querySelector(`.pic[data-id="${CSS.escape(prefs.picture)}"]`) ? prefs.picture : 'parrots');
   api('GET', '/api/pictures').then(({ pictures }) => {
     pictures.forEach(addPictureButton);
     if (prefs.picture && prefs.picture !== game.picture && ui.pictures.querySelector(`.pic[data-id="${CSS.escape(prefs.picture)}"]`)) {
