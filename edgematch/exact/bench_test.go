@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"tessera/edgematch/internal/emtest"
+	"tessera/internal/emtest"
 )
 
 // BenchmarkDFSBrendan7x7 solves Brendan Owen's 7x7 on one worker.

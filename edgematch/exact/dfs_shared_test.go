@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"tessera/edgematch/internal/emtest"
+	"tessera/internal/emtest"
 )
 
 func TestSharedSmallPuzzlesSolve(t *testing.T) {

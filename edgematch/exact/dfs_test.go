@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"tessera/edgematch"
-	"tessera/edgematch/internal/emtest"
 	"tessera/edgematch/internal/kernel"
+	"tessera/internal/emtest"
 )
 
 func TestDFSCountsMatchBruteForce(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"tessera/edgematch"
-	"tessera/edgematch/internal/emtest"
+	"tessera/internal/emtest"
 )
 
 // The placement counts, solution counts and boards below were recorded by

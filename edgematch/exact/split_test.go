@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"tessera/edgematch"
-	"tessera/edgematch/internal/emtest"
+	"tessera/internal/emtest"
 )
 
 // splitPuzzles are small puzzles with many solutions and few: framed and

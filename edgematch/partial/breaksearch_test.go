@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"tessera/edgematch"
-	"tessera/edgematch/internal/emtest"
 	"tessera/edgematch/internal/kernel"
+	"tessera/internal/emtest"
 )
 
 func TestBreaksEternity2(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"tessera/edgematch"
-	"tessera/edgematch/internal/emtest"
+	"tessera/internal/emtest"
 )
 
 func TestGoldenBreaks(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"tessera/edgematch"
-	"tessera/edgematch/internal/emtest"
+	"tessera/internal/emtest"
 )
 
 func TestPartialSmallPuzzles(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 
 	"tessera/edgematch"
 	"tessera/edgematch/exact"
-	"tessera/edgematch/internal/emtest"
+	"tessera/internal/emtest"
 )
 
 // needSATSolver skips the test when no SAT solver is on the PATH.

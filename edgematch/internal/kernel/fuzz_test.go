@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"tessera/edgematch"
-	"tessera/edgematch/internal/emtest"
+	"tessera/internal/emtest"
 )
 
 // FuzzParsePuzzle checks that ParsePuzzle never panics, that what it

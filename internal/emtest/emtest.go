@@ -25,7 +25,7 @@ func testdata(path string) string {
 		return path
 	}
 	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", path)
+	return filepath.Join(filepath.Dir(file), "..", "..", "edgematch", path)
 }
 
 // MustPuzzle reads a piece set ("testdata/..." names edgematch/testdata).
