@@ -118,9 +118,10 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 
 // sgPlays checks that every solver of ids plays rules (its entry's Plays).
 func sgPlays(rules samegame.Rules, ids ...string) error {
+	players := catalog.SameGame.Playing(rules.String()).IDs()
 	for _, id := range ids {
-		if len(catalog.SameGame.Playing(rules.String()).IDs()) > 0 && !slices.Contains(catalog.SameGame.Playing(rules.String()).IDs(), id) {
-			return usagef("-algo %s does not play %s rules (those that do: %s)", id, rules, strings.Join(catalog.SameGame.Playing(rules.String()).IDs(), ", "))
+		if !slices.Contains(players, id) {
+			return usagef("-algo %s does not play %s rules (those that do: %s)", id, rules, strings.Join(players, ", "))
 		}
 	}
 	return nil

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"runtime"
-	"slices"
 	"sync"
 	"time"
 
@@ -49,11 +47,6 @@ func Items() map[string]ItemHandler {
 	return maps.Clone(items)
 }
 
-// ItemKinds returns the registered item kinds, sorted.
-func ItemKinds() []string {
-	return slices.Sorted(maps.Keys(Items()))
-}
-
 // envelope is an item's job input; reply its result.
 type envelope[In any] struct {
 	Timeout time.Duration `json:"timeout_ns"`
@@ -62,9 +55,8 @@ type envelope[In any] struct {
 }
 
 type reply struct {
-	CPU    time.Duration   `json:"cpu_ns"`    // the budget's measure (Options.CPU)
-	Thread time.Duration   `json:"thread_ns"` // the item's thread CPU time
-	Out    json.RawMessage `json:"out"`
+	CPU time.Duration   `json:"cpu_ns"` // the budget's measure (Options.CPU)
+	Out json.RawMessage `json:"out"`
 }
 
 // NewItem declares an item kind and registers its worker side; call it
@@ -81,17 +73,8 @@ func NewItem[In, Out any](kind string, work func(ctx context.Context, in In) Out
 		if err := json.Unmarshal(input, &env); err != nil {
 			return nil, fmt.Errorf("bench: %s input: %w", kind, err)
 		}
-		var (
-			out Out
-			cpu time.Duration
-		)
-		// The thread's CPU time, for the bench's total, whether or not the
-		// budget is CPU time.
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		start, _ := catalog.ThreadCPU()
-		cpu = catalog.WithBudget(ctx, env.Timeout, env.CPU, func(ctx context.Context) { out = it.Work(ctx, env.In) })
-		end, _ := catalog.ThreadCPU()
+		var out Out
+		cpu := catalog.WithBudget(ctx, env.Timeout, env.CPU, func(ctx context.Context) { out = it.Work(ctx, env.In) })
 		var v any = out
 		if it.Encode != nil {
 			v = it.Encode(out)
@@ -100,7 +83,7 @@ func NewItem[In, Out any](kind string, work func(ctx context.Context, in In) Out
 		if err != nil {
 			return nil, fmt.Errorf("bench: %s result: %w", kind, err)
 		}
-		return reply{CPU: cpu, Thread: end - start, Out: b}, nil
+		return reply{CPU: cpu, Out: b}, nil
 	}
 	return it
 }
@@ -155,9 +138,6 @@ func RunItems[In, Out any](ctx context.Context, n int, opts Options, it *Item[In
 			return out
 		}
 		cpus[i] = r.CPU
-		if opts.RemoteCPU != nil {
-			opts.RemoteCPU(r.Thread)
-		}
 		return out
 	}, func(i int, r *Out, _ time.Duration) error {
 		if emit == nil || ctx.Err() != nil {

@@ -24,9 +24,6 @@ type Options struct {
 	// Remote, when set, runs the items of RunItems as jobs on workers
 	// (tessera worker) instead of in this process; Run ignores it.
 	Remote Remote
-	// RemoteCPU, when set, receives the CPU time of each item run on a
-	// worker (the thread that ran it), for a bench's total.
-	RemoteCPU func(time.Duration)
 }
 
 // Run calls work for the items 0..n-1 on Options.Workers goroutines, each
