@@ -1,11 +1,15 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"tessera/internal/bench"
@@ -51,6 +55,15 @@ CPU time of the search is reported too (cpu_seconds: of the solving thread,
 or of the process with -workers above 1), a fairer measure on a busy
 machine.
 
+With -journal FILE a run of a set can stop and go on, for days and over
+many workers (-nats): the journal names the set, goal, solver and options;
+instances it records as solved (their moves replayed and checked) are
+reported and not solved again, the others are solved and recorded.
+-reference FILE (lines "INSTANCE NODES", such as Korf and Felner's counts
+in korf-felner-24-kf2002-nodes.txt) projects the CPU time of the instances
+not solved yet, from their reference counts scaled by this solver's nodes
+and rate on those solved.
+
 Given -algo, -h or -partition without -set, bench runs that one solver on
 the N random boards in the same way, for example -size 10x10 -algo fast.`,
 	Flags: func(fs *flag.FlagSet) Runner {
@@ -64,10 +77,12 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 		path := fs.String("set", "", "run the boards of this set file instead of random boards (a file, or a set of the shared data: korf100, korf-felner50, ...)")
 		goalText := fs.String("goal", "auto", "blank-last, blank-first or auto: from the -set file, blank-last for random boards")
 		instances := fs.String("instances", "", "with -set: the instances to run, such as 1-10,38,40 (default all)")
+		journalPath := fs.String("journal", "", "with -set: a journal file of the run (created if missing): instances it records as solved are reported, not solved again, and this run's are added, so a run of days can stop and go on")
+		reference := fs.String("reference", "", "with -set: a file of published node counts, lines \"INSTANCE NODES\" (such as korf-felner-24-kf2002-nodes.txt), to project the CPU time of the instances not solved")
 		var sf solverFlags
 		sf.define(fs, "idastar", true)
 		natsURL := natsFlag(fs)
-		return func(ctx context.Context, env *Env, args []string) error {
+		return func(ctx context.Context, env *Env, args []string) (err error) {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
 			}
@@ -83,9 +98,9 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 				switch f.Name {
 				case "algo", "h", "partition", "cache", "w", "max-states", "max-mem", "goal":
 					oneSolver = true
-				case "instances":
+				case "instances", "journal", "reference":
 					if *path == "" {
-						err = usagef("-instances applies to -set only")
+						err = usagef("-%s applies to -set only", f.Name)
 					}
 				}
 			})
@@ -110,7 +125,21 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 				if rerr != nil {
 					return fmt.Errorf("-set %v", rerr)
 				}
-				err = readSet(&b, file, *goalText, *instances)
+				var set []npuzzle.Instance
+				if set, err = readSet(&b, file, *goalText, *instances); err == nil && *reference != "" {
+					b.Reference, err = readReference(*reference)
+				}
+				if opts, oerr := sf.options(); err == nil && oerr == nil && *journalPath != "" {
+					head := bench.NewNpuzzleJournalHeader(set, b.Goal, sf.algo, opts)
+					if b.Journal, err = bench.OpenNpuzzleJournal(*journalPath, head, set, b.Goal); err == nil {
+						defer func() {
+							if cerr := b.Journal.Close(); cerr != nil && err == nil {
+								err = cerr
+							}
+						}()
+						p.Logf("journal %s: %d instances solved by earlier runs", *journalPath, b.Journal.Len())
+					}
+				}
 			} else {
 				err = randomSet(&b, s, *n, *uniform, *seed, *goalText)
 			}
@@ -136,36 +165,72 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 // readSet reads the instances of a set file into b, with the goal from
 // -goal or, with auto, from the file (see npuzzle.ParseSet), and keeps
 // those of -instances.
-func readSet(b *bench.NpuzzleSet, path, goalText, instances string) error {
+func readSet(b *bench.NpuzzleSet, path, goalText, instances string) ([]npuzzle.Instance, error) {
 	if err := regularFile(path); err != nil {
-		return usagef("%v", err)
+		return nil, usagef("%v", err)
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	set, err := npuzzle.ParseSet(f, path)
 	f.Close()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	b.Goal, b.Instances = set.Goal, set.Instances
 	goalFrom := set.GoalFrom
 	if goalText != "auto" {
 		if b.Goal, err = npuzzle.ParseGoal(goalText); err != nil {
-			return usagef("%v", err)
+			return nil, usagef("%v", err)
 		}
 		goalFrom = "-goal"
 	} else if goalFrom == "" {
-		return usagef("cannot tell the goal of %s from a goal line, its name or its boards: give -goal blank-last or blank-first (or add a line # goal blank-first)", path)
+		return nil, usagef("cannot tell the goal of %s from a goal line, its name or its boards: give -goal blank-last or blank-first (or add a line # goal blank-first)", path)
 	}
 	keep, err := bench.ParseList(instances, len(set.Instances))
 	if err != nil {
-		return usagef("-instances: %v", err)
+		return nil, usagef("-instances: %v", err)
 	}
-	b.Instances = slices.DeleteFunc(b.Instances, func(inst npuzzle.Instance) bool { return !slices.Contains(keep, inst.Number) })
+	b.Instances = slices.DeleteFunc(slices.Clone(b.Instances), func(inst npuzzle.Instance) bool { return !slices.Contains(keep, inst.Number) })
 	b.Title = fmt.Sprintf("%s: %v boards, goal %v (from the %s)", path, b.Instances[0].Board.Size(), b.Goal, goalFrom)
-	return nil
+	return set.Instances, nil
+}
+
+// maxReference bounds a reference file of node counts.
+const maxReference = 1 << 20
+
+// readReference reads published node counts, lines "INSTANCE NODES".
+func readReference(path string) (map[int]int64, error) {
+	if err := regularFile(path); err != nil {
+		return nil, usagef("-reference %v", err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxReference+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxReference {
+		return nil, fmt.Errorf("-reference %s: longer than %d KiB", path, maxReference>>10)
+	}
+	ref := map[int]int64{}
+	for i, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		n, err1 := strconv.Atoi(f[0])
+		nodes, err2 := strconv.ParseInt(cmp.Or(f[len(f)-1], "x"), 10, 64)
+		if len(f) != 2 || err1 != nil || err2 != nil || n < 1 || nodes < 0 {
+			return nil, fmt.Errorf("-reference %s:%d: want \"INSTANCE NODES\", got %.60q", path, i+1, line)
+		}
+		ref[n] = nodes
+	}
+	return ref, nil
 }
 
 // randomSet draws n boards of size s from seed into b (uniform, or the

@@ -259,6 +259,73 @@ type NpuzzleSetSummary struct {
 	Goal          string  `json:"goal"`
 	Solver        string  `json:"solver"`
 	Workers       int     `json:"workers"`
+	// Journaled is how many of the instances solved come from the journal
+	// (solved by earlier runs); Unsolved the instances chosen not solved
+	// yet, and ProjectedCPUSeconds the CPU time they would take, projected
+	// from the reference node counts (NpuzzleSet.Reference) scaled by this
+	// solver's nodes and rate on the instances solved.
+	Journaled           int     `json:"journaled,omitempty"`
+	Unsolved            []int   `json:"unsolved,omitempty"`
+	ProjectedCPUSeconds float64 `json:"projected_cpu_seconds,omitempty"`
+
+	total, published, withPublished int
+	solvedAt                        map[int]catalog.NpuzzleRecord
+}
+
+// add counts an instance's record.
+func (sum *NpuzzleSetSummary) add(rec catalog.NpuzzleRecord) {
+	if rec.Solved {
+		sum.Solved++
+		sum.total += rec.Length
+		if rec.Published >= 0 {
+			sum.published += rec.Published
+			sum.withPublished++
+		}
+		if sum.solvedAt == nil {
+			sum.solvedAt = map[int]catalog.NpuzzleRecord{}
+		}
+		sum.solvedAt[rec.Instance] = rec
+	} else if rec.Instance > 0 {
+		sum.Unsolved = append(sum.Unsolved, rec.Instance)
+	}
+	sum.Instances++
+	if rec.Matched {
+		sum.Matched++
+	}
+	sum.Nodes += rec.Generated
+	sum.Seconds += rec.Seconds
+	sum.MaxSeconds = max(sum.MaxSeconds, rec.Seconds)
+	sum.CPUSeconds += rec.CPUSeconds
+	sum.MaxCPUSeconds = max(sum.MaxCPUSeconds, rec.CPUSeconds)
+}
+
+// finish works out the means and, given reference node counts, the
+// projection: the unsolved instances' reference nodes, times this
+// solver's nodes per reference node and divided by its nodes per CPU-second
+// (or per second where CPU time is not measured), both over the instances
+// solved that have a reference.
+func (sum *NpuzzleSetSummary) finish(ref map[int]int64) {
+	if sum.Solved > 0 {
+		sum.MeanLength = float64(sum.total) / float64(sum.Solved)
+	}
+	if sum.withPublished > 0 {
+		sum.MeanPublished = float64(sum.published) / float64(sum.withPublished)
+	}
+	var refNodes, nodes int64
+	var secs float64
+	for n, r := range sum.solvedAt {
+		if rn, ok := ref[n]; ok && rn > 0 {
+			refNodes += rn
+			nodes += r.Generated
+			secs += cmp.Or(r.CPUSeconds, r.Seconds)
+		}
+	}
+	if refNodes == 0 || nodes == 0 || secs == 0 {
+		return
+	}
+	for _, n := range sum.Unsolved {
+		sum.ProjectedCPUSeconds += float64(ref[n]) * float64(nodes) / float64(refNodes) / (float64(nodes) / secs)
+	}
 }
 
 // NpuzzleSet is `tessera npuzzle bench` with one solver: on the instances
@@ -289,6 +356,13 @@ type NpuzzleSet struct {
 	// Options.Partition from their own cache (the user's cache folder
 	// there: built on a first use, as here).
 	Remote Remote
+	// Journal, when set, gives the instances solved by earlier runs, which
+	// are reported and not solved again, and records this run's.
+	Journal *NpuzzleJournal
+	// Reference, when set, holds published node counts by instance (such
+	// as Korf and Felner's), from which the summary projects the CPU time
+	// of the instances not solved.
+	Reference map[int]int64
 }
 
 // job is instance i's job.
@@ -311,12 +385,26 @@ func (s NpuzzleSet) Run(ctx context.Context, w io.Writer) error {
 	if !s.JSON {
 		fmt.Fprintf(w, "%s, %s, setup %.1f s\n\n", s.Title, sum.Solver, s.Setup)
 	}
-	total, published, withPublished := 0, 0, 0
-	_, err = RunJobs(ctx, len(s.Instances), Options{Workers: 1, Done: s.Done, Remote: s.Remote}, catalog.NpuzzleKind, s.Timeout,
+	var todo []int
+	add := func(rec catalog.NpuzzleRecord) error {
+		sum.add(rec)
+		return out.Item(rec, setRow(rec))
+	}
+	for i, inst := range s.Instances {
+		if r, ok := s.Journal.Solved(inst.Number); ok {
+			sum.Journaled++
+			if err := add(r); err != nil {
+				return err
+			}
+			continue
+		}
+		todo = append(todo, i)
+	}
+	_, err = RunJobs(ctx, len(todo), Options{Workers: 1, Done: s.Done, Remote: s.Remote}, catalog.NpuzzleKind, s.Timeout,
 		func(ctx context.Context, j catalog.NpuzzleJob) catalog.NpuzzleRecord {
 			return j.Run(ctx, catalog.NpuzzleHooks{PDB: s.PDB})
 		},
-		s.job,
+		func(i int) catalog.NpuzzleJob { return s.job(todo[i]) },
 		func(i int, r *catalog.NpuzzleRecord) error {
 			if r.Error != "" && ctx.Err() != nil {
 				return ctx.Err() // interrupted, not a failed instance
@@ -324,35 +412,15 @@ func (s NpuzzleSet) Run(ctx context.Context, w io.Writer) error {
 			if r.Stopped == "time" {
 				r.Error = fmt.Sprintf("no solution within -timeout %v", s.Timeout)
 			}
-			rec := *r
-			if rec.Solved {
-				sum.Solved++
-				total += rec.Length
-				if rec.Published >= 0 {
-					published += rec.Published
-					withPublished++
-				}
+			if s.Journal != nil {
+				s.Journal.Add(*r)
 			}
-			sum.Instances++
-			if rec.Matched {
-				sum.Matched++
-			}
-			sum.Nodes += rec.Generated
-			sum.Seconds += rec.Seconds
-			sum.MaxSeconds = max(sum.MaxSeconds, rec.Seconds)
-			sum.CPUSeconds += rec.CPUSeconds
-			sum.MaxCPUSeconds = max(sum.MaxCPUSeconds, rec.CPUSeconds)
-			return out.Item(rec, setRow(rec))
+			return add(*r)
 		})
 	if err != nil {
 		return err
 	}
-	if sum.Solved > 0 {
-		sum.MeanLength = float64(total) / float64(sum.Solved)
-	}
-	if withPublished > 0 {
-		sum.MeanPublished = float64(published) / float64(withPublished)
-	}
+	sum.finish(s.Reference)
 	var fail error
 	if sum.Solved < sum.Instances {
 		fail = fmt.Errorf("bench: %d of %d instances failed", sum.Instances-sum.Solved, sum.Instances)
@@ -388,5 +456,12 @@ func printSetSummary(w io.Writer, s NpuzzleSetSummary) {
 	if s.CPUSeconds > 0 {
 		fmt.Fprintf(w, "CPU time of the search: %.2f s (longest %.2f s), %.0f nodes per CPU-second\n",
 			s.CPUSeconds, s.MaxCPUSeconds, float64(s.Nodes)/s.CPUSeconds)
+	}
+	if s.Journaled > 0 {
+		fmt.Fprintf(w, "%d of the instances solved come from the journal (earlier runs; their times are theirs)\n", s.Journaled)
+	}
+	if s.ProjectedCPUSeconds > 0 {
+		fmt.Fprintf(w, "not solved yet: %d instances, projected %.1f CPU-hours (%.0f CPU-seconds) from the reference node counts at this solver's nodes and rate\n",
+			len(s.Unsolved), s.ProjectedCPUSeconds/3600, s.ProjectedCPUSeconds)
 	}
 }
