@@ -76,9 +76,11 @@ func ReadNpuzzleJournal(r io.Reader, head NpuzzleJournalHeader, set []npuzzle.In
 
 func (nj *NpuzzleJournal) spec(set []npuzzle.Instance, goal npuzzle.Goal) journal.Spec[NpuzzleJournalHeader] {
 	return journal.Spec[NpuzzleJournalHeader]{
-		What:     "a benchmark set's run",
-		Describe: func(h NpuzzleJournalHeader) string { return fmt.Sprintf("set %.19s…, goal %s, %s %s", h.Set, h.Goal, h.Solver, h.Options) },
-		Hint:     "a new journal file, or the same set file, -goal, -algo, -h, -partition and -w",
+		What: "a benchmark set's run",
+		Describe: func(h NpuzzleJournalHeader) string {
+			return fmt.Sprintf("set %.19s…, goal %s, %s %s", h.Set, h.Goal, h.Solver, h.Options)
+		},
+		Hint: "a new journal file, or the same set file, -goal, -algo, -h, -partition and -w",
 		Entry: func(line []byte) error {
 			var r catalog.NpuzzleRecord
 			if err := journal.Strict(line, &r); err != nil {
