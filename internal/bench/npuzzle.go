@@ -461,7 +461,7 @@ func printSetSummary(w io.Writer, s NpuzzleSetSummary) {
 		fmt.Fprintf(w, "%d of the instances solved come from the journal (earlier runs; their times are theirs)\n", s.Journaled)
 	}
 	if s.ProjectedCPUSeconds > 0 {
-		fmt.Fprintf(w, "not solved yet: %d instances, projected %.1f CPU-hours (%.0f CPU-seconds) from the reference node counts at this solver's nodes and rate\n",
-			len(s.Unsolved), s.ProjectedCPUSeconds/3600, s.ProjectedCPUSeconds)
+		fmt.Fprintf(w, "not solved yet: %d instances, projected %.0f CPU-seconds (%.2f CPU-hours) from the reference node counts at this solver's nodes and rate\n",
+			len(s.Unsolved), s.ProjectedCPUSeconds, s.ProjectedCPUSeconds/3600)
 	}
 }
