@@ -644,7 +644,7 @@ func (s *Server) solveTangram(ctx context.Context, j catalog.TangramJob, progres
 		}
 	}
 	if len(frames) > 0 {
-		if img, err := tangram.RenderStrip(p, frames, tangram.RenderOptions{Scale: 14, Margin: 6}); err == nil {
+		if img, err := tangram.RenderStrip(p, frames, tangram.RenderOptions{Scale: 20, Margin: 6}); err == nil {
 			var buf bytes.Buffer
 			if err := png.Encode(&buf, img); err == nil && buf.Len() < 1<<20 {
 				out.Strip = "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())

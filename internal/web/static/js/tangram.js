@@ -87,20 +87,21 @@ function bbox(pts) {
 
 // ---- layout ---------------------------------------------------------------
 
-// trayPieces lays the tans unturned in rows below the figure, at exact
-// points of the half-unit grid.
+// trayPieces lays the tans unturned in rows below the figure, centred
+// under it, at exact points of the half-unit grid.
 function trayPieces(fig) {
   const b = bbox(floats(fig.silhouette));
-  const width = Math.max(b.x1 - b.x0, 9);
-  let x = Math.floor(b.x0);
+  const width = Math.max(b.x1 - b.x0, 6.7);
+  const left = Math.floor((b.x0 + b.x1) / 2 - width / 2);
+  let x = left;
   let top = Math.floor(b.y0) - 1;
   let rowH = 0;
   return game.tans.map((tan) => {
     const s = bbox(floats(tan.shape));
     const w = s.x1 - s.x0;
     const h = s.y1 - s.y0;
-    if (x + w > Math.floor(b.x0) + width + 0.01 && rowH > 0) {
-      x = Math.floor(b.x0);
+    if (x + w > left + width + 0.01 && rowH > 0) {
+      x = left;
       top -= rowH + 0.5;
       rowH = 0;
     }
@@ -297,7 +298,8 @@ ui.board.addEventListener('pointerdown', (ev) => {
   }
   const k = Number(ev.target.dataset?.k ?? -1);
   if (ev.target.dataset?.k === undefined || busy() || game.ghost) return;
-  ev.preventDefault();
+  ev.preventDefault(); // no scrolling or text selection; the keys go to the board
+  ui.board.focus({ preventScroll: true });
   ui.board.setPointerCapture(ev.pointerId);
   game.chosen = k;
   draw();
@@ -511,6 +513,7 @@ ui.ownFile.addEventListener('change', async () => {
 ui.draw.addEventListener('click', () => {
   game.drawing = game.drawing ? null : [];
   ui.draw.setAttribute('aria-pressed', String(game.drawing !== null));
+  if (game.drawing) ui.board.scrollIntoView({ block: 'nearest' });
   if (game.drawing) notify('Tap the corners of your figure on the grid, in order; then Use drawing. Draw again to leave.');
   draw();
 });
