@@ -195,7 +195,7 @@ func New(cfg Config) (*Server, error) {
 }
 
 // RegisterJobKinds registers the web app's job kinds (npuzzle.solve,
-// samegame.solve, edgematch.solve, jigsaw.solve, gaps.solve) on cfg.Jobs, for a worker process that
+// samegame.solve, edgematch.solve, jigsaw.solve, gaps.solve, tangram.solve) on cfg.Jobs, for a worker process that
 // serves no pages: `tessera worker -nats URL` beside a `tessera serve
 // -nats URL -workers 0`. cfg.Store is not needed; DataDir and the PDB
 // settings are read as by New.

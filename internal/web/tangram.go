@@ -593,7 +593,11 @@ func tangramJobs(s *Server) map[string]jobKind {
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 			j, err := s.checkTGSpec(spec)
 			if err != nil {
-				return nil, err
+				// Not a page's job (submitted through check and normalize):
+				// a bench's, sent to a worker that also runs the page's
+				// (other pieces, another backend), run as the catalogue
+				// runs it.
+				return catalog.JobKinds()[catalog.TangramKind](ctx, spec, progress)
 			}
 			return s.solveTangram(ctx, j, progress)
 		},

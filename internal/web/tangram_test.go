@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"tessera/internal/catalog"
 	"tessera/tangram"
 )
 
@@ -138,6 +139,24 @@ func TestTangramJobs(t *testing.T) {
 	wantError(t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": "tangram.solve", "spec": map[string]any{"ref": map[string]any{"silhouette": drawn}, "solver": "sdp"}}), 400, "translation only")
 	wantError(t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": "tangram.solve", "spec": map[string]any{"ref": map[string]any{"figure": "nosuch"}}}), 400, "no figure")
 	wantError(t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": "tangram.solve", "spec": map[string]any{"ref": map[string]any{"figure": "house"}, "options": map[string]any{"sdp": "csdp"}}}), 400, "pure Go")
+}
+
+// A bench's tangram.solve job (pieces other than the seven tans), sent to
+// a worker that also runs the page's kinds, is run as the catalogue runs it.
+func TestTangramBenchJobOnAPageWorker(t *testing.T) {
+	s, _ := newServer(t, Config{})
+	p, _, err := tangram.Classic("t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	tangram.FormatPuzzle(&b, p)
+	spec := tgJSON(catalog.TangramJob{Spec: catalog.Spec[catalog.TangramOptions]{Solver: "exact"}, Name: "t", Puzzle: b.String()})
+	res, err := s.jobKinds[catalog.TangramKind].run(t.Context(), json.RawMessage(spec), nil)
+	rec, ok := res.(catalog.TangramRecord)
+	if err != nil || !ok || !rec.Solved || rec.Placed != 4 {
+		t.Fatalf("the T as a bench's job: %+v (%T), %v", res, res, err)
+	}
 }
 
 func tgJSON(v any) string {
