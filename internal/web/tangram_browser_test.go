@@ -178,6 +178,13 @@ func TestBrowserTangram(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("solver"), "exact"),
 		chromedp.Click(chromedp.ID("auto")),
 		waitFor(statusJS+`.textContent.startsWith('Filled!')`, 60*time.Second))
+	upload := filepath.Join(t.TempDir(), "tower.txt")
+	if err := os.WriteFile(upload, []byte("# two by four\nsilhouette 0 0 2 0 2 4 0 4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	step(t, ctx, "an uploaded figure",
+		chromedp.SetUploadFiles(chromedp.ID("own-file"), []string{upload}),
+		waitFor(statusJS+`.textContent.startsWith('New figure: tower')`, 10*time.Second))
 	step(t, ctx, "draw mode", chromedp.Click(chromedp.ID("draw")))
 	for _, c := range [][2]float64{{0, 0}, {4, 0}, {4, 2}, {0, 2}} {
 		xy := value(t, ctx, "grid point", chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
@@ -248,5 +255,9 @@ func TestBrowserTangramPhone(t *testing.T) {
 		waitFor(statusJS+`.textContent.includes('of 7 tans on the figure')`, 5*time.Second))
 	if got := tgBoardTans(t, ctx)[5]; got.T != want || got.O != 0 {
 		t.Fatalf("after the touch drag: tan 5 at %v %d, want %v 0", got.T, got.O, want)
+	}
+	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "tangram-phone.png"), png, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

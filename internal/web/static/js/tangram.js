@@ -136,6 +136,7 @@ const tanEls = [];
 function draw() {
   const w = game.world;
   ui.board.setAttribute('viewBox', `${w.x0} ${-w.y1} ${w.x1 - w.x0} ${w.y1 - w.y0}`);
+  ui.board.style.aspectRatio = `${w.x1 - w.x0} / ${w.y1 - w.y0}`; // the board hugs the figure and the tray
   root = svg('g', { transform: 'scale(1,-1)' });
   root.append(svg('polygon', { class: 'silhouette', points: pointsAttr(floats(game.figure.silhouette)) }));
   if (game.drawing) drawGrid(root);
