@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"tessera/internal/store"
 	"tessera/tangram"
 )
 
@@ -260,4 +261,50 @@ func TestBrowserTangramPhone(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "tangram-phone.png"), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestBrowserTangramReloadDuringAuto: Auto's job waits for a solver slot
+// (the test holds the only one); a reload finds it again, and when the
+// slot is free the solution is laid and the figure filled.
+func TestBrowserTangramReloadDuringAuto(t *testing.T) {
+	ctx := browser(t)
+	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s, err := New(Config{Store: st, MaxBusy: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, stop := startTestServer(t, s)
+	defer stop()
+	if err := s.acquire(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	held := true
+	defer func() {
+		if held {
+			s.release()
+		}
+	}()
+	step(t, ctx, "load",
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(ts.URL+"/tangram"),
+		waitFor(statusJS+`.textContent.startsWith('New figure')`, 10*time.Second))
+	tgChooseFigure(t, ctx, "objects", "boat")
+	step(t, ctx, "Auto waits for the slot",
+		chromedp.SetValue(chromedp.ID("solver"), "exact"),
+		chromedp.Click(chromedp.ID("auto")),
+		waitFor(`localStorage.getItem('tessera.tangram.job') !== null`, 10*time.Second))
+	step(t, ctx, "reload",
+		chromedp.Reload(),
+		waitFor(statusJS+`.textContent.includes('found again after the reload')`, 10*time.Second),
+		waitFor(`document.getElementById('figure-name').textContent === 'boat'`, 5*time.Second),
+		waitFor(`document.getElementById('stop').disabled === false`, 5*time.Second))
+	held = false
+	s.release()
+	step(t, ctx, "filled",
+		waitFor(statusJS+`.textContent.startsWith('Filled!')`, 60*time.Second),
+		waitFor(`document.getElementById('board').dataset.filled === 'true'`, 5*time.Second))
 }
