@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"tessera/internal/store"
 	"tessera/tangram"
@@ -115,6 +116,21 @@ func TestBrowserTangram(t *testing.T) {
 		waitFor(statusJS+`.textContent.startsWith('New figure')`, 10*time.Second),
 		waitFor(`document.querySelectorAll('#board polygon.tan').length === 7`, 5*time.Second))
 	tgChooseFigure(t, ctx, "objects", "house")
+
+	// The keyboard: ] chooses the first tan, ] again the second, the
+	// arrows move it by half a unit each, exactly.
+	before := tgBoardTans(t, ctx)[1]
+	step(t, ctx, "keys",
+		chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`),
+		chromedp.KeyEvent("]"), chromedp.KeyEvent("]"),
+		chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowUp),
+		waitFor(`document.getElementById('moves').textContent === '3'`, 5*time.Second))
+	after := tgBoardTans(t, ctx)[1]
+	if want := (tgPoint{before.T[0] + 2, before.T[1], before.T[2] + 1, before.T[3]}); after.T != want || after.O != before.O {
+		t.Fatalf("tan 1 after ] ] → → ↑: %v, want %v", after, want)
+	}
+	step(t, ctx, "back to the tray", chromedp.Click(chromedp.ID("restart")),
+		waitFor(`document.getElementById('moves').textContent === '0'`, 5*time.Second))
 
 	house := tgFigureOf(t, "house").solution
 	for k, pl := range house.Placements {
@@ -257,6 +273,13 @@ func TestBrowserTangramPhone(t *testing.T) {
 	if got := tgBoardTans(t, ctx)[5]; got.T != want || got.O != 0 {
 		t.Fatalf("after the touch drag: tan 5 at %v %d, want %v 0", got.T, got.O, want)
 	}
+	x, y := tgScreen(t, ctx, 2, 0, 0)
+	step(t, ctx, "a tap turns",
+		chromedp.Evaluate[chromedp.Void](statusJS+`.textContent = ''`),
+		touch(input.DispatchTouchEventTypeTouchStart, x, y),
+		touch(input.DispatchTouchEventTypeTouchEnd, x, y),
+		waitFor(`JSON.parse(document.getElementById('board').dataset.pieces)[2].o === 1`, 5*time.Second),
+		waitFor(statusJS+`.textContent.includes('of 7 tans on the figure')`, 5*time.Second))
 	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
 	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "tangram-phone.png"), png, 0o644); err != nil {
 		t.Fatal(err)

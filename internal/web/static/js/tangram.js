@@ -344,6 +344,14 @@ function drawGrid(g) {
   }
 }
 
+// The arrows move the chosen tan by half a unit, exactly; Enter snaps it.
+const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+function nudge(k, [dx, dy]) {
+  const pl = game.pieces[k];
+  game.pieces[k] = { t: add(pl.t, [dx, 0, dy, 0]), o: pl.o };
+  moved();
+}
+
 document.addEventListener('keydown', (ev) => {
   if (ev.altKey || ev.ctrlKey || ev.metaKey || !game.figure) return;
   if (ev.target.closest('input, select, textarea, button, a')) return;
@@ -351,7 +359,9 @@ document.addEventListener('keydown', (ev) => {
   if (ev.key === 'r' && k >= 0) turn(k, 1);
   else if (ev.key === 'R' && k >= 0) turn(k, -1);
   else if (ev.key === 'f' && k >= 0) flip(k);
-  else if (ev.key === 'Tab' && ev.target === ui.board) choose((k + (ev.shiftKey ? 6 : 1)) % 7);
+  else if (ev.key === ']' || ev.key === '[') choose(k < 0 ? 0 : (k + (ev.key === '[' ? 6 : 1)) % 7);
+  else if (arrows[ev.key] && k >= 0 && !busy()) nudge(k, arrows[ev.key]);
+  else if (ev.key === 'Enter' && k >= 0 && !busy()) moveTo(k, fx(game.pieces[k].t), fy(game.pieces[k].t));
   else if (ev.key === 'a') auto();
   else return;
   ev.preventDefault();
