@@ -105,7 +105,7 @@ func tgChooseFigure(t *testing.T, ctx context.Context, category, name string) {
 // tan snapping exactly where the known solution has it) until the server
 // says the figure is filled; a reload keeps the game; a save lists it
 // solved; Auto with the exact solver lays a solution tan by tan, and
-// Algorithm 2 shows its iterates' strip. No console error (browser).
+// Algorithm 2 shows its iterates' strip (the triangle: several SDPs). No console error (browser).
 func TestBrowserTangram(t *testing.T) {
 	ctx := browser(t)
 	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
@@ -170,7 +170,7 @@ func TestBrowserTangram(t *testing.T) {
 		t.Fatalf("the board after Auto: %v", err)
 	}
 
-	tgChooseFigure(t, ctx, "geometric", "square")
+	tgChooseFigure(t, ctx, "geometric", "triangle")
 	step(t, ctx, "Auto, Algorithm 2",
 		chromedp.SetValue(chromedp.ID("solver"), "sdp"),
 		chromedp.Click(chromedp.ID("auto")),

@@ -136,7 +136,7 @@ const tanEls = [];
 function draw() {
   const w = game.world;
   ui.board.setAttribute('viewBox', `${w.x0} ${-w.y1} ${w.x1 - w.x0} ${w.y1 - w.y0}`);
-  ui.board.style.aspectRatio = `${w.x1 - w.x0} / ${w.y1 - w.y0}`; // the board hugs the figure and the tray
+  ui.board.style.setProperty('--ar', String((w.x1 - w.x0) / (w.y1 - w.y0))); // the board hugs the figure and the tray
   root = svg('g', { transform: 'scale(1,-1)' });
   root.append(svg('polygon', { class: 'silhouette', points: pointsAttr(floats(game.figure.silhouette)) }));
   if (game.drawing) drawGrid(root);
@@ -472,7 +472,7 @@ const solving = pageJob(game.job, {
     if (res.strip) {
       ui.strip.src = res.strip;
       ui.stripBox.hidden = false;
-      ui.stripCaption.textContent = `The ${plural(res.iterates.length, 'iterate')} of Algorithm 2, one arrangement per SDP, left to right (as tessera tangram solve -snapshots draws them).`;
+      ui.stripCaption.textContent = `The ${plural(res.iterates.length, 'iterate')} of Algorithm 2, one arrangement per SDP, left to right (scroll sideways; as tessera tangram solve -snapshots draws them).`;
     }
     if (!res.solved || !res.pieces) {
       draw();
