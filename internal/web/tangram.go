@@ -599,6 +599,12 @@ func tangramJobs(s *Server) map[string]jobKind {
 				// runs it.
 				return catalog.JobKinds()[catalog.TangramKind](ctx, spec, progress)
 			}
+			// The budget as sent: a page's job has the page's filled in
+			// at submit; a bench's keeps its own (0: no time limit).
+			var sent catalog.TangramJob
+			if json.Unmarshal(spec, &sent) == nil {
+				j.Budget = sent.Budget
+			}
 			return s.solveTangram(ctx, j, progress)
 		},
 	}}

@@ -157,6 +157,20 @@ func TestTangramBenchJobOnAPageWorker(t *testing.T) {
 	if err != nil || !ok || !rec.Solved || rec.Placed != 4 {
 		t.Fatalf("the T as a bench's job: %+v (%T), %v", res, res, err)
 	}
+	// A bench's job of the seven tans (a classic, translation only) runs
+	// on the page's path with the same record, and its own budget.
+	p, _, err = tangram.Classic("house")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	tangram.FormatPuzzle(&b, p)
+	spec = tgJSON(catalog.TangramJob{Spec: catalog.Spec[catalog.TangramOptions]{Solver: "exact"}, Name: "house", Puzzle: b.String()})
+	res, err = s.jobKinds[catalog.TangramKind].run(t.Context(), json.RawMessage(spec), nil)
+	page, ok := res.(tgResult)
+	if err != nil || !ok || !page.Solved || page.Placed != 7 || page.Puzzle != "house" || len(page.Pieces) != 7 {
+		t.Fatalf("the house as a bench's job: %+v (%T), %v", res, res, err)
+	}
 }
 
 func tgJSON(v any) string {
