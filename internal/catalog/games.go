@@ -30,6 +30,8 @@ var Games = []Game{
 		About: "square-piece jigsaws of built-in or uploaded pictures, rotations and mixed bags; Auto with the greedy solver or the GA"},
 	{Kind: "gaps", Path: "/gaps", Title: "Gaps", Family: "jigsaw",
 		About: "fragments with gaps between them (Alphazzle), placed by MCTS with the learned policy and value"},
+	{Kind: "tangram", Path: "/tangram", Title: "Tangram", Family: "tangram",
+		About: "the seven tans dragged, turned and flipped onto a figure of the set or of your own, checked exactly; Auto with the exact solver or Algorithm 2"},
 }
 
 // GameOf returns the game of kind; it panics for an unknown kind (a

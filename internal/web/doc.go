@@ -1,7 +1,7 @@
 // Package web is Tessera's web app: the sliding-tile picture game, the
 // dust game (SameGame's fewest-clicks variant), SameGame under the
-// standard rules, edge-matching, square-piece jigsaws and jigsaws with gaps
-// (Alphazzle, gaps.go), served by the standard library's HTTP
+// standard rules, edge-matching, square-piece jigsaws, jigsaws with gaps
+// (Alphazzle, gaps.go) and tangram (tangram.go), served by the standard library's HTTP
 // server with embedded templates and static files, and a JSON API behind
 // the pages. A game is a value of type game (page, menu entry, API calls,
 // job kinds, saved-game check) in Server.games; the solver menus come from
@@ -67,6 +67,14 @@
 // through neural.Options.OnStep (priors, visits, values of the root's
 // children, V's estimate), which the gaps.solve job streams as progress.
 //
+// A tangram board travels exactly: every coordinate as the two integers
+// of package tangram's Num ((a + b√2)/2), so the page snaps a dropped tan
+// onto a corner without rounding and the server decides with
+// tangram.Check whether the figure is filled. The figures come from one
+// function, figureList (the classics and generated figures for now, each
+// with a known solution on the board's tans, which Algorithm 2, translation
+// only, is given the orientations of).
+//
 // The API (all bodies JSON; sliding boards in the npuzzle text format, such
 // as "1 2 3/4 5 6/7 0 8"; dust boards as rows of letters, top first, "/"
 // between rows; docs/web.md has the games' own calls and the job kinds):
@@ -96,6 +104,7 @@
 //	GET    /api/edgematch/puzzles, POST /api/edgematch/load, POST /api/edgematch/bucas
 //	POST   /api/gaps/new, POST /api/gaps/score
 //	GET    /api/jigsaw/sets, POST /api/jigsaw/new, POST /api/jigsaw/score
+//	GET    /api/tangram/figures, POST /api/tangram/figure, POST /api/tangram/check
 //
 // docs/web.md documents each call with examples. The built-in pictures
 // under static/pictures are drawn by the program in genpictures; go generate

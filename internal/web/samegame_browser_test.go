@@ -141,7 +141,7 @@ func TestBrowserNarrow(t *testing.T) {
 	ctx := browser(t)
 	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
 	defer stop()
-	for _, page := range []string{"/npuzzle", "/dust", "/samegame", "/edgematch", "/jigsaw", "/gaps"} {
+	for _, page := range []string{"/npuzzle", "/dust", "/samegame", "/edgematch", "/jigsaw", "/gaps", "/tangram"} {
 		step(t, ctx, "load "+page,
 			chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
 			chromedp.Navigate(ts.URL+page),
@@ -154,7 +154,7 @@ func TestBrowserNarrow(t *testing.T) {
     if (r.width > 0 && r.right > 391) bad.push(e.tagName + '#' + e.id + ' ends at ' + Math.round(r.right));
   }
   const links = [...document.querySelectorAll('nav a')];
-  if (links.length !== 6) bad.push(links.length + ' games in the menu');
+  if (links.length !== 7) bad.push(links.length + ' games in the menu');
   const nav = document.querySelector('nav').getBoundingClientRect();
   for (const a of links) {
     const r = a.getBoundingClientRect();
@@ -179,7 +179,7 @@ func TestBrowserPhoneBoardAndAuto(t *testing.T) {
 	ctx := browser(t)
 	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
 	defer stop()
-	for _, page := range []string{"/npuzzle", "/dust", "/samegame", "/edgematch", "/jigsaw", "/gaps"} {
+	for _, page := range []string{"/npuzzle", "/dust", "/samegame", "/edgematch", "/jigsaw", "/gaps", "/tangram"} {
 		step(t, ctx, "load "+page,
 			chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
 			chromedp.Navigate(ts.URL+page),

@@ -195,7 +195,7 @@ func New(cfg Config) (*Server, error) {
 }
 
 // RegisterJobKinds registers the web app's job kinds (npuzzle.solve,
-// samegame.solve, edgematch.solve, jigsaw.solve, gaps.solve) on cfg.Jobs, for a worker process that
+// samegame.solve, edgematch.solve, jigsaw.solve, gaps.solve, tangram.solve) on cfg.Jobs, for a worker process that
 // serves no pages: `tessera worker -nats URL` beside a `tessera serve
 // -nats URL -workers 0`. cfg.Store is not needed; DataDir and the PDB
 // settings are read as by New.
@@ -216,7 +216,7 @@ func build(cfg Config) (*Server, error) {
 		mux:       http.NewServeMux(),
 		busy:      make(chan struct{}, cfg.MaxBusy),
 		decodeMem: newMemGate(cfg.DecodeMemory),
-		games:     []*game{npuzzleGame, dustGame, samegameGame, edgematchGame, jigsawGame, gapsGame},
+		games:     []*game{npuzzleGame, dustGame, samegameGame, edgematchGame, jigsawGame, gapsGame, tangramGame},
 		proofs:    &proofCache{max: 4096},
 	}
 	s.base, s.stop = context.WithCancel(context.Background())

@@ -1,0 +1,714 @@
+package web
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image/png"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"tessera/internal/catalog"
+	"tessera/internal/store"
+	"tessera/tangram"
+)
+
+// Tangram: a figure from the page's set (thumbnails by category) or one of
+// the person's own (a silhouette line, pasted, uploaded or drawn on the
+// grid); the seven tans are dragged, turned by 45 degrees and flipped in
+// the browser, which snaps a dropped tan to the nearest vertex exactly
+// (coordinates in ½Z[√2], as pairs of integers); the server decides with
+// tangram.Check whether the figure is filled. Auto runs the catalogue's
+// exact solver (its solution then laid piece by piece) or Algorithm 2
+// (its iterates streaming onto the board, and their strip as `tessera
+// tangram solve -snapshots` draws it) as tangram.solve jobs.
+
+const (
+	tgExactTimeout = 10 * time.Second
+	tgSDPTimeout   = 60 * time.Second
+	// tgMaxText bounds a figure's text (a pasted or uploaded file).
+	tgMaxText = 64 << 10
+)
+
+var tangramGame = &game{
+	Game:   catalog.GameOf("tangram"),
+	page:   "tangram.html",
+	data:   func() any { return tangramPage{Solvers: catalog.Tangram.Menu()} },
+	routes: (*Server).tangramRoutes,
+	save:   tangramSave,
+	jobs:   tangramJobs,
+}
+
+type tangramPage struct {
+	Solvers []catalog.Menu
+}
+
+func (s *Server) tangramRoutes(m *http.ServeMux) {
+	m.HandleFunc("GET /api/tangram/figures", s.serveAPI(s.tgFigures))
+	m.HandleFunc("POST /api/tangram/figure", s.serveAPI(s.tgFigure))
+	m.HandleFunc("POST /api/tangram/check", s.serveAPI(s.tgCheck))
+}
+
+// ---- exact numbers as JSON ---------------------------------------------------
+
+// tgPoint is a point as the page holds it: x = (X[0] + X[1]√2)/2, y =
+// (X[2] + X[3]√2)/2, every part an integer (tangram.Num's own form).
+type tgPoint [4]int64
+
+func tgPointOf(p tangram.Point) tgPoint {
+	xa, xb := p.X.Parts()
+	ya, yb := p.Y.Parts()
+	return tgPoint{xa, xb, ya, yb}
+}
+
+// point returns the exact point, or an error beyond tangram.MaxCoord.
+func (q tgPoint) point() (tangram.Point, error) {
+	for _, v := range q {
+		if v < -4*tangram.MaxCoord || v > 4*tangram.MaxCoord {
+			return tangram.Point{}, errorf(http.StatusBadRequest, "coordinate part %d beyond ±%d", v, 4*tangram.MaxCoord)
+		}
+	}
+	return tangram.Pt(tangram.Half(q[0], q[1]), tangram.Half(q[2], q[3])), nil
+}
+
+func tgPolygonOf(pg tangram.Polygon) []tgPoint {
+	out := make([]tgPoint, len(pg))
+	for k, p := range pg {
+		out[k] = tgPointOf(p)
+	}
+	return out
+}
+
+func tgPolygon(pts []tgPoint) (tangram.Polygon, error) {
+	if len(pts) > tangram.MaxVertices {
+		return nil, errorf(http.StatusBadRequest, "silhouette: %d vertices, at most %d", len(pts), tangram.MaxVertices)
+	}
+	pg := make(tangram.Polygon, len(pts))
+	for k, q := range pts {
+		p, err := q.point()
+		if err != nil {
+			return nil, err
+		}
+		pg[k] = p
+	}
+	return pg, nil
+}
+
+// ---- figures -------------------------------------------------------------------
+
+// tgFigure is a figure of the page's set: a silhouette of the seven tans
+// with its category and source, and a known solution on the page's board
+// (the tans of tangram.Tans turned and moved), or nil.
+type tgFigure struct {
+	Name, Category, Source string
+	Silhouette             tangram.Polygon
+	solution               *tangram.Solution
+}
+
+// tgFigureJSON is a figure as the page sees it.
+type tgFigureJSON struct {
+	Name       string    `json:"name"`
+	Category   string    `json:"category"`
+	Source     string    `json:"source,omitempty"`
+	Silhouette []tgPoint `json:"silhouette"`
+}
+
+func (f tgFigure) json() tgFigureJSON {
+	return tgFigureJSON{f.Name, f.Category, f.Source, tgPolygonOf(f.Silhouette)}
+}
+
+var tgFigureOnce = sync.OnceValue(figureList)
+
+// figureList is the page's set of figures: the seven classics of package
+// tangram and figures generated with turned tans, each with its solution
+// on the board. When the tangram package holds a larger set (with names,
+// categories, sources and silhouettes), this is the one function to change.
+func figureList() []tgFigure {
+	var out []tgFigure
+	cat := map[string]string{"house": "objects", "boat": "objects"}
+	for _, name := range tangram.ClassicNames() {
+		if name == "t" {
+			continue
+		}
+		p, sol, err := tangram.Classic(name)
+		if err != nil {
+			continue
+		}
+		category := cmp.Or(cat[name], "geometric")
+		out = append(out, tgFigure{Name: name, Category: category, Source: "tangram.Classic", Silhouette: p.Silhouette, solution: tgOnBoard(p, sol)})
+	}
+	for seed := int64(1); seed <= 8; seed++ {
+		p, sol, err := tangram.GenerateWith(seed, tangram.Tans(), tangram.GenerateOptions{Turns: tangram.TurnsFlip})
+		if err != nil {
+			continue
+		}
+		out = append(out, tgFigure{Name: fmt.Sprintf("generated %d", seed), Category: "generated",
+			Source: fmt.Sprintf("tangram.GenerateWith(seed %d, turns and flips)", seed), Silhouette: p.Silhouette, solution: tgOnBoard(p, sol)})
+	}
+	return out
+}
+
+func tgFindFigure(name string) (tgFigure, bool) {
+	for _, f := range tgFigureOnce() {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return tgFigure{}, false
+}
+
+// tgMatch finds where shape (a piece as given) goes, turned by some
+// orientation and moved by t, to cover exactly the polygon target (the
+// same vertices, in any order and from any first one).
+func tgMatch(shape, target tangram.Polygon) (tangram.Orientation, tangram.Point, bool) {
+	if len(shape) != len(target) || len(target) == 0 {
+		return 0, tangram.Point{}, false
+	}
+	sorted := func(pg tangram.Polygon) tangram.Polygon {
+		q := slices.Clone(pg)
+		slices.SortFunc(q, func(a, b tangram.Point) int {
+			switch {
+			case a.Less(b):
+				return -1
+			case b.Less(a):
+				return 1
+			}
+			return 0
+		})
+		return q
+	}
+	want := sorted(target)
+	for o := range tangram.Orientation(16) {
+		sh, err := shape.Oriented(o)
+		if err != nil {
+			continue
+		}
+		got := sorted(sh)
+		t := want[0].Sub(got[0])
+		if slices.Equal(sorted(got.Translate(t)), want) {
+			return o, t, true
+		}
+	}
+	return 0, tangram.Point{}, false
+}
+
+// tgOnBoard returns sol, a solution of p, as placements of the page's
+// tans (tangram.Tans, in order by name), or nil when a piece is not a tan.
+func tgOnBoard(p *tangram.Puzzle, sol *tangram.Solution) *tangram.Solution {
+	tans := tangram.Tans()
+	out := tangram.NewSolution(len(tans))
+	for i, pc := range p.Pieces {
+		k := slices.IndexFunc(tans, func(t tangram.Piece) bool { return t.Name == pc.Name })
+		if k < 0 || !sol.Placements[i].Placed {
+			continue
+		}
+		placed, err := p.Placed(sol, i)
+		if err != nil {
+			return nil
+		}
+		o, t, ok := tgMatch(tans[k].Shape, placed)
+		if !ok {
+			return nil
+		}
+		out.Place(k, t, o)
+	}
+	return out
+}
+
+// tgBoardPuzzle is the puzzle the page plays: the seven tans as
+// tangram.Tans gives them, turns and flips allowed, over silhouette.
+func tgBoardPuzzle(name string, silhouette tangram.Polygon) (*tangram.Puzzle, error) {
+	p := &tangram.Puzzle{Name: "figure", Turns: tangram.TurnsFlip, Pieces: tangram.Tans(), Silhouette: silhouette.Normalize()}
+	if err := p.Validate(); err != nil {
+		return nil, errorf(http.StatusBadRequest, "figure %q: %v", name, err)
+	}
+	return p, nil
+}
+
+func (s *Server) tgFigures(r *http.Request) (int, any, error) {
+	figs := tgFigureOnce()
+	out := make([]tgFigureJSON, len(figs))
+	for k, f := range figs {
+		out[k] = f.json()
+	}
+	tans := tangram.Tans()
+	pieces := make([]map[string]any, len(tans))
+	for k, t := range tans {
+		pieces[k] = map[string]any{"name": t.Name, "shape": tgPolygonOf(t.Shape)}
+	}
+	return http.StatusOK, map[string]any{"figures": out, "pieces": pieces}, nil
+}
+
+// tgFigureRequest is the body of POST /api/tangram/figure: a figure of
+// the person's own, as text (a tangram puzzle file, of which the name
+// and silhouette lines are read) or as the points drawn on the grid.
+type tgFigureRequest struct {
+	Text       string    `json:"text,omitempty"`
+	Silhouette []tgPoint `json:"silhouette,omitempty"`
+	Name       string    `json:"name,omitempty"`
+}
+
+// tgParseFigure reads a figure's text: its "name" and "silhouette" lines
+// (the piece and turns lines, and comments, are ignored: the page plays
+// the seven tans with turns), through tangram.ParsePuzzle and its bounds.
+func tgParseFigure(text string) (string, tangram.Polygon, error) {
+	if len(text) > tgMaxText {
+		return "", nil, errorf(http.StatusRequestEntityTooLarge, "figure text longer than %d KiB", tgMaxText>>10)
+	}
+	var keep []string
+	for line := range strings.Lines(text) {
+		f := strings.Fields(line)
+		if len(f) > 0 && (f[0] == "silhouette" || f[0] == "name") {
+			keep = append(keep, strings.TrimSpace(line))
+		}
+	}
+	if len(keep) == 0 {
+		return "", nil, errorf(http.StatusBadRequest, "no silhouette line (want: silhouette X1 Y1 X2 Y2 ...)")
+	}
+	var b strings.Builder
+	if err := tangram.FormatPuzzle(&b, &tangram.Puzzle{Pieces: tangram.Tans(), Silhouette: tangram.Tans()[0].Shape}); err != nil {
+		return "", nil, err
+	}
+	var body []string
+	for line := range strings.Lines(b.String()) {
+		if strings.HasPrefix(line, "piece ") {
+			body = append(body, strings.TrimSpace(line))
+		}
+	}
+	p, err := tangram.ParsePuzzle(strings.NewReader(strings.Join(append(body, keep...), "\n") + "\n"))
+	if err != nil {
+		return "", nil, errorf(http.StatusBadRequest, "figure: %v", strings.TrimPrefix(err.Error(), "tangram: "))
+	}
+	return p.Name, p.Silhouette, nil
+}
+
+func (s *Server) tgFigure(r *http.Request) (int, any, error) {
+	var req tgFigureRequest
+	if err := decodeJSON(r, tgMaxText+8<<10, &req); err != nil {
+		return 0, nil, err
+	}
+	name := cmp.Or(req.Name, "your figure")
+	var sil tangram.Polygon
+	switch {
+	case req.Text != "" && req.Silhouette != nil:
+		return 0, nil, errorf(http.StatusBadRequest, "give text or silhouette, not both")
+	case req.Text != "":
+		n, pg, err := tgParseFigure(req.Text)
+		if err != nil {
+			return 0, nil, err
+		}
+		sil = pg
+		if req.Name == "" && n != "" {
+			name = n
+		}
+	default:
+		pg, err := tgPolygon(req.Silhouette)
+		if err != nil {
+			return 0, nil, err
+		}
+		if err := pg.Validate(); err != nil {
+			return 0, nil, errorf(http.StatusBadRequest, "silhouette: %v", strings.TrimPrefix(err.Error(), "tangram: "))
+		}
+		sil = pg
+	}
+	if len(name) > 64 {
+		return 0, nil, errorf(http.StatusBadRequest, "name longer than 64 bytes")
+	}
+	p, err := tgBoardPuzzle(name, sil)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, tgFigure{Name: name, Category: "yours", Silhouette: p.Silhouette}.json(), nil
+}
+
+// tgPlacement is a tan on the page's board: translation t and orientation
+// o (tangram.Orientation: turns by 45 degrees in bits 0-2, flip in bit 3).
+type tgPlacement struct {
+	T tgPoint `json:"t"`
+	O int     `json:"o"`
+}
+
+func tgSolution(ps []tgPlacement) (*tangram.Solution, error) {
+	n := len(tangram.Tans())
+	if len(ps) != n {
+		return nil, errorf(http.StatusBadRequest, "pieces: %d, want %d", len(ps), n)
+	}
+	sol := tangram.NewSolution(n)
+	for k, pl := range ps {
+		if pl.O < 0 || pl.O > 15 {
+			return nil, errorf(http.StatusBadRequest, "piece %d: orientation %d out of range 0..15", k+1, pl.O)
+		}
+		t, err := pl.T.point()
+		if err != nil {
+			return nil, err
+		}
+		sol.Place(k, t, tangram.Orientation(pl.O))
+	}
+	return sol, nil
+}
+
+func tgPlacements(sol *tangram.Solution) []tgPlacement {
+	out := make([]tgPlacement, len(sol.Placements))
+	for k, pl := range sol.Placements {
+		out[k] = tgPlacement{tgPointOf(pl.T), int(pl.Orient)}
+	}
+	return out
+}
+
+// tgCheckRequest is the body of POST /api/tangram/check.
+type tgCheckRequest struct {
+	Silhouette []tgPoint     `json:"silhouette"`
+	Pieces     []tgPlacement `json:"pieces"`
+}
+
+type tgCheckResponse struct {
+	Filled  bool   `json:"filled"`
+	Message string `json:"message"`
+}
+
+// tgVerdict says in words why a board does not fill its figure.
+func tgVerdict(err error) string {
+	switch {
+	case err == nil:
+		return "filled"
+	case errors.Is(err, tangram.ErrOverlap):
+		return "two tans overlap"
+	case errors.Is(err, tangram.ErrOutside):
+		return "not filled yet: a tan lies outside the figure"
+	case errors.Is(err, tangram.ErrGap):
+		return "a gap is left"
+	}
+	return strings.TrimPrefix(err.Error(), "tangram: ")
+}
+
+func (s *Server) tgCheck(r *http.Request) (int, any, error) {
+	var req tgCheckRequest
+	if err := decodeJSON(r, 64<<10, &req); err != nil {
+		return 0, nil, err
+	}
+	sil, err := tgPolygon(req.Silhouette)
+	if err != nil {
+		return 0, nil, err
+	}
+	p, err := tgBoardPuzzle("figure", sil)
+	if err != nil {
+		return 0, nil, err
+	}
+	sol, err := tgSolution(req.Pieces)
+	if err != nil {
+		return 0, nil, err
+	}
+	err = tangram.Check(p, sol)
+	return http.StatusOK, tgCheckResponse{Filled: err == nil, Message: tgVerdict(err)}, nil
+}
+
+// ---- Auto ---------------------------------------------------------------------
+
+// tgRef names a job's figure: one of the set by name, or a silhouette.
+type tgRef struct {
+	Figure     string    `json:"figure,omitempty"`
+	Silhouette []tgPoint `json:"silhouette,omitempty"`
+}
+
+// tgSolveSpec is a tangram.solve job as the page submits it: the
+// catalogue's job, or a ref that normalize turns into its puzzle's text.
+type tgSolveSpec struct {
+	catalog.TangramJob
+	Ref *tgRef `json:"ref,omitempty"`
+}
+
+// tgPuzzleFor returns the puzzle a solver gets for the figure. The exact
+// solver gets the tans with turns and flips. Algorithm 2 is translation
+// only (package tangram): it gets the tans turned as the figure's known
+// solution has them (the orientations given away, as in the classic
+// puzzles of the paper's setting), so a figure without one cannot be
+// given to it.
+func tgPuzzleFor(solver string, ref tgRef) (*tangram.Puzzle, string, error) {
+	var fig tgFigure
+	if ref.Figure != "" {
+		f, ok := tgFindFigure(ref.Figure)
+		if !ok {
+			return nil, "", errorf(http.StatusBadRequest, "ref: no figure %q (GET /api/tangram/figures lists them)", ref.Figure)
+		}
+		fig = f
+	} else {
+		pg, err := tgPolygon(ref.Silhouette)
+		if err != nil {
+			return nil, "", err
+		}
+		fig = tgFigure{Name: "your figure", Silhouette: pg}
+	}
+	p, err := tgBoardPuzzle(fig.Name, fig.Silhouette)
+	if err != nil {
+		return nil, "", err
+	}
+	p.Name = strings.Map(func(r rune) rune {
+		if r == ' ' {
+			return '_'
+		}
+		return r
+	}, fig.Name)
+	if solver != "sdp" {
+		return p, fig.Name, nil
+	}
+	if fig.solution == nil {
+		return nil, "", errorf(http.StatusBadRequest, "Algorithm 2 here is translation only: it needs the tans turned as a known solution has them, and %s has none (the exact solver takes any figure)", fig.Name)
+	}
+	p.Turns = tangram.TurnsNone
+	for k, pl := range fig.solution.Placements {
+		sh, err := p.Pieces[k].Shape.Oriented(pl.Orient)
+		if err != nil {
+			return nil, "", err
+		}
+		p.Pieces[k].Shape = sh
+	}
+	return p, fig.Name, nil
+}
+
+// checkTGSpec reads a tangram.solve job: the catalogue's job with its
+// puzzle's text or a ref (resolved here), a solver of the catalogue, a
+// puzzle of the seven tans, a wall-clock time limit within the server's
+// (0: 10 s exact, 60 s sdp).
+func (s *Server) checkTGSpec(spec json.RawMessage) (catalog.TangramJob, error) {
+	var req tgSolveSpec
+	if err := specUnmarshal(spec, &req); err != nil {
+		return req.TangramJob, err
+	}
+	j := req.TangramJob
+	j.Solver = cmp.Or(j.Solver, "exact")
+	if _, err := catalog.Tangram.Lookup(j.Solver); err != nil {
+		return j, errorf(http.StatusBadRequest, "%v", err)
+	}
+	if err := j.Options.Check(); err != nil {
+		return j, errorf(http.StatusBadRequest, "options: %v", err)
+	}
+	if j.Options.SDPBackend != "" && j.Options.SDPBackend != "go" {
+		return j, errorf(http.StatusBadRequest, "options: sdp: the page's solves use the pure Go backend")
+	}
+	if j.Budget.CPU {
+		return j, errorf(http.StatusBadRequest, "budget: the page's solves are timed by the wall clock")
+	}
+	def := tgExactTimeout
+	if j.Solver == "sdp" {
+		def = tgSDPTimeout
+	}
+	switch t := j.Budget.Timeout; {
+	case t == 0:
+		j.Budget.Timeout = min(def, s.cfg.MaxJobTimeout)
+	case t < 100*time.Millisecond || t > s.cfg.MaxJobTimeout:
+		return j, errorf(http.StatusBadRequest, "budget: timeout %v out of range 100ms..%v", t, s.cfg.MaxJobTimeout)
+	}
+	if req.Ref != nil {
+		p, name, err := tgPuzzleFor(j.Solver, *req.Ref)
+		if err != nil {
+			return j, err
+		}
+		var b strings.Builder
+		if err := tangram.FormatPuzzle(&b, p); err != nil {
+			return j, err
+		}
+		j.Puzzle, j.Name = b.String(), name
+	}
+	p, err := tangram.ParsePuzzle(strings.NewReader(j.Puzzle))
+	if err != nil {
+		return j, errorf(http.StatusBadRequest, "puzzle: %v", err)
+	}
+	if _, ok := tgBoardOrients(p); !ok {
+		return j, errorf(http.StatusBadRequest, "puzzle: the page's board plays the seven tans (tangram.Tans), in their order")
+	}
+	return j, nil
+}
+
+// tgBoardOrients returns, for each piece of p, how the board's tan of the
+// same name is turned to have the piece's shape (and moved: a pose of the
+// piece is the tan's pose moved by it), or false when p's pieces are not
+// the seven tans in order.
+func tgBoardOrients(p *tangram.Puzzle) ([]tgPose, bool) {
+	tans := tangram.Tans()
+	if len(p.Pieces) != len(tans) {
+		return nil, false
+	}
+	out := make([]tgPose, len(tans))
+	for k, pc := range p.Pieces {
+		if pc.Name != tans[k].Name {
+			return nil, false
+		}
+		o, t, ok := tgMatch(tans[k].Shape, pc.Shape)
+		if !ok {
+			return nil, false
+		}
+		out[k] = tgPose{t.X.Float64(), t.Y.Float64(), int(o)}
+	}
+	return out, true
+}
+
+// tgPose is a tan's pose on the board in floating point (an iterate of
+// Algorithm 2): translation (X, Y), orientation O.
+type tgPose struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	O int     `json:"o"`
+}
+
+// tgIterate is one SDP of Algorithm 2 as the page draws it.
+type tgIterate struct {
+	Iteration int      `json:"iteration"`
+	Objective float64  `json:"objective"`
+	Solved    bool     `json:"solved"`
+	Poses     []tgPose `json:"poses"`
+	MS        float64  `json:"ms"`
+}
+
+// tgResult is a tangram.solve job's result on this server: the
+// catalogue's record, the solution on the board (exact placements), and
+// for sdp every iterate's poses and their strip (a PNG data URL, as
+// `tessera tangram solve -snapshots` draws iterates.png).
+type tgResult struct {
+	catalog.TangramRecord
+	Pieces   []tgPlacement `json:"pieces,omitempty"`
+	Iterates []tgIterate   `json:"iterates,omitempty"`
+	Strip    string        `json:"strip,omitempty"`
+}
+
+func tangramJobs(s *Server) map[string]jobKind {
+	return map[string]jobKind{catalog.TangramKind: {
+		check: func(spec json.RawMessage) (time.Duration, error) {
+			j, err := s.checkTGSpec(spec)
+			return j.Budget.Timeout + 2*time.Minute, err // the solver stops itself at its budget; the rest is for the wait for a slot
+		},
+		normalize: func(spec json.RawMessage) (json.RawMessage, error) {
+			j, err := s.checkTGSpec(spec)
+			if err != nil {
+				return nil, err
+			}
+			return json.Marshal(j)
+		},
+		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
+			j, err := s.checkTGSpec(spec)
+			if err != nil {
+				// Not a page's job (submitted through check and normalize):
+				// a bench's, sent to a worker that also runs the page's
+				// (other pieces, another backend), run as the catalogue
+				// runs it.
+				return catalog.JobKinds()[catalog.TangramKind](ctx, spec, progress)
+			}
+			// The budget as sent: a page's job has the page's filled in
+			// at submit; a bench's keeps its own (0: no time limit).
+			var sent catalog.TangramJob
+			if json.Unmarshal(spec, &sent) == nil {
+				j.Budget = sent.Budget
+			}
+			return s.solveTangram(ctx, j, progress)
+		},
+	}}
+}
+
+// solveTangram runs the job, taking a busy slot; Algorithm 2 reports each
+// iterate (its poses on the board) as it comes.
+func (s *Server) solveTangram(ctx context.Context, j catalog.TangramJob, progress func(any)) (tgResult, error) {
+	p, err := tangram.ParsePuzzle(strings.NewReader(j.Puzzle))
+	if err != nil {
+		return tgResult{}, err
+	}
+	base, _ := tgBoardOrients(p) // checked by checkTGSpec
+	var mu sync.Mutex
+	var iterates []tgIterate
+	var frames [][]tangram.Pose
+	h := catalog.TangramHooks{OnIterate: func(it tangram.SDPIterate) {
+		ti := tgIterate{Iteration: it.Iteration, Objective: it.Objective, Solved: it.Solved, MS: float64(it.Elapsed.Microseconds()) / 1000}
+		for k, ps := range it.Poses {
+			b := base[k]
+			ti.Poses = append(ti.Poses, tgPose{ps.X + b.X, ps.Y + b.Y, b.O})
+		}
+		mu.Lock()
+		iterates = append(iterates, ti)
+		frames = append(frames, it.Poses)
+		all := slices.Clone(iterates)
+		mu.Unlock()
+		if progress != nil {
+			progress(tgResult{TangramRecord: catalog.TangramRecord{Puzzle: j.Name, Algo: j.Solver, Iterations: ti.Iteration, Objective: ti.Objective}, Iterates: all})
+		}
+	}}
+	if err := s.acquire(ctx); err != nil {
+		return tgResult{}, err
+	}
+	defer s.release()
+	rec, res := j.RunPuzzle(ctx, p, h)
+	if err := ctx.Err(); err != nil {
+		return tgResult{}, err // cancelled
+	}
+	out := tgResult{TangramRecord: rec}
+	mu.Lock()
+	defer mu.Unlock()
+	out.Iterates = iterates
+	if res.Solution != nil && res.Solved {
+		if b := tgOnBoard(p, res.Solution); b != nil {
+			out.Pieces = tgPlacements(b)
+		}
+	}
+	if len(frames) > 0 {
+		if img, err := tangram.RenderStrip(p, frames, tangram.RenderOptions{Scale: 20, Margin: 6}); err == nil {
+			var buf bytes.Buffer
+			if err := png.Encode(&buf, img); err == nil && buf.Len() < 1<<20 {
+				out.Strip = "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+			}
+		}
+	}
+	return out, nil
+}
+
+// ---- saves --------------------------------------------------------------------
+
+// tangramState is a saved tangram game: the figure and the seven tans.
+type tangramState struct {
+	Figure    tgFigureJSON  `json:"figure"`
+	Pieces    []tgPlacement `json:"pieces"`
+	Moves     int           `json:"moves"`
+	ElapsedMS int64         `json:"elapsed_ms"`
+}
+
+// tangramSave checks a saved game: the figure is a valid silhouette of the
+// tans' area, the tans are seven with exact coordinates; whether the
+// figure is filled is decided again by tangram.Check.
+func tangramSave(data json.RawMessage) (store.Game, error) {
+	var st tangramState
+	if err := strictUnmarshal(data, &st); err != nil {
+		return store.Game{}, err
+	}
+	f := st.Figure
+	if len(f.Name) > 64 || len(f.Category) > 64 || len(f.Source) > 200 {
+		return store.Game{}, errorf(http.StatusBadRequest, "figure: name, category or source too long")
+	}
+	sil, err := tgPolygon(f.Silhouette)
+	if err != nil {
+		return store.Game{}, err
+	}
+	p, err := tgBoardPuzzle(f.Name, sil)
+	if err != nil {
+		return store.Game{}, err
+	}
+	sol, err := tgSolution(st.Pieces)
+	if err != nil {
+		return store.Game{}, err
+	}
+	if st.Moves < 0 || st.Moves > 1<<30 {
+		return store.Game{}, errorf(http.StatusBadRequest, "moves: %d out of range", st.Moves)
+	}
+	el, err := elapsed(st.ElapsedMS)
+	if err != nil {
+		return store.Game{}, err
+	}
+	st.Figure.Silhouette = tgPolygonOf(p.Silhouette)
+	norm, err := json.Marshal(st)
+	if err != nil {
+		return store.Game{}, err
+	}
+	return store.Game{Board: f.Name, Data: norm, Moves: st.Moves, Elapsed: el, Solved: tangram.Check(p, sol) == nil}, nil
+}
