@@ -238,7 +238,7 @@ func TestServeJobSurvivesRestart(t *testing.T) {
 
 // Beyond loopback serve asks for a token: drawn at random and printed in
 // the URL to open; API calls without it get 401, the page trades it for a
-// cookie. -token ” there is refused unless -insecure.
+// cookie. An empty -token there is refused unless -insecure.
 func TestServeToken(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "games.db")
 	url, stderr, stop := startServe(t, "-q", "-db", db, "-store", t.TempDir(), "-workers", "0", "-addr", "0.0.0.0:0")
