@@ -212,13 +212,18 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	close(hbDone)
 	hbWG.Wait()
 
+	// jctx is ctx's child: when the workers stop, it ends at once with
+	// ctx's cause, before the AfterFunc above can give errShutdown, and a
+	// handler may end first through its own process's context (serve's,
+	// ended by the same interrupt). A job that failed while the workers
+	// were stopping goes back to the queue, unless it was canceled.
 	cause := context.Cause(jctx)
 	switch {
-	case errors.Is(cause, errShutdown):
-		msg.Nak() // another worker takes it
-		return
 	case errors.Is(cause, errCanceled):
 		herr = errCanceled
+	case errors.Is(cause, errShutdown) || herr != nil && ctx.Err() != nil:
+		msg.Nak() // another worker takes it
+		return
 	}
 	var out json.RawMessage
 	if herr == nil {
