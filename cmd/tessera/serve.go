@@ -86,7 +86,8 @@ Every browser gets a client identity, a random id kept in a cookie: the
 jobs, saves and pictures it makes are its own, and other clients get 404
 for them (docs/web.md, "Clients and owners"). Each client keeps at most 100
 saves (8 MiB) and 50 pictures; all clients together 512 MiB of saves and
-2,000 pictures.
+2,000 pictures. Saves and pictures of a database made before owners existed
+go, on loopback without a token, to the first browser that lists them.
 
 The server listens on 127.0.0.1 by default, so only this machine can reach
 it. -addr :8080 opens it to the network; then it asks for a token, as
@@ -169,7 +170,8 @@ trusted network only; -token '' beyond loopback is refused without it.`,
 			if data == "" {
 				data, _ = datadir.Dir() // none: generated puzzles only
 			}
-			srv, err := web.New(web.Config{Store: st, Logger: logger, Jobs: web.NATSJobs{C: jc}, DataDir: data, PDBCache: *pdbDir, Token: webToken})
+			srv, err := web.New(web.Config{Store: st, Logger: logger, Jobs: web.NATSJobs{C: jc}, DataDir: data, PDBCache: *pdbDir, Token: webToken,
+				AdoptOrphans: webToken == "" && isLoopback(ln.Addr())})
 			if err != nil {
 				return err
 			}

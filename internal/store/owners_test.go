@@ -170,4 +170,20 @@ func TestMigrationKeepsOldRows(t *testing.T) {
 	if _, err := s.Picture(t.Context(), "", "0123456789abcdef0123"); err != nil {
 		t.Errorf("old picture: %v", err)
 	}
+	// A client adopts them (not a slot it has already).
+	if _, err := s.SaveGame(t.Context(), Game{Owner: "me", Kind: "npuzzle", Name: "old", Board: "mine"}, SaveLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.Orphans(t.Context()); n != 2 || err != nil {
+		t.Errorf("orphans %d, %v; want 2", n, err)
+	}
+	if n, err := s.AdoptOrphans(t.Context(), "me"); n != 1 || err != nil {
+		t.Errorf("adopted %d, %v; want 1 (the picture)", n, err)
+	}
+	if g, _ := s.Game(t.Context(), "me", "npuzzle", "old"); g.Board != "mine" {
+		t.Errorf("the adopter's own slot was replaced: %+v", g)
+	}
+	if _, err := s.Picture(t.Context(), "me", "0123456789abcdef0123"); err != nil {
+		t.Errorf("adopted picture: %v", err)
+	}
 }

@@ -536,3 +536,34 @@ func (s *Store) DeletePicture(ctx context.Context, owner, id string) error {
 	}
 	return nil
 }
+
+// AdoptOrphans gives owner the saved games and pictures that belong to no
+// client (owner "": stored before owners existed), but for those whose
+// slot or picture owner has already; it returns how many it gave.
+func (s *Store) AdoptOrphans(ctx context.Context, owner string) (int, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("store: adopting: %w", err)
+	}
+	defer tx.Rollback()
+	n := 0
+	for _, table := range []string{"games", "pictures"} {
+		res, err := tx.ExecContext(ctx, "UPDATE OR IGNORE "+table+" SET owner = ? WHERE owner = ''", owner)
+		if err != nil {
+			return 0, fmt.Errorf("store: adopting %s: %w", table, err)
+		}
+		k, _ := res.RowsAffected()
+		n += int(k)
+	}
+	return n, tx.Commit()
+}
+
+// Orphans counts the saved games and pictures that belong to no client.
+func (s *Store) Orphans(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, "SELECT (SELECT COUNT(*) FROM games WHERE owner = '') + (SELECT COUNT(*) FROM pictures WHERE owner = '')").Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: counting orphans: %w", err)
+	}
+	return n, nil
+}

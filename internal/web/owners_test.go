@@ -219,3 +219,31 @@ func TestSaveBoundsAndPages(t *testing.T) {
 		}
 	}
 }
+
+// A database from before owners: on a server only this machine reaches,
+// the first client that lists its saves adopts them; the next sees none.
+func TestAdoptOrphans(t *testing.T) {
+	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := st.SaveGame(t.Context(), store.Game{Kind: "npuzzle", Name: "old", Board: "1 2 3/4 5 6/7 0 8",
+		Data: []byte(`{"start":"1 2 3/4 5 6/7 0 8","board":"1 2 3/4 5 6/7 0 8","history":"","picture":"sunset","elapsed_ms":0}`)}, store.SaveLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, adopt := range []bool{false, true} {
+		s, err := New(Config{Store: st, AdoptOrphans: adopt, PDBs: map[string]string{"4x4": "5-5-5"}, PDBNoCache: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		got := len(decode[savesList](t, as(t, s, clientA, "GET", "/api/npuzzle/saves", nil), 200).Saves)
+		if want := map[bool]int{false: 0, true: 1}[adopt]; got != want {
+			t.Errorf("AdoptOrphans %v: A lists %d saves, want %d", adopt, got, want)
+		}
+		if l := decode[savesList](t, as(t, s, clientB, "GET", "/api/npuzzle/saves", nil), 200); len(l.Saves) != 0 {
+			t.Errorf("AdoptOrphans %v: B lists %+v", adopt, l)
+		}
+	}
+}

@@ -91,6 +91,9 @@ func (s *Server) picture(ctx context.Context, id string) (store.Picture, error) 
 }
 
 func (s *Server) listPictures(r *http.Request) (int, any, error) {
+	if err := s.adoptOrphans(r); err != nil {
+		return 0, nil, err
+	}
 	uploads, err := s.store.Pictures(r.Context(), ownerOf(r))
 	if err != nil {
 		return 0, nil, err

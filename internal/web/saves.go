@@ -137,6 +137,9 @@ func (s *Server) listSaves(g *game) apiHandler {
 		if err != nil {
 			return 0, nil, err
 		}
+		if err := s.adoptOrphans(r); err != nil {
+			return 0, nil, err
+		}
 		games, total, err := s.store.Games(r.Context(), ownerOf(r), g.Kind, page)
 		if err != nil {
 			return 0, nil, err
@@ -230,4 +233,19 @@ func elapsed(ms int64) (time.Duration, error) {
 		return 0, errorf(http.StatusBadRequest, "elapsed_ms %d: want 0 to %d (negative, or over ten years)", ms, int64(maxElapsedMS))
 	}
 	return time.Duration(ms) * time.Millisecond, nil
+}
+
+// adoptOrphans gives the saves and pictures of no client to the request's
+// client, the first time a client lists them (Config.AdoptOrphans).
+func (s *Server) adoptOrphans(r *http.Request) error {
+	if !s.orphans.CompareAndSwap(true, false) {
+		return nil
+	}
+	n, err := s.store.AdoptOrphans(r.Context(), ownerOf(r))
+	if err != nil {
+		s.orphans.Store(true)
+		return err
+	}
+	s.log.InfoContext(r.Context(), "saves and pictures of no client adopted", "client", ownerOf(r), "count", n)
+	return nil
 }

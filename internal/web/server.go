@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tessera/internal/store"
@@ -38,6 +39,8 @@ type Store interface {
 	Job(ctx context.Context, id string) (store.JobRef, error)
 	OpenJobs(ctx context.Context) ([]store.JobRef, error)
 	FinishJob(ctx context.Context, id string) error
+	Orphans(ctx context.Context) (int, error)
+	AdoptOrphans(ctx context.Context, owner string) (int, error)
 }
 
 // Config holds the server's store and limits. Zero values mean the
@@ -109,6 +112,11 @@ type Config struct {
 	// (identity.go): in the URL once (?token=, exchanged for a cookie) or
 	// in an Authorization header. "": none (serve on loopback).
 	Token string
+	// AdoptOrphans gives the saves and pictures stored before owners
+	// existed (the database's schema 1) to the first client that lists its
+	// saves or pictures: for a server only this machine reaches (serve on
+	// loopback without a token), whose one user made them.
+	AdoptOrphans bool
 
 	// PDBs names the pattern database partition used by IDA* (and by the
 	// fast solver once loaded) on each board size ("4x4" -> "7-8",
@@ -217,8 +225,9 @@ type Server struct {
 	stop     context.CancelFunc
 	sgSet    standardSet
 	emOnce   sync.Once
-	emList   []string // the edge-matching files of the data folder
-	jgCache  jgCache  // the jigsaw puzzles cut last
+	emList   []string    // the edge-matching files of the data folder
+	jgCache  jgCache     // the jigsaw puzzles cut last
+	orphans  atomic.Bool // saves and pictures of no client wait for one (Config.AdoptOrphans)
 }
 
 // New returns a server for cfg. It fails if cfg has no store or the
@@ -236,6 +245,14 @@ func New(cfg Config) (*Server, error) {
 	if err := s.recountJobs(ctx); err != nil {
 		s.Close()
 		return nil, err
+	}
+	if cfg.AdoptOrphans {
+		n, err := s.store.Orphans(ctx)
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+		s.orphans.Store(n > 0)
 	}
 	return s, nil
 }
