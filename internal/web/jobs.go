@@ -372,15 +372,14 @@ func (s *Server) recountJobs(ctx context.Context) error {
 		return err
 	}
 	for _, j := range open {
+		// A job the job system does not answer for (an error, the time
+		// up) counts as running: the next submission of its client asks
+		// again (forgetFinished).
 		st, err := s.jobs.Job(ctx, j.ID)
-		if err != nil && !errors.Is(err, ErrNoJob) {
-			return err
-		}
-		if err != nil || st.Finished() {
-			if err := s.store.FinishJob(ctx, j.ID); err != nil {
-				return err
+		if errors.Is(err, ErrNoJob) || err == nil && st.Finished() {
+			if s.store.FinishJob(ctx, j.ID) == nil {
+				continue
 			}
-			continue
 		}
 		s.counter.add(clientKeyOf(j.Owner), j.ID)
 		s.counter.add(addressKeyOf(j.Address), j.ID)
@@ -540,6 +539,9 @@ func (s *Server) getJob(r *http.Request) (int, any, error) {
 	st, err := s.jobs.Job(r.Context(), id)
 	if err != nil {
 		return 0, nil, s.jobError(err)
+	}
+	if st.Finished() {
+		s.store.FinishJob(r.Context(), id) // not counted at the next start; a failure is counted then, and finished
 	}
 	return http.StatusOK, st, nil
 }
