@@ -541,7 +541,7 @@ func (s *Server) getJob(r *http.Request) (int, any, error) {
 		return 0, nil, s.jobError(err)
 	}
 	if st.Finished() {
-		s.store.FinishJob(r.Context(), id) // not counted at the next start; a failure is counted then, and finished
+		s.store.FinishJob(r.Context(), id) // not asked about at the next start (on a failure it is, then marked)
 	}
 	return http.StatusOK, st, nil
 }
