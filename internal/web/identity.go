@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 )
 
@@ -128,8 +129,10 @@ func (s *Server) requireToken(h http.Handler) http.Handler {
 				HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
 			if r.Method == http.MethodGet && !strings.HasPrefix(r.URL.Path, "/api/") {
 				q.Del("token")
-				u := *r.URL
-				u.RawQuery = q.Encode()
+				u := url.URL{Path: r.URL.Path, RawQuery: q.Encode()}
+				if !strings.HasPrefix(u.Path, "/") || strings.HasPrefix(u.Path, "//") {
+					u.Path = "/" // a path only, never another host's (//host/...)
+				}
 				http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
 				return
 			}

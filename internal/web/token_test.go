@@ -52,6 +52,10 @@ func TestToken(t *testing.T) {
 	if w := call(t, s, "GET", "/api/pictures?token="+token, nil); w.Code != 200 {
 		t.Errorf("API with ?token=: %d", w.Code)
 	}
+	// The redirect stays on this server.
+	if w := call(t, s, "GET", "//evil.example/x?token="+token, nil); w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/" {
+		t.Errorf("//evil.example: %d, Location %q", w.Code, w.Header().Get("Location"))
+	}
 	// The cookie of another token does not open this server.
 	other := clientCookie + "=" + testClient + "; " + authCookie + "=" + sessionValue("another")
 	wantError(t, call(t, s, "GET", "/api/pictures", nil, "Cookie", other), http.StatusUnauthorized, "token")
