@@ -2,10 +2,14 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
+	"os"
 	"runtime"
 	"strings"
 	"text/tabwriter"
@@ -34,7 +38,7 @@ func gamesHelp() string {
 
 var serveCmd = &Command{
 	Name:      "serve",
-	UsageLine: "[-addr HOST:PORT] [-db FILE] [-store DIR | -nats URL [-creds FILE] [-tls-ca FILE]] [-retention D] [-workers N] [-data DIR] [-pdb DIR] [-q]",
+	UsageLine: "[-addr HOST:PORT] [-token T | -insecure] [-db FILE] [-store DIR | -nats URL [-creds FILE] [-tls-ca FILE]] [-retention D] [-workers N] [-data DIR] [-pdb DIR] [-q]",
 	Short:     "serve the web app: " + catalog.GameList(),
 	Long: `Serve runs the web app, a page per game:
 
@@ -78,8 +82,22 @@ once, each at most 10 minutes. The embedded server keeps at most 10,000
 queued jobs and 100,000 records (2 GiB), refusing submissions past them,
 and forgets a finished job -retention after it finished (a week).
 
+Every browser gets a client identity, a random id kept in a cookie: the
+jobs, saves and pictures it makes are its own, and other clients get 404
+for them (docs/web.md, "Clients and owners"). Each client keeps at most 100
+saves (8 MiB) and 50 pictures; all clients together 512 MiB of saves and
+2,000 pictures. Saves and pictures of a database made before owners existed
+go, on loopback without a token, to the first browser that lists them.
+
 The server listens on 127.0.0.1 by default, so only this machine can reach
-it; -addr :8080 opens it to the network.`,
+it. -addr :8080 opens it to the network; then it asks for a token, as
+Jupyter does: a random one is drawn at each start and printed once on
+stderr in the URL to open (http://HOST:PORT/?token=...); the page trades it
+for a cookie, and API calls without it (cookie, ?token= or Authorization:
+Bearer TOKEN) get 401. -token sets it instead (16 characters or more).
+-insecure serves beyond loopback without a token: anyone who reaches the
+port can use the server (each still sees only its own things), for a
+trusted network only; -token '' beyond loopback is refused without it.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on, HOST:PORT (port 0: any free port)")
 		dbPath := fs.String("db", "", "database file for saved games and pictures (default under the user's config folder)")
@@ -90,6 +108,9 @@ it; -addr :8080 opens it to the network.`,
 		retention := durationFlag(fs, "retention", jobs.DefaultLimits.Retention, "embedded NATS server: forget a finished job (its result) this `duration` after it finished")
 		dataDir := fs.String("data", "", "shared data folder (SameGame's standard positions, ...; default $TESSERA_DATA or ../shared/data, else generated puzzles only)")
 		workers := fs.Int("workers", max(4, runtime.GOMAXPROCS(0)), "in-process job workers")
+		token := &optString{}
+		fs.Var(token, "token", "the token asked of clients when listening beyond loopback (default: drawn at random and printed)")
+		insecure := fs.Bool("insecure", false, "serve beyond loopback without a token (a trusted network only)")
 		pdbDir := fs.String("pdb", "", "folder of the sliding puzzle's pattern databases (default the user cache folder's tessera/, as for 'tessera npuzzle pdb build')")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
@@ -129,6 +150,10 @@ it; -addr :8080 opens it to the network.`,
 				return err
 			}
 			defer ln.Close()
+			webToken, err := serveToken(ln.Addr(), token, *insecure)
+			if err != nil {
+				return err
+			}
 			// The job system first, its workers after the server has
 			// registered its job kinds.
 			var jc *jobs.Client
@@ -145,7 +170,8 @@ it; -addr :8080 opens it to the network.`,
 			if data == "" {
 				data, _ = datadir.Dir() // none: generated puzzles only
 			}
-			srv, err := web.New(web.Config{Store: st, Logger: logger, Jobs: web.NATSJobs{C: jc}, DataDir: data, PDBCache: *pdbDir})
+			srv, err := web.New(web.Config{Store: st, Logger: logger, Jobs: web.NATSJobs{C: jc}, DataDir: data, PDBCache: *pdbDir, Token: webToken,
+				AdoptOrphans: webToken == "" && isLoopback(ln.Addr())})
 			if err != nil {
 				return err
 			}
@@ -162,7 +188,68 @@ it; -addr :8080 opens it to the network.`,
 				}
 			}
 			fmt.Fprintf(env.Stderr, "tessera: serving on http://%s (database %s; jobs on NATS %s, %d workers here); Ctrl-C stops\n", ln.Addr(), st.Path(), where, *workers)
+			announceToken(env.Stderr, ln.Addr(), webToken, token.set)
 			return srv.Serve(ctx, ln)
 		}
 	},
+}
+
+// optString is a string flag that records whether it was given, so that
+// -token ” (asked for) differs from no -token.
+type optString struct {
+	value string
+	set   bool
+}
+
+func (o *optString) String() string     { return o.value }
+func (o *optString) Set(v string) error { o.value, o.set = v, true; return nil }
+
+// isLoopback reports whether a listener's address is a loopback one.
+func isLoopback(a net.Addr) bool {
+	t, ok := a.(*net.TCPAddr)
+	return ok && t.IP.IsLoopback()
+}
+
+// serveToken returns the token serve asks of clients on the address it
+// listens on: none on loopback (unless -token gives one), else -token's or
+// a random one; -insecure (or -token ” with it) serves beyond loopback
+// without one.
+func serveToken(addr net.Addr, token *optString, insecure bool) (string, error) {
+	loopback := isLoopback(addr)
+	switch {
+	case insecure && token.set && token.value != "":
+		return "", usagef("-insecure serves without a token; it does not go with -token %q", token.value)
+	case token.set && token.value != "" && len(token.value) < 16:
+		return "", usagef("-token: at least 16 characters (a guessable token is no lock)")
+	case token.set && token.value != "":
+		return token.value, nil
+	case token.set && !loopback && !insecure:
+		return "", usagef("-token '' beyond loopback (%s) would let anyone who reaches the port use the server; add -insecure if the network is trusted", addr)
+	case insecure || loopback:
+		return "", nil
+	}
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:]), nil
+}
+
+// announceToken prints how to reach a server that asks for a token (the
+// URL with it, when it was drawn here), or a warning for one beyond
+// loopback that asks for none.
+func announceToken(w io.Writer, addr net.Addr, token string, given bool) {
+	host, port, _ := net.SplitHostPort(addr.String())
+	if t, ok := addr.(*net.TCPAddr); ok && t.IP.IsUnspecified() {
+		if h, err := os.Hostname(); err == nil {
+			host = h
+		}
+	}
+	url := "http://" + net.JoinHostPort(host, port) + "/"
+	switch {
+	case token == "" && !isLoopback(addr):
+		fmt.Fprintf(w, "tessera: WARNING: serving beyond loopback without a token (-insecure): anyone who reaches %s can use this server\n", url)
+	case token != "" && given:
+		fmt.Fprintf(w, "tessera: clients need the token given by -token: open %s?token=TOKEN\n", url)
+	case token != "":
+		fmt.Fprintf(w, "tessera: this server asks for a token; open (shown this once):\n    %s?token=%s\n", url, token)
+	}
 }

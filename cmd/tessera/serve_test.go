@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -46,11 +48,15 @@ func startServe(t *testing.T, args ...string) (url string, stderr *syncBuffer, s
 	go func() {
 		code <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0"}, args...), &Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: stderr})
 	}()
-	re := regexp.MustCompile(`serving on (http://[0-9.:]+)`)
+	re := regexp.MustCompile(`serving on http://(\S+)`)
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		if m := re.FindStringSubmatch(stderr.String()); m != nil {
-			url = m[1]
+			host, port, _ := net.SplitHostPort(m[1])
+			if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+				host = "127.0.0.1" // all addresses: reach it on loopback
+			}
+			url = "http://" + net.JoinHostPort(host, port)
 			break
 		}
 		select {
@@ -172,9 +178,12 @@ func TestServeUsage(t *testing.T) {
 func TestServeJobSurvivesRestart(t *testing.T) {
 	db, store := filepath.Join(t.TempDir(), "games.db"), t.TempDir()
 	url, stderr, stop := startServe(t, "-q", "-db", db, "-store", store, "-workers", "2")
+	// One client: its identity in a cookie (a job is its submitter's only).
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar}
 	post := func(url, body string) map[string]any {
 		t.Helper()
-		resp, err := http.Post(url, "application/json", strings.NewReader(body))
+		resp, err := client.Post(url, "application/json", strings.NewReader(body))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -187,7 +196,7 @@ func TestServeJobSurvivesRestart(t *testing.T) {
 	}
 	get := func(url string) map[string]any {
 		t.Helper()
-		resp, err := http.Get(url)
+		resp, err := client.Get(url)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -224,5 +233,74 @@ func TestServeJobSurvivesRestart(t *testing.T) {
 	}
 	if code := stop(); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
+// Beyond loopback serve asks for a token: drawn at random and printed in
+// the URL to open; API calls without it get 401, the page trades it for a
+// cookie. An empty -token there is refused unless -insecure.
+func TestServeToken(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "games.db")
+	url, stderr, stop := startServe(t, "-q", "-db", db, "-store", t.TempDir(), "-workers", "0", "-addr", "0.0.0.0:0")
+	m := regexp.MustCompile(`\?token=([0-9a-f]{32})\n`).FindStringSubmatch(stderr.String())
+	if m == nil {
+		t.Fatalf("no token URL printed:\n%s", stderr)
+	}
+	status := func(c *http.Client, path string) int {
+		t.Helper()
+		resp, err := c.Get(url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if c := status(http.DefaultClient, "/api/pictures"); c != http.StatusUnauthorized {
+		t.Errorf("API without the token: %d", c)
+	}
+	if c := status(http.DefaultClient, "/npuzzle"); c != http.StatusUnauthorized {
+		t.Errorf("page without the token: %d", c)
+	}
+	jar, _ := cookiejar.New(nil)
+	browser := &http.Client{Jar: jar}
+	if c := status(browser, "/npuzzle?token="+m[1]); c != 200 {
+		t.Errorf("the printed URL: %d", c)
+	}
+	if c := status(browser, "/api/pictures"); c != 200 {
+		t.Errorf("API with the cookie: %d", c)
+	}
+	if code := stop(); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+
+	// A token given, on loopback: asked too.
+	url, stderr, stop = startServe(t, "-q", "-db", db, "-store", t.TempDir(), "-workers", "0", "-token", "correct horse battery staple")
+	if c := status(http.DefaultClient, "/api/pictures"); c != http.StatusUnauthorized {
+		t.Errorf("loopback with -token, API without it: %d", c)
+	}
+	if strings.Contains(stderr.String(), "staple") {
+		t.Errorf("a given token is printed:\n%s", stderr)
+	}
+	stop()
+
+	// -insecure: no token, a plain warning.
+	url, stderr, stop = startServe(t, "-q", "-db", db, "-store", t.TempDir(), "-workers", "0", "-addr", "0.0.0.0:0", "-token", "", "-insecure")
+	if c := status(http.DefaultClient, "/api/pictures"); c != 200 || !strings.Contains(stderr.String(), "WARNING: serving beyond loopback without a token") {
+		t.Errorf("-insecure: %d\n%s", c, stderr)
+	}
+	stop()
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-addr", "0.0.0.0:0", "-token", ""}, "add -insecure"},
+		{[]string{"-token", "short"}, "at least 16"},
+		{[]string{"-insecure", "-token", "0123456789abcdef0"}, "does not go with"},
+	} {
+		args := append([]string{"serve", "-db", db, "-store", t.TempDir()}, c.args...)
+		if code, _, errOut := runCmd(t, "", args...); code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("serve %q: %d %q, want 2 and %q", c.args, code, errOut, c.want)
+		}
 	}
 }

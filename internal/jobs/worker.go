@@ -212,39 +212,20 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	close(hbDone)
 	hbWG.Wait()
 
+	// jctx is ctx's child: when the workers stop, it ends at once with
+	// ctx's cause, before the AfterFunc above can give errShutdown, and a
+	// handler may end first through its own process's context (serve's,
+	// ended by the same interrupt). A job that failed while the workers
+	// were stopping goes back to the queue, unless it was canceled.
 	cause := context.Cause(jctx)
 	switch {
-	case errors.Is(cause, errShutdown):
-		msg.Nak() // another worker takes it
-		return
 	case errors.Is(cause, errCanceled):
 		herr = errCanceled
+	case errors.Is(cause, errShutdown) || herr != nil && ctx.Err() != nil:
+		msg.Nak() // another worker takes it
+		return
 	}
-	var out json.RawMessage
-	if herr == nil {
-		b, err := json.Marshal(res)
-		switch {
-		case err != nil:
-			herr = fmt.Errorf("jobs: encoding the result: %w", err)
-		case len(b) > MaxResultBytes:
-			herr = fmt.Errorf("jobs: result of %d bytes, more than the limit of %d", len(b), MaxResultBytes)
-		default:
-			out = b
-		}
-	}
-	var upd func(*Status)
-	switch {
-	case herr == nil:
-		upd = func(s *Status) {
-			s.State, s.Result, s.Error, s.Finished, s.Worker = Done, out, "", time.Now().UTC(), w.c.o.name
-		}
-	case errors.Is(herr, errCanceled):
-		upd = fail(Canceled, "canceled")
-	case spec.Timeout > 0 && errors.Is(hctx.Err(), context.DeadlineExceeded):
-		upd = fail(Failed, fmt.Sprintf("jobs: time limit %v exceeded: %v", time.Duration(spec.Timeout), herr))
-	default:
-		upd = fail(Failed, herr.Error())
-	}
+	upd := w.outcome(res, herr, spec, hctx.Err())
 	err = w.record(id, upd)
 	if full(err) {
 		// No room for the result: the job fails with a short record
@@ -342,5 +323,37 @@ func (p *progress) stop() {
 	if started {
 		close(p.done)
 		p.wg.Wait()
+	}
+}
+
+// outcome returns the update that records a handler's result res or error
+// herr (errCanceled when canceled); hctxErr is its context's error.
+func (w *worker) outcome(res any, herr error, spec Spec, hctxErr error) func(*Status) {
+	fail := func(st State, text string) func(*Status) {
+		return func(s *Status) { s.State, s.Error, s.Finished, s.Worker = st, text, time.Now().UTC(), w.c.o.name }
+	}
+	var out json.RawMessage
+	if herr == nil {
+		b, err := json.Marshal(res)
+		switch {
+		case err != nil:
+			herr = fmt.Errorf("jobs: encoding the result: %w", err)
+		case len(b) > MaxResultBytes:
+			herr = fmt.Errorf("jobs: result of %d bytes, more than the limit of %d", len(b), MaxResultBytes)
+		default:
+			out = b
+		}
+	}
+	switch {
+	case herr == nil:
+		return func(s *Status) {
+			s.State, s.Result, s.Error, s.Finished, s.Worker = Done, out, "", time.Now().UTC(), w.c.o.name
+		}
+	case errors.Is(herr, errCanceled):
+		return fail(Canceled, "canceled")
+	case spec.Timeout > 0 && errors.Is(hctxErr, context.DeadlineExceeded):
+		return fail(Failed, fmt.Sprintf("jobs: time limit %v exceeded: %v", time.Duration(spec.Timeout), herr))
+	default:
+		return fail(Failed, herr.Error())
 	}
 }

@@ -9,10 +9,15 @@
 // current position plus a JSON document that belongs to the game, with a few
 // metadata columns (moves, playing time, solved) for listings.
 //
+// Every game, picture and web job has an owner, the client that made it
+// (the web app's client identity): the calls name it, and another owner's
+// rows are not found. SaveLimits and PictureLimits bound what one owner and
+// all owners keep, checked in the transaction that writes.
+//
 //	s, err := store.Open(ctx, path)
 //	...
 //	defer s.Close()
-//	_, err = s.SaveGame(ctx, store.Game{Kind: "npuzzle", Name: "lunch break",
-//		Board: "1 2 3/4 0 6/7 5 8", Data: []byte(`{}`), Moves: 12})
-//	g, err := s.Game(ctx, "npuzzle", "lunch break")
+//	_, err = s.SaveGame(ctx, store.Game{Owner: client, Kind: "npuzzle", Name: "lunch break",
+//		Board: "1 2 3/4 0 6/7 5 8", Data: []byte(`{}`), Moves: 12}, store.SaveLimits{Count: 100})
+//	g, err := s.Game(ctx, client, "npuzzle", "lunch break")
 package store

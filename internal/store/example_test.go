@@ -23,12 +23,12 @@ func Example() {
 		log.Fatal(err)
 	}
 	defer s.Close()
-	_, err = s.SaveGame(ctx, store.Game{Kind: "npuzzle", Name: "lunch break",
-		Board: "1 2 3/4 0 6/7 5 8", Data: []byte(`{"picture":"sunset"}`), Moves: 12})
+	_, err = s.SaveGame(ctx, store.Game{Owner: "c0ffee", Kind: "npuzzle", Name: "lunch break",
+		Board: "1 2 3/4 0 6/7 5 8", Data: []byte(`{"picture":"sunset"}`), Moves: 12}, store.SaveLimits{Count: 100})
 	if err != nil {
 		log.Fatal(err)
 	}
-	g, err := s.Game(ctx, "npuzzle", "lunch break")
+	g, err := s.Game(ctx, "c0ffee", "npuzzle", "lunch break")
 	if err != nil {
 		log.Fatal(err)
 	}

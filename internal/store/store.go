@@ -192,8 +192,11 @@ func parseTime(s string) (time.Time, error) { return time.Parse(timeFormat, s) }
 
 // Game is a saved game.
 type Game struct {
-	Kind string // the game, such as "npuzzle"
-	Name string // the save slot
+	// Owner is the client the game belongs to (the web app's client
+	// identity): only calls that name it see the game.
+	Owner string
+	Kind  string // the game, such as "npuzzle"
+	Name  string // the save slot
 	// Board is the current position in the family's text format.
 	Board string
 	// Data is the rest of the game state, a JSON document that only the
@@ -206,27 +209,54 @@ type Game struct {
 	Updated time.Time // set by SaveGame
 }
 
-// SaveGame writes g to its slot (g.Kind, g.Name), replacing what was there,
-// and returns it as stored, with its times set. The slot keeps its creation
-// time when it is overwritten.
-func (s *Store) SaveGame(ctx context.Context, g Game) (Game, error) {
+// ErrQuota is returned (wrapped, with the bound that was reached) for a
+// save or picture over a bound of SaveLimits or PictureLimits.
+var ErrQuota = errors.New("store: quota reached")
+
+// SaveLimits bound the saved games; a zero field is no bound.
+type SaveLimits struct {
+	Count int   // slots one owner keeps
+	Bytes int64 // bytes (board and data) one owner keeps
+	Total int64 // bytes all owners keep together
+}
+
+// SaveGame writes g to its slot (g.Owner, g.Kind, g.Name), replacing what
+// was there, and returns it as stored, with its times set. The slot keeps
+// its creation time when it is overwritten. A save that would take its
+// owner, or all owners, over lim (counted without the slot's old content)
+// is refused with an error wrapping ErrQuota; the check and the write are
+// one transaction.
+func (s *Store) SaveGame(ctx context.Context, g Game, lim SaveLimits) (Game, error) {
 	if g.Kind == "" || g.Name == "" {
 		return Game{}, errors.New("store: a game needs a kind and a name")
 	}
 	if g.Data == nil {
 		g.Data = []byte("{}")
 	}
+	size := int64(len(g.Board) + len(g.Data))
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return Game{}, fmt.Errorf("store: saving %s %q: %w", g.Kind, g.Name, err)
+	}
+	defer tx.Rollback()
+	if err := checkSaveQuota(ctx, tx, g, size, lim); err != nil {
+		return Game{}, err
+	}
 	now := time.Now().UTC()
 	var created string
-	err := s.db.QueryRowContext(ctx, `
-		INSERT INTO games (kind, name, board, data, moves, elapsed_ms, solved, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (kind, name) DO UPDATE SET
+	err = tx.QueryRowContext(ctx, `
+		INSERT INTO games (owner, kind, name, board, data, moves, elapsed_ms, solved, created_at, updated_at, bytes)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (owner, kind, name) DO UPDATE SET
 			board = excluded.board, data = excluded.data, moves = excluded.moves,
-			elapsed_ms = excluded.elapsed_ms, solved = excluded.solved, updated_at = excluded.updated_at
+			elapsed_ms = excluded.elapsed_ms, solved = excluded.solved, updated_at = excluded.updated_at,
+			bytes = excluded.bytes
 		RETURNING created_at`,
-		g.Kind, g.Name, g.Board, string(g.Data), g.Moves, g.Elapsed.Milliseconds(), g.Solved,
-		formatTime(now), formatTime(now)).Scan(&created)
+		g.Owner, g.Kind, g.Name, g.Board, string(g.Data), g.Moves, g.Elapsed.Milliseconds(), g.Solved,
+		formatTime(now), formatTime(now), size).Scan(&created)
+	if err == nil {
+		err = tx.Commit()
+	}
 	if err != nil {
 		return Game{}, fmt.Errorf("store: saving %s %q: %w", g.Kind, g.Name, err)
 	}
@@ -238,8 +268,34 @@ func (s *Store) SaveGame(ctx context.Context, g Game) (Game, error) {
 	return g, nil
 }
 
+// checkSaveQuota refuses g, of size bytes, when it would take its owner or
+// all owners over lim; the slot's old content does not count.
+func checkSaveQuota(ctx context.Context, tx *sql.Tx, g Game, size int64, lim SaveLimits) error {
+	if lim == (SaveLimits{}) {
+		return nil
+	}
+	var count, bytes, total int64
+	err := tx.QueryRowContext(ctx, `SELECT
+		COUNT(*) FILTER (WHERE owner = ?1),
+		COALESCE(SUM(bytes) FILTER (WHERE owner = ?1), 0),
+		COALESCE(SUM(bytes), 0)
+		FROM games WHERE NOT (owner = ?1 AND kind = ?2 AND name = ?3)`, g.Owner, g.Kind, g.Name).Scan(&count, &bytes, &total)
+	if err != nil {
+		return fmt.Errorf("store: counting saves: %w", err)
+	}
+	switch {
+	case lim.Count > 0 && count+1 > int64(lim.Count):
+		return fmt.Errorf("%w: you have %d saved games, the most kept for one player; delete some first", ErrQuota, count)
+	case lim.Bytes > 0 && bytes+size > lim.Bytes:
+		return fmt.Errorf("%w: your saved games would take %d KiB, over the %d KiB kept for one player; delete some first", ErrQuota, (bytes+size)>>10, lim.Bytes>>10)
+	case lim.Total > 0 && total+size > lim.Total:
+		return fmt.Errorf("%w: the server's room for saved games (%d MiB) is full; try again later", ErrQuota, lim.Total>>20)
+	}
+	return nil
+}
+
 // gameColumns are the columns scanGame reads, Data last.
-const gameColumns = "kind, name, board, moves, elapsed_ms, solved, created_at, updated_at"
+const gameColumns = "owner, kind, name, board, moves, elapsed_ms, solved, created_at, updated_at"
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -250,7 +306,7 @@ func scanGame(row scanner, withData bool) (Game, error) {
 		created, updated string
 		data             string
 	)
-	dest := []any{&g.Kind, &g.Name, &g.Board, &g.Moves, &elapsed, &g.Solved, &created, &updated}
+	dest := []any{&g.Owner, &g.Kind, &g.Name, &g.Board, &g.Moves, &elapsed, &g.Solved, &created, &updated}
 	if withData {
 		dest = append(dest, &data)
 	}
@@ -267,9 +323,10 @@ func scanGame(row scanner, withData bool) (Game, error) {
 	return g, errors.Join(err1, err2)
 }
 
-// Game returns the game saved in slot name of kind, or ErrNotFound.
-func (s *Store) Game(ctx context.Context, kind, name string) (Game, error) {
-	row := s.db.QueryRowContext(ctx, "SELECT "+gameColumns+", data FROM games WHERE kind = ? AND name = ?", kind, name)
+// Game returns owner's game saved in slot name of kind, or ErrNotFound
+// (also for a slot of that name that another owner has).
+func (s *Store) Game(ctx context.Context, owner, kind, name string) (Game, error) {
+	row := s.db.QueryRowContext(ctx, "SELECT "+gameColumns+", data FROM games WHERE owner = ? AND kind = ? AND name = ?", owner, kind, name)
 	g, err := scanGame(row, true)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, fmt.Errorf("%w: no saved %s game %q", ErrNotFound, kind, name)
@@ -280,28 +337,41 @@ func (s *Store) Game(ctx context.Context, kind, name string) (Game, error) {
 	return g, nil
 }
 
-// Games lists the saved games of kind, the most recently saved first,
-// without their Data.
-func (s *Store) Games(ctx context.Context, kind string) ([]Game, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT "+gameColumns+" FROM games WHERE kind = ? ORDER BY updated_at DESC, name", kind)
+// Page is a window on a list: Limit entries (0: all) after the first
+// Offset.
+type Page struct{ Offset, Limit int }
+
+// Games lists owner's saved games of kind, the most recently saved first,
+// without their Data: the entries of page, and how many there are in all.
+func (s *Store) Games(ctx context.Context, owner, kind string, page Page) ([]Game, int, error) {
+	var total int
+	if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM games WHERE owner = ? AND kind = ?", owner, kind).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("store: counting %s games: %w", kind, err)
+	}
+	limit := page.Limit
+	if limit <= 0 {
+		limit = -1 // SQLite: no limit
+	}
+	rows, err := s.db.QueryContext(ctx, "SELECT "+gameColumns+" FROM games WHERE owner = ? AND kind = ? ORDER BY updated_at DESC, name LIMIT ? OFFSET ?",
+		owner, kind, limit, max(page.Offset, 0))
 	if err != nil {
-		return nil, fmt.Errorf("store: listing %s games: %w", kind, err)
+		return nil, 0, fmt.Errorf("store: listing %s games: %w", kind, err)
 	}
 	defer rows.Close()
 	games := []Game{}
 	for rows.Next() {
 		g, err := scanGame(rows, false)
 		if err != nil {
-			return nil, fmt.Errorf("store: listing %s games: %w", kind, err)
+			return nil, 0, fmt.Errorf("store: listing %s games: %w", kind, err)
 		}
 		games = append(games, g)
 	}
-	return games, rows.Err()
+	return games, total, rows.Err()
 }
 
-// DeleteGame removes a saved game, or returns ErrNotFound.
-func (s *Store) DeleteGame(ctx context.Context, kind, name string) error {
-	res, err := s.db.ExecContext(ctx, "DELETE FROM games WHERE kind = ? AND name = ?", kind, name)
+// DeleteGame removes owner's saved game, or returns ErrNotFound.
+func (s *Store) DeleteGame(ctx context.Context, owner, kind, name string) error {
+	res, err := s.db.ExecContext(ctx, "DELETE FROM games WHERE owner = ? AND kind = ? AND name = ?", owner, kind, name)
 	if err != nil {
 		return fmt.Errorf("store: deleting %s %q: %w", kind, name, err)
 	}
@@ -313,6 +383,7 @@ func (s *Store) DeleteGame(ctx context.Context, kind, name string) error {
 
 // Picture is an uploaded picture.
 type Picture struct {
+	Owner   string // the client it belongs to
 	ID      string // hex digest of Data, set by AddPicture
 	Name    string // a label for people
 	Type    string // media type of Data
@@ -329,38 +400,60 @@ func PictureID(data []byte) string {
 	return hex.EncodeToString(sum[:10])
 }
 
-// AddPicture stores p under PictureID(p.Data) and returns it as stored. The
-// same bytes stored twice are kept once, under the first name, and count
-// as new. When more than keep pictures are stored, the oldest others are
-// deleted (keep <= 0: no limit); the picture just added is never among
-// them, so AddPicture returns a picture that is stored when it returns.
+// PictureLimits bound the uploaded pictures; a zero field is no bound.
+type PictureLimits struct {
+	// Keep is how many pictures one owner keeps: past it, the owner's
+	// oldest others are deleted.
+	Keep int
+	// Total is how many pictures all owners keep together: past it, an
+	// upload is refused (ErrQuota).
+	Total int
+}
+
+// AddPicture stores p under (p.Owner, PictureID(p.Data)) and returns it as
+// stored. The same bytes stored twice by one owner are kept once, under the
+// first name, and count as new. When the owner has more than lim.Keep
+// pictures, its oldest others are deleted; the picture just added is never
+// among them, so AddPicture returns a picture that is stored when it
+// returns. A new picture past lim.Total is refused with an error wrapping
+// ErrQuota.
 //
 // It is one immediate transaction: the time it records is read once the
 // write lock is held, so pictures added at once are ordered as they were
 // written, and the trim sees the new row.
-func (s *Store) AddPicture(ctx context.Context, p Picture, keep int) (Picture, error) {
+func (s *Store) AddPicture(ctx context.Context, p Picture, lim PictureLimits) (Picture, error) {
 	p.ID = PictureID(p.Data)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return Picture{}, fmt.Errorf("store: adding picture: %w", err)
 	}
 	defer tx.Rollback()
+	if lim.Total > 0 {
+		var n int
+		err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM pictures WHERE NOT (owner = ? AND id = ?)", p.Owner, p.ID).Scan(&n)
+		if err != nil {
+			return Picture{}, fmt.Errorf("store: counting pictures: %w", err)
+		}
+		if n+1 > lim.Total {
+			return Picture{}, fmt.Errorf("%w: the server keeps at most %d uploaded pictures and is full; try again later", ErrQuota, lim.Total)
+		}
+	}
 	// Read the clock under the write lock: taken before BEGIN, a writer
 	// that waited for the lock would store an older time than rows
 	// committed meanwhile, and the trim below would take it for the oldest.
 	p.Created = time.Now().UTC()
-	err = tx.QueryRowContext(ctx, `INSERT INTO pictures (id, name, type, data, width, height, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at
+	err = tx.QueryRowContext(ctx, `INSERT INTO pictures (owner, id, name, type, data, width, height, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (owner, id) DO UPDATE SET created_at = excluded.created_at
 		RETURNING name, type, width, height`,
-		p.ID, p.Name, p.Type, p.Data, p.Width, p.Height, formatTime(p.Created)).Scan(&p.Name, &p.Type, &p.Width, &p.Height)
+		p.Owner, p.ID, p.Name, p.Type, p.Data, p.Width, p.Height, formatTime(p.Created)).Scan(&p.Name, &p.Type, &p.Width, &p.Height)
 	if err != nil {
 		return Picture{}, fmt.Errorf("store: adding picture: %w", err)
 	}
-	if keep > 0 {
+	if lim.Keep > 0 {
 		// Keep the new picture and the keep-1 newest others, whatever the
 		// clock says (it may step back).
-		_, err = tx.ExecContext(ctx, `DELETE FROM pictures WHERE id != ?1 AND id NOT IN
-			(SELECT id FROM pictures WHERE id != ?1 ORDER BY created_at DESC, id LIMIT ?2)`, p.ID, keep-1)
+		_, err = tx.ExecContext(ctx, `DELETE FROM pictures WHERE owner = ?1 AND id != ?2 AND id NOT IN
+			(SELECT id FROM pictures WHERE owner = ?1 AND id != ?2 ORDER BY created_at DESC, id LIMIT ?3)`, p.Owner, p.ID, lim.Keep-1)
 		if err != nil {
 			return Picture{}, fmt.Errorf("store: trimming pictures: %w", err)
 		}
@@ -372,12 +465,12 @@ func (s *Store) AddPicture(ctx context.Context, p Picture, keep int) (Picture, e
 }
 
 // pictureColumns are the columns scanPicture reads, Data last.
-const pictureColumns = "id, name, type, width, height, created_at"
+const pictureColumns = "owner, id, name, type, width, height, created_at"
 
 func scanPicture(row scanner, withData bool) (Picture, error) {
 	var p Picture
 	var created string
-	dest := []any{&p.ID, &p.Name, &p.Type, &p.Width, &p.Height, &created}
+	dest := []any{&p.Owner, &p.ID, &p.Name, &p.Type, &p.Width, &p.Height, &created}
 	if withData {
 		dest = append(dest, &p.Data)
 	}
@@ -389,9 +482,22 @@ func scanPicture(row scanner, withData bool) (Picture, error) {
 	return p, err
 }
 
-// Picture returns the picture with the given ID, or ErrNotFound.
-func (s *Store) Picture(ctx context.Context, id string) (Picture, error) {
-	p, err := scanPicture(s.db.QueryRowContext(ctx, "SELECT "+pictureColumns+", data FROM pictures WHERE id = ?", id), true)
+// Picture returns owner's picture with the given ID, or ErrNotFound (also
+// for a picture that only other owners have).
+func (s *Store) Picture(ctx context.Context, owner, id string) (Picture, error) {
+	return s.picture(ctx, s.db.QueryRowContext(ctx, "SELECT "+pictureColumns+", data FROM pictures WHERE owner = ? AND id = ?", owner, id), id)
+}
+
+// PictureAnyOwner returns a picture with the given ID, whoever uploaded
+// it (the bytes are the same: the ID is their digest), or ErrNotFound. It
+// is for the jobs that run a picture whose submitter's ownership was
+// checked when the job was submitted; requests use Picture.
+func (s *Store) PictureAnyOwner(ctx context.Context, id string) (Picture, error) {
+	return s.picture(ctx, s.db.QueryRowContext(ctx, "SELECT "+pictureColumns+", data FROM pictures WHERE id = ? LIMIT 1", id), id)
+}
+
+func (s *Store) picture(ctx context.Context, row *sql.Row, id string) (Picture, error) {
+	p, err := scanPicture(row, true)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Picture{}, fmt.Errorf("%w: no picture %q", ErrNotFound, id)
 	}
@@ -401,9 +507,9 @@ func (s *Store) Picture(ctx context.Context, id string) (Picture, error) {
 	return p, nil
 }
 
-// Pictures lists the stored pictures, the newest first, without their Data.
-func (s *Store) Pictures(ctx context.Context) ([]Picture, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT "+pictureColumns+" FROM pictures ORDER BY created_at DESC, id")
+// Pictures lists owner's pictures, the newest first, without their Data.
+func (s *Store) Pictures(ctx context.Context, owner string) ([]Picture, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT "+pictureColumns+" FROM pictures WHERE owner = ? ORDER BY created_at DESC, id", owner)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing pictures: %w", err)
 	}
@@ -419,9 +525,9 @@ func (s *Store) Pictures(ctx context.Context) ([]Picture, error) {
 	return pics, rows.Err()
 }
 
-// DeletePicture removes a picture, or returns ErrNotFound.
-func (s *Store) DeletePicture(ctx context.Context, id string) error {
-	res, err := s.db.ExecContext(ctx, "DELETE FROM pictures WHERE id = ?", id)
+// DeletePicture removes owner's picture, or returns ErrNotFound.
+func (s *Store) DeletePicture(ctx context.Context, owner, id string) error {
+	res, err := s.db.ExecContext(ctx, "DELETE FROM pictures WHERE owner = ? AND id = ?", owner, id)
 	if err != nil {
 		return fmt.Errorf("store: deleting picture %q: %w", id, err)
 	}
@@ -429,4 +535,35 @@ func (s *Store) DeletePicture(ctx context.Context, id string) error {
 		return fmt.Errorf("%w: no picture %q", ErrNotFound, id)
 	}
 	return nil
+}
+
+// AdoptOrphans gives owner the saved games and pictures that belong to no
+// client (owner "": stored before owners existed), but for those whose
+// slot or picture owner has already; it returns how many it gave.
+func (s *Store) AdoptOrphans(ctx context.Context, owner string) (int, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("store: adopting: %w", err)
+	}
+	defer tx.Rollback()
+	n := 0
+	for _, table := range []string{"games", "pictures"} {
+		res, err := tx.ExecContext(ctx, "UPDATE OR IGNORE "+table+" SET owner = ? WHERE owner = ''", owner)
+		if err != nil {
+			return 0, fmt.Errorf("store: adopting %s: %w", table, err)
+		}
+		k, _ := res.RowsAffected()
+		n += int(k)
+	}
+	return n, tx.Commit()
+}
+
+// Orphans counts the saved games and pictures that belong to no client.
+func (s *Store) Orphans(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, "SELECT (SELECT COUNT(*) FROM games WHERE owner = '') + (SELECT COUNT(*) FROM pictures WHERE owner = '')").Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: counting orphans: %w", err)
+	}
+	return n, nil
 }

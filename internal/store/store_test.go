@@ -91,29 +91,29 @@ func TestGames(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
 	s := open(t, path)
 	ctx := t.Context()
-	if _, err := s.Game(ctx, "npuzzle", "nope"); !errors.Is(err, ErrNotFound) {
+	if _, err := s.Game(ctx, "", "npuzzle", "nope"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("missing game: %v, want ErrNotFound", err)
 	}
-	if err := s.DeleteGame(ctx, "npuzzle", "nope"); !errors.Is(err, ErrNotFound) {
+	if err := s.DeleteGame(ctx, "", "npuzzle", "nope"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("deleting a missing game: %v, want ErrNotFound", err)
 	}
-	if _, err := s.SaveGame(ctx, Game{Kind: "npuzzle"}); err == nil {
+	if _, err := s.SaveGame(ctx, Game{Kind: "npuzzle"}, SaveLimits{}); err == nil {
 		t.Fatal("saved a game without a name")
 	}
 
-	first, err := s.SaveGame(ctx, Game{Kind: "npuzzle", Name: "a", Board: "1 2/3 0", Data: []byte(`{"x":1}`), Moves: 3, Elapsed: 1500 * time.Millisecond})
+	first, err := s.SaveGame(ctx, Game{Kind: "npuzzle", Name: "a", Board: "1 2/3 0", Data: []byte(`{"x":1}`), Moves: 3, Elapsed: 1500 * time.Millisecond}, SaveLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.SaveGame(ctx, Game{Kind: "npuzzle", Name: "b", Board: "1 2/0 3", Moves: 1}); err != nil {
+	if _, err := s.SaveGame(ctx, Game{Kind: "npuzzle", Name: "b", Board: "1 2/0 3", Moves: 1}, SaveLimits{}); err != nil {
 		t.Fatal(err)
 	}
 	// The same slot name in another kind is another game.
-	if _, err := s.SaveGame(ctx, Game{Kind: "dust", Name: "a", Board: "x"}); err != nil {
+	if _, err := s.SaveGame(ctx, Game{Kind: "dust", Name: "a", Board: "x"}, SaveLimits{}); err != nil {
 		t.Fatal(err)
 	}
 	// Overwriting a keeps its creation time and makes it the newest.
-	again, err := s.SaveGame(ctx, Game{Kind: "npuzzle", Name: "a", Board: "1 0/3 2", Data: []byte(`{"x":2}`), Moves: 4, Solved: true, Elapsed: 2 * time.Second})
+	again, err := s.SaveGame(ctx, Game{Kind: "npuzzle", Name: "a", Board: "1 0/3 2", Data: []byte(`{"x":2}`), Moves: 4, Solved: true, Elapsed: 2 * time.Second}, SaveLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestGames(t *testing.T) {
 		t.Errorf("overwrite: created %v -> %v, updated %v -> %v", first.Created, again.Created, first.Updated, again.Updated)
 	}
 
-	list, err := s.Games(ctx, "npuzzle")
+	list, _, err := s.Games(ctx, "", "npuzzle", Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestGames(t *testing.T) {
 	// Everything survives closing and reopening the file.
 	s.Close()
 	s = open(t, path)
-	g, err := s.Game(ctx, "npuzzle", "a")
+	g, err := s.Game(ctx, "", "npuzzle", "a")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,17 +143,17 @@ func TestGames(t *testing.T) {
 		!g.Created.Equal(first.Created) || !g.Updated.Equal(again.Updated) {
 		t.Errorf("reloaded %+v, saved %+v", g, again)
 	}
-	if d, err := s.Game(ctx, "dust", "a"); err != nil || d.Board != "x" {
+	if d, err := s.Game(ctx, "", "dust", "a"); err != nil || d.Board != "x" {
 		t.Errorf("dust a: %+v, %v", d, err)
 	}
 
-	if err := s.DeleteGame(ctx, "npuzzle", "a"); err != nil {
+	if err := s.DeleteGame(ctx, "", "npuzzle", "a"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Game(ctx, "npuzzle", "a"); !errors.Is(err, ErrNotFound) {
+	if _, err := s.Game(ctx, "", "npuzzle", "a"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("deleted game: %v, want ErrNotFound", err)
 	}
-	if list, _ := s.Games(ctx, "npuzzle"); len(list) != 1 {
+	if list, _, _ := s.Games(ctx, "", "npuzzle", Page{}); len(list) != 1 {
 		t.Errorf("after delete: %+v", list)
 	}
 }
@@ -168,11 +168,11 @@ func TestTwoStoresShareAFile(t *testing.T) {
 	for i, s := range []*Store{a, b} {
 		wg.Go(func() {
 			for j := range 20 {
-				if _, err := s.SaveGame(ctx, Game{Kind: "npuzzle", Name: string(rune('a'+i)) + string(rune('a'+j)), Board: "1 2/3 0"}); err != nil {
+				if _, err := s.SaveGame(ctx, Game{Kind: "npuzzle", Name: string(rune('a'+i)) + string(rune('a'+j)), Board: "1 2/3 0"}, SaveLimits{}); err != nil {
 					errs[i] = err
 					return
 				}
-				if _, err := s.Games(ctx, "npuzzle"); err != nil {
+				if _, _, err := s.Games(ctx, "", "npuzzle", Page{}); err != nil {
 					errs[i] = err
 					return
 				}
@@ -183,7 +183,7 @@ func TestTwoStoresShareAFile(t *testing.T) {
 	if err := errors.Join(errs...); err != nil {
 		t.Fatal(err)
 	}
-	if list, err := a.Games(ctx, "npuzzle"); err != nil || len(list) != 40 {
+	if list, _, err := a.Games(ctx, "", "npuzzle", Page{}); err != nil || len(list) != 40 {
 		t.Fatalf("%d games, %v; want 40", len(list), err)
 	}
 }
@@ -191,12 +191,12 @@ func TestTwoStoresShareAFile(t *testing.T) {
 func TestPictures(t *testing.T) {
 	s := open(t, filepath.Join(t.TempDir(), "t.db"))
 	ctx := t.Context()
-	if _, err := s.Picture(ctx, "0123"); !errors.Is(err, ErrNotFound) {
+	if _, err := s.Picture(ctx, "", "0123"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("missing picture: %v", err)
 	}
 	add := func(name string, data []byte) Picture {
 		t.Helper()
-		p, err := s.AddPicture(ctx, Picture{Name: name, Type: "image/png", Data: data, Width: 2, Height: 2}, 3)
+		p, err := s.AddPicture(ctx, Picture{Name: name, Type: "image/png", Data: data, Width: 2, Height: 2}, PictureLimits{Keep: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -213,7 +213,7 @@ func TestPictures(t *testing.T) {
 	add("two", []byte("2"))
 	add("three", []byte("3"))
 	add("four", []byte("4")) // more than 3: the oldest, one, goes
-	list, err := s.Pictures(ctx)
+	list, err := s.Pictures(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,14 +227,14 @@ func TestPictures(t *testing.T) {
 	if len(names) != 3 || names[0] != "four" || names[2] != "two" {
 		t.Errorf("pictures %v, want four three two", names)
 	}
-	p, err := s.Picture(ctx, PictureID([]byte("3")))
+	p, err := s.Picture(ctx, "", PictureID([]byte("3")))
 	if err != nil || !bytes.Equal(p.Data, []byte("3")) || p.Type != "image/png" || p.Width != 2 {
 		t.Errorf("picture three: %+v, %v", p, err)
 	}
-	if err := s.DeletePicture(ctx, p.ID); err != nil {
+	if err := s.DeletePicture(ctx, "", p.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.DeletePicture(ctx, p.ID); !errors.Is(err, ErrNotFound) {
+	if err := s.DeletePicture(ctx, "", p.ID); !errors.Is(err, ErrNotFound) {
 		t.Errorf("second delete: %v", err)
 	}
 }
@@ -256,7 +256,7 @@ func TestAddPictureConcurrently(t *testing.T) {
 		wg.Go(func() {
 			for i := range next {
 				data := []byte{byte(i), byte(i >> 8), 'p'}
-				p, err := s.AddPicture(ctx, Picture{Name: "p", Type: "image/png", Data: data, Width: 1, Height: 1}, keep)
+				p, err := s.AddPicture(ctx, Picture{Name: "p", Type: "image/png", Data: data, Width: 1, Height: 1}, PictureLimits{Keep: keep})
 				if err != nil {
 					errs <- err
 					continue
@@ -282,7 +282,7 @@ func TestAddPictureConcurrently(t *testing.T) {
 	if failed > 0 {
 		t.Errorf("%d of %d AddPicture calls failed", failed, n)
 	}
-	if list, err := s.Pictures(ctx); err != nil || len(list) != keep {
+	if list, err := s.Pictures(ctx, ""); err != nil || len(list) != keep {
 		t.Errorf("%d pictures stored, %v; want %d", len(list), err, keep)
 	}
 }

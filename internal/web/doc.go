@@ -13,8 +13,16 @@
 // interface, Jobs: NATSJobs runs them on internal/jobs (NATS JetStream,
 // what `tessera serve` uses, where a job survives a server restart), and
 // MemJobs in memory (tests, and a Config without one). The server bounds
-// the jobs of one client (an address) running at once, each job's time,
-// and the sizes of every spec.
+// the jobs of one client and of one address running at once (counted again
+// from the store's job records at start), each job's time, and the sizes
+// of every spec.
+//
+// Who may do what (identity.go, docs/web.md "Clients and owners"): each
+// request carries a client identity, a random 128-bit id in an HttpOnly,
+// SameSite=Strict cookie; every job, saved game and uploaded picture is
+// stored with its owner, and another client's answers 404 like an unknown
+// id. Config.Token, when set (serve beyond loopback), is asked of every
+// request but the static files'.
 //
 // The pages are html/template files under templates/ and plain ES modules
 // and CSS under static/, embedded in the binary: there is no front-end build

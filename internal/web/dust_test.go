@@ -216,7 +216,7 @@ func TestDustSaves(t *testing.T) {
 	if st := put("done", dustState{Start: blogBoard11, History: blogMoves11}); st == nil || st.Board != "......../......../......../......../......../........" {
 		t.Fatalf("saved solved game: %+v", st)
 	}
-	list := decode[map[string][]saveInfo](t, call(t, s, "GET", "/api/dust/saves", nil), 200)["saves"]
+	list := decode[savesList](t, call(t, s, "GET", "/api/dust/saves", nil), 200).Saves
 	if len(list) != 2 {
 		t.Fatalf("saves: %+v", list)
 	}
@@ -226,7 +226,7 @@ func TestDustSaves(t *testing.T) {
 		}
 	}
 	// The sliding puzzle's saves are apart.
-	if l := decode[map[string][]saveInfo](t, call(t, s, "GET", "/api/npuzzle/saves", nil), 200)["saves"]; len(l) != 0 {
+	if l := decode[savesList](t, call(t, s, "GET", "/api/npuzzle/saves", nil), 200).Saves; len(l) != 0 {
 		t.Errorf("npuzzle saves: %+v", l)
 	}
 	for _, c := range []struct {

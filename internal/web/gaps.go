@@ -163,7 +163,7 @@ func (s *Server) gapsPicture(ctx context.Context, id string) (image.Image, strin
 	if !isUploadID(id) || s.store == nil {
 		return nil, "", errorf(http.StatusNotFound, "no picture %q (GET /api/pictures lists them)", id)
 	}
-	p, err := s.store.Picture(ctx, id)
+	p, err := s.picture(ctx, id)
 	if err != nil {
 		return nil, "", storeError(err)
 	}

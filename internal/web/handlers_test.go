@@ -48,6 +48,9 @@ func newServer(t *testing.T, cfg Config) (*Server, string) {
 	return s, path
 }
 
+// testClient is the client identity of call's requests.
+const testClient = "7e57c11e7e57c11e7e57c11e7e57c11e"
+
 // call sends a request to h and returns the recorded answer.
 func call(t *testing.T, h http.Handler, method, path string, body any, header ...string) *httptest.ResponseRecorder {
 	t.Helper()
@@ -70,6 +73,8 @@ func call(t *testing.T, h http.Handler, method, path string, body any, header ..
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
+	// Every call is the same client unless it names its own cookie.
+	req.Header.Set("Cookie", clientCookie+"="+testClient)
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}
@@ -719,8 +724,11 @@ type failingStore struct{ Store }
 
 var errDisk = errors.New("disk on fire at /var/lib/secret.db")
 
-func (failingStore) Games(context.Context, string) ([]store.Game, error) { return nil, errDisk }
-func (failingStore) Pictures(context.Context) ([]store.Picture, error) {
+func (failingStore) Games(context.Context, string, string, store.Page) ([]store.Game, int, error) {
+	return nil, 0, errDisk
+}
+func (failingStore) OpenJobs(context.Context) ([]store.JobRef, error) { return nil, nil }
+func (failingStore) Pictures(context.Context, string) ([]store.Picture, error) {
 	panic("index out of range in the picture shelf")
 }
 

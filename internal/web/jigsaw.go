@@ -227,7 +227,7 @@ func (s *Server) jgPictureBytes(ctx context.Context, id string) ([]byte, error) 
 		if s.store == nil {
 			return nil, errorf(http.StatusUnprocessableEntity, "picture %q is an upload, which this worker cannot read (it has no store): use a built-in or data-set picture", id)
 		}
-		p, err := s.store.Picture(ctx, id)
+		p, err := s.picture(ctx, id)
 		if err != nil {
 			return nil, storeError(err)
 		}
@@ -239,6 +239,16 @@ func (s *Server) jgPictureBytes(ctx context.Context, id string) ([]byte, error) 
 func (s *Server) jgLoad(ctx context.Context, ref jgRef) (*jgPuzzle, error) {
 	if err := ref.check(); err != nil {
 		return nil, err
+	}
+	if owner, ok := clientOf(ctx); ok {
+		// A request's: its uploads must be the client's, cached or not.
+		for _, id := range ref.Pictures {
+			if isUploadID(id) {
+				if _, err := s.store.Picture(ctx, owner, id); err != nil {
+					return nil, storeError(err)
+				}
+			}
+		}
 	}
 	keyb, _ := json.Marshal(ref)
 	key := string(keyb)
@@ -701,6 +711,16 @@ func jigsawJobs(s *Server) map[string]jobKind {
 			}
 			_, _, timeout, err := s.checkJGSpec(spec)
 			return timeout + time.Minute, err // the solve stops itself at timeout; the rest is for a free slot and the cut
+		},
+		pictures: func(spec json.RawMessage) []string {
+			_, ref, _, _ := s.checkJGSpec(spec)
+			var ids []string
+			for _, id := range ref.Pictures {
+				if isUploadID(id) {
+					ids = append(ids, id)
+				}
+			}
+			return ids
 		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 			if isCatalogJigsawJob(spec) {

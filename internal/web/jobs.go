@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"sort"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"tessera/internal/catalog"
+	"tessera/internal/store"
 )
 
 // Long solves run as jobs: the page submits one, follows its progress as
@@ -281,6 +281,9 @@ type jobKind struct {
 	// catalogue job with the page's defaults filled in, which any worker
 	// (this server's or `tessera worker`'s catalogue kind) runs the same.
 	normalize func(spec json.RawMessage) (json.RawMessage, error)
+	// pictures, when set, lists the uploaded pictures a (checked) spec
+	// names: the client must own them.
+	pictures func(spec json.RawMessage) []string
 }
 
 // submitRequest is the body of POST /api/jobs.
@@ -289,77 +292,115 @@ type submitRequest struct {
 	Spec json.RawMessage `json:"spec"`
 }
 
-// clientOf names the client of a request for the per-client job bound:
-// its address without the port.
-func clientOf(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
-// jobCounter counts the running jobs of each client.
+// jobCounter counts the running jobs of each client and of each address
+// (keys "c:ID" and "a:ADDRESS").
 type jobCounter struct {
 	mu       sync.Mutex
-	running  map[string]map[string]bool // client -> job ids (and reservations)
+	running  map[string]map[string]bool // key -> job ids (and reservations)
 	reserved uint64                     // reservations made, for their placeholders
 }
 
-func (c *jobCounter) add(client, id string) {
+func clientKeyOf(owner string) string { return "c:" + owner }
+func addressKeyOf(addr string) string { return "a:" + addr }
+
+func (c *jobCounter) add(key, id string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.running == nil {
-		c.running = map[string]map[string]bool{}
-	}
-	if c.running[client] == nil {
-		c.running[client] = map[string]bool{}
-	}
-	c.running[client][id] = true
+	c.addLocked(key, id)
 }
 
-// reserve counts a job of client about to be submitted, in the same step
-// as it checks the bound max: concurrent submissions cannot all pass the
-// check. It returns the reservation's placeholder id (replaced by the
-// job's own with add and remove) and the client's count, or ok false.
-func (c *jobCounter) reserve(client string, max int) (placeholder string, n int, ok bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if n = len(c.running[client]); n >= max {
-		return "", n, false
-	}
+func (c *jobCounter) addLocked(key, id string) {
 	if c.running == nil {
 		c.running = map[string]map[string]bool{}
 	}
-	if c.running[client] == nil {
-		c.running[client] = map[string]bool{}
+	if c.running[key] == nil {
+		c.running[key] = map[string]bool{}
+	}
+	c.running[key][id] = true
+}
+
+// reserve counts a job about to be submitted under each of keys, in the
+// same step as it checks each key's bound (maxes[i] for keys[i]):
+// concurrent submissions cannot all pass the check. It returns the
+// reservation's placeholder id (replaced by the job's own with add and
+// remove), or the index of the key whose bound was reached and its count.
+func (c *jobCounter) reserve(keys []string, maxes []int) (placeholder string, full, n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, k := range keys {
+		if n = len(c.running[k]); n >= maxes[i] {
+			return "", i, n
+		}
 	}
 	c.reserved++
 	placeholder = pendingPrefix + strconv.FormatUint(c.reserved, 10)
-	c.running[client][placeholder] = true
-	return placeholder, n + 1, true
+	for _, k := range keys {
+		c.addLocked(k, placeholder)
+	}
+	return placeholder, -1, 0
 }
 
 // pendingPrefix marks a reservation's placeholder among a client's ids.
 const pendingPrefix = "pending:"
 
-func (c *jobCounter) remove(client, id string) {
+func (c *jobCounter) remove(key, id string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	delete(c.running[client], id)
-	if len(c.running[client]) == 0 {
-		delete(c.running, client)
+	delete(c.running[key], id)
+	if len(c.running[key]) == 0 {
+		delete(c.running, key)
 	}
 }
 
-func (c *jobCounter) ids(client string) []string {
+func (c *jobCounter) ids(key string) []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var ids []string
-	for id := range c.running[client] {
+	for id := range c.running[key] {
 		ids = append(ids, id)
 	}
 	return ids
+}
+
+// recountJobs counts the jobs the store records as open that the job
+// system still runs, under their client and address, and marks the others
+// finished: the per-client bound holds across a restart (a job of NATS
+// survives one; MemJobs' do not).
+func (s *Server) recountJobs(ctx context.Context) error {
+	open, err := s.store.OpenJobs(ctx)
+	if err != nil {
+		return err
+	}
+	for _, j := range open {
+		// A job the job system does not answer for (an error, the time
+		// up) counts as running: the next submission of its client asks
+		// again (forgetFinished).
+		st, err := s.jobs.Job(ctx, j.ID)
+		if errors.Is(err, ErrNoJob) || err == nil && st.Finished() {
+			if s.store.FinishJob(ctx, j.ID) == nil {
+				continue
+			}
+		}
+		s.counter.add(clientKeyOf(j.Owner), j.ID)
+		s.counter.add(addressKeyOf(j.Address), j.ID)
+	}
+	return nil
+}
+
+// forgetFinished drops the finished jobs from key's count, marking them
+// finished in the store.
+func (s *Server) forgetFinished(ctx context.Context, key string) {
+	for _, id := range s.counter.ids(key) {
+		if strings.HasPrefix(id, pendingPrefix) {
+			continue
+		}
+		if st, err := s.jobs.Job(ctx, id); err != nil || st.Finished() {
+			s.counter.remove(key, id)
+			if err == nil || errors.Is(err, ErrNoJob) {
+				s.store.FinishJob(ctx, id) // a failure leaves it open: counted again at the next start, then finished
+			}
+		}
+	}
 }
 
 func (s *Server) jobRoutes(m *http.ServeMux) {
@@ -408,27 +449,42 @@ func (s *Server) submitJob(r *http.Request) (int, any, error) {
 	if timeout == 0 {
 		timeout = s.cfg.JobTimeout
 	}
-	client := clientOf(r)
-	// Forget the client's jobs that have finished, then apply the bound:
-	// checked and reserved in one step, so that concurrent submissions
-	// cannot all pass it.
-	for _, id := range s.counter.ids(client) {
-		if strings.HasPrefix(id, pendingPrefix) {
-			continue
-		}
-		if st, err := s.jobs.Job(r.Context(), id); err != nil || st.Finished() {
-			s.counter.remove(client, id)
+	if k.pictures != nil {
+		// The uploads a job names must be the client's: the job reads
+		// them whoever owns them.
+		for _, id := range k.pictures(req.Spec) {
+			if _, err := s.store.Picture(r.Context(), ownerOf(r), id); err != nil {
+				return 0, nil, storeError(err)
+			}
 		}
 	}
-	placeholder, n, ok := s.counter.reserve(client, s.cfg.MaxClientJobs)
-	if !ok {
+	owner, addr := ownerOf(r), addressOf(r)
+	keys := []string{clientKeyOf(owner), addressKeyOf(addr)}
+	// Forget the finished jobs, then apply the bounds: checked and
+	// reserved in one step, so that concurrent submissions cannot all
+	// pass them.
+	for _, key := range keys {
+		s.forgetFinished(r.Context(), key)
+	}
+	placeholder, full, n := s.counter.reserve(keys, []int{s.cfg.MaxClientJobs, s.cfg.MaxAddressJobs})
+	switch full {
+	case 0:
 		return 0, nil, errorf(http.StatusTooManyRequests, "too many jobs: %d of yours are running (at most %d); cancel one or wait", n, s.cfg.MaxClientJobs)
+	case 1:
+		return 0, nil, errorf(http.StatusTooManyRequests, "too many jobs: %d are running from your address (at most %d); cancel one or wait", n, s.cfg.MaxAddressJobs)
 	}
 	id, err := s.jobs.Submit(r.Context(), req.Kind, req.Spec, timeout)
 	if err == nil {
-		s.counter.add(client, id) // before the placeholder goes: the count never drops between
+		if err = s.store.AddJob(r.Context(), store.JobRef{ID: id, Owner: owner, Address: addr, Kind: req.Kind}); err != nil {
+			s.jobs.Cancel(context.WithoutCancel(r.Context()), id) // a job no one may read
+		}
 	}
-	s.counter.remove(client, placeholder)
+	for _, key := range keys {
+		if err == nil {
+			s.counter.add(key, id) // before the placeholder goes: the count never drops between
+		}
+		s.counter.remove(key, placeholder)
+	}
 	if err != nil {
 		return 0, nil, err
 	}
@@ -460,8 +516,23 @@ func (s *Server) jobError(err error) error {
 	return err
 }
 
-func (s *Server) getJob(r *http.Request) (int, any, error) {
+// ownJobID reads the {id} of a job path and checks that the job is the
+// client's: another's, like an unknown one, is "no job" (404), so that ids
+// say nothing.
+func (s *Server) ownJobID(r *http.Request) (string, error) {
 	id, err := jobID(r)
+	if err != nil {
+		return "", err
+	}
+	j, err := s.store.Job(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) || err == nil && j.Owner != ownerOf(r) {
+		return "", s.jobError(ErrNoJob)
+	}
+	return id, err
+}
+
+func (s *Server) getJob(r *http.Request) (int, any, error) {
+	id, err := s.ownJobID(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -469,11 +540,14 @@ func (s *Server) getJob(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, s.jobError(err)
 	}
+	if st.Finished() {
+		s.store.FinishJob(r.Context(), id) // not asked about at the next start (on a failure it is, then marked)
+	}
 	return http.StatusOK, st, nil
 }
 
 func (s *Server) cancelJob(r *http.Request) (int, any, error) {
-	id, err := jobID(r)
+	id, err := s.ownJobID(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -491,7 +565,7 @@ func (s *Server) cancelJob(r *http.Request) (int, any, error) {
 // carry the JobState as JSON, at most about ten a second (the latest
 // wins), and the last one is the finished job; then the stream ends.
 func (s *Server) jobEvents(w http.ResponseWriter, r *http.Request) {
-	id, err := jobID(r)
+	id, err := s.ownJobID(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return

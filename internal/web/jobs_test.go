@@ -17,7 +17,12 @@ import (
 // returns the states.
 func events(t *testing.T, base, id string) []JobState {
 	t.Helper()
-	res, err := http.Get(base + "/api/jobs/" + id + "/events")
+	req, err := http.NewRequestWithContext(t.Context(), "GET", base+"/api/jobs/"+id+"/events", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Cookie", clientCookie+"="+testClient) // call's client
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

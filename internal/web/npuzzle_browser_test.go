@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"tessera/internal/store"
@@ -44,6 +45,10 @@ func TestBrowserSliding5x5(t *testing.T) {
 	decode[map[string]any](t, call(t, s, "PUT", "/api/npuzzle/saves/near", map[string]any{
 		"start": b.Line(), "history": "", "picture": "sunset", "elapsed_ms": 0}), 200)
 
+	// The browser is call's client, whose save it loads.
+	if _, err := chromedp.Call(ctx, network.SetCookie, network.SetCookieParams{Name: clientCookie, Value: testClient, URL: ts.URL}); err != nil {
+		t.Fatal(err)
+	}
 	const ida = `document.querySelector('#solver option[value="idastar"]')`
 	const pdbState = `document.getElementById('pdb').dataset.state`
 	step(t, ctx, "load the page and the 5x5 game",

@@ -80,8 +80,21 @@ func uploadInfo(p store.Picture) pictureInfo {
 	return pictureInfo{ID: p.ID, Name: p.Name, URL: "/pictures/" + p.ID}
 }
 
+// picture reads an uploaded picture: the requesting client's own when ctx
+// is a request's, any owner's in a job (whose submitter's ownership of
+// its pictures submitJob checked).
+func (s *Server) picture(ctx context.Context, id string) (store.Picture, error) {
+	if owner, ok := clientOf(ctx); ok {
+		return s.store.Picture(ctx, owner, id)
+	}
+	return s.store.PictureAnyOwner(ctx, id)
+}
+
 func (s *Server) listPictures(r *http.Request) (int, any, error) {
-	uploads, err := s.store.Pictures(r.Context())
+	if err := s.adoptOrphans(r); err != nil {
+		return 0, nil, err
+	}
+	uploads, err := s.store.Pictures(r.Context(), ownerOf(r))
 	if err != nil {
 		return 0, nil, err
 	}
@@ -92,21 +105,22 @@ func (s *Server) listPictures(r *http.Request) (int, any, error) {
 	return http.StatusOK, map[string]any{"pictures": list}, nil
 }
 
-// servePicture serves an uploaded picture. Its URL names its content, so
-// browsers may keep it for good.
+// servePicture serves one of the client's uploaded pictures. Its URL names
+// its content, so the browser may keep it for good (but no shared cache:
+// it is the client's).
 func (s *Server) servePicture(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if !isUploadID(id) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no picture %q", id))
 		return
 	}
-	p, err := s.store.Picture(r.Context(), id)
+	p, err := s.store.Picture(r.Context(), ownerOf(r), id)
 	if err != nil {
 		s.fail(w, r, storeError(err))
 		return
 	}
 	w.Header().Set("Content-Type", p.Type)
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	w.Header().Set("Cache-Control", "private, max-age=31536000, immutable")
 	w.Header().Set("ETag", `"`+p.ID+`"`)
 	http.ServeContent(w, r, "", p.Created, bytes.NewReader(p.Data))
 }
@@ -119,7 +133,7 @@ func (s *Server) deletePicture(r *http.Request) (int, any, error) {
 	if !isUploadID(id) {
 		return 0, nil, errorf(http.StatusNotFound, "no picture %q", id)
 	}
-	if err := s.store.DeletePicture(r.Context(), id); err != nil {
+	if err := s.store.DeletePicture(r.Context(), ownerOf(r), id); err != nil {
 		return 0, nil, storeError(err)
 	}
 	return http.StatusNoContent, nil, nil
@@ -158,9 +172,10 @@ func (s *Server) uploadPicture(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	p, err := s.store.AddPicture(r.Context(), store.Picture{Name: name, Type: "image/jpeg", Data: jpg, Width: side, Height: side}, s.cfg.MaxPictures)
+	p, err := s.store.AddPicture(r.Context(), store.Picture{Owner: ownerOf(r), Name: name, Type: "image/jpeg", Data: jpg, Width: side, Height: side},
+		store.PictureLimits{Keep: s.cfg.MaxPictures, Total: s.cfg.MaxPicturesTotal})
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, storeError(err)
 	}
 	return http.StatusCreated, uploadInfo(p), nil
 }

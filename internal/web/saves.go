@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -80,25 +81,77 @@ type savedGame struct {
 }
 
 // storeError maps a store error to an answer: 404 for a missing game or
-// picture, else the error itself (a logged 500).
+// picture (or another client's), 507 for a quota reached, else the error
+// itself (a logged 500).
 func storeError(err error) error {
-	if errors.Is(err, store.ErrNotFound) {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
 		return errorf(http.StatusNotFound, "%s", strings.TrimPrefix(err.Error(), store.ErrNotFound.Error()+": "))
+	case errors.Is(err, store.ErrQuota):
+		return errorf(http.StatusInsufficientStorage, "%s", strings.TrimPrefix(err.Error(), store.ErrQuota.Error()+": "))
 	}
 	return err
 }
 
+// Save lists come in pages: ?limit= entries (defaultSavePage, at most
+// maxSavePage) after the first ?offset=.
+const (
+	defaultSavePage = 50
+	maxSavePage     = 200
+)
+
+// savesPage reads a list's ?offset= (0 or more) and ?limit= (1 to
+// maxSavePage).
+func savesPage(r *http.Request) (store.Page, error) {
+	p := store.Page{Limit: defaultSavePage}
+	read := func(name string, v *int, lo, hi int) error {
+		text := r.URL.Query().Get(name)
+		if text == "" {
+			return nil
+		}
+		n, err := strconv.Atoi(text)
+		if err != nil || n < lo || n > hi {
+			return errorf(http.StatusBadRequest, "%s %q: want a whole number from %d to %d", name, text, lo, hi)
+		}
+		*v = n
+		return nil
+	}
+	if err := read("offset", &p.Offset, 0, 1<<30); err != nil {
+		return p, err
+	}
+	return p, read("limit", &p.Limit, 1, maxSavePage)
+}
+
+// savesList is the answer of GET /api/KIND/saves: a page of the client's
+// saves, the newest first, how many there are in all, and the offset of
+// the next page (absent on the last).
+type savesList struct {
+	Saves []saveInfo `json:"saves"`
+	Total int        `json:"total"`
+	Next  *int       `json:"next,omitempty"`
+}
+
 func (s *Server) listSaves(g *game) apiHandler {
 	return func(r *http.Request) (int, any, error) {
-		games, err := s.store.Games(r.Context(), g.Kind)
+		page, err := savesPage(r)
 		if err != nil {
 			return 0, nil, err
 		}
-		infos := make([]saveInfo, len(games))
-		for i, sg := range games {
-			infos[i] = infoOf(sg)
+		if err := s.adoptOrphans(r); err != nil {
+			return 0, nil, err
 		}
-		return http.StatusOK, map[string]any{"saves": infos}, nil
+		games, total, err := s.store.Games(r.Context(), ownerOf(r), g.Kind, page)
+		if err != nil {
+			return 0, nil, err
+		}
+		list := savesList{Saves: make([]saveInfo, len(games)), Total: total}
+		for i, sg := range games {
+			list.Saves[i] = infoOf(sg)
+		}
+		if next := page.Offset + len(games); next < total {
+			list.Next = &next
+		}
+		return http.StatusOK, list, nil
 	}
 }
 
@@ -108,7 +161,7 @@ func (s *Server) loadSave(g *game) apiHandler {
 		if err != nil {
 			return 0, nil, err
 		}
-		sg, err := s.store.Game(r.Context(), g.Kind, name)
+		sg, err := s.store.Game(r.Context(), ownerOf(r), g.Kind, name)
 		if err != nil {
 			return 0, nil, storeError(err)
 		}
@@ -133,9 +186,10 @@ func (s *Server) putSave(g *game) apiHandler {
 		if err != nil {
 			return 0, nil, err
 		}
-		sg.Kind, sg.Name = g.Kind, name
-		if sg, err = s.store.SaveGame(r.Context(), sg); err != nil {
-			return 0, nil, err
+		sg.Owner, sg.Kind, sg.Name = ownerOf(r), g.Kind, name
+		lim := store.SaveLimits{Count: s.cfg.MaxSaves, Bytes: s.cfg.MaxSaveBytes, Total: s.cfg.MaxSaveBytesTotal}
+		if sg, err = s.store.SaveGame(r.Context(), sg, lim); err != nil {
+			return 0, nil, storeError(err)
 		}
 		return http.StatusOK, infoOf(sg), nil
 	}
@@ -147,7 +201,7 @@ func (s *Server) deleteSave(g *game) apiHandler {
 		if err != nil {
 			return 0, nil, err
 		}
-		if err := s.store.DeleteGame(r.Context(), g.Kind, name); err != nil {
+		if err := s.store.DeleteGame(r.Context(), ownerOf(r), g.Kind, name); err != nil {
 			return 0, nil, storeError(err)
 		}
 		return http.StatusNoContent, nil, nil
@@ -179,4 +233,19 @@ func elapsed(ms int64) (time.Duration, error) {
 		return 0, errorf(http.StatusBadRequest, "elapsed_ms %d: want 0 to %d (negative, or over ten years)", ms, int64(maxElapsedMS))
 	}
 	return time.Duration(ms) * time.Millisecond, nil
+}
+
+// adoptOrphans gives the saves and pictures of no client to the request's
+// client, the first time a client lists them (Config.AdoptOrphans).
+func (s *Server) adoptOrphans(r *http.Request) error {
+	if !s.orphans.CompareAndSwap(true, false) {
+		return nil
+	}
+	n, err := s.store.AdoptOrphans(r.Context(), ownerOf(r))
+	if err != nil {
+		s.orphans.Store(true)
+		return err
+	}
+	s.log.InfoContext(r.Context(), "saves and pictures of no client adopted", "client", ownerOf(r), "count", n)
+	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tessera/internal/store"
@@ -21,15 +22,25 @@ import (
 // Store is what the server needs of the database; *store.Store is one.
 // Lookups of missing games or pictures return errors wrapping
 // store.ErrNotFound.
+// Every call names the owner (the client identity, see identity.go), but
+// PictureAnyOwner, which the jobs use for pictures whose ownership was
+// checked when the job was submitted.
 type Store interface {
-	SaveGame(ctx context.Context, g store.Game) (store.Game, error)
-	Game(ctx context.Context, kind, name string) (store.Game, error)
-	Games(ctx context.Context, kind string) ([]store.Game, error)
-	DeleteGame(ctx context.Context, kind, name string) error
-	AddPicture(ctx context.Context, p store.Picture, keep int) (store.Picture, error)
-	Picture(ctx context.Context, id string) (store.Picture, error)
-	Pictures(ctx context.Context) ([]store.Picture, error)
-	DeletePicture(ctx context.Context, id string) error
+	SaveGame(ctx context.Context, g store.Game, lim store.SaveLimits) (store.Game, error)
+	Game(ctx context.Context, owner, kind, name string) (store.Game, error)
+	Games(ctx context.Context, owner, kind string, page store.Page) ([]store.Game, int, error)
+	DeleteGame(ctx context.Context, owner, kind, name string) error
+	AddPicture(ctx context.Context, p store.Picture, lim store.PictureLimits) (store.Picture, error)
+	Picture(ctx context.Context, owner, id string) (store.Picture, error)
+	PictureAnyOwner(ctx context.Context, id string) (store.Picture, error)
+	Pictures(ctx context.Context, owner string) ([]store.Picture, error)
+	DeletePicture(ctx context.Context, owner, id string) error
+	AddJob(ctx context.Context, j store.JobRef) error
+	Job(ctx context.Context, id string) (store.JobRef, error)
+	OpenJobs(ctx context.Context) ([]store.JobRef, error)
+	FinishJob(ctx context.Context, id string) error
+	Orphans(ctx context.Context) (int, error)
+	AdoptOrphans(ctx context.Context, owner string) (int, error)
 }
 
 // Config holds the server's store and limits. Zero values mean the
@@ -65,9 +76,15 @@ type Config struct {
 	// PictureSide is the side of the square an uploaded picture is cropped
 	// and scaled down to (600 pixels).
 	PictureSide int
-	// MaxPictures is how many uploaded pictures are kept; the oldest go
-	// first (50).
-	MaxPictures int
+	// MaxPictures is how many uploaded pictures one client keeps; its
+	// oldest go first (50). MaxPicturesTotal is how many all clients keep
+	// together: past it, uploads are refused (507) (2,000).
+	MaxPictures, MaxPicturesTotal int
+	// MaxSaves is how many saved games one client keeps (100), MaxSaveBytes
+	// their bytes (8 MiB), MaxSaveBytesTotal the bytes of all clients'
+	// saves together (512 MiB); a save past one is refused (507).
+	MaxSaves                        int
+	MaxSaveBytes, MaxSaveBytesTotal int64
 	// DecodeMemory bounds the memory that the uploads being decoded at once
 	// allocate (512 MiB), counted from their headers before decoding
 	// (imageio.DecodeCost): a few rows of a non-interlaced PNG, however
@@ -85,9 +102,21 @@ type Config struct {
 	// JobTimeout is a job's time limit when its spec names none (2 min);
 	// MaxJobTimeout the most a spec may ask for (10 min).
 	JobTimeout, MaxJobTimeout time.Duration
-	// MaxClientJobs bounds the jobs one client (one address) runs at once
-	// (4).
-	MaxClientJobs int
+	// MaxClientJobs bounds the jobs one client (one identity) runs at once
+	// (4); MaxAddressJobs those of all the clients of one address (16: a
+	// client that drops its cookie gets a new identity, not more jobs).
+	// Both are counted again from the store when the server starts.
+	MaxClientJobs, MaxAddressJobs int
+
+	// Token, when set, is asked of every request but the static files'
+	// (identity.go): in the URL once (?token=, exchanged for a cookie) or
+	// in an Authorization header. "": none (serve on loopback).
+	Token string
+	// AdoptOrphans gives the saves and pictures stored before owners
+	// existed (the database's schema 1) to the first client that lists its
+	// saves or pictures: for a server only this machine reaches (serve on
+	// loopback without a token), whose one user made them.
+	AdoptOrphans bool
 
 	// PDBs names the pattern database partition used by IDA* (and by the
 	// fast solver once loaded) on each board size ("4x4" -> "7-8",
@@ -137,6 +166,18 @@ func (c *Config) setDefaults() {
 	if c.MaxPictures <= 0 {
 		c.MaxPictures = 50
 	}
+	if c.MaxPicturesTotal <= 0 {
+		c.MaxPicturesTotal = 2000
+	}
+	if c.MaxSaves <= 0 {
+		c.MaxSaves = 100
+	}
+	if c.MaxSaveBytes <= 0 {
+		c.MaxSaveBytes = 8 << 20
+	}
+	if c.MaxSaveBytesTotal <= 0 {
+		c.MaxSaveBytesTotal = 512 << 20
+	}
 	if c.DecodeMemory <= 0 {
 		c.DecodeMemory = 512 << 20
 	}
@@ -145,6 +186,9 @@ func (c *Config) setDefaults() {
 	c.JobTimeout = min(c.JobTimeout, c.MaxJobTimeout)
 	if c.MaxClientJobs <= 0 {
 		c.MaxClientJobs = 4
+	}
+	if c.MaxAddressJobs <= 0 {
+		c.MaxAddressJobs = 4 * c.MaxClientJobs
 	}
 	if c.PDBs == nil {
 		c.PDBs = map[string]string{"4x4": "7-8", "5x5": "6-6-6-6"}
@@ -181,8 +225,9 @@ type Server struct {
 	stop     context.CancelFunc
 	sgSet    standardSet
 	emOnce   sync.Once
-	emList   []string // the edge-matching files of the data folder
-	jgCache  jgCache  // the jigsaw puzzles cut last
+	emList   []string    // the edge-matching files of the data folder
+	jgCache  jgCache     // the jigsaw puzzles cut last
+	orphans  atomic.Bool // saves and pictures of no client wait for one (Config.AdoptOrphans)
 }
 
 // New returns a server for cfg. It fails if cfg has no store or the
@@ -191,7 +236,25 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("web: no store")
 	}
-	return build(cfg)
+	s, err := build(cfg)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := s.recountJobs(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if cfg.AdoptOrphans {
+		n, err := s.store.Orphans(ctx)
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+		s.orphans.Store(n > 0)
+	}
+	return s, nil
 }
 
 // RegisterJobKinds registers the web app's job kinds (npuzzle.solve,
@@ -254,7 +317,7 @@ func build(cfg Config) (*Server, error) {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "cross-origin request refused")
 	}))
-	s.handler = s.logRequests(s.recoverPanics(securityHeaders(cop.Handler(http.HandlerFunc(s.route)))))
+	s.handler = s.logRequests(s.recoverPanics(securityHeaders(cop.Handler(s.requireToken(identify(http.HandlerFunc(s.route)))))))
 	return s, nil
 }
 

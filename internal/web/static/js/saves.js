@@ -10,7 +10,7 @@ export function savesPanel({ kind, form, input, list, getState, loadState, notif
 
   async function refresh() {
     try {
-      const { saves } = await api('GET', base);
+      const { saves } = await api('GET', `${base}?limit=200`); // the newest 200: all of a client's (at most 100 by default)
       list.replaceChildren();
       if (saves.length === 0) {
         list.append(el('li', { class: 'empty' }, 'No saved games yet.'));
