@@ -21,14 +21,28 @@
 // that it is simple (at least three vertices, none repeated, no two edges
 // meeting except neighbours at their shared vertex, no spike) with non-zero
 // area, and says where it is not; Normalize turns it counter-clockwise.
-// Pieces and silhouettes are simple polygons without holes, stored
-// counter-clockwise.
+// Pieces and silhouettes are simple polygons, stored counter-clockwise. A
+// figure may have more: Puzzle.Parts (further polygons touching the
+// silhouette at single points, as when two tans meet at a corner) and
+// Puzzle.Holes (cut out of it); both are nil for a one-polygon figure,
+// and the file format writes them as "part" and "hole" lines after the
+// silhouette. Check and Exact read the region's boundary chain, so they
+// take them as they are.
 //
 // A Puzzle has named Pieces, a Silhouette and Turns: TurnsNone is the
 // paper's setting (translation only, each piece keeps its orientation);
 // TurnsRotate allows the 8 turns by 45 degrees and TurnsFlip mirror images
 // too. An Orientation turns a piece about its first vertex. A Solution
 // holds one Placement (translation, orientation) per piece.
+//
+// The figure set: Figures returns 234 silhouettes for the seven tans with
+// turns and mirror images (name, category, source, puzzle; Outline gives
+// float polygons for a thumbnail): drawings composed for Tessera (animals,
+// people, boats, letters, numerals, objects, geometric; figures/art.txt,
+// read by ParseArt), the 13 convex tangrams of Wang and Hsiung (1942) and
+// the octominoes the tans tile. Each file figures/NAME.txt has its exact
+// solution beside it (NAME.sol, for tests only); every figure is solved by
+// Exact (TestFigures).
 //
 // Sets: Tans (the seven tans as in the axis-aligned square) and TPieces (a
 // four-piece T with a non-convex piece). Classic returns seven classic

@@ -161,7 +161,7 @@ func newSearch(ctx context.Context, p *Puzzle, maxNodes int64) (*search, error) 
 		}
 		st.class[k] = keys[all]
 	}
-	st.u.addPolygon(p.Silhouette, 1)
+	p.addRegion(&st.u, 1)
 	return st, nil
 }
 
