@@ -102,7 +102,7 @@ func TestParseArtRegion(t *testing.T) {
 	if _, err := ParseArt("bad", []string{"#x"}); err == nil {
 		t.Error("unknown cell accepted")
 	}
-	text := p2s(t, "name ring\nturns flip\n" + tansLines() + "silhouette 0 0 3 0 3 3 0 3\nhole 1 1 2 1 2 2 1 2\n")
+	text := p2s(t, "name ring\nturns flip\n"+tansLines()+"silhouette 0 0 3 0 3 3 0 3\nhole 1 1 2 1 2 2 1 2\n")
 	if !strings.Contains(text, "hole 1 1 2 1 2 2 1 2") {
 		t.Errorf("hole line lost:\n%s", text)
 	}
