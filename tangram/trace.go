@@ -357,27 +357,34 @@ func segDist(p, a, b [2]float64) float64 {
 }
 
 // TraceLoops snaps outlines given as closed loops of points (y up, any
-// unit and scale: the outer boundaries counter-clockwise and the holes
-// clockwise, or all the other way round) as Trace does after tracing: the
+// unit and scale, any orientation: a loop inside an odd number of others
+// is a hole, as SVG's even-odd fill has it) as Trace does after tracing: the
 // path of an SVG drawing, for instance (ParseSVGPath).
 func TraceLoops(loops [][][2]float64, o TraceOptions) (TraceResult, error) {
 	o = o.defaults()
-	area := 0.0
 	total := 0
 	for _, l := range loops {
-		area += loopArea(l)
 		total += len(l)
 	}
 	if total > MaxTotalVertices {
 		return TraceResult{}, fmt.Errorf("tangram: trace: %d points, at most %d", total, MaxTotalVertices)
 	}
-	if area < 0 {
-		area = -area
-		for _, l := range loops {
+	// a loop inside an odd number of others is a hole: clockwise; the
+	// others counter-clockwise (the even-odd rule of SVG's fill).
+	area := 0.0
+	for k, l := range loops {
+		if len(l) < 2 {
+			continue
+		}
+		mx, my := (l[0][0]+l[1][0])/2, (l[0][1]+l[1][1])/2
+		others := append(append([][][2]float64(nil), loops[:k]...), loops[k+1:]...)
+		hole := evenOdd(others, mx, my)
+		if a := loopArea(l); a < 0 != hole {
 			for i, j := 0, len(l)-1; i < j; i, j = i+1, j-1 {
 				l[i], l[j] = l[j], l[i]
 			}
 		}
+		area += loopArea(l)
 	}
 	if !(area > 0) || math.IsInf(area, 0) {
 		return TraceResult{}, ErrTrace

@@ -1,8 +1,12 @@
 package tangram
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"image/png"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -90,4 +94,108 @@ func sameShape(p, q *Puzzle) bool {
 	}
 	k := figureKey(p)
 	return k == figureKey(q) || k == figureKey(turned)
+}
+
+// svgOf writes a figure as an SVG path, scaled by s, y down, turned by
+// angle (radians).
+func svgOf(p *Puzzle, s, angle float64) string {
+	var b strings.Builder
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg"><path fill-rule="evenodd" d="`)
+	cos, sin := math.Cos(angle), math.Sin(angle)
+	for _, pg := range append(p.Outers(), p.Holes...) {
+		for k, v := range pg.Float() {
+			x, y := (v[0]*cos-v[1]*sin)*s+100, -(v[0]*sin+v[1]*cos)*s+100
+			if k == 0 {
+				fmt.Fprintf(&b, "M%.3f,%.3f", x, y)
+			} else {
+				fmt.Fprintf(&b, " L %.3f %.3f", x, y)
+			}
+		}
+		b.WriteString("Z ")
+	}
+	b.WriteString(`"/></svg>`)
+	return b.String()
+}
+
+// TestTraceSVG: figures written as SVG paths (turned, any scale) come
+// back as the same shape, and solve; PNG bytes go through TraceFile too.
+func TestTraceSVG(t *testing.T) {
+	for k, name := range []string{"cat", "letter-o", "two-squares", "convex-03", "bear"} {
+		f, _ := FigureByName(name)
+		svg := svgOf(f.Puzzle, 13.7+float64(k), float64(k)*0.3)
+		res, err := TraceFile(strings.NewReader(svg), TraceOptions{})
+		if err != nil || !res.Snapped || !sameShape(f.Puzzle, res.Puzzle) {
+			t.Fatalf("%s: %v %v %v", name, err, res.Faults, res.Puzzle)
+		}
+		if r, err := (Exact{}).Solve(context.Background(), res.Puzzle); err != nil || !r.Solved {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	f, _ := FigureByName("swan")
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, Picture(f.Puzzle, PictureOptions{Scale: 30, Angle: 0.2})); err != nil {
+		t.Fatal(err)
+	}
+	res, err := TraceFile(&buf, TraceOptions{})
+	if err != nil || !res.Snapped || !sameShape(f.Puzzle, res.Puzzle) {
+		t.Fatalf("png: %v %v", err, res.Faults)
+	}
+	// a shape off the lattice says where.
+	res, err = TraceFile(strings.NewReader(`<svg><path d="M0 0 L10 0 L10 7.3 L0 7.3 Z M 20 20 h 3 v 1 z"/></svg>`), TraceOptions{})
+	if err != nil || res.Snapped || len(res.Faults) == 0 {
+		t.Errorf("an off-lattice rectangle: %v %+v", err, res)
+	}
+	for _, bad := range []string{"", "<svg/>", `<svg><path d="M0 0 C 1 1 2 2 3 3 Z"/></svg>`, "not a picture"} {
+		if _, err := TraceFile(strings.NewReader(bad), TraceOptions{}); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// FuzzParseSVGPath: the path reader never panics and returns bounded,
+// finite loops.
+func FuzzParseSVGPath(f *testing.F) {
+	f.Add("M0 0 L10 0 L10 10 Z")
+	f.Add("m1,1h5v5h-5z M20 20 l1-1 1 1z")
+	f.Add("M0 0 C1 1 2 2 3 3")
+	f.Add("M-1e3.5.5z")
+	f.Fuzz(func(t *testing.T, d string) {
+		loops, err := ParseSVGPath(d)
+		if err != nil {
+			return
+		}
+		n := 0
+		for _, l := range loops {
+			n += len(l)
+			for _, p := range l {
+				if math.IsNaN(p[0]) || math.IsInf(p[0], 0) || math.IsNaN(p[1]) || math.IsInf(p[1], 0) {
+					t.Fatalf("non-finite point %v", p)
+				}
+			}
+		}
+		if n > MaxTotalVertices {
+			t.Fatalf("%d points", n)
+		}
+		_, _ = TraceLoops(loops, TraceOptions{})
+	})
+}
+
+// FuzzTraceFile: any bytes, pictures and SVG included, are traced or
+// refused without a panic; what is built is a valid puzzle.
+func FuzzTraceFile(f *testing.F) {
+	c, _ := FigureByName("cat")
+	var buf bytes.Buffer
+	png.Encode(&buf, Picture(c.Puzzle, PictureOptions{Scale: 8}))
+	f.Add(buf.Bytes())
+	f.Add([]byte(svgOf(c.Puzzle, 10, 0)))
+	f.Add([]byte(`<svg><path d="M0 0 L4 0 L4 2 L0 2 Z"/></svg>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res, err := TraceFile(bytes.NewReader(data), TraceOptions{MaxPixels: 1 << 14})
+		if err != nil || res.Puzzle == nil {
+			return
+		}
+		if err := res.Puzzle.Validate(); err != nil {
+			t.Fatalf("built an invalid puzzle: %v", err)
+		}
+	})
 }
