@@ -185,3 +185,28 @@ func figureKey(p *Puzzle) string {
 	}
 	return best
 }
+
+// SameShape reports whether two figures' regions agree up to turns by 45
+// degrees (one turn is tried: the rest are 90-degree turns), mirror
+// images and moves: whether a traced figure is the one drawn.
+func SameShape(p, q *Puzzle) bool {
+	turned := q.Clone()
+	turn := func(pg Polygon) Polygon {
+		out := make(Polygon, len(pg))
+		for i, v := range pg {
+			x, _ := divSqrt2(v.X.Sub(v.Y))
+			y, _ := divSqrt2(v.X.Add(v.Y))
+			out[i] = Point{x, y}
+		}
+		return out.Normalize()
+	}
+	turned.Silhouette = turn(q.Silhouette)
+	for k := range q.Parts {
+		turned.Parts[k] = turn(q.Parts[k])
+	}
+	for k := range q.Holes {
+		turned.Holes[k] = turn(q.Holes[k])
+	}
+	k := figureKey(p)
+	return k == figureKey(q) || k == figureKey(turned)
+}

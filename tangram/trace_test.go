@@ -51,7 +51,7 @@ func TestTrace(t *testing.T) {
 			continue
 		}
 		snapped++
-		if !sameShape(f.Puzzle, res.Puzzle) {
+		if !SameShape(f.Puzzle, res.Puzzle) {
 			t.Errorf("%s: traced another shape:\n%v", c.name, res.Puzzle)
 		}
 		r, err := Exact{MaxNodes: 1_000_000}.Solve(context.Background(), res.Puzzle)
@@ -64,7 +64,7 @@ func TestTrace(t *testing.T) {
 	t.Logf("%d pictures, %d snapped, %d solved", len(traceCases), snapped, solved)
 	a, _ := FigureByName("cat")
 	b, _ := FigureByName("fox")
-	if sameShape(a.Puzzle, b.Puzzle) || !sameShape(a.Puzzle, a.Puzzle) {
+	if SameShape(a.Puzzle, b.Puzzle) || !SameShape(a.Puzzle, a.Puzzle) {
 		t.Error("sameShape does not tell cat from fox")
 	}
 	if solved < 20 {
@@ -72,29 +72,6 @@ func TestTrace(t *testing.T) {
 	}
 }
 
-// sameShape reports whether two figures' regions agree up to turns by 45
-// degrees, mirror images and moves.
-func sameShape(p, q *Puzzle) bool {
-	turned := q.Clone()
-	turn := func(pg Polygon) Polygon {
-		out := make(Polygon, len(pg))
-		for i, v := range pg {
-			x, _ := divSqrt2(v.X.Sub(v.Y))
-			y, _ := divSqrt2(v.X.Add(v.Y))
-			out[i] = Point{x, y}
-		}
-		return out.Normalize()
-	}
-	turned.Silhouette = turn(q.Silhouette)
-	for k := range q.Parts {
-		turned.Parts[k] = turn(q.Parts[k])
-	}
-	for k := range q.Holes {
-		turned.Holes[k] = turn(q.Holes[k])
-	}
-	k := figureKey(p)
-	return k == figureKey(q) || k == figureKey(turned)
-}
 
 // svgOf writes a figure as an SVG path, scaled by s, y down, turned by
 // angle (radians).
@@ -124,7 +101,7 @@ func TestTraceSVG(t *testing.T) {
 		f, _ := FigureByName(name)
 		svg := svgOf(f.Puzzle, 13.7+float64(k), float64(k)*0.3)
 		res, err := TraceFile(strings.NewReader(svg), TraceOptions{})
-		if err != nil || !res.Snapped || !sameShape(f.Puzzle, res.Puzzle) {
+		if err != nil || !res.Snapped || !SameShape(f.Puzzle, res.Puzzle) {
 			t.Fatalf("%s: %v %v %v", name, err, res.Faults, res.Puzzle)
 		}
 		if r, err := (Exact{}).Solve(context.Background(), res.Puzzle); err != nil || !r.Solved {
@@ -137,7 +114,7 @@ func TestTraceSVG(t *testing.T) {
 		t.Fatal(err)
 	}
 	res, err := TraceFile(&buf, TraceOptions{})
-	if err != nil || !res.Snapped || !sameShape(f.Puzzle, res.Puzzle) {
+	if err != nil || !res.Snapped || !SameShape(f.Puzzle, res.Puzzle) {
 		t.Fatalf("png: %v %v", err, res.Faults)
 	}
 	// a shape off the lattice says where.

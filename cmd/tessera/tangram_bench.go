@@ -132,7 +132,7 @@ func (s *tgSolveFlags) check() error {
 
 var tgFiguresCmd = &Command{
 	Name:      "figures",
-	UsageLine: "[-category C | -hard N [-seed S]] [-solve] [-count N] [-max-nodes N] [-timeout D] [-json]",
+	UsageLine: "[-category C | -hard N [-seed S]] [-solve] [-count N] [-pictures] [-max-nodes N] [-timeout D] [-json]",
 	Short:     "list the figure set, or solve and count it with the exact solver and report the times",
 	Long: `Figures lists the tangram figure set (tangram.Figures: name, category, source,
 parts and holes of the silhouette). With -solve each figure is solved by the
@@ -143,13 +143,18 @@ the search goes on past the first solution and counts the distinct tilings
 up to N ("N+" when it stopped there); the summary says how many figures
 have exactly one. -hard N takes instead N hard random figures
 (tangram.GenerateHard, seeds -seed, -seed+1, ...: many reflex corners, no
-edge longer than 2). Run it under GOMAXPROCS=1 to measure one core. The exit
+edge longer than 2). -pictures draws each figure as a picture (25 to 90 pixels
+a unit, turned, with 0 to 2% of the pixels flipped, all from the figure's
+index and -seed), traces it back (tangram.Trace) and reports whether it snaps,
+whether it is the figure drawn and whether the exact solver fills it. Run it
+under GOMAXPROCS=1 to measure one core. The exit
 status is 1 when some figure is not solved.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		category := fs.String("category", "", "only the figures of this category")
 		hard := fs.Int("hard", 0, "take this many hard random figures instead of the set (at most 10,000)")
 		seed := seedFlag(fs)
 		solve := fs.Bool("solve", false, "solve every figure with the exact solver")
+		pictures := fs.Bool("pictures", false, "draw, trace and solve every figure")
 		count := fs.Int64("count", 0, "count distinct solutions up to this many (implies -solve; 0: no count)")
 		maxNodes := fs.Int64("max-nodes", 10_000_000, "stop a figure's search after this many placements")
 		timeout := timeoutFlag(fs, time.Minute)
@@ -184,6 +189,9 @@ status is 1 when some figure is not solved.`,
 			if len(figs) == 0 {
 				cats, _ := tangram.FigureCategories()
 				return usagef("no figures in category %q (have %s)", *category, strings.Join(cats, ", "))
+			}
+			if *pictures {
+				return traceFigures(ctx, env, figs, int64(*seed), *timeout, *asJSON)
 			}
 			if !*solve && *count == 0 {
 				return listFigures(env, figs, *asJSON)
@@ -317,4 +325,78 @@ func summarizeSeconds(xs []float64) secondsSummary {
 	}
 	rank := int(math.Ceil(0.99*float64(len(s)))) - 1
 	return secondsSummary{mean: total / float64(len(s)), median: median, p99: s[max(rank, 0)], worst: s[len(s)-1]}
+}
+
+// traceRecord is one line of "tangram figures -pictures -json".
+type traceRecord struct {
+	Name     string  `json:"figure"`
+	Scale    float64 `json:"scale"`
+	Degrees  float64 `json:"degrees"`
+	Noise    float64 `json:"noise"`
+	Snapped  bool    `json:"snapped"`
+	Same     bool    `json:"same_shape"`
+	Solved   bool    `json:"solved"`
+	Residual float64 `json:"residual"`
+	Seconds  float64 `json:"trace_seconds"`
+	Faults   int     `json:"faults"`
+}
+
+func traceFigures(ctx context.Context, env *Env, figs []tangram.Figure, seed int64, timeout time.Duration, asJSON bool) error {
+	enc := json.NewEncoder(env.Stdout)
+	snapped, same, solved := 0, 0, 0
+	var secs []float64
+	for i, f := range figs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		k := int64(i) + seed
+		rec := traceRecord{Name: f.Name, Scale: float64(25 + k*37%66), Degrees: float64(k * 73 % 360),
+			Noise: []float64{0, 0.005, 0.01, 0.02}[k%4]}
+		img := tangram.Picture(f.Puzzle, tangram.PictureOptions{Scale: rec.Scale, Angle: rec.Degrees * math.Pi / 180, Noise: rec.Noise, Seed: uint64(k)})
+		start := time.Now()
+		res, err := tangram.Trace(img, tangram.TraceOptions{})
+		rec.Seconds = time.Since(start).Seconds()
+		secs = append(secs, rec.Seconds)
+		if err == nil {
+			rec.Snapped, rec.Residual, rec.Faults = res.Snapped, res.MaxResidual, len(res.Faults)
+			if res.Puzzle != nil {
+				rec.Same = tangram.SameShape(f.Puzzle, res.Puzzle)
+				sctx, cancel := ctx, context.CancelFunc(func() {})
+				if timeout > 0 {
+					sctx, cancel = context.WithTimeout(ctx, timeout)
+				}
+				r, _ := tangram.Exact{MaxNodes: 10_000_000}.Solve(sctx, res.Puzzle)
+				cancel()
+				rec.Solved = r.Solved
+			}
+		}
+		if rec.Snapped {
+			snapped++
+		}
+		if rec.Same {
+			same++
+		}
+		if rec.Solved {
+			solved++
+		}
+		if asJSON {
+			if err := enc.Encode(rec); err != nil {
+				return err
+			}
+		} else {
+			fmt.Fprintf(env.Stdout, "%-14s %3.0f px %5.1f deg noise %.3f  snapped %-5v same %-5v solved %-5v residual %.3f  %.3f s\n",
+				f.Name, rec.Scale, rec.Degrees, rec.Noise, rec.Snapped, rec.Same, rec.Solved, rec.Residual, rec.Seconds)
+		}
+	}
+	sum := summarizeSeconds(secs)
+	if asJSON {
+		return enc.Encode(map[string]any{"summary": true, "pictures": len(figs), "snapped": snapped, "same_shape": same,
+			"solved": solved, "mean_trace_seconds": sum.mean, "worst_trace_seconds": sum.worst})
+	}
+	fmt.Fprintf(env.Stdout, "%d pictures: %d snapped, %d the figure drawn, %d solved; tracing: mean %.3f s, worst %.3f s\n",
+		len(figs), snapped, same, solved, sum.mean, sum.worst)
+	if solved < len(figs) {
+		return fmt.Errorf("%d of %d pictures not traced and solved", len(figs)-solved, len(figs))
+	}
+	return nil
 }
