@@ -72,7 +72,6 @@ func TestTrace(t *testing.T) {
 	}
 }
 
-
 // svgOf writes a figure as an SVG path, scaled by s, y down, turned by
 // angle (radians).
 func svgOf(p *Puzzle, s, angle float64) string {
