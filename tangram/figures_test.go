@@ -175,3 +175,22 @@ func FuzzParseArt(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseArtFile: the drawings file reader never panics and keeps
+// every row it returns inside a drawing with a valid name.
+func FuzzParseArtFile(f *testing.F) {
+	f.Add("= cat animals\n1.3.\n##..\n\n// c\n= x y some source\n#")
+	f.Add("#\n= a")
+	f.Fuzz(func(t *testing.T, s string) {
+		arts, err := ParseArtFile(s)
+		if err != nil {
+			return
+		}
+		for _, a := range arts {
+			if checkName(a.Name) != nil || a.Category == "" {
+				t.Fatalf("accepted %+v", a)
+			}
+			_, _ = ParseArt(a.Name, a.Rows)
+		}
+	})
+}

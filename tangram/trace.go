@@ -11,7 +11,10 @@ import (
 // TraceOptions tune Trace and TraceLoops; the zero value is the default.
 type TraceOptions struct {
 	// Threshold is the grey level (0 black to 1 white) below which a pixel
-	// is part of the shape; 0 picks it by Otsu's method.
+	// is part of the shape; 0 takes instead every pixel whose colour is
+	// far from the background's (the border's median colour), the cut
+	// chosen by Otsu's method: a dark shape on a light page, or pieces of
+	// any colours.
 	Threshold float64
 	// Tolerance is how far, in tan units (the small triangle's legs are
 	// 1), a traced vertex may lie from the lattice point it snaps to;
@@ -48,7 +51,8 @@ type TraceResult struct {
 // ErrTrace: the picture holds no shape that could be traced.
 var ErrTrace = errors.New("tangram: trace: no shape found")
 
-// Trace reads a dark shape on a light background, finds its outline (the
+// Trace reads a dark shape on a light background (or a shape of any
+// colours on a plain one), finds its outline (the
 // outer boundary of each part and the holes; specks under 2% of the
 // shape's area are ignored, after a 3×3 median filter), simplifies it (Douglas-Peucker), turns it so
 // that its edges run at multiples of 45 degrees, scales it to the tans'
@@ -66,22 +70,27 @@ func Trace(img image.Image, o TraceOptions) (TraceResult, error) {
 	if w <= 0 || h <= 0 || w*h > o.MaxPixels || w > 1<<15 || h > 1<<15 {
 		return TraceResult{}, fmt.Errorf("tangram: trace: picture %dx%d, want at most %d pixels", w, h, o.MaxPixels)
 	}
-	grey := make([]float64, w*h)
-	for y := range h {
-		for x := range w {
-			r, g, bb, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
-			grey[y*w+x] = (0.299*float64(r) + 0.587*float64(g) + 0.114*float64(bb)) / 65535
-		}
-	}
-	t := o.Threshold
-	if t <= 0 {
-		t = otsu(grey)
-	}
 	dark := make([]bool, w*h)
 	n := 0
-	for k, v := range grey {
-		if v < t {
-			dark[k], n = true, n+1
+	if o.Threshold > 0 {
+		for y := range h {
+			for x := range w {
+				r, g, bb, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+				if (0.299*float64(r)+0.587*float64(g)+0.114*float64(bb))/65535 < o.Threshold {
+					dark[y*w+x], n = true, n+1
+				}
+			}
+		}
+	} else {
+		// the shape is what differs from the background, the colour most
+		// of the border has: a dark shape on a light page, or pieces of
+		// any colour; the cut between the two by Otsu's method.
+		diff := backgroundDistance(img)
+		t := math.Max(0.05, otsu(diff))
+		for k, v := range diff {
+			if v >= t {
+				dark[k], n = true, n+1
+			}
 		}
 	}
 	if n == 0 {
@@ -114,6 +123,43 @@ func (o TraceOptions) defaults() TraceOptions {
 		o.MaxPixels = 16_000_000
 	}
 	return o
+}
+
+// backgroundDistance returns for every pixel how far its colour lies from
+// the background's (the median of the border pixels, channel by channel):
+// the largest channel difference, 0 to 1.
+func backgroundDistance(img image.Image) []float64 {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	var border [3][]float64
+	add := func(x, y int) {
+		r, g, bb, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+		border[0] = append(border[0], float64(r))
+		border[1] = append(border[1], float64(g))
+		border[2] = append(border[2], float64(bb))
+	}
+	for x := range w {
+		add(x, 0)
+		add(x, h-1)
+	}
+	for y := range h {
+		add(0, y)
+		add(w-1, y)
+	}
+	var bg [3]float64
+	for c := range 3 {
+		sort.Float64s(border[c])
+		bg[c] = border[c][len(border[c])/2]
+	}
+	out := make([]float64, w*h)
+	for y := range h {
+		for x := range w {
+			r, g, bb, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+			d := math.Max(math.Abs(float64(r)-bg[0]), math.Max(math.Abs(float64(g)-bg[1]), math.Abs(float64(bb)-bg[2])))
+			out[y*w+x] = d / 65535
+		}
+	}
+	return out
 }
 
 // otsu returns the threshold that best splits the grey levels in two.
