@@ -77,11 +77,16 @@ func ParseArt(name string, rows []string) (*Puzzle, error) {
 type ArtFigure struct {
 	Name, Category, Source string
 	Rows                   []string
+	// Placed: the rows are the seven tans' polygons (ParsePlaced), not
+	// grid cells; the drawing's header is "+ NAME CATEGORY [SOURCE]".
+	Placed bool
 }
 
 // ParseArtFile reads drawings: each starts with a line
 // "= NAME CATEGORY [SOURCE...]" followed by its rows (ParseArt) up to a
-// blank line or the next "="; lines starting with "//" are comments.
+// blank line or the next header, or "+ NAME CATEGORY [SOURCE...]"
+// followed by the seven tans' polygons (ParsePlaced); lines starting with
+// "//" are comments.
 // SOURCE defaults to "composed for Tessera".
 func ParseArtFile(text string) ([]ArtFigure, error) {
 	if len(text) > MaxFileBytes {
@@ -93,7 +98,7 @@ func ParseArtFile(text string) ([]ArtFigure, error) {
 		line = strings.TrimRight(line, " \r\t")
 		switch {
 		case strings.HasPrefix(line, "//"):
-		case strings.HasPrefix(line, "="):
+		case strings.HasPrefix(line, "=") || strings.HasPrefix(line, "+"):
 			f := strings.Fields(line[1:])
 			if len(f) < 2 {
 				return nil, fmt.Errorf("tangram: art line %d: want \"= NAME CATEGORY [SOURCE]\"", n+1)
@@ -105,7 +110,7 @@ func ParseArtFile(text string) ([]ArtFigure, error) {
 			if len(f) > 2 {
 				src = strings.Join(f[2:], " ")
 			}
-			out = append(out, ArtFigure{Name: f[0], Category: f[1], Source: src})
+			out = append(out, ArtFigure{Name: f[0], Category: f[1], Source: src, Placed: line[0] == '+'})
 			open = true
 		case line == "":
 			open = false

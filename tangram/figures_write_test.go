@@ -37,7 +37,12 @@ func TestWriteFigures(t *testing.T) {
 		all = append(all, entry{p, "geometric", convexSource, name})
 	}
 	for _, a := range arts {
-		p, err := ParseArt(a.Name, a.Rows)
+		var p *Puzzle
+		if a.Placed {
+			p, _, err = ParsePlaced(a.Name, a.Rows)
+		} else {
+			p, err = ParseArt(a.Name, a.Rows)
+		}
 		if err != nil {
 			t.Errorf("%v", err)
 			continue

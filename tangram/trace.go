@@ -40,7 +40,8 @@ type TraceResult struct {
 	// Loops are the simplified outlines in tan units (turned upright),
 	// before snapping; Frame the lattice chosen ("grid": integer
 	// coordinates, the small triangles' legs along the axes; "square":
-	// multiples of √2/2, the tans as in the square), Rotation the turn
+	// multiples of √2/2, the tans as in the square; "mixed": a + b·√2/2,
+	// edge by edge, tried when neither fits), Rotation the turn
 	// taken off (radians) and MaxResidual the farthest a vertex moved.
 	Loops       [][][2]float64
 	Frame       string
@@ -492,14 +493,22 @@ func snapLoops(loops [][][2]float64, area float64, o TraceOptions) (TraceResult,
 		area8 bool
 	}
 	var best *try
-	for _, frame := range []string{"grid", "square"} {
+	for _, frame := range []string{"grid", "square", "mixed"} {
+		if frame == "mixed" && best.area8 && best.resid <= o.Tolerance {
+			break // the mixed lattice is the last resort: denser, it fits more
+		}
 		unit := 1.0
 		if frame == "square" {
 			unit = math.Sqrt2 / 2
 		}
 		for k := -15; k <= 15; k++ {
 			f := 1 + 0.004*float64(k)
-			t := snapFrame(res.Loops, f, unit, frame == "square", o.Tolerance)
+			var t frameSnap
+			if frame == "mixed" {
+				t = snapMixed(res.Loops, f, o.Tolerance)
+			} else {
+				t = snapFrame(res.Loops, f, unit, frame == "square", o.Tolerance)
+			}
 			tr := try{frame: frame, pgs: t.pgs, resid: t.resid, far: t.far}
 			var sum zr2
 			for _, pg := range t.pgs {
@@ -613,6 +622,110 @@ func lineMeet(p, q, r, s [2]float64) ([2]float64, bool) {
 	}
 	t := ((r[0]-p[0])*d2y - (r[1]-p[1])*d2x) / den
 	return [2]float64{p[0] + t*d1x, p[1] + t*d1y}, true
+}
+
+// snapMixed snaps loops scaled by f edge by edge: each edge is turned to
+// the nearest multiple of 45 degrees and its length (its coordinates,
+// for a diagonal edge) to the nearest a + b·√2/2 (a, b from 0 to 12,
+// the simpler on a tie), each edge measured from where the last one
+// ended exactly, so that no error adds up; the first vertex of every loop
+// after the first is snapped the same way from the nearest vertex snapped
+// before. This
+// lattice holds the figures that mix squares turned by 45 degrees with
+// others (a tangram man's head on a body square to the axes).
+func snapMixed(loops [][][2]float64, f, tol float64) frameSnap {
+	var out frameSnap
+	if len(loops) == 0 || len(loops[0]) == 0 {
+		return out
+	}
+	h := math.Sqrt2 / 2
+	snapC := func(x float64) Num {
+		neg := x < 0
+		x = math.Abs(x)
+		ba, bb, bd := 0, 0, math.Inf(1)
+		for a := range 13 {
+			for b := range 13 {
+				if d := math.Abs(x - float64(a) - float64(b)*h); d < bd-1e-9 {
+					ba, bb, bd = a, b, d
+				}
+			}
+		}
+		v := Num{int64(2 * ba), int64(bb)}
+		if neg {
+			v = v.Neg()
+		}
+		return v
+	}
+	o := [2]float64{loops[0][0][0] * f, loops[0][0][1] * f}
+	fl := func(p Point) [2]float64 { return [2]float64{p.X.Float64() + o[0], p.Y.Float64() + o[1]} }
+	var done []Point // snapped vertices of the loops before
+	for li, l := range loops {
+		// a loop starts from the nearest vertex snapped before (parts
+		// touch there, and short steps snap surely).
+		from := Point{}
+		best := math.Inf(1)
+		for _, q := range done {
+			fq := fl(q)
+			if d := math.Hypot(fq[0]-l[0][0]*f, fq[1]-l[0][1]*f); d < best {
+				from, best = q, d
+			}
+		}
+		ff := fl(from)
+		start := from.Add(Point{snapC(l[0][0]*f - ff[0]), snapC(l[0][1]*f - ff[1])})
+		pg := Polygon{start}
+		cur := start
+		for i := 1; i <= len(l); i++ {
+			v := [2]float64{l[i%len(l)][0] * f, l[i%len(l)][1] * f}
+			c := fl(cur)
+			dx, dy := v[0]-c[0], v[1]-c[1]
+			k := int(math.Round(math.Atan2(dy, dx) / (math.Pi / 4)))
+			k = ((k % 8) + 8) % 8
+			L := math.Hypot(dx, dy)
+			ux := [8]int{1, 1, 0, -1, -1, -1, 0, 1}[k]
+			uy := [8]int{0, 1, 1, 1, 0, -1, -1, -1}[k]
+			c1 := snapC(L)
+			if k%2 == 1 {
+				c1 = snapC(L / math.Sqrt2)
+			}
+			d := Point{}
+			if ux != 0 {
+				d.X = c1
+				if ux < 0 {
+					d.X = c1.Neg()
+				}
+			}
+			if uy != 0 {
+				d.Y = c1
+				if uy < 0 {
+					d.Y = c1.Neg()
+				}
+			}
+			if i == len(l) {
+				break // the loop closes on its first vertex
+			}
+			cur = cur.Add(d)
+			q := fl(cur)
+			r := math.Hypot(q[0]-v[0], q[1]-v[1])
+			out.resid = math.Max(out.resid, r)
+			if r > tol {
+				out.far = append(out.far, fmt.Sprintf("outline %d: the vertex near (%.2f, %.2f) is %.2f from the lattice (tolerance %g)", li+1, v[0], v[1], r, tol))
+			}
+			if !inRange(cur.X) || !inRange(cur.Y) {
+				return frameSnap{resid: math.Inf(1)}
+			}
+			if pg[len(pg)-1] != cur {
+				pg = append(pg, cur)
+			}
+		}
+		for len(pg) > 1 && pg[0] == pg[len(pg)-1] {
+			pg = pg[:len(pg)-1]
+		}
+		if len(pg) >= 3 {
+			out.pgs = append(out.pgs, pg)
+			done = append(done, pg...)
+		}
+	}
+	return out
 }
 
 type frameSnap struct {
