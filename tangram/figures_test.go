@@ -181,6 +181,7 @@ func FuzzParseArt(f *testing.F) {
 func FuzzParseArtFile(f *testing.F) {
 	f.Add("= cat animals\n1.3.\n##..\n\n// c\n= x y some source\n#")
 	f.Add("#\n= a")
+	f.Add("+ m people\n1 4 1+0.5r2 4+0.5r2 1 4+r2 1-0.5r2 4+0.5r2\n0 2 2 2 0 4\n2 2 2 4 0 4\n0 2 1 2 0 1 -1 1\n2 2 2 0 1 1\n-1 1 0 1 -1 0\n2 0 3 0 2 1\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		arts, err := ParseArtFile(s)
 		if err != nil {
@@ -190,7 +191,15 @@ func FuzzParseArtFile(f *testing.F) {
 			if checkName(a.Name) != nil || a.Category == "" {
 				t.Fatalf("accepted %+v", a)
 			}
-			_, _ = ParseArt(a.Name, a.Rows)
+			if a.Placed {
+				if p, s, err := ParsePlaced(a.Name, a.Rows); err == nil {
+					if err := Check(p, s); err != nil {
+						t.Fatalf("placed figure fails its own check: %v", err)
+					}
+				}
+			} else {
+				_, _ = ParseArt(a.Name, a.Rows)
+			}
 		}
 	})
 }
