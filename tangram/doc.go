@@ -35,11 +35,12 @@
 // too. An Orientation turns a piece about its first vertex. A Solution
 // holds one Placement (translation, orientation) per piece.
 //
-// The figure set: Figures returns 234 silhouettes for the seven tans with
+// The figure set: Figures returns 236 silhouettes for the seven tans with
 // turns and mirror images (name, category, source, puzzle; Outline gives
 // float polygons for a thumbnail): drawings composed for Tessera (animals,
 // people, boats, letters, numerals, objects, geometric; figures/art.txt,
-// read by ParseArt), the 13 convex tangrams of Wang and Hsiung (1942) and
+// read by ParseArt on the grid, or ParsePlaced from the polygon of each
+// tan, which may mix the two lattices), the 13 convex tangrams of Wang and Hsiung (1942) and
 // the octominoes the tans tile. Each file figures/NAME.txt has its exact
 // solution beside it (NAME.sol, for tests only); every figure is solved by
 // Exact (TestFigures).
