@@ -35,7 +35,7 @@ func Check(p *Puzzle, s *Solution) error {
 	}
 	for i, pg := range placed {
 		for _, v := range pg {
-			if p.Silhouette.inside(v) < 0 {
+			if p.insideRegion(v) < 0 {
 				return fmt.Errorf("%w: piece %d (%s) has vertex %v outside", ErrOutside, i+1, p.Pieces[i].Name, v)
 			}
 		}
@@ -55,7 +55,7 @@ func Check(p *Puzzle, s *Solution) error {
 	for _, pg := range placed {
 		c.addPolygon(pg, 1)
 	}
-	c.addPolygon(p.Silhouette, -1)
+	p.addRegion(&c, -1)
 	if !c.empty() {
 		sg := c.segments()[0]
 		return fmt.Errorf("%w: the boundaries do not match along %v-%v", ErrOutside, sg.a, sg.b)

@@ -21,14 +21,29 @@
 // that it is simple (at least three vertices, none repeated, no two edges
 // meeting except neighbours at their shared vertex, no spike) with non-zero
 // area, and says where it is not; Normalize turns it counter-clockwise.
-// Pieces and silhouettes are simple polygons without holes, stored
-// counter-clockwise.
+// Pieces and silhouettes are simple polygons, stored counter-clockwise. A
+// figure may have more: Puzzle.Parts (further polygons touching the
+// silhouette at single points, as when two tans meet at a corner) and
+// Puzzle.Holes (cut out of it); both are nil for a one-polygon figure,
+// and the file format writes them as "part" and "hole" lines after the
+// silhouette. Check and Exact read the region's boundary chain, so they
+// take them as they are.
 //
 // A Puzzle has named Pieces, a Silhouette and Turns: TurnsNone is the
 // paper's setting (translation only, each piece keeps its orientation);
 // TurnsRotate allows the 8 turns by 45 degrees and TurnsFlip mirror images
 // too. An Orientation turns a piece about its first vertex. A Solution
 // holds one Placement (translation, orientation) per piece.
+//
+// The figure set: Figures returns 236 silhouettes for the seven tans with
+// turns and mirror images (name, category, source, puzzle; Outline gives
+// float polygons for a thumbnail): drawings composed for Tessera (animals,
+// people, boats, letters, numerals, objects, geometric; figures/art.txt,
+// read by ParseArt on the grid, or ParsePlaced from the polygon of each
+// tan, which may mix the two lattices), the 13 convex tangrams of Wang and Hsiung (1942) and
+// the octominoes the tans tile. Each file figures/NAME.txt has its exact
+// solution beside it (NAME.sol, for tests only); every figure is solved by
+// Exact (TestFigures).
 //
 // Sets: Tans (the seven tans as in the axis-aligned square) and TPieces (a
 // four-piece T with a non-convex piece). Classic returns seven classic
@@ -90,7 +105,24 @@
 // needs at most ten nodes and a hundredth of a second without turns, 91
 // nodes with turns and mirror images (TestExactFifty). Snap turns the
 // approximate translations of a numerical method into an exact Solution
-// that Check can judge.
+// that Check can judge. Exact.Count goes on past the first solution and
+// counts the distinct tilings up to a limit ("is it unique?"). With turns
+// and mirror images it solves every figure of the set in at most 283
+// nodes (docs/results/tangram.md). GenerateHard draws jagged random
+// figures (the most reflex corners, no straight edge longer than 2).
+//
+// # Pictures into figures
+//
+// Trace reads a dark shape on a light background, or pieces of any
+// colours on a plain one, and makes a figure of it: the pixel outline
+// with its holes, simplified, turned so that its edges run at multiples
+// of 45 degrees, scaled to area 8 and snapped to the lattice (integer
+// coordinates or multiples of √2/2), with the faults named where a vertex
+// lies farther than the tolerance or an edge is not at 45 degrees.
+// TraceFile reads PNG, JPEG, GIF or SVG (straight path commands,
+// ParseSVGPath), bounded before decoding; Picture draws a figure as a
+// picture, turned, scaled and with noise, for the tests and the bench
+// (tessera tangram figures -pictures).
 //
 // # Moments for Algorithm 2
 //

@@ -111,7 +111,7 @@ func ParsePuzzle(r io.Reader) (*Puzzle, error) {
 				return nil, bad(l, "turns %q: want none, rotate or flip", l.f[1])
 			}
 			seenTurns = true
-		case "piece", "silhouette":
+		case "piece", "silhouette", "part", "hole":
 			coords := l.f[1:]
 			name := ""
 			if l.f[0] == "piece" {
@@ -125,8 +125,10 @@ func ParsePuzzle(r io.Reader) (*Puzzle, error) {
 				if err := checkName(name); err != nil {
 					return nil, bad(l, "%v", err)
 				}
-			} else if seenSil {
+			} else if l.f[0] == "silhouette" && seenSil {
 				return nil, bad(l, "a second silhouette")
+			} else if l.f[0] != "silhouette" && len(p.Parts)+len(p.Holes) == MaxRegionPolygons {
+				return nil, bad(l, "more than %d part and hole lines", MaxRegionPolygons)
 			}
 			if len(coords)%2 != 0 {
 				return nil, bad(l, "odd number of coordinates")
@@ -152,11 +154,15 @@ func ParsePuzzle(r io.Reader) (*Puzzle, error) {
 					}
 				}
 				p.Pieces = append(p.Pieces, Piece{name, pg})
+			} else if l.f[0] == "part" {
+				p.Parts = append(p.Parts, pg)
+			} else if l.f[0] == "hole" {
+				p.Holes = append(p.Holes, pg)
 			} else {
 				p.Silhouette, seenSil = pg, true
 			}
 		default:
-			return nil, bad(l, "unknown line %q: want name, turns, piece or silhouette", l.f[0])
+			return nil, bad(l, "unknown line %q: want name, turns, piece, silhouette, part or hole", l.f[0])
 		}
 	}
 	if len(p.Pieces) == 0 {
@@ -216,6 +222,14 @@ func FormatPuzzle(w io.Writer, p *Puzzle) error {
 	}
 	b.WriteString("silhouette")
 	writeCoords(&b, p.Silhouette)
+	for _, pg := range p.Parts {
+		b.WriteString("part")
+		writeCoords(&b, pg)
+	}
+	for _, pg := range p.Holes {
+		b.WriteString("hole")
+		writeCoords(&b, pg)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -19,6 +19,8 @@ func FuzzParsePuzzle(f *testing.F) {
 		"name x\nturns flip\npiece a 0 0 1 0 0 1 # c\nsilhouette 0 0 0 1 1 0\n",
 		"piece a 0 0 r2 0 0.5r2 0.5r2\nsilhouette 0 0 1+r2 0 1 1\n",
 		"piece a 0 0 2 2 2 0 0 2\nsilhouette 0 0 1 0 1 1\n",
+		"piece a 0 0 8 0 8 1 0 1\nsilhouette 0 0 3 0 3 3 0 3\nhole 1 1 2 1 2 2 1 2\n",
+		"piece a 0 0 2 0 2 1 0 1\nsilhouette 0 0 1 0 1 1 0 1\npart 1 1 2 1 2 2 1 2\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -16,6 +16,9 @@ type GenerateOptions struct {
 	Turns Turns
 	// Name names the puzzle; default "gen-SEED".
 	Name string
+	// Jagged draws each new piece's place uniformly among the contacts
+	// instead of favouring long ones: more ragged outlines.
+	Jagged bool
 }
 
 // Generate returns a random translation-only puzzle made of the given
@@ -48,7 +51,7 @@ func GenerateWith(seed int64, pieces []Piece, o GenerateOptions) (*Puzzle, *Solu
 		name = fmt.Sprintf("gen-%d", seed)
 	}
 	for range 100 {
-		sil, sol, ok := layout(rng, pieces, o.Turns)
+		sil, sol, ok := layout(rng, pieces, o.Turns, o.Jagged)
 		if !ok {
 			continue
 		}
@@ -71,7 +74,7 @@ func GenerateWith(seed int64, pieces []Piece, o GenerateOptions) (*Puzzle, *Solu
 }
 
 // layout makes one attempt; ok is false when it got stuck.
-func layout(rng *rand.Rand, pieces []Piece, turns Turns) (Polygon, *Solution, bool) {
+func layout(rng *rand.Rand, pieces []Piece, turns Turns, jagged bool) (Polygon, *Solution, bool) {
 	n := len(pieces)
 	sol := NewSolution(n)
 	order := rng.Perm(n)
@@ -138,7 +141,11 @@ func layout(rng *rand.Rand, pieces []Piece, turns Turns) (Polygon, *Solution, bo
 					if contact <= 1e-9 {
 						continue
 					}
-					cands = append(cands, cand{t, contact * contact})
+					w := contact * contact
+					if jagged {
+						w = 1
+					}
+					cands = append(cands, cand{t, w})
 				}
 			}
 		}
@@ -190,4 +197,74 @@ func polyLength(pg Polygon) float64 {
 func segLen(a, b Point) float64 {
 	d := b.Sub(a)
 	return math.Hypot(d.X.Float64(), d.Y.Float64())
+}
+
+// HardOptions tune GenerateHard.
+type HardOptions struct {
+	// Tries is how many random layouts are drawn (default 64); the
+	// hardest is kept.
+	Tries int
+	// MaxEdge bounds the length of every straight edge of the silhouette
+	// (default 2: no edge longer than a large triangle's leg); layouts
+	// with a longer edge are refused.
+	MaxEdge float64
+}
+
+// GenerateHard returns a random figure meant to be hard to see: the
+// pieces turned and mirrored at random (Turns is TurnsFlip, the pieces
+// listed as given), laid as Generate lays them but without favouring long
+// contacts (GenerateOptions.Jagged), over Tries layouts the one
+// with the most reflex corners among those whose straight edges are all
+// at most MaxEdge long (a silhouette without long straight edges gives a
+// solver, or a person, few places to start). Its planted solution comes
+// with it, and Hardness says what was reached. Seeded and reproducible.
+func GenerateHard(seed int64, pieces []Piece, o HardOptions) (*Puzzle, *Solution, error) {
+	if o.Tries <= 0 {
+		o.Tries = 64
+	}
+	if o.MaxEdge <= 0 {
+		o.MaxEdge = 2
+	}
+	var bestP *Puzzle
+	var bestS *Solution
+	best := -1
+	for k := range o.Tries {
+		p, s, err := GenerateWith(seed*1_000_003+int64(k), pieces, GenerateOptions{Turns: TurnsFlip, Name: fmt.Sprintf("hard-%d", seed), Jagged: true})
+		if err != nil {
+			return nil, nil, err
+		}
+		h := Hardness(p.Silhouette)
+		if h.LongestEdge > o.MaxEdge+1e-9 {
+			continue
+		}
+		if h.Reflex > best {
+			bestP, bestS, best = p, s, h.Reflex
+		}
+	}
+	if bestP == nil {
+		return nil, nil, fmt.Errorf("%w: generate hard: no layout of %d without an edge longer than %g", ErrUnsolvable, o.Tries, o.MaxEdge)
+	}
+	return bestP, bestS, nil
+}
+
+// HardnessStats describe a silhouette: its corners, the reflex ones (more
+// than a half-turn inside) and its longest straight edge.
+type HardnessStats struct {
+	Corners, Reflex int
+	LongestEdge     float64
+}
+
+// Hardness measures a counter-clockwise polygon (collinear vertices are
+// not corners: a straight edge is measured whole).
+func Hardness(pg Polygon) HardnessStats {
+	pg = dropCollinear(pg)
+	n := len(pg)
+	h := HardnessStats{Corners: n}
+	for i := range n {
+		if orient(pg[(i+n-1)%n], pg[i], pg[(i+1)%n]) < 0 {
+			h.Reflex++
+		}
+		h.LongestEdge = math.Max(h.LongestEdge, segLen(pg[i], pg[(i+1)%n]))
+	}
+	return h
 }

@@ -1,6 +1,7 @@
 package tangram
 
 import (
+	"context"
 	"testing"
 )
 
@@ -43,5 +44,44 @@ func TestGenerate(t *testing.T) {
 	b, _, _ := Generate(2, Tans())
 	if a.Silhouette.Equal(b.Silhouette) {
 		t.Error("seeds 1 and 2 give the same silhouette")
+	}
+}
+
+// TestGenerateHard: hard figures are reproducible, keep every edge within
+// MaxEdge, have more reflex corners than plain generated ones on average,
+// and the exact solver solves them.
+func TestGenerateHard(t *testing.T) {
+	n := 10
+	if testing.Short() {
+		n = 3
+	}
+	hardR, plainR := 0, 0
+	for seed := range int64(n) {
+		p, s, err := GenerateHard(seed, Tans(), HardOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Check(p, s); err != nil {
+			t.Fatalf("seed %d: planted: %v", seed, err)
+		}
+		q, _, _ := GenerateHard(seed, Tans(), HardOptions{})
+		if q.String() != p.String() {
+			t.Fatalf("seed %d: not reproducible", seed)
+		}
+		h := Hardness(p.Silhouette)
+		if h.LongestEdge > 2+1e-9 {
+			t.Errorf("seed %d: edge of %g", seed, h.LongestEdge)
+		}
+		hardR += h.Reflex
+		g, _, _ := GenerateWith(seed, Tans(), GenerateOptions{Turns: TurnsFlip})
+		plainR += Hardness(g.Silhouette).Reflex
+		res, err := Exact{MaxNodes: 5_000_000}.Solve(context.Background(), p)
+		if err != nil || !res.Solved {
+			t.Errorf("seed %d: exact: %v", seed, err)
+		}
+	}
+	t.Logf("reflex corners: %d hard, %d plain, over %d seeds", hardR, plainR, n)
+	if hardR <= plainR {
+		t.Errorf("hard figures have %d reflex corners, plain ones %d", hardR, plainR)
 	}
 }

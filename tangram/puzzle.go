@@ -21,6 +21,13 @@ type Puzzle struct {
 	Turns      Turns
 	Pieces     []Piece
 	Silhouette Polygon
+	// Parts are further pieces of the figure beside Silhouette (a figure
+	// whose pieces touch at a single corner has several), and Holes are
+	// cut out of it; both counter-clockwise and simple, and nil for the
+	// usual one-polygon figure (see Region). Code that reads only
+	// Silhouette is right for every puzzle where both are empty.
+	Parts []Polygon
+	Holes []Polygon
 }
 
 // Limits on what a puzzle may hold; the parsers check them before they
@@ -30,6 +37,8 @@ const (
 	MaxVertices      = 256  // vertices of one polygon
 	MaxTotalVertices = 4096 // vertices of all polygons of a puzzle
 	maxNameLen       = 32
+	// MaxRegionPolygons bounds Parts and Holes together.
+	MaxRegionPolygons = 32
 )
 
 // Sentinel errors of the package. Data-dependent failures wrap them.
@@ -79,6 +88,15 @@ func (p *Puzzle) Validate() error {
 	if err := checkPolygon(p.Silhouette); err != nil {
 		return wrap(err, "silhouette")
 	}
+	if err := p.validateRegion(); err != nil {
+		return err
+	}
+	for _, pg := range p.Parts {
+		total += len(pg)
+	}
+	for _, pg := range p.Holes {
+		total += len(pg)
+	}
 	if total > MaxTotalVertices {
 		return fmt.Errorf("tangram: %d vertices in all, at most %d", total, MaxTotalVertices)
 	}
@@ -86,7 +104,7 @@ func (p *Puzzle) Validate() error {
 	for _, pc := range p.Pieces {
 		sum = sum.Add(pc.Shape.Area())
 	}
-	if s := p.Silhouette.Area(); sum.Cmp(s) != 0 {
+	if s := p.RegionArea(); sum.Cmp(s) != 0 {
 		return fmt.Errorf("%w: the pieces cover %v (%.6g), the silhouette %v (%.6g)", ErrAreas, sum, sum.Float64(), s, s.Float64())
 	}
 	return nil
@@ -197,6 +215,12 @@ func (p *Puzzle) Placed(s *Solution, i int) (Polygon, error) {
 // Clone returns a deep copy of the puzzle.
 func (p *Puzzle) Clone() *Puzzle {
 	q := &Puzzle{Name: p.Name, Turns: p.Turns, Silhouette: append(Polygon(nil), p.Silhouette...)}
+	for _, pg := range p.Parts {
+		q.Parts = append(q.Parts, append(Polygon(nil), pg...))
+	}
+	for _, pg := range p.Holes {
+		q.Holes = append(q.Holes, append(Polygon(nil), pg...))
+	}
 	for _, pc := range p.Pieces {
 		q.Pieces = append(q.Pieces, Piece{pc.Name, append(Polygon(nil), pc.Shape...)})
 	}

@@ -107,6 +107,11 @@ type search struct {
 	stopped  error
 
 	mostConstrained bool
+	// counting: go on past a solution, counting them up to limit.
+	counting bool
+	found    int64
+	limit    int64
+	first    *Solution
 
 	variants [][]variant
 	class    []int // pieces with equal class are interchangeable
@@ -161,13 +166,23 @@ func newSearch(ctx context.Context, p *Puzzle, maxNodes int64) (*search, error) 
 		}
 		st.class[k] = keys[all]
 	}
-	st.u.addPolygon(p.Silhouette, 1)
+	p.addRegion(&st.u, 1)
 	return st, nil
 }
 
 func (st *search) dfs(depth int) bool {
 	if depth == len(st.p.Pieces) {
-		return st.u.empty()
+		if !st.u.empty() {
+			return false
+		}
+		if !st.counting {
+			return true
+		}
+		st.found++
+		if st.first == nil {
+			st.first = st.sol.Clone()
+		}
+		return st.limit > 0 && st.found >= st.limit
 	}
 	segs := st.u.segments()
 	if len(segs) == 0 {
@@ -223,6 +238,49 @@ func (st *search) dfs(depth int) bool {
 		}
 	}
 	return false
+}
+
+// CountResult is what Exact.Count returns.
+type CountResult struct {
+	// Solutions found: all of them when Complete, else at least this many.
+	Solutions int64
+	// Complete: the search ran to its end (Solutions is exact).
+	Complete bool
+	// First is the first solution found (nil when none).
+	First   *Solution
+	Nodes   int64
+	Elapsed time.Duration
+}
+
+// Count runs the exact search to its end and counts the distinct
+// solutions, stopping at limit (0: no limit) with Complete false. Two
+// solutions are distinct when the sets of placed polygons differ: the
+// search places one piece of each class of interchangeable pieces (the two
+// large triangles, the two small ones) at a time and each polygon once, so
+// swapping identical pieces is not counted, while a figure's symmetry (a
+// tiling and its mirror image in a symmetric figure) is. MaxNodes and the
+// context end it with ErrBudget and the count so far. The first solution
+// is checked by Check.
+func (e Exact) Count(ctx context.Context, p *Puzzle, limit int64) (CountResult, error) {
+	start := time.Now()
+	if err := p.Validate(); err != nil {
+		return CountResult{}, err
+	}
+	st, err := newSearch(ctx, p, e.MaxNodes)
+	if err != nil {
+		return CountResult{}, err
+	}
+	st.mostConstrained = !e.LowestLeft
+	st.counting, st.limit = true, limit
+	hitLimit := st.dfs(0)
+	res := CountResult{Solutions: st.found, First: st.first, Nodes: st.nodes, Elapsed: time.Since(start)}
+	res.Complete = !hitLimit && st.stopped == nil
+	if res.First != nil {
+		if err := Check(p, res.First); err != nil {
+			return res, fmt.Errorf("tangram: exact: internal error, the solution fails the check: %w", err)
+		}
+	}
+	return res, st.stopped
 }
 
 // cand is a placement that fits a corner of U.

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"time"
+
+	"tessera/tangram"
+)
+
+// The figure set and the tracer are verbs of the tangram family; they are
+// added here, after tangram.go has registered the family, so that the two
+// files can change apart.
+func init() {
+	for _, f := range families {
+		if f.Name == "tangram" {
+			f.Commands = append(f.Commands, tgFiguresCmd, tgTraceCmd)
+		}
+	}
+}
+
+var tgTraceCmd = &Command{
+	Name:      "trace",
+	UsageLine: "[-tolerance T] [-threshold G] [-name NAME] [-solve] [-timeout D] PICTURE [-o FIGURE.txt]",
+	Short:     "make a tangram figure from a picture or an SVG drawing",
+	Long: `Trace reads a dark shape on a light background (PNG, JPEG or GIF), or the
+straight-line paths of an SVG file, finds its outline with its holes, turns it
+so that its edges run at multiples of 45 degrees, scales it to the area of the
+seven tans and snaps every vertex to the exact lattice, then writes the figure
+as a puzzle file (the seven tans, turns and mirror images allowed) to -o or
+standard output. It says where it could not snap: a vertex farther than
+-tolerance (in units where the small triangle's legs are 1) from the lattice,
+an edge not at a multiple of 45 degrees, an area other than 8. With -solve
+the exact solver fills the figure. The exit status is 1 when the figure does
+not snap or (with -solve) does not solve.`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		tol := fs.Float64("tolerance", 0.2, "how far a vertex may lie from its lattice point, in tan units")
+		thr := fs.Float64("threshold", 0, "grey level (0 to 1) below which a pixel is dark (0: Otsu's method)")
+		name := fs.String("name", "traced", "the figure's name")
+		solve := fs.Bool("solve", false, "solve the figure with the exact solver")
+		timeout := timeoutFlag(fs, time.Minute)
+		out := outFlag(fs, "the figure (default stdout)")
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) != 1 {
+				return usagef("want one picture or SVG file")
+			}
+			if *tol <= 0 || *tol > 1 || *thr < 0 || *thr >= 1 {
+				return usagef("-tolerance wants (0, 1], -threshold [0, 1)")
+			}
+			if err := regularFile(args[0]); err != nil {
+				return usagef("%v", err)
+			}
+			f, err := os.Open(args[0])
+			if err != nil {
+				return usagef("%v", err)
+			}
+			res, err := tangram.TraceFile(f, tangram.TraceOptions{Tolerance: *tol, Threshold: *thr})
+			f.Close()
+			if err != nil {
+				return fmt.Errorf("%s: %w", args[0], err)
+			}
+			w := env.Stderr
+			if *out != "" {
+				w = env.Stdout
+			}
+			fmt.Fprintf(w, "outlines %d, frame %s, turned %.2f degrees, farthest vertex %.3f from the lattice\n",
+				len(res.Loops), res.Frame, res.Rotation*180/math.Pi, res.MaxResidual)
+			for _, fault := range res.Faults {
+				fmt.Fprintf(w, "not snapped: %s\n", fault)
+			}
+			if res.Puzzle == nil {
+				return fmt.Errorf("%s: no figure could be built", args[0])
+			}
+			p := res.Puzzle
+			p.Name = *name
+			var b bytes.Buffer
+			fmt.Fprintf(&b, "# traced from %s by tessera tangram trace\n", args[0])
+			if err := tangram.FormatPuzzle(&b, p); err != nil {
+				return err
+			}
+			if *out == "" {
+				_, err = env.Stdout.Write(b.Bytes())
+			} else {
+				err = writeFileAtomic(*out, b.Bytes())
+			}
+			if err != nil {
+				return err
+			}
+			if *solve {
+				sctx, cancel := ctx, context.CancelFunc(func() {})
+				if *timeout > 0 {
+					sctx, cancel = context.WithTimeout(ctx, *timeout)
+				}
+				r, err := tangram.Exact{}.Solve(sctx, p)
+				cancel()
+				fmt.Fprintf(w, "exact: solved %v, %d nodes, %.4f s\n", r.Solved, r.Nodes, r.Elapsed.Seconds())
+				if err != nil {
+					return err
+				}
+				var s bytes.Buffer
+				tangram.FormatSolution(&s, p, r.Solution)
+				w.Write(s.Bytes())
+			}
+			if !res.Snapped {
+				return fmt.Errorf("%s: the outline does not snap to the lattice (%d faults)", args[0], len(res.Faults))
+			}
+			return nil
+		}
+	},
+}

@@ -1,0 +1,7 @@
+place big1 2 2 turn 5
+place big2 1 6 turn 5
+place medium 1 1 turn 7
+place square 3 0 turn 1
+place parallelogram 2 2 turn 1 flip
+place small1 0 0 turn 7
+place small2 2 4 turn 3

@@ -1,0 +1,7 @@
+place big1 0 3 turn 7
+place big2 1 2 turn 5
+place medium 3 1 turn 5
+place square 1 0 turn 1
+place parallelogram 4 0 turn 1
+place small1 5 1 turn 3
+place small2 0 2 turn 7

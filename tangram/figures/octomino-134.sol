@@ -1,0 +1,7 @@
+place big1 0 4 turn 7
+place big2 0 0 turn 7
+place medium 1 1 turn 7
+place square 3 0 turn 1
+place parallelogram 1 2 turn 3
+place small1 1 3 turn 1
+place small2 0 2 turn 5

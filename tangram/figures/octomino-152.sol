@@ -1,0 +1,7 @@
+place big1 3 2 turn 5
+place big2 4 3 turn 3
+place medium 0 1 turn 5
+place square 1 1 turn 1
+place parallelogram 5 3 turn 3 flip
+place small1 5 3 turn 3
+place small2 0 0 turn 7

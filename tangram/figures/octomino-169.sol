@@ -1,0 +1,7 @@
+place big1 3 0 turn 3
+place big2 3 0 turn 1
+place medium 3 3 turn 5
+place square 1 0 turn 1
+place parallelogram 4 2 turn 1
+place small1 5 3 turn 3
+place small2 2 2 turn 7

@@ -1,0 +1,7 @@
+place big1 2 2 turn 5
+place big2 3 3 turn 3
+place medium 4 1 turn 1
+place square 5 1 turn 1
+place parallelogram 3 3 turn 3
+place small1 0 0 turn 7
+place small2 4 2 turn 3

@@ -1,0 +1,7 @@
+place big1 3 2 turn 3
+place big2 3 2 turn 1
+place medium 2 2 turn 3
+place square 2 4 turn 1
+place parallelogram 2 0 turn 1
+place small1 1 0 turn 1
+place small2 1 2 turn 5

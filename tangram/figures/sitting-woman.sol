@@ -1,0 +1,7 @@
+place big1 3 2 turn 5
+place big2 3 3 turn 3
+place medium 0 1 turn 5
+place square 2 3 turn 1
+place parallelogram 3 3 turn 3
+place small1 1 0 turn 1
+place small2 2 1 turn 1
