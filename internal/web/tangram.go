@@ -127,9 +127,10 @@ func (f tgFigure) json() tgFigureJSON {
 var tgFigureOnce = sync.OnceValue(figureList)
 
 // figureList is the page's set of figures: the seven classics of package
-// tangram and figures generated with turned tans, each with its solution
-// on the board. When the tangram package holds a larger set (with names,
-// categories, sources and silhouettes), this is the one function to change.
+// tangram with their solutions, then the figure set of tangram.Figures
+// (those of one polygon: the page draws a single silhouette; figures with
+// parts touching at a corner or holes are left out), then figures
+// generated with turned tans.
 func figureList() []tgFigure {
 	var out []tgFigure
 	cat := map[string]string{"house": "objects", "boat": "objects"}
@@ -144,6 +145,12 @@ func figureList() []tgFigure {
 		category := cmp.Or(cat[name], "geometric")
 		out = append(out, tgFigure{Name: name, Category: category, Source: "tangram.Classic", Silhouette: p.Silhouette, solution: tgOnBoard(p, sol)})
 	}
+	for _, f := range tangram.Figures() {
+		if len(f.Puzzle.Parts) > 0 || len(f.Puzzle.Holes) > 0 || slices.ContainsFunc(out, func(g tgFigure) bool { return g.Name == f.Name }) {
+			continue
+		}
+		out = append(out, tgFigure{Name: f.Name, Category: f.Category, Source: f.Source, Silhouette: f.Puzzle.Silhouette})
+	}
 	for seed := int64(1); seed <= 8; seed++ {
 		p, sol, err := tangram.GenerateWith(seed, tangram.Tans(), tangram.GenerateOptions{Turns: tangram.TurnsFlip})
 		if err != nil {
@@ -153,6 +160,26 @@ func figureList() []tgFigure {
 			Source: fmt.Sprintf("tangram.GenerateWith(seed %d, turns and flips)", seed), Silhouette: p.Silhouette, solution: tgOnBoard(p, sol)})
 	}
 	return out
+}
+
+// known returns a solution of the figure on the board: the one it came
+// with, or else the exact solver's (the set's figures are solved within
+// a few hundred placements; nil if this one is not).
+func (f tgFigure) known(ctx context.Context) *tangram.Solution {
+	if f.solution != nil {
+		return f.solution
+	}
+	p, err := tgBoardPuzzle(f.Name, f.Silhouette)
+	if err != nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	res, err := tangram.Exact{MaxNodes: 1_000_000}.Solve(ctx, p)
+	if err != nil || !res.Solved {
+		return nil
+	}
+	return tgOnBoard(p, res.Solution)
 }
 
 func tgFindFigure(name string) (tgFigure, bool) {
@@ -458,11 +485,15 @@ func tgPuzzleFor(solver string, ref tgRef) (*tangram.Puzzle, string, error) {
 	if solver != "sdp" {
 		return p, fig.Name, nil
 	}
-	if fig.solution == nil {
+	var known *tangram.Solution
+	if ref.Figure != "" { // a figure of the page's set: its solution is known
+		known = fig.known(context.Background())
+	}
+	if known == nil {
 		return nil, "", errorf(http.StatusBadRequest, "Algorithm 2 here is translation only: it needs the tans turned as a known solution has them, and %s has none (the exact solver takes any figure)", fig.Name)
 	}
 	p.Turns = tangram.TurnsNone
-	for k, pl := range fig.solution.Placements {
+	for k, pl := range known.Placements {
 		sh, err := p.Pieces[k].Shape.Oriented(pl.Orient)
 		if err != nil {
 			return nil, "", err

@@ -39,6 +39,7 @@ func TestTangramFiguresAndCheck(t *testing.T) {
 	for _, fj := range list.Figures {
 		cats[fj.Category]++
 		f := tgFigureOf(t, fj.Name)
+		f.solution = f.known(t.Context())
 		p, err := tgBoardPuzzle(f.Name, f.Silhouette)
 		if err != nil || f.solution == nil {
 			t.Fatalf("%s: %v (solution %v)", f.Name, err, f.solution != nil)
