@@ -122,13 +122,13 @@ func (q *queue) pop() {
 }
 
 type solver struct {
-	c        *jigsaw.Compat
-	n        int
-	rotated  bool
-	rows     int
-	cols     int
-	holes    bool
-	accept   float32
+	c       *jigsaw.Compat
+	n       int
+	rotated bool
+	rows    int
+	cols    int
+	holes   bool
+	accept  float32
 	// order lists the pieces in the order placed; with holes, sure is
 	// how many were placed before no candidate fitted Accept any more
 	// (-1 until then).

@@ -97,9 +97,6 @@ func (s *solver) setAside(good float32) {
 			out = append(out, k32)
 		}
 	}
-	if debugHoles {
-		println("sure", s.sure, "placed", len(s.order), "of", s.n, "out", len(out))
-	}
 	for _, k := range out {
 		s.isPlaced[k] = false
 		delete(s.grid, s.pos[k].cell)
@@ -128,9 +125,10 @@ func finish(res jigsaw.Result, c *jigsaw.Compat, s *solver, rows, cols int, star
 
 // frameWithHoles estimates the frame of a picture with missing pieces
 // from an assembly without a frame: the rectangle (aspect ratio at most
-// 4) that holds more of its pieces than it leaves empty cells by the most,
-// that is which maximises pieces covered less empty cells, so that a row
-// or column joins the frame when more than half its cells hold pieces.
+// 4, area from half to four times the pieces) that maximises twice the
+// pieces it covers less its empty cells, so that a row or column joins the
+// frame when more than a third of its cells hold pieces (the assembly of
+// a picture with featureless areas is sparse).
 // It returns 0, 0 when nothing is placed.
 func frameWithHoles(s *solver) (rows, cols int) {
 	if len(s.bounds) == 0 {
@@ -170,5 +168,3 @@ func frameWithHoles(s *solver) (rows, cols int) {
 	}
 	return rows, cols
 }
-
-var debugHoles = false
