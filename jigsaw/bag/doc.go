@@ -42,6 +42,13 @@
 //     keeps the result only when the bag's fitness falls and no
 //     best-buddy adjacency is lost, trying up to three plans, fittest
 //     filling first (95.41%; one plan: 95.22%).
+//   - Square. A picture still not a rectangle after that (a featureless
+//     sea or sky that no best buddy holds together, strewn over a canvas
+//     with holes) is solved again as a whole picture of unknown size, in
+//     the frames of exactly its number of pieces, and replaced when that
+//     gives a rectangle: the web page's bag of the built-in sunset and
+//     stained glass went from 68.75% to 96.88% direct accuracy for the
+//     sunset (Type 1, 60-pixel pieces).
 //
 // The fitness by which repair compares bags is the genetic solver's: the
 // dissimilarities of touching edges plus NoneCost per free edge. The
