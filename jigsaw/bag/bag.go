@@ -174,7 +174,7 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 	if err := b.repair(ctx, pz, c, res); err != nil {
 		return err
 	}
-	return b.square(ctx, pz, res)
+	return b.square(ctx, pz, c, res)
 }
 
 // square solves again, as a whole picture of unknown size (the frames of
@@ -182,9 +182,14 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 // bag in res that is still not a rectangle after repair, and takes the
 // answer when it is one: a picture with a featureless sky or sea, which
 // no best buddy holds together, otherwise comes back strewn over a canvas
-// with holes, where a person would expect the picture's rectangle.
-func (b *bagger) square(ctx context.Context, pz *jigsaw.Puzzle, res *jigsaw.Result) error {
+// with holes, where a person would expect the picture's rectangle. As
+// repair, it keeps the answer only when the bag's fitness falls and no more
+// than a share repairLoss of its best-buddy adjacencies is lost: a part
+// that holds pieces of another picture, or misses some of its own, has no
+// rectangle of its size, and forcing it into one tears it.
+func (b *bagger) square(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result) error {
 	out := res.Placement
+	none := b.noneCost(c)
 	pieces := make([][]int32, out.Images)
 	for _, q := range out.Pieces {
 		pieces[q.Image] = append(pieces[q.Image], int32(q.Piece))
@@ -209,7 +214,13 @@ func (b *bagger) square(ctx context.Context, pz *jigsaw.Puzzle, res *jigsaw.Resu
 				kept = append(kept, q)
 			}
 		}
-		out.Pieces = append(kept, placed...)
+		next := &jigsaw.Placement{Images: out.Images, Pieces: append(kept, placed...)}
+		fo, fn := c.Fit(out), c.Fit(next)
+		if bagFitness(fn, len(next.Pieces), none) >= bagFitness(fo, len(out.Pieces), none) ||
+			float64(fn.BestBuddies) < (1-repairLoss)*float64(fo.BestBuddies) {
+			continue
+		}
+		out.Pieces = next.Pieces
 		if img < len(res.Pictures) {
 			res.Fitness += pic.Fitness - res.Pictures[img].Fitness
 			res.Pictures[img] = pic
