@@ -183,8 +183,8 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 // answer when it is one: a picture with a featureless sky or sea, which
 // no best buddy holds together, otherwise comes back strewn over a canvas
 // with holes, where a person would expect the picture's rectangle. As
-// repair, it keeps the answer only when the bag's fitness falls and no more
-// than a share repairLoss of its best-buddy adjacencies is lost: a part
+// mend, it keeps the answer only when the bag's fitness falls and no
+// best-buddy adjacency is lost: a part
 // that holds pieces of another picture, or misses some of its own, has no
 // rectangle of its size, and forcing it into one tears it.
 func (b *bagger) square(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result) error {
@@ -217,7 +217,7 @@ func (b *bagger) square(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat
 		next := &jigsaw.Placement{Images: out.Images, Pieces: append(kept, placed...)}
 		fo, fn := c.Fit(out), c.Fit(next)
 		if bagFitness(fn, len(next.Pieces), none) >= bagFitness(fo, len(out.Pieces), none) ||
-			float64(fn.BestBuddies) < (1-repairLoss)*float64(fo.BestBuddies) {
+			fn.BestBuddies < fo.BestBuddies {
 			continue
 		}
 		out.Pieces = next.Pieces
