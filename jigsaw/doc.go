@@ -63,7 +63,11 @@
 // row-major, cells after the last piece fully transparent. WriteSheet
 // records the piece size in a tEXt chunk with keyword
 // "tessera-piece-size"; ReadSheet reads it back, or takes the size from
-// SheetOptions for a sheet of the user's own (PNG, JPEG or WebP).
+// SheetOptions for a sheet of the user's own (PNG, JPEG or WebP), or else
+// measures it (DetectGrid): the grid of equal squares, with or without
+// gutters of one colour between them, whose cell boundaries stand out as
+// steps in colour far above the steps inside pieces; a sheet on which no
+// size, or more than one, can be told is refused (ErrAmbiguousGrid).
 //
 // # Bounds and budgets
 //
@@ -90,12 +94,20 @@
 //
 // where pieces[k] says that sheet piece k is the piece of image "image" at
 // (row, col), turned by "rotation" quarter turns clockwise on the sheet.
+// A box with pieces lost and strays from another picture (Scramble's
+// Drop, Strays) adds "missing": the number of cells without a piece, and
+// an image marked "stray": true, last, that the strays come from.
 //
 // A solution (Placement) is JSON too, one entry per placed piece, in any
 // of "images" output pictures, cells any integers (a layout need not be
 // rectangular), "rotation" turning the sheet piece clockwise:
 //
 //	{"images": 1, "placements": [{"piece": 12, "image": 0, "row": 0, "col": 0, "rotation": 3}, ...]}
+//
+// with, from a solver of a box with pieces missing (Problem.Holes),
+// "frames": [{"image": 0, "row": 0, "col": 0, "rows": 18, "cols": 24}],
+// the picture's frame, whose empty cells are holes; pieces not placed are
+// set aside.
 //
 // ReadSheetFile, ReadTruthFile and ReadPlacementFile read the three from
 // files, naming the file in an error. Mosaic tiles several pictures into
@@ -109,7 +121,9 @@
 // local and so never depends on a global rotation or shift; direct
 // accuracy takes the best global rotation and shift of each output image,
 // or with ScoreOptions.Absolute only the upright position counted from row
-// 0, column 0 (the usual measure for Type 1 with a known size).
+// 0, column 0 (the usual measure for Type 1 with a known size). With
+// pieces missing it counts the pieces present, and the holes that lie
+// where pieces are missing; with strays, how many are set aside.
 //
 // Images come through package imageio: PNG of 8 or 16 bits per channel, JPEG
 // (decoded with libjpeg-style chroma upsampling) and WebP, turned upright by

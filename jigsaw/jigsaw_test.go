@@ -599,6 +599,7 @@ func FuzzReadSheet(f *testing.F) {
 func FuzzReadTruth(f *testing.F) {
 	f.Add([]byte(`{"piece_size": 28, "rotations": true, "images": [{"name": "a", "rows": 1, "cols": 2}], "pieces": [{"row": 0, "col": 1, "rotation": 3}, {"row": 0, "col": 0}]}`))
 	f.Add([]byte(`{"images": [{"rows": 1, "cols": 1}], "pieces": [{"image": -1}]}`))
+	f.Add([]byte(`{"piece_size": 2, "images": [{"name": "a", "rows": 1, "cols": 3}, {"name": "s", "rows": 2, "cols": 2, "stray": true}], "pieces": [{"row": 0, "col": 1}, {"image": 1, "row": 1, "col": 1}], "missing": 2}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		truth, err := ReadTruth(bytes.NewReader(data))
 		if err != nil {
@@ -613,6 +614,7 @@ func FuzzReadTruth(f *testing.F) {
 
 func FuzzReadPlacement(f *testing.F) {
 	f.Add([]byte(`{"images": 1, "placements": [{"piece": 1, "row": -4, "col": 7, "rotation": 2}, {"piece": 0, "row": -4, "col": 8}]}`))
+	f.Add([]byte(`{"images": 1, "placements": [{"piece": 1, "row": 0, "col": 1}], "frames": [{"image": 0, "row": 0, "col": 0, "rows": 1, "cols": 3}]}`))
 	truth := &Truth{Rotations: true, Images: []TruthImage{{Rows: 1, Cols: 2}}, Pieces: []Origin{{Col: 0}, {Col: 1, Rotation: 1}}}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := ReadPlacement(bytes.NewReader(data), 2, true)

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // Side names an edge of a square piece, clockwise from the top, in the
@@ -243,8 +245,19 @@ func (g *Grid) Puzzle() *Puzzle {
 type ScrambleOptions struct {
 	// Rotate turns each piece by a random multiple of 90 degrees (Type 2).
 	Rotate bool
-	// Seed selects the permutation and the rotations.
+	// Seed selects the permutation and the rotations (and the pieces
+	// dropped and the strays, from a stream of their own, so that a
+	// puzzle without them is scrambled as it always was).
 	Seed uint64
+	// Drop loses this share (0 to 1) of each picture's pieces, rounded to
+	// the nearest whole number: a box with pieces missing.
+	Drop float64
+	// Strays are grids of other pictures, and StrayPieces the number of
+	// their pieces (at most all of them) mixed into the puzzle: strays from
+	// another box. The truth lists these grids after the others, marked
+	// Stray.
+	Strays      []*Grid
+	StrayPieces int
 }
 
 // Scramble shuffles the pieces of one or several grids (a mixed bag) into
@@ -262,17 +275,43 @@ func Scramble(grids []*Grid, opts ScrambleOptions) (*Puzzle, *Truth) {
 	pz := &Puzzle{PieceSize: size, Rotated: opts.Rotate, Depth: 8}
 	var origins []Origin
 	var pieces []Piece
-	for gi, g := range grids {
+	lose := rand.New(rand.NewPCG(opts.Seed, 0x6c6f7374))
+	all := append(slices.Clip(grids), opts.Strays...)
+	for gi, g := range all {
 		if g.PieceSize != size {
 			panic("jigsaw: Scramble of grids with different piece sizes")
 		}
+		stray := gi >= len(grids)
 		pz.Depth = max(pz.Depth, g.Depth)
 		t.Images = append(t.Images, TruthImage{Name: g.Name, Rows: g.Rows, Cols: g.Cols,
-			Crop: [4]int{g.Crop.Min.X, g.Crop.Min.Y, g.Crop.Max.X, g.Crop.Max.Y}})
-		for k, p := range g.Pieces {
-			origins = append(origins, Origin{Image: gi, Row: k / g.Cols, Col: k % g.Cols})
-			pieces = append(pieces, p)
+			Crop: [4]int{g.Crop.Min.X, g.Crop.Min.Y, g.Crop.Max.X, g.Crop.Max.Y}, Stray: stray})
+		keep := make([]bool, len(g.Pieces))
+		drop := 0
+		if !stray && opts.Drop > 0 {
+			drop = min(len(g.Pieces)-1, int(math.Round(opts.Drop*float64(len(g.Pieces)))))
 		}
+		for k, j := range lose.Perm(len(g.Pieces)) {
+			keep[j] = !stray && k >= drop
+		}
+		t.Missing += drop
+		for k, p := range g.Pieces {
+			if keep[k] {
+				origins = append(origins, Origin{Image: gi, Row: k / g.Cols, Col: k % g.Cols})
+				pieces = append(pieces, p)
+			}
+		}
+	}
+	// the strays: StrayPieces cells of the stray grids, uniformly
+	var cells [][2]int
+	for gi := len(grids); gi < len(all); gi++ {
+		for k := range all[gi].Pieces {
+			cells = append(cells, [2]int{gi, k})
+		}
+	}
+	for _, j := range lose.Perm(len(cells))[:min(max(opts.StrayPieces, 0), len(cells))] {
+		gi, k := cells[j][0], cells[j][1]
+		origins = append(origins, Origin{Image: gi, Row: k / all[gi].Cols, Col: k % all[gi].Cols})
+		pieces = append(pieces, all[gi].Pieces[k])
 	}
 	perm := rng.Perm(len(pieces))
 	pz.Pieces = make([]Piece, len(pieces))

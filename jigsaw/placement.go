@@ -29,6 +29,48 @@ type Placement struct {
 	// Images is the number of output images; Placed.Image is below it.
 	Images int      `json:"images"`
 	Pieces []Placed `json:"placements"`
+	// Frames, when a solver gives them, are the rectangles of the output
+	// images (at most one per image): the picture's frame, whose empty
+	// cells are holes where pieces are missing. Without one an image's
+	// frame is its Bounds.
+	Frames []Frame `json:"frames,omitempty"`
+}
+
+// Frame is the rectangle of cells of output image Image: Rows x Cols from
+// (Row, Col).
+type Frame struct {
+	Image int `json:"image"`
+	Row   int `json:"row"`
+	Col   int `json:"col"`
+	Rows  int `json:"rows"`
+	Cols  int `json:"cols"`
+}
+
+// Rect returns the frame as a rectangle of cells (X the column).
+func (f Frame) Rect() image.Rectangle { return image.Rect(f.Col, f.Row, f.Col+f.Cols, f.Row+f.Rows) }
+
+// Frame returns the frame of output image img: the one recorded in
+// Frames, or else its Bounds.
+func (p *Placement) Frame(img int) image.Rectangle {
+	for _, f := range p.Frames {
+		if f.Image == img {
+			return f.Rect()
+		}
+	}
+	return p.Bounds(img)
+}
+
+// Holes returns the number of empty cells in the frame of output image
+// img.
+func (p *Placement) Holes(img int) int {
+	r := p.Frame(img)
+	in := 0
+	for _, q := range p.Pieces {
+		if q.Image == img && image.Pt(q.Col, q.Row).In(r) {
+			in++
+		}
+	}
+	return r.Dx()*r.Dy() - in
 }
 
 // Bounds returns the cells spanned by output image img: X is the column,
@@ -50,15 +92,22 @@ func (p *Placement) Bounds(img int) image.Rectangle {
 	return r
 }
 
-// Normalize shifts each output image so that its bounds start at row 0,
-// column 0, and sorts the pieces by image, row and column.
+// Normalize shifts each output image so that its bounds (or its frame,
+// when it has one) start at row 0, column 0, and sorts the pieces by
+// image, row and column.
 func (p *Placement) Normalize() {
 	for img := range p.Images {
-		b := p.Bounds(img)
+		b := p.Frame(img)
 		for i := range p.Pieces {
 			if p.Pieces[i].Image == img {
 				p.Pieces[i].Row -= b.Min.Y
 				p.Pieces[i].Col -= b.Min.X
+			}
+		}
+		for i := range p.Frames {
+			if p.Frames[i].Image == img {
+				p.Frames[i].Row -= b.Min.Y
+				p.Frames[i].Col -= b.Min.X
 			}
 		}
 	}
@@ -116,6 +165,20 @@ func (p *Placement) Validate(n int, rotations bool) error {
 		}
 		cells[key] = q.Piece
 	}
+	framed := make([]bool, p.Images)
+	for _, f := range p.Frames {
+		switch {
+		case f.Image < 0 || f.Image >= p.Images:
+			return fmt.Errorf("jigsaw: placement: a frame of image %d of %d", f.Image, p.Images)
+		case framed[f.Image]:
+			return fmt.Errorf("jigsaw: placement: two frames of image %d", f.Image)
+		case f.Rows < 1 || f.Cols < 1 || f.Rows > 1<<20 || f.Cols > 1<<20 || f.Rows*f.Cols > 4*n+4:
+			return fmt.Errorf("jigsaw: placement: image %d has a frame of %dx%d cells for %d pieces", f.Image, f.Rows, f.Cols, n)
+		case f.Row < -1<<24 || f.Row > 1<<24 || f.Col < -1<<24 || f.Col > 1<<24:
+			return fmt.Errorf("jigsaw: placement: the frame of image %d starts too far out", f.Image)
+		}
+		framed[f.Image] = true
+	}
 	return nil
 }
 
@@ -129,7 +192,18 @@ func (p *Placement) WriteJSON(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "\n\t{\"piece\": %d, \"image\": %d, \"row\": %d, \"col\": %d, \"rotation\": %d}", q.Piece, q.Image, q.Row, q.Col, q.Rotation)
 	}
-	b.WriteString("\n]}\n")
+	b.WriteString("\n]")
+	if len(p.Frames) > 0 {
+		b.WriteString(", \"frames\": [")
+		for i, f := range p.Frames {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "\n\t{\"image\": %d, \"row\": %d, \"col\": %d, \"rows\": %d, \"cols\": %d}", f.Image, f.Row, f.Col, f.Rows, f.Cols)
+		}
+		b.WriteString("\n]")
+	}
+	b.WriteString("}\n")
 	_, err := w.Write(b.Bytes())
 	return err
 }

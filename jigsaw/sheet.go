@@ -223,44 +223,33 @@ func ReadSheetContext(ctx context.Context, r io.Reader, opts SheetOptions) (*Puz
 	if err != nil {
 		return nil, err
 	}
-	if size == 0 {
-		// Say what is wrong with the file, if anything, before asking.
-		if _, err := imageio.DecodeBytesContext(ctx, data, opts.Decode); err != nil {
-			return nil, fmt.Errorf("jigsaw: decoding the sheet: %w", err)
-		}
-		return nil, fmt.Errorf("%w: the sheet does not record its piece size; give it", ErrPieceSize)
-	}
 	img, err := imageio.DecodeBytesContext(ctx, data, opts.Decode)
 	if err != nil {
 		return nil, fmt.Errorf("jigsaw: decoding the sheet: %w", err)
 	}
 	m := img.Pix
 	w, h = m.Bounds().Dx(), m.Bounds().Dy()
-	if w%size != 0 || h%size != 0 {
-		return nil, fmt.Errorf("%w: the sheet is %dx%d, not a multiple of %d", ErrNotDivisible, w, h, size)
+	var grid SheetGrid
+	if size == 0 {
+		if grid, err = DetectGrid(m); err != nil {
+			return nil, fmt.Errorf("%w: the sheet does not record its piece size, and %w; give it", ErrPieceSize, err)
+		}
+		if _, err := sheetPieces(SheetOptions{PieceSize: grid.Size, MaxPieces: opts.MaxPieces}, 0, w, h); err != nil {
+			return nil, err
+		}
+	} else {
+		if w%size != 0 || h%size != 0 {
+			return nil, fmt.Errorf("%w: the sheet is %dx%d, not a multiple of %d", ErrNotDivisible, w, h, size)
+		}
+		grid = SheetGrid{Size: size, Pitch: size, Cols: w / size, Rows: h / size}
 	}
-	pz := &Puzzle{PieceSize: size, Rotated: opts.Rotated, Depth: img.Depth}
-	for r := range h / size {
+	pz := &Puzzle{PieceSize: grid.Size, Rotated: opts.Rotated, Depth: img.Depth}
+	for r := range grid.Rows {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("jigsaw: cutting the sheet: %w", err)
 		}
-		for c := range w / size {
-			p := NewPiece(size)
-			opaque := false
-			for y := range size {
-				row := m.Pix[m.PixOffset(c*size, r*size+y):]
-				for x := range size {
-					s := row[8*x : 8*x+8 : 8*x+8]
-					a := uint32(s[6])<<8 | uint32(s[7])
-					opaque = opaque || a != 0
-					i := 3 * (y*size + x)
-					for ch := range 3 {
-						v := uint32(s[2*ch])<<8 | uint32(s[2*ch+1])
-						p.Pix[i+ch] = uint16(v * a / 0xffff) // over black
-					}
-				}
-			}
-			if opaque {
+		for c := range grid.Cols {
+			if p, opaque := cutCell(m, grid, r, c); opaque {
 				pz.Pieces = append(pz.Pieces, p)
 			}
 		}
@@ -269,4 +258,27 @@ func ReadSheetContext(ctx context.Context, r io.Reader, opts SheetOptions) (*Puz
 		return nil, fmt.Errorf("%w: every cell of the sheet is transparent", ErrNoPieces)
 	}
 	return pz, nil
+}
+
+// cutCell returns the piece in cell (r, c) of the grid on m, composited
+// over black, and whether any of its pixels is not transparent.
+func cutCell(m *image.NRGBA64, g SheetGrid, r, c int) (Piece, bool) {
+	size := g.Size
+	p := NewPiece(size)
+	opaque := false
+	x0, y0 := m.Rect.Min.X+g.X0+c*g.Pitch, m.Rect.Min.Y+g.Y0+r*g.Pitch
+	for y := range size {
+		row := m.Pix[m.PixOffset(x0, y0+y):]
+		for x := range size {
+			s := row[8*x : 8*x+8 : 8*x+8]
+			a := uint32(s[6])<<8 | uint32(s[7])
+			opaque = opaque || a != 0
+			i := 3 * (y*size + x)
+			for ch := range 3 {
+				v := uint32(s[2*ch])<<8 | uint32(s[2*ch+1])
+				p.Pix[i+ch] = uint16(v * a / 0xffff) // over black
+			}
+		}
+	}
+	return p, opaque
 }

@@ -34,6 +34,14 @@ type Problem struct {
 	// split: they may miss pieces of their picture or hold some of
 	// another's, so that no rectangle of their number need fit them.
 	Part bool
+	// Holes says that pieces of the picture may be missing and pieces of
+	// other pictures (strays) mixed in, as in a real box: a solver that
+	// supports it (greedy.Solver, ga.Solver) places what fits in the
+	// picture's frame (Rows x Cols when known, else estimated), leaves
+	// holes where pieces are missing and sets the pieces that fit nowhere
+	// aside (unplaced); Result.Frame and Placement.Frames give the frame.
+	// Rows x Cols need not then equal the number of pieces.
+	Holes bool
 	// Seed is a layout of the pieces (one image) a solver may start from,
 	// or nil; solvers that cannot use one ignore it.
 	Seed *Placement
@@ -51,8 +59,8 @@ var ErrProblem = errors.New("jigsaw: impossible problem")
 
 // Check returns an error wrapping ErrProblem when what p tells of the
 // answer does not agree with its pieces: Rows and Cols not both given,
-// or, for a single picture (Images 0 or 1, not a Part), Rows x Cols
-// other than the number of pieces; Images negative or more than the
+// or, for a single picture (Images 0 or 1, not a Part, without Holes),
+// Rows x Cols other than the number of pieces; Holes in a bag; Images negative or more than the
 // pieces; a size given with several pictures.
 func (p *Problem) Check() error {
 	if p.Puzzle == nil || len(p.Puzzle.Pieces) == 0 {
@@ -68,7 +76,9 @@ func (p *Problem) Check() error {
 		return fmt.Errorf("%w: %d pictures of %d pieces (at most one piece each)", ErrProblem, p.Images, n)
 	case p.Rows > 0 && p.Images > 1:
 		return fmt.Errorf("%w: a size applies to a single picture, not %d", ErrProblem, p.Images)
-	case p.Rows > 0 && !p.Part && (p.Rows > n || p.Cols > n || p.Rows*p.Cols != n):
+	case p.Holes && p.Images > 1:
+		return fmt.Errorf("%w: missing and stray pieces in a bag of %d pictures", ErrProblem, p.Images)
+	case p.Rows > 0 && !p.Part && !p.Holes && (p.Rows > n || p.Cols > n || p.Rows*p.Cols != n):
 		return fmt.Errorf("%w: %d pieces do not make a picture of %dx%d pieces", ErrProblem, n, p.Rows, p.Cols)
 	}
 	return nil

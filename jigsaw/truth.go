@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // Truth is the ground truth of a scrambled puzzle, used only for scoring.
@@ -16,6 +17,9 @@ type Truth struct {
 	Images []TruthImage `json:"images"`
 	// Pieces[k] is the origin of puzzle piece k.
 	Pieces []Origin `json:"pieces"`
+	// Missing is the number of cells of the pictures (the images not
+	// marked Stray) that no piece comes from: pieces lost from the box.
+	Missing int `json:"missing,omitempty"`
 }
 
 // TruthImage describes one source image of a puzzle.
@@ -25,7 +29,25 @@ type TruthImage struct {
 	Cols int    `json:"cols"`
 	// Crop is the part of the source that was cut: x0, y0, x1, y1 in pixels.
 	Crop [4]int `json:"crop"`
+	// Stray marks a picture that only lent stray pieces to the puzzle
+	// (pieces from another box), not one to reassemble; stray images come
+	// after the others.
+	Stray bool `json:"stray,omitempty"`
 }
+
+// Pictures returns the number of images to reassemble: those before the
+// first stray one.
+func (t *Truth) Pictures() int {
+	for i, im := range t.Images {
+		if im.Stray {
+			return i
+		}
+	}
+	return len(t.Images)
+}
+
+// IsStray reports whether puzzle piece k is a stray.
+func (t *Truth) IsStray(k int) bool { return t.Images[t.Pieces[k].Image].Stray }
 
 // Origin says where a puzzle piece came from: the cell (Row, Col) of source
 // image Image, turned by Rotation quarter turns clockwise on the sheet. To
@@ -38,11 +60,20 @@ type Origin struct {
 }
 
 // Placement returns the solution that the truth describes: every piece in
-// its source image's cell, upright. Scoring it gives 100% on every measure.
+// its source image's cell, upright, strays set aside, each picture's
+// frame recorded when pieces are missing. Scoring it gives 100% on every
+// measure.
 func (t *Truth) Placement() *Placement {
-	p := &Placement{Images: len(t.Images)}
+	p := &Placement{Images: t.Pictures()}
 	for k, o := range t.Pieces {
-		p.Pieces = append(p.Pieces, Placed{Piece: k, Image: o.Image, Row: o.Row, Col: o.Col, Rotation: o.Rotation.Inverse()})
+		if o.Image < p.Images {
+			p.Pieces = append(p.Pieces, Placed{Piece: k, Image: o.Image, Row: o.Row, Col: o.Col, Rotation: o.Rotation.Inverse()})
+		}
+	}
+	if t.Missing > 0 {
+		for i := range p.Images {
+			p.Frames = append(p.Frames, Frame{Image: i, Rows: t.Images[i].Rows, Cols: t.Images[i].Cols})
+		}
 	}
 	return p
 }
@@ -83,18 +114,38 @@ func (t *Truth) validate() error {
 	if len(t.Images) == 0 {
 		return fmt.Errorf("jigsaw: truth: no images")
 	}
-	total := 0
+	total, strayCells, stray := 0, 0, false
 	for i, im := range t.Images {
 		if im.Rows <= 0 || im.Cols <= 0 || im.Rows > 1<<20 || im.Cols > 1<<20 {
 			return fmt.Errorf("jigsaw: truth: image %d has %dx%d cells", i, im.Rows, im.Cols)
 		}
-		total += im.Rows * im.Cols
-		if total > len(t.Pieces) {
+		switch {
+		case im.Stray:
+			strayCells += im.Rows * im.Cols
+			stray = true
+		case stray:
+			return fmt.Errorf("jigsaw: truth: image %d comes after a stray image", i)
+		default:
+			total += im.Rows * im.Cols
+		}
+		if total > len(t.Pieces)+t.Missing || strayCells > len(t.Pieces) {
 			break
 		}
 	}
-	if total != len(t.Pieces) {
-		return fmt.Errorf("jigsaw: truth: the images have %d cells but there are %d pieces", total, len(t.Pieces))
+	if t.Missing < 0 {
+		return fmt.Errorf("jigsaw: truth: %d missing pieces", t.Missing)
+	}
+	if stray && !slices.ContainsFunc(t.Images, func(im TruthImage) bool { return !im.Stray }) {
+		return fmt.Errorf("jigsaw: truth: every image is stray")
+	}
+	strays := 0
+	for _, o := range t.Pieces {
+		if o.Image >= 0 && o.Image < len(t.Images) && t.Images[o.Image].Stray {
+			strays++
+		}
+	}
+	if total != len(t.Pieces)-strays+t.Missing {
+		return fmt.Errorf("jigsaw: truth: the images have %d cells but there are %d pieces of them and %d missing", total, len(t.Pieces)-strays, t.Missing)
 	}
 	seen := make(map[[3]int]int, len(t.Pieces))
 	for k, o := range t.Pieces {

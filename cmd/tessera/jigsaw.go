@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io"
 	"io/fs"
+	"strconv"
 	"strings"
 	"time"
 
@@ -37,7 +38,7 @@ sets (MIT 432, McGill 540, BGU 805/2360/3300).`,
 
 var jigsawScrambleCmd = &Command{
 	Name:      "scramble",
-	UsageLine: "-piece N [-rotate] [-seed S] [-crop=false] [-cols C] [-timeout D] IMAGE... -o sheet.png [-truth truth.json] [-json]",
+	UsageLine: "-piece N [-rotate] [-drop P] [-extra FILE:K] [-seed S] [-crop=false] [-cols C] [-timeout D] IMAGE... -o sheet.png [-truth truth.json] [-json]",
 	Short:     "cut images into pieces and write a scrambled sheet and its ground truth",
 	Long: `Scramble cuts each IMAGE into square pieces of -piece pixels, shuffles all
 the pieces together (several images make a mixed bag) and, with -rotate,
@@ -47,7 +48,11 @@ it, and the ground truth as JSON (-truth) for tessera jigsaw score.
 
 An image whose sides are not multiples of the piece size has its centre
 cut (the largest multiple) and the command says so on stderr; -crop=false
-refuses it instead. The sheet has the grid of the image for a single
+refuses it instead. -drop P loses a share P (0 to 1) of each picture's
+pieces and -extra FILE:K mixes in K stray pieces cut from the picture
+FILE at the same piece size, as in a real box with pieces lost and
+strays from another; the truth records both (solve them with solve
+-holes). The sheet has the grid of the image for a single
 image, or -cols columns (default: near square). An image may make at most
 ` + fmt.Sprint(jigsaw.DefaultMaxPieces) + ` pieces. -timeout bounds the whole command (decoding,
 cutting, writing); when it ends nothing is written.`,
@@ -56,6 +61,8 @@ cutting, writing); when it ends nothing is written.`,
 		rotate := fs.Bool("rotate", false, "turn pieces by random multiples of 90 degrees (Type 2)")
 		crop := fs.Bool("crop", true, "cut the centre of images whose sides are not multiples of -piece (false: refuse them)")
 		cols := fs.Int("cols", 0, "columns of the sheet (default: the image's grid, or near square for a mixed bag)")
+		drop := fs.Float64("drop", 0, "lose this share (0 to 1) of each picture's pieces")
+		extra := fs.String("extra", "", "mix in K stray pieces cut from another picture, `FILE:K`")
 		seed := seedFlag(fs)
 		timeout := durationFlag(fs, "timeout", 10*time.Minute, "stop after this `duration` (0: no limit); nothing is written then")
 		out := outFlag(fs, "the sheet (PNG)")
@@ -71,6 +78,13 @@ cutting, writing); when it ends nothing is written.`,
 			if *piece < 2 {
 				return usagef("-piece %d: at least 2 pixels", *piece)
 			}
+			if !(*drop >= 0 && *drop < 1) {
+				return usagef("-drop %v: want a share from 0 to below 1", *drop)
+			}
+			extraFile, extraK, err := parseExtra(*extra)
+			if err != nil {
+				return err
+			}
 			ctx, cancel := withTimeout(ctx, *timeout)
 			defer cancel()
 			r := bench.JigsawScrambled{Sheet: *out, Truth: *truthPath, Rotate: *rotate, Seed: *seed, Cols: *cols}
@@ -84,7 +98,21 @@ cutting, writing); when it ends nothing is written.`,
 				}
 				r.Grids = append(r.Grids, g)
 			}
-			pz, truth := jigsaw.Scramble(r.Grids, jigsaw.ScrambleOptions{Rotate: *rotate, Seed: *seed})
+			so := jigsaw.ScrambleOptions{Rotate: *rotate, Seed: *seed, Drop: *drop, StrayPieces: extraK}
+			if extraFile != "" {
+				if err := regularFile(extraFile); err != nil {
+					return usagef("-extra: %v", err)
+				}
+				g, err := bench.LoadJigsawGrid(ctx, extraFile, *piece, *crop)
+				if err != nil {
+					return jigsawInputError(err, "-timeout", *timeout)
+				}
+				if extraK > len(g.Pieces) {
+					return usagef("-extra %s: %d strays asked, the picture makes %d pieces", *extra, extraK, len(g.Pieces))
+				}
+				so.Strays = []*jigsaw.Grid{g}
+			}
+			pz, truth := jigsaw.Scramble(r.Grids, so)
 			if r.Puzzle = pz; r.Cols <= 0 && len(r.Grids) == 1 {
 				r.Cols = r.Grids[0].Cols
 			}
@@ -107,6 +135,19 @@ cutting, writing); when it ends nothing is written.`,
 			return r.Write(env.Stdout, *asJSON)
 		}
 	},
+}
+
+// parseExtra reads -extra FILE:K ("" gives "", 0).
+func parseExtra(v string) (string, int, error) {
+	if v == "" {
+		return "", 0, nil
+	}
+	i := strings.LastIndexByte(v, ':')
+	k, err := strconv.Atoi(v[i+1:])
+	if i <= 0 || err != nil || k < 1 {
+		return "", 0, usagef("-extra %q: want FILE:K, K strays of at least 1", v)
+	}
+	return v[:i], k, nil
 }
 
 var jigsawMosaicCmd = &Command{
@@ -262,7 +303,7 @@ func (f *jigsawFlags) run(p *progress.Reporter) catalog.JigsawRun {
 
 var jigsawSolveCmd = &Command{
 	Name:      "solve",
-	UsageLine: "[-piece N] [-rotate] [-size RxC] [-images K] [-algo ID] [-metric mgc|ssd] [ga flags] [mcts flags] sheet.png|image [-o solved.png] [-placement p.json] [-snapshots DIR] [-json]",
+	UsageLine: "[-piece N] [-rotate] [-size RxC] [-holes] [-images K] [-algo ID] [-metric mgc|ssd] [ga flags] [mcts flags] sheet.png|image [-o solved.png] [-placement p.json] [-snapshots DIR] [-json]",
 	Short:     "reassemble a sheet of pieces",
 	Long: `Solve reads a sheet of square pieces (written by scramble, or any image
 cut into a grid of -piece pixels; fully transparent cells are not pieces),
@@ -271,6 +312,16 @@ and writes the picture (-o) and the placement (-placement, JSON for score).
 
 -rotate says pieces may be turned (Type 2). -size ROWSxCOLS gives the size of
 the picture in pieces when it is known; otherwise the solver finds it.
+Without -piece a sheet that does not record its piece size is measured: the
+grid of equal squares (with or without gutters of one colour between them)
+whose cell boundaries stand out; a sheet on which no size, or more than one,
+can be told is refused, asking for -piece.
+
+-holes says pieces may be missing and strays from another picture mixed in
+(-algo greedy or ga, one picture): the solver places what fits in the
+picture's frame (-size when known, else estimated), leaves holes where
+pieces are missing and sets aside the pieces that fit nowhere; the
+placement records the frame.
 -images K assembles a mixed bag into K pictures, written as solved-1.png,
 solved-2.png, ...; with -algo ga, -images 0 finds how many pictures the bag
 holds. The report ends with the share of adjacencies in the answer whose
@@ -310,12 +361,13 @@ keeps the answer the value network prefers; -hybrid W adds the classic
 compatibilities to the policy; -model DIR replaces the shipped model. -o
 writes the reassembly with its gaps.`,
 	Flags: func(fs *flag.FlagSet) Runner {
-		piece := fs.Int("piece", 0, "piece side in pixels (default: recorded in the sheet; another size is refused unless -force-piece)")
+		piece := fs.Int("piece", 0, "piece side in pixels (default: recorded in the sheet, or measured on it; another size than recorded is refused unless -force-piece)")
 		forcePiece := fs.Bool("force-piece", false, "cut the sheet into -piece pixel pieces even if it records another size")
 		maxPieces := fs.Int("max-pieces", jigsaw.DefaultMaxPieces, "refuse a sheet of more pieces, before decoding it (0: no limit)")
 		rotate := fs.Bool("rotate", false, "pieces may be turned (Type 2)")
 		size := fs.String("size", "", "size of the picture in pieces, ROWSxCOLS, when known")
 		images := fs.Int("images", 1, "number of pictures in the bag (0: find it, with -algo ga)")
+		holes := fs.Bool("holes", false, "pieces may be missing and strays mixed in: leave holes, set strays aside")
 		var sf jigsawFlags
 		sf.define(fs)
 		out := outFlag(fs, "the solved picture (PNG)")
@@ -342,7 +394,10 @@ writes the reassembly with its gaps.`,
 			if err != nil {
 				return usagef("-algo %s: %v", sf.algo, err)
 			}
-			p := &jigsaw.Problem{Images: *images}
+			p := &jigsaw.Problem{Images: *images, Holes: *holes}
+			if *holes && sf.algo != "greedy" && sf.algo != "ga" {
+				return usagef("-holes needs -algo greedy or ga")
+			}
 			if *size != "" {
 				if _, err := fmt.Sscanf(*size, "%dx%d", &p.Rows, &p.Cols); err != nil || p.Rows < 1 || p.Cols < 1 {
 					return usagef("-size %q: want ROWSxCOLS in pieces, such as 18x24", *size)
@@ -522,7 +577,14 @@ adjacencies kept) and whether the image is perfect.
 Neighbour accuracy never depends on a global rotation or shift. Direct
 accuracy takes the best global rotation and shift of the output image, as
 is fair for Type 2 and unknown size; -absolute counts only pieces upright in
-their true cell from the output's top-left corner (Type 1, known size).`,
+their true cell from the output's top-left corner (Type 1, known size).
+
+When pieces are missing or strays mixed in (scramble -drop, -extra), the
+accuracies count the pieces present and the adjacencies between two of
+them, and a last line tells how many missing pieces are left as holes
+where they belong (an empty cell of the placement's frame, under the
+picture's best rotation and shift), how many strays are set aside
+(unplaced) and how many of the pictures' own pieces are.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		truthPath := fs.String("truth", "", "ground truth JSON (required)")
 		absolute := fs.Bool("absolute", false, "direct accuracy without global rotation or shift")
@@ -546,7 +608,14 @@ their true cell from the output's top-left corner (Type 1, known size).`,
 			if err != nil {
 				return err
 			}
-			return bench.JigsawScore(env.Stdout, acc, len(truth.Pieces), *asJSON)
+			if err := bench.JigsawScore(env.Stdout, acc, len(truth.Pieces), *asJSON); err != nil || *asJSON {
+				return err
+			}
+			if truth.Missing > 0 || acc.Strays > 0 {
+				_, err = fmt.Fprintf(env.Stdout, "holes: %d of %d missing pieces left as holes where they belong (%d holes in all); strays: %d of %d set aside; the pictures' own pieces set aside: %d\n",
+					acc.HolesRight, acc.Missing, acc.Holes, acc.StraysAside, acc.Strays, acc.Aside)
+			}
+			return err
 		}
 	},
 }

@@ -333,3 +333,36 @@ func TestJigsawMosaicBounds(t *testing.T) {
 		t.Error("a mosaic was written")
 	}
 }
+
+// Missing and stray pieces (scramble -drop -extra, solve -holes, score's
+// holes line), and a sheet without its piece size recorded, measured.
+func TestJigsawHolesAndDetect(t *testing.T) {
+	dir := t.TempDir()
+	sheet, truth, placement := filepath.Join(dir, "s.png"), filepath.Join(dir, "t.json"), filepath.Join(dir, "p.json")
+	code, out, errOut := runCmd(t, "", "jigsaw", "scramble", "-piece", "28", "-rotate", "-drop", "0.1", "-extra", jigsawTestImages[1]+":3",
+		jigsawTestImages[0], "-o", sheet, "-truth", truth)
+	if code != 0 || !strings.Contains(out, "scrambled 46 pieces") {
+		t.Fatalf("scramble: %d %q %q", code, out, errOut)
+	}
+	for _, algo := range [][]string{{"-algo", "greedy"}, {"-algo", "ga", "-gens", "3"}} {
+		code, out, errOut = runCmd(t, "", append([]string{"jigsaw", "solve", "-rotate", "-holes", "-size", "6x8", sheet, "-placement", placement}, algo...)...)
+		if code != 0 {
+			t.Fatalf("solve -algo %s: %d %q %q", algo, code, out, errOut)
+		}
+		code, out, errOut = runCmd(t, "", "jigsaw", "score", "-truth", truth, placement)
+		if code != 0 || !strings.Contains(out, "holes: ") || !strings.Contains(out, "of 5 missing pieces") || !strings.Contains(out, "of 3 set aside") {
+			t.Fatalf("score: %d %q %q", code, out, errOut)
+		}
+	}
+	if code, _, errOut := runCmd(t, "", "jigsaw", "scramble", "-piece", "28", "-drop", "1", jigsawTestImages[0], "-o", sheet); code != 2 || !strings.Contains(errOut, "-drop") {
+		t.Fatalf("-drop 1: %d %q", code, errOut)
+	}
+	if code, _, errOut := runCmd(t, "", "jigsaw", "scramble", "-piece", "28", "-extra", "x", jigsawTestImages[0], "-o", sheet); code != 2 || !strings.Contains(errOut, "FILE:K") {
+		t.Fatalf("-extra x: %d %q", code, errOut)
+	}
+	// A photograph is not a sheet: no piece size can be told.
+	code, _, errOut = runCmd(t, "", "jigsaw", "solve", jigsawTestImages[0])
+	if code != 2 || !strings.Contains(errOut, "cannot be told") || !strings.Contains(errOut, "-piece") {
+		t.Fatalf("solve of a photograph: %d %q", code, errOut)
+	}
+}

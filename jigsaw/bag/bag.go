@@ -171,12 +171,75 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 	}
 	out.Normalize()
 	res.Placement = out
-	return b.repair(ctx, pz, c, res)
+	if err := b.repair(ctx, pz, c, res); err != nil {
+		return err
+	}
+	return b.square(ctx, pz, c, res)
 }
+
+// square solves again, as a whole picture of unknown size (the frames of
+// exactly its number of pieces, not a Part), every picture of the solved
+// bag in res that is still not a rectangle after repair, and takes the
+// answer when it is one: a picture with a featureless sky or sea, which
+// no best buddy holds together, otherwise comes back strewn over a canvas
+// with holes, where a person would expect the picture's rectangle. As
+// mend, it keeps the answer only when the bag's fitness falls and no
+// best-buddy adjacency is lost: a part
+// that holds pieces of another picture, or misses some of its own, has no
+// rectangle of its size, and forcing it into one tears it.
+func (b *bagger) square(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result) error {
+	out := res.Placement
+	none := b.noneCost(c)
+	pieces := make([][]int32, out.Images)
+	for _, q := range out.Pieces {
+		pieces[q.Image] = append(pieces[q.Image], int32(q.Piece))
+	}
+	changed := false
+	for img, ps := range pieces {
+		if r := out.Bounds(img); r.Dx()*r.Dy() == len(ps) || len(ps) < 4 {
+			continue
+		}
+		slices.Sort(ps)
+		_, seed := subPuzzle(pz, ps, out, img)
+		pic, placed, err := b.part(ctx, b.s.Solver, pz, ps, img, out.Images, wholePicture, 0, seed, res)
+		if placed == nil || err != nil {
+			return err // keep the picture as it was
+		}
+		if pic.Frame[0]*pic.Frame[1] != len(ps) {
+			continue // no frame of its size: not a rectangle
+		}
+		kept := out.Pieces[:0:0]
+		for _, q := range out.Pieces {
+			if q.Image != img {
+				kept = append(kept, q)
+			}
+		}
+		next := &jigsaw.Placement{Images: out.Images, Pieces: append(kept, placed...)}
+		fo, fn := c.Fit(out), c.Fit(next)
+		if bagFitness(fn, len(next.Pieces), none) >= bagFitness(fo, len(out.Pieces), none) ||
+			fn.BestBuddies < fo.BestBuddies {
+			continue
+		}
+		out.Pieces = next.Pieces
+		if img < len(res.Pictures) {
+			res.Fitness += pic.Fitness - res.Pictures[img].Fitness
+			res.Pictures[img] = pic
+		}
+		changed = true
+	}
+	if changed {
+		out.Normalize()
+	}
+	return nil
+}
+
+// wholePicture, as the rows given to part, solves the pieces as a whole
+// picture of unknown size rather than a Part.
+const wholePicture = -1
 
 // part solves the pieces ps of a bag with s as output image img of k, in
 // the frame rows x cols or, with rows 0, as a part of unknown size
-// (Problem.Part), with seed as Problem.Seed (a placement of ps as
+// (Problem.Part), or with rows wholePicture as a picture of unknown size, with seed as Problem.Seed (a placement of ps as
 // numbered in the part, or nil). It returns the part's pieces placed as
 // bag pieces, nil only when ctx ended.
 func (b *bagger) part(ctx context.Context, s jigsaw.Solver, pz *jigsaw.Puzzle, ps []int32, img, k, rows, cols int, seed *jigsaw.Placement, res *jigsaw.Result) (jigsaw.Picture, []jigsaw.Placed, error) {
@@ -188,6 +251,9 @@ func (b *bagger) part(ctx context.Context, s jigsaw.Solver, pz *jigsaw.Puzzle, p
 		return jigsaw.Picture{}, nil, err
 	}
 	sp := &jigsaw.Problem{Puzzle: sub, Compat: sc, Rows: rows, Cols: cols, Part: rows == 0, Images: 1, Seed: seed}
+	if rows == wholePicture {
+		sp.Rows, sp.Cols, rows = 0, 0, 0
+	}
 	stage := func(g jigsaw.Generation) jigsaw.Generation {
 		g.Picture, g.Pictures, g.Elapsed = img+1, k, time.Since(b.start)
 		return g

@@ -42,6 +42,16 @@
 //     keeps the result only when the bag's fitness falls and no
 //     best-buddy adjacency is lost, trying up to three plans, fittest
 //     filling first (95.41%; one plan: 95.22%).
+//   - Square. A picture still not a rectangle after that (a featureless
+//     sea or sky that no best buddy holds together, strewn over a canvas
+//     with holes) is solved again as a whole picture of unknown size, in
+//     the frames of exactly its number of pieces, and replaced when that
+//     gives a rectangle and, as in mending, the bag's fitness falls and
+//     no best buddies are lost (else a part holding another picture's
+//     pieces is torn): the web page's bag of the built-in sunset and
+//     stained glass went from 75.00% to 93.75% direct accuracy for the
+//     sunset (Type 2, 60-pixel pieces, seed 1); in Type 1 the rectangle
+//     loses best buddies and the strewn sunset stays.
 //
 // The fitness by which repair compares bags is the genetic solver's: the
 // dissimilarities of touching edges plus NoneCost per free edge. The

@@ -116,7 +116,7 @@ func (s Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, er
 	if (p.Rows > 0) != (p.Cols > 0) || p.Rows < 0 || p.Cols < 0 {
 		return res, fmt.Errorf("ga: give both Rows and Cols, or neither (got %dx%d)", p.Rows, p.Cols)
 	}
-	if p.Rows > 0 && p.Rows*p.Cols < n {
+	if p.Rows > 0 && p.Rows*p.Cols < n && !p.Holes {
 		return res, fmt.Errorf("ga: %d pieces do not fit %dx%d", n, p.Rows, p.Cols)
 	}
 	if p.Images < 0 || p.Images > n {
@@ -144,6 +144,15 @@ func (s Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, er
 	}
 	if c.N() != n || c.Rotated() != pz.Rotated {
 		return res, errors.New("ga: Problem.Compat was computed for another puzzle")
+	}
+	if p.Holes {
+		res, err := s.solveHoles(ctx, p, c, res, start)
+		if res.Placement != nil {
+			res.Placed = len(res.Placement.Pieces)
+			res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
+		}
+		res.Elapsed = time.Since(start)
+		return res, err
 	}
 	sv := &solver{cfg: cfg, s: s, p: p, start: start}
 	rows, cols := p.Rows, p.Cols

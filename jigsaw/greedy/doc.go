@@ -17,10 +17,21 @@
 // assembly) and assembles again inside it, which stops pieces of the
 // picture's border from growing outside it.
 //
+// A box with pieces missing and strays from another picture mixed in
+// (jigsaw.Problem.Holes) is assembled in the picture's frame, the known
+// one or one estimated from a first assembly without a frame (the
+// rectangle that holds the most pieces less a half per empty cell). The
+// assembly places pieces while the best candidate fits at least
+// Solver.Accept, then goes on with what fits best; of the pieces placed
+// after that point, those with no plausible neighbour (a best buddy, or a
+// dissimilarity under 1.5 times the median best one) are set aside:
+// strays fit nothing. The frame's empty cells are the holes.
+//
 //	var s greedy.Solver // a jigsaw.Solver; the zero value is the default
 //	res, err := s.Solve(ctx, &jigsaw.Problem{Puzzle: pz})       // Type 1 or 2 per pz.Rotated, size unknown
 //	res, err = s.Solve(ctx, &jigsaw.Problem{Puzzle: pz, Rows: 18, Cols: 24})
 //	res, err = s.Solve(ctx, &jigsaw.Problem{Puzzle: bag, Images: 3})
+//	res, err = s.Solve(ctx, &jigsaw.Problem{Puzzle: box, Holes: true}) // pieces missing, strays mixed in
 //	fmt.Println(res.BestBuddies) // share of adjacencies that are best buddies: a quality estimate
 //
 // On the MIT set (432 pieces of 28 px) it reaches about 94% neighbour

@@ -29,6 +29,9 @@ type Solver struct {
 	// pieces in turn (0: DefaultStarts); the one whose adjacencies are the
 	// most compatible is kept.
 	Starts int
+	// Accept is, for a puzzle with missing and stray pieces
+	// (Problem.Holes), the least fit of a piece placed (0: DefaultAccept).
+	Accept float64
 }
 
 // DefaultStarts is the default number of assemblies tried.
@@ -39,6 +42,9 @@ type options struct {
 	Solver
 	rows, cols, images int
 	compat             *jigsaw.Compat
+	// holes: stop when no candidate fits better than accept (Problem.Holes)
+	holes  bool
+	accept float32
 }
 
 type cell struct{ img, row, col int32 }
@@ -116,11 +122,18 @@ func (q *queue) pop() {
 }
 
 type solver struct {
-	c        *jigsaw.Compat
-	n        int
-	rotated  bool
-	rows     int
-	cols     int
+	c       *jigsaw.Compat
+	n       int
+	rotated bool
+	rows    int
+	cols    int
+	holes   bool
+	accept  float32
+	// order lists the pieces in the order placed; with holes, sure is
+	// how many were placed before no candidate fitted Accept any more
+	// (-1 until then).
+	order    []int32
+	sure     int
 	pos      []placed
 	isPlaced []bool
 	grid     map[cell]int32
@@ -173,7 +186,7 @@ func (sv Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, e
 	if (p.Rows > 0) != (p.Cols > 0) || p.Rows < 0 || p.Cols < 0 {
 		return jigsaw.Result{}, fmt.Errorf("greedy: give both Rows and Cols, or neither (got %dx%d)", p.Rows, p.Cols)
 	}
-	if p.Rows > 0 && p.Rows*p.Cols < n {
+	if p.Rows > 0 && p.Rows*p.Cols < n && !p.Holes {
 		return jigsaw.Result{}, fmt.Errorf("greedy: %d pieces do not fit %dx%d", n, p.Rows, p.Cols)
 	}
 	if p.Images < 0 || p.Images > n {
@@ -195,6 +208,12 @@ func (sv Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, e
 	}
 	if c.N() != n || c.Rotated() != pz.Rotated {
 		return res, errors.New("greedy: Problem.Compat was computed for another puzzle")
+	}
+	if p.Holes {
+		if images > 1 {
+			return res, errors.New("greedy: missing and stray pieces (Problem.Holes) in a mixed bag")
+		}
+		return sv.solveHoles(ctx, c, opts, res, start)
 	}
 	s, err := assemble(ctx, c, opts, images)
 	if err == nil && images == 1 && opts.rows == 0 && !opts.NoFrame {
@@ -350,7 +369,7 @@ func estimateFrame(s *solver) (rows, cols int, ok bool) {
 
 func newSolver(c *jigsaw.Compat, opts options) *solver {
 	n := c.N()
-	s := &solver{c: c, n: n, rotated: c.Rotated(), rows: opts.rows, cols: opts.cols,
+	s := &solver{c: c, n: n, rotated: c.Rotated(), rows: opts.rows, cols: opts.cols, holes: opts.holes, accept: opts.accept, sure: -1,
 		pos: make([]placed, n), isPlaced: make([]bool, n), grid: make(map[cell]int32, 2*n),
 		slots: make(map[cell]slot, n), unplaced: make([]int32, n), where: make([]int32, n),
 		second: make([]float32, 4*n)}
@@ -371,6 +390,14 @@ func (s *solver) run(ctx context.Context, images, first int) error {
 			return ctx.Err()
 		}
 		e, ok := s.best()
+		if s.holes && started > 0 && !ok {
+			return nil // the frame is full: set the rest aside
+		}
+		if s.holes && started > 0 && e.key < s.accept && s.sure < 0 {
+			// Nothing fits well any more: go on with what fits best,
+			// remembering where the sure placements ended (setAside).
+			s.sure = len(s.order)
+		}
 		if !ok || (started < images && e.key < bbBonus) {
 			// start an image (from a distinctive piece) when there is none
 			// yet, or when there are images to start and no candidate is a
@@ -417,6 +444,7 @@ func (s *solver) best() (entry, bool) {
 // around it.
 func (s *solver) place(k int, at cell, r jigsaw.Rotation) {
 	s.isPlaced[k] = true
+	s.order = append(s.order, int32(k))
 	s.pos[k] = placed{at, r}
 	s.grid[at] = int32(k)
 	delete(s.slots, at)
