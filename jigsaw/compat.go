@@ -88,6 +88,18 @@ type CompatOptions struct {
 	// Workers is the number of goroutines (0: GOMAXPROCS). The result does
 	// not depend on it.
 	Workers int
+	// Progress, when set, is called as the pairings are computed (a few
+	// hundred times for a large puzzle, one call at a time, from the
+	// workers' goroutines): for puzzles of many thousand pieces, where
+	// this takes minutes.
+	Progress func(CompatProgress)
+}
+
+// CompatProgress reports how far NewCompat is: Done of Total pairs of
+// pieces evaluated, for a puzzle of Pieces pieces.
+type CompatProgress struct {
+	Pieces      int
+	Done, Total int64
 }
 
 // Candidate is a possible neighbour of an edge: side Side of piece Piece,
@@ -125,6 +137,7 @@ type Compat struct {
 	ncand    []int32
 	mean     float64
 	elapsed  time.Duration
+	progress func(CompatProgress) // NewCompat's, while it runs
 }
 
 // NewCompat computes the features of every edge and the dissimilarity of
@@ -159,7 +172,10 @@ func NewCompat(ctx context.Context, pz *Puzzle, opts CompatOptions) (*Compat, er
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, n))
-	if err := c.allPairs(ctx, workers); err != nil {
+	c.progress = opts.Progress
+	err := c.allPairs(ctx, workers)
+	c.progress = nil
+	if err != nil {
 		return nil, err
 	}
 	c.elapsed = time.Since(start)
@@ -483,18 +499,27 @@ func (t *topK) add(e int, x Candidate) {
 	}
 }
 
+// pairBlock is the number of pieces a worker pairs with every later piece
+// at once: the block's edge features stay in cache while the others
+// stream past once per block instead of once per piece, which matters
+// when the features of every edge (4n * 6p float64s) far exceed the cache.
+const pairBlock = 32
+
 // allPairs evaluates every allowed pairing of two different pieces once.
-// Workers take pieces i in turn and pair them with every j > i; each keeps
-// its own candidate lists, merged at the end, and per-piece sums, so the
-// result does not depend on the schedule.
+// Workers take blocks of pieces i in turn and pair each with every j > i;
+// each keeps its own candidate lists, merged at the end, and per-piece
+// sums added in order of j, so the result does not depend on the schedule
+// or the blocking.
 func (c *Compat) allPairs(ctx context.Context, workers int) error {
 	n, e, k := c.n, 4*c.n, c.k
 	rowSum := make([]float64, n)
 	rowCount := make([]int64, n)
 	lists := make([]*topK, workers)
-	var next atomic.Int64
+	blocks := (n + pairBlock - 1) / pairBlock
+	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	var stop atomic.Bool
+	var progMu sync.Mutex
 	for w := range workers {
 		t := &topK{k: k, cand: make([]Candidate, e*k), count: make([]int32, e), worst: make([]float32, e)}
 		for ei := range t.worst {
@@ -503,39 +528,22 @@ func (c *Compat) allPairs(ctx context.Context, workers int) error {
 		lists[w] = t
 		wg.Go(func() {
 			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || stop.Load() {
+				b := int(next.Add(1) - 1)
+				if b >= blocks || stop.Load() {
 					return
 				}
 				if ctx.Err() != nil {
 					stop.Store(true)
 					return
 				}
-				sum, cnt := 0.0, int64(0)
-				for j := i + 1; j < n; j++ {
-					for a := range 4 {
-						e1 := 4*i + a
-						for b := range 4 {
-							if !c.rotated && b != (a+2)&3 {
-								continue
-							}
-							e2 := 4*j + b
-							d := c.pair(e1, e2)
-							sum += float64(d)
-							cnt++
-							if c.dense != nil {
-								if c.rotated {
-									c.dense[e1*e+e2], c.dense[e2*e+e1] = d, d
-								} else {
-									c.dense[e1*n+j], c.dense[e2*n+i] = d, d
-								}
-							}
-							t.add(e1, Candidate{Piece: int32(j), Side: Side(b), D: d})
-							t.add(e2, Candidate{Piece: int32(i), Side: Side(a), D: d})
-						}
-					}
+				i0, i1 := b*pairBlock, min(n, (b+1)*pairBlock)
+				c.pairBlock(t, i0, i1, rowSum, rowCount)
+				if c.progress != nil {
+					d := done.Add(1)
+					progMu.Lock()
+					c.progress(CompatProgress{Pieces: n, Done: pairsBefore(n, int(d)*pairBlock), Total: pairsBefore(n, n)})
+					progMu.Unlock()
 				}
-				rowSum[i], rowCount[i] = sum, cnt
 			}
 		})
 	}
@@ -584,6 +592,48 @@ func (c *Compat) allPairs(ctx context.Context, workers int) error {
 		c.mean = total / float64(count)
 	}
 	return nil
+}
+
+// pairBlock pairs the pieces i in [i0, i1) with every piece j > i,
+// offering each pairing to t and adding to the pieces' sums.
+func (c *Compat) pairBlock(t *topK, i0, i1 int, rowSum []float64, rowCount []int64) {
+	n, e := c.n, 4*c.n
+	for j := i0 + 1; j < n; j++ {
+		for i := i0; i < min(i1, j); i++ {
+			// Added to the piece's sum one by one, in the order of the
+			// unblocked loop, so that Mean does not change in its last bits.
+			sum, cnt := rowSum[i], rowCount[i]
+			for a := range 4 {
+				e1 := 4*i + a
+				for b := range 4 {
+					if !c.rotated && b != (a+2)&3 {
+						continue
+					}
+					e2 := 4*j + b
+					d := c.pair(e1, e2)
+					sum += float64(d)
+					cnt++
+					if c.dense != nil {
+						if c.rotated {
+							c.dense[e1*e+e2], c.dense[e2*e+e1] = d, d
+						} else {
+							c.dense[e1*n+j], c.dense[e2*n+i] = d, d
+						}
+					}
+					t.add(e1, Candidate{Piece: int32(j), Side: Side(b), D: d})
+					t.add(e2, Candidate{Piece: int32(i), Side: Side(a), D: d})
+				}
+			}
+			rowSum[i], rowCount[i] = sum, cnt
+		}
+	}
+}
+
+// pairsBefore returns the number of pairs of pieces (i, j), i < j < n,
+// with i < m: the pairs the first m pieces' blocks evaluate.
+func pairsBefore(n, m int) int64 {
+	m = min(m, n)
+	return int64(m)*int64(n) - int64(m)*int64(m+1)/2
 }
 
 // Fit summarises how well the adjacencies of a placement agree with the
