@@ -2,6 +2,7 @@ package jigsaw
 
 import (
 	"context"
+	"math"
 	"testing"
 )
 
@@ -46,5 +47,46 @@ func TestCompatProgress(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCompatPrune: with the lower bound rejecting pairings (as for puzzles
+// of prunePieces pieces and more), the candidate lists are the same and
+// the mean in closed form agrees with the sum over every pairing.
+func TestCompatPrune(t *testing.T) {
+	grids := []*Grid{loadGrid(t, "mit5-crop.png"), loadGrid(t, "bgu10-crop.png")}
+	for _, rotate := range []bool{false, true} {
+		pz, _ := Scramble(grids, ScrambleOptions{Rotate: rotate, Seed: 7})
+		full, err := NewCompat(context.Background(), pz, CompatOptions{MaxDenseBytes: -1, K: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		func() {
+			defer func(v int) { prunePieces = v }(prunePieces)
+			prunePieces = 1
+			pruned, err := NewCompat(context.Background(), pz, CompatOptions{MaxDenseBytes: -1, K: 4, Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !pruned.prune || full.prune {
+				t.Fatal("pruning not as set")
+			}
+			if d := math.Abs(pruned.Mean()/full.Mean() - 1); d > 1e-5 {
+				t.Fatalf("rotate %v: means %g and %g", rotate, pruned.Mean(), full.Mean())
+			}
+			for i := range pz.Pieces {
+				for a := range Side(4) {
+					x, y := pruned.Candidates(i, a), full.Candidates(i, a)
+					if len(x) != len(y) {
+						t.Fatalf("(%d, %v): %d and %d candidates", i, a, len(x), len(y))
+					}
+					for k := range x {
+						if x[k] != y[k] {
+							t.Fatalf("rotate %v (%d, %v): candidate %d %+v, want %+v", rotate, i, a, k, x[k], y[k])
+						}
+					}
+				}
+			}
+		}()
 	}
 }
