@@ -59,7 +59,7 @@ type Solver struct {
 	// (0: twice the mean dissimilarity of all pairings, the paper's choice).
 	NoneCost float64
 	// Stall stops the search after this many generations in a row that
-	// found no better layout (0: DefaultStall for puzzles of at least
+	// together lowered the best fitness by less than 0.01% (0: DefaultStall for puzzles of at least
 	// StallPieces pieces, never for smaller ones; negative: never). On
 	// large pictures the greedy seed is often nearly right, and the
 	// generations after it change nothing.

@@ -18,6 +18,10 @@ type config struct {
 	noneCost                                float64
 }
 
+// stallGain is the share by which the best fitness must fall within
+// cfg.stall generations for the search to go on.
+const stallGain = 1e-4
+
 // search is a population and its workers.
 type search struct {
 	pr        *problem
@@ -43,7 +47,8 @@ func newSearch(pr *problem, cfg config) *search {
 // evolve runs the genetic algorithm from the given seeds and returns the
 // best chromosome, calling report with the best of every generation
 // (generation 0 is the first population). It stops early after cfg.stall
-// generations in a row that found nothing better (0: never). Loose seeds (layouts outside the
+// generations in a row that together lowered the best fitness by less
+// than stallGain (0: never). Loose seeds (layouts outside the
 // frame) only parent variants. If ctx ends it returns the best so far and
 // ctx.Err().
 func (s *search) evolve(ctx context.Context, seeds, loose []*chromosome, report func(gen int, best *chromosome)) (*chromosome, error) {
@@ -58,7 +63,7 @@ func (s *search) evolve(ctx context.Context, seeds, loose []*chromosome, report 
 		s.generation(gen)
 		s.sort()
 		report(gen, s.pop[0])
-		if s.pop[0].fit < best {
+		if s.pop[0].fit < best*(1-stallGain) {
 			best, still = s.pop[0].fit, 0
 		} else if still++; s.cfg.stall > 0 && still >= s.cfg.stall {
 			break
