@@ -88,6 +88,18 @@ type CompatOptions struct {
 	// Workers is the number of goroutines (0: GOMAXPROCS). The result does
 	// not depend on it.
 	Workers int
+	// Progress, when set, is called as the pairings are computed (a few
+	// hundred times for a large puzzle, one call at a time, from the
+	// workers' goroutines): for puzzles of many thousand pieces, where
+	// this takes minutes.
+	Progress func(CompatProgress)
+}
+
+// CompatProgress reports how far NewCompat is: Done of Total pairs of
+// pieces evaluated, for a puzzle of Pieces pieces.
+type CompatProgress struct {
+	Pieces      int
+	Done, Total int64
 }
 
 // Candidate is a possible neighbour of an edge: side Side of piece Piece,
@@ -120,11 +132,16 @@ type Compat struct {
 	x0, wr   []float64 // MGC: boundary pixels, and S*(x0+mu) reversed
 	sInv, bb []float64 // MGC: 6 per edge: inverse covariance, sum x0*x0^T
 	cst      []float64 // MGC: sum (x0+mu)^T S (x0+mu)
+	// MGC, large puzzles: each edge's mean boundary pixel m and m + mu (3
+	// each), for a lower bound of D that rejects most pairings (lowerBound)
+	lbm, lbu []float64
+	prune    bool
 	dense    []float32
 	cand     []Candidate // k per edge, best first
 	ncand    []int32
 	mean     float64
 	elapsed  time.Duration
+	progress func(CompatProgress) // NewCompat's, while it runs
 }
 
 // NewCompat computes the features of every edge and the dissimilarity of
@@ -146,21 +163,30 @@ func NewCompat(ctx context.Context, pz *Puzzle, opts CompatOptions) (*Compat, er
 	if c.metric > LabSSD {
 		return nil, fmt.Errorf("jigsaw: unknown metric %d", c.metric)
 	}
-	c.features(pz)
 	maxDense := opts.MaxDenseBytes
 	if maxDense == 0 {
 		maxDense = DefaultMaxDenseBytes
 	}
-	if cells := c.denseCells(); maxDense > 0 && 4*cells <= maxDense {
-		c.dense = make([]float32, cells)
+	dense := maxDense > 0 && 4*c.denseCells() <= maxDense
+	c.prune = !dense && c.metric == MGC && n >= prunePieces
+	c.features(pz)
+	if dense {
+		c.dense = make([]float32, c.denseCells())
 	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, n))
-	if err := c.allPairs(ctx, workers); err != nil {
+	c.progress = opts.Progress
+	err := c.allPairs(ctx, workers)
+	c.progress = nil
+	if err != nil {
 		return nil, err
+	}
+	if c.prune {
+		c.mean = c.separableMean()
+		c.lbm, c.lbu = nil, nil
 	}
 	c.elapsed = time.Since(start)
 	return c, nil
@@ -278,6 +304,9 @@ func (c *Compat) features(pz *Puzzle) {
 	} else {
 		c.x0, c.wr = make([]float64, e*3*p), make([]float64, e*3*p)
 		c.sInv, c.bb, c.cst = make([]float64, 6*e), make([]float64, 6*e), make([]float64, e)
+		if c.prune {
+			c.lbm, c.lbu = make([]float64, 3*e), make([]float64, 3*e)
+		}
 	}
 	strip := make([][2][3]float32, p)
 	for i, pc := range pz.Pieces {
@@ -387,6 +416,17 @@ func (c *Compat) mgcFeatures(e int, strip [][2][3]float32) {
 		bv[5] += x[1] * x[2]
 	}
 	c.cst[e] = cst
+	if c.prune {
+		for k := range p {
+			for ch := range 3 {
+				c.lbm[3*e+ch] += float64(strip[k][0][ch])
+			}
+		}
+		for ch := range 3 {
+			c.lbm[3*e+ch] /= float64(p)
+			c.lbu[3*e+ch] = c.lbm[3*e+ch] + mu[ch]
+		}
+	}
 }
 
 // inverse3 inverts a symmetric positive definite 3x3 matrix.
@@ -483,18 +523,27 @@ func (t *topK) add(e int, x Candidate) {
 	}
 }
 
+// pairBlock is the number of pieces a worker pairs with every later piece
+// at once: the block's edge features stay in cache while the others
+// stream past once per block instead of once per piece, which matters
+// when the features of every edge (4n * 6p float64s) far exceed the cache.
+const pairBlock = 32
+
 // allPairs evaluates every allowed pairing of two different pieces once.
-// Workers take pieces i in turn and pair them with every j > i; each keeps
-// its own candidate lists, merged at the end, and per-piece sums, so the
-// result does not depend on the schedule.
+// Workers take blocks of pieces i in turn and pair each with every j > i;
+// each keeps its own candidate lists, merged at the end, and per-piece
+// sums added in order of j, so the result does not depend on the schedule
+// or the blocking.
 func (c *Compat) allPairs(ctx context.Context, workers int) error {
 	n, e, k := c.n, 4*c.n, c.k
 	rowSum := make([]float64, n)
 	rowCount := make([]int64, n)
 	lists := make([]*topK, workers)
-	var next atomic.Int64
+	blocks := (n + pairBlock - 1) / pairBlock
+	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	var stop atomic.Bool
+	var progMu sync.Mutex
 	for w := range workers {
 		t := &topK{k: k, cand: make([]Candidate, e*k), count: make([]int32, e), worst: make([]float32, e)}
 		for ei := range t.worst {
@@ -503,39 +552,22 @@ func (c *Compat) allPairs(ctx context.Context, workers int) error {
 		lists[w] = t
 		wg.Go(func() {
 			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || stop.Load() {
+				b := int(next.Add(1) - 1)
+				if b >= blocks || stop.Load() {
 					return
 				}
 				if ctx.Err() != nil {
 					stop.Store(true)
 					return
 				}
-				sum, cnt := 0.0, int64(0)
-				for j := i + 1; j < n; j++ {
-					for a := range 4 {
-						e1 := 4*i + a
-						for b := range 4 {
-							if !c.rotated && b != (a+2)&3 {
-								continue
-							}
-							e2 := 4*j + b
-							d := c.pair(e1, e2)
-							sum += float64(d)
-							cnt++
-							if c.dense != nil {
-								if c.rotated {
-									c.dense[e1*e+e2], c.dense[e2*e+e1] = d, d
-								} else {
-									c.dense[e1*n+j], c.dense[e2*n+i] = d, d
-								}
-							}
-							t.add(e1, Candidate{Piece: int32(j), Side: Side(b), D: d})
-							t.add(e2, Candidate{Piece: int32(i), Side: Side(a), D: d})
-						}
-					}
+				i0, i1 := b*pairBlock, min(n, (b+1)*pairBlock)
+				c.pairBlock(t, i0, i1, rowSum, rowCount)
+				if c.progress != nil {
+					d := done.Add(1)
+					progMu.Lock()
+					c.progress(CompatProgress{Pieces: n, Done: pairsBefore(n, int(d)*pairBlock), Total: pairsBefore(n, n)})
+					progMu.Unlock()
 				}
-				rowSum[i], rowCount[i] = sum, cnt
 			}
 		})
 	}
@@ -584,6 +616,148 @@ func (c *Compat) allPairs(ctx context.Context, workers int) error {
 		c.mean = total / float64(count)
 	}
 	return nil
+}
+
+// pairBlock pairs the pieces i in [i0, i1) with every piece j > i,
+// offering each pairing to t and adding to the pieces' sums.
+func (c *Compat) pairBlock(t *topK, i0, i1 int, rowSum []float64, rowCount []int64) {
+	n, e := c.n, 4*c.n
+	for j := i0 + 1; j < n; j++ {
+		for i := i0; i < min(i1, j); i++ {
+			// Added to the piece's sum one by one, in the order of the
+			// unblocked loop, so that Mean does not change in its last bits.
+			sum, cnt := rowSum[i], rowCount[i]
+			for a := range 4 {
+				e1 := 4*i + a
+				for b := range 4 {
+					if !c.rotated && b != (a+2)&3 {
+						continue
+					}
+					e2 := 4*j + b
+					if c.prune && c.rejects(t, e1, e2) {
+						continue
+					}
+					d := c.pair(e1, e2)
+					sum += float64(d)
+					cnt++
+					if c.dense != nil {
+						if c.rotated {
+							c.dense[e1*e+e2], c.dense[e2*e+e1] = d, d
+						} else {
+							c.dense[e1*n+j], c.dense[e2*n+i] = d, d
+						}
+					}
+					t.add(e1, Candidate{Piece: int32(j), Side: Side(b), D: d})
+					t.add(e2, Candidate{Piece: int32(i), Side: Side(a), D: d})
+				}
+			}
+			rowSum[i], rowCount[i] = sum, cnt
+		}
+	}
+}
+
+// prunePieces: from this many pieces on, without a dense table, MGC
+// pairings are first checked against a lower bound (lowerBound) and the
+// mean dissimilarity is computed in closed form (separableMean). Smaller
+// puzzles, the standard sets among them, compute every pairing.
+var prunePieces = 5000
+
+// lowerBound returns a lower bound of the MGC dissimilarity of edges e1
+// and e2 in O(1): each direction's sum over the P pixels of a convex
+// quadratic form q(v_p) = v_p^T S v_p is at least P q(mean v_p) (Jensen),
+// and the mean of v_p = x_j[P-1-p] - x_i[p] - mu_i is m_j - (m_i + mu_i).
+func (c *Compat) lowerBound(e1, e2 int) float64 {
+	m1, u1 := c.lbm[3*e1:3*e1+3:3*e1+3], c.lbu[3*e1:3*e1+3:3*e1+3]
+	m2, u2 := c.lbm[3*e2:3*e2+3:3*e2+3], c.lbu[3*e2:3*e2+3:3*e2+3]
+	q := func(s []float64, v0, v1, v2 float64) float64 {
+		return s[0]*v0*v0 + s[1]*v1*v1 + s[2]*v2*v2 + 2*(s[3]*v0*v1+s[4]*v0*v2+s[5]*v1*v2)
+	}
+	s1, s2 := c.sInv[6*e1:6*e1+6:6*e1+6], c.sInv[6*e2:6*e2+6:6*e2+6]
+	return float64(c.size) * (q(s1, m2[0]-u1[0], m2[1]-u1[1], m2[2]-u1[2]) + q(s2, m1[0]-u2[0], m1[1]-u2[1], m1[2]-u2[2]))
+}
+
+// rejects reports that the pairing of edges e1 and e2 cannot enter either
+// edge's candidate list in t: its lower bound exceeds both lists' worst
+// (with a margin for rounding), so both would turn it down.
+func (c *Compat) rejects(t *topK, e1, e2 int) bool {
+	w := max(t.worst[e1], t.worst[e2])
+	if math.IsInf(float64(w), 1) {
+		return false
+	}
+	return c.lowerBound(e1, e2) > float64(w)*(1+1e-6)+1e-6
+}
+
+// separableMean returns the mean dissimilarity of every allowed pairing of
+// edges of two different pieces in O(n P): the sum over ordered pairs of
+// each direction's <S_i, B_j> - 2 x_j . wr_i + c_i separates into sums
+// over the edges (the clamp at 0 and the rounding to float32 of D aside).
+func (c *Compat) separableMean() float64 {
+	n, m := c.n, 3*c.size
+	groups := 1 // the edges that may touch each other: all, or by side
+	if !c.rotated {
+		groups = 4
+	}
+	// per group (the side facing e's side: every side, or the opposite
+	// one), the sums of B and x over all edges
+	sumB := make([]float64, 6*groups)
+	sumX := make([]float64, m*groups)
+	for e := range 4 * n {
+		g := 0
+		if !c.rotated {
+			g = e & 3
+		}
+		for k := range 6 {
+			sumB[6*g+k] += c.bb[6*e+k]
+		}
+		for k := range m {
+			sumX[m*g+k] += c.x0[e*m+k]
+		}
+	}
+	total, count := 0.0, 0.0
+	pb := make([]float64, 6)
+	px := make([]float64, m)
+	for i := range n {
+		for a := range 4 {
+			e := 4*i + a
+			g, others := 0, float64(4*(n-1))
+			if !c.rotated {
+				g, others = (a+2)&3, float64(n-1)
+			}
+			// the partners' sums: the group's, less this piece's own edges
+			copy(pb, sumB[6*g:6*g+6])
+			copy(px, sumX[m*g:m*g+m])
+			for b := range 4 {
+				if !c.rotated && b != g {
+					continue
+				}
+				f := 4*i + b
+				for k := range 6 {
+					pb[k] -= c.bb[6*f+k]
+				}
+				for k := range m {
+					px[k] -= c.x0[f*m+k]
+				}
+			}
+			sv := c.sInv[6*e : 6*e+6]
+			quad := sv[0]*pb[0] + sv[1]*pb[1] + sv[2]*pb[2] + 2*(sv[3]*pb[3]+sv[4]*pb[4]+sv[5]*pb[5])
+			dot := 0.0
+			for k := range m {
+				dot += px[k] * c.wr[e*m+k]
+			}
+			total += quad - 2*dot + others*c.cst[e]
+			count += others
+		}
+	}
+	// every unordered pairing is two ordered directions: the sum counts
+	// each pairing's D once and each pairing twice
+	return total / (count / 2)
+}
+
+// pairsBefore returns the number of pairs of pieces (i, j), i < j < n,
+// with i < m: the pairs the first m pieces' blocks evaluate.
+func pairsBefore(n, m int) int64 {
+	m = min(m, n)
+	return int64(m)*int64(n) - int64(m)*int64(m+1)/2
 }
 
 // Fit summarises how well the adjacencies of a placement agree with the

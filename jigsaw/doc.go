@@ -56,6 +56,12 @@
 // (Paikin & Tal 2015: 1 - D / second best D), and Mean, the average
 // dissimilarity of all pairings. Fit sums D over the adjacencies of a
 // placement (a genetic solver's fitness) and counts its best buddies.
+// Pairs are evaluated by blocks of pieces, so that large puzzles stream
+// the edge features once per block; from 5,000 pieces on (MGC, no dense
+// table) an O(1) lower bound of each pairing rejects most of them before
+// the O(PieceSize) computation, and the mean comes in closed form, so a
+// 30,000-piece Type 2 puzzle takes minutes; CompatOptions.Progress
+// follows the work.
 //
 // # Files
 //

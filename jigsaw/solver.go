@@ -46,7 +46,9 @@ type Problem struct {
 	// or nil; solvers that cannot use one ignore it.
 	Seed *Placement
 	// Progress, when set, is called after every generation of a solver
-	// that has generations (ga.Solver), from the solving goroutine.
+	// that has generations (ga.Solver), from the solving goroutine, and,
+	// for large puzzles, as the compatibilities are computed (Generation.
+	// Stage StageCompat, one call at a time from the workers).
 	Progress func(Generation)
 	// Snapshot, when set, is called after every generation with its best
 	// layout as a placement of one image; it must not keep p.
@@ -84,8 +86,20 @@ func (p *Problem) Check() error {
 	return nil
 }
 
-// Generation reports the state of a search after one generation.
+// Stages a Generation may report besides a generation of the search.
+const (
+	// StageCompat: the compatibilities are being computed, Done of Total
+	// pairs of pieces so far.
+	StageCompat = "compatibilities"
+)
+
+// Generation reports the state of a search after one generation, or, when
+// Stage is set, its progress through an earlier stage.
 type Generation struct {
+	// Stage is "" for a generation, else the stage (StageCompat), with
+	// Done of Total steps taken.
+	Stage       string
+	Done, Total int64
 	// Picture is 0 for a single picture and k while picture k (of
 	// Pictures) of a mixed bag is solved.
 	Picture, Pictures int

@@ -97,6 +97,10 @@ func JigsawProgress(p *progress.Reporter, gens int) func(jigsaw.Generation) {
 		if g.Picture > 0 {
 			stage = fmt.Sprintf("picture %d/%d, ", g.Picture, g.Pictures)
 		}
+		if g.Stage != "" {
+			p.Printf("ga: %s%s %.1f%%, %.1f s", stage, g.Stage, 100*float64(g.Done)/float64(max(g.Total, 1)), g.Elapsed.Seconds())
+			return
+		}
 		p.Printf("ga: %sgeneration %d/%d, best fitness %.6g, %.1f s", stage, g.Index, gens, g.Best, g.Elapsed.Seconds())
 	}
 }

@@ -771,6 +771,9 @@ func (s *Server) solveJigsaw(ctx context.Context, j catalog.JigsawJob, ref jgRef
 	var serr error
 	h := catalog.JigsawHooks{Workers: 1, OnResult: func(r jigsaw.Result, err error) { res, serr = r, err }}
 	h.Progress = func(g jigsaw.Generation) {
+		if g.Stage != "" { // an earlier stage's progress, not a generation
+			return
+		}
 		mu.Lock()
 		gens++
 		cur = g

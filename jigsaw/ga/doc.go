@@ -64,6 +64,10 @@
 //     MIT images, 88.9% neighbour accuracy in frames, 93.8% without,
 //     94.1% with the rule); see jigsaw/bag for the rest of the bag's
 //     story. jigsaw.Problem.Seed joins the first generation's seeds.
+//   - Solver.Stall ends the search after generations in a row that
+//     together lowered the best fitness by less than 0.01%: by default 10 from 8,000 pieces on, where the
+//     greedy seed of a photograph is often nearly right and a generation
+//     costs seconds; never on smaller puzzles, as in the paper.
 //   - Solver.NoFrame solves a single picture without a frame, seeded by
 //     the frameless greedy assembly: for very large pictures of several
 //     scenes, where the estimated frame breaks that assembly up (97.5%

@@ -20,6 +20,10 @@ const (
 	DefaultGenerations = 100
 	DefaultElite       = 4
 	DefaultMutation    = 0.001
+	// DefaultStall is Solver.Stall for puzzles of StallPieces pieces and
+	// more.
+	DefaultStall = 10
+	StallPieces  = 8000
 )
 
 // Solver is the genetic algorithm's settings. The zero value is the
@@ -54,6 +58,12 @@ type Solver struct {
 	// NoneCost is the fitness cost of an edge that touches nothing
 	// (0: twice the mean dissimilarity of all pairings, the paper's choice).
 	NoneCost float64
+	// Stall stops the search after this many generations in a row that
+	// together lowered the best fitness by less than 0.01% (0: DefaultStall for puzzles of at least
+	// StallPieces pieces, never for smaller ones; negative: never). On
+	// large pictures the greedy seed is often nearly right, and the
+	// generations after it change nothing.
+	Stall int
 	// CompatOptions configure the compatibilities, when the Problem does
 	// not bring them.
 	CompatOptions jigsaw.CompatOptions
@@ -70,6 +80,10 @@ type Solver struct {
 // assembly in the estimated frame for variants of it to join the first
 // generation (Solver.FreeSeed).
 const looseMargin = 0.05
+
+// compatProgressPieces: from this many pieces on, Problem.Progress also
+// follows the computation of the compatibilities (a minute and more).
+var compatProgressPieces = 2000
 
 // ErrTooLarge is returned for puzzles beyond the solver's coordinates.
 var ErrTooLarge = errors.New("ga: too many pieces")
@@ -128,6 +142,12 @@ func (s Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, er
 	cfg := config{population: cmp.Or(s.Pop, DefaultPopulation), generations: cmp.Or(s.Gens, DefaultGenerations),
 		elite: cmp.Or(s.Elite, DefaultElite), mutation: cmp.Or(s.Mutation, DefaultMutation),
 		workers: cmp.Or(s.Workers, runtime.GOMAXPROCS(0)), seed: s.Seed, randomInit: s.RandomInit, noneCost: s.NoneCost}
+	switch {
+	case s.Stall > 0:
+		cfg.stall = s.Stall
+	case s.Stall == 0 && n >= StallPieces:
+		cfg.stall = DefaultStall
+	}
 	if cfg.population < 2 {
 		return res, fmt.Errorf("ga: population %d, at least 2", cfg.population)
 	}
@@ -137,7 +157,13 @@ func (s Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, er
 	c := p.Compat
 	if c == nil {
 		var err error
-		if c, err = jigsaw.NewCompat(ctx, pz, s.CompatOptions); err != nil {
+		opts := s.CompatOptions
+		if p.Progress != nil && opts.Progress == nil && n >= compatProgressPieces {
+			opts.Progress = func(cp jigsaw.CompatProgress) {
+				p.Progress(jigsaw.Generation{Stage: jigsaw.StageCompat, Done: cp.Done, Total: cp.Total, Elapsed: time.Since(start)})
+			}
+		}
+		if c, err = jigsaw.NewCompat(ctx, pz, opts); err != nil {
 			return res, err
 		}
 		res.CompatTime = c.Elapsed()

@@ -11,11 +11,16 @@ import (
 // config is the validated Solver settings that the search needs.
 type config struct {
 	population, generations, elite, workers int
+	stall                                   int // generations without a better best before stopping, 0 never
 	mutation                                float64
 	seed                                    uint64
 	randomInit                              bool
 	noneCost                                float64
 }
+
+// stallGain is the share by which the best fitness must fall within
+// cfg.stall generations for the search to go on.
+const stallGain = 1e-4
 
 // search is a population and its workers.
 type search struct {
@@ -41,13 +46,16 @@ func newSearch(pr *problem, cfg config) *search {
 
 // evolve runs the genetic algorithm from the given seeds and returns the
 // best chromosome, calling report with the best of every generation
-// (generation 0 is the first population). Loose seeds (layouts outside the
+// (generation 0 is the first population). It stops early after cfg.stall
+// generations in a row that together lowered the best fitness by less
+// than stallGain (0: never). Loose seeds (layouts outside the
 // frame) only parent variants. If ctx ends it returns the best so far and
 // ctx.Err().
 func (s *search) evolve(ctx context.Context, seeds, loose []*chromosome, report func(gen int, best *chromosome)) (*chromosome, error) {
 	s.initial(seeds, loose)
 	s.sort()
 	report(0, s.pop[0])
+	best, still := s.pop[0].fit, 0
 	for gen := 1; gen <= s.cfg.generations; gen++ {
 		if err := ctx.Err(); err != nil {
 			return s.pop[0], err
@@ -55,6 +63,11 @@ func (s *search) evolve(ctx context.Context, seeds, loose []*chromosome, report 
 		s.generation(gen)
 		s.sort()
 		report(gen, s.pop[0])
+		if s.pop[0].fit < best*(1-stallGain) {
+			best, still = s.pop[0].fit, 0
+		} else if still++; s.cfg.stall > 0 && still >= s.cfg.stall {
+			break
+		}
 	}
 	return s.pop[0], nil
 }
