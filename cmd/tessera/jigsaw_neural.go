@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -219,9 +220,14 @@ of patch, neighbor, perfect), then {"summary": true, "puzzles", "patch",
 				return err
 			}
 			defer closeRemote()
+			var es *errorStats
+			if remote == nil {
+				es = newErrorStats(hooks.Model, *seed)
+				hooks.OnResult = es.add
+			}
 			b := bench.Gaps{Files: files, Crops: *crops, Geometry: g, Spec: catalog.Spec[catalog.GapOptions]{Solver: *algo, Options: opts},
 				OutDir: *outDir, Report: reports, Progress: p, Hooks: hooks, Remote: remote}
-			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
+			return es.run(env.Stdout, *asJSON, func(w io.Writer) error { return b.Run(ctx, &bench.Writer{W: w, JSON: *asJSON}) })
 		}
 	},
 }
