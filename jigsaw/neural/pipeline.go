@@ -99,7 +99,9 @@ func (m *Model) Train(ctx context.Context, train, val []image.Image, plan Plan) 
 		info["trained_"+plan.Stage+"_"+strings.Join(key, "_")] = fmt.Sprintf("%s on %d images of %s", plan.Command, len(train), plan.Source)
 		return m.Save(plan.Out, info)
 	}
-	stage := func(s string) bool { return plan.Stage == "all" && s != "selfplay" && s != "fragments" || plan.Stage == s }
+	stage := func(s string) bool {
+		return plan.Stage == "all" && s != "selfplay" && s != "fragments" || plan.Stage == s
+	}
 	to := plan.Options
 	if stage("pair") {
 		st, err := m.TrainPair(ctx, train, to)
