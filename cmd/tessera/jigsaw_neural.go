@@ -295,6 +295,7 @@ on). Progress goes to stderr with -progress.`,
 		stage := fs.String("stage", "all", "all (pair, heads, finetune), pair, heads, finetune, selfplay or fragments")
 		maxMissing := fs.Int("max-missing", 2, "fragments: most patches missing per puzzle")
 		maxForeign := fs.Int("max-foreign", 2, "fragments: most strays (patches of another image) per puzzle")
+		fragPlay := fs.Int("frag-play", 0, "fragments: games per puzzle played by sampling the current P (-init's fragment heads), their states added to V's examples")
 		grids := fs.String("grids", "3", "grid sizes of the heads, comma-separated")
 		initDir := fs.String("init", "", "start from this model folder")
 		crops := fs.Int("crops", 20, "pair: random 3x3 puzzles per training image")
@@ -406,7 +407,7 @@ on). Progress goes to stderr with -progress.`,
 			defer p.Done()
 			rep, err := m.Train(ctx, train, val, neural.Plan{Stage: *stage, Grids: gs, FineTunePuzzles: *ftPuzzles, FineTuneSims: *sims, ValPuzzles: *valCount,
 				SelfPlay: so, SelfPlayEpochs: *spEpochs, Patience: *patience, Bench: benchFn,
-				Fragments: neural.FragOptions{MaxMissing: *maxMissing, MaxForeign: *maxForeign},
+				Fragments: neural.FragOptions{MaxMissing: *maxMissing, MaxForeign: *maxForeign, Play: *fragPlay},
 				Options: neural.TrainOptions{Crops: *crops, Puzzles: *puzzles, Epochs: *epochs, MaxSteps: *maxSteps, LearningRate: *lr, Value: vt, Seed: *seed,
 					Hints: nh, CentralHint: central,
 					Progress: func(stage string, s nn.Stats) {
@@ -417,7 +418,7 @@ on). Progress goes to stderr with -progress.`,
 						}
 					}},
 				Out: *out, Info: info, Source: *trainSet, Log: p.Logf,
-				Command: trainCommand(*stage, *grids, m.Patch, m.Gap, *hints, *seed, *maxMissing, *maxForeign)})
+				Command: trainCommand(*stage, *grids, m.Patch, m.Gap, *hints, *seed, *maxMissing, *maxForeign, *fragPlay)})
 			if err != nil {
 				return err
 			}
@@ -437,10 +438,10 @@ on). Progress goes to stderr with -progress.`,
 }
 
 // trainCommand is the command recorded in a trained model's info.
-func trainCommand(stage, grids string, patch, gap int, hints string, seed uint64, missing, foreign int) string {
+func trainCommand(stage, grids string, patch, gap int, hints string, seed uint64, missing, foreign, play int) string {
 	c := fmt.Sprintf("tessera jigsaw neural train -stage %s -grids %s -patch %d -gap %d -hints %s -seed %d", stage, grids, patch, gap, hints, seed)
 	if stage == "fragments" {
-		c += fmt.Sprintf(" -max-missing %d -max-foreign %d", missing, foreign)
+		c += fmt.Sprintf(" -max-missing %d -max-foreign %d -frag-play %d", missing, foreign, play)
 	}
 	return c
 }

@@ -180,6 +180,12 @@ func (e fragEval) Values(states []*State) ([]float64, error) {
 // and 0 to MaxForeign strays from another random image (uniformly).
 type FragOptions struct {
 	MaxMissing, MaxForeign int
+	// Play, when positive and the heads exist already, adds to V's
+	// examples the states of Play games per puzzle played by sampling
+	// the current P's priors, each labelled with the truth: the
+	// plausible wrong reassemblies a search meets, which random
+	// corruptions seldom make.
+	Play int
 }
 
 func (f FragOptions) draw(rng *rand.Rand) (missing, foreign int) {
@@ -435,6 +441,11 @@ func (m *Model) TrainFragments(ctx context.Context, images []image.Image, grid i
 		return FragStats{}, err
 	}
 	pd, vd := fragData(samples, opts.Seed)
+	if ok && fo.Play > 0 {
+		if err := playedStates(ctx, &vd, h, samples, fo.Play, opts.Seed); err != nil {
+			return FragStats{}, err
+		}
+	}
 	st := FragStats{PExamples: pd.N, VExamples: vd.N}
 	if st.P, err = h.P.Train(ctx, pd, opts.nnOptions(fmt.Sprintf("fp%d", grid), nn.LossSoftmaxCE, pAccuracy(grid*grid+1))); err != nil {
 		return st, err
@@ -489,4 +500,37 @@ func (m *Model) FragAccuracy(ctx context.Context, images []image.Image, grid, co
 		return 0, 0, 0, err
 	}
 	return pAcc, aside, binaryAccuracy(vl, vd.Y, vd.N), nil
+}
+
+// playedStates appends to d, for every sample, the states of games games
+// played by sampling h's P (one state per turn, then the end), each
+// labelled with the truth.
+func playedStates(ctx context.Context, d *nn.Data, h Heads, samples []headSample, games int, seed uint64) error {
+	rng := rand.New(rand.NewPCG(seed, 0x706c6179))
+	for _, hs := range samples {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		ev := fragEval{h, hs.table, hs.pz.Grid}
+		for range games {
+			s := NewFragmentState(rng.Perm(len(hs.pz.Patches)), hs.pz.Cells())
+			for !s.Done() {
+				pr, err := ev.Priors([]*State{s})
+				if err != nil {
+					return err
+				}
+				x, c := rng.Float64(), 0
+				for c < len(pr[0])-1 && x >= pr[0][c] {
+					x -= pr[0][c]
+					c++
+				}
+				for pr[0][c] == 0 { // rounding: the last legal move
+					c--
+				}
+				s.Play(c)
+				fragVExample(d, hs.table, s, hs.pz)
+			}
+		}
+	}
+	return nil
 }
