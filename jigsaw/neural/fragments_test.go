@@ -138,6 +138,17 @@ func TestFragmentHeadsTrainAndSolve(t *testing.T) {
 	if st.PExamples < 12*7 || st.VExamples < 2*12*7 {
 		t.Fatalf("%d P and %d V examples from 12 puzzles of 7 to 11 patches", st.PExamples, st.VExamples)
 	}
+	// With the heads there, sampled games add their states to V's
+	// examples: at least one per patch of every game.
+	fp := fo
+	fp.Play = 1
+	st2, err := m.TrainFragments(context.Background(), imgs, 3, fp, Arch{}, TrainOptions{Puzzles: 4, Epochs: 1, MaxSteps: 1, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st2.VExamples < 2*4*7+4*7 || st2.PExamples < 4*7 {
+		t.Fatalf("%d V examples from 4 puzzles and their games", st2.VExamples)
+	}
 	// The samples do not depend on the cores.
 	a, err := m.fragPuzzles(context.Background(), imgs, 3, 5, 9, fo)
 	if err != nil {
