@@ -370,9 +370,16 @@ func fragData(samples []headSample, seed uint64) (p, v nn.Data) {
 // corruptFragments returns a copy of the correct state s (some patches
 // played) made wrong by one or two moves: a played patch goes to another
 // cell (swapping with the patch there, which takes its place, set aside
-// or not) or is set aside; a stray set aside may so come back.
+// or not) or is set aside; a stray set aside may so come back. One time
+// in three the placed patches are first rolled: the columns (or the rows)
+// turned cyclically by 1 to grid-1, the error MCTS makes most (a block
+// moved across the picture's border, its neighbours kept).
 func corruptFragments(s *State, truth []int, rng *rand.Rand) *State {
 	n := len(s.At)
+	grid := 1
+	for grid*grid < n {
+		grid++
+	}
 	for {
 		pos := make([]int, len(s.CellOf)) // cell, n for set aside, -1 not played
 		for p, c := range s.CellOf {
@@ -389,7 +396,23 @@ func corruptFragments(s *State, truth []int, rng *rand.Rand) *State {
 			}
 			return -1
 		}
-		for range 1 + rng.IntN(2) {
+		moves := 1 + rng.IntN(2)
+		if grid*grid == n && rng.IntN(3) == 0 {
+			k, rows := 1+rng.IntN(grid-1), rng.IntN(2) == 0
+			for p, c := range pos {
+				if c >= 0 && c < n {
+					r, col := c/grid, c%grid
+					if rows {
+						r = (r + k) % grid
+					} else {
+						col = (col + k) % grid
+					}
+					pos[p] = r*grid + col
+				}
+			}
+			moves = rng.IntN(2)
+		}
+		for range moves {
 			a := s.Order[rng.IntN(s.Placed)]
 			t := rng.IntN(n + 1)
 			if t == pos[a] {
