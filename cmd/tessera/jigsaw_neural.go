@@ -179,7 +179,21 @@ With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
 "perfect", "seconds", "value"} (with -report, "worst" and "oracle" objects
 of patch, neighbor, perfect), then {"summary": true, "puzzles", "patch",
 "neighbor", "perfect", "seconds", ...} (means; perfect as a fraction; with
--report, worst_patch, oracle_perfect, ...).`,
+-report, worst_patch, oracle_perfect, ...).
+
+-errors adds the error distribution (two lines of text, or the summary's
+fields wrong_misplaced[k], the wrong answers with k patches out of their
+cell, wrong_flagged[k], how many of them V valued below 1/2, and
+v_by_misplaced[k] over v_by_misplaced_n[k], V's accuracy at 1/2 on the true
+reassembly, k = 0, and on one reassembly with exactly k random patches
+misplaced per puzzle and k from 2 to the grid's patches).
+
+-missing K and -foreign J make each puzzle one of fragments: K of its
+patches taken away (their cells stay empty) and J strays from another image
+of -set mixed in, to be set aside; the solver plays the game of fragments
+(the model's fragment heads) and each puzzle is scored by its own patches,
+the adjacencies between present patches, perfect (every own patch in its
+cell and every stray set aside), strays_found and own_aside.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "folders and image files, comma-separated (required)")
 		crops := fs.Int("crops", 1, "random puzzles per image")
@@ -193,6 +207,7 @@ of patch, neighbor, perfect), then {"summary": true, "puzzles", "patch",
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
 		natsURL := natsFlag(fs)
+		errs := fs.Bool("errors", false, "also report the error distribution: wrong answers by patches misplaced, and V's verdict on reassemblies by patches misplaced (not with -nats)")
 		missing := fs.Int("missing", 0, "puzzles of fragments: patches taken away from each puzzle (their cells stay empty)")
 		foreign := fs.Int("foreign", 0, "puzzles of fragments: strays from another image of -set mixed into each puzzle (to be set aside)")
 		return func(ctx context.Context, env *Env, args []string) error {
@@ -237,7 +252,10 @@ of patch, neighbor, perfect), then {"summary": true, "puzzles", "patch",
 				return fb.run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
 			}
 			var es *errorStats
-			if remote == nil {
+			if *errs && remote != nil {
+				return usagef("-errors needs the puzzles solved here, not with -nats")
+			}
+			if *errs {
 				es = newErrorStats(hooks.Model, *seed)
 				hooks.OnResult = es.add
 			}

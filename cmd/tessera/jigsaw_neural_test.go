@@ -317,7 +317,7 @@ func TestJigsawNeuralFragments(t *testing.T) {
 		t.Fatalf("solve a sheet of 10 patches: %d %q %q", code, stdout, stderr)
 	}
 	// The plain bench's summary: the error distribution.
-	code, stdout, stderr = runCmd(t, "", "jigsaw", "neural", "bench", "-set", neuralTestImages[0], "-crops", "2", "-sims", "10", "-json")
+	code, stdout, stderr = runCmd(t, "", "jigsaw", "neural", "bench", "-set", neuralTestImages[0], "-crops", "2", "-sims", "10", "-errors", "-json")
 	if code != 0 {
 		t.Fatalf("bench: %d %q", code, stderr)
 	}
