@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -106,7 +107,11 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out 
 		}
 	}
 	r := bench.GapSolved{Puzzle: pz, Image: filepath.Base(path), Algo: algo, Options: n, Result: res, Out: out, Err: err}
-	return r.Write(env.Stdout, asJSON)
+	werr := r.Write(env.Stdout, asJSON)
+	if pz.Fragments && !asJSON {
+		fmt.Fprint(env.Stdout, asideLine(pz, res.Cells))
+	}
+	return werr
 }
 
 var jigsawNeuralCmd = &Command{
@@ -174,7 +179,21 @@ With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
 "perfect", "seconds", "value"} (with -report, "worst" and "oracle" objects
 of patch, neighbor, perfect), then {"summary": true, "puzzles", "patch",
 "neighbor", "perfect", "seconds", ...} (means; perfect as a fraction; with
--report, worst_patch, oracle_perfect, ...).`,
+-report, worst_patch, oracle_perfect, ...).
+
+-errors adds the error distribution (two lines of text, or the summary's
+fields wrong_misplaced[k], the wrong answers with k patches out of their
+cell, wrong_flagged[k], how many of them V valued below 1/2, and
+v_by_misplaced[k] over v_by_misplaced_n[k], V's accuracy at 1/2 on the true
+reassembly, k = 0, and on one reassembly with exactly k random patches
+misplaced per puzzle and k from 2 to the grid's patches).
+
+-missing K and -foreign J make each puzzle one of fragments: K of its
+patches taken away (their cells stay empty) and J strays from another image
+of -set mixed in, to be set aside; the solver plays the game of fragments
+(the model's fragment heads) and each puzzle is scored by its own patches,
+the adjacencies between present patches, perfect (every own patch in its
+cell and every stray set aside), strays_found and own_aside.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "folders and image files, comma-separated (required)")
 		crops := fs.Int("crops", 1, "random puzzles per image")
@@ -188,12 +207,18 @@ of patch, neighbor, perfect), then {"summary": true, "puzzles", "patch",
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
 		natsURL := natsFlag(fs)
+		errs := fs.Bool("errors", false, "also report the error distribution: wrong answers by patches misplaced, and V's verdict on reassemblies by patches misplaced (not with -nats)")
+		missing := fs.Int("missing", 0, "puzzles of fragments: patches taken away from each puzzle (their cells stay empty)")
+		foreign := fs.Int("foreign", 0, "puzzles of fragments: strays from another image of -set mixed into each puzzle (to be set aside)")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
 			}
 			if *set == "" || *crops < 1 {
 				return usagef("-set is required and -crops must be positive")
+			}
+			if *missing < 0 || *foreign < 0 {
+				return usagef("-missing and -foreign must be 0 or more")
 			}
 			var reports []string
 			for _, r := range strings.Split(*report, ",") {
@@ -219,9 +244,24 @@ of patch, neighbor, perfect), then {"summary": true, "puzzles", "patch",
 				return err
 			}
 			defer closeRemote()
+			if *missing > 0 || *foreign > 0 {
+				if remote != nil || *outDir != "" || *report != "best" {
+					return usagef("-missing and -foreign run here, without -nats, -out or -report")
+				}
+				fb := fragBench{files: files, crops: *crops, geo: g, algo: *algo, opts: opts, hooks: hooks, missing: *missing, foreign: *foreign, prog: p}
+				return fb.run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
+			}
+			var es *errorStats
+			if *errs && remote != nil {
+				return usagef("-errors needs the puzzles solved here, not with -nats")
+			}
+			if *errs {
+				es = newErrorStats(hooks.Model, *seed)
+				hooks.OnResult = es.add
+			}
 			b := bench.Gaps{Files: files, Crops: *crops, Geometry: g, Spec: catalog.Spec[catalog.GapOptions]{Solver: *algo, Options: opts},
 				OutDir: *outDir, Report: reports, Progress: p, Hooks: hooks, Remote: remote}
-			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
+			return es.run(env.Stdout, *asJSON, func(w io.Writer) error { return b.Run(ctx, &bench.Writer{W: w, JSON: *asJSON}) })
 		}
 	},
 }
@@ -253,7 +293,14 @@ var jigsawNeuralTrainCmd = &Command{
             OUT/epoch-K and, with -bench-val, is benched (one attempt, the
             predicted reward, seed 1): the epoch with the most perfect
             puzzles there is kept (early stopping after -patience), and
-            -bench-test adds the test images' figures to the curve.
+            -bench-test adds the test images' figures to the curve;
+  fragments (only when named) for each grid, the heads of puzzles of
+            fragments (fp<g>.nn, fv<g>.nn: P with one more output, set
+            aside) on -puzzles random puzzles, each with 0 to -max-missing
+            patches missing and 0 to -max-foreign strays from another
+            image; the pair network is kept as it is. The puzzles are
+            cut on every core (GOMAXPROCS), each from its own stream of
+            -seed, so the examples do not depend on the cores.
 
 -init DIR starts from a model folder (needed by heads and finetune alone).
 Interrupted (Ctrl-C), it saves the networks with their best weights so far.
@@ -263,7 +310,10 @@ on). Progress goes to stderr with -progress.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		trainSet := fs.String("train", "", "training images: folders and files, comma-separated (required)")
 		valSet := fs.String("val", "", "validation images (for the reported accuracies)")
-		stage := fs.String("stage", "all", "all (pair, heads, finetune), pair, heads, finetune or selfplay")
+		stage := fs.String("stage", "all", "all (pair, heads, finetune), pair, heads, finetune, selfplay or fragments")
+		maxMissing := fs.Int("max-missing", 2, "fragments: most patches missing per puzzle")
+		maxForeign := fs.Int("max-foreign", 2, "fragments: most strays (patches of another image) per puzzle")
+		fragPlay := fs.Int("frag-play", 0, "fragments: games per puzzle played by sampling the current P (-init's fragment heads), their states added to V's examples")
 		grids := fs.String("grids", "3", "grid sizes of the heads, comma-separated")
 		initDir := fs.String("init", "", "start from this model folder")
 		crops := fs.Int("crops", 20, "pair: random 3x3 puzzles per training image")
@@ -300,7 +350,10 @@ on). Progress goes to stderr with -progress.`,
 				return usagef("-train and -o are required")
 			}
 			if !slices.Contains(neural.Stages, *stage) {
-				return usagef("-stage %q: want all, pair, heads, finetune or selfplay", *stage)
+				return usagef("-stage %q: want all, pair, heads, finetune, selfplay or fragments", *stage)
+			}
+			if *maxMissing < 0 || *maxForeign < 0 {
+				return usagef("-max-missing and -max-foreign must be 0 or more")
 			}
 			var gs []int
 			for _, s := range strings.Split(*grids, ",") {
@@ -372,6 +425,7 @@ on). Progress goes to stderr with -progress.`,
 			defer p.Done()
 			rep, err := m.Train(ctx, train, val, neural.Plan{Stage: *stage, Grids: gs, FineTunePuzzles: *ftPuzzles, FineTuneSims: *sims, ValPuzzles: *valCount,
 				SelfPlay: so, SelfPlayEpochs: *spEpochs, Patience: *patience, Bench: benchFn,
+				Fragments: neural.FragOptions{MaxMissing: *maxMissing, MaxForeign: *maxForeign, Play: *fragPlay},
 				Options: neural.TrainOptions{Crops: *crops, Puzzles: *puzzles, Epochs: *epochs, MaxSteps: *maxSteps, LearningRate: *lr, Value: vt, Seed: *seed,
 					Hints: nh, CentralHint: central,
 					Progress: func(stage string, s nn.Stats) {
@@ -382,7 +436,7 @@ on). Progress goes to stderr with -progress.`,
 						}
 					}},
 				Out: *out, Info: info, Source: *trainSet, Log: p.Logf,
-				Command: fmt.Sprintf("tessera jigsaw neural train -stage %s -grids %s -patch %d -gap %d -hints %s -seed %d", *stage, *grids, m.Patch, m.Gap, *hints, *seed)})
+				Command: trainCommand(*stage, *grids, m.Patch, m.Gap, *hints, *seed, *maxMissing, *maxForeign, *fragPlay)})
 			if err != nil {
 				return err
 			}
@@ -399,6 +453,15 @@ on). Progress goes to stderr with -progress.`,
 			return nil
 		}
 	},
+}
+
+// trainCommand is the command recorded in a trained model's info.
+func trainCommand(stage, grids string, patch, gap int, hints string, seed uint64, missing, foreign, play int) string {
+	c := fmt.Sprintf("tessera jigsaw neural train -stage %s -grids %s -patch %d -gap %d -hints %s -seed %d", stage, grids, patch, gap, hints, seed)
+	if stage == "fragments" {
+		c += fmt.Sprintf(" -max-missing %d -max-foreign %d -frag-play %d", missing, foreign, play)
+	}
+	return c
 }
 
 // neuralTrainModel is the model train starts from: the model of folder

@@ -239,3 +239,95 @@ func TestJigsawNeuralGeometries(t *testing.T) {
 		t.Fatalf("-gap 7: %d %q", code, stderr)
 	}
 }
+
+// TestJigsawNeuralFragments: train -stage fragments writes fragment heads
+// that bench -missing -foreign and solve on a sheet of any number of
+// patches use; the plain bench's summary carries the error distribution.
+func TestJigsawNeuralFragments(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "model")
+	code, stdout, stderr := runCmd(t, "", "jigsaw", "neural", "train", "-stage", "fragments", "-init", "../../jigsaw/neural/models",
+		"-train", strings.Join(neuralTestImages, ","), "-val", strings.Join(neuralTestImages, ","), "-puzzles", "6", "-epochs", "1",
+		"-max-steps", "2", "-val-puzzles", "3", "-o", dir, "-json")
+	if code != 0 {
+		t.Fatalf("train: %d %q %q", code, stdout, stderr)
+	}
+	var rep map[string]any
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"fp3_examples", "val_fp3_accuracy", "val_fv3_accuracy"} {
+		if _, ok := rep[k]; !ok {
+			t.Fatalf("report lacks %s: %s", k, stdout)
+		}
+	}
+	code, stdout, stderr = runCmd(t, "", "jigsaw", "neural", "bench", "-set", strings.Join(neuralTestImages, ","), "-crops", "2",
+		"-missing", "1", "-foreign", "2", "-sims", "10", "-model", dir, "-json")
+	if code != 0 {
+		t.Fatalf("bench: %d %q", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("bench printed %d lines, want 4 puzzles and a summary:\n%s", len(lines), stdout)
+	}
+	for _, l := range lines[:4] {
+		var p struct {
+			Cells           []int
+			Strays, Missing int
+		}
+		if err := json.Unmarshal([]byte(l), &p); err != nil || len(p.Cells) != 10 || p.Strays != 2 || p.Missing != 1 {
+			t.Fatalf("line %s (%v): want 10 patches, 2 strays, 1 missing", l, err)
+		}
+	}
+	var sum struct {
+		Summary        bool
+		Puzzles        int
+		Perfect        float64
+		Strays         float64 `json:"strays_found"`
+		WrongMisplaced []int   `json:"wrong_misplaced"`
+	}
+	if err := json.Unmarshal([]byte(lines[4]), &sum); err != nil || !sum.Summary || sum.Puzzles != 4 || sum.Strays < 0 || sum.Strays > 1 {
+		t.Fatalf("summary %s (%v)", lines[4], err)
+	}
+	// A sheet of 10 patches for 9 cells.
+	img, err := imageio.Load(neuralTestImages[0], imageio.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := imageio.Load(neuralTestImages[1], imageio.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	g := neural.Geometry{}.Defaults()
+	pz, err := neural.MakeFragments(neural.Random(img.Pix, g, rng), 1, neural.Strays(other.Pix, g, 2, rng), rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheet := filepath.Join(t.TempDir(), "sheet.png")
+	f, err := os.Create(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jigsaw.WriteSheet(f, pz.Sheet(), 4); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	code, stdout, stderr = runCmd(t, "", "jigsaw", "neural", "solve", "-sims", "10", "-model", dir, sheet)
+	if code != 0 || !strings.Contains(stdout, "aside    patches") || !strings.Contains(stdout, "of 10") {
+		t.Fatalf("solve a sheet of 10 patches: %d %q %q", code, stdout, stderr)
+	}
+	// The plain bench's summary: the error distribution.
+	code, stdout, stderr = runCmd(t, "", "jigsaw", "neural", "bench", "-set", neuralTestImages[0], "-crops", "2", "-sims", "10", "-errors", "-json")
+	if code != 0 {
+		t.Fatalf("bench: %d %q", code, stderr)
+	}
+	lines = strings.Split(strings.TrimSpace(stdout), "\n")
+	var dist struct {
+		VByMisplaced []*float64 `json:"v_by_misplaced"`
+		VN           []int      `json:"v_by_misplaced_n"`
+		Wrong        []int      `json:"wrong_misplaced"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &dist); err != nil || len(lines) != 3 || len(dist.VN) != 10 || dist.VN[0] != 2 || dist.VN[1] != 0 || dist.VByMisplaced[1] != nil {
+		t.Fatalf("summary %s (%v): want V judged on 2 puzzles at 0 and 2 to 9 misplaced", lines[len(lines)-1], err)
+	}
+}

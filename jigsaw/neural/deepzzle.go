@@ -87,6 +87,9 @@ func dzCost(t *Table, d, a, b int) float64 {
 // ctx, it returns a greedy completion with the context's error.
 func ShortestPath(ctx context.Context, t *Table, pz *Puzzle, hints []int, maxNodes int) (Result, error) {
 	n, grid := pz.Cells(), pz.Grid
+	if pz.Fragments || pz.Patches != nil && len(pz.Patches) != n {
+		return Result{}, fmt.Errorf("neural: shortest path: a puzzle of fragments (%d patches for %d cells) is not its game", len(pz.Patches), n)
+	}
 	if n > 64 {
 		return Result{}, fmt.Errorf("neural: shortest path: %d patches, at most 64", n)
 	}

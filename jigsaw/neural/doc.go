@@ -17,6 +17,30 @@
 // when every patch is in its cell) or V's prediction (Predicted), as for
 // real fragments whose solution nobody knows.
 //
+// # Fragments: patches missing, strays mixed in
+//
+// As fragments are found, a puzzle may have m patches for its n cells
+// (Puzzle.Fragments; MakeFragments takes patches away from a complete
+// puzzle and mixes in Strays of another picture, whose Truth is -1;
+// FromPieces makes a sheet of any other number of patches one): the
+// game of fragments (NewFragmentState) puts each patch in turn in an
+// empty cell or sets it aside (AsideMove; CellOf SetAside), cells may
+// stay empty, and it ends when every patch is placed or set aside, as
+// Alphazzle's game ends "as soon as all the patches are placed". The
+// ground-truth reward is 1 when every own patch is in its cell and every
+// stray set aside; Score counts the own patches and the adjacencies
+// between present patches, and the strays found (StraysFound) and the
+// own patches set aside (OwnAside). Its heads are Model.Frag (files
+// fp<g>.nn, fv<g>.nn): P has one more output, set aside, and both read
+// three more channels (the surplus of patches over empty cells, the share
+// set aside, and the strongest pair link of the next patch, for P, or of
+// a patch set aside, for V, to the placed ones); TrainFragments trains
+// them on the pair network as it is (FragOptions: up to MaxMissing
+// patches missing and MaxForeign strays per puzzle), the puzzles cut on
+// every core from per-puzzle streams of the seed. The solvers play this
+// game whenever the puzzle is one of fragments (MCTS, GreedyP, GreedyV;
+// not Deepzzle, the hints, the unordered game or the hybrid).
+//
 // # Networks
 //
 // Running a convolutional network on the whole reassembly at every tree

@@ -19,6 +19,45 @@ type State struct {
 	// Free marks the unordered game: PlayPatch places any patch not
 	// placed yet (Moves lists them with the empty cells).
 	Free bool
+	// Fragments marks the game of m patches for n cells
+	// (NewFragmentState): a patch may also be set aside (the move
+	// AsideMove(), CellOf SetAside), cells may stay empty, and the game
+	// ends when every patch is placed or set aside.
+	Fragments bool
+}
+
+// SetAside is the CellOf of a patch set aside (a stray, in the game of
+// fragments).
+const SetAside = -2
+
+// NewFragmentState returns the empty reassembly of cells cells for the
+// patches of order (a permutation of 0..m-1, any m <= 127, cells <= 127)
+// in the game of fragments: each patch in turn goes to an empty cell or
+// is set aside.
+func NewFragmentState(order []int, cells int) *State {
+	s := &State{Order: order, CellOf: make([]int8, len(order)), At: make([]int8, cells), Fragments: true}
+	for i := range s.CellOf {
+		s.CellOf[i] = -1
+	}
+	for i := range s.At {
+		s.At[i] = -1
+	}
+	return s
+}
+
+// AsideMove is the move that sets the next patch aside in the game of
+// fragments: the number of cells.
+func (s *State) AsideMove() int { return len(s.At) }
+
+// Aside is the number of patches set aside.
+func (s *State) Aside() int {
+	k := 0
+	for _, c := range s.CellOf {
+		if c == SetAside {
+			k++
+		}
+	}
+	return k
 }
 
 // NewFreeState returns the empty reassembly of n cells of the unordered
@@ -107,7 +146,7 @@ func (s *State) Done() bool { return s.Placed == len(s.Order) }
 func (s *State) Next() int { return s.Order[s.Placed] }
 
 // Legal appends the legal actions, the empty cells, to dst in increasing
-// order (none when Done).
+// order (none when Done); in the game of fragments then AsideMove.
 func (s *State) Legal(dst []int) []int {
 	if s.Done() {
 		return dst
@@ -117,16 +156,25 @@ func (s *State) Legal(dst []int) []int {
 			dst = append(dst, c)
 		}
 	}
+	if s.Fragments {
+		dst = append(dst, s.AsideMove())
+	}
 	return dst
 }
 
-// Play puts the next patch in the empty cell c. It panics if c is not
-// empty or the game is over (programmer error).
+// Play puts the next patch in the empty cell c (sets it aside when c is
+// AsideMove in the game of fragments). It panics if c is not empty or
+// the game is over (programmer error).
 func (s *State) Play(c int) {
+	p := s.Order[s.Placed]
+	if s.Fragments && c == len(s.At) {
+		s.CellOf[p] = SetAside
+		s.Placed++
+		return
+	}
 	if s.At[c] >= 0 {
 		panic("neural: cell is not empty")
 	}
-	p := s.Order[s.Placed]
 	s.At[c], s.CellOf[p] = int8(p), int8(c)
 	s.Placed++
 }
@@ -138,7 +186,7 @@ func (s *State) Clone() *State {
 	if s.Free {
 		order = append([]int(nil), s.Order...)
 	}
-	return &State{Order: order, CellOf: append([]int8(nil), s.CellOf...), At: append([]int8(nil), s.At...), Placed: s.Placed, Free: s.Free}
+	return &State{Order: order, CellOf: append([]int8(nil), s.CellOf...), At: append([]int8(nil), s.At...), Placed: s.Placed, Free: s.Free, Fragments: s.Fragments}
 }
 
 // CopyFrom makes s a copy of src without allocating (same number of
@@ -152,27 +200,28 @@ func (s *State) CopyFrom(src *State) {
 	} else {
 		s.Order = src.Order
 	}
-	s.Free = src.Free
+	s.Free, s.Fragments = src.Free, src.Fragments
 	copy(s.CellOf, src.CellOf)
 	copy(s.At, src.At)
 	s.Placed = src.Placed
 }
 
-// Cells returns the cell of every patch (-1 for unplaced ones), as
-// Puzzle.Score and Puzzle.Render take them.
+// Cells returns the cell of every patch (-1 for unplaced ones and those
+// set aside), as Puzzle.Score and Puzzle.Render take them.
 func (s *State) Cells() []int {
 	out := make([]int, len(s.CellOf))
 	for i, c := range s.CellOf {
-		out[i] = int(c)
+		out[i] = max(int(c), -1)
 	}
 	return out
 }
 
 // Correct reports whether every placed patch is in its true cell
-// (truth[i] the true cell of patch i).
+// (truth[i] the true cell of patch i; -1 for a foreign patch, which is
+// right when set aside).
 func (s *State) Correct(truth []int) bool {
 	for _, p := range s.Order[:s.Placed] {
-		if int(s.CellOf[p]) != truth[p] {
+		if max(int(s.CellOf[p]), -1) != truth[p] {
 			return false
 		}
 	}

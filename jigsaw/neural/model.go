@@ -27,6 +27,11 @@ type Model struct {
 	Pair  *nn.Net
 	// Heads[g] are the P and V heads of g x g puzzles.
 	Heads map[int]Heads
+	// Frag[g] are the P and V heads of g x g puzzles of fragments
+	// (Puzzle.Fragments: patches missing, strays mixed in), whose P has
+	// one more output (set aside) and whose inputs say what is set aside
+	// (files fp<g>.nn and fv<g>.nn).
+	Frag map[int]Heads
 }
 
 // Heads are the policy and value networks of one grid size.
@@ -76,7 +81,7 @@ func NewModel(g Geometry, arch Arch, seed uint64) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Model{Patch: g.Patch, Gap: g.Gap, Strip: arch.Strip, Pair: pair, Heads: map[int]Heads{}}, nil
+	return &Model{Patch: g.Patch, Gap: g.Gap, Strip: arch.Strip, Pair: pair, Heads: map[int]Heads{}, Frag: map[int]Heads{}}, nil
 }
 
 // NewHeads returns untrained heads for grid x grid puzzles.
@@ -277,6 +282,14 @@ func (m *Model) Save(dir string, info map[string]string) error {
 			return err
 		}
 	}
+	for g, h := range m.Frag {
+		if err := h.P.Save(filepath.Join(dir, headFile("fp", g)), nil); err != nil {
+			return err
+		}
+		if err := h.V.Save(filepath.Join(dir, headFile("fv", g)), nil); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -294,7 +307,7 @@ func loadFS(fsys fs.FS) (*Model, map[string]string, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("neural: %s: %w", pairFile, err)
 	}
-	m := &Model{Pair: pair, Heads: map[int]Heads{}}
+	m := &Model{Pair: pair, Heads: map[int]Heads{}, Frag: map[int]Heads{}}
 	m.Patch, _ = strconv.Atoi(info["patch"])
 	m.Gap, _ = strconv.Atoi(info["gap"])
 	m.Strip, _ = strconv.Atoi(info["strip"])
@@ -302,28 +315,48 @@ func loadFS(fsys fs.FS) (*Model, map[string]string, error) {
 		return nil, nil, fmt.Errorf("neural: %s: input %v does not fit patch %d, strip %d", pairFile, in, m.Patch, m.Strip)
 	}
 	for g := 2; g <= 8; g++ {
-		pd, perr := fs.ReadFile(fsys, headFile("p", g))
-		vd, verr := fs.ReadFile(fsys, headFile("v", g))
-		if perr != nil || verr != nil {
-			continue
+		for _, k := range []struct {
+			prefix      string
+			heads       map[int]Heads
+			pCh, vCh, o int
+		}{{"", m.Heads, pChannels, vChannels, 0}, {"f", m.Frag, fpChannels, fvChannels, 1}} {
+			h, ok, err := readHeads(fsys, k.prefix, g, k.pCh, k.vCh, g*g+k.o)
+			if err != nil {
+				return nil, nil, err
+			}
+			if ok {
+				k.heads[g] = h
+			}
 		}
-		p, _, err := nn.Read(bytes.NewReader(pd))
-		if err != nil {
-			return nil, nil, fmt.Errorf("neural: %s: %w", headFile("p", g), err)
-		}
-		v, _, err := nn.Read(bytes.NewReader(vd))
-		if err != nil {
-			return nil, nil, fmt.Errorf("neural: %s: %w", headFile("v", g), err)
-		}
-		if in := p.Spec().Input; len(in) != 3 || in[0] != g || in[1] != g || in[2] != pChannels || p.Spec().Outputs != g*g {
-			return nil, nil, fmt.Errorf("neural: %s does not fit %dx%d puzzles", headFile("p", g), g, g)
-		}
-		if in := v.Spec().Input; len(in) != 3 || in[0] != g || in[1] != g || in[2] != vChannels || v.Spec().Outputs != 1 {
-			return nil, nil, fmt.Errorf("neural: %s does not fit %dx%d puzzles", headFile("v", g), g, g)
-		}
-		m.Heads[g] = Heads{P: p, V: v}
 	}
 	return m, info, nil
+}
+
+// readHeads reads the heads prefix+p<g>.nn and prefix+v<g>.nn of fsys,
+// when both are there, and checks their shapes (pCh and vCh input
+// channels, pOut outputs for P).
+func readHeads(fsys fs.FS, prefix string, g, pCh, vCh, pOut int) (Heads, bool, error) {
+	pf, vf := headFile(prefix+"p", g), headFile(prefix+"v", g)
+	pd, perr := fs.ReadFile(fsys, pf)
+	vd, verr := fs.ReadFile(fsys, vf)
+	if perr != nil || verr != nil {
+		return Heads{}, false, nil
+	}
+	p, _, err := nn.Read(bytes.NewReader(pd))
+	if err != nil {
+		return Heads{}, false, fmt.Errorf("neural: %s: %w", pf, err)
+	}
+	v, _, err := nn.Read(bytes.NewReader(vd))
+	if err != nil {
+		return Heads{}, false, fmt.Errorf("neural: %s: %w", vf, err)
+	}
+	if in := p.Spec().Input; len(in) != 3 || in[0] != g || in[1] != g || in[2] != pCh || p.Spec().Outputs != pOut {
+		return Heads{}, false, fmt.Errorf("neural: %s does not fit %dx%d puzzles", pf, g, g)
+	}
+	if in := v.Spec().Input; len(in) != 3 || in[0] != g || in[1] != g || in[2] != vCh || v.Spec().Outputs != 1 {
+		return Heads{}, false, fmt.Errorf("neural: %s does not fit %dx%d puzzles", vf, g, g)
+	}
+	return Heads{P: p, V: v}, true, nil
 }
 
 //go:embed models

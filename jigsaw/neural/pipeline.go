@@ -49,10 +49,14 @@ type Plan struct {
 	SelfPlayEpochs int
 	Patience       int
 	Bench          func(ctx context.Context, m *Model, grid, epoch int) (float64, error)
+	// Fragments are the puzzles of the fragments stage (only when named):
+	// for each grid the fragment heads (TrainFragments, Options.Puzzles
+	// puzzles) on the pair network as it is.
+	Fragments FragOptions
 }
 
 // Stages lists the valid Plan.Stage values.
-var Stages = []string{"all", "pair", "heads", "finetune", "selfplay"}
+var Stages = []string{"all", "pair", "heads", "finetune", "selfplay", "fragments"}
 
 // Train runs plan on m with the images train: the pair network, then for
 // each grid the heads and the fine-tuning (as plan.Stage selects; the
@@ -66,7 +70,7 @@ var Stages = []string{"all", "pair", "heads", "finetune", "selfplay"}
 // "val_pair_accuracy", "val_v3_accuracy" and "seconds".
 func (m *Model) Train(ctx context.Context, train, val []image.Image, plan Plan) (map[string]any, error) {
 	if !slices.Contains(Stages, plan.Stage) {
-		return nil, fmt.Errorf("neural: stage %q: want all, pair, heads, finetune or selfplay", plan.Stage)
+		return nil, fmt.Errorf("neural: stage %q: want all, pair, heads, finetune, selfplay or fragments", plan.Stage)
 	}
 	grids := plan.Grids
 	if len(grids) == 0 {
@@ -95,7 +99,9 @@ func (m *Model) Train(ctx context.Context, train, val []image.Image, plan Plan) 
 		info["trained_"+plan.Stage+"_"+strings.Join(key, "_")] = fmt.Sprintf("%s on %d images of %s", plan.Command, len(train), plan.Source)
 		return m.Save(plan.Out, info)
 	}
-	stage := func(s string) bool { return plan.Stage == "all" && s != "selfplay" || plan.Stage == s }
+	stage := func(s string) bool {
+		return plan.Stage == "all" && s != "selfplay" && s != "fragments" || plan.Stage == s
+	}
 	to := plan.Options
 	if stage("pair") {
 		st, err := m.TrainPair(ctx, train, to)
@@ -138,6 +144,17 @@ func (m *Model) Train(ctx context.Context, train, val []image.Image, plan Plan) 
 				return rep, errors.Join(err, ctx.Err())
 			}
 		}
+		if stage("fragments") {
+			st, err := m.TrainFragments(ctx, train, g, plan.Fragments, Arch{}, to)
+			if err := stopped(err); err != nil {
+				return nil, err
+			}
+			rep[fmt.Sprintf("fp%d_examples", g)], rep[fmt.Sprintf("fv%d_examples", g)] = st.PExamples, st.VExamples
+			rep[fmt.Sprintf("fp%d_epochs", g)], rep[fmt.Sprintf("fv%d_epochs", g)] = st.P.Epoch, st.V.Epoch
+			if err := save(); err != nil || ctx.Err() != nil {
+				return rep, errors.Join(err, ctx.Err())
+			}
+		}
 		if stage("selfplay") {
 			curve, err := m.selfPlayEpochs(ctx, train, g, plan, save)
 			rep[fmt.Sprintf("selfplay%d", g)] = curve
@@ -160,6 +177,14 @@ func (m *Model) Train(ctx context.Context, train, val []image.Image, plan Plan) 
 			count = 200
 		}
 		for _, g := range grids {
+			if _, ok := m.Frag[g]; ok && plan.Stage == "fragments" {
+				pa, aa, va, err := m.FragAccuracy(ctx, val, g, count, to.Seed+11, plan.Fragments)
+				if err != nil {
+					return nil, err
+				}
+				rep[fmt.Sprintf("val_fp%d_accuracy", g)], rep[fmt.Sprintf("val_fp%d_aside", g)], rep[fmt.Sprintf("val_fv%d_accuracy", g)] = pa, aa, va
+				continue
+			}
 			if _, ok := m.Heads[g]; !ok {
 				continue
 			}

@@ -64,11 +64,60 @@ type Puzzle struct {
 	Geometry
 	// Patches are the pieces, Patch pixels square, in the order given.
 	Patches []jigsaw.Piece
-	// Truth[i] is the true cell (row*Grid+col) of patch i; nil when the
-	// solution is unknown (a sheet read from disk).
+	// Truth[i] is the true cell (row*Grid+col) of patch i, -1 for a
+	// foreign patch (a stray from another picture); nil when the solution
+	// is unknown (a sheet read from disk).
 	Truth []int
 	// Depth is the bits per channel of the source (8 or 16).
 	Depth int
+	// Fragments marks a puzzle of any number of patches for its
+	// Grid x Grid cells, as fragments are found: some cells' patches may
+	// be missing (those cells stay empty) and foreign patches may be
+	// mixed in (they are to be set aside). Its game is the game of
+	// fragments (NewFragmentState).
+	Fragments bool
+}
+
+// MakeFragments returns a puzzle of fragments made of the complete
+// puzzle pz (its truth known): missing of its patches, drawn from rng,
+// are taken away, and the patches strays (from another picture, of the
+// same size) are mixed in as foreign (Truth -1); the patches come
+// shuffled. It fails unless 0 <= missing < the number of cells.
+func MakeFragments(pz *Puzzle, missing int, strays []jigsaw.Piece, rng *rand.Rand) (*Puzzle, error) {
+	n := len(pz.Patches)
+	if pz.Truth == nil || n != pz.Cells() || pz.Fragments {
+		return nil, errors.New("neural: fragments are made of a complete puzzle with its truth")
+	}
+	if missing < 0 || missing >= n {
+		return nil, fmt.Errorf("neural: %d patches missing of %d: want 0 to %d", missing, n, n-1)
+	}
+	if n-missing+len(strays) > 127 {
+		return nil, fmt.Errorf("neural: %d patches: want at most 127", n-missing+len(strays))
+	}
+	out := &Puzzle{Geometry: pz.Geometry, Depth: pz.Depth, Fragments: true}
+	for _, i := range rng.Perm(n)[missing:] {
+		out.Patches = append(out.Patches, pz.Patches[i])
+		out.Truth = append(out.Truth, pz.Truth[i])
+	}
+	for _, p := range strays {
+		if p.Size != pz.Patch {
+			return nil, fmt.Errorf("neural: a %d px stray among %d px patches", p.Size, pz.Patch)
+		}
+		out.Patches = append(out.Patches, p)
+		out.Truth = append(out.Truth, -1)
+	}
+	out.Shuffle(rng)
+	return out, nil
+}
+
+// Strays draws k patches of a random puzzle of img with g's patches
+// (Random): the foreign patches MakeFragments mixes in.
+func Strays(img image.Image, g Geometry, k int, rng *rand.Rand) []jigsaw.Piece {
+	if k <= 0 {
+		return nil
+	}
+	other := Random(img, g, rng)
+	return other.Patches[:min(k, len(other.Patches))]
 }
 
 // ErrTooSmall is returned when an image cannot hold a puzzle region.
@@ -181,19 +230,21 @@ func subImage(img image.Image, r image.Rectangle) image.Image {
 }
 
 // FromPieces makes a puzzle of patches read from a sheet (see
-// jigsaw.ReadSheet): their number must be g.Cells() and their size
-// g.Patch. The truth is unknown.
+// jigsaw.ReadSheet): their size must be g.Patch; when their number is
+// not g.Cells() (1 to 127 patches) the puzzle is one of fragments (some
+// cells may stay empty, some patches be set aside). The truth is
+// unknown.
 func FromPieces(pieces []jigsaw.Piece, g Geometry, depth int) (*Puzzle, error) {
 	g = g.Defaults()
-	if len(pieces) != g.Cells() {
-		return nil, fmt.Errorf("neural: %d patches for a %dx%d grid (want %d)", len(pieces), g.Grid, g.Grid, g.Cells())
+	if len(pieces) < 1 || len(pieces) > 127 {
+		return nil, fmt.Errorf("neural: %d patches: want 1 to 127", len(pieces))
 	}
 	for _, p := range pieces {
 		if p.Size != g.Patch {
 			return nil, fmt.Errorf("neural: %d px patches, want %d", p.Size, g.Patch)
 		}
 	}
-	return &Puzzle{Geometry: g, Patches: pieces, Depth: depth}, nil
+	return &Puzzle{Geometry: g, Patches: pieces, Depth: depth, Fragments: len(pieces) != g.Cells()}, nil
 }
 
 // Sheet returns the patches as a jigsaw puzzle (for jigsaw.WriteSheet).
@@ -229,35 +280,54 @@ func (pz *Puzzle) Render(cells []int, background color.Color) *image.NRGBA64 {
 
 // Accuracy is how close a reassembly is to the truth.
 type Accuracy struct {
-	// Patch is the share of patches in their true cell (direct accuracy).
+	// Patch is the share of the puzzle's own patches in their true cell
+	// (direct accuracy).
 	Patch float64 `json:"patch"`
-	// Neighbor is the share of the true adjacencies (pairs of patches side
-	// by side in the picture) that the reassembly keeps.
+	// Neighbor is the share of the true adjacencies (pairs of own patches
+	// side by side in the picture) that the reassembly keeps.
 	Neighbor float64 `json:"neighbor"`
-	// Perfect reports every patch in its true cell.
+	// Perfect reports every own patch in its true cell and every foreign
+	// one set aside.
 	Perfect bool `json:"perfect"`
+	// Strays is the number of foreign patches, StraysFound how many of
+	// them were set aside; OwnAside counts own patches set aside (or
+	// left unplaced) wrongly. Zero for a complete puzzle.
+	Strays      int `json:"strays,omitempty"`
+	StraysFound int `json:"strays_found,omitempty"`
+	OwnAside    int `json:"own_aside,omitempty"`
 }
 
-// Score compares a complete reassembly (cells[i] the cell of patch i) with
-// the truth. It panics if pz has no truth.
+// Score compares a complete reassembly (cells[i] the cell of patch i, -1
+// set aside) with the truth. It panics if pz has no truth.
 func (pz *Puzzle) Score(cells []int) Accuracy {
 	n, g := pz.Cells(), pz.Grid
-	right := 0
-	at := make([]int, n) // the patch in each cell of the answer
-	for i := range at {
-		at[i] = -1
-	}
+	var acc Accuracy
+	right, own := 0, 0
 	for i, c := range cells {
-		if c == pz.Truth[i] {
+		switch t := pz.Truth[i]; {
+		case t < 0:
+			acc.Strays++
+			if c < 0 {
+				acc.StraysFound++
+			}
+		case c == t:
+			own++
 			right++
-		}
-		if c >= 0 {
-			at[c] = i
+		default:
+			own++
+			if c < 0 {
+				acc.OwnAside++
+			}
 		}
 	}
-	byTruth := make([]int, n) // the patch whose true cell is c
+	byTruth := make([]int, n) // the patch whose true cell is c (-1: missing)
+	for i := range byTruth {
+		byTruth[i] = -1
+	}
 	for i, c := range pz.Truth {
-		byTruth[c] = i
+		if c >= 0 {
+			byTruth[c] = i
+		}
 	}
 	kept, pairs := 0, 0
 	for c := range n {
@@ -266,13 +336,22 @@ func (pz *Puzzle) Score(cells []int) Accuracy {
 			if (nb == c+1 && col == g-1) || (nb == c+g && r == g-1) {
 				continue
 			}
-			pairs++
 			a, b := byTruth[c], byTruth[nb]
+			if a < 0 || b < 0 {
+				continue
+			}
+			pairs++
 			ca, cb := cells[a], cells[b]
 			if ca >= 0 && cb >= 0 && cb-ca == nb-c && (nb != c+1 || ca%g != g-1) {
 				kept++
 			}
 		}
 	}
-	return Accuracy{Patch: float64(right) / float64(n), Neighbor: float64(kept) / float64(pairs), Perfect: right == n}
+	acc.Patch = float64(right) / float64(max(own, 1))
+	acc.Neighbor = 1
+	if pairs > 0 {
+		acc.Neighbor = float64(kept) / float64(pairs)
+	}
+	acc.Perfect = right == own && acc.StraysFound == acc.Strays
+	return acc
 }

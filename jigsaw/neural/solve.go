@@ -343,6 +343,12 @@ func (o Options) check(pz *Puzzle, algo algorithm) error {
 	if !o.Value.EndByV() && o.Reward != Predicted {
 		return fmt.Errorf("neural: value %s replaces the predicted reward, not the %s one", o.Value, o.Reward)
 	}
+	if !pz.Fragments && pz.Patches != nil && len(pz.Patches) != pz.Cells() {
+		return fmt.Errorf("neural: %d patches for %d cells: a puzzle of fragments (Puzzle.Fragments) may have any number", len(pz.Patches), pz.Cells())
+	}
+	if pz.Fragments && (o.Hints > 0 || o.Order == OrderFree || o.Hybrid > 0 || algo != algoMCTS && algo != algoGreedyP && algo != algoGreedyV) {
+		return fmt.Errorf("neural: a puzzle of fragments takes no hints, no unordered game and no hybrid")
+	}
 	if o.Hints < 0 || o.Hints >= pz.Cells() {
 		return fmt.Errorf("neural: %d hints for %d patches: want 0 to %d", o.Hints, pz.Cells(), pz.Cells()-1)
 	}
@@ -415,6 +421,13 @@ func solveWith(ctx context.Context, m *Model, pz *Puzzle, opts Options, algo alg
 		return Result{}, err
 	}
 	ev := m.Heads[pz.Grid].Evaluator(t, pz.Grid)
+	if pz.Fragments {
+		fh, ok := m.Frag[pz.Grid]
+		if !ok {
+			return Result{}, fmt.Errorf("neural: the model has no heads for %dx%d puzzles of fragments", pz.Grid, pz.Grid)
+		}
+		ev = fragEval{fh, t, pz.Grid}
+	}
 	if opts.Hybrid > 0 {
 		ct, err := CompatTable(ctx, pz, compatScale)
 		if err != nil {
@@ -432,8 +445,9 @@ func solveWith(ctx context.Context, m *Model, pz *Puzzle, opts Options, algo alg
 // as an oracle in tests.
 type Evaluator interface {
 	// Priors returns for each state (none done) a weight per cell (0 for
-	// occupied cells) for putting the next patch there; the search
-	// normalises them (uniform when they sum to 0).
+	// occupied cells) for putting the next patch there, and in the game
+	// of fragments one more for setting it aside; the search normalises
+	// them (uniform when they sum to 0).
 	Priors(states []*State) ([][]float64, error)
 	// Values returns for each state the estimated probability that it is,
 	// or can still become, the correct reassembly.
@@ -498,9 +512,12 @@ func startState(pz *Puzzle, order, hints []int, free bool) *State {
 		order = append(append([]int(nil), hints...), rest...)
 	}
 	var s *State
-	if free {
+	switch {
+	case pz.Fragments:
+		s = NewFragmentState(order, pz.Cells())
+	case free:
 		s = NewFreeState(order)
-	} else {
+	default:
 		s = NewState(order)
 	}
 	for range hints {
@@ -517,6 +534,9 @@ func searchWith(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options, alg
 		return Result{}, err
 	}
 	n := pz.Cells()
+	if pz.Fragments {
+		n = len(pz.Patches)
+	}
 	rng := rand.New(rand.NewPCG(opts.Seed, 0x6174746d))
 	hints := HintPatches(pz, opts)
 	best := Result{Value: math.Inf(-1), Reward: -1}
