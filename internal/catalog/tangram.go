@@ -17,7 +17,7 @@ import (
 // fields its entry's Reads lists.
 type TangramOptions struct {
 	SDPBackend string `json:"sdp,omitempty" help:"sdp backend: go (pure Go, the default) or csdp (a build with -tags csdp)"`
-	K          int    `json:"k,omitempty" help:"sdp: degree of the moment matrices (0: 3)"`
+	K          int    `json:"k,omitempty" help:"sdp: degree of the moment matrices (0: 3; 5 when the pieces may turn)"`
 	MaxIter    int    `json:"max_iter,omitempty" help:"sdp: at most this many SDPs (0: 40)"`
 	Plain      bool   `json:"plain,omitempty" help:"sdp: Algorithm 2 as published (no random restart when the objective stalls)"`
 	Turns      string `json:"turns,omitempty" help:"the orientations the pieces may take, overriding the puzzle's turns line: none (translation only), rotate (8 turns by 45 degrees), flip (and mirror images); sdp then solves the augmented puzzle of section 6.3 (\"\": as the puzzle says)"`
