@@ -276,7 +276,7 @@ func newEdgeMatchLP(o EdgeMatchRun) (edgematch.Solver, error) {
 
 // sdpLimits is the sdp entry's doc: what it costs (docs/results/edgematch.md).
 const sdpLimits = "Kovalsky, Glasner and Basri's Algorithm 2: moment matrices of the pieces' translations, SDPs reweighted towards rank one, translations rounded to cells; fixed orientation and no hints only, no search after it. " +
-	"A demonstration, not a solver: on Kovalsky puzzles with 8 colours it solves 3x3 to 6x6 (0.1 to 13 s wall, 0.02 to 1.6 CPU-s) where lp solves them in about 1 ms, a thousand times and more the cost; 7x7 and 8x8 not in a minute. Worth running up to 6x6 (docs/results/edgematch.md)"
+	"A demonstration, not a solver: on Kovalsky puzzles with 8 colours it solved 3x3 to 6x6 (0.2 to 11 s wall at load 30 to 44, 0.02 to 1.5 CPU-s) where lp needs milliseconds, a thousand times and more the cost; 7x7 and 8x8 not in a minute. Worth running up to 6x6 (docs/results/edgematch.md)"
 
 func newEdgeMatchSDP(o EdgeMatchRun) (edgematch.Solver, error) {
 	h := o.Hooks
