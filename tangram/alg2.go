@@ -55,7 +55,14 @@ func (b Basis) String() string {
 // The translations are the first moments of Z_i; they are snapped to an
 // exact solution (Snap) and verified (Check), so Solved means exactly
 // solved. The silhouette is the frame, a static piece whose Z is the
-// constant 1. Only translations: pieces keep their orientation 0.
+// constant 1. On a translation-only puzzle (TurnsNone) pieces keep their
+// orientation 0; when the puzzle allows turns (TurnsRotate, TurnsFlip)
+// Solve works on the augmented puzzle of section 6.3 (Augmentation): the
+// puzzle duplicated in each of the 8 (16 with mirror images) admissible
+// orientations, one shift t_i per piece tied to all its copies, in the
+// polynomial basis whatever Basis says (see newAugmented); each piece's
+// orientation is read from which of its copies lies in the unturned
+// silhouette.
 //
 // The paper is silent on scale and bounds; see the package doc (Algorithm
 // 2) for the choices: centred and scaled coordinates, per-piece boxes on
@@ -69,7 +76,8 @@ func (b Basis) String() string {
 type SDP struct {
 	// Backend solves each SDP (nil: sdp.IPM{}).
 	Backend sdp.Solver
-	// K is the degree of the monomials of Z_i (0: 3).
+	// K is the degree of the monomials of Z_i (0: 3 for a translation-only
+	// puzzle, 5 for the augmented one).
 	K int
 	// Basis is the test functions (default BasisExp, the paper's).
 	Basis Basis
@@ -97,6 +105,9 @@ type SDPIterate struct {
 	Iteration int     // 1-based
 	Poses     []Pose  // translations read from the Z_i
 	Objective float64 // Σ_i <W_i, Z_i> with the W_i of (24) from these Z_i
+	// Shifts are the augmented puzzle's t_i (puzzle units, see
+	// Augmentation) when the orientations are unknown; nil otherwise.
+	Shifts [][2]float64
 	// Solved: the poses snap to an exact solution.
 	Solved bool
 	// SDPIterations is the backend's interior-point iterations.
@@ -114,19 +125,32 @@ type SDPStats struct {
 	Constraints int          // of each SDP
 	BlockSize   int          // rows of each Z_i
 	SDPTime     time.Duration
+	// Augmentation is the augmented puzzle when the orientations were
+	// unknown (nil for a translation-only puzzle): with an iterate's
+	// Shifts, RenderAugmented draws it (the paper's Figure 7).
+	Augmentation *Augmentation
 }
 
-// Solve runs Algorithm 2 on a translation-only puzzle.
+// Solve runs Algorithm 2 on the puzzle: translation only when its Turns
+// is TurnsNone, else on the augmented puzzle of its admissible
+// orientations.
 func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	start := time.Now()
 	if err := p.Validate(); err != nil {
 		return Result{}, err
 	}
-	if p.Turns != TurnsNone {
-		return Result{}, fmt.Errorf("tangram: sdp: translations only (the puzzle allows turns)")
+	if len(p.Parts) > 0 || len(p.Holes) > 0 {
+		// The moments are those of Silhouette alone.
+		return Result{}, errors.New("tangram: sdp: the figure has parts touching at a corner or holes, which Algorithm 2 here does not model (the exact solver takes them)")
 	}
 	if a.K == 0 {
 		a.K = 3
+		if p.Turns != TurnsNone {
+			// degree 3 leaves the augmented equations rank-one points
+			// that are not solutions on every classic figure; 5 solves
+			// some (docs/results/tangram.md).
+			a.K = 5
+		}
 	}
 	if a.K < 1 || a.K > 6 {
 		return Result{}, fmt.Errorf("tangram: sdp: K = %d, want 1 to 6", a.K)
@@ -139,11 +163,20 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, a.MaxTime)
 		defer cancel()
 	}
-	m, err := newRelaxation(p, a.K, a.Basis)
+	var (
+		m   *relaxation
+		aug *Augmentation
+		err error
+	)
+	if p.Turns == TurnsNone {
+		m, err = newRelaxation(p, a.K, a.Basis)
+	} else {
+		m, aug, err = newAugmented(p, a.K)
+	}
 	if err != nil {
 		return Result{}, err
 	}
-	st := &SDPStats{BlockSize: m.n, Constraints: len(m.prob.Constraints)}
+	st := &SDPStats{BlockSize: m.n, Constraints: len(m.prob.Constraints), Augmentation: aug}
 	res := Result{SDP: st}
 	rng := rand.New(rand.NewPCG(a.Seed, 0x7a6e))
 	bestObj := math.Inf(1)
@@ -155,10 +188,10 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 		if err := ctx.Err(); err != nil {
 			return false, err
 		}
-		poses := m.poses(it.Solution.X)
-		iter := SDPIterate{Iteration: it.Iteration, Poses: poses, Objective: it.Objective, Elapsed: time.Since(start),
+		poses, shifts, s := m.read(p, it.Solution.X, a.SnapTol)
+		iter := SDPIterate{Iteration: it.Iteration, Poses: poses, Shifts: shifts, Objective: it.Objective, Elapsed: time.Since(start),
 			SDPIterations: it.Solution.Iterations}
-		if s, err := Snap(p, poses, a.SnapTol); err == nil && Check(p, s) == nil {
+		if s != nil {
 			iter.Solved = true
 			res.Solution, res.Solved = s, true
 		}
@@ -209,6 +242,7 @@ type relaxation struct {
 	centre  [][2]float64 // c_i: translation t_i = c_i + R τ_i
 	half    [][2]float64 // half-widths of the boxes of τ_i
 	R       float64
+	aug     *Augmentation // the augmented puzzle (section 6.3), or nil
 }
 
 func newRelaxation(p *Puzzle, K int, basis Basis) (*relaxation, error) {
@@ -360,6 +394,20 @@ func (m *relaxation) randomW(rng *rand.Rand) [][]float64 {
 		w[i] = m.mom.Projector(tau)
 	}
 	return w
+}
+
+// read returns the poses an iterate stands for, the augmented shifts
+// (nil without augmentation) and the exact solution they snap to when
+// Check accepts it (else nil).
+func (m *relaxation) read(p *Puzzle, x []sdp.Matrix, tol float64) ([]Pose, [][2]float64, *Solution) {
+	if m.aug != nil {
+		return m.readAugmented(p, x, tol)
+	}
+	poses := m.poses(x)
+	if s, err := Snap(p, poses, tol); err == nil && Check(p, s) == nil {
+		return poses, nil, s
+	}
+	return poses, nil, nil
 }
 
 // poses reads the translations from the first moments of the Z_i.

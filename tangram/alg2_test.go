@@ -160,14 +160,15 @@ func TestSDPFailure(t *testing.T) {
 	if _, err := (SDP{}).Solve(ctx, p); !errors.Is(err, ErrBudget) {
 		t.Errorf("cancelled: %v", err)
 	}
-	// Bad parameters and turning pieces are refused.
+	// Bad parameters are refused; turning pieces go to the augmented
+	// puzzle (one SDP at K = 2 here: its budget error and statistics).
 	if _, err := (SDP{K: 9}).Solve(context.Background(), p); err == nil {
 		t.Error("K = 9 accepted")
 	}
 	q := p.Clone()
 	q.Turns = TurnsRotate
-	if _, err := (SDP{}).Solve(context.Background(), q); err == nil {
-		t.Error("turns accepted")
+	if res, err := (SDP{K: 2, MaxIter: 1}).Solve(context.Background(), q); !errors.Is(err, ErrBudget) || res.SDP == nil || res.SDP.Augmentation == nil || len(res.SDP.Augmentation.Orients) != 8 {
+		t.Errorf("turns: %v", err)
 	}
 }
 

@@ -138,7 +138,8 @@
 //
 // # Algorithm 2
 //
-// SDP is the paper's Algorithm 2 (section 5.2.2), translation only. Each
+// SDP is the paper's Algorithm 2 (section 5.2.2), for translations (turns:
+// the next section). Each
 // piece i has a moment matrix Z_i over the monomials of degree at most K
 // in T_i = (e^{τx}, e^{τy}) (eq. 20 and, in 2-D, 44: entry (β, γ) holds
 // the moment z_i,β+γ, so the main diagonal blocks are Hankel), Z_i[0,0] =
@@ -195,6 +196,37 @@
 //
 // The figures (iterations, seconds per backend, the iterate strips, 50
 // generated puzzles) are in docs/results/tangram.md.
+//
+// # Algorithm 2 with unknown orientations
+//
+// When the puzzle allows turns (TurnsRotate: the 8 turns by 45 degrees;
+// TurnsFlip: their mirror images too), SDP solves the augmented puzzle of
+// section 6.3 (Proposition 4, Figure 7): the puzzle, frame and pieces,
+// duplicated in every admissible orientation A about the silhouette's box
+// centre O, solved as one translation-only puzzle in which the A-copy of
+// piece i sits at A·t_i, one unknown t_i per piece (Augmentation). At a
+// solution with piece i turned by φ_i and its reference point (the mean of
+// its vertices) at O + ŝ_i, t_i = A_φi⁻¹ ŝ_i. Choices:
+//   - Basis: polynomial whatever Basis says. The paper's e^{k·u} would need
+//     the exponents A_oᵀk, irrational for 45-degree turns; (A·τ)^γ is a
+//     polynomial of degree |γ| in τ, so the equations (28) stay linear in
+//     the moments of τ_i = t_i/R and the SDP has the size of the
+//     translation-only one. Coefficients that the copies cancel to under
+//     1e-10 of their terms are set to 0 (else rounding makes spurious
+//     equations), and the 90-degree matrices are exact.
+//   - Bounds: |τ_i| is at most the silhouette's radius about O over R.
+//   - K = 5 by default (Z_i of 21 rows): at K = 3 every classic figure ends
+//     at a rank-one iterate that is not a solution (the summed equations
+//     of degree 6 do not pin the pieces down); K = 5 solves some.
+//   - Read-out: the copies of piece i whose vertices lie in the unturned
+//     silhouette (within SnapTol) are its candidate orientations; a search
+//     over one candidate a piece that covers sample points of the
+//     silhouette about once each gives the choices tried with Snap and
+//     Check (at most 64). Iterates carry the shifts (SDPIterate.Shifts);
+//     RenderAugmented draws them as Figure 7 does.
+//
+// It is slow and solves few figures (docs/results/tangram.md); the exact
+// solver is the one to use for turned pieces.
 //
 // # Pictures
 //

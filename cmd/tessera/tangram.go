@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,31 +45,70 @@ func readTangram(path string) (*tangram.Puzzle, error) {
 
 var tgGenerateCmd = &Command{
 	Name:      "generate",
-	UsageLine: "[-seed S] [-pieces tans|t4] [-o P.txt] [-solution S.txt]",
+	UsageLine: "[-seed S] [-pieces tans|t4] [-turns none|rotate|flip [-given]] [-classic NAME] [-o P.txt] [-solution S.txt]",
 	Short:     "write a random puzzle with a planted solution",
 	Long: `Generate lays the pieces edge to edge at random, keeping their union a simple
 polygon, and writes the puzzle whose silhouette that union is (the pieces in
-their own positions), and with -solution the planted solution.`,
+their own positions), and with -solution the planted solution. With -turns
+rotate or flip the pieces are laid turned by multiples of 45 degrees (and
+mirrored with flip) and listed as the set gives them, under a "turns" line:
+their orientations are part of the puzzle; -given writes them turned as the
+planted solution needs them instead, translation only (the orientations given
+away, the setting of Algorithm 2 without section 6.3). -classic NAME writes a
+classic figure instead (` + strings.Join(tangram.ClassicNames(), ", ") + `), with -turns
+its pieces as the set gives them (the orientations hidden).`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		seed := seedFlag(fs)
 		pieces := fs.String("pieces", "tans", "piece set: "+strings.Join(tangram.SetNames(), ", "))
+		turns := fs.String("turns", "none", "orientations the pieces are laid in: none, rotate (8 turns by 45 degrees) or flip (and mirror images)")
+		given := fs.Bool("given", false, "with -turns: write the pieces turned as the planted solution needs them, translation only")
+		classic := fs.String("classic", "", "write this classic figure instead of a random one")
 		out := outFlag(fs, "the puzzle (default stdout)")
 		solution := fs.String("solution", "", "write the planted solution to this file")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected arguments %q", args)
 			}
+			var tt tangram.Turns
+			switch *turns {
+			case "none":
+			case "rotate":
+				tt = tangram.TurnsRotate
+			case "flip":
+				tt = tangram.TurnsFlip
+			default:
+				return usagef("-turns %q: want none, rotate or flip", *turns)
+			}
 			set, ok := tangram.Set(*pieces)
 			if !ok {
 				return usagef("unknown -pieces %q (have %s)", *pieces, strings.Join(tangram.SetNames(), ", "))
 			}
-			p, sol, err := tangram.Generate(int64(*seed), set)
+			cmdline := fmt.Sprintf("tessera tangram generate -pieces %s -seed %d -turns %s", *pieces, *seed, *turns)
+			var (
+				p   *tangram.Puzzle
+				sol *tangram.Solution
+				err error
+			)
+			if *classic != "" {
+				cmdline = fmt.Sprintf("tessera tangram generate -classic %s -turns %s", *classic, *turns)
+				p, sol, err = hiddenClassic(ctx, *classic, tt)
+			} else {
+				p, sol, err = tangram.GenerateWith(int64(*seed), set, tangram.GenerateOptions{Turns: tt})
+				if err == nil {
+					p.Name = fmt.Sprintf("%s-%d", *pieces, *seed)
+				}
+			}
 			if err != nil {
 				return err
 			}
-			p.Name = fmt.Sprintf("%s-%d", *pieces, *seed)
+			if *given {
+				cmdline += " -given"
+				if p, sol, err = giveTurns(p, sol); err != nil {
+					return err
+				}
+			}
 			var b bytes.Buffer
-			fmt.Fprintf(&b, "# tessera tangram generate -pieces %s -seed %d\n", *pieces, *seed)
+			fmt.Fprintf(&b, "# %s\n", cmdline)
 			if err := tangram.FormatPuzzle(&b, p); err != nil {
 				return err
 			}
@@ -81,13 +121,50 @@ their own positions), and with -solution the planted solution.`,
 				return err
 			}
 			var s bytes.Buffer
-			fmt.Fprintf(&s, "# planted solution of: tessera tangram generate -pieces %s -seed %d\n", *pieces, *seed)
+			fmt.Fprintf(&s, "# planted solution of: %s\n", cmdline)
 			if err := tangram.FormatSolution(&s, p, sol); err != nil {
 				return err
 			}
 			return writeFileAtomic(*solution, s.Bytes())
 		}
 	},
+}
+
+// hiddenClassic returns a classic figure; with turns, its pieces as the
+// set gives them (Tans, or TPieces for "t") under those turns, and a
+// solution found by the exact solver.
+func hiddenClassic(ctx context.Context, name string, turns tangram.Turns) (*tangram.Puzzle, *tangram.Solution, error) {
+	p, sol, err := tangram.Classic(name)
+	if err != nil || turns == tangram.TurnsNone {
+		return p, sol, err
+	}
+	pieces := tangram.Tans()
+	if name == "t" {
+		pieces = tangram.TPieces()
+	}
+	p = &tangram.Puzzle{Name: name, Pieces: pieces, Silhouette: p.Silhouette, Turns: turns}
+	res, err := tangram.Exact{}.Solve(ctx, p)
+	if err != nil || !res.Solved {
+		return nil, nil, fmt.Errorf("classic %s with turns %v: the exact solver finds no solution: %v", name, turns, err)
+	}
+	return p, res.Solution, nil
+}
+
+// giveTurns returns the translation-only puzzle whose pieces are turned as
+// sol needs them, and sol without turns.
+func giveTurns(p *tangram.Puzzle, sol *tangram.Solution) (*tangram.Puzzle, *tangram.Solution, error) {
+	q := p.Clone()
+	q.Turns = tangram.TurnsNone
+	s := sol.Clone()
+	for i, pl := range sol.Placements {
+		sh, err := p.Pieces[i].Shape.Oriented(pl.Orient)
+		if err != nil {
+			return nil, nil, err
+		}
+		q.Pieces[i].Shape = sh
+		s.Placements[i].Orient = 0
+	}
+	return q, s, tangram.Check(q, s)
 }
 
 var tgSolveCmd = &Command{
@@ -99,8 +176,10 @@ when it checks exactly (no overlap, no gap). The solvers:
 
 ` + catalog.Tangram.Help() + `
 -snapshots DIR writes the poses of every SDP iterate of sdp, one picture each
-and all side by side (iterates.png). The exit status is 1 when the puzzle is
-not solved.`,
+and all side by side (iterates.png); when the pieces may turn (a "turns rotate"
+or "turns flip" line, or -turns), also the augmented puzzle of every iterate,
+every piece copied in every orientation (augmented-NN.png, augmented.png: the
+paper's Figure 7). The exit status is 1 when the puzzle is not solved.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf tgSolveFlags
 		sf.define(fs)
@@ -123,10 +202,15 @@ not solved.`,
 			if err != nil {
 				return err
 			}
-			var frames [][]tangram.Pose
+			var (
+				frames [][]tangram.Pose
+				shifts [][][2]float64
+			)
 			job := catalog.TangramJob{Spec: catalog.Spec[catalog.TangramOptions]{Solver: sf.algo, Options: sf.o,
 				Budget: catalog.Budget{Timeout: *timeout}}, Name: filepath.Base(args[0])}
-			rec, res := job.RunPuzzle(ctx, p, catalog.TangramHooks{OnIterate: func(it tangram.SDPIterate) { frames = append(frames, it.Poses) }})
+			rec, res := job.RunPuzzle(ctx, p, catalog.TangramHooks{OnIterate: func(it tangram.SDPIterate) {
+				frames, shifts = append(frames, it.Poses), append(shifts, it.Shifts)
+			}})
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -137,6 +221,11 @@ not solved.`,
 			if *snaps != "" && len(frames) > 0 {
 				if err := bench.TangramSnapshots(*snaps, p, frames); err != nil {
 					return err
+				}
+				if res.SDP != nil && res.SDP.Augmentation != nil {
+					if err := augmentedSnapshots(*snaps, p, res.SDP.Augmentation, shifts); err != nil {
+						return err
+					}
 				}
 			}
 			if res.Solved && *solution != "" {
@@ -186,11 +275,17 @@ not solved.`,
 
 var tgRenderCmd = &Command{
 	Name:      "render",
-	UsageLine: "P.txt [S.txt] -o X.png",
+	UsageLine: "[-turns rotate|flip] P.txt [S.txt] -o X.png",
 	Short:     "draw a puzzle (silhouette and pieces) or a solution",
+	Long: `Render draws the puzzle P.txt, or its solution S.txt. With -turns it draws
+the augmented puzzle of Algorithm 2 with unknown orientations instead (section
+6.3 of Kovalsky, Glasner and Basri, Figure 7): the silhouette turned about its
+centre in every admissible orientation and, with S.txt, every piece copied in
+every orientation where the solution's shifts put it.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		out := outFlag(fs, "the picture (PNG)")
 		scale := fs.Float64("scale", 40, "pixels per unit")
+		turns := fs.String("turns", "", "draw the augmented puzzle of these orientations: rotate (8 turns) or flip (16 with mirror images)")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) < 1 || len(args) > 2 || *out == "" {
 				return usagef("want P.txt [S.txt] and -o X.png")
@@ -202,7 +297,19 @@ var tgRenderCmd = &Command{
 			if err != nil {
 				return err
 			}
-			var poses []tangram.Pose
+			switch *turns {
+			case "":
+			case "rotate":
+				p.Turns = tangram.TurnsRotate
+			case "flip":
+				p.Turns = tangram.TurnsFlip
+			default:
+				return usagef("-turns %q: want rotate or flip", *turns)
+			}
+			var (
+				poses []tangram.Pose
+				sol   *tangram.Solution
+			)
 			if len(args) == 2 {
 				if err := regularFile(args[1]); err != nil {
 					return usagef("%v", err)
@@ -216,13 +323,46 @@ var tgRenderCmd = &Command{
 				if err != nil {
 					return usagef("%s: %v", args[1], err)
 				}
-				poses = s.Poses()
+				poses, sol = s.Poses(), s
 			}
 			var b bytes.Buffer
-			if err := tangram.RenderPNG(&b, p, poses, tangram.RenderOptions{Scale: *scale}); err != nil {
+			if *turns != "" {
+				aug := tangram.NewAugmentation(p)
+				var shifts [][2]float64
+				if sol != nil {
+					shifts = aug.Shifts(p, sol)
+				}
+				img, err := tangram.RenderAugmented(p, aug, shifts, tangram.RenderOptions{Scale: *scale})
+				if err != nil {
+					return err
+				}
+				if err := png.Encode(&b, img); err != nil {
+					return err
+				}
+			} else if err := tangram.RenderPNG(&b, p, poses, tangram.RenderOptions{Scale: *scale}); err != nil {
 				return err
 			}
 			return writeFileAtomic(*out, b.Bytes())
 		}
 	},
+}
+
+// augmentedSnapshots writes the augmented puzzle of every iterate
+// (augmented-NN.png) and all of them side by side (augmented.png).
+func augmentedSnapshots(dir string, p *tangram.Puzzle, aug *tangram.Augmentation, shifts [][][2]float64) error {
+	o := tangram.RenderOptions{Scale: 16}
+	for k, sh := range shifts {
+		img, err := tangram.RenderAugmented(p, aug, sh, o)
+		if err != nil {
+			return err
+		}
+		if err := bench.WritePNG(filepath.Join(dir, fmt.Sprintf("augmented-%02d.png", k+1)), img); err != nil {
+			return err
+		}
+	}
+	img, err := tangram.RenderAugmentedStrip(p, aug, shifts, o)
+	if err != nil {
+		return err
+	}
+	return bench.WritePNG(filepath.Join(dir, "augmented.png"), img)
 }

@@ -11,6 +11,7 @@ import (
 	"tessera/edgematch/relax"
 	"tessera/edgematch/sat"
 	"tessera/lp"
+	"tessera/sdp"
 )
 
 // EdgeMatchOptions are the edge-matching solvers' options: plain data
@@ -29,6 +30,9 @@ type EdgeMatchOptions struct {
 	LPPlain      bool          `json:"lp_plain,omitempty" help:"lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)"`
 	LPMaxMiB     int64         `json:"lp_max_mem,omitempty" help:"lp: refuse a puzzle whose LP would need more than about this many MiB, estimated before building it (0: 1024)"`
 	MaxMoves     int64         `json:"max_moves,omitempty" help:"lns: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout"`
+	SDPBackend   string        `json:"sdp,omitempty" help:"sdp backend: go (pure Go, the default) or csdp (a build with -tags csdp)"`
+	SDPK         int           `json:"sdp_k,omitempty" help:"sdp: degree of the moment matrices (0: 2)"`
+	SDPIter      int           `json:"sdp_iter,omitempty" help:"sdp: at most this many SDPs (0: 40)"`
 	SATSolver    string        `json:"sat_solver,omitempty" help:"sat: the SAT solver, a name on the PATH or a path (default: the first of cadical, kissat, cryptominisat5 found)"`
 	MaxSolutions int64         `json:"max_solutions,omitempty" help:"sat -count: stop after this many solutions (0: no limit)"`
 	Count        bool          `json:"count,omitempty" help:"dfs, sat: count all solutions instead of stopping at the first"`
@@ -54,6 +58,10 @@ func (o EdgeMatchOptions) Check() error {
 		return errors.New("-max-moves must not be negative (0: no limit)")
 	case o.Split < 0:
 		return errors.New("-split must not be negative (0: no split)")
+	case o.SDPK < 0 || o.SDPK > 4:
+		return fmt.Errorf("-sdp-k %d out of range (0 to 4; 0: 2)", o.SDPK)
+	case o.SDPIter < 0:
+		return errors.New("-sdp-iter must not be negative (0: 40)")
 	case o.MaxSolutions < 0:
 		return errors.New("-max-solutions must not be negative (0: no limit)")
 	}
@@ -123,6 +131,9 @@ var EdgeMatch = Table[edgematch.Solver, EdgeMatchRun]{
 		Reads: []string{"order", "workers", "max_nodes", "lp", "lp_iter", "lp_time", "no_search", "lp_plain", "lp_max_mem"},
 		Doc:   "Kovalsky, Glasner and Basri's iterative LP; unless -no-search, rounding, fixing and the backtracker",
 		New:   newEdgeMatchLP},
+	{ID: "sdp", Name: "Kovalsky's rank-one SDP (Algorithm 2)", Reads: []string{"sdp", "sdp_k", "sdp_iter"},
+		Doc: sdpLimits,
+		New: newEdgeMatchSDP},
 	{ID: "sat", Name: "SAT solver (external)", Optimal: true, Reads: []string{"count", "sat_solver", "max_solutions"},
 		Doc: "the puzzle as CNF, solved by cadical (or -sat-solver) from the PATH, the model decoded and verified; -count counts by blocking clauses",
 		New: newEdgeMatchSAT},
@@ -258,6 +269,35 @@ func newEdgeMatchLP(o EdgeMatchRun) (edgematch.Solver, error) {
 	if h.Progress != nil {
 		s.Progress = func(st edgematch.LPStep) {
 			h.Progress("lp: iteration %d, %d fractional entries, %.1f s", st.Iteration, st.Fractional, st.Elapsed.Seconds())
+		}
+	}
+	return s, nil
+}
+
+// sdpLimits is the sdp entry's doc: what it costs (docs/results/edgematch.md).
+const sdpLimits = "Kovalsky, Glasner and Basri's Algorithm 2: moment matrices of the pieces' translations, SDPs reweighted towards rank one, translations rounded to cells; fixed orientation and no hints only, no search after it. " +
+	"A demonstration, not a solver: on Kovalsky puzzles with 8 colours it solved 3x3 to 6x6 (0.2 to 11 s wall at load 30 to 44, 0.02 to 1.5 CPU-s) where lp needs milliseconds, a thousand times and more the cost; 7x7 and 8x8 not in a minute. Worth running up to 6x6 (docs/results/edgematch.md)"
+
+func newEdgeMatchSDP(o EdgeMatchRun) (edgematch.Solver, error) {
+	h := o.Hooks
+	switch {
+	case o.Start != nil:
+		return nil, errResume
+	case h.Subtrees != nil || h.Searches != nil:
+		return nil, errors.New("sdp runs in this process only (no -nats)")
+	}
+	name := o.SDPBackend
+	if name == "" {
+		name = "go"
+	}
+	backend, err := sdp.Lookup(name)
+	if err != nil {
+		return nil, err // sdp.ErrNotBuilt for csdp without the build tag
+	}
+	s := relax.SDP{Backend: backend, K: o.SDPK, MaxIter: o.SDPIter, Seed: o.Seed}
+	if h.Progress != nil {
+		s.OnIterate = func(it int, b *edgematch.Board, objective float64) {
+			h.Progress("sdp: iteration %d, objective %.3g", it, objective)
 		}
 	}
 	return s, nil

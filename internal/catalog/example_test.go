@@ -18,6 +18,6 @@ func Example() {
 	fmt.Println(err != nil)
 	// Output:
 	// exact true
-	// [dfs partial tiles lns lp sat]
+	// [dfs partial tiles lns lp sdp sat]
 	// true
 }

@@ -17,9 +17,10 @@ import (
 // fields its entry's Reads lists.
 type TangramOptions struct {
 	SDPBackend string `json:"sdp,omitempty" help:"sdp backend: go (pure Go, the default) or csdp (a build with -tags csdp)"`
-	K          int    `json:"k,omitempty" help:"sdp: degree of the moment matrices (0: 3)"`
+	K          int    `json:"k,omitempty" help:"sdp: degree of the moment matrices (0: 3; 5 when the pieces may turn)"`
 	MaxIter    int    `json:"max_iter,omitempty" help:"sdp: at most this many SDPs (0: 40)"`
 	Plain      bool   `json:"plain,omitempty" help:"sdp: Algorithm 2 as published (no random restart when the objective stalls)"`
+	Turns      string `json:"turns,omitempty" help:"the orientations the pieces may take, overriding the puzzle's turns line: none (translation only), rotate (8 turns by 45 degrees), flip (and mirror images); sdp then solves the augmented puzzle of section 6.3 (\"\": as the puzzle says)"`
 	MaxNodes   int64  `json:"max_nodes,omitempty" help:"exact: stop after this many placements (0: no limit)"`
 	Seed       uint64 `json:"seed,string,omitempty" applies:"all" help:"random seed: the same seed gives the same result, unless a wall-clock -timeout ends the work first"`
 }
@@ -32,7 +33,23 @@ func (o TangramOptions) Check() error {
 	if o.K > 8 {
 		return fmt.Errorf("-k %d out of range (0 to 8)", o.K)
 	}
+	if _, err := o.turns(); err != nil {
+		return err
+	}
 	return nil
+}
+
+// turns returns the Turns that -turns names (ok false for "").
+func (o TangramOptions) turns() (tangram.Turns, error) {
+	for _, t := range []tangram.Turns{tangram.TurnsNone, tangram.TurnsRotate, tangram.TurnsFlip} {
+		if o.Turns == t.String() {
+			return t, nil
+		}
+	}
+	if o.Turns == "" {
+		return 0, nil
+	}
+	return 0, fmt.Errorf("-turns %q: want none, rotate or flip", o.Turns)
 }
 
 // TangramHooks are what a tangram solve needs at run time and never sends.
@@ -50,10 +67,10 @@ type TangramRun struct {
 
 // Tangram is the table of tangram solvers.
 var Tangram = Table[tangram.Solver, TangramRun]{
-	{ID: "sdp", Name: "Kovalsky's rank-one SDP (Algorithm 2)", Reads: []string{"sdp", "k", "max_iter", "plain"},
-		Doc: "moment matrices of the pieces' translations, SDPs reweighted towards rank one; translations snapped and checked",
+	{ID: "sdp", Name: "Kovalsky's rank-one SDP (Algorithm 2)", Reads: []string{"sdp", "k", "max_iter", "plain", "turns"},
+		Doc: "moment matrices of the pieces' translations, SDPs reweighted towards rank one; translations snapped and checked. Pieces that may turn: the augmented puzzle (section 6.3, all copies of the puzzle in the admissible orientations, degree 5), far slower and solving fewer figures (docs/results/tangram.md)",
 		New: newTangramSDP},
-	{ID: "exact", Name: "exact backtracker", Optimal: true, Reads: []string{"max_nodes"},
+	{ID: "exact", Name: "exact backtracker", Optimal: true, Reads: []string{"max_nodes", "turns"},
 		Doc: "covers a corner of the uncovered region at a time; proves there is no solution when there is none",
 		New: func(o TangramRun) (tangram.Solver, error) { return tangram.Exact{MaxNodes: o.MaxNodes}, nil }},
 }
@@ -125,6 +142,11 @@ func (j TangramJob) RunPuzzle(ctx context.Context, p *tangram.Puzzle, h TangramH
 	if err != nil {
 		rec.Error = err.Error()
 		return rec, tangram.Result{}
+	}
+	if o := j.Options; o.Turns != "" {
+		t, _ := o.turns()
+		p = p.Clone()
+		p.Turns = t
 	}
 	var res tangram.Result
 	WithBudget(ctx, j.Budget.Timeout, false, func(ctx context.Context) { res, err = s.Solve(ctx, p) })

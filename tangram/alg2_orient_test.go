@@ -1,0 +1,137 @@
+package tangram
+
+import (
+	"context"
+	"math"
+	"os"
+	"testing"
+
+	"tessera/sdp"
+)
+
+// unoriented returns the classic figure with its orientations hidden: the
+// seven tans (or the T's pieces) as the sets give them, turns and mirror
+// images allowed, and a solution found by the exact solver.
+func unoriented(t *testing.T, name string, turns Turns) (*Puzzle, *Solution) {
+	t.Helper()
+	c, _, err := Classic(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pieces := Tans()
+	if name == "t" {
+		pieces = TPieces()
+	}
+	p := &Puzzle{Name: name, Pieces: pieces, Silhouette: c.Silhouette, Turns: turns}
+	res, err := Exact{}.Solve(context.Background(), p)
+	if err != nil || !res.Solved {
+		t.Fatalf("%s: the exact solver: %v", name, err)
+	}
+	return p, res.Solution
+}
+
+// TestAugmentedPlanted: the rank-one Z_i of an exact solution's shifts
+// (Proposition 4: t_i = A_φi⁻¹ ŝ_i) satisfy every equation (28) of the
+// augmented puzzle and its bounds, for turns and for turns with mirror
+// images; and the shifts of the solution read back through Pose give the
+// solution's poses.
+func TestAugmentedPlanted(t *testing.T) {
+	for _, turns := range []Turns{TurnsNone, TurnsRotate, TurnsFlip} {
+		for _, name := range ClassicNames() {
+			p, sol, _ := Classic(name)
+			if turns != TurnsNone {
+				p, sol = unoriented(t, name, turns)
+			}
+			m, aug, err := newAugmented(p, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := max(8*int(turns), 1); len(aug.Orients) != want {
+				t.Fatalf("%v: %d orientations, want %d", turns, len(aug.Orients), want)
+			}
+			shifts := aug.Shifts(p, sol)
+			for i, ps := range sol.Poses() {
+				q := aug.Pose(p, i, ps.Orient, shifts[i])
+				if math.Abs(q.X-ps.X) > 1e-9 || math.Abs(q.Y-ps.Y) > 1e-9 {
+					t.Fatalf("%s: piece %d: pose %+v from its shift, want %+v", name, i, q, ps)
+				}
+			}
+			x := make([]sdp.Matrix, len(m.prob.Blocks))
+			for i := range p.Pieces {
+				tau := [2]float64{shifts[i][0] / m.R, shifts[i][1] / m.R}
+				u := make([]float64, m.n)
+				for r, b := range m.mons[:m.n] {
+					u[r] = math.Pow(tau[0], float64(b[0])) * math.Pow(tau[1], float64(b[1]))
+				}
+				z := sdp.Matrix{N: m.n, Data: make([]float64, m.n*m.n)}
+				for r := range m.n {
+					for c := range m.n {
+						z.Data[r*m.n+c] = u[r] * u[c]
+					}
+				}
+				x[i] = z
+			}
+			lp := m.prob.Blocks[len(m.prob.Blocks)-1]
+			x[len(x)-1] = sdp.Matrix{N: lp.Size, Diagonal: true, Data: make([]float64, lp.Size)}
+			worst := 0.0
+			for _, c := range m.prob.Constraints {
+				v, slack := 0.0, false
+				for _, e := range c.A {
+					if e.Block == len(x)-1 {
+						slack = true
+						continue
+					}
+					f := e.V
+					if e.I != e.J {
+						f *= 2
+					}
+					v += f * x[e.Block].At(e.I, e.J)
+				}
+				if slack {
+					if c.B-v < 0 {
+						t.Errorf("%v %s: bound violated by %g", turns, name, v-c.B)
+					}
+					continue
+				}
+				worst = max(worst, math.Abs(v-c.B))
+			}
+			if worst > 1e-8 {
+				t.Errorf("%v %s: the planted solution violates an equation (28) by %g", turns, name, worst)
+			}
+			// And the read-out finds the orientations and the solution.
+			if _, _, s := m.readAugmented(p, x, 0.3); s == nil {
+				t.Errorf("%v %s: the planted iterate does not read back as a solution", turns, name)
+			}
+		}
+	}
+}
+
+// TestAugmentedSolve: Algorithm 2 on the augmented puzzle (defaults: K =
+// 5) solves the T of four pieces with its orientations hidden, turns and
+// mirror images allowed, exactly; TESSERA_TEST_FULL=1 adds the square of
+// the seven tans (a minute or more).
+func TestAugmentedSolve(t *testing.T) {
+	if testing.Short() {
+		t.Skip("20 s or so: run without -short")
+	}
+	names := []string{"t"}
+	if os.Getenv("TESSERA_TEST_FULL") == "1" {
+		names = append(names, "square")
+	}
+	for _, name := range names {
+		p, _ := unoriented(t, name, TurnsFlip)
+		var seen int
+		res, err := SDP{OnIterate: func(it SDPIterate) {
+			if len(it.Shifts) == len(p.Pieces) {
+				seen++
+			}
+		}}.Solve(context.Background(), p)
+		if err != nil || !res.Solved || Check(p, res.Solution) != nil {
+			t.Fatalf("%s: not solved: %v", name, err)
+		}
+		if res.SDP.Augmentation == nil || seen != res.SDP.Iterations {
+			t.Errorf("%s: %d of %d iterates carry the augmented shifts", name, seen, res.SDP.Iterations)
+		}
+		t.Logf("%s: %d SDPs, %.2f s", name, res.SDP.Iterations, res.Elapsed.Seconds())
+	}
+}
