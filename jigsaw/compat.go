@@ -563,9 +563,9 @@ func (c *Compat) allPairs(ctx context.Context, workers int) error {
 				i0, i1 := b*pairBlock, min(n, (b+1)*pairBlock)
 				c.pairBlock(t, i0, i1, rowSum, rowCount)
 				if c.progress != nil {
+					progMu.Lock() // the count and its report in one step: reports in order
 					d := done.Add(1)
-					progMu.Lock()
-					c.progress(CompatProgress{Pieces: n, Done: pairsBefore(n, int(d)*pairBlock), Total: pairsBefore(n, n)})
+					c.progress(CompatProgress{Pieces: n, Done: pairsBefore(n, min(n, int(d)*pairBlock)), Total: pairsBefore(n, n)})
 					progMu.Unlock()
 				}
 			}

@@ -44,7 +44,7 @@ func TestJigsawTable(t *testing.T) {
 	want := ga.Solver{Pop: 300, Gens: 100, Elite: 4, Mutation: 0.001, Seed: 7, CompatOptions: jigsaw.CompatOptions{K: jigsaw.DefaultK}}
 	mend := want
 	mend.Gens = 25
-	if b.Solver != want || b.Mend != mend || b.CompatOptions != want.CompatOptions {
+	if !reflect.DeepEqual(b.Solver, want) || !reflect.DeepEqual(b.Mend, mend) || !reflect.DeepEqual(b.CompatOptions, want.CompatOptions) {
 		t.Errorf("ga: %+v", b)
 	}
 	o.Gens, o.Elite, o.Mutation = 3, -1, -1
