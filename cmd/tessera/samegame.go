@@ -40,7 +40,7 @@ GORYB... ("GGGGBOYO", the blog), with '.' for an empty cell, each board
 after a "position N" or "example NAME"/"board" line or a blank line. FILE:N
 names the N-th board of a file (from 1). Clicks are written x,y: x the
 column from the left, y the row from the bottom. Sizes are COLSxROWS.`,
-		Commands: []*Command{samegameSolveCmd, samegamePlayCmd, samegameGenerateCmd, samegameBenchCmd, samegameDatasetCmd, samegameTrainCmd},
+		Commands: []*Command{samegameSolveCmd, samegameScoreCmd, samegamePlayCmd, samegameGenerateCmd, samegameBenchCmd, samegameDatasetCmd, samegameTrainCmd},
 	})
 }
 
