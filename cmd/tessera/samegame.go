@@ -415,7 +415,9 @@ Keys: arrows or W A S D move the cursor; space or enter clicks the group
 under it; u undoes a click; r restarts; n draws a new random board; h
 hints the next click (a short search: exact or DFS for dust, NRPA for
 standard) and moves the cursor there; a plays the hinted line to the end;
-q quits.`,
+p shows the certainty board (dust boards of 8x6 and up to 5 colours: each
+cell marked with the shipped network's probability, in percent, that its
+group is the click to make, as in the source blog's figure); q quits.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		rulesName := fs.String("rules", "", "rules: standard or dust (default: from the file, else standard)")
 		size := fs.String("size", "", "random board size COLSxROWS (default 15x15 standard, 8x6 dust)")
