@@ -89,6 +89,9 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 	{ID: "nrpa", Name: "NRPA", Anytime: true, Reads: append([]string{"level", "iterations", "dist", "tabu_pairs", "stabilize"}, mcReads...),
 		Doc: "nested rollout policy adaptation (level 3, 100 iterations): learns a playout policy; uses its whole time",
 		New: func(o SameGameRun) (samegame.Solver, error) {
+			if o.Dist > 0 && (o.TabuPairs || o.Stabilize > 1) {
+				return nil, fmt.Errorf("nrpa: -tabu-pairs and -stabilize are for the single-process search, not -dist")
+			}
 			if o.Dist > 0 {
 				return samegame.DistNRPA{Level: o.Level, Iterations: o.Iterations, Parallel: o.Dist, Seed: o.Seed,
 					MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu, Exec: o.Hooks.NRPAExec, Progress: o.Hooks.Progress}, nil
