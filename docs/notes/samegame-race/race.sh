@@ -13,18 +13,22 @@
 #   POSITIONS  the race's positions (default "1 2 3 11 16")
 #   SEEDS      the seeds, the same for both sides (default "1 2 3 4")
 #   SECS       seconds per race run (default 30; wall clock, one core each)
-#   VARIANTS   Tessera's sides, "NAME=FLAGS" separated by ';'
-#              (default "tessera=" : solve -algo nrpa with its defaults)
+#   VARIANTS   Tessera's sides, "NAME=FLAGS" separated by ';', each run as
+#              solve -algo nrpa FLAGS (default: "base=;stab4=-stabilize 4;
+#              pairs_stab4=-tabu-pairs -stabilize 4")
 #   STD20      Tessera sides that also run the standard 20 at STD20_SECS
-#              (names from VARIANTS, space-separated; default: all; "none")
+#              (names from VARIANTS, space-separated; default "base stab4";
+#              "none": no standard-20 run)
 #   STD20_SECS seconds per position of the standard-20 run (default 60)
 #   STD20_SEEDS seeds of the standard-20 run (default "1")
 #   PEER20     1: the peer runs the standard 20 too (default 0)
 #   JOBS       processes at a time (default: nproc)
 #
-# Sizing: 16 cores, 2 sides x 5 positions x 4 seeds x 30 s = 40 runs = 3
-# rounds (~95 s), plus the standard 20 x 60 s = 20 runs (~2 rounds, 120 s):
-# about 4 minutes in all, the longest runs scheduled first.
+# Sizing, 16 cores: the default is 4 sides (the peer and 3 variants) x 5
+# positions x 4 seeds = 80 runs of 30 s, plus 2 x 20 runs of 60 s: 4,800
+# core-seconds, about 5 minutes with the longest runs first. One variant
+# against the peer (VARIANTS="tessera=FLAGS" STD20=tessera): 40 runs of 30 s
+# and 20 of 60 s, about 3 minutes.
 set -u
 root=$(pwd)
 race=$root/.race
@@ -32,7 +36,7 @@ out=${1:-$race/out-$(date -u +%Y%m%dT%H%M%SZ)}
 POSITIONS=${POSITIONS:-"1 2 3 11 16"}
 SEEDS=${SEEDS:-"1 2 3 4"}
 SECS=${SECS:-30}
-VARIANTS=${VARIANTS:-"tessera="}
+VARIANTS=${VARIANTS:-"base=;stab4=-stabilize 4;pairs_stab4=-tabu-pairs -stabilize 4"}
 STD20_SECS=${STD20_SECS:-60}
 STD20_SEEDS=${STD20_SEEDS:-1}
 PEER20=${PEER20:-0}
@@ -48,7 +52,7 @@ for v in "${vs[@]}"; do
 	names+=("${v%%=*}")
 	flags[${v%%=*}]=${v#*=}
 done
-STD20=${STD20:-${names[*]}}
+STD20=${STD20:-"base stab4"}
 
 # The jobs, one per line: SIDE NAME POSITION SEED SECONDS, longest first.
 {
