@@ -9,6 +9,8 @@
 #                       improving rollout's clicks to stderr ("best SCORE: x,y ...",
 #                       x from the left, y from the bottom) so that Tessera can
 #                       rescore its answers; the search itself is untouched
+#   .race/same-cpu      the same, its -t timeout counted in CPU time (for a
+#                       loaded machine: race.sh with PEER=same-cpu)
 #   .race/tessera       cmd/tessera, CGO_ENABLED=0
 #   .race/problems.txt  the peer's copy of the standard set
 #
@@ -31,8 +33,14 @@ grep -q 'return test(o);' nrpa.inl
 # row-major from the top-left of the 15x15 board).
 sed -i 's/^  double score = board.score(); $/&\n  { static double raceBest = -1; if (score > raceBest) { raceBest = score; fprintf(stderr, "best %d:", (int)score); for (int i = 0; i < board.length; i++) fprintf(stderr, " %d,%d", board.rollout[i].locations[0] % 15, 14 - board.rollout[i].locations[0] \/ 15); fprintf(stderr, "\\n"); } }/' nrpa.inl
 grep -q raceBest nrpa.inl
-g++ -O3 -DNDEBUG -std=c++11 -Werror=return-type -o same same.cpp nrpa.cpp -static -pthread -Wl,--whole-archive -lpthread -Wl,--no-whole-archive
-cp same problems.txt "$root/.race/"
+static="-static -pthread -Wl,--whole-archive -lpthread -Wl,--no-whole-archive"
+g++ -O3 -DNDEBUG -std=c++11 -Werror=return-type -o same same.cpp nrpa.cpp $static
+# same-cpu, for loaded machines only: the timeout (-t) counts the process's
+# CPU time (clock()) instead of wall-clock time.
+sed -i 's/^\([[:space:]]*\)_doneCond.wait_until(lk, _startTime + seconds(timerEvents\[i\]));/\1while (!_done \&\& clock() < (clock_t)timerEvents[i] * CLOCKS_PER_SEC) _doneCond.wait_for(lk, milliseconds(20));/' stats.hpp
+grep -q 'clock() < (clock_t)timerEvents' stats.hpp
+g++ -O3 -DNDEBUG -std=c++11 -Werror=return-type -o same-cpu same.cpp nrpa.cpp $static
+cp same same-cpu problems.txt "$root/.race/"
 cp "${TESSERA_DATA:-$root/../shared/data}/samegame/standard20.txt" "$root/.race/"
 cd "$root"
 CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o .race/tessera ./cmd/tessera

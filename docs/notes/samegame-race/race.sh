@@ -23,6 +23,9 @@
 #   STD20_SEEDS seeds of the standard-20 run (default "1")
 #   PEER20     1: the peer runs the standard 20 too (default 0)
 #   JOBS       processes at a time (default: nproc)
+#   PEER       the peer's binary in .race (default same; same-cpu on a loaded
+#              machine, with CPU=1)
+#   CPU        1: Tessera counts its -timeout in CPU time (-cpu; default 0)
 #
 # Sizing, 16 cores: the default is 4 sides (the peer and 3 variants) x 5
 # positions x 4 seeds = 80 runs of 30 s, plus 2 x 20 runs of 60 s: 4,800
@@ -41,7 +44,9 @@ STD20_SECS=${STD20_SECS:-60}
 STD20_SEEDS=${STD20_SEEDS:-1}
 PEER20=${PEER20:-0}
 JOBS=${JOBS:-$(nproc)}
-for f in same tessera problems.txt standard20.txt; do
+PEER=${PEER:-same}
+CPU=${CPU:-0}
+for f in "$PEER" tessera problems.txt standard20.txt; do
 	test -f "$race/$f" || { echo "missing $race/$f (docs/notes/samegame-race/build.sh)" >&2; exit 1; }
 done
 mkdir -p "$out/runs"
@@ -78,12 +83,14 @@ one() { # SIDE NAME POSITION SEED SECONDS SET
 	local TIMEFORMAT='%R %U %S'
 	if [ "$side" = peer ]; then
 		ln -sf "$race/problems.txt" "$dir/problems.txt"
-		{ time (cd "$dir" && "$race/same" $((p - 1)) -r 1 -l 3 -n 100 -x 1 -t "$secs" -a "$s" >stdout.txt 2>stderr.txt); } 2>"$dir/time.txt"
+		{ time (cd "$dir" && "$race/$PEER" $((p - 1)) -r 1 -l 3 -n 100 -x 1 -t "$secs" -a "$s" >stdout.txt 2>stderr.txt); } 2>"$dir/time.txt"
 		reported=$(sed -n 's/^Bestscore: //p' "$dir/stdout.txt" | tail -1)
 		line=$(grep '^best ' "$dir/stderr.txt" | tail -1 | cut -d: -f2-)
 	else
+		local cpu=
+		[ "$CPU" = 1 ] && cpu=-cpu
 		# shellcheck disable=SC2086
-		{ time (cd "$dir" && GOMAXPROCS=1 "$race/tessera" samegame solve -algo nrpa ${flags[$name]} \
+		{ time (cd "$dir" && GOMAXPROCS=1 "$race/tessera" samegame solve -algo nrpa ${flags[$name]} $cpu \
 			-timeout "${secs}s" -seed "$s" -json "$race/standard20.txt:$p" >stdout.txt 2>stderr.txt); } 2>"$dir/time.txt"
 		reported=$(sed -n 's/.*"score":\([0-9-]*\).*/\1/p' "$dir/stdout.txt" | head -1)
 		line=$(sed -n 's/.*"moves":"\([^"]*\)".*/\1/p' "$dir/stdout.txt" | head -1)
@@ -93,7 +100,7 @@ one() { # SIDE NAME POSITION SEED SECONDS SET
 	echo "$set $name $p $s $secs ${reported:-none} ${rescored:-invalid} $(cat "$dir/time.txt")" >"$dir/result.txt"
 }
 export -f one
-export out race
+export out race PEER CPU
 # flags travel to the subshells through a file
 for n in "${names[@]}"; do echo "$n=${flags[$n]}"; done >"$out/variants.txt"
 run_one() {
