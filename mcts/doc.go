@@ -63,6 +63,11 @@
 // (NRPALevel, anywhere) and adapts it toward its best sequence
 // (AdaptPolicy gives exactly NRPA's own weights).
 //
+// NRPAOptions.Stabilize is stabilized NRPA (Cazenave, Sevestre and
+// Toulemont 2021): a level-1 iteration makes that many playouts before its
+// policy adapts toward the best, which makes the adaptation rarer and so
+// each playout cheaper.
+//
 // Which search to use: NRPA learns a playout policy and holds the best
 // published results on SameGame and Morpion Solitaire (Rosin 2011,
 // Cazenave); NMCS needs no codes and is strong at levels 2-3 (Cazenave

@@ -541,3 +541,26 @@ func TestImproved(t *testing.T) {
 		}
 	}
 }
+
+// TestNRPAStabilized: a stabilized level-1 iteration makes Stabilize
+// playouts before it adapts, so a level-l search makes
+// Stabilize*Iterations^l of them, and it still finds the optimum.
+func TestNRPAStabilized(t *testing.T) {
+	g := newTarget(20, 4, 1)
+	res, err := NRPA(t.Context(), g, NRPAOptions{Level: 2, Iterations: 60, Stabilize: 3, Budget: Budget{Seed: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Stats.Playouts != 3*60*60 {
+		t.Fatalf("%d playouts, want %d", res.Stats.Playouts, 3*60*60)
+	}
+	if res.Score != 120 || replay(t, g, res.Moves) != res.Score {
+		t.Fatalf("score %v, moves %v", res.Score, res.Moves)
+	}
+	// Stabilize 1 is plain NRPA: the same search, playout for playout.
+	a, _ := NRPA(t.Context(), g, NRPAOptions{Level: 2, Iterations: 20, Budget: Budget{Seed: 5}})
+	b, _ := NRPA(t.Context(), g, NRPAOptions{Level: 2, Iterations: 20, Stabilize: 1, Budget: Budget{Seed: 5}})
+	if a.Score != b.Score || !slices.Equal(a.Moves, b.Moves) || a.Stats.Playouts != b.Stats.Playouts {
+		t.Fatalf("stabilize 1 differs from plain NRPA: %v %v", a, b)
+	}
+}

@@ -19,6 +19,12 @@ type NRPAOptions struct {
 	// or the budget ends, keeping the best sequence (the usual way to spend
 	// a time budget).
 	Restart bool
+	// Stabilize is the number of playouts a level-1 iteration makes before
+	// its policy adapts toward the best sequence so far (Cazenave, Sevestre
+	// and Toulemont, "Stabilized Nested Rollout Policy Adaptation", 2021);
+	// zero or one is plain NRPA. A level-l search then makes
+	// Stabilize*Iterations^l playouts.
+	Stabilize int
 }
 
 // NRPA runs Nested Rollout Policy Adaptation (Rosin, "Nested Rollout
@@ -114,13 +120,22 @@ func (s *nrpa[G, M]) level(l int) *record[M] {
 	}
 	best := &s.bests[l]
 	best.reset()
+	reps := 1
+	if l == 1 && s.opts.Stabilize > 1 {
+		reps = s.opts.Stabilize
+	}
 	for range s.opts.Iterations {
 		if l > 1 {
 			s.pols[l-1].copyFrom(&s.pols[l])
 		}
-		r := s.level(l - 1)
-		if r.score >= best.score {
-			best.copyFrom(r)
+		for range reps {
+			r := s.level(l - 1)
+			if r.score >= best.score {
+				best.copyFrom(r)
+			}
+			if s.err != nil {
+				break
+			}
 		}
 		if s.err != nil {
 			break

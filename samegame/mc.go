@@ -88,6 +88,12 @@ type NRPA struct {
 	Restart bool
 	// NoTabu turns off the tabu-colour filter under Standard rules.
 	NoTabu bool
+	// TabuPairs lets the tabu colour's groups of two cells be clicked
+	// after the first 10 clicks (Position.SetTabuPairs).
+	TabuPairs bool
+	// Stabilize is the number of playouts of a level-1 iteration before
+	// its policy adapts (Stabilized NRPA; 0 or 1: plain NRPA).
+	Stabilize int
 	// Progress, when set, is called now and then with the best result so
 	// far (its Moves the best line, a slice the callee may keep) and the
 	// work done, and each time the best line improves.
@@ -98,7 +104,8 @@ type NRPA struct {
 func (s NRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 	return timed(func() (Solution, error) {
 		return solveMC(ctx, b, mcParams{kind: "nrpa", level: s.Level, iterations: s.Iterations, seed: s.Seed,
-			max: s.MaxPlayouts, restart: s.Restart, noTabu: s.NoTabu, progress: s.Progress})
+			max: s.MaxPlayouts, restart: s.Restart, noTabu: s.NoTabu, progress: s.Progress,
+			tabuPairs: s.TabuPairs, stabilize: s.Stabilize})
 	})
 }
 
@@ -109,6 +116,8 @@ type mcParams struct {
 	seed              uint64
 	max               int64
 	restart, noTabu   bool
+	tabuPairs         bool
+	stabilize         int
 	progress          func(Solution)
 }
 
@@ -146,8 +155,10 @@ func solveMC(ctx context.Context, b *Board, p mcParams) (Solution, error) {
 	var err error
 	switch p.kind {
 	case "nrpa":
-		res, err = mcts.NRPA(ctx, NewPosition(b, tabu), mcts.NRPAOptions{Budget: budget,
-			Level: p.level, Iterations: p.iterations, Restart: repeat})
+		pos := NewPosition(b, tabu)
+		pos.SetTabuPairs(p.tabuPairs)
+		res, err = mcts.NRPA(ctx, pos, mcts.NRPAOptions{Budget: budget,
+			Level: p.level, Iterations: p.iterations, Restart: repeat, Stabilize: p.stabilize})
 	case "nmcs":
 		res, err = mcts.NMCS(ctx, NewPosition(b, tabu), mcts.NMCSOptions[*Position, Group]{Budget: budget,
 			Level: p.level, Repeat: repeat})

@@ -17,6 +17,7 @@ type Position struct {
 	clicks   int
 	tabu     Color // the tabu colour, or Empty
 	tabuLeft int   // cells of the tabu colour left
+	pairs    bool  // tabu pairs may be clicked after pairsAfter clicks
 	scratch  *scratch
 }
 
@@ -32,6 +33,16 @@ func NewPosition(b *Board, tabu bool) *Position {
 	}
 	return p
 }
+
+// pairsAfter is the number of clicks after which SetTabuPairs lets the
+// tabu colour's groups of two cells be clicked.
+const pairsAfter = 10
+
+// SetTabuPairs relaxes the tabu-colour filter: after the first 10 clicks,
+// the tabu colour's groups of two cells are legal too (the selective rule
+// of Negrevergne and Cazenave's NRPA code: a pair scores nothing and
+// clears the way; larger groups of that colour stay hidden).
+func (p *Position) SetTabuPairs(on bool) { p.pairs = on }
 
 // mostFrequent returns the colour with the most cells and its count.
 func mostFrequent(b *Board) (Color, int) {
@@ -66,7 +77,7 @@ func (p *Position) Moves(dst []Group) []Group {
 	}
 	k := base
 	for _, g := range dst[base:] {
-		if g.Color != p.tabu || int(g.Size) == p.tabuLeft {
+		if g.Color != p.tabu || int(g.Size) == p.tabuLeft || (p.pairs && g.Size <= 2 && p.clicks >= pairsAfter) {
 			dst[k] = g
 			k++
 		}

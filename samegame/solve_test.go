@@ -214,3 +214,48 @@ func TestTabuFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestTabuPairs: with SetTabuPairs the filter also offers the tabu colour's
+// groups of two cells, from the 11th click on, and still hides its larger
+// groups (unless they are all of it, or nothing else is left).
+func TestTabuPairs(t *testing.T) {
+	set := readSet(t, "standard20.txt", Standard)
+	rng := rand.New(rand.NewPCG(2, 1))
+	pairsSeen := 0
+	for _, e := range set[15:] {
+		p := NewPosition(e.Board, true)
+		p.SetTabuPairs(true)
+		for {
+			moves := p.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			all := p.Board().Moves(nil)
+			left := p.Board().ColorCounts()[p.Tabu()]
+			want := 0
+			for _, g := range all {
+				if g.Color != p.Tabu() || int(g.Size) == left || (g.Size == 2 && p.Clicks() >= 10) {
+					want++
+				}
+			}
+			if want == 0 {
+				want = len(all)
+			}
+			if len(moves) != want {
+				t.Fatalf("%s, click %d: %d moves offered, want %d", e.Name, p.Clicks()+1, len(moves), want)
+			}
+			for _, g := range moves {
+				if g.Color == p.Tabu() && g.Size == 2 && int(g.Size) != left {
+					if p.Clicks() < 10 {
+						t.Fatalf("%s: tabu pair offered at click %d", e.Name, p.Clicks()+1)
+					}
+					pairsSeen++
+				}
+			}
+			p.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	if pairsSeen == 0 {
+		t.Fatal("no tabu pair was ever offered")
+	}
+}

@@ -40,7 +40,7 @@ GORYB... ("GGGGBOYO", the blog), with '.' for an empty cell, each board
 after a "position N" or "example NAME"/"board" line or a blank line. FILE:N
 names the N-th board of a file (from 1). Clicks are written x,y: x the
 column from the left, y the row from the bottom. Sizes are COLSxROWS.`,
-		Commands: []*Command{samegameSolveCmd, samegamePlayCmd, samegameGenerateCmd, samegameBenchCmd, samegameDatasetCmd, samegameTrainCmd},
+		Commands: []*Command{samegameSolveCmd, samegameScoreCmd, samegamePlayCmd, samegameGenerateCmd, samegameBenchCmd, samegameDatasetCmd, samegameTrainCmd},
 	})
 }
 
@@ -415,7 +415,9 @@ Keys: arrows or W A S D move the cursor; space or enter clicks the group
 under it; u undoes a click; r restarts; n draws a new random board; h
 hints the next click (a short search: exact or DFS for dust, NRPA for
 standard) and moves the cursor there; a plays the hinted line to the end;
-q quits.`,
+p shows the certainty board (dust boards of 8x6 and up to 5 colours: each
+cell marked with the shipped network's probability, in percent, that its
+group is the click to make, as in the source blog's figure); q quits.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		rulesName := fs.String("rules", "", "rules: standard or dust (default: from the file, else standard)")
 		size := fs.String("size", "", "random board size COLSxROWS (default 15x15 standard, 8x6 dust)")

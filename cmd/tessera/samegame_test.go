@@ -221,3 +221,28 @@ func TestSamegamePlay(t *testing.T) {
 		t.Fatalf("standard play: %d %s", code, out)
 	}
 }
+
+// TestSamegameScore replays a solve's clicks with samegame score (argument
+// and stdin) and gets the solve's score; an illegal click fails naming it.
+func TestSamegameScore(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "samegame", "solve", "-algo", "nrpa", "-level", "1", "-nodes", "50", "-timeout", "0", "-json", standardFile+":3")
+	var rec catalog.SameGameRecord
+	if err := json.Unmarshal([]byte(out), &rec); err != nil || rec.Moves == "" {
+		t.Fatalf("solve: exit %d, %v, %s %s", code, err, out, errOut)
+	}
+	for _, c := range []struct{ stdin, arg string }{{"", rec.Moves}, {strings.ReplaceAll(rec.Moves, " ", "\n"), "-"}} {
+		code, out, errOut = runCmd(t, c.stdin, "samegame", "score", "-json", standardFile+":3", c.arg)
+		var got struct {
+			Score, Clicks, Left int
+		}
+		if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+			t.Fatalf("score: exit %d, %v, %s %s", code, err, out, errOut)
+		}
+		if got.Score != rec.Score || got.Clicks != rec.Clicks || got.Left != rec.Left {
+			t.Fatalf("score gives %+v, solve said score %d, %d clicks, %d left", got, rec.Score, rec.Clicks, rec.Left)
+		}
+	}
+	if code, _, errOut := runCmd(t, "", "samegame", "score", standardFile+":3", strings.Repeat("0,0 ", 120)); code != 1 || !strings.Contains(errOut, "move ") {
+		t.Fatalf("illegal clicks: exit %d, %s", code, errOut)
+	}
+}

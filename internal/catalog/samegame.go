@@ -22,6 +22,8 @@ type SameGameOptions struct {
 	Nodes          int64             `json:"nodes,omitempty" help:"stop after this many nodes (dfs, exact, beam) or playouts (mcts, nmcs, nrpa); 0: no limit"`
 	Seed           uint64            `json:"seed,string,omitempty" applies:"all" help:"random seed: the same seed gives the same result"`
 	NoTabu         bool              `json:"no_tabu,omitempty" help:"standard rules: let the Monte-Carlo searches break up the largest colour"`
+	TabuPairs      bool              `json:"tabu_pairs,omitempty" help:"nrpa, standard rules: after 10 clicks, let the largest colour's groups of two be clicked"`
+	Stabilize      int               `json:"stabilize,omitempty" help:"nrpa: playouts of a level-1 iteration before its policy adapts (stabilized NRPA; 0 or 1: plain NRPA)"`
 	// Restart keeps the Monte-Carlo searches going until their context
 	// ends (a CPU budget has no deadline to tell them); front ends set it
 	// when the solve has a budget.
@@ -38,6 +40,8 @@ func (o SameGameOptions) Check() error {
 		return fmt.Errorf("-level %d out of range (0 to 10)", o.Level)
 	case o.Iterations < 0 || o.Width < 0 || o.Nodes < 0 || o.Dist < 0 || o.LookaheadPlies < 0:
 		return fmt.Errorf("-iterations, -width, -nodes, -dist and -lookahead must not be negative")
+	case o.Stabilize < 0 || o.Stabilize > 1000:
+		return fmt.Errorf("-stabilize %d out of range (0 to 1000)", o.Stabilize)
 	case o.LookaheadPlies > 64:
 		return fmt.Errorf("-lookahead %d out of range (0 to 64)", o.LookaheadPlies)
 	case o.TableBits != 0 && (o.TableBits < 10 || o.TableBits > 32):
@@ -82,9 +86,12 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 		New: func(o SameGameRun) (samegame.Solver, error) {
 			return samegame.Exact{TableBits: o.TableBits, MaxNodes: o.Nodes, Progress: o.Hooks.Progress}, nil
 		}},
-	{ID: "nrpa", Name: "NRPA", Anytime: true, Reads: append([]string{"level", "iterations", "dist"}, mcReads...),
+	{ID: "nrpa", Name: "NRPA", Anytime: true, Reads: append([]string{"level", "iterations", "dist", "tabu_pairs", "stabilize"}, mcReads...),
 		Doc: "nested rollout policy adaptation (level 3, 100 iterations): learns a playout policy; uses its whole time",
 		New: func(o SameGameRun) (samegame.Solver, error) {
+			if o.Dist > 0 && (o.TabuPairs || o.Stabilize > 1) {
+				return nil, fmt.Errorf("nrpa: -tabu-pairs and -stabilize are for the single-process search, not -dist")
+			}
 			if o.Dist > 0 {
 				return samegame.DistNRPA{Level: o.Level, Iterations: o.Iterations, Parallel: o.Dist, Seed: o.Seed,
 					MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu, Exec: o.Hooks.NRPAExec, Progress: o.Hooks.Progress}, nil
@@ -93,7 +100,8 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 				return nil, fmt.Errorf("nrpa: a search executor (-nats) needs -dist N")
 			}
 			return samegame.NRPA{Level: o.Level, Iterations: o.Iterations, Seed: o.Seed, MaxPlayouts: o.Nodes,
-				Restart: o.Restart, NoTabu: o.NoTabu, Progress: o.Hooks.Progress}, nil
+				Restart: o.Restart, NoTabu: o.NoTabu, TabuPairs: o.TabuPairs, Stabilize: o.Stabilize,
+				Progress: o.Hooks.Progress}, nil
 		}},
 	{ID: "nmcs", Name: "Nested Monte-Carlo search", Anytime: true, Reads: append([]string{"level"}, mcReads...),
 		Doc: "nested Monte-Carlo search (level 2): nested random playouts; uses its whole time",

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tessera/samegame"
+	"tessera/samegame/policy"
 )
 
 // SameGame is a cluster-clearing game in the terminal, with hints.
@@ -17,7 +18,10 @@ import (
 // under it; u undoes a click; r restarts; n draws a new random board; h
 // hints the next click (a short search: exact or DFS for dust, NRPA for
 // standard) and moves the cursor there; a plays the hinted line to the
-// end; q quits.
+// end; p shows the certainty board (dust boards of the shipped network's
+// size: each cell marked with the network's probability that
+// its group is the click to make, in percent, as in the source blog's
+// figure); q quits.
 type SameGame struct {
 	// Board is the board to play first (nil: a random one).
 	Board *samegame.Board
@@ -58,6 +62,7 @@ type sgPlay struct {
 	think, delay time.Duration
 	eol          string
 	clear        bool
+	certainty    bool // show the network's certainty board
 }
 
 func (g *sgPlay) newBoard() {
@@ -144,6 +149,47 @@ func (g *sgPlay) findHint(ctx context.Context) {
 	}
 }
 
+// certaintyBoard returns, per cell (index y*w+x), the shipped dust
+// network's probability that the group holding it is the click to make:
+// the group's score (the mean of its cells' sigmoid outputs) over the sum
+// of the scores of the board's groups; -1 for an empty cell.
+func certaintyBoard(b *samegame.Board) ([]float64, error) {
+	p, err := policy.Default()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Geometry().Fits(b); err != nil {
+		return nil, err
+	}
+	scores, groups, err := p.Scores([]*samegame.Board{b})
+	if err != nil {
+		return nil, err
+	}
+	at := make(map[samegame.Move]float64, len(groups[0]))
+	sum := 0.0
+	for _, v := range scores[0] {
+		sum += v
+	}
+	for i, g := range groups[0] {
+		at[g.Move()] = scores[0][i] / max(sum, 1e-12)
+	}
+	w := b.Width()
+	cert := make([]float64, w*b.Height())
+	for y := range b.Height() {
+		for x := range w {
+			cert[y*w+x] = -1
+			if g, ok := b.GroupAt(x, y); ok {
+				cert[y*w+x] = at[g.Move()]
+			}
+		}
+	}
+	return cert, nil
+}
+
+// certColors are the 256-colour backgrounds of the certainty, in tenths of
+// the board's best: dark red to bright green.
+var certColors = [10]int{52, 88, 124, 130, 136, 142, 106, 70, 34, 46}
+
 // ansi colours of the cells (background), then the letters.
 var sgColors = [samegame.MaxColors]string{"42", "43;1", "41", "103", "44", "45", "46", "105", "47", "100"}
 
@@ -154,6 +200,17 @@ func (g *sgPlay) render() string {
 		sb.WriteString("\x1b[H\x1b[2J")
 	}
 	b := g.game.Board()
+	var cert []float64
+	best := 0.0
+	if g.certainty {
+		var err error
+		if cert, err = certaintyBoard(b); err != nil {
+			g.certainty, g.msg = false, "no certainty board: "+strings.TrimPrefix(err.Error(), "policy: ")
+		}
+		for _, v := range cert {
+			best = max(best, v)
+		}
+	}
 	for y := b.Height() - 1; y >= 0; y-- {
 		fmt.Fprintf(&sb, "%2d ", y)
 		for x := range b.Width() {
@@ -165,6 +222,14 @@ func (g *sgPlay) render() string {
 			switch {
 			case c == samegame.Empty:
 				sb.WriteString(l + "." + r)
+			case cert != nil:
+				v := cert[y*b.Width()+x]
+				pct := fmt.Sprintf("%s%02d", l, min(int(v*100+0.5), 99))
+				if g.clear {
+					fmt.Fprintf(&sb, "\x1b[48;5;%dm\x1b[97m%s\x1b[0m", certColors[min(int(v/best*10), 9)], pct)
+				} else {
+					sb.WriteString(pct)
+				}
 			case g.clear:
 				fmt.Fprintf(&sb, "\x1b[%sm%s%c%s\x1b[0m", sgColors[c], l, samegame.LetterColors[c], r)
 			default:
@@ -183,7 +248,10 @@ func (g *sgPlay) render() string {
 	} else {
 		fmt.Fprintf(&sb, "standard: score %d, %d clicks, %d cells left%s", g.game.Score(), g.game.Clicks(), b.Cells(), g.eol)
 	}
-	sb.WriteString("arrows/WASD move  space click  u undo  r restart  n new  h hint  a auto  q quit" + g.eol)
+	if cert != nil {
+		sb.WriteString("certainty: the network's probability (%) that the cell's group is the click to make; [ marks the cursor" + g.eol)
+	}
+	sb.WriteString("arrows/WASD move  space click  u undo  r restart  n new  h hint  a auto  p certainty  q quit" + g.eol)
 	if g.msg != "" {
 		sb.WriteString(g.msg + g.eol)
 	}
@@ -231,6 +299,9 @@ func (g *sgPlay) loop(ctx context.Context, in io.Reader, out io.Writer) error {
 			g.findHint(ctx)
 		case "a":
 			g.auto(ctx, out)
+		case "p", "P":
+			g.certainty = !g.certainty
+			g.msg = map[bool]string{true: "certainty board on (p: off)", false: "certainty board off"}[g.certainty]
 		default:
 			g.msg = fmt.Sprintf("unknown key %q", k)
 		}

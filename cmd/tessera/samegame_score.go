@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"tessera/samegame"
+)
+
+// maxClicksBytes bounds a click list read from stdin.
+const maxClicksBytes = 1 << 20
+
+var samegameScoreCmd = &Command{
+	Name:      "score",
+	UsageLine: "[-rules standard|dust] [-json] FILE[:N] CLICKS|-",
+	Short:     "replay a list of clicks on a board and print its score",
+	Long: `Score replays CLICKS on the N-th board of FILE and prints the score
+(standard rules: the points, +1000 for an empty board), the number of
+clicks, the cells left and whether the game is over. CLICKS is one argument
+of x,y tokens separated by spaces ("4,3 11,10 0,4"), or "-" to read them
+from stdin (at most 1 MiB, x,y tokens or one "x y" pair per line). An
+illegal click is an error naming it (exit 1).
+
+It is the scorer of the SameGame race (docs/notes/samegame-race): every
+line a program reports, Tessera's or a peer's, is replayed here.`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		rules := fs.String("rules", "", "rules: standard or dust (default: dust for boards written in letters, else standard)")
+		asJSON := jsonFlag(fs)
+		return func(ctx context.Context, env *Env, args []string) error {
+			if len(args) != 2 {
+				return usagef("want FILE[:N] and CLICKS (or - for stdin)")
+			}
+			e, _, file, n, err := readBoardArg(env, args[0], *rules)
+			if err != nil {
+				return err
+			}
+			text := args[1]
+			if text == "-" {
+				data, err := io.ReadAll(io.LimitReader(env.Stdin, maxClicksBytes+1))
+				if err != nil {
+					return err
+				}
+				if len(data) > maxClicksBytes {
+					return usagef("more than %d bytes of clicks on stdin", maxClicksBytes)
+				}
+				text = string(data)
+			}
+			moves, err := samegame.ParseMoves(strings.ReplaceAll(text, "\t", " "))
+			if err != nil {
+				return usagef("%v", err)
+			}
+			res, err := samegame.Replay(e.Board, moves)
+			if err != nil {
+				return err
+			}
+			left := res.Board.Cells()
+			if *asJSON {
+				return writeJSON(env.Stdout, map[string]any{"file": file, "board": n, "name": e.Name,
+					"rules": e.Board.Rules().String(), "score": res.Score, "clicks": res.Clicks,
+					"left": left, "cleared": res.Cleared, "over": res.Over})
+			}
+			fmt.Fprintf(env.Stdout, "%s #%d: score %d, %d clicks, %d cells left, over %v\n", file, n, res.Score, res.Clicks, left, res.Over)
+			return nil
+		}
+	},
+}
