@@ -276,19 +276,8 @@ func newRelaxation(p *Puzzle, K int, basis Basis) (*relaxation, error) {
 		return out
 	}
 	// Edge classes (exact directions) and signed edges.
-	var classes []Point
-	classOf := func(d Point) (int, float64) {
-		for c, cl := range classes {
-			if cross(cl, d).sign() == 0 {
-				if dot(cl, d).sign() > 0 {
-					return c, 1
-				}
-				return c, -1
-			}
-		}
-		classes = append(classes, d)
-		return len(classes) - 1, 1
-	}
+	var classes edgeClasses
+	classOf := classes.of
 	edgesOf := func(pg Polygon, f [][2]float64, w float64) []sdp.Segment {
 		var out []sdp.Segment
 		for k := range pg {
@@ -421,4 +410,21 @@ func (m *relaxation) poses(x []sdp.Matrix) []Pose {
 		out[i] = Pose{X: m.centre[i][0] + m.R*tx, Y: m.centre[i][1] + m.R*ty, Placed: true}
 	}
 	return out
+}
+
+// edgeClasses numbers exact edge directions up to sign: of returns d's
+// class, and +1 or -1 as d runs along or against the class's first edge.
+type edgeClasses []Point
+
+func (cs *edgeClasses) of(d Point) (int, float64) {
+	for c, cl := range *cs {
+		if cross(cl, d).sign() == 0 {
+			if dot(cl, d).sign() > 0 {
+				return c, 1
+			}
+			return c, -1
+		}
+	}
+	*cs = append(*cs, d)
+	return len(*cs) - 1, 1
 }

@@ -140,19 +140,8 @@ func newAugmented(p *Puzzle, K int) (*relaxation, *Augmentation, error) {
 	for i := range N {
 		m.half[i] = [2]float64{h, h}
 	}
-	var classes []Point
-	classOf := func(d Point) (int, float64) {
-		for c, cl := range classes {
-			if cross(cl, d).sign() == 0 {
-				if dot(cl, d).sign() > 0 {
-					return c, 1
-				}
-				return c, -1
-			}
-		}
-		classes = append(classes, d)
-		return len(classes) - 1, 1
-	}
+	var classes edgeClasses
+	classOf := classes.of
 	// copyEdges returns the edges of pg turned by o about its first vertex,
 	// with offset added to every vertex (scaled by 1/R): the class moments
 	// of degree <= 2K, signed by w.

@@ -219,36 +219,12 @@ func outline(img *image.RGBA, f [][2]float64, c color.RGBA) {
 // strip of iterates of the paper's Figures 5d and 6d.
 func RenderStrip(p *Puzzle, frames [][]Pose, o RenderOptions) (*image.RGBA, error) {
 	var imgs []*image.RGBA
-	w, h := 0, 0
-	const gap = 8
 	for k, poses := range frames {
 		img, err := Render(p, poses, o)
 		if err != nil {
 			return nil, fmt.Errorf("tangram: render strip frame %d: %w", k+1, err)
 		}
 		imgs = append(imgs, img)
-		w += img.Bounds().Dx() + gap
-		h = max(h, img.Bounds().Dy())
 	}
-	if len(imgs) == 0 {
-		return nil, fmt.Errorf("tangram: render strip: no frames")
-	}
-	if w > 1<<15 {
-		return nil, fmt.Errorf("tangram: render strip: %d pixels wide is too large; lower Scale", w)
-	}
-	out := image.NewRGBA(image.Rect(0, 0, w-gap, h))
-	for i := range out.Pix {
-		out.Pix[i] = 255
-	}
-	x := 0
-	for _, img := range imgs {
-		b := img.Bounds()
-		for y := 0; y < b.Dy(); y++ {
-			src := img.Pix[y*img.Stride : y*img.Stride+4*b.Dx()]
-			dy := h - b.Dy() + y
-			copy(out.Pix[dy*out.Stride+4*x:], src)
-		}
-		x += b.Dx() + gap
-	}
-	return out, nil
+	return hstack(imgs)
 }
