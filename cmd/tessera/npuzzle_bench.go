@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -223,10 +222,14 @@ func readReference(path string) (map[int]int64, error) {
 		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
 			continue
 		}
+		bad := fmt.Errorf("-reference %s:%d: want \"INSTANCE NODES\", got %.60q", path, i+1, line)
+		if len(f) != 2 {
+			return nil, bad
+		}
 		n, err1 := strconv.Atoi(f[0])
-		nodes, err2 := strconv.ParseInt(cmp.Or(f[len(f)-1], "x"), 10, 64)
-		if len(f) != 2 || err1 != nil || err2 != nil || n < 1 || nodes < 0 {
-			return nil, fmt.Errorf("-reference %s:%d: want \"INSTANCE NODES\", got %.60q", path, i+1, line)
+		nodes, err2 := strconv.ParseInt(f[1], 10, 64)
+		if err1 != nil || err2 != nil || n < 1 || nodes < 0 {
+			return nil, bad
 		}
 		ref[n] = nodes
 	}
