@@ -20,7 +20,7 @@ import (
 
 // The fault tests run helpers as processes: this test binary re-executed
 // with TESSERA_JOBS_HELPER set to "worker" (RunWorkers on
-// TESSERA_JOBS_URL) or "server" (a cluster node), so that a SIGKILL kills
+// TESSERA_JOBS_URL) or "server" (a jobs server, a cluster node), so that a SIGKILL kills
 // a worker or a node the way a crash does.
 
 const helperEnv = "TESSERA_JOBS_HELPER"
@@ -40,9 +40,13 @@ func TestMain(m *testing.M) {
 		RunWorkers(ctx, c, n)
 	case "server":
 		ctx := context.Background()
+		var sync time.Duration
+		if v := os.Getenv("TESSERA_JOBS_SYNC"); v != "" {
+			sync, _ = time.ParseDuration(v)
+		}
 		s, err := StartServer(ctx, ServerOptions{Dir: os.Getenv("TESSERA_JOBS_DIR"), Addr: os.Getenv("TESSERA_JOBS_ADDR"),
 			Name: os.Getenv("TESSERA_JOBS_NAME"), Log: os.Getenv("TESSERA_JOBS_LOG") != "", Token: os.Getenv("TESSERA_JOBS_TOKEN"), Cluster: ClusterOptions{Addr: os.Getenv("TESSERA_JOBS_CLUSTER"),
-				Routes: strings.Split(os.Getenv("TESSERA_JOBS_ROUTES"), ",")}})
+				Routes: strings.Split(os.Getenv("TESSERA_JOBS_ROUTES"), ",")}, SyncInterval: sync})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -67,6 +71,51 @@ func helper(t *testing.T, env ...string) *exec.Cmd {
 		cmd.Wait()
 	})
 	return cmd
+}
+
+// serverHelper starts this binary as a jobs server ("server" helper);
+// its first line of output ("ready URL") arrives on the channel. It is
+// killed at the end of the test.
+func serverHelper(t *testing.T, env ...string) (*exec.Cmd, <-chan string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(append(os.Environ(), helperEnv+"=server"), env...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	ch := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			select {
+			case ch <- sc.Text():
+			default:
+			}
+		}
+	}()
+	return cmd, ch
+}
+
+// waitReady waits for a server helper's "ready" line.
+func waitReady(t *testing.T, name string, ch <-chan string) {
+	t.Helper()
+	select {
+	case line := <-ch:
+		if !strings.HasPrefix(line, "ready") {
+			t.Fatalf("%s: %q", name, line)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatalf("%s did not start", name)
+	}
 }
 
 func freePort(t *testing.T) string {
@@ -297,46 +346,16 @@ func TestClusterNodeKilled(t *testing.T) {
 		routes = append(routes, freePort(t))
 	}
 	var nodes []*exec.Cmd
-	var ready []chan string
+	var ready []<-chan string
 	token := NewID() // the nodes' shared token
 	for i := range 3 {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), helperEnv+"=server", "TESSERA_JOBS_DIR="+t.TempDir(), "TESSERA_JOBS_ADDR="+addrs[i],
+		cmd, ch := serverHelper(t, "TESSERA_JOBS_DIR="+t.TempDir(), "TESSERA_JOBS_ADDR="+addrs[i],
 			"TESSERA_JOBS_NAME=node"+strconv.Itoa(i), "TESSERA_JOBS_CLUSTER="+routes[i], "TESSERA_JOBS_TOKEN="+token,
 			"TESSERA_JOBS_ROUTES="+strings.Join(routes, ","))
-		cmd.Stderr = os.Stderr
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			cmd.Process.Kill()
-			cmd.Wait()
-		})
-		ch := make(chan string, 1)
-		go func() {
-			sc := bufio.NewScanner(out)
-			for sc.Scan() {
-				select {
-				case ch <- sc.Text():
-				default:
-				}
-			}
-		}()
 		nodes, ready = append(nodes, cmd), append(ready, ch)
 	}
 	for i, ch := range ready {
-		select {
-		case line := <-ch:
-			if !strings.HasPrefix(line, "ready") {
-				t.Fatalf("node %d: %q", i, line)
-			}
-		case <-time.After(60 * time.Second):
-			t.Fatalf("node %d did not start", i)
-		}
+		waitReady(t, "node "+strconv.Itoa(i), ch)
 	}
 	urls := "nats://" + token + "@" + strings.Join(addrs, ",nats://"+token+"@")
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)

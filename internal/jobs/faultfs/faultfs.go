@@ -319,7 +319,7 @@ func (n *node) Create(ctx context.Context, name string, flags, mode uint32, out 
 		r.Release(ctx)
 	}
 	c := ch.Operations().(*node)
-	file, err := os.OpenFile(filepath.Join(n.backingPath(), name), openFlags(flags&^syscall.O_TRUNC), 0)
+	file, err := os.OpenFile(filepath.Join(n.backingPath(), name), openFlags(flags&^(syscall.O_CREAT|syscall.O_EXCL|syscall.O_TRUNC)), 0)
 	if err != nil {
 		return nil, nil, 0, fs.ToErrno(err)
 	}

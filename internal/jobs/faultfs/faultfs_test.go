@@ -102,10 +102,15 @@ func TestLazy(t *testing.T) {
 // and SyncAll writes every file through.
 func TestRenameThenSync(t *testing.T) {
 	f, mnt, backing := mount(t)
-	if err := os.WriteFile(filepath.Join(mnt, "x.tmp"), []byte("kept"), 0o600); err != nil {
+	tmp, err := os.CreateTemp(mnt, "x-*") // O_EXCL
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Rename(filepath.Join(mnt, "x.tmp"), filepath.Join(mnt, "x")); err != nil {
+	if _, err := tmp.Write([]byte("kept")); err != nil {
+		t.Fatal(err)
+	}
+	tmp.Close()
+	if err := os.Rename(tmp.Name(), filepath.Join(mnt, "x")); err != nil {
 		t.Fatal(err)
 	}
 	if got := content(t, filepath.Join(mnt, "x")); string(got) != "kept" {
