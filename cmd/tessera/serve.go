@@ -38,7 +38,7 @@ func gamesHelp() string {
 
 var serveCmd = &Command{
 	Name:      "serve",
-	UsageLine: "[-addr HOST:PORT] [-token T | -insecure] [-db FILE] [-store DIR | -nats URL [-creds FILE] [-tls-ca FILE]] [-retention D] [-workers N] [-data DIR] [-pdb DIR] [-q]",
+	UsageLine: "[-addr HOST:PORT] [-token T | -open] [-db FILE] [-store DIR | -nats URL [-creds FILE] [-tls-ca FILE]] [-retention D] [-workers N] [-data DIR] [-pdb DIR] [-q]",
 	Short:     "serve the web app: " + catalog.GameList(),
 	Long: `Serve runs the web app, a page per game:
 
@@ -95,9 +95,10 @@ Jupyter does: a random one is drawn at each start and printed once on
 stderr in the URL to open (http://HOST:PORT/?token=...); the page trades it
 for a cookie, and API calls without it (cookie, ?token= or Authorization:
 Bearer TOKEN) get 401. -token sets it instead (16 characters or more).
--insecure serves beyond loopback without a token: anyone who reaches the
-port can use the server (each still sees only its own things), for a
-trusted network only; -token '' beyond loopback is refused without it.`,
+-open serves beyond loopback without a token, said plainly: anyone who
+reaches the port can use the server (each browser still sees only its own
+things), so it is for a trusted network only; -token '' beyond loopback is
+refused without it. (-insecure is its older name, still accepted.)`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on, HOST:PORT (port 0: any free port)")
 		dbPath := fs.String("db", "", "database file for saved games and pictures (default under the user's config folder)")
@@ -110,7 +111,8 @@ trusted network only; -token '' beyond loopback is refused without it.`,
 		workers := fs.Int("workers", max(4, runtime.GOMAXPROCS(0)), "in-process job workers")
 		token := &optString{}
 		fs.Var(token, "token", "the token asked of clients when listening beyond loopback (default: drawn at random and printed)")
-		insecure := fs.Bool("insecure", false, "serve beyond loopback without a token (a trusted network only)")
+		open := fs.Bool("open", false, "serve beyond loopback without a token: anyone who reaches the port can use the server (a trusted network only)")
+		fs.BoolVar(open, "insecure", false, "the older name of -open")
 		pdbDir := fs.String("pdb", "", "folder of the sliding puzzle's pattern databases (default the user cache folder's tessera/, as for 'tessera npuzzle pdb build')")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 0 {
@@ -150,7 +152,7 @@ trusted network only; -token '' beyond loopback is refused without it.`,
 				return err
 			}
 			defer ln.Close()
-			webToken, err := serveToken(ln.Addr(), token, *insecure)
+			webToken, err := serveToken(ln.Addr(), token, *open)
 			if err != nil {
 				return err
 			}
@@ -212,20 +214,20 @@ func isLoopback(a net.Addr) bool {
 
 // serveToken returns the token serve asks of clients on the address it
 // listens on: none on loopback (unless -token gives one), else -token's or
-// a random one; -insecure (or -token ” with it) serves beyond loopback
+// a random one; -open (or -token ” with it) serves beyond loopback
 // without one.
-func serveToken(addr net.Addr, token *optString, insecure bool) (string, error) {
+func serveToken(addr net.Addr, token *optString, open bool) (string, error) {
 	loopback := isLoopback(addr)
 	switch {
-	case insecure && token.set && token.value != "":
-		return "", usagef("-insecure serves without a token; it does not go with -token %q", token.value)
+	case open && token.set && token.value != "":
+		return "", usagef("-open serves without a token; it does not go with -token %q", token.value)
 	case token.set && token.value != "" && len(token.value) < 16:
 		return "", usagef("-token: at least 16 characters (a guessable token is no lock)")
 	case token.set && token.value != "":
 		return token.value, nil
-	case token.set && !loopback && !insecure:
-		return "", usagef("-token '' beyond loopback (%s) would let anyone who reaches the port use the server; add -insecure if the network is trusted", addr)
-	case insecure || loopback:
+	case token.set && !loopback && !open:
+		return "", usagef("-token '' beyond loopback (%s) would let anyone who reaches the port use the server; add -open if the network is trusted", addr)
+	case open || loopback:
 		return "", nil
 	}
 	var b [16]byte
@@ -246,7 +248,7 @@ func announceToken(w io.Writer, addr net.Addr, token string, given bool) {
 	url := "http://" + net.JoinHostPort(host, port) + "/"
 	switch {
 	case token == "" && !isLoopback(addr):
-		fmt.Fprintf(w, "tessera: WARNING: serving beyond loopback without a token (-insecure): anyone who reaches %s can use this server\n", url)
+		fmt.Fprintf(w, "tessera: WARNING: serving beyond loopback without a token (-open): anyone who reaches %s can use this server\n", url)
 	case token != "" && given:
 		fmt.Fprintf(w, "tessera: clients need the token given by -token: open %s?token=TOKEN\n", url)
 	case token != "":

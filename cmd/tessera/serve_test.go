@@ -238,7 +238,8 @@ func TestServeJobSurvivesRestart(t *testing.T) {
 
 // Beyond loopback serve asks for a token: drawn at random and printed in
 // the URL to open; API calls without it get 401, the page trades it for a
-// cookie. An empty -token there is refused unless -insecure.
+// cookie. An empty -token there is refused unless -open (-insecure, its
+// older name, is the same flag).
 func TestServeToken(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "games.db")
 	url, stderr, stop := startServe(t, "-q", "-db", db, "-store", t.TempDir(), "-workers", "0", "-addr", "0.0.0.0:0")
@@ -283,10 +284,10 @@ func TestServeToken(t *testing.T) {
 	}
 	stop()
 
-	// -insecure: no token, a plain warning.
-	url, stderr, stop = startServe(t, "-q", "-db", db, "-store", t.TempDir(), "-workers", "0", "-addr", "0.0.0.0:0", "-token", "", "-insecure")
-	if c := status(http.DefaultClient, "/api/pictures"); c != 200 || !strings.Contains(stderr.String(), "WARNING: serving beyond loopback without a token") {
-		t.Errorf("-insecure: %d\n%s", c, stderr)
+	// -open: no token, a plain warning.
+	url, stderr, stop = startServe(t, "-q", "-db", db, "-store", t.TempDir(), "-workers", "0", "-addr", "0.0.0.0:0", "-token", "", "-open")
+	if c := status(http.DefaultClient, "/api/pictures"); c != 200 || !strings.Contains(stderr.String(), "WARNING: serving beyond loopback without a token (-open)") {
+		t.Errorf("-open: %d\n%s", c, stderr)
 	}
 	stop()
 
@@ -294,9 +295,10 @@ func TestServeToken(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-addr", "0.0.0.0:0", "-token", ""}, "add -insecure"},
+		{[]string{"-addr", "0.0.0.0:0", "-token", ""}, "add -open"},
 		{[]string{"-token", "short"}, "at least 16"},
-		{[]string{"-insecure", "-token", "0123456789abcdef0"}, "does not go with"},
+		{[]string{"-open", "-token", "0123456789abcdef0"}, "-open serves without a token; it does not go with"},
+		{[]string{"-insecure", "-token", "0123456789abcdef0"}, "-open serves without a token; it does not go with"}, // the older name
 	} {
 		args := append([]string{"serve", "-db", db, "-store", t.TempDir()}, c.args...)
 		if code, _, errOut := runCmd(t, "", args...); code != 2 || !strings.Contains(errOut, c.want) {
