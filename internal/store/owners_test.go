@@ -40,7 +40,7 @@ func TestOwnersAreApart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if list, err := s.Pictures(ctx, b); err != nil || len(list) != 0 {
+	if list, n, err := s.Pictures(ctx, b, Page{}); err != nil || len(list) != 0 || n != 0 {
 		t.Errorf("B lists pictures %v, %v; want none", list, err)
 	}
 	if _, err := s.Picture(ctx, b, pa.ID); !errors.Is(err, ErrNotFound) {
@@ -58,7 +58,7 @@ func TestOwnersAreApart(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if list, _ := s.Pictures(ctx, b); len(list) != 2 {
+	if list, _, _ := s.Pictures(ctx, b, Page{}); len(list) != 2 {
 		t.Errorf("B keeps %d pictures, want 2", len(list))
 	}
 	if _, err := s.Picture(ctx, a, pa.ID); err != nil {

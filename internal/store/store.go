@@ -341,6 +341,15 @@ func (s *Store) Game(ctx context.Context, owner, kind, name string) (Game, error
 // Offset.
 type Page struct{ Offset, Limit int }
 
+// sql returns the page's LIMIT and OFFSET (SQLite's -1: no limit).
+func (p Page) sql() (limit, offset int) {
+	limit = p.Limit
+	if limit <= 0 {
+		limit = -1
+	}
+	return limit, max(p.Offset, 0)
+}
+
 // Games lists owner's saved games of kind, the most recently saved first,
 // without their Data: the entries of page, and how many there are in all.
 func (s *Store) Games(ctx context.Context, owner, kind string, page Page) ([]Game, int, error) {
@@ -348,12 +357,9 @@ func (s *Store) Games(ctx context.Context, owner, kind string, page Page) ([]Gam
 	if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM games WHERE owner = ? AND kind = ?", owner, kind).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: counting %s games: %w", kind, err)
 	}
-	limit := page.Limit
-	if limit <= 0 {
-		limit = -1 // SQLite: no limit
-	}
+	limit, offset := page.sql()
 	rows, err := s.db.QueryContext(ctx, "SELECT "+gameColumns+" FROM games WHERE owner = ? AND kind = ? ORDER BY updated_at DESC, name LIMIT ? OFFSET ?",
-		owner, kind, limit, max(page.Offset, 0))
+		owner, kind, limit, offset)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: listing %s games: %w", kind, err)
 	}
@@ -507,22 +513,29 @@ func (s *Store) picture(ctx context.Context, row *sql.Row, id string) (Picture, 
 	return p, nil
 }
 
-// Pictures lists owner's pictures, the newest first, without their Data.
-func (s *Store) Pictures(ctx context.Context, owner string) ([]Picture, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT "+pictureColumns+" FROM pictures WHERE owner = ? ORDER BY created_at DESC, id", owner)
+// Pictures lists owner's pictures, the newest first, without their Data:
+// the entries of page, and how many there are in all.
+func (s *Store) Pictures(ctx context.Context, owner string, page Page) ([]Picture, int, error) {
+	var total int
+	if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM pictures WHERE owner = ?", owner).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("store: counting pictures: %w", err)
+	}
+	limit, offset := page.sql()
+	rows, err := s.db.QueryContext(ctx, "SELECT "+pictureColumns+" FROM pictures WHERE owner = ? ORDER BY created_at DESC, id LIMIT ? OFFSET ?",
+		owner, limit, offset)
 	if err != nil {
-		return nil, fmt.Errorf("store: listing pictures: %w", err)
+		return nil, 0, fmt.Errorf("store: listing pictures: %w", err)
 	}
 	defer rows.Close()
 	pics := []Picture{}
 	for rows.Next() {
 		p, err := scanPicture(rows, false)
 		if err != nil {
-			return nil, fmt.Errorf("store: listing pictures: %w", err)
+			return nil, 0, fmt.Errorf("store: listing pictures: %w", err)
 		}
 		pics = append(pics, p)
 	}
-	return pics, rows.Err()
+	return pics, total, rows.Err()
 }
 
 // DeletePicture removes owner's picture, or returns ErrNotFound.

@@ -213,9 +213,15 @@ func TestPictures(t *testing.T) {
 	add("two", []byte("2"))
 	add("three", []byte("3"))
 	add("four", []byte("4")) // more than 3: the oldest, one, goes
-	list, err := s.Pictures(ctx, "")
-	if err != nil {
-		t.Fatal(err)
+	list, total, err := s.Pictures(ctx, "", Page{})
+	if err != nil || total != 3 {
+		t.Fatalf("%d pictures in all, %v; want 3", total, err)
+	}
+	// Pages, the newest first: two, then one.
+	pg1, n1, _ := s.Pictures(ctx, "", Page{Limit: 2})
+	pg2, n2, _ := s.Pictures(ctx, "", Page{Offset: 2, Limit: 2})
+	if n1 != 3 || n2 != 3 || len(pg1) != 2 || len(pg2) != 1 || pg1[0].ID != list[0].ID || pg1[1].ID != list[1].ID || pg2[0].ID != list[2].ID {
+		t.Errorf("pages %v %v, want %v in two", pg1, pg2, list)
 	}
 	var names []string
 	for _, p := range list {
@@ -282,7 +288,7 @@ func TestAddPictureConcurrently(t *testing.T) {
 	if failed > 0 {
 		t.Errorf("%d of %d AddPicture calls failed", failed, n)
 	}
-	if list, err := s.Pictures(ctx, ""); err != nil || len(list) != keep {
+	if list, _, err := s.Pictures(ctx, "", Page{}); err != nil || len(list) != keep {
 		t.Errorf("%d pictures stored, %v; want %d", len(list), err, keep)
 	}
 }

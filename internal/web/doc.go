@@ -101,7 +101,7 @@
 //	POST   /api/dust/solve               {"board":"GGGGBOYO/...","solver":"exact","timeout_ms":10000}
 //	POST   /api/dust/hint                {"board":"..."}
 //	GET, PUT, DELETE /api/dust/saves/... as for npuzzle; save {"start","board","history","seed","elapsed_ms"}
-//	GET    /api/pictures                 built-in and uploaded pictures
+//	GET    /api/pictures                 built-in and uploaded pictures (?offset= &limit=: pages, as saves)
 //	POST   /api/pictures                 upload (multipart field "picture", or an image/* body)
 //	DELETE /api/pictures/{id}
 //	GET    /pictures/{id}                an uploaded picture (JPEG)

@@ -728,7 +728,7 @@ func (failingStore) Games(context.Context, string, string, store.Page) ([]store.
 	return nil, 0, errDisk
 }
 func (failingStore) OpenJobs(context.Context) ([]store.JobRef, error) { return nil, nil }
-func (failingStore) Pictures(context.Context, string) ([]store.Picture, error) {
+func (failingStore) Pictures(context.Context, string, store.Page) ([]store.Picture, int, error) {
 	panic("index out of range in the picture shelf")
 }
 

@@ -90,19 +90,40 @@ func (s *Server) picture(ctx context.Context, id string) (store.Picture, error) 
 	return s.store.PictureAnyOwner(ctx, id)
 }
 
+// picturesList is the answer of GET /api/pictures: a page (?offset=,
+// ?limit=, as the saves lists) of the built-in pictures followed by the
+// client's uploads, the newest first; how many there are in all, and the
+// offset of the next page (absent on the last).
+type picturesList struct {
+	Pictures []pictureInfo `json:"pictures"`
+	Total    int           `json:"total"`
+	Next     *int          `json:"next,omitempty"`
+}
+
 func (s *Server) listPictures(r *http.Request) (int, any, error) {
-	if err := s.adoptOrphans(r); err != nil {
-		return 0, nil, err
-	}
-	uploads, err := s.store.Pictures(r.Context(), ownerOf(r))
+	page, err := savesPage(r)
 	if err != nil {
 		return 0, nil, err
 	}
-	list := append([]pictureInfo(nil), builtinPictures...)
-	for _, p := range uploads {
+	if err := s.adoptOrphans(r); err != nil {
+		return 0, nil, err
+	}
+	nb := len(builtinPictures)
+	list := append([]pictureInfo{}, builtinPictures[min(page.Offset, nb):min(page.Offset+page.Limit, nb)]...)
+	// The uploads' part of the page (a row at least: a Limit of 0 is all).
+	rest := page.Limit - len(list)
+	uploads, total, err := s.store.Pictures(r.Context(), ownerOf(r), store.Page{Offset: max(page.Offset-nb, 0), Limit: max(rest, 1)})
+	if err != nil {
+		return 0, nil, err
+	}
+	for _, p := range uploads[:min(rest, len(uploads))] {
 		list = append(list, uploadInfo(p))
 	}
-	return http.StatusOK, map[string]any{"pictures": list}, nil
+	answer := picturesList{Pictures: list, Total: nb + total}
+	if next := page.Offset + len(list); next < answer.Total {
+		answer.Next = &next
+	}
+	return http.StatusOK, answer, nil
 }
 
 // servePicture serves one of the client's uploaded pictures. Its URL names

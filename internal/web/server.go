@@ -33,7 +33,7 @@ type Store interface {
 	AddPicture(ctx context.Context, p store.Picture, lim store.PictureLimits) (store.Picture, error)
 	Picture(ctx context.Context, owner, id string) (store.Picture, error)
 	PictureAnyOwner(ctx context.Context, id string) (store.Picture, error)
-	Pictures(ctx context.Context, owner string) ([]store.Picture, error)
+	Pictures(ctx context.Context, owner string, page store.Page) ([]store.Picture, int, error)
 	DeletePicture(ctx context.Context, owner, id string) error
 	AddJob(ctx context.Context, j store.JobRef) error
 	Job(ctx context.Context, id string) (store.JobRef, error)

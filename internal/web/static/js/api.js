@@ -24,6 +24,20 @@ export async function api(method, path, body, { signal } = {}) {
   return data;
 }
 
+// pictures lists the pictures a page offers (the built-in ones, then the
+// client's uploads, the newest first): every page of GET /api/pictures,
+// which answers in pages of ?limit= (at most 200) with the next one's
+// offset.
+export async function pictures() {
+  const all = [];
+  for (let offset = 0; offset !== undefined;) {
+    const page = await api('GET', `/api/pictures?offset=${offset}&limit=200`);
+    all.push(...page.pictures);
+    offset = page.next;
+  }
+  return all;
+}
+
 // formatDuration writes milliseconds as m:ss, or h:mm:ss.
 export function formatDuration(ms) {
   const s = Math.floor(ms / 1000);

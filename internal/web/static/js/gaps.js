@@ -10,7 +10,7 @@
 // game.cells[p] is the cell of patch p (-1: in the tray), game.at[c] the
 // patch in cell c (-1: empty); cells count row by row from the top left.
 
-import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, plural } from './api.js';
+import { api, pictures, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, plural } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -630,8 +630,8 @@ savesPanel({
   if (prefs.solver && [...ui.solver.options].some((o) => o.value === prefs.solver)) ui.solver.value = prefs.solver;
   describeSolver();
   selectPicture(prefs.picture && ui.pictures.querySelector(`.pic[data-id="${CSS.escape(prefs.picture)}"]`) ? prefs.picture : 'parrots');
-  api('GET', '/api/pictures').then(({ pictures }) => {
-    pictures.forEach(addPictureButton);
+  pictures().then((list) => {
+    list.forEach(addPictureButton);
     if (prefs.picture && prefs.picture !== game.picture && ui.pictures.querySelector(`.pic[data-id="${CSS.escape(prefs.picture)}"]`)) {
       selectPicture(prefs.picture);
     }

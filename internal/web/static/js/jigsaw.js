@@ -9,7 +9,7 @@
 // piece -1 for an empty cell, rot the quarter turns clockwise of the piece
 // as it is on the sheet.
 
-import { api, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridKeys, gridPointer, plural } from './api.js';
+import { api, pictures, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridKeys, gridPointer, plural } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -257,8 +257,7 @@ function addPicture(p, checked = false, into = $('own-pictures')) {
 
 async function listPictures() {
   try {
-    const { pictures } = await api('GET', '/api/pictures');
-    pictures.forEach((p, i) => addPicture(p, i === 0));
+    (await pictures()).forEach((p, i) => addPicture(p, i === 0));
     const { images, note } = await api('GET', '/api/jigsaw/sets');
     for (const id of images) addPicture({ id, name: id.replace(/\.(png|jpg)$/, '') }, false, $('data-list'));
     $('data-pictures').hidden = images.length === 0;

@@ -6,7 +6,7 @@
 // 1 2 ... n-1 then the gap. A move is named by the direction the tile
 // slides into the gap: U, D, L, R (as in package npuzzle).
 
-import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, plural } from './api.js';
+import { api, pictures, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, plural } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -570,8 +570,7 @@ function addPictureButton(p) {
 
 async function loadPictures() {
   try {
-    const { pictures } = await api('GET', '/api/pictures');
-    pictures.forEach(addPictureButton);
+    (await pictures()).forEach(addPictureButton);
   } catch (e) {
     notify(`Cannot list the pictures: ${e.message}`, 'error');
   }
