@@ -83,12 +83,13 @@ func powerCut(t *testing.T, syncInterval time.Duration) ([]cutJob, *Client, int6
 		}
 		acked = append(acked, j)
 	}
-	// The cut.
+	// The cut (the client closed first: closing it with its server gone
+	// waits out its requests' timeouts).
+	c.Close()
 	if err := srv.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	srv.Wait()
-	c.Close()
 	dropped := fsys.Crash()
 	if err := fsys.Unmount(); err != nil {
 		t.Fatal(err)
