@@ -130,8 +130,10 @@
 // ClusterOptions make it a node of a cluster (streams then take
 // WithReplicas(3) to survive a node's loss). A single server syncs every
 // write to the disk before acknowledging it (ServerOptions.SyncInterval
-// 0): an acknowledged job or result survives a power cut; a cluster node
-// relies on its replicas and syncs every 2 minutes. Its store is
+// 0): an acknowledged job or result survives a power cut (TestPowerCut
+// drops every unsynced write with the FUSE layer of package faultfs, and
+// its control, TestPowerCutSyncInterval, loses them with the interval); a
+// cluster node relies on its replicas and syncs every 2 minutes. Its store is
 // locked while it runs (ErrStoreBusy for a second server on it). Connect joins any NATS server
 // or cluster with JetStream (an official nats-server too).
 package jobs
