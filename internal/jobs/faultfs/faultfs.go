@@ -91,10 +91,7 @@ func (f *FS) Unmount() error {
 func (f *FS) Crash() int64 {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	var n int64
-	for _, s := range f.files {
-		n += s.pending
-	}
+	n := f.pendingLocked()
 	clear(f.files)
 	return n
 }
@@ -104,6 +101,10 @@ func (f *FS) Crash() int64 {
 func (f *FS) Unsynced() int64 {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	return f.pendingLocked()
+}
+
+func (f *FS) pendingLocked() int64 {
 	var n int64
 	for _, s := range f.files {
 		n += s.pending
