@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -107,11 +104,7 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out 
 		}
 	}
 	r := bench.GapSolved{Puzzle: pz, Image: filepath.Base(path), Algo: algo, Options: n, Result: res, Out: out, Err: err}
-	werr := r.Write(env.Stdout, asJSON)
-	if pz.Fragments && !asJSON {
-		fmt.Fprint(env.Stdout, asideLine(pz, res.Cells))
-	}
-	return werr
+	return r.Write(env.Stdout, asJSON)
 }
 
 var jigsawNeuralCmd = &Command{
@@ -245,23 +238,21 @@ cell and every stray set aside), strays_found and own_aside.`,
 			}
 			defer closeRemote()
 			if *missing > 0 || *foreign > 0 {
-				if remote != nil || *outDir != "" || *report != "best" {
+				switch err := g.CheckFragments(*missing, *foreign); {
+				case remote != nil || *outDir != "" || *report != "best":
 					return usagef("-missing and -foreign run here, without -nats, -out or -report")
+				case len(files) < 2 && *foreign > 0:
+					return usagef("-foreign needs two images or more in -set (strays come from another image)")
+				case err != nil:
+					return usagef("%v", err)
 				}
-				fb := fragBench{files: files, crops: *crops, geo: g, algo: *algo, opts: opts, hooks: hooks, missing: *missing, foreign: *foreign, prog: p}
-				return fb.run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
 			}
-			var es *errorStats
 			if *errs && remote != nil {
 				return usagef("-errors needs the puzzles solved here, not with -nats")
 			}
-			if *errs {
-				es = newErrorStats(hooks.Model, *seed)
-				hooks.OnResult = es.add
-			}
 			b := bench.Gaps{Files: files, Crops: *crops, Geometry: g, Spec: catalog.Spec[catalog.GapOptions]{Solver: *algo, Options: opts},
-				OutDir: *outDir, Report: reports, Progress: p, Hooks: hooks, Remote: remote}
-			return es.run(env.Stdout, *asJSON, func(w io.Writer) error { return b.Run(ctx, &bench.Writer{W: w, JSON: *asJSON}) })
+				OutDir: *outDir, Report: reports, Errors: *errs, Missing: *missing, Foreign: *foreign, Progress: p, Hooks: hooks, Remote: remote}
+			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
 		}
 	},
 }
@@ -397,29 +388,10 @@ on). Progress goes to stderr with -progress.`,
 			if so.V, ok = map[string]neural.VTarget{"label": neural.VLabel, "outcome": neural.VOutcome}[*vTarget]; !ok {
 				return usagef("-v-target %q: want label or outcome", *vTarget)
 			}
-			var curve []map[string]any
+			curve := bench.GapCurve{Val: *benchVal, Test: *benchTest, Crops: *benchCrops, Log: env.Stderr}
 			var benchFn func(context.Context, *neural.Model, int, int) (float64, error)
 			if *benchVal != "" {
-				benchFn = func(ctx context.Context, m *neural.Model, grid, epoch int) (float64, error) {
-					pt := map[string]any{"epoch": epoch}
-					v, err := selfPlayBench(ctx, m, grid, *benchVal, *benchCrops)
-					if err != nil {
-						return 0, err
-					}
-					pt["val"] = v
-					line := fmt.Sprintf("selfplay %dx%d epoch %d: val %.1f%% / %.1f%% / %.1f%%", grid, grid, epoch, 100*v["patch"], 100*v["neighbor"], 100*v["perfect"])
-					if *benchTest != "" {
-						t, err := selfPlayBench(ctx, m, grid, *benchTest, 1)
-						if err != nil {
-							return 0, err
-						}
-						pt["test"] = t
-						line += fmt.Sprintf(", test %.1f%% / %.1f%% / %.1f%%", 100*t["patch"], 100*t["neighbor"], 100*t["perfect"])
-					}
-					fmt.Fprintln(env.Stderr, line)
-					curve = append(curve, pt)
-					return v["perfect"] + 1e-3*v["patch"], nil
-				}
+				benchFn = curve.Bench
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()
@@ -440,8 +412,8 @@ on). Progress goes to stderr with -progress.`,
 			if err != nil {
 				return err
 			}
-			if curve != nil {
-				rep["bench_curve"] = curve
+			if curve.Points != nil {
+				rep["bench_curve"] = curve.Points
 			}
 			p.Done()
 			if *asJSON {
@@ -491,38 +463,6 @@ func neuralTrainModel(fs *flag.FlagSet, initDir, stage string, geom neural.Geome
 			initDir, m.Patch, m.Gap, geom.Patch, geom.Gap)
 	}
 	return m, info, nil
-}
-
-// selfPlayBench benches m on the images of set as "jigsaw neural bench
-// -set SET -crops CROPS -seed 1" does with the default search (one MCTS
-// attempt, predicted reward) and returns the summary's patch, neighbor
-// and perfect shares.
-func selfPlayBench(ctx context.Context, m *neural.Model, grid int, set string, crops int) (map[string]float64, error) {
-	files, err := bench.GapSet(set)
-	if err != nil {
-		return nil, err
-	}
-	g := neural.Geometry{Grid: grid, Patch: m.Patch, Gap: m.Gap}
-	if err := g.Validate(); err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	b := bench.Gaps{Files: files, Crops: crops, Geometry: g, Spec: catalog.Spec[catalog.GapOptions]{Solver: "mcts", Options: catalog.GapOptions{Seed: 1}},
-		Report: []string{"best"}, Hooks: catalog.GapHooks{Model: m}}
-	if err := b.Run(ctx, &bench.Writer{W: &buf, JSON: true}); err != nil {
-		return nil, err
-	}
-	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	var sum map[string]any
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
-		return nil, err
-	}
-	out := map[string]float64{}
-	for _, k := range []string{"patch", "neighbor", "perfect", "puzzles"} {
-		f, _ := sum[k].(float64)
-		out[k] = f
-	}
-	return out, nil
 }
 
 // parseHints reads -hints: a number of patches, or "central" (one hint,
@@ -595,32 +535,7 @@ patches placed (Table 7; V from one patch placed).`,
 			if err != nil {
 				return err
 			}
-			if *asJSON {
-				nan := func(v []float64) []any {
-					out := make([]any, len(v))
-					for i, x := range v {
-						if x == x {
-							out[i] = x
-						}
-					}
-					return out
-				}
-				return writeJSON(env.Stdout, map[string]any{"grid": *grid, "hints": *hints, "puzzles": *puzzles, "seed": *seed,
-					"p": acc.P, "v": acc.V, "p_placed": nan(acc.PPlaced), "v_placed": nan(acc.VPlaced)})
-			}
-			fmt.Fprintf(env.Stdout, "%d puzzles %dx%d, hints %s: P %.2f%%, V %.2f%%\nplaced      P       V\n", *puzzles, *grid, *grid, *hints, 100*acc.P, 100*acc.V)
-			for k := range acc.PPlaced {
-				fmt.Fprintf(env.Stdout, "%6d %7s %7s\n", k, pct(acc.PPlaced[k]), pct(acc.VPlaced[k]))
-			}
-			return nil
+			return bench.GapHeadAccuracy(env.Stdout, acc, *grid, *hints, *puzzles, *seed, *asJSON)
 		}
 	},
-}
-
-// pct formats a share as a percentage, "-" for NaN.
-func pct(x float64) string {
-	if x != x {
-		return "-"
-	}
-	return fmt.Sprintf("%.2f%%", 100*x)
 }

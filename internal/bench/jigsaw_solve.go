@@ -262,7 +262,19 @@ func (s *GapSolved) Write(w io.Writer, asJSON bool) error {
 	if s.Out != "" {
 		fmt.Fprintf(w, "wrote    %s\n", s.Out)
 	}
+	if s.Puzzle.Fragments {
+		aside, empty := s.Puzzle.Aside(res.Cells)
+		fmt.Fprintf(w, "aside    patches %s (of %d, numbered as on the sheet); cells left empty: %s\n", listOrNone(aside), len(res.Cells), listOrNone(empty))
+	}
 	return s.Err
+}
+
+// listOrNone writes numbers as a list, "none" for none.
+func listOrNone(v []int) string {
+	if len(v) == 0 {
+		return "none"
+	}
+	return strings.Trim(strings.Join(strings.Fields(fmt.Sprint(v)), ", "), "[]")
 }
 
 // GapImages decodes the images of a comma-separated list of folders and
