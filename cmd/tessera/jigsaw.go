@@ -5,9 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
 	"image/png"
 	"io"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -88,38 +90,33 @@ cutting, writing); when it ends nothing is written.`,
 			ctx, cancel := withTimeout(ctx, *timeout)
 			defer cancel()
 			r := bench.JigsawScrambled{Sheet: *out, Truth: *truthPath, Rotate: *rotate, Seed: *seed, Cols: *cols}
-			for _, path := range args {
+			load := func(path, what string) (*jigsaw.Grid, error) {
 				if err := regularFile(path); err != nil {
-					return usagef("%v", err)
+					return nil, usagef("%s%v", what, err)
 				}
 				g, err := bench.LoadJigsawGrid(ctx, path, *piece, *crop)
+				return g, jigsawInputError(err, "-timeout", *timeout)
+			}
+			for _, path := range args {
+				g, err := load(path, "")
 				if err != nil {
-					return jigsawInputError(err, "-timeout", *timeout)
+					return err
 				}
 				r.Grids = append(r.Grids, g)
 			}
 			so := jigsaw.ScrambleOptions{Rotate: *rotate, Seed: *seed, Drop: *drop, StrayPieces: extraK}
 			if extraFile != "" {
-				if err := regularFile(extraFile); err != nil {
-					return usagef("-extra: %v", err)
-				}
-				g, err := bench.LoadJigsawGrid(ctx, extraFile, *piece, *crop)
+				g, err := load(extraFile, "-extra: ")
 				if err != nil {
-					return jigsawInputError(err, "-timeout", *timeout)
+					return err
 				}
 				if extraK > len(g.Pieces) {
 					return usagef("-extra %s: %d strays asked, the picture makes %d pieces", *extra, extraK, len(g.Pieces))
 				}
 				so.Strays = []*jigsaw.Grid{g}
 			}
-			pz, truth := jigsaw.Scramble(r.Grids, so)
-			if r.Puzzle = pz; r.Cols <= 0 && len(r.Grids) == 1 {
-				r.Cols = r.Grids[0].Cols
-			}
-			if r.Cols <= 0 {
-				r.Cols = jigsaw.SheetCols(len(pz.Pieces))
-			}
-			if err := bench.WriteFileAtomic(*out, func(w io.Writer) error { return jigsaw.WriteSheetContext(ctx, w, pz, r.Cols) }); err != nil {
+			truth := r.Scramble(so)
+			if err := bench.WriteFileAtomic(*out, func(w io.Writer) error { return jigsaw.WriteSheetContext(ctx, w, r.Puzzle, r.Cols) }); err != nil {
 				return jigsawInputError(err, "-timeout", *timeout)
 			}
 			if *truthPath != "" {
@@ -127,12 +124,7 @@ cutting, writing); when it ends nothing is written.`,
 					return err
 				}
 			}
-			for _, g := range r.Grids {
-				if note := bench.JigsawCropNote(g); note != "" {
-					fmt.Fprintln(env.Stderr, note)
-				}
-			}
-			return r.Write(env.Stdout, *asJSON)
+			return r.Write(env.Stdout, env.Stderr, *asJSON)
 		}
 	},
 }
@@ -190,14 +182,12 @@ pictures, whose tile borders fall between pieces.`,
 				return usagef("-trim %d: want 0 or more pixels", *trim)
 			}
 			var opts jigsaw.MosaicOptions
-			if *crop != "" {
-				if _, err := fmt.Sscanf(*crop, "%dx%d", &opts.Crop.X, &opts.Crop.Y); err != nil || opts.Crop.X < 1 || opts.Crop.Y < 1 {
-					return usagef("-crop %q: want WxH pixels", *crop)
-				}
-			}
-			if *size != "" {
-				if _, err := fmt.Sscanf(*size, "%dx%d", &opts.Size.X, &opts.Size.Y); err != nil || opts.Size.X < 1 || opts.Size.Y < 1 {
-					return usagef("-size %q: want WxH pixels", *size)
+			for _, f := range []struct {
+				name, v string
+				p       *image.Point
+			}{{"crop", *crop, &opts.Crop}, {"size", *size, &opts.Size}} {
+				if f.v != "" && !parseSize(f.v, &f.p.X, &f.p.Y) {
+					return usagef("-%s %q: want WxH pixels", f.name, f.v)
 				}
 			}
 			for _, path := range args {
@@ -229,12 +219,20 @@ pictures, whose tile borders fall between pieces.`,
 	},
 }
 
+// parseSize reads "AxB", both at least 1, into a and b.
+func parseSize(v string, a, b *int) bool {
+	_, err := fmt.Sscanf(v, "%dx%d", a, b)
+	return err == nil && *a >= 1 && *b >= 1
+}
+
 // jigsawInputError maps an error reading or writing a picture: the end
 // of the budget named by flag (d) is a failure that says so; anything
 // else wrong with an input named on the command line (a missing, empty,
 // corrupt or too large file, pieces that do not fit it) is a usage error.
 func jigsawInputError(err error, flag string, d time.Duration) error {
 	switch {
+	case err == nil:
+		return nil
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("%s %v ended it before any result: %w (give a longer %s)", flag, d, err, flag)
 	case errors.Is(err, context.Canceled):
@@ -287,12 +285,21 @@ func (f *jigsawFlags) options(others ...[]catalog.Option) (catalog.JigsawOptions
 	if err := catalog.Jigsaw.Applies(f.list, catalog.SetFlags(f.fs, f.list), f.algo); err != nil {
 		return f.o, usagef("%v", err)
 	}
+	return f.o, refuseOthers(f.fs, f.algo, catalog.Gaps.IDs(), others)
+}
+
+// refuseOthers refuses the first flag of others (the options of the
+// solvers ids, not algo's) that was set on fs, but for the options of every
+// solver (a seed).
+func refuseOthers(fs *flag.FlagSet, algo string, ids []string, others [][]catalog.Option) error {
 	for _, list := range others {
-		if set := catalog.SetFlags(f.fs, list); len(set) > 0 {
-			return f.o, usagef("-%s applies to -algo %s, not %s", set[0], strings.Join(catalog.Gaps.IDs(), ", "), f.algo)
+		for _, name := range catalog.SetFlags(fs, list) {
+			if i := slices.IndexFunc(list, func(o catalog.Option) bool { return o.Flag == name }); !list[i].All {
+				return usagef("-%s applies to -algo %s, not %s", name, strings.Join(ids, ", "), algo)
+			}
 		}
 	}
-	return f.o, nil
+	return nil
 }
 
 // run is the run-time part of -algo's solve: its progress (shown on p)
@@ -398,10 +405,8 @@ writes the reassembly with its gaps.`,
 			if *holes && sf.algo != "greedy" && sf.algo != "ga" {
 				return usagef("-holes needs -algo greedy or ga")
 			}
-			if *size != "" {
-				if _, err := fmt.Sscanf(*size, "%dx%d", &p.Rows, &p.Cols); err != nil || p.Rows < 1 || p.Cols < 1 {
-					return usagef("-size %q: want ROWSxCOLS in pieces, such as 18x24", *size)
-				}
+			if *size != "" && !parseSize(*size, &p.Rows, &p.Cols) {
+				return usagef("-size %q: want ROWSxCOLS in pieces, such as 18x24", *size)
 			}
 			if *images < 0 || *images == 0 && !catalog.CountsPictures(sf.algo) {
 				return usagef("-images %d: at least 1 (0, to find it, needs -algo ga)", *images)

@@ -56,12 +56,8 @@ func (f *neuralFlags) options(algo string, seed uint64, others ...[]catalog.Opti
 	if err := catalog.Gaps.Applies(f.list, catalog.SetFlags(f.fs, f.list), algo); err != nil {
 		return g, o, h, usagef("%v", err)
 	}
-	for _, list := range others {
-		for _, name := range catalog.SetFlags(f.fs, list) {
-			if i := slices.IndexFunc(list, func(o catalog.Option) bool { return o.Flag == name }); !list[i].All {
-				return g, o, h, usagef("-%s applies to -algo %s, not %s", name, strings.Join(catalog.Jigsaw.IDs(), ", "), algo)
-			}
-		}
+	if err := refuseOthers(f.fs, algo, catalog.Jigsaw.IDs(), others); err != nil {
+		return g, o, h, err
 	}
 	var err error
 	h.Model, err = catalog.LoadGapModel(o.Model, g)

@@ -186,8 +186,28 @@ type JigsawScrambled struct {
 	Seed         uint64
 }
 
-// Write prints the report, one JSON object or text.
-func (s *JigsawScrambled) Write(w io.Writer, asJSON bool) error {
+// Scramble scrambles the grids into Puzzle (jigsaw.Scramble), its sheet
+// of Cols columns (when not set, the grid's of a single picture, else
+// near square), and returns the ground truth.
+func (s *JigsawScrambled) Scramble(o jigsaw.ScrambleOptions) *jigsaw.Truth {
+	pz, truth := jigsaw.Scramble(s.Grids, o)
+	if s.Puzzle = pz; s.Cols <= 0 && len(s.Grids) == 1 {
+		s.Cols = s.Grids[0].Cols
+	}
+	if s.Cols <= 0 {
+		s.Cols = jigsaw.SheetCols(len(pz.Pieces))
+	}
+	return truth
+}
+
+// Write prints the notes on the images' crops (jigsawCropNote) to notes
+// and the report to w, one JSON object or text.
+func (s *JigsawScrambled) Write(w, notes io.Writer, asJSON bool) error {
+	for _, g := range s.Grids {
+		if note := jigsawCropNote(g); note != "" {
+			fmt.Fprintln(notes, note)
+		}
+	}
 	pz, c := s.Puzzle, s.Cols
 	rows := (len(pz.Pieces) + c - 1) / c
 	if asJSON {
@@ -209,8 +229,8 @@ func (s *JigsawScrambled) Write(w io.Writer, asJSON bool) error {
 	return nil
 }
 
-// JigsawCropNote says what jigsaw.Cut removed from g, or "".
-func JigsawCropNote(g *jigsaw.Grid) string {
+// jigsawCropNote says what jigsaw.Cut removed from g, or "".
+func jigsawCropNote(g *jigsaw.Grid) string {
 	if g.Crop == g.Source {
 		return ""
 	}
