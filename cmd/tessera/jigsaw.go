@@ -456,20 +456,8 @@ writes the reassembly with its gaps.`,
 				return err
 			}
 			r := bench.JigsawSolved{Puzzle: p.Puzzle, Result: res, Algo: sf.algo, Options: sf.o, Err: err}
-			if *out != "" {
-				if r.Outputs, err = bench.WriteJigsawOutputs(*out, p.Puzzle, res.Placement); err != nil {
-					return err
-				}
-				r.Wrote = append(r.Wrote, strings.Join(r.Outputs, ", "))
-			}
-			if *placementPath != "" {
-				if err := bench.WriteFileAtomic(*placementPath, res.Placement.WriteJSON); err != nil {
-					return err
-				}
-				r.Wrote = append(r.Wrote, *placementPath)
-			}
-			if snaps != nil {
-				r.Wrote, r.Err = append(r.Wrote, fmt.Sprintf("%d snapshots in %s", snaps.N, *snapshots)), errors.Join(r.Err, snaps.Err)
+			if err := r.Save(*out, *placementPath, snaps); err != nil {
+				return err
 			}
 			return r.Write(env.Stdout, *sf.asJSON)
 		}

@@ -396,13 +396,7 @@ on). Progress goes to stderr with -progress.`,
 				Fragments: neural.FragOptions{MaxMissing: *maxMissing, MaxForeign: *maxForeign, Play: *fragPlay},
 				Options: neural.TrainOptions{Crops: *crops, Puzzles: *puzzles, Epochs: *epochs, MaxSteps: *maxSteps, LearningRate: *lr, Value: vt, Seed: *seed,
 					Hints: nh, CentralHint: central,
-					Progress: func(stage string, s nn.Stats) {
-						if s.EpochDone {
-							p.Logf("%s epoch %d: loss %.4f, validation loss %.4f, accuracy %.3f, %.0f examples/s", stage, s.Epoch, s.Loss, s.ValLoss, s.ValMetric, s.ExamplesSec)
-						} else {
-							p.Printf("%s epoch %d step %d: loss %.4f, %.0f examples/s", stage, s.Epoch, s.Step, s.Loss, s.ExamplesSec)
-						}
-					}},
+					Progress: func(stage string, s nn.Stats) { bench.TrainProgress(p, stage+" ", s) }},
 				Out: *out, Info: info, Source: *trainSet, Log: p.Logf,
 				Command: trainCommand(*stage, *grids, m.Patch, m.Gap, *hints, *seed, *maxMissing, *maxForeign, *fragPlay)})
 			if err != nil {
@@ -434,44 +428,34 @@ func trainCommand(stage, grids string, patch, gap int, hints string, seed uint64
 
 // neuralTrainModel is the model train starts from: the model of folder
 // initDir (another -gap given on the command line for a warm start of
-// the pair stage), or a new one of geometry geom drawn from seed.
+// the pair stage, neural.Model.Regap), or a new one of geometry geom
+// drawn from seed.
 func neuralTrainModel(fs *flag.FlagSet, initDir, stage string, geom neural.Geometry, seed uint64) (*neural.Model, map[string]string, error) {
 	if initDir == "" {
 		m, err := neural.NewModel(geom, neural.Arch{}, seed)
 		return m, map[string]string{}, err
 	}
 	m, info, err := neural.Load(initDir)
-	if err != nil || m.Patch == geom.Patch && m.Gap == geom.Gap {
+	if err != nil || m.Patch == geom.Patch && m.Gap == geom.Gap || !isSet(fs, "patch") && !isSet(fs, "gap") {
 		return m, info, err
 	}
-	setByUser := false
-	fs.Visit(func(f *flag.Flag) { setByUser = setByUser || f.Name == "patch" || f.Name == "gap" })
-	switch {
-	case !setByUser:
-	case m.Patch == geom.Patch && (stage == "all" || stage == "pair"):
-		// A warm start: the pair network reads strips of the same size
-		// whatever the gap; it and the heads train on puzzles of the new
-		// gap.
-		info["warm_start"] = fmt.Sprintf("from %s (%d px gaps)", initDir, m.Gap)
-		m.Gap = geom.Gap
-	default:
+	gap := m.Gap
+	if !m.Regap(geom, stage) {
 		return nil, nil, usagef("-init %s is a model for %d px patches with %d px gaps, not -patch %d -gap %d (another gap needs -stage pair or all)",
 			initDir, m.Patch, m.Gap, geom.Patch, geom.Gap)
 	}
+	info["warm_start"] = fmt.Sprintf("from %s (%d px gaps)", initDir, gap)
 	return m, info, nil
 }
 
-// parseHints reads -hints: a number of patches, or "central" (one hint,
-// the central cell's patch).
+// parseHints reads -hints as the gap solvers' option reads it: a number
+// of patches, or "central" (one hint, the central cell's patch).
 func parseHints(s string) (int, bool, error) {
-	if s == "central" {
-		return 1, true, nil
+	n, err := catalog.GapOptions{Hints: s}.Neural(0)
+	if err != nil {
+		return 0, false, usagef("%v", err)
 	}
-	var n int
-	if _, err := fmt.Sscanf(s, "%d", &n); err != nil || n < 0 || fmt.Sprint(n) != s {
-		return 0, false, usagef("-hints %q: want a number of patches, or central", s)
-	}
-	return n, false, nil
+	return n.Hints, n.CentralHint, nil
 }
 
 var jigsawNeuralAccuracyCmd = &Command{

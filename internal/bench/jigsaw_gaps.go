@@ -16,6 +16,7 @@ import (
 	"tessera/internal/catalog"
 	"tessera/internal/progress"
 	"tessera/jigsaw/neural"
+	"tessera/nn"
 )
 
 // Gaps is `tessera jigsaw neural bench`: Crops random gap puzzles cut from
@@ -486,4 +487,15 @@ func GapHeadAccuracy(w io.Writer, acc neural.Accuracies, grid int, hints string,
 		fmt.Fprintf(w, "%6d %7s %7s\n", k, pct(acc.PPlaced[k]), pct(acc.VPlaced[k]))
 	}
 	return nil
+}
+
+// TrainProgress shows a network's training statistics s on p: an epoch's
+// end as a line, a step on the status line, each after prefix (a stage's
+// name and a space, or "").
+func TrainProgress(p *progress.Reporter, prefix string, s nn.Stats) {
+	if s.EpochDone {
+		p.Logf("%sepoch %d: loss %.4f, validation loss %.4f, accuracy %.3f, %.0f examples/s", prefix, s.Epoch, s.Loss, s.ValLoss, s.ValMetric, s.ExamplesSec)
+	} else {
+		p.Printf("%sepoch %d step %d: loss %.4f, %.0f examples/s", prefix, s.Epoch, s.Step, s.Loss, s.ExamplesSec)
+	}
 }

@@ -71,6 +71,31 @@ func (s *JigsawSolved) Write(w io.Writer, asJSON bool) error {
 	return s.Err
 }
 
+// Save writes the output pictures (to out, WriteJigsawOutputs) and the
+// placement (JSON, to placement), each when named, and counts the
+// snapshots written by snaps (when not nil, its failure joined to Err):
+// each listed in the text report as written.
+func (s *JigsawSolved) Save(out, placement string, snaps *JigsawSnapshots) error {
+	pl := s.Result.Placement
+	if out != "" {
+		var err error
+		if s.Outputs, err = WriteJigsawOutputs(out, s.Puzzle, pl); err != nil {
+			return err
+		}
+		s.Wrote = append(s.Wrote, strings.Join(s.Outputs, ", "))
+	}
+	if placement != "" {
+		if err := WriteFileAtomic(placement, pl.WriteJSON); err != nil {
+			return err
+		}
+		s.Wrote = append(s.Wrote, placement)
+	}
+	if snaps != nil {
+		s.Wrote, s.Err = append(s.Wrote, fmt.Sprintf("%d snapshots in %s", snaps.N, snaps.dir)), errors.Join(s.Err, snaps.Err)
+	}
+	return nil
+}
+
 // JigsawLabel describes the catalogue's solver algo with options o in a
 // text report: the genetic algorithm with its population, generations
 // and, withSeed, seed.

@@ -437,3 +437,15 @@ func Default() (*Model, map[string]string, error) {
 	})
 	return defaultModel, defaultInfo, defaultErr
 }
+
+// Regap makes m, a model for patches of g's side, one for g's gap when
+// stage trains the pair network first (all or pair): the pair network
+// reads strips of the same size whatever the gap, and it and the heads
+// then train on puzzles of the new gap. It reports whether m now has g's
+// patch and gap.
+func (m *Model) Regap(g Geometry, stage string) bool {
+	if m.Patch == g.Patch && (stage == "all" || stage == "pair") {
+		m.Gap = g.Gap
+	}
+	return m.Patch == g.Patch && m.Gap == g.Gap
+}
