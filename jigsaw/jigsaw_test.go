@@ -19,11 +19,7 @@ import (
 // loadGrid cuts a test image into 28-pixel pieces.
 func loadGrid(t testing.TB, name string) *Grid {
 	t.Helper()
-	img, err := imageio.Load("testdata/"+name, imageio.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := Cut(img.Pix, 28, CutOptions{Depth: img.Depth})
+	g, err := CutFile("testdata/"+name, 28, CutOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,24 +10,15 @@ import (
 
 	"tessera/imageio"
 	"tessera/internal/datadir"
+	"tessera/internal/jigsawtest"
 	"tessera/jigsaw"
 )
 
-func grid(t testing.TB, path string) *jigsaw.Grid {
-	t.Helper()
-	img, err := imageio.Load(path, imageio.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := jigsaw.Cut(img.Pix, 28, jigsaw.CutOptions{Depth: img.Depth})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.Name = path
-	return g
-}
-
-var testImages = []string{"../testdata/mit5-crop.png", "../testdata/bgu10-crop.png"}
+// The shared test helpers (internal/jigsawtest).
+var (
+	grid       = jigsawtest.Grid
+	testImages = jigsawtest.Images
+)
 
 // TestSolvesSmallPuzzlesExactly: the 8x6-piece test images are solved
 // perfectly in Type 1 with a known size and in Type 2 with an unknown size,
