@@ -126,7 +126,7 @@ func TestScrambleTruthScoresPerfect(t *testing.T) {
 func turn(p *Placement, rho Rotation, dr, dc int) *Placement {
 	q := &Placement{Images: p.Images}
 	for _, x := range p.Pieces {
-		x.Row, x.Col = rotateCell(x.Row, x.Col, rho)
+		x.Row, x.Col = RotateCell(x.Row, x.Col, rho)
 		x.Row += dr
 		x.Col += dc
 		x.Rotation = x.Rotation.Add(rho)

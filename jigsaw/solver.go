@@ -137,6 +137,17 @@ type Result struct {
 	CompatTime, SeedTime, Elapsed time.Duration
 }
 
+// Finish fills the result's figures of its placement (when there is one):
+// the pieces placed and the share of best-buddy adjacencies under c; and
+// the time since start.
+func (r *Result) Finish(c *Compat, start time.Time) {
+	if r.Placement != nil {
+		r.Placed = len(r.Placement.Pieces)
+		r.BestBuddies = c.Fit(r.Placement).BestBuddyShare()
+	}
+	r.Elapsed = time.Since(start)
+}
+
 // Picture is one output image of a mixed bag, solved as a puzzle of its
 // own.
 type Picture struct {

@@ -88,11 +88,7 @@ func (s Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, er
 	}
 	err := b.bag(ctx, pz, c, &res)
 	res.CompatTime += b.compatTime
-	if res.Placement != nil {
-		res.Placed = len(res.Placement.Pieces)
-		res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
-	}
-	res.Elapsed = time.Since(start)
+	res.Finish(c, start)
 	return res, err
 }
 

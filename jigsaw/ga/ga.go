@@ -173,11 +173,7 @@ func (s Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, er
 	}
 	if p.Holes {
 		res, err := s.solveHoles(ctx, p, c, res, start)
-		if res.Placement != nil {
-			res.Placed = len(res.Placement.Pieces)
-			res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
-		}
-		res.Elapsed = time.Since(start)
+		res.Finish(c, start)
 		return res, err
 	}
 	sv := &solver{cfg: cfg, s: s, p: p, start: start}
@@ -189,11 +185,7 @@ func (s Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, er
 		rows, cols = frameNone, frameNone
 	}
 	err := sv.single(ctx, pz, c, rows, cols, &res, p.Seed)
-	if res.Placement != nil {
-		res.Placed = len(res.Placement.Pieces)
-		res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
-	}
-	res.Elapsed = time.Since(start)
+	res.Finish(c, start)
 	return res, err
 }
 

@@ -235,9 +235,7 @@ func (sv Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, e
 		}
 	}
 	res.Placement = s.placement(images)
-	res.Placed = len(res.Placement.Pieces)
-	res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
-	res.Elapsed = time.Since(start)
+	res.Finish(c, start)
 	return res, err
 }
 
