@@ -135,26 +135,7 @@ func (e fragEval) Priors(states []*State) ([][]float64, error) {
 	}
 	out := make([][]float64, len(states))
 	for i, s := range states {
-		z := logits[i*(n+1) : (i+1)*(n+1)]
-		legal := func(c int) bool { return c == n || s.At[c] < 0 }
-		m := math.Inf(-1)
-		for c, v := range z {
-			if legal(c) {
-				m = max(m, float64(v))
-			}
-		}
-		pr := make([]float64, n+1)
-		sum := 0.0
-		for c, v := range z {
-			if legal(c) {
-				pr[c] = math.Exp(float64(v) - m)
-				sum += pr[c]
-			}
-		}
-		for c := range pr {
-			pr[c] /= sum
-		}
-		out[i] = pr
+		out[i] = maskedSoftmax(logits[i*(n+1):(i+1)*(n+1)], func(c int) bool { return c == n || s.At[c] < 0 })
 	}
 	return out, nil
 }
@@ -294,21 +275,11 @@ func (m *Model) Tables(pzs []*Puzzle) ([]*Table, error) {
 // for a stray; -1 marks occupied cells.
 func fragPExample(d *nn.Data, t *Table, s *State, pz *Puzzle) {
 	d.X = t.encodeFP(d.X, s, pz.Grid)
-	want := pz.Truth[s.Next()]
-	n := pz.Cells()
+	want, n := pz.Truth[s.Next()], pz.Cells()
 	if want < 0 {
 		want = n
 	}
-	for c := range n + 1 {
-		switch {
-		case c < n && s.At[c] >= 0:
-			d.Y = append(d.Y, -1)
-		case c == want:
-			d.Y = append(d.Y, 1)
-		default:
-			d.Y = append(d.Y, 0)
-		}
-	}
+	d.Y = appendPTarget(d.Y, s, want, n+1)
 	d.N++
 }
 

@@ -210,27 +210,32 @@ func (h Heads) Priors(t *Table, states []*State, grid int) ([][]float64, error) 
 	n := grid * grid
 	out := make([][]float64, len(states))
 	for i, s := range states {
-		z := logits[i*n : (i+1)*n]
-		m := math.Inf(-1)
-		for c, v := range z {
-			if s.At[c] < 0 {
-				m = max(m, float64(v))
-			}
-		}
-		pr := make([]float64, n)
-		sum := 0.0
-		for c, v := range z {
-			if s.At[c] < 0 {
-				pr[c] = math.Exp(float64(v) - m)
-				sum += pr[c]
-			}
-		}
-		for c := range pr {
-			pr[c] /= sum
-		}
-		out[i] = pr
+		out[i] = maskedSoftmax(logits[i*n:(i+1)*n], func(c int) bool { return s.At[c] < 0 })
 	}
 	return out, nil
+}
+
+// maskedSoftmax is the softmax of the logits z over the outputs c with
+// legal(c), 0 for the others.
+func maskedSoftmax(z []float32, legal func(int) bool) []float64 {
+	m := math.Inf(-1)
+	for c, v := range z {
+		if legal(c) {
+			m = max(m, float64(v))
+		}
+	}
+	pr := make([]float64, len(z))
+	sum := 0.0
+	for c, v := range z {
+		if legal(c) {
+			pr[c] = math.Exp(float64(v) - m)
+			sum += pr[c]
+		}
+	}
+	for c := range pr {
+		pr[c] /= sum
+	}
+	return pr
 }
 
 // Values evaluates V on states: the estimated probability that each is
