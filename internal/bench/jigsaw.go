@@ -226,26 +226,11 @@ func (j *Jigsaw) summary(w *Writer, recs []catalog.JigsawRecord, secs, cpus []fl
 // LoadJigsawGrid reads an image and cuts it into piece-pixel pieces (its centre,
 // with crop, when its sides are not multiples of piece).
 func LoadJigsawGrid(ctx context.Context, path string, piece int, crop bool) (*jigsaw.Grid, error) {
-	data, err := readImageFile(ctx, path)
+	data, err := imageio.ReadFileContext(ctx, path, imageio.Options{})
 	if err != nil {
 		return nil, err
 	}
 	return catalog.JigsawGridOf(ctx, filepath.Base(path), data, piece, crop)
-}
-
-// readImageFile reads an image file, bounded as imageio.ReadAllContext
-// bounds it.
-func readImageFile(ctx context.Context, path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	data, err := imageio.ReadAllContext(ctx, f, imageio.Options{})
-	f.Close()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return data, nil
 }
 
 // jigsawExts are the extensions a set picks up in a folder.
