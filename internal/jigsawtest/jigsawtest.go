@@ -5,6 +5,7 @@
 package jigsawtest
 
 import (
+	"errors"
 	"image"
 	"math"
 	"math/rand/v2"
@@ -37,6 +38,20 @@ func Grid(t testing.TB, path string) *jigsaw.Grid {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// Refuses checks that s refuses a puzzle of no pieces (jigsaw.ErrNoPieces)
+// and pz with the compatibilities of another puzzle.
+func Refuses(t *testing.T, s jigsaw.Solver, pz *jigsaw.Puzzle) {
+	t.Helper()
+	if _, err := s.Solve(t.Context(), &jigsaw.Problem{Puzzle: &jigsaw.Puzzle{PieceSize: 28}}); !errors.Is(err, jigsaw.ErrNoPieces) {
+		t.Errorf("no pieces: %v", err)
+	}
+	other, _ := jigsaw.Scramble([]*jigsaw.Grid{Grid(t, Images[0])}, jigsaw.ScrambleOptions{Rotate: true})
+	c, _ := jigsaw.NewCompat(t.Context(), other, jigsaw.CompatOptions{})
+	if _, err := s.Solve(t.Context(), &jigsaw.Problem{Puzzle: pz, Compat: c}); err == nil {
+		t.Error("compatibilities of another puzzle accepted")
+	}
 }
 
 // Synthetic returns a rows x cols grid of size-pixel pieces cut from a

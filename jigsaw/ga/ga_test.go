@@ -210,14 +210,7 @@ func TestProblemErrors(t *testing.T) {
 		len(res.History) != 1 || res.SeedFitness == 0 || res.Fitness > res.SeedFitness {
 		t.Errorf("no generations: %v, history %v, fitness %g, seed %g", err, res.History, res.Fitness, res.SeedFitness)
 	}
-	if _, err := (Solver{}).Solve(context.Background(), &jigsaw.Problem{Puzzle: &jigsaw.Puzzle{PieceSize: 28}}); !errors.Is(err, jigsaw.ErrNoPieces) {
-		t.Errorf("no pieces: %v", err)
-	}
-	other, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, testImages[0])}, jigsaw.ScrambleOptions{Rotate: true})
-	c, _ := jigsaw.NewCompat(context.Background(), other, jigsaw.CompatOptions{})
-	if _, err := (Solver{}).Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c}); err == nil {
-		t.Error("compatibilities of another puzzle accepted")
-	}
+	jigsawtest.Refuses(t, Solver{}, pz)
 }
 
 // TestCancelledAndCallbacks: an ended context returns the best so far

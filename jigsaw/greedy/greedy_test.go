@@ -92,14 +92,7 @@ func TestProblemErrors(t *testing.T) {
 			t.Errorf("%dx%d, %d images: %v, want %q", c.p.Rows, c.p.Cols, c.p.Images, err, c.text)
 		}
 	}
-	if _, err := (Solver{}).Solve(context.Background(), &jigsaw.Problem{Puzzle: &jigsaw.Puzzle{PieceSize: 28}}); !errors.Is(err, jigsaw.ErrNoPieces) {
-		t.Errorf("no pieces: %v", err)
-	}
-	other, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, testImages[0])}, jigsaw.ScrambleOptions{Rotate: true})
-	c, _ := jigsaw.NewCompat(context.Background(), other, jigsaw.CompatOptions{})
-	if _, err := (Solver{}).Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c}); err == nil {
-		t.Error("compatibilities of another puzzle accepted")
-	}
+	jigsawtest.Refuses(t, Solver{}, pz)
 }
 
 func TestCancelled(t *testing.T) {
