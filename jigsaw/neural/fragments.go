@@ -102,16 +102,7 @@ func (t *Table) encodeFV(dst []float32, s *State, grid int) []float32 {
 // NewFragHeads returns untrained fragment heads for grid x grid puzzles
 // (P with grid*grid+1 outputs, the last one "set aside").
 func NewFragHeads(grid int, arch Arch, seed uint64) (Heads, error) {
-	arch = arch.defaults()
-	p, err := nn.New(nn.Spec{Input: []int{grid, grid, fpChannels}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: grid*grid + 1}, seed)
-	if err != nil {
-		return Heads{}, err
-	}
-	v, err := nn.New(nn.Spec{Input: []int{grid, grid, fvChannels}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: 1}, seed+1)
-	if err != nil {
-		return Heads{}, err
-	}
-	return Heads{P: p, V: v}, nil
+	return newHeads(grid, fpChannels, fvChannels, grid*grid+1, arch, seed)
 }
 
 // fragEval is the fragment heads as an Evaluator of a puzzle of

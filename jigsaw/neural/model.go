@@ -86,12 +86,18 @@ func NewModel(g Geometry, arch Arch, seed uint64) (*Model, error) {
 
 // NewHeads returns untrained heads for grid x grid puzzles.
 func NewHeads(grid int, arch Arch, seed uint64) (Heads, error) {
+	return newHeads(grid, pChannels, vChannels, grid*grid, arch, seed)
+}
+
+// newHeads returns untrained heads for grid x grid cells of pc channels
+// (P, of outputs outputs) and vc channels (V), drawn from seed.
+func newHeads(grid, pc, vc, outputs int, arch Arch, seed uint64) (Heads, error) {
 	arch = arch.defaults()
-	p, err := nn.New(nn.Spec{Input: []int{grid, grid, pChannels}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: grid * grid}, seed)
+	p, err := nn.New(nn.Spec{Input: []int{grid, grid, pc}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: outputs}, seed)
 	if err != nil {
 		return Heads{}, err
 	}
-	v, err := nn.New(nn.Spec{Input: []int{grid, grid, vChannels}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: 1}, seed+1)
+	v, err := nn.New(nn.Spec{Input: []int{grid, grid, vc}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: 1}, seed+1)
 	if err != nil {
 		return Heads{}, err
 	}
