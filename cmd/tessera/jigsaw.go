@@ -457,14 +457,7 @@ var jigsawScoreCmd = &Command{
 			if err != nil {
 				return err
 			}
-			if err := bench.JigsawScore(env.Stdout, acc, len(truth.Pieces), *asJSON); err != nil || *asJSON {
-				return err
-			}
-			if truth.Missing > 0 || acc.Strays > 0 {
-				_, err = fmt.Fprintf(env.Stdout, "holes: %d of %d missing pieces left as holes where they belong (%d holes in all); strays: %d of %d set aside; the pictures' own pieces set aside: %d\n",
-					acc.HolesRight, acc.Missing, acc.Holes, acc.StraysAside, acc.Strays, acc.Aside)
-			}
-			return err
+			return bench.JigsawScore(env.Stdout, acc, truth, *asJSON)
 		}
 	},
 }

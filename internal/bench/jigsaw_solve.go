@@ -182,10 +182,11 @@ func (s *JigsawSnapshots) Save(g jigsaw.Generation, pl *jigsaw.Placement) {
 	}
 }
 
-// JigsawScore prints the accuracy of a placement of a puzzle of pieces
-// pieces (`tessera jigsaw score`): the JSON object, or a table with a row
-// per source image and, for several, the whole.
-func JigsawScore(w io.Writer, acc jigsaw.Accuracy, pieces int, asJSON bool) error {
+// JigsawScore prints the accuracy of a placement against truth
+// (`tessera jigsaw score`): the JSON object, or a table with a row per
+// source image and, for several, the whole, and with missing pieces or
+// strays a line on the holes and the pieces set aside.
+func JigsawScore(w io.Writer, acc jigsaw.Accuracy, truth *jigsaw.Truth, asJSON bool) error {
 	if asJSON {
 		return WriteJSON(w, acc)
 	}
@@ -194,9 +195,14 @@ func JigsawScore(w io.Writer, acc jigsaw.Accuracy, pieces int, asJSON bool) erro
 		t.Item(nil, fmt.Sprintf("%s\t%d\t%.2f%%\t%.2f%%\t%v\t", s.Name, s.Pieces, 100*s.Direct, 100*s.Neighbor, s.Perfect))
 	}
 	if len(acc.Images) > 1 {
-		t.Item(nil, fmt.Sprintf("all\t%d\t%.2f%%\t%.2f%%\t%v\t", pieces, 100*acc.Direct, 100*acc.Neighbor, acc.Perfect))
+		t.Item(nil, fmt.Sprintf("all\t%d\t%.2f%%\t%.2f%%\t%v\t", len(truth.Pieces), 100*acc.Direct, 100*acc.Neighbor, acc.Perfect))
 	}
-	return t.Summary(nil, nil)
+	return t.Summary(nil, func(w io.Writer) {
+		if truth.Missing > 0 || acc.Strays > 0 {
+			fmt.Fprintf(w, "holes: %d of %d missing pieces left as holes where they belong (%d holes in all); strays: %d of %d set aside; the pictures' own pieces set aside: %d\n",
+				acc.HolesRight, acc.Missing, acc.Holes, acc.StraysAside, acc.Strays, acc.Aside)
+		}
+	})
 }
 
 // JigsawScrambled is what `tessera jigsaw scramble` reports: the grids

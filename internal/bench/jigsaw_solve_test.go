@@ -106,7 +106,7 @@ func TestJigsawScoreAndScramble(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := JigsawScore(&buf, acc, len(truth.Pieces), false); err != nil {
+	if err := JigsawScore(&buf, acc, truth, false); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
@@ -114,7 +114,7 @@ func TestJigsawScoreAndScramble(t *testing.T) {
 		t.Errorf("score table:\n%s", buf.String())
 	}
 	buf.Reset()
-	JigsawScore(&buf, acc, len(truth.Pieces), true)
+	JigsawScore(&buf, acc, truth, true)
 	var back jigsaw.Accuracy
 	if err := json.Unmarshal(buf.Bytes(), &back); err != nil || !back.Perfect || len(back.Images) != 2 {
 		t.Errorf("score JSON %s (%v)", buf.String(), err)
