@@ -48,11 +48,8 @@ var jigsawScrambleCmd = &Command{
 		truthPath := fs.String("truth", "", "write the ground truth (JSON) to this file")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) == 0 {
-				return usagef("no image given")
-			}
-			if *out == "" {
-				return usagef("-o sheet.png is required")
+			if err := imagesAndOut(args, *out, "sheet.png"); err != nil {
+				return err
 			}
 			if *piece < 2 {
 				return usagef("-piece %d: at least 2 pixels", *piece)
@@ -131,11 +128,8 @@ var jigsawMosaicCmd = &Command{
 		crop := fs.String("crop", "", "then keep the central WxH pixels of each image (turned to the same orientation first)")
 		out := outFlag(fs, "the picture (PNG)")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) == 0 {
-				return usagef("no image given")
-			}
-			if *out == "" {
-				return usagef("-o big.png is required")
+			if err := imagesAndOut(args, *out, "big.png"); err != nil {
+				return err
 			}
 			if *trim < 0 {
 				return usagef("-trim %d: want 0 or more pixels", *trim)
@@ -176,6 +170,18 @@ var jigsawMosaicCmd = &Command{
 			return nil
 		}
 	},
+}
+
+// imagesAndOut refuses a command line without images (args) or without
+// -o (out), named as file.
+func imagesAndOut(args []string, out, file string) error {
+	if len(args) == 0 {
+		return usagef("no image given")
+	}
+	if out == "" {
+		return usagef("-o %s is required", file)
+	}
+	return nil
 }
 
 // parseSize reads "AxB", both at least 1, into a and b.

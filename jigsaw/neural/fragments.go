@@ -116,11 +116,7 @@ type fragEval struct {
 
 func (e fragEval) Priors(states []*State) ([][]float64, error) {
 	n := e.grid * e.grid
-	x := make([]float32, 0, len(states)*n*fpChannels)
-	for _, s := range states {
-		x = e.t.encodeFP(x, s, e.grid)
-	}
-	logits, err := e.h.P.Logits(x)
+	logits, err := logitsOf(e.h.P, states, n*fpChannels, func(x []float32, s *State) []float32 { return e.t.encodeFP(x, s, e.grid) })
 	if err != nil {
 		return nil, err
 	}
@@ -132,19 +128,8 @@ func (e fragEval) Priors(states []*State) ([][]float64, error) {
 }
 
 func (e fragEval) Values(states []*State) ([]float64, error) {
-	x := make([]float32, 0, len(states)*e.grid*e.grid*fvChannels)
-	for _, s := range states {
-		x = e.t.encodeFV(x, s, e.grid)
-	}
-	logits, err := e.h.V.Logits(x)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]float64, len(states))
-	for i, z := range logits {
-		out[i] = 1 / (1 + math.Exp(-float64(z)))
-	}
-	return out, nil
+	logits, err := logitsOf(e.h.V, states, e.grid*e.grid*fvChannels, func(x []float32, s *State) []float32 { return e.t.encodeFV(x, s, e.grid) })
+	return sigmoids(logits), err
 }
 
 // FragOptions are the puzzles of fragments training and its measures

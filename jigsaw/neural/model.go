@@ -205,11 +205,7 @@ func (m *Model) Table(pz *Puzzle) (*Table, error) {
 // probability of each cell (0 for occupied cells): the softmax of P's
 // logits over the empty cells.
 func (h Heads) Priors(t *Table, states []*State, grid int) ([][]float64, error) {
-	x := make([]float32, 0, len(states)*grid*grid*pChannels)
-	for _, s := range states {
-		x = t.encodeP(x, s, grid)
-	}
-	logits, err := h.P.Logits(x)
+	logits, err := logitsOf(h.P, states, grid*grid*pChannels, func(x []float32, s *State) []float32 { return t.encodeP(x, s, grid) })
 	if err != nil {
 		return nil, err
 	}
@@ -247,19 +243,29 @@ func maskedSoftmax(z []float32, legal func(int) bool) []float64 {
 // Values evaluates V on states: the estimated probability that each is
 // (or, partial, can still become) a correct reassembly.
 func (h Heads) Values(t *Table, states []*State, grid int) ([]float64, error) {
-	x := make([]float32, 0, len(states)*grid*grid*vChannels)
+	logits, err := logitsOf(h.V, states, grid*grid*vChannels, func(x []float32, s *State) []float32 { return t.encodeV(x, s, grid) })
+	return sigmoids(logits), err
+}
+
+// logitsOf runs net on states, each encoded by encode as size inputs.
+func logitsOf(net *nn.Net, states []*State, size int, encode func([]float32, *State) []float32) ([]float32, error) {
+	x := make([]float32, 0, len(states)*size)
 	for _, s := range states {
-		x = t.encodeV(x, s, grid)
+		x = encode(x, s)
 	}
-	logits, err := h.V.Logits(x)
-	if err != nil {
-		return nil, err
+	return net.Logits(x)
+}
+
+// sigmoids returns the logistic function of each of z (nil for nil).
+func sigmoids(z []float32) []float64 {
+	if z == nil {
+		return nil
 	}
-	out := make([]float64, len(states))
-	for i, z := range logits {
-		out[i] = 1 / (1 + math.Exp(-float64(z)))
+	out := make([]float64, len(z))
+	for i, v := range z {
+		out[i] = 1 / (1 + math.Exp(-float64(v)))
 	}
-	return out, nil
+	return out
 }
 
 // File names of a model directory.
