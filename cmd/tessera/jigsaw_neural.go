@@ -370,11 +370,10 @@ func neuralTrainModel(fs *flag.FlagSet, initDir, stage string, geom neural.Geome
 // parseHints reads -hints as the gap solvers' option reads it: a number
 // of patches, or "central" (one hint, the central cell's patch).
 func parseHints(s string) (int, bool, error) {
-	n, err := catalog.GapOptions{Hints: s}.Neural(0)
-	if err != nil {
-		return 0, false, usagef("%v", err)
+	if n, err := (catalog.GapOptions{Hints: s}).Neural(0); err == nil && s != "" {
+		return n.Hints, n.CentralHint, nil
 	}
-	return n.Hints, n.CentralHint, nil
+	return 0, false, usagef("-hints %q: want a number of patches, or central", s)
 }
 
 var jigsawNeuralAccuracyCmd = &Command{
