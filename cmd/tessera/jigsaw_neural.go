@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -325,13 +324,7 @@ var jigsawNeuralTrainCmd = &Command{
 				rep["bench_curve"] = curve.Points
 			}
 			p.Done()
-			if *asJSON {
-				return writeJSON(env.Stdout, rep)
-			}
-			for _, k := range slices.Sorted(maps.Keys(rep)) {
-				fmt.Fprintf(env.Stdout, "%-22s %v\n", k, rep[k])
-			}
-			return nil
+			return bench.GapTrained(env.Stdout, rep, *asJSON)
 		}
 	},
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -485,6 +486,19 @@ func GapHeadAccuracy(w io.Writer, acc neural.Accuracies, grid int, hints string,
 	fmt.Fprintf(w, "%d puzzles %dx%d, hints %s: P %.2f%%, V %.2f%%\nplaced      P       V\n", puzzles, grid, grid, hints, 100*acc.P, 100*acc.V)
 	for k := range acc.PPlaced {
 		fmt.Fprintf(w, "%6d %7s %7s\n", k, pct(acc.PPlaced[k]), pct(acc.VPlaced[k]))
+	}
+	return nil
+}
+
+// GapTrained prints the report of a training run (neural.Model.Train,
+// `tessera jigsaw neural train`): the JSON object, or a line per field in
+// the fields' order.
+func GapTrained(w io.Writer, rep map[string]any, asJSON bool) error {
+	if asJSON {
+		return WriteJSON(w, rep)
+	}
+	for _, k := range slices.Sorted(maps.Keys(rep)) {
+		fmt.Fprintf(w, "%-22s %v\n", k, rep[k])
 	}
 	return nil
 }
