@@ -6,6 +6,9 @@ import (
 	"errors"
 	"image"
 	"image/png"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -70,5 +73,29 @@ func TestDecodeStopsMidway(t *testing.T) {
 	_, err := DecodeBytesContext(countdown{context.Background(), &left}, b.Bytes(), Options{})
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "decoding") {
 		t.Fatalf("%v", err)
+	}
+}
+
+// ReadFileContext returns an open error as it is, names the file in a
+// read error (over MaxBytes, or ctx ended) and reads what fits.
+func TestReadFileContext(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.png")
+	if err := os.WriteFile(path, make([]byte, 100), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := ReadFileContext(t.Context(), path, Options{}); err != nil || len(data) != 100 {
+		t.Fatalf("%d bytes, %v", len(data), err)
+	}
+	if _, err := ReadFileContext(t.Context(), path, Options{MaxBytes: 99}); !errors.Is(err, ErrTooLarge) || !strings.HasPrefix(err.Error(), path+": ") {
+		t.Errorf("over MaxBytes: %v", err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := ReadFileContext(ctx, path, Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("ended context: %v", err)
+	}
+	missing := filepath.Join(t.TempDir(), "missing.png")
+	if _, err := ReadFileContext(t.Context(), missing, Options{}); !errors.Is(err, fs.ErrNotExist) || strings.HasPrefix(err.Error(), missing+": ") {
+		t.Errorf("missing file: %v", err)
 	}
 }

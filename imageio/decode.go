@@ -71,6 +71,23 @@ func Load(path string, opts Options) (*Image, error) {
 	return img, nil
 }
 
+// ReadFileContext reads the file at path as ReadAllContext reads it
+// (bounded by opts.MaxBytes, before reading, and ctx). An error opening
+// the file is returned as it is; an error reading it is prefixed with the
+// path.
+func ReadFileContext(ctx context.Context, path string, opts Options) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := ReadAllContext(ctx, f, opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return data, nil
+}
+
 // Sniff returns the format named by the first bytes of data: "png",
 // "jpeg", "webp", or "" when none matches.
 func Sniff(data []byte) string {

@@ -4,17 +4,12 @@ import (
 	"context"
 	"fmt"
 
-	"tessera/imageio"
 	"tessera/jigsaw"
 	"tessera/jigsaw/greedy"
 )
 
 func Example() {
-	img, err := imageio.Load("testdata/mit5-crop.png", imageio.Options{})
-	if err != nil {
-		panic(err)
-	}
-	g, err := jigsaw.Cut(img.Pix, 28, jigsaw.CutOptions{Depth: img.Depth})
+	g, err := jigsaw.CutFile("testdata/mit5-crop.png", 28, jigsaw.CutOptions{})
 	if err != nil {
 		panic(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"tessera/imageio"
 )
 
 // ReadSheetFile reads the sheet at path (see ReadSheet). An error opening
@@ -43,4 +44,21 @@ func readFile[T any](path string, parse func(io.Reader) (T, error)) (T, error) {
 		return v, fmt.Errorf("%s: %w", path, err)
 	}
 	return v, nil
+}
+
+// CutFile reads the picture path (PNG, JPEG or WebP, as imageio.Load
+// reads it) and cuts it into size-pixel pieces at its depth (Cut), the
+// grid named path.
+func CutFile(path string, size int, opts CutOptions) (*Grid, error) {
+	img, err := imageio.Load(path, imageio.Options{})
+	if err != nil {
+		return nil, err
+	}
+	opts.Depth = img.Depth
+	g, err := Cut(img.Pix, size, opts)
+	if err != nil {
+		return nil, err
+	}
+	g.Name = path
+	return g, nil
 }

@@ -19,11 +19,7 @@ import (
 // loadGrid cuts a test image into 28-pixel pieces.
 func loadGrid(t testing.TB, name string) *Grid {
 	t.Helper()
-	img, err := imageio.Load("testdata/"+name, imageio.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := Cut(img.Pix, 28, CutOptions{Depth: img.Depth})
+	g, err := CutFile("testdata/"+name, 28, CutOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +126,7 @@ func TestScrambleTruthScoresPerfect(t *testing.T) {
 func turn(p *Placement, rho Rotation, dr, dc int) *Placement {
 	q := &Placement{Images: p.Images}
 	for _, x := range p.Pieces {
-		x.Row, x.Col = rotateCell(x.Row, x.Col, rho)
+		x.Row, x.Col = RotateCell(x.Row, x.Col, rho)
 		x.Row += dr
 		x.Col += dc
 		x.Rotation = x.Rotation.Add(rho)

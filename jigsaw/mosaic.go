@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
-	"os"
 
 	"tessera/imageio"
 )
@@ -147,7 +146,7 @@ func Mosaic(ctx context.Context, n int, load func(i int) (*image.NRGBA64, error)
 func MosaicFiles(ctx context.Context, paths []string, opts MosaicOptions) (pic image.Image, tile image.Point, depth int, err error) {
 	var total int64
 	for _, p := range paths {
-		data, err := readImageFile(ctx, p)
+		data, err := imageio.ReadFileContext(ctx, p, imageio.Options{})
 		if err != nil {
 			return nil, tile, depth, err
 		}
@@ -160,7 +159,7 @@ func MosaicFiles(ctx context.Context, paths []string, opts MosaicOptions) (pic i
 		}
 	}
 	big, tile, err := Mosaic(ctx, len(paths), func(i int) (*image.NRGBA64, error) {
-		data, err := readImageFile(ctx, paths[i])
+		data, err := imageio.ReadFileContext(ctx, paths[i], imageio.Options{})
 		if err != nil {
 			return nil, err
 		}
@@ -189,21 +188,6 @@ func MosaicFiles(ctx context.Context, paths []string, opts MosaicOptions) (pic i
 		draw.Draw(m8, band, big, b.Min.Add(band.Min), draw.Src)
 	}
 	return m8, tile, depth, nil
-}
-
-// readImageFile reads an image file, bounded by imageio.DefaultMaxBytes
-// and ctx.
-func readImageFile(ctx context.Context, path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("jigsaw: %w", err)
-	}
-	defer f.Close()
-	data, err := imageio.ReadAllContext(ctx, f, imageio.Options{})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return data, nil
 }
 
 // centre returns a copy of the central w x h pixels of m (at most its size).

@@ -67,9 +67,9 @@ type Accuracy struct {
 	Aside       int `json:"aside,omitempty"`
 }
 
-// rotateCell turns a cell offset by rho quarter turns clockwise about the
-// origin (rows grow downwards): (r, c) -> (c, -r) per turn.
-func rotateCell(r, c int, rho Rotation) (int, int) {
+// RotateCell turns a cell offset (r, c) by rho quarter turns clockwise
+// about the origin (rows grow downwards): (r, c) -> (c, -r) per turn.
+func RotateCell[T int | int32](r, c T, rho Rotation) (T, T) {
 	switch rho & 3 {
 	case 1:
 		return c, -r
@@ -186,7 +186,7 @@ func scoreImage(t *Truth, p *Placement, opts ScoreOptions, im TruthImage, cells,
 		}
 		q := p.Pieces[where[k]]
 		rho := t.Pieces[k].Rotation.Add(q.Rotation)
-		rr, cc := rotateCell(t.Pieces[k].Row, t.Pieces[k].Col, rho)
+		rr, cc := RotateCell(t.Pieces[k].Row, t.Pieces[k].Col, rho)
 		v := vote{q.Image, int(rho), q.Row - rr, q.Col - cc}
 		if opts.Absolute && (v.rho != 0 || v.dr != 0 || v.dc != 0) {
 			continue
@@ -205,7 +205,7 @@ func scoreImage(t *Truth, p *Placement, opts ScoreOptions, im TruthImage, cells,
 		r, c := cell/im.Cols, cell%im.Cols
 		if a < 0 {
 			if s.Output >= 0 {
-				rr, cc := rotateCell(r, c, Rotation(bestVote.rho))
+				rr, cc := RotateCell(r, c, Rotation(bestVote.rho))
 				at := image.Pt(cc+bestVote.dc, rr+bestVote.dr)
 				if at.In(frame) && !full[[3]int{s.Output, at.Y, at.X}] {
 					s.HolesRight++
@@ -231,7 +231,7 @@ func scoreImage(t *Truth, p *Placement, opts ScoreOptions, im TruthImage, cells,
 			if qa.Image != qb.Image || t.Pieces[b].Rotation.Add(qb.Rotation) != rho {
 				continue
 			}
-			wr, wc := rotateCell(dr, dc, rho)
+			wr, wc := RotateCell(dr, dc, rho)
 			if qb.Row-qa.Row == wr && qb.Col-qa.Col == wc {
 				s.CorrectAdjacencies++
 			}

@@ -137,6 +137,36 @@ type Result struct {
 	CompatTime, SeedTime, Elapsed time.Duration
 }
 
+// CompatOf returns the compatibilities of the problem's puzzle:
+// Problem.Compat (refused when it was computed for another puzzle), or
+// new ones computed under ctx with opts, their time recorded in r's
+// CompatTime. who names the solver in the refusal.
+func (p *Problem) CompatOf(ctx context.Context, opts CompatOptions, r *Result, who string) (*Compat, error) {
+	c := p.Compat
+	if c == nil {
+		var err error
+		if c, err = NewCompat(ctx, p.Puzzle, opts); err != nil {
+			return nil, err
+		}
+		r.CompatTime = c.Elapsed()
+	}
+	if c.N() != len(p.Puzzle.Pieces) || c.Rotated() != p.Puzzle.Rotated {
+		return nil, fmt.Errorf("%s: Problem.Compat was computed for another puzzle", who)
+	}
+	return c, nil
+}
+
+// Finish fills the result's figures of its placement (when there is one):
+// the pieces placed and the share of best-buddy adjacencies under c; and
+// the time since start.
+func (r *Result) Finish(c *Compat, start time.Time) {
+	if r.Placement != nil {
+		r.Placed = len(r.Placement.Pieces)
+		r.BestBuddies = c.Fit(r.Placement).BestBuddyShare()
+	}
+	r.Elapsed = time.Since(start)
+}
+
 // Picture is one output image of a mixed bag, solved as a puzzle of its
 // own.
 type Picture struct {

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -59,12 +55,8 @@ func (f *neuralFlags) options(algo string, seed uint64, others ...[]catalog.Opti
 	if err := catalog.Gaps.Applies(f.list, catalog.SetFlags(f.fs, f.list), algo); err != nil {
 		return g, o, h, usagef("%v", err)
 	}
-	for _, list := range others {
-		for _, name := range catalog.SetFlags(f.fs, list) {
-			if i := slices.IndexFunc(list, func(o catalog.Option) bool { return o.Flag == name }); !list[i].All {
-				return g, o, h, usagef("-%s applies to -algo %s, not %s", name, strings.Join(catalog.Jigsaw.IDs(), ", "), algo)
-			}
-		}
+	if err := refuseOthers(f.fs, algo, catalog.Jigsaw.IDs(), others); err != nil {
+		return g, o, h, err
 	}
 	var err error
 	h.Model, err = catalog.LoadGapModel(o.Model, g)
@@ -107,11 +99,7 @@ func neuralSolve(ctx context.Context, env *Env, f *neuralFlags, algo, path, out 
 		}
 	}
 	r := bench.GapSolved{Puzzle: pz, Image: filepath.Base(path), Algo: algo, Options: n, Result: res, Out: out, Err: err}
-	werr := r.Write(env.Stdout, asJSON)
-	if pz.Fragments && !asJSON {
-		fmt.Fprint(env.Stdout, asideLine(pz, res.Cells))
-	}
-	return werr
+	return r.Write(env.Stdout, asJSON)
 }
 
 var jigsawNeuralCmd = &Command{
@@ -124,17 +112,7 @@ var jigsawNeuralSolveCmd = &Command{
 	Name:      "solve",
 	UsageLine: "[-algo mcts|greedy-p|greedy-v|deepzzle] [-grid 3] [-patch 40] [-gap 4] [-seed S] [search flags as bench] [-o OUT.png] [-json] IMAGE|SHEET",
 	Short:     "solve one gap puzzle: an image's central square, or a sheet of patches",
-	Long: `Solve is "tessera jigsaw solve -algo mcts" with the flags of the gap
-solvers only: the argument is an image, whose central square is cut into
--grid x -grid patches of -patch pixels -gap pixels apart and shuffled by
--seed (its truth known, so the answer is scored), or a sheet of such
-patches. The search's flags are those of "jigsaw neural bench" (-sims,
--attempts, -reward, -prior, -value, -select, -order, -hints, ...). -o
-writes the reassembly with its gaps.
-
-The solvers:
-
-` + catalog.Gaps.Help(),
+	Long:      jigsawHelp("jigsaw-neural-solve"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		algo := fs.String("algo", "mcts", strings.Join(catalog.Gaps.IDs(), ", "))
 		var nf neuralFlags
@@ -158,42 +136,7 @@ var jigsawNeuralBenchCmd = &Command{
 	Name:      "bench",
 	UsageLine: "-set DIR|FILE,... [-grid 3] [-crops K] [-seed S] [-algo ID] [-reward predicted|gt|neighbours|patches] [-attempts K] [-report best,worst,oracle] [-sims N] [-prior p|uniform] [-value v|const-end|const-game|const] [-select puct|uct|spmcts] [-order fixed|free] [-hints N|central] [-model DIR] [-json]",
 	Short:     "cut random gap puzzles from images, solve and score them",
-	Long: `Bench cuts -crops random gap puzzles from every image of -set (folders
-and files, comma-separated): a random square at a random scale, resampled
-to GRID x (PATCH+GAP) pixels, each cell's central PATCH pixels kept, the
-patches shuffled; all drawn from -seed. It solves each with -algo and
-scores it: the share of patches in their true cell, of true neighbours
-kept, and whether it is perfect. The solvers:
-
-` + catalog.Gaps.Help() + `
-The search's parts can be switched off or replaced, as in Alphazzle's
-ablations: -prior uniform (P not used), -value const-end, const-game or
-const (V replaced by the constant 1 for complete reassemblies, for
-unfinished ones, or both), -select uct or spmcts, -order free (the search
-chooses which patch to place and where), -hints N (N patches placed in
-their true cell first; central: the central cell's). -report worst,oracle
-also scores, among the -attempts, the worst and the best by the truth
-(the answer is the one V prefers).
-
-With -json: one line per puzzle {"puzzle", "image", "patch", "neighbor",
-"perfect", "seconds", "value"} (with -report, "worst" and "oracle" objects
-of patch, neighbor, perfect), then {"summary": true, "puzzles", "patch",
-"neighbor", "perfect", "seconds", ...} (means; perfect as a fraction; with
--report, worst_patch, oracle_perfect, ...).
-
--errors adds the error distribution (two lines of text, or the summary's
-fields wrong_misplaced[k], the wrong answers with k patches out of their
-cell, wrong_flagged[k], how many of them V valued below 1/2, and
-v_by_misplaced[k] over v_by_misplaced_n[k], V's accuracy at 1/2 on the true
-reassembly, k = 0, and on one reassembly with exactly k random patches
-misplaced per puzzle and k from 2 to the grid's patches).
-
--missing K and -foreign J make each puzzle one of fragments: K of its
-patches taken away (their cells stay empty) and J strays from another image
-of -set mixed in, to be set aside; the solver plays the game of fragments
-(the model's fragment heads) and each puzzle is scored by its own patches,
-the adjacencies between present patches, perfect (every own patch in its
-cell and every stray set aside), strays_found and own_aside.`,
+	Long:      jigsawHelp("jigsaw-neural-bench"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "folders and image files, comma-separated (required)")
 		crops := fs.Int("crops", 1, "random puzzles per image")
@@ -245,23 +188,21 @@ cell and every stray set aside), strays_found and own_aside.`,
 			}
 			defer closeRemote()
 			if *missing > 0 || *foreign > 0 {
-				if remote != nil || *outDir != "" || *report != "best" {
+				switch err := g.CheckFragments(*missing, *foreign); {
+				case remote != nil || *outDir != "" || *report != "best":
 					return usagef("-missing and -foreign run here, without -nats, -out or -report")
+				case len(files) < 2 && *foreign > 0:
+					return usagef("-foreign needs two images or more in -set (strays come from another image)")
+				case err != nil:
+					return usagef("%v", err)
 				}
-				fb := fragBench{files: files, crops: *crops, geo: g, algo: *algo, opts: opts, hooks: hooks, missing: *missing, foreign: *foreign, prog: p}
-				return fb.run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
 			}
-			var es *errorStats
 			if *errs && remote != nil {
 				return usagef("-errors needs the puzzles solved here, not with -nats")
 			}
-			if *errs {
-				es = newErrorStats(hooks.Model, *seed)
-				hooks.OnResult = es.add
-			}
 			b := bench.Gaps{Files: files, Crops: *crops, Geometry: g, Spec: catalog.Spec[catalog.GapOptions]{Solver: *algo, Options: opts},
-				OutDir: *outDir, Report: reports, Progress: p, Hooks: hooks, Remote: remote}
-			return es.run(env.Stdout, *asJSON, func(w io.Writer) error { return b.Run(ctx, &bench.Writer{W: w, JSON: *asJSON}) })
+				OutDir: *outDir, Report: reports, Errors: *errs, Missing: *missing, Foreign: *foreign, Progress: p, Hooks: hooks, Remote: remote}
+			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
 		}
 	},
 }
@@ -270,43 +211,7 @@ var jigsawNeuralTrainCmd = &Command{
 	Name:      "train",
 	UsageLine: "-train DIR[,DIR] -val DIR [-stage all|pair|heads|finetune|selfplay] [-grids 3,4,5] [-init DIR] -o DIR",
 	Short:     "train the pair network and the P and V heads on photographs",
-	Long: `Train fits the learned solver on random gap puzzles cut from the images of
--train, in stages (-stage all runs them in order):
-
-  pair      the pair network, on -crops random 3x3 puzzles per image: each
-            true adjacency against a false one from the same puzzle;
-  heads     for each grid of -grids, P (softmax cross-entropy on the next
-            patch's true cell, over the empty cells of correct partial
-            reassemblies) and V (squared error against 1 for correct and 0
-            for wrong reassemblies) on -puzzles random puzzles;
-  finetune  for each grid, MCTS (-sims, ground-truth reward) on
-            -finetune-puzzles fresh puzzles; every state it evaluated is
-            labelled and P and V train further on them;
-  selfplay  (only when named) AlphaZero-style fine-tuning: for each grid,
-            -selfplay-epochs epochs, each playing -finetune-puzzles fresh
-            puzzles with MCTS (-sims, the predicted reward), P trained
-            towards the visit distribution at the root of every placement
-            (-p-target), V towards the states' labels (-v-target; with
-            -terminals also every complete reassembly the search valued),
-            mixed with the supervised examples of -replay fresh puzzles,
-            at Adam's -lr for -epochs; after every epoch the model goes to
-            OUT/epoch-K and, with -bench-val, is benched (one attempt, the
-            predicted reward, seed 1): the epoch with the most perfect
-            puzzles there is kept (early stopping after -patience), and
-            -bench-test adds the test images' figures to the curve;
-  fragments (only when named) for each grid, the heads of puzzles of
-            fragments (fp<g>.nn, fv<g>.nn: P with one more output, set
-            aside) on -puzzles random puzzles, each with 0 to -max-missing
-            patches missing and 0 to -max-foreign strays from another
-            image; the pair network is kept as it is. The puzzles are
-            cut on every core (GOMAXPROCS), each from its own stream of
-            -seed, so the examples do not depend on the cores.
-
--init DIR starts from a model folder (needed by heads and finetune alone).
-Interrupted (Ctrl-C), it saves the networks with their best weights so far.
--o DIR writes the model (pair.nn, p3.nn, v3.nn, ...). The accuracies of
-the pair network, P and V are measured on puzzles of -val (never trained
-on). Progress goes to stderr with -progress.`,
+	Long:      jigsawHelp("jigsaw-neural-train"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		trainSet := fs.String("train", "", "training images: folders and files, comma-separated (required)")
 		valSet := fs.String("val", "", "validation images (for the reported accuracies)")
@@ -397,29 +302,10 @@ on). Progress goes to stderr with -progress.`,
 			if so.V, ok = map[string]neural.VTarget{"label": neural.VLabel, "outcome": neural.VOutcome}[*vTarget]; !ok {
 				return usagef("-v-target %q: want label or outcome", *vTarget)
 			}
-			var curve []map[string]any
+			curve := bench.GapCurve{Val: *benchVal, Test: *benchTest, Crops: *benchCrops, Log: env.Stderr}
 			var benchFn func(context.Context, *neural.Model, int, int) (float64, error)
 			if *benchVal != "" {
-				benchFn = func(ctx context.Context, m *neural.Model, grid, epoch int) (float64, error) {
-					pt := map[string]any{"epoch": epoch}
-					v, err := selfPlayBench(ctx, m, grid, *benchVal, *benchCrops)
-					if err != nil {
-						return 0, err
-					}
-					pt["val"] = v
-					line := fmt.Sprintf("selfplay %dx%d epoch %d: val %.1f%% / %.1f%% / %.1f%%", grid, grid, epoch, 100*v["patch"], 100*v["neighbor"], 100*v["perfect"])
-					if *benchTest != "" {
-						t, err := selfPlayBench(ctx, m, grid, *benchTest, 1)
-						if err != nil {
-							return 0, err
-						}
-						pt["test"] = t
-						line += fmt.Sprintf(", test %.1f%% / %.1f%% / %.1f%%", 100*t["patch"], 100*t["neighbor"], 100*t["perfect"])
-					}
-					fmt.Fprintln(env.Stderr, line)
-					curve = append(curve, pt)
-					return v["perfect"] + 1e-3*v["patch"], nil
-				}
+				benchFn = curve.Bench
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()
@@ -428,29 +314,17 @@ on). Progress goes to stderr with -progress.`,
 				Fragments: neural.FragOptions{MaxMissing: *maxMissing, MaxForeign: *maxForeign, Play: *fragPlay},
 				Options: neural.TrainOptions{Crops: *crops, Puzzles: *puzzles, Epochs: *epochs, MaxSteps: *maxSteps, LearningRate: *lr, Value: vt, Seed: *seed,
 					Hints: nh, CentralHint: central,
-					Progress: func(stage string, s nn.Stats) {
-						if s.EpochDone {
-							p.Logf("%s epoch %d: loss %.4f, validation loss %.4f, accuracy %.3f, %.0f examples/s", stage, s.Epoch, s.Loss, s.ValLoss, s.ValMetric, s.ExamplesSec)
-						} else {
-							p.Printf("%s epoch %d step %d: loss %.4f, %.0f examples/s", stage, s.Epoch, s.Step, s.Loss, s.ExamplesSec)
-						}
-					}},
+					Progress: func(stage string, s nn.Stats) { bench.TrainProgress(p, stage+" ", s) }},
 				Out: *out, Info: info, Source: *trainSet, Log: p.Logf,
 				Command: trainCommand(*stage, *grids, m.Patch, m.Gap, *hints, *seed, *maxMissing, *maxForeign, *fragPlay)})
 			if err != nil {
 				return err
 			}
-			if curve != nil {
-				rep["bench_curve"] = curve
+			if curve.Points != nil {
+				rep["bench_curve"] = curve.Points
 			}
 			p.Done()
-			if *asJSON {
-				return writeJSON(env.Stdout, rep)
-			}
-			for _, k := range slices.Sorted(maps.Keys(rep)) {
-				fmt.Fprintf(env.Stdout, "%-22s %v\n", k, rep[k])
-			}
-			return nil
+			return bench.GapTrained(env.Stdout, rep, *asJSON)
 		}
 	},
 }
@@ -466,91 +340,40 @@ func trainCommand(stage, grids string, patch, gap int, hints string, seed uint64
 
 // neuralTrainModel is the model train starts from: the model of folder
 // initDir (another -gap given on the command line for a warm start of
-// the pair stage), or a new one of geometry geom drawn from seed.
+// the pair stage, neural.Model.Regap), or a new one of geometry geom
+// drawn from seed.
 func neuralTrainModel(fs *flag.FlagSet, initDir, stage string, geom neural.Geometry, seed uint64) (*neural.Model, map[string]string, error) {
 	if initDir == "" {
 		m, err := neural.NewModel(geom, neural.Arch{}, seed)
 		return m, map[string]string{}, err
 	}
 	m, info, err := neural.Load(initDir)
-	if err != nil || m.Patch == geom.Patch && m.Gap == geom.Gap {
+	if err != nil || m.Patch == geom.Patch && m.Gap == geom.Gap || !isSet(fs, "patch") && !isSet(fs, "gap") {
 		return m, info, err
 	}
-	setByUser := false
-	fs.Visit(func(f *flag.Flag) { setByUser = setByUser || f.Name == "patch" || f.Name == "gap" })
-	switch {
-	case !setByUser:
-	case m.Patch == geom.Patch && (stage == "all" || stage == "pair"):
-		// A warm start: the pair network reads strips of the same size
-		// whatever the gap; it and the heads train on puzzles of the new
-		// gap.
-		info["warm_start"] = fmt.Sprintf("from %s (%d px gaps)", initDir, m.Gap)
-		m.Gap = geom.Gap
-	default:
+	gap := m.Gap
+	if !m.Regap(geom, stage) {
 		return nil, nil, usagef("-init %s is a model for %d px patches with %d px gaps, not -patch %d -gap %d (another gap needs -stage pair or all)",
 			initDir, m.Patch, m.Gap, geom.Patch, geom.Gap)
 	}
+	info["warm_start"] = fmt.Sprintf("from %s (%d px gaps)", initDir, gap)
 	return m, info, nil
 }
 
-// selfPlayBench benches m on the images of set as "jigsaw neural bench
-// -set SET -crops CROPS -seed 1" does with the default search (one MCTS
-// attempt, predicted reward) and returns the summary's patch, neighbor
-// and perfect shares.
-func selfPlayBench(ctx context.Context, m *neural.Model, grid int, set string, crops int) (map[string]float64, error) {
-	files, err := bench.GapSet(set)
-	if err != nil {
-		return nil, err
-	}
-	g := neural.Geometry{Grid: grid, Patch: m.Patch, Gap: m.Gap}
-	if err := g.Validate(); err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	b := bench.Gaps{Files: files, Crops: crops, Geometry: g, Spec: catalog.Spec[catalog.GapOptions]{Solver: "mcts", Options: catalog.GapOptions{Seed: 1}},
-		Report: []string{"best"}, Hooks: catalog.GapHooks{Model: m}}
-	if err := b.Run(ctx, &bench.Writer{W: &buf, JSON: true}); err != nil {
-		return nil, err
-	}
-	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	var sum map[string]any
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
-		return nil, err
-	}
-	out := map[string]float64{}
-	for _, k := range []string{"patch", "neighbor", "perfect", "puzzles"} {
-		f, _ := sum[k].(float64)
-		out[k] = f
-	}
-	return out, nil
-}
-
-// parseHints reads -hints: a number of patches, or "central" (one hint,
-// the central cell's patch).
+// parseHints reads -hints as the gap solvers' option reads it: a number
+// of patches, or "central" (one hint, the central cell's patch).
 func parseHints(s string) (int, bool, error) {
-	if s == "central" {
-		return 1, true, nil
+	if n, err := (catalog.GapOptions{Hints: s}).Neural(0); err == nil && s != "" {
+		return n.Hints, n.CentralHint, nil
 	}
-	var n int
-	if _, err := fmt.Sscanf(s, "%d", &n); err != nil || n < 0 || fmt.Sprint(n) != s {
-		return 0, false, usagef("-hints %q: want a number of patches, or central", s)
-	}
-	return n, false, nil
+	return 0, false, usagef("-hints %q: want a number of patches, or central", s)
 }
 
 var jigsawNeuralAccuracyCmd = &Command{
 	Name:      "accuracy",
 	UsageLine: "-set DIR|FILE,... [-grid 3] [-hints N|central] [-puzzles 200] [-model DIR] [-seed S] [-json]",
 	Short:     "measure the P and V networks on random puzzles, by number of patches placed",
-	Long: `Accuracy cuts -puzzles random puzzles from the images of -set (as training
-does; give images never trained on) and measures the model's heads for
--grid: P's accuracy is the share of correct partial reassemblies where its
-best empty cell is the next patch's true cell; V's the share of
-reassemblies, half correct and half wrong (one or two patches moved), it
-classifies right at 1/2. With -hints N (or central) every reassembly has
-at least N patches (the central cell's first) in their true cells
-(Alphazzle's Table 6); the accuracies are also given per number of
-patches placed (Table 7; V from one patch placed).`,
+	Long:      jigsawHelp("jigsaw-neural-accuracy"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "images: folders and files, comma-separated (required)")
 		grid := fs.Int("grid", 3, "the puzzles are GRID x GRID patches")
@@ -595,32 +418,7 @@ patches placed (Table 7; V from one patch placed).`,
 			if err != nil {
 				return err
 			}
-			if *asJSON {
-				nan := func(v []float64) []any {
-					out := make([]any, len(v))
-					for i, x := range v {
-						if x == x {
-							out[i] = x
-						}
-					}
-					return out
-				}
-				return writeJSON(env.Stdout, map[string]any{"grid": *grid, "hints": *hints, "puzzles": *puzzles, "seed": *seed,
-					"p": acc.P, "v": acc.V, "p_placed": nan(acc.PPlaced), "v_placed": nan(acc.VPlaced)})
-			}
-			fmt.Fprintf(env.Stdout, "%d puzzles %dx%d, hints %s: P %.2f%%, V %.2f%%\nplaced      P       V\n", *puzzles, *grid, *grid, *hints, 100*acc.P, 100*acc.V)
-			for k := range acc.PPlaced {
-				fmt.Fprintf(env.Stdout, "%6d %7s %7s\n", k, pct(acc.PPlaced[k]), pct(acc.VPlaced[k]))
-			}
-			return nil
+			return bench.GapHeadAccuracy(env.Stdout, acc, *grid, *hints, *puzzles, *seed, *asJSON)
 		}
 	},
-}
-
-// pct formats a share as a percentage, "-" for NaN.
-func pct(x float64) string {
-	if x != x {
-		return "-"
-	}
-	return fmt.Sprintf("%.2f%%", 100*x)
 }

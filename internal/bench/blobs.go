@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync"
 
+	"tessera/imageio"
 	"tessera/internal/jobs"
 )
 
@@ -41,7 +42,7 @@ func pictureStore(ctx context.Context, remote Remote, files []string) (jobs.Blob
 		if _, ok := addrs[f]; ok {
 			continue
 		}
-		data, err := readImageFile(ctx, f)
+		data, err := imageio.ReadFileContext(ctx, f, imageio.Options{})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -77,7 +78,7 @@ func (l *localBlobs) GetBlob(ctx context.Context, addr string) ([]byte, error) {
 	if ok {
 		return data, nil
 	}
-	return readImageFile(ctx, addr)
+	return imageio.ReadFileContext(ctx, addr, imageio.Options{})
 }
 
 // writeOutputs writes the pictures a job returned (blob addresses, ""

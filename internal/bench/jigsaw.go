@@ -15,7 +15,6 @@ import (
 	"tessera/internal/datadir"
 	"tessera/internal/progress"
 	"tessera/jigsaw"
-	"tessera/jigsaw/neural"
 )
 
 // Jigsaw is `tessera jigsaw bench`: every image of a set (or every bag of
@@ -224,187 +223,14 @@ func (j *Jigsaw) summary(w *Writer, recs []catalog.JigsawRecord, secs, cpus []fl
 	})
 }
 
-// Gaps is `tessera jigsaw neural bench`: Crops random gap puzzles cut from
-// every image of Files, a catalog.GapsJob per image (the spec's solver and
-// options, the seed drawing the puzzles), here or, with Remote, on workers.
-type Gaps struct {
-	Files    []string
-	Crops    int
-	Geometry neural.Geometry
-	Spec     catalog.Spec[catalog.GapOptions]
-	OutDir   string
-	// Report lists, beside the answer (V's choice among the attempts,
-	// "best"), the attempts to score too: "worst" and "oracle"
-	// (catalog.GapsJob).
-	Report []string
-	// Progress reports on stderr; Hooks are the in-process runs' (a model
-	// loaded here).
-	Progress *progress.Reporter
-	Hooks    catalog.GapHooks
-	// Remote, when set, solves the images as "gaps.solve" jobs on workers
-	// (the shipped model).
-	Remote Remote
-}
-
-// GapReports are the valid entries of Gaps.Report.
-var GapReports = catalog.GapReports
-
-// gapSum adds up scores.
-type gapSum struct {
-	patch, neighbor float64
-	perfect         int
-}
-
-func (s *gapSum) add(sc catalog.GapScore) {
-	s.patch, s.neighbor = s.patch+sc.Patch, s.neighbor+sc.Neighbor
-	if sc.Perfect {
-		s.perfect++
-	}
-}
-
-// gapsOut is an image's outcome: its result, or the error that ends the
-// bench.
-type gapsOut struct {
-	catalog.GapsResult
-	err error
-}
-
-// Run solves every puzzle in turn (the whole run under ctx's budget) and
-// prints through w; it stops at the first error.
-func (g *Gaps) Run(ctx context.Context, w *Writer) error {
-	if g.OutDir != "" {
-		if err := os.MkdirAll(g.OutDir, 0o755); err != nil {
-			return err
-		}
-	}
-	n0, err := g.Spec.Options.Neural(g.Geometry.Grid)
-	if err != nil {
-		return err
-	}
-	if g.Remote != nil && g.Spec.Options.Model != "" {
-		return errors.New("bench: a job names no file on its worker: -model works without -nats (workers use the shipped models)")
-	}
-	var sumP, sumN, sumS float64
-	var worst, oracle gapSum
-	perfect, k := 0, 0
-	store, addrs, err := pictureStore(ctx, g.Remote, g.Files)
-	if err != nil {
-		return err
-	}
-	_, err = RunJobs(ctx, len(g.Files), Options{Workers: 1, Remote: g.Remote}, catalog.GapsKind, 0,
-		func(ctx context.Context, job catalog.GapsJob) gapsOut {
-			res, err := job.Run(ctx, store, g.Hooks)
-			return gapsOut{res, err}
-		},
-		func(i int) catalog.GapsJob {
-			f := g.Files[i]
-			return catalog.GapsJob{Spec: g.Spec, Picture: catalog.Picture{Name: filepath.Base(f), Blob: addrs[f]},
-				Grid: g.Geometry.Grid, Patch: g.Geometry.Patch, Gap: g.Geometry.Gap, Index: i, Crops: g.Crops, Report: g.Report, Save: g.OutDir != ""}
-		},
-		func(i int, im *gapsOut) error {
-			if im.err != nil {
-				return im.err
-			}
-			if g.OutDir != "" {
-				if err := writeOutputs(ctx, store, im.Outputs, func(c int) string {
-					return filepath.Join(g.OutDir, fmt.Sprintf("puzzle-%d.png", i*g.Crops+c))
-				}); err != nil {
-					return err
-				}
-			}
-			for _, r := range im.Records {
-				if r.GapScore == nil {
-					r.GapScore = &catalog.GapScore{}
-				}
-				sumP, sumN, sumS = sumP+r.Patch, sumN+r.Neighbor, sumS+r.Seconds
-				if r.Perfect {
-					perfect++
-				}
-				if r.Worst != nil {
-					worst.add(*r.Worst)
-				}
-				if r.Oracle != nil {
-					oracle.add(*r.Oracle)
-				}
-				if w.JSON {
-					if err := w.Item(r, ""); err != nil {
-						return err
-					}
-				}
-				k++
-				g.Progress.Printf("%d puzzles: %.1f%% patches, %.1f%% neighbours, %d perfect", k, 100*sumP/float64(k), 100*sumN/float64(k), perfect)
-			}
-			return nil
-		})
-	if err != nil {
-		return err
-	}
-	g.Progress.Done()
-	n, o := float64(k), g.Spec.Options
-	type namedSum struct {
-		name string
-		sum  gapSum
-	}
-	var extra []namedSum
-	if slices.Contains(g.Report, "worst") {
-		extra = append(extra, namedSum{"worst", worst})
-	}
-	if slices.Contains(g.Report, "oracle") {
-		extra = append(extra, namedSum{"oracle", oracle})
-	}
-	var r0 catalog.GapsRecord // the defaults written out
-	r0.Solved(g.Spec.Solver, n0, &neural.Puzzle{Geometry: g.Geometry}, neural.Result{})
-	if w.JSON {
-		sum := map[string]any{"summary": true, "puzzles": k, "patch": sumP / n, "neighbor": sumN / n,
-			"perfect": float64(perfect) / n, "seconds": sumS / n, "algo": g.Spec.Solver, "reward": r0.Reward,
-			"grid": g.Geometry.Grid, "sims": r0.Sims, "attempts": r0.Attempts, "hybrid": o.Hybrid, "seed": o.Seed}
-		// The ablations' settings, when any is not the default.
-		if n0.Prior != 0 || n0.Value != 0 || n0.Selection != 0 || n0.Order != 0 || n0.Hints != 0 || o.C != 0 {
-			sum["prior"], sum["value"], sum["select"], sum["order"], sum["hints"] = n0.Prior.String(), n0.Value.String(), n0.Selection.String(), n0.Order.String(), n0.Hints
-			if n0.CentralHint {
-				sum["hints"] = "central"
-			}
-			if o.C > 0 {
-				sum["c"] = o.C
-			}
-		}
-		for _, e := range extra {
-			sum[e.name+"_patch"], sum[e.name+"_neighbor"], sum[e.name+"_perfect"] = e.sum.patch/n, e.sum.neighbor/n, float64(e.sum.perfect)/n
-		}
-		return w.Summary(sum, nil)
-	}
-	fmt.Fprintf(w.W, "%d puzzles %dx%d, %s (%s reward, %d sims, %d attempts)\npatches %.1f%%, neighbours %.1f%%, perfect %.1f%% (%d), %.3f s per puzzle\n",
-		k, g.Geometry.Grid, g.Geometry.Grid, g.Spec.Solver, r0.Reward, r0.Sims, r0.Attempts, 100*sumP/n, 100*sumN/n, 100*float64(perfect)/n, perfect, sumS/n)
-	for _, e := range extra {
-		fmt.Fprintf(w.W, "%s attempt: patches %.1f%%, neighbours %.1f%%, perfect %.1f%% (%d)\n",
-			e.name, 100*e.sum.patch/n, 100*e.sum.neighbor/n, 100*float64(e.sum.perfect)/n, e.sum.perfect)
-	}
-	return nil
-}
-
 // LoadJigsawGrid reads an image and cuts it into piece-pixel pieces (its centre,
 // with crop, when its sides are not multiples of piece).
 func LoadJigsawGrid(ctx context.Context, path string, piece int, crop bool) (*jigsaw.Grid, error) {
-	data, err := readImageFile(ctx, path)
+	data, err := imageio.ReadFileContext(ctx, path, imageio.Options{})
 	if err != nil {
 		return nil, err
 	}
 	return catalog.JigsawGridOf(ctx, filepath.Base(path), data, piece, crop)
-}
-
-// readImageFile reads an image file, bounded as imageio.ReadAllContext
-// bounds it.
-func readImageFile(ctx context.Context, path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	data, err := imageio.ReadAllContext(ctx, f, imageio.Options{})
-	f.Close()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return data, nil
 }
 
 // jigsawExts are the extensions a set picks up in a folder.

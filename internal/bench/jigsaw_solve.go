@@ -71,6 +71,31 @@ func (s *JigsawSolved) Write(w io.Writer, asJSON bool) error {
 	return s.Err
 }
 
+// Save writes the output pictures (to out, WriteJigsawOutputs) and the
+// placement (JSON, to placement), each when named, and counts the
+// snapshots written by snaps (when not nil, its failure joined to Err):
+// each listed in the text report as written.
+func (s *JigsawSolved) Save(out, placement string, snaps *JigsawSnapshots) error {
+	pl := s.Result.Placement
+	if out != "" {
+		var err error
+		if s.Outputs, err = WriteJigsawOutputs(out, s.Puzzle, pl); err != nil {
+			return err
+		}
+		s.Wrote = append(s.Wrote, strings.Join(s.Outputs, ", "))
+	}
+	if placement != "" {
+		if err := WriteFileAtomic(placement, pl.WriteJSON); err != nil {
+			return err
+		}
+		s.Wrote = append(s.Wrote, placement)
+	}
+	if snaps != nil {
+		s.Wrote, s.Err = append(s.Wrote, fmt.Sprintf("%d snapshots in %s", snaps.N, snaps.dir)), errors.Join(s.Err, snaps.Err)
+	}
+	return nil
+}
+
 // JigsawLabel describes the catalogue's solver algo with options o in a
 // text report: the genetic algorithm with its population, generations
 // and, withSeed, seed.
@@ -157,10 +182,11 @@ func (s *JigsawSnapshots) Save(g jigsaw.Generation, pl *jigsaw.Placement) {
 	}
 }
 
-// JigsawScore prints the accuracy of a placement of a puzzle of pieces
-// pieces (`tessera jigsaw score`): the JSON object, or a table with a row
-// per source image and, for several, the whole.
-func JigsawScore(w io.Writer, acc jigsaw.Accuracy, pieces int, asJSON bool) error {
+// JigsawScore prints the accuracy of a placement against truth
+// (`tessera jigsaw score`): the JSON object, or a table with a row per
+// source image and, for several, the whole, and with missing pieces or
+// strays a line on the holes and the pieces set aside.
+func JigsawScore(w io.Writer, acc jigsaw.Accuracy, truth *jigsaw.Truth, asJSON bool) error {
 	if asJSON {
 		return WriteJSON(w, acc)
 	}
@@ -169,9 +195,14 @@ func JigsawScore(w io.Writer, acc jigsaw.Accuracy, pieces int, asJSON bool) erro
 		t.Item(nil, fmt.Sprintf("%s\t%d\t%.2f%%\t%.2f%%\t%v\t", s.Name, s.Pieces, 100*s.Direct, 100*s.Neighbor, s.Perfect))
 	}
 	if len(acc.Images) > 1 {
-		t.Item(nil, fmt.Sprintf("all\t%d\t%.2f%%\t%.2f%%\t%v\t", pieces, 100*acc.Direct, 100*acc.Neighbor, acc.Perfect))
+		t.Item(nil, fmt.Sprintf("all\t%d\t%.2f%%\t%.2f%%\t%v\t", len(truth.Pieces), 100*acc.Direct, 100*acc.Neighbor, acc.Perfect))
 	}
-	return t.Summary(nil, nil)
+	return t.Summary(nil, func(w io.Writer) {
+		if truth.Missing > 0 || acc.Strays > 0 {
+			fmt.Fprintf(w, "holes: %d of %d missing pieces left as holes where they belong (%d holes in all); strays: %d of %d set aside; the pictures' own pieces set aside: %d\n",
+				acc.HolesRight, acc.Missing, acc.Holes, acc.StraysAside, acc.Strays, acc.Aside)
+		}
+	})
 }
 
 // JigsawScrambled is what `tessera jigsaw scramble` reports: the grids
@@ -186,8 +217,28 @@ type JigsawScrambled struct {
 	Seed         uint64
 }
 
-// Write prints the report, one JSON object or text.
-func (s *JigsawScrambled) Write(w io.Writer, asJSON bool) error {
+// Scramble scrambles the grids into Puzzle (jigsaw.Scramble), its sheet
+// of Cols columns (when not set, the grid's of a single picture, else
+// near square), and returns the ground truth.
+func (s *JigsawScrambled) Scramble(o jigsaw.ScrambleOptions) *jigsaw.Truth {
+	pz, truth := jigsaw.Scramble(s.Grids, o)
+	if s.Puzzle = pz; s.Cols <= 0 && len(s.Grids) == 1 {
+		s.Cols = s.Grids[0].Cols
+	}
+	if s.Cols <= 0 {
+		s.Cols = jigsaw.SheetCols(len(pz.Pieces))
+	}
+	return truth
+}
+
+// Write prints the notes on the images' crops (jigsawCropNote) to notes
+// and the report to w, one JSON object or text.
+func (s *JigsawScrambled) Write(w, notes io.Writer, asJSON bool) error {
+	for _, g := range s.Grids {
+		if note := jigsawCropNote(g); note != "" {
+			fmt.Fprintln(notes, note)
+		}
+	}
 	pz, c := s.Puzzle, s.Cols
 	rows := (len(pz.Pieces) + c - 1) / c
 	if asJSON {
@@ -209,8 +260,8 @@ func (s *JigsawScrambled) Write(w io.Writer, asJSON bool) error {
 	return nil
 }
 
-// JigsawCropNote says what jigsaw.Cut removed from g, or "".
-func JigsawCropNote(g *jigsaw.Grid) string {
+// jigsawCropNote says what jigsaw.Cut removed from g, or "".
+func jigsawCropNote(g *jigsaw.Grid) string {
 	if g.Crop == g.Source {
 		return ""
 	}
@@ -262,7 +313,19 @@ func (s *GapSolved) Write(w io.Writer, asJSON bool) error {
 	if s.Out != "" {
 		fmt.Fprintf(w, "wrote    %s\n", s.Out)
 	}
+	if s.Puzzle.Fragments {
+		aside, empty := s.Puzzle.Aside(res.Cells)
+		fmt.Fprintf(w, "aside    patches %s (of %d, numbered as on the sheet); cells left empty: %s\n", listOrNone(aside), len(res.Cells), listOrNone(empty))
+	}
 	return s.Err
+}
+
+// listOrNone writes numbers as a list, "none" for none.
+func listOrNone(v []int) string {
+	if len(v) == 0 {
+		return "none"
+	}
+	return strings.Trim(strings.Join(strings.Fields(fmt.Sprint(v)), ", "), "[]")
 }
 
 // GapImages decodes the images of a comma-separated list of folders and

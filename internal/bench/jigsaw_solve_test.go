@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -105,7 +106,7 @@ func TestJigsawScoreAndScramble(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := JigsawScore(&buf, acc, len(truth.Pieces), false); err != nil {
+	if err := JigsawScore(&buf, acc, truth, false); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
@@ -113,28 +114,28 @@ func TestJigsawScoreAndScramble(t *testing.T) {
 		t.Errorf("score table:\n%s", buf.String())
 	}
 	buf.Reset()
-	JigsawScore(&buf, acc, len(truth.Pieces), true)
+	JigsawScore(&buf, acc, truth, true)
 	var back jigsaw.Accuracy
 	if err := json.Unmarshal(buf.Bytes(), &back); err != nil || !back.Perfect || len(back.Images) != 2 {
 		t.Errorf("score JSON %s (%v)", buf.String(), err)
 	}
 	r := JigsawScrambled{Grids: grids, Puzzle: pz, Cols: 10, Sheet: "s.png", Seed: 5}
 	buf.Reset()
-	r.Write(&buf, false)
+	r.Write(&buf, io.Discard, false)
 	if want := "scrambled 96 pieces of 28 px from 2 image(s) (Type 1, seed 5)\n  mit5-crop.png: 8x6 pieces\n  bgu10-crop.png: 8x6 pieces\nsheet    s.png (10x10 cells, 16-bit)\n"; buf.String() != want {
 		t.Errorf("scramble report\n%s\nwant\n%s", buf.String(), want)
 	}
 	buf.Reset()
-	r.Write(&buf, true)
+	r.Write(&buf, io.Discard, true)
 	if !strings.Contains(buf.String(), `"rows":10`) || !strings.Contains(buf.String(), `"truth":""`) {
 		t.Errorf("scramble JSON %s", buf.String())
 	}
-	if note := JigsawCropNote(grids[0]); note != "" {
-		t.Errorf("uncropped grid: %q", note)
-	}
 	g, err := LoadJigsawGrid(context.Background(), jigsawImages[0], 50, true)
-	if err != nil || JigsawCropNote(g) != "mit5-crop.png: 224x168 is not a multiple of the piece size; cut the central 200x150 pixels from (12, 9)" {
-		t.Errorf("crop note %q (%v)", JigsawCropNote(g), err)
+	var notes bytes.Buffer
+	r.Grids = append(r.Grids, g)
+	r.Write(io.Discard, &notes, false)
+	if err != nil || notes.String() != "mit5-crop.png: 224x168 is not a multiple of the piece size; cut the central 200x150 pixels from (12, 9)\n" {
+		t.Errorf("crop notes %q (%v)", notes.String(), err)
 	}
 }
 

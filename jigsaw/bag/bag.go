@@ -75,24 +75,13 @@ func (s Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, er
 	if p.Images == 1 || p.Rows > 0 {
 		return b.s.Solver.Solve(ctx, p)
 	}
-	c := p.Compat
-	if c == nil {
-		var err error
-		if c, err = jigsaw.NewCompat(ctx, pz, s.CompatOptions); err != nil {
-			return res, err
-		}
-		res.CompatTime = c.Elapsed()
+	c, err := p.CompatOf(ctx, s.CompatOptions, &res, "bag")
+	if err != nil {
+		return res, err
 	}
-	if c.N() != n || c.Rotated() != pz.Rotated {
-		return res, errors.New("bag: Problem.Compat was computed for another puzzle")
-	}
-	err := b.bag(ctx, pz, c, &res)
+	err = b.bag(ctx, pz, c, &res)
 	res.CompatTime += b.compatTime
-	if res.Placement != nil {
-		res.Placed = len(res.Placement.Pieces)
-		res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
-	}
-	res.Elapsed = time.Since(start)
+	res.Finish(c, start)
 	return res, err
 }
 

@@ -4,85 +4,24 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"image"
-	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
 
 	"tessera/imageio"
-	"tessera/internal/datadir"
+	"tessera/internal/jigsawtest"
 	"tessera/jigsaw"
 	"tessera/jigsaw/ga"
 )
 
-// mitDir returns the shared MIT set's folder, skipping the test without it.
-func mitDir(t testing.TB) string {
-	t.Helper()
-	dir, err := datadir.Path("jigsaw", "mit432")
-	if err != nil {
-		t.Skip(err)
-	}
-	return dir
-}
-
-func grid(t testing.TB, path string) *jigsaw.Grid {
-	t.Helper()
-	img, err := imageio.Load(path, imageio.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := jigsaw.Cut(img.Pix, 28, jigsaw.CutOptions{Depth: img.Depth})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.Name = path
-	return g
-}
-
-// testImages are 8x6-piece crops of the MIT and BGU sets.
-var testImages = []string{"../testdata/mit5-crop.png", "../testdata/bgu10-crop.png"}
-
-// synthetic returns a rows x cols grid of size-pixel pieces cut from a
-// smooth random picture (a sum of random waves), the kind of puzzle that
-// MGC solves from its gradients.
-func synthetic(rows, cols, size int, seed uint64) *jigsaw.Grid {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	w, h := cols*size, rows*size
-	type wave struct{ fx, fy, ph, amp [3]float64 }
-	waves := make([]wave, 6)
-	for i := range waves {
-		for ch := range 3 {
-			waves[i].fx[ch] = rng.Float64() * 0.08
-			waves[i].fy[ch] = rng.Float64() * 0.08
-			waves[i].ph[ch] = rng.Float64() * 6.3
-			waves[i].amp[ch] = 4000 + rng.Float64()*6000
-		}
-	}
-	m := image.NewNRGBA64(image.Rect(0, 0, w, h))
-	for y := range h {
-		for x := range w {
-			var v [3]float64
-			for _, wv := range waves {
-				for ch := range 3 {
-					v[ch] += wv.amp[ch] * math.Sin(wv.fx[ch]*float64(x)+wv.fy[ch]*float64(y)+wv.ph[ch])
-				}
-			}
-			i := m.PixOffset(x, y)
-			for ch := range 3 {
-				c := uint16(max(0, min(65535, 32768+v[ch])))
-				m.Pix[i+2*ch], m.Pix[i+2*ch+1] = uint8(c>>8), uint8(c)
-			}
-			m.Pix[i+6], m.Pix[i+7] = 0xff, 0xff
-		}
-	}
-	g, err := jigsaw.Cut(m, size, jigsaw.CutOptions{})
-	if err != nil {
-		panic(err)
-	}
-	return g
-}
+// The shared test helpers (internal/jigsawtest).
+var (
+	mitDir     = jigsawtest.MITDir
+	grid       = jigsawtest.Grid
+	testImages = jigsawtest.Images
+	synthetic  = jigsawtest.Synthetic
+)
 
 // gaBag is the genetic solver on mixed bags, as the command line's ga:
 // each picture solved by s, mended with a quarter of its generations.

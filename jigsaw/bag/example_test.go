@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"tessera/imageio"
 	"tessera/jigsaw"
 	"tessera/jigsaw/bag"
 	"tessera/jigsaw/ga"
@@ -14,11 +13,7 @@ import (
 func Example() {
 	var grids []*jigsaw.Grid
 	for _, name := range []string{"../testdata/mit5-crop.png", "../testdata/bgu10-crop.png"} {
-		img, err := imageio.Load(name, imageio.Options{})
-		if err != nil {
-			panic(err)
-		}
-		g, err := jigsaw.Cut(img.Pix, 28, jigsaw.CutOptions{Depth: img.Depth})
+		g, err := jigsaw.CutFile(name, 28, jigsaw.CutOptions{})
 		if err != nil {
 			panic(err)
 		}

@@ -25,20 +25,6 @@ func (b box) union(o box) box {
 	return box{min(b.r0, o.r0), max(b.r1, o.r1), min(b.c0, o.c0), max(b.c1, o.c1)}
 }
 
-// turn returns the cell offset (r, c) turned by rho quarter turns
-// clockwise: (r, c) -> (c, -r) per turn, rows growing downwards.
-func turn(r, c int32, rho jigsaw.Rotation) (int32, int32) {
-	switch rho & 3 {
-	case 1:
-		return c, -r
-	case 2:
-		return -r, -c
-	case 3:
-		return -c, r
-	}
-	return r, c
-}
-
 // step is jigsaw.Offset as int32.
 var step = [4][2]int32{{-1, 0}, {0, 1}, {1, 0}, {0, -1}}
 
@@ -263,7 +249,7 @@ func (x *builder) merge(p int32, a jigsaw.Side, q int32, b jigsaw.Side) bool {
 	g, s := x.grp[p], x.grp[q]
 	q0 := x.at[q]
 	move := func(at pos) pos {
-		dr, dc := turn(at.r-q0.r, at.c-q0.c, rho)
+		dr, dc := jigsaw.RotateCell(at.r-q0.r, at.c-q0.c, rho)
 		return pos{r + dr, c + dc, at.rot.Add(rho)}
 	}
 	sb := x.bbox[s]
@@ -672,7 +658,7 @@ func (x *builder) placeGroup(g, o int32) bool {
 		for rho := range rhos {
 			ok := true
 			for k := o; k >= 0; k = x.next[k] {
-				dr, dc := turn(x.at[k].r-at0.r, x.at[k].c-at0.c, rho)
+				dr, dc := jigsaw.RotateCell(x.at[k].r-at0.r, x.at[k].c-at0.c, rho)
 				r, c := anchor.r+dr, anchor.c+dc
 				if r < x.fr.r0 || r > x.fr.r1 || c < x.fr.c0 || c > x.fr.c1 {
 					ok = false
@@ -688,7 +674,7 @@ func (x *builder) placeGroup(g, o int32) bool {
 			}
 			cost := 0.0
 			for k := o; k >= 0; k = x.next[k] {
-				dr, dc := turn(x.at[k].r-at0.r, x.at[k].c-at0.c, rho)
+				dr, dc := jigsaw.RotateCell(x.at[k].r-at0.r, x.at[k].c-at0.c, rho)
 				r, c := anchor.r+dr, anchor.c+dc
 				rot := x.at[k].rot.Add(rho)
 				for d := range jigsaw.Side(4) {
@@ -712,7 +698,7 @@ func (x *builder) placeGroup(g, o int32) bool {
 	anchor := x.holes[bestHole]
 	for k := o; k >= 0; {
 		next := x.next[k]
-		dr, dc := turn(x.at[k].r-at0.r, x.at[k].c-at0.c, bestRho)
+		dr, dc := jigsaw.RotateCell(x.at[k].r-at0.r, x.at[k].c-at0.c, bestRho)
 		x.put(g, k, pos{anchor.r + dr, anchor.c + dc, x.at[k].rot.Add(bestRho)})
 		k = next
 	}

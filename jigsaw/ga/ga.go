@@ -154,30 +154,19 @@ func (s Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, er
 	cfg.generations = max(cfg.generations, 0)
 	cfg.elite = max(0, min(cfg.elite, cfg.population-1))
 	cfg.mutation = max(cfg.mutation, 0)
-	c := p.Compat
-	if c == nil {
-		var err error
-		opts := s.CompatOptions
-		if p.Progress != nil && opts.Progress == nil && n >= compatProgressPieces {
-			opts.Progress = func(cp jigsaw.CompatProgress) {
-				p.Progress(jigsaw.Generation{Stage: jigsaw.StageCompat, Done: cp.Done, Total: cp.Total, Elapsed: time.Since(start)})
-			}
+	opts := s.CompatOptions
+	if p.Progress != nil && opts.Progress == nil && n >= compatProgressPieces {
+		opts.Progress = func(cp jigsaw.CompatProgress) {
+			p.Progress(jigsaw.Generation{Stage: jigsaw.StageCompat, Done: cp.Done, Total: cp.Total, Elapsed: time.Since(start)})
 		}
-		if c, err = jigsaw.NewCompat(ctx, pz, opts); err != nil {
-			return res, err
-		}
-		res.CompatTime = c.Elapsed()
 	}
-	if c.N() != n || c.Rotated() != pz.Rotated {
-		return res, errors.New("ga: Problem.Compat was computed for another puzzle")
+	c, err := p.CompatOf(ctx, opts, &res, "ga")
+	if err != nil {
+		return res, err
 	}
 	if p.Holes {
 		res, err := s.solveHoles(ctx, p, c, res, start)
-		if res.Placement != nil {
-			res.Placed = len(res.Placement.Pieces)
-			res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
-		}
-		res.Elapsed = time.Since(start)
+		res.Finish(c, start)
 		return res, err
 	}
 	sv := &solver{cfg: cfg, s: s, p: p, start: start}
@@ -188,12 +177,8 @@ func (s Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, er
 	case s.NoFrame && rows == 0:
 		rows, cols = frameNone, frameNone
 	}
-	err := sv.single(ctx, pz, c, rows, cols, &res, p.Seed)
-	if res.Placement != nil {
-		res.Placed = len(res.Placement.Pieces)
-		res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
-	}
-	res.Elapsed = time.Since(start)
+	err = sv.single(ctx, pz, c, rows, cols, &res, p.Seed)
+	res.Finish(c, start)
 	return res, err
 }
 

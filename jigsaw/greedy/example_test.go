@@ -4,32 +4,23 @@ import (
 	"context"
 	"fmt"
 
-	"tessera/imageio"
 	"tessera/jigsaw"
 	"tessera/jigsaw/greedy"
 )
 
-// A mixed bag of two pictures, pieces turned, sizes unknown.
+// One picture of 6 x 8 pieces, pieces turned, its size told.
 func Example() {
-	var grids []*jigsaw.Grid
-	for _, name := range []string{"../testdata/mit5-crop.png", "../testdata/bgu10-crop.png"} {
-		img, err := imageio.Load(name, imageio.Options{})
-		if err != nil {
-			panic(err)
-		}
-		g, err := jigsaw.Cut(img.Pix, 28, jigsaw.CutOptions{Depth: img.Depth})
-		if err != nil {
-			panic(err)
-		}
-		grids = append(grids, g)
+	g, err := jigsaw.CutFile("../testdata/bgu10-crop.png", 28, jigsaw.CutOptions{})
+	if err != nil {
+		panic(err)
 	}
-	bag, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: true, Seed: 2})
-	res, err := greedy.Solver{}.Solve(context.Background(), &jigsaw.Problem{Puzzle: bag, Images: 2})
+	pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 2})
+	res, err := greedy.Solver{}.Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Rows: g.Rows, Cols: g.Cols})
 	if err != nil {
 		panic(err)
 	}
 	acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
-	fmt.Println(res.Placed, "placed in", res.Placement.Images, "pictures;", acc)
+	fmt.Println(res.Placed, "placed;", acc)
 	// Output:
-	// 96 placed in 2 pictures; direct 100.00%, neighbour 100.00%, perfect true
+	// 48 placed; direct 100.00%, neighbour 100.00%, perfect true
 }

@@ -41,7 +41,6 @@ const DefaultStarts = 4
 type options struct {
 	Solver
 	rows, cols, images int
-	compat             *jigsaw.Compat
 	// holes: stop when no candidate fits better than accept (Problem.Holes)
 	holes  bool
 	accept float32
@@ -196,18 +195,11 @@ func (sv Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, e
 	if images > 1 && p.Rows > 0 {
 		return jigsaw.Result{}, errors.New("greedy: a known size applies to a single image")
 	}
-	opts := options{Solver: sv, rows: p.Rows, cols: p.Cols, images: images, compat: p.Compat}
+	opts := options{Solver: sv, rows: p.Rows, cols: p.Cols, images: images}
 	var res jigsaw.Result
-	c := opts.compat
-	if c == nil {
-		var err error
-		if c, err = jigsaw.NewCompat(ctx, pz, opts.CompatOptions); err != nil {
-			return res, err
-		}
-		res.CompatTime = c.Elapsed()
-	}
-	if c.N() != n || c.Rotated() != pz.Rotated {
-		return res, errors.New("greedy: Problem.Compat was computed for another puzzle")
+	c, err := p.CompatOf(ctx, opts.CompatOptions, &res, "greedy")
+	if err != nil {
+		return res, err
 	}
 	if p.Holes {
 		if images > 1 {
@@ -235,9 +227,7 @@ func (sv Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, e
 		}
 	}
 	res.Placement = s.placement(images)
-	res.Placed = len(res.Placement.Pieces)
-	res.BestBuddies = c.Fit(res.Placement).BestBuddyShare()
-	res.Elapsed = time.Since(start)
+	res.Finish(c, start)
 	return res, err
 }
 

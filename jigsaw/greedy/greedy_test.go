@@ -10,24 +10,15 @@ import (
 
 	"tessera/imageio"
 	"tessera/internal/datadir"
+	"tessera/internal/jigsawtest"
 	"tessera/jigsaw"
 )
 
-func grid(t testing.TB, path string) *jigsaw.Grid {
-	t.Helper()
-	img, err := imageio.Load(path, imageio.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := jigsaw.Cut(img.Pix, 28, jigsaw.CutOptions{Depth: img.Depth})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.Name = path
-	return g
-}
-
-var testImages = []string{"../testdata/mit5-crop.png", "../testdata/bgu10-crop.png"}
+// The shared test helpers (internal/jigsawtest).
+var (
+	grid       = jigsawtest.Grid
+	testImages = jigsawtest.Images
+)
 
 // TestSolvesSmallPuzzlesExactly: the 8x6-piece test images are solved
 // perfectly in Type 1 with a known size and in Type 2 with an unknown size,
@@ -101,14 +92,7 @@ func TestProblemErrors(t *testing.T) {
 			t.Errorf("%dx%d, %d images: %v, want %q", c.p.Rows, c.p.Cols, c.p.Images, err, c.text)
 		}
 	}
-	if _, err := (Solver{}).Solve(context.Background(), &jigsaw.Problem{Puzzle: &jigsaw.Puzzle{PieceSize: 28}}); !errors.Is(err, jigsaw.ErrNoPieces) {
-		t.Errorf("no pieces: %v", err)
-	}
-	other, _ := jigsaw.Scramble([]*jigsaw.Grid{grid(t, testImages[0])}, jigsaw.ScrambleOptions{Rotate: true})
-	c, _ := jigsaw.NewCompat(context.Background(), other, jigsaw.CompatOptions{})
-	if _, err := (Solver{}).Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c}); err == nil {
-		t.Error("compatibilities of another puzzle accepted")
-	}
+	jigsawtest.Refuses(t, Solver{}, pz)
 }
 
 func TestCancelled(t *testing.T) {

@@ -117,9 +117,7 @@ func finish(res jigsaw.Result, c *jigsaw.Compat, s *solver, rows, cols int, star
 		res.Frame = [2]int{rows, cols}
 	}
 	res.Placement = p
-	res.Placed = len(p.Pieces)
-	res.BestBuddies = c.Fit(p).BestBuddyShare()
-	res.Elapsed = time.Since(start)
+	res.Finish(c, start)
 	return res
 }
 

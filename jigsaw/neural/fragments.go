@@ -102,16 +102,7 @@ func (t *Table) encodeFV(dst []float32, s *State, grid int) []float32 {
 // NewFragHeads returns untrained fragment heads for grid x grid puzzles
 // (P with grid*grid+1 outputs, the last one "set aside").
 func NewFragHeads(grid int, arch Arch, seed uint64) (Heads, error) {
-	arch = arch.defaults()
-	p, err := nn.New(nn.Spec{Input: []int{grid, grid, fpChannels}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: grid*grid + 1}, seed)
-	if err != nil {
-		return Heads{}, err
-	}
-	v, err := nn.New(nn.Spec{Input: []int{grid, grid, fvChannels}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: 1}, seed+1)
-	if err != nil {
-		return Heads{}, err
-	}
-	return Heads{P: p, V: v}, nil
+	return newHeads(grid, fpChannels, fvChannels, grid*grid+1, arch, seed)
 }
 
 // fragEval is the fragment heads as an Evaluator of a puzzle of
@@ -125,54 +116,20 @@ type fragEval struct {
 
 func (e fragEval) Priors(states []*State) ([][]float64, error) {
 	n := e.grid * e.grid
-	x := make([]float32, 0, len(states)*n*fpChannels)
-	for _, s := range states {
-		x = e.t.encodeFP(x, s, e.grid)
-	}
-	logits, err := e.h.P.Logits(x)
+	logits, err := logitsOf(e.h.P, states, n*fpChannels, func(x []float32, s *State) []float32 { return e.t.encodeFP(x, s, e.grid) })
 	if err != nil {
 		return nil, err
 	}
 	out := make([][]float64, len(states))
 	for i, s := range states {
-		z := logits[i*(n+1) : (i+1)*(n+1)]
-		legal := func(c int) bool { return c == n || s.At[c] < 0 }
-		m := math.Inf(-1)
-		for c, v := range z {
-			if legal(c) {
-				m = max(m, float64(v))
-			}
-		}
-		pr := make([]float64, n+1)
-		sum := 0.0
-		for c, v := range z {
-			if legal(c) {
-				pr[c] = math.Exp(float64(v) - m)
-				sum += pr[c]
-			}
-		}
-		for c := range pr {
-			pr[c] /= sum
-		}
-		out[i] = pr
+		out[i] = maskedSoftmax(logits[i*(n+1):(i+1)*(n+1)], func(c int) bool { return c == n || s.At[c] < 0 })
 	}
 	return out, nil
 }
 
 func (e fragEval) Values(states []*State) ([]float64, error) {
-	x := make([]float32, 0, len(states)*e.grid*e.grid*fvChannels)
-	for _, s := range states {
-		x = e.t.encodeFV(x, s, e.grid)
-	}
-	logits, err := e.h.V.Logits(x)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]float64, len(states))
-	for i, z := range logits {
-		out[i] = 1 / (1 + math.Exp(-float64(z)))
-	}
-	return out, nil
+	logits, err := logitsOf(e.h.V, states, e.grid*e.grid*fvChannels, func(x []float32, s *State) []float32 { return e.t.encodeFV(x, s, e.grid) })
+	return sigmoids(logits), err
 }
 
 // FragOptions are the puzzles of fragments training and its measures
@@ -294,21 +251,11 @@ func (m *Model) Tables(pzs []*Puzzle) ([]*Table, error) {
 // for a stray; -1 marks occupied cells.
 func fragPExample(d *nn.Data, t *Table, s *State, pz *Puzzle) {
 	d.X = t.encodeFP(d.X, s, pz.Grid)
-	want := pz.Truth[s.Next()]
-	n := pz.Cells()
+	want, n := pz.Truth[s.Next()], pz.Cells()
 	if want < 0 {
 		want = n
 	}
-	for c := range n + 1 {
-		switch {
-		case c < n && s.At[c] >= 0:
-			d.Y = append(d.Y, -1)
-		case c == want:
-			d.Y = append(d.Y, 1)
-		default:
-			d.Y = append(d.Y, 0)
-		}
-	}
+	d.Y = appendPTarget(d.Y, s, want, n+1)
 	d.N++
 }
 

@@ -200,3 +200,37 @@ func TestFragmentHeadsTrainAndSolve(t *testing.T) {
 		t.Fatal("no fragment heads: no error")
 	}
 }
+
+func TestRandomFragmentsAndAside(t *testing.T) {
+	img, other := coordImage(300, 300), coordImage(200, 260)
+	g := Geometry{Grid: 3, Patch: 12, Gap: 2}
+	if err := g.CheckFragments(9, 0); err == nil {
+		t.Fatal("every patch missing: no error")
+	}
+	if err := (Geometry{Grid: 8, Patch: 12, Gap: 2}).CheckFragments(0, 64); err == nil {
+		t.Fatal("128 patches: no error")
+	}
+	// RandomFragments draws as Random, the picker, Strays and MakeFragments do in turn.
+	picked := 0
+	pick := func(*rand.Rand) (image.Image, error) { picked++; return other, nil }
+	pz, err := RandomFragments(img, g, 2, 3, rand.New(rand.NewPCG(4, 5)), pick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(4, 5))
+	want, _ := MakeFragments(Random(img, g, rng), 2, Strays(other, g, 3, rng), rng)
+	if picked != 1 || !slices.Equal(pz.Truth, want.Truth) || len(pz.Patches) != 10 {
+		t.Fatalf("picked %d, truth %v, want %v", picked, pz.Truth, want.Truth)
+	}
+	// The truth as the answer: the strays aside, the missing patches' cells empty.
+	aside, empty := pz.Aside(pz.Truth)
+	var strays []int
+	for i, c := range pz.Truth {
+		if c < 0 {
+			strays = append(strays, i)
+		}
+	}
+	if !slices.Equal(aside, strays) || len(empty) != 2 {
+		t.Fatalf("aside %v (strays %v), empty %v", aside, strays, empty)
+	}
+}

@@ -86,12 +86,18 @@ func NewModel(g Geometry, arch Arch, seed uint64) (*Model, error) {
 
 // NewHeads returns untrained heads for grid x grid puzzles.
 func NewHeads(grid int, arch Arch, seed uint64) (Heads, error) {
+	return newHeads(grid, pChannels, vChannels, grid*grid, arch, seed)
+}
+
+// newHeads returns untrained heads for grid x grid cells of pc channels
+// (P, of outputs outputs) and vc channels (V), drawn from seed.
+func newHeads(grid, pc, vc, outputs int, arch Arch, seed uint64) (Heads, error) {
 	arch = arch.defaults()
-	p, err := nn.New(nn.Spec{Input: []int{grid, grid, pChannels}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: grid * grid}, seed)
+	p, err := nn.New(nn.Spec{Input: []int{grid, grid, pc}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: outputs}, seed)
 	if err != nil {
 		return Heads{}, err
 	}
-	v, err := nn.New(nn.Spec{Input: []int{grid, grid, vChannels}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: 1}, seed+1)
+	v, err := nn.New(nn.Spec{Input: []int{grid, grid, vc}, Conv: arch.HeadConv, Hidden: arch.HeadHidden, Outputs: 1}, seed+1)
 	if err != nil {
 		return Heads{}, err
 	}
@@ -199,56 +205,67 @@ func (m *Model) Table(pz *Puzzle) (*Table, error) {
 // probability of each cell (0 for occupied cells): the softmax of P's
 // logits over the empty cells.
 func (h Heads) Priors(t *Table, states []*State, grid int) ([][]float64, error) {
-	x := make([]float32, 0, len(states)*grid*grid*pChannels)
-	for _, s := range states {
-		x = t.encodeP(x, s, grid)
-	}
-	logits, err := h.P.Logits(x)
+	logits, err := logitsOf(h.P, states, grid*grid*pChannels, func(x []float32, s *State) []float32 { return t.encodeP(x, s, grid) })
 	if err != nil {
 		return nil, err
 	}
 	n := grid * grid
 	out := make([][]float64, len(states))
 	for i, s := range states {
-		z := logits[i*n : (i+1)*n]
-		m := math.Inf(-1)
-		for c, v := range z {
-			if s.At[c] < 0 {
-				m = max(m, float64(v))
-			}
-		}
-		pr := make([]float64, n)
-		sum := 0.0
-		for c, v := range z {
-			if s.At[c] < 0 {
-				pr[c] = math.Exp(float64(v) - m)
-				sum += pr[c]
-			}
-		}
-		for c := range pr {
-			pr[c] /= sum
-		}
-		out[i] = pr
+		out[i] = maskedSoftmax(logits[i*n:(i+1)*n], func(c int) bool { return s.At[c] < 0 })
 	}
 	return out, nil
+}
+
+// maskedSoftmax is the softmax of the logits z over the outputs c with
+// legal(c), 0 for the others.
+func maskedSoftmax(z []float32, legal func(int) bool) []float64 {
+	m := math.Inf(-1)
+	for c, v := range z {
+		if legal(c) {
+			m = max(m, float64(v))
+		}
+	}
+	pr := make([]float64, len(z))
+	sum := 0.0
+	for c, v := range z {
+		if legal(c) {
+			pr[c] = math.Exp(float64(v) - m)
+			sum += pr[c]
+		}
+	}
+	for c := range pr {
+		pr[c] /= sum
+	}
+	return pr
 }
 
 // Values evaluates V on states: the estimated probability that each is
 // (or, partial, can still become) a correct reassembly.
 func (h Heads) Values(t *Table, states []*State, grid int) ([]float64, error) {
-	x := make([]float32, 0, len(states)*grid*grid*vChannels)
+	logits, err := logitsOf(h.V, states, grid*grid*vChannels, func(x []float32, s *State) []float32 { return t.encodeV(x, s, grid) })
+	return sigmoids(logits), err
+}
+
+// logitsOf runs net on states, each encoded by encode as size inputs.
+func logitsOf(net *nn.Net, states []*State, size int, encode func([]float32, *State) []float32) ([]float32, error) {
+	x := make([]float32, 0, len(states)*size)
 	for _, s := range states {
-		x = t.encodeV(x, s, grid)
+		x = encode(x, s)
 	}
-	logits, err := h.V.Logits(x)
-	if err != nil {
-		return nil, err
+	return net.Logits(x)
+}
+
+// sigmoids returns the logistic function of each of z (nil for nil).
+func sigmoids(z []float32) []float64 {
+	if z == nil {
+		return nil
 	}
-	out := make([]float64, len(states))
-	for i, z := range logits {
-		out[i] = 1 / (1 + math.Exp(-float64(z)))
+	out := make([]float64, len(z))
+	for i, v := range z {
+		out[i] = 1 / (1 + math.Exp(-float64(v)))
 	}
-	return out, nil
+	return out
 }
 
 // File names of a model directory.
@@ -436,4 +453,16 @@ func Default() (*Model, map[string]string, error) {
 		defaultModel, defaultInfo, defaultErr = loadFS(sub)
 	})
 	return defaultModel, defaultInfo, defaultErr
+}
+
+// Regap makes m, a model for patches of g's side, one for g's gap when
+// stage trains the pair network first (all or pair): the pair network
+// reads strips of the same size whatever the gap, and it and the heads
+// then train on puzzles of the new gap. It reports whether m now has g's
+// patch and gap.
+func (m *Model) Regap(g Geometry, stage string) bool {
+	if m.Patch == g.Patch && (stage == "all" || stage == "pair") {
+		m.Gap = g.Gap
+	}
+	return m.Patch == g.Patch && m.Gap == g.Gap
 }

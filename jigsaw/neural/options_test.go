@@ -452,3 +452,17 @@ func TestShipped2x2(t *testing.T) {
 		}
 	}
 }
+
+func TestRegap(t *testing.T) {
+	for _, c := range []struct {
+		patch, gap int
+		stage      string
+		ok         bool
+		gapAfter   int
+	}{{12, 2, "heads", true, 2}, {12, 4, "pair", true, 4}, {12, 4, "all", true, 4}, {12, 4, "heads", false, 2}, {16, 2, "pair", false, 2}} {
+		m := &Model{Patch: 12, Gap: 2}
+		if ok := m.Regap(Geometry{Grid: 3, Patch: c.patch, Gap: c.gap}, c.stage); ok != c.ok || m.Gap != c.gapAfter || m.Patch != 12 {
+			t.Errorf("%+v: %v, model %d/%d", c, ok, m.Patch, m.Gap)
+		}
+	}
+}

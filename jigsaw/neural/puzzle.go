@@ -88,11 +88,8 @@ func MakeFragments(pz *Puzzle, missing int, strays []jigsaw.Piece, rng *rand.Ran
 	if pz.Truth == nil || n != pz.Cells() || pz.Fragments {
 		return nil, errors.New("neural: fragments are made of a complete puzzle with its truth")
 	}
-	if missing < 0 || missing >= n {
-		return nil, fmt.Errorf("neural: %d patches missing of %d: want 0 to %d", missing, n, n-1)
-	}
-	if n-missing+len(strays) > 127 {
-		return nil, fmt.Errorf("neural: %d patches: want at most 127", n-missing+len(strays))
+	if err := pz.CheckFragments(missing, len(strays)); err != nil {
+		return nil, err
 	}
 	out := &Puzzle{Geometry: pz.Geometry, Depth: pz.Depth, Fragments: true}
 	for _, i := range rng.Perm(n)[missing:] {
@@ -108,6 +105,56 @@ func MakeFragments(pz *Puzzle, missing int, strays []jigsaw.Piece, rng *rand.Ran
 	}
 	out.Shuffle(rng)
 	return out, nil
+}
+
+// CheckFragments reports whether a complete puzzle of g can be made one
+// of fragments with missing of its patches taken away and foreign strays
+// mixed in (MakeFragments).
+func (g Geometry) CheckFragments(missing, foreign int) error {
+	n := g.Cells()
+	if missing < 0 || missing >= n {
+		return fmt.Errorf("neural: %d patches missing of %d: want 0 to %d", missing, n, n-1)
+	}
+	if k := n - missing + min(foreign, n); k > 127 {
+		return fmt.Errorf("neural: %d patches: want at most 127", k)
+	}
+	return nil
+}
+
+// RandomFragments is a random puzzle of img (Random) made one of
+// fragments (MakeFragments): missing of its patches taken away and, when
+// foreign > 0, that many strays (Strays) cut from the picture that pick
+// chooses, every draw from rng in that order.
+func RandomFragments(img image.Image, g Geometry, missing, foreign int, rng *rand.Rand, pick func(*rand.Rand) (image.Image, error)) (*Puzzle, error) {
+	pz := Random(img, g, rng)
+	var strays []jigsaw.Piece
+	if foreign > 0 {
+		other, err := pick(rng)
+		if err != nil {
+			return nil, err
+		}
+		strays = Strays(other, g, foreign, rng)
+	}
+	return MakeFragments(pz, missing, strays, rng)
+}
+
+// Aside returns, for a reassembly cells of pz (cells[i] the cell of patch
+// i, -1 set aside), the patches set aside and the cells left empty.
+func (pz *Puzzle) Aside(cells []int) (aside, empty []int) {
+	used := make([]bool, pz.Cells())
+	for i, c := range cells {
+		if c < 0 {
+			aside = append(aside, i)
+		} else {
+			used[c] = true
+		}
+	}
+	for c, u := range used {
+		if !u {
+			empty = append(empty, c)
+		}
+	}
+	return aside, empty
 }
 
 // Strays draws k patches of a random puzzle of img with g's patches

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"image"
-	"os"
 
 	"tessera/imageio"
 	"tessera/jigsaw"
@@ -48,14 +47,9 @@ func ReadPuzzleFile(path string, g Geometry, seed uint64) (*Puzzle, error) {
 // decoding included; the file is read through imageio.ReadAllContext, so
 // it is bounded by imageio.DefaultMaxBytes before it is read.
 func ReadPuzzleFileContext(ctx context.Context, path string, g Geometry, seed uint64) (*Puzzle, error) {
-	f, err := os.Open(path)
+	data, err := imageio.ReadFileContext(ctx, path, imageio.Options{})
 	if err != nil {
 		return nil, err
-	}
-	data, err := imageio.ReadAllContext(ctx, f, imageio.Options{})
-	f.Close()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	pz, err := ReadPuzzleContext(ctx, data, g, seed)
 	if err != nil {

@@ -210,18 +210,26 @@ func (m *Model) headPuzzles(ctx context.Context, images []image.Image, grid, cou
 // softmax).
 func pExample(d *nn.Data, t *Table, s *State, pz *Puzzle) {
 	d.X = t.encodeP(d.X, s, pz.Grid)
-	want := pz.Truth[s.Next()]
-	for c := range pz.Cells() {
+	d.Y = appendPTarget(d.Y, s, pz.Truth[s.Next()], pz.Cells())
+	d.N++
+}
+
+// appendPTarget appends to y P's target for state s whose next patch
+// belongs in output want: 1 there, -1 for the occupied cells (outside the
+// softmax), 0 elsewhere, over outputs outputs (the cells, and for the
+// fragment heads one more, set aside).
+func appendPTarget(y []float32, s *State, want, outputs int) []float32 {
+	for c := range outputs {
 		switch {
-		case s.At[c] >= 0:
-			d.Y = append(d.Y, -1)
+		case c < len(s.At) && s.At[c] >= 0:
+			y = append(y, -1)
 		case c == want:
-			d.Y = append(d.Y, 1)
+			y = append(y, 1)
 		default:
-			d.Y = append(d.Y, 0)
+			y = append(y, 0)
 		}
 	}
-	d.N++
+	return y
 }
 
 func vExample(d *nn.Data, t *Table, s *State, pz *Puzzle, vt ValueTarget) {
