@@ -23,9 +23,17 @@ import (
 
 func init() {
 	register(&Command{
-		Name:     "jigsaw",
-		Short:    "square-piece picture jigsaws: scramble, solve, score, bench",
-		Long:     jigsawHelp("jigsaw"),
+		Name:  "jigsaw",
+		Short: "square-piece picture jigsaws: scramble, solve, score, bench",
+		Long: `Pictorial jigsaws of square pieces: Type 1 (position unknown) and Type 2
+(position and rotation unknown, -rotate), puzzle size known or not, pieces of
+several images mixed in one bag.
+
+A puzzle on disk is a PNG sheet of the scrambled pieces in a grid, with the
+piece size given by -piece or recorded in the sheet; its ground truth is a
+separate JSON file, used only by score. Images may be PNG (8 or 16 bits per
+channel), JPEG or WebP; 28-pixel pieces are the convention of the benchmark
+sets (MIT 432, McGill 540, BGU 805/2360/3300).`,
 		Commands: []*Command{jigsawScrambleCmd, jigsawSolveCmd, jigsawScoreCmd, jigsawBenchCmd, jigsawMosaicCmd, jigsawNeuralCmd},
 	})
 }
@@ -34,7 +42,22 @@ var jigsawScrambleCmd = &Command{
 	Name:      "scramble",
 	UsageLine: "-piece N [-rotate] [-drop P] [-extra FILE:K] [-seed S] [-crop=false] [-cols C] [-timeout D] IMAGE... -o sheet.png [-truth truth.json] [-json]",
 	Short:     "cut images into pieces and write a scrambled sheet and its ground truth",
-	Long:      jigsawHelp("jigsaw-scramble"),
+	Long: `Scramble cuts each IMAGE into square pieces of -piece pixels, shuffles all
+the pieces together (several images make a mixed bag) and, with -rotate,
+turns each by a random multiple of 90 degrees (Type 2). It writes the pieces
+as a PNG sheet (-o; 16-bit when a source is) with the piece size recorded in
+it, and the ground truth as JSON (-truth) for tessera jigsaw score.
+
+An image whose sides are not multiples of the piece size has its centre
+cut (the largest multiple) and the command says so on stderr; -crop=false
+refuses it instead. -drop P loses a share P (0 to 1) of each picture's
+pieces and -extra FILE:K mixes in K stray pieces cut from the picture
+FILE at the same piece size, as in a real box with pieces lost and
+strays from another; the truth records both (solve them with solve
+-holes). The sheet has the grid of the image for a single
+image, or -cols columns (default: near square). An image may make at most
+` + fmt.Sprint(jigsaw.DefaultMaxPieces) + ` pieces. -timeout bounds the whole command (decoding,
+cutting, writing); when it ends nothing is written.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		piece := fs.Int("piece", 28, "piece side in pixels")
 		rotate := fs.Bool("rotate", false, "turn pieces by random multiples of 90 degrees (Type 2)")
@@ -120,7 +143,25 @@ var jigsawMosaicCmd = &Command{
 	Name:      "mosaic",
 	UsageLine: "[-cols C] [-trim N] [-size WxH] IMAGE... -o big.png",
 	Short:     "tile pictures into one large picture (a big puzzle to scramble)",
-	Long:      jigsawHelp("jigsaw-mosaic"),
+	Long: `Mosaic tiles the IMAGEs row by row, -cols to a row (default: near square),
+into one picture written as PNG (-o; 16-bit when a source is): a large
+puzzle for scramble or bench. Every tile has the size of the first image;
+an image of the other orientation is turned a quarter turn clockwise, any
+other size is refused. -trim N first cuts N pixels off every side of each
+image (the Kodak pictures have a grey frame 2 or 3 pixels wide, which
+would draw grey lines across the mosaic). -crop WxH then keeps the central
+W x H pixels of each image, so pictures of different sizes can be tiled
+(an image of the other orientation is turned first). -size WxH keeps the
+central W x H pixels of the mosaic.
+
+	tessera jigsaw mosaic -cols 4 -trim 4 -size 2800x2800 -o big.png kodak24/*.png
+
+makes a 10,000-piece puzzle of 28-pixel pieces from the 24 Kodak pictures;
+
+	tessera jigsaw mosaic -cols 3 -crop 1652x1120 -o big.png bgu3300/*.jpg bgu2360/*.jpg
+
+a 14,160-piece one (177 x 80 pieces) from the six largest benchmark
+pictures, whose tile borders fall between pieces.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		cols := fs.Int("cols", 0, "tiles per row (default: near square)")
 		size := fs.String("size", "", "keep the central WxH pixels")
@@ -277,7 +318,61 @@ var jigsawSolveCmd = &Command{
 	Name:      "solve",
 	UsageLine: "[-piece N] [-rotate] [-size RxC] [-holes] [-images K] [-algo ID] [-metric mgc|ssd] [ga flags] [mcts flags] sheet.png|image [-o solved.png] [-placement p.json] [-snapshots DIR] [-json]",
 	Short:     "reassemble a sheet of pieces",
-	Long:      jigsawHelp("jigsaw-solve"),
+	Long: `Solve reads a sheet of square pieces (written by scramble, or any image
+cut into a grid of -piece pixels; fully transparent cells are not pieces),
+computes the compatibilities of every pair of edges, assembles the pieces
+and writes the picture (-o) and the placement (-placement, JSON for score).
+
+-rotate says pieces may be turned (Type 2). -size ROWSxCOLS gives the size of
+the picture in pieces when it is known; otherwise the solver finds it.
+Without -piece a sheet that does not record its piece size is measured: the
+grid of equal squares (with or without gutters of one colour between them)
+whose cell boundaries stand out; a sheet on which no size, or more than one,
+can be told is refused, asking for -piece.
+
+-holes says pieces may be missing and strays from another picture mixed in
+(-algo greedy or ga, one picture): the solver places what fits in the
+picture's frame (-size when known, else estimated), leaves holes where
+pieces are missing and sets aside the pieces that fit nowhere; the
+placement records the frame.
+-images K assembles a mixed bag into K pictures, written as solved-1.png,
+solved-2.png, ...; with -algo ga, -images 0 finds how many pictures the bag
+holds. The report ends with the share of adjacencies in the answer whose
+edges are best buddies: a quality estimate that needs no ground truth (low
+values mean an unreliable answer).
+
+Bounds: a file that is not a usable image (empty, not PNG, JPEG or WebP,
+corrupt, over 512 MiB or 100 Mpx) is refused with what is wrong with it
+(exit 2); so is a -piece other than the size the sheet records (unless
+-force-piece), a sheet of more than -max-pieces pieces (default ` + fmt.Sprint(jigsaw.DefaultMaxPieces) + `,
+checked before decoding), and a -size or -images the pieces cannot make.
+-timeout covers the whole command: reading, decoding and cutting the
+sheet, the compatibilities and the search. When it ends the best layout
+so far is written (exit 1); if there is none yet, the message says at
+which stage the budget ended.
+
+The solvers (-algo):
+
+` + catalog.Jigsaw.Help() + `
+-algo ga is the genetic algorithm of Sholomon, David and Netanyahu (AAAI
+2014), seeded by greedy solutions. Its settings: -pop, -gens, -elite,
+-mutation, -random-init, -free-seed, -no-frame, -seed (the same seed gives
+the same answer); -snapshots DIR writes the best layout of every generation
+as DIR/gen-NNN.png (DIR/picture-K-gen-NNN.png for picture K of a bag);
+-progress shows the generation and the best fitness on stderr.
+
+Puzzles with gaps between their patches (Alphazzle, package jigsaw/neural):
+
+` + catalog.Gaps.Help() + `
+The argument is then an image, whose central square is cut into -grid x
+-grid patches of -patch pixels -gap pixels apart and shuffled by -seed, or
+a sheet of such patches. Learned networks guide the search (-sims per
+placement, -cpuct, -batch, -backup mean|max, -choose visits|value) with
+the reward of a complete reassembly predicted by the value network or, for
+an image, the truth (-reward gt); -attempts K tries K patch orders and
+keeps the answer the value network prefers; -hybrid W adds the classic
+compatibilities to the policy; -model DIR replaces the shipped model. -o
+writes the reassembly with its gaps.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		piece := fs.Int("piece", 0, "piece side in pixels (default: recorded in the sheet, or measured on it; another size than recorded is refused unless -force-piece)")
 		forcePiece := fs.Bool("force-piece", false, "cut the sheet into -piece pixel pieces even if it records another size")
@@ -379,7 +474,41 @@ var jigsawBenchCmd = &Command{
 	Name:      "bench",
 	UsageLine: "-set DIR|FILE,FILE,... [-piece N] [-type 1|2] [-dims known|unknown] [-bag K] [-algo ID] [-metric mgc|ssd] [ga flags] [-seed S] [-out DIR] [-json]",
 	Short:     "cut, scramble, solve and score every image of a set",
-	Long:      jigsawHelp("jigsaw-bench"),
+	Long: `Bench cuts every image of -set into -piece pixel pieces, scrambles them
+from -seed (turning them too for -type 2), solves the puzzle and scores it,
+and prints per image the direct and neighbour accuracy, whether it is
+perfect, the seconds taken (compatibilities plus assembly; decoding and
+cutting are not counted) and the CPU seconds of the process meanwhile (all
+cores: a figure that other load hardly changes), then the averages, the
+number of perfect reconstructions and the peak resident memory.
+
+-set is a folder of PNG, JPEG or WebP images, a comma-separated list of
+image files, or the name of a set in the shared data (mit432, mcgill540,
+bgu805, bgu2360, bgu3300). -dims says whether the solver is told the size
+of the picture: known by default for Type 1, unknown for Type 2 (the
+standard conditions). Direct accuracy is absolute for Type 1 with a known size and
+takes the best global rotation and shift otherwise. -out writes each
+reconstruction as DIR/NAME.png. -timeout bounds each puzzle, decoding and
+cutting included; a puzzle whose budget ends without an answer, or whose
+solver fails, is reported with its error, and the command then exits 1.
+
+-bag K mixes the pieces of K images at a time (the set in order: images 1
+to K, then K+1 to 2K, ...) into one puzzle of unknown sizes: -algo ga is
+not told how many pictures the bag holds, -algo greedy is told K. Each
+source image is scored against the output that holds most of it; the
+report counts the bags that came out as the right number of pictures.
+-out writes DIR/bag-B-N.png. The seconds are per puzzle (per bag).
+
+The solvers (-algo; ga's flags -pop, -gens, -elite, -mutation,
+-random-init, -free-seed apply, and -seed seeds it too):
+
+` + catalog.Jigsaw.Help() + `
+With -json: one line per image {"image", "pieces", "direct", "neighbor",
+"perfect", "seconds", ...} (accuracies as fractions; "bag", "outputs"
+with -bag), then {"summary": true, "images", "direct", "neighbor",
+"perfect", "seconds", "cpu_seconds", "peak_rss_mib", ...} with the
+averages, the perfect count and the peak memory (and "bags",
+"outputs_right" with -bag).`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "folder of images, comma-separated image files, or a shared set name (required)")
 		piece := fs.Int("piece", 28, "piece side in pixels")
@@ -439,7 +568,22 @@ var jigsawScoreCmd = &Command{
 	Name:      "score",
 	UsageLine: "-truth truth.json [-absolute] [-json] placement.json",
 	Short:     "score a placement against the ground truth",
-	Long:      jigsawHelp("jigsaw-score"),
+	Long: `Score compares a placement (from solve -placement) with the ground truth
+(from scramble -truth) and prints, per source image and overall, the direct
+accuracy (pieces in their true cell), the neighbour accuracy (true
+adjacencies kept) and whether the image is perfect.
+
+Neighbour accuracy never depends on a global rotation or shift. Direct
+accuracy takes the best global rotation and shift of the output image, as
+is fair for Type 2 and unknown size; -absolute counts only pieces upright in
+their true cell from the output's top-left corner (Type 1, known size).
+
+When pieces are missing or strays mixed in (scramble -drop, -extra), the
+accuracies count the pieces present and the adjacencies between two of
+them, and a last line tells how many missing pieces are left as holes
+where they belong (an empty cell of the placement's frame, under the
+picture's best rotation and shift), how many strays are set aside
+(unplaced) and how many of the pictures' own pieces are.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		truthPath := fs.String("truth", "", "ground truth JSON (required)")
 		absolute := fs.Bool("absolute", false, "direct accuracy without global rotation or shift")
