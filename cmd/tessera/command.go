@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"tessera/internal/bench"
 	"tessera/internal/catalog"
 	"text/tabwriter"
 )
@@ -48,15 +49,8 @@ func register(c *Command) {
 	slices.SortFunc(families, func(a, b *Command) int { return strings.Compare(a.Name, b.Name) })
 }
 
-// usageError is an error in how a command was called: exit status 2.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
-// usagef reports a mistake in the command line.
-func usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
-}
+// usagef reports a mistake in the command line: exit status 2.
+func usagef(format string, args ...any) error { return bench.Usagef(format, args...) }
 
 // Exit statuses.
 const (
@@ -116,12 +110,12 @@ func run(ctx context.Context, args []string, env *Env) int {
 		return exitUsage
 	}
 	err = runner(ctx, env, positional)
-	var ue *usageError
+	var ue *bench.UsageError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &ue):
-		fmt.Fprintf(env.Stderr, "%s: %s\nusage: %s %s\nRun 'tessera help %s' for details.\n", name, ue.msg, name, cmd.UsageLine, strings.Join(path[1:], " "))
+		fmt.Fprintf(env.Stderr, "%s: %s\nusage: %s %s\nRun 'tessera help %s' for details.\n", name, ue.Msg, name, cmd.UsageLine, strings.Join(path[1:], " "))
 		return exitUsage
 	default:
 		fmt.Fprintf(env.Stderr, "%s: %v\n", name, err)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"time"
 
 	"tessera/internal/bench"
@@ -141,18 +140,18 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 }
 
 // errNotRegular is an input named on the command line that is not a
-// regular file.
-var errNotRegular = errors.New("not a regular file")
+// regular file; regularFile refuses one (bench.RegularFile).
+var errNotRegular = bench.ErrNotRegular
 
-// regularFile refuses a path that names something other than a regular
-// file, such as a FIFO (opening one blocks until a writer comes, reading it
-// until the writer ends), a device or a folder; a path that does not exist
-// passes, for the caller's open to report. It only stats the path, so it
-// never blocks.
-func regularFile(path string) error {
-	st, err := os.Stat(path)
-	if err != nil || st.Mode().IsRegular() {
-		return nil
+func regularFile(path string) error { return bench.RegularFile(path) }
+
+// withRemote runs f with a bench's -nats remote (benchRemote: nil without
+// a URL), closed when f returns.
+func withRemote(ctx context.Context, url string, f func(bench.Remote) error) error {
+	remote, closeRemote, err := benchRemote(ctx, url)
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("%s: %w (%v)", path, errNotRegular, st.Mode().Type())
+	defer closeRemote()
+	return f(remote)
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"tessera/internal/bench"
 	"tessera/internal/catalog"
 	"tessera/internal/play"
 	"tessera/internal/progress"
@@ -157,7 +158,7 @@ func (s *solverFlags) loadPDB(ctx context.Context, opts catalog.NpuzzleOptions, 
 	if !fast && part.Size != size {
 		return nil, 0, usagef("partition %v does not fit a %v board", part, size)
 	}
-	return pf.load(ctx, part, rep, false, 0, stderr, opts.MaxMem.Bytes(), timeout)
+	return bench.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: s.cache, MaxBytes: opts.MaxMem.Bytes()}, rep, stderr, timeout)
 }
 
 // readBoard reads the board from the arguments ("-" for stdin).

@@ -2,16 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
-	"fmt"
-	"io"
-	"slices"
-	"strings"
-	"text/tabwriter"
-	"time"
 
-	"tessera/internal/progress"
+	"tessera/internal/bench"
 	"tessera/npuzzle"
 )
 
@@ -37,48 +30,6 @@ func (p *pdbFlags) resolve(s npuzzle.Size, g npuzzle.Goal) (npuzzle.Partition, e
 		return part, usagef("%v", err)
 	}
 	return part, nil
-}
-
-// load reads or builds the database of part, reporting the construction
-// on rep, and returns it with the seconds it took. maxBytes bounds the
-// memory of the load (0: none); timeout is the -timeout that ctx carries,
-// for the message (0: none). A table that could not be cached is warned of
-// once on stderr, whether or not progress is shown.
-func (p *pdbFlags) load(ctx context.Context, part npuzzle.Partition, rep *progress.Reporter, rebuild bool, workers int,
-	stderr io.Writer, maxBytes int64, timeout time.Duration) (*npuzzle.PDB, float64, error) {
-	start := time.Now()
-	d, err := npuzzle.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: p.cache, Rebuild: rebuild, Workers: workers, MaxBytes: maxBytes,
-		Progress: func(bp npuzzle.BuildProgress) {
-			rep.Printf("building pattern database %s: table %d/%d (%d tiles), depth %d, %d states, layer %.0f%%, %s",
-				part.Name, bp.Table+1, bp.Tables, len(bp.Tiles), bp.Depth, bp.States, 100*bp.Layer, bp.Elapsed.Round(time.Second))
-		}})
-	if err != nil {
-		build := "tessera npuzzle pdb build -partition " + part.Name
-		if !slices.ContainsFunc(npuzzle.StandardPartitions(), func(q npuzzle.Partition) bool { return q.Name == part.Name }) {
-			build = fmt.Sprintf("tessera npuzzle pdb build -size %v -partition %s", part.Size, part.Name)
-		}
-		switch {
-		case errors.Is(err, npuzzle.ErrBudget):
-			return nil, 0, fmt.Errorf("no pattern database %s within -max-mem %d MiB: %s; build it once without a bound with '%s' (it is cached), or raise -max-mem",
-				part.Name, maxBytes>>20, strings.TrimPrefix(err.Error(), npuzzle.ErrBudget.Error()+": "), build)
-		case errors.Is(err, context.DeadlineExceeded) && timeout > 0:
-			return nil, 0, fmt.Errorf("no pattern database %s within -timeout %v (%v): build it once with '%s' (it is cached), or raise -timeout",
-				part.Name, timeout, err, build)
-		}
-		return nil, 0, err
-	}
-	warned := false
-	for i, ti := range d.Tables() {
-		if ti.Built && ti.Derived == "" {
-			rep.Logf("pattern database %s: table %d/%d (%d tiles) built in %.1f s (%s)", part.Name, i+1, len(d.Tables()), len(ti.Tiles), ti.Seconds, ti.Reason)
-		}
-		if ti.NotCached != "" && !warned {
-			warned = true
-			rep.Done()
-			fmt.Fprintf(stderr, "tessera: warning: pattern database %s is not cached, so every run builds it again: %s\n", part.Name, ti.NotCached)
-		}
-	}
-	return d, time.Since(start).Seconds(), nil
 }
 
 var npuzzlePDBCmd = &Command{
@@ -134,35 +85,12 @@ such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 			}
 			rep := newProgress(env, *prog)
 			defer rep.Done()
-			d, secs, err := pf.load(ctx, part, rep, *rebuild, *workers, env.Stderr, 0, 0)
+			d, secs, err := bench.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: pf.cache, Rebuild: *rebuild, Workers: *workers}, rep, env.Stderr, 0)
 			if err != nil {
 				return err
 			}
 			rep.Done()
-			if *asJSON {
-				return writeJSON(env.Stdout, struct {
-					Partition string              `json:"partition"`
-					Size      string              `json:"size"`
-					Seconds   float64             `json:"seconds"`
-					Tables    []npuzzle.TableInfo `json:"tables"`
-				}{part.Name, part.Size.String(), secs, d.Tables()})
-			}
-			fmt.Fprintf(env.Stdout, "partition %s, %.1f s\n", part, secs)
-			tw := tabwriter.NewWriter(env.Stdout, 0, 8, 2, ' ', 0)
-			fmt.Fprintln(tw, "table\ttiles\tsource\tseconds\tentries\tMB\tstates\tmax\tfile")
-			for i, ti := range d.Tables() {
-				src := "cache"
-				switch {
-				case ti.Derived != "":
-					src = "= " + ti.Derived
-				case ti.Built:
-					src = "built (" + ti.Reason + ")"
-				}
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%.1f\t%d\t%.1f\t%d\t%d\t%s\n", i+1, joinInts(ti.Tiles, ","), src, ti.Seconds,
-					ti.Entries, float64(ti.Bytes)/1e6, ti.States, ti.Depth, ti.Path)
-			}
-			tw.Flush()
-			return nil
+			return bench.WritePDBBuild(env.Stdout, part, d, secs, *asJSON)
 		}
 	},
 }
@@ -187,70 +115,7 @@ checksum, and which standard partitions are complete (every table valid).`,
 					return err
 				}
 			}
-			tables, err := npuzzle.ListPDBCache(dir)
-			if err != nil {
-				return err
-			}
-			type tableJSON struct {
-				Path  string `json:"path"`
-				Size  string `json:"size"`
-				Tiles []int  `json:"tiles"`
-				Bytes int64  `json:"bytes"`
-				Valid bool   `json:"valid"`
-				Error string `json:"error,omitempty"`
-			}
-			type partJSON struct {
-				Name     string `json:"name"`
-				Size     string `json:"size"`
-				Complete bool   `json:"complete"`
-			}
-			var tj []tableJSON
-			for _, t := range tables {
-				tj = append(tj, tableJSON{Path: t.Path, Size: t.Size.String(), Tiles: t.Tiles, Bytes: t.Bytes, Valid: t.Err == nil})
-				if t.Err != nil {
-					tj[len(tj)-1].Error = t.Err.Error()
-				}
-			}
-			var pj []partJSON
-			for _, p := range npuzzle.StandardPartitions() {
-				pj = append(pj, partJSON{p.Name, p.Size.String(), p.Cached(tables)})
-			}
-			if *asJSON {
-				return writeJSON(env.Stdout, map[string]any{"cache": dir, "tables": tj, "partitions": pj})
-			}
-			fmt.Fprintf(env.Stdout, "cache %s\n\n", dir)
-			if len(tj) == 0 {
-				fmt.Fprintln(env.Stdout, "no pattern tables cached")
-			} else {
-				tw := tabwriter.NewWriter(env.Stdout, 0, 8, 2, ' ', 0)
-				fmt.Fprintln(tw, "size\ttiles\tMB\tstatus")
-				for _, t := range tj {
-					status := "ok"
-					if !t.Valid {
-						status = "invalid: " + t.Error
-					}
-					fmt.Fprintf(tw, "%s\t%s\t%.1f\t%s\n", t.Size, joinInts(t.Tiles, ","), float64(t.Bytes)/1e6, status)
-				}
-				tw.Flush()
-			}
-			fmt.Fprintln(env.Stdout)
-			for _, p := range pj {
-				state := "complete"
-				if !p.Complete {
-					state = "not built (tessera npuzzle pdb build -partition " + p.Name + ")"
-				}
-				fmt.Fprintf(env.Stdout, "%-8s %s  %s\n", p.Name, p.Size, state)
-			}
-			return nil
+			return bench.WritePDBList(env.Stdout, dir, *asJSON)
 		}
 	},
-}
-
-// joinInts writes xs separated by sep.
-func joinInts(xs []int, sep string) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = fmt.Sprint(x)
-	}
-	return strings.Join(parts, sep)
 }
