@@ -35,6 +35,8 @@ type Command struct {
 	// reads them. A fresh FlagSet is used for every run, so no state is
 	// shared between runs.
 	Flags func(fs *flag.FlagSet) Runner
+	// NoArgs refuses positional arguments (a usage error).
+	NoArgs bool
 	// Commands are the verbs of a family.
 	Commands []*Command
 }
@@ -109,7 +111,11 @@ func run(ctx context.Context, args []string, env *Env) int {
 		fs.Usage()
 		return exitUsage
 	}
-	err = runner(ctx, env, positional)
+	if cmd.NoArgs && len(positional) > 0 {
+		err = usagef("unexpected arguments %q", positional)
+	} else {
+		err = runner(ctx, env, positional)
+	}
 	var ue *bench.UsageError
 	switch {
 	case err == nil:

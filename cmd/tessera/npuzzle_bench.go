@@ -60,6 +60,7 @@ and rate on those solved.
 
 Given -algo, -h or -partition without -set, bench runs that one solver on
 the N random boards in the same way, for example -size 10x10 -algo fast.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		sizeText := fs.String("size", "3x3", "board size ROWSxCOLS")
 		n := fs.Int("n", 100, fmt.Sprintf("number of boards (at most %d)", bench.NpuzzleMaxBoards))
@@ -77,9 +78,6 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 		sf.define(fs, "idastar", true)
 		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) (err error) {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			s, err := npuzzle.ParseSize(*sizeText)
 			if err != nil {
 				return usagef("%v", err)

@@ -62,19 +62,17 @@ time, size and the number of abstract states its search visited.
 
 A custom partition lists tiles for the board of -size and the goal of -goal,
 such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var pf pdbFlags
 		var bf boardFlags
 		pf.define(fs)
-		bf.define(fs, "board size for a custom partition", "goal of the tiles named by a custom partition: blank-last or blank-first")
+		bf.define(fs, "", "board size for a custom partition", "goal of the tiles named by a custom partition: blank-last or blank-first")
 		rebuild := fs.Bool("rebuild", false, "build every table even if it is cached")
 		workers := fs.Int("workers", 0, "goroutines building a table (0: one per CPU)")
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			size, goal, err := bf.parse()
 			if err != nil {
 				return err
@@ -101,13 +99,11 @@ var npuzzlePDBListCmd = &Command{
 	Short:     "list the cached tables and the partitions they complete",
 	Long: `List prints the pattern tables in the cache folder, each checked against its
 checksum, and which standard partitions are complete (every table valid).`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		cache := fs.String("cache", "", "pattern database cache folder (default the user cache folder's tessera/)")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			dir := *cache
 			if dir == "" {
 				var err error

@@ -238,6 +238,7 @@ var samegameGenerateCmd = &Command{
 in the format that solve and bench read: dust boards in the blog's letters,
 standard boards in digits, each after a "position I" line. The same seed
 gives the same boards. The defaults are the dust game's: 8x6, 5 colours.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var rf sgRandomFlags
 		rf.define(fs, "dust", 1)
@@ -245,9 +246,6 @@ gives the same boards. The defaults are the dust game's: 8x6, 5 colours.`,
 		out := outFlag(fs, "the boards")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			rules, w, h, err := rf.parse()
 			if err != nil {
 				return err
@@ -319,6 +317,7 @@ time per board and per click; with -json one line per board {"board",
 "ms_per_move", ...}. -plot PNG draws the source blog's figures: a 2-D
 histogram of the first algorithm's clicks against the second's, with the
 diagonal, and the histograms of clicks over the reference.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf sgSolverFlags
 		sf.define(fs, "nrpa")
@@ -336,9 +335,6 @@ diagonal, and the histograms of clicks over the reference.`,
 		out := outFlag(fs, "the boards with their solutions")
 		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			if (*set == "") == (*n == 0) {
 				return usagef("give -set FILE or -n K")
 			}

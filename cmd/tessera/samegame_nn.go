@@ -41,6 +41,7 @@ as x,y with y from the bottom) and the clicks left ("left K"): labels
 that mark all the good groups of a position, where a solution marks
 the one its solver took (samegame.BeamLabels). "samegame train" makes
 one example of each.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var rf sgRandomFlags
 		rf.define(fs, "dust", 100)
@@ -55,9 +56,6 @@ one example of each.`,
 		out := outFlag(fs, "the boards with their solutions (required)")
 		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			rules, w, h, err := rf.parse()
 			if err != nil {
 				return err
@@ -170,6 +168,7 @@ from that network's convolution and hidden layers.
 Progress (loss, validation accuracy: how often the highest output falls on
 the solver's group, examples/s) goes to stderr with -progress or on a
 terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		data := fs.String("data", "", "training files, comma-separated (required)")
 		conv := fs.String("conv", "32,32", "3x3 convolution channels, comma-separated (empty: none)")
@@ -189,9 +188,6 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 		prog := progressFlag(fs)
 		out := outFlag(fs, "the trained network (required)")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			if *data == "" || *out == "" {
 				return usagef("-data FILE and -o MODEL are required")
 			}

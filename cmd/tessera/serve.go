@@ -98,6 +98,7 @@ Bearer TOKEN) get 401. -token sets it instead (16 characters or more).
 -insecure serves beyond loopback without a token: anyone who reaches the
 port can use the server (each still sees only its own things), for a
 trusted network only; -token '' beyond loopback is refused without it.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on, HOST:PORT (port 0: any free port)")
 		dbPath := fs.String("db", "", "database file for saved games and pictures (default under the user's config folder)")
@@ -113,9 +114,6 @@ trusted network only; -token '' beyond loopback is refused without it.`,
 		insecure := fs.Bool("insecure", false, "serve beyond loopback without a token (a trusted network only)")
 		pdbDir := fs.String("pdb", "", "folder of the sliding puzzle's pattern databases (default the user cache folder's tessera/, as for 'tessera npuzzle pdb build')")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			if *natsURL != "" && *storeDir != "" {
 				return usagef("-store is the embedded server's; it does not go with -nats")
 			}

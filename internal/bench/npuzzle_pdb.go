@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"tessera/internal/catalog"
 	"tessera/internal/progress"
 	"tessera/npuzzle"
 )
@@ -141,4 +142,22 @@ func WritePDBList(w io.Writer, dir string, asJSON bool) error {
 // joinInts writes xs separated by commas.
 func joinInts(xs []int) string {
 	return strings.Trim(strings.ReplaceAll(fmt.Sprint(xs), " ", ","), "[]")
+}
+
+// WriteNpuzzleSolve prints the record of `npuzzle solve`: as JSON, or for
+// people with the solver's description (its String).
+func WriteNpuzzleSolve(w io.Writer, rec catalog.NpuzzleRecord, solver string, asJSON bool) error {
+	if asJSON {
+		return WriteJSON(w, rec)
+	}
+	fmt.Fprintf(w, "board    %s (%s, goal %s)\nsolver   %s\n", rec.Board, rec.Size, rec.Goal, solver)
+	if rec.Solved {
+		proof := map[bool]string{true: "optimal", false: "not proven optimal"}[rec.Optimal]
+		fmt.Fprintf(w, "moves    %s\nlength   %d (%s)\n", rec.Moves, rec.Length, proof)
+	}
+	fmt.Fprintf(w, "search   %d expanded, %d generated, %d stored at peak, %.3f s\n", rec.Expanded, rec.Generated, rec.PeakStored, rec.Seconds)
+	if rec.Partition != "" {
+		fmt.Fprintf(w, "setup    %.3f s to load the pattern database\n", rec.SetupSeconds)
+	}
+	return nil
 }
