@@ -226,7 +226,7 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 			}
 			var sets []policy.Dataset
 			for f := range strings.SplitSeq(*data, ",") {
-				entries, _, err := readSetFile(env, f, "dust")
+				entries, _, err := bench.ReadSameGameSet(env.Stdin, f, "dust")
 				if err != nil {
 					return err
 				}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"tessera/internal/bench"
 	"tessera/samegame"
 )
 
@@ -33,7 +34,7 @@ line a program reports, Tessera's or a peer's, is replayed here.`,
 			if len(args) != 2 {
 				return usagef("want FILE[:N] and CLICKS (or - for stdin)")
 			}
-			e, _, file, n, err := readBoardArg(env, args[0], *rules)
+			e, _, file, n, err := bench.ReadSameGameBoard(env.Stdin, args[0], *rules)
 			if err != nil {
 				return err
 			}
