@@ -99,9 +99,6 @@ func writeFileAtomic(path string, data []byte) error {
 	return bench.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(data); return err })
 }
 
-// seconds converts a duration to seconds for JSON output.
-func seconds(d time.Duration) float64 { return d.Seconds() }
-
 // isSet reports whether the flag name was given on the command line.
 func isSet(fs *flag.FlagSet, name string) bool {
 	set := false
@@ -139,10 +136,8 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
-// errNotRegular is an input named on the command line that is not a
-// regular file; regularFile refuses one (bench.RegularFile).
-var errNotRegular = bench.ErrNotRegular
-
+// regularFile refuses an input named on the command line that is not a
+// regular file (bench.RegularFile).
 func regularFile(path string) error { return bench.RegularFile(path) }
 
 // withRemote runs f with a bench's -nats remote (benchRemote: nil without

@@ -66,14 +66,13 @@ one example of each.`,
 			if *out == "" {
 				return usagef("-o FILE is required")
 			}
-			if algo := strings.ToLower(*solver); (algo != "exact" && algo != "dfs" && algo != "beam") || *width < 1 {
-				return usagef("-solver %q: want exact, dfs or beam (with a positive -width)", *solver)
-			}
 			algo := strings.ToLower(*solver)
-			if algo == "exact" && rules != samegame.Dust {
+			switch {
+			case (algo != "exact" && algo != "dfs" && algo != "beam") || *width < 1:
+				return usagef("-solver %q: want exact, dfs or beam (with a positive -width)", *solver)
+			case algo == "exact" && rules != samegame.Dust:
 				return usagef("-solver exact needs dust rules")
-			}
-			if *labels > 0 && (algo != "beam" || rules != samegame.Dust) {
+			case *labels > 0 && (algo != "beam" || rules != samegame.Dust):
 				return usagef("-labels needs -solver beam and dust rules")
 			}
 			remote, closeRemote, err := benchRemote(ctx, *natsURL)
@@ -86,33 +85,30 @@ one example of each.`,
 			defer p.Done()
 			count := p.Counter("boards", rf.n)
 			done := func() { count.Add(1) }
+			var text, msg string
 			if *labels > 0 {
-				text, boards, total, skipped, err := bench.SameGameLabelsOn(ctx, remote, entries, *width, *labels, *workers, *timeout, done)
+				var boards, total, skipped int
+				if text, boards, total, skipped, err = bench.SameGameLabelsOn(ctx, remote, entries, *width, *labels, *workers, *timeout, done); err != nil {
+					return err
+				}
+				msg = fmt.Sprintf("%d boards, %d labelled positions, written to %s", boards, total, *out)
+				if skipped > 0 {
+					msg += fmt.Sprintf(" (%d boards left out: over -timeout %v)", skipped, *timeout)
+				}
+			} else {
+				var proven int
+				text, proven, err = bench.SameGameDatasetOn(ctx, remote, entries, rules, algo, catalog.SameGameOptions{Seed: *seed, Width: *width}, *timeout, *workers, done)
 				if err != nil {
 					return err
 				}
-				p.Done()
-				if err := writeFileAtomic(*out, []byte(text)); err != nil {
-					return err
-				}
-				fmt.Fprintf(env.Stdout, "%d boards, %d labelled positions, written to %s", boards, total, *out)
-				if skipped > 0 {
-					fmt.Fprintf(env.Stdout, " (%d boards left out: over -timeout %v)", skipped, *timeout)
-				}
-				fmt.Fprintln(env.Stdout)
-				return nil
-			}
-			text, proven, err := bench.SameGameDatasetOn(ctx, remote, entries, rules, algo, catalog.SameGameOptions{Seed: *seed, Width: *width},
-				*timeout, *workers, done)
-			if err != nil {
-				return err
+				msg = fmt.Sprintf("%d boards, %d solved optimally, written to %s", rf.n, proven, *out)
 			}
 			p.Done()
 			if err := writeFileAtomic(*out, []byte(text)); err != nil {
 				return err
 			}
-			fmt.Fprintf(env.Stdout, "%d boards, %d solved optimally, written to %s\n", rf.n, proven, *out)
-			return nil
+			_, err = fmt.Fprintln(env.Stdout, msg)
+			return err
 		}
 	},
 }

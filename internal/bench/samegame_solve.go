@@ -77,3 +77,25 @@ func WriteSameGameSolve(w io.Writer, rec catalog.SameGameRecord, e samegame.Entr
 	fmt.Fprintln(w)
 	return err
 }
+
+// WriteSameGameScore replays clicks (x,y tokens, or "x y" lines) on board
+// e, the n-th of file, and prints the score, clicks, cells left and
+// whether the game is over, as JSON or for people. Clicks that do not
+// parse are a UsageError; an illegal click is an error naming it.
+func WriteSameGameScore(w io.Writer, e samegame.Entry, file string, n int, clicks string, asJSON bool) error {
+	moves, err := samegame.ParseMoves(strings.ReplaceAll(clicks, "\t", " "))
+	if err != nil {
+		return Usagef("%v", err)
+	}
+	res, err := samegame.Replay(e.Board, moves)
+	if err != nil {
+		return err
+	}
+	left := res.Board.Cells()
+	if asJSON {
+		return WriteJSON(w, map[string]any{"file": file, "board": n, "name": e.Name, "rules": e.Board.Rules().String(),
+			"score": res.Score, "clicks": res.Clicks, "left": left, "cleared": res.Cleared, "over": res.Over})
+	}
+	_, err = fmt.Fprintf(w, "%s #%d: score %d, %d clicks, %d cells left, over %v\n", file, n, res.Score, res.Clicks, left, res.Over)
+	return err
+}

@@ -2,9 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -121,9 +119,7 @@ func TestNpuzzleOptionErrors(t *testing.T) {
 // flag tags, -max-mem in MiB with 0 for no bound.
 func TestNpuzzleFlags(t *testing.T) {
 	opts := NpuzzleOptions{MaxMem: 2048}
-	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	list := BindFlags(fs, &opts)
+	fs, list := bind(&opts)
 	var names []string
 	for _, o := range list {
 		names = append(names, o.Flag)
