@@ -187,14 +187,8 @@ func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
 		}
 		sum.Methods = append(sum.Methods, summarizeNpuzzle(method, mine))
 	}
-	failed := 0
-	for _, r := range recs {
-		if r.Error != "" {
-			failed++
-		}
-	}
 	var fail error
-	if failed > 0 {
+	if failed := Failed(recs, npuzzleError); failed > 0 {
 		fail = fmt.Errorf("bench: %d of %d solves failed (see the error of each)", failed, len(recs))
 	}
 	if c.JSON {
@@ -465,3 +459,5 @@ func printSetSummary(w io.Writer, s NpuzzleSetSummary) {
 			len(s.Unsolved), s.ProjectedCPUSeconds, s.ProjectedCPUSeconds/3600)
 	}
 }
+
+func npuzzleError(r *catalog.NpuzzleRecord) string { return r.Error }

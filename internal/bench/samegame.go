@@ -572,14 +572,8 @@ func (s *SameGame) compare(ctx context.Context, w io.Writer) error {
 			return err
 		}
 	}
-	failed := 0
-	for _, r := range flat {
-		if r.Error != "" {
-			failed++
-		}
-	}
 	var fail error
-	if failed > 0 {
+	if failed := Failed(flat, func(r *SameGameRecord) string { return r.Error }); failed > 0 {
 		fail = fmt.Errorf("%w: %d of %d solves", ErrSameGameFailed, failed, len(flat))
 	}
 	if s.JSON {
