@@ -88,7 +88,7 @@ func TestSolversOnSmallBoards(t *testing.T) {
 				Solver
 			}{
 				{"dfs", DFS{TableBits: 16}}, {"exact", Exact{TableBits: 16}}, {"beam", Beam{Width: 50}},
-				{"mcts", MCTS{Seed: seed}}, {"nmcs", NMCS{Level: 1, Seed: seed}}, {"nrpa", NRPA{Level: 1, Iterations: 30, Seed: seed}},
+				{"mcts", MCTS{MC{Seed: seed}}}, {"nmcs", NMCS{Level: 1, MC: MC{Seed: seed}}}, {"nrpa", NRPA{Level: 1, Iterations: 30, MC: MC{Seed: seed}}},
 			} {
 				if s.name == "exact" && rules != Dust {
 					if _, err := s.Solve(t.Context(), b); !errors.Is(err, ErrUnsupported) {
@@ -151,8 +151,8 @@ func TestBudgetsKeepBestSoFar(t *testing.T) {
 		algo string
 		Solver
 	}{
-		{"dfs", DFS{MaxNodes: 300}}, {"beam", Beam{MaxNodes: 300}}, {"mcts", MCTS{MaxPlayouts: 300, Seed: 1}},
-		{"nmcs", NMCS{MaxPlayouts: 300, Seed: 1}}, {"nrpa", NRPA{MaxPlayouts: 300, Seed: 1}},
+		{"dfs", DFS{MaxNodes: 300}}, {"beam", Beam{MaxNodes: 300}}, {"mcts", MCTS{MC{MaxPlayouts: 300, Seed: 1}}},
+		{"nmcs", NMCS{MC: MC{MaxPlayouts: 300, Seed: 1}}}, {"nrpa", NRPA{MC: MC{MaxPlayouts: 300, Seed: 1}}},
 	} {
 		algo := s.algo
 		sol, err := s.Solve(t.Context(), b)
