@@ -75,7 +75,7 @@ type solverFlags struct {
 	algo   string
 	opts   catalog.NpuzzleOptions
 	list   []catalog.Option
-	cache  string
+	cache  *string
 	idaPDB bool // -algo idastar without -h means -h pdb (bench)
 }
 
@@ -90,7 +90,7 @@ func (s *solverFlags) define(fs *flag.FlagSet, algo string, idaPDB bool) {
 		f := fs.Lookup("h")
 		f.Usage = strings.Replace(f.Usage, "(default linear; manhattan for wastar)", "(default pdb for idastar, linear for astar, manhattan for wastar, none for fast)", 1)
 	}
-	fs.StringVar(&s.cache, "cache", "", "pattern database cache folder (default the user cache folder's tessera/)")
+	s.cache = cacheFlag(fs)
 }
 
 // options checks the flags and returns the options of the solver -algo.
@@ -135,13 +135,12 @@ func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzl
 		return nil, opts, nil, 0, usagef("-algo %s: %v", s.algo, err)
 	}
 	if catalog.NpuzzleNeedsPDB(s.algo, opts, size) {
-		pf := pdbFlags{partition: opts.Partition, cache: s.cache}
-		part, err := pf.resolve(size, goal)
+		part, err := partitionFor(opts.Partition, size, goal)
 		if err == nil && s.algo != "fast" && part.Size != size {
 			err = usagef("partition %v does not fit a %v board", part, size)
 		}
 		if err == nil {
-			h.PDB, setup, err = bench.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: s.cache, MaxBytes: opts.MaxMem.Bytes()}, rep, stderr, timeout)
+			h.PDB, setup, err = bench.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: *s.cache, MaxBytes: opts.MaxMem.Bytes()}, rep, stderr, timeout)
 		}
 		if err != nil {
 			return nil, opts, nil, 0, err

@@ -8,24 +8,18 @@ import (
 	"tessera/npuzzle"
 )
 
-// pdbFlags select a pattern database and its cache.
-type pdbFlags struct {
-	partition string
-	cache     string
+// cacheFlag defines -cache, the pattern databases' cache folder.
+func cacheFlag(fs *flag.FlagSet) *string {
+	return fs.String("cache", "", "pattern database cache folder (default the user cache folder's tessera/)")
 }
 
-func (p *pdbFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&p.partition, "partition", "", "pattern database partition: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6 (5x5), or tiles such as 1,2,3/4,5,6 (default 6-6-3 on 4x4, 6-6-6-6 on 5x5)")
-	fs.StringVar(&p.cache, "cache", "", "pattern database cache folder (default the user cache folder's tessera/)")
-}
-
-// resolve returns the partition for boards of size s (zero: from the
-// partition's name) and goal g.
-func (p *pdbFlags) resolve(s npuzzle.Size, g npuzzle.Goal) (npuzzle.Partition, error) {
-	if p.partition == "" && s == (npuzzle.Size{}) {
+// partitionFor returns the partition name names for boards of size s
+// (zero: from the partition's name) and goal g.
+func partitionFor(name string, s npuzzle.Size, g npuzzle.Goal) (npuzzle.Partition, error) {
+	if name == "" && s == (npuzzle.Size{}) {
 		return npuzzle.Partition{}, usagef("give -partition (5-5-5, 6-6-3, 7-8 or 6-6-6-6)")
 	}
-	part, err := npuzzle.PartitionFor(p.partition, s, g)
+	part, err := npuzzle.PartitionFor(name, s, g)
 	if err != nil {
 		return part, usagef("%v", err)
 	}
@@ -64,9 +58,9 @@ A custom partition lists tiles for the board of -size and the goal of -goal,
 such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
-		var pf pdbFlags
 		var bf boardFlags
-		pf.define(fs)
+		partition := fs.String("partition", "", "pattern database partition: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6 (5x5), or tiles such as 1,2,3/4,5,6 (default 6-6-3 on 4x4, 6-6-6-6 on 5x5)")
+		cache := cacheFlag(fs)
 		bf.define(fs, "", "board size for a custom partition", "goal of the tiles named by a custom partition: blank-last or blank-first")
 		rebuild := fs.Bool("rebuild", false, "build every table even if it is cached")
 		workers := fs.Int("workers", 0, "goroutines building a table (0: one per CPU)")
@@ -77,13 +71,13 @@ such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 			if err != nil {
 				return err
 			}
-			part, err := pf.resolve(size, goal)
+			part, err := partitionFor(*partition, size, goal)
 			if err != nil {
 				return err
 			}
 			rep := newProgress(env, *prog)
 			defer rep.Done()
-			d, secs, err := bench.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: pf.cache, Rebuild: *rebuild, Workers: *workers}, rep, env.Stderr, 0)
+			d, secs, err := bench.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: *cache, Rebuild: *rebuild, Workers: *workers}, rep, env.Stderr, 0)
 			if err != nil {
 				return err
 			}
@@ -101,7 +95,7 @@ var npuzzlePDBListCmd = &Command{
 checksum, and which standard partitions are complete (every table valid).`,
 	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
-		cache := fs.String("cache", "", "pattern database cache folder (default the user cache folder's tessera/)")
+		cache := cacheFlag(fs)
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			dir := *cache
