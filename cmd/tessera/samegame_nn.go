@@ -88,7 +88,7 @@ one example of each.`,
 			var text, msg string
 			if *labels > 0 {
 				var boards, total, skipped int
-				if text, boards, total, skipped, err = bench.SameGameLabelsOn(ctx, remote, entries, *width, *labels, *workers, *timeout, done); err != nil {
+				if text, boards, total, skipped, err = bench.SameGameLabels(ctx, remote, entries, *width, *labels, *workers, *timeout, done); err != nil {
 					return err
 				}
 				msg = fmt.Sprintf("%d boards, %d labelled positions, written to %s", boards, total, *out)
@@ -97,7 +97,7 @@ one example of each.`,
 				}
 			} else {
 				var proven int
-				text, proven, err = bench.SameGameDatasetOn(ctx, remote, entries, rules, algo, catalog.SameGameOptions{Seed: *seed, Width: *width}, *timeout, *workers, done)
+				text, proven, err = bench.SameGameDataset(ctx, remote, entries, rules, algo, catalog.SameGameOptions{Seed: *seed, Width: *width}, *timeout, *workers, done)
 				if err != nil {
 					return err
 				}

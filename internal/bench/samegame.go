@@ -300,18 +300,12 @@ func SameGameSet(entries []samegame.Entry, list []int, recs []SameGameRecord, ru
 	return sb.String()
 }
 
-// SameGameDataset solves every entry with the solver Algo within Timeout
-// (wall-clock), Workers at a time, and returns them in the set format
-// (SameGameSet) with the number solved optimally: training data for
-// package policy ("samegame dataset").
-func SameGameDataset(ctx context.Context, entries []samegame.Entry, rules samegame.Rules, algo string, o catalog.SameGameOptions,
-	timeout time.Duration, workers int, done func()) (string, int, error) {
-	return SameGameDatasetOn(ctx, nil, entries, rules, algo, o, timeout, workers, done)
-}
-
-// SameGameDatasetOn is SameGameDataset with the solves run as jobs on
-// remote's workers (nil: in-process).
-func SameGameDatasetOn(ctx context.Context, remote Remote, entries []samegame.Entry, rules samegame.Rules, algo string, o catalog.SameGameOptions,
+// SameGameDataset solves every entry with the solver algo within timeout
+// (wall-clock), workers at a time, here or as jobs on remote's workers
+// (nil: in-process), and returns them in the set format (SameGameSet) with
+// the number solved optimally: training data for package policy
+// ("samegame dataset").
+func SameGameDataset(ctx context.Context, remote Remote, entries []samegame.Entry, rules samegame.Rules, algo string, o catalog.SameGameOptions,
 	timeout time.Duration, workers int, done func()) (string, int, error) {
 	bs := &SameGame{Entries: entries, Rules: rules, Algos: []string{algo}, Options: o, Timeout: timeout, Remote: remote, Done: done}
 	if err := bs.check(); err != nil {
@@ -336,18 +330,12 @@ func SameGameDatasetOn(ctx context.Context, remote Remote, entries []samegame.En
 }
 
 // SameGameLabels runs samegame.BeamLabels on every entry (beam width,
-// perDepth positions per depth) within timeout each, workers at a time,
+// perDepth positions per depth) within timeout each, workers at a time
+// (here, or as jobs on remote's workers; nil: in-process),
 // and returns the labelled positions in the set format, each with its
 // "left" and "good" lines, with the boards solved, the positions written
 // and the boards left out for taking longer than timeout.
-func SameGameLabels(ctx context.Context, entries []samegame.Entry, width, perDepth, workers int, timeout time.Duration,
-	done func()) (text string, boards, total, skipped int, err error) {
-	return SameGameLabelsOn(ctx, nil, entries, width, perDepth, workers, timeout, done)
-}
-
-// SameGameLabelsOn is SameGameLabels with the boards labelled as jobs on
-// remote's workers (nil: in-process).
-func SameGameLabelsOn(ctx context.Context, remote Remote, entries []samegame.Entry, width, perDepth, workers int, timeout time.Duration,
+func SameGameLabels(ctx context.Context, remote Remote, entries []samegame.Entry, width, perDepth, workers int, timeout time.Duration,
 	done func()) (text string, boards, total, skipped int, err error) {
 	texts := make([]string, len(entries))
 	var errs []error
