@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -130,21 +127,6 @@ func TestNpuzzleBenchFailedItems(t *testing.T) {
 	}
 }
 
-// isUsage reports whether err is a UsageError (exit status 2).
-func isUsage(err error) bool {
-	var ue *UsageError
-	return errors.As(err, &ue)
-}
-
-func writeTemp(t *testing.T, name, text string) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 // A set file's goal comes from its goal line, -instances keeps the numbers
 // listed, and a bad list or a folder is a usage error.
 func TestNpuzzleReadSet(t *testing.T) {
@@ -161,7 +143,7 @@ func TestNpuzzleReadSet(t *testing.T) {
 	if _, err := s.ReadSet(path, "blank-first", ""); err != nil || s.Goal != npuzzle.BlankFirst || len(s.Instances) != 3 {
 		t.Fatalf("-goal blank-first: %v, goal %v, %d instances", err, s.Goal, len(s.Instances))
 	}
-	for _, bad := range [][2]string{{path, "4"}, {filepath.Dir(path), ""}} {
+	for _, bad := range [][2]string{{path, "4"}, {t.TempDir(), ""}} {
 		if _, err := s.ReadSet(bad[0], "auto", bad[1]); !isUsage(err) {
 			t.Errorf("%q -instances %q: %v, want a usage error", bad[0], bad[1], err)
 		}

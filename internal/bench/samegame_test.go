@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -81,4 +82,19 @@ func TestWriteSameGameScore(t *testing.T) {
 	if err := WriteSameGameScore(&out, entries[0], "f", 1, "5,5", true); err == nil || isUsage(err) {
 		t.Fatalf("illegal click: %v", err)
 	}
+}
+
+// isUsage reports whether err is a UsageError (exit status 2).
+func isUsage(err error) bool {
+	var ue *UsageError
+	return errors.As(err, &ue)
+}
+
+func writeTemp(t *testing.T, name, text string) string {
+	t.Helper()
+	path := t.TempDir() + "/" + name
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
