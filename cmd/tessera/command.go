@@ -198,11 +198,7 @@ Usage:
 The commands are:
 
 `)
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	for _, c := range families {
-		fmt.Fprintf(tw, "\t%s\t%s\n", c.Name, c.Short)
-	}
-	tw.Flush()
+	listCommands(w, families)
 	fmt.Fprint(w, `
 Use "tessera help <command>" for more information about a command.
 
@@ -213,17 +209,22 @@ and -o mean the same everywhere. Exit status: 0 ok, 1 failed, 2 usage.
 `)
 }
 
+// listCommands lists cmds with their short descriptions, aligned.
+func listCommands(w io.Writer, cmds []*Command) {
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	for _, c := range cmds {
+		fmt.Fprintf(tw, "\t%s\t%s\n", c.Name, c.Short)
+	}
+	tw.Flush()
+}
+
 func printCommandHelp(w io.Writer, path []string, cmd *Command) {
 	name := strings.Join(path, " ")
 	if cmd.Long != "" {
 		fmt.Fprintf(w, "%s\n\n", strings.TrimSpace(cmd.Long))
 	}
 	fmt.Fprintf(w, "Usage:\n\n\t%s <verb> [flags] [arguments]\n\nThe verbs are:\n\n", name)
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	for _, c := range cmd.Commands {
-		fmt.Fprintf(tw, "\t%s\t%s\n", c.Name, c.Short)
-	}
-	tw.Flush()
+	listCommands(w, cmd.Commands)
 	fmt.Fprintf(w, "\nUse \"tessera help %s <verb>\" for more information about a verb.\n", strings.Join(path[1:], " "))
 }
 

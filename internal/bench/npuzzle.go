@@ -188,7 +188,7 @@ func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
 		sum.Methods = append(sum.Methods, summarizeNpuzzle(method, mine))
 	}
 	var fail error
-	if failed := Failed(recs, npuzzleError); failed > 0 {
+	if failed := Count(recs, func(r *catalog.NpuzzleRecord) bool { return r.Error != "" }); failed > 0 {
 		fail = fmt.Errorf("bench: %d of %d solves failed (see the error of each)", failed, len(recs))
 	}
 	if c.JSON {
@@ -459,5 +459,3 @@ func printSetSummary(w io.Writer, s NpuzzleSetSummary) {
 			len(s.Unsolved), s.ProjectedCPUSeconds, s.ProjectedCPUSeconds/3600)
 	}
 }
-
-func npuzzleError(r *catalog.NpuzzleRecord) string { return r.Error }

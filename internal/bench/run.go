@@ -116,11 +116,11 @@ func Median(xs []float64) float64 {
 // Seconds converts a duration to seconds for JSON output.
 func Seconds(d time.Duration) float64 { return d.Seconds() }
 
-// Failed counts the records whose error (errOf) is set.
-func Failed[R any](recs []R, errOf func(*R) string) int {
+// Count counts the records for which pred holds.
+func Count[R any](recs []R, pred func(*R) bool) int {
 	n := 0
 	for i := range recs {
-		if errOf(&recs[i]) != "" {
+		if pred(&recs[i]) {
 			n++
 		}
 	}

@@ -311,22 +311,12 @@ func SameGameDataset(ctx context.Context, remote Remote, entries []samegame.Entr
 	if err := bs.check(); err != nil {
 		return "", 0, err
 	}
-	list := make([]int, len(entries))
-	for i := range list {
-		list[i] = i + 1
-	}
-	bs.List = list
+	bs.List, _ = ParseList("", len(entries)) // all
 	recs, err := bs.runJobs(ctx, len(entries), workers, nil)
 	if err != nil {
 		return "", 0, err
 	}
-	proven := 0
-	for _, r := range recs {
-		if r.Proven() {
-			proven++
-		}
-	}
-	return SameGameSet(entries, list, recs, rules, algo, timeout), proven, nil
+	return SameGameSet(entries, bs.List, recs, rules, algo, timeout), Count(recs, (*SameGameRecord).Proven), nil
 }
 
 // SameGameLabels runs samegame.BeamLabels on every entry (beam width,
@@ -561,7 +551,7 @@ func (s *SameGame) compare(ctx context.Context, w io.Writer) error {
 		}
 	}
 	var fail error
-	if failed := Failed(flat, func(r *SameGameRecord) string { return r.Error }); failed > 0 {
+	if failed := Count(flat, func(r *SameGameRecord) bool { return r.Error != "" }); failed > 0 {
 		fail = fmt.Errorf("%w: %d of %d solves", ErrSameGameFailed, failed, len(flat))
 	}
 	if s.JSON {
