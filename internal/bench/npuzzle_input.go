@@ -92,10 +92,6 @@ func (s *NpuzzleSet) Random(sz npuzzle.Size, n int, uniform bool, seed uint64, g
 		}
 	}
 	s.Instances = NpuzzleRandom(sz, s.Goal, n, uniform, seed)
-	kind := "uniformly random"
-	if !uniform {
-		kind = "random-walk"
-	}
-	s.Title = fmt.Sprintf("%d %s %v boards (seed %d), goal %v", n, kind, sz, seed, s.Goal)
+	s.Title = fmt.Sprintf("%d %s %v boards (seed %d), goal %v", n, drawKind(uniform), sz, seed, s.Goal)
 	return nil
 }
