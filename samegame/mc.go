@@ -8,22 +8,19 @@ import (
 	"tessera/mcts"
 )
 
-// MCTS is single-player Monte-Carlo tree search with SP-MCTS selection
-// (Schadd et al. 2008) from package mcts, through Position. Under
-// Standard rules its playouts follow the TabuColorPolicy (unless NoTabu).
-// It iterates until the context ends or MaxPlayouts is reached when
-// Restart is set or either budget is; otherwise it runs 10,000 iterations.
-type MCTS struct {
+// MC are the options the Monte-Carlo searches (MCTS, NMCS, NRPA) share.
+type MC struct {
 	// Seed drives the random playouts.
 	Seed uint64
 	// MaxPlayouts stops the search after this many playouts (0: no limit).
 	MaxPlayouts int64
 	// Restart keeps the search going until the context ends or the
 	// playout budget is spent (implied by a context deadline or
-	// MaxPlayouts).
+	// MaxPlayouts): NRPA and NMCS start again (a new policy, new
+	// playouts), MCTS iterates.
 	Restart bool
-	// NoTabu turns off the tabu-colour playout policy under Standard
-	// rules (never used under Dust).
+	// NoTabu turns off the tabu-colour filter (MCTS: playout policy)
+	// under Standard rules (never used under Dust).
 	NoTabu bool
 	// Progress, when set, is called now and then with the best result so
 	// far (its Moves the best line, a slice the callee may keep) and the
@@ -31,12 +28,16 @@ type MCTS struct {
 	Progress func(Solution)
 }
 
+// MCTS is single-player Monte-Carlo tree search with SP-MCTS selection
+// (Schadd et al. 2008) from package mcts, through Position. Under
+// Standard rules its playouts follow the TabuColorPolicy (unless NoTabu).
+// It iterates until the context ends or MaxPlayouts is reached when
+// Restart is set or either budget is; otherwise it runs 10,000 iterations.
+type MCTS struct{ MC }
+
 // Solve searches b.
 func (s MCTS) Solve(ctx context.Context, b *Board) (Solution, error) {
-	return timed(func() (Solution, error) {
-		return solveMC(ctx, b, mcParams{kind: "mcts", seed: s.Seed, max: s.MaxPlayouts, restart: s.Restart,
-			noTabu: s.NoTabu, progress: s.Progress})
-	})
+	return timed(func() (Solution, error) { return solveMC(ctx, b, mcParams{kind: "mcts", MC: s.MC}) })
 }
 
 // NMCS is Nested Monte-Carlo Search (Cazenave 2009) from package mcts,
@@ -47,65 +48,36 @@ func (s MCTS) Solve(ctx context.Context, b *Board) (Solution, error) {
 type NMCS struct {
 	// Level is the nesting level (zero: 2).
 	Level int
-	// Seed drives the random playouts.
-	Seed uint64
-	// MaxPlayouts stops the search after this many playouts (0: no limit).
-	MaxPlayouts int64
-	// Restart repeats the search until the context ends or the playout
-	// budget is spent (implied by a context deadline or MaxPlayouts).
-	Restart bool
-	// NoTabu turns off the tabu-colour filter under Standard rules.
-	NoTabu bool
-	// Progress, when set, is called now and then with the best result so
-	// far (its Moves the best line, a slice the callee may keep) and the
-	// work done, and each time the best line improves.
-	Progress func(Solution)
+	MC
 }
 
 // Solve searches b.
 func (s NMCS) Solve(ctx context.Context, b *Board) (Solution, error) {
-	return timed(func() (Solution, error) {
-		return solveMC(ctx, b, mcParams{kind: "nmcs", level: s.Level, seed: s.Seed, max: s.MaxPlayouts,
-			restart: s.Restart, noTabu: s.NoTabu, progress: s.Progress})
-	})
+	return timed(func() (Solution, error) { return solveMC(ctx, b, mcParams{kind: "nmcs", level: s.Level, MC: s.MC}) })
 }
 
 // NRPA is Nested Rollout Policy Adaptation (Rosin 2011) from package
 // mcts, through Position, with the tabu-colour move filter under Standard
-// rules (unless NoTabu). With
-// Restart, a context deadline or MaxPlayouts it starts again with a new
-// policy until the budget ends; otherwise it runs once.
+// rules (unless NoTabu). With Restart, a context deadline or MaxPlayouts
+// it starts again with a new policy until the budget ends; otherwise it
+// runs once.
 type NRPA struct {
 	// Level is the nesting level (zero: 3) and Iterations the iterations
 	// per level (zero: 100).
 	Level, Iterations int
-	// Seed drives the random rollouts.
-	Seed uint64
-	// MaxPlayouts stops the search after this many rollouts (0: no limit).
-	MaxPlayouts int64
-	// Restart repeats the search until the context ends or the playout
-	// budget is spent (implied by a context deadline or MaxPlayouts).
-	Restart bool
-	// NoTabu turns off the tabu-colour filter under Standard rules.
-	NoTabu bool
 	// TabuPairs lets the tabu colour's groups of two cells be clicked
 	// after the first 10 clicks (Position.SetTabuPairs).
 	TabuPairs bool
 	// Stabilize is the number of playouts of a level-1 iteration before
 	// its policy adapts (Stabilized NRPA; 0 or 1: plain NRPA).
 	Stabilize int
-	// Progress, when set, is called now and then with the best result so
-	// far (its Moves the best line, a slice the callee may keep) and the
-	// work done, and each time the best line improves.
-	Progress func(Solution)
+	MC
 }
 
 // Solve searches b.
 func (s NRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 	return timed(func() (Solution, error) {
-		return solveMC(ctx, b, mcParams{kind: "nrpa", level: s.Level, iterations: s.Iterations, seed: s.Seed,
-			max: s.MaxPlayouts, restart: s.Restart, noTabu: s.NoTabu, progress: s.Progress,
-			tabuPairs: s.TabuPairs, stabilize: s.Stabilize})
+		return solveMC(ctx, b, mcParams{kind: "nrpa", level: s.Level, iterations: s.Iterations, tabuPairs: s.TabuPairs, stabilize: s.Stabilize, MC: s.MC})
 	})
 }
 
@@ -113,12 +85,9 @@ func (s NRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 type mcParams struct {
 	kind              string // mcts, nmcs or nrpa
 	level, iterations int
-	seed              uint64
-	max               int64
-	restart, noTabu   bool
 	tabuPairs         bool
 	stabilize         int
-	progress          func(Solution)
+	MC
 }
 
 // solveMC runs one of the Monte-Carlo searches of package mcts on b.
@@ -128,10 +97,10 @@ type mcParams struct {
 // NRPA and NMCS restart and MCTS iterates until it ends; otherwise NRPA
 // and NMCS run once and MCTS runs 10,000 iterations.
 func solveMC(ctx context.Context, b *Board, p mcParams) (Solution, error) {
-	tabu := b.rules == Standard && !p.noTabu
+	tabu := b.rules == Standard && !p.NoTabu
 	_, hasDeadline := ctx.Deadline()
-	budget := mcts.Budget{MaxPlayouts: p.max, Seed: p.seed}
-	if p.progress != nil {
+	budget := mcts.Budget{MaxPlayouts: p.MaxPlayouts, Seed: p.Seed}
+	if p.Progress != nil {
 		var line []Move // the best line, a new slice at each improvement
 		budget.Improved = func(_ float64, seq any) {
 			gs := seq.([]Group)
@@ -147,10 +116,10 @@ func solveMC(ctx context.Context, b *Board, p mcParams) (Solution, error) {
 			} else {
 				sol.Score, sol.Clicks = int(best), len(line)
 			}
-			p.progress(sol)
+			p.Progress(sol)
 		}
 	}
-	repeat := p.restart || hasDeadline || p.max > 0
+	repeat := p.Restart || hasDeadline || p.MaxPlayouts > 0
 	var res mcts.Result[Group]
 	var err error
 	switch p.kind {

@@ -13,10 +13,10 @@ func TestMCProgressLines(t *testing.T) {
 	b := readSet(t, "standard20.txt", Standard)[3].Board // position 4
 	solvers := map[string]func(func(Solution)) Solver{
 		"nrpa": func(p func(Solution)) Solver {
-			return NRPA{Level: 2, Iterations: 10, Seed: 3, Progress: p}
+			return NRPA{Level: 2, Iterations: 10, MC: MC{Seed: 3, Progress: p}}
 		},
-		"nmcs": func(p func(Solution)) Solver { return NMCS{Level: 1, Seed: 3, MaxPlayouts: 800, Progress: p} },
-		"mcts": func(p func(Solution)) Solver { return MCTS{Seed: 3, MaxPlayouts: 800, Progress: p} },
+		"nmcs": func(p func(Solution)) Solver { return NMCS{Level: 1, MC: MC{Seed: 3, MaxPlayouts: 800, Progress: p}} },
+		"mcts": func(p func(Solution)) Solver { return MCTS{MC{Seed: 3, MaxPlayouts: 800, Progress: p}} },
 	}
 	for name, mk := range solvers {
 		plain, perr := mk(nil).Solve(context.Background(), b)

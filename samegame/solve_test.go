@@ -88,7 +88,7 @@ func TestSolversOnSmallBoards(t *testing.T) {
 				Solver
 			}{
 				{"dfs", DFS{TableBits: 16}}, {"exact", Exact{TableBits: 16}}, {"beam", Beam{Width: 50}},
-				{"mcts", MCTS{Seed: seed}}, {"nmcs", NMCS{Level: 1, Seed: seed}}, {"nrpa", NRPA{Level: 1, Iterations: 30, Seed: seed}},
+				{"mcts", MCTS{MC{Seed: seed}}}, {"nmcs", NMCS{Level: 1, MC: MC{Seed: seed}}}, {"nrpa", NRPA{Level: 1, Iterations: 30, MC: MC{Seed: seed}}},
 			} {
 				if s.name == "exact" && rules != Dust {
 					if _, err := s.Solve(t.Context(), b); !errors.Is(err, ErrUnsupported) {
@@ -151,8 +151,8 @@ func TestBudgetsKeepBestSoFar(t *testing.T) {
 		algo string
 		Solver
 	}{
-		{"dfs", DFS{MaxNodes: 300}}, {"beam", Beam{MaxNodes: 300}}, {"mcts", MCTS{MaxPlayouts: 300, Seed: 1}},
-		{"nmcs", NMCS{MaxPlayouts: 300, Seed: 1}}, {"nrpa", NRPA{MaxPlayouts: 300, Seed: 1}},
+		{"dfs", DFS{MaxNodes: 300}}, {"beam", Beam{MaxNodes: 300}}, {"mcts", MCTS{MC{MaxPlayouts: 300, Seed: 1}}},
+		{"nmcs", NMCS{MC: MC{MaxPlayouts: 300, Seed: 1}}}, {"nrpa", NRPA{MC: MC{MaxPlayouts: 300, Seed: 1}}},
 	} {
 		algo := s.algo
 		sol, err := s.Solve(t.Context(), b)
@@ -178,83 +178,74 @@ func TestBudgetsKeepBestSoFar(t *testing.T) {
 	checkSolution(t, "nrpa", b, sol)
 }
 
-// TestTabuFilter checks that Position hides the largest colour's groups
-// until they are the only moves or the colour's last group.
-func TestTabuFilter(t *testing.T) {
+// playTabu plays random lines (from seed) on positions 16-20 of the
+// standard set, which have one colour of 65 cells, with the tabu filter
+// (and its pairs when pairs), calling check before each click with the
+// moves offered, all the board's moves and the tabu colour's cells left.
+func playTabu(t *testing.T, seed uint64, pairs bool, check func(name string, p *Position, moves, all []Group, left int)) {
 	set := readSet(t, "standard20.txt", Standard)
-	rng := rand.New(rand.NewPCG(1, 1))
-	for _, e := range set[15:] { // positions 16-20 have one colour of 65 cells
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for _, e := range set[15:] {
 		p := NewPosition(e.Board, true)
-		counts := e.Board.ColorCounts()
-		if counts[p.Tabu()] != 65 {
-			t.Fatalf("%s: tabu colour %d has %d cells", e.Name, p.Tabu(), counts[p.Tabu()])
-		}
-		for {
-			moves := p.Moves(nil)
-			if len(moves) == 0 {
-				break
-			}
-			all := p.Board().Moves(nil)
-			left := p.Board().ColorCounts()[p.Tabu()]
-			others := 0
-			for _, g := range all {
-				if g.Color != p.Tabu() || int(g.Size) == left {
-					others++
-				}
-			}
-			for _, g := range moves {
-				if g.Color == p.Tabu() && int(g.Size) != left && others > 0 {
-					t.Fatalf("%s: tabu group offered", e.Name)
-				}
-			}
-			if others == 0 && len(moves) != len(all) {
-				t.Fatalf("%s: only tabu moves, but not all offered", e.Name)
-			}
+		p.SetTabuPairs(pairs)
+		for moves := p.Moves(nil); len(moves) > 0; moves = p.Moves(nil) {
+			check(e.Name, p, moves, p.Board().Moves(nil), p.Board().ColorCounts()[p.Tabu()])
 			p.Play(moves[rng.IntN(len(moves))])
 		}
 	}
+}
+
+// TestTabuFilter checks that Position hides the largest colour's groups
+// until they are the only moves or the colour's last group.
+func TestTabuFilter(t *testing.T) {
+	playTabu(t, 1, false, func(name string, p *Position, moves, all []Group, left int) {
+		if p.Clicks() == 0 && left != 65 {
+			t.Fatalf("%s: tabu colour %d has %d cells", name, p.Tabu(), left)
+		}
+		others := 0
+		for _, g := range all {
+			if g.Color != p.Tabu() || int(g.Size) == left {
+				others++
+			}
+		}
+		for _, g := range moves {
+			if g.Color == p.Tabu() && int(g.Size) != left && others > 0 {
+				t.Fatalf("%s: tabu group offered", name)
+			}
+		}
+		if others == 0 && len(moves) != len(all) {
+			t.Fatalf("%s: only tabu moves, but not all offered", name)
+		}
+	})
 }
 
 // TestTabuPairs: with SetTabuPairs the filter also offers the tabu colour's
 // groups of two cells, from the 11th click on, and still hides its larger
 // groups (unless they are all of it, or nothing else is left).
 func TestTabuPairs(t *testing.T) {
-	set := readSet(t, "standard20.txt", Standard)
-	rng := rand.New(rand.NewPCG(2, 1))
 	pairsSeen := 0
-	for _, e := range set[15:] {
-		p := NewPosition(e.Board, true)
-		p.SetTabuPairs(true)
-		for {
-			moves := p.Moves(nil)
-			if len(moves) == 0 {
-				break
+	playTabu(t, 2, true, func(name string, p *Position, moves, all []Group, left int) {
+		want := 0
+		for _, g := range all {
+			if g.Color != p.Tabu() || int(g.Size) == left || (g.Size == 2 && p.Clicks() >= 10) {
+				want++
 			}
-			all := p.Board().Moves(nil)
-			left := p.Board().ColorCounts()[p.Tabu()]
-			want := 0
-			for _, g := range all {
-				if g.Color != p.Tabu() || int(g.Size) == left || (g.Size == 2 && p.Clicks() >= 10) {
-					want++
-				}
-			}
-			if want == 0 {
-				want = len(all)
-			}
-			if len(moves) != want {
-				t.Fatalf("%s, click %d: %d moves offered, want %d", e.Name, p.Clicks()+1, len(moves), want)
-			}
-			for _, g := range moves {
-				if g.Color == p.Tabu() && g.Size == 2 && int(g.Size) != left {
-					if p.Clicks() < 10 {
-						t.Fatalf("%s: tabu pair offered at click %d", e.Name, p.Clicks()+1)
-					}
-					pairsSeen++
-				}
-			}
-			p.Play(moves[rng.IntN(len(moves))])
 		}
-	}
+		if want == 0 {
+			want = len(all)
+		}
+		if len(moves) != want {
+			t.Fatalf("%s, click %d: %d moves offered, want %d", name, p.Clicks()+1, len(moves), want)
+		}
+		for _, g := range moves {
+			if g.Color == p.Tabu() && g.Size == 2 && int(g.Size) != left {
+				if p.Clicks() < 10 {
+					t.Fatalf("%s: tabu pair offered at click %d", name, p.Clicks()+1)
+				}
+				pairsSeen++
+			}
+		}
+	})
 	if pairsSeen == 0 {
 		t.Fatal("no tabu pair was ever offered")
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"tessera/internal/bench"
 	"tessera/internal/catalog"
 	"text/tabwriter"
 )
@@ -34,6 +35,8 @@ type Command struct {
 	// reads them. A fresh FlagSet is used for every run, so no state is
 	// shared between runs.
 	Flags func(fs *flag.FlagSet) Runner
+	// NoArgs refuses positional arguments (a usage error).
+	NoArgs bool
 	// Commands are the verbs of a family.
 	Commands []*Command
 }
@@ -48,15 +51,8 @@ func register(c *Command) {
 	slices.SortFunc(families, func(a, b *Command) int { return strings.Compare(a.Name, b.Name) })
 }
 
-// usageError is an error in how a command was called: exit status 2.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
-// usagef reports a mistake in the command line.
-func usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
-}
+// usagef reports a mistake in the command line: exit status 2.
+func usagef(format string, args ...any) error { return bench.Usagef(format, args...) }
 
 // Exit statuses.
 const (
@@ -115,13 +111,17 @@ func run(ctx context.Context, args []string, env *Env) int {
 		fs.Usage()
 		return exitUsage
 	}
-	err = runner(ctx, env, positional)
-	var ue *usageError
+	if cmd.NoArgs && len(positional) > 0 {
+		err = usagef("unexpected arguments %q", positional)
+	} else {
+		err = runner(ctx, env, positional)
+	}
+	var ue *bench.UsageError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &ue):
-		fmt.Fprintf(env.Stderr, "%s: %s\nusage: %s %s\nRun 'tessera help %s' for details.\n", name, ue.msg, name, cmd.UsageLine, strings.Join(path[1:], " "))
+		fmt.Fprintf(env.Stderr, "%s: %s\nusage: %s %s\nRun 'tessera help %s' for details.\n", name, ue.Msg, name, cmd.UsageLine, strings.Join(path[1:], " "))
 		return exitUsage
 	default:
 		fmt.Fprintf(env.Stderr, "%s: %v\n", name, err)
@@ -198,11 +198,7 @@ Usage:
 The commands are:
 
 `)
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	for _, c := range families {
-		fmt.Fprintf(tw, "\t%s\t%s\n", c.Name, c.Short)
-	}
-	tw.Flush()
+	listCommands(w, families)
 	fmt.Fprint(w, `
 Use "tessera help <command>" for more information about a command.
 
@@ -213,17 +209,22 @@ and -o mean the same everywhere. Exit status: 0 ok, 1 failed, 2 usage.
 `)
 }
 
+// listCommands lists cmds with their short descriptions, aligned.
+func listCommands(w io.Writer, cmds []*Command) {
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	for _, c := range cmds {
+		fmt.Fprintf(tw, "\t%s\t%s\n", c.Name, c.Short)
+	}
+	tw.Flush()
+}
+
 func printCommandHelp(w io.Writer, path []string, cmd *Command) {
 	name := strings.Join(path, " ")
 	if cmd.Long != "" {
 		fmt.Fprintf(w, "%s\n\n", strings.TrimSpace(cmd.Long))
 	}
 	fmt.Fprintf(w, "Usage:\n\n\t%s <verb> [flags] [arguments]\n\nThe verbs are:\n\n", name)
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	for _, c := range cmd.Commands {
-		fmt.Fprintf(tw, "\t%s\t%s\n", c.Name, c.Short)
-	}
-	tw.Flush()
+	listCommands(w, cmd.Commands)
 	fmt.Fprintf(w, "\nUse \"tessera help %s <verb>\" for more information about a verb.\n", strings.Join(path[1:], " "))
 }
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"time"
 
 	"tessera/internal/bench"
@@ -100,9 +99,6 @@ func writeFileAtomic(path string, data []byte) error {
 	return bench.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(data); return err })
 }
 
-// seconds converts a duration to seconds for JSON output.
-func seconds(d time.Duration) float64 { return d.Seconds() }
-
 // isSet reports whether the flag name was given on the command line.
 func isSet(fs *flag.FlagSet, name string) bool {
 	set := false
@@ -140,19 +136,17 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
-// errNotRegular is an input named on the command line that is not a
-// regular file.
-var errNotRegular = errors.New("not a regular file")
+// regularFile refuses an input named on the command line that is not a
+// regular file (bench.RegularFile).
+func regularFile(path string) error { return bench.RegularFile(path) }
 
-// regularFile refuses a path that names something other than a regular
-// file, such as a FIFO (opening one blocks until a writer comes, reading it
-// until the writer ends), a device or a folder; a path that does not exist
-// passes, for the caller's open to report. It only stats the path, so it
-// never blocks.
-func regularFile(path string) error {
-	st, err := os.Stat(path)
-	if err != nil || st.Mode().IsRegular() {
-		return nil
+// withRemote runs f with a bench's -nats remote (benchRemote: nil without
+// a URL), closed when f returns.
+func withRemote(ctx context.Context, url string, f func(bench.Remote) error) error {
+	remote, closeRemote, err := benchRemote(ctx, url)
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("%s: %w (%v)", path, errNotRegular, st.Mode().Type())
+	defer closeRemote()
+	return f(remote)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"tessera/internal/bench"
 	"tessera/internal/catalog"
 	"tessera/internal/play"
 	"tessera/internal/progress"
@@ -40,18 +42,19 @@ a short solution in well under a second of CPU time.`,
 
 // boardFlags are the flags that describe the board and the goal.
 type boardFlags struct {
-	size string
-	goal string
+	size, goal string
+	need       bool // a -size default: "" is refused
 }
 
-func (b *boardFlags) define(fs *flag.FlagSet, sizeUsage, goalUsage string) {
-	fs.StringVar(&b.size, "size", "", sizeUsage)
+func (b *boardFlags) define(fs *flag.FlagSet, size, sizeUsage, goalUsage string) {
+	b.need = size != ""
+	fs.StringVar(&b.size, "size", size, sizeUsage)
 	fs.StringVar(&b.goal, "goal", "blank-last", goalUsage)
 }
 
 func (b *boardFlags) parse() (npuzzle.Size, npuzzle.Goal, error) {
 	var size npuzzle.Size
-	if b.size != "" {
+	if b.size != "" || b.need {
 		var err error
 		if size, err = npuzzle.ParseSize(b.size); err != nil {
 			return size, 0, usagef("%v", err)
@@ -72,7 +75,7 @@ type solverFlags struct {
 	algo   string
 	opts   catalog.NpuzzleOptions
 	list   []catalog.Option
-	cache  string
+	cache  *string
 	idaPDB bool // -algo idastar without -h means -h pdb (bench)
 }
 
@@ -87,7 +90,7 @@ func (s *solverFlags) define(fs *flag.FlagSet, algo string, idaPDB bool) {
 		f := fs.Lookup("h")
 		f.Usage = strings.Replace(f.Usage, "(default linear; manhattan for wastar)", "(default pdb for idastar, linear for astar, manhattan for wastar, none for fast)", 1)
 	}
-	fs.StringVar(&s.cache, "cache", "", "pattern database cache folder (default the user cache folder's tessera/)")
+	s.cache = cacheFlag(fs)
 }
 
 // options checks the flags and returns the options of the solver -algo.
@@ -117,47 +120,34 @@ func (s *solverFlags) options() (catalog.NpuzzleOptions, error) {
 
 // solver builds the solver for boards of size and goal: it checks the
 // options with the catalogue, loads the pattern database that -h pdb asks
-// for (reporting on rep), and builds the solver with it and the hooks h.
-// It returns the options, the database (nil if none) and the seconds its
-// load took.
+// for from -cache (reporting on rep), and builds the solver with it and the
+// hooks h. It returns the options, the database (nil if none) and the
+// seconds its load took.
 //
 // The load is bounded by ctx (whose -timeout is timeout, for the message)
 // and by -max-mem; the search gets what -max-mem leaves.
 func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzle.Goal, rep *progress.Reporter, stderr io.Writer,
-	timeout time.Duration, h catalog.NpuzzleHooks) (npuzzle.Solver, catalog.NpuzzleOptions, *npuzzle.PDB, float64, error) {
-	opts, err := s.options()
-	if err != nil {
+	timeout time.Duration, h catalog.NpuzzleHooks) (sv npuzzle.Solver, opts catalog.NpuzzleOptions, _ *npuzzle.PDB, setup float64, err error) {
+	if opts, err = s.options(); err != nil {
 		return nil, opts, nil, 0, err
 	}
 	if _, err := catalog.Npuzzle.New(s.algo, catalog.NpuzzleRun{NpuzzleOptions: opts}); err != nil { // before a load of minutes
 		return nil, opts, nil, 0, usagef("-algo %s: %v", s.algo, err)
 	}
-	var setup float64
-	if h.PDB, setup, err = s.loadPDB(ctx, opts, size, goal, rep, stderr, timeout); err != nil {
-		return nil, opts, nil, 0, err
+	if catalog.NpuzzleNeedsPDB(s.algo, opts, size) {
+		part, err := partitionFor(opts.Partition, size, goal)
+		if err == nil && s.algo != "fast" && part.Size != size {
+			err = usagef("partition %v does not fit a %v board", part, size)
+		}
+		if err == nil {
+			h.PDB, setup, err = bench.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: *s.cache, MaxBytes: opts.MaxMem.Bytes()}, rep, stderr, timeout)
+		}
+		if err != nil {
+			return nil, opts, nil, 0, err
+		}
 	}
-	sv, err := catalog.Npuzzle.New(s.algo, catalog.NpuzzleRun{NpuzzleOptions: opts, Hooks: h})
+	sv, err = catalog.Npuzzle.New(s.algo, catalog.NpuzzleRun{NpuzzleOptions: opts, Hooks: h})
 	return sv, opts, h.PDB, setup, err
-}
-
-// loadPDB loads the pattern database that opts ask for on boards of size
-// and goal from -cache (nil: none): -h pdb, but for -algo fast only with
-// -partition or on boards of 4x4 and more.
-func (s *solverFlags) loadPDB(ctx context.Context, opts catalog.NpuzzleOptions, size npuzzle.Size, goal npuzzle.Goal,
-	rep *progress.Reporter, stderr io.Writer, timeout time.Duration) (*npuzzle.PDB, float64, error) {
-	fast := s.algo == "fast"
-	if opts.Heuristic != "pdb" || fast && opts.Partition == "" && (size.Rows < 4 || size.Cols < 4) {
-		return nil, 0, nil
-	}
-	pf := pdbFlags{partition: opts.Partition, cache: s.cache}
-	part, err := pf.resolve(size, goal)
-	if err != nil {
-		return nil, 0, err
-	}
-	if !fast && part.Size != size {
-		return nil, 0, usagef("partition %v does not fit a %v board", part, size)
-	}
-	return pf.load(ctx, part, rep, false, 0, stderr, opts.MaxMem.Bytes(), timeout)
 }
 
 // readBoard reads the board from the arguments ("-" for stdin).
@@ -206,7 +196,7 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 	Flags: func(fs *flag.FlagSet) Runner {
 		var bf boardFlags
 		var sf solverFlags
-		bf.define(fs, "board size ROWSxCOLS (for boards written on one line that are not square)", "goal: blank-last or blank-first")
+		bf.define(fs, "", "board size ROWSxCOLS (for boards written on one line that are not square)", "goal: blank-last or blank-first")
 		sf.define(fs, "astar", false)
 		shuffle := fs.String("shuffle", "", "solve a board of this size (ROWSxCOLS) shuffled from -seed instead of BOARD")
 		uniform := fs.Bool("uniform", false, "with -shuffle: a uniformly random solvable board instead of the game's random walk")
@@ -228,7 +218,9 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 				if err != nil {
 					return usagef("%v", err)
 				}
-				b = shuffled(s, goal, *uniform, -1, *seed)
+				if b, err = shuffled(ctx, s, goal, *uniform, npuzzle.WalkLength(s), *seed); err != nil {
+					return err
+				}
 			case len(args) == 0:
 				return usagef("no board given")
 			default:
@@ -255,50 +247,26 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 				err = fmt.Errorf("%w for the goal %s (%s): half of all boards reach it, the other half a goal of the other parity "+
 					"(a textbook's 1 2 3/8 0 4/7 6 5, say); the goals here are blank-last and blank-first (-goal)", err, goal, npuzzle.Solved(b.Size(), goal).Line())
 			}
-			if *asJSON {
-				j := catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: sf.algo, Options: opts}, Board: b.Line(), Goal: goal.String()}
-				rec := j.Record()
-				rec.Size, rec.SetupSeconds = b.Size().String(), setup
-				rec.Fill(sv, pdb, sol, err)
-				if errors.Is(err, context.DeadlineExceeded) {
-					rec.Stopped = "time"
-				}
-				if werr := writeJSON(env.Stdout, rec); werr != nil {
-					return werr
-				}
-				return err
+			j := catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: sf.algo, Options: opts}, Board: b.Line(), Goal: goal.String()}
+			rec := j.Record()
+			rec.Size, rec.SetupSeconds = b.Size().String(), setup
+			rec.Fill(sv, pdb, sol, err)
+			if errors.Is(err, context.DeadlineExceeded) {
+				rec.Stopped = "time"
 			}
-			w := env.Stdout
-			fmt.Fprintf(w, "board    %s (%v, goal %v)\n", b.Line(), b.Size(), goal)
-			fmt.Fprintf(w, "solver   %v\n", sv)
-			if err == nil {
-				proof := "optimal"
-				if !sol.Optimal {
-					proof = "not proven optimal"
-				}
-				fmt.Fprintf(w, "moves    %s\nlength   %d (%s)\n", npuzzle.FormatMoves(sol.Moves), len(sol.Moves), proof)
-			}
-			st := sol.Stats
-			fmt.Fprintf(w, "search   %d expanded, %d generated, %d stored at peak, %.3f s\n", st.Expanded, st.Generated, st.PeakStored, st.Elapsed.Seconds())
-			if pdb != nil {
-				fmt.Fprintf(w, "setup    %.3f s to load the pattern database\n", setup)
-			}
-			return err
+			return cmp.Or(bench.WriteNpuzzleSolve(env.Stdout, rec, fmt.Sprint(sv), *asJSON), err)
 		}
 	},
 }
 
-// shuffled returns a board of size s: uniformly random, or the game's random
-// walk of moves steps (-1: the game's 10 per cell).
-func shuffled(s npuzzle.Size, goal npuzzle.Goal, uniform bool, moves int, seed uint64) *npuzzle.Board {
+// shuffled returns a board of size s drawn from seed: uniformly random, or
+// the game's random walk of moves steps (stopped when ctx ends).
+func shuffled(ctx context.Context, s npuzzle.Size, goal npuzzle.Goal, uniform bool, moves int, seed uint64) (*npuzzle.Board, error) {
 	rng := rand.New(rand.NewPCG(seed, 0x6e70757a7a6c65))
 	if uniform {
-		return npuzzle.Random(s, goal, rng)
+		return npuzzle.Random(s, goal, rng), nil
 	}
-	if moves < 0 {
-		moves = npuzzle.WalkLength(s)
-	}
-	return npuzzle.RandomWalk(s, goal, moves, rng)
+	return npuzzle.RandomWalkContext(ctx, s, goal, moves, rng)
 }
 
 // maxShuffleMoves bounds shuffle -moves: a walk of that length takes one or two
@@ -313,24 +281,18 @@ var npuzzleShuffleCmd = &Command{
 random walk of 10 moves per cell from the goal (never undoing the previous
 move), with -moves K a walk of K moves, or with -uniform a board drawn
 uniformly from all solvable boards.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
-		sizeText := fs.String("size", "3x3", "board size ROWSxCOLS")
-		goalText := fs.String("goal", "blank-last", "goal: blank-last or blank-first")
+		var bf boardFlags
+		bf.define(fs, "3x3", "board size ROWSxCOLS", "goal: blank-last or blank-first")
 		moves := fs.Int("moves", 0, "random-walk length, at most 100,000,000 (default 10 per cell)")
 		uniform := fs.Bool("uniform", false, "draw uniformly among solvable boards")
 		seed := seedFlag(fs)
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
-			s, err := npuzzle.ParseSize(*sizeText)
+			s, goal, err := bf.parse()
 			if err != nil {
-				return usagef("%v", err)
-			}
-			goal, err := npuzzle.ParseGoal(*goalText)
-			if err != nil {
-				return usagef("%v", err)
+				return err
 			}
 			steps := npuzzle.WalkLength(s)
 			if isSet(fs, "moves") {
@@ -342,14 +304,9 @@ uniformly from all solvable boards.`,
 				}
 				steps = *moves
 			}
-			var b *npuzzle.Board
-			if *uniform {
-				b = shuffled(s, goal, true, 0, *seed)
-			} else {
-				rng := rand.New(rand.NewPCG(*seed, 0x6e70757a7a6c65))
-				if b, err = npuzzle.RandomWalkContext(ctx, s, goal, steps, rng); err != nil {
-					return err
-				}
+			b, err := shuffled(ctx, s, goal, *uniform, steps, *seed)
+			if err != nil {
+				return err
 			}
 			if *asJSON {
 				out := map[string]any{"board": b.Line(), "size": s.String(), "goal": goal.String(), "seed": *seed}
@@ -376,14 +333,12 @@ Keys: arrows or W A S D slide a tile into the blank (the tile moves in the
 key's direction); n shuffles a new board; r restarts the current one; u undoes
 a move; h hints the next move of a shortest solution; a solves the board and
 plays the solution move by move; q quits.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		sizeText := fs.String("size", "3x3", "board size ROWSxCOLS")
 		seed := seedFlag(fs)
 		delay := fs.Duration("delay", 250*time.Millisecond, "pause between the moves of an auto-solve")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			s, err := npuzzle.ParseSize(*sizeText)
 			if err != nil {
 				return usagef("%v", err)

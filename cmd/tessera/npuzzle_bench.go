@@ -1,19 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
-	"io"
-	"os"
-	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
-	"tessera/internal/datadir"
 	"tessera/npuzzle"
 )
 
@@ -65,6 +60,7 @@ and rate on those solved.
 
 Given -algo, -h or -partition without -set, bench runs that one solver on
 the N random boards in the same way, for example -size 10x10 -algo fast.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		sizeText := fs.String("size", "3x3", "board size ROWSxCOLS")
 		n := fs.Int("n", 100, fmt.Sprintf("number of boards (at most %d)", bench.NpuzzleMaxBoards))
@@ -82,9 +78,6 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 		sf.define(fs, "idastar", true)
 		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) (err error) {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			s, err := npuzzle.ParseSize(*sizeText)
 			if err != nil {
 				return usagef("%v", err)
@@ -109,38 +102,25 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			p := newProgress(env, *prog)
 			defer p.Done()
 			if !oneSolver {
-				remote, closeRemote, err := benchRemote(ctx, *natsURL)
-				if err != nil {
-					return err
-				}
-				defer closeRemote()
 				count := p.Counter("solves", *n*len(bench.NpuzzleMethods))
-				return bench.NpuzzleCompare{Size: s, Boards: *n, Seed: *seed, Uniform: *uniform, Timeout: *timeout, JSON: *asJSON,
-					Done: func() { count.Add(1) }, Remote: remote}.Run(ctx, env.Stdout)
+				return withRemote(ctx, *natsURL, func(remote bench.Remote) error {
+					return bench.NpuzzleCompare{Size: s, Boards: *n, Seed: *seed, Uniform: *uniform, Timeout: *timeout, JSON: *asJSON,
+						Done: func() { count.Add(1) }, Remote: remote}.Run(ctx, env.Stdout)
+				})
 			}
-			b := bench.NpuzzleSet{Set: *path, Timeout: *timeout, JSON: *asJSON, Workers: sf.opts.Workers}
-			if *path != "" {
-				file, rerr := datadir.Resolve(*path, "sliding")
-				if rerr != nil {
-					return fmt.Errorf("-set %v", rerr)
+			b := bench.NpuzzleSet{Set: *path, Timeout: *timeout, JSON: *asJSON, Workers: sf.opts.Workers, Algo: sf.algo}
+			var set []npuzzle.Instance
+			if *path == "" {
+				err = b.Random(s, *n, *uniform, *seed, *goalText)
+			} else if set, err = b.ReadSet(*path, *goalText, *instances); err == nil && *reference != "" {
+				err = b.ReadReference(*reference)
+			}
+			if opts, oerr := sf.options(); err == nil && oerr == nil && *journalPath != "" {
+				head := bench.NewNpuzzleJournalHeader(set, b.Goal, sf.algo, opts)
+				if b.Journal, err = bench.OpenNpuzzleJournal(*journalPath, head, set, b.Goal); err == nil {
+					defer func() { err = cmp.Or(err, b.Journal.Close()) }()
+					p.Logf("journal %s: %d instances solved by earlier runs", *journalPath, b.Journal.Len())
 				}
-				var set []npuzzle.Instance
-				if set, err = readSet(&b, file, *goalText, *instances); err == nil && *reference != "" {
-					b.Reference, err = readReference(*reference)
-				}
-				if opts, oerr := sf.options(); err == nil && oerr == nil && *journalPath != "" {
-					head := bench.NewNpuzzleJournalHeader(set, b.Goal, sf.algo, opts)
-					if b.Journal, err = bench.OpenNpuzzleJournal(*journalPath, head, set, b.Goal); err == nil {
-						defer func() {
-							if cerr := b.Journal.Close(); cerr != nil && err == nil {
-								err = cerr
-							}
-						}()
-						p.Logf("journal %s: %d instances solved by earlier runs", *journalPath, b.Journal.Len())
-					}
-				}
-			} else {
-				err = randomSet(&b, s, *n, *uniform, *seed, *goalText)
 			}
 			if err != nil {
 				return err
@@ -148,109 +128,12 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			if _, b.Options, b.PDB, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleHooks{}); err != nil {
 				return err
 			}
-			remote, closeRemote, err := benchRemote(ctx, *natsURL)
-			if err != nil {
-				return err
-			}
-			defer closeRemote()
-			b.Remote, b.Algo = remote, sf.algo
 			count := p.Counter("instances", len(b.Instances))
 			b.Done = func() { count.Add(1) }
-			return b.Run(ctx, env.Stdout)
+			return withRemote(ctx, *natsURL, func(remote bench.Remote) error {
+				b.Remote = remote
+				return b.Run(ctx, env.Stdout)
+			})
 		}
 	},
-}
-
-// readSet reads the instances of a set file into b, with the goal from
-// -goal or, with auto, from the file (see npuzzle.ParseSet), and keeps
-// those of -instances.
-func readSet(b *bench.NpuzzleSet, path, goalText, instances string) ([]npuzzle.Instance, error) {
-	if err := regularFile(path); err != nil {
-		return nil, usagef("%v", err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	set, err := npuzzle.ParseSet(f, path)
-	f.Close()
-	if err != nil {
-		return nil, err
-	}
-	b.Goal, b.Instances = set.Goal, set.Instances
-	goalFrom := set.GoalFrom
-	if goalText != "auto" {
-		if b.Goal, err = npuzzle.ParseGoal(goalText); err != nil {
-			return nil, usagef("%v", err)
-		}
-		goalFrom = "-goal"
-	} else if goalFrom == "" {
-		return nil, usagef("cannot tell the goal of %s from a goal line, its name or its boards: give -goal blank-last or blank-first (or add a line # goal blank-first)", path)
-	}
-	keep, err := bench.ParseList(instances, len(set.Instances))
-	if err != nil {
-		return nil, usagef("-instances: %v", err)
-	}
-	b.Instances = slices.DeleteFunc(slices.Clone(b.Instances), func(inst npuzzle.Instance) bool { return !slices.Contains(keep, inst.Number) })
-	b.Title = fmt.Sprintf("%s: %v boards, goal %v (from the %s)", path, b.Instances[0].Board.Size(), b.Goal, goalFrom)
-	return set.Instances, nil
-}
-
-// maxReference bounds a reference file of node counts.
-const maxReference = 1 << 20
-
-// readReference reads published node counts, lines "INSTANCE NODES".
-func readReference(path string) (map[int]int64, error) {
-	if err := regularFile(path); err != nil {
-		return nil, usagef("-reference %v", err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxReference+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxReference {
-		return nil, fmt.Errorf("-reference %s: longer than %d KiB", path, maxReference>>10)
-	}
-	ref := map[int]int64{}
-	for i, line := range strings.Split(string(data), "\n") {
-		f := strings.Fields(line)
-		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
-			continue
-		}
-		bad := fmt.Errorf("-reference %s:%d: want \"INSTANCE NODES\", got %.60q", path, i+1, line)
-		if len(f) != 2 {
-			return nil, bad
-		}
-		n, err1 := strconv.Atoi(f[0])
-		nodes, err2 := strconv.ParseInt(f[1], 10, 64)
-		if err1 != nil || err2 != nil || n < 1 || nodes < 0 {
-			return nil, bad
-		}
-		ref[n] = nodes
-	}
-	return ref, nil
-}
-
-// randomSet draws n boards of size s from seed into b (uniform, or the
-// game's random walk), for the goal of -goal (auto: blank-last).
-func randomSet(b *bench.NpuzzleSet, s npuzzle.Size, n int, uniform bool, seed uint64, goalText string) error {
-	b.Goal = npuzzle.BlankLast
-	if goalText != "auto" {
-		var err error
-		if b.Goal, err = npuzzle.ParseGoal(goalText); err != nil {
-			return usagef("%v", err)
-		}
-	}
-	b.Instances = bench.NpuzzleRandom(s, b.Goal, n, uniform, seed)
-	kind := "uniformly random"
-	if !uniform {
-		kind = "random-walk"
-	}
-	b.Title = fmt.Sprintf("%d %s %v boards (seed %d), goal %v", n, kind, s, seed, b.Goal)
-	return nil
 }

@@ -2,83 +2,28 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
-	"fmt"
-	"io"
-	"slices"
-	"strings"
-	"text/tabwriter"
-	"time"
 
-	"tessera/internal/progress"
+	"tessera/internal/bench"
 	"tessera/npuzzle"
 )
 
-// pdbFlags select a pattern database and its cache.
-type pdbFlags struct {
-	partition string
-	cache     string
+// cacheFlag defines -cache, the pattern databases' cache folder.
+func cacheFlag(fs *flag.FlagSet) *string {
+	return fs.String("cache", "", "pattern database cache folder (default the user cache folder's tessera/)")
 }
 
-func (p *pdbFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&p.partition, "partition", "", "pattern database partition: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6 (5x5), or tiles such as 1,2,3/4,5,6 (default 6-6-3 on 4x4, 6-6-6-6 on 5x5)")
-	fs.StringVar(&p.cache, "cache", "", "pattern database cache folder (default the user cache folder's tessera/)")
-}
-
-// resolve returns the partition for boards of size s (zero: from the
-// partition's name) and goal g.
-func (p *pdbFlags) resolve(s npuzzle.Size, g npuzzle.Goal) (npuzzle.Partition, error) {
-	if p.partition == "" && s == (npuzzle.Size{}) {
+// partitionFor returns the partition name names for boards of size s
+// (zero: from the partition's name) and goal g.
+func partitionFor(name string, s npuzzle.Size, g npuzzle.Goal) (npuzzle.Partition, error) {
+	if name == "" && s == (npuzzle.Size{}) {
 		return npuzzle.Partition{}, usagef("give -partition (5-5-5, 6-6-3, 7-8 or 6-6-6-6)")
 	}
-	part, err := npuzzle.PartitionFor(p.partition, s, g)
+	part, err := npuzzle.PartitionFor(name, s, g)
 	if err != nil {
 		return part, usagef("%v", err)
 	}
 	return part, nil
-}
-
-// load reads or builds the database of part, reporting the construction
-// on rep, and returns it with the seconds it took. maxBytes bounds the
-// memory of the load (0: none); timeout is the -timeout that ctx carries,
-// for the message (0: none). A table that could not be cached is warned of
-// once on stderr, whether or not progress is shown.
-func (p *pdbFlags) load(ctx context.Context, part npuzzle.Partition, rep *progress.Reporter, rebuild bool, workers int,
-	stderr io.Writer, maxBytes int64, timeout time.Duration) (*npuzzle.PDB, float64, error) {
-	start := time.Now()
-	d, err := npuzzle.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: p.cache, Rebuild: rebuild, Workers: workers, MaxBytes: maxBytes,
-		Progress: func(bp npuzzle.BuildProgress) {
-			rep.Printf("building pattern database %s: table %d/%d (%d tiles), depth %d, %d states, layer %.0f%%, %s",
-				part.Name, bp.Table+1, bp.Tables, len(bp.Tiles), bp.Depth, bp.States, 100*bp.Layer, bp.Elapsed.Round(time.Second))
-		}})
-	if err != nil {
-		build := "tessera npuzzle pdb build -partition " + part.Name
-		if !slices.ContainsFunc(npuzzle.StandardPartitions(), func(q npuzzle.Partition) bool { return q.Name == part.Name }) {
-			build = fmt.Sprintf("tessera npuzzle pdb build -size %v -partition %s", part.Size, part.Name)
-		}
-		switch {
-		case errors.Is(err, npuzzle.ErrBudget):
-			return nil, 0, fmt.Errorf("no pattern database %s within -max-mem %d MiB: %s; build it once without a bound with '%s' (it is cached), or raise -max-mem",
-				part.Name, maxBytes>>20, strings.TrimPrefix(err.Error(), npuzzle.ErrBudget.Error()+": "), build)
-		case errors.Is(err, context.DeadlineExceeded) && timeout > 0:
-			return nil, 0, fmt.Errorf("no pattern database %s within -timeout %v (%v): build it once with '%s' (it is cached), or raise -timeout",
-				part.Name, timeout, err, build)
-		}
-		return nil, 0, err
-	}
-	warned := false
-	for i, ti := range d.Tables() {
-		if ti.Built && ti.Derived == "" {
-			rep.Logf("pattern database %s: table %d/%d (%d tiles) built in %.1f s (%s)", part.Name, i+1, len(d.Tables()), len(ti.Tiles), ti.Seconds, ti.Reason)
-		}
-		if ti.NotCached != "" && !warned {
-			warned = true
-			rep.Done()
-			fmt.Fprintf(stderr, "tessera: warning: pattern database %s is not cached, so every run builds it again: %s\n", part.Name, ti.NotCached)
-		}
-	}
-	return d, time.Since(start).Seconds(), nil
 }
 
 var npuzzlePDBCmd = &Command{
@@ -111,58 +56,33 @@ time, size and the number of abstract states its search visited.
 
 A custom partition lists tiles for the board of -size and the goal of -goal,
 such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
-		var pf pdbFlags
 		var bf boardFlags
-		pf.define(fs)
-		bf.define(fs, "board size for a custom partition", "goal of the tiles named by a custom partition: blank-last or blank-first")
+		partition := fs.String("partition", "", "pattern database partition: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6 (5x5), or tiles such as 1,2,3/4,5,6 (default 6-6-3 on 4x4, 6-6-6-6 on 5x5)")
+		cache := cacheFlag(fs)
+		bf.define(fs, "", "board size for a custom partition", "goal of the tiles named by a custom partition: blank-last or blank-first")
 		rebuild := fs.Bool("rebuild", false, "build every table even if it is cached")
 		workers := fs.Int("workers", 0, "goroutines building a table (0: one per CPU)")
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			size, goal, err := bf.parse()
 			if err != nil {
 				return err
 			}
-			part, err := pf.resolve(size, goal)
+			part, err := partitionFor(*partition, size, goal)
 			if err != nil {
 				return err
 			}
 			rep := newProgress(env, *prog)
 			defer rep.Done()
-			d, secs, err := pf.load(ctx, part, rep, *rebuild, *workers, env.Stderr, 0, 0)
+			d, secs, err := bench.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: *cache, Rebuild: *rebuild, Workers: *workers}, rep, env.Stderr, 0)
 			if err != nil {
 				return err
 			}
 			rep.Done()
-			if *asJSON {
-				return writeJSON(env.Stdout, struct {
-					Partition string              `json:"partition"`
-					Size      string              `json:"size"`
-					Seconds   float64             `json:"seconds"`
-					Tables    []npuzzle.TableInfo `json:"tables"`
-				}{part.Name, part.Size.String(), secs, d.Tables()})
-			}
-			fmt.Fprintf(env.Stdout, "partition %s, %.1f s\n", part, secs)
-			tw := tabwriter.NewWriter(env.Stdout, 0, 8, 2, ' ', 0)
-			fmt.Fprintln(tw, "table\ttiles\tsource\tseconds\tentries\tMB\tstates\tmax\tfile")
-			for i, ti := range d.Tables() {
-				src := "cache"
-				switch {
-				case ti.Derived != "":
-					src = "= " + ti.Derived
-				case ti.Built:
-					src = "built (" + ti.Reason + ")"
-				}
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%.1f\t%d\t%.1f\t%d\t%d\t%s\n", i+1, joinInts(ti.Tiles, ","), src, ti.Seconds,
-					ti.Entries, float64(ti.Bytes)/1e6, ti.States, ti.Depth, ti.Path)
-			}
-			tw.Flush()
-			return nil
+			return bench.WritePDBBuild(env.Stdout, part, d, secs, *asJSON)
 		}
 	},
 }
@@ -173,13 +93,11 @@ var npuzzlePDBListCmd = &Command{
 	Short:     "list the cached tables and the partitions they complete",
 	Long: `List prints the pattern tables in the cache folder, each checked against its
 checksum, and which standard partitions are complete (every table valid).`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
-		cache := fs.String("cache", "", "pattern database cache folder (default the user cache folder's tessera/)")
+		cache := cacheFlag(fs)
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			dir := *cache
 			if dir == "" {
 				var err error
@@ -187,70 +105,7 @@ checksum, and which standard partitions are complete (every table valid).`,
 					return err
 				}
 			}
-			tables, err := npuzzle.ListPDBCache(dir)
-			if err != nil {
-				return err
-			}
-			type tableJSON struct {
-				Path  string `json:"path"`
-				Size  string `json:"size"`
-				Tiles []int  `json:"tiles"`
-				Bytes int64  `json:"bytes"`
-				Valid bool   `json:"valid"`
-				Error string `json:"error,omitempty"`
-			}
-			type partJSON struct {
-				Name     string `json:"name"`
-				Size     string `json:"size"`
-				Complete bool   `json:"complete"`
-			}
-			var tj []tableJSON
-			for _, t := range tables {
-				tj = append(tj, tableJSON{Path: t.Path, Size: t.Size.String(), Tiles: t.Tiles, Bytes: t.Bytes, Valid: t.Err == nil})
-				if t.Err != nil {
-					tj[len(tj)-1].Error = t.Err.Error()
-				}
-			}
-			var pj []partJSON
-			for _, p := range npuzzle.StandardPartitions() {
-				pj = append(pj, partJSON{p.Name, p.Size.String(), p.Cached(tables)})
-			}
-			if *asJSON {
-				return writeJSON(env.Stdout, map[string]any{"cache": dir, "tables": tj, "partitions": pj})
-			}
-			fmt.Fprintf(env.Stdout, "cache %s\n\n", dir)
-			if len(tj) == 0 {
-				fmt.Fprintln(env.Stdout, "no pattern tables cached")
-			} else {
-				tw := tabwriter.NewWriter(env.Stdout, 0, 8, 2, ' ', 0)
-				fmt.Fprintln(tw, "size\ttiles\tMB\tstatus")
-				for _, t := range tj {
-					status := "ok"
-					if !t.Valid {
-						status = "invalid: " + t.Error
-					}
-					fmt.Fprintf(tw, "%s\t%s\t%.1f\t%s\n", t.Size, joinInts(t.Tiles, ","), float64(t.Bytes)/1e6, status)
-				}
-				tw.Flush()
-			}
-			fmt.Fprintln(env.Stdout)
-			for _, p := range pj {
-				state := "complete"
-				if !p.Complete {
-					state = "not built (tessera npuzzle pdb build -partition " + p.Name + ")"
-				}
-				fmt.Fprintf(env.Stdout, "%-8s %s  %s\n", p.Name, p.Size, state)
-			}
-			return nil
+			return bench.WritePDBList(env.Stdout, dir, *asJSON)
 		}
 	},
-}
-
-// joinInts writes xs separated by sep.
-func joinInts(xs []int, sep string) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = fmt.Sprint(x)
-	}
-	return strings.Join(parts, sep)
 }

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -17,7 +14,6 @@ import (
 
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
-	"tessera/internal/datadir"
 	"tessera/internal/play"
 	"tessera/samegame"
 )
@@ -44,82 +40,6 @@ column from the left, y the row from the bottom. Sizes are COLSxROWS.`,
 	})
 }
 
-// readSetFile reads the boards of a set file ("-" for stdin), at most
-// samegame.MaxSetBytes of it. rulesName is the -rules flag: "" chooses dust
-// for boards written in letters and standard for digits. A file too large
-// or malformed is bad input named on the command line (exit 2).
-func readSetFile(env *Env, name, rulesName string) ([]samegame.Entry, samegame.Rules, error) {
-	r := env.Stdin
-	if name != "-" {
-		var err error
-		if name, err = datadir.Resolve(name, "samegame"); err != nil {
-			return nil, 0, err
-		}
-		if err := regularFile(name); err != nil {
-			return nil, 0, usagef("%v", err)
-		}
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, 0, err
-		}
-		defer f.Close()
-		r = f
-	}
-	data, err := samegame.ReadSet(r)
-	if errors.Is(err, samegame.ErrTooLarge) {
-		return nil, 0, usagef("%s: %v", name, err)
-	}
-	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", name, err)
-	}
-	var rules samegame.Rules
-	switch {
-	case rulesName != "":
-		if rules, err = samegame.ParseRules(rulesName); err != nil {
-			return nil, 0, usagef("%v", err)
-		}
-	case samegame.DetectNotation(string(data)) == samegame.Letters:
-		rules = samegame.Dust
-	}
-	entries, err := samegame.ParseSet(bytes.NewReader(data), rules)
-	if err != nil {
-		return nil, 0, usagef("%s: %v", name, err)
-	}
-	return entries, rules, nil
-}
-
-// readBoardArg reads the board named by FILE[:N] (the first without :N),
-// and returns it with its rules, the file and N.
-func readBoardArg(env *Env, arg, rulesName string) (samegame.Entry, samegame.Rules, string, int, error) {
-	file, n, err := splitBoardArg(arg)
-	if err != nil {
-		return samegame.Entry{}, 0, "", 0, err
-	}
-	entries, rules, err := readSetFile(env, file, rulesName)
-	if err != nil {
-		return samegame.Entry{}, 0, "", 0, err
-	}
-	n = max(n, 1)
-	if n > len(entries) {
-		return samegame.Entry{}, 0, "", 0, usagef("%s has %d boards, not %d", file, len(entries), n)
-	}
-	return entries[n-1], rules, file, n, nil
-}
-
-// splitBoardArg splits FILE:N into the file and the 1-based board number
-// (0 when not given).
-func splitBoardArg(arg string) (string, int, error) {
-	if i := strings.LastIndexByte(arg, ':'); i > 0 {
-		if n, err := strconv.Atoi(arg[i+1:]); err == nil {
-			if n < 1 {
-				return "", 0, usagef("board number %d in %q must be at least 1", n, arg)
-			}
-			return arg[:i], n, nil
-		}
-	}
-	return arg, 0, nil
-}
-
 // sgSolverFlags are the flags that choose and tune a samegame solver: -rules,
 // -algo and a flag per option of catalog.SameGameOptions.
 type sgSolverFlags struct {
@@ -141,13 +61,17 @@ func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
 	f.list = catalog.BindFlags(fs, &f.opts)
 }
 
-// options checks the flags for the solvers ids and returns the options.
-func (f *sgSolverFlags) options(ids ...string) (catalog.SameGameOptions, error) {
+// options checks the flags for the solvers ids, with -cpu (a budget of CPU
+// time) when cpu, and returns the options.
+func (f *sgSolverFlags) options(cpu bool, ids ...string) (catalog.SameGameOptions, error) {
 	if err := f.opts.Check(); err != nil {
 		return f.opts, usagef("%v", err)
 	}
 	if err := catalog.SameGame.Applies(f.list, catalog.SetFlags(f.fs, f.list), ids...); err != nil {
 		return f.opts, usagef("%v", err)
+	}
+	if cpu && f.opts.Dist > 0 {
+		return f.opts, usagef("-cpu counts the time of one thread and -dist searches on several: give -dist a wall-clock -timeout")
 	}
 	return f.opts, nil
 }
@@ -166,25 +90,6 @@ func (f *sgSolverFlags) algos() ([]string, error) {
 		ids = append(ids, id)
 	}
 	return ids, nil
-}
-
-// describeBest describes the best solution so far for a progress line.
-func describeBest(rules samegame.Rules, s samegame.Solution) string {
-	if rules == samegame.Dust {
-		if !s.Cleared && len(s.Moves) == 0 {
-			return "no solution yet"
-		}
-		return fmt.Sprintf("best %d clicks", s.Clicks)
-	}
-	return fmt.Sprintf("best score %d", max(s.Score, 0))
-}
-
-func indent(s, prefix string) string {
-	var sb strings.Builder
-	for line := range strings.Lines(s) {
-		sb.WriteString(prefix + line)
-	}
-	return sb.String()
 }
 
 // cpuFlag defines -cpu.
@@ -238,6 +143,7 @@ var samegameGenerateCmd = &Command{
 in the format that solve and bench read: dust boards in the blog's letters,
 standard boards in digits, each after a "position I" line. The same seed
 gives the same boards. The defaults are the dust game's: 8x6, 5 colours.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var rf sgRandomFlags
 		rf.define(fs, "dust", 1)
@@ -245,41 +151,18 @@ gives the same boards. The defaults are the dust game's: 8x6, 5 colours.`,
 		out := outFlag(fs, "the boards")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			rules, w, h, err := rf.parse()
 			if err != nil {
 				return err
 			}
-			var sb strings.Builder
-			if !*asJSON {
-				fmt.Fprintf(&sb, "# tessera samegame generate -rules %s -size %dx%d -colors %d -n %d -seed %d\n", rules, w, h, rf.colors, rf.n, *seed)
-			}
-			for i, e := range bench.SameGameBoards(rf.n, *seed, w, h, rf.colors, rules, 0) {
-				if *asJSON {
-					writeJSON(&sb, map[string]any{"board": i + 1, "rules": rules.String(), "size": fmt.Sprintf("%dx%d", w, h),
-						"colors": rf.colors, "seed": *seed, "rows": samegame.Line(e.Board, e.Notation)})
-					continue
-				}
-				fmt.Fprintf(&sb, "\nposition %d\n%s", i+1, samegame.Format(e.Board, e.Notation))
-			}
+			text := bench.SameGameGenerate(rf.n, *seed, w, h, rf.colors, rules, *asJSON)
 			if *out != "" {
-				return writeFileAtomic(*out, []byte(sb.String()))
+				return writeFileAtomic(*out, []byte(text))
 			}
-			_, err = io.WriteString(env.Stdout, sb.String())
+			_, err = io.WriteString(env.Stdout, text)
 			return err
 		}
 	},
-}
-
-// parseBoardList reads -boards "1,2,11" or ranges "1-5,11" (all for "").
-func parseBoardList(s string, n int) ([]int, error) {
-	list, err := bench.ParseList(s, n)
-	if err != nil {
-		return nil, usagef("bad -boards: %v; want numbers from 1 to %d, like 1,2,11 or 1-5", err, n)
-	}
-	return list, nil
 }
 
 var samegameBenchCmd = &Command{
@@ -319,6 +202,7 @@ time per board and per click; with -json one line per board {"board",
 "ms_per_move", ...}. -plot PNG draws the source blog's figures: a 2-D
 histogram of the first algorithm's clicks against the second's, with the
 diagonal, and the histograms of clicks over the reference.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf sgSolverFlags
 		sf.define(fs, "nrpa")
@@ -336,9 +220,6 @@ diagonal, and the histograms of clicks over the reference.`,
 		out := outFlag(fs, "the boards with their solutions")
 		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			if (*set == "") == (*n == 0) {
 				return usagef("give -set FILE or -n K")
 			}
@@ -346,19 +227,16 @@ diagonal, and the histograms of clicks over the reference.`,
 			if err != nil {
 				return err
 			}
-			opts, err := sf.options(algos...)
+			opts, err := sf.options(*cpu, algos...)
 			if err != nil {
 				return err
-			}
-			if *cpu && opts.Dist > 0 {
-				return usagef("-cpu counts the time of one thread and -dist searches on several: give -dist a wall-clock -timeout")
 			}
 			if *workers < 1 {
 				return usagef("-workers must be at least 1")
 			}
 			b := &bench.SameGame{Algos: algos, Options: opts, Timeout: *timeout, CPU: *cpu, Workers: *workers, JSON: *asJSON}
 			if *set != "" {
-				if b.Entries, b.Rules, err = readSetFile(env, *set, sf.rules); err != nil {
+				if b.Entries, b.Rules, err = bench.ReadSameGameSet(env.Stdin, *set, sf.rules); err != nil {
 					return err
 				}
 			} else {
@@ -369,8 +247,8 @@ diagonal, and the histograms of clicks over the reference.`,
 				}
 				b.Rules, b.Entries = rules, bench.SameGameBoards(*n, opts.Seed, w, h, *colors, rules, 0)
 			}
-			if b.List, err = parseBoardList(*boards, len(b.Entries)); err != nil {
-				return err
+			if b.List, err = bench.ParseList(*boards, len(b.Entries)); err != nil {
+				return usagef("bad -boards: %v; want numbers from 1 to %d, like 1,2,11 or 1-5", err, len(b.Entries))
 			}
 			if err := sgPlays(b.Rules, algos...); err != nil {
 				return err
@@ -434,7 +312,7 @@ group is the click to make, as in the source blog's figure); q quits.`,
 			}
 			g := play.SameGame{Colors: *colors, Seed: *seed, Think: *think, Delay: *delay, W: 15, H: 15}
 			if len(args) == 1 {
-				e, _, _, _, err := readBoardArg(env, args[0], *rulesName)
+				e, _, _, _, err := bench.ReadSameGameBoard(env.Stdin, args[0], *rulesName)
 				if err != nil {
 					return err
 				}

@@ -41,6 +41,7 @@ as x,y with y from the bottom) and the clicks left ("left K"): labels
 that mark all the good groups of a position, where a solution marks
 the one its solver took (samegame.BeamLabels). "samegame train" makes
 one example of each.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var rf sgRandomFlags
 		rf.define(fs, "dust", 100)
@@ -55,9 +56,6 @@ one example of each.`,
 		out := outFlag(fs, "the boards with their solutions (required)")
 		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			rules, w, h, err := rf.parse()
 			if err != nil {
 				return err
@@ -68,14 +66,13 @@ one example of each.`,
 			if *out == "" {
 				return usagef("-o FILE is required")
 			}
-			if algo := strings.ToLower(*solver); (algo != "exact" && algo != "dfs" && algo != "beam") || *width < 1 {
-				return usagef("-solver %q: want exact, dfs or beam (with a positive -width)", *solver)
-			}
 			algo := strings.ToLower(*solver)
-			if algo == "exact" && rules != samegame.Dust {
+			switch {
+			case (algo != "exact" && algo != "dfs" && algo != "beam") || *width < 1:
+				return usagef("-solver %q: want exact, dfs or beam (with a positive -width)", *solver)
+			case algo == "exact" && rules != samegame.Dust:
 				return usagef("-solver exact needs dust rules")
-			}
-			if *labels > 0 && (algo != "beam" || rules != samegame.Dust) {
+			case *labels > 0 && (algo != "beam" || rules != samegame.Dust):
 				return usagef("-labels needs -solver beam and dust rules")
 			}
 			remote, closeRemote, err := benchRemote(ctx, *natsURL)
@@ -88,33 +85,30 @@ one example of each.`,
 			defer p.Done()
 			count := p.Counter("boards", rf.n)
 			done := func() { count.Add(1) }
+			var text, msg string
 			if *labels > 0 {
-				text, boards, total, skipped, err := bench.SameGameLabelsOn(ctx, remote, entries, *width, *labels, *workers, *timeout, done)
+				var boards, total, skipped int
+				if text, boards, total, skipped, err = bench.SameGameLabels(ctx, remote, entries, *width, *labels, *workers, *timeout, done); err != nil {
+					return err
+				}
+				msg = fmt.Sprintf("%d boards, %d labelled positions, written to %s", boards, total, *out)
+				if skipped > 0 {
+					msg += fmt.Sprintf(" (%d boards left out: over -timeout %v)", skipped, *timeout)
+				}
+			} else {
+				var proven int
+				text, proven, err = bench.SameGameDataset(ctx, remote, entries, rules, algo, catalog.SameGameOptions{Seed: *seed, Width: *width}, *timeout, *workers, done)
 				if err != nil {
 					return err
 				}
-				p.Done()
-				if err := writeFileAtomic(*out, []byte(text)); err != nil {
-					return err
-				}
-				fmt.Fprintf(env.Stdout, "%d boards, %d labelled positions, written to %s", boards, total, *out)
-				if skipped > 0 {
-					fmt.Fprintf(env.Stdout, " (%d boards left out: over -timeout %v)", skipped, *timeout)
-				}
-				fmt.Fprintln(env.Stdout)
-				return nil
-			}
-			text, proven, err := bench.SameGameDatasetOn(ctx, remote, entries, rules, algo, catalog.SameGameOptions{Seed: *seed, Width: *width},
-				*timeout, *workers, done)
-			if err != nil {
-				return err
+				msg = fmt.Sprintf("%d boards, %d solved optimally, written to %s", rf.n, proven, *out)
 			}
 			p.Done()
 			if err := writeFileAtomic(*out, []byte(text)); err != nil {
 				return err
 			}
-			fmt.Fprintf(env.Stdout, "%d boards, %d solved optimally, written to %s\n", rf.n, proven, *out)
-			return nil
+			_, err = fmt.Fprintln(env.Stdout, msg)
+			return err
 		}
 	},
 }
@@ -170,6 +164,7 @@ from that network's convolution and hidden layers.
 Progress (loss, validation accuracy: how often the highest output falls on
 the solver's group, examples/s) goes to stderr with -progress or on a
 terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		data := fs.String("data", "", "training files, comma-separated (required)")
 		conv := fs.String("conv", "32,32", "3x3 convolution channels, comma-separated (empty: none)")
@@ -189,9 +184,6 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 		prog := progressFlag(fs)
 		out := outFlag(fs, "the trained network (required)")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			if *data == "" || *out == "" {
 				return usagef("-data FILE and -o MODEL are required")
 			}
@@ -230,7 +222,7 @@ terminal, and a summary to stdout. Build with GOEXPERIMENT=simd for speed.`,
 			}
 			var sets []policy.Dataset
 			for f := range strings.SplitSeq(*data, ",") {
-				entries, _, err := readSetFile(env, f, "dust")
+				entries, _, err := bench.ReadSameGameSet(env.Stdin, f, "dust")
 				if err != nil {
 					return err
 				}

@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"io"
-	"strings"
 
-	"tessera/samegame"
+	"tessera/internal/bench"
 )
 
 // maxClicksBytes bounds a click list read from stdin.
@@ -33,7 +31,7 @@ line a program reports, Tessera's or a peer's, is replayed here.`,
 			if len(args) != 2 {
 				return usagef("want FILE[:N] and CLICKS (or - for stdin)")
 			}
-			e, _, file, n, err := readBoardArg(env, args[0], *rules)
+			e, _, file, n, err := bench.ReadSameGameBoard(env.Stdin, args[0], *rules)
 			if err != nil {
 				return err
 			}
@@ -48,22 +46,7 @@ line a program reports, Tessera's or a peer's, is replayed here.`,
 				}
 				text = string(data)
 			}
-			moves, err := samegame.ParseMoves(strings.ReplaceAll(text, "\t", " "))
-			if err != nil {
-				return usagef("%v", err)
-			}
-			res, err := samegame.Replay(e.Board, moves)
-			if err != nil {
-				return err
-			}
-			left := res.Board.Cells()
-			if *asJSON {
-				return writeJSON(env.Stdout, map[string]any{"file": file, "board": n, "name": e.Name,
-					"rules": e.Board.Rules().String(), "score": res.Score, "clicks": res.Clicks,
-					"left": left, "cleared": res.Cleared, "over": res.Over})
-			}
-			fmt.Fprintf(env.Stdout, "%s #%d: score %d, %d clicks, %d cells left, over %v\n", file, n, res.Score, res.Clicks, left, res.Over)
-			return nil
+			return bench.WriteSameGameScore(env.Stdout, e, file, n, text, *asJSON)
 		}
 	},
 }

@@ -2,13 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 
+	"tessera/internal/bench"
 	"tessera/internal/catalog"
 	"tessera/internal/dist"
 	"tessera/samegame"
@@ -66,7 +65,7 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 				defer closeClient()
 				hooks.NRPAExec = dist.NRPA{Client: client}
 			}
-			e, rules, file, n, err := readBoardArg(env, args[0], sf.rules)
+			e, rules, file, n, err := bench.ReadSameGameBoard(env.Stdin, args[0], sf.rules)
 			if err != nil {
 				return err
 			}
@@ -83,12 +82,9 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			if _, err := catalog.SameGame.Lookup(id); err != nil {
 				return usagef("-algo: %v", err)
 			}
-			opts, err := sf.options(id)
+			opts, err := sf.options(*cpu, id)
 			if err != nil {
 				return err
-			}
-			if *cpu && opts.Dist > 0 {
-				return usagef("-cpu counts the time of one thread and -dist searches on several: give -dist a wall-clock -timeout")
 			}
 			if err := sgPlays(rules, id); err != nil {
 				return err
@@ -96,7 +92,7 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			p := newProgress(env, *prog)
 			defer p.Done()
 			hooks.Progress = func(s samegame.Solution) {
-				p.Printf("searching: %s, %d nodes, %d playouts", describeBest(rules, s), s.Nodes, s.Playouts)
+				p.Printf("%s", bench.SameGameProgress(rules, s))
 			}
 			opts.Restart = *timeout > 0 // the anytime searches use the whole budget
 			job := catalog.SameGameJob{Spec: catalog.Spec[catalog.SameGameOptions]{Solver: id, Options: opts,
@@ -111,7 +107,7 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			return sgPrintSolve(env, rec, e, *timeout, *out, *asJSON)
+			return bench.WriteSameGameSolve(env.Stdout, rec, e, *timeout, *out, *asJSON)
 		}
 	},
 }
@@ -125,57 +121,4 @@ func sgPlays(rules samegame.Rules, ids ...string) error {
 		}
 	}
 	return nil
-}
-
-// sgPrintSolve writes a solve's record: the clicks to out (when named and
-// found), then the record as JSON, or for people. It returns the record's
-// error, naming the budget that ended a solver that is not anytime.
-func sgPrintSolve(env *Env, rec catalog.SameGameRecord, e samegame.Entry, timeout time.Duration, out string, asJSON bool) error {
-	var err error
-	if rec.Error != "" {
-		err = errors.New(rec.Error)
-		if rec.Stopped == "time" {
-			what := map[bool]string{true: "the proof", false: "any solution"}[rec.Moves != ""]
-			err = fmt.Errorf("stopped by -timeout %v before %s", timeout, what)
-			rec.Error = err.Error()
-		}
-	}
-	sol, _ := rec.Solution()
-	if out != "" && len(sol.Moves) > 0 {
-		var sb strings.Builder
-		for _, m := range sol.Moves {
-			fmt.Fprintf(&sb, "%d %d\n", m.X, m.Y)
-		}
-		if werr := writeFileAtomic(out, []byte(sb.String())); werr != nil {
-			return werr
-		}
-	}
-	if asJSON {
-		if werr := writeJSON(env.Stdout, rec); werr != nil {
-			return werr
-		}
-		return err
-	}
-	w := env.Stdout
-	fmt.Fprintf(w, "board    %s #%d (%s, %dx%d, %d colours, %s rules)\n", rec.File, rec.Board, e.Name, e.Board.Width(), e.Board.Height(), e.Board.Colors(), rec.Rules)
-	fmt.Fprint(w, indent(samegame.Format(e.Board, e.Notation), "         "))
-	fmt.Fprintf(w, "solver   %s\n", rec.Solver)
-	if len(sol.Moves) > 0 || sol.Cleared {
-		fmt.Fprintf(w, "clicks   %s\n", rec.Moves)
-		proof := "optimal"
-		if !rec.Proven() {
-			proof = "not proven optimal"
-		}
-		if e.Board.Rules() == samegame.Dust {
-			fmt.Fprintf(w, "result   %d clicks (%s)\n", rec.Clicks, proof)
-		} else {
-			fmt.Fprintf(w, "result   score %d, %d clicks, %d cells left (%s)\n", rec.Score, rec.Clicks, rec.Left, proof)
-		}
-	}
-	fmt.Fprintf(w, "search   %d nodes, %d playouts, %.3f s", rec.Nodes, rec.Playouts, rec.Seconds)
-	if rec.Stopped != "" {
-		fmt.Fprintf(w, ", stopped by -timeout %v", timeout)
-	}
-	fmt.Fprintln(w)
-	return err
 }

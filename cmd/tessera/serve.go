@@ -99,6 +99,7 @@ Bearer TOKEN) get 401. -token sets it instead (16 characters or more).
 reaches the port can use the server (each browser still sees only its own
 things), so it is for a trusted network only; -token '' beyond loopback is
 refused without it. (-insecure is its older name, still accepted.)`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on, HOST:PORT (port 0: any free port)")
 		dbPath := fs.String("db", "", "database file for saved games and pictures (default under the user's config folder)")
@@ -115,9 +116,6 @@ refused without it. (-insecure is its older name, still accepted.)`,
 		fs.BoolVar(open, "insecure", false, "the older name of -open")
 		pdbDir := fs.String("pdb", "", "folder of the sliding puzzle's pattern databases (default the user cache folder's tessera/, as for 'tessera npuzzle pdb build')")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			if *natsURL != "" && *storeDir != "" {
 				return usagef("-store is the embedded server's; it does not go with -nats")
 			}

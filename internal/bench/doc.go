@@ -9,7 +9,12 @@
 // summary object with "summary": true under -json, else a table and a
 // summary paragraph. The family files (npuzzle.go, samegame.go, ...) hold
 // each family's records, summaries and tables, and may keep the reports of
-// its verbs that solve or score one puzzle (EdgeMatchSolved, JigsawSolved);
+// its verbs that solve or score one puzzle (EdgeMatchSolved, JigsawSolved,
+// WriteNpuzzleSolve, WriteSameGameSolve, WriteSameGameScore) and the
+// readers of the inputs their verbs name (NpuzzleSet.ReadSet,
+// ReadSameGameSet, ReadSameGameBoard); npuzzle_pdb.go loads pattern
+// databases for the command line and prints their tables. A mistake in
+// such an input is a UsageError (the command line's exit status 2);
 // plot.go draws figures (SameGamePlot: the source blog's comparison of two
 // dust solvers).
 //

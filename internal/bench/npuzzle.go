@@ -187,30 +187,25 @@ func (c NpuzzleCompare) Run(ctx context.Context, w io.Writer) error {
 		}
 		sum.Methods = append(sum.Methods, summarizeNpuzzle(method, mine))
 	}
-	failed := 0
-	for _, r := range recs {
-		if r.Error != "" {
-			failed++
-		}
-	}
 	var fail error
-	if failed > 0 {
+	if failed := Count(recs, func(r *catalog.NpuzzleRecord) bool { return r.Error != "" }); failed > 0 {
 		fail = fmt.Errorf("bench: %d of %d solves failed (see the error of each)", failed, len(recs))
 	}
 	if c.JSON {
 		return cmp.Or(out.Summary(sum, nil), fail)
 	}
-	kind := "uniformly random"
-	if !c.Uniform {
-		kind = "random-walk"
-	}
-	fmt.Fprintf(w, "%v, %d %s boards, seed %d, mean optimal length %.2f\n\n", c.Size, c.Boards, kind, c.Seed,
+	fmt.Fprintf(w, "%v, %d %s boards, seed %d, mean optimal length %.2f\n\n", c.Size, c.Boards, drawKind(c.Uniform), c.Seed,
 		float64(optimalLen)/float64(max(1, sum.Methods[0].Solved)))
 	for _, r := range sum.Methods {
 		out.Item(nil, fmt.Sprintf("%s\t%d\t%.0f\t%.0f\t%.0f\t%.2f\t%.2f\t%.2f\t%d\t%s\t", r.Method, r.Solved, r.MeanExpanded, r.MedianExpanded,
 			r.MeanGenerated, 1000*r.MeanSeconds, 1000*r.MedianSeconds, r.MeanLength, r.Optimal, r.Source))
 	}
 	return cmp.Or(out.Summary(nil, nil), fail)
+}
+
+// drawKind names how random boards are drawn.
+func drawKind(uniform bool) string {
+	return map[bool]string{true: "uniformly random", false: "random-walk"}[uniform]
 }
 
 // summarizeNpuzzle aggregates the records of one method.

@@ -126,3 +126,57 @@ func TestNpuzzleBenchFailedItems(t *testing.T) {
 		t.Fatalf("set with failed instances: %v\n%s", err, out.String())
 	}
 }
+
+// A set file's goal comes from its goal line, -instances keeps the numbers
+// listed, and a bad list or a folder is a usage error.
+func TestNpuzzleReadSet(t *testing.T) {
+	path := writeTemp(t, "set.txt", "# goal blank-last\n1 2 3 4 5 6 0 7 8 2\n1 2 3 4 5 6 7 0 8 1\n1 2 3 4 0 5 7 8 6 2\n")
+	var s NpuzzleSet
+	all, err := s.ReadSet(path, "auto", "1,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 3 || len(s.Instances) != 2 || s.Instances[1].Number != 3 || s.Goal != npuzzle.BlankLast ||
+		!strings.Contains(s.Title, "goal blank-last (from the goal line)") {
+		t.Fatalf("%d instances, kept %+v, goal %v, title %q", len(all), s.Instances, s.Goal, s.Title)
+	}
+	if _, err := s.ReadSet(path, "blank-first", ""); err != nil || s.Goal != npuzzle.BlankFirst || len(s.Instances) != 3 {
+		t.Fatalf("-goal blank-first: %v, goal %v, %d instances", err, s.Goal, len(s.Instances))
+	}
+	for _, bad := range [][2]string{{path, "4"}, {t.TempDir(), ""}} {
+		if _, err := s.ReadSet(bad[0], "auto", bad[1]); !isUsage(err) {
+			t.Errorf("%q -instances %q: %v, want a usage error", bad[0], bad[1], err)
+		}
+	}
+}
+
+// Reference counts: "INSTANCE NODES" lines and comments; a malformed line
+// is named by its number.
+func TestNpuzzleReadReference(t *testing.T) {
+	var s NpuzzleSet
+	if err := s.ReadReference(writeTemp(t, "ref.txt", "# counts\n1 100\n\n7 2500\n")); err != nil || len(s.Reference) != 2 || s.Reference[7] != 2500 {
+		t.Fatalf("%v, %v", err, s.Reference)
+	}
+	if err := s.ReadReference(writeTemp(t, "bad.txt", "1 100\n2 x\n")); err == nil || !strings.Contains(err.Error(), "bad.txt:2:") {
+		t.Fatalf("bad line: %v", err)
+	}
+	if err := s.ReadReference(t.TempDir()); !isUsage(err) {
+		t.Fatalf("a folder: %v", err)
+	}
+}
+
+// The solve report for people names the solver, the moves and the setup
+// of a pattern database only when one was used.
+func TestWriteNpuzzleSolve(t *testing.T) {
+	rec := catalog.NpuzzleRecord{Board: "1 2 3/4 5 6/7 0 8", Size: "3x3", Goal: "blank-last", Moves: "L", Length: 1, Solved: true, Optimal: true, Expanded: 1}
+	var out bytes.Buffer
+	WriteNpuzzleSolve(&out, rec, "A*", false)
+	want := "board    1 2 3/4 5 6/7 0 8 (3x3, goal blank-last)\nsolver   A*\nmoves    L\nlength   1 (optimal)\n" +
+		"search   1 expanded, 0 generated, 0 stored at peak, 0.000 s\n"
+	if out.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
+	if joinInts([]int{1, 2, 13}) != "1,2,13" || joinInts(nil) != "" {
+		t.Fatalf("joinInts: %q", joinInts([]int{1, 2, 13}))
+	}
+}

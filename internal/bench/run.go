@@ -115,3 +115,14 @@ func Median(xs []float64) float64 {
 
 // Seconds converts a duration to seconds for JSON output.
 func Seconds(d time.Duration) float64 { return d.Seconds() }
+
+// Count counts the records for which pred holds.
+func Count[R any](recs []R, pred func(*R) bool) int {
+	n := 0
+	for i := range recs {
+		if pred(&recs[i]) {
+			n++
+		}
+	}
+	return n
+}

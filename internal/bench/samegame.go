@@ -300,54 +300,32 @@ func SameGameSet(entries []samegame.Entry, list []int, recs []SameGameRecord, ru
 	return sb.String()
 }
 
-// SameGameDataset solves every entry with the solver Algo within Timeout
-// (wall-clock), Workers at a time, and returns them in the set format
-// (SameGameSet) with the number solved optimally: training data for
-// package policy ("samegame dataset").
-func SameGameDataset(ctx context.Context, entries []samegame.Entry, rules samegame.Rules, algo string, o catalog.SameGameOptions,
-	timeout time.Duration, workers int, done func()) (string, int, error) {
-	return SameGameDatasetOn(ctx, nil, entries, rules, algo, o, timeout, workers, done)
-}
-
-// SameGameDatasetOn is SameGameDataset with the solves run as jobs on
-// remote's workers (nil: in-process).
-func SameGameDatasetOn(ctx context.Context, remote Remote, entries []samegame.Entry, rules samegame.Rules, algo string, o catalog.SameGameOptions,
+// SameGameDataset solves every entry with the solver algo within timeout
+// (wall-clock), workers at a time, here or as jobs on remote's workers
+// (nil: in-process), and returns them in the set format (SameGameSet) with
+// the number solved optimally: training data for package policy
+// ("samegame dataset").
+func SameGameDataset(ctx context.Context, remote Remote, entries []samegame.Entry, rules samegame.Rules, algo string, o catalog.SameGameOptions,
 	timeout time.Duration, workers int, done func()) (string, int, error) {
 	bs := &SameGame{Entries: entries, Rules: rules, Algos: []string{algo}, Options: o, Timeout: timeout, Remote: remote, Done: done}
 	if err := bs.check(); err != nil {
 		return "", 0, err
 	}
-	list := make([]int, len(entries))
-	for i := range list {
-		list[i] = i + 1
-	}
-	bs.List = list
+	bs.List, _ = ParseList("", len(entries)) // all
 	recs, err := bs.runJobs(ctx, len(entries), workers, nil)
 	if err != nil {
 		return "", 0, err
 	}
-	proven := 0
-	for _, r := range recs {
-		if r.Proven() {
-			proven++
-		}
-	}
-	return SameGameSet(entries, list, recs, rules, algo, timeout), proven, nil
+	return SameGameSet(entries, bs.List, recs, rules, algo, timeout), Count(recs, (*SameGameRecord).Proven), nil
 }
 
 // SameGameLabels runs samegame.BeamLabels on every entry (beam width,
-// perDepth positions per depth) within timeout each, workers at a time,
+// perDepth positions per depth) within timeout each, workers at a time
+// (here, or as jobs on remote's workers; nil: in-process),
 // and returns the labelled positions in the set format, each with its
 // "left" and "good" lines, with the boards solved, the positions written
 // and the boards left out for taking longer than timeout.
-func SameGameLabels(ctx context.Context, entries []samegame.Entry, width, perDepth, workers int, timeout time.Duration,
-	done func()) (text string, boards, total, skipped int, err error) {
-	return SameGameLabelsOn(ctx, nil, entries, width, perDepth, workers, timeout, done)
-}
-
-// SameGameLabelsOn is SameGameLabels with the boards labelled as jobs on
-// remote's workers (nil: in-process).
-func SameGameLabelsOn(ctx context.Context, remote Remote, entries []samegame.Entry, width, perDepth, workers int, timeout time.Duration,
+func SameGameLabels(ctx context.Context, remote Remote, entries []samegame.Entry, width, perDepth, workers int, timeout time.Duration,
 	done func()) (text string, boards, total, skipped int, err error) {
 	texts := make([]string, len(entries))
 	var errs []error
@@ -572,14 +550,8 @@ func (s *SameGame) compare(ctx context.Context, w io.Writer) error {
 			return err
 		}
 	}
-	failed := 0
-	for _, r := range flat {
-		if r.Error != "" {
-			failed++
-		}
-	}
 	var fail error
-	if failed > 0 {
+	if failed := Count(flat, func(r *SameGameRecord) bool { return r.Error != "" }); failed > 0 {
 		fail = fmt.Errorf("%w: %d of %d solves", ErrSameGameFailed, failed, len(flat))
 	}
 	if s.JSON {

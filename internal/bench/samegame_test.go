@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -39,4 +40,61 @@ func TestSameGameBenchFailedBoards(t *testing.T) {
 			t.Errorf("%v: %v\n%s", algos, err, out.String())
 		}
 	}
+}
+
+// FILE:N picks the N-th board; N out of range, or 0, is a usage error;
+// a name with a colon but no number is a file name.
+func TestReadSameGameBoard(t *testing.T) {
+	path := writeTemp(t, "b.txt", "position 1\n1 1\n2 2\n\nposition 2\n1 2\n1 2\n")
+	e, rules, file, n, err := ReadSameGameBoard(nil, path+":2", "")
+	if err != nil || n != 2 || file != path || rules != samegame.Standard || samegame.Line(e.Board, e.Notation) != "1 2/1 2" {
+		t.Fatalf("%v: board %q, %v, %q, %d", err, samegame.Line(e.Board, e.Notation), rules, file, n)
+	}
+	if _, _, _, n, err := ReadSameGameBoard(nil, path, "dust"); err != nil || n != 1 {
+		t.Fatalf("no :N: %v, %d", err, n)
+	}
+	for _, bad := range []string{path + ":3", path + ":0"} {
+		if _, _, _, _, err := ReadSameGameBoard(nil, bad, ""); !isUsage(err) {
+			t.Errorf("%s: %v, want a usage error", bad, err)
+		}
+	}
+	stdin := strings.NewReader("GGB\nGBB\n")
+	if e, rules, _, _, err := ReadSameGameBoard(stdin, "-", ""); err != nil || rules != samegame.Dust || e.Board.Width() != 3 {
+		t.Fatalf("stdin: %v, %v", err, rules)
+	}
+}
+
+// Score replays clicks: the score and cells left of a line, a usage error
+// for clicks that do not parse, an error naming an illegal click.
+func TestWriteSameGameScore(t *testing.T) {
+	entries, err := samegame.ParseSet(strings.NewReader("position 1\n1 1\n2 2\n"), samegame.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WriteSameGameScore(&out, entries[0], "f", 1, "0,0\t0,0", false); err != nil ||
+		out.String() != "f #1: score 1000, 2 clicks, 0 cells left, over true\n" {
+		t.Fatalf("%v: %q", err, out.String())
+	}
+	if err := WriteSameGameScore(&out, entries[0], "f", 1, "a,b", false); !isUsage(err) {
+		t.Fatalf("bad clicks: %v", err)
+	}
+	if err := WriteSameGameScore(&out, entries[0], "f", 1, "5,5", true); err == nil || isUsage(err) {
+		t.Fatalf("illegal click: %v", err)
+	}
+}
+
+// isUsage reports whether err is a UsageError (exit status 2).
+func isUsage(err error) bool {
+	var ue *UsageError
+	return errors.As(err, &ue)
+}
+
+func writeTemp(t *testing.T, name, text string) string {
+	t.Helper()
+	path := t.TempDir() + "/" + name
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

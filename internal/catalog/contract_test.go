@@ -13,17 +13,26 @@ import (
 	"tessera/samegame"
 )
 
+// bind binds the flags of opts (a pointer) on a fresh flag set, silent,
+// and returns it with the options and their flags' names.
+func bind(opts any) (*flag.FlagSet, []Option, []string) {
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	list := BindFlags(fs, opts)
+	var names []string
+	for _, o := range list {
+		names = append(names, o.Flag)
+	}
+	return fs, list, names
+}
+
 // The options' flags come from their fields: every json-tagged field but
 // those set by front ends (restart) is a flag with its help, the defaults
 // are the values given, and a set flag writes its field.
 func TestBindFlags(t *testing.T) {
 	opts := SameGameOptions{Seed: 1}
-	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	list := BindFlags(fs, &opts)
-	var names []string
+	fs, list, names := bind(&opts)
 	for _, o := range list {
-		names = append(names, o.Flag)
 		if o.Help == "" {
 			t.Errorf("-%s has no help", o.Flag)
 		}
@@ -46,10 +55,7 @@ func TestBindFlags(t *testing.T) {
 		t.Fatalf("set flags %v", got)
 	}
 	for _, bad := range [][]string{{"-level", "x"}, {"-level", "1e3"}, {"-seed", "-1"}, {"-order", "random"}, {"-nodes", "99999999999999999999"}} {
-		fs := flag.NewFlagSet("x", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		BindFlags(fs, &SameGameOptions{})
-		if fs.Parse(bad) == nil {
+		if fs, _, _ := bind(&SameGameOptions{}); fs.Parse(bad) == nil {
 			t.Errorf("%v parsed", bad)
 		}
 	}
@@ -173,9 +179,7 @@ func TestFlagTagAndGiven(t *testing.T) {
 		Hidden    bool    `json:"hidden,omitempty" flag:"-"`
 	}
 	var o opts
-	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	list := BindFlags(fs, &o)
+	fs, list, _ := bind(&o)
 	var names []string
 	for _, op := range list {
 		names = append(names, op.Name+"/"+op.Flag)

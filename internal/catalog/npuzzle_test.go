@@ -2,9 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -121,13 +119,7 @@ func TestNpuzzleOptionErrors(t *testing.T) {
 // flag tags, -max-mem in MiB with 0 for no bound.
 func TestNpuzzleFlags(t *testing.T) {
 	opts := NpuzzleOptions{MaxMem: 2048}
-	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	list := BindFlags(fs, &opts)
-	var names []string
-	for _, o := range list {
-		names = append(names, o.Flag)
-	}
+	fs, _, names := bind(&opts)
 	if want := []string{"h", "partition", "w", "max-states", "max-mem", "workers"}; !slices.Equal(names, want) {
 		t.Fatalf("flags %v, want %v", names, want)
 	}

@@ -69,6 +69,12 @@ type SameGameRun struct {
 	Hooks SameGameHooks
 }
 
+// mc is the Monte-Carlo searches' share of the options: -nodes counts
+// their playouts.
+func (o SameGameRun) mc() samegame.MC {
+	return samegame.MC{Seed: o.Seed, MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu, Progress: o.Hooks.Progress}
+}
+
 // Capabilities of the samegame entries: what they play and read.
 var (
 	dustOnly = []string{"dust"}
@@ -99,20 +105,17 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 			if o.Hooks.NRPAExec != nil {
 				return nil, fmt.Errorf("nrpa: a search executor (-nats) needs -dist N")
 			}
-			return samegame.NRPA{Level: o.Level, Iterations: o.Iterations, Seed: o.Seed, MaxPlayouts: o.Nodes,
-				Restart: o.Restart, NoTabu: o.NoTabu, TabuPairs: o.TabuPairs, Stabilize: o.Stabilize,
-				Progress: o.Hooks.Progress}, nil
+			return samegame.NRPA{Level: o.Level, Iterations: o.Iterations, TabuPairs: o.TabuPairs, Stabilize: o.Stabilize, MC: o.mc()}, nil
 		}},
 	{ID: "nmcs", Name: "Nested Monte-Carlo search", Anytime: true, Reads: append([]string{"level"}, mcReads...),
 		Doc: "nested Monte-Carlo search (level 2): nested random playouts; uses its whole time",
 		New: func(o SameGameRun) (samegame.Solver, error) {
-			return samegame.NMCS{Level: o.Level, Seed: o.Seed, MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu,
-				Progress: o.Hooks.Progress}, nil
+			return samegame.NMCS{Level: o.Level, MC: o.mc()}, nil
 		}},
 	{ID: "mcts", Name: "Monte-Carlo tree search", Anytime: true, Reads: mcReads,
 		Doc: "single-player MCTS (SP-MCTS): random playouts guide a growing tree; uses its whole time",
 		New: func(o SameGameRun) (samegame.Solver, error) {
-			return samegame.MCTS{Seed: o.Seed, MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu, Progress: o.Hooks.Progress}, nil
+			return samegame.MCTS{MC: o.mc()}, nil
 		}},
 	{ID: "beam", Name: "Beam search", Anytime: true, Reads: []string{"width", "nodes"},
 		Doc: "keeps the 1,000 most promising boards per click (width): fast, short, not proven",

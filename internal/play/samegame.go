@@ -120,7 +120,7 @@ func (g *sgPlay) findHint(ctx context.Context) {
 		g.msg = "the game is over"
 		return
 	}
-	var solver samegame.Solver = samegame.NRPA{Level: 2, Seed: g.rng.Uint64(), Restart: true}
+	var solver samegame.Solver = samegame.NRPA{Level: 2, MC: samegame.MC{Seed: g.rng.Uint64(), Restart: true}}
 	if g.rules == samegame.Dust {
 		solver = samegame.Exact{}
 		if b.Width()*b.Height() > 64 {
