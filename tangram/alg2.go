@@ -182,7 +182,7 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	bestObj := math.Inf(1)
 	var bestPoses []Pose
 	loop := sdp.Reweighting{Backend: a.Backend, MaxIter: a.MaxIter, Epsilon: a.Epsilon, Stall: a.Stall,
-		Restart: func() [][]float64 { st.Restarts++; return m.randomW(rng) }}.WithDefaults()
+		Restart: func() [][]float64 { st.Restarts++; return m.randomW(p, rng) }, RankOneRestart: aug != nil && a.Stall >= 0}.WithDefaults()
 	err = loop.Run(ctx, m.mom, func(it sdp.Iterate) (bool, error) {
 		st.SDPTime += it.SolveTime
 		if err := ctx.Err(); err != nil {
@@ -370,7 +370,10 @@ func bbox(pts [][2]float64) (lo, hi [2]float64) {
 
 // randomW returns W_i = I - u uᵀ/|u|² for u the monomials of a random
 // point of each piece's box.
-func (m *relaxation) randomW(rng *rand.Rand) [][]float64 {
+func (m *relaxation) randomW(p *Puzzle, rng *rand.Rand) [][]float64 {
+	if m.aug != nil {
+		return m.aug.randomW(p, m, rng)
+	}
 	w := make([][]float64, m.N)
 	for i := range m.N {
 		var tau [2]float64
