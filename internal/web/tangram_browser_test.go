@@ -202,6 +202,16 @@ func TestBrowserTangram(t *testing.T) {
 	step(t, ctx, "an uploaded figure",
 		chromedp.SetUploadFiles(chromedp.ID("own-file"), []string{upload}),
 		waitFor(statusJS+`.textContent.startsWith('New figure: tower')`, 10*time.Second))
+	// A picture of the house, turned by 17 degrees, traced by the server.
+	pic := filepath.Join(t.TempDir(), "drawn house.png")
+	if err := os.WriteFile(pic, tgPicturePNG(t, "house", 0.3), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	step(t, ctx, "an uploaded picture",
+		chromedp.SetUploadFiles(chromedp.ID("own-file"), []string{pic}),
+		waitFor(statusJS+`.textContent.startsWith('Traced your picture')`, 20*time.Second),
+		waitFor(statusJS+`.textContent.includes('every corner snapped')`, time.Second),
+		waitFor(`document.getElementById('figure-name').textContent === 'drawn house'`, time.Second))
 	step(t, ctx, "draw mode", chromedp.Click(chromedp.ID("draw")))
 	for _, c := range [][2]float64{{0, 0}, {4, 0}, {4, 2}, {0, 2}} {
 		xy := value(t, ctx, "grid point", chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
