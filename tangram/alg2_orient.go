@@ -434,6 +434,36 @@ func (m *relaxation) readAugmented(p *Puzzle, x []sdp.Matrix, tol float64) ([]Po
 	return poses, shifts, nil
 }
 
+// restarts returns the Restart of Algorithm 2's reweighting: the weights
+// of random rank-one points (randomW), seeded, counted in *n.
+func (m *relaxation) restarts(p *Puzzle, seed uint64, n *int) func() [][]float64 {
+	rng := rand.New(rand.NewPCG(seed, 0x7a6e))
+	return func() [][]float64 {
+		*n++
+		return m.randomW(p, rng)
+	}
+}
+
+// randomW returns W_i = I - u uᵀ/|u|² for u the monomials of a random
+// point of each piece's box.
+func (m *relaxation) randomW(p *Puzzle, rng *rand.Rand) [][]float64 {
+	if m.aug != nil {
+		return m.aug.randomW(p, m, rng)
+	}
+	w := make([][]float64, m.N)
+	for i := range m.N {
+		var tau [2]float64
+		for d := range 2 {
+			tau[d] = (2*rng.Float64() - 1) * m.half[i][d]
+			if m.basis == BasisExp {
+				tau[d] = math.Exp(tau[d])
+			}
+		}
+		w[i] = m.mom.Projector(tau)
+	}
+	return w
+}
+
 // randomW returns the restart weights of the augmented puzzle: W_i = I -
 // u uᵀ/|u|² for u the monomials of the shift of a random placement of
 // piece i, its reference point at a random point of the silhouette and

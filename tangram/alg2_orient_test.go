@@ -56,44 +56,14 @@ func TestAugmentedPlanted(t *testing.T) {
 						t.Fatalf("%s: piece %d: pose %+v from its shift, want %+v", name, i, q, ps)
 					}
 				}
-				x := make([]sdp.Matrix, len(m.prob.Blocks))
-				for i := range p.Pieces {
-					tau := [2]float64{shifts[i][0] / m.R, shifts[i][1] / m.R}
-					u := make([]float64, m.n)
-					for r, b := range m.mons[:m.n] {
-						u[r] = math.Pow(tau[0], float64(b[0])) * math.Pow(tau[1], float64(b[1]))
-					}
-					z := sdp.Matrix{N: m.n, Data: make([]float64, m.n*m.n)}
-					for r := range m.n {
-						for c := range m.n {
-							z.Data[r*m.n+c] = u[r] * u[c]
-						}
-					}
-					x[i] = z
+				taus := make([][2]float64, len(shifts))
+				for i, sh := range shifts {
+					taus[i] = [2]float64{sh[0] / m.R, sh[1] / m.R}
 				}
-				lp := m.prob.Blocks[len(m.prob.Blocks)-1]
-				x[len(x)-1] = sdp.Matrix{N: lp.Size, Diagonal: true, Data: make([]float64, lp.Size)}
-				worst := 0.0
-				for _, c := range m.prob.Constraints {
-					v, slack := 0.0, false
-					for _, e := range c.A {
-						if e.Block == len(x)-1 {
-							slack = true
-							continue
-						}
-						f := e.V
-						if e.I != e.J {
-							f *= 2
-						}
-						v += f * x[e.Block].At(e.I, e.J)
-					}
-					if slack {
-						if c.B-v < 0 {
-							t.Errorf("%v %s: bound violated by %g", turns, name, v-c.B)
-						}
-						continue
-					}
-					worst = max(worst, math.Abs(v-c.B))
+				x := m.planted(taus)
+				worst, bound := m.residuals(x)
+				if bound > 0 {
+					t.Errorf("%v %s: bound violated by %g", turns, name, bound)
 				}
 				if worst > 1e-8 {
 					t.Errorf("K %d %v %s: the planted solution violates an equation (28) by %g", K, turns, name, worst)

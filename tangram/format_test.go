@@ -7,6 +7,8 @@ import (
 	"testing"
 )
 
+// TestFormatRoundTrip: every classic, with turns, and its solution are
+// written and read back exactly.
 func TestFormatRoundTrip(t *testing.T) {
 	for _, name := range ClassicNames() {
 		p, s, _ := Classic(name)

@@ -7,6 +7,9 @@ import (
 	"testing"
 )
 
+// TestNumParseFormat: numbers of the text format ("1+2r2", halves) parse
+// to the exact a + b√2 and format back in their shortest form; malformed
+// and out-of-range ones are refused.
 func TestNumParseFormat(t *testing.T) {
 	for _, c := range []struct {
 		in   string
