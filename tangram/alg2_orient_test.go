@@ -3,6 +3,9 @@ package tangram
 import (
 	"context"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"tessera/sdp"
@@ -150,4 +153,69 @@ func augBackends() []sdp.Solver {
 		out = append(out, be)
 	}
 	return out
+}
+
+// orientationSet is the fixed list of 30 figures of the set on which
+// docs/results/tangram.md measures Algorithm 2 with orientations hidden
+// and given: the figures of one polygon (Algorithm 2 models no parts or
+// holes), taken round robin over the categories in the set's order, each
+// category's in name order.
+func orientationSet() []Figure {
+	var cats []string
+	by := map[string][]Figure{}
+	for _, f := range Figures() {
+		if len(f.Puzzle.Parts) > 0 || len(f.Puzzle.Holes) > 0 {
+			continue
+		}
+		if by[f.Category] == nil {
+			cats = append(cats, f.Category)
+		}
+		by[f.Category] = append(by[f.Category], f)
+	}
+	var out []Figure
+	for r := 0; len(out) < 30; r++ {
+		for _, c := range cats {
+			if r < len(by[c]) && len(out) < 30 {
+				out = append(out, by[c][r])
+			}
+		}
+	}
+	return out
+}
+
+// TestWriteOrientationSets writes, when TESSERA_WRITE_ORIENT=DIR, the 30
+// figures of orientationSet twice: DIR/hidden/fig-NAME.txt as the set
+// stores them (turns flip: the orientations hidden) and
+// DIR/given/fig-NAME.txt with every tan turned as the figure's kept
+// solution has it, translation only (the orientations given).
+func TestWriteOrientationSets(t *testing.T) {
+	dir := os.Getenv("TESSERA_WRITE_ORIENT")
+	if dir == "" {
+		t.Skip("set TESSERA_WRITE_ORIENT=DIR to write the figures of the orientation bench")
+	}
+	for _, f := range orientationSet() {
+		sol, err := figureSolution(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		given := f.Puzzle.Clone()
+		given.Turns = TurnsNone
+		for i, pl := range sol.Placements {
+			if given.Pieces[i].Shape, err = f.Puzzle.Pieces[i].Shape.Oriented(pl.Orient); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for sub, p := range map[string]*Puzzle{"hidden": f.Puzzle, "given": given} {
+			var b strings.Builder
+			if err := FormatPuzzle(&b, p); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, sub, "fig-"+f.Name+".txt"), []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
