@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -38,8 +39,9 @@ func TestAugmentedDiagnose(t *testing.T) {
 			sil := p.Silhouette.Float()
 			inside := 0
 			worst := 0.0
+			// out[i][o]: how far the o-copy of piece i lies out of the silhouette.
+			out := make([][]float64, len(p.Pieces))
 			for i := range p.Pieces {
-				best := 1e9
 				for _, o := range m.aug.Orients {
 					ps := m.aug.Pose(p, i, o, it.Shifts[i])
 					sh, _ := p.Pieces[i].Shape.Oriented(o)
@@ -48,8 +50,11 @@ func TestAugmentedDiagnose(t *testing.T) {
 					for k := range f {
 						bad = max(bad, outside(sil, [2]float64{f[k][0] + ps.X, f[k][1] + ps.Y}))
 					}
-					best = min(best, bad)
+					out[i] = append(out[i], bad)
 				}
+			}
+			for i := range p.Pieces {
+				best := slices.Min(out[i])
 				if best <= 0.3 {
 					inside++
 				}
@@ -64,15 +69,8 @@ func TestAugmentedDiagnose(t *testing.T) {
 			var cands [][]Orientation
 			for i := range p.Pieces {
 				var cs []Orientation
-				for _, o := range m.aug.Orients {
-					ps := m.aug.Pose(p, i, o, it.Shifts[i])
-					sh, _ := p.Pieces[i].Shape.Oriented(o)
-					f := sh.Float()
-					bad := 0.0
-					for k := range f {
-						bad = max(bad, outside(sil, [2]float64{f[k][0] + ps.X, f[k][1] + ps.Y}))
-					}
-					if bad <= 0.3 {
+				for k, o := range m.aug.Orients {
+					if out[i][k] <= 0.3 {
 						cs = append(cs, o)
 					}
 				}
