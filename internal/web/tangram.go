@@ -680,13 +680,7 @@ func tangramJobs(s *Server) map[string]jobKind {
 			j, err := s.checkTGSpec(spec)
 			return j.Budget.Timeout + 2*time.Minute, err // the solver stops itself at its budget; the rest is for the wait for a slot
 		},
-		normalize: func(spec json.RawMessage) (json.RawMessage, error) {
-			j, err := s.checkTGSpec(spec)
-			if err != nil {
-				return nil, err
-			}
-			return json.Marshal(j)
-		},
+		normalize: func(spec json.RawMessage) (json.RawMessage, error) { return tgMarshal(s.checkTGSpec(spec)) },
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 			j, err := s.checkTGSpec(spec)
 			if err != nil {
@@ -705,6 +699,14 @@ func tangramJobs(s *Server) map[string]jobKind {
 			return s.solveTangram(ctx, j, progress)
 		},
 	}}
+}
+
+// tgMarshal returns the checked job as JSON, or the check's error.
+func tgMarshal(j catalog.TangramJob, err error) (json.RawMessage, error) {
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(j)
 }
 
 // solveTangram runs the job, taking a busy slot; Algorithm 2 reports each
