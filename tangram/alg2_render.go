@@ -17,14 +17,9 @@ import (
 // (SDPIterate.Shifts) or a solution (Augmentation.Shifts). The y axis
 // points up; errors as Render's.
 func RenderAugmented(p *Puzzle, aug *Augmentation, shifts [][2]float64, o RenderOptions) (*image.RGBA, error) {
-	if math.IsNaN(o.Scale) || math.IsInf(o.Scale, 0) {
-		return nil, fmt.Errorf("tangram: render: scale %v is not finite", o.Scale)
-	}
-	if o.Scale <= 0 {
-		o.Scale = 40
-	}
-	if o.Margin <= 0 {
-		o.Margin = 12
+	o, err := o.withDefaults()
+	if err != nil {
+		return nil, err
 	}
 	if shifts != nil && len(shifts) != len(p.Pieces) {
 		return nil, fmt.Errorf("tangram: render: %d shifts for %d pieces", len(shifts), len(p.Pieces))

@@ -53,14 +53,9 @@ func PieceColor(k int) color.RGBA { return palette[k%len(palette)] }
 // is not exact, Scale or a pose is not finite, or the image would be over
 // 8192 pixels wide or high.
 func Render(p *Puzzle, poses []Pose, o RenderOptions) (*image.RGBA, error) {
-	if math.IsNaN(o.Scale) || math.IsInf(o.Scale, 0) {
-		return nil, fmt.Errorf("tangram: render: scale %v is not finite", o.Scale)
-	}
-	if o.Scale <= 0 {
-		o.Scale = 40
-	}
-	if o.Margin <= 0 {
-		o.Margin = 12
+	o, err := o.withDefaults()
+	if err != nil {
+		return nil, err
 	}
 	if poses == nil {
 		poses = make([]Pose, len(p.Pieces))
@@ -214,6 +209,21 @@ func RenderStrip(p *Puzzle, frames [][]Pose, o RenderOptions) (*image.RGBA, erro
 		imgs = append(imgs, img)
 	}
 	return hstack(imgs)
+}
+
+// withDefaults returns o with Scale 40 and Margin 12 where they are not
+// positive, or an error when Scale is not finite.
+func (o RenderOptions) withDefaults() (RenderOptions, error) {
+	if math.IsNaN(o.Scale) || math.IsInf(o.Scale, 0) {
+		return o, fmt.Errorf("tangram: render: scale %v is not finite", o.Scale)
+	}
+	if o.Scale <= 0 {
+		o.Scale = 40
+	}
+	if o.Margin <= 0 {
+		o.Margin = 12
+	}
+	return o, nil
 }
 
 // canvas returns a white picture for the box (minX, minY)-(maxX, maxY) at
