@@ -12,10 +12,10 @@ import (
 
 // cancelTol: a coefficient of eq. (28) under cancelTol times the sum of
 // the magnitudes of its terms is what the copies cancel to, rounding.
-// 1e-10 zeroed true coefficients of the degree-10 equations (K = 5) of
-// some figures, whose planted solutions then broke them
-// (TestAugmentedPlanted); 1e-12 keeps them, above the rounding of about
-// 1e-16 a term.
+// 1e-10 also zeroed true coefficients of the degree-10 equations (K = 5)
+// where few copies sum (the identity alone: the planted solutions of 3
+// classics broke them) or the centre lies far away; 1e-12 keeps them
+// (TestAugmentedPlanted), above the rounding of about 1e-16 a term.
 const cancelTol = 1e-12
 
 // Augmentation is the augmented puzzle of section 6.3 of Kovalsky,

@@ -213,9 +213,8 @@
 //     the moments of τ_i = t_i/R and the SDP has the size of the
 //     translation-only one. Coefficients that the copies cancel to under
 //     1e-12 of their terms are set to 0 (else rounding makes spurious
-//     equations; 1e-10 also zeroed true coefficients of degree 10, which
-//     planted solutions then broke), and the 90-degree matrices are
-//     exact.
+//     equations; 1e-10 also zeroed some true coefficients of degree 10),
+//     and the 90-degree matrices are exact.
 //   - Bounds: |τ_i| is at most the silhouette's radius about O over R.
 //   - K = 5 by default (Z_i of 21 rows): at K = 3 every classic figure ends
 //     at a rank-one iterate that is not a solution (the summed equations
