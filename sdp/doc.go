@@ -88,8 +88,9 @@
 // Hankel moment matrix per piece with its box bounds, the SDP (23); and
 // Reweighting, the iteration that pushes every block towards rank one
 // (RankOneWeight, eq. 24) with random restarts (MomentSDP.Projector) when
-// it stalls, calling the family back after every SDP to round and check
-// the iterate. A family keeps its geometry, its rounding and its errors.
+// it stalls (and, with RankOneRestart, when it reaches rank one at an
+// iterate the family rejects), calling the family back after every SDP to
+// round and check the iterate. A family keeps its geometry, its rounding and its errors.
 //
 //	m := sdp.NewMomentSDP(pieces, K)
 //	rows, rhs := sdp.ExpEquations(pieceEdges, frameEdges, classes, m.Mons)

@@ -41,6 +41,11 @@ type Reweighting struct {
 	// example MomentSDP.Projector at a random point of each piece's box.
 	// Required unless Stall is negative.
 	Restart func() [][]float64
+	// RankOneRestart: when the objective falls to Epsilon and the visitor
+	// does not accept the iterate (a rank-one point that is not a
+	// solution), restart from Restart() instead of returning ErrRankOne
+	// (until MaxIter). Off: the paper's stop.
+	RankOneRestart bool
 }
 
 // WithDefaults returns r with its zero parameters set to their defaults,
@@ -110,7 +115,12 @@ func (r Reweighting) Run(ctx context.Context, m *MomentSDP, visit func(Iterate) 
 			return err
 		}
 		if obj <= r.Epsilon {
-			return ErrRankOne
+			if !r.RankOneRestart || r.Restart == nil {
+				return ErrRankOne
+			}
+			w = r.Restart()
+			since, ref = 0, math.Inf(1)
+			continue
 		}
 		if obj < 0.99*ref {
 			since, ref = 0, obj

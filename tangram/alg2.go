@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"time"
 
 	"tessera/sdp"
@@ -20,24 +19,26 @@ var ErrNotRounded = errors.New("tangram: the rank-one iterate is not a solution"
 // constrain the Z_i.
 type Basis uint8
 
-const (
-	// BasisExp is the paper's choice (section 4.2): f_k(u) = e^{k·u} for
-	// integer k with |k| <= 2K, so that Z_i holds the monomials of T_i =
-	// e^{t_i} (eq. 20-22, 44) and every equation is (9): one moment of
-	// each piece, Σ_i α_i^(k,c) T_i^k + frame = 0.
-	BasisExp Basis = iota
-	// BasisPoly uses f(u) = u_x^a u_y^b (|a+b| <= 2K): Z_i holds the
-	// monomials of t_i itself (a Lasserre moment matrix), and an equation
-	// mixes the moments of t_i up to its degree through the binomial
-	// expansion of Moments.Translate.
-	BasisPoly
-)
+// BasisExp is the paper's choice (section 4.2): f_k(u) = e^{k·u} for
+// integer k with |k| <= 2K, so that Z_i holds the monomials of T_i =
+// e^{t_i} (eq. 20-22, 44) and every equation is (9): one moment of each
+// piece, Σ_i α_i^(k,c) T_i^k + frame = 0. The zero Basis.
+const BasisExp Basis = 0
 
+// BasisPoly uses f(u) = u_x^a u_y^b (|a+b| <= 2K): Z_i holds the
+// monomials of t_i itself (a Lasserre moment matrix), and an equation
+// mixes the moments of t_i up to its degree through the binomial
+// expansion of Moments.Translate.
+const BasisPoly Basis = 1
+
+// String returns "poly" for BasisPoly, else "exp".
 func (b Basis) String() string {
-	if b == BasisPoly {
+	switch b {
+	case BasisPoly:
 		return "poly"
+	default:
+		return "exp"
 	}
-	return "exp"
 }
 
 // SDP is Algorithm 2 of Kovalsky, Glasner and Basri (section 5.2.2): the
@@ -178,11 +179,10 @@ func (a SDP) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	}
 	st := &SDPStats{BlockSize: m.n, Constraints: len(m.prob.Constraints), Augmentation: aug}
 	res := Result{SDP: st}
-	rng := rand.New(rand.NewPCG(a.Seed, 0x7a6e))
 	bestObj := math.Inf(1)
 	var bestPoses []Pose
 	loop := sdp.Reweighting{Backend: a.Backend, MaxIter: a.MaxIter, Epsilon: a.Epsilon, Stall: a.Stall,
-		Restart: func() [][]float64 { st.Restarts++; return m.randomW(rng) }}.WithDefaults()
+		Restart: m.restarts(p, a.Seed, &st.Restarts), RankOneRestart: aug != nil && a.Stall >= 0}.WithDefaults()
 	err = loop.Run(ctx, m.mom, func(it sdp.Iterate) (bool, error) {
 		st.SDPTime += it.SolveTime
 		if err := ctx.Err(); err != nil {
@@ -366,23 +366,6 @@ func bbox(pts [][2]float64) (lo, hi [2]float64) {
 		}
 	}
 	return lo, hi
-}
-
-// randomW returns W_i = I - u uᵀ/|u|² for u the monomials of a random
-// point of each piece's box.
-func (m *relaxation) randomW(rng *rand.Rand) [][]float64 {
-	w := make([][]float64, m.N)
-	for i := range m.N {
-		var tau [2]float64
-		for d := range 2 {
-			tau[d] = (2*rng.Float64() - 1) * m.half[i][d]
-			if m.basis == BasisExp {
-				tau[d] = math.Exp(tau[d])
-			}
-		}
-		w[i] = m.mom.Projector(tau)
-	}
-	return w
 }
 
 // read returns the poses an iterate stands for, the augmented shifts

@@ -4,10 +4,19 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 
 	"tessera/sdp"
 )
+
+// cancelTol: a coefficient of eq. (28) under cancelTol times the sum of
+// the magnitudes of its terms is what the copies cancel to, rounding.
+// 1e-10 also zeroed true coefficients of the degree-10 equations (K = 5)
+// where few copies sum (the identity alone: the planted solutions of 3
+// classics broke them) or the centre lies far away; 1e-12 keeps them
+// (TestAugmentedPlanted), above the rounding of about 1e-16 a term.
+const cancelTol = 1e-12
 
 // Augmentation is the augmented puzzle of section 6.3 of Kovalsky,
 // Glasner and Basri ("Orientations", Proposition 4 and Figure 7), with
@@ -268,11 +277,11 @@ func (m *relaxation) augmentedEquations(aug *Augmentation, pieces [][]map[int]Mo
 			// the terms it sums is rounding, and left in it would make a
 			// spurious equation (OrthonormalRows normalises what remains).
 			for j, v := range row {
-				if math.Abs(v) < 1e-10*mag {
+				if math.Abs(v) < cancelTol*mag {
 					row[j] = 0
 				}
 			}
-			if math.Abs(b) < 1e-10*mag {
+			if math.Abs(b) < cancelTol*mag {
 				b = 0
 			}
 			rows, rhs = append(rows, row), append(rhs, b)
@@ -423,6 +432,62 @@ func (m *relaxation) readAugmented(p *Puzzle, x []sdp.Matrix, tol float64) ([]Po
 		return first, shifts, nil
 	}
 	return poses, shifts, nil
+}
+
+// restarts returns the Restart of Algorithm 2's reweighting: the weights
+// of random rank-one points (randomW), seeded, counted in *n.
+func (m *relaxation) restarts(p *Puzzle, seed uint64, n *int) func() [][]float64 {
+	rng := rand.New(rand.NewPCG(seed, 0x7a6e))
+	return func() [][]float64 {
+		*n++
+		return m.randomW(p, rng)
+	}
+}
+
+// randomW returns W_i = I - u uᵀ/|u|² for u the monomials of a random
+// point of each piece's box.
+func (m *relaxation) randomW(p *Puzzle, rng *rand.Rand) [][]float64 {
+	if m.aug != nil {
+		return m.aug.randomW(p, m, rng)
+	}
+	w := make([][]float64, m.N)
+	for i := range m.N {
+		var tau [2]float64
+		for d := range 2 {
+			tau[d] = (2*rng.Float64() - 1) * m.half[i][d]
+			if m.basis == BasisExp {
+				tau[d] = math.Exp(tau[d])
+			}
+		}
+		w[i] = m.mom.Projector(tau)
+	}
+	return w
+}
+
+// randomW returns the restart weights of the augmented puzzle: W_i = I -
+// u uᵀ/|u|² for u the monomials of the shift of a random placement of
+// piece i, its reference point at a random point of the silhouette and
+// the piece in a random admissible orientation (a point of the box of the
+// τ_i would mostly be no placement at all).
+func (a *Augmentation) randomW(p *Puzzle, m *relaxation, rng *rand.Rand) [][]float64 {
+	sil := p.Silhouette.Float()
+	lo, hi := bbox(sil)
+	w := make([][]float64, m.N)
+	for i := range m.N {
+		q := [2]float64{(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2}
+		for range 1000 {
+			c := [2]float64{lo[0] + rng.Float64()*(hi[0]-lo[0]), lo[1] + rng.Float64()*(hi[1]-lo[1])}
+			if outside(sil, c) == 0 {
+				q = c
+				break
+			}
+		}
+		mt := a.Orients[rng.IntN(len(a.Orients))].matrix()
+		s := [2]float64{q[0] - a.Centre[0], q[1] - a.Centre[1]}
+		t := [2]float64{mt[0][0]*s[0] + mt[1][0]*s[1], mt[0][1]*s[0] + mt[1][1]*s[1]} // Aᵀ s
+		w[i] = m.mom.Projector([2]float64{t[0] / m.R, t[1] / m.R})
+	}
+	return w
 }
 
 // samplePoints returns the points of a grid of the given step that lie

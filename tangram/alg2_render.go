@@ -17,14 +17,9 @@ import (
 // (SDPIterate.Shifts) or a solution (Augmentation.Shifts). The y axis
 // points up; errors as Render's.
 func RenderAugmented(p *Puzzle, aug *Augmentation, shifts [][2]float64, o RenderOptions) (*image.RGBA, error) {
-	if math.IsNaN(o.Scale) || math.IsInf(o.Scale, 0) {
-		return nil, fmt.Errorf("tangram: render: scale %v is not finite", o.Scale)
-	}
-	if o.Scale <= 0 {
-		o.Scale = 40
-	}
-	if o.Margin <= 0 {
-		o.Margin = 12
+	o, err := o.withDefaults()
+	if err != nil {
+		return nil, err
 	}
 	if shifts != nil && len(shifts) != len(p.Pieces) {
 		return nil, fmt.Errorf("tangram: render: %d shifts for %d pieces", len(shifts), len(p.Pieces))
@@ -69,22 +64,9 @@ func RenderAugmented(p *Puzzle, aug *Augmentation, shifts [][2]float64, o Render
 		a, b, cc, d := bounds(c.f)
 		minX, minY, maxX, maxY = math.Min(minX, a), math.Min(minY, b), math.Max(maxX, cc), math.Max(maxY, d)
 	}
-	s, m := o.Scale, float64(o.Margin)
-	fw, fh := math.Ceil((maxX-minX)*s+2*m), math.Ceil((maxY-minY)*s+2*m)
-	if !(fw <= 8192 && fh <= 8192) {
-		return nil, fmt.Errorf("tangram: render: %.0fx%.0f pixels is too large; lower Scale", fw, fh)
-	}
-	w, h := int(fw), int(fh)
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for i := range img.Pix {
-		img.Pix[i] = 255
-	}
-	toPx := func(f fpoly) fpoly {
-		out := make(fpoly, len(f))
-		for j, v := range f {
-			out[j] = [2]float64{(v[0]-minX)*s + m, float64(h) - ((v[1]-minY)*s + m)}
-		}
-		return out
+	img, toPx, err := canvas(minX, minY, maxX, maxY, o)
+	if err != nil {
+		return nil, err
 	}
 	grey := color.RGBA{150, 150, 150, 255}
 	for k, f := range frames {

@@ -11,6 +11,55 @@ import (
 	"tessera/sdp"
 )
 
+// planted returns the iterate of the rank-one Z_i = u_i u_iᵀ, u_i the
+// monomials of taus[i] (the scaled unknowns of the relaxation, in its
+// basis), with the bounds' slacks 0.
+func (m *relaxation) planted(taus [][2]float64) []sdp.Matrix {
+	x := make([]sdp.Matrix, len(m.prob.Blocks))
+	for i, tau := range taus {
+		u := make([]float64, m.n)
+		for r, b := range m.mons[:m.n] {
+			u[r] = math.Pow(tau[0], float64(b[0])) * math.Pow(tau[1], float64(b[1]))
+		}
+		z := sdp.Matrix{N: m.n, Data: make([]float64, m.n*m.n)}
+		for r := range m.n {
+			for c := range m.n {
+				z.Data[r*m.n+c] = u[r] * u[c]
+			}
+		}
+		x[i] = z
+	}
+	lp := m.prob.Blocks[len(m.prob.Blocks)-1]
+	x[len(x)-1] = sdp.Matrix{N: lp.Size, Diagonal: true, Data: make([]float64, lp.Size)}
+	return x
+}
+
+// residuals returns the largest violation of an equality of the SDP at x
+// and the largest of a bound (its slack taken as whatever makes it hold:
+// positive only when even a zero slack cannot).
+func (m *relaxation) residuals(x []sdp.Matrix) (worst, bound float64) {
+	for _, c := range m.prob.Constraints {
+		v, slack := 0.0, false
+		for _, e := range c.A {
+			if e.Block == len(x)-1 {
+				slack = true
+				continue
+			}
+			f := e.V
+			if e.I != e.J {
+				f *= 2
+			}
+			v += f * x[e.Block].At(e.I, e.J)
+		}
+		if slack {
+			bound = max(bound, v-c.B)
+			continue
+		}
+		worst = max(worst, math.Abs(v-c.B))
+	}
+	return worst, bound
+}
+
 // TestSDPRankOneFeasible: the rank-one Z_i = u_i u_iᵀ of a planted
 // solution (u_i the monomials of T_i, eq. 22 and 44) satisfies every
 // constraint of the SDP (23), in both bases: the equations of the path
@@ -26,49 +75,17 @@ func TestSDPRankOneFeasible(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			x := make([]sdp.Matrix, len(m.prob.Blocks))
+			taus := make([][2]float64, len(sol.Placements))
 			for i, pl := range sol.Placements {
-				tau := [2]float64{(pl.T.X.Float64() - m.centre[i][0]) / m.R, (pl.T.Y.Float64() - m.centre[i][1]) / m.R}
+				taus[i] = [2]float64{(pl.T.X.Float64() - m.centre[i][0]) / m.R, (pl.T.Y.Float64() - m.centre[i][1]) / m.R}
 				if basis == BasisExp {
-					tau = [2]float64{math.Exp(tau[0]), math.Exp(tau[1])}
+					taus[i] = [2]float64{math.Exp(taus[i][0]), math.Exp(taus[i][1])}
 				}
-				u := make([]float64, m.n)
-				for r, b := range m.mons[:m.n] {
-					u[r] = math.Pow(tau[0], float64(b[0])) * math.Pow(tau[1], float64(b[1]))
-				}
-				z := sdp.Matrix{N: m.n, Data: make([]float64, m.n*m.n)}
-				for r := range m.n {
-					for c := range m.n {
-						z.Data[r*m.n+c] = u[r] * u[c]
-					}
-				}
-				x[i] = z
 			}
-			// Slacks of the bounds: whatever makes them hold; check they
-			// are non-negative.
-			lp := m.prob.Blocks[len(m.prob.Blocks)-1]
-			x[len(x)-1] = sdp.Matrix{N: lp.Size, Diagonal: true, Data: make([]float64, lp.Size)}
-			worst := 0.0
-			for _, c := range m.prob.Constraints {
-				v, slack := 0.0, -1
-				for _, e := range c.A {
-					if e.Block == len(x)-1 {
-						slack = e.I
-						continue
-					}
-					f := e.V
-					if e.I != e.J {
-						f *= 2
-					}
-					v += f * x[e.Block].At(e.I, e.J)
-				}
-				if slack >= 0 {
-					if c.B-v < 0 {
-						t.Errorf("%v %s: bound violated by %g", basis, name, v-c.B)
-					}
-					continue
-				}
-				worst = max(worst, math.Abs(v-c.B))
+			x := m.planted(taus)
+			worst, bound := m.residuals(x)
+			if bound > 0 {
+				t.Errorf("%v %s: bound violated by %g", basis, name, bound)
 			}
 			if worst > 1e-8 {
 				t.Errorf("%v %s: the planted solution violates an equality by %g", basis, name, worst)

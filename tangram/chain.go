@@ -175,6 +175,25 @@ func (c *chain) boundaryPolygons() (pgs []Polygon, ok bool) {
 		}
 		next[s.a] = i
 	}
+	cs, ok := cycles(segs, func(k, _ int, _ []bool) (int, bool) {
+		j, found := next[segs[k].b]
+		return j, found
+	})
+	if !ok {
+		return nil, false
+	}
+	for _, pg := range cs {
+		pgs = append(pgs, dropCollinear(pg))
+	}
+	return pgs, true
+}
+
+// cycles walks segs into cycles: from each segment not yet used, on to
+// next(k, start, used), the segment after segment k on the walk that
+// started at segment start (false: the walk is stuck, and so is cycles),
+// until it comes back to a used one. It returns each walk's points.
+func cycles(segs []seg, next func(k, start int, used []bool) (int, bool)) ([]Polygon, bool) {
+	var out []Polygon
 	used := make([]bool, len(segs))
 	for i := range segs {
 		if used[i] {
@@ -184,15 +203,15 @@ func (c *chain) boundaryPolygons() (pgs []Polygon, ok bool) {
 		for k := i; !used[k]; {
 			used[k] = true
 			pg = append(pg, segs[k].a)
-			j, found := next[segs[k].b]
-			if !found {
+			j, ok := next(k, i, used)
+			if !ok {
 				return nil, false
 			}
 			k = j
 		}
-		pgs = append(pgs, dropCollinear(pg))
+		out = append(out, pg)
 	}
-	return pgs, true
+	return out, true
 }
 
 // dropCollinear removes vertices where the boundary goes straight on.

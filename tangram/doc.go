@@ -212,12 +212,18 @@
 //     polynomial of degree |γ| in τ, so the equations (28) stay linear in
 //     the moments of τ_i = t_i/R and the SDP has the size of the
 //     translation-only one. Coefficients that the copies cancel to under
-//     1e-10 of their terms are set to 0 (else rounding makes spurious
-//     equations), and the 90-degree matrices are exact.
+//     1e-12 of their terms are set to 0 (else rounding makes spurious
+//     equations; 1e-10 also zeroed some true coefficients of degree 10),
+//     and the 90-degree matrices are exact.
 //   - Bounds: |τ_i| is at most the silhouette's radius about O over R.
 //   - K = 5 by default (Z_i of 21 rows): at K = 3 every classic figure ends
 //     at a rank-one iterate that is not a solution (the summed equations
 //     of degree 6 do not pin the pieces down); K = 5 solves some.
+//   - Restarts: from the weights of a random placement of every piece (its
+//     reference point at a random point of the silhouette, a random
+//     admissible orientation: t_i = A⁻¹ ŝ_i), and also when the objective
+//     reaches rank one without a solution (sdp.Reweighting's
+//     RankOneRestart) rather than stopping there.
 //   - Read-out: the copies of piece i whose vertices lie in the unturned
 //     silhouette (within SnapTol) are its candidate orientations; a search
 //     over one candidate a piece that covers sample points of the
@@ -225,8 +231,19 @@
 //     Check (at most 64). Iterates carry the shifts (SDPIterate.Shifts);
 //     RenderAugmented draws them as Figure 7 does.
 //
-// It is slow and solves few figures (docs/results/tangram.md); the exact
-// solver is the one to use for turned pieces.
+// It solves the two-tan figures and the four-piece T with their
+// orientations hidden (tests, both backends), and none of the seven-tan
+// figures measured (docs/results/tangram.md). Why: the turned copies of
+// the frame overlap about the common centre, and then even the complete
+// equations (28) only say that the coverage summed over the turns matches
+// the frame's (a fold of the plane), not that the pieces tile; the
+// rank-one iterates at K = 3 put pieces where their copies pile up near
+// the centre, and no choice of one copy a piece balances the edge vectors
+// direction by direction (TestAugmentedDiagnose). A centre far enough for
+// the copies to be disjoint makes (28) complete, but the moments of
+// degree at most 2K about it resolve the silhouette too coarsely (tried:
+// no figure solved). The exact solver is the one to use for turned
+// pieces.
 //
 // # Pictures
 //

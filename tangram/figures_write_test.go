@@ -10,13 +10,12 @@ import (
 	"time"
 )
 
-// TestWriteFigures rewrites tangram/figures from figures/art.txt and the
-// convex enumeration when TESSERA_WRITE_FIGURES=1: every drawing is solved
-// by the exact solver (turns and mirror images) and written with its
-// solution beside it; drawings that do not solve are listed and left out.
-func TestWriteFigures(t *testing.T) {
-	if os.Getenv("TESSERA_WRITE_FIGURES") != "1" {
-		t.Skip("set TESSERA_WRITE_FIGURES=1 to rewrite tangram/figures")
+// artsWhen skips the test unless the environment variable env is 1 (why:
+// what it does then), and returns the drawings of figures/art.txt.
+func artsWhen(t *testing.T, env, why string) []ArtFigure {
+	t.Helper()
+	if os.Getenv(env) != "1" {
+		t.Skipf("set %s=1 %s", env, why)
 	}
 	data, err := os.ReadFile("figures/art.txt")
 	if err != nil {
@@ -26,6 +25,15 @@ func TestWriteFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return arts
+}
+
+// TestWriteFigures rewrites tangram/figures from figures/art.txt and the
+// convex enumeration when TESSERA_WRITE_FIGURES=1: every drawing is solved
+// by the exact solver (turns and mirror images) and written with its
+// solution beside it; drawings that do not solve are listed and left out.
+func TestWriteFigures(t *testing.T) {
+	arts := artsWhen(t, "TESSERA_WRITE_FIGURES", "to rewrite tangram/figures")
 	type entry struct {
 		p             *Puzzle
 		cat, src, key string
@@ -37,7 +45,10 @@ func TestWriteFigures(t *testing.T) {
 		all = append(all, entry{p, "geometric", convexSource, name})
 	}
 	for _, a := range arts {
-		var p *Puzzle
+		var (
+			p   *Puzzle
+			err error
+		)
 		if a.Placed {
 			p, _, err = ParsePlaced(a.Name, a.Rows)
 		} else {
@@ -113,17 +124,7 @@ func TestWriteFigures(t *testing.T) {
 // of figures/art.txt that the tans cannot fill, it prints the first
 // variant found that moves one half cell and solves.
 func TestRepairArt(t *testing.T) {
-	if os.Getenv("TESSERA_REPAIR_ART") != "1" {
-		t.Skip("set TESSERA_REPAIR_ART=1 to look for solvable variants of drawings")
-	}
-	data, err := os.ReadFile("figures/art.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	arts, err := ParseArtFile(string(data))
-	if err != nil {
-		t.Fatal(err)
-	}
+	arts := artsWhen(t, "TESSERA_REPAIR_ART", "to look for solvable variants of drawings")
 	solves := func(rows []string) bool {
 		p, err := ParseArt("x", rows)
 		if err != nil {

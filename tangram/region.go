@@ -196,31 +196,24 @@ func regionFromChain(c *chain) (outers, holes []Polygon, ok bool) {
 		}
 		outs[s.a] = append(outs[s.a], i)
 	}
-	used := make([]bool, len(segs))
-	for i := range segs {
-		if used[i] {
-			continue
-		}
-		var pg Polygon
-		for k := i; !used[k]; {
-			used[k] = true
-			pg = append(pg, segs[k].a)
-			back := segs[k].a.Sub(segs[k].b)
-			next := -1
-			for _, j := range outs[segs[k].b] {
-				if used[j] && j != i {
-					continue
-				}
-				d := segs[j].b.Sub(segs[j].a)
-				if next < 0 || angleLess(back, segs[next].b.Sub(segs[next].a), d) {
-					next = j
-				}
+	walks, ok := cycles(segs, func(k, start int, used []bool) (int, bool) {
+		back := segs[k].a.Sub(segs[k].b)
+		next := -1
+		for _, j := range outs[segs[k].b] {
+			if used[j] && j != start {
+				continue
 			}
-			if next < 0 {
-				return nil, nil, false
+			d := segs[j].b.Sub(segs[j].a)
+			if next < 0 || angleLess(back, segs[next].b.Sub(segs[next].a), d) {
+				next = j
 			}
-			k = next
 		}
+		return next, next >= 0
+	})
+	if !ok {
+		return nil, nil, false
+	}
+	for _, pg := range walks {
 		for _, loop := range splitLoops(pg) {
 			loop = dropCollinear(loop)
 			if len(loop) < 3 {

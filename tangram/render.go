@@ -53,14 +53,9 @@ func PieceColor(k int) color.RGBA { return palette[k%len(palette)] }
 // is not exact, Scale or a pose is not finite, or the image would be over
 // 8192 pixels wide or high.
 func Render(p *Puzzle, poses []Pose, o RenderOptions) (*image.RGBA, error) {
-	if math.IsNaN(o.Scale) || math.IsInf(o.Scale, 0) {
-		return nil, fmt.Errorf("tangram: render: scale %v is not finite", o.Scale)
-	}
-	if o.Scale <= 0 {
-		o.Scale = 40
-	}
-	if o.Margin <= 0 {
-		o.Margin = 12
+	o, err := o.withDefaults()
+	if err != nil {
+		return nil, err
 	}
 	if poses == nil {
 		poses = make([]Pose, len(p.Pieces))
@@ -108,22 +103,9 @@ func Render(p *Puzzle, poses []Pose, o RenderOptions) (*image.RGBA, error) {
 		x += c - a + 0.5
 		maxX = math.Max(maxX, x)
 	}
-	s, m := o.Scale, float64(o.Margin)
-	fw, fh := math.Ceil((maxX-minX)*s+2*m), math.Ceil((maxY-minY)*s+2*m)
-	if !(fw <= 8192 && fh <= 8192) { // NaN (a pose that is not finite) included
-		return nil, fmt.Errorf("tangram: render: %.0fx%.0f pixels is too large; lower Scale", fw, fh)
-	}
-	w, h := int(fw), int(fh)
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for i := range img.Pix {
-		img.Pix[i] = 255
-	}
-	toPx := func(f fpoly) fpoly {
-		out := make(fpoly, len(f))
-		for j, v := range f {
-			out[j] = [2]float64{(v[0]-minX)*s + m, float64(h) - ((v[1]-minY)*s + m)}
-		}
-		return out
+	img, toPx, err := canvas(minX, minY, maxX, maxY, o)
+	if err != nil {
+		return nil, err
 	}
 	fill(img, toPx(sil), color.RGBA{200, 200, 200, 255}, 1)
 	outline(img, toPx(sil), color.RGBA{120, 120, 120, 255})
@@ -227,4 +209,43 @@ func RenderStrip(p *Puzzle, frames [][]Pose, o RenderOptions) (*image.RGBA, erro
 		imgs = append(imgs, img)
 	}
 	return hstack(imgs)
+}
+
+// withDefaults returns o with Scale 40 and Margin 12 where they are not
+// positive, or an error when Scale is not finite.
+func (o RenderOptions) withDefaults() (RenderOptions, error) {
+	if math.IsNaN(o.Scale) || math.IsInf(o.Scale, 0) {
+		return o, fmt.Errorf("tangram: render: scale %v is not finite", o.Scale)
+	}
+	if o.Scale <= 0 {
+		o.Scale = 40
+	}
+	if o.Margin <= 0 {
+		o.Margin = 12
+	}
+	return o, nil
+}
+
+// canvas returns a white picture for the box (minX, minY)-(maxX, maxY) at
+// o.Scale pixels a unit with o.Margin around it, and the map of a polygon
+// to its pixels (y up). Pictures over 8192 pixels a side, and boxes that
+// are not finite, are refused.
+func canvas(minX, minY, maxX, maxY float64, o RenderOptions) (*image.RGBA, func([][2]float64) [][2]float64, error) {
+	s, m := o.Scale, float64(o.Margin)
+	fw, fh := math.Ceil((maxX-minX)*s+2*m), math.Ceil((maxY-minY)*s+2*m)
+	if !(fw <= 8192 && fh <= 8192) { // NaN (a pose that is not finite) included
+		return nil, nil, fmt.Errorf("tangram: render: %.0fx%.0f pixels is too large; lower Scale", fw, fh)
+	}
+	w, h := int(fw), int(fh)
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for i := range img.Pix {
+		img.Pix[i] = 255
+	}
+	return img, func(f [][2]float64) [][2]float64 {
+		out := make([][2]float64, len(f))
+		for j, v := range f {
+			out[j] = [2]float64{(v[0]-minX)*s + m, float64(h) - ((v[1]-minY)*s + m)}
+		}
+		return out
+	}, nil
 }

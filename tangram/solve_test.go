@@ -8,6 +8,8 @@ import (
 	"time"
 )
 
+// TestExactClassics: the exact solver, either corner rule, solves every
+// classic figure.
 func TestExactClassics(t *testing.T) {
 	for _, name := range ClassicNames() {
 		p, _, _ := Classic(name)

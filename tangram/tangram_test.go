@@ -7,12 +7,16 @@ import (
 	"testing"
 )
 
+// TestNumParseFormat: numbers of the text format ("1+2r2", halves) parse
+// to the exact a + b√2 and format back in their shortest form; malformed
+// and out-of-range ones are refused.
 func TestNumParseFormat(t *testing.T) {
-	for _, c := range []struct {
+	type numCase struct {
 		in   string
 		want Num
 		out  string
-	}{
+	}
+	for _, c := range []numCase{
 		{"0", Int(0), "0"}, {"3", Int(3), "3"}, {"-1.5", Half(-3, 0), "-1.5"},
 		{"r2", N(0, 1), "r2"}, {"-r2", N(0, -1), "-r2"}, {"0.5r2", Half(0, 1), "0.5r2"},
 		{"1+2r2", N(1, 2), "1+2r2"}, {"0.5-1.5r2", Half(1, -3), "0.5-1.5r2"},

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"image/png"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -35,6 +36,10 @@ const (
 	tgSDPTimeout   = 60 * time.Second
 	// tgMaxText bounds a figure's text (a pasted or uploaded file).
 	tgMaxText = 64 << 10
+	// tgMaxPicture bounds an uploaded picture (PNG, JPEG, GIF or SVG),
+	// tgMaxPixels its size once decoded.
+	tgMaxPicture = 4 << 20
+	tgMaxPixels  = 4_000_000
 )
 
 var tangramGame = &game{
@@ -275,11 +280,59 @@ func (s *Server) tgFigures(r *http.Request) (int, any, error) {
 
 // tgFigureRequest is the body of POST /api/tangram/figure: a figure of
 // the person's own, as text (a tangram puzzle file, of which the name
-// and silhouette lines are read) or as the points drawn on the grid.
+// and silhouette lines are read), as the points drawn on the grid, or as
+// a picture (a data URL of a PNG, JPEG, GIF or SVG: a dark shape on a
+// light background, traced by tangram.TraceFile as `tessera tangram
+// trace` does).
 type tgFigureRequest struct {
 	Text       string    `json:"text,omitempty"`
 	Silhouette []tgPoint `json:"silhouette,omitempty"`
+	Picture    string    `json:"picture,omitempty"`
 	Name       string    `json:"name,omitempty"`
+}
+
+// tgFigureReply is a figure of the person's own as the page sees it, with
+// what the tracer said of a picture.
+type tgFigureReply struct {
+	tgFigureJSON
+	Traced *tgTraced `json:"traced,omitempty"`
+}
+
+// tgTraced is what tangram.Trace reports of an uploaded picture.
+type tgTraced struct {
+	Snapped     bool     `json:"snapped"`
+	Faults      []string `json:"faults,omitempty"`
+	Frame       string   `json:"frame"`
+	Rotation    float64  `json:"rotation_degrees"`
+	MaxResidual float64  `json:"max_residual"`
+}
+
+// tgTrace reads a picture sent as a data URL and traces it into a
+// silhouette of one polygon (the board draws one), the faults named.
+func tgTrace(dataURL string) (tangram.Polygon, *tgTraced, error) {
+	_, b64, ok := strings.Cut(dataURL, ";base64,")
+	if !ok || !strings.HasPrefix(dataURL, "data:") {
+		return nil, nil, errorf(http.StatusBadRequest, "picture: want a data URL (data:image/png;base64,...)")
+	}
+	if base64.StdEncoding.DecodedLen(len(b64)) > tgMaxPicture {
+		return nil, nil, errorf(http.StatusRequestEntityTooLarge, "picture larger than %d MiB", tgMaxPicture>>20)
+	}
+	data, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil {
+		return nil, nil, errorf(http.StatusBadRequest, "picture: %v", err)
+	}
+	res, err := tangram.TraceFile(bytes.NewReader(data), tangram.TraceOptions{MaxPixels: tgMaxPixels})
+	if err != nil {
+		return nil, nil, errorf(http.StatusBadRequest, "picture: %v", strings.TrimPrefix(err.Error(), "tangram: "))
+	}
+	tr := &tgTraced{Snapped: res.Snapped, Faults: res.Faults, Frame: res.Frame, Rotation: res.Rotation * 180 / math.Pi, MaxResidual: res.MaxResidual}
+	if res.Puzzle == nil {
+		return nil, tr, errorf(http.StatusBadRequest, "picture: the outline does not snap to a tangram figure: %s", strings.Join(res.Faults, "; "))
+	}
+	if len(res.Puzzle.Parts) > 0 || len(res.Puzzle.Holes) > 0 {
+		return nil, tr, errorf(http.StatusBadRequest, "picture: the figure has %d holes and %d parts touching at a corner; the board draws one polygon (tessera tangram trace takes them)", len(res.Puzzle.Holes), len(res.Puzzle.Parts))
+	}
+	return res.Puzzle.Silhouette, tr, nil
 }
 
 // tgParseFigure reads a figure's text: its "name" and "silhouette" lines
@@ -318,14 +371,27 @@ func tgParseFigure(text string) (string, tangram.Polygon, error) {
 
 func (s *Server) tgFigure(r *http.Request) (int, any, error) {
 	var req tgFigureRequest
-	if err := decodeJSON(r, tgMaxText+8<<10, &req); err != nil {
+	if err := decodeJSON(r, tgMaxPicture*4/3+16<<10, &req); err != nil {
 		return 0, nil, err
 	}
 	name := cmp.Or(req.Name, "your figure")
 	var sil tangram.Polygon
+	var traced *tgTraced
+	given := 0
+	for _, b := range []bool{req.Text != "", req.Silhouette != nil, req.Picture != ""} {
+		if b {
+			given++
+		}
+	}
 	switch {
-	case req.Text != "" && req.Silhouette != nil:
-		return 0, nil, errorf(http.StatusBadRequest, "give text or silhouette, not both")
+	case given > 1:
+		return 0, nil, errorf(http.StatusBadRequest, "give one of text, silhouette and picture")
+	case req.Picture != "":
+		pg, tr, err := tgTrace(req.Picture)
+		if err != nil {
+			return 0, nil, err
+		}
+		sil, traced = pg, tr
 	case req.Text != "":
 		n, pg, err := tgParseFigure(req.Text)
 		if err != nil {
@@ -352,7 +418,7 @@ func (s *Server) tgFigure(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, tgFigure{Name: name, Category: "yours", Silhouette: p.Silhouette}.json(), nil
+	return http.StatusOK, tgFigureReply{tgFigure{Name: name, Category: "yours", Silhouette: p.Silhouette}.json(), traced}, nil
 }
 
 // tgPlacement is a tan on the page's board: translation t and orientation
@@ -614,13 +680,7 @@ func tangramJobs(s *Server) map[string]jobKind {
 			j, err := s.checkTGSpec(spec)
 			return j.Budget.Timeout + 2*time.Minute, err // the solver stops itself at its budget; the rest is for the wait for a slot
 		},
-		normalize: func(spec json.RawMessage) (json.RawMessage, error) {
-			j, err := s.checkTGSpec(spec)
-			if err != nil {
-				return nil, err
-			}
-			return json.Marshal(j)
-		},
+		normalize: func(spec json.RawMessage) (json.RawMessage, error) { return tgMarshal(s.checkTGSpec(spec)) },
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 			j, err := s.checkTGSpec(spec)
 			if err != nil {
@@ -639,6 +699,14 @@ func tangramJobs(s *Server) map[string]jobKind {
 			return s.solveTangram(ctx, j, progress)
 		},
 	}}
+}
+
+// tgMarshal returns the checked job as JSON, or the check's error.
+func tgMarshal(j catalog.TangramJob, err error) (json.RawMessage, error) {
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(j)
 }
 
 // solveTangram runs the job, taking a busy slot; Algorithm 2 reports each

@@ -93,6 +93,22 @@ func tgOrient(t *testing.T, ctx context.Context, k, o int) {
 	step(t, ctx, "orientation", waitFor(fmt.Sprintf(`JSON.parse(document.getElementById('board').dataset.pieces)[%d].o === %d`, k, o), 5*time.Second))
 }
 
+// tgScreenshot keeps a screenshot of the page as the test's artifact
+// name, and as docs/NAME too when docs is set and -update-screenshot asks.
+func tgScreenshot(t *testing.T, ctx context.Context, name string, docs bool) {
+	t.Helper()
+	shot := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+	paths := []string{filepath.Join(t.ArtifactDir(), name)}
+	if docs && *updateScreenshot {
+		paths = append(paths, filepath.Join("..", "..", "docs", name))
+	}
+	for _, path := range paths {
+		if err := os.WriteFile(path, shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func tgChooseFigure(t *testing.T, ctx context.Context, category, name string) {
 	t.Helper()
 	step(t, ctx, "choose "+name,
@@ -176,15 +192,7 @@ func TestBrowserTangram(t *testing.T) {
 		chromedp.Click(chromedp.ID("auto")),
 		waitFor(`!document.getElementById('strip-box').hidden`, 90*time.Second),
 		waitFor(statusJS+`.textContent.startsWith('Filled!')`, 30*time.Second))
-	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "tangram.png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if *updateScreenshot {
-		if err := os.WriteFile(filepath.Join("..", "..", "docs", "tangram.png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tgScreenshot(t, ctx, "tangram.png", true)
 
 	// A figure of one's own, pasted, solved by the exact solver; then one
 	// drawn by tapping its corners on the grid.
@@ -202,6 +210,16 @@ func TestBrowserTangram(t *testing.T) {
 	step(t, ctx, "an uploaded figure",
 		chromedp.SetUploadFiles(chromedp.ID("own-file"), []string{upload}),
 		waitFor(statusJS+`.textContent.startsWith('New figure: tower')`, 10*time.Second))
+	// A picture of the house, turned by 17 degrees, traced by the server.
+	pic := filepath.Join(t.TempDir(), "drawn house.png")
+	if err := os.WriteFile(pic, tgPicturePNG(t, "house", 0.3), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	step(t, ctx, "an uploaded picture",
+		chromedp.SetUploadFiles(chromedp.ID("own-file"), []string{pic}),
+		waitFor(statusJS+`.textContent.startsWith('Traced your picture')`, 20*time.Second),
+		waitFor(statusJS+`.textContent.includes('every corner snapped')`, time.Second),
+		waitFor(`document.getElementById('figure-name').textContent === 'drawn house'`, time.Second))
 	step(t, ctx, "draw mode", chromedp.Click(chromedp.ID("draw")))
 	for _, c := range [][2]float64{{0, 0}, {4, 0}, {4, 2}, {0, 2}} {
 		xy := value(t, ctx, "grid point", chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
@@ -280,10 +298,7 @@ func TestBrowserTangramPhone(t *testing.T) {
 		touch(input.DispatchTouchEventTypeTouchEnd, x, y),
 		waitFor(`JSON.parse(document.getElementById('board').dataset.pieces)[2].o === 1`, 5*time.Second),
 		waitFor(statusJS+`.textContent.includes('of 7 tans on the figure')`, 5*time.Second))
-	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "tangram-phone.png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	tgScreenshot(t, ctx, "tangram-phone.png", false)
 }
 
 // TestBrowserTangramReloadDuringAuto: Auto's job waits for a solver slot

@@ -1,7 +1,11 @@
 package web
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
+	"image"
+	"image/png"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +13,22 @@ import (
 	"tessera/internal/catalog"
 	"tessera/tangram"
 )
+
+// tgPicturePNG draws the figure of the page's set named name as a
+// picture (tangram.Picture: black on white, turned by angle radians,
+// 30 pixels a unit), PNG-encoded.
+func tgPicturePNG(t *testing.T, name string, angle float64) []byte {
+	t.Helper()
+	p, err := tgBoardPuzzle(name, tgFigureOf(t, name).Silhouette)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, tangram.Picture(p, tangram.PictureOptions{Scale: 30, Angle: angle})); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
 
 // tgFigureOf returns the figure of the page's set named name.
 func tgFigureOf(t *testing.T, name string) tgFigure {
@@ -86,7 +106,37 @@ func TestTangramOwnFigure(t *testing.T) {
 	if got.Name != "drawn" || len(got.Silhouette) != 4 {
 		t.Fatalf("drawn: %+v", got)
 	}
+	// A picture: the house drawn turned, traced into a silhouette of the
+	// tans' area that the exact solver fills.
+	pic := "data:image/png;base64," + base64.StdEncoding.EncodeToString(tgPicturePNG(t, "house", 0.3))
+	traced := decode[tgFigureReply](t, call(t, s, "POST", "/api/tangram/figure", map[string]any{"picture": pic, "name": "house picture"}), 200)
+	if traced.Name != "house picture" || traced.Traced == nil || !traced.Traced.Snapped {
+		t.Fatalf("picture: %+v %+v", traced.tgFigureJSON, traced.Traced)
+	}
+	sil, err := tgPolygon(traced.Silhouette)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := tgBoardPuzzle("house picture", sil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := (tangram.Exact{}).Solve(t.Context(), p); err != nil || !res.Solved {
+		t.Fatalf("the traced house is not solved: %v", err)
+	}
+	blank := image.NewGray(image.Rect(0, 0, 40, 40))
+	for k := range blank.Pix {
+		blank.Pix[k] = 255
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, blank); err != nil {
+		t.Fatal(err)
+	}
 	postBad(t, s, "/api/tangram/figure", []badBody{
+		{tgJSON(map[string]any{"picture": "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())}), 400, "picture"},
+		{tgJSON(map[string]any{"picture": "not a data url"}), 400, "data URL"},
+		{tgJSON(map[string]any{"picture": "data:image/png;base64,AAAA"}), 400, "picture"},
+		{tgJSON(map[string]any{"picture": pic, "text": "silhouette 0 0 4 0 4 2 0 2"}), 400, "one of"},
 		{tgJSON(map[string]any{"text": "silhouette 0 0 3 0 3 2 0 2"}), 400, "areas do not add up"},
 		{tgJSON(map[string]any{"text": "piece a 0 0 1 0 0 1"}), 400, "no silhouette line"},
 		{tgJSON(map[string]any{"text": "silhouette 0 0 x 0 4 2"}), 400, "figure"},

@@ -406,10 +406,16 @@ function showCategory() {
 
 async function ownFigure(body) {
   try {
-    const f = await api('POST', '/api/tangram/figure', body);
+    const { traced, ...f } = await api('POST', '/api/tangram/figure', body);
     game.drawing = null;
     ui.draw.setAttribute('aria-pressed', 'false');
     await newGame(f);
+    if (traced) {
+      const how = traced.snapped ? 'every corner snapped to the tans\' lattice'
+        : `snapped with faults: ${traced.faults.join('; ')}`;
+      notify(`Traced your picture (turned by ${traced.rotation_degrees.toFixed(1)}°, ${traced.frame} lattice): ${how}. Drag the seven tans onto it.`,
+        traced.snapped ? '' : 'warn');
+    }
   } catch (e) {
     notify(`Cannot use that figure: ${e.message}`, 'error');
   }
@@ -515,11 +521,27 @@ ui.ownUse.addEventListener('click', () => ownFigure({ text: ui.ownText.value }))
 ui.ownFile.addEventListener('change', async () => {
   const file = ui.ownFile.files[0];
   if (!file) return;
+  const name = file.name.replace(/\.[a-z]+$/i, '').slice(0, 64);
+  if (/^image\//.test(file.type) || /\.(png|jpe?g|gif|svg)$/i.test(file.name)) {
+    if (file.size > 4 << 20) {
+      notify('That picture is over 4 MiB.', 'error');
+      return;
+    }
+    const picture = await new Promise((resolve, reject) => {
+      const r = new FileReader();
+      r.onload = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+      r.readAsDataURL(file);
+    });
+    notify('Tracing your picture…', 'busy');
+    await ownFigure({ picture, name });
+    return;
+  }
   if (file.size > 64 << 10) {
     notify('That file is over 64 KiB: a figure is one silhouette line.', 'error');
     return;
   }
-  await ownFigure({ text: await file.text(), name: file.name.replace(/\.txt$/, '').slice(0, 64) });
+  await ownFigure({ text: await file.text(), name });
 });
 ui.draw.addEventListener('click', () => {
   game.drawing = game.drawing ? null : [];
@@ -534,7 +556,9 @@ ui.drawUse.addEventListener('click', () => {
 });
 const describeSolver = () => {
   ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description
-    + (ui.solver.value === 'sdp' ? '. Translation only: the tans come turned as the figure\'s known solution has them.' : '');
+    + (ui.solver.value === 'sdp' ? '. Translation only: the tans come turned as the figure\'s known solution has them.'
+      + ' With the turns hidden (the augmented puzzle of the paper\'s section 6.3) Algorithm 2 solves two-tan figures and the'
+      + ' four-piece T, but none of the seven-tan figures measured, so the page gives it the turns.' : '');
 };
 ui.solver.addEventListener('change', describeSolver);
 
