@@ -182,6 +182,7 @@ of -set mixed in, to be set aside; the solver plays the game of fragments
 (the model's fragment heads) and each puzzle is scored by its own patches,
 the adjacencies between present patches, perfect (every own patch in its
 cell and every stray set aside), strays_found and own_aside.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "folders and image files, comma-separated (required)")
 		crops := fs.Int("crops", 1, "random puzzles per image")
@@ -199,9 +200,6 @@ cell and every stray set aside), strays_found and own_aside.`,
 		missing := fs.Int("missing", 0, "puzzles of fragments: patches taken away from each puzzle (their cells stay empty)")
 		foreign := fs.Int("foreign", 0, "puzzles of fragments: strays from another image of -set mixed into each puzzle (to be set aside)")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			if *set == "" || *crops < 1 {
 				return usagef("-set is required and -crops must be positive")
 			}
@@ -293,6 +291,7 @@ Interrupted (Ctrl-C), it saves the networks with their best weights so far.
 -o DIR writes the model (pair.nn, p3.nn, v3.nn, ...). The accuracies of
 the pair network, P and V are measured on puzzles of -val (never trained
 on). Progress goes to stderr with -progress.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		trainSet := fs.String("train", "", "training images: folders and files, comma-separated (required)")
 		valSet := fs.String("val", "", "validation images (for the reported accuracies)")
@@ -329,9 +328,6 @@ on). Progress goes to stderr with -progress.`,
 		prog := progressFlag(fs)
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			if *trainSet == "" || *out == "" {
 				return usagef("-train and -o are required")
 			}
@@ -463,6 +459,7 @@ classifies right at 1/2. With -hints N (or central) every reassembly has
 at least N patches (the central cell's first) in their true cells
 (Alphazzle's Table 6); the accuracies are also given per number of
 patches placed (Table 7; V from one patch placed).`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "images: folders and files, comma-separated (required)")
 		grid := fs.Int("grid", 3, "the puzzles are GRID x GRID patches")
@@ -474,9 +471,6 @@ patches placed (Table 7; V from one patch placed).`,
 		seed := seedFlag(fs)
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			if *set == "" || *puzzles < 1 {
 				return usagef("-set is required and -puzzles must be positive")
 			}
