@@ -41,6 +41,7 @@ func (f *neuralFlags) define(fs *flag.FlagSet) {
 // loaded.
 func (f *neuralFlags) options(algo string, seed uint64, others ...[]catalog.Option) (neural.Geometry, catalog.GapOptions, catalog.GapHooks, error) {
 	g, o := f.geo, f.o
+	g.Gap = neural.GapOf(g.Gap)
 	o.Seed = seed
 	var h catalog.GapHooks
 	if _, err := catalog.Gaps.Lookup(algo); err != nil {
@@ -352,7 +353,7 @@ on). Progress goes to stderr with -progress.`,
 			if *stage != "all" && *stage != "pair" && *initDir == "" {
 				return usagef("-stage %s needs -init", *stage)
 			}
-			geom := neural.Geometry{Grid: 3, Patch: *patch, Gap: *gap}
+			geom := neural.Geometry{Grid: 3, Patch: *patch, Gap: neural.GapOf(*gap)}
 			if err := geom.Validate(); err != nil {
 				return usagef("-patch %d -gap %d: %v", *patch, *gap, err)
 			}
@@ -425,13 +426,13 @@ func neuralTrainModel(fs *flag.FlagSet, initDir, stage string, geom neural.Geome
 		return m, map[string]string{}, err
 	}
 	m, info, err := neural.Load(initDir)
-	if err != nil || m.Patch == geom.Patch && m.Gap == geom.Gap || !isSet(fs, "patch") && !isSet(fs, "gap") {
+	if err != nil || m.Patch == geom.Patch && m.Gap == geom.GapPx() || !isSet(fs, "patch") && !isSet(fs, "gap") {
 		return m, info, err
 	}
 	gap := m.Gap
 	if !m.Regap(geom, stage) {
 		return nil, nil, usagef("-init %s is a model for %d px patches with %d px gaps, not -patch %d -gap %d (another gap needs -stage pair or all)",
-			initDir, m.Patch, m.Gap, geom.Patch, geom.Gap)
+			initDir, m.Patch, m.Gap, geom.Patch, geom.GapPx())
 	}
 	info["warm_start"] = fmt.Sprintf("from %s (%d px gaps)", initDir, gap)
 	return m, info, nil
@@ -483,14 +484,14 @@ patches placed (Table 7; V from one patch placed).`,
 			}
 			var m *neural.Model
 			if *model == "" {
-				m, _, err = neural.For(neural.Geometry{Grid: *grid, Patch: *patch, Gap: *gap})
+				m, _, err = neural.For(neural.Geometry{Grid: *grid, Patch: *patch, Gap: neural.GapOf(*gap)})
 			} else {
 				m, _, err = neural.Load(*model)
 			}
 			if err != nil {
 				return err
 			}
-			if err := m.Fits(neural.Geometry{Grid: *grid, Patch: m.Patch, Gap: m.Gap}); err != nil {
+			if err := m.Fits(m.Geometry(*grid)); err != nil {
 				return err
 			}
 			imgs, err := bench.GapImages(*set)

@@ -411,7 +411,7 @@ func GapScores(ctx context.Context, m *neural.Model, grid int, set string, crops
 	if err != nil {
 		return nil, err
 	}
-	g := neural.Geometry{Grid: grid, Patch: m.Patch, Gap: m.Gap}
+	g := m.Geometry(grid)
 	if err := g.Validate(); err != nil {
 		return nil, err
 	}

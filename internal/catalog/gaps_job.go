@@ -96,7 +96,7 @@ type GapsRecord struct {
 // Solved fills the record's solve fields from res, found by solver id
 // with options n on pz; the score when pz's truth is known.
 func (r *GapsRecord) Solved(id string, n neural.Options, pz *neural.Puzzle, res neural.Result) {
-	r.Solver, r.Grid, r.PatchSize, r.Gap = id, pz.Grid, pz.Patch, pz.Gap
+	r.Solver, r.Grid, r.PatchSize, r.Gap = id, pz.Grid, pz.Patch, pz.GapPx()
 	r.Reward, r.Sims, r.Attempts = n.Reward.String(), max(n.Sims, 0), max(n.Attempts, 0)
 	if r.Sims == 0 {
 		r.Sims = 100 // neural.Options' defaults

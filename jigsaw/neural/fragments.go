@@ -158,7 +158,7 @@ func (m *Model) fragPuzzles(ctx context.Context, images []image.Image, grid, cou
 	if len(images) < 2 {
 		return nil, fmt.Errorf("neural: fragments need two images or more (strays come from another)")
 	}
-	g := Geometry{Grid: grid, Patch: m.Patch, Gap: m.Gap}
+	g := m.Geometry(grid)
 	pzs := make([]*Puzzle, count)
 	errs := make([]error, count)
 	var wg sync.WaitGroup

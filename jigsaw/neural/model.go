@@ -81,7 +81,7 @@ func NewModel(g Geometry, arch Arch, seed uint64) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Model{Patch: g.Patch, Gap: g.Gap, Strip: arch.Strip, Pair: pair, Heads: map[int]Heads{}, Frag: map[int]Heads{}}, nil
+	return &Model{Patch: g.Patch, Gap: g.GapPx(), Strip: arch.Strip, Pair: pair, Heads: map[int]Heads{}, Frag: map[int]Heads{}}, nil
 }
 
 // NewHeads returns untrained heads for grid x grid puzzles.
@@ -104,10 +104,16 @@ func newHeads(grid, pc, vc, outputs int, arch Arch, seed uint64) (Heads, error) 
 	return Heads{P: p, V: v}, nil
 }
 
+// Geometry is the geometry of grid x grid puzzles the model was made for
+// (a 0 px gap as NoGap).
+func (m *Model) Geometry(grid int) Geometry {
+	return Geometry{Grid: grid, Patch: m.Patch, Gap: GapOf(m.Gap)}
+}
+
 // Fits reports whether the model solves puzzles of geometry g.
 func (m *Model) Fits(g Geometry) error {
-	if g.Patch != m.Patch || g.Gap != m.Gap {
-		return fmt.Errorf("neural: the model is for %d px patches with %d px gaps, not %d and %d", m.Patch, m.Gap, g.Patch, g.Gap)
+	if g.Patch != m.Patch || g.GapPx() != m.Gap {
+		return fmt.Errorf("neural: the model is for %d px patches with %d px gaps, not %d and %d", m.Patch, m.Gap, g.Patch, g.GapPx())
 	}
 	if _, ok := m.Heads[g.Grid]; !ok {
 		return fmt.Errorf("neural: the model has no heads for %dx%d puzzles", g.Grid, g.Grid)
@@ -393,10 +399,10 @@ var (
 func For(g Geometry) (*Model, map[string]string, error) {
 	g = g.Defaults()
 	m, info, err := Default()
-	if err != nil || (m.Patch == g.Patch && m.Gap == g.Gap) {
+	if err != nil || (m.Patch == g.Patch && m.Gap == g.GapPx()) {
 		return m, info, err
 	}
-	name := geometryDir(g.Patch, g.Gap)
+	name := geometryDir(g.Patch, g.GapPx())
 	otherMu.Lock()
 	defer otherMu.Unlock()
 	if e, ok := others[name]; ok {
@@ -406,7 +412,7 @@ func For(g Geometry) (*Model, map[string]string, error) {
 	if sub, err := fs.Sub(shipped, "models/"+name); err != nil {
 		e.err = err
 	} else if _, err := fs.Stat(sub, pairFile); err != nil {
-		e.err = fmt.Errorf("neural: no model shipped for %d px patches with %d px gaps (models: %s)", g.Patch, g.Gap, strings.Join(ShippedGeometries(), ", "))
+		e.err = fmt.Errorf("neural: no model shipped for %d px patches with %d px gaps (models: %s)", g.Patch, g.GapPx(), strings.Join(ShippedGeometries(), ", "))
 	} else {
 		e.m, e.info, e.err = loadFS(sub)
 	}
@@ -462,7 +468,7 @@ func Default() (*Model, map[string]string, error) {
 // patch and gap.
 func (m *Model) Regap(g Geometry, stage string) bool {
 	if m.Patch == g.Patch && (stage == "all" || stage == "pair") {
-		m.Gap = g.Gap
+		m.Gap = g.GapPx()
 	}
-	return m.Patch == g.Patch && m.Gap == g.Gap
+	return m.Patch == g.Patch && m.Gap == g.GapPx()
 }

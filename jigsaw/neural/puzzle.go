@@ -16,10 +16,28 @@ import (
 // Patch+Gap pixels, of which only the central Patch x Patch pixels are
 // kept, so that neighbouring patches are Gap pixels apart and never touch.
 // The zero value means the source's setting: 3 x 3 cells, 40 px patches,
-// 4 px gaps (a 132 px square region).
+// 4 px gaps (a 132 px square region). Since a zero Gap means 4 px, patches
+// that touch (Alphazzle's 2x2 row of Table 6) have Gap NoGap; GapPx is the
+// gap in pixels either way.
 type Geometry struct {
 	Grid, Patch, Gap int
 }
+
+// NoGap is the Gap of patches that touch: 0 px between them.
+const NoGap = -1
+
+// GapOf is the Gap of a geometry with px pixels between patches: px, or
+// NoGap for 0 (how a command-line -gap 0 or a model's 0 px gap becomes a
+// Geometry).
+func GapOf(px int) int {
+	if px == 0 {
+		return NoGap
+	}
+	return px
+}
+
+// GapPx is the gap between patches in pixels: Gap, or 0 for NoGap.
+func (g Geometry) GapPx() int { return max(g.Gap, 0) }
 
 // Defaults fills the zero fields of g.
 func (g Geometry) Defaults() Geometry {
@@ -43,7 +61,7 @@ func (g Geometry) Validate() error {
 	if g.Patch < 8 || g.Patch > 256 {
 		return fmt.Errorf("neural: patch %d px: want 8 to 256", g.Patch)
 	}
-	if g.Gap < 0 || g.Gap > g.Patch {
+	if g.Gap < NoGap || g.GapPx() > g.Patch {
 		return fmt.Errorf("neural: gap %d px: want 0 to the patch size", g.Gap)
 	}
 	return nil
@@ -52,8 +70,8 @@ func (g Geometry) Validate() error {
 // Cells is the number of cells (and patches), Grid*Grid.
 func (g Geometry) Cells() int { return g.Grid * g.Grid }
 
-// Cell is the side of a cell in pixels, Patch+Gap.
-func (g Geometry) Cell() int { return g.Patch + g.Gap }
+// Cell is the side of a cell in pixels, Patch+GapPx.
+func (g Geometry) Cell() int { return g.Patch + g.GapPx() }
 
 // Side is the side of the region a puzzle is cut from, Grid*(Patch+Gap).
 func (g Geometry) Side() int { return g.Grid * g.Cell() }
@@ -179,7 +197,7 @@ func Cut(img image.Image, x0, y0 int, g Geometry) *Puzzle {
 	if _, ok := img.(*image.NRGBA64); ok {
 		pz.Depth = 16
 	}
-	off := g.Gap / 2
+	off := g.GapPx() / 2
 	for r := range g.Grid {
 		for c := range g.Grid {
 			p := jigsaw.NewPiece(g.Patch)
@@ -308,7 +326,7 @@ func (pz *Puzzle) Render(cells []int, background color.Color) *image.NRGBA64 {
 	if background != nil {
 		draw.Draw(m, m.Bounds(), image.NewUniform(background), image.Point{}, draw.Src)
 	}
-	off := pz.Gap / 2
+	off := pz.GapPx() / 2
 	for i, cell := range cells {
 		if cell < 0 {
 			continue

@@ -69,7 +69,7 @@ func (o TrainOptions) nnOptions(stage string, loss nn.Loss, metric func(logits, 
 // with target 0 (the same first patch with another second one, or the
 // other way round).
 func (m *Model) PairData(images []image.Image, crops int, seed uint64) nn.Data {
-	g := Geometry{Grid: 3, Patch: m.Patch, Gap: m.Gap}
+	g := m.Geometry(3)
 	rng := rand.New(rand.NewPCG(seed, 0x70616972))
 	var d nn.Data
 	for _, img := range images {
@@ -188,7 +188,7 @@ type headSample struct {
 // headPuzzles cuts count random puzzles of grid from the images (each
 // from a random image) and computes their tables.
 func (m *Model) headPuzzles(ctx context.Context, images []image.Image, grid, count int, seed uint64) ([]headSample, error) {
-	g := Geometry{Grid: grid, Patch: m.Patch, Gap: m.Gap}
+	g := m.Geometry(grid)
 	rng := rand.New(rand.NewPCG(seed, 0x68656164))
 	out := make([]headSample, 0, count)
 	for range count {
