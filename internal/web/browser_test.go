@@ -31,7 +31,31 @@ import (
 
 var updateScreenshot = flag.Bool("update-screenshot", false, "write the README's screenshots, docs/npuzzle.png and docs/dust.png, from TestBrowserScreenshot and TestBrowserDustAuto")
 
-// browser starts a headless chromium and returns a context for one tab.
+// One headless chromium serves every browser test of the package: it
+// starts with the first test that asks for it and stops after the last
+// (TestMain). Each test gets a tab of its own in a fresh browser context
+// (its own cookies and storage, as a new player), so tests are independent
+// and run in parallel (as many at once as -test.parallel allows, by
+// default the number of CPUs).
+var shared struct {
+	mu      sync.Mutex
+	ctx     context.Context // the browser's first tab; new tabs open beside it
+	stop    func()
+	profile string
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	shared.mu.Lock()
+	if shared.stop != nil {
+		shared.stop()
+	}
+	shared.mu.Unlock()
+	os.Exit(code)
+}
+
+// browser returns a context for a new tab of the shared chromium, closed
+// with the test, whose console is watched. It marks the test parallel.
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	if testing.Short() {
@@ -50,14 +74,40 @@ func browser(t *testing.T) context.Context {
 		}
 		t.Skip("no chromium on PATH: install it (apt-get install -y chromium) to run the browser tests")
 	}
-	// Chromium sometimes dies at start-up on a loaded machine (a crash
-	// before its DevTools endpoint answers); a fresh browser is tried
-	// three times before the test fails.
+	t.Parallel()
+	bctx := sharedBrowser(t, path)
+	// The page is told that the user prefers reduced motion: tiles then
+	// move at once, without a slide, so a click never aims at a tile on
+	// its way.
+	ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	// (The first action runs on the tab's own context, not a derived one
+	// with a time limit, whose end would close the tab.)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 860)); err != nil {
+		t.Fatalf("open a tab: %v", err)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
+	}); err != nil {
+		t.Fatalf("open a tab: %v", err)
+	}
+	watchConsole(t, ctx)
+	return ctx
+}
+
+// sharedBrowser starts the shared chromium once. Chromium sometimes dies
+// at start-up on a loaded machine (a crash before its DevTools endpoint
+// answers); a fresh browser is tried three times before the test fails.
+func sharedBrowser(t *testing.T, path string) context.Context {
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.ctx != nil {
+		return shared.ctx
+	}
 	var err error
 	for try := 1; ; try++ {
-		var ctx context.Context
-		if ctx, err = startBrowser(t, path); err == nil {
-			return ctx
+		if err = startBrowser(path); err == nil {
+			return shared.ctx
 		}
 		if try == 3 {
 			t.Fatalf("chromium did not start in %d tries: %v", try, err)
@@ -66,23 +116,13 @@ func browser(t *testing.T) context.Context {
 	}
 }
 
-// startBrowser starts one headless chromium on a profile of its own and
-// opens a tab, cleaned up with the test.
-func startBrowser(t *testing.T, path string) (context.Context, error) {
-	// Chromium's helpers may still write to the profile for a moment after
-	// it stops, so the folder is removed with retries, not by t.TempDir.
+// startBrowser starts one headless chromium on a profile of its own, kept
+// in shared until TestMain stops it.
+func startBrowser(path string) error {
 	profile, err := os.MkdirTemp("", "tessera-chromium-")
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
-	t.Cleanup(func() {
-		for range 50 {
-			if os.RemoveAll(profile) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox, // needed as root, as in CI containers
@@ -94,24 +134,24 @@ func startBrowser(t *testing.T, path string) (context.Context, error) {
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelTab := chromedp.NewContext(actx)
-	t.Cleanup(func() {
+	stop := func() {
 		cancelTab()
 		cancelAlloc()
-	})
-	// Start the browser now, so that its start-up is not counted in the
-	// first step's time limit. The page is told that the user prefers
-	// reduced motion: tiles then move at once, without a slide, so a click
-	// never aims at a tile on its way.
-	_, err = chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
-	})
-	if err != nil {
-		cancelTab()
-		cancelAlloc()
-		return nil, err
+		// Chromium's helpers may still write to the profile for a moment
+		// after it stops, so the folder is removed with retries.
+		for range 50 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
-	watchConsole(t, ctx)
-	return ctx, nil
+	if err := chromedp.Do(ctx); err != nil { // starts the browser
+		stop()
+		return err
+	}
+	shared.ctx, shared.stop, shared.profile = ctx, stop, profile
+	return nil
 }
 
 // watchConsole fails the test, when it ends, if a page wrote an error to
@@ -131,7 +171,8 @@ func watchConsole(t *testing.T, ctx context.Context) {
 			if err != nil {
 				return
 			}
-			if (m.Type == chromedp.ConsoleError || m.IsException()) && !strings.Contains(m.Text, "Failed to load resource: the server responded with a status of") {
+			if (m.Type == chromedp.ConsoleError || m.IsException()) && !strings.Contains(m.Text, "Failed to load resource: the server responded with a status of") &&
+				!strings.Contains(m.Text, "Failed to load resource: net::ERR_CONNECTION_REFUSED") {
 				mu.Lock()
 				errs = append(errs, m.String())
 				mu.Unlock()

@@ -80,7 +80,7 @@ func TestBrowserEdgeMatch(t *testing.T) {
 	step(t, ctx, "LP on a 6x6",
 		chromedp.SetValue(chromedp.ID("gen-size"), "6"),
 		chromedp.Click(chromedp.ID("load")),
-		waitFor(statusJS+`.textContent.startsWith('New puzzle: generated 6x6')`, 10*time.Second),
+		waitFor(statusJS+`.textContent.startsWith('New puzzle: generated 6x6')`, 30*time.Second),
 		chromedp.SetValue(chromedp.ID("solver"), "lp"),
 		chromedp.Click(chromedp.ID("auto")),
 		waitFor(`document.querySelectorAll('#lp-iters img').length > 0`, 90*time.Second))

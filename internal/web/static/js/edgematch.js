@@ -197,14 +197,14 @@ function currentRef() {
   return { file: ui.puzzle.value };
 }
 
-async function load(ref, seed = 1, board = null) {
+async function load(ref, seed = 1, board = null, moves = 0, elapsed = 0) {
   try {
     const p = await api('POST', '/api/edgematch/load', { ref, seed });
     game.p = p;
     game.fixed = new Set(p.hints.map(([, r, c]) => r * p.cols + c));
     game.start = p.board.map((x) => x.slice());
     game.board = (board || p.board).map((x) => x.slice());
-    Object.assign(game, { selected: -1, cursor: 0, moves: 0, clock: new Clock() });
+    Object.assign(game, { selected: -1, cursor: 0, moves, clock: new Clock(elapsed) });
     layout();
     const res = draw();
     ui.exportOut.textContent = '';
@@ -353,9 +353,11 @@ ui.solver.addEventListener('change', describeSolver);
 
 const saves = savesPanel({
   kind: 'edgematch', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
-  getState: () => ({ ref: game.p.ref, board: game.board, name: game.p.name, elapsed_ms: Math.round(game.clock.ms()) }),
+  getState: () => ({
+    ref: game.p.ref, board: game.board, name: game.p.name, moves: game.moves, elapsed_ms: Math.round(game.clock.ms()),
+  }),
   loadState: async (st) => {
-    await load(st.ref, 1, st.board);
+    await load(st.ref, 1, st.board, st.moves || 0, st.elapsed_ms || 0);
   },
 });
 
