@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -172,7 +173,7 @@ func watchConsole(t *testing.T, ctx context.Context) {
 				return
 			}
 			if (m.Type == chromedp.ConsoleError || m.IsException()) && !strings.Contains(m.Text, "Failed to load resource: the server responded with a status of") &&
-				!strings.Contains(m.Text, "Failed to load resource: net::ERR_CONNECTION_REFUSED") {
+				!strings.Contains(m.Text, "Failed to load resource: net::ERR_") {
 				mu.Lock()
 				errs = append(errs, m.String())
 				mu.Unlock()
@@ -428,15 +429,7 @@ func TestBrowserScreenshot(t *testing.T) {
 	}
 	step(t, ctx, "play a few moves",
 		waitFor(statusJS+`.textContent.includes('move 5 of')`, 20*time.Second))
-	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "npuzzle.png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if *updateScreenshot {
-		if err := os.WriteFile(filepath.Join("..", "..", "docs", "npuzzle.png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	screenshot(t, ctx, "npuzzle.png")
 }
 
 // TestBrowserSlidingJobAndGap walks the sliding page's jobs and the
@@ -562,4 +555,30 @@ func TestBrowserShuffleLatestWins(t *testing.T) {
 	if b.Size() != (npuzzle.Size{Rows: 4, Cols: 4}) || !strings.HasPrefix(status, "New 4x4 board") {
 		t.Fatalf("after the late 5x5 answer the page shows a %v board (status %q), want the 4x4 one", b.Size(), status)
 	}
+}
+
+// screenshot writes the screen into the test's artifacts as name, and
+// with -update-screenshot into docs/ for the README.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if *updateScreenshot {
+		if err := os.WriteFile(filepath.Join("..", "..", "docs", name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// drag presses the mouse at (x0, y0), moves it by way of the middle to
+// (x1, y1) and lets go there.
+func drag(x0, y0, x1, y1 float64) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, chromedp.ButtonLeft),
+	)
 }

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -110,15 +109,7 @@ func TestBrowserDustAuto(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("speed"), "2"),
 		chromedp.Click(chromedp.ID("auto")),
 		waitFor(statusJS+`.textContent.includes('click 4 of')`, 40*time.Second))
-	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "dust.png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if *updateScreenshot {
-		if err := os.WriteFile(filepath.Join("..", "..", "docs", "dust.png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	screenshot(t, ctx, "dust.png")
 	step(t, ctx, "speed up", chromedp.SetValue(chromedp.ID("speed"), "10"),
 		waitFor(statusJS+`.classList.contains('victory')`, 40*time.Second))
 	status := value(t, ctx, "status", chromedp.Text(chromedp.ID("status")))

@@ -2,14 +2,12 @@ package web
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -46,10 +44,7 @@ func TestBrowserEdgeMatch(t *testing.T) {
 	x0, y0 := cellCentre(t, ctx, 0)
 	x1, y1 := cellCentre(t, ctx, 6)
 	step(t, ctx, "drag tile 0 onto tile 6",
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, chromedp.ButtonLeft),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, chromedp.ButtonLeft),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, chromedp.ButtonLeft),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, chromedp.ButtonLeft),
+		drag(x0, y0, x1, y1),
 		waitFor(`document.getElementById('moves').textContent === '1'`, 5*time.Second))
 	if got0, got6 := pieceAt(t, ctx, 0), pieceAt(t, ctx, 6); got0 != b || got6 != a {
 		t.Fatalf("after the drag: cell 0 %s, cell 6 %s; before %s, %s", got0, got6, a, b)
@@ -84,15 +79,7 @@ func TestBrowserEdgeMatch(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("solver"), "lp"),
 		chromedp.Click(chromedp.ID("auto")),
 		waitFor(`document.querySelectorAll('#lp-iters img').length > 0`, 90*time.Second))
-	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "edgematch.png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if *updateScreenshot {
-		if err := os.WriteFile(filepath.Join("..", "..", "docs", "edgematch.png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	screenshot(t, ctx, "edgematch.png")
 
 	step(t, ctx, "a long partial search",
 		chromedp.SetValue(chromedp.ID("gen-size"), "12"),

@@ -1,8 +1,8 @@
 package web
 
 import (
+	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -112,15 +112,7 @@ func TestBrowserSameGame(t *testing.T) {
 		t.Fatalf("after one click of the line the board shows %d cells", shown)
 	}
 	step(t, ctx, "back to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
-	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "samegame.png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if *updateScreenshot {
-		if err := os.WriteFile(filepath.Join("..", "..", "docs", "samegame.png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	screenshot(t, ctx, "samegame.png")
 	step(t, ctx, "reload",
 		chromedp.Reload(),
 		waitFor(statusJS+`.textContent.includes('still searching') || `+statusJS+`.textContent.includes('best score so far')`, 20*time.Second))
@@ -141,11 +133,8 @@ func TestBrowserNarrow(t *testing.T) {
 	ctx := browser(t)
 	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
 	defer stop()
-	for _, page := range []string{"/npuzzle", "/dust", "/samegame", "/edgematch", "/jigsaw", "/gaps", "/tangram"} {
-		step(t, ctx, "load "+page,
-			chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
-			chromedp.Navigate(ts.URL+page),
-			waitFor(statusJS+`.textContent.startsWith('New')`, 10*time.Second))
+	for _, page := range allPages {
+		loadOnPhone(t, ctx, ts.URL+page)
 		check := value(t, ctx, "layout", chromedp.Evaluate[string](`(() => {
   const bad = [];
   if (document.documentElement.scrollWidth > 390) bad.push('page ' + document.documentElement.scrollWidth + ' px wide');
@@ -179,11 +168,8 @@ func TestBrowserPhoneBoardAndAuto(t *testing.T) {
 	ctx := browser(t)
 	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
 	defer stop()
-	for _, page := range []string{"/npuzzle", "/dust", "/samegame", "/edgematch", "/jigsaw", "/gaps", "/tangram"} {
-		step(t, ctx, "load "+page,
-			chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
-			chromedp.Navigate(ts.URL+page),
-			waitFor(statusJS+`.textContent.startsWith('New')`, 10*time.Second))
+	for _, page := range allPages {
+		loadOnPhone(t, ctx, ts.URL+page)
 		span := value(t, ctx, "span", chromedp.Evaluate[float64](`(() => {
   const board = document.getElementById('board').getBoundingClientRect();
   const auto = document.getElementById('auto').getBoundingClientRect();
@@ -193,4 +179,17 @@ func TestBrowserPhoneBoardAndAuto(t *testing.T) {
 			t.Errorf("%s at 390 x 844: the board and Auto span %.0f px", page, span)
 		}
 	}
+}
+
+// allPages are the paths of the seven games' pages.
+var allPages = []string{"/npuzzle", "/dust", "/samegame", "/edgematch", "/jigsaw", "/gaps", "/tangram"}
+
+// loadOnPhone opens url on a 390 x 844 touch screen and waits for its
+// first game.
+func loadOnPhone(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	step(t, ctx, "load "+url,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Navigate(url),
+		waitFor(statusJS+`.textContent.startsWith('New')`, 10*time.Second))
 }
