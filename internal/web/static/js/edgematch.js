@@ -197,10 +197,25 @@ function currentRef() {
   return { file: ui.puzzle.value };
 }
 
+// showRef sets the puzzle menu to ref, the puzzle shown (after a reload, a
+// resumed job or a loaded save, the menu agrees with the board).
+function showRef(ref) {
+  if (ref.file && [...ui.puzzle.options].some((o) => o.value === ref.file)) {
+    ui.puzzle.value = ref.file;
+  } else if (!ref.file) {
+    ui.puzzle.value = 'gen';
+    ui.genSize.value = ref.rows;
+    ui.genColours.value = ref.colours ? ref.colours : '';
+    ui.genSeed.value = ref.seed ?? 1;
+  }
+  ui.genRow.hidden = ui.puzzle.value !== 'gen';
+}
+
 async function load(ref, seed = 1, board = null, moves = 0, elapsed = 0) {
   try {
     const p = await api('POST', '/api/edgematch/load', { ref, seed });
     game.p = p;
+    showRef(ref);
     game.fixed = new Set(p.hints.map(([, r, c]) => r * p.cols + c));
     game.start = p.board.map((x) => x.slice());
     game.board = (board || p.board).map((x) => x.slice());
