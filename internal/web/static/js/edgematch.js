@@ -8,7 +8,7 @@
 // left; piece -1 is an empty cell. Side d (N E S W = 0 1 2 3) of a placed
 // tile shows side (d - rot) mod 4 of the tile as listed.
 
-import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, gridKeys, gridPointer } from './api.js';
+import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, gridControls } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -318,30 +318,14 @@ async function exportBoard() {
 
 // Pointer: a drag from one tile to another swaps them; a tap selects,
 // turns or swaps.
-gridPointer(ui.board, {
+gridControls(ui.board, game, {
   cell: (i) => cellEls[i],
   movable: (i) => !game.fixed.has(i),
-  swap(i, j) {
-    game.cursor = j;
-    swap(i, j);
-  },
-  tap(j) {
-    game.cursor = j;
-    tap(j);
-  },
-  turn,
-});
-
-gridKeys({
-  active: () => Boolean(game.p),
   size: () => [game.p.rows, game.p.cols],
-  cursor: () => game.cursor,
-  moveTo(i) {
-    game.cursor = i;
-    draw();
-  },
+  draw,
+  swap,
   tap,
-  turn: (dir) => turn(game.selected >= 0 ? game.selected : game.cursor, dir),
+  turn,
   auto,
 });
 
