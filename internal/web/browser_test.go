@@ -253,6 +253,16 @@ func boardOf(t *testing.T, ctx context.Context) string {
 	return value(t, ctx, "read the board", chromedp.Evaluate[string](`document.getElementById('board').dataset.board`))
 }
 
+// browserOn is browser with a test server on a new database, stopped
+// with the test.
+func browserOn(t *testing.T) (context.Context, *httptest.Server) {
+	t.Helper()
+	ctx := browser(t)
+	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
+	t.Cleanup(stop)
+	return ctx, ts
+}
+
 // serveOn starts a test server for the page on the database at path.
 func serveOn(t *testing.T, path string) (*httptest.Server, func()) {
 	t.Helper()
@@ -285,9 +295,7 @@ func serveWith(t *testing.T, path string, set func(*Config)) (*httptest.Server, 
 }
 
 func TestBrowserAutoSolves(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 
 	step(t, ctx, "load the page",
 		chromedp.Navigate(ts.URL),
@@ -407,9 +415,7 @@ func TestBrowserScreenshot(t *testing.T) {
 	if raceEnabled {
 		t.Skip("skipped under -race: the 5-5-5 pattern database that the page waits for builds past the 20 s wait")
 	}
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.EmulateViewport(1280, 860),
 		chromedp.Navigate(ts.URL),

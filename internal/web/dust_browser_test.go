@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -29,9 +28,7 @@ func dealt(t *testing.T, ctx context.Context, seed uint64) string {
 // samegame's rules, saves half way (the server replays the clicks), undoes,
 // and ends with the page's verdict against the optimum.
 func TestBrowserDustPlay(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.Navigate(ts.URL+"/dust"),
 		chromedp.WaitVisible(chromedp.CSS("#board .cell[data-c]")),
@@ -96,9 +93,7 @@ func TestBrowserDustPlay(t *testing.T) {
 // TestBrowserDustAuto lets a solver finish a game, and takes the README's
 // screenshot of the page half way (docs/dust.png with -update-screenshot).
 func TestBrowserDustAuto(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.EmulateViewport(1280, 860),
 		chromedp.Navigate(ts.URL+"/dust"),
@@ -131,9 +126,7 @@ func TestBrowserDustAuto(t *testing.T) {
 // says); after two clicks off it, Auto with the exact solver clears the
 // rest and the verdict tells the player's clicks from the solver's.
 func TestBrowserDustVerdict(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.Navigate(ts.URL+"/dust"),
 		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
@@ -175,9 +168,7 @@ func TestBrowserDustVerdict(t *testing.T) {
 // board of its own (the gaps page kept its before): the board, and on the
 // dust and SameGame pages the clicks made (issue 39 item 6).
 func TestBrowserReloadKeepsGame(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	for _, page := range []string{"/dust", "/samegame", "/npuzzle", "/edgematch", "/jigsaw"} {
 		step(t, ctx, "load "+page, chromedp.Navigate(ts.URL+page),
 			waitFor(statusJS+`.textContent.startsWith('New')`, 20*time.Second))

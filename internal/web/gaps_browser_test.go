@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,9 +48,7 @@ func centreOf(t *testing.T, ctx context.Context, sel string) (float64, float64) 
 // the empty cells.
 func TestBrowserGaps(t *testing.T) {
 	skipGomlxUnderRace(t)
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.EmulateViewport(1440, 900),
 		chromedp.Navigate(ts.URL+"/gaps"),

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,9 +15,7 @@ import (
 // layout drawn, the score and the wrong joins shown), the page at 390
 // pixels, a reload during a long solve that finds it again, and Stop.
 func TestBrowserJigsaw(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.Navigate(ts.URL+"/jigsaw"),

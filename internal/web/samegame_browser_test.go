@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,9 +28,7 @@ const groupJS = `(() => {
 // game, the best line streaming in and stepped through while a search
 // runs, a reload during a running job that finds it again, and Stop.
 func TestBrowserSameGame(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.EmulateViewport(1280, 860),
 		chromedp.Navigate(ts.URL+"/samegame"),
@@ -130,9 +127,7 @@ func TestBrowserSameGame(t *testing.T) {
 // away, none scrolled out of sight), no entry wraps, Stop sits beside
 // Auto.
 func TestBrowserNarrow(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	for _, page := range allPages {
 		loadOnPhone(t, ctx, ts.URL+page)
 		check := value(t, ctx, "layout", chromedp.Evaluate[string](`(() => {
@@ -165,9 +160,7 @@ func TestBrowserNarrow(t *testing.T) {
 // the board it plays on are seen at once (issue 39 item 11: on /gaps the
 // Auto panel sat 1,000 px below the board).
 func TestBrowserPhoneBoardAndAuto(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	for _, page := range allPages {
 		loadOnPhone(t, ctx, ts.URL+page)
 		span := value(t, ctx, "span", chromedp.Evaluate[float64](`(() => {

@@ -118,9 +118,7 @@ func TestWalkAllPages(t *testing.T) {
 				if p.path == "/gaps" {
 					skipGomlxUnderRace(t)
 				}
-				ctx := browser(t)
-				ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-				defer stop()
+				ctx, ts := browserOn(t)
 				viewport := chromedp.EmulateViewport(screen.w, screen.h)
 				if screen.w < 500 {
 					viewport = chromedp.EmulateViewport(screen.w, screen.h, chromedp.EmulateMobile, chromedp.EmulateTouch)
