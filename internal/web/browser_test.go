@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -31,7 +32,31 @@ import (
 
 var updateScreenshot = flag.Bool("update-screenshot", false, "write the README's screenshots, docs/npuzzle.png and docs/dust.png, from TestBrowserScreenshot and TestBrowserDustAuto")
 
-// browser starts a headless chromium and returns a context for one tab.
+// One headless chromium serves every browser test of the package: it
+// starts with the first test that asks for it and stops after the last
+// (TestMain). Each test gets a tab of its own in a fresh browser context
+// (its own cookies and storage, as a new player), so tests are independent
+// and run in parallel (as many at once as -test.parallel allows, by
+// default the number of CPUs).
+var shared struct {
+	mu      sync.Mutex
+	ctx     context.Context // the browser's first tab; new tabs open beside it
+	stop    func()
+	profile string
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	shared.mu.Lock()
+	if shared.stop != nil {
+		shared.stop()
+	}
+	shared.mu.Unlock()
+	os.Exit(code)
+}
+
+// browser returns a context for a new tab of the shared chromium, closed
+// with the test, whose console is watched. It marks the test parallel.
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	if testing.Short() {
@@ -50,14 +75,40 @@ func browser(t *testing.T) context.Context {
 		}
 		t.Skip("no chromium on PATH: install it (apt-get install -y chromium) to run the browser tests")
 	}
-	// Chromium sometimes dies at start-up on a loaded machine (a crash
-	// before its DevTools endpoint answers); a fresh browser is tried
-	// three times before the test fails.
+	t.Parallel()
+	bctx := sharedBrowser(t, path)
+	// The page is told that the user prefers reduced motion: tiles then
+	// move at once, without a slide, so a click never aims at a tile on
+	// its way.
+	ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	// (The first action runs on the tab's own context, not a derived one
+	// with a time limit, whose end would close the tab.)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 860)); err != nil {
+		t.Fatalf("open a tab: %v", err)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
+	}); err != nil {
+		t.Fatalf("open a tab: %v", err)
+	}
+	watchConsole(t, ctx)
+	return ctx
+}
+
+// sharedBrowser starts the shared chromium once. Chromium sometimes dies
+// at start-up on a loaded machine (a crash before its DevTools endpoint
+// answers); a fresh browser is tried three times before the test fails.
+func sharedBrowser(t *testing.T, path string) context.Context {
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.ctx != nil {
+		return shared.ctx
+	}
 	var err error
 	for try := 1; ; try++ {
-		var ctx context.Context
-		if ctx, err = startBrowser(t, path); err == nil {
-			return ctx
+		if err = startBrowser(path); err == nil {
+			return shared.ctx
 		}
 		if try == 3 {
 			t.Fatalf("chromium did not start in %d tries: %v", try, err)
@@ -66,23 +117,13 @@ func browser(t *testing.T) context.Context {
 	}
 }
 
-// startBrowser starts one headless chromium on a profile of its own and
-// opens a tab, cleaned up with the test.
-func startBrowser(t *testing.T, path string) (context.Context, error) {
-	// Chromium's helpers may still write to the profile for a moment after
-	// it stops, so the folder is removed with retries, not by t.TempDir.
+// startBrowser starts one headless chromium on a profile of its own, kept
+// in shared until TestMain stops it.
+func startBrowser(path string) error {
 	profile, err := os.MkdirTemp("", "tessera-chromium-")
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
-	t.Cleanup(func() {
-		for range 50 {
-			if os.RemoveAll(profile) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox, // needed as root, as in CI containers
@@ -94,24 +135,24 @@ func startBrowser(t *testing.T, path string) (context.Context, error) {
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelTab := chromedp.NewContext(actx)
-	t.Cleanup(func() {
+	stop := func() {
 		cancelTab()
 		cancelAlloc()
-	})
-	// Start the browser now, so that its start-up is not counted in the
-	// first step's time limit. The page is told that the user prefers
-	// reduced motion: tiles then move at once, without a slide, so a click
-	// never aims at a tile on its way.
-	_, err = chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
-	})
-	if err != nil {
-		cancelTab()
-		cancelAlloc()
-		return nil, err
+		// Chromium's helpers may still write to the profile for a moment
+		// after it stops, so the folder is removed with retries.
+		for range 50 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
-	watchConsole(t, ctx)
-	return ctx, nil
+	if err := chromedp.Do(ctx); err != nil { // starts the browser
+		stop()
+		return err
+	}
+	shared.ctx, shared.stop, shared.profile = ctx, stop, profile
+	return nil
 }
 
 // watchConsole fails the test, when it ends, if a page wrote an error to
@@ -131,7 +172,8 @@ func watchConsole(t *testing.T, ctx context.Context) {
 			if err != nil {
 				return
 			}
-			if (m.Type == chromedp.ConsoleError || m.IsException()) && !strings.Contains(m.Text, "Failed to load resource: the server responded with a status of") {
+			if (m.Type == chromedp.ConsoleError || m.IsException()) && !strings.Contains(m.Text, "Failed to load resource: the server responded with a status of") &&
+				!strings.Contains(m.Text, "Failed to load resource: net::ERR_") {
 				mu.Lock()
 				errs = append(errs, m.String())
 				mu.Unlock()
@@ -211,6 +253,16 @@ func boardOf(t *testing.T, ctx context.Context) string {
 	return value(t, ctx, "read the board", chromedp.Evaluate[string](`document.getElementById('board').dataset.board`))
 }
 
+// browserOn is browser with a test server on a new database, stopped
+// with the test.
+func browserOn(t *testing.T) (context.Context, *httptest.Server) {
+	t.Helper()
+	ctx := browser(t)
+	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
+	t.Cleanup(stop)
+	return ctx, ts
+}
+
 // serveOn starts a test server for the page on the database at path.
 func serveOn(t *testing.T, path string) (*httptest.Server, func()) {
 	t.Helper()
@@ -243,9 +295,7 @@ func serveWith(t *testing.T, path string, set func(*Config)) (*httptest.Server, 
 }
 
 func TestBrowserAutoSolves(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 
 	step(t, ctx, "load the page",
 		chromedp.Navigate(ts.URL),
@@ -365,9 +415,7 @@ func TestBrowserScreenshot(t *testing.T) {
 	if raceEnabled {
 		t.Skip("skipped under -race: the 5-5-5 pattern database that the page waits for builds past the 20 s wait")
 	}
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.EmulateViewport(1280, 860),
 		chromedp.Navigate(ts.URL),
@@ -387,15 +435,7 @@ func TestBrowserScreenshot(t *testing.T) {
 	}
 	step(t, ctx, "play a few moves",
 		waitFor(statusJS+`.textContent.includes('move 5 of')`, 20*time.Second))
-	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "npuzzle.png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if *updateScreenshot {
-		if err := os.WriteFile(filepath.Join("..", "..", "docs", "npuzzle.png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	screenshot(t, ctx, "npuzzle.png")
 }
 
 // TestBrowserSlidingJobAndGap walks the sliding page's jobs and the
@@ -521,4 +561,30 @@ func TestBrowserShuffleLatestWins(t *testing.T) {
 	if b.Size() != (npuzzle.Size{Rows: 4, Cols: 4}) || !strings.HasPrefix(status, "New 4x4 board") {
 		t.Fatalf("after the late 5x5 answer the page shows a %v board (status %q), want the 4x4 one", b.Size(), status)
 	}
+}
+
+// screenshot writes the screen into the test's artifacts as name, and
+// with -update-screenshot into docs/ for the README.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if *updateScreenshot {
+		if err := os.WriteFile(filepath.Join("..", "..", "docs", name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// drag presses the mouse at (x0, y0), moves it by way of the middle to
+// (x1, y1) and lets go there.
+func drag(x0, y0, x1, y1 float64) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, chromedp.ButtonLeft),
+	)
 }

@@ -3,8 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -30,9 +28,7 @@ func dealt(t *testing.T, ctx context.Context, seed uint64) string {
 // samegame's rules, saves half way (the server replays the clicks), undoes,
 // and ends with the page's verdict against the optimum.
 func TestBrowserDustPlay(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.Navigate(ts.URL+"/dust"),
 		chromedp.WaitVisible(chromedp.CSS("#board .cell[data-c]")),
@@ -97,9 +93,7 @@ func TestBrowserDustPlay(t *testing.T) {
 // TestBrowserDustAuto lets a solver finish a game, and takes the README's
 // screenshot of the page half way (docs/dust.png with -update-screenshot).
 func TestBrowserDustAuto(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.EmulateViewport(1280, 860),
 		chromedp.Navigate(ts.URL+"/dust"),
@@ -110,15 +104,7 @@ func TestBrowserDustAuto(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("speed"), "2"),
 		chromedp.Click(chromedp.ID("auto")),
 		waitFor(statusJS+`.textContent.includes('click 4 of')`, 40*time.Second))
-	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "dust.png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if *updateScreenshot {
-		if err := os.WriteFile(filepath.Join("..", "..", "docs", "dust.png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	screenshot(t, ctx, "dust.png")
 	step(t, ctx, "speed up", chromedp.SetValue(chromedp.ID("speed"), "10"),
 		waitFor(statusJS+`.classList.contains('victory')`, 40*time.Second))
 	status := value(t, ctx, "status", chromedp.Text(chromedp.ID("status")))
@@ -140,9 +126,7 @@ func TestBrowserDustAuto(t *testing.T) {
 // says); after two clicks off it, Auto with the exact solver clears the
 // rest and the verdict tells the player's clicks from the solver's.
 func TestBrowserDustVerdict(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.Navigate(ts.URL+"/dust"),
 		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
@@ -184,9 +168,7 @@ func TestBrowserDustVerdict(t *testing.T) {
 // board of its own (the gaps page kept its before): the board, and on the
 // dust and SameGame pages the clicks made (issue 39 item 6).
 func TestBrowserReloadKeepsGame(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	for _, page := range []string{"/dust", "/samegame", "/npuzzle", "/edgematch", "/jigsaw"} {
 		step(t, ctx, "load "+page, chromedp.Navigate(ts.URL+page),
 			waitFor(statusJS+`.textContent.startsWith('New')`, 20*time.Second))

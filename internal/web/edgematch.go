@@ -474,6 +474,7 @@ type edgematchState struct {
 	Ref       emRef    `json:"ref"`
 	Board     [][2]int `json:"board"`
 	Name      string   `json:"name"`
+	Moves     int      `json:"moves,omitempty"`
 	ElapsedMS int64    `json:"elapsed_ms"`
 }
 
@@ -485,7 +486,7 @@ func edgematchSave(data json.RawMessage) (store.Game, error) {
 	if err := strictUnmarshal(data, &st); err != nil {
 		return store.Game{}, err
 	}
-	if len(st.Board) > edgematch.MaxSide*edgematch.MaxSide || len(st.Name) > 200 || len(st.Ref.File) > 200 {
+	if len(st.Board) > edgematch.MaxSide*edgematch.MaxSide || len(st.Name) > 200 || len(st.Ref.File) > 200 || st.Moves < 0 {
 		return store.Game{}, errorf(http.StatusBadRequest, "board or name too large")
 	}
 	if r := st.Ref; r.File == "" && (r.Rows < emMinSide || r.Rows > emMaxGenSide || r.Cols < emMinSide || r.Cols > emMaxGenSide) {
@@ -506,5 +507,5 @@ func edgematchSave(data json.RawMessage) (store.Game, error) {
 	if err != nil {
 		return store.Game{}, err
 	}
-	return store.Game{Board: st.Name, Data: norm, Elapsed: el}, nil
+	return store.Game{Board: st.Name, Data: norm, Moves: st.Moves, Elapsed: el}, nil
 }

@@ -3,15 +3,12 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -51,9 +48,7 @@ func centreOf(t *testing.T, ctx context.Context, sel string) (float64, float64) 
 // the empty cells.
 func TestBrowserGaps(t *testing.T) {
 	skipGomlxUnderRace(t)
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.EmulateViewport(1440, 900),
 		chromedp.Navigate(ts.URL+"/gaps"),
@@ -66,10 +61,7 @@ func TestBrowserGaps(t *testing.T) {
 	x0, y0 := centreOf(t, ctx, `#tray .patch[data-p="`+first+`"]`)
 	x1, y1 := centreOf(t, ctx, `#board .cell[data-i="4"]`)
 	step(t, ctx, "drag a patch onto cell 4",
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, chromedp.ButtonLeft),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, chromedp.ButtonLeft),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, chromedp.ButtonLeft),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, chromedp.ButtonLeft),
+		drag(x0, y0, x1, y1),
 		waitFor(`document.getElementById('placed').textContent === '1'`, 5*time.Second))
 	if cells := gapsCellsOf(t, ctx); cells[p0] != 4 {
 		t.Fatalf("after the drag patch %d is in %d: %v", p0, cells[p0], cells)
@@ -172,15 +164,7 @@ func TestBrowserGaps(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("attempts"), "1"),
 		chromedp.Click(chromedp.ID("auto")),
 		waitFor(statusJS+`.textContent.includes('placement 4 of 16')`, 90*time.Second))
-	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "gaps.png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if *updateScreenshot {
-		if err := os.WriteFile(filepath.Join("..", "..", "docs", "gaps.png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	screenshot(t, ctx, "gaps.png")
 	step(t, ctx, "reload",
 		chromedp.Reload(),
 		waitFor(statusJS+`.textContent.includes('still searching') || `+statusJS+`.textContent.includes('placement')`, 20*time.Second),

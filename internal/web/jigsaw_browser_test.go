@@ -1,14 +1,11 @@
 package web
 
 import (
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -18,9 +15,7 @@ import (
 // layout drawn, the score and the wrong joins shown), the page at 390
 // pixels, a reload during a long solve that finds it again, and Stop.
 func TestBrowserJigsaw(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.Navigate(ts.URL+"/jigsaw"),
@@ -36,10 +31,7 @@ func TestBrowserJigsaw(t *testing.T) {
 	x0, y0 := cellCentre(t, ctx, 0)
 	x1, y1 := cellCentre(t, ctx, 9)
 	step(t, ctx, "drag piece 0 onto cell 9",
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, chromedp.ButtonLeft),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, chromedp.ButtonLeft),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, chromedp.ButtonLeft),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, chromedp.ButtonLeft),
+		drag(x0, y0, x1, y1),
 		waitFor(`document.getElementById('moves').textContent === '1'`, 5*time.Second),
 		waitFor(`document.getElementById('board').dataset.scored === '1'`, 10*time.Second))
 	if got0, got9 := pieceAt(t, ctx, 0), pieceAt(t, ctx, 9); got0 != b || got9 != a {
@@ -80,15 +72,7 @@ func TestBrowserJigsaw(t *testing.T) {
 		chromedp.Click(chromedp.ID("auto")),
 		waitFor(`!document.getElementById('auto').disabled && /Perfect|Done/.test(`+statusJS+`.textContent)`, 60*time.Second))
 	step(t, ctx, "scroll to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
-	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "jigsaw.png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if *updateScreenshot {
-		if err := os.WriteFile(filepath.Join("..", "..", "docs", "jigsaw.png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	screenshot(t, ctx, "jigsaw.png")
 
 	step(t, ctx, "a long solve",
 		// a bag of two pictures, 800 pieces: a minute or so of work

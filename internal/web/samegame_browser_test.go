@@ -1,9 +1,8 @@
 package web
 
 import (
+	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,9 +28,7 @@ const groupJS = `(() => {
 // game, the best line streaming in and stepped through while a search
 // runs, a reload during a running job that finds it again, and Stop.
 func TestBrowserSameGame(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
+	ctx, ts := browserOn(t)
 	step(t, ctx, "load the page",
 		chromedp.EmulateViewport(1280, 860),
 		chromedp.Navigate(ts.URL+"/samegame"),
@@ -112,15 +109,7 @@ func TestBrowserSameGame(t *testing.T) {
 		t.Fatalf("after one click of the line the board shows %d cells", shown)
 	}
 	step(t, ctx, "back to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
-	png := value(t, ctx, "screenshot", chromedp.CaptureScreenshot())
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), "samegame.png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if *updateScreenshot {
-		if err := os.WriteFile(filepath.Join("..", "..", "docs", "samegame.png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	screenshot(t, ctx, "samegame.png")
 	step(t, ctx, "reload",
 		chromedp.Reload(),
 		waitFor(statusJS+`.textContent.includes('still searching') || `+statusJS+`.textContent.includes('best score so far')`, 20*time.Second))
@@ -138,14 +127,9 @@ func TestBrowserSameGame(t *testing.T) {
 // away, none scrolled out of sight), no entry wraps, Stop sits beside
 // Auto.
 func TestBrowserNarrow(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
-	for _, page := range []string{"/npuzzle", "/dust", "/samegame", "/edgematch", "/jigsaw", "/gaps", "/tangram"} {
-		step(t, ctx, "load "+page,
-			chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
-			chromedp.Navigate(ts.URL+page),
-			waitFor(statusJS+`.textContent.startsWith('New')`, 10*time.Second))
+	ctx, ts := browserOn(t)
+	for _, page := range allPages {
+		loadOnPhone(t, ctx, ts.URL+page)
 		check := value(t, ctx, "layout", chromedp.Evaluate[string](`(() => {
   const bad = [];
   if (document.documentElement.scrollWidth > 390) bad.push('page ' + document.documentElement.scrollWidth + ' px wide');
@@ -176,14 +160,9 @@ func TestBrowserNarrow(t *testing.T) {
 // the board it plays on are seen at once (issue 39 item 11: on /gaps the
 // Auto panel sat 1,000 px below the board).
 func TestBrowserPhoneBoardAndAuto(t *testing.T) {
-	ctx := browser(t)
-	ts, stop := serveOn(t, filepath.Join(t.TempDir(), "t.db"))
-	defer stop()
-	for _, page := range []string{"/npuzzle", "/dust", "/samegame", "/edgematch", "/jigsaw", "/gaps", "/tangram"} {
-		step(t, ctx, "load "+page,
-			chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
-			chromedp.Navigate(ts.URL+page),
-			waitFor(statusJS+`.textContent.startsWith('New')`, 10*time.Second))
+	ctx, ts := browserOn(t)
+	for _, page := range allPages {
+		loadOnPhone(t, ctx, ts.URL+page)
 		span := value(t, ctx, "span", chromedp.Evaluate[float64](`(() => {
   const board = document.getElementById('board').getBoundingClientRect();
   const auto = document.getElementById('auto').getBoundingClientRect();
@@ -193,4 +172,17 @@ func TestBrowserPhoneBoardAndAuto(t *testing.T) {
 			t.Errorf("%s at 390 x 844: the board and Auto span %.0f px", page, span)
 		}
 	}
+}
+
+// allPages are the paths of the seven games' pages.
+var allPages = []string{"/npuzzle", "/dust", "/samegame", "/edgematch", "/jigsaw", "/gaps", "/tangram"}
+
+// loadOnPhone opens url on a 390 x 844 touch screen and waits for its
+// first game.
+func loadOnPhone(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	step(t, ctx, "load "+url,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Navigate(url),
+		waitFor(statusJS+`.textContent.startsWith('New')`, 10*time.Second))
 }

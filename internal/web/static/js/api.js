@@ -199,3 +199,35 @@ export function gridPointer(board, { cell, movable, swap, tap, turn }) {
     turn(Number(c.dataset.i));
   });
 }
+
+// gridControls wires a tile page's board to both the pointer (gridPointer)
+// and the keyboard (gridKeys) over the page's game, whose cursor and
+// selected fields it keeps: a drag or tap moves the cursor to its cell, the
+// keys turn the selected tile, else the cursor's.
+export function gridControls(board, game, { cell, movable, size, draw, swap, tap, turn, auto }) {
+  gridPointer(board, {
+    cell,
+    movable,
+    swap(i, j) {
+      game.cursor = j;
+      swap(i, j);
+    },
+    tap(j) {
+      game.cursor = j;
+      tap(j);
+    },
+    turn,
+  });
+  gridKeys({
+    active: () => Boolean(game.p),
+    size,
+    cursor: () => game.cursor,
+    moveTo(i) {
+      game.cursor = i;
+      draw();
+    },
+    tap,
+    turn: (dir) => turn(game.selected >= 0 ? game.selected : game.cursor, dir),
+    auto,
+  });
+}

@@ -8,7 +8,7 @@
 // left; piece -1 is an empty cell. Side d (N E S W = 0 1 2 3) of a placed
 // tile shows side (d - rot) mod 4 of the tile as listed.
 
-import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, gridKeys, gridPointer } from './api.js';
+import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, gridControls } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -197,14 +197,29 @@ function currentRef() {
   return { file: ui.puzzle.value };
 }
 
-async function load(ref, seed = 1, board = null) {
+// showRef sets the puzzle menu to ref, the puzzle shown (after a reload, a
+// resumed job or a loaded save, the menu agrees with the board).
+function showRef(ref) {
+  if (ref.file && [...ui.puzzle.options].some((o) => o.value === ref.file)) {
+    ui.puzzle.value = ref.file;
+  } else if (!ref.file) {
+    ui.puzzle.value = 'gen';
+    ui.genSize.value = ref.rows;
+    ui.genColours.value = ref.colours ? ref.colours : '';
+    ui.genSeed.value = ref.seed ?? 1;
+  }
+  ui.genRow.hidden = ui.puzzle.value !== 'gen';
+}
+
+async function load(ref, seed = 1, board = null, moves = 0, elapsed = 0) {
   try {
     const p = await api('POST', '/api/edgematch/load', { ref, seed });
     game.p = p;
+    showRef(ref);
     game.fixed = new Set(p.hints.map(([, r, c]) => r * p.cols + c));
     game.start = p.board.map((x) => x.slice());
     game.board = (board || p.board).map((x) => x.slice());
-    Object.assign(game, { selected: -1, cursor: 0, moves: 0, clock: new Clock() });
+    Object.assign(game, { selected: -1, cursor: 0, moves, clock: new Clock(elapsed) });
     layout();
     const res = draw();
     ui.exportOut.textContent = '';
@@ -303,30 +318,14 @@ async function exportBoard() {
 
 // Pointer: a drag from one tile to another swaps them; a tap selects,
 // turns or swaps.
-gridPointer(ui.board, {
+gridControls(ui.board, game, {
   cell: (i) => cellEls[i],
   movable: (i) => !game.fixed.has(i),
-  swap(i, j) {
-    game.cursor = j;
-    swap(i, j);
-  },
-  tap(j) {
-    game.cursor = j;
-    tap(j);
-  },
-  turn,
-});
-
-gridKeys({
-  active: () => Boolean(game.p),
   size: () => [game.p.rows, game.p.cols],
-  cursor: () => game.cursor,
-  moveTo(i) {
-    game.cursor = i;
-    draw();
-  },
+  draw,
+  swap,
   tap,
-  turn: (dir) => turn(game.selected >= 0 ? game.selected : game.cursor, dir),
+  turn,
   auto,
 });
 
@@ -353,9 +352,11 @@ ui.solver.addEventListener('change', describeSolver);
 
 const saves = savesPanel({
   kind: 'edgematch', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
-  getState: () => ({ ref: game.p.ref, board: game.board, name: game.p.name, elapsed_ms: Math.round(game.clock.ms()) }),
+  getState: () => ({
+    ref: game.p.ref, board: game.board, name: game.p.name, moves: game.moves, elapsed_ms: Math.round(game.clock.ms()),
+  }),
   loadState: async (st) => {
-    await load(st.ref, 1, st.board);
+    await load(st.ref, 1, st.board, st.moves || 0, st.elapsed_ms || 0);
   },
 });
 

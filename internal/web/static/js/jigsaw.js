@@ -9,7 +9,7 @@
 // piece -1 for an empty cell, rot the quarter turns clockwise of the piece
 // as it is on the sheet.
 
-import { api, pictures, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridKeys, gridPointer, plural } from './api.js';
+import { api, pictures, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridControls, plural } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -338,30 +338,14 @@ const resumeJob = () => solving.resume((m) => load(m.ref, m.board));
 
 // Pointer: a drag from one cell to another swaps them (the piece snaps
 // into the cell); a tap selects, turns or swaps.
-gridPointer(ui.board, {
+gridControls(ui.board, game, {
   cell: (i) => cellEls[i],
   movable: (i) => game.board.cells[i][0] >= 0,
-  swap(i, j) {
-    game.cursor = j;
-    swap(i, j);
-  },
-  tap(j) {
-    game.cursor = j;
-    tap(j);
-  },
-  turn,
-});
-
-gridKeys({
-  active: () => Boolean(game.p),
   size: () => [game.board.rows, game.board.cols],
-  cursor: () => game.cursor,
-  moveTo(i) {
-    game.cursor = i;
-    draw();
-  },
+  draw,
+  swap,
   tap,
-  turn: (dir) => turn(game.selected >= 0 ? game.selected : game.cursor, dir),
+  turn,
   auto,
 });
 
