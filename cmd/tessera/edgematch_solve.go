@@ -21,17 +21,13 @@ import (
 // solveFlags are the solver flags of solve and bench: -algo and a flag per
 // option of catalog.EdgeMatchOptions (catalog.BindFlags).
 type solveFlags struct {
-	fs   *flag.FlagSet
-	algo string
-	o    catalog.EdgeMatchRun
-	list []catalog.Option
+	algoFlags[edgematch.Solver, catalog.EdgeMatchRun]
+	o catalog.EdgeMatchRun
 }
 
 func (s *solveFlags) define(fs *flag.FlagSet) {
-	s.fs = fs
 	s.o.Seed = 1 // the command line's seed, as every verb's
-	fs.StringVar(&s.algo, "algo", "dfs", "solver: "+strings.Join(catalog.EdgeMatch.IDs(), ", ")+" (listed by tessera help edgematch solve)")
-	s.list = catalog.BindFlags(fs, &s.o.EdgeMatchOptions)
+	s.algoFlags.define(fs, catalog.EdgeMatch, "dfs", " (listed by tessera help edgematch solve)", &s.o.EdgeMatchOptions)
 }
 
 // check reports an unknown -algo, options out of range and an option the
@@ -40,13 +36,7 @@ func (s *solveFlags) check() error {
 	if _, err := catalog.EdgeMatch.Lookup(s.algo); err != nil {
 		return usagef("unknown -algo %q (have %s)", s.algo, strings.Join(catalog.EdgeMatch.IDs(), ", "))
 	}
-	if err := s.o.Check(); err != nil {
-		return usagef("%v", err)
-	}
-	if err := catalog.EdgeMatch.Applies(s.list, catalog.SetFlags(s.fs, s.list), s.algo); err != nil {
-		return usagef("%v", err)
-	}
-	return nil
+	return s.checkOptions()
 }
 
 // lpTooLarge adds to an *relax.LPSizeError the flag that raises the

@@ -40,13 +40,7 @@ the seconds and the SDPs, then the totals. With -json: one object per puzzle
 			if err := sf.check(); err != nil {
 				return err
 			}
-			var list []string
-			for s := range strings.SplitSeq(*set, ",") {
-				if s = strings.TrimSpace(s); s != "" {
-					list = append(list, s)
-				}
-			}
-			list = append(list, args...)
+			list := commaList(*set, args)
 			var (
 				items []bench.TangramItem
 				err   error
@@ -90,17 +84,13 @@ the seconds and the SDPs, then the totals. With -json: one object per puzzle
 // tgSolveFlags are the solver flags of solve and bench: -algo and a flag
 // per option of catalog.TangramOptions.
 type tgSolveFlags struct {
-	fs   *flag.FlagSet
-	algo string
-	o    catalog.TangramOptions
-	list []catalog.Option
+	algoFlags[tangram.Solver, catalog.TangramRun]
+	o catalog.TangramOptions
 }
 
 func (s *tgSolveFlags) define(fs *flag.FlagSet) {
-	s.fs = fs
 	s.o.Seed = 1
-	fs.StringVar(&s.algo, "algo", "sdp", "solver: "+strings.Join(catalog.Tangram.IDs(), ", "))
-	s.list = catalog.BindFlags(fs, &s.o)
+	s.algoFlags.define(fs, catalog.Tangram, "sdp", "", &s.o)
 }
 
 // check refuses an unknown solver, options out of range or an option the
@@ -110,11 +100,8 @@ func (s *tgSolveFlags) check() error {
 	if _, err := catalog.Tangram.Lookup(s.algo); err != nil {
 		return usagef("-algo: %v", err)
 	}
-	if err := s.o.Check(); err != nil {
-		return usagef("%v", err)
-	}
-	if err := catalog.Tangram.Applies(s.list, catalog.SetFlags(s.fs, s.list), s.algo); err != nil {
-		return usagef("%v", err)
+	if err := s.checkOptions(); err != nil {
+		return err
 	}
 	if s.o.SDPBackend != "" {
 		if _, err := sdp.Lookup(s.o.SDPBackend); err != nil {
