@@ -194,7 +194,7 @@ by side (iterates.png).`,
 				if sf.algo != "dfs" || sf.o.Split <= 0 {
 					return usagef("-journal applies to -algo dfs -split K")
 				}
-				j, searched, err := openSplitJournal(*journal, journalHeader{Puzzle: puzzleDigest(p), Order: cmp.Or(sf.o.Order, "auto"),
+				j, searched, err := bench.OpenSplitJournal(*journal, bench.SplitJournalHeader{Puzzle: bench.PuzzleDigest(p), Order: cmp.Or(sf.o.Order, "auto"),
 					Depth: sf.o.Split, Count: sf.o.Count}, p)
 				if err != nil {
 					return emBadInput(err)
@@ -205,8 +205,8 @@ by side (iterates.png).`,
 					sols += ss.Result.Stats.Solutions
 				}
 				resumed = len(searched)
-				pr.Logf("journal %s: %d subtrees searched before (%d placements, %d solutions); %d recorded with solutions are counted again", *journal, resumed, resumedNodes, sols, len(j.recount))
-				sf.o.Hooks.SplitSearched, sf.o.Hooks.OnSearched = searched, j.add
+				pr.Logf("journal %s: %d subtrees searched before (%d placements, %d solutions); %d recorded with solutions are counted again", *journal, resumed, resumedNodes, sols, j.Recounted())
+				sf.o.Hooks.SplitSearched, sf.o.Hooks.OnSearched = searched, j.Record
 				defer func() {
 					if cerr := j.Close(); cerr != nil && err == nil {
 						err = fmt.Errorf("journal %s: %w", *journal, cerr)
