@@ -91,7 +91,7 @@ its pieces as the set gives them (the orientations hidden).`,
 			)
 			if *classic != "" {
 				cmdline = fmt.Sprintf("tessera tangram generate -classic %s -turns %s", *classic, *turns)
-				p, sol, err = hiddenClassic(ctx, *classic, tt)
+				p, sol, err = tangram.ClassicTurned(ctx, *classic, tt)
 			} else {
 				p, sol, err = tangram.GenerateWith(int64(*seed), set, tangram.GenerateOptions{Turns: tt})
 				if err == nil {
@@ -103,7 +103,7 @@ its pieces as the set gives them (the orientations hidden).`,
 			}
 			if *given {
 				cmdline += " -given"
-				if p, sol, err = giveTurns(p, sol); err != nil {
+				if p, sol, err = tangram.GiveTurns(p, sol); err != nil {
 					return err
 				}
 			}
@@ -128,43 +128,6 @@ its pieces as the set gives them (the orientations hidden).`,
 			return writeFileAtomic(*solution, s.Bytes())
 		}
 	},
-}
-
-// hiddenClassic returns a classic figure; with turns, its pieces as the
-// set gives them (Tans, or TPieces for "t") under those turns, and a
-// solution found by the exact solver.
-func hiddenClassic(ctx context.Context, name string, turns tangram.Turns) (*tangram.Puzzle, *tangram.Solution, error) {
-	p, sol, err := tangram.Classic(name)
-	if err != nil || turns == tangram.TurnsNone {
-		return p, sol, err
-	}
-	pieces := tangram.Tans()
-	if name == "t" {
-		pieces = tangram.TPieces()
-	}
-	p = &tangram.Puzzle{Name: name, Pieces: pieces, Silhouette: p.Silhouette, Turns: turns}
-	res, err := tangram.Exact{}.Solve(ctx, p)
-	if err != nil || !res.Solved {
-		return nil, nil, fmt.Errorf("classic %s with turns %v: the exact solver finds no solution: %v", name, turns, err)
-	}
-	return p, res.Solution, nil
-}
-
-// giveTurns returns the translation-only puzzle whose pieces are turned as
-// sol needs them, and sol without turns.
-func giveTurns(p *tangram.Puzzle, sol *tangram.Solution) (*tangram.Puzzle, *tangram.Solution, error) {
-	q := p.Clone()
-	q.Turns = tangram.TurnsNone
-	s := sol.Clone()
-	for i, pl := range sol.Placements {
-		sh, err := p.Pieces[i].Shape.Oriented(pl.Orient)
-		if err != nil {
-			return nil, nil, err
-		}
-		q.Pieces[i].Shape = sh
-		s.Placements[i].Orient = 0
-	}
-	return q, s, tangram.Check(q, s)
 }
 
 var tgSolveCmd = &Command{
