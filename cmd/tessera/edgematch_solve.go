@@ -153,7 +153,7 @@ by side (iterates.png).`,
 				switch {
 				case sf.algo == "dfs" && sf.o.Split == 0:
 					return usagef("-nats with -algo dfs needs -split K (the subtrees are the jobs)")
-				case sf.algo != "dfs" && !partialAlgo(sf.algo):
+				case sf.algo != "dfs" && !bench.EdgeMatchAnytime(sf.algo):
 					return usagef("-nats applies to -algo dfs -split K and -algo partial, tiles and lns")
 				}
 				client, closeClient, err := solveClient(ctx, *natsURL)
@@ -199,13 +199,8 @@ by side (iterates.png).`,
 				if err != nil {
 					return emBadInput(err)
 				}
-				var sols int64
-				for _, ss := range searched {
-					resumedNodes += ss.Result.Stats.Nodes
-					sols += ss.Result.Stats.Solutions
-				}
-				resumed = len(searched)
-				pr.Logf("journal %s: %d subtrees searched before (%d placements, %d solutions); %d recorded with solutions are counted again", *journal, resumed, resumedNodes, sols, j.Recounted())
+				resumed, resumedNodes = len(searched), j.ResumedNodes
+				pr.Logf("journal %s: %s", *journal, j.Summary())
 				sf.o.Hooks.SplitSearched, sf.o.Hooks.OnSearched = searched, j.Record
 				defer func() {
 					if cerr := j.Close(); cerr != nil && err == nil {
@@ -221,7 +216,7 @@ by side (iterates.png).`,
 			sf.o.Hooks.OnBest = func(b *edgematch.Board, s edgematch.Score) {
 				pr.Logf("new best %v after %.1f s", s, time.Since(t0).Seconds())
 				if *out != "" {
-					if err := writeFileAtomic(*out, boardFile(b, name, p, s, sf.algo, *seed, time.Since(t0))); err != nil && saveErr == nil {
+					if err := bench.SaveEdgeMatchBoard(*out, b, name, p, s, sf.algo, *seed, time.Since(t0)); err != nil && saveErr == nil {
 						saveErr = err
 					}
 				}
@@ -252,7 +247,7 @@ by side (iterates.png).`,
 				return err
 			}
 			if *out != "" && !bench.EdgeMatchAnytime(sf.algo) {
-				if err := writeFileAtomic(*out, boardFile(res.Board, name, p, res.Score, sf.algo, *seed, res.Stats.Elapsed)); err != nil {
+				if err := bench.SaveEdgeMatchBoard(*out, res.Board, name, p, res.Score, sf.algo, *seed, res.Stats.Elapsed); err != nil {
 					return err
 				}
 			}
@@ -272,22 +267,4 @@ by side (iterates.png).`,
 			return err
 		}
 	},
-}
-
-// partialAlgo reports whether algo is one of the partial searches, which
-// -nats runs as seeded jobs.
-func partialAlgo(algo string) bool {
-	return algo == "partial" || algo == "tiles" || algo == "lns"
-}
-
-// boardFile is a board file with comments saying where it comes from.
-func boardFile(b *edgematch.Board, puzzle string, p *edgematch.Puzzle, s edgematch.Score, algo string, seed uint64, elapsed time.Duration) []byte {
-	comments := []string{
-		fmt.Sprintf("%s, score %v, tessera edgematch solve -algo %s -seed %d, found after %.1f s", puzzle, s, algo, seed, elapsed.Seconds()),
-		"format: \"ROWS COLS\", then ROWS lines of \"PIECE/ROT\" (row 1 = top; ROT = clockwise quarter turns; 0/0 = empty)",
-	}
-	if url, err := p.BucasURL(b, strings.TrimSuffix(puzzle, filepath.Ext(puzzle))); err == nil {
-		comments = append(comments, "viewer: "+url)
-	}
-	return edgematch.Format(b, comments...)
 }

@@ -58,6 +58,10 @@ type journalEntry struct {
 type SplitJournal struct {
 	*journal.Journal
 	recount map[string]bool // prefixes recorded with solutions, searched again
+
+	// The placements and solutions of the subtrees the run skips.
+	ResumedNodes, resumedSolutions int64
+	resumed                        int
 }
 
 // PuzzleDigest identifies a puzzle with its hints.
@@ -96,6 +100,11 @@ func OpenSplitJournal(path string, head SplitJournalHeader, p *edgematch.Puzzle)
 			}
 		}
 		searched = kept
+	}
+	j.resumed = len(searched)
+	for _, ss := range searched {
+		j.ResumedNodes += ss.Result.Stats.Nodes
+		j.resumedSolutions += ss.Result.Stats.Solutions
 	}
 	return j, searched, nil
 }
@@ -204,6 +213,9 @@ func (j *SplitJournal) Record(ss exact.SearchedSubtree) {
 	j.Add(e)
 }
 
-// Recounted is the number of subtrees the journal recorded with solutions,
-// which a count searches again rather than trusting their numbers.
-func (j *SplitJournal) Recounted() int { return len(j.recount) }
+// Summary says what the journal recorded and how many of its subtrees with
+// solutions a count searches again rather than trusting their numbers.
+func (j *SplitJournal) Summary() string {
+	return fmt.Sprintf("%d subtrees searched before (%d placements, %d solutions); %d recorded with solutions are counted again",
+		j.resumed, j.ResumedNodes, j.resumedSolutions, len(j.recount))
+}
