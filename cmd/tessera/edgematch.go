@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"flag"
 	"fmt"
-	"image/png"
-	"path/filepath"
-	"strings"
 
 	"tessera/edgematch"
 	"tessera/internal/bench"
@@ -251,34 +247,7 @@ the message names the file and the line.`,
 			if err != nil {
 				return err
 			}
-			s := p.Score(b)
-			verr := p.Verify(b)
-			viewer, _ := p.BucasURL(b, strings.TrimSuffix(filepath.Base(args[0]), filepath.Ext(args[0])))
-			if *asJSON {
-				j := map[string]any{"score": s.Matched, "max": s.Max, "solved": s.Solved(), "frame_errors": s.FrameErrors,
-					"empty": s.Empty, "complete": verr == nil}
-				if verr != nil {
-					j["problem"] = verr.Error()
-				}
-				if *url {
-					j["url"] = viewer
-				}
-				return writeJSON(env.Stdout, j)
-			}
-			w := env.Stdout
-			fmt.Fprintf(w, "score    %v (%d mismatches)\n", s, s.Mismatches())
-			switch {
-			case s.Solved() && verr == nil:
-				fmt.Fprintln(w, "status   solved: every piece once, hints in place, every edge matches")
-			case verr == nil:
-				fmt.Fprintln(w, "status   complete: every piece once, hints in place")
-			default:
-				fmt.Fprintf(w, "status   not a complete placement: %v\n", strings.TrimPrefix(verr.Error(), "edgematch: "))
-			}
-			if *url {
-				fmt.Fprintf(w, "viewer   %s\n", viewer)
-			}
-			return nil
+			return bench.PrintEdgeMatchScore(env.Stdout, args[0], p, b, *url, *asJSON)
 		}
 	},
 }
@@ -313,11 +282,7 @@ not the frame colour.`,
 				return err
 			}
 			img := p.Render(b, edgematch.RenderOptions{Cell: *cell, NoHighlight: *plain})
-			var buf bytes.Buffer
-			if err := png.Encode(&buf, img); err != nil {
-				return err
-			}
-			if err := writeFileAtomic(*out, buf.Bytes()); err != nil {
+			if err := bench.WritePNG(*out, img); err != nil {
 				return err
 			}
 			fmt.Fprintf(env.Stdout, "%s: %dx%d pixels, score %v\n", *out, img.Bounds().Dx(), img.Bounds().Dy(), p.Score(b))
