@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -107,25 +106,10 @@ its pieces as the set gives them (the orientations hidden).`,
 					return err
 				}
 			}
-			var b bytes.Buffer
-			fmt.Fprintf(&b, "# %s\n", cmdline)
-			if err := tangram.FormatPuzzle(&b, p); err != nil {
+			if err := bench.WriteTangramPuzzle(env.Stdout, *out, cmdline, p); err != nil || *solution == "" {
 				return err
 			}
-			if *out == "" {
-				_, err = env.Stdout.Write(b.Bytes())
-			} else {
-				err = writeFileAtomic(*out, b.Bytes())
-			}
-			if err != nil || *solution == "" {
-				return err
-			}
-			var s bytes.Buffer
-			fmt.Fprintf(&s, "# planted solution of: %s\n", cmdline)
-			if err := tangram.FormatSolution(&s, p, sol); err != nil {
-				return err
-			}
-			return writeFileAtomic(*solution, s.Bytes())
+			return bench.WriteTangramSolution(*solution, "planted solution of: "+cmdline, p, sol)
 		}
 	},
 }

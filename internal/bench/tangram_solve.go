@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -44,10 +45,7 @@ func (f *TangramSolveFiles) Write(p *tangram.Puzzle, res tangram.Result, algo, n
 		}
 	}
 	if res.Solved && f.Solution != "" {
-		if err := WriteFileAtomic(f.Solution, func(w io.Writer) error {
-			fmt.Fprintf(w, "# tessera tangram solve -algo %s %s\n", algo, name)
-			return tangram.FormatSolution(w, p, res.Solution)
-		}); err != nil {
+		if err := WriteTangramSolution(f.Solution, fmt.Sprintf("tessera tangram solve -algo %s %s", algo, name), p, res.Solution); err != nil {
 			return err
 		}
 	}
@@ -97,4 +95,31 @@ func PrintTangramSolve(w io.Writer, p *tangram.Puzzle, rec catalog.TangramRecord
 		tangram.FormatSolution(w, p, res.Solution)
 	}
 	return nil
+}
+
+// WriteTangramPuzzle writes p, headed by the comment line "# comment", to
+// path atomically, or to stdout when path is "".
+func WriteTangramPuzzle(stdout io.Writer, path, comment string, p *tangram.Puzzle) error {
+	fill := func(w io.Writer) error {
+		fmt.Fprintf(w, "# %s\n", comment)
+		return tangram.FormatPuzzle(w, p)
+	}
+	if path != "" {
+		return WriteFileAtomic(path, fill)
+	}
+	var b bytes.Buffer
+	if err := fill(&b); err != nil {
+		return err
+	}
+	_, err := stdout.Write(b.Bytes())
+	return err
+}
+
+// WriteTangramSolution writes sol of p, headed by the comment line
+// "# comment", to path atomically.
+func WriteTangramSolution(path, comment string, p *tangram.Puzzle, sol *tangram.Solution) error {
+	return WriteFileAtomic(path, func(w io.Writer) error {
+		fmt.Fprintf(w, "# %s\n", comment)
+		return tangram.FormatSolution(w, p, sol)
+	})
 }
