@@ -49,3 +49,12 @@ func commaList(list string, args []string) []string {
 	}
 	return append(out, args...)
 }
+
+// writeOut writes data to path atomically, or to stdout when path is "".
+func writeOut(env *Env, path string, data []byte) error {
+	if path == "" {
+		_, err := env.Stdout.Write(data)
+		return err
+	}
+	return writeFileAtomic(path, data)
+}

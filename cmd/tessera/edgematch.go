@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -143,21 +142,9 @@ Their pieces keep their orientation ("orientation fixed") unless -rotate.`,
 			if err != nil {
 				return usagef("%v", err)
 			}
-			header := fmt.Sprintf("tessera edgematch generate -kind %s -size %dx%d -colors %d", k, o.Rows, o.Cols, o.Colours)
-			if k == edgematch.Framed {
-				header += fmt.Sprintf(" -frame %d", cmp.Or(o.Frame, edgematch.DefaultFrame(o.Colours)))
-			}
-			if *rotate {
-				header += " -rotate"
-			}
-			header += fmt.Sprintf(" -seed %d", *seed)
+			header := o.Command()
 			text := edgematch.Format(p, header, "format: \"ROWS COLS\", then one piece per line \"N E S W\" (clockwise from the top); colour 0 = grey")
-			if *out == "" {
-				_, err = env.Stdout.Write(text)
-			} else {
-				err = writeFileAtomic(*out, text)
-			}
-			if err != nil || *solution == "" {
+			if err := writeOut(env, *out, text); err != nil || *solution == "" {
 				return err
 			}
 			return writeFileAtomic(*solution, edgematch.Format(sol, "planted solution of: "+header))
