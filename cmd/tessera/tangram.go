@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -226,9 +225,7 @@ every orientation where the solution's shifts put it.`,
 				poses, sol = s.Poses(), s
 			}
 			if *turns == "" {
-				return bench.WriteFileAtomic(*out, func(w io.Writer) error {
-					return tangram.RenderPNG(w, p, poses, tangram.RenderOptions{Scale: *scale})
-				})
+				return bench.WriteTangramPNG(*out, p, poses, tangram.RenderOptions{Scale: *scale})
 			}
 			aug := tangram.NewAugmentation(p)
 			var shifts [][2]float64

@@ -50,9 +50,7 @@ func (f *TangramSolveFiles) Write(p *tangram.Puzzle, res tangram.Result, algo, n
 		}
 	}
 	if f.Picture != "" && res.Solution != nil {
-		return WriteFileAtomic(f.Picture, func(w io.Writer) error {
-			return tangram.RenderPNG(w, p, res.Solution.Poses(), tangram.RenderOptions{})
-		})
+		return WriteTangramPNG(f.Picture, p, res.Solution.Poses(), tangram.RenderOptions{})
 	}
 	return nil
 }
@@ -122,4 +120,10 @@ func WriteTangramSolution(path, comment string, p *tangram.Puzzle, sol *tangram.
 		fmt.Fprintf(w, "# %s\n", comment)
 		return tangram.FormatSolution(w, p, sol)
 	})
+}
+
+// WriteTangramPNG draws p with its pieces at poses and writes the PNG to
+// path atomically.
+func WriteTangramPNG(path string, p *tangram.Puzzle, poses []tangram.Pose, o tangram.RenderOptions) error {
+	return WriteFileAtomic(path, func(w io.Writer) error { return tangram.RenderPNG(w, p, poses, o) })
 }
