@@ -1,6 +1,7 @@
 package edgematch
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 )
@@ -153,4 +154,18 @@ func Generate(o GenerateOptions) (*Puzzle, *Board, error) {
 		sol.Cells[i] = Placement{perm[i], (4 - turn) & 3}
 	}
 	return p, sol, nil
+}
+
+// Command is the tessera command line that generates the puzzle of o
+// (o.Kind, o.Rows and o.Cols set; the framed frame count filled in), as
+// generated puzzle files name it.
+func (o GenerateOptions) Command() string {
+	c := fmt.Sprintf("tessera edgematch generate -kind %s -size %dx%d -colors %d", o.Kind, o.Rows, o.Cols, o.Colours)
+	if o.Kind == Framed {
+		c += fmt.Sprintf(" -frame %d", cmp.Or(o.Frame, DefaultFrame(o.Colours)))
+	}
+	if o.Rotate {
+		c += " -rotate"
+	}
+	return c + fmt.Sprintf(" -seed %d", o.Seed)
 }

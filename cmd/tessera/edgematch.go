@@ -1,14 +1,9 @@
 package main
 
 import (
-	"bytes"
-	"cmp"
 	"context"
 	"flag"
 	"fmt"
-	"image/png"
-	"path/filepath"
-	"strings"
 
 	"tessera/edgematch"
 	"tessera/internal/bench"
@@ -147,21 +142,9 @@ Their pieces keep their orientation ("orientation fixed") unless -rotate.`,
 			if err != nil {
 				return usagef("%v", err)
 			}
-			header := fmt.Sprintf("tessera edgematch generate -kind %s -size %dx%d -colors %d", k, o.Rows, o.Cols, o.Colours)
-			if k == edgematch.Framed {
-				header += fmt.Sprintf(" -frame %d", cmp.Or(o.Frame, edgematch.DefaultFrame(o.Colours)))
-			}
-			if *rotate {
-				header += " -rotate"
-			}
-			header += fmt.Sprintf(" -seed %d", *seed)
+			header := o.Command()
 			text := edgematch.Format(p, header, "format: \"ROWS COLS\", then one piece per line \"N E S W\" (clockwise from the top); colour 0 = grey")
-			if *out == "" {
-				_, err = env.Stdout.Write(text)
-			} else {
-				err = writeFileAtomic(*out, text)
-			}
-			if err != nil || *solution == "" {
+			if err := writeOut(env, *out, text); err != nil || *solution == "" {
 				return err
 			}
 			return writeFileAtomic(*solution, edgematch.Format(sol, "planted solution of: "+header))
@@ -251,34 +234,7 @@ the message names the file and the line.`,
 			if err != nil {
 				return err
 			}
-			s := p.Score(b)
-			verr := p.Verify(b)
-			viewer, _ := p.BucasURL(b, strings.TrimSuffix(filepath.Base(args[0]), filepath.Ext(args[0])))
-			if *asJSON {
-				j := map[string]any{"score": s.Matched, "max": s.Max, "solved": s.Solved(), "frame_errors": s.FrameErrors,
-					"empty": s.Empty, "complete": verr == nil}
-				if verr != nil {
-					j["problem"] = verr.Error()
-				}
-				if *url {
-					j["url"] = viewer
-				}
-				return writeJSON(env.Stdout, j)
-			}
-			w := env.Stdout
-			fmt.Fprintf(w, "score    %v (%d mismatches)\n", s, s.Mismatches())
-			switch {
-			case s.Solved() && verr == nil:
-				fmt.Fprintln(w, "status   solved: every piece once, hints in place, every edge matches")
-			case verr == nil:
-				fmt.Fprintln(w, "status   complete: every piece once, hints in place")
-			default:
-				fmt.Fprintf(w, "status   not a complete placement: %v\n", strings.TrimPrefix(verr.Error(), "edgematch: "))
-			}
-			if *url {
-				fmt.Fprintf(w, "viewer   %s\n", viewer)
-			}
-			return nil
+			return bench.PrintEdgeMatchScore(env.Stdout, args[0], p, b, *url, *asJSON)
 		}
 	},
 }
@@ -313,11 +269,7 @@ not the frame colour.`,
 				return err
 			}
 			img := p.Render(b, edgematch.RenderOptions{Cell: *cell, NoHighlight: *plain})
-			var buf bytes.Buffer
-			if err := png.Encode(&buf, img); err != nil {
-				return err
-			}
-			if err := writeFileAtomic(*out, buf.Bytes()); err != nil {
+			if err := bench.WritePNG(*out, img); err != nil {
 				return err
 			}
 			fmt.Fprintf(env.Stdout, "%s: %dx%d pixels, score %v\n", *out, img.Bounds().Dx(), img.Bounds().Dy(), p.Score(b))

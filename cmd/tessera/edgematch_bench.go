@@ -103,13 +103,8 @@ be read or parsed is a usage error (status 2).`,
 // setItems reads the puzzles of -set and the arguments, with the hints of
 // -hints.
 func setItems(hf *hintFlags, set string, args []string, data string) ([]bench.EdgeMatchItem, error) {
-	var list []string
-	for s := range strings.SplitSeq(set, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			list = append(list, s)
-		}
-	}
-	if list = append(list, args...); len(list) == 0 {
+	list := commaList(set, args)
+	if len(list) == 0 {
 		return nil, usagef("no puzzles: give -set FILES or -kind")
 	}
 	if err := hf.check(); err != nil {

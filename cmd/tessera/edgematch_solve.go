@@ -21,17 +21,13 @@ import (
 // solveFlags are the solver flags of solve and bench: -algo and a flag per
 // option of catalog.EdgeMatchOptions (catalog.BindFlags).
 type solveFlags struct {
-	fs   *flag.FlagSet
-	algo string
-	o    catalog.EdgeMatchRun
-	list []catalog.Option
+	algoFlags[edgematch.Solver, catalog.EdgeMatchRun]
+	o catalog.EdgeMatchRun
 }
 
 func (s *solveFlags) define(fs *flag.FlagSet) {
-	s.fs = fs
 	s.o.Seed = 1 // the command line's seed, as every verb's
-	fs.StringVar(&s.algo, "algo", "dfs", "solver: "+strings.Join(catalog.EdgeMatch.IDs(), ", ")+" (listed by tessera help edgematch solve)")
-	s.list = catalog.BindFlags(fs, &s.o.EdgeMatchOptions)
+	s.algoFlags.define(fs, catalog.EdgeMatch, "dfs", " (listed by tessera help edgematch solve)", &s.o.EdgeMatchOptions)
 }
 
 // check reports an unknown -algo, options out of range and an option the
@@ -40,13 +36,7 @@ func (s *solveFlags) check() error {
 	if _, err := catalog.EdgeMatch.Lookup(s.algo); err != nil {
 		return usagef("unknown -algo %q (have %s)", s.algo, strings.Join(catalog.EdgeMatch.IDs(), ", "))
 	}
-	if err := s.o.Check(); err != nil {
-		return usagef("%v", err)
-	}
-	if err := catalog.EdgeMatch.Applies(s.list, catalog.SetFlags(s.fs, s.list), s.algo); err != nil {
-		return usagef("%v", err)
-	}
-	return nil
+	return s.checkOptions()
 }
 
 // lpTooLarge adds to an *relax.LPSizeError the flag that raises the
@@ -163,7 +153,7 @@ by side (iterates.png).`,
 				switch {
 				case sf.algo == "dfs" && sf.o.Split == 0:
 					return usagef("-nats with -algo dfs needs -split K (the subtrees are the jobs)")
-				case sf.algo != "dfs" && !partialAlgo(sf.algo):
+				case sf.algo != "dfs" && !bench.EdgeMatchAnytime(sf.algo):
 					return usagef("-nats applies to -algo dfs -split K and -algo partial, tiles and lns")
 				}
 				client, closeClient, err := solveClient(ctx, *natsURL)
@@ -204,19 +194,14 @@ by side (iterates.png).`,
 				if sf.algo != "dfs" || sf.o.Split <= 0 {
 					return usagef("-journal applies to -algo dfs -split K")
 				}
-				j, searched, err := openSplitJournal(*journal, journalHeader{Puzzle: puzzleDigest(p), Order: cmp.Or(sf.o.Order, "auto"),
+				j, searched, err := bench.OpenSplitJournal(*journal, bench.SplitJournalHeader{Puzzle: bench.PuzzleDigest(p), Order: cmp.Or(sf.o.Order, "auto"),
 					Depth: sf.o.Split, Count: sf.o.Count}, p)
 				if err != nil {
 					return emBadInput(err)
 				}
-				var sols int64
-				for _, ss := range searched {
-					resumedNodes += ss.Result.Stats.Nodes
-					sols += ss.Result.Stats.Solutions
-				}
-				resumed = len(searched)
-				pr.Logf("journal %s: %d subtrees searched before (%d placements, %d solutions); %d recorded with solutions are counted again", *journal, resumed, resumedNodes, sols, len(j.recount))
-				sf.o.Hooks.SplitSearched, sf.o.Hooks.OnSearched = searched, j.add
+				resumed, resumedNodes = len(searched), j.ResumedNodes
+				pr.Logf("journal %s: %s", *journal, j.Summary())
+				sf.o.Hooks.SplitSearched, sf.o.Hooks.OnSearched = searched, j.Record
 				defer func() {
 					if cerr := j.Close(); cerr != nil && err == nil {
 						err = fmt.Errorf("journal %s: %w", *journal, cerr)
@@ -231,7 +216,7 @@ by side (iterates.png).`,
 			sf.o.Hooks.OnBest = func(b *edgematch.Board, s edgematch.Score) {
 				pr.Logf("new best %v after %.1f s", s, time.Since(t0).Seconds())
 				if *out != "" {
-					if err := writeFileAtomic(*out, boardFile(b, name, p, s, sf.algo, *seed, time.Since(t0))); err != nil && saveErr == nil {
+					if err := bench.SaveEdgeMatchBoard(*out, b, name, p, s, sf.algo, *seed, time.Since(t0)); err != nil && saveErr == nil {
 						saveErr = err
 					}
 				}
@@ -262,7 +247,7 @@ by side (iterates.png).`,
 				return err
 			}
 			if *out != "" && !bench.EdgeMatchAnytime(sf.algo) {
-				if err := writeFileAtomic(*out, boardFile(res.Board, name, p, res.Score, sf.algo, *seed, res.Stats.Elapsed)); err != nil {
+				if err := bench.SaveEdgeMatchBoard(*out, res.Board, name, p, res.Score, sf.algo, *seed, res.Stats.Elapsed); err != nil {
 					return err
 				}
 			}
@@ -282,22 +267,4 @@ by side (iterates.png).`,
 			return err
 		}
 	},
-}
-
-// partialAlgo reports whether algo is one of the partial searches, which
-// -nats runs as seeded jobs.
-func partialAlgo(algo string) bool {
-	return algo == "partial" || algo == "tiles" || algo == "lns"
-}
-
-// boardFile is a board file with comments saying where it comes from.
-func boardFile(b *edgematch.Board, puzzle string, p *edgematch.Puzzle, s edgematch.Score, algo string, seed uint64, elapsed time.Duration) []byte {
-	comments := []string{
-		fmt.Sprintf("%s, score %v, tessera edgematch solve -algo %s -seed %d, found after %.1f s", puzzle, s, algo, seed, elapsed.Seconds()),
-		"format: \"ROWS COLS\", then ROWS lines of \"PIECE/ROT\" (row 1 = top; ROT = clockwise quarter turns; 0/0 = empty)",
-	}
-	if url, err := p.BucasURL(b, strings.TrimSuffix(puzzle, filepath.Ext(puzzle))); err == nil {
-		comments = append(comments, "viewer: "+url)
-	}
-	return edgematch.Format(b, comments...)
 }

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,7 +89,7 @@ its pieces as the set gives them (the orientations hidden).`,
 			)
 			if *classic != "" {
 				cmdline = fmt.Sprintf("tessera tangram generate -classic %s -turns %s", *classic, *turns)
-				p, sol, err = hiddenClassic(ctx, *classic, tt)
+				p, sol, err = tangram.ClassicTurned(ctx, *classic, tt)
 			} else {
 				p, sol, err = tangram.GenerateWith(int64(*seed), set, tangram.GenerateOptions{Turns: tt})
 				if err == nil {
@@ -103,68 +101,16 @@ its pieces as the set gives them (the orientations hidden).`,
 			}
 			if *given {
 				cmdline += " -given"
-				if p, sol, err = giveTurns(p, sol); err != nil {
+				if p, sol, err = tangram.GiveTurns(p, sol); err != nil {
 					return err
 				}
 			}
-			var b bytes.Buffer
-			fmt.Fprintf(&b, "# %s\n", cmdline)
-			if err := tangram.FormatPuzzle(&b, p); err != nil {
+			if err := bench.WriteTangramPuzzle(env.Stdout, *out, cmdline, p); err != nil || *solution == "" {
 				return err
 			}
-			if *out == "" {
-				_, err = env.Stdout.Write(b.Bytes())
-			} else {
-				err = writeFileAtomic(*out, b.Bytes())
-			}
-			if err != nil || *solution == "" {
-				return err
-			}
-			var s bytes.Buffer
-			fmt.Fprintf(&s, "# planted solution of: %s\n", cmdline)
-			if err := tangram.FormatSolution(&s, p, sol); err != nil {
-				return err
-			}
-			return writeFileAtomic(*solution, s.Bytes())
+			return bench.WriteTangramSolution(*solution, "planted solution of: "+cmdline, p, sol)
 		}
 	},
-}
-
-// hiddenClassic returns a classic figure; with turns, its pieces as the
-// set gives them (Tans, or TPieces for "t") under those turns, and a
-// solution found by the exact solver.
-func hiddenClassic(ctx context.Context, name string, turns tangram.Turns) (*tangram.Puzzle, *tangram.Solution, error) {
-	p, sol, err := tangram.Classic(name)
-	if err != nil || turns == tangram.TurnsNone {
-		return p, sol, err
-	}
-	pieces := tangram.Tans()
-	if name == "t" {
-		pieces = tangram.TPieces()
-	}
-	p = &tangram.Puzzle{Name: name, Pieces: pieces, Silhouette: p.Silhouette, Turns: turns}
-	res, err := tangram.Exact{}.Solve(ctx, p)
-	if err != nil || !res.Solved {
-		return nil, nil, fmt.Errorf("classic %s with turns %v: the exact solver finds no solution: %v", name, turns, err)
-	}
-	return p, res.Solution, nil
-}
-
-// giveTurns returns the translation-only puzzle whose pieces are turned as
-// sol needs them, and sol without turns.
-func giveTurns(p *tangram.Puzzle, sol *tangram.Solution) (*tangram.Puzzle, *tangram.Solution, error) {
-	q := p.Clone()
-	q.Turns = tangram.TurnsNone
-	s := sol.Clone()
-	for i, pl := range sol.Placements {
-		sh, err := p.Pieces[i].Shape.Oriented(pl.Orient)
-		if err != nil {
-			return nil, nil, err
-		}
-		q.Pieces[i].Shape = sh
-		s.Placements[i].Orient = 0
-	}
-	return q, s, tangram.Check(q, s)
 }
 
 var tgSolveCmd = &Command{
@@ -202,77 +148,30 @@ paper's Figure 7). The exit status is 1 when the puzzle is not solved.`,
 			if err != nil {
 				return err
 			}
-			var (
-				frames [][]tangram.Pose
-				shifts [][][2]float64
-			)
+			files := &bench.TangramSolveFiles{Snapshots: *snaps, Solution: *solution, Picture: *out}
 			job := catalog.TangramJob{Spec: catalog.Spec[catalog.TangramOptions]{Solver: sf.algo, Options: sf.o,
 				Budget: catalog.Budget{Timeout: *timeout}}, Name: filepath.Base(args[0])}
-			rec, res := job.RunPuzzle(ctx, p, catalog.TangramHooks{OnIterate: func(it tangram.SDPIterate) {
-				frames, shifts = append(frames, it.Poses), append(shifts, it.Shifts)
-			}})
+			rec, res := job.RunPuzzle(ctx, p, files.Hooks())
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			var serr error
-			if rec.Error != "" {
-				serr = errors.New(rec.Error)
+			if err := files.Write(p, res, sf.algo, filepath.Base(args[0])); err != nil {
+				return err
 			}
-			if *snaps != "" && len(frames) > 0 {
-				if err := bench.TangramSnapshots(*snaps, p, frames); err != nil {
-					return err
-				}
-				if res.SDP != nil && res.SDP.Augmentation != nil {
-					if err := augmentedSnapshots(*snaps, p, res.SDP.Augmentation, shifts); err != nil {
-						return err
-					}
-				}
-			}
-			if res.Solved && *solution != "" {
-				var b bytes.Buffer
-				fmt.Fprintf(&b, "# tessera tangram solve -algo %s %s\n", sf.algo, filepath.Base(args[0]))
-				if err := tangram.FormatSolution(&b, p, res.Solution); err != nil {
-					return err
-				}
-				if err := writeFileAtomic(*solution, b.Bytes()); err != nil {
-					return err
-				}
-			}
-			if *out != "" && res.Solution != nil {
-				var b bytes.Buffer
-				if err := tangram.RenderPNG(&b, p, res.Solution.Poses(), tangram.RenderOptions{}); err != nil {
-					return err
-				}
-				if err := writeFileAtomic(*out, b.Bytes()); err != nil {
-					return err
-				}
-			}
-			if *asJSON {
-				err = writeJSON(env.Stdout, rec)
-			} else {
-				fmt.Fprintf(env.Stdout, "puzzle     %s: %d pieces\nsolved     %v\n", rec.Puzzle, len(p.Pieces), rec.Solved)
-				if res.SDP != nil {
-					fmt.Fprintf(env.Stdout, "sdp        %d SDPs of %d constraints, Z_i of %d rows; objective %.3g; %d restarts; %d interior-point steps\n",
-						rec.Iterations, res.SDP.Constraints, res.SDP.BlockSize, rec.Objective, rec.Restarts, rec.SDPSteps)
-				} else {
-					fmt.Fprintf(env.Stdout, "search     %d placements\n", rec.Nodes)
-				}
-				fmt.Fprintf(env.Stdout, "seconds    %.3f\n", rec.Seconds)
-				if res.Solved {
-					tangram.FormatSolution(env.Stdout, p, res.Solution)
-				}
-			}
-			if err != nil {
+			if err := bench.PrintTangramSolve(env.Stdout, p, rec, res, *asJSON); err != nil {
 				return err
 			}
 			if !res.Solved {
+				var serr error
+				if rec.Error != "" {
+					serr = errors.New(rec.Error)
+				}
 				return fmt.Errorf("not solved: %v", serr)
 			}
 			return nil
 		}
 	},
 }
-
 var tgRenderCmd = &Command{
 	Name:      "render",
 	UsageLine: "[-turns rotate|flip] P.txt [S.txt] -o X.png",
@@ -325,44 +224,19 @@ every orientation where the solution's shifts put it.`,
 				}
 				poses, sol = s.Poses(), s
 			}
-			var b bytes.Buffer
-			if *turns != "" {
-				aug := tangram.NewAugmentation(p)
-				var shifts [][2]float64
-				if sol != nil {
-					shifts = aug.Shifts(p, sol)
-				}
-				img, err := tangram.RenderAugmented(p, aug, shifts, tangram.RenderOptions{Scale: *scale})
-				if err != nil {
-					return err
-				}
-				if err := png.Encode(&b, img); err != nil {
-					return err
-				}
-			} else if err := tangram.RenderPNG(&b, p, poses, tangram.RenderOptions{Scale: *scale}); err != nil {
+			if *turns == "" {
+				return bench.WriteTangramPNG(*out, p, poses, tangram.RenderOptions{Scale: *scale})
+			}
+			aug := tangram.NewAugmentation(p)
+			var shifts [][2]float64
+			if sol != nil {
+				shifts = aug.Shifts(p, sol)
+			}
+			img, err := tangram.RenderAugmented(p, aug, shifts, tangram.RenderOptions{Scale: *scale})
+			if err != nil {
 				return err
 			}
-			return writeFileAtomic(*out, b.Bytes())
+			return bench.WritePNG(*out, img)
 		}
 	},
-}
-
-// augmentedSnapshots writes the augmented puzzle of every iterate
-// (augmented-NN.png) and all of them side by side (augmented.png).
-func augmentedSnapshots(dir string, p *tangram.Puzzle, aug *tangram.Augmentation, shifts [][][2]float64) error {
-	o := tangram.RenderOptions{Scale: 16}
-	for k, sh := range shifts {
-		img, err := tangram.RenderAugmented(p, aug, sh, o)
-		if err != nil {
-			return err
-		}
-		if err := bench.WritePNG(filepath.Join(dir, fmt.Sprintf("augmented-%02d.png", k+1)), img); err != nil {
-			return err
-		}
-	}
-	img, err := tangram.RenderAugmentedStrip(p, aug, shifts, o)
-	if err != nil {
-		return err
-	}
-	return bench.WritePNG(filepath.Join(dir, "augmented.png"), img)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"tessera/internal/bench"
 	"tessera/tangram"
 )
 
@@ -34,7 +35,7 @@ func TestTangramFigures(t *testing.T) {
 		t.Fatalf("summary %v %+v", err, sum)
 	}
 	for _, l := range lines[:len(lines)-1] {
-		var r figureRecord
+		var r bench.FigureRecord
 		if err := json.Unmarshal([]byte(l), &r); err != nil || !r.Solved || !r.Complete || r.Solutions < 1 {
 			t.Errorf("%v %s", err, l)
 		}

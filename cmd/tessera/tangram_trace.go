@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"tessera/internal/bench"
 	"tessera/tangram"
 )
 
@@ -77,24 +78,11 @@ not snap or (with -solve) does not solve.`,
 			}
 			p := res.Puzzle
 			p.Name = *name
-			var b bytes.Buffer
-			fmt.Fprintf(&b, "# traced from %s by tessera tangram trace\n", args[0])
-			if err := tangram.FormatPuzzle(&b, p); err != nil {
-				return err
-			}
-			if *out == "" {
-				_, err = env.Stdout.Write(b.Bytes())
-			} else {
-				err = writeFileAtomic(*out, b.Bytes())
-			}
-			if err != nil {
+			if err := bench.WriteTangramPuzzle(env.Stdout, *out, "traced from "+args[0]+" by tessera tangram trace", p); err != nil {
 				return err
 			}
 			if *solve {
-				sctx, cancel := ctx, context.CancelFunc(func() {})
-				if *timeout > 0 {
-					sctx, cancel = context.WithTimeout(ctx, *timeout)
-				}
+				sctx, cancel := withTimeout(ctx, *timeout)
 				r, err := tangram.Exact{}.Solve(sctx, p)
 				cancel()
 				fmt.Fprintf(w, "exact: solved %v, %d nodes, %.4f s\n", r.Solved, r.Nodes, r.Elapsed.Seconds())

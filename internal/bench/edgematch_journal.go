@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"crypto/sha256"
@@ -28,12 +28,11 @@ const journalKind = "tessera edgematch split"
 // maxJournalEntries bounds the subtrees a journal may hold.
 const maxJournalEntries = exact.MaxSubtrees
 
-// errJournalBusy: another run holds the journal (its flock).
-var errJournalBusy = journal.ErrBusy
+// journal.ErrBusy: another run holds the journal (its flock).
 
-// journalHeader names a split search: a journal applies to a run only when
+// SplitJournalHeader names a split search: a journal applies to a run only when
 // every field is the same.
-type journalHeader struct {
+type SplitJournalHeader struct {
 	Journal string `json:"journal"`
 	Puzzle  string `json:"puzzle"` // sha256 of the puzzle with its hints, as WriteTo writes it
 	Order   string `json:"order"`
@@ -42,7 +41,7 @@ type journalHeader struct {
 }
 
 // Kind names the journal's kind of run.
-func (h journalHeader) Kind() string { return h.Journal }
+func (h SplitJournalHeader) Kind() string { return h.Journal }
 
 // journalEntry is a subtree searched to its end.
 type journalEntry struct {
@@ -56,24 +55,28 @@ type journalEntry struct {
 }
 
 // splitJournal appends the subtrees a run searches to its journal.
-type splitJournal struct {
+type SplitJournal struct {
 	*journal.Journal
 	recount map[string]bool // prefixes recorded with solutions, searched again
+
+	// The placements and solutions of the subtrees the run skips.
+	ResumedNodes, resumedSolutions int64
+	resumed                        int
 }
 
-// puzzleDigest identifies a puzzle with its hints.
-func puzzleDigest(p *edgematch.Puzzle) string {
+// PuzzleDigest identifies a puzzle with its hints.
+func PuzzleDigest(p *edgematch.Puzzle) string {
 	h := sha256.New()
 	p.WriteTo(h)
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
-// openSplitJournal opens the journal at path for the search head names,
+// OpenSplitJournal opens the journal at path for the search head names,
 // creating it if it does not exist, and returns the subtrees it records.
 // A journal of another search is refused, as is one another run holds
 // (locked until it closes it); a last line cut short (a run killed while
 // writing it) is dropped.
-func openSplitJournal(path string, head journalHeader, p *edgematch.Puzzle) (*splitJournal, []exact.SearchedSubtree, error) {
+func OpenSplitJournal(path string, head SplitJournalHeader, p *edgematch.Puzzle) (*SplitJournal, []exact.SearchedSubtree, error) {
 	head.Journal = journalKind
 	var searched []exact.SearchedSubtree
 	jf, err := journal.Open(path, head, splitSpec(head, p, &searched))
@@ -86,7 +89,7 @@ func openSplitJournal(path string, head journalHeader, p *edgematch.Puzzle) (*sp
 	// change the count). They are few; a subtree recorded without any
 	// cannot claim some (Split refuses solutions without a board, and
 	// verifies the board). Placements and seconds are reported as recorded.
-	j := &splitJournal{Journal: jf, recount: map[string]bool{}}
+	j := &SplitJournal{Journal: jf, recount: map[string]bool{}}
 	if head.Count {
 		kept := searched[:0]
 		for _, ss := range searched {
@@ -98,14 +101,19 @@ func openSplitJournal(path string, head journalHeader, p *edgematch.Puzzle) (*sp
 		}
 		searched = kept
 	}
+	j.resumed = len(searched)
+	for _, ss := range searched {
+		j.ResumedNodes += ss.Result.Stats.Nodes
+		j.resumedSolutions += ss.Result.Stats.Solutions
+	}
 	return j, searched, nil
 }
 
 // splitSpec reads the subtrees of a journal of the search head names into
 // searched. Without -count a subtree has at most one solution, its board
 // (which Split verifies).
-func splitSpec(head journalHeader, p *edgematch.Puzzle, searched *[]exact.SearchedSubtree) journal.Spec[journalHeader] {
-	return journal.Spec[journalHeader]{
+func splitSpec(head SplitJournalHeader, p *edgematch.Puzzle, searched *[]exact.SearchedSubtree) journal.Spec[SplitJournalHeader] {
+	return journal.Spec[SplitJournalHeader]{
 		What:     "a split search",
 		Describe: describeHeader,
 		Hint:     "a new journal file, or the same puzzle, -order, -split and -count",
@@ -128,7 +136,7 @@ func splitSpec(head journalHeader, p *edgematch.Puzzle, searched *[]exact.Search
 
 // readSplitJournal reads a journal: its subtrees, and the length of its
 // complete lines (0 for an empty file).
-func readSplitJournal(r io.Reader, head journalHeader, p *edgematch.Puzzle) ([]exact.SearchedSubtree, int64, error) {
+func readSplitJournal(r io.Reader, head SplitJournalHeader, p *edgematch.Puzzle) ([]exact.SearchedSubtree, int64, error) {
 	var searched []exact.SearchedSubtree
 	good, err := journal.Read(r, head, splitSpec(head, p, &searched))
 	if err != nil {
@@ -151,7 +159,7 @@ func journalPrefix(pre []edgematch.Placement) string {
 }
 
 // describeHeader names a search for an error message.
-func describeHeader(h journalHeader) string {
+func describeHeader(h SplitJournalHeader) string {
 	return fmt.Sprintf("puzzle %.19s…, order %s, depth %d, count %v", h.Puzzle, h.Order, h.Depth, h.Count)
 }
 
@@ -191,7 +199,7 @@ func readJournalEntry(line []byte, depth int, p *edgematch.Puzzle) (exact.Search
 }
 
 // add records a subtree searched to its end.
-func (j *splitJournal) add(ss exact.SearchedSubtree) {
+func (j *SplitJournal) Record(ss exact.SearchedSubtree) {
 	pre := journalPrefix(ss.Prefix)
 	if j.recount[pre] {
 		return
@@ -203,4 +211,11 @@ func (j *splitJournal) add(ss exact.SearchedSubtree) {
 		e.Board = ss.Result.Board.String()
 	}
 	j.Add(e)
+}
+
+// Summary says what the journal recorded and how many of its subtrees with
+// solutions a count searches again rather than trusting their numbers.
+func (j *SplitJournal) Summary() string {
+	return fmt.Sprintf("%d subtrees searched before (%d placements, %d solutions); %d recorded with solutions are counted again",
+		j.resumed, j.ResumedNodes, j.resumedSolutions, len(j.recount))
 }

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"flag"
+	"strings"
+
+	"tessera/internal/catalog"
+)
+
+// algoFlags are a family's solver flags, shared by its solve and bench:
+// -algo, one of the catalogue table's ids, and a flag per option of the
+// family's options type (catalog.BindFlags).
+type algoFlags[S, R any] struct {
+	fs    *flag.FlagSet
+	table catalog.Table[S, R]
+	algo  string
+	list  []catalog.Option
+	opts  interface{ Check() error }
+}
+
+// define binds -algo (default def; its help lists the ids, then more) and
+// the options of opts, a pointer to the options struct.
+func (a *algoFlags[S, R]) define(fs *flag.FlagSet, table catalog.Table[S, R], def, more string, opts interface{ Check() error }) {
+	a.fs, a.table, a.opts = fs, table, opts
+	fs.StringVar(&a.algo, "algo", def, "solver: "+strings.Join(table.IDs(), ", ")+more)
+	a.list = catalog.BindFlags(fs, opts)
+}
+
+// checkOptions refuses options out of range and an option the solver does
+// not read (the entries' Reads): usage errors. -algo is known.
+func (a *algoFlags[S, R]) checkOptions() error {
+	if err := a.opts.Check(); err != nil {
+		return usagef("%v", err)
+	}
+	if err := a.table.Applies(a.list, catalog.SetFlags(a.fs, a.list), a.algo); err != nil {
+		return usagef("%v", err)
+	}
+	return nil
+}
+
+// commaList returns the non-empty names of a comma-separated list, then
+// args.
+func commaList(list string, args []string) []string {
+	var out []string
+	for s := range strings.SplitSeq(list, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return append(out, args...)
+}
+
+// writeOut writes data to path atomically, or to stdout when path is "".
+func writeOut(env *Env, path string, data []byte) error {
+	if path == "" {
+		_, err := env.Stdout.Write(data)
+		return err
+	}
+	return writeFileAtomic(path, data)
+}
