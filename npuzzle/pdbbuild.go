@@ -179,6 +179,14 @@ func (w *maskWorker) moved(p int64, i int, from, to uint8) int64 {
 	return p + d*w.weight[i]
 }
 
+// after returns, for a placement with free cells free, the region labels
+// of the free cells after a tile moves from cell from to the free cell to,
+// and the bit of the blank's new region (the one around from) in a mask.
+func (b *maskBuilder) after(free uint64, from, to uint8) (lq uint64, bit uint32) {
+	lq = b.labels[free&^(1<<to)|1<<from]
+	return lq, 1 << (lq >> (3 * from) & 7)
+}
+
 // load returns placement p's mask.
 func (b *maskBuilder) load(p int64) uint32 {
 	return atomic.LoadUint32(&b.masks[p>>2]) >> ((p & 3) << 3) & 0xff
@@ -298,8 +306,7 @@ func (w *maskWorker) push(p int64, free, rc uint64, md int) {
 			to := uint8(bits.TrailingZeros64(into))
 			into &= into - 1
 			q := w.moved(p, i, from, to)
-			lq := w.labels[free&^(1<<to)|1<<from]
-			bit := uint32(1) << (lq >> (3 * from) & 7)
+			lq, bit := w.after(free, from, to)
 			if w.load(q)&bit != 0 {
 				continue
 			}
@@ -358,9 +365,7 @@ func (w *maskWorker) pull(p int64, free, rc uint64) bool {
 		for into != 0 {
 			to := uint8(bits.TrailingZeros64(into))
 			into &= into - 1
-			q := w.moved(p, i, from, to)
-			lq := w.labels[free&^(1<<to)|1<<from]
-			if w.load(q)>>(lq>>(3*from)&7)&1 != 0 {
+			if _, bit := w.after(free, from, to); w.load(w.moved(p, i, from, to))&bit != 0 {
 				return true
 			}
 		}
