@@ -104,34 +104,30 @@ func Parse(text string, size Size) (*Board, error) {
 // String formats the board as rows of right-aligned numbers, 0 for the
 // blank, one row per line. Parse reads it back.
 func (b *Board) String() string {
-	w := len(strconv.Itoa(len(b.cells) - 1))
-	var sb strings.Builder
-	for i, t := range b.cells {
-		if i > 0 {
-			if i%b.cols == 0 {
-				sb.WriteByte('\n')
-			} else {
-				sb.WriteByte(' ')
-			}
-		}
-		fmt.Fprintf(&sb, "%*d", w, t)
-	}
-	return sb.String()
+	return b.join('\n', len(strconv.Itoa(len(b.cells)-1)))
 }
 
 // Line formats the board on one line with "/" between rows, such as
 // "1 2 3/4 5 6/7 8 0". Parse reads it back.
-func (b *Board) Line() string {
+func (b *Board) Line() string { return b.join('/', 0) }
+
+// join writes the tiles row by row, a space between tiles and rowSep
+// between rows, each number right-aligned to width characters.
+func (b *Board) join(rowSep byte, width int) string {
 	var sb strings.Builder
 	for i, t := range b.cells {
 		if i > 0 {
 			if i%b.cols == 0 {
-				sb.WriteByte('/')
+				sb.WriteByte(rowSep)
 			} else {
 				sb.WriteByte(' ')
 			}
 		}
-		sb.WriteString(strconv.Itoa(int(t)))
+		num := strconv.Itoa(int(t))
+		for range width - len(num) {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(num)
 	}
 	return sb.String()
 }

@@ -88,23 +88,23 @@ func (t *goalTable) manhattan(cells string) int {
 // goal line: in each row (and column), the tiles whose goal is in that line,
 // minus a longest subsequence of them already in goal order.
 func (t *goalTable) linearConflict(cells string) int {
-	h := t.manhattan(cells)
+	return t.manhattan(cells) +
+		lineConflicts(cells, t.rows, t.cols, t.cols, 1, t.row, t.col) +
+		lineConflicts(cells, t.cols, t.rows, 1, t.cols, t.col, t.row)
+}
+
+// lineConflicts returns the linear-conflict moves of the lines (rows or
+// columns) of a board: line l's cells are l*stride + j*step for j below
+// length, lineOf[tile] is the goal line of a tile and posOf[tile] its goal
+// place along it.
+func lineConflicts(cells string, lines, length, stride, step int, lineOf, posOf []int8) int {
 	var line [MaxSide]int8
-	for r := range t.rows {
+	h := 0
+	for l := range lines {
 		k := 0
-		for c := range t.cols {
-			if tile := cells[r*t.cols+c]; tile != 0 && int(t.row[tile]) == r {
-				line[k] = t.col[tile]
-				k++
-			}
-		}
-		h += 2 * (k - lis(line[:k]))
-	}
-	for c := range t.cols {
-		k := 0
-		for r := range t.rows {
-			if tile := cells[r*t.cols+c]; tile != 0 && int(t.col[tile]) == c {
-				line[k] = t.row[tile]
+		for j := range length {
+			if tile := cells[l*stride+j*step]; tile != 0 && int(lineOf[tile]) == l {
+				line[k] = posOf[tile]
 				k++
 			}
 		}

@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"runtime/debug"
-	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -57,10 +55,7 @@ func buildTable(ctx context.Context, s Size, tiles []int, workers int, report fu
 // placement: 843 MB for the 8-tile pattern of the 4x4 board (against 2.34
 // GB for buildTableGroups).
 func buildTableMasks(ctx context.Context, s Size, tiles []int, workers int, report func(depth int, states int64, layer float64)) (*patternTable, error) {
-	t := &patternTable{geom: newGeom(s)}
-	for _, tile := range tiles {
-		t.tiles = append(t.tiles, uint8(tile))
-	}
+	t := newPatternTable(s, tiles)
 	n, k := t.n, len(t.tiles)
 	if n > maxMaskCells || k == 0 || k >= n {
 		panic(fmt.Sprintf("npuzzle: buildTableMasks with %d tiles on %d cells", k, n))
@@ -90,85 +85,24 @@ func buildTableMasks(ctx context.Context, s Size, tiles []int, workers int, repo
 	}
 	b.nib = nib
 	t.data = unsafe.Slice((*byte)(unsafe.Pointer(&nib[0])), len(nib)*4)[:(b.np+1)/2]
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 
 	// The start: every tile home (tile t at cell t), the blank in cell 0,
 	// whose region is the first (cell 0 is the lowest cell).
-	var goal [maxPDBCells]uint8
-	copy(goal[:k], t.tiles)
-	var occ uint64
-	for _, p := range t.tiles {
-		occ |= 1 << p
-	}
-	start := rank(n, goal[:k])
+	start, occ := t.goalPlacement()
 	w0 := maskWorker{maskBuilder: b}
 	w0.mark(start, 1|(0xff<<(b.labels[t.full&^occ]>>60))&0xff)
 	w0.enter(start, 0, 0)
 	b.layer[start>>6] |= 1 << (start & 63)
-	t.states = 1
-	frontier, reached := int64(1), int64(1) // states in the layer, placements with an entry
-	pull := false
-
-	// Chunks of 16,384 placements: whole words of every array, so that a
-	// worker owns the words of its chunk's placements.
-	const chunkPlacements = 64 * 256
-	chunks := (b.np + chunkPlacements - 1) / chunkPlacements
-	for depth := 0; ; depth++ {
-		pull = pull || frontier > b.np-reached
-		var (
-			chunk, done    atomic.Int64
-			found, entered atomic.Int64
-			clamped        atomic.Int64
-			wg             sync.WaitGroup
-		)
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				w := maskWorker{maskBuilder: b, depth: depth}
-				for ctx.Err() == nil {
-					c := chunk.Add(1) - 1
-					if c >= chunks {
-						break
-					}
-					p0 := c * chunkPlacements
-					p1 := min(p0+chunkPlacements, b.np)
-					if pull {
-						w.pullPass(p0, p1)
-					} else {
-						w.pushPass(p0, p1)
-					}
-					done.Add(1)
-				}
-				found.Add(w.found)
-				entered.Add(w.entered)
-				clamped.Add(w.clamped)
-			}()
-		}
-		awaitLayer(&wg, report, depth, t.states, &done, chunks)
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		t.depth = depth
-		t.clamped += clamped.Load()
-		reached += entered.Load()
-		frontier = found.Load()
-		if frontier == 0 {
-			break
-		}
-		t.states += frontier
-		if report != nil {
-			report(depth+1, t.states, 0)
-		}
+	reached, err := runLayers(ctx, t, b.np, workers, 1, report, func(depth int) layerPass {
+		return &maskWorker{maskBuilder: b, depth: depth}
+	})
+	if err != nil {
+		return nil, err
 	}
 	b.masks, b.layer = nil, nil
 	masks64 = nil
 	debug.FreeOSMemory() // the masks are garbage: return them before the next table
-	if reached != b.np && k < n-1 {
-		panic(fmt.Sprintf("npuzzle: pattern %v: %d of %d placements reached", tiles, reached, b.np))
-	}
+	checkReached(t, reached, b.np)
 	return t, nil
 }
 
@@ -210,11 +144,11 @@ type maskBuilder struct {
 // maskWorker runs one layer on the chunks it takes.
 type maskWorker struct {
 	*maskBuilder
-	depth                   int
-	found, entered, clamped int64
-	pos                     [maxPDBCells]uint8
-	tileAt                  [maxMaskCells]uint8 // tileAt[pos[i]] = i
-	occ                     uint64              // the cells of pos
+	layerCounts
+	depth  int
+	pos    [maxPDBCells]uint8
+	tileAt [maxMaskCells]uint8 // tileAt[pos[i]] = i
+	occ    uint64              // the cells of pos
 	// The placement placed last: its rank digits, and before each tile the
 	// cells of the earlier tiles and their Manhattan distance.
 	placed     bool
@@ -243,6 +177,14 @@ func (w *maskWorker) moved(p int64, i int, from, to uint8) int64 {
 		}
 	}
 	return p + d*w.weight[i]
+}
+
+// after returns, for a placement with free cells free, the region labels
+// of the free cells after a tile moves from cell from to the free cell to,
+// and the bit of the blank's new region (the one around from) in a mask.
+func (b *maskBuilder) after(free uint64, from, to uint8) (lq uint64, bit uint32) {
+	lq = b.labels[free&^(1<<to)|1<<from]
+	return lq, 1 << (lq >> (3 * from) & 7)
 }
 
 // load returns placement p's mask.
@@ -315,6 +257,15 @@ func (w *maskWorker) regions() (free, lab uint64) {
 	return free, lab
 }
 
+// pass runs the layer on placements p0 .. p1, pulling or pushing.
+func (w *maskWorker) pass(p0, p1 int64, pull bool) {
+	if pull {
+		w.pullPass(p0, p1)
+	} else {
+		w.pushPass(p0, p1)
+	}
+}
+
 // pushPass expands the placements of parity depth whose layer bits are set
 // among placements p0 .. p1, and clears their bits.
 func (w *maskWorker) pushPass(p0, p1 int64) {
@@ -355,8 +306,7 @@ func (w *maskWorker) push(p int64, free, rc uint64, md int) {
 			to := uint8(bits.TrailingZeros64(into))
 			into &= into - 1
 			q := w.moved(p, i, from, to)
-			lq := w.labels[free&^(1<<to)|1<<from]
-			bit := uint32(1) << (lq >> (3 * from) & 7)
+			lq, bit := w.after(free, from, to)
 			if w.load(q)&bit != 0 {
 				continue
 			}
@@ -415,9 +365,7 @@ func (w *maskWorker) pull(p int64, free, rc uint64) bool {
 		for into != 0 {
 			to := uint8(bits.TrailingZeros64(into))
 			into &= into - 1
-			q := w.moved(p, i, from, to)
-			lq := w.labels[free&^(1<<to)|1<<from]
-			if w.load(q)>>(lq>>(3*from)&7)&1 != 0 {
+			if _, bit := w.after(free, from, to); w.load(w.moved(p, i, from, to))&bit != 0 {
 				return true
 			}
 		}

@@ -156,10 +156,7 @@ type BuildProgress struct {
 // buildTableMasks, which gives the same table with a quarter of the memory
 // (the tests compare the two).
 func buildTableGroups(ctx context.Context, s Size, tiles []int, workers int, report func(depth int, states int64, layer float64)) (*patternTable, error) {
-	t := &patternTable{geom: newGeom(s)}
-	for _, tile := range tiles {
-		t.tiles = append(t.tiles, uint8(tile))
-	}
+	t := newPatternTable(s, tiles)
 	n, k := t.n, len(t.tiles)
 	if n > maxPDBCells || k == 0 || k >= n {
 		panic(fmt.Sprintf("npuzzle: buildTable with %d tiles on %d cells", k, n))
@@ -180,74 +177,18 @@ func buildTableGroups(ctx context.Context, s Size, tiles []int, workers int, rep
 	for i := range t.data {
 		t.data[i] = 0xff
 	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-
 	// The start: every tile home (tile t at cell t), the blank in cell 0.
-	var goal [maxPDBCells]uint8
-	copy(goal[:k], t.tiles)
-	var occ uint64
-	for _, p := range t.tiles {
-		occ |= 1 << p
-	}
-	b.mark(rank(n, goal[:k]), t.region(1, t.full&^occ), layerCode(0))
-	t.states = 1
-	frontier, reached := int64(1), int64(0) // states in the layer, placements with an entry
-	pull := false
-
-	// Chunks of 64 placements or a multiple: whole words of groups and of
-	// table bytes, so that a worker owns the table entries of its chunk.
-	const chunkPlacements = 64 * 256
-	chunks := (b.np + chunkPlacements - 1) / chunkPlacements
-	for depth := 0; ; depth++ {
-		pull = pull || frontier > b.np-reached
-		var (
-			chunk, done    atomic.Int64
-			found, entered atomic.Int64
-			clamped        atomic.Int64
-			wg             sync.WaitGroup
-		)
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				w := layerWorker{builder: b, depth: depth, code: layerCode(depth), next: layerCode(depth + 1)}
-				for ctx.Err() == nil {
-					c := chunk.Add(1) - 1
-					if c >= chunks {
-						break
-					}
-					p0 := c * chunkPlacements
-					w.pass(p0, min(p0+chunkPlacements, b.np), pull)
-					done.Add(1)
-				}
-				found.Add(w.found)
-				entered.Add(w.entered)
-				clamped.Add(w.clamped)
-			}()
-		}
-		awaitLayer(&wg, report, depth, t.states, &done, chunks)
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		t.depth = depth
-		t.clamped += clamped.Load()
-		reached += entered.Load()
-		frontier = found.Load()
-		if frontier == 0 {
-			break
-		}
-		t.states += frontier
-		if report != nil {
-			report(depth+1, t.states, 0)
-		}
+	start, occ := t.goalPlacement()
+	b.mark(start, t.region(1, t.full&^occ), layerCode(0))
+	reached, err := runLayers(ctx, t, b.np, workers, 0, report, func(depth int) layerPass {
+		return &layerWorker{builder: b, depth: depth, code: layerCode(depth), next: layerCode(depth + 1)}
+	})
+	if err != nil {
+		return nil, err
 	}
 	b.groups = nil
 	debug.FreeOSMemory() // the 2-bit array is garbage: return it before the next table
-	if reached != b.np && k < n-1 {
-		panic(fmt.Sprintf("npuzzle: pattern %v: %d of %d placements reached", tiles, reached, b.np))
-	}
+	checkReached(t, reached, b.np)
 	return t, nil
 }
 
@@ -361,10 +302,10 @@ var selectByte = func() (t [256][8]uint8) {
 // layerWorker runs one layer on the chunks it takes.
 type layerWorker struct {
 	*builder
-	depth                   int
-	code, next              uint64
-	found, entered, clamped int64
-	pos                     [maxPDBCells]uint8
+	layerCounts
+	depth      int
+	code, next uint64
+	pos        [maxPDBCells]uint8
 }
 
 // pass runs the layer on placements p0 .. p1: it gives the placements with
@@ -487,6 +428,111 @@ func (w *layerWorker) neighbours(occ, region uint64, pull bool) bool {
 		}
 	}
 	return false
+}
+
+// layerCounts are what a worker found in its passes over a layer: states
+// reached for the next layer, placements given their entry, entries
+// clamped to maxDelta.
+type layerCounts struct{ found, entered, clamped int64 }
+
+func (c *layerCounts) counts() layerCounts { return *c }
+
+// A layerPass is one worker's share of a BFS layer.
+type layerPass interface {
+	pass(p0, p1 int64, pull bool)
+	counts() layerCounts
+}
+
+// runLayers runs the layers of t's breadth-first search over np placements,
+// from the start state already marked (reached: placements with an entry so
+// far): each layer's workers, made by newPass, take chunks of 16,384
+// placements (whole words of every array, so that a worker owns the words
+// of its chunk's placements) until none is left. Layers push until the
+// layer outgrows the placements not reached, then pull. It sets t's
+// states, depth and clamped count and returns the placements reached. The
+// context is checked between chunks.
+func runLayers(ctx context.Context, t *patternTable, np int64, workers int, reached int64, report func(depth int, states int64, layer float64), newPass func(depth int) layerPass) (int64, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	t.states = 1
+	frontier := int64(1) // states in the layer
+	pull := false
+	const chunkPlacements = 64 * 256
+	chunks := (np + chunkPlacements - 1) / chunkPlacements
+	for depth := 0; ; depth++ {
+		pull = pull || frontier > np-reached
+		var (
+			chunk, done    atomic.Int64
+			found, entered atomic.Int64
+			clamped        atomic.Int64
+			wg             sync.WaitGroup
+		)
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				w := newPass(depth)
+				for ctx.Err() == nil {
+					c := chunk.Add(1) - 1
+					if c >= chunks {
+						break
+					}
+					p0 := c * chunkPlacements
+					w.pass(p0, min(p0+chunkPlacements, np), pull)
+					done.Add(1)
+				}
+				n := w.counts()
+				found.Add(n.found)
+				entered.Add(n.entered)
+				clamped.Add(n.clamped)
+			}()
+		}
+		awaitLayer(&wg, report, depth, t.states, &done, chunks)
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		t.depth = depth
+		t.clamped += clamped.Load()
+		reached += entered.Load()
+		frontier = found.Load()
+		if frontier == 0 {
+			return reached, nil
+		}
+		t.states += frontier
+		if report != nil {
+			report(depth+1, t.states, 0)
+		}
+	}
+}
+
+// newPatternTable returns the empty table of the pattern tiles on s.
+func newPatternTable(s Size, tiles []int) *patternTable {
+	t := &patternTable{geom: newGeom(s)}
+	for _, tile := range tiles {
+		t.tiles = append(t.tiles, uint8(tile))
+	}
+	return t
+}
+
+// goalPlacement returns the rank of the placement with every pattern tile
+// home (tile t at cell t) and the cells it occupies.
+func (t *patternTable) goalPlacement() (int64, uint64) {
+	var goal [maxPDBCells]uint8
+	copy(goal[:len(t.tiles)], t.tiles)
+	var occ uint64
+	for _, p := range t.tiles {
+		occ |= 1 << p
+	}
+	return rank(t.n, goal[:len(t.tiles)]), occ
+}
+
+// checkReached panics unless the search reached all np placements of t,
+// as it must when the pattern leaves at least two cells free.
+func checkReached(t *patternTable, reached, np int64) {
+	if reached != np && len(t.tiles) < t.n-1 {
+		panic(fmt.Sprintf("npuzzle: pattern %v: %d of %d placements reached", t.tiles, reached, np))
+	}
 }
 
 // awaitLayer waits for the workers of a BFS layer (wg); with report set it
