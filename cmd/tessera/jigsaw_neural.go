@@ -27,8 +27,8 @@ type neuralFlags struct {
 func (f *neuralFlags) define(fs *flag.FlagSet) {
 	f.fs = fs
 	fs.IntVar(&f.geo.Grid, "grid", 3, "mcts: the puzzle is GRID x GRID patches")
-	fs.IntVar(&f.geo.Patch, "patch", 40, "mcts: patch side in pixels (without -model, the model shipped for -patch and -gap is used: 40/4, 40/10, 40/20)")
-	fs.IntVar(&f.geo.Gap, "gap", 4, "mcts: gap between patches in pixels")
+	fs.IntVar(&f.geo.Patch, "patch", 40, "mcts: patch side in pixels (without -model, the model shipped for -patch and -gap is used: 40/4, 40/10, 40/20, 24/4, 96/48)")
+	fs.IntVar(&f.geo.Gap, "gap", 4, "mcts: gap between patches in pixels (0: patches that touch)")
 	// The defaults written out, as the flags show them.
 	f.o = catalog.GapOptions{Reward: "predicted", Sims: 100, CPuct: 1.5, Batch: 8, Backup: "mean", Choose: "visits", Attempts: 1,
 		Prior: "p", Value: "v", Select: "puct", Order: "fixed", Hints: "0"}
