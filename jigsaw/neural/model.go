@@ -394,8 +394,9 @@ var (
 
 // For returns the shipped model for puzzles of g's patch and gap sizes:
 // Default for 40 px patches with 4 px gaps, otherwise the model of the
-// folder models/pPATCH-gGAP (models/README.md lists them; 3x3 heads
-// only), loaded once. It fails when none was shipped for g.
+// folder models/pPATCH-gGAP (models/README.md lists them: 3x3 heads, or
+// 2x2 for patches that touch), loaded once. It fails when none was shipped
+// for g.
 func For(g Geometry) (*Model, map[string]string, error) {
 	g = g.Defaults()
 	m, info, err := Default()

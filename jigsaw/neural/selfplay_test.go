@@ -116,7 +116,7 @@ func TestSelfPlayEpoch(t *testing.T) {
 }
 
 // TestFor: the default geometry gives the default model, every shipped
-// geometry a model of its patch and gap with 3x3 heads, and another one
+// geometry a model of its patch and gap with heads, and another one
 // an error that lists the shipped ones.
 func TestFor(t *testing.T) {
 	def, _, err := Default()
@@ -131,15 +131,17 @@ func TestFor(t *testing.T) {
 		if _, err := fmt.Sscanf(name, "%d px / %d px", &p, &g); err != nil {
 			t.Fatal(err)
 		}
-		m, info, err := For(Geometry{Grid: 3, Patch: p, Gap: g})
+		m, info, err := For(Geometry{Grid: 3, Patch: p, Gap: GapOf(g)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m.Patch != p || m.Gap != g || info["recipe"] == "" {
-			t.Fatalf("%s: a model for %d px / %d px, recipe %q", name, m.Patch, m.Gap, info["recipe"])
+		if m.Patch != p || m.Gap != g || info["recipe"] == "" || len(m.Heads) == 0 {
+			t.Fatalf("%s: a model for %d px / %d px, recipe %q, %d heads", name, m.Patch, m.Gap, info["recipe"], len(m.Heads))
 		}
-		if err := m.Fits(Geometry{Grid: 3, Patch: p, Gap: g}); err != nil {
-			t.Fatal(err)
+		for grid := range m.Heads {
+			if err := m.Fits(m.Geometry(grid)); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	if _, _, err := For(Geometry{Grid: 3, Patch: 40, Gap: 7}); err == nil || !strings.Contains(err.Error(), "40 px / 4 px") {
