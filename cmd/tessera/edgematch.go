@@ -114,6 +114,7 @@ between border cells and -colors C inner colours elsewhere, like Eternity II
 Kovalsky, Glasner and Basri: every edge, the frame's included, takes one of
 -colors C colours; the outward colours are written as the file's "frame" line.
 Their pieces keep their orientation ("orientation fixed") unless -rotate.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		kind := fs.String("kind", "framed", "framed or kovalsky")
 		size := fs.String("size", "8x8", "board size ROWSxCOLS")
@@ -124,9 +125,6 @@ Their pieces keep their orientation ("orientation fixed") unless -rotate.`,
 		out := outFlag(fs, "the puzzle (default stdout)")
 		solution := fs.String("solution", "", "write the planted solution board to this file")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			k, err := edgematch.ParseKind(*kind)
 			if err != nil {
 				return usagef("%v", err)

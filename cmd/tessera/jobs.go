@@ -125,6 +125,7 @@ at the first start in the store (tls-cert.pem), which clients verify with
 and, beyond loopback, needs -tls-cert, -tls-key and the CA that signed
 every node's certificate (-tls-ca). Whoever holds the token can do
 anything on the server: see docs/results/jobs.md, Security.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		addr := fs.String("addr", "127.0.0.1:4222", "client address `HOST:PORT`")
 		store := fs.String("store", jobs.DefaultServerDir(), "JetStream file store folder (locked while the server runs; tessera serve's default is another)")
@@ -145,9 +146,6 @@ anything on the server: see docs/results/jobs.md, Security.`,
 		maxRecords := fs.Int64("max-records", jobs.DefaultLimits.MaxRecords, "job records and progress values kept at most (submissions are refused at nine tenths)")
 		maxRecordsMB := fs.Int64("max-records-mb", jobs.DefaultLimits.MaxRecordBytes>>20, "MiB of job records kept at most (submissions are refused at nine tenths)")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			if *ackWait <= 0 || *maxAttempts < 1 || *replicas < 1 || *retention <= 0 || *maxQueued < 1 || *maxRecords < 1 || *maxRecordsMB < 1 {
 				return usagef("-ack-wait, -max-attempts, -replicas, -retention and the -max bounds must be positive")
 			}
@@ -225,14 +223,12 @@ var jobsListCmd = &Command{
 	Name:      "list",
 	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] [-json]",
 	Short:     "list the jobs, oldest first",
+	NoArgs:    true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		url := fs.String("nats", defaultNATS, "NATS server `URL`")
 		auth := natsAuthFlags(fs)
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			c, err := jobsClient(ctx, *url, auth)
 			if err != nil {
 				return err
@@ -332,6 +328,7 @@ prints the time from submit to result (median, p90, p99, max) and the jobs
 per second. Without -nats it starts an embedded server (in a temporary
 folder; -sync-interval as for jobs server) with -workers in-process workers; with -nats the workers are
 those of the cluster ("tessera worker").`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		url := fs.String("nats", "", "NATS server `URL` (empty: an embedded server and in-process workers)")
 		auth := natsAuthFlags(fs)
@@ -341,9 +338,6 @@ those of the cluster ("tessera worker").`,
 		syncEvery := durationFlag(fs, "sync-interval", 0, "without -nats: the embedded server's sync interval (0: sync every write before acknowledging it)")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			if *n < 1 || *conc < 1 || *workers < 1 {
 				return usagef("-n, -concurrency and -workers must be positive")
 			}

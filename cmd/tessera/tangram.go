@@ -55,6 +55,7 @@ planted solution needs them instead, translation only (the orientations given
 away, the setting of Algorithm 2 without section 6.3). -classic NAME writes a
 classic figure instead (` + strings.Join(tangram.ClassicNames(), ", ") + `), with -turns
 its pieces as the set gives them (the orientations hidden).`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		seed := seedFlag(fs)
 		pieces := fs.String("pieces", "tans", "piece set: "+strings.Join(tangram.SetNames(), ", "))
@@ -64,9 +65,6 @@ its pieces as the set gives them (the orientations hidden).`,
 		out := outFlag(fs, "the puzzle (default stdout)")
 		solution := fs.String("solution", "", "write the planted solution to this file")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			var tt tangram.Turns
 			switch *turns {
 			case "none":

@@ -133,6 +133,7 @@ index and -seed), traces it back (tangram.Trace) and reports whether it snaps,
 whether it is the figure drawn and whether the exact solver fills it. Run it
 under GOMAXPROCS=1 to measure one core. The exit
 status is 1 when some figure is not solved.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		category := fs.String("category", "", "only the figures of this category")
 		hard := fs.Int("hard", 0, "take this many hard random figures instead of the set (at most 10,000)")
@@ -144,9 +145,6 @@ status is 1 when some figure is not solved.`,
 		timeout := timeoutFlag(fs, time.Minute)
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			if *count < 0 || *maxNodes < 0 {
 				return usagef("-count and -max-nodes must be at least 0")
 			}

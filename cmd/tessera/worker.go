@@ -24,6 +24,7 @@ folder they read, as for serve). A job whose worker is killed goes to another wo
 server's ack wait. Jobs that read files (a bench's data) need the same
 paths on every worker. On an interrupt the running jobs go back to the
 queue for another worker.`,
+	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		url := fs.String("nats", defaultNATS, "NATS server `URL`")
 		auth := natsAuthFlags(fs)
@@ -31,9 +32,6 @@ queue for another worker.`,
 		name := fs.String("name", "", "this worker's name in the job records (default host-pid)")
 		dataDir := fs.String("data", "", "shared data folder for the web app's jobs (default $TESSERA_DATA or ../shared/data)")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return usagef("unexpected arguments %q", args)
-			}
 			if *workers < 1 {
 				return usagef("-workers must be at least 1")
 			}
