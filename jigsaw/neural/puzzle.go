@@ -73,7 +73,7 @@ func (g Geometry) Cells() int { return g.Grid * g.Grid }
 // Cell is the side of a cell in pixels, Patch+GapPx.
 func (g Geometry) Cell() int { return g.Patch + g.GapPx() }
 
-// Side is the side of the region a puzzle is cut from, Grid*(Patch+Gap).
+// Side is the side of the region a puzzle is cut from, Grid*Cell().
 func (g Geometry) Side() int { return g.Grid * g.Cell() }
 
 // Puzzle is a gap puzzle: its patches in the order given (scrambled), and,
