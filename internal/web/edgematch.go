@@ -35,20 +35,15 @@ const (
 )
 
 var edgematchGame = &game{
-	Game: catalog.GameOf("edgematch"),
-	page: "edgematch.html",
-	data: func() any {
-		var list []catalog.Menu
-		list = append(list, catalog.EdgeMatch.Menu()...)
-		return edgematchPage{Solvers: list}
-	},
+	Game:   catalog.GameOf("edgematch"),
+	page:   "edgematch.html",
+	data:   func() any { return menuPage{Solvers: catalog.EdgeMatch.Menu()} },
 	routes: (*Server).edgematchRoutes,
 	save:   edgematchSave,
 	jobs:   edgematchJobs,
-}
-
-type edgematchPage struct {
-	Solvers []catalog.Menu
+	auto:   "solve as a job (key a)",
+	budgets: budgetMenu(emDefaultTimeout,
+		10*time.Second, time.Minute, 5*time.Minute, 10*time.Minute),
 }
 
 func (s *Server) edgematchRoutes(m *http.ServeMux) {
@@ -499,13 +494,5 @@ func edgematchSave(data json.RawMessage) (store.Game, error) {
 		}
 		seen[c[0]] = true
 	}
-	norm, err := json.Marshal(st)
-	if err != nil {
-		return store.Game{}, err
-	}
-	el, err := elapsed(st.ElapsedMS)
-	if err != nil {
-		return store.Game{}, err
-	}
-	return store.Game{Board: st.Name, Data: norm, Moves: st.Moves, Elapsed: el}, nil
+	return stored(store.Game{Board: st.Name, Moves: st.Moves}, st, st.ElapsedMS)
 }

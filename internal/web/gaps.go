@@ -13,6 +13,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -60,6 +61,7 @@ var gapsGame = &game{
 	routes: (*Server).gapsRoutes,
 	save:   gapsSave,
 	jobs:   gapsJobs,
+	auto:   "solve as a job (key a)",
 }
 
 type gapsPage struct {
@@ -580,7 +582,7 @@ func (s *Server) solveGaps(ctx context.Context, req gapsSolveSpec, pz *neural.Pu
 			last := out.Steps[len(out.Steps)-1]
 			played := append([]int(nil), last.Before...)
 			played[last.Patch] = last.Cell
-			out.Played = equalInts(played, res.Cells)
+			out.Played = slices.Equal(played, res.Cells)
 		}
 	}
 	switch {
@@ -604,18 +606,6 @@ func (s *Server) solveGaps(ctx context.Context, req gapsSolveSpec, pz *neural.Pu
 type gapsResult struct {
 	catalog.GapsResult
 	gapsProgress
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // gapsState is a saved gap puzzle: the puzzle, the patches placed by hand
@@ -650,14 +640,6 @@ func gapsSave(data json.RawMessage) (store.Game, error) {
 			placed++
 		}
 	}
-	norm, err := json.Marshal(st)
-	if err != nil {
-		return store.Game{}, err
-	}
 	solved := placed == pz.Cells() && pz.Score(st.Cells).Perfect
-	el, err := elapsed(st.ElapsedMS)
-	if err != nil {
-		return store.Game{}, err
-	}
-	return store.Game{Board: st.Name, Data: norm, Moves: placed, Solved: solved, Elapsed: el}, nil
+	return stored(store.Game{Board: st.Name, Moves: placed, Solved: solved}, st, st.ElapsedMS)
 }

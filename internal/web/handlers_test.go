@@ -309,8 +309,8 @@ func bfsLength(t *testing.T, b *npuzzle.Board) int {
 	return len(sol.Moves)
 }
 
-// checkSolution checks that moves take board to the goal.
-func checkSolution(t *testing.T, board, moves string) {
+// replayLine plays moves on board, both as the API writes them.
+func replayLine(t *testing.T, board, moves string) (*npuzzle.Board, error) {
 	t.Helper()
 	b, err := npuzzle.Parse(board, npuzzle.Size{})
 	if err != nil {
@@ -320,7 +320,13 @@ func checkSolution(t *testing.T, board, moves string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	end, err := npuzzle.Replay(b, ms)
+	return npuzzle.Replay(b, ms)
+}
+
+// checkSolution checks that moves take board to the goal.
+func checkSolution(t *testing.T, board, moves string) {
+	t.Helper()
+	end, err := replayLine(t, board, moves)
 	if err != nil || !end.IsSolved(npuzzle.BlankLast) {
 		t.Fatalf("moves %s do not solve %s: %v", moves, board, err)
 	}

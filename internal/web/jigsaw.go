@@ -50,18 +50,15 @@ const (
 var jgDataSets = []string{"mit432", "mcgill540"}
 
 var jigsawGame = &game{
-	Game: catalog.GameOf("jigsaw"),
-	page: "jigsaw.html",
-	data: func() any {
-		return jigsawPage{Solvers: catalog.Jigsaw.Menu()}
-	},
+	Game:   catalog.GameOf("jigsaw"),
+	page:   "jigsaw.html",
+	data:   func() any { return menuPage{Solvers: catalog.Jigsaw.Menu()} },
 	routes: (*Server).jigsawRoutes,
 	save:   jigsawSave,
 	jobs:   jigsawJobs,
-}
-
-type jigsawPage struct {
-	Solvers []catalog.Menu
+	auto:   "solve as a job (key a)",
+	budgets: budgetMenu(2*time.Minute,
+		30*time.Second, 2*time.Minute, 10*time.Minute),
 }
 
 func (s *Server) jigsawRoutes(m *http.ServeMux) {
@@ -861,15 +858,7 @@ func jigsawSave(data json.RawMessage) (store.Game, error) {
 	if len(st.Name) > 300 || st.Moves < 0 || st.ElapsedMS < 0 {
 		return store.Game{}, errorf(http.StatusBadRequest, "name too long, or negative moves or time")
 	}
-	norm, err := json.Marshal(st)
-	if err != nil {
-		return store.Game{}, err
-	}
-	el, err := elapsed(st.ElapsedMS)
-	if err != nil {
-		return store.Game{}, err
-	}
-	return store.Game{Board: st.Name, Data: norm, Moves: st.Moves, Elapsed: el}, nil
+	return stored(store.Game{Board: st.Name, Moves: st.Moves}, st, st.ElapsedMS)
 }
 
 // plural writes a count with its noun: "1 generation", "2 generations".

@@ -24,18 +24,19 @@ var npuzzleGame = &game{
 	Game: catalog.GameOf("npuzzle"),
 	page: "npuzzle.html",
 	data: func() any {
-		return npuzzlePage{Solvers: solvers, Sizes: []string{"3x3", "4x4", "5x5", "6x6", "8x8", "10x10"},
+		return npuzzlePage{Solvers: catalog.Npuzzle.Menu(), Sizes: []string{"3x3", "4x4", "5x5", "6x6", "8x8", "10x10"},
 			Recommended: recommended,
 			MinSide:     npuzzle.MinSide, MaxSide: maxSide, Pictures: builtinPictures}
 	},
 	routes: (*Server).npuzzleRoutes,
 	save:   npuzzleSave,
 	jobs:   npuzzleJobs,
+	auto:   "solve and play the solution (key a)",
 }
 
 // npuzzlePage is what the game's page shows from the server's lists.
 type npuzzlePage struct {
-	Solvers          []solver
+	Solvers          []catalog.Menu
 	Sizes            []string          // the size menu; any other is "custom"
 	Recommended      map[string]string // the solver picked for a size; others: fast
 	MinSide, MaxSide int
@@ -729,16 +730,5 @@ func npuzzleSave(data json.RawMessage) (store.Game, error) {
 		return store.Game{}, errorf(http.StatusBadRequest, "elapsed_ms: negative")
 	}
 	st.Start, st.Board, st.History = start.Line(), board.Line(), npuzzle.FormatMoves(moves)
-	norm, err := json.Marshal(st)
-	if err != nil {
-		return store.Game{}, err
-	}
-	el, err := elapsed(st.ElapsedMS)
-	if err != nil {
-		return store.Game{}, err
-	}
-	return store.Game{
-		Board: board.Line(), Data: norm, Moves: len(moves),
-		Elapsed: el, Solved: isGoal(board, k),
-	}, nil
+	return stored(store.Game{Board: board.Line(), Moves: len(moves), Solved: isGoal(board, k)}, st, st.ElapsedMS)
 }

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"net/http"
 	"strings"
+	"time"
 )
 
 //go:embed templates
@@ -41,11 +42,35 @@ type pageData struct {
 	Games  []*game
 	Active *game
 	Game   any
+	// Auto and Budgets are the game's auto and budgets, for the layout's
+	// Auto panel.
+	Auto    string
+	Budgets []budgetOption
+}
+
+// budgetOption is an entry of a page's menu of search times.
+type budgetOption struct {
+	MS       int64
+	Label    string // "30 s", "2 min"
+	Selected bool
+}
+
+// budgetMenu returns the menu of the times ts, def selected.
+func budgetMenu(def time.Duration, ts ...time.Duration) []budgetOption {
+	menu := make([]budgetOption, len(ts))
+	for i, t := range ts {
+		label := fmt.Sprintf("%d s", t/time.Second)
+		if t >= time.Minute {
+			label = fmt.Sprintf("%d min", t/time.Minute)
+		}
+		menu[i] = budgetOption{MS: t.Milliseconds(), Label: label, Selected: t == def}
+	}
+	return menu
 }
 
 func (s *Server) servePage(g *game) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		data := pageData{Title: g.Title, Games: s.games, Active: g, Game: g.data()}
+		data := pageData{Title: g.Title, Games: s.games, Active: g, Game: g.data(), Auto: g.auto, Budgets: g.budgets}
 		var buf bytes.Buffer
 		if err := s.pages[g.page].ExecuteTemplate(&buf, "layout", data); err != nil {
 			s.log.ErrorContext(r.Context(), "template", "page", g.page, "err", err)

@@ -34,6 +34,16 @@ type game struct {
 	save func(state json.RawMessage) (store.Game, error)
 	// jobs, when set, returns the game's job kinds, by name.
 	jobs func(s *Server) map[string]jobKind
+	// auto is the title of the Auto button, what it does; budgets, when
+	// set, is the Auto panel's menu of search times.
+	auto    string
+	budgets []budgetOption
+}
+
+// menuPage is what the template of a page sees that shows no more from
+// the server than its solvers' menu.
+type menuPage struct {
+	Solvers []catalog.Menu
 }
 
 // maxSlotName bounds a save slot's name, in characters.
@@ -220,6 +230,21 @@ func strictUnmarshal(data []byte, v any) error {
 		return errorf(http.StatusBadRequest, "malformed saved game: %v", err)
 	}
 	return nil
+}
+
+// stored finishes a checked save: g with st, normalised to JSON, as its
+// data and elapsedMS as its playing time.
+func stored(g store.Game, st any, elapsedMS int64) (store.Game, error) {
+	norm, err := json.Marshal(st)
+	if err != nil {
+		return store.Game{}, err
+	}
+	el, err := elapsed(elapsedMS)
+	if err != nil {
+		return store.Game{}, err
+	}
+	g.Data, g.Elapsed = norm, el
+	return g, nil
 }
 
 // maxElapsedMS bounds a save's playing time: ten years.

@@ -45,14 +45,10 @@ const (
 var tangramGame = &game{
 	Game:   catalog.GameOf("tangram"),
 	page:   "tangram.html",
-	data:   func() any { return tangramPage{Solvers: catalog.Tangram.Menu()} },
+	data:   func() any { return menuPage{Solvers: catalog.Tangram.Menu()} },
 	routes: (*Server).tangramRoutes,
 	save:   tangramSave,
 	jobs:   tangramJobs,
-}
-
-type tangramPage struct {
-	Solvers []catalog.Menu
 }
 
 func (s *Server) tangramRoutes(m *http.ServeMux) {
@@ -800,14 +796,6 @@ func tangramSave(data json.RawMessage) (store.Game, error) {
 	if st.Moves < 0 || st.Moves > 1<<30 {
 		return store.Game{}, errorf(http.StatusBadRequest, "moves: %d out of range", st.Moves)
 	}
-	el, err := elapsed(st.ElapsedMS)
-	if err != nil {
-		return store.Game{}, err
-	}
 	st.Figure.Silhouette = tgPolygonOf(p.Silhouette)
-	norm, err := json.Marshal(st)
-	if err != nil {
-		return store.Game{}, err
-	}
-	return store.Game{Board: f.Name, Data: norm, Moves: st.Moves, Elapsed: el, Solved: tangram.Check(p, sol) == nil}, nil
+	return stored(store.Game{Board: f.Name, Moves: st.Moves, Solved: tangram.Check(p, sol) == nil}, st, st.ElapsedMS)
 }

@@ -97,6 +97,21 @@ export const groupDigits = (n) => n.toLocaleString('en-US');
 // plural writes a count with its noun: "1 move", "2 moves".
 export const plural = (n, one, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
+// solverNote shows the chosen solver's description (its option's
+// data-description, then what more(id) adds) in note, and again whenever the
+// choice changes, then calls changed. It returns the function that shows it,
+// for a choice the script makes.
+export function solverNote(select, note, { more = () => '', changed = () => {} } = {}) {
+  const describe = () => {
+    note.textContent = select.selectedOptions[0].dataset.description + more(select.value);
+  };
+  select.addEventListener('change', () => {
+    describe();
+    changed();
+  });
+  return describe;
+}
+
 // el makes an element with attributes and children.
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

@@ -10,7 +10,7 @@
 // game.cells[p] is the cell of patch p (-1: in the tray), game.at[c] the
 // patch in cell c (-1: empty); cells count row by row from the top left.
 
-import { api, pictures, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, plural } from './api.js';
+import { api, pictures, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, plural, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -602,18 +602,14 @@ ui.viewStep.addEventListener('input', () => showStep(Number(ui.viewStep.value)))
 ui.viewPrev.addEventListener('click', () => showStep(game.view.index - 1));
 ui.viewNext.addEventListener('click', () => showStep(game.view.index + 1));
 ui.viewClose.addEventListener('click', closeView);
-const describeSolver = () => {
-  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description +
-    (ui.solver.value === 'mcts' ? '. Each placement is shown as it is made.' : '. Only the answer is shown.');
-};
-ui.solver.addEventListener('change', () => {
-  describeSolver();
-  savePrefs();
+const describeSolver = solverNote(ui.solver, ui.solverNote, {
+  more: (id) => (id === 'mcts' ? '. Each placement is shown as it is made.' : '. Only the answer is shown.'),
+  changed: savePrefs,
 });
 for (const e of [ui.reward, ui.pace, ui.sims, ui.attempts]) e.addEventListener('change', savePrefs);
 
 savesPanel({
-  kind: 'gaps', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
+  kind: 'gaps', notify,
   getState: () => ({ puzzle: game.puzzle.puzzle, name: game.puzzle.name, cells: game.cells, elapsed_ms: Math.round(game.clock.ms()) }),
   loadState: async (st) => {
     await openPuzzle(st.puzzle, st.name, { cells: st.cells, elapsedMs: st.elapsed_ms, moves: 0 });

@@ -9,7 +9,7 @@
 // piece -1 for an empty cell, rot the quarter turns clockwise of the piece
 // as it is on the sheet.
 
-import { api, pictures, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridControls, plural } from './api.js';
+import { api, pictures, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridControls, plural, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -370,13 +370,10 @@ ui.upload.addEventListener('change', () => {
 });
 ui.auto.addEventListener('click', auto);
 ui.stop.addEventListener('click', () => game.job.cancel());
-const describeSolver = () => {
-  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
-};
-ui.solver.addEventListener('change', describeSolver);
+const describeSolver = solverNote(ui.solver, ui.solverNote);
 
 const saves = savesPanel({
-  kind: 'jigsaw', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
+  kind: 'jigsaw', notify,
   getState: () => ({
     ref: game.p.ref, board: game.board, name: game.p.name, moves: game.moves, elapsed_ms: Math.round(game.clock.ms()),
   }),

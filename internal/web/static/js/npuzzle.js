@@ -6,7 +6,7 @@
 // 1 2 ... n-1 then the gap. A move is named by the direction the tile
 // slides into the gap: U, D, L, R (as in package npuzzle).
 
-import { api, pictures, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, plural } from './api.js';
+import { api, pictures, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, plural, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -713,13 +713,7 @@ ui.speed.addEventListener('input', () => {
   ui.speedOut.textContent = ui.speed.value;
   savePrefs();
 });
-const describeSolver = () => {
-  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
-};
-ui.solver.addEventListener('change', () => {
-  describeSolver();
-  savePrefs();
-});
+const describeSolver = solverNote(ui.solver, ui.solverNote, { changed: savePrefs });
 ui.pictures.addEventListener('click', (ev) => {
   const del = ev.target.closest('[data-delete]');
   if (del) {
@@ -737,15 +731,7 @@ for (const input of [ui.upload, ui.camera]) {
   });
 }
 
-const saves = savesPanel({
-  kind: 'npuzzle',
-  form: $('save-form'),
-  input: $('slot'),
-  list: $('saves'),
-  getState,
-  loadState,
-  notify,
-});
+const saves = savesPanel({ kind: 'npuzzle', getState, loadState, notify });
 
 // Start where the player left off: size, picture and settings from the
 // last visit, and a fresh board.

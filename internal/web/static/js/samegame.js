@@ -10,7 +10,7 @@
 // form lists the rows top first, separated by '/', cells by spaces, '.'
 // for empty.
 
-import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden } from './api.js';
+import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -450,17 +450,11 @@ ui.speed.addEventListener('input', () => {
   ui.speedOut.textContent = ui.speed.value;
   savePrefs();
 });
-const describeSolver = () => {
-  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
-};
-ui.solver.addEventListener('change', () => {
-  describeSolver();
-  savePrefs();
-});
+const describeSolver = solverNote(ui.solver, ui.solverNote, { changed: savePrefs });
 ui.budget.addEventListener('change', savePrefs);
 
 const saves = savesPanel({
-  kind: 'samegame', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
+  kind: 'samegame', notify,
   getState: () => ({
     start: game.start, board: line(game.grid), history: game.history.map(([x, y]) => `${x},${y}`).join(' '),
     name: game.name, elapsed_ms: Math.round(game.clock.ms()),
