@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -257,21 +258,9 @@ func TestSATDIMACS(t *testing.T) {
 	if places != e.Placements {
 		t.Errorf("%d placement comments, want %d", places, e.Placements)
 	}
-	if !slicesEqual(got, e.Lits) {
+	if !slices.Equal(got, e.Lits) {
 		t.Error("the clauses written differ from the formula")
 	}
-}
-
-func slicesEqual(a, b []int32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestSATSolves(t *testing.T) {
