@@ -87,21 +87,11 @@ func (o Partial) Solve(ctx context.Context, p *edgematch.Puzzle) (edgematch.Resu
 	if p.Frame != nil {
 		return edgematch.Result{}, fmt.Errorf("edgematch: partial search needs a grey frame")
 	}
-	if o.Start != nil {
-		if err := p.Verify(o.Start); err != nil {
-			return edgematch.Result{}, fmt.Errorf("edgematch: start board: %w", err)
-		}
-		if s := p.Score(o.Start); s.FrameErrors > 0 {
-			return edgematch.Result{}, fmt.Errorf("edgematch: start board has %d frame errors", s.FrameErrors)
-		}
+	workers, target, err := searchDefaults(p, o.Start, o.Workers, o.Target)
+	if err != nil {
+		return edgematch.Result{}, err
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	if o.Target <= 0 {
-		o.Target = p.MaxScore()
-	}
+	o.Target = target
 	if o.DFSNodes <= 0 {
 		o.DFSNodes = 50_000_000
 	}
@@ -697,4 +687,25 @@ func (l *lns) randomMismatch() (int, int) {
 		}
 	}
 	return -1, 0
+}
+
+// searchDefaults checks the start board of a search of p, when it has one
+// (a placement of p's pieces with grey facing out), and returns its number
+// of workers (0: one per core) and its target score (0: p's maximum).
+func searchDefaults(p *edgematch.Puzzle, start *edgematch.Board, workers, target int) (int, int, error) {
+	if start != nil {
+		if err := p.Verify(start); err != nil {
+			return 0, 0, fmt.Errorf("edgematch: start board: %w", err)
+		}
+		if s := p.Score(start); s.FrameErrors > 0 {
+			return 0, 0, fmt.Errorf("edgematch: start board has %d frame errors", s.FrameErrors)
+		}
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if target <= 0 {
+		target = p.MaxScore()
+	}
+	return workers, target, nil
 }

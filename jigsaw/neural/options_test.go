@@ -1,6 +1,7 @@
 package neural
 
 import (
+	"cmp"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -464,5 +465,42 @@ func TestRegap(t *testing.T) {
 		if ok := m.Regap(Geometry{Grid: 3, Patch: c.patch, Gap: c.gap}, c.stage); ok != c.ok || m.Gap != c.gapAfter || m.Patch != 12 {
 			t.Errorf("%+v: %v, model %d/%d", c, ok, m.Patch, m.Gap)
 		}
+	}
+}
+
+// TestOptionNames: each option's values read back from their names, ""
+// reads as the default, and an unknown name is refused with the list of
+// the names.
+func TestOptionNames(t *testing.T) {
+	type enum struct {
+		names []string
+		parse func(string) (string, error) // the value read, as its String
+		def   string
+		err   string
+	}
+	for _, e := range []enum{
+		{[]string{"predicted", "gt", "neighbours", "patches"}, func(s string) (string, error) { v, err := ParseReward(s); return v.String(), err },
+			"predicted", `neural: reward "x": want predicted, gt, neighbours or patches`},
+		{[]string{"p", "uniform"}, func(s string) (string, error) { v, err := ParsePrior(s); return v.String(), err },
+			"p", `neural: prior "x": want p or uniform`},
+		{[]string{"v", "const-end", "const-game", "const"}, func(s string) (string, error) { v, err := ParseValueMode(s); return v.String(), err },
+			"v", `neural: value "x": want v, const-end, const-game or const`},
+		{[]string{"puct", "uct", "spmcts"}, func(s string) (string, error) { v, err := ParseSelection(s); return v.String(), err },
+			"puct", `neural: selection "x": want puct, uct or spmcts`},
+		{[]string{"fixed", "free"}, func(s string) (string, error) { v, err := ParseOrder(s); return v.String(), err },
+			"fixed", `neural: order "x": want fixed or free`},
+	} {
+		for _, name := range append(e.names, "") {
+			want := cmp.Or(name, e.def)
+			if got, err := e.parse(name); err != nil || got != want {
+				t.Errorf("%q reads as %q (%v), want %q", name, got, err, want)
+			}
+		}
+		if _, err := e.parse("x"); err == nil || err.Error() != e.err {
+			t.Errorf("x: %v, want %s", err, e.err)
+		}
+	}
+	if s := Order(7).String(); s != "Order(7)" {
+		t.Errorf("Order(7) is %q", s)
 	}
 }

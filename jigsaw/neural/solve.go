@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"tessera/mcts"
@@ -47,29 +48,14 @@ const (
 var rewardNames = [...]string{Predicted: "predicted", GroundTruth: "gt", Neighbours: "neighbours", Patches: "patches"}
 
 // String returns "predicted", "gt", "neighbours" or "patches".
-func (r Reward) String() string {
-	if int(r) < len(rewardNames) {
-		return rewardNames[r]
-	}
-	return fmt.Sprintf("Reward(%d)", uint8(r))
-}
+func (r Reward) String() string { return enumName(rewardNames[:], r, "Reward") }
 
 // Oracle reports whether the reward needs the puzzle's truth.
 func (r Reward) Oracle() bool { return r != Predicted }
 
 // ParseReward reads "predicted", "gt", "neighbours" or "patches" ("":
 // predicted).
-func ParseReward(s string) (Reward, error) {
-	if s == "" {
-		return Predicted, nil
-	}
-	for r, name := range rewardNames {
-		if s == name {
-			return Reward(r), nil
-		}
-	}
-	return 0, fmt.Errorf("neural: reward %q: want predicted, gt, neighbours or patches", s)
-}
+func ParseReward(s string) (Reward, error) { return parseEnum[Reward](rewardNames[:], "reward", s) }
 
 // of returns the oracle reward of the complete reassembly s of pz.
 func (r Reward) of(s *State, pz *Puzzle) float64 {
@@ -94,23 +80,12 @@ const (
 )
 
 // ParsePrior reads "p" or "uniform" ("": p).
-func ParsePrior(s string) (Prior, error) {
-	switch s {
-	case "", "p":
-		return PriorP, nil
-	case "uniform":
-		return PriorUniform, nil
-	}
-	return 0, fmt.Errorf("neural: prior %q: want p or uniform", s)
-}
+func ParsePrior(s string) (Prior, error) { return parseEnum[Prior](priorNames[:], "prior", s) }
+
+var priorNames = [...]string{PriorP: "p", PriorUniform: "uniform"}
 
 // String returns "p" or "uniform".
-func (p Prior) String() string {
-	if p == PriorUniform {
-		return "uniform"
-	}
-	return "p"
-}
+func (p Prior) String() string { return enumName(priorNames[:], p, "Prior") }
 
 // ValueMode is where MCTS takes its values from: V, or a constant (1, as
 // in Alphazzle's Appendix C) at the end of the game (the predicted reward
@@ -137,24 +112,11 @@ const ValueConstant = 1.0
 var valueNames = [...]string{ValueV: "v", ValueConstEnd: "const-end", ValueConstGame: "const-game", ValueConst: "const"}
 
 // String returns "v", "const-end", "const-game" or "const".
-func (v ValueMode) String() string {
-	if int(v) < len(valueNames) {
-		return valueNames[v]
-	}
-	return fmt.Sprintf("ValueMode(%d)", uint8(v))
-}
+func (v ValueMode) String() string { return enumName(valueNames[:], v, "ValueMode") }
 
 // ParseValueMode reads "v", "const-end", "const-game" or "const" ("": v).
 func ParseValueMode(s string) (ValueMode, error) {
-	if s == "" {
-		return ValueV, nil
-	}
-	for v, name := range valueNames {
-		if s == name {
-			return ValueMode(v), nil
-		}
-	}
-	return 0, fmt.Errorf("neural: value %q: want v, const-end, const-game or const", s)
+	return parseEnum[ValueMode](valueNames[:], "value", s)
 }
 
 // EndByV reports whether V values complete reassemblies (the predicted
@@ -176,24 +138,11 @@ const (
 var selectNames = [...]string{SelectPUCT: "puct", SelectUCT: "uct", SelectSPMCTS: "spmcts"}
 
 // String returns "puct", "uct" or "spmcts".
-func (s Selection) String() string {
-	if int(s) < len(selectNames) {
-		return selectNames[s]
-	}
-	return fmt.Sprintf("Selection(%d)", uint8(s))
-}
+func (s Selection) String() string { return enumName(selectNames[:], s, "Selection") }
 
 // ParseSelection reads "puct", "uct" or "spmcts" ("": puct).
 func ParseSelection(s string) (Selection, error) {
-	if s == "" {
-		return SelectPUCT, nil
-	}
-	for v, name := range selectNames {
-		if s == name {
-			return Selection(v), nil
-		}
-	}
-	return 0, fmt.Errorf("neural: selection %q: want puct, uct or spmcts", s)
+	return parseEnum[Selection](selectNames[:], "selection", s)
 }
 
 func (s Selection) engine() mcts.Selection {
@@ -213,23 +162,12 @@ const (
 )
 
 // ParseOrder reads "fixed" or "free" ("": fixed).
-func ParseOrder(s string) (Order, error) {
-	switch s {
-	case "", "fixed":
-		return OrderFixed, nil
-	case "free":
-		return OrderFree, nil
-	}
-	return 0, fmt.Errorf("neural: order %q: want fixed or free", s)
-}
+func ParseOrder(s string) (Order, error) { return parseEnum[Order](orderNames[:], "order", s) }
+
+var orderNames = [...]string{OrderFixed: "fixed", OrderFree: "free"}
 
 // String returns "fixed" or "free".
-func (o Order) String() string {
-	if o == OrderFree {
-		return "free"
-	}
-	return "fixed"
-}
+func (o Order) String() string { return enumName(orderNames[:], o, "Order") }
 
 // Backup is how MCTS aggregates the values below a node: mean
 // (AlphaZero) or max (one good line is enough for a single player); the
@@ -732,4 +670,28 @@ func (g *game) play(s *State) (*State, float64, error) {
 		return nil, 0, err
 	}
 	return s, v, nil
+}
+
+// enumName returns the name of v, one of an option's values, or
+// typ(v) for a value out of range.
+func enumName[T ~uint8](names []string, v T, typ string) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return fmt.Sprintf("%s(%d)", typ, uint8(v))
+}
+
+// parseEnum reads one of names as its index, "" as the first (the
+// option's default); what names the option in the error.
+func parseEnum[T ~uint8](names []string, what, s string) (T, error) {
+	if s == "" {
+		return 0, nil
+	}
+	for v, name := range names {
+		if s == name {
+			return T(v), nil
+		}
+	}
+	want := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return 0, fmt.Errorf("neural: %s %q: want %s", what, s, want)
 }
