@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -32,7 +31,7 @@ var dustGame = &game{
 			Letters: samegame.LetterColors[:dustColors]}
 	},
 	routes: (*Server).dustRoutes,
-	save:   dustSave,
+	save:   saveOf(dustSave),
 	auto:   "solve and play the solution (key a)",
 }
 
@@ -360,11 +359,7 @@ type dustState struct {
 // dustSave checks a saved game sent by the page: the boards parse, the
 // clicks replay legally from the start to the board. It returns the game
 // to store; solved means cleared.
-func dustSave(data json.RawMessage) (store.Game, error) {
-	var st dustState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func dustSave(st dustState) (store.Game, error) {
 	start, moves, res, err := replaySaved(st.Start, st.Board, st.History, 4<<10, parseDustBoard, dustLine)
 	if err != nil {
 		return store.Game{}, err

@@ -39,7 +39,7 @@ var edgematchGame = &game{
 	page:   "edgematch.html",
 	data:   func() any { return menuPage{Solvers: catalog.EdgeMatch.Menu()} },
 	routes: (*Server).edgematchRoutes,
-	save:   edgematchSave,
+	save:   saveOf(edgematchSave),
 	jobs:   edgematchJobs,
 	auto:   "solve as a job (key a)",
 	budgets: budgetMenu(emDefaultTimeout,
@@ -476,11 +476,7 @@ type edgematchState struct {
 // edgematchSave checks a saved board: the puzzle reference is well formed
 // and the board holds each piece at most once. The puzzle itself is not
 // read here (saves know no data folder): the page loads it again.
-func edgematchSave(data json.RawMessage) (store.Game, error) {
-	var st edgematchState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func edgematchSave(st edgematchState) (store.Game, error) {
 	if len(st.Board) > edgematch.MaxSide*edgematch.MaxSide || len(st.Name) > 200 || len(st.Ref.File) > 200 || st.Moves < 0 {
 		return store.Game{}, errorf(http.StatusBadRequest, "board or name too large")
 	}

@@ -59,7 +59,7 @@ var gapsGame = &game{
 			MaxSims: gapsMaxSims, MaxAttempts: gapsMaxAttempts}
 	},
 	routes: (*Server).gapsRoutes,
-	save:   gapsSave,
+	save:   saveOf(gapsSave),
 	jobs:   gapsJobs,
 	auto:   "solve as a job (key a)",
 }
@@ -619,11 +619,7 @@ type gapsState struct {
 
 // gapsSave checks a saved game: the puzzle rebuilds, the reassembly fits
 // it; a full board is scored.
-func gapsSave(data json.RawMessage) (store.Game, error) {
-	var st gapsState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func gapsSave(st gapsState) (store.Game, error) {
 	if len(st.Name) > 200 || st.ElapsedMS < 0 {
 		return store.Game{}, errorf(http.StatusBadRequest, "name too long or negative time")
 	}

@@ -861,22 +861,19 @@ func startTestHandler(t *testing.T, s *Server, h http.Handler) (*httptest.Server
 // and was listed as -1; an edge-matching save names its puzzle (issue 38,
 // item 7).
 func TestSavesRefuseNullAndOverflow(t *testing.T) {
-	for name, save := range map[string]func(json.RawMessage) (store.Game, error){
-		"npuzzle": npuzzleSave, "edgematch": edgematchSave, "dust": dustSave,
-		"gaps": gapsSave, "jigsaw": jigsawSave, "samegame": samegameSave,
-	} {
+	for _, g := range []*game{npuzzleGame, dustGame, samegameGame, edgematchGame, jigsawGame, gapsGame, tangramGame} {
 		for _, body := range []string{"null", " null\n"} {
-			if _, err := save(json.RawMessage(body)); err == nil {
-				t.Errorf("%s: %q saved", name, body)
+			if _, err := g.save(json.RawMessage(body)); err == nil {
+				t.Errorf("%s: %q saved", g.Kind, body)
 			}
 		}
 	}
 	for _, body := range []string{`{}`, `{"board":null}`, `{"ref":{"rows":4,"cols":5},"elapsed_ms":9223372036854775807}`, `{"ref":{"rows":4,"cols":5},"elapsed_ms":-1}`} {
-		if _, err := edgematchSave(json.RawMessage(body)); err == nil {
+		if _, err := edgematchGame.save(json.RawMessage(body)); err == nil {
 			t.Errorf("edgematch: %s saved", body)
 		}
 	}
-	g, err := edgematchSave(json.RawMessage(`{"ref":{"rows":4,"cols":5},"board":[[3,1]],"elapsed_ms":1500}`))
+	g, err := edgematchGame.save(json.RawMessage(`{"ref":{"rows":4,"cols":5},"board":[[3,1]],"elapsed_ms":1500}`))
 	if err != nil || g.Elapsed != 1500*time.Millisecond {
 		t.Errorf("edgematch: a good save: %v, %v", g.Elapsed, err)
 	}

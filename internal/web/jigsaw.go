@@ -54,7 +54,7 @@ var jigsawGame = &game{
 	page:   "jigsaw.html",
 	data:   func() any { return menuPage{Solvers: catalog.Jigsaw.Menu()} },
 	routes: (*Server).jigsawRoutes,
-	save:   jigsawSave,
+	save:   saveOf(jigsawSave),
 	jobs:   jigsawJobs,
 	auto:   "solve as a job (key a)",
 	budgets: budgetMenu(2*time.Minute,
@@ -844,11 +844,7 @@ type jigsawState struct {
 // jigsawSave checks a saved game: the ref well formed, the board bounded
 // with each piece at most once. The pictures are not read here: the page
 // cuts the puzzle again when it loads the game.
-func jigsawSave(data json.RawMessage) (store.Game, error) {
-	var st jigsawState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func jigsawSave(st jigsawState) (store.Game, error) {
 	if err := st.Ref.check(); err != nil {
 		return store.Game{}, err
 	}

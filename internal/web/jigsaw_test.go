@@ -269,7 +269,7 @@ func FuzzJigsawSpec(f *testing.F) {
 			}
 			jgBoardOf(b.placement(), 64)
 		}
-		if g, err := jigsawSave(data); err == nil && len(g.Data) == 0 {
+		if g, err := jigsawGame.save(data); err == nil && len(g.Data) == 0 {
 			t.Fatal("a save with no data")
 		}
 	})

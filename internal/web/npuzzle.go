@@ -29,7 +29,7 @@ var npuzzleGame = &game{
 			MinSide:     npuzzle.MinSide, MaxSide: maxSide, Pictures: builtinPictures}
 	},
 	routes: (*Server).npuzzleRoutes,
-	save:   npuzzleSave,
+	save:   saveOf(npuzzleSave),
 	jobs:   npuzzleJobs,
 	auto:   "solve and play the solution (key a)",
 }
@@ -694,11 +694,7 @@ const maxHistory = 100_000
 // npuzzleSave checks a saved game sent by the page: the boards parse, the
 // start is solvable, the moves lead from the start to the board, the
 // picture ID is well formed. It returns the game to store.
-func npuzzleSave(data json.RawMessage) (store.Game, error) {
-	var st npuzzleState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func npuzzleSave(st npuzzleState) (store.Game, error) {
 	start, k, err := parseSolvableBoard(st.Start, st.Blank)
 	if err != nil {
 		return store.Game{}, errorf(http.StatusBadRequest, "start: %v", err)

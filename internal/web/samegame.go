@@ -40,7 +40,7 @@ var samegameGame = &game{
 		return sameGamePage{Solvers: sgMenu.Menu(), Cols: sgCols, Rows: sgRows}
 	},
 	routes: (*Server).samegameRoutes,
-	save:   samegameSave,
+	save:   saveOf(samegameSave),
 	jobs:   samegameJobs,
 	auto:   "search as a job, then play the best line (key a)",
 	budgets: budgetMenu(sgDefaultTimeout,
@@ -297,11 +297,7 @@ type samegameState struct {
 
 // samegameSave checks a saved game: the clicks replay from the start to
 // the board; the score is recomputed.
-func samegameSave(data json.RawMessage) (store.Game, error) {
-	var st samegameState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func samegameSave(st samegameState) (store.Game, error) {
 	if len(st.Name) > 200 {
 		return store.Game{}, errorf(http.StatusBadRequest, "name: longer than 200 bytes")
 	}

@@ -218,6 +218,18 @@ func (s *Server) deleteSave(g *game) apiHandler {
 	}
 }
 
+// saveOf returns a game's save check: the state the page sent, decoded
+// strictly into an S, then checked by check.
+func saveOf[S any](check func(st S) (store.Game, error)) func(json.RawMessage) (store.Game, error) {
+	return func(data json.RawMessage) (store.Game, error) {
+		var st S
+		if err := strictUnmarshal(data, &st); err != nil {
+			return store.Game{}, err
+		}
+		return check(st)
+	}
+}
+
 // strictUnmarshal decodes one JSON object into v, rejecting unknown fields
 // and null (which decodes to nothing, and would store an empty game).
 func strictUnmarshal(data []byte, v any) error {

@@ -137,65 +137,39 @@ type Config struct {
 	DataDir string
 }
 
+// setDefault sets *v to d when it is not positive: a Config field's default.
+func setDefault[T int | int64 | time.Duration](v *T, d T) {
+	if *v <= 0 {
+		*v = d
+	}
+}
+
 func (c *Config) setDefaults() {
-	def := func(v *time.Duration, d time.Duration) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def(&c.SolveTimeout, 10*time.Second)
-	def(&c.MaxSolveTimeout, 30*time.Second)
-	def(&c.HintTimeout, 4*time.Second)
-	def(&c.BigOptimalTimeout, time.Minute)
+	setDefault(&c.SolveTimeout, 10*time.Second)
+	setDefault(&c.MaxSolveTimeout, 30*time.Second)
+	setDefault(&c.HintTimeout, 4*time.Second)
+	setDefault(&c.BigOptimalTimeout, time.Minute)
 	c.SolveTimeout = min(c.SolveTimeout, c.MaxSolveTimeout)
-	if c.SolveMemory <= 0 {
-		c.SolveMemory = 512 << 20
-	}
-	if c.MaxBusy <= 0 {
-		c.MaxBusy = runtime.GOMAXPROCS(0)
-	}
-	if c.MaxUploadBytes <= 0 {
-		c.MaxUploadBytes = 10 << 20
-	}
-	if c.MaxUploadPixels <= 0 {
-		c.MaxUploadPixels = 40_000_000
-	}
-	if c.PictureSide <= 0 {
-		c.PictureSide = 600
-	}
-	if c.MaxPictures <= 0 {
-		c.MaxPictures = 50
-	}
-	if c.MaxPicturesTotal <= 0 {
-		c.MaxPicturesTotal = 2000
-	}
-	if c.MaxSaves <= 0 {
-		c.MaxSaves = 100
-	}
-	if c.MaxSaveBytes <= 0 {
-		c.MaxSaveBytes = 8 << 20
-	}
-	if c.MaxSaveBytesTotal <= 0 {
-		c.MaxSaveBytesTotal = 512 << 20
-	}
-	if c.DecodeMemory <= 0 {
-		c.DecodeMemory = 512 << 20
-	}
-	def(&c.JobTimeout, 2*time.Minute)
-	def(&c.MaxJobTimeout, 10*time.Minute)
+	setDefault(&c.SolveMemory, 512<<20)
+	setDefault(&c.MaxBusy, runtime.GOMAXPROCS(0))
+	setDefault(&c.MaxUploadBytes, 10<<20)
+	setDefault(&c.MaxUploadPixels, 40_000_000)
+	setDefault(&c.PictureSide, 600)
+	setDefault(&c.MaxPictures, 50)
+	setDefault(&c.MaxPicturesTotal, 2000)
+	setDefault(&c.MaxSaves, 100)
+	setDefault(&c.MaxSaveBytes, 8<<20)
+	setDefault(&c.MaxSaveBytesTotal, 512<<20)
+	setDefault(&c.DecodeMemory, 512<<20)
+	setDefault(&c.JobTimeout, 2*time.Minute)
+	setDefault(&c.MaxJobTimeout, 10*time.Minute)
 	c.JobTimeout = min(c.JobTimeout, c.MaxJobTimeout)
-	if c.MaxClientJobs <= 0 {
-		c.MaxClientJobs = 4
-	}
-	if c.MaxAddressJobs <= 0 {
-		c.MaxAddressJobs = 4 * c.MaxClientJobs
-	}
+	setDefault(&c.MaxClientJobs, 4)
+	setDefault(&c.MaxAddressJobs, 4*c.MaxClientJobs)
 	if c.PDBs == nil {
 		c.PDBs = map[string]string{"4x4": "7-8", "5x5": "6-6-6-6"}
 	}
-	if c.PDBMemory <= 0 {
-		c.PDBMemory = 3 << 30
-	}
+	setDefault(&c.PDBMemory, 3<<30)
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}

@@ -47,7 +47,7 @@ var tangramGame = &game{
 	page:   "tangram.html",
 	data:   func() any { return menuPage{Solvers: catalog.Tangram.Menu()} },
 	routes: (*Server).tangramRoutes,
-	save:   tangramSave,
+	save:   saveOf(tangramSave),
 	jobs:   tangramJobs,
 }
 
@@ -772,11 +772,7 @@ type tangramState struct {
 // tangramSave checks a saved game: the figure is a valid silhouette of the
 // tans' area, the tans are seven with exact coordinates; whether the
 // figure is filled is decided again by tangram.Check.
-func tangramSave(data json.RawMessage) (store.Game, error) {
-	var st tangramState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func tangramSave(st tangramState) (store.Game, error) {
 	f := st.Figure
 	if len(f.Name) > 64 || len(f.Category) > 64 || len(f.Source) > 200 {
 		return store.Game{}, errorf(http.StatusBadRequest, "figure: name, category or source too long")

@@ -38,6 +38,24 @@ export async function pictures() {
   return all;
 }
 
+// notify shows text in the page's status line (the layout's #status),
+// styled as kind ('busy', 'error', 'victory', or none).
+export function notify(text, kind = '') {
+  const status = document.getElementById('status');
+  status.textContent = text;
+  status.className = `status ${kind}`;
+}
+
+// uploadPicture sends a picture file to POST /api/pictures, saying so in
+// the status line, and returns the picture as stored ({id, name, url}); it
+// throws the API's error.
+export async function uploadPicture(file) {
+  const form = new FormData();
+  form.append('picture', file);
+  notify(`Uploading ${file.name}…`, 'busy');
+  return api('POST', '/api/pictures', form);
+}
+
 // formatDuration writes milliseconds as m:ss, or h:mm:ss.
 export function formatDuration(ms) {
   const s = Math.floor(ms / 1000);

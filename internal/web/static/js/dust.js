@@ -9,7 +9,7 @@
 // bottom (as in package samegame), a colour letter or '.' for empty. Its
 // text form lists the rows top first, separated by '/'.
 
-import { api, Clock, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, solverNote } from './api.js';
+import { api, notify, Clock, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -152,10 +152,6 @@ function draw() {
   tick();
 }
 
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
-}
 const page = { notify, draw }; // for search (api.js)
 
 function lift(cells) {

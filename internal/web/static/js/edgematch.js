@@ -8,7 +8,7 @@
 // left; piece -1 is an empty cell. Side d (N E S W = 0 1 2 3) of a placed
 // tile shows side (d - rot) mod 4 of the tile as listed.
 
-import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, gridControls, solverNote } from './api.js';
+import { api, notify, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, gridControls, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -139,11 +139,6 @@ function draw() {
 }
 setInterval(() => { ui.time.textContent = formatDuration(game.clock.ms()); }, 250);
 pauseWhenHidden(() => game.clock, () => game.moves > 0);
-
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
-}
 
 // ---- playing ---------------------------------------------------------------
 

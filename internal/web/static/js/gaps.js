@@ -10,7 +10,7 @@
 // game.cells[p] is the cell of patch p (-1: in the tray), game.at[c] the
 // patch in cell c (-1: empty); cells count row by row from the top left.
 
-import { api, pictures, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, plural, solverNote } from './api.js';
+import { api, notify, pictures, uploadPicture, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, plural, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -53,11 +53,6 @@ const savePrefs = () => localStorage.setItem('tessera.gaps', JSON.stringify({
 
 const n = () => (game.puzzle ? game.puzzle.grid * game.puzzle.grid : 0);
 const busy = () => game.job.running;
-
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
-}
 
 // remember keeps the puzzle and the person's board for a reload.
 function remember() {
@@ -561,11 +556,8 @@ function addPictureButton(p) {
 }
 
 async function upload(file) {
-  const form = new FormData();
-  form.append('picture', file);
-  notify('Uploading…', 'busy');
   try {
-    const p = await api('POST', '/api/pictures', form);
+    const p = await uploadPicture(file);
     addPictureButton(p);
     selectPicture(p.id);
     notify(`Picture “${p.name}” added.`);

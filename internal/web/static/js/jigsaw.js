@@ -9,7 +9,7 @@
 // piece -1 for an empty cell, rot the quarter turns clockwise of the piece
 // as it is on the sheet.
 
-import { api, pictures, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridControls, plural, solverNote } from './api.js';
+import { api, notify, pictures, uploadPicture, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridControls, plural, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -117,11 +117,6 @@ function draw() {
 }
 setInterval(() => { ui.time.textContent = formatDuration(game.clock.ms()); }, 250);
 pauseWhenHidden(() => game.clock, () => game.moves > 0 && !(game.score && game.score.perfect));
-
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
-}
 
 // ---- scoring ---------------------------------------------------------------
 
@@ -268,11 +263,8 @@ async function listPictures() {
 }
 
 async function upload(file) {
-  const form = new FormData();
-  form.append('picture', file);
-  notify(`Uploading ${file.name}…`, 'busy');
   try {
-    const p = await api('POST', '/api/pictures', form);
+    const p = await uploadPicture(file);
     for (const c of ui.pictures.querySelectorAll('input:checked')) c.checked = false;
     addPicture(p, true);
     await load(currentRef());

@@ -6,7 +6,7 @@
 // 1 2 ... n-1 then the gap. A move is named by the direction the tile
 // slides into the gap: U, D, L, R (as in package npuzzle).
 
-import { api, pictures, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, plural, solverNote } from './api.js';
+import { api, notify, pictures, uploadPicture, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, plural, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -147,10 +147,6 @@ function draw() {
   tick();
 }
 
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
-}
 const page = { notify, draw }; // for search (api.js)
 
 // ---- timer -----------------------------------------------------------------
@@ -577,11 +573,8 @@ async function loadPictures() {
 }
 
 async function upload(file) {
-  const form = new FormData();
-  form.append('picture', file);
-  notify(`Uploading ${file.name}…`, 'busy');
   try {
-    const p = await api('POST', '/api/pictures', form);
+    const p = await uploadPicture(file);
     addPictureButton(p);
     selectPicture(p.id);
     notify(`Picture “${p.name}” added.`);

@@ -10,7 +10,7 @@
 // form lists the rows top first, separated by '/', cells by spaces, '.'
 // for empty.
 
-import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, solverNote } from './api.js';
+import { api, notify, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -217,11 +217,6 @@ function clearLine() {
 }
 setInterval(() => { ui.time.textContent = formatDuration(game.clock.ms()); }, 250);
 pauseWhenHidden(() => game.clock, () => game.history.length > 0 && !over());
-
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
-}
 
 // lift marks the group under the pointer or the cursor and says what it
 // would score.

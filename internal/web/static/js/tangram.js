@@ -8,7 +8,7 @@
 // vertices onto the nearest vertex of the figure or of another tan, when
 // one is near; else onto the half-unit grid.
 
-import { api, Clock, el, formatDuration, formatMS, pauseWhenHidden, plural, solverNote } from './api.js';
+import { api, notify, Clock, el, formatDuration, formatMS, pauseWhenHidden, plural, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -171,11 +171,6 @@ pauseWhenHidden(() => game.clock, () => game.moves > 0 && !game.filled);
 function ghostPoints(k) {
   const g = game.ghost[k];
   return floats(oriented(game.tans[k].shape, g.o)).map(([x, y]) => [x + g.x, y + g.y]);
-}
-
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
 }
 
 // ---- playing --------------------------------------------------------------
