@@ -16,6 +16,7 @@ import (
 	"tessera/edgematch/partial"
 	"tessera/edgematch/relax"
 	"tessera/internal/catalog"
+	"tessera/internal/emtest"
 	"tessera/internal/flock"
 	"tessera/internal/journal"
 )
@@ -188,10 +189,7 @@ func TestSplitJournalLocked(t *testing.T) {
 	if !flock.Supported {
 		t.Skip("no flock(2) here: journals are not locked")
 	}
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 3, Cols: 3, Colours: 2, Frame: 1, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 3, Cols: 3, Colours: 2, Frame: 1, Seed: 1})
 	path := filepath.Join(t.TempDir(), "j.jsonl")
 	head := SplitJournalHeader{Puzzle: PuzzleDigest(p), Order: "auto", Depth: 2, Count: true}
 	j, _, err := OpenSplitJournal(path, head, p)
@@ -223,10 +221,7 @@ func TestSplitJournalLocked(t *testing.T) {
 // TestSplitJournalOneSolution: without -count, a subtree has at most one
 // solution.
 func TestSplitJournalOneSolution(t *testing.T) {
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 4, Cols: 4, Colours: 3, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 4, Cols: 4, Colours: 3, Seed: 1})
 	// Without -count, a subtree has at most one solution.
 	head := SplitJournalHeader{Journal: journalKind, Puzzle: "x", Order: "auto", Depth: 2}
 	line, _ := json.Marshal(head)
