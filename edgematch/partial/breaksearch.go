@@ -587,18 +587,9 @@ func (o Breaks) Solve(ctx context.Context, p *edgematch.Puzzle) (edgematch.Resul
 		sh.best, sh.bestWho = p.Score(o.Start).Matched, -1
 		sh.bestBoard = o.Start.Clone()
 	}
-	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			bw := newBreakWorker(bp, sh, w)
-			bw.search(wctx, cancel)
-		}()
-	}
-	wg.Wait()
+	inParallel(ctx, workers, func(ctx context.Context, cancel context.CancelFunc, w int) {
+		newBreakWorker(bp, sh, w).search(ctx, cancel)
+	})
 	if o.Progress != nil {
 		o.Progress(sh.progressLocked())
 	}

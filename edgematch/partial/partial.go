@@ -96,30 +96,22 @@ func (o Partial) Solve(ctx context.Context, p *edgematch.Puzzle) (edgematch.Resu
 		o.DFSNodes = 50_000_000
 	}
 	sh := &partialShared{o: o, start: startTime, best: -1}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			rng := rand.New(rand.NewPCG(o.Seed, uint64(w)*0x9e3779b97f4a7c15+1))
-			l := newLNS(c, rng)
-			if o.Start != nil {
-				l.load(o.Start)
-			} else {
-				nodes := l.build(ctx, o.DFSNodes)
-				sh.addNodes(nodes)
-			}
-			sh.offer(l, w)
-			if l.score >= o.Target {
-				cancel()
-				return
-			}
-			l.run(ctx, sh, w, cancel)
-		}()
-	}
-	wg.Wait()
+	inParallel(ctx, workers, func(ctx context.Context, cancel context.CancelFunc, w int) {
+		rng := rand.New(rand.NewPCG(o.Seed, uint64(w)*0x9e3779b97f4a7c15+1))
+		l := newLNS(c, rng)
+		if o.Start != nil {
+			l.load(o.Start)
+		} else {
+			nodes := l.build(ctx, o.DFSNodes)
+			sh.addNodes(nodes)
+		}
+		sh.offer(l, w)
+		if l.score >= o.Target {
+			cancel()
+			return
+		}
+		l.run(ctx, sh, w, cancel)
+	})
 	res := edgematch.Result{Board: sh.bestBoard, Stats: edgematch.Stats{Nodes: sh.nodes, Moves: sh.moves, Elapsed: time.Since(startTime), BestAt: sh.bestAt}}
 	if res.Board == nil {
 		res.Board = edgematch.NewBoard(p.Rows, p.Cols)
@@ -708,4 +700,17 @@ func searchDefaults(p *edgematch.Puzzle, start *edgematch.Board, workers, target
 		target = p.MaxScore()
 	}
 	return workers, target, nil
+}
+
+// inParallel runs work(ctx, cancel, w) for the workers w = 0 to n-1 at
+// once, under a context of ctx that cancel (a worker that reached the
+// target) ends for all, and waits for them.
+func inParallel(ctx context.Context, n int, work func(ctx context.Context, cancel context.CancelFunc, w int)) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for w := range n {
+		wg.Go(func() { work(ctx, cancel, w) })
+	}
+	wg.Wait()
 }
