@@ -25,7 +25,6 @@ const (
 // the fewest clicks wins.
 var dustGame = &game{
 	Game: catalog.GameOf("dust"),
-	page: "dust.html",
 	data: func() any {
 		return dustPage{Solvers: dustMenu.Menu(), Cols: dustCols, Rows: dustRows,
 			Letters: samegame.LetterColors[:dustColors]}

@@ -36,7 +36,6 @@ const (
 
 var edgematchGame = &game{
 	Game:   catalog.GameOf("edgematch"),
-	page:   "edgematch.html",
 	data:   func() any { return menuPage{Solvers: catalog.EdgeMatch.Menu()} },
 	routes: (*Server).edgematchRoutes,
 	save:   saveOf(edgematchSave),
@@ -334,15 +333,10 @@ func (s *Server) checkEMSpec(spec json.RawMessage) (catalog.EdgeMatchJob, error)
 		return j, errorf(http.StatusBadRequest, "options: sat_solver: the server runs its own")
 	case j.Options.Workers > 1:
 		return j, errorf(http.StatusBadRequest, "options: workers: a job here has one")
-	case j.Budget.CPU:
-		return j, errorf(http.StatusBadRequest, "budget: the page's solves are timed by the wall clock")
 	}
 	j.Options.Workers = 1
-	switch t := j.Budget.Timeout; {
-	case t == 0:
-		j.Budget.Timeout = min(emDefaultTimeout, s.cfg.MaxJobTimeout)
-	case t < 100*time.Millisecond || t > s.cfg.MaxJobTimeout:
-		return j, errorf(http.StatusBadRequest, "budget: timeout %v out of range 100ms..%v", t, s.cfg.MaxJobTimeout)
+	if err := s.pageBudget(&j.Budget, emDefaultTimeout); err != nil {
+		return j, err
 	}
 	if req.Ref != nil {
 		p, name, err := s.loadPuzzle(*req.Ref)

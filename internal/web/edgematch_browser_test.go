@@ -61,11 +61,7 @@ func dragAndTurn(t *testing.T, ctx context.Context, i, j int, more ...chromedp.A
 // with its matrices P, a reload during a running partial search that finds
 // it again, and Stop.
 func TestBrowserEdgeMatch(t *testing.T) {
-	ctx, ts := browserOn(t)
-	step(t, ctx, "load the page",
-		chromedp.EmulateViewport(1280, 900),
-		chromedp.Navigate(ts.URL+"/edgematch"),
-		waitFor(statusJS+`.textContent.startsWith('New puzzle: generated 5x5')`, 10*time.Second))
+	ctx := openPage(t, "/edgematch", 1280, 900, "New puzzle: generated 5x5", 10*time.Second)
 
 	dragAndTurn(t, ctx, 0, 6)
 

@@ -53,7 +53,6 @@ const (
 
 var gapsGame = &game{
 	Game: catalog.GameOf("gaps"),
-	page: "gaps.html",
 	data: func() any {
 		return gapsPage{Solvers: catalog.Gaps.Menu(), Pictures: builtinPictures, Grids: []int{3, 4, 5},
 			MaxSims: gapsMaxSims, MaxAttempts: gapsMaxAttempts}

@@ -49,11 +49,7 @@ func centreOf(t *testing.T, ctx context.Context, sel string) (float64, float64) 
 // the empty cells.
 func TestBrowserGaps(t *testing.T) {
 	skipGomlxUnderRace(t)
-	ctx, ts := browserOn(t)
-	step(t, ctx, "load the page",
-		chromedp.EmulateViewport(1440, 900),
-		chromedp.Navigate(ts.URL+"/gaps"),
-		waitFor(statusJS+`.textContent.startsWith('New 3x3 puzzle')`, 20*time.Second),
+	ctx := openPage(t, "/gaps", 1440, 900, "New 3x3 puzzle", 20*time.Second,
 		waitFor(`document.querySelectorAll('#tray .patch').length === 9`, 5*time.Second))
 
 	// The tray's first patch placed three ways: a drag onto cell 4; a tap

@@ -51,7 +51,6 @@ var jgDataSets = []string{"mit432", "mcgill540"}
 
 var jigsawGame = &game{
 	Game:   catalog.GameOf("jigsaw"),
-	page:   "jigsaw.html",
 	data:   func() any { return menuPage{Solvers: catalog.Jigsaw.Menu()} },
 	routes: (*Server).jigsawRoutes,
 	save:   saveOf(jigsawSave),

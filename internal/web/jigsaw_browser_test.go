@@ -12,11 +12,7 @@ import (
 // layout drawn, the score and the wrong joins shown), the page at 390
 // pixels, a reload during a long solve that finds it again, and Stop.
 func TestBrowserJigsaw(t *testing.T) {
-	ctx, ts := browserOn(t)
-	step(t, ctx, "load the page",
-		chromedp.EmulateViewport(1280, 900),
-		chromedp.Navigate(ts.URL+"/jigsaw"),
-		waitFor(statusJS+`.textContent.startsWith('New puzzle: sunset 8x8, 64 pieces of 60 px, Type 2')`, 15*time.Second))
+	ctx := openPage(t, "/jigsaw", 1280, 900, "New puzzle: sunset 8x8, 64 pieces of 60 px, Type 2", 15*time.Second)
 	// A fresh scramble is not a red grid: wrong joins are marked on request.
 	if n := value(t, ctx, "marks", chromedp.Evaluate[int](`document.querySelectorAll('#board .cell.we, #board .cell.ws').length`)); n != 0 {
 		t.Errorf("a fresh scramble shows %d wrong joins marked", n)

@@ -3,8 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +14,7 @@ import (
 	"time"
 
 	"tessera/internal/catalog"
+	"tessera/internal/jobs"
 	"tessera/internal/store"
 )
 
@@ -117,14 +116,6 @@ func (m *MemJobs) Register(kind string, fn JobFunc) error {
 	return nil
 }
 
-// newJobID draws a job id of 128 bits from crypto/rand (32 hex digits):
-// unguessable, so that an id is as good as a capability to its job.
-func newJobID() string {
-	var b [16]byte
-	rand.Read(b[:]) // never fails (crypto/rand panics rather)
-	return hex.EncodeToString(b[:])
-}
-
 func (m *MemJobs) Submit(ctx context.Context, kind string, spec json.RawMessage, timeout time.Duration) (string, error) {
 	m.mu.Lock()
 	fn := m.kinds[kind]
@@ -134,7 +125,7 @@ func (m *MemJobs) Submit(ctx context.Context, kind string, spec json.RawMessage,
 	}
 	now := time.Now()
 	jctx, cancel := context.WithTimeout(m.base, timeout)
-	j := &memJob{st: JobState{ID: newJobID(), Kind: kind, State: JobRunning, Created: now, Updated: now}, cancel: cancel, wake: make(chan struct{})}
+	j := &memJob{st: JobState{ID: jobs.NewID(), Kind: kind, State: JobRunning, Created: now, Updated: now}, cancel: cancel, wake: make(chan struct{})}
 	m.jobs[j.st.ID] = j
 	m.forgetOld()
 	m.wg.Add(1)

@@ -22,7 +22,6 @@ const maxSide = 10
 // npuzzleGame is the sliding-tile picture game.
 var npuzzleGame = &game{
 	Game: catalog.GameOf("npuzzle"),
-	page: "npuzzle.html",
 	data: func() any {
 		return npuzzlePage{Solvers: catalog.Npuzzle.Menu(), Sizes: []string{"3x3", "4x4", "5x5", "6x6", "8x8", "10x10"},
 			Recommended: recommended,

@@ -19,7 +19,8 @@ var templateFS embed.FS
 //go:embed static
 var staticFS embed.FS
 
-// parsePages parses each game's page with the shared layout.
+// parsePages parses each game's page, templates/KIND.html, with the shared
+// layout; the pages are keyed by kind.
 func parsePages(games []*game) (map[string]*template.Template, error) {
 	layout, err := template.ParseFS(templateFS, "templates/layout.html")
 	if err != nil {
@@ -27,11 +28,11 @@ func parsePages(games []*game) (map[string]*template.Template, error) {
 	}
 	pages := map[string]*template.Template{}
 	for _, g := range games {
-		t, err := template.Must(layout.Clone()).ParseFS(templateFS, "templates/"+g.page)
+		t, err := template.Must(layout.Clone()).ParseFS(templateFS, "templates/"+g.Kind+".html")
 		if err != nil {
 			return nil, fmt.Errorf("web: %w", err)
 		}
-		pages[g.page] = t
+		pages[g.Kind] = t
 	}
 	return pages, nil
 }
@@ -72,8 +73,8 @@ func (s *Server) servePage(g *game) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		data := pageData{Title: g.Title, Games: s.games, Active: g, Game: g.data(), Auto: g.auto, Budgets: g.budgets}
 		var buf bytes.Buffer
-		if err := s.pages[g.page].ExecuteTemplate(&buf, "layout", data); err != nil {
-			s.log.ErrorContext(r.Context(), "template", "page", g.page, "err", err)
+		if err := s.pages[g.Kind].ExecuteTemplate(&buf, "layout", data); err != nil {
+			s.log.ErrorContext(r.Context(), "template", "page", g.Kind, "err", err)
 			http.Error(w, "internal error", http.StatusInternalServerError)
 			return
 		}

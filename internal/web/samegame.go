@@ -35,7 +35,6 @@ const (
 
 var samegameGame = &game{
 	Game: catalog.GameOf("samegame"),
-	page: "samegame.html",
 	data: func() any {
 		return sameGamePage{Solvers: sgMenu.Menu(), Cols: sgCols, Rows: sgRows}
 	},
@@ -217,14 +216,8 @@ func (s *Server) checkSGSpec(spec json.RawMessage) (catalog.SameGameJob, *samega
 	if err := j.Options.Check(); err != nil {
 		return j, nil, errorf(http.StatusBadRequest, "options: %v", err)
 	}
-	if j.Budget.CPU {
-		return j, nil, errorf(http.StatusBadRequest, "budget: the page's solves are timed by the wall clock")
-	}
-	switch t := j.Budget.Timeout; {
-	case t == 0:
-		j.Budget.Timeout = min(sgDefaultTimeout, s.cfg.MaxJobTimeout)
-	case t < 100*time.Millisecond || t > s.cfg.MaxJobTimeout:
-		return j, nil, errorf(http.StatusBadRequest, "budget: timeout %v out of range 100ms..%v", t, s.cfg.MaxJobTimeout)
+	if err := s.pageBudget(&j.Budget, sgDefaultTimeout); err != nil {
+		return j, nil, err
 	}
 	b, err := parseSGBoard(j.Board)
 	if err != nil {

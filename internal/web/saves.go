@@ -20,10 +20,10 @@ import (
 // Adding a game means adding one of these to Server.games.
 type game struct {
 	// Game is the page's entry in the catalogue's table of games: Kind (the
-	// saved games' kind and the API prefix, /api/KIND/...), Title (the menu
+	// saved games' kind, the API prefix, /api/KIND/..., the page's template
+	// templates/KIND.html and script static/js/KIND.js), Title (the menu
 	// entry), Path (the page).
 	catalog.Game
-	page string // its template
 	// data is what the page's template sees as .Game.
 	data func() any
 	// routes adds the game's own API calls, under /api/KIND/.

@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tessera/internal/catalog"
 	"tessera/internal/store"
 	"tessera/npuzzle"
 )
@@ -142,6 +143,21 @@ func setDefault[T int | int64 | time.Duration](v *T, d T) {
 	if *v <= 0 {
 		*v = d
 	}
+}
+
+// pageBudget checks the budget of a job a page sends: wall-clock time
+// only, from 100 ms to MaxJobTimeout; none gives def (within that bound).
+func (s *Server) pageBudget(b *catalog.Budget, def time.Duration) error {
+	if b.CPU {
+		return errorf(http.StatusBadRequest, "budget: the page's solves are timed by the wall clock")
+	}
+	switch t := b.Timeout; {
+	case t == 0:
+		b.Timeout = min(def, s.cfg.MaxJobTimeout)
+	case t < 100*time.Millisecond || t > s.cfg.MaxJobTimeout:
+		return errorf(http.StatusBadRequest, "budget: timeout %v out of range 100ms..%v", t, s.cfg.MaxJobTimeout)
+	}
+	return nil
 }
 
 func (c *Config) setDefaults() {

@@ -44,7 +44,6 @@ const (
 
 var tangramGame = &game{
 	Game:   catalog.GameOf("tangram"),
-	page:   "tangram.html",
 	data:   func() any { return menuPage{Solvers: catalog.Tangram.Menu()} },
 	routes: (*Server).tangramRoutes,
 	save:   saveOf(tangramSave),
@@ -585,18 +584,12 @@ func (s *Server) checkTGSpec(spec json.RawMessage) (catalog.TangramJob, error) {
 	if j.Options.SDPBackend != "" && j.Options.SDPBackend != "go" {
 		return j, errorf(http.StatusBadRequest, "options: sdp: the page's solves use the pure Go backend")
 	}
-	if j.Budget.CPU {
-		return j, errorf(http.StatusBadRequest, "budget: the page's solves are timed by the wall clock")
-	}
 	def := tgExactTimeout
 	if j.Solver == "sdp" {
 		def = tgSDPTimeout
 	}
-	switch t := j.Budget.Timeout; {
-	case t == 0:
-		j.Budget.Timeout = min(def, s.cfg.MaxJobTimeout)
-	case t < 100*time.Millisecond || t > s.cfg.MaxJobTimeout:
-		return j, errorf(http.StatusBadRequest, "budget: timeout %v out of range 100ms..%v", t, s.cfg.MaxJobTimeout)
+	if err := s.pageBudget(&j.Budget, def); err != nil {
+		return j, err
 	}
 	if req.Ref != nil {
 		p, name, err := tgPuzzleFor(j.Solver, *req.Ref)

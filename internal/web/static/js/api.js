@@ -56,6 +56,34 @@ export async function uploadPicture(file) {
   return api('POST', '/api/pictures', form);
 }
 
+// addPictureButton adds picture p to a page's picture chooser (the
+// layout's "pictures" list), with a ✕ to delete it when it is an upload
+// and deletable; a picture the list has is left as it is.
+export function addPictureButton(list, p, deletable = false) {
+  if (list.querySelector(`.pic[data-id="${CSS.escape(p.id)}"]`)) return;
+  const b = el('button', { type: 'button', class: 'pic', 'data-id': p.id, 'data-url': p.url, title: p.name },
+    el('img', { src: p.url, alt: p.name }));
+  if (deletable && !p.builtin) {
+    b.append(el('span', { class: 'del', role: 'button', title: 'delete this picture', 'data-delete': p.id }, '✕'));
+  }
+  list.append(b);
+}
+
+// addUpload uploads a picture file and adds it to the chooser list (see
+// addPictureButton), saying so in the status line; it answers the
+// picture, or null when the upload failed (the status line says why).
+export async function addUpload(list, file, deletable = false) {
+  try {
+    const p = await uploadPicture(file);
+    addPictureButton(list, p, deletable);
+    notify(`Picture “${p.name}” added.`);
+    return p;
+  } catch (e) {
+    notify(`Cannot use that picture: ${e.message}`, 'error');
+    return null;
+  }
+}
+
 // formatDuration writes milliseconds as m:ss, or h:mm:ss.
 export function formatDuration(ms) {
   const s = Math.floor(ms / 1000);

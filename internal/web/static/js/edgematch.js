@@ -263,12 +263,8 @@ function recordMessage(r) {
 
 // solving is the page's Auto, run as an edgematch.solve job.
 const solving = pageJob(game.job, {
-  notify,
   draw,
-  progress(p, name) {
-    showProgress(p);
-    notify(`${name}: ${p.message}…`, 'busy');
-  },
+  show: showProgress,
   done(res, name) {
     const message = recordMessage(res);
     const board = boardCells(res.board);

@@ -10,7 +10,7 @@
 // game.cells[p] is the cell of patch p (-1: in the tray), game.at[c] the
 // patch in cell c (-1: empty); cells count row by row from the top left.
 
-import { api, notify, pictures, uploadPicture, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, plural, solverNote } from './api.js';
+import { api, notify, pictures, addPictureButton, addUpload, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, plural, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -497,7 +497,6 @@ async function auto() {
 // placement streams in (policy, visits, value), then the answer and its
 // attempts.
 const solving = pageJob(game.job, {
-  notify,
   draw,
   reset() {
     game.view = null;
@@ -549,22 +548,11 @@ function selectPicture(id) {
   savePrefs();
 }
 
-function addPictureButton(p) {
-  if (ui.pictures.querySelector(`.pic[data-id="${CSS.escape(p.id)}"]`)) return;
-  ui.pictures.append(el('button', { type: 'button', class: 'pic', 'data-id': p.id, 'data-url': p.url, title: p.name },
-    el('img', { src: p.url, alt: p.name })));
-}
-
 async function upload(file) {
-  try {
-    const p = await uploadPicture(file);
-    addPictureButton(p);
-    selectPicture(p.id);
-    notify(`Picture “${p.name}” added.`);
-    await newPuzzle();
-  } catch (e) {
-    notify(`Cannot use that picture: ${e.message}`, 'error');
-  }
+  const p = await addUpload(ui.pictures, file);
+  if (!p) return;
+  selectPicture(p.id);
+  await newPuzzle();
 }
 
 // ---- wiring ----------------------------------------------------------------------
@@ -619,7 +607,7 @@ savesPanel({
   describeSolver();
   selectPicture(prefs.picture && ui.pictures.querySelector(`.pic[data-id="${CSS.escape(prefs.picture)}"]`) ? prefs.picture : 'parrots');
   pictures().then((list) => {
-    list.forEach(addPictureButton);
+    for (const p of list) addPictureButton(ui.pictures, p);
     if (prefs.picture && prefs.picture !== game.picture && ui.pictures.querySelector(`.pic[data-id="${CSS.escape(prefs.picture)}"]`)) {
       selectPicture(prefs.picture);
     }

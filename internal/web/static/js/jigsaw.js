@@ -284,12 +284,8 @@ function showProgress(pr) {
 
 // solving is the page's Auto, run as a jigsaw.solve job.
 const solving = pageJob(game.job, {
-  notify,
   draw,
-  progress(p, name) {
-    showProgress(p);
-    notify(`${name}: ${p.message}…`, 'busy');
-  },
+  show: showProgress,
   done(res, name) {
     draw();
     showProgress(res);

@@ -6,7 +6,7 @@
 // 1 2 ... n-1 then the gap. A move is named by the direction the tile
 // slides into the gap: U, D, L, R (as in package npuzzle).
 
-import { api, notify, pictures, uploadPicture, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, plural, solverNote } from './api.js';
+import { api, notify, pictures, addPictureButton, addUpload, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, plural, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -364,7 +364,6 @@ async function auto(before = '') {
 
 // solving is the page's Auto, run as an npuzzle.solve job.
 const solving = pageJob(game.job, {
-  notify,
   draw,
   progress(p) {
     notify(p.message, 'busy');
@@ -554,33 +553,18 @@ function selectPicture(id) {
   savePrefs();
 }
 
-function addPictureButton(p) {
-  if (ui.pictures.querySelector(`.pic[data-id="${CSS.escape(p.id)}"]`)) return;
-  const b = el('button', { type: 'button', class: 'pic', 'data-id': p.id, 'data-url': p.url, title: p.name },
-    el('img', { src: p.url, alt: p.name }));
-  if (!p.builtin) {
-    b.append(el('span', { class: 'del', role: 'button', title: 'delete this picture', 'data-delete': p.id }, '✕'));
-  }
-  ui.pictures.append(b);
-}
 
 async function loadPictures() {
   try {
-    (await pictures()).forEach(addPictureButton);
+    for (const p of await pictures()) addPictureButton(ui.pictures, p, true);
   } catch (e) {
     notify(`Cannot list the pictures: ${e.message}`, 'error');
   }
 }
 
 async function upload(file) {
-  try {
-    const p = await uploadPicture(file);
-    addPictureButton(p);
-    selectPicture(p.id);
-    notify(`Picture “${p.name}” added.`);
-  } catch (e) {
-    notify(`Cannot use that picture: ${e.message}`, 'error');
-  }
+  const p = await addUpload(ui.pictures, file, true);
+  if (p) selectPicture(p.id);
 }
 
 async function deletePicture(id) {

@@ -331,7 +331,6 @@ async function auto() {
 // solving is the page's Auto, run as a samegame.solve job: the best line
 // so far streams in, and the answer is played click by click.
 const solving = pageJob(game.job, {
-  notify,
   draw,
   ended() {
     clearLine();

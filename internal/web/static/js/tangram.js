@@ -454,7 +454,6 @@ function showStats(r) {
 }
 
 const solving = pageJob(game.job, {
-  notify,
   draw,
   reset() {
     game.ghost = null;
