@@ -202,6 +202,9 @@ func (g *Gaps) summary(w *Writer, t *gapTally, es *gapErrors) error {
 		sum := map[string]any{"summary": true, "puzzles": t.k, "patch": t.patch / n, "neighbor": t.neighbor / n,
 			"perfect": float64(t.perfect) / n, "seconds": t.seconds / n, "algo": g.Spec.Solver, "reward": r0.Reward,
 			"grid": g.Geometry.Grid, "sims": r0.Sims, "attempts": r0.Attempts, "hybrid": o.Hybrid, "seed": o.Seed}
+		if r0.Judge != "" {
+			sum["judge"] = r0.Judge
+		}
 		// The ablations' settings, when any is not the default.
 		if n0.Prior != 0 || n0.Value != 0 || n0.Selection != 0 || n0.Order != 0 || n0.Hints != 0 || o.C != 0 {
 			sum["prior"], sum["value"], sum["select"], sum["order"], sum["hints"] = n0.Prior.String(), n0.Value.String(), n0.Selection.String(), n0.Order.String(), n0.Hints

@@ -81,13 +81,15 @@ type GapsRecord struct {
 	// The solve: solver, geometry, the search's reward, simulations and
 	// attempts (defaults written out), the answer (the cell of each
 	// patch) and the states evaluated.
-	Solver      string `json:"algo,omitempty"`
-	Grid        int    `json:"grid,omitempty"`
-	PatchSize   int    `json:"patch_size,omitempty"`
-	Gap         int    `json:"gap,omitempty"`
-	Reward      string `json:"reward,omitempty"`
-	Sims        int    `json:"sims,omitempty"`
-	Attempts    int    `json:"attempts,omitempty"`
+	Solver    string `json:"algo,omitempty"`
+	Grid      int    `json:"grid,omitempty"`
+	PatchSize int    `json:"patch_size,omitempty"`
+	Gap       int    `json:"gap,omitempty"`
+	Reward    string `json:"reward,omitempty"`
+	Sims      int    `json:"sims,omitempty"`
+	Attempts  int    `json:"attempts,omitempty"`
+	// Judge is what compared the attempts when not V ("pairs", "both").
+	Judge       string `json:"judge,omitempty"`
 	Cells       []int  `json:"cells,omitempty"`
 	Evaluations int64  `json:"evaluations,omitempty"`
 	Error       string `json:"error,omitempty"`
@@ -103,6 +105,9 @@ func (r *GapsRecord) Solved(id string, n neural.Options, pz *neural.Puzzle, res 
 	}
 	if r.Attempts == 0 {
 		r.Attempts = 1
+	}
+	if n.Judge != neural.JudgeV {
+		r.Judge = n.Judge.String()
 	}
 	r.Value, r.Cells, r.Evaluations, r.Seconds = res.Value, res.Cells, res.Evaluations, res.Elapsed.Seconds()
 	if pz.Truth != nil {
