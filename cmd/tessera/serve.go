@@ -179,7 +179,12 @@ refused without it. (-insecure is its older name, still accepted.)`,
 			}
 			wctx, stopWorkers := context.WithCancel(ctx)
 			workersDone := make(chan struct{})
-			go func() { defer close(workersDone); jobs.RunWorkers(wctx, jc, *workers) }()
+			go func() {
+				defer close(workersDone)
+				if *workers > 0 { // RunWorkers runs at least one
+					jobs.RunWorkers(wctx, jc, *workers)
+				}
+			}()
 			defer func() { stopWorkers(); <-workersDone }()
 			where := *natsURL
 			if where == "" {

@@ -14,17 +14,18 @@ var workerCmd = &Command{
 	Name:      "worker",
 	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] [-workers N] [-name NAME]",
 	Short:     "work the jobs of a NATS server or cluster",
-	Long: `Worker joins the NATS server or cluster at -nats (comma-separated URLs for
-several nodes) and runs -workers jobs at a time until interrupted: the
-catalogue's solve kinds (the web app's jigsaw, gap, SameGame,
+	Long: `Worker joins the NATS server or cluster at -nats (comma-separated URLs
+for several nodes) and runs -workers jobs at a time until interrupted:
+the catalogue's solve kinds (the web app's jigsaw, gap, SameGame,
 edge-matching and tangram solves among them, "tessera serve -nats URL
--workers 0" beside it; the sliding page's run on the server), the items of the bench verbs run with -nats and
-the distributed searches. A job carries its inputs (pictures by content
-address in the job store) and returns its outputs: a worker reads no file
-a job names. Pattern databases come from the worker's own cache, by
-partition name. A job whose worker is killed goes to another worker after
-the server's ack wait. On an interrupt the running jobs go back to the
-queue for another worker.`,
+-workers 0" beside it; the sliding page's run on the server), the items
+of the bench verbs run with -nats and the distributed searches. A job
+carries its inputs (pictures by content address in the job store) and
+returns its outputs: a worker reads no file a job names. Pattern
+databases come from the worker's own cache, by partition name. A job
+whose worker is killed goes to another worker after the server's ack
+wait. On an interrupt the running jobs go back to the queue for another
+worker.`,
 	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		url := fs.String("nats", defaultNATS, "NATS server `URL`")

@@ -17,9 +17,9 @@
 // imports no part of this package. At submit the server fills in the
 // page's defaults and puts the job's inputs in the job system's blob store
 // (the jigsaw's pictures, the gap puzzle's region: a worker reads no file
-// the job names), and the jigsaw and gap jobs ask for their view (the
-// layouts and placements the page shows as progress, computed where the
-// job runs). The sliding page's kinds (its Auto, npuzzle.solve with the
+// the job names), and the jigsaw, gap, edge-matching and tangram jobs ask
+// for their view (View: the layouts, placements, boards and iterates the
+// page shows, computed where the job runs). The sliding page's kinds (its Auto, npuzzle.solve with the
 // page's spec, and npuzzle.pdb) are the server's own: they use its pattern
 // databases, so they run on its own MemJobs (jobKind.local) whatever the
 // job system, and do not survive a restart. The server bounds

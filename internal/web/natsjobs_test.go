@@ -73,7 +73,9 @@ func TestPagesOnCatalogueWorkers(t *testing.T) {
 		progress string // what the page's view shows as it runs
 	}{
 		{"samegame.solve", map[string]any{"board": sgLine(dealStandard(3)), "solver": "greedy"}, true, `"score":`, ""},
-		{"tangram.solve", map[string]any{"ref": map[string]any{"figure": "house"}, "solver": "exact"}, true, `"solved":true`, ""},
+		{"tangram.solve", map[string]any{"ref": map[string]any{"figure": "house"}, "solver": "exact"}, true, `"pieces":[{`, ""},
+		{"edgematch.solve", map[string]any{"ref": emRef{Rows: 4, Cols: 4, Seed: 5}, "solver": "lp", "budget": map[string]any{"timeout_ns": 20e9}}, true,
+			`"iterates":["data:image/png`, `"p"`},
 		{"jigsaw.solve", jgJob(jgRef{Pictures: []string{"mosaic"}, Piece: 120, Rotate: true, Seed: 1}, "ga", time.Minute), true, `"perfect":true`, `"board"`},
 		{"gaps.solve", gapsJob(gp.Puzzle, "mcts", map[string]any{"sims": 10}, map[string]any{"pace_ms": 100}), true, `"final":true`, `"step"`},
 		{"npuzzle.solve", map[string]any{"board": "1 2 3/4 0 6/7 5 8", "solver": "bfs"}, false, `"length":2`, ""},
