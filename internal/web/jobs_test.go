@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"sync"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"tessera/internal/catalog"
+	"tessera/internal/jobs"
 	"tessera/npuzzle"
 )
 
@@ -205,5 +207,27 @@ func TestJobBoundConcurrent(t *testing.T) {
 			t.Fatalf("trial %d: %d of 32 accepted, want 4", trial+1, accepted)
 		}
 		s.Close()
+	}
+}
+
+// MemJobs keeps blobs by content address, the newest up to MaxBlobBytes:
+// the same bytes twice are one blob, and the oldest go first.
+func TestMemJobsBlobs(t *testing.T) {
+	m := NewMemJobs()
+	defer m.Close()
+	m.MaxBlobBytes = 10
+	a, err := m.PutBlob(t.Context(), []byte("abcdef"))
+	if err != nil || a != jobs.BlobAddress([]byte("abcdef")) {
+		t.Fatalf("put: %q, %v", a, err)
+	}
+	if again, _ := m.PutBlob(t.Context(), []byte("abcdef")); again != a || m.blobBytes != 6 {
+		t.Fatalf("the same bytes again: %q, %d bytes kept", again, m.blobBytes)
+	}
+	b, _ := m.PutBlob(t.Context(), []byte("ghijkl")) // 12 bytes: a goes
+	if got, err := m.GetBlob(t.Context(), b); err != nil || string(got) != "ghijkl" {
+		t.Fatalf("get b: %q, %v", got, err)
+	}
+	if _, err := m.GetBlob(t.Context(), a); !errors.Is(err, jobs.ErrBlob) {
+		t.Fatalf("a, dropped: %v", err)
 	}
 }

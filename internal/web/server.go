@@ -516,9 +516,9 @@ func (g *memGate) release(n int64) {
 // Close stops what the server runs beyond its requests: it ends the
 // pattern database builds and cancels the jobs the server runs itself
 // (all of them without Config.Jobs; else its local kinds) and waits for
-// them. Serve calls it on
-// shutdown; a caller that serves s as a plain http.Handler calls it once
-// its requests are done (a job's event stream ends with its job).
+// them. Serve calls it on shutdown; a caller that serves s as a plain
+// http.Handler calls it once its requests are done (a job's event stream
+// ends with its job).
 func (s *Server) Close() error {
 	s.stop()
 	return s.ownJobs.Close()
