@@ -44,6 +44,13 @@ type GapsJob struct {
 	Report []string `json:"report,omitempty"`
 	// Save asks for each crop's reassembly, returned as a blob.
 	Save bool `json:"save,omitempty"`
+	// View asks for the view a person follows (the web page's Auto,
+	// RunView): progress values, and the result's answer view. PaceMS
+	// pauses the search after each placement then, so that a person can
+	// follow one that would end in a blink (the budget must allow for
+	// the pauses).
+	View   bool `json:"view,omitempty"`
+	PaceMS int  `json:"pace_ms,omitempty"`
 }
 
 // GapReports are the valid entries of GapsJob.Report.
@@ -121,6 +128,8 @@ func (r *GapsRecord) Solved(id string, n neural.Options, pz *neural.Puzzle, res 
 type GapsResult struct {
 	Records []GapsRecord `json:"records"`
 	Outputs []string     `json:"outputs,omitempty"`
+	// The answer's view, with View (its fields beside the records).
+	*GapsView
 }
 
 // Run reads the job's picture from blobs, cuts, solves and scores its
@@ -254,9 +263,10 @@ func gapExtremes(pz *neural.Puzzle, attempts []neural.Attempt) (worst, best GapS
 var gapModels sync.Map
 
 // runGapsJob is the job kind "gaps.solve": a GapsJob in, its GapsResult
-// out. A job names no file: an options' Model (a model folder) is refused;
-// the worker uses the shipped model.
-func runGapsJob(ctx context.Context, spec json.RawMessage, _ func(any)) (any, error) {
+// out (with View, its progress too: RunView). A job names no file: an
+// options' Model (a model folder) is refused; the worker uses the shipped
+// model.
+func runGapsJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 	var j GapsJob
 	if err := json.Unmarshal(spec, &j); err != nil {
 		return nil, fmt.Errorf("gaps.solve: %w", err)
@@ -276,6 +286,9 @@ func runGapsJob(ctx context.Context, spec json.RawMessage, _ func(any)) (any, er
 		if h.Model, err = LoadGapModel("", g); err == nil {
 			gapModels.Store(g, h.Model)
 		}
+	}
+	if j.View {
+		return j.RunView(ctx, blobs, h, progress)
 	}
 	res, err := j.Run(ctx, blobs, h)
 	if err != nil {

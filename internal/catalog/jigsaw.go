@@ -189,6 +189,9 @@ type JigsawHooks struct {
 	// OnResult, when set, receives the solver's result and error when it
 	// returns (JigsawJob.Run), the placement included.
 	OnResult func(jigsaw.Result, error)
+	// Scrambled, when set, receives the puzzle and its truth before the
+	// solve (JigsawJob.Run).
+	Scrambled func(*jigsaw.Puzzle, *jigsaw.Truth)
 }
 
 // JigsawRun is what a jigsaw entry's New reads: the options and the hooks.
