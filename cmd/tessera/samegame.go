@@ -5,10 +5,8 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"io"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -97,44 +95,6 @@ func cpuFlag(fs *flag.FlagSet) *bool {
 	return fs.Bool("cpu", false, "count -timeout in CPU time of the solving thread, not wall-clock time (fair budgets on a loaded machine; Linux)")
 }
 
-// parseWxH reads COLSxROWS.
-func parseWxH(s string) (int, int, error) {
-	a, b, ok := strings.Cut(strings.ToLower(s), "x")
-	w, err1 := strconv.Atoi(a)
-	h, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || w < 1 || h < 1 || w > samegame.MaxSize || h > samegame.MaxSize {
-		return 0, 0, usagef("bad size %q: want COLSxROWS, each from 1 to %d", s, samegame.MaxSize)
-	}
-	return w, h, nil
-}
-
-// sgRandomFlags are the flags of random boards: rules, size, colours, count.
-type sgRandomFlags struct {
-	rules, size string
-	colors, n   int
-}
-
-func (f *sgRandomFlags) define(fs *flag.FlagSet, rules string, n int) {
-	fs.StringVar(&f.rules, "rules", rules, "rules: standard or dust")
-	fs.StringVar(&f.size, "size", "8x6", "board size COLSxROWS")
-	fs.IntVar(&f.colors, "colors", 5, "number of colours (1 to 10)")
-	fs.IntVar(&f.n, "n", n, "number of boards")
-}
-
-// parse checks the flags and returns the rules and size.
-func (f *sgRandomFlags) parse() (rules samegame.Rules, w, h int, err error) {
-	if rules, err = samegame.ParseRules(f.rules); err != nil {
-		return 0, 0, 0, usagef("%v", err)
-	}
-	if w, h, err = parseWxH(f.size); err != nil {
-		return 0, 0, 0, err
-	}
-	if f.colors < 1 || f.colors > samegame.MaxColors || f.n < 1 || f.n > 1000000 {
-		return 0, 0, 0, usagef("-colors (1 to %d) or -n (1 to 1,000,000) out of range", samegame.MaxColors)
-	}
-	return rules, w, h, nil
-}
-
 var samegameGenerateCmd = &Command{
 	Name:      "generate",
 	UsageLine: "[-rules standard|dust] [-size COLSxROWS] [-colors K] [-n N] [-seed S] [-o FILE] [-json]",
@@ -145,22 +105,17 @@ standard boards in digits, each after a "position I" line. The same seed
 gives the same boards. The defaults are the dust game's: 8x6, 5 colours.`,
 	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
-		var rf sgRandomFlags
-		rf.define(fs, "dust", 1)
+		rf := bench.SameGameRandom{Rules: "dust", Size: "8x6", Colors: 5, N: 1}
+		catalog.BindFlags(fs, &rf)
 		seed := seedFlag(fs)
 		out := outFlag(fs, "the boards")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			rules, w, h, err := rf.parse()
+			rules, w, h, err := rf.Parse()
 			if err != nil {
 				return err
 			}
-			text := bench.SameGameGenerate(rf.n, *seed, w, h, rf.colors, rules, *asJSON)
-			if *out != "" {
-				return writeFileAtomic(*out, []byte(text))
-			}
-			_, err = io.WriteString(env.Stdout, text)
-			return err
+			return writeOut(env, *out, []byte(bench.SameGameGenerate(rf.N, *seed, w, h, rf.Colors, rules, *asJSON)))
 		}
 	},
 }
@@ -240,8 +195,8 @@ diagonal, and the histograms of clicks over the reference.`,
 					return err
 				}
 			} else {
-				rf := sgRandomFlags{rules: cmp.Or(sf.rules, "dust"), size: *size, colors: *colors, n: *n}
-				rules, w, h, err := rf.parse()
+				rf := bench.SameGameRandom{Rules: cmp.Or(sf.rules, "dust"), Size: *size, Colors: *colors, N: *n}
+				rules, w, h, err := rf.Parse()
 				if err != nil {
 					return err
 				}
@@ -330,7 +285,7 @@ group is the click to make, as in the source blog's figure); q quits.`,
 				}
 				if *size != "" {
 					var err error
-					if g.W, g.H, err = parseWxH(*size); err != nil {
+					if g.W, g.H, err = bench.ParseSameGameSize(*size); err != nil {
 						return err
 					}
 				}

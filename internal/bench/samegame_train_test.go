@@ -1,0 +1,83 @@
+package bench
+
+import (
+	"strings"
+	"testing"
+
+	"tessera/samegame"
+)
+
+// TestSameGameRandomParse checks the sizes, rules and counts of random
+// boards, and that a mistake is a usage error.
+func TestSameGameRandomParse(t *testing.T) {
+	rules, w, h, err := SameGameRandom{Rules: "standard", Size: "15X10", Colors: 5, N: 3}.Parse()
+	if err != nil || rules != samegame.Standard || w != 15 || h != 10 {
+		t.Errorf("got %v %dx%d, %v", rules, w, h, err)
+	}
+	for _, r := range []SameGameRandom{
+		{Rules: "go", Size: "8x6", Colors: 5, N: 1},
+		{Rules: "dust", Size: "8x0", Colors: 5, N: 1},
+		{Rules: "dust", Size: "8", Colors: 5, N: 1},
+		{Rules: "dust", Size: "99x6", Colors: 5, N: 1},
+		{Rules: "dust", Size: "8x6", Colors: 11, N: 1},
+		{Rules: "dust", Size: "8x6", Colors: 5, N: 0},
+	} {
+		if _, _, _, err := r.Parse(); !isUsage(err) {
+			t.Errorf("%+v: got %v, want a usage error", r, err)
+		}
+	}
+}
+
+// TestSameGameDataCheck checks the settings of a dataset.
+func TestSameGameDataCheck(t *testing.T) {
+	d := DefaultSameGameData()
+	d.Out = "x"
+	if err := d.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		set  func(*SameGameData)
+		want string
+	}{
+		{func(d *SameGameData) { d.Out = "" }, "-o FILE"},
+		{func(d *SameGameData) { d.Workers = 0 }, "-workers"},
+		{func(d *SameGameData) { d.Solver = "nrpa" }, "-solver \"nrpa\""},
+		{func(d *SameGameData) { d.Width = 0 }, "positive -width"},
+		{func(d *SameGameData) { d.Rules = "standard" }, "-solver exact needs dust"},
+		{func(d *SameGameData) { d.Labels = 2 }, "-labels needs -solver beam"},
+	} {
+		bad := d
+		c.set(&bad)
+		if err := bad.Check(); !isUsage(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v", c.want, err)
+		}
+	}
+}
+
+// TestSameGameTrainOptions checks that the settings of a training run
+// become policy.TrainOptions, and their mistakes usage errors.
+func TestSameGameTrainOptions(t *testing.T) {
+	tr := DefaultSameGameTrain()
+	tr.Data, tr.Out, tr.Conv, tr.Hidden, tr.Val = "a", "b", "", "8, 16", 0
+	o, err := tr.options()
+	if err != nil || o.Arch.Conv != nil || len(o.Arch.Hidden) != 2 || o.Arch.Hidden[1] != 16 || !o.Arch.Value || !o.NoValidation ||
+		o.Epochs != 30 || o.BatchSize != 64 || o.Patience != 4 || o.Seed != 1 {
+		t.Errorf("got %+v, %v", o, err)
+	}
+	for _, c := range []struct {
+		set  func(*SameGameTrain)
+		want string
+	}{
+		{func(t *SameGameTrain) { t.Data = "" }, "-data FILE and -o MODEL"},
+		{func(t *SameGameTrain) { t.Conv = "3,x" }, "bad -conv width \"x\""},
+		{func(t *SameGameTrain) { t.Hidden = "0" }, "bad -hidden width \"0\""},
+		{func(t *SameGameTrain) { t.LR = 0 }, "-lr must be positive"},
+		{func(t *SameGameTrain) { t.After = 1 }, "-after K"},
+	} {
+		bad := tr
+		c.set(&bad)
+		if _, err := bad.options(); !isUsage(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v", c.want, err)
+		}
+	}
+}
