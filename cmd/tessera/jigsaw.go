@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"slices"
 	"strings"
 	"time"
 
-	"tessera/imageio"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
 	"tessera/internal/progress"
@@ -32,26 +29,6 @@ channel), JPEG or WebP; 28-pixel pieces are the convention of the benchmark
 sets (MIT 432, McGill 540, BGU 805/2360/3300).`,
 		Commands: []*Command{jigsawScrambleCmd, jigsawSolveCmd, jigsawScoreCmd, jigsawBenchCmd, jigsawMosaicCmd, jigsawNeuralCmd},
 	})
-}
-
-// jigsawInputError maps an error reading or writing a picture: the end
-// of the budget named by flag (d) is a failure that says so; anything
-// else wrong with an input named on the command line (a missing, empty,
-// corrupt or too large file, pieces that do not fit it) is a usage error.
-func jigsawInputError(err error, flag string, d time.Duration) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("%s %v ended it before any result: %w (give a longer %s)", flag, d, err, flag)
-	case errors.Is(err, context.Canceled):
-		return err
-	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission),
-		errors.Is(err, imageio.ErrEmpty), errors.Is(err, imageio.ErrFormat), errors.Is(err, imageio.ErrCorrupt), errors.Is(err, imageio.ErrTooLarge),
-		errors.Is(err, jigsaw.ErrPieceSize), errors.Is(err, jigsaw.ErrNotDivisible), errors.Is(err, jigsaw.ErrNoPieces), errors.Is(err, jigsaw.ErrTooManyPieces):
-		return usagef("%v", err)
-	}
-	return err
 }
 
 // jigsawFlags are the flags that solve and bench share: -algo names an
@@ -177,18 +154,11 @@ keeps the answer the value network prefers; -hybrid W adds the classic
 compatibilities to the policy; -model DIR replaces the shipped model. -o
 writes the reassembly with its gaps.`,
 	Flags: func(fs *flag.FlagSet) Runner {
-		piece := fs.Int("piece", 0, "piece side in pixels (default: recorded in the sheet, or measured on it; another size than recorded is refused unless -force-piece)")
-		forcePiece := fs.Bool("force-piece", false, "cut the sheet into -piece pixel pieces even if it records another size")
-		maxPieces := fs.Int("max-pieces", jigsaw.DefaultMaxPieces, "refuse a sheet of more pieces, before decoding it (0: no limit)")
-		rotate := fs.Bool("rotate", false, "pieces may be turned (Type 2)")
-		size := fs.String("size", "", "size of the picture in pieces, ROWSxCOLS, when known")
-		images := fs.Int("images", 1, "number of pictures in the bag (0: find it, with -algo ga)")
-		holes := fs.Bool("holes", false, "pieces may be missing and strays mixed in: leave holes, set strays aside")
+		sv := bench.DefaultJigsawSolve()
+		catalog.BindFlags(fs, &sv)
 		var sf jigsawFlags
 		sf.define(fs)
 		out := outFlag(fs, "the solved picture (PNG)")
-		placementPath := fs.String("placement", "", "write the placement (JSON) to this file")
-		snapshots := fs.String("snapshots", "", "ga: write the best layout of every generation as PNG files in this folder")
 		var nf neuralFlags
 		nf.define(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
@@ -205,67 +175,8 @@ writes the reassembly with its gaps.`,
 			}
 			pr := newProgress(env, *sf.prog)
 			defer pr.Done()
-			run := sf.run(pr)
-			s, err := catalog.Jigsaw.New(sf.algo, run)
+			r, err := sv.Run(ctx, args[0], sf.algo, sf.run(pr), *out, *sf.timeout, pr.Done)
 			if err != nil {
-				return usagef("-algo %s: %v", sf.algo, err)
-			}
-			p := &jigsaw.Problem{Images: *images, Holes: *holes}
-			if *holes && sf.algo != "greedy" && sf.algo != "ga" {
-				return usagef("-holes needs -algo greedy or ga")
-			}
-			if *size != "" && !parseSize(*size, &p.Rows, &p.Cols) {
-				return usagef("-size %q: want ROWSxCOLS in pieces, such as 18x24", *size)
-			}
-			if *images < 0 || *images == 0 && !catalog.CountsPictures(sf.algo) {
-				return usagef("-images %d: at least 1 (0, to find it, needs -algo ga)", *images)
-			}
-			if *maxPieces < 0 {
-				return usagef("-max-pieces %d: want 0 (no limit) or more", *maxPieces)
-			}
-			if *piece < 0 || *piece == 1 {
-				return usagef("-piece %d: at least 2 pixels", *piece)
-			}
-			so := jigsaw.SheetOptions{PieceSize: *piece, ForcePieceSize: *forcePiece, MaxPieces: *maxPieces, Rotated: *rotate}
-			if so.MaxPieces == 0 {
-				so.MaxPieces = -1
-			}
-			p.Puzzle, err = jigsaw.ReadSheetFileContext(ctx, args[0], so)
-			switch {
-			case errors.Is(err, jigsaw.ErrPieceSize) && *piece == 0:
-				return usagef("%v (-piece)", err)
-			case errors.Is(err, jigsaw.ErrPieceSize) && strings.Contains(err.Error(), "records"):
-				return usagef("%v (-force-piece to cut it so anyway)", err)
-			case errors.Is(err, jigsaw.ErrTooManyPieces):
-				return usagef("%v (-max-pieces)", err)
-			case err != nil:
-				return jigsawInputError(err, "-timeout", *sf.timeout)
-			}
-			if err := p.Check(); err != nil {
-				return usagef("%v (-size, -images)", err)
-			}
-			var snaps *bench.JigsawSnapshots
-			if *snapshots != "" {
-				if !catalog.Generational(sf.algo) {
-					return usagef("-snapshots needs a solver with generations (-algo ga)")
-				}
-				if snaps, err = bench.NewJigsawSnapshots(*snapshots, p.Puzzle); err != nil {
-					return err
-				}
-				p.Snapshot = snaps.Save
-			}
-			p.Progress = run.Hooks.Progress
-			res, err := s.Solve(ctx, p)
-			pr.Done()
-			if res.Placement == nil {
-				if ctx.Err() != nil && err != nil {
-					return fmt.Errorf("-timeout %v ended it before the solver had any layout of the %d pieces (computing their compatibilities takes time O(n^2)); give a longer -timeout: %w",
-						*sf.timeout, len(p.Puzzle.Pieces), err)
-				}
-				return err
-			}
-			r := bench.JigsawSolved{Puzzle: p.Puzzle, Result: res, Algo: sf.algo, Options: sf.o, Err: err}
-			if err := r.Save(*out, *placementPath, snaps); err != nil {
 				return err
 			}
 			return r.Write(env.Stdout, *sf.asJSON)
