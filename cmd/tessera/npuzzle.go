@@ -3,11 +3,9 @@ package main
 import (
 	"cmp"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -118,36 +116,17 @@ func (s *solverFlags) options() (catalog.NpuzzleOptions, error) {
 	return o, nil
 }
 
-// solver builds the solver for boards of size and goal: it checks the
-// options with the catalogue, loads the pattern database that -h pdb asks
-// for from -cache (reporting on rep), and builds the solver with it and the
-// hooks h. It returns the options, the database (nil if none) and the
-// seconds its load took.
-//
-// The load is bounded by ctx (whose -timeout is timeout, for the message)
-// and by -max-mem; the search gets what -max-mem leaves.
+// solver checks the flags and builds -algo's solver for boards of size
+// and goal with the hooks h (bench.NpuzzleSolver.Build: rep, stderr and
+// timeout are its).
 func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzle.Goal, rep *progress.Reporter, stderr io.Writer,
-	timeout time.Duration, h catalog.NpuzzleHooks) (sv npuzzle.Solver, opts catalog.NpuzzleOptions, _ *npuzzle.PDB, setup float64, err error) {
-	if opts, err = s.options(); err != nil {
-		return nil, opts, nil, 0, err
+	timeout time.Duration, h catalog.NpuzzleHooks) (*bench.NpuzzleSolver, error) {
+	opts, err := s.options()
+	if err != nil {
+		return nil, err
 	}
-	if _, err := catalog.Npuzzle.New(s.algo, catalog.NpuzzleRun{NpuzzleOptions: opts}); err != nil { // before a load of minutes
-		return nil, opts, nil, 0, usagef("-algo %s: %v", s.algo, err)
-	}
-	if catalog.NpuzzleNeedsPDB(s.algo, opts, size) {
-		part, err := partitionFor(opts.Partition, size, goal)
-		if err == nil && s.algo != "fast" && part.Size != size {
-			err = usagef("partition %v does not fit a %v board", part, size)
-		}
-		if err == nil {
-			h.PDB, setup, err = bench.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: *s.cache, MaxBytes: opts.MaxMem.Bytes()}, rep, stderr, timeout)
-		}
-		if err != nil {
-			return nil, opts, nil, 0, err
-		}
-	}
-	sv, err = catalog.Npuzzle.New(s.algo, catalog.NpuzzleRun{NpuzzleOptions: opts, Hooks: h})
-	return sv, opts, h.PDB, setup, err
+	sv := &bench.NpuzzleSolver{Algo: s.algo, Options: opts, Cache: *s.cache}
+	return sv, sv.Build(ctx, size, goal, rep, stderr, timeout, h)
 }
 
 // readBoard reads the board from the arguments ("-" for stdin).
@@ -218,7 +197,7 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 				if err != nil {
 					return usagef("%v", err)
 				}
-				if b, err = shuffled(ctx, s, goal, *uniform, npuzzle.WalkLength(s), *seed); err != nil {
+				if b, err = npuzzle.Shuffle(ctx, s, goal, *uniform, npuzzle.WalkLength(s), *seed); err != nil {
 					return err
 				}
 			case len(args) == 0:
@@ -232,41 +211,17 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 			defer p.Done()
 			ctx, cancel := withTimeout(ctx, *timeout) // the budget covers the pattern database's load or build
 			defer cancel()
-			sv, opts, pdb, setup, err := sf.solver(ctx, b.Size(), goal, p, env.Stderr, *timeout, catalog.NpuzzleHooks{Progress: func(s search.Stats) {
+			sv, err := sf.solver(ctx, b.Size(), goal, p, env.Stderr, *timeout, catalog.NpuzzleHooks{Progress: func(s search.Stats) {
 				p.Printf("searching: %d expanded, %d stored, %.1f s", s.Expanded, s.PeakStored, s.Elapsed.Seconds())
 			}})
 			if err != nil {
 				return err
 			}
-			sol, err := sv.Solve(ctx, b, goal)
+			rec, err := sv.Solve(ctx, b, goal, *timeout)
 			p.Done()
-			if errors.Is(err, context.DeadlineExceeded) {
-				err = fmt.Errorf("no solution within -timeout %v: %w", *timeout, err)
-			}
-			if errors.Is(err, npuzzle.ErrUnsolvable) {
-				err = fmt.Errorf("%w for the goal %s (%s): half of all boards reach it, the other half a goal of the other parity "+
-					"(a textbook's 1 2 3/8 0 4/7 6 5, say); the goals here are blank-last and blank-first (-goal)", err, goal, npuzzle.Solved(b.Size(), goal).Line())
-			}
-			j := catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: sf.algo, Options: opts}, Board: b.Line(), Goal: goal.String()}
-			rec := j.Record()
-			rec.Size, rec.SetupSeconds = b.Size().String(), setup
-			rec.Fill(sv, pdb, sol, err)
-			if errors.Is(err, context.DeadlineExceeded) {
-				rec.Stopped = "time"
-			}
-			return cmp.Or(bench.WriteNpuzzleSolve(env.Stdout, rec, fmt.Sprint(sv), *asJSON), err)
+			return cmp.Or(bench.WriteNpuzzleSolve(env.Stdout, rec, fmt.Sprint(sv.Solver), *asJSON), err)
 		}
 	},
-}
-
-// shuffled returns a board of size s drawn from seed: uniformly random, or
-// the game's random walk of moves steps (stopped when ctx ends).
-func shuffled(ctx context.Context, s npuzzle.Size, goal npuzzle.Goal, uniform bool, moves int, seed uint64) (*npuzzle.Board, error) {
-	rng := rand.New(rand.NewPCG(seed, 0x6e70757a7a6c65))
-	if uniform {
-		return npuzzle.Random(s, goal, rng), nil
-	}
-	return npuzzle.RandomWalkContext(ctx, s, goal, moves, rng)
 }
 
 // maxShuffleMoves bounds shuffle -moves: a walk of that length takes one or two
@@ -304,21 +259,11 @@ uniformly from all solvable boards.`,
 				}
 				steps = *moves
 			}
-			b, err := shuffled(ctx, s, goal, *uniform, steps, *seed)
+			b, err := npuzzle.Shuffle(ctx, s, goal, *uniform, steps, *seed)
 			if err != nil {
 				return err
 			}
-			if *asJSON {
-				out := map[string]any{"board": b.Line(), "size": s.String(), "goal": goal.String(), "seed": *seed}
-				if *uniform {
-					out["uniform"] = true
-				} else {
-					out["moves"] = steps
-				}
-				return writeJSON(env.Stdout, out)
-			}
-			fmt.Fprintln(env.Stdout, b)
-			return nil
+			return bench.WriteNpuzzleShuffle(env.Stdout, b, goal, *seed, *uniform, steps, *asJSON)
 		}
 	},
 }

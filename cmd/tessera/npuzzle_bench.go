@@ -125,9 +125,11 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			if err != nil {
 				return err
 			}
-			if _, b.Options, b.PDB, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleHooks{}); err != nil {
+			sv, err := sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleHooks{})
+			if err != nil {
 				return err
 			}
+			b.Options, b.PDB, b.Setup = sv.Options, sv.PDB, sv.Setup
 			count := p.Counter("instances", len(b.Instances))
 			b.Done = func() { count.Add(1) }
 			return withRemote(ctx, *natsURL, func(remote bench.Remote) error {

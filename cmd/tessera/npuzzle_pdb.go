@@ -13,19 +13,6 @@ func cacheFlag(fs *flag.FlagSet) *string {
 	return fs.String("cache", "", "pattern database cache folder (default the user cache folder's tessera/)")
 }
 
-// partitionFor returns the partition name names for boards of size s
-// (zero: from the partition's name) and goal g.
-func partitionFor(name string, s npuzzle.Size, g npuzzle.Goal) (npuzzle.Partition, error) {
-	if name == "" && s == (npuzzle.Size{}) {
-		return npuzzle.Partition{}, usagef("give -partition (5-5-5, 6-6-3, 7-8 or 6-6-6-6)")
-	}
-	part, err := npuzzle.PartitionFor(name, s, g)
-	if err != nil {
-		return part, usagef("%v", err)
-	}
-	return part, nil
-}
-
 var npuzzlePDBCmd = &Command{
 	Name:  "pdb",
 	Short: "build and list the pattern databases of the optimal solver",
@@ -71,7 +58,7 @@ such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 			if err != nil {
 				return err
 			}
-			part, err := partitionFor(*partition, size, goal)
+			part, err := bench.NpuzzlePartition(*partition, size, goal)
 			if err != nil {
 				return err
 			}

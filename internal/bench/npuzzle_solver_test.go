@@ -1,0 +1,45 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"tessera/internal/catalog"
+	"tessera/internal/progress"
+	"tessera/npuzzle"
+)
+
+// TestNpuzzleSolver builds solvers as the command line does and checks
+// their records: a known optimal length, the message of an unsolvable
+// board, and the usage errors found before any database is loaded.
+func TestNpuzzleSolver(t *testing.T) {
+	ctx := context.Background()
+	rep := progress.New(io.Discard, false)
+	s3 := npuzzle.Size{Rows: 3, Cols: 3}
+	sv := &NpuzzleSolver{Algo: "astar"}
+	if err := sv.Build(ctx, s3, npuzzle.BlankLast, rep, io.Discard, 0, catalog.NpuzzleHooks{}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := npuzzle.Parse("8 6 7/2 5 4/3 0 1", s3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := sv.Solve(ctx, b, npuzzle.BlankLast, 0)
+	if err != nil || rec.Length != 31 || !rec.Optimal || rec.Size != "3x3" || rec.Solver != "astar" {
+		t.Errorf("got %+v, %v: want the 31 moves of the hardest 8-puzzle board", rec, err)
+	}
+	u, _ := npuzzle.Parse("2 1 3/4 5 6/7 8 0", s3)
+	if _, err := sv.Solve(ctx, u, npuzzle.BlankLast, 0); !errors.Is(err, npuzzle.ErrUnsolvable) || !strings.Contains(err.Error(), "blank-last and blank-first") {
+		t.Errorf("unsolvable board: %v", err)
+	}
+	bad := &NpuzzleSolver{Algo: "idastar", Options: catalog.NpuzzleOptions{Heuristic: "pdb", Partition: "6-6-6-6"}}
+	if err := bad.Build(ctx, npuzzle.Size{Rows: 4, Cols: 4}, npuzzle.BlankLast, rep, io.Discard, 0, catalog.NpuzzleHooks{}); !isUsage(err) {
+		t.Errorf("a 5x5 partition on a 4x4 board: %v, want a usage error", err)
+	}
+	if _, err := NpuzzlePartition("", npuzzle.Size{}, npuzzle.BlankLast); !isUsage(err) {
+		t.Errorf("no partition and no size: %v", err)
+	}
+}
