@@ -190,22 +190,8 @@ diagonal, and the histograms of clicks over the reference.`,
 				return usagef("-workers must be at least 1")
 			}
 			b := &bench.SameGame{Algos: algos, Options: opts, Timeout: *timeout, CPU: *cpu, Workers: *workers, JSON: *asJSON}
-			if *set != "" {
-				if b.Entries, b.Rules, err = bench.ReadSameGameSet(env.Stdin, *set, sf.rules); err != nil {
-					return err
-				}
-			} else {
-				rf := bench.SameGameRandom{Rules: cmp.Or(sf.rules, "dust"), Size: *size, Colors: *colors, N: *n}
-				rules, w, h, err := rf.Parse()
-				if err != nil {
-					return err
-				}
-				b.Rules, b.Entries = rules, bench.SameGameBoards(*n, opts.Seed, w, h, *colors, rules, 0)
-			}
-			if b.List, err = bench.ParseList(*boards, len(b.Entries)); err != nil {
-				return usagef("bad -boards: %v; want numbers from 1 to %d, like 1,2,11 or 1-5", err, len(b.Entries))
-			}
-			if err := sgPlays(b.Rules, algos...); err != nil {
+			random := bench.SameGameRandom{Rules: cmp.Or(sf.rules, "dust"), Size: *size, Colors: *colors, N: *n}
+			if err := b.Prepare(env.Stdin, *set, sf.rules, random, *boards); err != nil {
 				return err
 			}
 			if (len(algos) > 1 || *plot != "") && *out != "" {
@@ -214,24 +200,18 @@ diagonal, and the histograms of clicks over the reference.`,
 			if *plot != "" {
 				b.Plot = func(png []byte) error { return writeFileAtomic(*plot, png) }
 			}
-			remote, closeRemote, err := benchRemote(ctx, *natsURL)
-			if err != nil {
-				return err
-			}
-			defer closeRemote()
-			b.Remote = remote
 			p := newProgress(env, *prog)
 			defer p.Done()
 			count := p.Counter(map[bool]string{true: "solves", false: "boards"}[len(algos) > 1 || *plot != ""], len(b.List)*len(algos))
 			b.Done = func() { count.Add(1) }
-			recs, err := b.Run(ctx, env.Stdout)
-			if (err != nil && !errors.Is(err, bench.ErrSameGameFailed)) || *out == "" {
-				return err // a bench where a board failed exits 1, after -o
-			}
-			if werr := writeFileAtomic(*out, []byte(bench.SameGameSet(b.Entries, b.List, recs, b.Rules, algos[0], *timeout))); werr != nil {
-				return werr
-			}
-			return err
+			return withRemote(ctx, *natsURL, func(remote bench.Remote) error {
+				b.Remote = remote
+				recs, err := b.Run(ctx, env.Stdout)
+				if (err != nil && !errors.Is(err, bench.ErrSameGameFailed)) || *out == "" {
+					return err // a bench where a board failed exits 1, after -o
+				}
+				return cmp.Or(b.WriteSet(*out, recs), err)
+			})
 		}
 	},
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"slices"
 	"strings"
 	"time"
 
@@ -86,7 +85,7 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			if err != nil {
 				return err
 			}
-			if err := sgPlays(rules, id); err != nil {
+			if err := bench.SameGamePlays(rules, id); err != nil {
 				return err
 			}
 			p := newProgress(env, *prog)
@@ -110,15 +109,4 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			return bench.WriteSameGameSolve(env.Stdout, rec, e, *timeout, *out, *asJSON)
 		}
 	},
-}
-
-// sgPlays checks that every solver of ids plays rules (its entry's Plays).
-func sgPlays(rules samegame.Rules, ids ...string) error {
-	players := catalog.SameGame.Playing(rules.String()).IDs()
-	for _, id := range ids {
-		if !slices.Contains(players, id) {
-			return usagef("-algo %s does not play %s rules (those that do: %s)", id, rules, strings.Join(players, ", "))
-		}
-	}
-	return nil
 }

@@ -1,0 +1,53 @@
+package bench
+
+import (
+	"io"
+	"slices"
+	"strings"
+
+	"tessera/internal/catalog"
+	"tessera/samegame"
+)
+
+// Prepare reads the boards a command line names: those of the set file
+// set (stdin for "-"; rulesName its rules, "": the file's), or else the
+// random boards of random (drawn from Options.Seed); then the numbers of
+// those to run (boards; "": all), and checks that every solver of Algos
+// plays their rules. A mistake is a UsageError.
+func (s *SameGame) Prepare(stdin io.Reader, set, rulesName string, random SameGameRandom, boards string) error {
+	var err error
+	if set != "" {
+		if s.Entries, s.Rules, err = ReadSameGameSet(stdin, set, rulesName); err != nil {
+			return err
+		}
+	} else {
+		rules, w, h, err := random.Parse()
+		if err != nil {
+			return err
+		}
+		s.Rules, s.Entries = rules, SameGameBoards(random.N, s.Options.Seed, w, h, random.Colors, rules, 0)
+	}
+	if s.List, err = ParseList(boards, len(s.Entries)); err != nil {
+		return Usagef("bad -boards: %v; want numbers from 1 to %d, like 1,2,11 or 1-5", err, len(s.Entries))
+	}
+	return SameGamePlays(s.Rules, s.Algos...)
+}
+
+// WriteSet writes the boards run, with the solutions of recs (of the first
+// solver), to the set file path (SameGameSet).
+func (s *SameGame) WriteSet(path string, recs []SameGameRecord) error {
+	text := SameGameSet(s.Entries, s.List, recs, s.Rules, s.Algos[0], s.Timeout)
+	return WriteFileAtomic(path, func(w io.Writer) error { _, err := io.WriteString(w, text); return err })
+}
+
+// SameGamePlays checks that every solver of ids plays rules (its entry's
+// Plays); a UsageError names those that do.
+func SameGamePlays(rules samegame.Rules, ids ...string) error {
+	players := catalog.SameGame.Playing(rules.String()).IDs()
+	for _, id := range ids {
+		if !slices.Contains(players, id) {
+			return Usagef("-algo %s does not play %s rules (those that do: %s)", id, rules, strings.Join(players, ", "))
+		}
+	}
+	return nil
+}
