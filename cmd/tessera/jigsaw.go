@@ -237,41 +237,23 @@ averages, the perfect count and the peak memory (and "bags",
 		data := dataFlag(fs)
 		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if *set == "" {
-				return usagef("-set is required")
-			}
-			if *typ != 1 && *typ != 2 {
-				return usagef("-type %d: want 1 or 2", *typ)
-			}
-			known := map[string]bool{"": *typ == 1, "known": true, "unknown": false}
-			if _, ok := known[*dims]; !ok {
-				return usagef("-dims %q: want known or unknown", *dims)
-			}
-			if *bagK < 0 || *bagK == 1 {
-				return usagef("-bag %d: at least 2 images per bag", *bagK)
-			}
 			if sf.gaps() {
 				return usagef("-algo %s: gap puzzles have their own bench, tessera jigsaw neural bench", sf.algo)
 			}
 			if _, err := sf.options(); err != nil {
 				return err
 			}
-			files, err := bench.JigsawSet(*set, *data)
-			if err != nil {
-				return err
-			}
 			p := newProgress(env, *sf.prog)
 			defer p.Done()
-			b := bench.Jigsaw{Files: files, Piece: *piece, Type: *typ, Known: known[*dims] && *bagK == 0, Bag: *bagK, Crop: *crop,
-				Spec:   catalog.Spec[catalog.JigsawOptions]{Solver: sf.algo, Options: sf.o, Budget: catalog.Budget{Timeout: *sf.timeout}},
-				OutDir: *outDir, Progress: p, Hooks: sf.run(p).Hooks}
-			remote, closeRemote, err := benchRemote(ctx, *natsURL)
-			if err != nil {
+			b := bench.Jigsaw{Piece: *piece, Type: *typ, Bag: *bagK, Crop: *crop, OutDir: *outDir, Progress: p, Hooks: sf.run(p).Hooks,
+				Spec: catalog.Spec[catalog.JigsawOptions]{Solver: sf.algo, Options: sf.o, Budget: catalog.Budget{Timeout: *sf.timeout}}}
+			if err := b.Prepare(*set, *data, *dims); err != nil {
 				return err
 			}
-			defer closeRemote()
-			b.Remote = remote
-			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *sf.asJSON})
+			return withRemote(ctx, *natsURL, func(remote bench.Remote) error {
+				b.Remote = remote
+				return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *sf.asJSON})
+			})
 		}
 	},
 }
@@ -307,19 +289,7 @@ picture's best rotation and shift), how many strays are set aside
 			if len(args) != 1 {
 				return usagef("give one placement file")
 			}
-			truth, err := jigsaw.ReadTruthFile(*truthPath)
-			if err != nil {
-				return err
-			}
-			p, err := jigsaw.ReadPlacementFile(args[0], len(truth.Pieces), true)
-			if err != nil {
-				return err
-			}
-			acc, err := jigsaw.Score(truth, p, jigsaw.ScoreOptions{Absolute: *absolute})
-			if err != nil {
-				return err
-			}
-			return bench.JigsawScore(env.Stdout, acc, truth, *asJSON)
+			return bench.ScoreJigsawFiles(env.Stdout, *truthPath, args[0], *absolute, *asJSON)
 		}
 	},
 }

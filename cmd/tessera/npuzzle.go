@@ -129,23 +129,6 @@ func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzl
 	return sv, sv.Build(ctx, size, goal, rep, stderr, timeout, h)
 }
 
-// readBoard reads the board from the arguments ("-" for stdin).
-func readBoard(env *Env, args []string, size npuzzle.Size) (*npuzzle.Board, error) {
-	text := strings.Join(args, " ")
-	if len(args) == 1 && args[0] == "-" {
-		b, err := io.ReadAll(io.LimitReader(env.Stdin, 1<<16))
-		if err != nil {
-			return nil, err
-		}
-		text = string(b)
-	}
-	b, err := npuzzle.Parse(text, size)
-	if err != nil {
-		return nil, usagef("%v", err) // bad input named on the command line
-	}
-	return b, nil
-}
-
 var npuzzleSolveCmd = &Command{
 	Name:      "solve",
 	UsageLine: "[-algo ID] [-h misplaced|manhattan|linear|pdb] [-partition P] [-w W] [-size RxC] [-goal G] [-timeout D] [-json] BOARD | -shuffle RxC [-seed S] [-uniform]",
@@ -203,7 +186,7 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 			case len(args) == 0:
 				return usagef("no board given")
 			default:
-				if b, err = readBoard(env, args, size); err != nil {
+				if b, err = bench.ReadNpuzzleBoard(env.Stdin, args, size); err != nil {
 					return err
 				}
 			}

@@ -85,14 +85,7 @@ checksum, and which standard partitions are complete (every table valid).`,
 		cache := cacheFlag(fs)
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			dir := *cache
-			if dir == "" {
-				var err error
-				if dir, err = npuzzle.DefaultCacheDir(); err != nil {
-					return err
-				}
-			}
-			return bench.WritePDBList(env.Stdout, dir, *asJSON)
+			return bench.WritePDBList(env.Stdout, *cache, *asJSON)
 		}
 	},
 }

@@ -280,3 +280,46 @@ func (m *JigsawMosaic) Run(ctx context.Context, paths []string, out string) (str
 	b := pic.Bounds()
 	return fmt.Sprintf("wrote %s: %dx%d pixels, %d-bit, %d tiles of %dx%d", out, b.Dx(), b.Dy(), depth, len(paths), tile.X, tile.Y), nil
 }
+
+// Prepare checks the bench's settings as a command line gives them (set:
+// a folder, image files or a shared set's name, found in the data folder
+// data; dims: known, unknown or "" for Type's standard) and fills Files
+// and Known; a mistake is a UsageError.
+func (j *Jigsaw) Prepare(set, data, dims string) error {
+	if set == "" {
+		return Usagef("-set is required")
+	}
+	if j.Type != 1 && j.Type != 2 {
+		return Usagef("-type %d: want 1 or 2", j.Type)
+	}
+	known, ok := map[string]bool{"": j.Type == 1, "known": true, "unknown": false}[dims]
+	if !ok {
+		return Usagef("-dims %q: want known or unknown", dims)
+	}
+	if j.Bag < 0 || j.Bag == 1 {
+		return Usagef("-bag %d: at least 2 images per bag", j.Bag)
+	}
+	j.Known = known && j.Bag == 0
+	var err error
+	j.Files, err = JigsawSet(set, data)
+	return err
+}
+
+// ScoreJigsawFiles scores the placement of the file placement against the
+// ground truth of the file truth (jigsaw.Score; absolute: without a global
+// rotation or shift) and prints the accuracies to w (JigsawScore).
+func ScoreJigsawFiles(w io.Writer, truth, placement string, absolute, asJSON bool) error {
+	t, err := jigsaw.ReadTruthFile(truth)
+	if err != nil {
+		return err
+	}
+	p, err := jigsaw.ReadPlacementFile(placement, len(t.Pieces), true)
+	if err != nil {
+		return err
+	}
+	acc, err := jigsaw.Score(t, p, jigsaw.ScoreOptions{Absolute: absolute})
+	if err != nil {
+		return err
+	}
+	return JigsawScore(w, acc, t, asJSON)
+}

@@ -84,9 +84,16 @@ func WritePDBBuild(w io.Writer, part npuzzle.Partition, d *npuzzle.PDB, secs flo
 	return nil
 }
 
-// WritePDBList prints the pattern tables cached in dir, each checked
-// against its checksum, and which standard partitions they complete.
+// WritePDBList prints the pattern tables cached in dir ("": the user's
+// cache folder, npuzzle.DefaultCacheDir), each checked against its
+// checksum, and which standard partitions they complete.
 func WritePDBList(w io.Writer, dir string, asJSON bool) error {
+	var err error
+	if dir == "" {
+		if dir, err = npuzzle.DefaultCacheDir(); err != nil {
+			return err
+		}
+	}
 	tables, err := npuzzle.ListPDBCache(dir)
 	if err != nil {
 		return err

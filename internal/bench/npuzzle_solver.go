@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"tessera/internal/catalog"
@@ -108,4 +109,23 @@ func WriteNpuzzleShuffle(w io.Writer, b *npuzzle.Board, goal npuzzle.Goal, seed 
 		out["moves"] = moves
 	}
 	return WriteJSON(w, out)
+}
+
+// ReadNpuzzleBoard reads a board of size (zero: square, from its tiles)
+// from a command line's arguments, joined, or from stdin (at most 64 KiB)
+// for the one argument "-". A board that does not parse is a UsageError.
+func ReadNpuzzleBoard(stdin io.Reader, args []string, size npuzzle.Size) (*npuzzle.Board, error) {
+	text := strings.Join(args, " ")
+	if len(args) == 1 && args[0] == "-" {
+		b, err := io.ReadAll(io.LimitReader(stdin, 1<<16))
+		if err != nil {
+			return nil, err
+		}
+		text = string(b)
+	}
+	b, err := npuzzle.Parse(text, size)
+	if err != nil {
+		return nil, Usagef("%v", err)
+	}
+	return b, nil
 }

@@ -43,3 +43,17 @@ func TestNpuzzleSolver(t *testing.T) {
 		t.Errorf("no partition and no size: %v", err)
 	}
 }
+
+// TestReadNpuzzleBoard reads boards from arguments and from stdin.
+func TestReadNpuzzleBoard(t *testing.T) {
+	b, err := ReadNpuzzleBoard(strings.NewReader("1 2 3\n4 5 6\n7 0 8\n"), []string{"-"}, npuzzle.Size{})
+	if err != nil || b.Line() != "1 2 3/4 5 6/7 0 8" {
+		t.Errorf("stdin: %v, %v", b, err)
+	}
+	if b, err = ReadNpuzzleBoard(nil, []string{"1 2 3 4", "5 6 0 7"}, npuzzle.Size{Rows: 2, Cols: 4}); err != nil || b.Size().String() != "2x4" {
+		t.Errorf("arguments: %v, %v", b, err)
+	}
+	if _, err := ReadNpuzzleBoard(nil, []string{"1 2 3"}, npuzzle.Size{}); !isUsage(err) {
+		t.Errorf("a board of three tiles: %v, want a usage error", err)
+	}
+}

@@ -51,3 +51,23 @@ func SameGamePlays(rules samegame.Rules, ids ...string) error {
 	}
 	return nil
 }
+
+// maxClicksBytes bounds a click list read from stdin.
+const maxClicksBytes = 1 << 20
+
+// ReadSameGameClicks returns the clicks a command line gives: the
+// argument arg itself, or for "-" stdin (at most 1 MiB: more is a
+// UsageError).
+func ReadSameGameClicks(stdin io.Reader, arg string) (string, error) {
+	if arg != "-" {
+		return arg, nil
+	}
+	data, err := io.ReadAll(io.LimitReader(stdin, maxClicksBytes+1))
+	if err != nil {
+		return "", err
+	}
+	if len(data) > maxClicksBytes {
+		return "", Usagef("more than %d bytes of clicks on stdin", maxClicksBytes)
+	}
+	return string(data), nil
+}

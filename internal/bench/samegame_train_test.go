@@ -81,3 +81,17 @@ func TestSameGameTrainOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSameGameClicks reads clicks from an argument and from stdin,
+// refusing more than 1 MiB.
+func TestReadSameGameClicks(t *testing.T) {
+	if c, err := ReadSameGameClicks(nil, "1,2 3,4"); c != "1,2 3,4" || err != nil {
+		t.Errorf("argument: %q, %v", c, err)
+	}
+	if c, err := ReadSameGameClicks(strings.NewReader("1 2\n"), "-"); c != "1 2\n" || err != nil {
+		t.Errorf("stdin: %q, %v", c, err)
+	}
+	if _, err := ReadSameGameClicks(strings.NewReader(strings.Repeat("1,1 ", maxClicksBytes/4+1)), "-"); !isUsage(err) {
+		t.Errorf("over 1 MiB: %v, want a usage error", err)
+	}
+}
