@@ -69,10 +69,8 @@ func (b *boardFlags) parse() (npuzzle.Size, npuzzle.Goal, error) {
 // flag per field of catalog.NpuzzleOptions), with the pattern databases'
 // cache folder (-cache, of this machine only).
 type solverFlags struct {
-	fs     *flag.FlagSet
-	algo   string
+	algoFlags[npuzzle.Solver, catalog.NpuzzleRun]
 	opts   catalog.NpuzzleOptions
-	list   []catalog.Option
 	cache  *string
 	idaPDB bool // -algo idastar without -h means -h pdb (bench)
 }
@@ -80,10 +78,9 @@ type solverFlags struct {
 // define defines the flags, with the default solver algo; idaPDB makes pdb
 // the default heuristic of idastar.
 func (s *solverFlags) define(fs *flag.FlagSet, algo string, idaPDB bool) {
-	s.fs, s.idaPDB = fs, idaPDB
-	fs.StringVar(&s.algo, "algo", algo, "solver: "+strings.Join(catalog.Npuzzle.IDs(), ", ")+" (see 'tessera help npuzzle solve')")
+	s.idaPDB = idaPDB
 	s.opts.MaxMem, s.opts.Workers = catalog.DefaultMiB, runtime.GOMAXPROCS(0)
-	s.list = catalog.BindFlags(fs, &s.opts)
+	s.algoFlags.define(fs, catalog.Npuzzle, algo, " (see 'tessera help npuzzle solve')", &s.opts)
 	if idaPDB {
 		f := fs.Lookup("h")
 		f.Usage = strings.Replace(f.Usage, "(default linear; manhattan for wastar)", "(default pdb for idastar, linear for astar, manhattan for wastar, none for fast)", 1)
@@ -93,22 +90,19 @@ func (s *solverFlags) define(fs *flag.FlagSet, algo string, idaPDB bool) {
 
 // options checks the flags and returns the options of the solver -algo.
 func (s *solverFlags) options() (catalog.NpuzzleOptions, error) {
-	o := s.opts
-	if o.Heuristic == "" && s.algo == "idastar" && s.idaPDB {
-		o.Heuristic = "pdb"
+	if s.opts.Heuristic == "" && s.algo == "idastar" && s.idaPDB {
+		s.opts.Heuristic = "pdb"
 	}
+	o := s.opts
 	if o.Workers < 1 {
 		return o, usagef("-workers %d: want at least 1", o.Workers)
-	}
-	if err := o.Check(); err != nil {
-		return o, usagef("%v", err)
 	}
 	e, err := catalog.Npuzzle.Lookup(s.algo)
 	if err != nil {
 		return o, usagef("-algo %s: %v", s.algo, err)
 	}
-	if err := catalog.Npuzzle.Applies(s.list, catalog.SetFlags(s.fs, s.list), s.algo); err != nil {
-		return o, usagef("%v", err)
+	if err := s.checkOptions(); err != nil {
+		return o, err
 	}
 	if !slices.Contains(e.Reads, "workers") {
 		o.Workers = 0 // the flag's default, one per core, is idastar's

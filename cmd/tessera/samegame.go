@@ -41,32 +41,26 @@ column from the left, y the row from the bottom. Sizes are COLSxROWS.`,
 // sgSolverFlags are the flags that choose and tune a samegame solver: -rules,
 // -algo and a flag per option of catalog.SameGameOptions.
 type sgSolverFlags struct {
-	fs          *flag.FlagSet
-	rules, algo string
-	opts        catalog.SameGameOptions
-	list        []catalog.Option
+	algoFlags[samegame.Solver, catalog.SameGameRun]
+	rules string
+	opts  catalog.SameGameOptions
 }
 
 func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
-	f.fs = fs
 	f.opts.Seed = 1 // the command line's seed, as every verb's
 	fs.StringVar(&f.rules, "rules", "", "rules: standard or dust (default: dust for boards written in letters, else standard)")
-	usage := "solver: " + strings.Join(catalog.SameGame.IDs(), ", ") + " ('tessera help samegame solve' describes them)"
+	more := " ('tessera help samegame solve' describes them)"
 	if defAlgo == "" {
-		usage += " (default exact on dust boards, its best line when the proof runs out; nrpa on standard ones)"
+		more += " (default exact on dust boards, its best line when the proof runs out; nrpa on standard ones)"
 	}
-	fs.StringVar(&f.algo, "algo", defAlgo, usage)
-	f.list = catalog.BindFlags(fs, &f.opts)
+	f.algoFlags.define(fs, catalog.SameGame, defAlgo, more, &f.opts)
 }
 
 // options checks the flags for the solvers ids, with -cpu (a budget of CPU
 // time) when cpu, and returns the options.
 func (f *sgSolverFlags) options(cpu bool, ids ...string) (catalog.SameGameOptions, error) {
-	if err := f.opts.Check(); err != nil {
-		return f.opts, usagef("%v", err)
-	}
-	if err := catalog.SameGame.Applies(f.list, catalog.SetFlags(f.fs, f.list), ids...); err != nil {
-		return f.opts, usagef("%v", err)
+	if err := f.checkOptions(ids...); err != nil {
+		return f.opts, err
 	}
 	if cpu && f.opts.Dist > 0 {
 		return f.opts, usagef("-cpu counts the time of one thread and -dist searches on several: give -dist a wall-clock -timeout")

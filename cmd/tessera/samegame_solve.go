@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"strings"
 	"time"
 
 	"tessera/internal/bench"
@@ -68,18 +67,9 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			if err != nil {
 				return err
 			}
-			// The default: the proof on dust boards, with its best line as
-			// the answer when the proof runs out; NRPA on standard ones (the
-			// web page's default too).
-			id, proofOrBest := strings.ToLower(sf.algo), false
-			if id == "" {
-				id, proofOrBest = "nrpa", rules == samegame.Dust
-				if proofOrBest {
-					id = "exact"
-				}
-			}
-			if _, err := catalog.SameGame.Lookup(id); err != nil {
-				return usagef("-algo: %v", err)
+			id, best, err := bench.SameGameDefault(sf.algo, rules)
+			if err != nil {
+				return err
 			}
 			opts, err := sf.options(*cpu, id)
 			if err != nil {
@@ -93,15 +83,8 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			hooks.Progress = func(s samegame.Solution) {
 				p.Printf("%s", bench.SameGameProgress(rules, s))
 			}
-			opts.Restart = *timeout > 0 // the anytime searches use the whole budget
-			job := catalog.SameGameJob{Spec: catalog.Spec[catalog.SameGameOptions]{Solver: id, Options: opts,
-				Budget: catalog.Budget{Timeout: *timeout, CPU: *cpu}},
-				Rules: rules.String(), Board: samegame.Format(e.Board, e.Notation), Name: e.Name, Number: n, Known: e.Optimal}
-			rec := job.Run(ctx, hooks)
-			rec.File = file
-			if proofOrBest && rec.Stopped == "time" && rec.Cleared {
-				rec.Error = "" // the default's answer: the best line, not proven
-			}
+			spec := catalog.Spec[catalog.SameGameOptions]{Solver: id, Options: opts, Budget: catalog.Budget{Timeout: *timeout, CPU: *cpu}}
+			rec := bench.SolveSameGame(ctx, e, file, n, spec, hooks, best)
 			p.Done()
 			if err := ctx.Err(); err != nil {
 				return err

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"context"
 	"io"
 	"slices"
 	"strings"
@@ -70,4 +71,38 @@ func ReadSameGameClicks(stdin io.Reader, arg string) (string, error) {
 		return "", Usagef("more than %d bytes of clicks on stdin", maxClicksBytes)
 	}
 	return string(data), nil
+}
+
+// SameGameDefault resolves a command line's -algo for a board of rules:
+// algo itself (in lower case), or for "" the default, the proof on dust
+// boards (exact, whose best line is the answer when its budget ends the
+// proof first: best is set) and NRPA on standard ones (the web page's
+// default too). An unknown solver is a UsageError.
+func SameGameDefault(algo string, rules samegame.Rules) (id string, best bool, err error) {
+	id = strings.ToLower(algo)
+	if id == "" {
+		id, best = "nrpa", rules == samegame.Dust
+		if best {
+			id = "exact"
+		}
+	}
+	if _, err := catalog.SameGame.Lookup(id); err != nil {
+		return id, best, Usagef("-algo: %v", err)
+	}
+	return id, best, nil
+}
+
+// SolveSameGame solves the board e, the n-th of file, with spec (the
+// anytime searches using the whole budget: Restart) and the hooks h, and
+// returns the record; with best (SameGameDefault) the best line an exact
+// search found before its budget ended is the answer, not an error.
+func SolveSameGame(ctx context.Context, e samegame.Entry, file string, n int, spec catalog.Spec[catalog.SameGameOptions], h catalog.SameGameHooks, best bool) catalog.SameGameRecord {
+	spec.Options.Restart = spec.Budget.Timeout > 0
+	job := catalog.SameGameJob{Spec: spec, Rules: e.Board.Rules().String(), Board: samegame.Format(e.Board, e.Notation), Name: e.Name, Number: n, Known: e.Optimal}
+	rec := job.Run(ctx, h)
+	rec.File = file
+	if best && rec.Stopped == "time" && rec.Cleared {
+		rec.Error = "" // the default's answer: the best line, not proven
+	}
+	return rec
 }

@@ -95,3 +95,24 @@ func TestReadSameGameClicks(t *testing.T) {
 		t.Errorf("over 1 MiB: %v, want a usage error", err)
 	}
 }
+
+// TestSameGameDefault checks the default solver of each rule set and an
+// unknown one.
+func TestSameGameDefault(t *testing.T) {
+	for _, c := range []struct {
+		algo  string
+		rules samegame.Rules
+		id    string
+		best  bool
+	}{{"", samegame.Dust, "exact", true}, {"", samegame.Standard, "nrpa", false}, {"Beam", samegame.Dust, "beam", false}} {
+		if id, best, err := SameGameDefault(c.algo, c.rules); id != c.id || best != c.best || err != nil {
+			t.Errorf("%q %v: got %s %v %v", c.algo, c.rules, id, best, err)
+		}
+	}
+	if _, _, err := SameGameDefault("nope", samegame.Dust); !isUsage(err) {
+		t.Errorf("an unknown solver: %v, want a usage error", err)
+	}
+	if err := SameGamePlays(samegame.Standard, "nrpa", "exact"); !isUsage(err) || !strings.Contains(err.Error(), "-algo exact does not play standard") {
+		t.Errorf("exact on standard rules: %v", err)
+	}
+}
