@@ -226,14 +226,11 @@ averages, the perfect count and the peak memory (and "bags",
 	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "folder of images, comma-separated image files, or a shared set name (required)")
-		piece := fs.Int("piece", 28, "piece side in pixels")
-		typ := fs.Int("type", 1, "1: position unknown; 2: position and rotation unknown")
+		b := bench.Jigsaw{Piece: 28, Type: 1}
+		catalog.BindFlags(fs, &b)
 		dims := fs.String("dims", "", "known or unknown: whether the solver is told the size (default: known for -type 1, unknown for -type 2)")
-		bagK := fs.Int("bag", 0, "mix the pieces of this many images per puzzle (sizes unknown)")
-		crop := fs.Bool("crop", false, "cut the centre of images whose sides are not multiples of -piece")
 		var sf jigsawFlags
 		sf.define(fs)
-		outDir := fs.String("out", "", "write the reconstructions to this folder")
 		data := dataFlag(fs)
 		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
@@ -245,8 +242,8 @@ averages, the perfect count and the peak memory (and "bags",
 			}
 			p := newProgress(env, *sf.prog)
 			defer p.Done()
-			b := bench.Jigsaw{Piece: *piece, Type: *typ, Bag: *bagK, Crop: *crop, OutDir: *outDir, Progress: p, Hooks: sf.run(p).Hooks,
-				Spec: catalog.Spec[catalog.JigsawOptions]{Solver: sf.algo, Options: sf.o, Budget: catalog.Budget{Timeout: *sf.timeout}}}
+			b.Progress, b.Hooks = p, sf.run(p).Hooks
+			b.Spec = catalog.Spec[catalog.JigsawOptions]{Solver: sf.algo, Options: sf.o, Budget: catalog.Budget{Timeout: *sf.timeout}}
 			if err := b.Prepare(*set, *data, *dims); err != nil {
 				return err
 			}

@@ -158,27 +158,23 @@ cell and every stray set aside), strays_found and own_aside.`,
 	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "folders and image files, comma-separated (required)")
-		crops := fs.Int("crops", 1, "random puzzles per image")
+		b := bench.Gaps{Crops: 1}
+		catalog.BindFlags(fs, &b)
 		algo := fs.String("algo", "mcts", strings.Join(catalog.Gaps.IDs(), ", "))
 		var nf neuralFlags
 		nf.define(fs)
 		seed := seedFlag(fs)
-		outDir := fs.String("out", "", "write each reassembly as DIR/puzzle-N.png")
 		report := fs.String("report", "best", "attempts scored: best (V's choice), worst, oracle (the best by the truth), comma-separated")
 		timeout := timeoutFlag(fs, 0)
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
 		natsURL := natsFlag(fs)
-		errs := fs.Bool("errors", false, "also report the error distribution: wrong answers by patches misplaced, and V's verdict on reassemblies by patches misplaced (not with -nats)")
-		missing := fs.Int("missing", 0, "puzzles of fragments: patches taken away from each puzzle (their cells stay empty)")
-		foreign := fs.Int("foreign", 0, "puzzles of fragments: strays from another image of -set mixed into each puzzle (to be set aside)")
 		return func(ctx context.Context, env *Env, args []string) error {
 			g, opts, hooks, err := nf.options(*algo, *seed)
 			if err != nil {
 				return err
 			}
-			b := bench.Gaps{Crops: *crops, Geometry: g, Spec: catalog.Spec[catalog.GapOptions]{Solver: *algo, Options: opts},
-				OutDir: *outDir, Errors: *errs, Missing: *missing, Foreign: *foreign, Hooks: hooks}
+			b.Geometry, b.Spec, b.Hooks = g, catalog.Spec[catalog.GapOptions]{Solver: *algo, Options: opts}, hooks
 			if err := b.Prepare(*set, *report, *natsURL != ""); err != nil {
 				return err
 			}
