@@ -165,24 +165,9 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 			if err != nil {
 				return err
 			}
-			var b *npuzzle.Board
-			switch {
-			case *shuffle != "" && len(args) > 0:
-				return usagef("give either BOARD or -shuffle, not both")
-			case *shuffle != "":
-				s, err := npuzzle.ParseSize(*shuffle)
-				if err != nil {
-					return usagef("%v", err)
-				}
-				if b, err = npuzzle.Shuffle(ctx, s, goal, *uniform, npuzzle.WalkLength(s), *seed); err != nil {
-					return err
-				}
-			case len(args) == 0:
-				return usagef("no board given")
-			default:
-				if b, err = bench.ReadNpuzzleBoard(env.Stdin, args, size); err != nil {
-					return err
-				}
+			b, err := bench.NpuzzleBoard(ctx, env.Stdin, args, size, goal, *shuffle, *uniform, *seed)
+			if err != nil {
+				return err
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()

@@ -111,6 +111,27 @@ func WriteNpuzzleShuffle(w io.Writer, b *npuzzle.Board, goal npuzzle.Goal, seed 
 	return WriteJSON(w, out)
 }
 
+// NpuzzleBoard returns the board of `tessera npuzzle solve`: that of the
+// arguments (ReadNpuzzleBoard, of size), or with shuffle (a size
+// ROWSxCOLS) a board of that size for goal shuffled from seed
+// (npuzzle.Shuffle: the game's walk, or uniformly). Both, neither or a
+// bad size is a UsageError.
+func NpuzzleBoard(ctx context.Context, stdin io.Reader, args []string, size npuzzle.Size, goal npuzzle.Goal, shuffle string, uniform bool, seed uint64) (*npuzzle.Board, error) {
+	switch {
+	case shuffle != "" && len(args) > 0:
+		return nil, Usagef("give either BOARD or -shuffle, not both")
+	case shuffle != "":
+		s, err := npuzzle.ParseSize(shuffle)
+		if err != nil {
+			return nil, Usagef("%v", err)
+		}
+		return npuzzle.Shuffle(ctx, s, goal, uniform, npuzzle.WalkLength(s), seed)
+	case len(args) == 0:
+		return nil, Usagef("no board given")
+	}
+	return ReadNpuzzleBoard(stdin, args, size)
+}
+
 // ReadNpuzzleBoard reads a board of size (zero: square, from its tiles)
 // from a command line's arguments, joined, or from stdin (at most 64 KiB)
 // for the one argument "-". A board that does not parse is a UsageError.

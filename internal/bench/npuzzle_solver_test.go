@@ -57,3 +57,22 @@ func TestReadNpuzzleBoard(t *testing.T) {
 		t.Errorf("a board of three tiles: %v, want a usage error", err)
 	}
 }
+
+// TestNpuzzleBoard checks the two sources of a board: the arguments or
+// -shuffle, never both nor neither.
+func TestNpuzzleBoard(t *testing.T) {
+	ctx := context.Background()
+	b, err := NpuzzleBoard(ctx, nil, nil, npuzzle.Size{}, npuzzle.BlankLast, "4x4", false, 3)
+	want, _ := npuzzle.Shuffle(ctx, npuzzle.Size{Rows: 4, Cols: 4}, npuzzle.BlankLast, false, 160, 3)
+	if err != nil || b.Line() != want.Line() {
+		t.Errorf("-shuffle 4x4: %v, %v; want %s", b, err, want.Line())
+	}
+	for _, c := range []struct {
+		args    []string
+		shuffle string
+	}{{[]string{"1 2 3/4 5 6/7 8 0"}, "3x3"}, {nil, ""}, {nil, "0x3"}} {
+		if _, err := NpuzzleBoard(ctx, nil, c.args, npuzzle.Size{}, npuzzle.BlankLast, c.shuffle, false, 1); !isUsage(err) {
+			t.Errorf("%q -shuffle %q: %v, want a usage error", c.args, c.shuffle, err)
+		}
+	}
+}
