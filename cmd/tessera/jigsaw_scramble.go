@@ -39,9 +39,6 @@ cutting, writing); when it ends nothing is written.`,
 		out := outFlag(fs, "the sheet (PNG)")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if err := imagesAndOut(args, *out, "sheet.png"); err != nil {
-				return err
-			}
 			sc.Seed, sc.Sheet = *seed, *out
 			return sc.Run(ctx, args, *timeout, env.Stdout, env.Stderr, *asJSON)
 		}
@@ -76,9 +73,6 @@ pictures, whose tile borders fall between pieces.`,
 		catalog.BindFlags(fs, &m)
 		out := outFlag(fs, "the picture (PNG)")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if err := imagesAndOut(args, *out, "big.png"); err != nil {
-				return err
-			}
 			line, err := m.Run(ctx, args, *out)
 			if err != nil {
 				return err
@@ -87,16 +81,4 @@ pictures, whose tile borders fall between pieces.`,
 			return err
 		}
 	},
-}
-
-// imagesAndOut refuses a command line without images (args) or without
-// -o (out), named as file.
-func imagesAndOut(args []string, out, file string) error {
-	if len(args) == 0 {
-		return usagef("no image given")
-	}
-	if out == "" {
-		return usagef("-o %s is required", file)
-	}
-	return nil
 }

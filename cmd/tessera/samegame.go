@@ -239,29 +239,23 @@ group is the click to make, as in the source blog's figure); q quits.`,
 			if *colors < 1 || *colors > samegame.MaxColors {
 				return usagef("-colors %d out of range (1 to %d)", *colors, samegame.MaxColors)
 			}
-			g := play.SameGame{Colors: *colors, Seed: *seed, Think: *think, Delay: *delay, W: 15, H: 15}
-			if len(args) == 1 {
+			g := play.SameGame{Colors: *colors, Seed: *seed, Think: *think, Delay: *delay}
+			var err error
+			switch {
+			case len(args) == 1:
 				e, _, _, _, err := bench.ReadSameGameBoard(env.Stdin, args[0], *rulesName)
 				if err != nil {
 					return err
 				}
 				g.Board = e.Board
-			} else {
-				if *rulesName != "" {
-					r, err := samegame.ParseRules(*rulesName)
-					if err != nil {
-						return usagef("%v", err)
-					}
-					g.Rules = r
+			case *rulesName != "":
+				if g.Rules, err = samegame.ParseRules(*rulesName); err != nil {
+					return usagef("%v", err)
 				}
-				if g.Rules == samegame.Dust {
-					g.W, g.H = 8, 6
-				}
-				if *size != "" {
-					var err error
-					if g.W, g.H, err = bench.ParseSameGameSize(*size); err != nil {
-						return err
-					}
+			}
+			if *size != "" && len(args) == 0 {
+				if g.W, g.H, err = bench.ParseSameGameSize(*size); err != nil {
+					return err
 				}
 			}
 			return g.Run(ctx, env.Stdin, env.Stdout)

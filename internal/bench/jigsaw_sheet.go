@@ -165,9 +165,12 @@ func DefaultJigsawScramble() JigsawScramble {
 
 // Run cuts the images of paths, scrambles them, writes the sheet and the
 // truth within ctx (whose -timeout is timeout) and prints the report to w
-// (notes on crops to notes). A mistake in the settings or an image is a
-// UsageError.
+// (notes on crops to notes). No images, no Sheet, or a mistake in the
+// settings or an image is a UsageError.
 func (s *JigsawScramble) Run(ctx context.Context, paths []string, timeout time.Duration, w, notes io.Writer, asJSON bool) error {
+	if err := imagesAndOut(paths, s.Sheet, "sheet.png"); err != nil {
+		return err
+	}
 	if s.Piece < 2 {
 		return Usagef("-piece %d: at least 2 pixels", s.Piece)
 	}
@@ -218,6 +221,18 @@ func (s *JigsawScramble) Run(ctx context.Context, paths []string, timeout time.D
 	return r.Write(w, notes, asJSON)
 }
 
+// imagesAndOut refuses a command line without images (paths) or without
+// -o (out), named as file.
+func imagesAndOut(paths []string, out, file string) error {
+	if len(paths) == 0 {
+		return Usagef("no image given")
+	}
+	if out == "" {
+		return Usagef("-o %s is required", file)
+	}
+	return nil
+}
+
 // parseJigsawExtra reads -extra FILE:K ("" gives "", 0).
 func parseJigsawExtra(v string) (string, int, error) {
 	if v == "" {
@@ -241,9 +256,12 @@ type JigsawMosaic struct {
 }
 
 // Run tiles the images of paths into the PNG file out, its writing
-// stopped when ctx ends, and returns the line that reports it. A mistake
-// in the settings or an image is a UsageError.
+// stopped when ctx ends, and returns the line that reports it. No images,
+// no out, or a mistake in the settings or an image is a UsageError.
 func (m *JigsawMosaic) Run(ctx context.Context, paths []string, out string) (string, error) {
+	if err := imagesAndOut(paths, out, "big.png"); err != nil {
+		return "", err
+	}
 	if m.Trim < 0 {
 		return "", Usagef("-trim %d: want 0 or more pixels", m.Trim)
 	}

@@ -51,9 +51,16 @@ func TestJigsawScrambleAndMosaicChecks(t *testing.T) {
 		{JigsawScramble{Piece: 28, Extra: "a.png:0"}, "want FILE:K"},
 		{JigsawScramble{Piece: 28}, "no such file"},
 	} {
+		c.s.Sheet = "sheet.png"
 		if err := c.s.Run(context.Background(), []string{"/nonexistent.png"}, 0, io.Discard, io.Discard, false); !isUsage(err) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v", c.want, err)
 		}
+	}
+	if err := (&JigsawScramble{Piece: 28}).Run(context.Background(), []string{"a.png"}, 0, io.Discard, io.Discard, false); !isUsage(err) || err.Error() != "-o sheet.png is required" {
+		t.Errorf("no -o: %v", err)
+	}
+	if _, err := (&JigsawMosaic{}).Run(context.Background(), nil, "big.png"); !isUsage(err) || err.Error() != "no image given" {
+		t.Errorf("no image: %v", err)
 	}
 	if f, k, err := parseJigsawExtra("c:/x.png:12"); f != "c:/x.png" || k != 12 || err != nil {
 		t.Errorf("parseJigsawExtra: %q %d %v", f, k, err)
