@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -73,6 +74,25 @@ func TestNpuzzleBoard(t *testing.T) {
 	}{{[]string{"1 2 3/4 5 6/7 8 0"}, "3x3"}, {nil, ""}, {nil, "0x3"}} {
 		if _, err := NpuzzleBoard(ctx, nil, c.args, npuzzle.Size{}, npuzzle.BlankLast, c.shuffle, false, 1); !isUsage(err) {
 			t.Errorf("%q -shuffle %q: %v, want a usage error", c.args, c.shuffle, err)
+		}
+	}
+}
+
+// TestNpuzzleBenchCheck checks the bench's size and count, and that -n's
+// help states the bound.
+func TestNpuzzleBenchCheck(t *testing.T) {
+	b := DefaultNpuzzleBench()
+	if s, err := b.Check(); err != nil || s != (npuzzle.Size{Rows: 3, Cols: 3}) {
+		t.Errorf("defaults: %v, %v", s, err)
+	}
+	for _, bad := range []NpuzzleBench{{Size: "0x3", N: 1}, {Size: "3x3", N: 0}, {Size: "3x3", N: NpuzzleMaxBoards + 1}} {
+		if _, err := bad.Check(); !isUsage(err) {
+			t.Errorf("%+v: %v, want a usage error", bad, err)
+		}
+	}
+	for _, o := range catalog.Options(&b) {
+		if o.Flag == "n" && !strings.Contains(o.Help, fmt.Sprintf("(at most %d)", NpuzzleMaxBoards)) {
+			t.Errorf("-n's help %q does not state NpuzzleMaxBoards", o.Help)
 		}
 	}
 }
