@@ -35,19 +35,15 @@ sets (MIT 432, McGill 540, BGU 805/2360/3300).`,
 // entry of catalog.Jigsaw (or, for solve, catalog.Gaps), a flag per option
 // of catalog.JigsawOptions (BindFlags), the run's budget and output.
 type jigsawFlags struct {
-	fs           *flag.FlagSet
-	algo         string
+	algoFlags[jigsaw.Solver, catalog.JigsawRun]
 	o            catalog.JigsawOptions
-	list         []catalog.Option
 	timeout      *time.Duration
 	asJSON, prog *bool
 }
 
 func (f *jigsawFlags) define(fs *flag.FlagSet) {
-	f.fs = fs
 	f.o = catalog.JigsawOptions{Seed: 1}.Defaults() // shown as the flags' defaults
-	fs.StringVar(&f.algo, "algo", "greedy", "solver: "+strings.Join(catalog.Jigsaw.IDs(), ", ")+" or, for solve, "+strings.Join(catalog.Gaps.IDs(), ", ")+" (gap puzzles, learned: see -grid)")
-	f.list = catalog.BindFlags(fs, &f.o)
+	f.algoFlags.define(fs, catalog.Jigsaw, "greedy", " or, for solve, "+strings.Join(catalog.Gaps.IDs(), ", ")+" (gap puzzles, learned: see -grid)", &f.o)
 	f.timeout = timeoutFlag(fs, 10*time.Minute)
 	f.asJSON, f.prog = jsonFlag(fs), progressFlag(fs)
 }
@@ -68,8 +64,8 @@ func (f *jigsawFlags) options(others ...[]catalog.Option) (catalog.JigsawOptions
 	if err := f.o.Check(); err != nil {
 		return f.o, usagef("-algo %s: %v", f.algo, err)
 	}
-	if err := catalog.Jigsaw.Applies(f.list, catalog.SetFlags(f.fs, f.list), f.algo); err != nil {
-		return f.o, usagef("%v", err)
+	if err := f.checkOptions(); err != nil {
+		return f.o, err
 	}
 	return f.o, refuseOthers(f.fs, f.algo, catalog.Gaps.IDs(), others)
 }

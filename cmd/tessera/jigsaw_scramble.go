@@ -73,12 +73,7 @@ pictures, whose tile borders fall between pieces.`,
 		catalog.BindFlags(fs, &m)
 		out := outFlag(fs, "the picture (PNG)")
 		return func(ctx context.Context, env *Env, args []string) error {
-			line, err := m.Run(ctx, args, *out)
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprintln(env.Stdout, line)
-			return err
+			return m.Run(ctx, args, *out, env.Stdout)
 		}
 	},
 }

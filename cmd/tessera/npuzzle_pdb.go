@@ -64,12 +64,8 @@ such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 			}
 			rep := newProgress(env, *prog)
 			defer rep.Done()
-			d, secs, err := bench.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: *cache, Rebuild: *rebuild, Workers: *workers}, rep, env.Stderr, 0)
-			if err != nil {
-				return err
-			}
-			rep.Done()
-			return bench.WritePDBBuild(env.Stdout, part, d, secs, *asJSON)
+			o := npuzzle.PDBOptions{CacheDir: *cache, Rebuild: *rebuild, Workers: *workers}
+			return bench.BuildPDB(ctx, part, o, rep, env.Stderr, env.Stdout, *asJSON)
 		}
 	},
 }

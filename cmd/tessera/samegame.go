@@ -180,23 +180,18 @@ diagonal, and the histograms of clicks over the reference.`,
 			if err != nil {
 				return err
 			}
-			if *workers < 1 {
-				return usagef("-workers must be at least 1")
-			}
 			b := &bench.SameGame{Algos: algos, Options: opts, Timeout: *timeout, CPU: *cpu, Workers: *workers, JSON: *asJSON}
 			random := bench.SameGameRandom{Rules: cmp.Or(sf.rules, "dust"), Size: *size, Colors: *colors, N: *n}
 			if err := b.Prepare(env.Stdin, *set, sf.rules, random, *boards); err != nil {
 				return err
 			}
-			if (len(algos) > 1 || *plot != "") && *out != "" {
-				return usagef("-o needs a single -algo")
-			}
-			if *plot != "" {
-				b.Plot = func(png []byte) error { return writeFileAtomic(*plot, png) }
+			unit, err := b.Outputs(*plot, *out)
+			if err != nil {
+				return err
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()
-			count := p.Counter(map[bool]string{true: "solves", false: "boards"}[len(algos) > 1 || *plot != ""], len(b.List)*len(algos))
+			count := p.Counter(unit, len(b.List)*len(algos))
 			b.Done = func() { count.Add(1) }
 			return withRemote(ctx, *natsURL, func(remote bench.Remote) error {
 				b.Remote = remote

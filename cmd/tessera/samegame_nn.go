@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"time"
 
 	"tessera/internal/bench"
@@ -52,14 +51,7 @@ one example of each.`,
 			return withRemote(ctx, *natsURL, func(remote bench.Remote) error {
 				p := newProgress(env, *prog)
 				defer p.Done()
-				count := p.Counter("boards", d.N)
-				msg, err := d.Run(ctx, remote, func() { count.Add(1) })
-				if err != nil {
-					return err
-				}
-				p.Done()
-				_, err = fmt.Fprintln(env.Stdout, msg)
-				return err
+				return d.Run(ctx, remote, p, env.Stdout)
 			})
 		}
 	},

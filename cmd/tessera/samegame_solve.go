@@ -75,9 +75,6 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			if err != nil {
 				return err
 			}
-			if err := bench.SameGamePlays(rules, id); err != nil {
-				return err
-			}
 			p := newProgress(env, *prog)
 			defer p.Done()
 			hooks.Progress = func(s samegame.Solution) {

@@ -256,9 +256,19 @@ type JigsawMosaic struct {
 }
 
 // Run tiles the images of paths into the PNG file out, its writing
-// stopped when ctx ends, and returns the line that reports it. No images,
+// stopped when ctx ends, and prints a line that reports it to w. No images,
 // no out, or a mistake in the settings or an image is a UsageError.
-func (m *JigsawMosaic) Run(ctx context.Context, paths []string, out string) (string, error) {
+func (m *JigsawMosaic) Run(ctx context.Context, paths []string, out string, w io.Writer) error {
+	line, err := m.run(ctx, paths, out)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(w, line)
+	return err
+}
+
+// run is Run but for the line it returns.
+func (m *JigsawMosaic) run(ctx context.Context, paths []string, out string) (string, error) {
 	if err := imagesAndOut(paths, out, "big.png"); err != nil {
 		return "", err
 	}

@@ -59,7 +59,7 @@ func TestJigsawScrambleAndMosaicChecks(t *testing.T) {
 	if err := (&JigsawScramble{Piece: 28}).Run(context.Background(), []string{"a.png"}, 0, io.Discard, io.Discard, false); !isUsage(err) || err.Error() != "-o sheet.png is required" {
 		t.Errorf("no -o: %v", err)
 	}
-	if _, err := (&JigsawMosaic{}).Run(context.Background(), nil, "big.png"); !isUsage(err) || err.Error() != "no image given" {
+	if err := (&JigsawMosaic{}).Run(context.Background(), nil, "big.png", io.Discard); !isUsage(err) || err.Error() != "no image given" {
 		t.Errorf("no image: %v", err)
 	}
 	if f, k, err := parseJigsawExtra("c:/x.png:12"); f != "c:/x.png" || k != 12 || err != nil {
@@ -74,7 +74,7 @@ func TestJigsawScrambleAndMosaicChecks(t *testing.T) {
 		{JigsawMosaic{Size: "0x3"}, "-size \"0x3\""},
 		{JigsawMosaic{}, "no such file"},
 	} {
-		if _, err := c.m.Run(context.Background(), []string{"/nonexistent.png"}, "out.png"); !isUsage(err) || !strings.Contains(err.Error(), c.want) {
+		if err := c.m.Run(context.Background(), []string{"/nonexistent.png"}, "out.png", io.Discard); !isUsage(err) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v", c.want, err)
 		}
 	}

@@ -56,6 +56,18 @@ func LoadPDB(ctx context.Context, part npuzzle.Partition, o npuzzle.PDBOptions, 
 	return d, time.Since(start).Seconds(), nil
 }
 
+// BuildPDB makes sure the tables of part are in the cache (LoadPDB with
+// o: built, or checked), reporting on rep and stderr, and prints them to
+// w (WritePDBBuild).
+func BuildPDB(ctx context.Context, part npuzzle.Partition, o npuzzle.PDBOptions, rep *progress.Reporter, stderr, w io.Writer, asJSON bool) error {
+	d, secs, err := LoadPDB(ctx, part, o, rep, stderr, 0)
+	if err != nil {
+		return err
+	}
+	rep.Done()
+	return WritePDBBuild(w, part, d, secs, asJSON)
+}
+
 // WritePDBBuild prints the tables of database d of part, loaded in secs
 // seconds: their source, time, size and the states their search visited.
 func WritePDBBuild(w io.Writer, part npuzzle.Partition, d *npuzzle.PDB, secs float64, asJSON bool) error {

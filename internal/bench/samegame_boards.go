@@ -14,8 +14,12 @@ import (
 // set (stdin for "-"; rulesName its rules, "": the file's), or else the
 // random boards of random (drawn from Options.Seed); then the numbers of
 // those to run (boards; "": all), and checks that every solver of Algos
-// plays their rules. A mistake is a UsageError.
+// plays their rules. A mistake, or fewer than one Workers, is a
+// UsageError.
 func (s *SameGame) Prepare(stdin io.Reader, set, rulesName string, random SameGameRandom, boards string) error {
+	if s.Workers < 1 {
+		return Usagef("-workers must be at least 1")
+	}
 	var err error
 	if set != "" {
 		if s.Entries, s.Rules, err = ReadSameGameSet(stdin, set, rulesName); err != nil {
@@ -32,6 +36,24 @@ func (s *SameGame) Prepare(stdin io.Reader, set, rulesName string, random SameGa
 		return Usagef("bad -boards: %v; want numbers from 1 to %d, like 1,2,11 or 1-5", err, len(s.Entries))
 	}
 	return SameGamePlays(s.Rules, s.Algos...)
+}
+
+// Outputs sets the files a command line names: plot, the comparison drawn
+// as a PNG (Plot; "": none), and out, the set file of the solutions
+// (WriteSet; "": none), which needs a single algorithm and no plot (a
+// UsageError). It returns what the progress counts: boards, or with
+// several algorithms or a plot, solves.
+func (s *SameGame) Outputs(plot, out string) (string, error) {
+	if (len(s.Algos) > 1 || plot != "") && out != "" {
+		return "", Usagef("-o needs a single -algo")
+	}
+	if plot == "" {
+		return map[bool]string{true: "solves", false: "boards"}[len(s.Algos) > 1], nil
+	}
+	s.Plot = func(png []byte) error {
+		return WriteFileAtomic(plot, func(w io.Writer) error { _, err := w.Write(png); return err })
+	}
+	return "solves", nil
 }
 
 // WriteSet writes the boards run, with the solutions of recs (of the first
@@ -77,7 +99,8 @@ func ReadSameGameClicks(stdin io.Reader, arg string) (string, error) {
 // algo itself (in lower case), or for "" the default, the proof on dust
 // boards (exact, whose best line is the answer when its budget ends the
 // proof first: best is set) and NRPA on standard ones (the web page's
-// default too). An unknown solver is a UsageError.
+// default too). An unknown solver, or one that does not play rules
+// (SameGamePlays), is a UsageError.
 func SameGameDefault(algo string, rules samegame.Rules) (id string, best bool, err error) {
 	id = strings.ToLower(algo)
 	if id == "" {
@@ -89,7 +112,7 @@ func SameGameDefault(algo string, rules samegame.Rules) (id string, best bool, e
 	if _, err := catalog.SameGame.Lookup(id); err != nil {
 		return id, best, Usagef("-algo: %v", err)
 	}
-	return id, best, nil
+	return id, best, SameGamePlays(rules, id)
 }
 
 // SolveSameGame solves the board e, the n-th of file, with spec (the

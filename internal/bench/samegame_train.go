@@ -101,9 +101,11 @@ func (d *SameGameData) Check() error {
 }
 
 // Run solves the boards (checked) here or as jobs on remote's workers
-// (nil: here), calling done after each, writes them to Out and returns
-// the line that reports it.
-func (d *SameGameData) Run(ctx context.Context, remote Remote, done func()) (string, error) {
+// (nil: here), counting them on p, writes them to Out and prints a line
+// that reports it to out.
+func (d *SameGameData) Run(ctx context.Context, remote Remote, p *progress.Reporter, out io.Writer) error {
+	count := p.Counter("boards", d.N)
+	done := func() { count.Add(1) }
 	rules, w, h, _ := d.Parse()
 	entries := SameGameBoards(d.N, d.Seed, w, h, d.Colors, rules, d.Prefix)
 	var text, msg string
@@ -111,7 +113,7 @@ func (d *SameGameData) Run(ctx context.Context, remote Remote, done func()) (str
 		var boards, total, skipped int
 		var err error
 		if text, boards, total, skipped, err = SameGameLabels(ctx, remote, entries, d.Width, d.Labels, d.Workers, d.Timeout, done); err != nil {
-			return "", err
+			return err
 		}
 		msg = fmt.Sprintf("%d boards, %d labelled positions, written to %s", boards, total, d.Out)
 		if skipped > 0 {
@@ -122,11 +124,16 @@ func (d *SameGameData) Run(ctx context.Context, remote Remote, done func()) (str
 		var proven int
 		var err error
 		if text, proven, err = SameGameDataset(ctx, remote, entries, rules, strings.ToLower(d.Solver), o, d.Timeout, d.Workers, done); err != nil {
-			return "", err
+			return err
 		}
 		msg = fmt.Sprintf("%d boards, %d solved optimally, written to %s", d.N, proven, d.Out)
 	}
-	return msg, WriteFileAtomic(d.Out, func(w io.Writer) error { _, err := io.WriteString(w, text); return err })
+	p.Done()
+	if err := WriteFileAtomic(d.Out, func(w io.Writer) error { _, err := io.WriteString(w, text); return err }); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(out, msg)
+	return err
 }
 
 // SameGameTrain is `tessera samegame train`: a policy network

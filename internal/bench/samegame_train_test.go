@@ -116,3 +116,22 @@ func TestSameGameDefault(t *testing.T) {
 		t.Errorf("exact on standard rules: %v", err)
 	}
 }
+
+// TestSameGameOutputs checks the files of a bench: -o needs one solver
+// and no plot, and what the progress counts.
+func TestSameGameOutputs(t *testing.T) {
+	for _, c := range []struct {
+		algos     []string
+		plot, out string
+		unit      string
+	}{{[]string{"dfs"}, "", "o.txt", "boards"}, {[]string{"dfs", "beam"}, "", "", "solves"}, {[]string{"dfs"}, "p.png", "", "solves"}, {[]string{"dfs", "beam"}, "", "o.txt", ""}} {
+		s := SameGame{Algos: c.algos}
+		unit, err := s.Outputs(c.plot, c.out)
+		if unit != c.unit || (c.unit == "") != isUsage(err) || (s.Plot != nil) != (c.plot != "") {
+			t.Errorf("%v %q %q: got %q, %v", c.algos, c.plot, c.out, unit, err)
+		}
+	}
+	if err := (&SameGame{Workers: 0}).Prepare(nil, "x", "", SameGameRandom{}, ""); !isUsage(err) {
+		t.Errorf("no workers: %v", err)
+	}
+}
