@@ -1,17 +1,14 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"tessera/edgematch"
-	"tessera/edgematch/relax"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
 	"tessera/internal/dist"
@@ -37,16 +34,6 @@ func (s *solveFlags) check() error {
 		return usagef("unknown -algo %q (have %s)", s.algo, strings.Join(catalog.EdgeMatch.IDs(), ", "))
 	}
 	return s.checkOptions()
-}
-
-// lpTooLarge adds to an *relax.LPSizeError the flag that raises the
-// bound.
-func lpTooLarge(err error) error {
-	var se *relax.LPSizeError
-	if errors.As(err, &se) {
-		return fmt.Errorf("%w; -lp-max-mem %d would allow it", err, (se.Need+1<<20-1)>>20)
-	}
-	return err
 }
 
 // solver builds the solver from the catalogue: an option that does not suit
@@ -142,7 +129,7 @@ by side (iterates.png).`,
 		snapDir := fs.String("snapshots", "", "lp: write the board and the matrix P after every LP as pictures to this folder")
 		natsURL := solveNATSFlag(fs, "dfs -split's subtrees or the -workers seeded searches of partial, tiles or lns")
 		journal := fs.String("journal", "", "dfs -split: record each subtree searched to its end in this file, and skip the subtrees it records (a long search or count goes on where it stopped; one run at a time per file)")
-		return func(ctx context.Context, env *Env, args []string) (err error) {
+		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one puzzle file")
 			}
@@ -170,16 +157,12 @@ by side (iterates.png).`,
 			if *snapDir != "" && sf.algo != "lp" {
 				return usagef("-snapshots applies to -algo lp")
 			}
+			if *journal != "" && (sf.algo != "dfs" || sf.o.Split <= 0) {
+				return usagef("-journal applies to -algo dfs -split K")
+			}
 			p, err := hf.read(env, args[0])
 			if err != nil {
 				return err
-			}
-			snaps, err := bench.NewLPSnapshots(*snapDir, p)
-			if err != nil {
-				return err
-			}
-			if snaps != nil {
-				sf.o.Hooks.OnLP = snaps.Add
 			}
 			if *resume != "" {
 				if sf.o.Start, err = emReadBoard(*resume, p); err != nil {
@@ -188,75 +171,12 @@ by side (iterates.png).`,
 			}
 			pr := newProgress(env, *prog)
 			defer pr.Done()
-			var resumed int
-			var resumedNodes int64
-			if *journal != "" {
-				if sf.algo != "dfs" || sf.o.Split <= 0 {
-					return usagef("-journal applies to -algo dfs -split K")
-				}
-				j, searched, err := bench.OpenSplitJournal(*journal, bench.SplitJournalHeader{Puzzle: bench.PuzzleDigest(p), Order: cmp.Or(sf.o.Order, "auto"),
-					Depth: sf.o.Split, Count: sf.o.Count}, p)
-				if err != nil {
-					return emBadInput(err)
-				}
-				resumed, resumedNodes = len(searched), j.ResumedNodes
-				pr.Logf("journal %s: %s", *journal, j.Summary())
-				sf.o.Hooks.SplitSearched, sf.o.Hooks.OnSearched = searched, j.Record
-				defer func() {
-					if cerr := j.Close(); cerr != nil && err == nil {
-						err = fmt.Errorf("journal %s: %w", *journal, cerr)
-					}
-				}()
-			}
-			name := filepath.Base(args[0])
-			t0 := time.Now()
-			var saveErr error
-			sf.o.Hooks.Progress = pr.Printf
-			seed := &sf.o.Seed
-			sf.o.Hooks.OnBest = func(b *edgematch.Board, s edgematch.Score) {
-				pr.Logf("new best %v after %.1f s", s, time.Since(t0).Seconds())
-				if *out != "" {
-					if err := bench.SaveEdgeMatchBoard(*out, b, name, p, s, sf.algo, *seed, time.Since(t0)); err != nil && saveErr == nil {
-						saveErr = err
-					}
-				}
-			}
-			splitDepth := 0
-			sf.o.Hooks.OnSplit = func(depth, n int) {
-				splitDepth = depth
-				pr.Logf("split into %d subtrees below the first %d cells of the scan", n, depth)
-			}
-			solver, err := sf.solver()
-			if err != nil {
+			run := bench.EdgeMatchSolveRun{Name: filepath.Base(args[0]), Puzzle: p, Algo: sf.algo, Run: sf.o, Timeout: *timeout, Out: *out,
+				Snapshots: *snapDir, Journal: *journal, ShowURL: *url, Progress: pr}
+			r, err := run.Solve(ctx)
+			if r == nil {
 				return err
 			}
-			pr.Logf("%s: %s; algo %s, seed %d", name, p.Describe(), sf.algo, *seed)
-			sctx, cancel := withTimeout(ctx, *timeout)
-			defer cancel()
-			res, err := bench.EdgeMatchSolve(sctx, sf.algo, solver, p)
-			timedOut := sctx.Err() != nil && ctx.Err() == nil
-			err = lpTooLarge(err)
-			pr.Done()
-			if serr := snaps.Finish(); serr != nil {
-				return serr
-			}
-			if saveErr != nil {
-				return saveErr
-			}
-			if res.Board == nil {
-				return err
-			}
-			if *out != "" && !bench.EdgeMatchAnytime(sf.algo) {
-				if err := bench.SaveEdgeMatchBoard(*out, res.Board, name, p, res.Score, sf.algo, *seed, res.Stats.Elapsed); err != nil {
-					return err
-				}
-			}
-			if errors.Is(err, context.DeadlineExceeded) {
-				err = fmt.Errorf("stopped by -timeout %v: %w", *timeout, err)
-			}
-			r := bench.EdgeMatchSolved{Backend: cmp.Or(sf.o.LPBackend, "pdhg"), Saved: *out, EdgeMatchOutcome: catalog.EdgeMatchOutcome{
-				Name: name, Puzzle: p, Algo: sf.algo, Options: sf.o.EdgeMatchOptions, Result: res, Err: err, ShowURL: *url, TimedOut: timedOut,
-				SplitDepth: splitDepth, Resumed: resumed, ResumedNodes: resumedNodes}}
 			if *asJSON {
 				if werr := writeJSON(env.Stdout, r.Record()); werr != nil {
 					return werr
