@@ -2,14 +2,10 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
-	"os"
 	"runtime"
 	"strings"
 	"text/tabwriter"
@@ -110,8 +106,7 @@ refused without it. (-insecure is its older name, still accepted.)`,
 		retention := durationFlag(fs, "retention", jobs.DefaultLimits.Retention, "embedded NATS server: forget a finished job (its result) this `duration` after it finished")
 		dataDir := fs.String("data", "", "shared data folder (SameGame's standard positions, ...; default $TESSERA_DATA or ../shared/data, else generated puzzles only)")
 		workers := fs.Int("workers", max(4, runtime.GOMAXPROCS(0)), "in-process job workers")
-		token := &optString{}
-		fs.Var(token, "token", "the token asked of clients when listening beyond loopback (default: drawn at random and printed)")
+		token := fs.String("token", "", "the token asked of clients when listening beyond loopback (default: drawn at random and printed)")
 		open := fs.Bool("open", false, "serve beyond loopback without a token: anyone who reaches the port can use the server (a trusted network only)")
 		fs.BoolVar(open, "insecure", false, "the older name of -open")
 		pdbDir := fs.String("pdb", "", "folder of the sliding puzzle's pattern databases (default the user cache folder's tessera/, as for 'tessera npuzzle pdb build')")
@@ -150,9 +145,10 @@ refused without it. (-insecure is its older name, still accepted.)`,
 				return err
 			}
 			defer ln.Close()
-			webToken, err := serveToken(ln.Addr(), token, *open)
+			tokenGiven := isSet(fs, "token")
+			webToken, err := web.ServeToken(ln.Addr(), *token, tokenGiven, *open)
 			if err != nil {
-				return err
+				return usagef("%v", err)
 			}
 			// The job system first, its workers after the server has
 			// registered its job kinds.
@@ -171,7 +167,7 @@ refused without it. (-insecure is its older name, still accepted.)`,
 				data, _ = datadir.Dir() // none: generated puzzles only
 			}
 			srv, err := web.New(web.Config{Store: st, Logger: logger, Jobs: web.NATSJobs{C: jc}, DataDir: data, PDBCache: *pdbDir, Token: webToken,
-				AdoptOrphans: webToken == "" && isLoopback(ln.Addr())})
+				AdoptOrphans: webToken == "" && web.IsLoopback(ln.Addr())})
 			if err != nil {
 				return err
 			}
@@ -188,68 +184,8 @@ refused without it. (-insecure is its older name, still accepted.)`,
 				}
 			}
 			fmt.Fprintf(env.Stderr, "tessera: serving on http://%s (database %s; jobs on NATS %s, %d workers here); Ctrl-C stops\n", ln.Addr(), st.Path(), where, *workers)
-			announceToken(env.Stderr, ln.Addr(), webToken, token.set)
+			web.AnnounceToken(env.Stderr, ln.Addr(), webToken, tokenGiven)
 			return srv.Serve(ctx, ln)
 		}
 	},
-}
-
-// optString is a string flag that records whether it was given, so that
-// -token ” (asked for) differs from no -token.
-type optString struct {
-	value string
-	set   bool
-}
-
-func (o *optString) String() string     { return o.value }
-func (o *optString) Set(v string) error { o.value, o.set = v, true; return nil }
-
-// isLoopback reports whether a listener's address is a loopback one.
-func isLoopback(a net.Addr) bool {
-	t, ok := a.(*net.TCPAddr)
-	return ok && t.IP.IsLoopback()
-}
-
-// serveToken returns the token serve asks of clients on the address it
-// listens on: none on loopback (unless -token gives one), else -token's or
-// a random one; -open (or -token ” with it) serves beyond loopback
-// without one.
-func serveToken(addr net.Addr, token *optString, open bool) (string, error) {
-	loopback := isLoopback(addr)
-	switch {
-	case open && token.set && token.value != "":
-		return "", usagef("-open serves without a token; it does not go with -token %q", token.value)
-	case token.set && token.value != "" && len(token.value) < 16:
-		return "", usagef("-token: at least 16 characters (a guessable token is no lock)")
-	case token.set && token.value != "":
-		return token.value, nil
-	case token.set && !loopback && !open:
-		return "", usagef("-token '' beyond loopback (%s) would let anyone who reaches the port use the server; add -open if the network is trusted", addr)
-	case open || loopback:
-		return "", nil
-	}
-	var b [16]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:]), nil
-}
-
-// announceToken prints how to reach a server that asks for a token (the
-// URL with it, when it was drawn here), or a warning for one beyond
-// loopback that asks for none.
-func announceToken(w io.Writer, addr net.Addr, token string, given bool) {
-	host, port, _ := net.SplitHostPort(addr.String())
-	if t, ok := addr.(*net.TCPAddr); ok && t.IP.IsUnspecified() {
-		if h, err := os.Hostname(); err == nil {
-			host = h
-		}
-	}
-	url := "http://" + net.JoinHostPort(host, port) + "/"
-	switch {
-	case token == "" && !isLoopback(addr):
-		fmt.Fprintf(w, "tessera: WARNING: serving beyond loopback without a token (-open): anyone who reaches %s can use this server\n", url)
-	case token != "" && given:
-		fmt.Fprintf(w, "tessera: clients need the token given by -token: open %s?token=TOKEN\n", url)
-	case token != "":
-		fmt.Fprintf(w, "tessera: this server asks for a token; open (shown this once):\n    %s?token=%s\n", url, token)
-	}
 }
