@@ -45,13 +45,7 @@ func (h *hintFlags) read(env *Env, path string) (*edgematch.Puzzle, error) {
 	if err := h.check(); err != nil {
 		return nil, err
 	}
-	p, err := readPuzzle(env, path)
-	if err == nil && h.file != "" {
-		if err = p.AddHintsFile(h.file, h.n); err != nil {
-			err = emBadInput(err)
-		}
-	}
-	return p, err
+	return bench.ReadEdgeMatchPuzzle(path, env.Stdin, h.file, h.n)
 }
 
 // check rejects -nhints without -hints and a negative -nhints.
@@ -63,42 +57,6 @@ func (h *hintFlags) check() error {
 		return usagef("-nhints needs -hints")
 	}
 	return nil
-}
-
-// readPuzzle reads a piece-set file ("-" for stdin).
-func readPuzzle(env *Env, path string) (*edgematch.Puzzle, error) {
-	if path != "-" {
-		if err := regularFile(path); err != nil {
-			return nil, emBadInput(err)
-		}
-		p, err := edgematch.ReadPuzzleFile(path)
-		return p, emBadInput(err)
-	}
-	p, err := edgematch.ParsePuzzle(env.Stdin)
-	if err != nil {
-		return nil, emBadInput(fmt.Errorf("-: %w", err))
-	}
-	return p, nil
-}
-
-// emReadBoard reads a board file or viewer URL of p named on the command
-// line: one that cannot be read, is malformed or does not fit p is a usage
-// error.
-func emReadBoard(path string, p *edgematch.Puzzle) (*edgematch.Board, error) {
-	if err := regularFile(path); err != nil { // a viewer URL does not exist: it passes
-		return nil, emBadInput(err)
-	}
-	b, err := edgematch.ReadBoard(path, p)
-	return b, emBadInput(err)
-}
-
-// emBadInput makes the error of reading a file named on the command line a
-// usage error (nil stays nil).
-func emBadInput(err error) error {
-	if err == nil {
-		return nil
-	}
-	return usagef("%v", err)
 }
 
 var emGenerateCmd = &Command{
@@ -228,7 +186,7 @@ the message names the file and the line.`,
 			if err != nil {
 				return err
 			}
-			b, err := emReadBoard(args[1], p)
+			b, err := bench.ReadEdgeMatchBoard(args[1], p)
 			if err != nil {
 				return err
 			}
@@ -258,11 +216,11 @@ not the frame colour.`,
 			if *cell < 8 || *cell > 512 {
 				return usagef("-cell %d: want 8..512 pixels", *cell)
 			}
-			p, err := readPuzzle(env, args[0])
+			p, err := bench.ReadEdgeMatchPuzzle(args[0], env.Stdin, "", 0)
 			if err != nil {
 				return err
 			}
-			b, err := emReadBoard(args[1], p)
+			b, err := bench.ReadEdgeMatchBoard(args[1], p)
 			if err != nil {
 				return err
 			}

@@ -15,16 +15,18 @@ import (
 	"tessera/lp"
 )
 
-// solveFlags are the solver flags of solve and bench: -algo and a flag per
-// option of catalog.EdgeMatchOptions (catalog.BindFlags).
+// solveFlags are the solver flags of solve and bench: -algo, a flag per
+// option of catalog.EdgeMatchOptions (catalog.BindFlags), and -hints.
 type solveFlags struct {
 	algoFlags[edgematch.Solver, catalog.EdgeMatchRun]
-	o catalog.EdgeMatchRun
+	o     catalog.EdgeMatchRun
+	hints hintFlags
 }
 
 func (s *solveFlags) define(fs *flag.FlagSet) {
 	s.o.Seed = 1 // the command line's seed, as every verb's
 	s.algoFlags.define(fs, catalog.EdgeMatch, "dfs", " (listed by tessera help edgematch solve)", &s.o.EdgeMatchOptions)
+	s.hints.define(fs)
 }
 
 // check reports an unknown -algo, options out of range and an option the
@@ -117,9 +119,7 @@ Figure 4c) after every LP (lp-NN-board.png, lp-NN-P.png) and all of them side
 by side (iterates.png).`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf solveFlags
-		var hf hintFlags
 		sf.define(fs)
-		hf.define(fs)
 		resume := fs.String("resume", "", "partial, tiles: keep this board (a saved best) as the one to beat and restart from -seed and it; lns: improve it")
 		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")
 		timeout := timeoutFlag(fs, time.Minute)
@@ -160,12 +160,12 @@ by side (iterates.png).`,
 			if *journal != "" && (sf.algo != "dfs" || sf.o.Split <= 0) {
 				return usagef("-journal applies to -algo dfs -split K")
 			}
-			p, err := hf.read(env, args[0])
+			p, err := sf.hints.read(env, args[0])
 			if err != nil {
 				return err
 			}
 			if *resume != "" {
-				if sf.o.Start, err = emReadBoard(*resume, p); err != nil {
+				if sf.o.Start, err = bench.ReadEdgeMatchBoard(*resume, p); err != nil {
 					return err
 				}
 			}

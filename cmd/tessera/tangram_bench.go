@@ -10,6 +10,7 @@ import (
 
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
+	"tessera/internal/progress"
 	"tessera/sdp"
 	"tessera/tangram"
 )
@@ -28,55 +29,31 @@ the seconds and the SDPs, then the totals. With -json: one object per puzzle
 1 when some puzzle is not solved.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf tgSolveFlags
+		var bf benchFlags
 		sf.define(fs)
-		set := fs.String("set", "", "puzzle files, folders, glob patterns or classic:NAME, comma-separated")
+		bf.define(fs, "puzzle files, folders, glob patterns or classic:NAME, comma-separated")
 		n := fs.Int("n", 0, "generate this many puzzles instead of -set (at most 100,000)")
 		pieces := fs.String("pieces", "tans", "with -n: the piece set")
-		timeout := timeoutFlag(fs, time.Minute)
-		asJSON := jsonFlag(fs)
-		prog := progressFlag(fs)
-		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if err := sf.check(); err != nil {
 				return err
 			}
-			list := commaList(*set, args)
-			var (
-				items []bench.TangramItem
-				err   error
-			)
-			switch {
-			case *n > 0 && len(list) > 0:
-				return usagef("give either -n or -set, not both")
-			case *n > 0:
-				items, err = bench.TangramGenerated(ctx, *pieces, *n, int64(sf.o.Seed))
-			case len(list) > 0:
-				items, err = bench.TangramSet(list)
-			default:
-				return usagef("no puzzles: give -set FILES or -n N")
-			}
-			switch {
-			case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-				return err
-			case err != nil:
-				return usagef("%v", err)
-			}
-			pr := newProgress(env, *prog)
-			defer pr.Done()
-			remote, closeRemote, err := benchRemote(ctx, *natsURL)
+			items, err := benchItems(&bf, args, "-n N", *n > 0, func() ([]bench.TangramItem, error) {
+				return bench.TangramGenerated(ctx, *pieces, *n, int64(sf.o.Seed))
+			}, bench.TangramSet)
 			if err != nil {
 				return err
 			}
-			defer closeRemote()
-			b := bench.Tangram{Items: items, Algo: sf.algo, Options: sf.o, Timeout: *timeout, Log: pr.Logf, Remote: remote}
-			w := &bench.Writer{W: env.Stdout, JSON: *asJSON}
-			if err := b.Run(ctx, w); err != nil {
-				return err
-			}
-			if b.Unsolved > 0 {
-				return fmt.Errorf("%d of %d puzzles not solved", b.Unsolved, len(items))
-			}
-			return nil
+			return bf.run(ctx, env, func(pr *progress.Reporter, remote bench.Remote, w *bench.Writer) error {
+				b := bench.Tangram{Items: items, Algo: sf.algo, Options: sf.o, Timeout: *bf.timeout, Log: pr.Logf, Remote: remote}
+				if err := b.Run(ctx, w); err != nil {
+					return err
+				}
+				if b.Unsolved > 0 {
+					return fmt.Errorf("%d of %d puzzles not solved", b.Unsolved, len(items))
+				}
+				return nil
+			})
 		}
 	},
 }
