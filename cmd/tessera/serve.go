@@ -4,16 +4,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"log/slog"
 	"net"
 	"runtime"
 	"strings"
 	"text/tabwriter"
 
 	"tessera/internal/catalog"
-	"tessera/internal/datadir"
 	"tessera/internal/jobs"
-	"tessera/internal/store"
 	"tessera/internal/web"
 )
 
@@ -123,23 +120,6 @@ refused without it. (-insecure is its older name, still accepted.)`,
 			if *workers < 0 {
 				return usagef("-workers %d: must not be negative", *workers)
 			}
-			path := *dbPath
-			if path == "" {
-				var err error
-				if path, err = store.DefaultPath(); err != nil {
-					return err
-				}
-			}
-			st, err := store.Open(ctx, path)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			level := slog.LevelInfo
-			if *quiet {
-				level = slog.LevelWarn
-			}
-			logger := slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: level}))
 			ln, err := net.Listen("tcp", *addr)
 			if err != nil {
 				return err
@@ -150,42 +130,9 @@ refused without it. (-insecure is its older name, still accepted.)`,
 			if err != nil {
 				return usagef("%v", err)
 			}
-			// The job system first, its workers after the server has
-			// registered its job kinds.
-			var jc *jobs.Client
-			if *natsURL != "" {
-				jc, err = jobs.Connect(ctx, *natsURL, auth.options()...)
-			} else {
-				jc, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: *storeDir}, 0, jobs.WithLimits(jobs.Limits{Retention: *retention}))
-			}
-			if err != nil {
-				return err // says "jobs: ..." already
-			}
-			defer jc.Close()
-			data := *dataDir
-			if data == "" {
-				data, _ = datadir.Dir() // none: generated puzzles only
-			}
-			srv, err := web.New(web.Config{Store: st, Logger: logger, Jobs: web.NATSJobs{C: jc}, DataDir: data, PDBCache: *pdbDir, Token: webToken,
-				AdoptOrphans: webToken == "" && web.IsLoopback(ln.Addr())})
-			if err != nil {
-				return err
-			}
-			wctx, stopWorkers := context.WithCancel(ctx)
-			workersDone := make(chan struct{})
-			go func() { defer close(workersDone); jobs.RunWorkers(wctx, jc, *workers) }()
-			defer func() { stopWorkers(); <-workersDone }()
-			where := *natsURL
-			if where == "" {
-				s := jc.Server()
-				where = "embedded " + s.URL() + ", store " + s.Dir() + ", token in " + s.TokenFile()
-				if s.NewToken() {
-					fmt.Fprintf(env.Stderr, "tessera: new NATS token for the jobs (shown this once; kept in %s, mode 0600): %s\n", s.TokenFile(), s.Token())
-				}
-			}
-			fmt.Fprintf(env.Stderr, "tessera: serving on http://%s (database %s; jobs on NATS %s, %d workers here); Ctrl-C stops\n", ln.Addr(), st.Path(), where, *workers)
-			web.AnnounceToken(env.Stderr, ln.Addr(), webToken, tokenGiven)
-			return srv.Serve(ctx, ln)
+			app := web.App{DB: *dbPath, Log: env.Stderr, Quiet: *quiet, NATS: *natsURL, NATSOptions: auth.options(), Store: *storeDir, Retention: *retention,
+				Workers: *workers, Data: *dataDir, PDB: *pdbDir, Token: webToken, TokenGiven: tokenGiven}
+			return app.Serve(ctx, ln)
 		}
 	},
 }

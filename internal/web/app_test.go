@@ -1,0 +1,70 @@
+package web
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a log that the test reads while the app writes it.
+type syncBuffer struct {
+	mu sync.Mutex
+	sb strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.sb.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.sb.String()
+}
+
+// App.Serve opens its database, starts an embedded job server in its
+// store (its new token shown once), serves the pages until its context
+// ends and then returns nil.
+func TestAppServe(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var log syncBuffer
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	app := App{DB: filepath.Join(dir, "app.db"), Log: &log, Store: filepath.Join(dir, "nats"), Workers: 1}
+	go func() { done <- app.Serve(ctx, ln) }()
+	url := "http://" + ln.Addr().String() + "/npuzzle"
+	var resp *http.Response
+	for start := time.Now(); time.Since(start) < 20*time.Second; time.Sleep(50 * time.Millisecond) {
+		if resp, err = http.Get(url); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("GET /npuzzle: %d", resp.StatusCode)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+	for _, want := range []string{"new NATS token for the jobs (shown this once", "tessera: serving on http://" + ln.Addr().String() + " (database " + app.DB,
+		"jobs on NATS embedded nats://", "1 workers here"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("no %q in the log:\n%s", want, log.String())
+		}
+	}
+}
