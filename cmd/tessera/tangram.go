@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -28,17 +27,15 @@ tessera/tangram" for the formats and Kovalsky, Glasner and Basri's Algorithm 2.`
 	})
 }
 
-// readTangram reads a puzzle named on the command line: a bad file is a
-// usage error (exit 2).
-func readTangram(path string) (*tangram.Puzzle, error) {
-	if err := regularFile(path); err != nil {
-		return nil, usagef("%v", err)
+// parseTurns reads -turns: one of the orientations named in want, such
+// as "none, rotate or flip".
+func parseTurns(turns, want string) (tangram.Turns, error) {
+	for _, t := range []tangram.Turns{tangram.TurnsNone, tangram.TurnsRotate, tangram.TurnsFlip} {
+		if turns == t.String() && strings.Contains(want, turns) {
+			return t, nil
+		}
 	}
-	p, err := bench.ReadTangramFile(path)
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	return p, nil
+	return 0, usagef("-turns %q: want %s", turns, want)
 }
 
 var tgGenerateCmd = &Command{
@@ -65,15 +62,9 @@ its pieces as the set gives them (the orientations hidden).`,
 		out := outFlag(fs, "the puzzle (default stdout)")
 		solution := fs.String("solution", "", "write the planted solution to this file")
 		return func(ctx context.Context, env *Env, args []string) error {
-			var tt tangram.Turns
-			switch *turns {
-			case "none":
-			case "rotate":
-				tt = tangram.TurnsRotate
-			case "flip":
-				tt = tangram.TurnsFlip
-			default:
-				return usagef("-turns %q: want none, rotate or flip", *turns)
+			tt, err := parseTurns(*turns, "none, rotate or flip")
+			if err != nil {
+				return err
 			}
 			set, ok := tangram.Set(*pieces)
 			if !ok {
@@ -83,7 +74,6 @@ its pieces as the set gives them (the orientations hidden).`,
 			var (
 				p   *tangram.Puzzle
 				sol *tangram.Solution
-				err error
 			)
 			if *classic != "" {
 				cmdline = fmt.Sprintf("tessera tangram generate -classic %s -turns %s", *classic, *turns)
@@ -142,7 +132,7 @@ paper's Figure 7). The exit status is 1 when the puzzle is not solved.`,
 			if err := sf.check(); err != nil {
 				return err
 			}
-			p, err := readTangram(args[0])
+			p, err := bench.ReadTangramPuzzle(args[0])
 			if err != nil {
 				return err
 			}
@@ -190,51 +180,22 @@ every orientation where the solution's shifts put it.`,
 			if !(*scale > 0) {
 				return usagef("-scale %v: want a positive number of pixels per unit", *scale)
 			}
-			p, err := readTangram(args[0])
+			p, err := bench.ReadTangramPuzzle(args[0])
 			if err != nil {
 				return err
 			}
-			switch *turns {
-			case "":
-			case "rotate":
-				p.Turns = tangram.TurnsRotate
-			case "flip":
-				p.Turns = tangram.TurnsFlip
-			default:
-				return usagef("-turns %q: want rotate or flip", *turns)
+			if *turns != "" {
+				if p.Turns, err = parseTurns(*turns, "rotate or flip"); err != nil {
+					return err
+				}
 			}
-			var (
-				poses []tangram.Pose
-				sol   *tangram.Solution
-			)
+			var sol *tangram.Solution
 			if len(args) == 2 {
-				if err := regularFile(args[1]); err != nil {
-					return usagef("%v", err)
+				if sol, err = bench.ReadTangramSolution(args[1], p); err != nil {
+					return err
 				}
-				f, err := os.Open(args[1])
-				if err != nil {
-					return usagef("%v", err)
-				}
-				s, err := tangram.ParseSolution(f, p)
-				f.Close()
-				if err != nil {
-					return usagef("%s: %v", args[1], err)
-				}
-				poses, sol = s.Poses(), s
 			}
-			if *turns == "" {
-				return bench.WriteTangramPNG(*out, p, poses, tangram.RenderOptions{Scale: *scale})
-			}
-			aug := tangram.NewAugmentation(p)
-			var shifts [][2]float64
-			if sol != nil {
-				shifts = aug.Shifts(p, sol)
-			}
-			img, err := tangram.RenderAugmented(p, aug, shifts, tangram.RenderOptions{Scale: *scale})
-			if err != nil {
-				return err
-			}
-			return bench.WritePNG(*out, img)
+			return bench.WriteTangramRender(*out, p, sol, *turns != "", tangram.RenderOptions{Scale: *scale})
 		}
 	},
 }
