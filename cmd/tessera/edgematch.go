@@ -133,21 +133,9 @@ instead of the orders from the top left corner.`,
 			if len(args) != 1 {
 				return usagef("want one puzzle file")
 			}
-			var scans []edgematch.Scan
-			for _, o := range []edgematch.Order{edgematch.OrderRows, edgematch.OrderColumns, edgematch.OrderFrameFirst, edgematch.OrderSpiral} {
-				scans = append(scans, edgematch.Scan{Order: o})
-			}
-			switch {
-			case *allScans && *orderName != "all":
-				return usagef("-scans and -order exclude each other")
-			case *allScans:
-				scans = edgematch.Scans()
-			case *orderName != "all":
-				o, err := edgematch.ParseOrder(*orderName)
-				if err != nil {
-					return usagef("%v", err)
-				}
-				scans = []edgematch.Scan{{Order: o}}
+			scans, err := bench.EdgeMatchScans(*orderName, *allScans)
+			if err != nil {
+				return err
 			}
 			if *probes < 1 {
 				return usagef("-probes must be at least 1")

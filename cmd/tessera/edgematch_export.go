@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
-	"fmt"
-	"io"
 	"path/filepath"
 	"time"
 
@@ -57,19 +54,7 @@ above -max-clauses is refused before it is built.`,
 			}
 			sctx, cancel := withTimeout(ctx, *timeout)
 			defer cancel()
-			e, err := sat.EncodeSAT(sctx, p, o)
-			if err != nil {
-				var se *sat.SATSizeError
-				if errors.As(err, &se) {
-					return fmt.Errorf("%w; -max-clauses %d would allow it", err, se.Need)
-				}
-				return err
-			}
-			title := filepath.Base(args[0])
-			if *out == "" {
-				return e.WriteDIMACS(env.Stdout, title)
-			}
-			return bench.WriteFileAtomic(*out, func(w io.Writer) error { return e.WriteDIMACS(w, title) })
+			return bench.WriteEdgeMatchCNF(sctx, env.Stdout, *out, filepath.Base(args[0]), p, o)
 		}
 	},
 }

@@ -1,10 +1,13 @@
 package bench
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 
 	"tessera/edgematch"
+	"tessera/edgematch/sat"
 )
 
 // ReadEdgeMatchPuzzle reads the piece-set file a front end names ("-":
@@ -47,4 +50,47 @@ func ReadEdgeMatchBoard(path string, p *edgematch.Puzzle) (*edgematch.Board, err
 		return nil, Usagef("%v", err)
 	}
 	return b, nil
+}
+
+// EdgeMatchScans returns the scans `edgematch estimate` estimates: with
+// corners the 16 scans from every corner (edgematch.Scans), else the scan
+// of order ("all": the four orders from the top left corner). An unknown
+// order, and an order with corners, are UsageErrors.
+func EdgeMatchScans(order string, corners bool) ([]edgematch.Scan, error) {
+	switch {
+	case corners && order != "all":
+		return nil, Usagef("-scans and -order exclude each other")
+	case corners:
+		return edgematch.Scans(), nil
+	case order != "all":
+		o, err := edgematch.ParseOrder(order)
+		if err != nil {
+			return nil, Usagef("%v", err)
+		}
+		return []edgematch.Scan{{Order: o}}, nil
+	}
+	var scans []edgematch.Scan
+	for _, o := range []edgematch.Order{edgematch.OrderRows, edgematch.OrderColumns, edgematch.OrderFrameFirst, edgematch.OrderSpiral} {
+		scans = append(scans, edgematch.Scan{Order: o})
+	}
+	return scans, nil
+}
+
+// WriteEdgeMatchCNF writes p as a DIMACS CNF formula (sat.EncodeSAT with
+// o), titled title, to path atomically or to stdout when path is "". A
+// formula estimated above o.MaxClauses is refused before it is built, with
+// the bound that would allow it.
+func WriteEdgeMatchCNF(ctx context.Context, stdout io.Writer, path, title string, p *edgematch.Puzzle, o sat.SATEncodeOptions) error {
+	e, err := sat.EncodeSAT(ctx, p, o)
+	if err != nil {
+		var se *sat.SATSizeError
+		if errors.As(err, &se) {
+			return fmt.Errorf("%w; -max-clauses %d would allow it", err, se.Need)
+		}
+		return err
+	}
+	if path == "" {
+		return e.WriteDIMACS(stdout, title)
+	}
+	return WriteFileAtomic(path, func(w io.Writer) error { return e.WriteDIMACS(w, title) })
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"tessera/edgematch"
+	"tessera/edgematch/sat"
 )
 
 // The puzzle and board readers of the front ends: a file or stdin, its
@@ -56,3 +57,47 @@ func TestReadEdgeMatchInput(t *testing.T) {
 }
 
 func second[T any](_ T, err error) error { return err }
+
+// The scans of estimate: the four orders, one order, the 16 corner
+// scans; an unknown order and an order with the corners are usage errors.
+func TestEdgeMatchScans(t *testing.T) {
+	for _, c := range []struct {
+		order   string
+		corners bool
+		n       int
+	}{{"all", false, 4}, {"spiral", false, 1}, {"all", true, 16}} {
+		if s, err := EdgeMatchScans(c.order, c.corners); err != nil || len(s) != c.n {
+			t.Errorf("%+v: %d scans, %v", c, len(s), err)
+		}
+	}
+	var ue *UsageError
+	for _, c := range [][2]string{{"diagonal", ""}, {"rows", "corners"}} {
+		if _, err := EdgeMatchScans(c[0], c[1] != ""); !errors.As(err, &ue) {
+			t.Errorf("%q: %v", c, err)
+		}
+	}
+}
+
+// WriteEdgeMatchCNF writes a formula whose header names it, and refuses
+// one above its clause bound with the bound that would allow it.
+func TestWriteEdgeMatchCNF(t *testing.T) {
+	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 3, Cols: 3, Colours: 3, Frame: 2, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := WriteEdgeMatchCNF(t.Context(), &out, "", "p3", p, sat.SATEncodeOptions{MaxClauses: sat.DefaultSATMaxClauses}); err != nil ||
+		!strings.Contains(out.String(), "p cnf ") || !strings.Contains(out.String(), "p3") {
+		t.Fatalf("%v\n%.300s", err, out.String())
+	}
+	path := filepath.Join(t.TempDir(), "f.cnf")
+	if err := WriteEdgeMatchCNF(t.Context(), nil, path, "p3", p, sat.SATEncodeOptions{MaxClauses: sat.DefaultSATMaxClauses}); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(path); err != nil || string(b) != out.String() {
+		t.Errorf("the file differs from stdout's formula: %v", err)
+	}
+	if err := WriteEdgeMatchCNF(t.Context(), &out, "", "p3", p, sat.SATEncodeOptions{MaxClauses: 10}); err == nil || !strings.Contains(err.Error(), "-max-clauses") {
+		t.Errorf("10 clauses: %v", err)
+	}
+}
