@@ -15,6 +15,39 @@ import (
 	"tessera/tangram"
 )
 
+// tgSolveFlags are the solver flags of solve and bench: -algo and a flag
+// per option of catalog.TangramOptions.
+type tgSolveFlags struct {
+	algoFlags[tangram.Solver, catalog.TangramRun]
+	o catalog.TangramOptions
+}
+
+func (s *tgSolveFlags) define(fs *flag.FlagSet) {
+	s.o.Seed = 1
+	s.algoFlags.define(fs, catalog.Tangram, "sdp", "", &s.o)
+}
+
+// check refuses an unknown solver, options out of range or an option the
+// solver does not read (usage errors), and a backend missing from this
+// build (a failure).
+func (s *tgSolveFlags) check() error {
+	if _, err := catalog.Tangram.Lookup(s.algo); err != nil {
+		return usagef("-algo: %v", err)
+	}
+	if err := s.checkOptions(); err != nil {
+		return err
+	}
+	if s.o.SDPBackend != "" {
+		if _, err := sdp.Lookup(s.o.SDPBackend); err != nil {
+			if errors.Is(err, sdp.ErrNotBuilt) {
+				return err
+			}
+			return usagef("-sdp: %v", err)
+		}
+	}
+	return nil
+}
+
 var tgBenchCmd = &Command{
 	Name:      "bench",
 	UsageLine: "-set FILES | -n N [-seed S] [-pieces tans] -algo " + strings.Join(catalog.Tangram.IDs(), "|") + " [-sdp go|csdp] [-timeout D] [-json]",
@@ -56,39 +89,6 @@ the seconds and the SDPs, then the totals. With -json: one object per puzzle
 			})
 		}
 	},
-}
-
-// tgSolveFlags are the solver flags of solve and bench: -algo and a flag
-// per option of catalog.TangramOptions.
-type tgSolveFlags struct {
-	algoFlags[tangram.Solver, catalog.TangramRun]
-	o catalog.TangramOptions
-}
-
-func (s *tgSolveFlags) define(fs *flag.FlagSet) {
-	s.o.Seed = 1
-	s.algoFlags.define(fs, catalog.Tangram, "sdp", "", &s.o)
-}
-
-// check refuses an unknown solver, options out of range or an option the
-// solver does not read (usage errors), and a backend missing from this
-// build (a failure).
-func (s *tgSolveFlags) check() error {
-	if _, err := catalog.Tangram.Lookup(s.algo); err != nil {
-		return usagef("-algo: %v", err)
-	}
-	if err := s.checkOptions(); err != nil {
-		return err
-	}
-	if s.o.SDPBackend != "" {
-		if _, err := sdp.Lookup(s.o.SDPBackend); err != nil {
-			if errors.Is(err, sdp.ErrNotBuilt) {
-				return err
-			}
-			return usagef("-sdp: %v", err)
-		}
-	}
-	return nil
 }
 
 var tgFiguresCmd = &Command{

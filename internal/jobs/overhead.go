@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -35,29 +36,23 @@ func MeasureOverhead(ctx context.Context, c *Client, n, concurrency int) (Overhe
 	}
 	lat := make([]float64, n)
 	var (
-		mu   sync.Mutex
-		next int
-		ferr error
-		wg   sync.WaitGroup
+		next   atomic.Int64 // the next job's index
+		failed atomic.Bool  // a call failed: take no more jobs
+		mu     sync.Mutex
+		errs   []error
+		wg     sync.WaitGroup
 	)
 	start := time.Now()
 	for range concurrency {
 		wg.Go(func() {
-			for {
-				mu.Lock()
-				i := next
-				next++
-				stop := ferr != nil
-				mu.Unlock()
-				if i >= n || stop || ctx.Err() != nil {
-					return
-				}
+			for i := int(next.Add(1)) - 1; i < n && !failed.Load() && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
 				t0 := time.Now()
 				_, err := c.Call(ctx, NoopKind, nil, 0)
 				lat[i] = time.Since(t0).Seconds() * 1000
 				if err != nil {
+					failed.Store(true)
 					mu.Lock()
-					ferr = errors.Join(ferr, err)
+					errs = append(errs, err)
 					mu.Unlock()
 				}
 			}
@@ -65,8 +60,8 @@ func MeasureOverhead(ctx context.Context, c *Client, n, concurrency int) (Overhe
 	}
 	wg.Wait()
 	wall := time.Since(start)
-	if ferr != nil {
-		return Overhead{}, ferr
+	if err := errors.Join(errs...); err != nil {
+		return Overhead{}, err
 	}
 	if err := ctx.Err(); err != nil {
 		return Overhead{}, err

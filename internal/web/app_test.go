@@ -6,28 +6,9 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
-
-// syncBuffer is a log that the test reads while the app writes it.
-type syncBuffer struct {
-	mu sync.Mutex
-	sb strings.Builder
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.sb.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.sb.String()
-}
 
 // App.Serve opens its database, starts an embedded job server in its
 // store (its new token shown once), serves the pages until its context
@@ -38,7 +19,7 @@ func TestAppServe(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	var log syncBuffer
+	var log strings.Builder // read once Serve has returned
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
 	app := App{DB: filepath.Join(dir, "app.db"), Log: &log, Store: filepath.Join(dir, "nats"), Workers: 1}
