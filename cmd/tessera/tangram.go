@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
@@ -25,17 +23,6 @@ silhouette exactly. Puzzle files list "piece NAME X1 Y1 X2 Y2 ..." lines and a
 tessera/tangram" for the formats and Kovalsky, Glasner and Basri's Algorithm 2.`,
 		Commands: []*Command{tgGenerateCmd, tgSolveCmd, tgRenderCmd, tgBenchCmd},
 	})
-}
-
-// parseTurns reads -turns: one of the orientations named in want, such
-// as "none, rotate or flip".
-func parseTurns(turns, want string) (tangram.Turns, error) {
-	for _, t := range []tangram.Turns{tangram.TurnsNone, tangram.TurnsRotate, tangram.TurnsFlip} {
-		if turns == t.String() && strings.Contains(want, turns) {
-			return t, nil
-		}
-	}
-	return 0, usagef("-turns %q: want %s", turns, want)
 }
 
 var tgGenerateCmd = &Command{
@@ -62,36 +49,10 @@ its pieces as the set gives them (the orientations hidden).`,
 		out := outFlag(fs, "the puzzle (default stdout)")
 		solution := fs.String("solution", "", "write the planted solution to this file")
 		return func(ctx context.Context, env *Env, args []string) error {
-			tt, err := parseTurns(*turns, "none, rotate or flip")
+			g := bench.TangramGenerate{Pieces: *pieces, Seed: *seed, Turns: *turns, Given: *given, Classic: *classic}
+			p, sol, cmdline, err := g.Generate(ctx)
 			if err != nil {
 				return err
-			}
-			set, ok := tangram.Set(*pieces)
-			if !ok {
-				return usagef("unknown -pieces %q (have %s)", *pieces, strings.Join(tangram.SetNames(), ", "))
-			}
-			cmdline := fmt.Sprintf("tessera tangram generate -pieces %s -seed %d -turns %s", *pieces, *seed, *turns)
-			var (
-				p   *tangram.Puzzle
-				sol *tangram.Solution
-			)
-			if *classic != "" {
-				cmdline = fmt.Sprintf("tessera tangram generate -classic %s -turns %s", *classic, *turns)
-				p, sol, err = tangram.ClassicTurned(ctx, *classic, tt)
-			} else {
-				p, sol, err = tangram.GenerateWith(int64(*seed), set, tangram.GenerateOptions{Turns: tt})
-				if err == nil {
-					p.Name = fmt.Sprintf("%s-%d", *pieces, *seed)
-				}
-			}
-			if err != nil {
-				return err
-			}
-			if *given {
-				cmdline += " -given"
-				if p, sol, err = tangram.GiveTurns(p, sol); err != nil {
-					return err
-				}
 			}
 			if err := bench.WriteTangramPuzzle(env.Stdout, *out, cmdline, p); err != nil || *solution == "" {
 				return err
@@ -139,24 +100,7 @@ paper's Figure 7). The exit status is 1 when the puzzle is not solved.`,
 			files := &bench.TangramSolveFiles{Snapshots: *snaps, Solution: *solution, Picture: *out}
 			job := catalog.TangramJob{Spec: catalog.Spec[catalog.TangramOptions]{Solver: sf.algo, Options: sf.o,
 				Budget: catalog.Budget{Timeout: *timeout}}, Name: filepath.Base(args[0])}
-			rec, res := job.RunPuzzle(ctx, p, files.Hooks())
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if err := files.Write(p, res, sf.algo, filepath.Base(args[0])); err != nil {
-				return err
-			}
-			if err := bench.PrintTangramSolve(env.Stdout, p, rec, res, *asJSON); err != nil {
-				return err
-			}
-			if !res.Solved {
-				var serr error
-				if rec.Error != "" {
-					serr = errors.New(rec.Error)
-				}
-				return fmt.Errorf("not solved: %v", serr)
-			}
-			return nil
+			return bench.SolveTangram(ctx, env.Stdout, p, job, files, *asJSON)
 		}
 	},
 }
@@ -185,7 +129,7 @@ every orientation where the solution's shifts put it.`,
 				return err
 			}
 			if *turns != "" {
-				if p.Turns, err = parseTurns(*turns, "rotate or flip"); err != nil {
+				if p.Turns, err = bench.ParseTangramTurns(*turns, "rotate or flip"); err != nil {
 					return err
 				}
 			}

@@ -3,10 +3,12 @@ package bench
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"strings"
 	"time"
 
 	"tessera/internal/catalog"
@@ -140,4 +142,89 @@ func (t TangramTrace) Run(ctx context.Context, stdout, report io.Writer) error {
 		return fmt.Errorf("%s: the outline does not snap to the lattice (%d faults)", t.Path, len(res.Faults))
 	}
 	return nil
+}
+
+// SolveTangram is `tangram solve`: job on p, the files of files written
+// (TangramSolveFiles: the iterates, the solution, its picture), the solve
+// printed to w (PrintTangramSolve). A puzzle not solved is an error that
+// says why, once everything is written.
+func SolveTangram(ctx context.Context, w io.Writer, p *tangram.Puzzle, job catalog.TangramJob, files *TangramSolveFiles, asJSON bool) error {
+	rec, res := job.RunPuzzle(ctx, p, files.Hooks())
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := files.Write(p, res, job.Solver, job.Name); err != nil {
+		return err
+	}
+	if err := PrintTangramSolve(w, p, rec, res, asJSON); err != nil {
+		return err
+	}
+	if !res.Solved {
+		var serr error
+		if rec.Error != "" {
+			serr = errors.New(rec.Error)
+		}
+		return fmt.Errorf("not solved: %v", serr)
+	}
+	return nil
+}
+
+// ParseTangramTurns reads a -turns flag: one of the orientations named in
+// want, such as "none, rotate or flip" (a UsageError otherwise).
+func ParseTangramTurns(turns, want string) (tangram.Turns, error) {
+	for _, t := range []tangram.Turns{tangram.TurnsNone, tangram.TurnsRotate, tangram.TurnsFlip} {
+		if turns == t.String() && strings.Contains(want, turns) {
+			return t, nil
+		}
+	}
+	return 0, Usagef("-turns %q: want %s", turns, want)
+}
+
+// TangramGenerate is `tangram generate`: a random puzzle of the piece set
+// Pieces (tangram.Set) from Seed, its pieces laid in the orientations
+// Turns ("none", "rotate" or "flip"), or the classic figure Classic; Given
+// writes the pieces turned as the planted solution needs them, translation
+// only.
+type TangramGenerate struct {
+	Pieces  string
+	Seed    uint64
+	Turns   string
+	Given   bool
+	Classic string
+}
+
+// Generate returns the puzzle, its planted solution and the command line
+// that makes it again (the files' header). An unknown piece set or turns
+// is a UsageError.
+func (g TangramGenerate) Generate(ctx context.Context) (*tangram.Puzzle, *tangram.Solution, string, error) {
+	tt, err := ParseTangramTurns(g.Turns, "none, rotate or flip")
+	if err != nil {
+		return nil, nil, "", err
+	}
+	set, ok := tangram.Set(g.Pieces)
+	if !ok {
+		return nil, nil, "", Usagef("unknown -pieces %q (have %s)", g.Pieces, strings.Join(tangram.SetNames(), ", "))
+	}
+	cmdline := fmt.Sprintf("tessera tangram generate -pieces %s -seed %d -turns %s", g.Pieces, g.Seed, g.Turns)
+	var (
+		p   *tangram.Puzzle
+		sol *tangram.Solution
+	)
+	if g.Classic != "" {
+		cmdline = fmt.Sprintf("tessera tangram generate -classic %s -turns %s", g.Classic, g.Turns)
+		p, sol, err = tangram.ClassicTurned(ctx, g.Classic, tt)
+	} else {
+		p, sol, err = tangram.GenerateWith(int64(g.Seed), set, tangram.GenerateOptions{Turns: tt})
+		if err == nil {
+			p.Name = fmt.Sprintf("%s-%d", g.Pieces, g.Seed)
+		}
+	}
+	if err == nil && g.Given {
+		cmdline += " -given"
+		p, sol, err = tangram.GiveTurns(p, sol)
+	}
+	if err != nil {
+		return nil, nil, "", err
+	}
+	return p, sol, cmdline, nil
 }
