@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"text/tabwriter"
@@ -166,25 +165,11 @@ anything on the server: see docs/results/jobs.md, Security.`,
 			defer c.Close()
 			s := c.Server()
 			fmt.Fprintf(env.Stdout, "jobs server on %s, store %s\n", s.URL(), s.Dir())
-			printCredentials(env.Stdout, s, "tessera worker -nats URL")
+			s.Announce(env.Stdout, "tessera worker -nats URL")
 			<-ctx.Done()
 			return nil
 		}
 	},
-}
-
-// printCredentials says where a server's token (and certificate) are
-// and what a client passes; the token itself only at the store's first
-// start, once.
-func printCredentials(w io.Writer, s *jobs.Server, client string) {
-	if s.NewToken() {
-		fmt.Fprintf(w, "new token (shown this once; kept in %s, mode 0600): %s\n", s.TokenFile(), s.Token())
-	}
-	line := fmt.Sprintf("clients: %s -creds %s", client, s.TokenFile())
-	if s.CertFile() != "" {
-		line += " -tls-ca " + s.CertFile()
-	}
-	fmt.Fprintln(w, line+" (copies of these files on other machines; on this one they are found by themselves)")
 }
 
 // jobsClient connects to -nats for the jobs verbs.
