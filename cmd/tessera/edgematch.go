@@ -26,37 +26,10 @@ are those of the shared data folder; see "go doc tessera/edgematch".`,
 	})
 }
 
-// hintFlags add the hints of a file to a puzzle.
-type hintFlags struct {
-	file string
-	n    int
-}
-
-func (h *hintFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&h.file, "hints", "", "fix the pieces listed in this hints file (\"PIECE ROW COL ROT\" lines, as eternity2_clues.txt)")
-	fs.IntVar(&h.n, "nhints", 0, "use only the first N hints of -hints (0: all; 1: Eternity II's starter piece)")
-}
-
-// read reads a puzzle file ("-" for stdin) and adds the hints of -hints.
-// A puzzle, hints or board file that cannot be read or parsed is bad input
-// named on the command line: a usage error (exit status 2) whose message
-// names the file and, for a malformed one, the line.
-func (h *hintFlags) read(env *Env, path string) (*edgematch.Puzzle, error) {
-	if err := h.check(); err != nil {
-		return nil, err
-	}
-	return bench.ReadEdgeMatchPuzzle(path, env.Stdin, h.file, h.n)
-}
-
-// check rejects -nhints without -hints and a negative -nhints.
-func (h *hintFlags) check() error {
-	switch {
-	case h.n < 0:
-		return usagef("-nhints %d: want a count (0: all the hints)", h.n)
-	case h.file == "" && h.n != 0:
-		return usagef("-nhints needs -hints")
-	}
-	return nil
+// hintFlags define -hints and -nhints, the hints added to the puzzles.
+func hintFlags(fs *flag.FlagSet, h *bench.EdgeMatchHints) {
+	fs.StringVar(&h.File, "hints", "", "fix the pieces listed in this hints file (\"PIECE ROW COL ROT\" lines, as eternity2_clues.txt)")
+	fs.IntVar(&h.N, "nhints", 0, "use only the first N hints of -hints (0: all; 1: Eternity II's starter piece)")
 }
 
 var emGenerateCmd = &Command{
@@ -122,8 +95,8 @@ but has a large variance on deep trees: read it as an order of magnitude
 that start from each corner (rows, columns, and spirals in both directions)
 instead of the orders from the top left corner.`,
 	Flags: func(fs *flag.FlagSet) Runner {
-		var hf hintFlags
-		hf.define(fs)
+		var hints bench.EdgeMatchHints
+		hintFlags(fs, &hints)
 		orderName := fs.String("order", "all", "scan order: all, rows, columns, frame or spiral")
 		allScans := fs.Bool("scans", false, "estimate the 16 scans from every corner (rows, columns, spirals both ways)")
 		probes := fs.Int("probes", 100000, "random walks per order")
@@ -140,7 +113,7 @@ instead of the orders from the top left corner.`,
 			if *probes < 1 {
 				return usagef("-probes must be at least 1")
 			}
-			p, err := hf.read(env, args[0])
+			p, err := bench.ReadEdgeMatchPuzzle(args[0], env.Stdin, hints)
 			if err != nil {
 				return err
 			}
@@ -162,15 +135,15 @@ exits with status 2 when a file cannot be read or is malformed, or the board
 does not fit the puzzle (a piece placed twice, out of range, a wrong size):
 the message names the file and the line.`,
 	Flags: func(fs *flag.FlagSet) Runner {
-		var hf hintFlags
-		hf.define(fs)
+		var hints bench.EdgeMatchHints
+		hintFlags(fs, &hints)
 		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 2 {
 				return usagef("want a puzzle file and a board")
 			}
-			p, err := hf.read(env, args[0])
+			p, err := bench.ReadEdgeMatchPuzzle(args[0], env.Stdin, hints)
 			if err != nil {
 				return err
 			}
@@ -204,7 +177,7 @@ not the frame colour.`,
 			if *cell < 8 || *cell > 512 {
 				return usagef("-cell %d: want 8..512 pixels", *cell)
 			}
-			p, err := bench.ReadEdgeMatchPuzzle(args[0], env.Stdin, "", 0)
+			p, err := bench.ReadEdgeMatchPuzzle(args[0], env.Stdin, bench.EdgeMatchHints{})
 			if err != nil {
 				return err
 			}

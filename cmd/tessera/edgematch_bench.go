@@ -61,14 +61,14 @@ be read or parsed is a usage error (status 2).`,
 				}
 				return bench.EdgeMatchGenerated(edgematch.GenerateOptions{Kind: k, Frame: *frame, Rotate: *rotate, Seed: sf.o.Seed}, *sizes, *colors, *n)
 			}, func(list []string) ([]bench.EdgeMatchItem, error) {
-				if err := sf.hints.check(); err != nil {
+				if err := sf.hints.Check(); err != nil {
 					return nil, err
 				}
 				// A bad pattern, a name that matches nothing, a file that
 				// cannot be read or parsed: all bad input named on the
 				// command line.
 				dir, _ := resolveData(*data)
-				return bench.EdgeMatchSet(list, dir, sf.hints.file, sf.hints.n)
+				return bench.EdgeMatchSet(list, dir, sf.hints.File, sf.hints.N)
 			})
 			if err != nil {
 				return err

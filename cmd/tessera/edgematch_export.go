@@ -28,8 +28,8 @@ solution as a model. -direct drops the edge-colour variables (a placement
 implies its neighbours' matching placements directly). A formula estimated
 above -max-clauses is refused before it is built.`,
 	Flags: func(fs *flag.FlagSet) Runner {
-		var hf hintFlags
-		hf.define(fs)
+		var hints bench.EdgeMatchHints
+		hintFlags(fs, &hints)
 		format := fs.String("format", "dimacs", "output format: dimacs")
 		var o sat.SATEncodeOptions
 		fs.BoolVar(&o.NoSymmetry, "no-symmetry", false, "keep the board rotations (every solution a model)")
@@ -48,7 +48,7 @@ above -max-clauses is refused before it is built.`,
 			if o.MaxClauses < 1 {
 				return usagef("-max-clauses %d: want a positive bound", o.MaxClauses)
 			}
-			p, err := hf.read(env, args[0])
+			p, err := bench.ReadEdgeMatchPuzzle(args[0], env.Stdin, hints)
 			if err != nil {
 				return err
 			}

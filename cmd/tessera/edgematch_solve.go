@@ -20,13 +20,13 @@ import (
 type solveFlags struct {
 	algoFlags[edgematch.Solver, catalog.EdgeMatchRun]
 	o     catalog.EdgeMatchRun
-	hints hintFlags
+	hints bench.EdgeMatchHints
 }
 
 func (s *solveFlags) define(fs *flag.FlagSet) {
 	s.o.Seed = 1 // the command line's seed, as every verb's
 	s.algoFlags.define(fs, catalog.EdgeMatch, "dfs", " (listed by tessera help edgematch solve)", &s.o.EdgeMatchOptions)
-	s.hints.define(fs)
+	hintFlags(fs, &s.hints)
 }
 
 // check reports an unknown -algo, options out of range and an option the
@@ -160,7 +160,7 @@ by side (iterates.png).`,
 			if *journal != "" && (sf.algo != "dfs" || sf.o.Split <= 0) {
 				return usagef("-journal applies to -algo dfs -split K")
 			}
-			p, err := sf.hints.read(env, args[0])
+			p, err := bench.ReadEdgeMatchPuzzle(args[0], env.Stdin, sf.hints)
 			if err != nil {
 				return err
 			}

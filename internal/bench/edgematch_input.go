@@ -10,12 +10,33 @@ import (
 	"tessera/edgematch/sat"
 )
 
+// EdgeMatchHints are the hints a front end adds to its puzzles: the first
+// N of the hints file File ("": none; N 0: all of them).
+type EdgeMatchHints struct {
+	File string
+	N    int
+}
+
+// Check refuses a negative N and an N without a File: UsageErrors naming
+// the flags (-nhints, -hints).
+func (h EdgeMatchHints) Check() error {
+	switch {
+	case h.N < 0:
+		return Usagef("-nhints %d: want a count (0: all the hints)", h.N)
+	case h.File == "" && h.N != 0:
+		return Usagef("-nhints needs -hints")
+	}
+	return nil
+}
+
 // ReadEdgeMatchPuzzle reads the piece-set file a front end names ("-":
-// in) and adds the first nhints hints of the hints file (none when hints is
-// ""; all when nhints is 0). A file that cannot be read, is not a regular
-// file or is malformed is a UsageError naming it and, for a malformed one,
-// the line.
-func ReadEdgeMatchPuzzle(path string, in io.Reader, hints string, nhints int) (*edgematch.Puzzle, error) {
+// in) and adds the hints of h (checked first). A file that cannot be read,
+// is not a regular file or is malformed is a UsageError naming it and, for
+// a malformed one, the line.
+func ReadEdgeMatchPuzzle(path string, in io.Reader, h EdgeMatchHints) (*edgematch.Puzzle, error) {
+	if err := h.Check(); err != nil {
+		return nil, err
+	}
 	var p *edgematch.Puzzle
 	var err error
 	switch {
@@ -28,8 +49,8 @@ func ReadEdgeMatchPuzzle(path string, in io.Reader, hints string, nhints int) (*
 			p, err = edgematch.ReadPuzzleFile(path)
 		}
 	}
-	if err == nil && hints != "" {
-		err = p.AddHintsFile(hints, nhints)
+	if err == nil && h.File != "" {
+		err = p.AddHintsFile(h.File, h.N)
 	}
 	if err != nil {
 		return nil, Usagef("%v", err)

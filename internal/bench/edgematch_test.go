@@ -267,11 +267,11 @@ func TestReadEdgeMatchInput(t *testing.T) {
 	pf, bf := write("p.txt", text), write("s.board", edgematch.Format(sol, "planted"))
 	c := sol.Cells[0]
 	hints := write("hints.txt", fmt.Appendf(nil, "%d 0 0 %d\n%d 0 1 %d\n", c.Piece+1, c.Rot, sol.Cells[1].Piece+1, sol.Cells[1].Rot))
-	got, err := ReadEdgeMatchPuzzle(pf, nil, hints, 1)
+	got, err := ReadEdgeMatchPuzzle(pf, nil, EdgeMatchHints{File: hints, N: 1})
 	if err != nil || len(got.Tiles) != len(p.Tiles) || len(got.Hints) != 1 {
 		t.Fatalf("file with a hint: %v", err)
 	}
-	if got, err = ReadEdgeMatchPuzzle("-", strings.NewReader(string(text)), "", 0); err != nil || len(got.Tiles) != len(p.Tiles) {
+	if got, err = ReadEdgeMatchPuzzle("-", strings.NewReader(string(text)), EdgeMatchHints{}); err != nil || len(got.Tiles) != len(p.Tiles) {
 		t.Fatalf("stdin: %v", err)
 	}
 	if b, err := ReadEdgeMatchBoard(bf, got); err != nil || !got.Score(b).Solved() {
@@ -279,11 +279,13 @@ func TestReadEdgeMatchInput(t *testing.T) {
 	}
 	var ue *UsageError
 	for name, err := range map[string]error{
-		"missing":        second(ReadEdgeMatchPuzzle(filepath.Join(dir, "none.txt"), nil, "", 0)),
-		"folder":         second(ReadEdgeMatchPuzzle(dir, nil, "", 0)),
-		"malformed":      second(ReadEdgeMatchPuzzle(write("bad.txt", []byte("3 3\n1 2\n")), nil, "", 0)),
-		"stdin":          second(ReadEdgeMatchPuzzle("-", strings.NewReader("x"), "", 0)),
-		"missing hints":  second(ReadEdgeMatchPuzzle(pf, nil, filepath.Join(dir, "none"), 0)),
+		"missing":        second(ReadEdgeMatchPuzzle(filepath.Join(dir, "none.txt"), nil, EdgeMatchHints{})),
+		"folder":         second(ReadEdgeMatchPuzzle(dir, nil, EdgeMatchHints{})),
+		"malformed":      second(ReadEdgeMatchPuzzle(write("bad.txt", []byte("3 3\n1 2\n")), nil, EdgeMatchHints{})),
+		"stdin":          second(ReadEdgeMatchPuzzle("-", strings.NewReader("x"), EdgeMatchHints{})),
+		"-nhints alone":  second(ReadEdgeMatchPuzzle(pf, nil, EdgeMatchHints{N: 1})),
+		"-nhints -1":     second(ReadEdgeMatchPuzzle(pf, nil, EdgeMatchHints{File: hints, N: -1})),
+		"missing hints":  second(ReadEdgeMatchPuzzle(pf, nil, EdgeMatchHints{File: filepath.Join(dir, "none")})),
 		"board of other": second(ReadEdgeMatchBoard(write("o.board", []byte("2 2\n1/0 2/0\n3/0 4/0\n")), p)),
 	} {
 		if !errors.As(err, &ue) {
