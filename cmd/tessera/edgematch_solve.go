@@ -11,7 +11,7 @@ import (
 	"tessera/edgematch"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
-	"tessera/internal/dist"
+	"tessera/internal/jobs"
 	"tessera/lp"
 )
 
@@ -136,23 +136,17 @@ by side (iterates.png).`,
 			if err := sf.check(); err != nil {
 				return err
 			}
+			var client *jobs.Client
 			if *natsURL != "" {
-				switch {
-				case sf.algo == "dfs" && sf.o.Split == 0:
-					return usagef("-nats with -algo dfs needs -split K (the subtrees are the jobs)")
-				case sf.algo != "dfs" && !bench.EdgeMatchAnytime(sf.algo):
-					return usagef("-nats applies to -algo dfs -split K and -algo partial, tiles and lns")
+				if err := bench.EdgeMatchOnJobs(sf.algo, sf.o.Split); err != nil {
+					return err
 				}
-				client, closeClient, err := solveClient(ctx, *natsURL)
+				c, closeClient, err := solveClient(ctx, *natsURL)
 				if err != nil {
 					return err
 				}
 				defer closeClient()
-				if sf.algo == "dfs" {
-					sf.o.Hooks.Subtrees = dist.Subtrees{Client: client}
-				} else {
-					sf.o.Hooks.Searches = dist.Partial{Client: client}
-				}
+				client = c
 			}
 			if *snapDir != "" && sf.algo != "lp" {
 				return usagef("-snapshots applies to -algo lp")
@@ -172,7 +166,7 @@ by side (iterates.png).`,
 			pr := newProgress(env, *prog)
 			defer pr.Done()
 			run := bench.EdgeMatchSolveRun{Name: filepath.Base(args[0]), Puzzle: p, Algo: sf.algo, Run: sf.o, Timeout: *timeout, Out: *out,
-				Snapshots: *snapDir, Journal: *journal, ShowURL: *url, Progress: pr}
+				Snapshots: *snapDir, Journal: *journal, ShowURL: *url, Progress: pr, Jobs: client}
 			r, err := run.Solve(ctx)
 			if r == nil {
 				return err

@@ -10,6 +10,8 @@ import (
 	"tessera/edgematch"
 	"tessera/edgematch/relax"
 	"tessera/internal/catalog"
+	"tessera/internal/dist"
+	"tessera/internal/jobs"
 	"tessera/internal/progress"
 	"tessera/lp"
 )
@@ -18,8 +20,8 @@ import (
 // solver Algo with Run's options on Puzzle, and what the command keeps
 // around the search: the board saved to Out (every new best of an anytime
 // solver, atomically, or the final board of another), lp's snapshots,
-// dfs -split's journal, the progress lines. Solve wires these into Run's
-// hooks; the caller sets the others (Start, Subtrees, Searches).
+// dfs -split's journal, the progress lines, the workers of Jobs. Solve
+// wires these into Run's hooks; the caller may set Run.Start.
 type EdgeMatchSolveRun struct {
 	Name      string // the puzzle's name in the report and the saved board's comments
 	Puzzle    *edgematch.Puzzle
@@ -31,6 +33,23 @@ type EdgeMatchSolveRun struct {
 	Journal   string        // dfs -split: the split journal's file ("": none)
 	ShowURL   bool          // the report shows the viewer URL
 	Progress  *progress.Reporter
+	// Jobs, when set, runs dfs -split's subtrees, or partial's, tiles' and
+	// lns' Workers seeded searches, as jobs on its workers
+	// (EdgeMatchOnJobs says which runs can).
+	Jobs *jobs.Client
+}
+
+// EdgeMatchOnJobs refuses, as a UsageError, a run of algo (with split
+// K) that cannot run as jobs: dfs without -split, and the solvers that
+// are neither dfs nor anytime.
+func EdgeMatchOnJobs(algo string, split int) error {
+	switch {
+	case algo == "dfs" && split == 0:
+		return Usagef("-nats with -algo dfs needs -split K (the subtrees are the jobs)")
+	case algo != "dfs" && !EdgeMatchAnytime(algo):
+		return Usagef("-nats applies to -algo dfs -split K and -algo partial, tiles and lns")
+	}
+	return nil
 }
 
 // Solve runs the search and returns its report with the search's error
@@ -40,6 +59,11 @@ type EdgeMatchSolveRun struct {
 // solver are usage errors; a backend missing from this build is a failure.
 func (r *EdgeMatchSolveRun) Solve(ctx context.Context) (_ *EdgeMatchSolved, err error) {
 	p, pr, hooks := r.Puzzle, r.Progress, &r.Run.Hooks
+	if r.Jobs != nil && r.Algo == "dfs" {
+		hooks.Subtrees = dist.Subtrees{Client: r.Jobs}
+	} else if r.Jobs != nil {
+		hooks.Searches = dist.Partial{Client: r.Jobs}
+	}
 	snaps, err := NewLPSnapshots(r.Snapshots, p)
 	if err != nil {
 		return nil, err

@@ -20,6 +20,7 @@ import (
 	"tessera/edgematch/sat"
 	"tessera/internal/catalog"
 	"tessera/internal/flock"
+	"tessera/internal/jobs"
 	"tessera/internal/journal"
 	"tessera/internal/progress"
 )
@@ -379,5 +380,41 @@ func TestEdgeMatchSolveRun(t *testing.T) {
 	resume := catalog.EdgeMatchRun{Start: edgematch.NewBoard(4, 4)}
 	if _, err := solve(EdgeMatchSolveRun{Algo: "dfs", Run: resume}); !errors.As(err, &ue) || !strings.Contains(err.Error(), "-resume") {
 		t.Errorf("dfs -resume: %v", err)
+	}
+}
+
+// A split count on the workers of a job server counts what it counts in
+// process; the runs that cannot go to workers are usage errors.
+func TestEdgeMatchSolveRunOnJobs(t *testing.T) {
+	p, _ := planted(t, 4, 4, 3)
+	c, err := jobs.StartEmbedded(t.Context(), jobs.ServerOptions{Dir: t.TempDir()}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	count := catalog.EdgeMatchRun{EdgeMatchOptions: catalog.EdgeMatchOptions{Split: 2, Count: true}}
+	var solutions []int64
+	for _, on := range []*jobs.Client{nil, c} {
+		r := EdgeMatchSolveRun{Name: "p.txt", Puzzle: p, Algo: "dfs", Run: count, Progress: progress.New(io.Discard, false), Jobs: on}
+		s, err := r.Solve(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		solutions = append(solutions, s.Result.Stats.Solutions)
+	}
+	if solutions[0] < 1 || solutions[0] != solutions[1] {
+		t.Errorf("solutions in process and on jobs: %v", solutions)
+	}
+	var ue *UsageError
+	for _, c := range []struct {
+		algo  string
+		split int
+	}{{"dfs", 0}, {"lp", 0}, {"sat", 2}} {
+		if err := EdgeMatchOnJobs(c.algo, c.split); !errors.As(err, &ue) {
+			t.Errorf("%+v on jobs: %v", c, err)
+		}
+	}
+	if err := EdgeMatchOnJobs("lns", 0); err != nil {
+		t.Errorf("lns on jobs: %v", err)
 	}
 }
