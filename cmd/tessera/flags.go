@@ -123,20 +123,6 @@ func finiteFloats(fs *flag.FlagSet) error {
 	return err
 }
 
-// ctxWriter is a writer that fails once its context has ended, so that a
-// long encoding (a PNG of 100 Mpx) stops at its next write.
-type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (c ctxWriter) Write(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.w.Write(p)
-}
-
 // regularFile refuses an input named on the command line that is not a
 // regular file (bench.RegularFile).
 func regularFile(path string) error { return bench.RegularFile(path) }

@@ -70,7 +70,9 @@ a server restart (a running one is run again). With -nats URL it joins an
 existing server or cluster instead (its token by -creds FILE, TESSERA_NATS_CREDS
 or nats://TOKEN@HOST:PORT, its certificate by -tls-ca; still running -workers workers here;
 -workers 0 leaves the work to 'tessera worker -nats URL' processes, which
-must be built with the same job kinds). Each client runs at most 4 jobs at
+must be built with the same job kinds; the sliding page's solves and
+database builds use this server's pattern databases and run here in any
+case, and do not survive a restart). Each client runs at most 4 jobs at
 once, each at most 10 minutes. The embedded server keeps at most 10,000
 queued jobs and 100,000 records (2 GiB), refusing submissions past them,
 and forgets a finished job -retention after it finished (a week).

@@ -24,6 +24,15 @@
 // plot.go draws figures (SameGamePlot: the source blog's comparison of two
 // dust solvers).
 //
+// The runs behind the other verbs of a family live here too, so that a
+// verb is its flags and a call: the training runs (GapTrain,
+// SameGameTrain), data sets (SameGameData), the scramble and the mosaic
+// of pictures (JigsawScramble, JigsawMosaic), a sheet's solve
+// (JigsawSolve, SolveGap), a sliding-tile solver with its pattern database
+// (NpuzzleSolver) and the sliding-tile bench (NpuzzleBench). Each is plain
+// data whose fields with a json tag are the verb's flags
+// (catalog.BindFlags, documented by their help tags), with a Run.
+//
 // RunItems is Run for an Item, a kind of bench item declared with NewItem:
 // its input and result travel as JSON, so that with Options.Remote (a
 // *jobs.Client, "-nats URL") every item is a job run by workers anywhere

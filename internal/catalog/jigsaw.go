@@ -189,6 +189,9 @@ type JigsawHooks struct {
 	// OnResult, when set, receives the solver's result and error when it
 	// returns (JigsawJob.Run), the placement included.
 	OnResult func(jigsaw.Result, error)
+	// Scrambled, when set, receives the puzzle and its truth before the
+	// solve (JigsawJob.Run).
+	Scrambled func(*jigsaw.Puzzle, *jigsaw.Truth)
 }
 
 // JigsawRun is what a jigsaw entry's New reads: the options and the hooks.
@@ -289,7 +292,8 @@ type GapOptions struct {
 	Batch    int     `json:"batch,omitempty" help:"leaves evaluated per network call (0: 8)"`
 	Backup   string  `json:"backup,omitempty" help:"backup of values, mean or max"`
 	Choose   string  `json:"choose,omitempty" help:"action played, by visits or by value"`
-	Attempts int     `json:"attempts,omitempty" help:"attempts with reshuffled patch orders, the best by V (0: 1)"`
+	Attempts int     `json:"attempts,omitempty" help:"attempts with reshuffled patch orders, the best by -judge (0: 1)"`
+	Judge    string  `json:"judge,omitempty" help:"what compares the attempts: v (V's value), pairs (the pair network's likelihood of the answer's adjacencies) or both"`
 	Hybrid   float64 `json:"hybrid,omitempty" help:"weight of the classic compatibilities (MGC across the gap) multiplied into P's prior (0: purely learned)"`
 	// Model is a model folder written by `tessera jigsaw neural train`
 	// ("": the shipped one for the puzzle's patch and gap): a file, so a
@@ -332,6 +336,9 @@ func (o GapOptions) Neural(grid int) (neural.Options, error) {
 	}
 	if n.Selection, err = neural.ParseSelection(o.Select); err != nil && o.Select != "" {
 		return n, fmt.Errorf("-select %q: want puct, uct or spmcts", o.Select)
+	}
+	if n.Judge, err = neural.ParseJudge(o.Judge); err != nil && o.Judge != "" {
+		return n, fmt.Errorf("-judge %q: want v, pairs or both", o.Judge)
 	}
 	if n.Order, err = neural.ParseOrder(o.Order); err != nil && o.Order != "" {
 		return n, fmt.Errorf("-order %q: want fixed or free", o.Order)
@@ -419,7 +426,7 @@ func (o GapRun) learned(build func(*neural.Model, neural.Options) neural.Solver)
 // The options the learned solvers read: every one the tree search's,
 // the greedy ones and the Deepzzle baseline all but the tree's.
 var (
-	gapReads     = []string{"reward", "batch", "attempts", "hybrid", "model", "prior", "value", "order", "hints"}
+	gapReads     = []string{"reward", "batch", "attempts", "judge", "hybrid", "model", "prior", "value", "order", "hints"}
 	gapTreeReads = append(slices.Clip(gapReads), "sims", "cpuct", "backup", "choose", "select", "c")
 )
 

@@ -81,7 +81,12 @@ func (a App) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	wctx, stopWorkers := context.WithCancel(ctx)
 	workersDone := make(chan struct{})
-	go func() { defer close(workersDone); jobs.RunWorkers(wctx, jc, a.Workers) }()
+	go func() {
+		defer close(workersDone)
+		if a.Workers > 0 { // RunWorkers runs at least one
+			jobs.RunWorkers(wctx, jc, a.Workers)
+		}
+	}()
 	defer func() { stopWorkers(); <-workersDone }()
 	where := a.NATS
 	if where == "" {

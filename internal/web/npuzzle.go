@@ -312,18 +312,21 @@ func (s *Server) checkSolve(req solveRequest, def, most time.Duration) (solver, 
 // npuzzleJobs is the sliding game's job kinds: npuzzle.solve, a solve with
 // progress, whose time limit may be longer than a request's and which may
 // first load or build a pattern database, returning the catalogue's record
-// with the page's view (a catalogue job, catalog.NpuzzleJob, sent by a
-// bench to a worker that also registers the page's kinds, runs as the
-// catalogue runs it); and npuzzle.pdb, the load or build of a database
-// alone (npuzzle_pdb.go).
+// with the page's view; and npuzzle.pdb, the load or build of a database
+// alone (npuzzle_pdb.go). Both are the server's own (local): they use the
+// server's pattern databases, so they run on the web server, not on the
+// job system's workers (a bench's npuzzle.solve, catalog.NpuzzleJob, runs
+// there as the catalogue runs it).
 func npuzzleJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{"npuzzle.pdb": {
 		check: func(spec json.RawMessage) (time.Duration, error) {
 			_, timeout, err := s.checkPDBSpec(spec)
 			return timeout, err
 		},
-		run: s.pdbJob,
+		run:   s.pdbJob,
+		local: true,
 	}, catalog.NpuzzleKind: {
+		local: true,
 		check: func(spec json.RawMessage) (time.Duration, error) {
 			if isCatalogNpuzzleJob(spec) {
 				return 0, errorf(http.StatusBadRequest, "npuzzle.solve: give the page's spec (board, solver, blank, timeout_ms): the server chooses the pattern databases")
@@ -336,10 +339,6 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 			return timeout, err
 		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-			if isCatalogNpuzzleJob(spec) {
-				// A bench's job, sent to a worker that also runs the page's.
-				return catalog.JobKinds()[catalog.NpuzzleKind](ctx, spec, progress)
-			}
 			var req solveRequest
 			if err := specUnmarshal(spec, &req); err != nil {
 				return nil, err

@@ -97,7 +97,11 @@ type Config struct {
 	// refused (413).
 	DecodeMemory int64
 
-	// Jobs runs the long solves (nil: a MemJobs of the server's own).
+	// Jobs runs the long solves (nil: a MemJobs of the server's own): the
+	// catalogue's job kinds, which any worker runs (`tessera worker`
+	// registers catalog.JobKinds). The web's own kinds (the sliding
+	// page's solves and database builds, which read the server's pattern
+	// databases) run on the server's own MemJobs whatever Jobs is.
 	Jobs Jobs
 	// JobTimeout is a job's time limit when its spec names none (2 min);
 	// MaxJobTimeout the most a spec may ask for (10 min).
@@ -257,19 +261,6 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// RegisterJobKinds registers the web app's job kinds (npuzzle.solve,
-// samegame.solve, edgematch.solve, jigsaw.solve, gaps.solve, tangram.solve) on cfg.Jobs, for a worker process that
-// serves no pages: `tessera worker -nats URL` beside a `tessera serve
-// -nats URL -workers 0`. cfg.Store is not needed; DataDir and the PDB
-// settings are read as by New.
-func RegisterJobKinds(cfg Config) error {
-	if cfg.Jobs == nil {
-		return errors.New("web: no job system to register the kinds on")
-	}
-	_, err := build(cfg)
-	return err
-}
-
 func build(cfg Config) (*Server, error) {
 	cfg.setDefaults()
 	s := &Server{
@@ -291,19 +282,21 @@ func build(cfg Config) (*Server, error) {
 		}
 		s.pdbs.parts[sz] = part
 	}
-	s.jobs = cfg.Jobs
-	if s.jobs == nil {
-		s.ownJobs = NewMemJobs()
-		s.jobs = s.ownJobs
-	}
+	s.ownJobs = NewMemJobs()
+	s.jobs = s.ownJobs
 	s.jobKinds = map[string]jobKind{}
+	local := map[string]bool{}
 	for _, g := range s.games {
 		if g.jobs == nil {
 			continue
 		}
 		for kind, k := range g.jobs(s) {
 			s.jobKinds[kind] = k
+			local[kind] = k.local
 		}
+	}
+	if cfg.Jobs != nil {
+		s.jobs = splitJobs{local: s.ownJobs, remote: cfg.Jobs, kinds: local}
 	}
 	if err := s.registerJobs(); err != nil {
 		return nil, err
@@ -521,16 +514,14 @@ func (g *memGate) release(n int64) {
 }
 
 // Close stops what the server runs beyond its requests: it ends the
-// pattern database builds and, when the server runs its own jobs (no
-// Config.Jobs), cancels them and waits for them. Serve calls it on
-// shutdown; a caller that serves s as a plain http.Handler calls it once
-// its requests are done (a job's event stream ends with its job).
+// pattern database builds and cancels the jobs the server runs itself
+// (all of them without Config.Jobs; else its local kinds) and waits for
+// them. Serve calls it on shutdown; a caller that serves s as a plain
+// http.Handler calls it once its requests are done (a job's event stream
+// ends with its job).
 func (s *Server) Close() error {
 	s.stop()
-	if s.ownJobs != nil {
-		return s.ownJobs.Close()
-	}
-	return nil
+	return s.ownJobs.Close()
 }
 
 // Serve serves on ln until ctx ends, then stops accepting connections,

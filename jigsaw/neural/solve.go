@@ -200,6 +200,75 @@ func (s Selection) engine() mcts.Selection {
 	return [...]mcts.Selection{SelectPUCT: mcts.PUCT, SelectUCT: mcts.UCT, SelectSPMCTS: mcts.SPMCTS}[s]
 }
 
+// Judge is how the answers of several attempts are compared: by V's
+// value of each complete reassembly (JudgeV, the paper's choice), by the
+// pair network's geometric-mean likelihood of its adjacencies
+// (JudgePairs: exp of the mean, over the pairs of neighbouring patches, of
+// (log P(b | a) + log P(a | b)) / 2 from the puzzle's Table), or by the
+// product of both (JudgeBoth). Table 10 shows V's choice well below the
+// best attempt; the pairs are a second, independent opinion.
+type Judge uint8
+
+const (
+	JudgeV Judge = iota
+	JudgePairs
+	JudgeBoth
+)
+
+var judgeNames = [...]string{JudgeV: "v", JudgePairs: "pairs", JudgeBoth: "both"}
+
+// String returns "v", "pairs" or "both".
+func (j Judge) String() string {
+	if int(j) < len(judgeNames) {
+		return judgeNames[j]
+	}
+	return fmt.Sprintf("Judge(%d)", uint8(j))
+}
+
+// ParseJudge reads "v", "pairs" or "both" ("": v).
+func ParseJudge(s string) (Judge, error) {
+	if s == "" {
+		return JudgeV, nil
+	}
+	for v, name := range judgeNames {
+		if s == name {
+			return Judge(v), nil
+		}
+	}
+	return 0, fmt.Errorf("neural: judge %q: want v, pairs or both", s)
+}
+
+// PairScore is the pair network's geometric-mean likelihood of the
+// adjacencies of s's reassembly (JudgePairs): exp of the mean over every
+// two horizontally or vertically neighbouring occupied cells, patch a
+// left of (or above) patch b, of (Fwd + Bwd) / 2; 1 when s has no such
+// pair. s's patches must be those of t.
+func (t *Table) PairScore(s *State, grid int) float64 {
+	sum, k := 0.0, 0
+	for c := range grid * grid {
+		a := int(s.At[c])
+		if a < 0 {
+			continue
+		}
+		for d := range 2 {
+			nc := c + 1
+			if d == Below {
+				nc = c + grid
+			}
+			if (d == Right && c%grid == grid-1) || nc >= grid*grid || s.At[nc] < 0 {
+				continue
+			}
+			i := a*t.N + int(s.At[nc])
+			sum += float64(t.Fwd[d][i]+t.Bwd[d][i]) / 2
+			k++
+		}
+	}
+	if k == 0 {
+		return 1
+	}
+	return math.Exp(sum / float64(k))
+}
+
 // Order is how the game orders the patches.
 type Order uint8
 
@@ -277,6 +346,9 @@ type Options struct {
 	// oracle reward, the one it rewards most (and the attempts stop at a
 	// perfect one).
 	Attempts int
+	// Judge is what compares the attempts' answers (default V's value;
+	// the pair network's likelihood needs Solve's table).
+	Judge Judge
 	// Seed drives the reshuffled orders and the hints.
 	Seed uint64
 	// Hybrid, when positive, multiplies P's priors by the classic
@@ -364,7 +436,7 @@ func (o Options) check(pz *Puzzle, algo algorithm) error {
 	if algo == algoGreedyP && o.Prior != PriorP {
 		return fmt.Errorf("neural: greedy P needs P's priors (prior %s)", o.Prior)
 	}
-	if o.Selection > SelectSPMCTS || o.Value > ValueConst || o.Prior > PriorUniform || o.Order > OrderFree || o.Reward > Patches {
+	if o.Judge > JudgeBoth || o.Selection > SelectSPMCTS || o.Value > ValueConst || o.Prior > PriorUniform || o.Order > OrderFree || o.Reward > Patches {
 		return fmt.Errorf("neural: unknown option value")
 	}
 	return nil
@@ -435,7 +507,7 @@ func solveWith(ctx context.Context, m *Model, pz *Puzzle, opts Options, algo alg
 		}
 		ev = Hybrid(ev, ct, pz.Grid, opts.Hybrid)
 	}
-	res, err := searchWith(ctx, ev, pz, opts, algo)
+	res, err := searchJudged(ctx, ev, pz, opts, algo, t)
 	res.Elapsed = time.Since(start)
 	return res, err
 }
@@ -528,10 +600,19 @@ func startState(pz *Puzzle, order, hints []int, free bool) *State {
 
 // searchWith is Search playing algo.
 func searchWith(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options, algo algorithm) (Result, error) {
+	return searchJudged(ctx, ev, pz, opts, algo, nil)
+}
+
+// searchJudged is searchWith with the puzzle's pair table t, which
+// JudgePairs and JudgeBoth need.
+func searchJudged(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options, algo algorithm, t *Table) (Result, error) {
 	start := time.Now()
 	opts = opts.defaults()
 	if err := opts.check(pz, algo); err != nil {
 		return Result{}, err
+	}
+	if opts.Judge != JudgeV && t == nil {
+		return Result{}, fmt.Errorf("neural: judge %s needs the pair network's table (Solve, not Search)", opts.Judge)
 	}
 	n := pz.Cells()
 	if pz.Fragments {
@@ -554,6 +635,14 @@ func searchWith(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options, alg
 		s, val, err := g.play(startState(pz, order, hints, opts.Order == OrderFree))
 		stats.Evaluations += g.evals
 		stats.Batches += g.batches
+		if s != nil && opts.Judge != JudgeV {
+			ps := t.PairScore(s, pz.Grid)
+			if opts.Judge == JudgePairs {
+				val = ps
+			} else {
+				val *= ps
+			}
+		}
 		if s != nil {
 			best.Attempts = append(best.Attempts, Attempt{Cells: s.Cells(), Value: val})
 			r := -1.0
