@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 
 	"tessera/edgematch"
 	"tessera/internal/bench"
@@ -56,27 +55,15 @@ Their pieces keep their orientation ("orientation fixed") unless -rotate.`,
 		out := outFlag(fs, "the puzzle (default stdout)")
 		solution := fs.String("solution", "", "write the planted solution board to this file")
 		return func(ctx context.Context, env *Env, args []string) error {
-			k, err := edgematch.ParseKind(*kind)
+			o := edgematch.GenerateOptions{Colours: *colors, Frame: *frame, Rotate: *rotate, Seed: *seed}
+			puzzle, sol, err := bench.GenerateEdgeMatch(*kind, *size, o)
 			if err != nil {
-				return usagef("%v", err)
-			}
-			o := edgematch.GenerateOptions{Kind: k, Colours: *colors, Frame: *frame, Rotate: *rotate, Seed: *seed}
-			if o.Rows, o.Cols, err = edgematch.ParseSize(*size); err != nil {
-				return usagef("%v", err)
-			}
-			if *rotate && k != edgematch.Kovalsky {
-				return usagef("-rotate applies to -kind kovalsky (framed puzzles are always rotated)")
-			}
-			p, sol, err := edgematch.Generate(o)
-			if err != nil {
-				return usagef("%v", err)
-			}
-			header := o.Command()
-			text := edgematch.Format(p, header, "format: \"ROWS COLS\", then one piece per line \"N E S W\" (clockwise from the top); colour 0 = grey")
-			if err := writeOut(env, *out, text); err != nil || *solution == "" {
 				return err
 			}
-			return writeFileAtomic(*solution, edgematch.Format(sol, "planted solution of: "+header))
+			if err := writeOut(env, *out, puzzle); err != nil || *solution == "" {
+				return err
+			}
+			return writeFileAtomic(*solution, sol)
 		}
 	},
 }
@@ -143,11 +130,7 @@ the message names the file and the line.`,
 			if len(args) != 2 {
 				return usagef("want a puzzle file and a board")
 			}
-			p, err := bench.ReadEdgeMatchPuzzle(args[0], env.Stdin, hints)
-			if err != nil {
-				return err
-			}
-			b, err := bench.ReadEdgeMatchBoard(args[1], p)
+			p, b, err := bench.ReadEdgeMatchBoardOf(args[0], args[1], env.Stdin, hints)
 			if err != nil {
 				return err
 			}
@@ -177,20 +160,11 @@ not the frame colour.`,
 			if *cell < 8 || *cell > 512 {
 				return usagef("-cell %d: want 8..512 pixels", *cell)
 			}
-			p, err := bench.ReadEdgeMatchPuzzle(args[0], env.Stdin, bench.EdgeMatchHints{})
+			p, b, err := bench.ReadEdgeMatchBoardOf(args[0], args[1], env.Stdin, bench.EdgeMatchHints{})
 			if err != nil {
 				return err
 			}
-			b, err := bench.ReadEdgeMatchBoard(args[1], p)
-			if err != nil {
-				return err
-			}
-			img := p.Render(b, edgematch.RenderOptions{Cell: *cell, NoHighlight: *plain})
-			if err := bench.WritePNG(*out, img); err != nil {
-				return err
-			}
-			fmt.Fprintf(env.Stdout, "%s: %dx%d pixels, score %v\n", *out, img.Bounds().Dx(), img.Bounds().Dy(), p.Score(b))
-			return nil
+			return bench.RenderEdgeMatch(env.Stdout, *out, p, b, edgematch.RenderOptions{Cell: *cell, NoHighlight: *plain})
 		}
 	},
 }

@@ -172,7 +172,7 @@ by side (iterates.png).`,
 				return err
 			}
 			if *asJSON {
-				if werr := writeJSON(env.Stdout, r.Record()); werr != nil {
+				if werr := bench.WriteJSON(env.Stdout, r.Record()); werr != nil {
 					return werr
 				}
 			} else {

@@ -91,9 +91,6 @@ func newProgress(env *Env, force bool) *progress.Reporter {
 	return progress.New(env.Stderr, force)
 }
 
-// writeJSON writes v as one line of JSON.
-func writeJSON(w io.Writer, v any) error { return bench.WriteJSON(w, v) }
-
 // writeFileAtomic writes data to path through a temporary file in the same
 // folder, so a reader never sees a half-written file.
 func writeFileAtomic(path string, data []byte) error {
@@ -122,10 +119,6 @@ func finiteFloats(fs *flag.FlagSet) error {
 	})
 	return err
 }
-
-// regularFile refuses an input named on the command line that is not a
-// regular file (bench.RegularFile).
-func regularFile(path string) error { return bench.RegularFile(path) }
 
 // withRemote runs f with a bench's -nats remote (benchRemote: nil without
 // a URL), closed when f returns.

@@ -115,3 +115,51 @@ func WriteEdgeMatchCNF(ctx context.Context, stdout io.Writer, path, title string
 	}
 	return WriteFileAtomic(path, func(w io.Writer) error { return e.WriteDIMACS(w, title) })
 }
+
+// ReadEdgeMatchBoardOf reads a puzzle with the hints of h
+// (ReadEdgeMatchPuzzle) and a board of it (ReadEdgeMatchBoard), as the
+// verbs that take both name them.
+func ReadEdgeMatchBoardOf(puzzle, board string, in io.Reader, h EdgeMatchHints) (*edgematch.Puzzle, *edgematch.Board, error) {
+	p, err := ReadEdgeMatchPuzzle(puzzle, in, h)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := ReadEdgeMatchBoard(board, p)
+	return p, b, err
+}
+
+// RenderEdgeMatch draws b of p (edgematch.Puzzle.Render with o) as a PNG to
+// path atomically and says so on w, with the picture's size and the
+// board's score.
+func RenderEdgeMatch(w io.Writer, path string, p *edgematch.Puzzle, b *edgematch.Board, o edgematch.RenderOptions) error {
+	img := p.Render(b, o)
+	if err := WritePNG(path, img); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "%s: %dx%d pixels, score %v\n", path, img.Bounds().Dx(), img.Bounds().Dy(), p.Score(b))
+	return err
+}
+
+// GenerateEdgeMatch is `edgematch generate`: a random puzzle of o, of the
+// kind and size their flags name, and its planted solution, each as the
+// text of its file headed by the command line that makes it. A kind, a
+// size or options out of range, and -rotate with a framed kind, are
+// UsageErrors.
+func GenerateEdgeMatch(kind, size string, o edgematch.GenerateOptions) (puzzle, solution []byte, err error) {
+	if o.Kind, err = edgematch.ParseKind(kind); err != nil {
+		return nil, nil, Usagef("%v", err)
+	}
+	if o.Rows, o.Cols, err = edgematch.ParseSize(size); err != nil {
+		return nil, nil, Usagef("%v", err)
+	}
+	if o.Rotate && o.Kind != edgematch.Kovalsky {
+		return nil, nil, Usagef("-rotate applies to -kind kovalsky (framed puzzles are always rotated)")
+	}
+	p, sol, err := edgematch.Generate(o)
+	if err != nil {
+		return nil, nil, Usagef("%v", err)
+	}
+	header := o.Command()
+	return edgematch.Format(p, header, "format: \"ROWS COLS\", then one piece per line \"N E S W\" (clockwise from the top); colour 0 = grey"),
+		edgematch.Format(sol, "planted solution of: "+header), nil
+}

@@ -418,3 +418,40 @@ func TestEdgeMatchSolveRunOnJobs(t *testing.T) {
 		t.Errorf("lns on jobs: %v", err)
 	}
 }
+
+// GenerateEdgeMatch writes a puzzle and its planted solution that read
+// back as a solved board, which RenderEdgeMatch draws; bad kinds, sizes
+// and -rotate on a framed puzzle are usage errors.
+func TestGenerateAndRenderEdgeMatch(t *testing.T) {
+	puzzle, solution, err := GenerateEdgeMatch("framed", "4x5", edgematch.GenerateOptions{Colours: 4, Frame: 2, Seed: 7})
+	if err != nil || !strings.Contains(string(puzzle), "# tessera edgematch generate") {
+		t.Fatalf("%v\n%s", err, puzzle)
+	}
+	dir := t.TempDir()
+	pf, bf := filepath.Join(dir, "p.txt"), filepath.Join(dir, "s.board")
+	os.WriteFile(pf, puzzle, 0o644)
+	os.WriteFile(bf, solution, 0o644)
+	p, b, err := ReadEdgeMatchBoardOf(pf, bf, nil, EdgeMatchHints{})
+	if err != nil || !p.Score(b).Solved() {
+		t.Fatalf("the planted solution: %v", err)
+	}
+	var out strings.Builder
+	png := filepath.Join(dir, "b.png")
+	var w, h int
+	if err := RenderEdgeMatch(&out, png, p, b, edgematch.RenderOptions{Cell: 10}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fmt.Sscanf(out.String(), png+": %dx%d pixels, score 31/31", &w, &h); err != nil || w < 5*10 || h < 4*10 {
+		t.Errorf("render: %v %q", err, out.String())
+	}
+	var ue *UsageError
+	for _, c := range []struct {
+		kind, size string
+		o          edgematch.GenerateOptions
+	}{{"round", "4x4", edgematch.GenerateOptions{Colours: 4}}, {"framed", "4", edgematch.GenerateOptions{Colours: 4}},
+		{"framed", "4x4", edgematch.GenerateOptions{Colours: 4, Rotate: true}}, {"framed", "4x4", edgematch.GenerateOptions{}}} {
+		if _, _, err := GenerateEdgeMatch(c.kind, c.size, c.o); !errors.As(err, &ue) {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+}
