@@ -63,7 +63,7 @@ Their pieces keep their orientation ("orientation fixed") unless -rotate.`,
 			if err := writeOut(env, *out, puzzle); err != nil || *solution == "" {
 				return err
 			}
-			return writeFileAtomic(*solution, sol)
+			return writeOut(env, *solution, sol)
 		}
 	},
 }

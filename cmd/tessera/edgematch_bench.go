@@ -8,6 +8,7 @@ import (
 	"tessera/edgematch"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
+	"tessera/internal/datadir"
 	"tessera/internal/progress"
 )
 
@@ -67,7 +68,10 @@ be read or parsed is a usage error (status 2).`,
 				// A bad pattern, a name that matches nothing, a file that
 				// cannot be read or parsed: all bad input named on the
 				// command line.
-				dir, _ := resolveData(*data)
+				dir := *data
+				if dir == "" {
+					dir, _ = datadir.Dir()
+				}
 				return bench.EdgeMatchSet(list, dir, sf.hints.File, sf.hints.N)
 			})
 			if err != nil {

@@ -171,12 +171,8 @@ by side (iterates.png).`,
 			if r == nil {
 				return err
 			}
-			if *asJSON {
-				if werr := bench.WriteJSON(env.Stdout, r.Record()); werr != nil {
-					return werr
-				}
-			} else {
-				r.Print(env.Stdout)
+			if werr := r.Write(env.Stdout, *asJSON); werr != nil {
+				return werr
 			}
 			return err
 		}

@@ -5,14 +5,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"strings"
 	"time"
 
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
-	"tessera/internal/datadir"
 	"tessera/internal/progress"
 )
 
@@ -73,14 +71,6 @@ func dataFlag(fs *flag.FlagSet) *string {
 	return fs.String("data", "", "benchmark data folder (default $TESSERA_DATA or ../shared/data)")
 }
 
-// resolveData returns the data folder named by -data or found by datadir.
-func resolveData(flagValue string) (string, error) {
-	if flagValue != "" {
-		return flagValue, nil
-	}
-	return datadir.Dir()
-}
-
 // withTimeout derives a context that ends after d, or never when d <= 0.
 func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 	return catalog.WithTimeout(ctx, d)
@@ -89,12 +79,6 @@ func withTimeout(ctx context.Context, d time.Duration) (context.Context, context
 // newProgress returns a reporter on stderr, active on a terminal or when forced.
 func newProgress(env *Env, force bool) *progress.Reporter {
 	return progress.New(env.Stderr, force)
-}
-
-// writeFileAtomic writes data to path through a temporary file in the same
-// folder, so a reader never sees a half-written file.
-func writeFileAtomic(path string, data []byte) error {
-	return bench.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(data); return err })
 }
 
 // isSet reports whether the flag name was given on the command line.

@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strings"
-	"text/tabwriter"
 	"time"
 
 	"tessera/internal/bench"
@@ -210,23 +208,7 @@ var jobsListCmd = &Command{
 			if err != nil {
 				return err
 			}
-			if *asJSON {
-				for _, st := range all {
-					st.Result = nil
-					if err := bench.WriteJSON(env.Stdout, st); err != nil {
-						return err
-					}
-				}
-				return nil
-			}
-			tw := tabwriter.NewWriter(env.Stdout, 0, 8, 2, ' ', 0)
-			fmt.Fprintln(tw, "id\tkind\tstate\tsubmitted\tseconds\tattempts\tworker\terror")
-			for _, st := range all {
-				firstLine, _, _ := strings.Cut(st.Error, "\n")
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.2f\t%d\t%s\t%s\n", st.ID, st.Kind, st.State, st.Submitted.Format(time.DateTime),
-					st.Seconds(), st.Attempts, st.Worker, firstLine)
-			}
-			return tw.Flush()
+			return bench.PrintJobs(env.Stdout, all, *asJSON)
 		})
 	},
 }

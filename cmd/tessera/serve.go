@@ -110,11 +110,10 @@ refused without it. (-insecure is its older name, still accepted.)`,
 		fs.BoolVar(open, "insecure", false, "the older name of -open")
 		pdbDir := fs.String("pdb", "", "folder of the sliding puzzle's pattern databases (default the user cache folder's tessera/, as for 'tessera npuzzle pdb build')")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if *natsURL != "" && *storeDir != "" {
-				return usagef("-store is the embedded server's; it does not go with -nats")
-			}
-			if *natsURL == "" && (*auth.creds != "" || *auth.ca != "") {
-				return usagef("-creds and -tls-ca go with -nats (the embedded server makes its own)")
+			app := web.App{DB: *dbPath, Log: env.Stderr, Quiet: *quiet, NATS: *natsURL, NATSOptions: auth.options(), Store: *storeDir, Retention: *retention,
+				Workers: *workers, Data: *dataDir, PDB: *pdbDir}
+			if err := app.Check(); err != nil {
+				return usagef("%v", err)
 			}
 			if *retention <= 0 {
 				return usagef("-retention %v: must be positive", *retention)
@@ -127,13 +126,10 @@ refused without it. (-insecure is its older name, still accepted.)`,
 				return err
 			}
 			defer ln.Close()
-			tokenGiven := isSet(fs, "token")
-			webToken, err := web.ServeToken(ln.Addr(), *token, tokenGiven, *open)
-			if err != nil {
+			app.TokenGiven = isSet(fs, "token")
+			if app.Token, err = web.ServeToken(ln.Addr(), *token, app.TokenGiven, *open); err != nil {
 				return usagef("%v", err)
 			}
-			app := web.App{DB: *dbPath, Log: env.Stderr, Quiet: *quiet, NATS: *natsURL, NATSOptions: auth.options(), Store: *storeDir, Retention: *retention,
-				Workers: *workers, Data: *dataDir, PDB: *pdbDir, Token: webToken, TokenGiven: tokenGiven}
 			return app.Serve(ctx, ln)
 		}
 	},

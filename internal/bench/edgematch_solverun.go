@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"tessera/edgematch"
@@ -147,4 +148,14 @@ func lpTooLarge(err error) error {
 		return fmt.Errorf("%w; -lp-max-mem %d would allow it", err, (se.Need+1<<20-1)>>20)
 	}
 	return err
+}
+
+// Write writes the report: its record as one line of JSON with asJSON,
+// else the text (Print).
+func (s *EdgeMatchSolved) Write(w io.Writer, asJSON bool) error {
+	if asJSON {
+		return WriteJSON(w, s.Record())
+	}
+	s.Print(w)
+	return nil
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -36,6 +37,20 @@ type App struct {
 	// TokenGiven says it was given rather than drawn, so not shown.
 	Token      string
 	TokenGiven bool
+}
+
+// Check refuses the settings that do not go together: a Store with NATS
+// (the store is the embedded server's) and NATSOptions without NATS (the
+// embedded server makes its own credentials). The errors name serve's
+// flags.
+func (a App) Check() error {
+	switch {
+	case a.NATS != "" && a.Store != "":
+		return errors.New("-store is the embedded server's; it does not go with -nats")
+	case a.NATS == "" && len(a.NATSOptions) > 0:
+		return errors.New("-creds and -tls-ca go with -nats (the embedded server makes its own)")
+	}
+	return nil
 }
 
 // Serve runs the app on ln until ctx ends, then stops gracefully

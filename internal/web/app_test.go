@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
+	"tessera/internal/jobs"
 	"testing"
 	"time"
 )
@@ -46,6 +47,23 @@ func TestAppServe(t *testing.T) {
 		"jobs on NATS embedded nats://", "1 workers here"} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("no %q in the log:\n%s", want, log.String())
+		}
+	}
+}
+
+// Check refuses a store with -nats and credentials without it.
+func TestAppCheck(t *testing.T) {
+	creds := []jobs.Option{jobs.WithCreds("token")}
+	for _, c := range []struct {
+		app  App
+		want string
+	}{
+		{App{}, ""}, {App{NATS: "nats://h:4222", NATSOptions: creds}, ""}, {App{Store: "s"}, ""},
+		{App{NATS: "nats://h:4222", Store: "s"}, "-store is the embedded server's"},
+		{App{NATSOptions: creds}, "-creds and -tls-ca go with -nats"},
+	} {
+		if err := c.app.Check(); (err == nil) != (c.want == "") || err != nil && !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want %q", c.app, err, c.want)
 		}
 	}
 }
