@@ -2,8 +2,10 @@ package main
 
 import (
 	"flag"
+	"io"
 	"strings"
 
+	"tessera/internal/bench"
 	"tessera/internal/catalog"
 )
 
@@ -60,5 +62,5 @@ func writeOut(env *Env, path string, data []byte) error {
 		_, err := env.Stdout.Write(data)
 		return err
 	}
-	return writeFileAtomic(path, data)
+	return bench.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(data); return err })
 }

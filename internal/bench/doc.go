@@ -13,8 +13,14 @@
 // WriteNpuzzleSolve, WriteSameGameSolve, WriteSameGameScore) and the
 // readers of the inputs their verbs name (NpuzzleSet.ReadSet,
 // ReadSameGameSet, ReadSameGameBoard); npuzzle_pdb.go loads pattern
-// databases for the command line and prints their tables. A mistake in
-// such an input is a UsageError (the command line's exit status 2);
+// databases for the command line and prints their tables. The verbs of
+// edge-matching and tangram keep only flags and printing: their runs are
+// here (edgematch_solverun.go: EdgeMatchSolveRun wires the catalogue
+// solver's hooks to the saved boards, LP snapshots, split journal and
+// progress; edgematch_input.go and tangram_input.go: the readers,
+// EdgeMatchScans, WriteEdgeMatchCNF, TangramGenerate, SolveTangram,
+// TangramTrace, WriteTangramRender). A mistake in such an input is a
+// UsageError (the command line's exit status 2);
 // plot.go draws figures (SameGamePlot: the source blog's comparison of two
 // dust solvers).
 //

@@ -32,7 +32,9 @@
 // SameSite=Strict cookie; every job, saved game and uploaded picture is
 // stored with its owner, and another client's answers 404 like an unknown
 // id. Config.Token, when set (serve beyond loopback), is asked of every
-// request but the static files'.
+// request but the static files'. ServeToken chooses it from `tessera
+// serve`'s -token and -open, and App (app.go) runs the server as serve
+// does: its database, its job system and in-process workers.
 //
 // The pages are html/template files under templates/ and plain ES modules
 // and CSS under static/, embedded in the binary: there is no front-end build
