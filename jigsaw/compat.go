@@ -268,6 +268,23 @@ func (c *Compat) BestBuddy(i int, a Side) (Candidate, bool) {
 	return b, len(back) > 0 && int(back[0].Piece) == i && back[0].Side == a
 }
 
+// MedianBestD returns the median over all edges of their best
+// candidate's dissimilarity: what a true adjacency typically costs (0
+// without candidates). O(n log n).
+func (c *Compat) MedianBestD() float32 {
+	d := make([]float32, 0, 4*c.n)
+	for e := range 4 * c.n {
+		if c.ncand[e] > 0 {
+			d = append(d, c.cand[e*c.k].D)
+		}
+	}
+	if len(d) == 0 {
+		return 0
+	}
+	slices.Sort(d)
+	return d[len(d)/2]
+}
+
 // compatEps keeps ratios finite between identical edges.
 const compatEps = 1e-6
 

@@ -612,3 +612,32 @@ func FuzzReadPlacement(f *testing.F) {
 		}
 	})
 }
+
+// TestMedianBestD: the median over all edges of their lowest D, computed
+// from D itself over every pairing, and below the mean of all pairings
+// on a real picture (true neighbours fit better than chance).
+func TestMedianBestD(t *testing.T) {
+	g := loadGrid(t, "mit5-crop.png")
+	pz, _ := Scramble([]*Grid{g}, ScrambleOptions{Rotate: true, Seed: 2})
+	c, err := NewCompat(context.Background(), pz, CompatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(pz.Pieces)
+	var best []float64
+	for i := range n {
+		for a := range Side(4) {
+			b := math.Inf(1)
+			for j := range n {
+				for s := range Side(4) {
+					b = math.Min(b, float64(c.D(i, a, j, s)))
+				}
+			}
+			best = append(best, b)
+		}
+	}
+	slices.Sort(best)
+	if got, want := float64(c.MedianBestD()), best[len(best)/2]; got != want || got >= c.Mean() {
+		t.Errorf("MedianBestD %g, want %g (below the mean %g)", got, want, c.Mean())
+	}
+}

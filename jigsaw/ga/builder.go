@@ -684,7 +684,11 @@ func (x *builder) placeGroup(g, o int32) bool {
 					}
 					e := 4*k + int32(jigsaw.SideAt(d, rot))
 					f := 4*q + int32(jigsaw.SideAt(d.Opposite(), x.at[q].rot))
-					cost += float64(x.pr.d(e, f)) - 2*x.pr.none
+					if x.pr.free != nil {
+						cost += float64(x.pr.d(e, f)) - x.pr.freeCost(e) - x.pr.freeCost(f)
+					} else {
+						cost += float64(x.pr.d(e, f)) - 2*x.pr.none
+					}
 				}
 			}
 			if !found || cost < bestCost {

@@ -16,6 +16,10 @@ type problem struct {
 	bb         []int32
 	kth        []float32 // the dissimilarity of each edge's last candidate
 	none       float64   // the cost of an edge without neighbour
+	// free, when set (pictures with holes), is the cost of each edge
+	// without neighbour instead of none: its best candidate's
+	// dissimilarity, what its missing neighbour would likely have cost.
+	free []float32
 	// bbChrom holds the best-buddy relations as a pseudo-parent: every
 	// best-buddy pair of edges, placed or not.
 	bbChrom *chromosome
@@ -41,6 +45,28 @@ func newProblem(c *jigsaw.Compat, rows, cols int, none float64) *problem {
 		}
 	}
 	return pr
+}
+
+// holeEdges makes every edge without neighbour cost its best candidate's
+// dissimilarity, for a picture with holes:
+// leaving a hole beside a piece then costs about what its lost neighbour
+// would have, and two edges are joined rather than left free only when
+// they fit about as well as their best candidates.
+func (pr *problem) holeEdges() {
+	pr.free, pr.none = make([]float32, 4*pr.n), 0
+	for e := range pr.free {
+		if cs := pr.c.Candidates(e>>2, jigsaw.Side(e&3)); len(cs) > 0 {
+			pr.free[e] = cs[0].D
+		}
+	}
+}
+
+// freeCost returns the cost of edge e touching nothing.
+func (pr *problem) freeCost(e int32) float64 {
+	if pr.free != nil {
+		return float64(pr.free[e])
+	}
+	return pr.none
 }
 
 // d returns the cost of edges e and f touching. With a dense table it is
@@ -113,6 +139,9 @@ func (pr *problem) rate(ch *chromosome) {
 		switch {
 		case f < 0:
 			free++
+			if pr.free != nil {
+				sum += float64(pr.free[e])
+			}
 		case int32(e) < f:
 			sum += float64(pr.d(int32(e), f))
 		}

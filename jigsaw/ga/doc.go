@@ -68,6 +68,14 @@
 //     together lowered the best fitness by less than 0.01%: by default 10 from 8,000 pieces on, where the
 //     greedy seed of a photograph is often nearly right and a generation
 //     costs seconds; never on smaller puzzles, as in the paper.
+//   - A picture with pieces missing or strays mixed in (Problem.Holes):
+//     the greedy solver finds the frame and the pieces that fit it, and
+//     the search runs on those in that frame, each free edge costing its
+//     best candidate's dissimilarity (what its missing neighbour would
+//     likely have cost); its answer replaces the greedy layout only when
+//     it keeps at least as many best-buddy adjacencies, since the fitness
+//     can also be lowered by putting holes beside the pieces that fit
+//     nothing well.
 //   - Solver.NoFrame solves a single picture without a frame, seeded by
 //     the frameless greedy assembly: for very large pictures of several
 //     scenes, where the estimated frame breaks that assembly up (97.5%

@@ -70,6 +70,9 @@ type Solver struct {
 	// Workers is the number of goroutines building and rating children
 	// (0: GOMAXPROCS). The result does not depend on it.
 	Workers int
+	// holeEdges: the search of a picture with holes (solveHoles) charges
+	// each free edge its best candidate's dissimilarity (problem.holeEdges).
+	holeEdges bool
 	// Seed selects every random choice: the same seed gives the same
 	// result.
 	Seed uint64
@@ -283,6 +286,9 @@ func (sv *solver) single(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 		res.Frame = [2]int{rows, cols}
 	}
 	pr := newProblem(c, rows, cols, sv.noneCost(c))
+	if sv.s.holeEdges {
+		pr.holeEdges()
+	}
 	var free *jigsaw.Placement
 	if sv.s.FreeSeed && !known && seed != nil && rows > 0 {
 		t0 = time.Now()

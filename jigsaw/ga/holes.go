@@ -8,15 +8,14 @@ import (
 	"tessera/jigsaw/greedy"
 )
 
-// holeCost is the cost of a free edge in the search of a picture with
-// holes (Problem.Holes), unless Solver.NoneCost sets one.
-const holeCost = 1e-9
-
 // solveHoles solves a picture whose pieces may be missing and mixed with
 // strays (Problem.Holes): the greedy solver finds the frame (the known
 // one, or its estimate) and the pieces that fit it, setting the strays
 // aside; the search then runs on those pieces in that frame, whose empty
-// cells are the holes, seeded with the greedy layout.
+// cells are the holes, seeded with the greedy layout, each free edge
+// costing its best candidate's dissimilarity. Its answer replaces the
+// greedy layout only when it keeps at least as many best-buddy
+// adjacencies.
 func (s Solver) solveHoles(ctx context.Context, p *jigsaw.Problem, c *jigsaw.Compat, res jigsaw.Result, start time.Time) (jigsaw.Result, error) {
 	g, err := greedy.Solver{CompatOptions: s.CompatOptions}.Solve(ctx, &jigsaw.Problem{Puzzle: p.Puzzle, Compat: c, Rows: p.Rows, Cols: p.Cols, Holes: true})
 	res.SeedTime = time.Since(start) - res.CompatTime
@@ -50,15 +49,19 @@ func (s Solver) solveHoles(ctx context.Context, p *jigsaw.Problem, c *jigsaw.Com
 			p.Snapshot(gen, pl)
 		}
 	}
-	// A free edge costs (almost) nothing: the holes, whose number the
-	// frame fixes, go where they spare the worst adjacencies, not to the
-	// border, where they leave the fewest free edges.
+	// Unless NoneCost says otherwise, a free edge costs its best
+	// candidate's dissimilarity, about what its missing neighbour would
+	// have cost: the holes, whose number the frame fixes, are not pushed
+	// to the border (the fewest free edges) nor spread to spare every poor
+	// adjacency.
 	inner := s
-	if inner.NoneCost == 0 {
-		inner.NoneCost = holeCost
-	}
+	inner.holeEdges = s.NoneCost == 0
 	one, err := inner.Solve(ctx, sp)
-	if one.Placement == nil {
+	if one.Placement == nil || sc.Fit(one.Placement).BestBuddies < sc.Fit(seed).BestBuddies {
+		// The fitness can be lowered by moving holes beside pieces that
+		// fit nothing well (flat areas) rather than where pieces are
+		// missing; a layout with fewer best-buddy adjacencies than the
+		// greedy one is such a case, and the greedy layout stands.
 		g.Elapsed = time.Since(start)
 		return g, err
 	}

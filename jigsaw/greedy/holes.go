@@ -2,7 +2,6 @@ package greedy
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"tessera/jigsaw"
@@ -49,21 +48,7 @@ const goodRatio = 1.5
 
 // goodD returns the dissimilarity below which an adjacency is plausible
 // (goodRatio times the median best dissimilarity of the edges).
-func goodD(c *jigsaw.Compat) float32 {
-	d := make([]float32, 0, 4*c.N())
-	for i := range c.N() {
-		for a := range jigsaw.Side(4) {
-			if cs := c.Candidates(i, a); len(cs) > 0 {
-				d = append(d, cs[0].D)
-			}
-		}
-	}
-	if len(d) == 0 {
-		return 0
-	}
-	slices.Sort(d)
-	return goodRatio * d[len(d)/2]
-}
+func goodD(c *jigsaw.Compat) float32 { return goodRatio * c.MedianBestD() }
 
 // setAside takes out of the assembly the pieces placed after the sure
 // ones (those placed while a candidate fitted Accept) that have no
