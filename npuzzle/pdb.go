@@ -87,15 +87,15 @@ type PDBOptions struct {
 // TableBuildBytes returns the memory that building the table of a pattern
 // of k tiles on a board of size s takes (see buildTable): on boards of up
 // to 16 cells a byte and a bit a placement plus the 4-bit table
-// (buildTableMasks), above 8 bytes a placement plus the table
+// (buildTableCombs), above 8 bytes a placement plus the table
 // (buildTableGroups). The 8-tile table of the 4x4 board needs 843 MB, a
 // 6-tile table of the 5x5 board 1.08 GB. The result saturates at
 // math.MaxInt64.
 func TableBuildBytes(s Size, k int) int64 {
 	n := s.Rows * s.Cols
 	np := placements(n, k)
-	if n <= maxMaskCells {
-		return (np+7)/8*8 + (np+63)/64*8 + (np+7)/8*4
+	if n <= maxCombCells && k > 0 && k < n {
+		return combBuildBytes(s, k)
 	}
 	if np > math.MaxInt64/9 {
 		return math.MaxInt64

@@ -5,14 +5,14 @@ import (
 	"testing"
 )
 
-// TestBuildTableMasksMatchesGroups builds tables with both constructions,
-// the byte-mask BFS of buildTableMasks and the two-bit-field BFS of
+// TestBuildTableCombsMatchesGroups builds tables with both constructions,
+// the BFS by combinations of buildTableCombs and the two-bit-field BFS of
 // buildTableGroups that built every table before it, and compares them
 // byte for byte, with their states, depth and clamped counts (which the
 // cache file's header records). The two 6-tile tables of 6-6-3 are
 // compared with TESSERA_TEST_FULL=1 (CI); the 7-8 tables were compared
 // once by hand (docs/results/npuzzle.md).
-func TestBuildTableMasksMatchesGroups(t *testing.T) {
+func TestBuildTableCombsMatchesGroups(t *testing.T) {
 	cases := []struct {
 		size  Size
 		tiles []int
@@ -39,7 +39,7 @@ func TestBuildTableMasksMatchesGroups(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, workers := range []int{1, 3} {
-			got, err := buildTableMasks(t.Context(), c.size, c.tiles, workers, nil)
+			got, err := buildTableCombs(t.Context(), c.size, c.tiles, workers, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,6 +55,16 @@ func TestBuildTableMasksMatchesGroups(t *testing.T) {
 				t.Fatalf("%v %v, %d workers: states %d, depth %d, clamped %d; the old construction: %d, %d, %d",
 					c.size, c.tiles, workers, got.states, got.depth, got.clamped, old.states, old.depth, old.clamped)
 			}
+		}
+	}
+}
+
+// BenchmarkBuildTable builds 6-6-3's first table (5.8 million placements,
+// 11.8 million states) with one worker.
+func BenchmarkBuildTable(b *testing.B) {
+	for b.Loop() {
+		if _, err := buildTable(b.Context(), Size{4, 4}, []int{1, 4, 5, 8, 9, 12}, 1, nil); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
