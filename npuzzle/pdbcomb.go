@@ -228,36 +228,69 @@ func (b *combBuilder) index(pos []uint8) (int, int64) {
 }
 
 // toFileOrder copies the table from the search's order to rank's, in
-// data, for the np placements; workers goroutines share the work.
+// data, for the np placements; workers goroutines share the work. The
+// placements of a prefix (the cells of all tiles but the last) are the
+// last tile on each free cell in turn, in rank's order: their combinations
+// differ by that cell, and their permutations by the weights of the tiles
+// above it (its slot pushes theirs up by one; its own digit is 0).
 func (b *combBuilder) toFileOrder(data []byte, np int64, workers int) {
 	if workers <= 0 {
 		workers = 1
 	}
-	const chunk = 1 << 16
+	last := int64(b.n - b.k + 1) // the placements of a prefix
+	prefixes := np / last
+	const chunk = 1 << 14 // prefixes, even: whole bytes of data
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pl := newPlacer(b.t, b.k)
+			pl := newPlacer(b.t, b.k-1)
 			pl.rankOrder(b.n)
 			for {
-				p0 := (next.Add(1) - 1) * chunk
-				if p0 >= np {
+				q0 := (next.Add(1) - 1) * chunk
+				if q0 >= prefixes {
 					return
 				}
-				for p := p0; p < min(p0+chunk, np); p++ {
-					pl.place(p)
-					c, perm := b.index(pl.pos[:b.k])
-					i := int64(c)*b.kp + perm
-					v := byte(b.nib[i>>3]>>((i&7)<<2)) & 15
-					data[p>>1] |= v << ((p & 1) << 2)
+				for q := q0; q < min(q0+chunk, prefixes); q++ {
+					b.copyPrefix(data, &pl, q, q*last)
 				}
 			}
 		}()
 	}
 	wg.Wait()
+}
+
+// copyPrefix copies the entries of the placements of prefix q, placements
+// p onwards.
+func (b *combBuilder) copyPrefix(data []byte, pl *placer, q, p int64) {
+	pl.place(q)
+	var occ uint64
+	var wAt [maxCombCells]int64 // the weight of the tile on each cell
+	above := int64(0)
+	for i := range b.k - 1 {
+		occ |= 1 << pl.pos[i]
+	}
+	var used uint64
+	perm := int64(0)
+	for i := range b.k - 1 {
+		c := pl.pos[i]
+		slot := bits.OnesCount64(occ & (1<<c - 1))
+		perm += int64(slot-bits.OnesCount64(used&(1<<slot-1))) * b.weight[i]
+		used |= 1 << slot
+		wAt[c] = b.weight[i]
+		above += b.weight[i]
+	}
+	for x := range uint8(b.n) {
+		if occ>>x&1 != 0 {
+			above -= wAt[x]
+			continue
+		}
+		i := int64(b.combOf[occ|1<<x])*b.kp + perm + above
+		data[p>>1] |= byte(b.nib[i>>3]>>((i&7)<<2)) & 15 << ((p & 1) << 2)
+		p++
+	}
 }
 
 // placer turns placement numbers into cells, tile by tile: digit i of the
@@ -273,6 +306,8 @@ type placer struct {
 	home       [maxCombCells][maxCombCells]uint8
 	cellOf     [maxCombCells]uint8
 	placed     bool
+	x          int64 // the number placed
+	low        int   // the last digit whose radix is not 1
 	digits     [maxCombCells]uint8
 	usedBefore [maxCombCells + 1]uint64
 	mdBefore   [maxCombCells + 1]int
@@ -302,40 +337,62 @@ func (pl *placer) rankOrder(n int) {
 }
 
 func (pl *placer) setRadix(top int) {
+	pl.low = -1
 	for i := range pl.k {
 		pl.radix[i] = uint64(top - i)
 		pl.magic[i] = ^uint64(0)/pl.radix[i] + 1
+		if pl.radix[i] > 1 {
+			pl.low = i
+		}
 	}
 	pl.placed = false
 }
 
-// place places number x and returns its tiles' Manhattan distance.
+// place places number x and returns its tiles' Manhattan distance. A
+// number a little above the one placed last is reached by adding the
+// difference to its digits, with few carries.
 func (pl *placer) place(x int64) int {
-	var digits [maxCombCells]uint8
-	u := uint64(x)
-	for i := pl.k - 1; i >= 0; i-- {
-		if pl.radix[i] == 1 {
-			continue // digit 0 (and no magic: 2^64 does not fit)
-		}
-		q, _ := bits.Mul64(u, pl.magic[i])
-		digits[i] = uint8(u - q*pl.radix[i])
-		u = q
-	}
 	i := 0
-	if pl.placed {
-		for i < pl.k && digits[i] == pl.digits[i] {
-			i++
+	if pl.placed && x >= pl.x && x-pl.x < 1<<16 {
+		i = pl.k
+		carry := uint64(x - pl.x)
+		for j := pl.low; carry != 0; j-- {
+			v := uint64(pl.digits[j]) + carry
+			carry = 0
+			if v >= pl.radix[j] {
+				carry, _ = bits.Mul64(v, pl.magic[j])
+				v -= carry * pl.radix[j]
+			}
+			pl.digits[j] = uint8(v)
+			i = j
 		}
+	} else {
+		var digits [maxCombCells]uint8
+		u := uint64(x)
+		for j := pl.k - 1; j >= 0; j-- {
+			if pl.radix[j] == 1 {
+				continue // digit 0 (and no magic: 2^64 does not fit)
+			}
+			q, _ := bits.Mul64(u, pl.magic[j])
+			digits[j] = uint8(u - q*pl.radix[j])
+			u = q
+		}
+		if pl.placed {
+			for i < pl.k && digits[i] == pl.digits[i] {
+				i++
+			}
+		}
+		pl.digits = digits
 	}
 	for ; i < pl.k; i++ {
 		used := pl.usedBefore[i]
-		s := uint8(selectBit(^used, int(digits[i])))
+		s := uint8(selectBit(^used, int(pl.digits[i])))
 		c := pl.cellOf[s]
-		pl.pos[i], pl.tileAt[c], pl.digits[i] = c, uint8(i), digits[i]
+		pl.pos[i], pl.tileAt[c] = c, uint8(i)
 		pl.usedBefore[i+1] = used | 1<<s
 		pl.mdBefore[i+1] = pl.mdBefore[i] + int(pl.home[i][c])
 	}
-	pl.placed = true
+	pl.placed, pl.x = true, x
 	return pl.mdBefore[pl.k]
 }
 
@@ -346,17 +403,20 @@ type combWorker struct {
 	depth int
 	pl    placer
 	c     int // the combination of pl.cellOf, or -1
-	// The moves of combination c, grouped by the region they enter:
-	// moves[first[r]:first[r+1]].
-	moves [4 * maxCombCells]combMove
-	first [maxCombCells/2 + 1]uint8
+	// The moves of combination c, grouped by the region they enter, those
+	// that pass no tile first: moves[first[r]:first[r+1]], of which
+	// moves[first[r]:slow[r]] pass none.
+	moves       [4 * maxCombCells]combMove
+	first, slow [maxCombCells/2 + 1]uint8
 }
 
 // A combMove is a move of the tile on cell from to the free cell next to
 // it, to, in a combination: the tiles on the cells between the two move
 // one slot (btw; none for a move along a row), and the state it leads to
 // has its reached bits from word word on and its placement number pbase
-// plus its permutation. The blank's new region is the one around from.
+// plus its permutation. The blank's new region is the one around from. A
+// move that passes no tile keeps the permutation, so it maps a word of 64
+// permutations onto one word.
 type combMove struct {
 	from, to uint8
 	up       bool // to > from
@@ -386,38 +446,43 @@ func (w *combWorker) setComb(c int) {
 	m := 0
 	for r := range ci.regions() {
 		w.first[r] = uint8(m)
-		for x := free; x != 0; x &= x - 1 {
-			to := uint8(bits.TrailingZeros64(x))
-			if ci.labels>>(3*to)&7 != uint64(r) {
-				continue
+		for pass := range 2 {
+			if pass == 1 {
+				w.slow[r] = uint8(m)
 			}
-			for y := w.t.nbrs[to] & ci.occ; y != 0; y &= y - 1 {
-				from := uint8(bits.TrailingZeros64(y))
-				lo, hi := min(from, to), max(from, to)
-				c2 := int(w.combOf[ci.occ^(1<<from|1<<to)])
-				r2 := w.combs[c2].labels >> (3 * from) & 7
-				w.moves[m] = combMove{
-					from: from, to: to, up: to > from,
-					btw:   ci.occ & (1<<hi - 1) &^ (2<<lo - 1),
-					word:  w.combs[c2].base + int64(r2)*w.kp>>6,
-					pbase: int64(c2) * w.kp,
+			for x := free; x != 0; x &= x - 1 {
+				to := uint8(bits.TrailingZeros64(x))
+				if ci.labels>>(3*to)&7 != uint64(r) {
+					continue
 				}
-				m++
+				for y := w.t.nbrs[to] & ci.occ; y != 0; y &= y - 1 {
+					from := uint8(bits.TrailingZeros64(y))
+					lo, hi := min(from, to), max(from, to)
+					btw := ci.occ & (1<<hi - 1) &^ (2<<lo - 1)
+					if (btw != 0) != (pass == 1) {
+						continue
+					}
+					c2 := int(w.combOf[ci.occ^(1<<from|1<<to)])
+					r2 := w.combs[c2].labels >> (3 * from) & 7
+					w.moves[m] = combMove{
+						from: from, to: to, up: to > from, btw: btw,
+						word:  w.combs[c2].base + int64(r2)*w.kp>>6,
+						pbase: int64(c2) * w.kp,
+					}
+					m++
+				}
 			}
 		}
 	}
 	w.first[ci.regions()] = uint8(m)
 }
 
-// target returns the permutation of the state that move m leads to from
-// the placement placed, of permutation perm: the tile's slot moves past
-// the tiles between the two cells, which changes its digit by one for each
-// of them that comes after it, and the digit of each that comes before it
-// by one.
+// target returns the permutation of the state that move m, which passes
+// tiles, leads to from the placement placed, of permutation perm: the
+// tile's slot moves past the tiles between the two cells, which changes
+// its digit by one for each of them that comes after it, and the digit of
+// each that comes before it by one.
 func (w *combWorker) target(m *combMove, perm int64) int64 {
-	if m.btw == 0 {
-		return perm
-	}
 	i := int(w.pl.tileAt[m.from])
 	d := int64(0)
 	for x := m.btw; x != 0; x &= x - 1 {
@@ -467,6 +532,12 @@ func (w *combWorker) pass(p0, p1 int64, pull bool) {
 	}
 }
 
+// reachedWord returns the index of the word of reached that holds region
+// r's bits for the permutations of word sub of combination c.
+func (w *combWorker) reachedWord(c int, r uint64, sub int64) int64 {
+	return w.combs[c].base + int64(r)*w.kp>>6 + sub
+}
+
 // layerWord gives the placements of layer word wi, of combination c,
 // their entries, expands their states when push is set, and clears their
 // bits.
@@ -477,78 +548,120 @@ func (w *combWorker) layerWord(c int, wi int64, push bool) {
 	}
 	w.layer[wi] = 0
 	w.setComb(c)
-	first := wi<<6 - int64(c)*w.kp
+	sub := wi - int64(c)*w.kp>>6
 	nr := uint64(w.combs[c].regions())
-	for ; word != 0; word &= word - 1 {
-		perm := first + int64(bits.TrailingZeros64(word))
-		md := w.pl.place(perm)
-		w.enter(wi<<6+perm-first, w.depth, md)
-		if !push {
-			continue
-		}
+	var expand [maxCombCells / 2]uint64
+	if push {
 		for r := range nr {
-			if rw, bit := w.bit(c, r, perm); atomic.LoadUint64(&w.reached[rw])&bit != 0 {
+			expand[r] = word & atomic.LoadUint64(&w.reached[w.reachedWord(c, r, sub)])
+			for mi := w.first[r]; mi < w.slow[r]; mi++ {
+				m := &w.moves[mi]
+				w.pushWord(m.word+sub, m.pbase>>6+sub, expand[r])
+			}
+		}
+	}
+	for ; word != 0; word &= word - 1 {
+		b := bits.TrailingZeros64(word)
+		perm := sub<<6 + int64(b)
+		w.enter(wi<<6+int64(b), w.depth, w.pl.place(perm))
+		for r := range nr {
+			if expand[r]>>b&1 != 0 {
 				w.push(perm, r)
 			}
 		}
 	}
 }
 
+// pushWord marks the states of bits set in reached word ri not reached yet
+// as reached, with their bits in layer word li.
+func (w *combWorker) pushWord(ri, li int64, set uint64) {
+	set &^= atomic.LoadUint64(&w.reached[ri])
+	if set == 0 {
+		return
+	}
+	set &^= atomic.OrUint64(&w.reached[ri], set)
+	if set == 0 {
+		return
+	}
+	w.found += int64(bits.OnesCount64(set))
+	atomic.OrUint64(&w.layer[li], set)
+}
+
 // push marks the neighbours of the state (placement placed, permutation
-// perm, region r) not reached yet as reached at depth+1, with their layer
-// bits: each pattern tile next to the region slides into each region cell
-// it touches, and the blank's new region is the one around the cell the
-// tile left.
+// perm, region r) that moves passing tiles lead to, if not reached yet, as
+// reached at depth+1, with their layer bits.
 func (w *combWorker) push(perm int64, r uint64) {
-	for mi := w.first[r]; mi < w.first[r+1]; mi++ {
+	for mi := w.slow[r]; mi < w.first[r+1]; mi++ {
 		m := &w.moves[mi]
 		q := w.target(m, perm)
-		wi, bit := m.word+q>>6, uint64(1)<<(q&63)
-		if atomic.LoadUint64(&w.reached[wi])&bit != 0 || atomic.OrUint64(&w.reached[wi], bit)&bit != 0 {
-			continue
-		}
-		w.found++
-		P := m.pbase + q
-		atomic.OrUint64(&w.layer[P>>6], 1<<(P&63))
+		w.pushWord(m.word+q>>6, (m.pbase+q)>>6, 1<<(q&63))
 	}
 }
 
 // pullWord gives the states not reached of the 64 placements of word wi
 // (of combination c, of parity depth+1) depth depth+1 when a neighbour is
-// reached. The worker owns their words.
+// reached. The worker owns their words; the neighbours' words are not
+// written in this layer.
 func (w *combWorker) pullWord(c int, wi int64) {
 	ci := &w.combs[c]
 	nr := uint64(ci.regions())
 	sub := wi - int64(c)*w.kp>>6
-	var open [maxCombCells / 2]uint64
+	var open, got [maxCombCells / 2]uint64
 	any := uint64(0)
 	for r := range nr {
-		open[r] = ^w.reached[ci.base+int64(r)*w.kp>>6+sub]
+		open[r] = ^w.reached[w.reachedWord(c, r, sub)]
 		any |= open[r]
 	}
 	if any == 0 {
 		return
 	}
 	w.setComb(c)
+	for r := range nr {
+		if open[r] == 0 {
+			continue
+		}
+		for mi := w.first[r]; mi < w.slow[r]; mi++ {
+			got[r] |= open[r] & w.reached[w.moves[mi].word+sub]
+		}
+		open[r] &^= got[r]
+	}
 	for ; any != 0; any &= any - 1 {
 		b := uint(bits.TrailingZeros64(any))
 		perm := sub<<6 + int64(b)
-		md := w.pl.place(perm)
+		md := -1
 		for r := range nr {
-			if open[r]>>b&1 == 0 || !w.pull(perm, r) {
-				continue
+			if open[r]>>b&1 != 0 || got[r]>>b&1 != 0 {
+				md = w.pl.place(perm)
+				break
 			}
-			w.reached[ci.base+int64(r)*w.kp>>6+sub] |= 1 << b
-			w.found++
-			w.enter(wi<<6+int64(b), w.depth+1, md)
+		}
+		if md < 0 {
+			continue
+		}
+		entered := false
+		for r := range nr {
+			if open[r]>>b&1 != 0 && w.pull(perm, r) {
+				got[r] |= 1 << b
+			}
+			if got[r]>>b&1 != 0 && !entered {
+				entered = true
+				w.enter(wi<<6+int64(b), w.depth+1, md)
+			}
+		}
+	}
+	for r := range nr {
+		if got[r] != 0 {
+			w.reached[w.reachedWord(c, r, sub)] |= got[r]
+			w.found += int64(bits.OnesCount64(got[r]))
 		}
 	}
 }
 
 // pull reports whether a neighbour of the state (placement placed,
-// permutation perm, region r) is reached.
+// permutation perm, region r) that a move passing tiles leads to is
+// reached.
 func (w *combWorker) pull(perm int64, r uint64) bool {
-	for mi := w.first[r]; mi < w.first[r+1]; mi++ {
+	for mi := w.slow[r]; mi < w.first[r+1]; mi++ {
 		m := &w.moves[mi]
 		q := w.target(m, perm)
 		if w.reached[m.word+q>>6]>>(q&63)&1 != 0 {
