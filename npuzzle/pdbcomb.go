@@ -37,15 +37,21 @@ func buildTable(ctx context.Context, s Size, tiles []int, workers int, report fu
 // the combination (to one of at most 24 neighbours on the 4x4 board) and
 // changes the permutation's number by little, so that a pass over the
 // placements of a combination in order reads and writes a few kilobytes of
-// each neighbouring block, in the cache, instead of the whole array.
+// each neighbouring block, in the cache, instead of the whole array. A
+// move that passes no tile (along a row, or down a column past free cells)
+// keeps the permutation: it maps a word of 64 states onto a word, and the
+// passes apply it 64 states at a time; only the moves that pass tiles go
+// state by state.
 //
 // The arrays:
 //
 //   - reached: a bit a state, by combination, region and permutation.
 //   - layer: a bit a placement, set when one of its states is reached in a
-//     push layer, cleared when that layer is expanded.
-//   - the 4-bit table in this order, written when a placement is first
-//     reached; the end of the build copies it to the file's order (rank).
+//     push layer, cleared when the next layer expands it.
+//   - the 4-bit table in this order, written by the layer that expands a
+//     placement first (pushing) or reaches it (pulling), by the worker
+//     that owns its word; the end of the build copies it to the file's
+//     order (rank).
 //
 // The search never needs a state's depth: every move of a pattern tile
 // changes the Manhattan distance by one, so the states of a placement all
@@ -59,9 +65,11 @@ func buildTable(ctx context.Context, s Size, tiles []int, workers int, report fu
 // is reached at all: the neighbours are at depth d or more, and none deeper
 // than d is reached yet. Pull layers thus need no layer bits.
 //
-// Memory: a bit a state and a bit a placement plus the 4-bit table, then
-// the table in both orders: 502 MB for the 8-tile pattern of the 4x4 board
-// (against 843 MB for a byte a placement, 2.34 GB for buildTableGroups).
+// Memory: a bit a state and a bit a placement plus the 4-bit table (502 MB
+// for the 8-tile pattern of the 4x4 board), then the table in both orders
+// (519 MB), against 843 MB for the byte a placement of the construction
+// before and 2.34 GB for buildTableGroups. Time: 62 CPU-seconds for 7-8
+// against 213 (docs/results/npuzzle.md).
 func buildTableCombs(ctx context.Context, s Size, tiles []int, workers int, report func(depth int, states int64, layer float64)) (*patternTable, error) {
 	t := newPatternTable(s, tiles)
 	b := newCombBuilder(t)
