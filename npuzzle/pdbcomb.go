@@ -570,8 +570,11 @@ func (w *combWorker) layerWord(c int, wi int64, push bool) {
 	}
 	for ; word != 0; word &= word - 1 {
 		b := bits.TrailingZeros64(word)
-		perm := sub<<6 + int64(b)
-		w.enter(wi<<6+int64(b), w.depth, w.pl.place(perm))
+		perm, P := sub<<6+int64(b), wi<<6+int64(b)
+		if !push && w.nib[P>>3]>>((P&7)<<2)&15 != unsetDelta {
+			continue // an entry already, and nothing to expand
+		}
+		w.enter(P, w.depth, w.pl.place(perm))
 		for r := range nr {
 			if expand[r]>>b&1 != 0 {
 				w.push(perm, r)
@@ -633,28 +636,28 @@ func (w *combWorker) pullWord(c int, wi int64) {
 		}
 		open[r] &^= got[r]
 	}
-	for ; any != 0; any &= any - 1 {
-		b := uint(bits.TrailingZeros64(any))
+	var slow, fast uint64 // states left to the moves that pass tiles, and reached
+	for r := range nr {
+		slow |= open[r]
+		fast |= got[r]
+	}
+	for x := slow | fast; x != 0; x &= x - 1 {
+		b := uint(bits.TrailingZeros64(x))
+		P := wi<<6 + int64(b)
+		if slow>>b&1 == 0 && w.nib[P>>3]>>((P&7)<<2)&15 != unsetDelta {
+			continue // reached, and the placement has its entry: no need to place it
+		}
 		perm := sub<<6 + int64(b)
-		md := -1
-		for r := range nr {
-			if open[r]>>b&1 != 0 || got[r]>>b&1 != 0 {
-				md = w.pl.place(perm)
-				break
-			}
-		}
-		if md < 0 {
-			continue
-		}
-		entered := false
+		md := w.pl.place(perm)
+		found := fast>>b&1 != 0
 		for r := range nr {
 			if open[r]>>b&1 != 0 && w.pull(perm, r) {
 				got[r] |= 1 << b
+				found = true
 			}
-			if got[r]>>b&1 != 0 && !entered {
-				entered = true
-				w.enter(wi<<6+int64(b), w.depth+1, md)
-			}
+		}
+		if found {
+			w.enter(P, w.depth+1, md)
 		}
 	}
 	for r := range nr {
