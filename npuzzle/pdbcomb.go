@@ -165,7 +165,11 @@ type combBuilder struct {
 	layer   []uint64 // bit P&63 of word P>>6: placement P = c*kp + perm
 	nib     []uint32 // the table in the search's order, nibble P
 	weight  [maxCombCells]int64
-	places  placer // the template of the workers' placers
+	// passBy[1][i][j]: how tile i moving up past tile j changes the
+	// permutation: weight[i] if j comes after i, else -weight[j];
+	// passBy[0], moving down, the opposite.
+	passBy [2][maxCombCells][maxCombCells]int64
+	places placer // the template of the workers' placers
 }
 
 func newCombBuilder(t *patternTable) *combBuilder {
@@ -179,6 +183,16 @@ func newCombBuilder(t *patternTable) *combBuilder {
 		b.kf *= int64(k - i)
 	}
 	b.kp = (b.kf + 63) &^ 63
+	for i := range k {
+		for j := range k {
+			if j > i {
+				b.passBy[1][i][j] = b.weight[i]
+			} else {
+				b.passBy[1][i][j] = -b.weight[j]
+			}
+			b.passBy[0][i][j] = -b.passBy[1][i][j]
+		}
+	}
 	b.places = newPlacer(t, k)
 	labels := regionLabels(&t.geom)
 	b.combOf = make([]uint16, 1<<n)
@@ -427,7 +441,7 @@ type combWorker struct {
 // permutations onto one word.
 type combMove struct {
 	from, to uint8
-	up       bool // to > from
+	up       uint8 // 1 if to > from
 	btw      uint64
 	word     int64
 	pbase    int64
@@ -473,9 +487,12 @@ func (w *combWorker) setComb(c int) {
 					c2 := int(w.combOf[ci.occ^(1<<from|1<<to)])
 					r2 := w.combs[c2].labels >> (3 * from) & 7
 					w.moves[m] = combMove{
-						from: from, to: to, up: to > from, btw: btw,
+						from: from, to: to, btw: btw,
 						word:  w.combs[c2].base + int64(r2)*w.kp>>6,
 						pbase: int64(c2) * w.kp,
+					}
+					if to > from {
+						w.moves[m].up = 1
 					}
 					m++
 				}
@@ -491,19 +508,11 @@ func (w *combWorker) setComb(c int) {
 // its digit by one for each of them that comes after it, and the digit of
 // each that comes before it by one.
 func (w *combWorker) target(m *combMove, perm int64) int64 {
-	i := int(w.pl.tileAt[m.from])
-	d := int64(0)
+	by := &w.passBy[m.up][w.pl.tileAt[m.from]]
 	for x := m.btw; x != 0; x &= x - 1 {
-		if j := int(w.pl.tileAt[bits.TrailingZeros64(x)]); j > i {
-			d += w.weight[i]
-		} else {
-			d -= w.weight[j]
-		}
+		perm += by[w.pl.tileAt[bits.TrailingZeros64(x)]]
 	}
-	if !m.up {
-		d = -d
-	}
-	return perm + d
+	return perm
 }
 
 // enter gives placement P (in the search's order), reached at depth with
