@@ -82,6 +82,7 @@ func TestCombPlacerRoundTrip(t *testing.T) {
 	}{
 		{Size{3, 3}, []int{1, 2, 3, 4}},
 		{Size{3, 4}, []int{1, 4, 6, 11, 2}},
+		{Size{3, 3}, []int{1, 2, 3, 4, 5, 6, 7}},
 		{Size{2, 3}, []int{1, 2, 3, 4, 5}},
 		{Size{4, 4}, []int{3}},
 	} {

@@ -335,7 +335,26 @@ type placer struct {
 	mdBefore   [maxCombCells + 1]int
 	pos        [maxCombCells]uint8 // the cell of each tile
 	tileAt     [maxCombCells]uint8 // tileAt[pos[i]] = i
+	// With orders set (permutations of 4 slots or more), the digits place
+	// the first split = k-4 tiles (x is then the number / 24) and the last
+	// four take the free slots rem in one of their 24 orders.
+	orders bool
+	split  int
+	rem    [4]uint8
 }
+
+// lastOrders[v]: the order of the last four tiles on the four slots left
+// (indices into them, ascending) for the permutation's number mod 24.
+var lastOrders = func() (t [24][4]uint8) {
+	for v := range 24 {
+		left := []uint8{0, 1, 2, 3}
+		for j, d := range []int{v / 6, v % 6 / 2, v % 2, 0} {
+			t[v][j] = left[d]
+			left = append(left[:d:d], left[d+1:]...)
+		}
+	}
+	return t
+}()
 
 // newPlacer returns a placer of permutations of k slots (radix k, k-1, ...).
 func newPlacer(t *patternTable, k int) placer {
@@ -347,12 +366,16 @@ func newPlacer(t *patternTable, k int) placer {
 		}
 	}
 	pl.setRadix(k)
+	if k >= 4 {
+		pl.orders, pl.split, pl.low = true, k-4, k-5
+	}
 	return pl
 }
 
 // rankOrder makes pl place rank's numbers: n cells, radix n, n-1, ...
 func (pl *placer) rankOrder(n int) {
 	pl.setRadix(n)
+	pl.orders = false
 	for c := range n {
 		pl.cellOf[c] = uint8(c)
 	}
@@ -374,9 +397,34 @@ func (pl *placer) setRadix(top int) {
 // number a little above the one placed last is reached by adding the
 // difference to its digits, with few carries.
 func (pl *placer) place(x int64) int {
+	if !pl.orders {
+		return pl.placeDigits(x, pl.k)
+	}
+	hi, lo := x/24, x%24
+	if !pl.placed || hi != pl.x {
+		pl.placeDigits(hi, pl.split)
+		free := ^pl.usedBefore[pl.split]
+		for j := range pl.rem {
+			pl.rem[j] = uint8(bits.TrailingZeros64(free))
+			free &= free - 1
+		}
+	}
+	md := pl.mdBefore[pl.split]
+	order := &lastOrders[lo]
+	for j, r := range order {
+		i, c := pl.split+j, pl.cellOf[pl.rem[r]]
+		pl.pos[i], pl.tileAt[c] = c, uint8(i)
+		md += int(pl.home[i][c])
+	}
+	return md
+}
+
+// placeDigits places number x on the first k tiles and returns their
+// Manhattan distance.
+func (pl *placer) placeDigits(x int64, k int) int {
 	i := 0
 	if pl.placed && x >= pl.x && x-pl.x < 1<<16 {
-		i = pl.k
+		i = k
 		carry := uint64(x - pl.x)
 		for j := pl.low; carry != 0; j-- {
 			v := uint64(pl.digits[j]) + carry
@@ -391,7 +439,7 @@ func (pl *placer) place(x int64) int {
 	} else {
 		var digits [maxCombCells]uint8
 		u := uint64(x)
-		for j := pl.k - 1; j >= 0; j-- {
+		for j := k - 1; j >= 0; j-- {
 			if pl.radix[j] == 1 {
 				continue // digit 0 (and no magic: 2^64 does not fit)
 			}
@@ -400,13 +448,13 @@ func (pl *placer) place(x int64) int {
 			u = q
 		}
 		if pl.placed {
-			for i < pl.k && digits[i] == pl.digits[i] {
+			for i < k && digits[i] == pl.digits[i] {
 				i++
 			}
 		}
 		pl.digits = digits
 	}
-	for ; i < pl.k; i++ {
+	for ; i < k; i++ {
 		used := pl.usedBefore[i]
 		s := uint8(selectBit(^used, int(pl.digits[i])))
 		c := pl.cellOf[s]
@@ -415,7 +463,7 @@ func (pl *placer) place(x int64) int {
 		pl.mdBefore[i+1] = pl.mdBefore[i] + int(pl.home[i][c])
 	}
 	pl.placed, pl.x = true, x
-	return pl.mdBefore[pl.k]
+	return pl.mdBefore[k]
 }
 
 // combWorker runs one layer on the chunks it takes.
