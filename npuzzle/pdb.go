@@ -126,7 +126,7 @@ func DefaultCacheDir() (string, error) {
 // two tables.
 //
 // Building takes time and memory that grow with the pattern (see
-// buildTable): a CPU-second for 6-6-3; about 50 for 7-8, whose
+// buildTable): a CPU-second for 6-6-3; about 45 for 7-8, whose
 // 8-tile table needs 519 MB while it builds (docs/results/npuzzle.md);
 // 150 for 6-6-6-6 (two tables of 6 tiles on 25 cells, 1 GB each while
 // building). Two cores share the work.
