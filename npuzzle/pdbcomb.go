@@ -478,6 +478,9 @@ type combWorker struct {
 	// moves[first[r]:slow[r]] pass none.
 	moves       [4 * maxCombCells]combMove
 	first, slow [maxCombCells/2 + 1]uint8
+	// The targets of each move that push listed for flushTargets.
+	targets  [4 * maxCombCells][64]int64
+	ntargets [4 * maxCombCells]uint8
 }
 
 // A combMove is a move of the tile on cell from to the free cell next to
@@ -638,6 +641,32 @@ func (w *combWorker) layerWord(c int, wi int64, push bool) {
 			}
 		}
 	}
+	if push {
+		w.flushTargets()
+	}
+}
+
+// flushTargets marks the targets that push listed, move by move: the
+// targets of one move from the permutations of a word mostly fall in a few
+// words, each marked at once.
+func (w *combWorker) flushTargets() {
+	for mi := range w.first[w.combs[w.c].regions()] {
+		qs := w.targets[mi][:w.ntargets[mi]]
+		if len(qs) == 0 {
+			continue
+		}
+		w.ntargets[mi] = 0
+		m := &w.moves[mi]
+		cur, set := qs[0]>>6, uint64(0)
+		for _, q := range qs {
+			if q>>6 != cur {
+				w.pushWord(m.word+cur, m.pbase>>6+cur, set)
+				cur, set = q>>6, 0
+			}
+			set |= 1 << (q & 63)
+		}
+		w.pushWord(m.word+cur, m.pbase>>6+cur, set)
+	}
 }
 
 // pushWord marks the states of bits set in reached word ri not reached yet
@@ -655,14 +684,13 @@ func (w *combWorker) pushWord(ri, li int64, set uint64) {
 	atomic.OrUint64(&w.layer[li], set)
 }
 
-// push marks the neighbours of the state (placement placed, permutation
-// perm, region r) that moves passing tiles lead to, if not reached yet, as
-// reached at depth+1, with their layer bits.
+// push lists the neighbours of the state (placement placed, permutation
+// perm, region r) that moves passing tiles lead to, for flushTargets to
+// mark as reached at depth+1 if they are not, with their layer bits.
 func (w *combWorker) push(perm int64, r uint64) {
 	for mi := w.slow[r]; mi < w.first[r+1]; mi++ {
-		m := &w.moves[mi]
-		q := w.target(m, perm)
-		w.pushWord(m.word+q>>6, (m.pbase+q)>>6, 1<<(q&63))
+		w.targets[mi][w.ntargets[mi]] = w.target(&w.moves[mi], perm)
+		w.ntargets[mi]++
 	}
 }
 
