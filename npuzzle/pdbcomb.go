@@ -68,7 +68,7 @@ func buildTable(ctx context.Context, s Size, tiles []int, workers int, report fu
 // Memory: a bit a state and a bit a placement plus the 4-bit table (502 MB
 // for the 8-tile pattern of the 4x4 board), then the table in both orders
 // (519 MB), against 843 MB for the byte a placement of the construction
-// before and 2.34 GB for buildTableGroups. Time: 44 CPU-seconds for 7-8
+// before and 2.34 GB for buildTableGroups. Time: 42 CPU-seconds for 7-8
 // against 213 (docs/results/npuzzle.md).
 func buildTableCombs(ctx context.Context, s Size, tiles []int, workers int, report func(depth int, states int64, layer float64)) (*patternTable, error) {
 	t := newPatternTable(s, tiles)
