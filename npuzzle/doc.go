@@ -57,7 +57,7 @@
 // of it all. A file that does not match exactly is rebuilt, never used. A
 // table that cannot be written is used from memory, and TableInfo.NotCached
 // says why. PDBOptions.MaxBytes bounds the memory of a load: a table whose
-// construction would go over it (TableBuildBytes: 843 MB for the 8-tile
+// construction would go over it (TableBuildBytes: 519 MB for the 8-tile
 // table of 7-8) is refused before any work, and the context stops a build.
 //
 // # Memory

@@ -86,16 +86,16 @@ type PDBOptions struct {
 
 // TableBuildBytes returns the memory that building the table of a pattern
 // of k tiles on a board of size s takes (see buildTable): on boards of up
-// to 16 cells a byte and a bit a placement plus the 4-bit table
-// (buildTableMasks), above 8 bytes a placement plus the table
-// (buildTableGroups). The 8-tile table of the 4x4 board needs 843 MB, a
-// 6-tile table of the 5x5 board 1.08 GB. The result saturates at
-// math.MaxInt64.
+// to 16 cells a bit a state and a bit a placement plus the 4-bit table,
+// then the table in two orders (buildTableCombs), above 8 bytes a
+// placement plus the table (buildTableGroups). The 8-tile table of the 4x4
+// board needs 519 MB, a 6-tile table of the 5x5 board 1.08 GB. The result
+// saturates at math.MaxInt64.
 func TableBuildBytes(s Size, k int) int64 {
 	n := s.Rows * s.Cols
 	np := placements(n, k)
-	if n <= maxMaskCells {
-		return (np+7)/8*8 + (np+63)/64*8 + (np+7)/8*4
+	if n <= maxCombCells && k > 0 && k < n {
+		return combBuildBytes(s, k)
 	}
 	if np > math.MaxInt64/9 {
 		return math.MaxInt64
@@ -126,8 +126,8 @@ func DefaultCacheDir() (string, error) {
 // two tables.
 //
 // Building takes time and memory that grow with the pattern (see
-// buildTable): a few CPU-seconds for 6-6-3; about 200 for 7-8, whose
-// 8-tile table needs 843 MB while it builds (docs/results/npuzzle.md);
+// buildTable): a CPU-second for 6-6-3; about 45 for 7-8, whose
+// 8-tile table needs 519 MB while it builds (docs/results/npuzzle.md);
 // 150 for 6-6-6-6 (two tables of 6 tiles on 25 cells, 1 GB each while
 // building). Two cores share the work.
 // When the context ends, LoadPDB stops and returns an error wrapping the

@@ -153,7 +153,7 @@ type BuildProgress struct {
 // direction-optimizing BFS). The context is checked between chunks.
 //
 // buildTable uses it on boards of more than 16 cells; smaller boards take
-// buildTableMasks, which gives the same table with a quarter of the memory
+// buildTableCombs, which gives the same table with a quarter of the memory
 // (the tests compare the two).
 func buildTableGroups(ctx context.Context, s Size, tiles []int, workers int, report func(depth int, states int64, layer float64)) (*patternTable, error) {
 	t := newPatternTable(s, tiles)
@@ -180,7 +180,7 @@ func buildTableGroups(ctx context.Context, s Size, tiles []int, workers int, rep
 	// The start: every tile home (tile t at cell t), the blank in cell 0.
 	start, occ := t.goalPlacement()
 	b.mark(start, t.region(1, t.full&^occ), layerCode(0))
-	reached, err := runLayers(ctx, t, b.np, workers, 0, report, func(depth int) layerPass {
+	reached, err := runLayers(ctx, t, b.np, 0, workers, 0, report, func(depth int) layerPass {
 		return &layerWorker{builder: b, depth: depth, code: layerCode(depth), next: layerCode(depth + 1)}
 	})
 	if err != nil {
@@ -448,10 +448,11 @@ type layerPass interface {
 // far): each layer's workers, made by newPass, take chunks of 16,384
 // placements (whole words of every array, so that a worker owns the words
 // of its chunk's placements) until none is left. Layers push until the
-// layer outgrows the placements not reached, then pull. It sets t's
-// states, depth and clamped count and returns the placements reached. The
-// context is checked between chunks.
-func runLayers(ctx context.Context, t *patternTable, np int64, workers int, reached int64, report func(depth int, states int64, layer float64), newPass func(depth int) layerPass) (int64, error) {
+// layer outgrows the placements not reached, or, when total (the states
+// the search will reach) is not 0, a third of the states not reached; then
+// they pull. It sets t's states, depth and clamped count and returns the
+// placements reached. The context is checked between chunks.
+func runLayers(ctx context.Context, t *patternTable, np, total int64, workers int, reached int64, report func(depth int, states int64, layer float64), newPass func(depth int) layerPass) (int64, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -461,7 +462,11 @@ func runLayers(ctx context.Context, t *patternTable, np int64, workers int, reac
 	const chunkPlacements = 64 * 256
 	chunks := (np + chunkPlacements - 1) / chunkPlacements
 	for depth := 0; ; depth++ {
-		pull = pull || frontier > np-reached
+		if total == 0 {
+			pull = pull || frontier > np-reached
+		} else {
+			pull = pull || 3*frontier > total-t.states
+		}
 		var (
 			chunk, done    atomic.Int64
 			found, entered atomic.Int64

@@ -140,7 +140,7 @@ pattern database (-partition, default 6-6-3 on the 4x4 board and 6-6-6-6 on
 the 5x5), loaded from the cache or built first (see 'tessera help npuzzle
 pdb'); with -h manhattan it is the same solver with Manhattan distance.
 -timeout and -max-mem cover that build too: a table that would need more
-memory than -max-mem is not built (7-8 needs 843 MB), and the message says
+memory than -max-mem is not built (7-8 needs 548 MB), and the message says
 to build it once with 'tessera npuzzle pdb build'. A table that cannot be
 written to the cache is warned of on stderr.
 -algo fast answers any board up to 10x10 with a short solution: it fixes

@@ -24,7 +24,7 @@ user cache folder (tessera/) with a format version and a checksum; a stale
 or corrupt file is rebuilt, never used.
 
 Standard partitions: 5-5-5 (4x4, under a second of CPU), 6-6-3 (4x4, a
-few CPU-seconds, the default), 7-8 (4x4, about 200 CPU-seconds and 0.9 GB
+few CPU-seconds, the default), 7-8 (4x4, about 45 CPU-seconds and 0.56 GB
 of memory while building, 289 MB on disk), 6-6-6-6 (5x5, about 150
 CPU-seconds and 2 GB while building, 128 MB on disk). Both cores share the
 work. Patterns that a rotation or reflection of the board maps onto another

@@ -127,7 +127,7 @@ type Config struct {
 	// fast solver once loaded) on each board size ("4x4" -> "7-8",
 	// "5x5" -> "6-6-6-6" when nil). A database is read from PDBCache
 	// ("": the user cache folder) or built there, within PDBMemory bytes
-	// (3 GiB: 7-8 takes 843 MB while it builds); PDBNoCache builds in
+	// (3 GiB: 7-8 takes 548 MB while it builds); PDBNoCache builds in
 	// memory only. A 4x4 database larger than 6-6-3 is built only when
 	// asked (an npuzzle.pdb job, the page's button); until it is on disk
 	// IDA* uses 6-6-3, built in seconds.
