@@ -161,14 +161,14 @@ func (p *pdbSet) buildProgressPart(s npuzzle.Size, name string, bp npuzzle.Build
 }
 
 // buildCPUSeconds estimates the CPU time of building tables of entries
-// placements in all on boards of size s: about 3 million entries a
-// CPU-second on boards of up to 16 cells (7-8: 577 million entries, 195
-// CPU-seconds; docs/results/npuzzle.md), 1.5 million above (6-6-6-6: 255
+// placements in all on boards of size s: about 13 million entries a
+// CPU-second on boards of up to 16 cells (7-8: 577 million entries, 42 to
+// 44 CPU-seconds; docs/results/npuzzle.md), 1.5 million above (6-6-6-6: 255
 // million entries, 164 CPU-seconds; docs/web.md).
 func buildCPUSeconds(s npuzzle.Size, entries int64) float64 {
 	rate := 1.5e6
 	if s.Rows*s.Cols <= 16 {
-		rate = 3e6
+		rate = 13e6
 	}
 	return max(1, float64(entries)/rate)
 }
