@@ -163,7 +163,59 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 	if err := b.repair(ctx, pz, c, res); err != nil {
 		return err
 	}
-	return b.square(ctx, pz, c, res)
+	if err := b.square(ctx, pz, c, res); err != nil {
+		return err
+	}
+	b.frame(c, res)
+	return nil
+}
+
+// frame gives every picture of the solved bag in res that is still not
+// a rectangle after square one (frameImage): its core stays, the other
+// blocks and the loose pieces move into the frame around it.
+func (b *bagger) frame(c *jigsaw.Compat, res *jigsaw.Result) {
+	out := res.Placement
+	none := b.noneCost(c)
+	count := make([]int, out.Images)
+	for _, q := range out.Pieces {
+		count[q.Image]++
+	}
+	changed := false
+	for img := range out.Images {
+		if r := out.Bounds(img); r.Dx()*r.Dy() == count[img] {
+			continue
+		}
+		placed := frameImage(c, out, img, none)
+		if placed == nil {
+			continue
+		}
+		one := &jigsaw.Placement{Images: out.Images}
+		for _, q := range out.Pieces {
+			if q.Image == img {
+				one.Pieces = append(one.Pieces, q)
+			}
+		}
+		before := bagFitness(c.Fit(one), count[img], none)
+		one.Pieces = placed
+		after := bagFitness(c.Fit(one), count[img], none)
+		kept := out.Pieces[:0:0]
+		for _, q := range out.Pieces {
+			if q.Image != img {
+				kept = append(kept, q)
+			}
+		}
+		out.Pieces = append(kept, placed...)
+		if img < len(res.Pictures) {
+			r := one.Bounds(img)
+			res.Pictures[img].Frame = [2]int{r.Dy(), r.Dx()}
+			res.Pictures[img].Fitness += after - before
+			res.Fitness += after - before
+		}
+		changed = true
+	}
+	if changed {
+		out.Normalize()
+	}
 }
 
 // square solves again, as a whole picture of unknown size (the frames of
