@@ -105,12 +105,16 @@ func (b *bagger) noneCost(c *jigsaw.Compat) float64 {
 func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result) error {
 	t0 := time.Now()
 	k, split := b.p.Images, (*jigsaw.Placement)(nil)
+	var labels []int // the segments' split (splitSegments), when they count more
 	if k == 0 {
 		var err error
 		k, split, err = countPictures(ctx, pz, c)
 		if err != nil {
 			res.SeedTime += time.Since(t0)
 			return err
+		}
+		if sk, sl := splitSegments(c, k); sl != nil {
+			k, split, labels = sk, unsolved(sl, sk), sl
 		}
 	}
 	if k == 1 {
@@ -130,11 +134,16 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 	}
 	res.SeedTime += time.Since(t0)
 	res.Placement = split // until the pictures are solved
-	labels := make([]int, len(pz.Pieces))
-	for _, q := range split.Pieces {
-		labels[q.Piece] = q.Image
+	var changed []bool
+	if labels == nil {
+		labels = make([]int, len(pz.Pieces))
+		for _, q := range split.Pieces {
+			labels[q.Piece] = q.Image
+		}
+		changed = relabelCores(c, labels, k)
+	} else {
+		changed = slices.Repeat([]bool{true}, k) // no assembly to seed from
 	}
-	changed := relabelCores(c, labels, k)
 	pieces := make([][]int32, k)
 	for p, l := range labels {
 		pieces[l] = append(pieces[l], int32(p))
