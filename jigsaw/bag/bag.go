@@ -37,14 +37,15 @@ type Solver struct {
 }
 
 // Solve reassembles a mixed bag: it counts the pictures (unless
-// Problem.Images says how many; see countPictures), splits the pieces
-// among them with the greedy solver told that count, moves cores of
-// best-buddy loops whole into one part (relabelCores), and solves each
-// part with Solver as a picture of unknown size (Problem.Part), the
-// split's assembly of it as the seed; last it mends the pictures that are
-// not rectangles (repair). A bag found to hold one picture is solved by
-// Solver as one. The answer's Fitness sums the parts' and Pictures
-// describes them.
+// Problem.Images says how many; see countPictures and splitSegments),
+// splits the pieces among them with the greedy solver told that count (or
+// by the segments that counted them), moves cores of best-buddy loops
+// whole into one part (relabelCores), and solves each part with Solver as
+// a picture of unknown size (Problem.Part), the split's assembly of it as
+// the seed; last it mends the pictures that are not rectangles (repair,
+// square) and frames those still not (frame). A bag found to hold one
+// picture is solved by Solver as one. The answer's Fitness sums the
+// parts' and Pictures describes them.
 //
 // Time: the compatibilities (O(n^2 p), see jigsaw.NewCompat), about k + 1
 // greedy assemblies to count k pictures, then Solver on each part and, in
