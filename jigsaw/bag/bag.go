@@ -182,7 +182,12 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 
 // frame gives every picture of the solved bag in res that is still not
 // a rectangle after square one (frameImage): its core stays, the other
-// blocks and the loose pieces move into the frame around it.
+// blocks and the loose pieces move into the frame around it. As in
+// repair, it keeps the rectangle only when the picture's fitness falls
+// and it loses at most a share repairLoss of its best-buddy adjacencies:
+// the sunset's lake, moved back under its sky, loses 1 of 73; the
+// pictures of the MIT bag 13-16, which hold pieces of each other, would
+// lose 18% to 64% of theirs (torn to fit frames of their counts).
 func (b *bagger) frame(c *jigsaw.Compat, res *jigsaw.Result) {
 	out := res.Placement
 	none := b.noneCost(c)
@@ -205,9 +210,14 @@ func (b *bagger) frame(c *jigsaw.Compat, res *jigsaw.Result) {
 				one.Pieces = append(one.Pieces, q)
 			}
 		}
-		before := bagFitness(c.Fit(one), count[img], none)
+		fo := c.Fit(one)
+		before := bagFitness(fo, count[img], none)
 		one.Pieces = placed
-		after := bagFitness(c.Fit(one), count[img], none)
+		fn := c.Fit(one)
+		after := bagFitness(fn, count[img], none)
+		if after >= before || float64(fn.BestBuddies) < (1-repairLoss)*float64(fo.BestBuddies) {
+			continue // a picture with pieces of another, or missing some, is torn
+		}
 		kept := out.Pieces[:0:0]
 		for _, q := range out.Pieces {
 			if q.Image != img {

@@ -65,9 +65,12 @@
 //     adjacencies hold together, strongest first, within a frame of
 //     exactly its number of pieces) stays in place, the other blocks move
 //     whole into the frame's empty cells where their seams fit best, and
-//     the loose pieces fill the cells left (fill): the Type 1 sunset's
-//     lake moves back under its sky (8x11 canvas to 8x8, 68.75% to
-//     93.75% direct).
+//     the loose pieces fill the cells left (fill), kept when the
+//     picture's fitness falls and it loses at most 3% of its best-buddy
+//     adjacencies: the Type 1 sunset's lake moves back under its sky
+//     (8x11 canvas to 8x8, 68.75% to 93.75% direct), while a picture
+//     that holds another's pieces, which no frame of its count fits,
+//     stays as it is.
 //
 // The fitness by which repair compares bags is the genetic solver's: the
 // dissimilarities of touching edges plus NoneCost per free edge. The
