@@ -37,14 +37,15 @@ type Solver struct {
 }
 
 // Solve reassembles a mixed bag: it counts the pictures (unless
-// Problem.Images says how many; see countPictures), splits the pieces
-// among them with the greedy solver told that count, moves cores of
-// best-buddy loops whole into one part (relabelCores), and solves each
-// part with Solver as a picture of unknown size (Problem.Part), the
-// split's assembly of it as the seed; last it mends the pictures that are
-// not rectangles (repair). A bag found to hold one picture is solved by
-// Solver as one. The answer's Fitness sums the parts' and Pictures
-// describes them.
+// Problem.Images says how many; see countPictures and splitSegments),
+// splits the pieces among them with the greedy solver told that count (or
+// by the segments that counted them), moves cores of best-buddy loops
+// whole into one part (relabelCores), and solves each part with Solver as
+// a picture of unknown size (Problem.Part), the split's assembly of it as
+// the seed; last it mends the pictures that are not rectangles (repair,
+// square) and frames those still not (frame). A bag found to hold one
+// picture is solved by Solver as one. The answer's Fitness sums the
+// parts' and Pictures describes them.
 //
 // Time: the compatibilities (O(n^2 p), see jigsaw.NewCompat), about k + 1
 // greedy assemblies to count k pictures, then Solver on each part and, in
@@ -105,12 +106,16 @@ func (b *bagger) noneCost(c *jigsaw.Compat) float64 {
 func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result) error {
 	t0 := time.Now()
 	k, split := b.p.Images, (*jigsaw.Placement)(nil)
+	var labels []int // the segments' split (splitSegments), when they count more
 	if k == 0 {
 		var err error
 		k, split, err = countPictures(ctx, pz, c)
 		if err != nil {
 			res.SeedTime += time.Since(t0)
 			return err
+		}
+		if sk, sl := splitSegments(c, k); sl != nil {
+			k, split, labels = sk, unsolved(sl, sk), sl
 		}
 	}
 	if k == 1 {
@@ -130,11 +135,16 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 	}
 	res.SeedTime += time.Since(t0)
 	res.Placement = split // until the pictures are solved
-	labels := make([]int, len(pz.Pieces))
-	for _, q := range split.Pieces {
-		labels[q.Piece] = q.Image
+	var changed []bool
+	if labels == nil {
+		labels = make([]int, len(pz.Pieces))
+		for _, q := range split.Pieces {
+			labels[q.Piece] = q.Image
+		}
+		changed = relabelCores(c, labels, k)
+	} else {
+		changed = slices.Repeat([]bool{true}, k) // no assembly to seed from
 	}
-	changed := relabelCores(c, labels, k)
 	pieces := make([][]int32, k)
 	for p, l := range labels {
 		pieces[l] = append(pieces[l], int32(p))
@@ -163,7 +173,69 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 	if err := b.repair(ctx, pz, c, res); err != nil {
 		return err
 	}
-	return b.square(ctx, pz, c, res)
+	if err := b.square(ctx, pz, c, res); err != nil {
+		return err
+	}
+	b.frame(c, res)
+	return nil
+}
+
+// frame gives every picture of the solved bag in res that is still not
+// a rectangle after square one (frameImage): its core stays, the other
+// blocks and the loose pieces move into the frame around it. As in
+// repair, it keeps the rectangle only when the picture's fitness falls
+// and it loses at most a share repairLoss of its best-buddy adjacencies:
+// the sunset's lake, moved back under its sky, loses 1 of 73; the
+// pictures of the MIT bag 13-16, which hold pieces of each other, would
+// lose 18% to 64% of theirs (torn to fit frames of their counts).
+func (b *bagger) frame(c *jigsaw.Compat, res *jigsaw.Result) {
+	out := res.Placement
+	none := b.noneCost(c)
+	count := make([]int, out.Images)
+	for _, q := range out.Pieces {
+		count[q.Image]++
+	}
+	changed := false
+	for img := range out.Images {
+		if r := out.Bounds(img); r.Dx()*r.Dy() == count[img] {
+			continue
+		}
+		placed := frameImage(c, out, img, none)
+		if placed == nil {
+			continue
+		}
+		one := &jigsaw.Placement{Images: out.Images}
+		for _, q := range out.Pieces {
+			if q.Image == img {
+				one.Pieces = append(one.Pieces, q)
+			}
+		}
+		fo := c.Fit(one)
+		before := bagFitness(fo, count[img], none)
+		one.Pieces = placed
+		fn := c.Fit(one)
+		after := bagFitness(fn, count[img], none)
+		if after >= before || float64(fn.BestBuddies) < (1-repairLoss)*float64(fo.BestBuddies) {
+			continue // a picture with pieces of another, or missing some, is torn
+		}
+		kept := out.Pieces[:0:0]
+		for _, q := range out.Pieces {
+			if q.Image != img {
+				kept = append(kept, q)
+			}
+		}
+		out.Pieces = append(kept, placed...)
+		if img < len(res.Pictures) {
+			r := one.Bounds(img)
+			res.Pictures[img].Frame = [2]int{r.Dy(), r.Dx()}
+			res.Pictures[img].Fitness += after - before
+			res.Fitness += after - before
+		}
+		changed = true
+	}
+	if changed {
+		out.Normalize()
+	}
 }
 
 // square solves again, as a whole picture of unknown size (the frames of

@@ -69,7 +69,7 @@ func TestMixedBag(t *testing.T) {
 }
 
 // TestCountPicturesMIT: bags of 4 MIT images (Type 2) hold 4 pictures,
-// single images 1.
+// single images 1; the segments (splitSegments) do not overrule it.
 func TestCountPicturesMIT(t *testing.T) {
 	dir := mitDir(t)
 	if testing.Short() {
@@ -85,8 +85,12 @@ func TestCountPicturesMIT(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if k, split, err := countPictures(context.Background(), pz, c); err != nil || k != len(bag) || (k > 1) != (split != nil && split.Images == k) {
+		k, split, err := countPictures(context.Background(), pz, c)
+		if err != nil || k != len(bag) || (k > 1) != (split != nil && split.Images == k) {
 			t.Errorf("images %v: counted %d (%v)", bag, k, err)
+		}
+		if sk, labels := splitSegments(c, k); sk != k || labels != nil {
+			t.Errorf("images %v: the segments count %d against %d", bag, sk, k)
 		}
 	}
 }
@@ -306,4 +310,35 @@ func TestSquareSunset(t *testing.T) {
 	}
 	acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
 	t.Log(acc)
+}
+
+// TestSplitSegments: told one picture, the segments of a bag of three
+// count three and split the pieces exactly by picture.
+func TestSplitSegments(t *testing.T) {
+	grids := []*jigsaw.Grid{synthetic(12, 16, 28, 1), synthetic(14, 12, 28, 2), synthetic(11, 13, 28, 3)}
+	pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: true, Seed: 4})
+	c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, labels := splitSegments(c, 1)
+	if k != 3 || len(labels) != len(pz.Pieces) {
+		t.Fatalf("counted %d, %d labels", k, len(labels))
+	}
+	picture := map[int]int{} // label -> source picture
+	for p, l := range labels {
+		img, ok := picture[l]
+		if !ok {
+			picture[l], img = truth.Pieces[p].Image, truth.Pieces[p].Image
+		}
+		if img != truth.Pieces[p].Image {
+			t.Fatalf("piece %d of picture %d labelled with picture %d", p, truth.Pieces[p].Image, img)
+		}
+	}
+	if len(picture) != 3 {
+		t.Errorf("labels %v", picture)
+	}
+	if k, labels := splitSegments(c, 3); k != 3 || labels != nil {
+		t.Errorf("told 3: %d, %v", k, labels != nil)
+	}
 }

@@ -166,9 +166,7 @@ func rectOptions(c *jigsaw.Compat, p *jigsaw.Placement, img, bbWeight int) []rec
 		if i < 0 || j < 0 {
 			return 0
 		}
-		ri, rj := rots[(y-m)*bw+x-m], rots[(y+dy-m)*bw+x+dx-m]
-		a, s := jigsaw.SideAt(d, ri), jigsaw.SideAt(d.Opposite(), rj)
-		if x, ok := c.BestBuddy(i, a); ok && int(x.Piece) == j && x.Side == s {
+		if buddies(c, i, rots[(y-m)*bw+x-m], j, rots[(y+dy-m)*bw+x+dx-m], d) {
 			return 1
 		}
 		return 0
@@ -240,7 +238,8 @@ func rectOptions(c *jigsaw.Compat, p *jigsaw.Placement, img, bbWeight int) []rec
 // fill returns p with the pool's pieces moved into the empty cells of the
 // plan's rectangles: cells with the most placed neighbours first, each
 // taking the pool piece and rotation of lowest summed dissimilarity to
-// them. Every image of the result fills its rectangle.
+// them. Every image of the result fills its rectangle when the pool
+// holds a piece for every empty cell.
 func fill(c *jigsaw.Compat, p *jigsaw.Placement, pl plan) *jigsaw.Placement {
 	k := p.Images
 	at := make([]map[[2]int]jigsaw.Placed, k)
@@ -268,7 +267,7 @@ func fill(c *jigsaw.Compat, p *jigsaw.Placement, pl plan) *jigsaw.Placement {
 	if c.Rotated() {
 		rots = 4
 	}
-	for len(empty) > 0 {
+	for len(empty) > 0 && len(pool) > 0 {
 		bi, bn := 0, -1
 		for i, e := range empty {
 			nb := 0

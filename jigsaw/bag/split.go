@@ -1,7 +1,9 @@
 package bag
 
 import (
+	"cmp"
 	"context"
+	"math"
 	"slices"
 
 	"tessera/jigsaw"
@@ -149,6 +151,28 @@ func relabelCores(c *jigsaw.Compat, labels []int, k int) []bool {
 			next[p], reached[p] = best, true
 		}
 	}
+	next = spread(c, next, reached, k)
+	size := make([]int, k)
+	changed := make([]bool, k)
+	for p, l := range next {
+		size[l]++
+		if l != labels[p] {
+			changed[l], changed[labels[p]] = true, true
+		}
+	}
+	if slices.Min(size) < minPicture {
+		return nil
+	}
+	copy(labels, next)
+	return changed
+}
+
+// spread spreads the labels of the pieces reached along best buddies, in
+// waves: a piece not yet reached takes the most common label among its
+// best buddies that were (ties: its own label, then the lowest), and is
+// reached from then on. Labels run from 0 to k-1 (a piece not reached
+// may hold -1); it returns the labels, reached marks the pieces reached.
+func spread(c *jigsaw.Compat, next []int, reached []bool, k int) []int {
 	votes := make([]int, k)
 	for wave := true; wave; {
 		wave = false
@@ -171,25 +195,187 @@ func relabelCores(c *jigsaw.Compat, labels []int, k int) []bool {
 			}
 			best := next[p]
 			for l := range votes {
-				if votes[l] > votes[best] {
+				if best < 0 || votes[l] > votes[best] {
 					best = l
 				}
 			}
 			now[p], nowReached[p], wave = best, true, true
 		}
-		next, reached = now, nowReached
+		next = now
+		copy(reached, nowReached)
 	}
-	size := make([]int, k)
-	changed := make([]bool, k)
-	for p, l := range next {
-		size[l]++
-		if l != labels[p] {
-			changed[l], changed[labels[p]] = true, true
+	return next
+}
+
+// segments labels the pieces by the cores of best-buddy loops of at least
+// minCore pieces (loopCores), each a segment, their labels spread along
+// best buddies (spread); pieces not reached hold -1. It returns the
+// labels and the number of segments, the largest first.
+func segments(c *jigsaw.Compat) ([]int, int) {
+	root := loopCores(c)
+	size := map[int32]int{}
+	for _, r := range root {
+		size[r]++
+	}
+	var roots []int32
+	for r, s := range size {
+		if s >= minCore {
+			roots = append(roots, r)
 		}
 	}
-	if slices.Min(size) < minPicture {
-		return nil
+	slices.SortFunc(roots, func(a, b int32) int { return cmp.Or(cmp.Compare(size[b], size[a]), cmp.Compare(a, b)) })
+	label := map[int32]int{}
+	for i, r := range roots {
+		label[r] = i
 	}
-	copy(labels, next)
-	return changed
+	labels := make([]int, len(root))
+	reached := make([]bool, len(root))
+	for p, r := range root {
+		l, ok := label[r]
+		if !ok {
+			l = -1
+		}
+		labels[p], reached[p] = l, ok
+	}
+	return spread(c, labels, reached, len(roots)), len(roots)
+}
+
+// mergeLinks is the fewest best-buddy pairs between two segments that
+// joins them into one picture, and segmentMeanShare the smallest share
+// of the mean picture that a picture counted by segments holds (see
+// splitSegments).
+const (
+	mergeLinks       = 3
+	segmentMeanShare = 0.5
+)
+
+// splitSegments counts and splits the pictures of a bag by its segments
+// (segments: cores of best-buddy loops, their labels spread along best
+// buddies), for a bag too large for countPictures' greedy test: in a bag
+// of many large photographs the greedy solver's first picture runs on
+// across several of them (across best buddies of featureless areas), so
+// that told more pictures it makes small ones and the count stops short
+// (3 of the 7 photographs of a bag of 17,408 pieces). Segments joined by
+// at least mergeLinks best-buddy pairs are one picture; the pictures
+// counted are the most of the largest groups such that the smallest
+// holds at least minPicture pieces, minPictureShare of the bag and
+// segmentMeanShare of the mean picture (a picture whose segments stay
+// apart is not counted twice). When that counts more than k, it returns the count and
+// every piece's picture: those of the groups counted keep it, the others
+// take, in waves, the picture of their most alike candidate already
+// labelled (Compat.Candidates; any left: the largest picture). Else it
+// returns k and nil. Time O(n K).
+func splitSegments(c *jigsaw.Compat, k int) (int, []int) {
+	labels, segs := segments(c)
+	n := len(labels)
+	group := make([]int, segs)
+	for i := range group {
+		group[i] = i
+	}
+	find := func(i int) int {
+		for group[i] != i {
+			group[i] = group[group[i]]
+			i = group[i]
+		}
+		return i
+	}
+	links := map[[2]int]int{}
+	for p, l := range labels {
+		for a := range jigsaw.Side(4) {
+			if x, ok := c.BestBuddy(p, a); ok && l >= 0 && int(x.Piece) > p && labels[x.Piece] >= 0 && labels[x.Piece] != l {
+				links[[2]int{min(l, labels[x.Piece]), max(l, labels[x.Piece])}]++
+			}
+		}
+	}
+	for pair, m := range links {
+		if m >= mergeLinks {
+			group[find(pair[0])] = find(pair[1])
+		}
+	}
+	size := make([]int, segs)
+	for _, l := range labels {
+		if l >= 0 {
+			size[find(l)]++
+		}
+	}
+	var roots []int
+	for g, s := range size {
+		if s > 0 {
+			roots = append(roots, g)
+		}
+	}
+	slices.SortFunc(roots, func(a, b int) int { return cmp.Or(cmp.Compare(size[b], size[a]), cmp.Compare(a, b)) })
+	count := 0
+	for i, g := range roots {
+		m := float64(size[g])
+		if i+1 > maxPictures || m < minPicture || m < minPictureShare*float64(n) {
+			break
+		}
+		if m >= segmentMeanShare*float64(n)/float64(i+1) {
+			count = i + 1
+		}
+	}
+	if count <= k {
+		return k, nil
+	}
+	picture := make([]int, segs)
+	for i := range picture {
+		picture[i] = -1
+	}
+	for i, g := range roots[:count] {
+		picture[g] = i
+	}
+	out := make([]int, n)
+	for p, l := range labels {
+		out[p] = -1
+		if l >= 0 {
+			out[p] = picture[find(l)]
+		}
+	}
+	for wave := true; wave; {
+		wave = false
+		now := slices.Clone(out)
+		for p := range out {
+			if out[p] >= 0 {
+				continue
+			}
+			best, bd := -1, float32(0)
+			for a := range jigsaw.Side(4) {
+				for _, x := range c.Candidates(p, a) {
+					if l := out[x.Piece]; l >= 0 && (best < 0 || x.D < bd) {
+						best, bd = l, x.D
+					}
+				}
+			}
+			if best >= 0 {
+				now[p], wave = best, true
+			}
+		}
+		out = now
+	}
+	for p := range out {
+		out[p] = max(out[p], 0)
+	}
+	return count, out
+}
+
+// unsolved returns the pieces of each picture of labels (0 to k-1) in
+// rows, as they come: the bag's placement until its pictures are solved.
+func unsolved(labels []int, k int) *jigsaw.Placement {
+	size := make([]int, k)
+	for _, l := range labels {
+		size[l]++
+	}
+	width := make([]int, k)
+	for l, s := range size {
+		width[l] = max(1, int(math.Ceil(math.Sqrt(float64(s)))))
+	}
+	at := make([]int, k)
+	p := &jigsaw.Placement{Images: k}
+	for piece, l := range labels {
+		p.Pieces = append(p.Pieces, jigsaw.Placed{Piece: piece, Image: l, Row: at[l] / width[l], Col: at[l] % width[l]})
+		at[l]++
+	}
+	p.Normalize()
+	return p
 }
