@@ -22,6 +22,10 @@ type bitGeom struct {
 	packRight    uint64 // Dust: cells of the left half that may move right (x < w/2-1)
 	packLeft     uint64 // Dust: cells of the right half that may move left (x > w/2)
 	cols         []uint64
+	// wedge[y*w+x] (Dust): the cells that a click removing (x, y), the
+	// lowest removed cell of column x, can move or fill: rows y and up, in
+	// column x and the columns of its half outward of it (see reach).
+	wedge []uint64
 }
 
 // fitsBits reports whether b can use the bit engine.
@@ -50,7 +54,43 @@ func newBitGeom(b *Board) *bitGeom {
 			}
 		}
 	}
+	g.wedge = make([]uint64, w*h)
+	for y := range h {
+		for x := range w {
+			for y2 := y; y2 < h; y2++ {
+				for x2 := range w {
+					if x2 == x || (x < mid && x2 < x) || (x >= mid && x2 > x) {
+						g.wedge[y*w+x] |= uint64(1) << (y2*w + x2)
+					}
+				}
+			}
+		}
+	}
 	return g
+}
+
+// reach returns, for a Dust click removing grp, the cells whose content
+// the click can change, and their neighbours: a group of the board that
+// does not meet it keeps its cells and its neighbours, so it is a group
+// of the board after the click, as it was.
+//
+// Proof that the changed cells lie within the wedges of grp's columns
+// (wedge, from the lowest removed cell of each column): gravity moves
+// only cells above a removed cell, in its column; after it, a row has
+// holes only in grp's columns x, at rows at or above the lowest removed
+// cell of x (the column's new height is at least that row); packing
+// toward the centre then moves only the cells of that row on the outer
+// side of a hole, in the hole's half, into cells also on that side. Cells
+// never cross the centre, and nothing falls after packing (the rows of a
+// half stay blocks against the centre, each no wider than the one below).
+func (g *bitGeom) reach(grp uint64) uint64 {
+	z := uint64(0)
+	for x := range g.w {
+		if m := grp & g.cols[x]; m != 0 {
+			z |= g.wedge[bits.TrailingZeros64(m)]
+		}
+	}
+	return z | g.neighbours(z)
 }
 
 // toBits converts b, which must fit.

@@ -18,6 +18,14 @@ import (
 // node: when the clicks so far plus one plus the colours exceed the bound,
 // only clicks that remove a colour's last group can still succeed.
 //
+// A click's reach (bitGeom.reach) bounds the cells it can change, so a
+// board's single groups after a click are known to lie among a few
+// colours without playing it (maySingle): when no colour can become a
+// single group, the child needs its colours plus one, and the click is
+// pruned or given that bound before it is played. On the boards whose
+// last iteration has one click to spare this skips most of the plays and
+// chain tests (five times fewer nodes on 11-click boards).
+//
 // The table maps a board's 64-bit hash to the best lower bound on its
 // remaining clicks proved so far: when a depth-first iteration fails below
 // a board, the least bound over its children plus one is stored. Later
@@ -203,6 +211,10 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 	best := 1 << 30
 	if g+1+k > bound {
 		best = 1 + k
+		if len(singles) == 1 {
+			// All the groups, for maySingle below.
+			groups = geom.groups(s, singles[len(singles):], 1)
+		}
 	} else {
 		groups = geom.groups(s, singles[len(singles):], 1)
 	}
@@ -211,7 +223,25 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 	// alone exceed the bound), then look their bounds up in the table
 	// (independent loads that the memory system overlaps), then search.
 	kids := e.kids[g][:0]
-	for _, grp := range groups {
+	for i, grp := range groups {
+		finishes := grp.mask == s.planes[grp.color]
+		if !finishes && g+1+k > bound {
+			continue
+		}
+		// When no colour but the clicked one is a single group, the
+		// child's single groups are those that maySingle allows: with none,
+		// the child needs its colours plus one.
+		noSingle := false
+		if len(singles) == 0 || len(singles) == 1 && grp.mask == singles[0].mask {
+			left := k
+			if finishes {
+				left--
+			}
+			if noSingle = left > 0 && !e.maySingle(groups, i); noSingle && g+2+left > bound {
+				best = min(best, 2+left)
+				continue
+			}
+		}
 		kids = append(kids, exactChild{board: *s, mask: grp.mask, size: int(grp.size)})
 		c := &kids[len(kids)-1]
 		geom.play(&c.board, grp.mask, int(grp.color))
@@ -220,6 +250,9 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 			return 1
 		}
 		c.lb = geom.colorsLeft(&c.board)
+		if noSingle {
+			c.lb++
+		}
 		if g+1+c.lb > bound {
 			best = min(best, 1+c.lb)
 			kids = kids[:len(kids)-1]
@@ -269,6 +302,30 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 	best = max(best, lb)
 	e.tt.put(h, best)
 	return best
+}
+
+// maySingle reports whether clicking groups[i] (groups: all the groups of
+// a board, colour by colour) may leave some colour as a single group that
+// was not one before. For a colour with two groups or more besides the
+// click, that needs every one of them to meet the click's reach: a group
+// outside it is a group after the click as before, and another group of
+// its colour stays on the board.
+func (e *exactSearch) maySingle(groups []bitGroup, i int) bool {
+	z := e.geom.reach(groups[i].mask)
+	for j := 0; j < len(groups); {
+		c := groups[j].color
+		others, all := 0, true
+		for ; j < len(groups) && groups[j].color == c; j++ {
+			if j != i {
+				others++
+				all = all && groups[j].mask&z != 0
+			}
+		}
+		if others == 1 || others > 1 && all {
+			return true
+		}
+	}
+	return false
 }
 
 // chain reports whether s (not empty) can be cleared by clicks that each

@@ -1,0 +1,80 @@
+package samegame
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestReach checks the lemma behind the exact solver's maySingle on every
+// click of random Dust games of every shape that fits the bit engine: the
+// cells whose colour a click changes lie within its reach, and every
+// other group that does not meet the reach is a group, unchanged, after
+// the click.
+func TestReach(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 4))
+	clicks, kept := 0, 0
+	for range 400 {
+		w := 1 + rng.IntN(10)
+		h := min(1+rng.IntN(64/w), MaxSize)
+		b := Random(w, h, 1+rng.IntN(5), Dust, rng)
+		g := newBitGeom(b)
+		s := g.toBits(b)
+		var groups []bitGroup
+		for s.occ != 0 {
+			groups = g.groups(&s, groups[:0], 1)
+			for i, x := range groups {
+				after := s
+				g.play(&after, x.mask, int(x.color))
+				z := g.reach(x.mask)
+				changed := uint64(0)
+				for c := range g.colors {
+					changed |= s.planes[c] ^ after.planes[c]
+				}
+				if changed&^z != 0 {
+					t.Fatalf("%dx%d: the click %v changes cells %x outside its reach %x:\n%s", w, h, g.move(x.mask), changed&^z, z, Format(b, Letters))
+				}
+				for j, o := range groups {
+					if j == i || o.mask&z != 0 {
+						continue
+					}
+					if g.group(o.mask&-o.mask, after.planes[o.color]) != o.mask {
+						t.Fatalf("%dx%d: the group at %v, outside the reach of %v, changed:\n%s", w, h, g.move(o.mask), g.move(x.mask), Format(b, Letters))
+					}
+					kept++
+				}
+				clicks++
+			}
+			k := groups[rng.IntN(len(groups))]
+			g.play(&s, k.mask, int(k.color))
+			if _, err := b.Play(g.move(k.mask)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if kept == 0 {
+		t.Fatalf("no group outside a reach in %d clicks: the test tests nothing", clicks)
+	}
+}
+
+// TestExactAgainstBruteForce proves the optimum of many small random Dust
+// boards and compares it with a breadth-first search over every board.
+func TestExactAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 5))
+	n := 200
+	if testing.Short() {
+		n = 40
+	}
+	for i := range n {
+		w, h := 2+rng.IntN(4), 2+rng.IntN(3)
+		b := Random(w, h, 2+rng.IntN(3), Dust, rng)
+		want := bruteForce(b)
+		sol, err := Exact{TableBits: 12}.Solve(t.Context(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSolution(t, "exact", b, sol)
+		if sol.Clicks != want || !sol.Optimal {
+			t.Fatalf("board %d: exact %d clicks (optimal %v), brute force %d:\n%s", i, sol.Clicks, sol.Optimal, want, Format(b, Letters))
+		}
+	}
+}
