@@ -22,10 +22,9 @@ type bitGeom struct {
 	packRight    uint64 // Dust: cells of the left half that may move right (x < w/2-1)
 	packLeft     uint64 // Dust: cells of the right half that may move left (x > w/2)
 	cols         []uint64
-	// wedge[y*w+x] (Dust): the cells that a click removing (x, y), the
-	// lowest removed cell of column x, can move or fill: rows y and up, in
-	// column x and the columns of its half outward of it (see reach).
-	wedge []uint64
+	// Dust, for reach: up[y*w+x] is column x from row y up; out[x] is
+	// column x and the columns of its half outward of it (toward the edge).
+	up, out []uint64
 }
 
 // fitsBits reports whether b can use the bit engine.
@@ -54,41 +53,49 @@ func newBitGeom(b *Board) *bitGeom {
 			}
 		}
 	}
-	g.wedge = make([]uint64, w*h)
-	for y := range h {
-		for x := range w {
+	g.up = make([]uint64, w*h)
+	g.out = make([]uint64, w)
+	for x := range w {
+		for y := range h {
 			for y2 := y; y2 < h; y2++ {
-				for x2 := range w {
-					if x2 == x || (x < mid && x2 < x) || (x >= mid && x2 > x) {
-						g.wedge[y*w+x] |= uint64(1) << (y2*w + x2)
-					}
-				}
+				g.up[y*w+x] |= uint64(1) << (y2*w + x)
+			}
+		}
+		for x2 := range w {
+			if x2 == x || (x < mid && x2 < x) || (x >= mid && x2 > x) {
+				g.out[x] |= g.cols[x2]
 			}
 		}
 	}
 	return g
 }
 
-// reach returns, for a Dust click removing grp, the cells whose content
-// the click can change, and their neighbours: a group of the board that
-// does not meet it keeps its cells and its neighbours, so it is a group
-// of the board after the click, as it was.
+// reach returns, for the Dust click that removes grp from s, a superset
+// of the cells whose content the click changes, and their neighbours: a
+// group of s that does not meet it keeps its cells and its neighbours, so
+// it is a group of the board after the click, as it was (TestReach).
 //
-// Proof that the changed cells lie within the wedges of grp's columns
-// (wedge, from the lowest removed cell of each column): gravity moves
-// only cells above a removed cell, in its column; after it, a row has
-// holes only in grp's columns x, at rows at or above the lowest removed
-// cell of x (the column's new height is at least that row); packing
-// toward the centre then moves only the cells of that row on the outer
-// side of a hole, in the hole's half, into cells also on that side. Cells
-// never cross the centre, and nothing falls after packing (the rows of a
-// half stay blocks against the centre, each no wider than the one below).
-func (g *bitGeom) reach(grp uint64) uint64 {
+// Proof of the superset: let column x lose r of its n cells, the lowest at
+// row y. Gravity moves only cells of column x above row y (the board is
+// settled: every column is a stack from the bottom), and leaves column x
+// n-r high, so that rows n-r .. n-1 have a hole at column x and no other
+// row has a new one. Packing toward the centre then moves, in such a row,
+// only the cells of the hole's half on its outer side, into cells on that
+// side; nothing falls after it (the rows of a half are blocks against the
+// centre, each no wider than the one below). So the changed cells lie in
+// column x from row y up and in rows n-r .. n-1 from column x outward.
+func (g *bitGeom) reach(s *bitBoard, grp uint64) uint64 {
 	z := uint64(0)
+	w := uint(g.w)
 	for x := range g.w {
-		if m := grp & g.cols[x]; m != 0 {
-			z |= g.wedge[bits.TrailingZeros64(m)]
+		m := grp & g.cols[x]
+		if m == 0 {
+			continue
 		}
+		n := uint(bits.OnesCount64(s.occ & g.cols[x]))
+		r := uint(bits.OnesCount64(m))
+		rows := (uint64(1)<<(n*w) - 1) &^ (uint64(1)<<((n-r)*w) - 1)
+		z |= g.up[bits.TrailingZeros64(m)] | rows&g.out[x]
 	}
 	return z | g.neighbours(z)
 }

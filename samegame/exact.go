@@ -237,7 +237,7 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 			if finishes {
 				left--
 			}
-			if noSingle = left > 0 && !e.maySingle(groups, i); noSingle && g+2+left > bound {
+			if noSingle = left > 0 && !e.maySingle(s, groups, i); noSingle && g+2+left > bound {
 				best = min(best, 2+left)
 				continue
 			}
@@ -310,20 +310,30 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 // click, that needs every one of them to meet the click's reach: a group
 // outside it is a group after the click as before, and another group of
 // its colour stays on the board.
-func (e *exactSearch) maySingle(groups []bitGroup, i int) bool {
-	z := e.geom.reach(groups[i].mask)
+func (e *exactSearch) maySingle(s *bitBoard, groups []bitGroup, i int) bool {
+	z := e.geom.reach(s, groups[i].mask)
+	d := groups[i].color
 	for j := 0; j < len(groups); {
 		c := groups[j].color
-		others, all := 0, true
-		for ; j < len(groups) && groups[j].color == c; j++ {
-			if j != i {
-				others++
-				all = all && groups[j].mask&z != 0
-			}
+		end := j + 1
+		for end < len(groups) && groups[end].color == c {
+			end++
 		}
-		if others == 1 || others > 1 && all {
+		others := end - j
+		if c == d {
+			others--
+		}
+		if others == 1 {
 			return true
 		}
+		all := others > 1
+		for ; all && j < end; j++ {
+			all = j == i || groups[j].mask&z != 0
+		}
+		if all {
+			return true
+		}
+		j = end
 	}
 	return false
 }

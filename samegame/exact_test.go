@@ -25,7 +25,7 @@ func TestReach(t *testing.T) {
 			for i, x := range groups {
 				after := s
 				g.play(&after, x.mask, int(x.color))
-				z := g.reach(x.mask)
+				z := g.reach(&s, x.mask)
 				changed := uint64(0)
 				for c := range g.colors {
 					changed |= s.planes[c] ^ after.planes[c]
