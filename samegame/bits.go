@@ -132,6 +132,19 @@ func (g *bitGeom) group(seed, plane uint64) uint64 {
 	}
 }
 
+// connected reports whether the cells of plane p (not empty) form one
+// group. A cell without a neighbour in p, when p has others, answers
+// without the flood fill.
+func (g *bitGeom) connected(p uint64) bool {
+	if p&(p-1) == 0 {
+		return true
+	}
+	if p&^g.neighbours(p) != 0 {
+		return false
+	}
+	return g.group(p&-p, p) == p
+}
+
 // bitGroup is a group of a bitBoard.
 type bitGroup struct {
 	mask  uint64
@@ -226,7 +239,7 @@ func (g *bitGeom) colorsLeft(s *bitBoard) int {
 // one click can remove it).
 func (g *bitGeom) hasSingle(s *bitBoard) bool {
 	for p := range g.colors {
-		if m := s.planes[p]; m != 0 && g.group(m&-m, m) == m {
+		if m := s.planes[p]; m != 0 && g.connected(m) {
 			return true
 		}
 	}

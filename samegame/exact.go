@@ -182,8 +182,8 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 			continue
 		}
 		k++
-		if grp := geom.group(p&-p, p); grp == p {
-			singles = append(singles, bitGroup{mask: grp, color: int8(c), size: int8(bits.OnesCount64(grp))})
+		if geom.connected(p) {
+			singles = append(singles, bitGroup{mask: p, color: int8(c), size: int8(bits.OnesCount64(p))})
 		}
 	}
 	lb := lb0
@@ -346,7 +346,7 @@ func (e *exactSearch) chain(s *bitBoard) bool {
 	e.nodes++
 	for c := range geom.colors {
 		p := s.planes[c]
-		if p == 0 || geom.group(p&-p, p) != p {
+		if p == 0 || !geom.connected(p) {
 			continue
 		}
 		child := *s
