@@ -91,6 +91,7 @@ type exactSearch struct {
 	found   []uint64       // the solution, once found
 	levels  [][]bitGroup   // per depth: the groups of the board being searched
 	kids    [][]exactChild // per depth: the children worth a look
+	reaches [][]uint64     // per depth: the reaches of the single groups
 	pending Solution       // for Progress
 	opts    *options
 }
@@ -132,7 +133,7 @@ func solveExact(ctx context.Context, b *Board, opts options) (Solution, error) {
 	geom := newBitGeom(b)
 	n := b.Cells() + 2
 	e := &exactSearch{ctx: ctx, geom: geom, tt: newTable(bits), max: opts.MaxNodes, opts: &opts,
-		levels: make([][]bitGroup, n), kids: make([][]exactChild, n), pending: upper}
+		levels: make([][]bitGroup, n), kids: make([][]exactChild, n), reaches: make([][]uint64, n), pending: upper}
 	sol := upper
 	sol.Optimal = false
 	root := geom.toBits(b)
@@ -219,6 +220,21 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 		groups = geom.groups(s, singles[len(singles):], 1)
 	}
 	e.levels[g] = groups
+	// span[c] .. span[c+1]: the groups of colour c (when groups are all).
+	var span [MaxColors + 1]int
+	for _, grp := range groups {
+		span[grp.color+1]++
+	}
+	for c := range geom.colors {
+		span[c+1] += span[c]
+	}
+	if len(singles) > 0 && g+1+k == bound {
+		// The reaches of the single groups, for the chain tests below.
+		e.reaches[g] = e.reaches[g][:0]
+		for _, y := range singles {
+			e.reaches[g] = append(e.reaches[g], geom.reach(s, y.mask))
+		}
+	}
 	// Children in three passes: play them (pruning those whose colours
 	// alone exceed the bound), then look their bounds up in the table
 	// (independent loads that the memory system overlaps), then search.
@@ -231,14 +247,34 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 		// When no colour but the clicked one is a single group, the
 		// child's single groups are those that maySingle allows: with none,
 		// the child needs its colours plus one.
-		noSingle := false
+		noSingle, skip := false, uint16(0)
 		if len(singles) == 0 || len(singles) == 1 && grp.mask == singles[0].mask {
 			left := k
 			if finishes {
 				left--
 			}
-			if noSingle = left > 0 && !e.maySingle(s, groups, i); noSingle && g+2+left > bound {
+			fresh, _ := e.maySingle(s, groups, &span, i)
+			if noSingle = left > 0 && !fresh; noSingle && g+2+left > bound {
 				best = min(best, 2+left)
+				continue
+			}
+		} else if !finishes && g+1+k == bound {
+			// The child gets the chain test. A chain that starts with a
+			// single group Y of this board whose reach is apart from the
+			// click's is the search below Y's own child (the two clicks
+			// commute, TestCommute), so the test skips it; with nothing
+			// else to start with, the click is not played.
+			fresh, z := e.maySingle(s, groups, &span, i)
+			all := true
+			for j, y := range singles {
+				if e.reaches[g][j]&z == 0 {
+					skip |= 1 << y.color
+				} else {
+					all = false
+				}
+			}
+			if !fresh && all {
+				best = min(best, 2+k)
 				continue
 			}
 		}
@@ -263,7 +299,7 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 			// whole colour can do. That small search is cheaper than a
 			// table lookup (and most boards here fail it at once).
 			e.path = append(e.path, grp.mask)
-			if e.chain(&c.board) {
+			if e.chain(&c.board, skip) {
 				return 1 + c.lb
 			}
 			e.path = e.path[:len(e.path)-1]
@@ -305,48 +341,47 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 }
 
 // maySingle reports whether clicking groups[i] (groups: all the groups of
-// a board, colour by colour) may leave some colour as a single group that
-// was not one before. For a colour with two groups or more besides the
-// click, that needs every one of them to meet the click's reach: a group
-// outside it is a group after the click as before, and another group of
-// its colour stays on the board.
-func (e *exactSearch) maySingle(s *bitBoard, groups []bitGroup, i int) bool {
+// a board, colour by colour) may leave as a single group a colour that is
+// not one now, and returns the click's reach. For a colour with two
+// groups or more besides the click, that needs every one of them to meet
+// the reach: a group outside it is a group after the click as before, and
+// another group of its colour stays on the board. A colour left with one
+// group by the click (its own) may be one.
+func (e *exactSearch) maySingle(s *bitBoard, groups []bitGroup, span *[MaxColors + 1]int, i int) (bool, uint64) {
 	z := e.geom.reach(s, groups[i].mask)
-	d := groups[i].color
-	for j := 0; j < len(groups); {
-		c := groups[j].color
-		end := j + 1
-		for end < len(groups) && groups[end].color == c {
-			end++
-		}
-		others := end - j
+	d := int(groups[i].color)
+	for c := range e.geom.colors {
+		others := span[c+1] - span[c]
 		if c == d {
-			others--
+			if others--; others == 1 {
+				return true, z
+			}
 		}
-		if others == 1 {
-			return true
+		if others < 2 {
+			continue
 		}
-		all := others > 1
-		for ; all && j < end; j++ {
+		// The groups of a colour come lowest first, the least likely to
+		// meet a reach (it covers the cells above a click).
+		all := true
+		for j := span[c]; all && j < span[c+1]; j++ {
 			all = j == i || groups[j].mask&z != 0
 		}
 		if all {
-			return true
+			return true, z
 		}
-		j = end
 	}
-	return false
+	return false, z
 }
 
 // chain reports whether s (not empty) can be cleared by clicks that each
 // remove a colour's single group, and then sets e.found (e.path holds the
-// clicks to s).
-func (e *exactSearch) chain(s *bitBoard) bool {
+// clicks to s). The first click is none of the colours in skip.
+func (e *exactSearch) chain(s *bitBoard, skip uint16) bool {
 	geom := e.geom
 	e.nodes++
 	for c := range geom.colors {
 		p := s.planes[c]
-		if p == 0 || !geom.connected(p) {
+		if p == 0 || skip&(1<<c) != 0 || !geom.connected(p) {
 			continue
 		}
 		child := *s
@@ -356,7 +391,7 @@ func (e *exactSearch) chain(s *bitBoard) bool {
 			e.found = append([]uint64(nil), e.path...)
 			return true
 		}
-		if e.chain(&child) {
+		if e.chain(&child, 0) {
 			return true
 		}
 		e.path = e.path[:len(e.path)-1]
