@@ -116,12 +116,24 @@ func solveExact(ctx context.Context, b *Board, opts options) (Solution, error) {
 	// one (width 5,000 finds the optimum of about 9 random 8x6 boards in
 	// 10). When it is optimal, the search ends with the failed iteration
 	// below it.
-	upper, err := solveBeam(ctx, b, options{BeamWidth: 200})
-	if err != nil {
-		return upper, err
-	}
-	if wide, err := solveBeam(ctx, b, options{BeamWidth: 5000}); err == nil && wide.Clicks < upper.Clicks {
-		upper = wide
+	var upper Solution
+	if opts.naiveUpper {
+		for c := b.Clone(); !c.IsEmpty(); {
+			g := c.Moves(nil)[0]
+			c.PlayGroup(g)
+			upper.Moves = append(upper.Moves, g.Move())
+		}
+		if err := finish(b, &upper); err != nil {
+			return upper, err
+		}
+	} else {
+		var err error
+		if upper, err = solveBeam(ctx, b, options{BeamWidth: 200}); err != nil {
+			return upper, err
+		}
+		if wide, err := solveBeam(ctx, b, options{BeamWidth: 5000}); err == nil && wide.Clicks < upper.Clicks {
+			upper = wide
+		}
 	}
 	bits := opts.TableBits
 	if bits == 0 {
@@ -294,7 +306,7 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 			kids = kids[:len(kids)-1]
 			continue
 		}
-		if g+1+c.lb == bound {
+		if g+1+c.lb == bound && !noSingle {
 			// No click to spare below: only clicks that each remove a
 			// whole colour can do. That small search is cheaper than a
 			// table lookup (and most boards here fail it at once).
@@ -375,15 +387,35 @@ func (e *exactSearch) maySingle(s *bitBoard, groups []bitGroup, span *[MaxColors
 
 // chain reports whether s (not empty) can be cleared by clicks that each
 // remove a colour's single group, and then sets e.found (e.path holds the
-// clicks to s). The first click is none of the colours in skip.
+// clicks to s). The first click is none of the colours in skip, single
+// groups whose lines are searched elsewhere.
+//
+// Two single colours whose reaches are apart commute (TestCommute), so
+// after the lines that start with one, those that start with the other
+// skip it as their next click (a sleep set: Godefroid 1996); a skipped
+// colour stays skipped below while it commutes with the clicks made.
 func (e *exactSearch) chain(s *bitBoard, skip uint16) bool {
 	geom := e.geom
 	e.nodes++
+	var singles []int
+	var all [MaxColors]int
 	for c := range geom.colors {
-		p := s.planes[c]
-		if p == 0 || skip&(1<<c) != 0 || !geom.connected(p) {
+		if p := s.planes[c]; p != 0 && geom.connected(p) {
+			singles = append(all[:len(singles)], c)
+		}
+	}
+	var reach [MaxColors]uint64
+	if len(singles) > 1 {
+		for _, c := range singles {
+			reach[c] = geom.reach(s, s.planes[c])
+		}
+	}
+	done := skip
+	for _, c := range singles {
+		if skip&(1<<c) != 0 {
 			continue
 		}
+		p := s.planes[c]
 		child := *s
 		geom.play(&child, p, c)
 		e.path = append(e.path, p)
@@ -391,10 +423,17 @@ func (e *exactSearch) chain(s *bitBoard, skip uint16) bool {
 			e.found = append([]uint64(nil), e.path...)
 			return true
 		}
-		if e.chain(&child, 0) {
+		sleep := uint16(0)
+		for _, y := range singles {
+			if done&(1<<y) != 0 && reach[y]&reach[c] == 0 {
+				sleep |= 1 << y
+			}
+		}
+		if e.chain(&child, sleep) {
 			return true
 		}
 		e.path = e.path[:len(e.path)-1]
+		done |= 1 << c
 	}
 	return false
 }

@@ -58,17 +58,20 @@ func TestReach(t *testing.T) {
 
 // TestExactAgainstBruteForce proves the optimum of many small random Dust
 // boards and compares it with a breadth-first search over every board.
+// The search starts from a naive line (the first group at every click),
+// not the beams' (which are mostly optimal on boards this small), so that
+// it must find the optimum itself, through all its prunings.
 func TestExactAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 5))
-	n := 200
+	n := 400
 	if testing.Short() {
-		n = 40
+		n = 60
 	}
 	for i := range n {
 		w, h := 2+rng.IntN(4), 2+rng.IntN(3)
 		b := Random(w, h, 2+rng.IntN(3), Dust, rng)
 		want := bruteForce(b)
-		sol, err := Exact{TableBits: 12}.Solve(t.Context(), b)
+		sol, err := solveExact(t.Context(), b, options{TableBits: 12, naiveUpper: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,5 +124,31 @@ func TestCommute(t *testing.T) {
 	}
 	if pairs < 1000 {
 		t.Fatalf("only %d pairs apart: the test tests little", pairs)
+	}
+}
+
+// TestExactAgainstDFS compares the exact solver, started from a naive
+// line, with the blog's DFS (independent code, exact when it finishes) on
+// random boards larger than a breadth-first search can take.
+func TestExactAgainstDFS(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 7))
+	n := 40
+	if testing.Short() {
+		n = 8
+	}
+	for i := range n {
+		b := Random(5+rng.IntN(2), 4+rng.IntN(2), 4+rng.IntN(2), Dust, rng)
+		want, err := DFS{TableBits: 20}.Solve(t.Context(), b)
+		if err != nil || !want.Optimal {
+			t.Fatalf("dfs: %v", err)
+		}
+		sol, err := solveExact(t.Context(), b, options{TableBits: 16, naiveUpper: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSolution(t, "exact", b, sol)
+		if sol.Clicks != want.Clicks || !sol.Optimal {
+			t.Fatalf("board %d: exact %d clicks (optimal %v), dfs %d:\n%s", i, sol.Clicks, sol.Optimal, want.Clicks, Format(b, Letters))
+		}
 	}
 }
