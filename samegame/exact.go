@@ -92,6 +92,7 @@ type exactSearch struct {
 	levels  [][]bitGroup   // per depth: the groups of the board being searched
 	kids    [][]exactChild // per depth: the children worth a look
 	reaches [][]uint64     // per depth: the reaches of the single groups
+	sleep   [][]uint64     // per depth: the clicks not to make (sleep sets)
 	pending Solution       // for Progress
 	opts    *options
 }
@@ -101,6 +102,7 @@ type exactChild struct {
 	board    bitBoard
 	hash     uint64
 	mask     uint64
+	reach    uint64 // the click's reach on the parent (for the sleep sets)
 	lb, size int
 }
 
@@ -145,12 +147,13 @@ func solveExact(ctx context.Context, b *Board, opts options) (Solution, error) {
 	geom := newBitGeom(b)
 	n := b.Cells() + 2
 	e := &exactSearch{ctx: ctx, geom: geom, tt: newTable(bits), max: opts.MaxNodes, opts: &opts,
-		levels: make([][]bitGroup, n), kids: make([][]exactChild, n), reaches: make([][]uint64, n), pending: upper}
+		levels: make([][]bitGroup, n), kids: make([][]exactChild, n), reaches: make([][]uint64, n), sleep: make([][]uint64, n), pending: upper}
 	sol := upper
 	sol.Optimal = false
 	root := geom.toBits(b)
 	bound := geom.colorsLeft(&root)
 	for bound < upper.Clicks {
+		e.sleep[0] = e.sleep[0][:0]
 		lb := e.search(&root, geom.hash(&root), geom.colorsLeft(&root), 0, bound)
 		if e.found != nil {
 			sol.Moves = e.moves(b)
@@ -252,6 +255,12 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 	// (independent loads that the memory system overlaps), then search.
 	kids := e.kids[g][:0]
 	for i, grp := range groups {
+		if slices.Contains(e.sleep[g], grp.mask) {
+			// Searched from a sibling of this board: it failed there
+			// with one click less to spare than this board has now.
+			best = min(best, bound-g+1)
+			continue
+		}
 		finishes := grp.mask == s.planes[grp.color]
 		if !finishes && g+1+k > bound {
 			continue
@@ -335,10 +344,28 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 	})
 	for i := range kids {
 		c := &kids[i]
+		c.reach = geom.reach(s, c.mask)
 		if g+1+c.lb > bound {
 			best = min(best, 1+c.lb)
 			continue
 		}
+		// The sleep set of the child: the clicks searched before it
+		// that commute with it (reaches apart: TestCommute). Below the
+		// child, such a click leads to a board already searched with the
+		// same clicks to spare (the two clicks in the other order).
+		sleep := e.sleep[g+1][:0]
+		for _, o := range kids[:i] {
+			if o.reach&c.reach == 0 {
+				sleep = append(sleep, o.mask)
+			}
+		}
+		// This board's own sleepers stay asleep while they commute.
+		for _, z := range e.sleep[g] {
+			if geom.reach(s, z)&c.reach == 0 {
+				sleep = append(sleep, z)
+			}
+		}
+		e.sleep[g+1] = sleep
 		e.path = append(e.path, c.mask)
 		d := 1 + e.search(&c.board, c.hash, c.lb, g+1, bound)
 		e.path = e.path[:len(e.path)-1]
