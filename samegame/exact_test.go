@@ -1,19 +1,18 @@
 package samegame
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
 
-// TestReach checks the lemma behind the exact solver's maySingle on every
-// click of random Dust games of every shape that fits the bit engine: the
-// cells whose colour a click changes lie within its reach, and every
-// other group that does not meet the reach is a group, unchanged, after
-// the click.
-func TestReach(t *testing.T) {
-	rng := rand.New(rand.NewPCG(43, 4))
-	clicks, kept := 0, 0
-	for range 400 {
+// randomGames plays n random Dust games of random shapes that fit the bit
+// engine (seeded by seed) and calls visit at every position with its
+// groups; label names the position's board in failures.
+func randomGames(t *testing.T, seed uint64, n int, visit func(g *bitGeom, s *bitBoard, groups []bitGroup, label string)) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(43, seed))
+	for range n {
 		w := 1 + rng.IntN(10)
 		h := min(1+rng.IntN(64/w), MaxSize)
 		b := Random(w, h, 1+rng.IntN(5), Dust, rng)
@@ -22,28 +21,7 @@ func TestReach(t *testing.T) {
 		var groups []bitGroup
 		for s.occ != 0 {
 			groups = g.groups(&s, groups[:0], 1)
-			for i, x := range groups {
-				after := s
-				g.play(&after, x.mask, int(x.color))
-				z := g.reach(&s, x.mask)
-				changed := uint64(0)
-				for c := range g.colors {
-					changed |= s.planes[c] ^ after.planes[c]
-				}
-				if changed&^z != 0 {
-					t.Fatalf("%dx%d: the click %v changes cells %x outside its reach %x:\n%s", w, h, g.move(x.mask), changed&^z, z, Format(b, Letters))
-				}
-				for j, o := range groups {
-					if j == i || o.mask&z != 0 {
-						continue
-					}
-					if g.group(o.mask&-o.mask, after.planes[o.color]) != o.mask {
-						t.Fatalf("%dx%d: the group at %v, outside the reach of %v, changed:\n%s", w, h, g.move(o.mask), g.move(x.mask), Format(b, Letters))
-					}
-					kept++
-				}
-				clicks++
-			}
+			visit(g, &s, groups, fmt.Sprintf("%dx%d:\n%s", w, h, Format(b, Letters)))
 			k := groups[rng.IntN(len(groups))]
 			g.play(&s, k.mask, int(k.color))
 			if _, err := b.Play(g.move(k.mask)); err != nil {
@@ -51,6 +29,39 @@ func TestReach(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestReach checks the lemma behind the exact solver's maySingle on every
+// click of random Dust games of every shape that fits the bit engine: the
+// cells whose colour a click changes lie within its reach, and every
+// other group that does not meet the reach is a group, unchanged, after
+// the click.
+func TestReach(t *testing.T) {
+	clicks, kept := 0, 0
+	randomGames(t, 4, 400, func(g *bitGeom, s *bitBoard, groups []bitGroup, label string) {
+		for i, x := range groups {
+			after := *s
+			g.play(&after, x.mask, int(x.color))
+			z := g.reach(s, x.mask)
+			changed := uint64(0)
+			for c := range g.colors {
+				changed |= s.planes[c] ^ after.planes[c]
+			}
+			if changed&^z != 0 {
+				t.Fatalf("the click %v changes cells %x outside its reach %x on %s", g.move(x.mask), changed&^z, z, label)
+			}
+			for j, o := range groups {
+				if j == i || o.mask&z != 0 {
+					continue
+				}
+				if g.group(o.mask&-o.mask, after.planes[o.color]) != o.mask {
+					t.Fatalf("the group at %v, outside the reach of %v, changed on %s", g.move(o.mask), g.move(x.mask), label)
+				}
+				kept++
+			}
+			clicks++
+		}
+	})
 	if kept == 0 {
 		t.Fatalf("no group outside a reach in %d clicks: the test tests nothing", clicks)
 	}
@@ -82,46 +93,31 @@ func TestExactAgainstBruteForce(t *testing.T) {
 	}
 }
 
-// TestCommute checks what the exact solver's chain test relies on to skip
-// a first click: two clicks whose reaches are apart leave the same board
-// in either order (on every such pair of every position of random games
-// of every shape that fits the bit engine).
+// TestCommute checks what the exact solver's sleep sets and chain test
+// rely on to skip a click: two clicks whose reaches are apart leave the
+// same board in either order (on every such pair of every position of
+// random games of every shape that fits the bit engine).
 func TestCommute(t *testing.T) {
-	rng := rand.New(rand.NewPCG(43, 6))
 	pairs := 0
-	for range 1500 {
-		w := 1 + rng.IntN(10)
-		h := min(1+rng.IntN(64/w), MaxSize)
-		b := Random(w, h, 1+rng.IntN(5), Dust, rng)
-		g := newBitGeom(b)
-		s := g.toBits(b)
-		var groups []bitGroup
-		for s.occ != 0 {
-			groups = g.groups(&s, groups[:0], 1)
-			for i, x := range groups {
-				zx := g.reach(&s, x.mask)
-				for _, y := range groups[i+1:] {
-					if g.reach(&s, y.mask)&zx != 0 {
-						continue
-					}
-					a, c := s, s
-					g.play(&a, x.mask, int(x.color))
-					g.play(&a, y.mask, int(y.color))
-					g.play(&c, y.mask, int(y.color))
-					g.play(&c, x.mask, int(x.color))
-					if a != c {
-						t.Fatalf("%dx%d: %v then %v is not %v then %v:\n%s", w, h, g.move(x.mask), g.move(y.mask), g.move(y.mask), g.move(x.mask), Format(b, Letters))
-					}
-					pairs++
+	randomGames(t, 6, 1500, func(g *bitGeom, s *bitBoard, groups []bitGroup, label string) {
+		for i, x := range groups {
+			zx := g.reach(s, x.mask)
+			for _, y := range groups[i+1:] {
+				if g.reach(s, y.mask)&zx != 0 {
+					continue
 				}
-			}
-			k := groups[rng.IntN(len(groups))]
-			g.play(&s, k.mask, int(k.color))
-			if _, err := b.Play(g.move(k.mask)); err != nil {
-				t.Fatal(err)
+				a, c := *s, *s
+				g.play(&a, x.mask, int(x.color))
+				g.play(&a, y.mask, int(y.color))
+				g.play(&c, y.mask, int(y.color))
+				g.play(&c, x.mask, int(x.color))
+				if a != c {
+					t.Fatalf("%v then %v is not %v then %v on %s", g.move(x.mask), g.move(y.mask), g.move(y.mask), g.move(x.mask), label)
+				}
+				pairs++
 			}
 		}
-	}
+	})
 	if pairs < 1000 {
 		t.Fatalf("only %d pairs apart: the test tests little", pairs)
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tessera/samegame"
-	"tessera/samegame/policy"
 )
 
 // dealt deals the board of seed on the dust page and returns it.
@@ -216,18 +215,7 @@ func TestBrowserDustCertainty(t *testing.T) {
 		t.Helper()
 		step(t, ctx, "certainty of "+board, waitFor(fmt.Sprintf(`document.getElementById('board').dataset.certainty === %q`, board), 20*time.Second))
 		b, _ := samegame.ParseBoard(board, samegame.Dust)
-		p, err := policy.Default()
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := p.Certainty(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		best := 0.0
-		for _, v := range want {
-			best = max(best, v)
-		}
+		want, best := certaintyOf(t, board)
 		got := value(t, ctx, "cells", chromedp.Evaluate[[]map[string]string](`[...document.querySelectorAll('#board .cell')].map((e) => ({
   x: e.dataset.x, y: e.dataset.y, cert: e.dataset.cert || '', v: e.style.getPropertyValue('--cert'),
   bg: getComputedStyle(e).backgroundColor, after: getComputedStyle(e, '::after').content }))`))

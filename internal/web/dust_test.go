@@ -192,30 +192,43 @@ func TestDustHint(t *testing.T) {
 	replayDust(t, blogHard, q.Moves)
 }
 
+// certaintyOf returns the shipped network's certainty board of a dust
+// board and its largest probability.
+func certaintyOf(t *testing.T, board string) ([]float64, float64) {
+	t.Helper()
+	b, err := samegame.ParseBoard(board, samegame.Dust)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, err := p.Certainty(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := 0.0
+	for _, v := range cells {
+		best = max(best, v)
+	}
+	return cells, best
+}
+
 // TestDustCertainty: the certainty board of the blog's first board is the
 // shipped network's (policy.Policy.Certainty), cell by cell, with its
 // best; a cleared or malformed board is refused.
 func TestDustCertainty(t *testing.T) {
 	s, _ := newServer(t, Config{})
 	c := decode[dustCertaintyResponse](t, call(t, s, "POST", "/api/dust/certainty", map[string]any{"board": blogBoard11}), 200)
-	b, _ := samegame.ParseBoard(blogBoard11, samegame.Dust)
-	p, err := policy.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := p.Certainty(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want, best := certaintyOf(t, blogBoard11)
 	if c.Board != blogBoard11 || len(c.Cells) != len(want) {
 		t.Fatalf("certainty of %s: %d cells, want %d", c.Board, len(c.Cells), len(want))
 	}
-	best := 0.0
 	for i, v := range want {
 		if math.Abs(c.Cells[i]-v) > 1e-9 {
 			t.Fatalf("cell %d: %v, want %v", i, c.Cells[i], v)
 		}
-		best = max(best, v)
 	}
 	if c.Best != best || best <= 0 || best > 1 {
 		t.Errorf("best %v, want %v", c.Best, best)
