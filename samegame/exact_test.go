@@ -67,32 +67,6 @@ func TestReach(t *testing.T) {
 	}
 }
 
-// TestExactAgainstBruteForce proves the optimum of many small random Dust
-// boards and compares it with a breadth-first search over every board.
-// The search starts from a naive line (the first group at every click),
-// not the beams' (which are mostly optimal on boards this small), so that
-// it must find the optimum itself, through all its prunings.
-func TestExactAgainstBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(43, 5))
-	n := 400
-	if testing.Short() {
-		n = 60
-	}
-	for i := range n {
-		w, h := 2+rng.IntN(4), 2+rng.IntN(3)
-		b := Random(w, h, 2+rng.IntN(3), Dust, rng)
-		want := bruteForce(b)
-		sol, err := solveExact(t.Context(), b, options{TableBits: 12, naiveUpper: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkSolution(t, "exact", b, sol)
-		if sol.Clicks != want || !sol.Optimal {
-			t.Fatalf("board %d: exact %d clicks (optimal %v), brute force %d:\n%s", i, sol.Clicks, sol.Optimal, want, Format(b, Letters))
-		}
-	}
-}
-
 // TestCommute checks what the exact solver's sleep sets and chain test
 // rely on to skip a click: two clicks whose reaches are apart leave the
 // same board in either order (on every such pair of every position of
@@ -123,28 +97,47 @@ func TestCommute(t *testing.T) {
 	}
 }
 
-// TestExactAgainstDFS compares the exact solver, started from a naive
-// line, with the blog's DFS (independent code, exact when it finishes) on
-// random boards larger than a breadth-first search can take.
-func TestExactAgainstDFS(t *testing.T) {
-	rng := rand.New(rand.NewPCG(43, 7))
-	n := 40
-	if testing.Short() {
-		n = 8
-	}
-	for i := range n {
-		b := Random(5+rng.IntN(2), 4+rng.IntN(2), 4+rng.IntN(2), Dust, rng)
-		want, err := DFS{TableBits: 20}.Solve(t.Context(), b)
-		if err != nil || !want.Optimal {
+// TestExactAgainstReferences proves the optimum of many random Dust
+// boards and compares it with a reference: a breadth-first search over
+// every board (small boards), the blog's DFS (independent code, exact when
+// it finishes) on boards larger than that. The search starts from a naive
+// line (the first group at every click), not the beams' (which are mostly
+// optimal on these boards), so that it must find the optimum itself,
+// through all its prunings.
+func TestExactAgainstReferences(t *testing.T) {
+	dfs := func(b *Board) int {
+		sol, err := DFS{TableBits: 20}.Solve(t.Context(), b)
+		if err != nil || !sol.Optimal {
 			t.Fatalf("dfs: %v", err)
 		}
-		sol, err := solveExact(t.Context(), b, options{TableBits: 16, naiveUpper: true})
-		if err != nil {
-			t.Fatal(err)
+		return sol.Clicks
+	}
+	for _, ref := range []struct {
+		name     string
+		n, short int
+		size     func(rng *rand.Rand) (w, h, colors int)
+		clicks   func(b *Board) int
+	}{
+		{"brute force", 400, 60, func(rng *rand.Rand) (int, int, int) { return 2 + rng.IntN(4), 2 + rng.IntN(3), 2 + rng.IntN(3) }, bruteForce},
+		{"dfs", 40, 8, func(rng *rand.Rand) (int, int, int) { return 5 + rng.IntN(2), 4 + rng.IntN(2), 4 + rng.IntN(2) }, dfs},
+	} {
+		rng := rand.New(rand.NewPCG(43, uint64(ref.n)))
+		n := ref.n
+		if testing.Short() {
+			n = ref.short
 		}
-		checkSolution(t, "exact", b, sol)
-		if sol.Clicks != want.Clicks || !sol.Optimal {
-			t.Fatalf("board %d: exact %d clicks (optimal %v), dfs %d:\n%s", i, sol.Clicks, sol.Optimal, want.Clicks, Format(b, Letters))
+		for i := range n {
+			w, h, colors := ref.size(rng)
+			b := Random(w, h, colors, Dust, rng)
+			want := ref.clicks(b)
+			sol, err := solveExact(t.Context(), b, options{TableBits: 16, naiveUpper: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSolution(t, "exact", b, sol)
+			if sol.Clicks != want || !sol.Optimal {
+				t.Fatalf("board %d: exact %d clicks (optimal %v), %s %d:\n%s", i, sol.Clicks, sol.Optimal, ref.name, want, Format(b, Letters))
+			}
 		}
 	}
 }

@@ -24,6 +24,17 @@ func dealt(t *testing.T, ctx context.Context, seed uint64) string {
 	return want
 }
 
+// dustPageDealt opens the dust page in the browser and deals the board of
+// seed, which it returns.
+func dustPageDealt(t *testing.T, seed uint64) (context.Context, string) {
+	t.Helper()
+	ctx, ts := browserOn(t)
+	step(t, ctx, "load the page",
+		chromedp.Navigate(ts.URL+"/dust"),
+		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
+	return ctx, dealt(t, ctx, seed)
+}
+
 // TestBrowserDustPlay plays the proven shortest solution of a dealt board
 // by clicking the cells, checks every board the page shows against package
 // samegame's rules, saves half way (the server replays the clicks), undoes,
@@ -127,11 +138,7 @@ func TestBrowserDustAuto(t *testing.T) {
 // says); after two clicks off it, Auto with the exact solver clears the
 // rest and the verdict tells the player's clicks from the solver's.
 func TestBrowserDustVerdict(t *testing.T) {
-	ctx, ts := browserOn(t)
-	step(t, ctx, "load the page",
-		chromedp.Navigate(ts.URL+"/dust"),
-		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
-	start := dealt(t, ctx, 3)
+	ctx, start := dustPageDealt(t, 3)
 	b, _ := samegame.ParseBoard(start, samegame.Dust)
 	sol, err := samegame.Exact{}.Solve(t.Context(), b)
 	if err != nil || !sol.Optimal {
@@ -206,11 +213,7 @@ func TestBrowserReloadKeepsGame(t *testing.T) {
 // cluster, in percent, coloured through the --cert variable; after a click
 // the board's new certainty replaces it, and the button turns it off.
 func TestBrowserDustCertainty(t *testing.T) {
-	ctx, ts := browserOn(t)
-	step(t, ctx, "load the page",
-		chromedp.Navigate(ts.URL+"/dust"),
-		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
-	start := dealt(t, ctx, 3)
+	ctx, start := dustPageDealt(t, 3)
 	check := func(board string) {
 		t.Helper()
 		step(t, ctx, "certainty of "+board, waitFor(fmt.Sprintf(`document.getElementById('board').dataset.certainty === %q`, board), 20*time.Second))
