@@ -22,9 +22,14 @@ import (
 // board's single groups after a click are known to lie among a few
 // colours without playing it (maySingle): when no colour can become a
 // single group, the child needs its colours plus one, and the click is
-// pruned or given that bound before it is played. On the boards whose
-// last iteration has one click to spare this skips most of the plays and
-// chain tests (five times fewer nodes on 11-click boards).
+// pruned or given that bound before it is played (TestReach checks the
+// lemma on every click of random games). Two clicks whose reaches are
+// apart commute (TestCommute): the search keeps sleep sets (Godefroid
+// 1996), so that such a pair is tried in one order only, and the chain
+// test skips a first click that its own child's search covers. On the
+// issue 43 set of 20 boards (docs/results/samegame.md) the median proof
+// takes 1.2 CPU-s and 12-click boards 2-5 s; boards of 13 clicks still
+// take 30 to more than 60.
 //
 // The table maps a board's 64-bit hash to the best lower bound on its
 // remaining clicks proved so far: when a depth-first iteration fails below
