@@ -85,6 +85,13 @@ func newBitGeom(b *Board) *bitGeom {
 // centre, each no wider than the one below). So the changed cells lie in
 // column x from row y up and in rows n-r .. n-1 from column x outward.
 func (g *bitGeom) reach(s *bitBoard, grp uint64) uint64 {
+	z := g.changes(s, grp)
+	return z | g.neighbours(z)
+}
+
+// changes returns the superset of the cells that the Dust click removing
+// grp from s changes (reach, without the neighbours).
+func (g *bitGeom) changes(s *bitBoard, grp uint64) uint64 {
 	z := uint64(0)
 	w := uint(g.w)
 	for x := range g.w {
@@ -97,7 +104,7 @@ func (g *bitGeom) reach(s *bitBoard, grp uint64) uint64 {
 		rows := (uint64(1)<<(n*w) - 1) &^ (uint64(1)<<((n-r)*w) - 1)
 		z |= g.up[bits.TrailingZeros64(m)] | rows&g.out[x]
 	}
-	return z | g.neighbours(z)
+	return z
 }
 
 // toBits converts b, which must fit.

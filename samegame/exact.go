@@ -392,7 +392,9 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 // another group of its colour stays on the board. A colour left with one
 // group by the click (its own) may be one.
 func (e *exactSearch) maySingle(s *bitBoard, groups []bitGroup, span *[MaxColors + 1]int, i int) (bool, uint64) {
-	z := e.geom.reach(s, groups[i].mask)
+	moved := e.geom.changes(s, groups[i].mask)
+	z := moved | e.geom.neighbours(moved)
+	moved &^= groups[i].mask
 	d := int(groups[i].color)
 	for c := range e.geom.colors {
 		others := span[c+1] - span[c]
@@ -401,7 +403,8 @@ func (e *exactSearch) maySingle(s *bitBoard, groups []bitGroup, span *[MaxColors
 				return true, z
 			}
 		}
-		if others < 2 {
+		if others < 2 || s.planes[c]&moved == 0 {
+			// With none of its cells moved, a colour keeps its groups.
 			continue
 		}
 		// The groups of a colour come lowest first, the least likely to

@@ -47,8 +47,8 @@ func TestReach(t *testing.T) {
 			for c := range g.colors {
 				changed |= s.planes[c] ^ after.planes[c]
 			}
-			if changed&^z != 0 {
-				t.Fatalf("the click %v changes cells %x outside its reach %x on %s", g.move(x.mask), changed&^z, z, label)
+			if zc := g.changes(s, x.mask); changed&^zc != 0 || z != zc|g.neighbours(zc) {
+				t.Fatalf("the click %v changes cells %x outside %x on %s", g.move(x.mask), changed&^zc, zc, label)
 			}
 			for j, o := range groups {
 				if j == i || o.mask&z != 0 {
