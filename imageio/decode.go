@@ -148,6 +148,16 @@ func ReadAllContext(ctx context.Context, r io.Reader, opts Options) ([]byte, err
 	return data, nil
 }
 
+// codecs are the decoders of the formats Sniff names and Header accepts.
+var codecs = map[string]struct {
+	decode func(io.Reader) (image.Image, error)
+	config func(io.Reader) (image.Config, error)
+}{
+	"png":  {png.Decode, png.DecodeConfig},
+	"jpeg": {jpeg.Decode, jpeg.DecodeConfig},
+	"webp": {webp.Decode, webp.DecodeConfig},
+}
+
 // DecodeBytesContext decodes an image held in data (see Decode and
 // DecodeContext).
 func DecodeBytesContext(ctx context.Context, data []byte, opts Options) (*Image, error) {
@@ -155,15 +165,7 @@ func DecodeBytesContext(ctx context.Context, data []byte, opts Options) (*Image,
 	if err != nil {
 		return nil, err
 	}
-	var decode func(io.Reader) (image.Image, error)
-	switch format {
-	case "png":
-		decode = png.Decode
-	case "jpeg":
-		decode = jpeg.Decode
-	default:
-		decode = webp.Decode
-	}
+	decode := codecs[format].decode
 	type decoded struct {
 		pix   *image.NRGBA64
 		depth int
@@ -320,18 +322,11 @@ func Header(data []byte, opts Options) (format string, width, height int, err er
 		return "", 0, 0, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, maxBytes)
 	}
 	format = Sniff(data)
-	var decodeConfig func(io.Reader) (image.Config, error)
-	switch format {
-	case "png":
-		decodeConfig = png.DecodeConfig
-	case "jpeg":
-		decodeConfig = jpeg.DecodeConfig
-	case "webp":
-		decodeConfig = webp.DecodeConfig
-	default:
+	c, ok := codecs[format]
+	if !ok {
 		return "", 0, 0, ErrFormat
 	}
-	cfg, err := decodeConfig(bytes.NewReader(data))
+	cfg, err := c.config(bytes.NewReader(data))
 	if err != nil {
 		return format, 0, 0, fmt.Errorf("%w: %s header: %v", ErrCorrupt, format, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,21 +78,9 @@ func TestRotate(t *testing.T) {
 	if r, _, _ := q.RGB(4, 0); r != p.Pix[0] {
 		t.Fatal("Rotate(1) is not clockwise")
 	}
-	if !slicesEqual(p.Rotate(1).Rotate(3).Pix, p.Pix) || !slicesEqual(q.Rotate(1).Pix, p.Rotate(2).Pix) {
+	if !slices.Equal(p.Rotate(1).Rotate(3).Pix, p.Pix) || !slices.Equal(q.Rotate(1).Pix, p.Rotate(2).Pix) {
 		t.Fatal("rotations do not compose")
 	}
-}
-
-func slicesEqual(a, b []uint16) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestScrambleTruthScoresPerfect(t *testing.T) {
@@ -105,7 +94,7 @@ func TestScrambleTruthScoresPerfect(t *testing.T) {
 			// the truth really describes the scramble
 			for k, o := range truth.Pieces {
 				want := bag[o.Image].Pieces[o.Row*8+o.Col].Rotate(o.Rotation)
-				if !slicesEqual(pz.Pieces[k].Pix, want.Pix) {
+				if !slices.Equal(pz.Pieces[k].Pix, want.Pix) {
 					t.Fatalf("piece %d is not its origin turned by %d", k, o.Rotation)
 				}
 			}
@@ -232,7 +221,7 @@ func TestSheetRoundTrip(t *testing.T) {
 			t.Fatalf("%s: read %d pieces of %d px, depth %d (wrote %d)", name, len(back.Pieces), back.PieceSize, back.Depth, pz.Depth)
 		}
 		for k := range pz.Pieces {
-			if !slicesEqual(back.Pieces[k].Pix, pz.Pieces[k].Pix) {
+			if !slices.Equal(back.Pieces[k].Pix, pz.Pieces[k].Pix) {
 				t.Fatalf("%s: piece %d differs after the round trip", name, k)
 			}
 		}

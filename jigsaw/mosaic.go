@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
+	"image/png"
+	"io"
 
 	"tessera/imageio"
 )
@@ -208,4 +210,10 @@ func turnImage(m *image.NRGBA64) *image.NRGBA64 {
 		}
 	}
 	return t
+}
+
+// WritePNGContext encodes m as a PNG to w, stopping at the next write once
+// ctx has ended (a mosaic of 100 Mpx takes a while), with ctx's error.
+func WritePNGContext(ctx context.Context, w io.Writer, m image.Image) error {
+	return png.Encode(ctxWriter{ctx, w}, m)
 }

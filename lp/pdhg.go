@@ -209,24 +209,21 @@ func (s *pdhgModel) transpose() {
 }
 
 // mulA sets out = Ã x.
-func (s *pdhgModel) mulA(x, out []float64) {
-	for i := range s.m {
-		v := 0.0
-		for k := s.rowStart[i]; k < s.rowStart[i+1]; k++ {
-			v += s.val[k] * x[s.colIdx[k]]
-		}
-		out[i] = v
-	}
-}
+func (s *pdhgModel) mulA(x, out []float64) { mulSparse(s.rowStart, s.colIdx, s.val, x, out[:s.m]) }
 
 // mulAT sets out = Ã' y.
-func (s *pdhgModel) mulAT(y, out []float64) {
-	for j := range s.n {
+func (s *pdhgModel) mulAT(y, out []float64) { mulSparse(s.colStart, s.rowIdx, s.valT, y, out[:s.n]) }
+
+// mulSparse sets out = M x for the matrix M of len(out) rows stored by
+// rows: row i's entries val[k] in columns idx[k], k from start[i] to
+// start[i+1].
+func mulSparse(start []int, idx []int32, val, x, out []float64) {
+	for i := range out {
 		v := 0.0
-		for k := s.colStart[j]; k < s.colStart[j+1]; k++ {
-			v += s.valT[k] * y[s.rowIdx[k]]
+		for k := start[i]; k < start[i+1]; k++ {
+			v += val[k] * x[idx[k]]
 		}
-		out[j] = v
+		out[i] = v
 	}
 }
 

@@ -3,8 +3,9 @@ package npuzzle
 import (
 	"bytes"
 	"os"
-	"strings"
 	"testing"
+
+	"tessera/internal/fuzztest"
 )
 
 // FuzzParse checks that Parse never panics, that every board it accepts is
@@ -23,10 +24,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		b, err := Parse(text, sz)
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "npuzzle: ") {
-				t.Fatalf("error without the package name: %v", err)
-			}
+		if fuzztest.Refused(t, "npuzzle", err) {
 			return
 		}
 		n := b.Len()
@@ -71,10 +69,7 @@ func FuzzParsePartition(f *testing.F) {
 			g = BlankLast
 		}
 		p, err := ParsePartition(text, sz, g)
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "npuzzle: ") {
-				t.Fatalf("error without the package name: %v", err)
-			}
+		if fuzztest.Refused(t, "npuzzle", err) {
 			return
 		}
 		n := p.Size.Rows * p.Size.Cols
@@ -133,10 +128,7 @@ func FuzzParseSet(f *testing.F) {
 	f.Add([]byte("1 2 3 0\n"), "set-blank-first.txt")
 	f.Fuzz(func(t *testing.T, data []byte, name string) {
 		set, err := ParseSet(bytes.NewReader(data), name)
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "npuzzle: ") {
-				t.Fatalf("error without the package name: %v", err)
-			}
+		if fuzztest.Refused(t, "npuzzle", err) {
 			return
 		}
 		size := set.Instances[0].Board.Size()

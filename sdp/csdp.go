@@ -214,14 +214,10 @@ var csdpMu sync.Mutex
 
 // Solve solves p with CSDP; see Solver.
 func (s CSDP) Solve(ctx context.Context, p *Problem) (*Solution, error) {
-	md, err := newModel(p)
+	md, err := newDenseModel(p, s.MaxBytes)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkSize(md, s.MaxBytes); err != nil {
-		return nil, err
-	}
-	md.denseC()
 	tol, maxIter := s.Tol, s.MaxIter
 	if tol <= 0 {
 		tol = 1e-8

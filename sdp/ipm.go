@@ -102,14 +102,10 @@ type ipmState struct {
 
 // Solve solves p; see Solver.
 func (s IPM) Solve(ctx context.Context, p *Problem) (*Solution, error) {
-	md, err := newModel(p)
+	md, err := newDenseModel(p, s.MaxBytes)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkSize(md, s.MaxBytes); err != nil {
-		return nil, err
-	}
-	md.denseC()
 	st := newIPMState(md, s)
 	maxIter := s.MaxIter
 	if maxIter <= 0 {

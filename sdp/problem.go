@@ -426,6 +426,20 @@ func fmtBytes(b int64) string {
 	return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
 }
 
+// newDenseModel is the model of p the solvers of this package solve (IPM,
+// CSDP): within the memory bound maxBytes (0: DefaultMaxBytes), C dense.
+func newDenseModel(p *Problem, maxBytes int64) (*model, error) {
+	md, err := newModel(p)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSize(md, maxBytes); err != nil {
+		return nil, err
+	}
+	md.denseC()
+	return md, nil
+}
+
 // denseC makes md.c from md.cEntries.
 func (md *model) denseC() {
 	md.c = md.newBlocks()

@@ -3,6 +3,7 @@ package tangram
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Point is a point or a vector of the plane with exact coordinates.
@@ -189,17 +190,7 @@ func (pg Polygon) Translate(t Point) Polygon {
 
 // Equal reports whether two polygons have the same vertices in the same
 // order.
-func (pg Polygon) Equal(q Polygon) bool {
-	if len(pg) != len(q) {
-		return false
-	}
-	for i := range pg {
-		if pg[i] != q[i] {
-			return false
-		}
-	}
-	return true
-}
+func (pg Polygon) Equal(q Polygon) bool { return slices.Equal(pg, q) }
 
 // segmentsMeet reports whether the closed segments ab and cd share a point.
 func segmentsMeet(a, b, c, d Point) bool {

@@ -66,14 +66,10 @@ type Exact struct {
 // either way.
 func (e Exact) Solve(ctx context.Context, p *Puzzle) (Result, error) {
 	start := time.Now()
-	if err := p.Validate(); err != nil {
-		return Result{}, err
-	}
-	st, err := newSearch(ctx, p, e.MaxNodes)
+	st, err := e.prepare(ctx, p)
 	if err != nil {
 		return Result{}, err
 	}
-	st.mostConstrained = !e.LowestLeft
 	found := st.dfs(0)
 	res := Result{Nodes: st.nodes, Elapsed: time.Since(start)}
 	switch {
@@ -122,6 +118,19 @@ type search struct {
 	bestArea float64
 	area     float64
 	areas    []float64
+}
+
+// prepare returns e's search of p, p checked first.
+func (e Exact) prepare(ctx context.Context, p *Puzzle) (*search, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	st, err := newSearch(ctx, p, e.MaxNodes)
+	if err != nil {
+		return nil, err
+	}
+	st.mostConstrained = !e.LowestLeft
+	return st, nil
 }
 
 func newSearch(ctx context.Context, p *Puzzle, maxNodes int64) (*search, error) {
@@ -263,14 +272,10 @@ type CountResult struct {
 // is checked by Check.
 func (e Exact) Count(ctx context.Context, p *Puzzle, limit int64) (CountResult, error) {
 	start := time.Now()
-	if err := p.Validate(); err != nil {
-		return CountResult{}, err
-	}
-	st, err := newSearch(ctx, p, e.MaxNodes)
+	st, err := e.prepare(ctx, p)
 	if err != nil {
 		return CountResult{}, err
 	}
-	st.mostConstrained = !e.LowestLeft
 	st.counting, st.limit = true, limit
 	hitLimit := st.dfs(0)
 	res := CountResult{Solutions: st.found, First: st.first, Nodes: st.nodes, Elapsed: time.Since(start)}

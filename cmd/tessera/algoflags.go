@@ -2,8 +2,10 @@ package main
 
 import (
 	"flag"
+	"io"
 	"strings"
 
+	"tessera/internal/bench"
 	"tessera/internal/catalog"
 )
 
@@ -26,13 +28,17 @@ func (a *algoFlags[S, R]) define(fs *flag.FlagSet, table catalog.Table[S, R], de
 	a.list = catalog.BindFlags(fs, opts)
 }
 
-// checkOptions refuses options out of range and an option the solver does
-// not read (the entries' Reads): usage errors. -algo is known.
-func (a *algoFlags[S, R]) checkOptions() error {
+// checkOptions refuses options out of range and an option that none of
+// the solvers ids (default: -algo's) reads (the entries' Reads): usage
+// errors. The solvers are known.
+func (a *algoFlags[S, R]) checkOptions(ids ...string) error {
 	if err := a.opts.Check(); err != nil {
 		return usagef("%v", err)
 	}
-	if err := a.table.Applies(a.list, catalog.SetFlags(a.fs, a.list), a.algo); err != nil {
+	if len(ids) == 0 {
+		ids = []string{a.algo}
+	}
+	if err := a.table.Applies(a.list, catalog.SetFlags(a.fs, a.list), ids...); err != nil {
 		return usagef("%v", err)
 	}
 	return nil
@@ -56,5 +62,5 @@ func writeOut(env *Env, path string, data []byte) error {
 		_, err := env.Stdout.Write(data)
 		return err
 	}
-	return writeFileAtomic(path, data)
+	return bench.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(data); return err })
 }

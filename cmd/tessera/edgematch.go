@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 
 	"tessera/edgematch"
 	"tessera/internal/bench"
@@ -26,79 +25,10 @@ are those of the shared data folder; see "go doc tessera/edgematch".`,
 	})
 }
 
-// hintFlags add the hints of a file to a puzzle.
-type hintFlags struct {
-	file string
-	n    int
-}
-
-func (h *hintFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&h.file, "hints", "", "fix the pieces listed in this hints file (\"PIECE ROW COL ROT\" lines, as eternity2_clues.txt)")
-	fs.IntVar(&h.n, "nhints", 0, "use only the first N hints of -hints (0: all; 1: Eternity II's starter piece)")
-}
-
-// read reads a puzzle file ("-" for stdin) and adds the hints of -hints.
-// A puzzle, hints or board file that cannot be read or parsed is bad input
-// named on the command line: a usage error (exit status 2) whose message
-// names the file and, for a malformed one, the line.
-func (h *hintFlags) read(env *Env, path string) (*edgematch.Puzzle, error) {
-	if err := h.check(); err != nil {
-		return nil, err
-	}
-	p, err := readPuzzle(env, path)
-	if err == nil && h.file != "" {
-		if err = p.AddHintsFile(h.file, h.n); err != nil {
-			err = emBadInput(err)
-		}
-	}
-	return p, err
-}
-
-// check rejects -nhints without -hints and a negative -nhints.
-func (h *hintFlags) check() error {
-	switch {
-	case h.n < 0:
-		return usagef("-nhints %d: want a count (0: all the hints)", h.n)
-	case h.file == "" && h.n != 0:
-		return usagef("-nhints needs -hints")
-	}
-	return nil
-}
-
-// readPuzzle reads a piece-set file ("-" for stdin).
-func readPuzzle(env *Env, path string) (*edgematch.Puzzle, error) {
-	if path != "-" {
-		if err := regularFile(path); err != nil {
-			return nil, emBadInput(err)
-		}
-		p, err := edgematch.ReadPuzzleFile(path)
-		return p, emBadInput(err)
-	}
-	p, err := edgematch.ParsePuzzle(env.Stdin)
-	if err != nil {
-		return nil, emBadInput(fmt.Errorf("-: %w", err))
-	}
-	return p, nil
-}
-
-// emReadBoard reads a board file or viewer URL of p named on the command
-// line: one that cannot be read, is malformed or does not fit p is a usage
-// error.
-func emReadBoard(path string, p *edgematch.Puzzle) (*edgematch.Board, error) {
-	if err := regularFile(path); err != nil { // a viewer URL does not exist: it passes
-		return nil, emBadInput(err)
-	}
-	b, err := edgematch.ReadBoard(path, p)
-	return b, emBadInput(err)
-}
-
-// emBadInput makes the error of reading a file named on the command line a
-// usage error (nil stays nil).
-func emBadInput(err error) error {
-	if err == nil {
-		return nil
-	}
-	return usagef("%v", err)
+// hintFlags define -hints and -nhints, the hints added to the puzzles.
+func hintFlags(fs *flag.FlagSet, h *bench.EdgeMatchHints) {
+	fs.StringVar(&h.File, "hints", "", "fix the pieces listed in this hints file (\"PIECE ROW COL ROT\" lines, as eternity2_clues.txt)")
+	fs.IntVar(&h.N, "nhints", 0, "use only the first N hints of -hints (0: all; 1: Eternity II's starter piece)")
 }
 
 var emGenerateCmd = &Command{
@@ -125,27 +55,15 @@ Their pieces keep their orientation ("orientation fixed") unless -rotate.`,
 		out := outFlag(fs, "the puzzle (default stdout)")
 		solution := fs.String("solution", "", "write the planted solution board to this file")
 		return func(ctx context.Context, env *Env, args []string) error {
-			k, err := edgematch.ParseKind(*kind)
+			o := edgematch.GenerateOptions{Colours: *colors, Frame: *frame, Rotate: *rotate, Seed: *seed}
+			puzzle, sol, err := bench.GenerateEdgeMatch(*kind, *size, o)
 			if err != nil {
-				return usagef("%v", err)
-			}
-			o := edgematch.GenerateOptions{Kind: k, Colours: *colors, Frame: *frame, Rotate: *rotate, Seed: *seed}
-			if o.Rows, o.Cols, err = edgematch.ParseSize(*size); err != nil {
-				return usagef("%v", err)
-			}
-			if *rotate && k != edgematch.Kovalsky {
-				return usagef("-rotate applies to -kind kovalsky (framed puzzles are always rotated)")
-			}
-			p, sol, err := edgematch.Generate(o)
-			if err != nil {
-				return usagef("%v", err)
-			}
-			header := o.Command()
-			text := edgematch.Format(p, header, "format: \"ROWS COLS\", then one piece per line \"N E S W\" (clockwise from the top); colour 0 = grey")
-			if err := writeOut(env, *out, text); err != nil || *solution == "" {
 				return err
 			}
-			return writeFileAtomic(*solution, edgematch.Format(sol, "planted solution of: "+header))
+			if err := writeOut(env, *out, puzzle); err != nil || *solution == "" {
+				return err
+			}
+			return writeOut(env, *solution, sol)
 		}
 	},
 }
@@ -164,8 +82,8 @@ but has a large variance on deep trees: read it as an order of magnitude
 that start from each corner (rows, columns, and spirals in both directions)
 instead of the orders from the top left corner.`,
 	Flags: func(fs *flag.FlagSet) Runner {
-		var hf hintFlags
-		hf.define(fs)
+		var hints bench.EdgeMatchHints
+		hintFlags(fs, &hints)
 		orderName := fs.String("order", "all", "scan order: all, rows, columns, frame or spiral")
 		allScans := fs.Bool("scans", false, "estimate the 16 scans from every corner (rows, columns, spirals both ways)")
 		probes := fs.Int("probes", 100000, "random walks per order")
@@ -175,26 +93,14 @@ instead of the orders from the top left corner.`,
 			if len(args) != 1 {
 				return usagef("want one puzzle file")
 			}
-			var scans []edgematch.Scan
-			for _, o := range []edgematch.Order{edgematch.OrderRows, edgematch.OrderColumns, edgematch.OrderFrameFirst, edgematch.OrderSpiral} {
-				scans = append(scans, edgematch.Scan{Order: o})
-			}
-			switch {
-			case *allScans && *orderName != "all":
-				return usagef("-scans and -order exclude each other")
-			case *allScans:
-				scans = edgematch.Scans()
-			case *orderName != "all":
-				o, err := edgematch.ParseOrder(*orderName)
-				if err != nil {
-					return usagef("%v", err)
-				}
-				scans = []edgematch.Scan{{Order: o}}
+			scans, err := bench.EdgeMatchScans(*orderName, *allScans)
+			if err != nil {
+				return err
 			}
 			if *probes < 1 {
 				return usagef("-probes must be at least 1")
 			}
-			p, err := hf.read(env, args[0])
+			p, err := bench.ReadEdgeMatchPuzzle(args[0], env.Stdin, hints)
 			if err != nil {
 				return err
 			}
@@ -216,19 +122,15 @@ exits with status 2 when a file cannot be read or is malformed, or the board
 does not fit the puzzle (a piece placed twice, out of range, a wrong size):
 the message names the file and the line.`,
 	Flags: func(fs *flag.FlagSet) Runner {
-		var hf hintFlags
-		hf.define(fs)
+		var hints bench.EdgeMatchHints
+		hintFlags(fs, &hints)
 		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 2 {
 				return usagef("want a puzzle file and a board")
 			}
-			p, err := hf.read(env, args[0])
-			if err != nil {
-				return err
-			}
-			b, err := emReadBoard(args[1], p)
+			p, b, err := bench.ReadEdgeMatchBoardOf(args[0], args[1], env.Stdin, hints)
 			if err != nil {
 				return err
 			}
@@ -258,20 +160,11 @@ not the frame colour.`,
 			if *cell < 8 || *cell > 512 {
 				return usagef("-cell %d: want 8..512 pixels", *cell)
 			}
-			p, err := readPuzzle(env, args[0])
+			p, b, err := bench.ReadEdgeMatchBoardOf(args[0], args[1], env.Stdin, bench.EdgeMatchHints{})
 			if err != nil {
 				return err
 			}
-			b, err := emReadBoard(args[1], p)
-			if err != nil {
-				return err
-			}
-			img := p.Render(b, edgematch.RenderOptions{Cell: *cell, NoHighlight: *plain})
-			if err := bench.WritePNG(*out, img); err != nil {
-				return err
-			}
-			fmt.Fprintf(env.Stdout, "%s: %dx%d pixels, score %v\n", *out, img.Bounds().Dx(), img.Bounds().Dy(), p.Score(b))
-			return nil
+			return bench.RenderEdgeMatch(env.Stdout, *out, p, b, edgematch.RenderOptions{Cell: *cell, NoHighlight: *plain})
 		}
 	},
 }

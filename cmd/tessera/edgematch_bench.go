@@ -4,11 +4,12 @@ import (
 	"context"
 	"flag"
 	"strings"
-	"time"
 
 	"tessera/edgematch"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
+	"tessera/internal/datadir"
+	"tessera/internal/progress"
 )
 
 var emBenchCmd = &Command{
@@ -40,79 +41,56 @@ its -timeout or -max-moves has not failed. A puzzle file of -set that cannot
 be read or parsed is a usage error (status 2).`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf solveFlags
-		var hf hintFlags
+		var bf benchFlags
 		sf.define(fs)
-		hf.define(fs)
-		set := fs.String("set", "", "puzzle files, folders or glob patterns, comma-separated")
+		bf.define(fs, "puzzle files, folders or glob patterns, comma-separated")
 		kind := fs.String("kind", "", "generate puzzles of this kind (framed or kovalsky) instead of -set")
 		sizes := fs.String("size", "8x8", "with -kind: sizes, comma-separated")
 		colors := fs.String("colors", "8", "with -kind: colour counts, comma-separated")
 		frame := fs.Int("frame", 0, "with -kind framed: frame colours (0: about a third of the inner colours)")
 		rotate := fs.Bool("rotate", false, "with -kind kovalsky: unknown orientation")
 		n := fs.Int("n", 10, "with -kind: puzzles per size and colour count")
-		timeout := timeoutFlag(fs, time.Minute)
 		data := dataFlag(fs)
-		asJSON := jsonFlag(fs)
-		prog := progressFlag(fs)
-		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
 			if err := sf.check(); err != nil {
 				return err
 			}
-			pr := newProgress(env, *prog)
-			defer pr.Done()
-			sf.o.Hooks.Progress = pr.Printf
-			seed := &sf.o.Seed
-			solver, err := sf.solver()
+			items, err := benchItems(&bf, args, "-kind", *kind != "", func() ([]bench.EdgeMatchItem, error) {
+				k, err := edgematch.ParseKind(*kind)
+				if err != nil {
+					return nil, err
+				}
+				return bench.EdgeMatchGenerated(edgematch.GenerateOptions{Kind: k, Frame: *frame, Rotate: *rotate, Seed: sf.o.Seed}, *sizes, *colors, *n)
+			}, func(list []string) ([]bench.EdgeMatchItem, error) {
+				if err := sf.hints.Check(); err != nil {
+					return nil, err
+				}
+				// A bad pattern, a name that matches nothing, a file that
+				// cannot be read or parsed: all bad input named on the
+				// command line.
+				dir := *data
+				if dir == "" {
+					dir, _ = datadir.Dir()
+				}
+				return bench.EdgeMatchSet(list, dir, sf.hints.File, sf.hints.N)
+			})
 			if err != nil {
 				return err
 			}
-			var items []bench.EdgeMatchItem
-			if *kind != "" {
-				if *set != "" || len(args) > 0 {
-					return usagef("give either -kind or -set, not both")
-				}
-				k, kerr := edgematch.ParseKind(*kind)
-				if kerr != nil {
-					return usagef("%v", kerr)
-				}
-				if items, err = bench.EdgeMatchGenerated(edgematch.GenerateOptions{Kind: k, Frame: *frame, Rotate: *rotate, Seed: *seed}, *sizes, *colors, *n); err != nil {
-					return usagef("%v", err)
-				}
-			} else if items, err = setItems(&hf, *set, args, *data); err != nil {
-				return err
-			}
-			if *natsURL != "" && sf.o.SATSolver != "" {
+			if *bf.nats != "" && sf.o.SATSolver != "" {
 				return usagef("-sat-solver with -nats: a job does not choose the worker's SAT solver")
 			}
-			remote, closeRemote, err := benchRemote(ctx, *natsURL)
-			if err != nil {
-				return err
-			}
-			defer closeRemote()
-			count := pr.Counter("puzzles", len(items))
-			b := bench.EdgeMatch{Items: items, Algo: sf.algo, Solver: solver, Timeout: *timeout, Log: pr.Logf, Done: func() { count.Add(1) },
-				Remote: remote, Options: sf.o.EdgeMatchOptions}
-			err = b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *asJSON})
-			pr.Done()
-			return err
+			return bf.run(ctx, env, func(pr *progress.Reporter, remote bench.Remote, w *bench.Writer) error {
+				sf.o.Hooks.Progress = pr.Printf
+				solver, err := sf.solver()
+				if err != nil {
+					return err
+				}
+				count := pr.Counter("puzzles", len(items))
+				b := bench.EdgeMatch{Items: items, Algo: sf.algo, Solver: solver, Timeout: *bf.timeout, Log: pr.Logf, Done: func() { count.Add(1) },
+					Remote: remote, Options: sf.o.EdgeMatchOptions}
+				return b.Run(ctx, w)
+			})
 		}
 	},
-}
-
-// setItems reads the puzzles of -set and the arguments, with the hints of
-// -hints.
-func setItems(hf *hintFlags, set string, args []string, data string) ([]bench.EdgeMatchItem, error) {
-	list := commaList(set, args)
-	if len(list) == 0 {
-		return nil, usagef("no puzzles: give -set FILES or -kind")
-	}
-	if err := hf.check(); err != nil {
-		return nil, err
-	}
-	dir, _ := resolveData(data)
-	items, err := bench.EdgeMatchSet(list, dir, hf.file, hf.n)
-	// A bad pattern, a name that matches nothing, a file that cannot be
-	// read or parsed: all bad input named on the command line.
-	return items, emBadInput(err)
 }

@@ -14,12 +14,7 @@ import (
 // score, the run is repeatable with the seed and -workers 1, and -resume
 // keeps the saved board as the floor and is itself repeatable.
 func TestEdgematchBreaksAndTiles(t *testing.T) {
-	dir := t.TempDir()
-	puzzle := filepath.Join(dir, "p.txt")
-	code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "8x8", "-colors", "9", "-seed", "5", "-o", puzzle)
-	if code != 0 {
-		t.Fatalf("generate: %d %s", code, errOut)
-	}
+	dir, puzzle, _ := generateFiles(t, "edgematch", "", "-size", "8x8", "-colors", "9", "-seed", "5")
 	for _, algo := range []string{"partial", "tiles"} {
 		best := filepath.Join(dir, algo+".board")
 		args := []string{"edgematch", "solve", "-algo", algo, "-workers", "1", "-max-nodes", "300000", "-timeout", "0", "-seed", "4", "-json", "-o", best, puzzle}
@@ -77,7 +72,7 @@ func TestEdgematchBreaksAndTiles(t *testing.T) {
 			t.Fatalf("%s: resume not repeatable:\n%s\n%s", algo, out, again)
 		}
 	}
-	code, _, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "partial", "-count", puzzle)
+	code, _, errOut := runCmd(t, "", "edgematch", "solve", "-algo", "partial", "-count", puzzle)
 	if code != 2 || !strings.Contains(errOut, "-count applies to -algo dfs") {
 		t.Fatalf("partial -count: %d %s", code, errOut)
 	}

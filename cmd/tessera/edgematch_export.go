@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
-	"fmt"
-	"io"
 	"path/filepath"
 	"time"
 
@@ -31,8 +28,8 @@ solution as a model. -direct drops the edge-colour variables (a placement
 implies its neighbours' matching placements directly). A formula estimated
 above -max-clauses is refused before it is built.`,
 	Flags: func(fs *flag.FlagSet) Runner {
-		var hf hintFlags
-		hf.define(fs)
+		var hints bench.EdgeMatchHints
+		hintFlags(fs, &hints)
 		format := fs.String("format", "dimacs", "output format: dimacs")
 		var o sat.SATEncodeOptions
 		fs.BoolVar(&o.NoSymmetry, "no-symmetry", false, "keep the board rotations (every solution a model)")
@@ -51,25 +48,13 @@ above -max-clauses is refused before it is built.`,
 			if o.MaxClauses < 1 {
 				return usagef("-max-clauses %d: want a positive bound", o.MaxClauses)
 			}
-			p, err := hf.read(env, args[0])
+			p, err := bench.ReadEdgeMatchPuzzle(args[0], env.Stdin, hints)
 			if err != nil {
 				return err
 			}
 			sctx, cancel := withTimeout(ctx, *timeout)
 			defer cancel()
-			e, err := sat.EncodeSAT(sctx, p, o)
-			if err != nil {
-				var se *sat.SATSizeError
-				if errors.As(err, &se) {
-					return fmt.Errorf("%w; -max-clauses %d would allow it", err, se.Need)
-				}
-				return err
-			}
-			title := filepath.Base(args[0])
-			if *out == "" {
-				return e.WriteDIMACS(env.Stdout, title)
-			}
-			return bench.WriteFileAtomic(*out, func(w io.Writer) error { return e.WriteDIMACS(w, title) })
+			return bench.WriteEdgeMatchCNF(sctx, env.Stdout, *out, filepath.Base(args[0]), p, o)
 		}
 	},
 }

@@ -17,10 +17,7 @@ func TestEdgematchExportAndSAT(t *testing.T) {
 	puzzle := filepath.Join(dir, "p.txt")
 	os.WriteFile(puzzle, []byte("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n"), 0o644)
 	cnf := filepath.Join(dir, "p.cnf")
-	code, _, errOut := runCmd(t, "", "edgematch", "export", "-format", "dimacs", puzzle, "-o", cnf)
-	if code != 0 {
-		t.Fatalf("export: %d %s", code, errOut)
-	}
+	mustRunCmd(t, "edgematch", "export", "-format", "dimacs", puzzle, "-o", cnf)
 	data, err := os.ReadFile(cnf)
 	if err != nil {
 		t.Fatal(err)

@@ -1,33 +1,32 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"tessera/edgematch"
-	"tessera/edgematch/relax"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
-	"tessera/internal/dist"
+	"tessera/internal/jobs"
 	"tessera/lp"
 )
 
-// solveFlags are the solver flags of solve and bench: -algo and a flag per
-// option of catalog.EdgeMatchOptions (catalog.BindFlags).
+// solveFlags are the solver flags of solve and bench: -algo, a flag per
+// option of catalog.EdgeMatchOptions (catalog.BindFlags), and -hints.
 type solveFlags struct {
 	algoFlags[edgematch.Solver, catalog.EdgeMatchRun]
-	o catalog.EdgeMatchRun
+	o     catalog.EdgeMatchRun
+	hints bench.EdgeMatchHints
 }
 
 func (s *solveFlags) define(fs *flag.FlagSet) {
 	s.o.Seed = 1 // the command line's seed, as every verb's
 	s.algoFlags.define(fs, catalog.EdgeMatch, "dfs", " (listed by tessera help edgematch solve)", &s.o.EdgeMatchOptions)
+	hintFlags(fs, &s.hints)
 }
 
 // check reports an unknown -algo, options out of range and an option the
@@ -37,16 +36,6 @@ func (s *solveFlags) check() error {
 		return usagef("unknown -algo %q (have %s)", s.algo, strings.Join(catalog.EdgeMatch.IDs(), ", "))
 	}
 	return s.checkOptions()
-}
-
-// lpTooLarge adds to an *relax.LPSizeError the flag that raises the
-// bound.
-func lpTooLarge(err error) error {
-	var se *relax.LPSizeError
-	if errors.As(err, &se) {
-		return fmt.Errorf("%w; -lp-max-mem %d would allow it", err, (se.Need+1<<20-1)>>20)
-	}
-	return err
 }
 
 // solver builds the solver from the catalogue: an option that does not suit
@@ -130,9 +119,7 @@ Figure 4c) after every LP (lp-NN-board.png, lp-NN-P.png) and all of them side
 by side (iterates.png).`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf solveFlags
-		var hf hintFlags
 		sf.define(fs)
-		hf.define(fs)
 		resume := fs.String("resume", "", "partial, tiles: keep this board (a saved best) as the one to beat and restart from -seed and it; lns: improve it")
 		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")
 		timeout := timeoutFlag(fs, time.Minute)
@@ -142,127 +129,50 @@ by side (iterates.png).`,
 		snapDir := fs.String("snapshots", "", "lp: write the board and the matrix P after every LP as pictures to this folder")
 		natsURL := solveNATSFlag(fs, "dfs -split's subtrees or the -workers seeded searches of partial, tiles or lns")
 		journal := fs.String("journal", "", "dfs -split: record each subtree searched to its end in this file, and skip the subtrees it records (a long search or count goes on where it stopped; one run at a time per file)")
-		return func(ctx context.Context, env *Env, args []string) (err error) {
+		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one puzzle file")
 			}
 			if err := sf.check(); err != nil {
 				return err
 			}
+			var client *jobs.Client
 			if *natsURL != "" {
-				switch {
-				case sf.algo == "dfs" && sf.o.Split == 0:
-					return usagef("-nats with -algo dfs needs -split K (the subtrees are the jobs)")
-				case sf.algo != "dfs" && !bench.EdgeMatchAnytime(sf.algo):
-					return usagef("-nats applies to -algo dfs -split K and -algo partial, tiles and lns")
+				if err := bench.EdgeMatchOnJobs(sf.algo, sf.o.Split); err != nil {
+					return err
 				}
-				client, closeClient, err := solveClient(ctx, *natsURL)
+				c, closeClient, err := solveClient(ctx, *natsURL)
 				if err != nil {
 					return err
 				}
 				defer closeClient()
-				if sf.algo == "dfs" {
-					sf.o.Hooks.Subtrees = dist.Subtrees{Client: client}
-				} else {
-					sf.o.Hooks.Searches = dist.Partial{Client: client}
-				}
+				client = c
 			}
 			if *snapDir != "" && sf.algo != "lp" {
 				return usagef("-snapshots applies to -algo lp")
 			}
-			p, err := hf.read(env, args[0])
+			if *journal != "" && (sf.algo != "dfs" || sf.o.Split <= 0) {
+				return usagef("-journal applies to -algo dfs -split K")
+			}
+			p, err := bench.ReadEdgeMatchPuzzle(args[0], env.Stdin, sf.hints)
 			if err != nil {
 				return err
-			}
-			snaps, err := bench.NewLPSnapshots(*snapDir, p)
-			if err != nil {
-				return err
-			}
-			if snaps != nil {
-				sf.o.Hooks.OnLP = snaps.Add
 			}
 			if *resume != "" {
-				if sf.o.Start, err = emReadBoard(*resume, p); err != nil {
+				if sf.o.Start, err = bench.ReadEdgeMatchBoard(*resume, p); err != nil {
 					return err
 				}
 			}
 			pr := newProgress(env, *prog)
 			defer pr.Done()
-			var resumed int
-			var resumedNodes int64
-			if *journal != "" {
-				if sf.algo != "dfs" || sf.o.Split <= 0 {
-					return usagef("-journal applies to -algo dfs -split K")
-				}
-				j, searched, err := bench.OpenSplitJournal(*journal, bench.SplitJournalHeader{Puzzle: bench.PuzzleDigest(p), Order: cmp.Or(sf.o.Order, "auto"),
-					Depth: sf.o.Split, Count: sf.o.Count}, p)
-				if err != nil {
-					return emBadInput(err)
-				}
-				resumed, resumedNodes = len(searched), j.ResumedNodes
-				pr.Logf("journal %s: %s", *journal, j.Summary())
-				sf.o.Hooks.SplitSearched, sf.o.Hooks.OnSearched = searched, j.Record
-				defer func() {
-					if cerr := j.Close(); cerr != nil && err == nil {
-						err = fmt.Errorf("journal %s: %w", *journal, cerr)
-					}
-				}()
-			}
-			name := filepath.Base(args[0])
-			t0 := time.Now()
-			var saveErr error
-			sf.o.Hooks.Progress = pr.Printf
-			seed := &sf.o.Seed
-			sf.o.Hooks.OnBest = func(b *edgematch.Board, s edgematch.Score) {
-				pr.Logf("new best %v after %.1f s", s, time.Since(t0).Seconds())
-				if *out != "" {
-					if err := bench.SaveEdgeMatchBoard(*out, b, name, p, s, sf.algo, *seed, time.Since(t0)); err != nil && saveErr == nil {
-						saveErr = err
-					}
-				}
-			}
-			splitDepth := 0
-			sf.o.Hooks.OnSplit = func(depth, n int) {
-				splitDepth = depth
-				pr.Logf("split into %d subtrees below the first %d cells of the scan", n, depth)
-			}
-			solver, err := sf.solver()
-			if err != nil {
+			run := bench.EdgeMatchSolveRun{Name: filepath.Base(args[0]), Puzzle: p, Algo: sf.algo, Run: sf.o, Timeout: *timeout, Out: *out,
+				Snapshots: *snapDir, Journal: *journal, ShowURL: *url, Progress: pr, Jobs: client}
+			r, err := run.Solve(ctx)
+			if r == nil {
 				return err
 			}
-			pr.Logf("%s: %s; algo %s, seed %d", name, p.Describe(), sf.algo, *seed)
-			sctx, cancel := withTimeout(ctx, *timeout)
-			defer cancel()
-			res, err := bench.EdgeMatchSolve(sctx, sf.algo, solver, p)
-			timedOut := sctx.Err() != nil && ctx.Err() == nil
-			err = lpTooLarge(err)
-			pr.Done()
-			if serr := snaps.Finish(); serr != nil {
-				return serr
-			}
-			if saveErr != nil {
-				return saveErr
-			}
-			if res.Board == nil {
-				return err
-			}
-			if *out != "" && !bench.EdgeMatchAnytime(sf.algo) {
-				if err := bench.SaveEdgeMatchBoard(*out, res.Board, name, p, res.Score, sf.algo, *seed, res.Stats.Elapsed); err != nil {
-					return err
-				}
-			}
-			if errors.Is(err, context.DeadlineExceeded) {
-				err = fmt.Errorf("stopped by -timeout %v: %w", *timeout, err)
-			}
-			r := bench.EdgeMatchSolved{Backend: cmp.Or(sf.o.LPBackend, "pdhg"), Saved: *out, EdgeMatchOutcome: catalog.EdgeMatchOutcome{
-				Name: name, Puzzle: p, Algo: sf.algo, Options: sf.o.EdgeMatchOptions, Result: res, Err: err, ShowURL: *url, TimedOut: timedOut,
-				SplitDepth: splitDepth, Resumed: resumed, ResumedNodes: resumedNodes}}
-			if *asJSON {
-				if werr := writeJSON(env.Stdout, r.Record()); werr != nil {
-					return werr
-				}
-			} else {
-				r.Print(env.Stdout)
+			if werr := r.Write(env.Stdout, *asJSON); werr != nil {
+				return werr
 			}
 			return err
 		}

@@ -13,21 +13,13 @@ import (
 )
 
 func TestEdgematchGenerateSolveScoreRender(t *testing.T) {
-	dir := t.TempDir()
-	puzzle, sol := filepath.Join(dir, "p.txt"), filepath.Join(dir, "planted.board")
-	code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "5x6", "-colors", "5", "-seed", "3", "-o", puzzle, "-solution", sol)
-	if code != 0 {
-		t.Fatalf("generate: %d %s", code, errOut)
-	}
+	dir, puzzle, sol := generateFiles(t, "edgematch", "planted.board", "-size", "5x6", "-colors", "5", "-seed", "3")
 	code, out, _ := runCmd(t, "", "edgematch", "score", puzzle, sol)
 	if code != 0 || !strings.Contains(out, "49/49") || !strings.Contains(out, "solved") {
 		t.Fatalf("score of the planted solution: %d %q", code, out)
 	}
 	board := filepath.Join(dir, "b.board")
-	code, out, errOut = runCmd(t, "", "edgematch", "solve", puzzle, "-json", "-o", board)
-	if code != 0 {
-		t.Fatalf("solve: %d %s", code, errOut)
-	}
+	out = mustRunCmd(t, "edgematch", "solve", puzzle, "-json", "-o", board)
 	var got struct {
 		Score, Max int
 		Solved     bool
@@ -42,10 +34,7 @@ func TestEdgematchGenerateSolveScoreRender(t *testing.T) {
 		t.Fatalf("score -json: %q", out)
 	}
 	img := filepath.Join(dir, "b.png")
-	code, _, errOut = runCmd(t, "", "edgematch", "render", puzzle, board, "-o", img, "-cell", "16")
-	if code != 0 {
-		t.Fatalf("render: %s", errOut)
-	}
+	mustRunCmd(t, "edgematch", "render", puzzle, board, "-o", img, "-cell", "16")
 	f, err := os.Open(img)
 	if err != nil {
 		t.Fatal(err)
@@ -55,34 +44,25 @@ func TestEdgematchGenerateSolveScoreRender(t *testing.T) {
 		t.Fatalf("png: %v", err)
 	}
 	// The same puzzle by the LP and by the partial searches.
-	code, out, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "lp", puzzle)
-	if code != 0 || !strings.Contains(out, "(solved)") || !strings.Contains(out, "LPs (pdhg)") {
-		t.Fatalf("lp: %d %q %s", code, out, errOut)
+	if out = mustRunCmd(t, "edgematch", "solve", "-algo", "lp", puzzle); !strings.Contains(out, "(solved)") || !strings.Contains(out, "LPs (pdhg)") {
+		t.Fatalf("lp: %q", out)
 	}
 	best := filepath.Join(dir, "best.board")
-	code, out, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "partial", "-timeout", "3s", "-seed", "2", "-o", best, puzzle)
-	if code != 0 || !strings.Contains(out, "seed 2") {
-		t.Fatalf("partial: %d %q %s", code, out, errOut)
+	if out = mustRunCmd(t, "edgematch", "solve", "-algo", "partial", "-timeout", "3s", "-seed", "2", "-o", best, puzzle); !strings.Contains(out, "seed 2") {
+		t.Fatalf("partial: %q", out)
 	}
 	saved, err := os.ReadFile(best)
 	if err != nil || !strings.Contains(string(saved), "-seed 2") || !strings.Contains(string(saved), "viewer: https://e2.bucas.name/") {
 		t.Fatalf("saved best: %v %q", err, saved)
 	}
-	code, _, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "partial", "-timeout", "1s", "-resume", best, puzzle)
-	if code != 0 {
-		t.Fatalf("resume: %s", errOut)
-	}
-	code, out, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "lns", "-timeout", "3s", "-seed", "2", "-o", best, puzzle)
-	if code != 0 || !strings.Contains(out, "seed 2") {
-		t.Fatalf("lns: %d %q %s", code, out, errOut)
+	mustRunCmd(t, "edgematch", "solve", "-algo", "partial", "-timeout", "1s", "-resume", best, puzzle)
+	if out = mustRunCmd(t, "edgematch", "solve", "-algo", "lns", "-timeout", "3s", "-seed", "2", "-o", best, puzzle); !strings.Contains(out, "seed 2") {
+		t.Fatalf("lns: %q", out)
 	}
 	if saved, err = os.ReadFile(best); err != nil || !strings.Contains(string(saved), "-algo lns -seed 2") {
 		t.Fatalf("saved best: %v %q", err, saved)
 	}
-	code, _, errOut = runCmd(t, "", "edgematch", "solve", "-algo", "lns", "-timeout", "1s", "-resume", best, puzzle)
-	if code != 0 {
-		t.Fatalf("lns resume: %s", errOut)
-	}
+	mustRunCmd(t, "edgematch", "solve", "-algo", "lns", "-timeout", "1s", "-resume", best, puzzle)
 }
 
 func TestEdgematchCount(t *testing.T) {
@@ -98,9 +78,7 @@ func TestEdgematchCount(t *testing.T) {
 }
 
 func TestEdgematchEstimate(t *testing.T) {
-	dir := t.TempDir()
-	puzzle := filepath.Join(dir, "p.txt")
-	runCmd(t, "", "edgematch", "generate", "-size", "4x4", "-colors", "3", "-frame", "2", "-seed", "1", "-o", puzzle)
+	_, puzzle, _ := generateFiles(t, "edgematch", "", "-size", "4x4", "-colors", "3", "-frame", "2", "-seed", "1")
 	code, out, errOut := runCmd(t, "", "edgematch", "solve", "-count", "-workers", "1", "-order", "rows", "-json", puzzle)
 	var count struct{ Nodes int64 }
 	if err := json.Unmarshal([]byte(out), &count); code != 0 || err != nil || count.Nodes == 0 {
@@ -166,10 +144,7 @@ func TestEdgematchBench(t *testing.T) {
 	for _, s := range []string{"1", "2"} {
 		runCmd(t, "", "edgematch", "generate", "-size", "4x4", "-colors", "4", "-seed", s, "-o", filepath.Join(dir, "g"+s+".txt"))
 	}
-	code, out, errOut := runCmd(t, "", "edgematch", "bench", "-set", filepath.Join(dir, "g*.txt"), "-algo", "dfs", "-json")
-	if code != 0 {
-		t.Fatalf("bench: %s", errOut)
-	}
+	out := mustRunCmd(t, "edgematch", "bench", "-set", filepath.Join(dir, "g*.txt"), "-algo", "dfs", "-json")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 3 {
 		t.Fatalf("%d lines: %q", len(lines), out)
@@ -186,9 +161,8 @@ func TestEdgematchBench(t *testing.T) {
 	if err := json.Unmarshal([]byte(lines[2]), &sum); err != nil || !sum.Summary || sum.Puzzles != 2 || sum.Solved != 2 || sum.Seconds == nil {
 		t.Fatalf("summary %q: %v", lines[2], err)
 	}
-	code, out, errOut = runCmd(t, "", "edgematch", "bench", "-kind", "kovalsky", "-size", "4x4,5x5", "-colors", "12", "-n", "2", "-algo", "lp", "-no-search")
-	if code != 0 || !strings.Contains(out, "P a permutation") || !strings.Contains(out, "5x5 c12") {
-		t.Fatalf("lp bench: %d %q %s", code, out, errOut)
+	if out = mustRunCmd(t, "edgematch", "bench", "-kind", "kovalsky", "-size", "4x4,5x5", "-colors", "12", "-n", "2", "-algo", "lp", "-no-search"); !strings.Contains(out, "P a permutation") || !strings.Contains(out, "5x5 c12") {
+		t.Fatalf("lp bench: %q", out)
 	}
 }
 
@@ -282,11 +256,7 @@ func TestEdgematchBenchFailedItems(t *testing.T) {
 // -lp-max-mem, at once, naming the need and the flag (main built it until
 // it ran out of memory).
 func TestEdgematchLPTooLarge(t *testing.T) {
-	dir := t.TempDir()
-	puzzle := filepath.Join(dir, "g.txt")
-	if code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "16x16", "-colors", "8", "-o", puzzle); code != 0 {
-		t.Fatal(errOut)
-	}
+	_, puzzle, _ := generateFiles(t, "edgematch", "", "-size", "16x16", "-colors", "8")
 	code, _, errOut := runCmd(t, "", "edgematch", "solve", "-algo", "lp", "-lp-max-mem", "1", puzzle)
 	if code != 1 || !strings.Contains(errOut, "over the bound of 1 MiB") || !strings.Contains(errOut, "-lp-max-mem") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
@@ -297,11 +267,7 @@ func TestEdgematchLPTooLarge(t *testing.T) {
 // search reproducible, and the report says which budget ended it (main had
 // no such flag: -timeout gave a different board on each run).
 func TestEdgematchLNSMaxMoves(t *testing.T) {
-	dir := t.TempDir()
-	puzzle, sol := filepath.Join(dir, "p.txt"), filepath.Join(dir, "sol.board")
-	if code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "6x6", "-colors", "6", "-seed", "4", "-o", puzzle, "-solution", sol); code != 0 {
-		t.Fatal(errOut)
-	}
+	_, puzzle, _ := generateFiles(t, "edgematch", "", "-size", "6x6", "-colors", "6", "-seed", "4")
 	var boards []string
 	for range 2 {
 		code, out, errOut := runCmd(t, "", "edgematch", "solve", "-algo", "lns", "-seed", "3", "-workers", "2", "-max-moves", "50", "-timeout", "0", "-json", puzzle)
@@ -330,11 +296,8 @@ func TestEdgematchLNSMaxMoves(t *testing.T) {
 // TestEdgematchSolveSnapshots: solve -algo lp -snapshots DIR writes the
 // board and P after every LP and the strip; other solvers refuse the flag.
 func TestEdgematchSolveSnapshots(t *testing.T) {
-	dir := t.TempDir()
-	puzzle, snaps := filepath.Join(dir, "p.txt"), filepath.Join(dir, "snaps")
-	if code, _, errOut := runCmd(t, "", "edgematch", "generate", "-kind", "kovalsky", "-size", "4x4", "-colors", "8", "-rotate", "-seed", "2", "-o", puzzle); code != 0 {
-		t.Fatalf("generate: %s", errOut)
-	}
+	dir, puzzle, _ := generateFiles(t, "edgematch", "", "-kind", "kovalsky", "-size", "4x4", "-colors", "8", "-rotate", "-seed", "2")
+	snaps := filepath.Join(dir, "snaps")
 	// The LP alone, as published: two LPs on this puzzle.
 	code, out, errOut := runCmd(t, "", "edgematch", "solve", "-algo", "lp", "-lp-plain", "-no-search", "-snapshots", snaps, "-json", puzzle)
 	var got struct {

@@ -5,13 +5,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math"
+	"strings"
 	"time"
 
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
-	"tessera/internal/datadir"
 	"tessera/internal/progress"
 )
 
@@ -72,14 +71,6 @@ func dataFlag(fs *flag.FlagSet) *string {
 	return fs.String("data", "", "benchmark data folder (default $TESSERA_DATA or ../shared/data)")
 }
 
-// resolveData returns the data folder named by -data or found by datadir.
-func resolveData(flagValue string) (string, error) {
-	if flagValue != "" {
-		return flagValue, nil
-	}
-	return datadir.Dir()
-}
-
 // withTimeout derives a context that ends after d, or never when d <= 0.
 func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 	return catalog.WithTimeout(ctx, d)
@@ -88,15 +79,6 @@ func withTimeout(ctx context.Context, d time.Duration) (context.Context, context
 // newProgress returns a reporter on stderr, active on a terminal or when forced.
 func newProgress(env *Env, force bool) *progress.Reporter {
 	return progress.New(env.Stderr, force)
-}
-
-// writeJSON writes v as one line of JSON.
-func writeJSON(w io.Writer, v any) error { return bench.WriteJSON(w, v) }
-
-// writeFileAtomic writes data to path through a temporary file in the same
-// folder, so a reader never sees a half-written file.
-func writeFileAtomic(path string, data []byte) error {
-	return bench.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(data); return err })
 }
 
 // isSet reports whether the flag name was given on the command line.
@@ -122,24 +104,6 @@ func finiteFloats(fs *flag.FlagSet) error {
 	return err
 }
 
-// ctxWriter is a writer that fails once its context has ended, so that a
-// long encoding (a PNG of 100 Mpx) stops at its next write.
-type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (c ctxWriter) Write(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.w.Write(p)
-}
-
-// regularFile refuses an input named on the command line that is not a
-// regular file (bench.RegularFile).
-func regularFile(path string) error { return bench.RegularFile(path) }
-
 // withRemote runs f with a bench's -nats remote (benchRemote: nil without
 // a URL), closed when f returns.
 func withRemote(ctx context.Context, url string, f func(bench.Remote) error) error {
@@ -149,4 +113,58 @@ func withRemote(ctx context.Context, url string, f func(bench.Remote) error) err
 	}
 	defer closeRemote()
 	return f(remote)
+}
+
+// benchFlags are the flags of every family's bench verb besides its
+// solver's: -set (with the arguments), -timeout, -json, -progress and
+// -nats.
+type benchFlags struct {
+	set, nats    *string
+	timeout      *time.Duration
+	asJSON, prog *bool
+}
+
+// define defines the flags; setHelp is -set's help.
+func (b *benchFlags) define(fs *flag.FlagSet, setHelp string) {
+	b.set = fs.String("set", "", setHelp)
+	b.timeout = timeoutFlag(fs, time.Minute)
+	b.asJSON = jsonFlag(fs)
+	b.prog = progressFlag(fs)
+	b.nats = natsFlag(fs)
+}
+
+// benchItems returns a bench's items: generate's when gen (the generator's
+// flag, genFlag such as "-n N", was given), else read's of -set and the
+// arguments. Both or neither is a usage error, and so is every error of
+// theirs but the context's (a bad pattern, a name that matches nothing, a
+// file that cannot be read or parsed, a generator's option out of range).
+func benchItems[T any](b *benchFlags, args []string, genFlag string, gen bool, generate func() ([]T, error), read func([]string) ([]T, error)) ([]T, error) {
+	list := commaList(*b.set, args)
+	var items []T
+	var err error
+	switch {
+	case gen && len(list) > 0:
+		return nil, usagef("give either %s or -set, not both", strings.Fields(genFlag)[0])
+	case gen:
+		items, err = generate()
+	case len(list) > 0:
+		items, err = read(list)
+	default:
+		return nil, usagef("no puzzles: give -set FILES or %s", genFlag)
+	}
+	var ue *bench.UsageError
+	if err != nil && !errors.As(err, &ue) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		err = usagef("%v", err)
+	}
+	return items, err
+}
+
+// run runs a bench: f gets the progress reporter, the -nats remote (nil
+// without) and the writer of the results.
+func (b *benchFlags) run(ctx context.Context, env *Env, f func(pr *progress.Reporter, remote bench.Remote, w *bench.Writer) error) error {
+	pr := newProgress(env, *b.prog)
+	defer pr.Done()
+	return withRemote(ctx, *b.nats, func(remote bench.Remote) error {
+		return f(pr, remote, &bench.Writer{W: env.Stdout, JSON: *b.asJSON})
+	})
 }

@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"slices"
 	"strings"
 	"time"
 
-	"tessera/imageio"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
 	"tessera/internal/progress"
@@ -34,43 +31,19 @@ sets (MIT 432, McGill 540, BGU 805/2360/3300).`,
 	})
 }
 
-// jigsawInputError maps an error reading or writing a picture: the end
-// of the budget named by flag (d) is a failure that says so; anything
-// else wrong with an input named on the command line (a missing, empty,
-// corrupt or too large file, pieces that do not fit it) is a usage error.
-func jigsawInputError(err error, flag string, d time.Duration) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("%s %v ended it before any result: %w (give a longer %s)", flag, d, err, flag)
-	case errors.Is(err, context.Canceled):
-		return err
-	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission),
-		errors.Is(err, imageio.ErrEmpty), errors.Is(err, imageio.ErrFormat), errors.Is(err, imageio.ErrCorrupt), errors.Is(err, imageio.ErrTooLarge),
-		errors.Is(err, jigsaw.ErrPieceSize), errors.Is(err, jigsaw.ErrNotDivisible), errors.Is(err, jigsaw.ErrNoPieces), errors.Is(err, jigsaw.ErrTooManyPieces):
-		return usagef("%v", err)
-	}
-	return err
-}
-
 // jigsawFlags are the flags that solve and bench share: -algo names an
 // entry of catalog.Jigsaw (or, for solve, catalog.Gaps), a flag per option
 // of catalog.JigsawOptions (BindFlags), the run's budget and output.
 type jigsawFlags struct {
-	fs           *flag.FlagSet
-	algo         string
+	algoFlags[jigsaw.Solver, catalog.JigsawRun]
 	o            catalog.JigsawOptions
-	list         []catalog.Option
 	timeout      *time.Duration
 	asJSON, prog *bool
 }
 
 func (f *jigsawFlags) define(fs *flag.FlagSet) {
-	f.fs = fs
 	f.o = catalog.JigsawOptions{Seed: 1}.Defaults() // shown as the flags' defaults
-	fs.StringVar(&f.algo, "algo", "greedy", "solver: "+strings.Join(catalog.Jigsaw.IDs(), ", ")+" or, for solve, "+strings.Join(catalog.Gaps.IDs(), ", ")+" (gap puzzles, learned: see -grid)")
-	f.list = catalog.BindFlags(fs, &f.o)
+	f.algoFlags.define(fs, catalog.Jigsaw, "greedy", " or, for solve, "+strings.Join(catalog.Gaps.IDs(), ", ")+" (gap puzzles, learned: see -grid)", &f.o)
 	f.timeout = timeoutFlag(fs, 10*time.Minute)
 	f.asJSON, f.prog = jsonFlag(fs), progressFlag(fs)
 }
@@ -91,8 +64,8 @@ func (f *jigsawFlags) options(others ...[]catalog.Option) (catalog.JigsawOptions
 	if err := f.o.Check(); err != nil {
 		return f.o, usagef("-algo %s: %v", f.algo, err)
 	}
-	if err := catalog.Jigsaw.Applies(f.list, catalog.SetFlags(f.fs, f.list), f.algo); err != nil {
-		return f.o, usagef("%v", err)
+	if err := f.checkOptions(); err != nil {
+		return f.o, err
 	}
 	return f.o, refuseOthers(f.fs, f.algo, catalog.Gaps.IDs(), others)
 }
@@ -177,18 +150,11 @@ keeps the answer the value network prefers; -hybrid W adds the classic
 compatibilities to the policy; -model DIR replaces the shipped model. -o
 writes the reassembly with its gaps.`,
 	Flags: func(fs *flag.FlagSet) Runner {
-		piece := fs.Int("piece", 0, "piece side in pixels (default: recorded in the sheet, or measured on it; another size than recorded is refused unless -force-piece)")
-		forcePiece := fs.Bool("force-piece", false, "cut the sheet into -piece pixel pieces even if it records another size")
-		maxPieces := fs.Int("max-pieces", jigsaw.DefaultMaxPieces, "refuse a sheet of more pieces, before decoding it (0: no limit)")
-		rotate := fs.Bool("rotate", false, "pieces may be turned (Type 2)")
-		size := fs.String("size", "", "size of the picture in pieces, ROWSxCOLS, when known")
-		images := fs.Int("images", 1, "number of pictures in the bag (0: find it, with -algo ga)")
-		holes := fs.Bool("holes", false, "pieces may be missing and strays mixed in: leave holes, set strays aside")
+		sv := bench.DefaultJigsawSolve()
+		catalog.BindFlags(fs, &sv)
 		var sf jigsawFlags
 		sf.define(fs)
 		out := outFlag(fs, "the solved picture (PNG)")
-		placementPath := fs.String("placement", "", "write the placement (JSON) to this file")
-		snapshots := fs.String("snapshots", "", "ga: write the best layout of every generation as PNG files in this folder")
 		var nf neuralFlags
 		nf.define(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
@@ -205,67 +171,8 @@ writes the reassembly with its gaps.`,
 			}
 			pr := newProgress(env, *sf.prog)
 			defer pr.Done()
-			run := sf.run(pr)
-			s, err := catalog.Jigsaw.New(sf.algo, run)
+			r, err := sv.Run(ctx, args[0], sf.algo, sf.run(pr), *out, *sf.timeout, pr.Done)
 			if err != nil {
-				return usagef("-algo %s: %v", sf.algo, err)
-			}
-			p := &jigsaw.Problem{Images: *images, Holes: *holes}
-			if *holes && sf.algo != "greedy" && sf.algo != "ga" {
-				return usagef("-holes needs -algo greedy or ga")
-			}
-			if *size != "" && !parseSize(*size, &p.Rows, &p.Cols) {
-				return usagef("-size %q: want ROWSxCOLS in pieces, such as 18x24", *size)
-			}
-			if *images < 0 || *images == 0 && !catalog.CountsPictures(sf.algo) {
-				return usagef("-images %d: at least 1 (0, to find it, needs -algo ga)", *images)
-			}
-			if *maxPieces < 0 {
-				return usagef("-max-pieces %d: want 0 (no limit) or more", *maxPieces)
-			}
-			if *piece < 0 || *piece == 1 {
-				return usagef("-piece %d: at least 2 pixels", *piece)
-			}
-			so := jigsaw.SheetOptions{PieceSize: *piece, ForcePieceSize: *forcePiece, MaxPieces: *maxPieces, Rotated: *rotate}
-			if so.MaxPieces == 0 {
-				so.MaxPieces = -1
-			}
-			p.Puzzle, err = jigsaw.ReadSheetFileContext(ctx, args[0], so)
-			switch {
-			case errors.Is(err, jigsaw.ErrPieceSize) && *piece == 0:
-				return usagef("%v (-piece)", err)
-			case errors.Is(err, jigsaw.ErrPieceSize) && strings.Contains(err.Error(), "records"):
-				return usagef("%v (-force-piece to cut it so anyway)", err)
-			case errors.Is(err, jigsaw.ErrTooManyPieces):
-				return usagef("%v (-max-pieces)", err)
-			case err != nil:
-				return jigsawInputError(err, "-timeout", *sf.timeout)
-			}
-			if err := p.Check(); err != nil {
-				return usagef("%v (-size, -images)", err)
-			}
-			var snaps *bench.JigsawSnapshots
-			if *snapshots != "" {
-				if !catalog.Generational(sf.algo) {
-					return usagef("-snapshots needs a solver with generations (-algo ga)")
-				}
-				if snaps, err = bench.NewJigsawSnapshots(*snapshots, p.Puzzle); err != nil {
-					return err
-				}
-				p.Snapshot = snaps.Save
-			}
-			p.Progress = run.Hooks.Progress
-			res, err := s.Solve(ctx, p)
-			pr.Done()
-			if res.Placement == nil {
-				if ctx.Err() != nil && err != nil {
-					return fmt.Errorf("-timeout %v ended it before the solver had any layout of the %d pieces (computing their compatibilities takes time O(n^2)); give a longer -timeout: %w",
-						*sf.timeout, len(p.Puzzle.Pieces), err)
-				}
-				return err
-			}
-			r := bench.JigsawSolved{Puzzle: p.Puzzle, Result: res, Algo: sf.algo, Options: sf.o, Err: err}
-			if err := r.Save(*out, *placementPath, snaps); err != nil {
 				return err
 			}
 			return r.Write(env.Stdout, *sf.asJSON)
@@ -315,52 +222,31 @@ averages, the perfect count and the peak memory (and "bags",
 	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "folder of images, comma-separated image files, or a shared set name (required)")
-		piece := fs.Int("piece", 28, "piece side in pixels")
-		typ := fs.Int("type", 1, "1: position unknown; 2: position and rotation unknown")
+		b := bench.Jigsaw{Piece: 28, Type: 1}
+		catalog.BindFlags(fs, &b)
 		dims := fs.String("dims", "", "known or unknown: whether the solver is told the size (default: known for -type 1, unknown for -type 2)")
-		bagK := fs.Int("bag", 0, "mix the pieces of this many images per puzzle (sizes unknown)")
-		crop := fs.Bool("crop", false, "cut the centre of images whose sides are not multiples of -piece")
 		var sf jigsawFlags
 		sf.define(fs)
-		outDir := fs.String("out", "", "write the reconstructions to this folder")
 		data := dataFlag(fs)
 		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if *set == "" {
-				return usagef("-set is required")
-			}
-			if *typ != 1 && *typ != 2 {
-				return usagef("-type %d: want 1 or 2", *typ)
-			}
-			known := map[string]bool{"": *typ == 1, "known": true, "unknown": false}
-			if _, ok := known[*dims]; !ok {
-				return usagef("-dims %q: want known or unknown", *dims)
-			}
-			if *bagK < 0 || *bagK == 1 {
-				return usagef("-bag %d: at least 2 images per bag", *bagK)
-			}
 			if sf.gaps() {
 				return usagef("-algo %s: gap puzzles have their own bench, tessera jigsaw neural bench", sf.algo)
 			}
 			if _, err := sf.options(); err != nil {
 				return err
 			}
-			files, err := bench.JigsawSet(*set, *data)
-			if err != nil {
-				return err
-			}
 			p := newProgress(env, *sf.prog)
 			defer p.Done()
-			b := bench.Jigsaw{Files: files, Piece: *piece, Type: *typ, Known: known[*dims] && *bagK == 0, Bag: *bagK, Crop: *crop,
-				Spec:   catalog.Spec[catalog.JigsawOptions]{Solver: sf.algo, Options: sf.o, Budget: catalog.Budget{Timeout: *sf.timeout}},
-				OutDir: *outDir, Progress: p, Hooks: sf.run(p).Hooks}
-			remote, closeRemote, err := benchRemote(ctx, *natsURL)
-			if err != nil {
+			b.Progress, b.Hooks = p, sf.run(p).Hooks
+			b.Spec = catalog.Spec[catalog.JigsawOptions]{Solver: sf.algo, Options: sf.o, Budget: catalog.Budget{Timeout: *sf.timeout}}
+			if err := b.Prepare(*set, *data, *dims); err != nil {
 				return err
 			}
-			defer closeRemote()
-			b.Remote = remote
-			return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *sf.asJSON})
+			return withRemote(ctx, *natsURL, func(remote bench.Remote) error {
+				b.Remote = remote
+				return b.Run(ctx, &bench.Writer{W: env.Stdout, JSON: *sf.asJSON})
+			})
 		}
 	},
 }
@@ -396,19 +282,7 @@ picture's best rotation and shift), how many strays are set aside
 			if len(args) != 1 {
 				return usagef("give one placement file")
 			}
-			truth, err := jigsaw.ReadTruthFile(*truthPath)
-			if err != nil {
-				return err
-			}
-			p, err := jigsaw.ReadPlacementFile(args[0], len(truth.Pieces), true)
-			if err != nil {
-				return err
-			}
-			acc, err := jigsaw.Score(truth, p, jigsaw.ScoreOptions{Absolute: *absolute})
-			if err != nil {
-				return err
-			}
-			return bench.JigsawScore(env.Stdout, acc, truth, *asJSON)
+			return bench.ScoreJigsawFiles(env.Stdout, *truthPath, args[0], *absolute, *asJSON)
 		}
 	},
 }

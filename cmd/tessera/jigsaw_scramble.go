@@ -2,17 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"image"
-	"image/png"
-	"io"
-	"strconv"
-	"strings"
 	"time"
 
 	"tessera/internal/bench"
+	"tessera/internal/catalog"
 	"tessera/jigsaw"
 )
 
@@ -37,84 +32,17 @@ image, or -cols columns (default: near square). An image may make at most
 ` + fmt.Sprint(jigsaw.DefaultMaxPieces) + ` pieces. -timeout bounds the whole command (decoding,
 cutting, writing); when it ends nothing is written.`,
 	Flags: func(fs *flag.FlagSet) Runner {
-		piece := fs.Int("piece", 28, "piece side in pixels")
-		rotate := fs.Bool("rotate", false, "turn pieces by random multiples of 90 degrees (Type 2)")
-		crop := fs.Bool("crop", true, "cut the centre of images whose sides are not multiples of -piece (false: refuse them)")
-		cols := fs.Int("cols", 0, "columns of the sheet (default: the image's grid, or near square for a mixed bag)")
-		drop := fs.Float64("drop", 0, "lose this share (0 to 1) of each picture's pieces")
-		extra := fs.String("extra", "", "mix in K stray pieces cut from another picture, `FILE:K`")
+		sc := bench.DefaultJigsawScramble()
+		catalog.BindFlags(fs, &sc)
 		seed := seedFlag(fs)
 		timeout := durationFlag(fs, "timeout", 10*time.Minute, "stop after this `duration` (0: no limit); nothing is written then")
 		out := outFlag(fs, "the sheet (PNG)")
-		truthPath := fs.String("truth", "", "write the ground truth (JSON) to this file")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if err := imagesAndOut(args, *out, "sheet.png"); err != nil {
-				return err
-			}
-			if *piece < 2 {
-				return usagef("-piece %d: at least 2 pixels", *piece)
-			}
-			if !(*drop >= 0 && *drop < 1) {
-				return usagef("-drop %v: want a share from 0 to below 1", *drop)
-			}
-			extraFile, extraK, err := parseExtra(*extra)
-			if err != nil {
-				return err
-			}
-			ctx, cancel := withTimeout(ctx, *timeout)
-			defer cancel()
-			r := bench.JigsawScrambled{Sheet: *out, Truth: *truthPath, Rotate: *rotate, Seed: *seed, Cols: *cols}
-			load := func(path, what string) (*jigsaw.Grid, error) {
-				if err := regularFile(path); err != nil {
-					return nil, usagef("%s%v", what, err)
-				}
-				g, err := bench.LoadJigsawGrid(ctx, path, *piece, *crop)
-				return g, jigsawInputError(err, "-timeout", *timeout)
-			}
-			for _, path := range args {
-				g, err := load(path, "")
-				if err != nil {
-					return err
-				}
-				r.Grids = append(r.Grids, g)
-			}
-			so := jigsaw.ScrambleOptions{Rotate: *rotate, Seed: *seed, Drop: *drop, StrayPieces: extraK}
-			if extraFile != "" {
-				g, err := load(extraFile, "-extra: ")
-				if err != nil {
-					return err
-				}
-				if extraK > len(g.Pieces) {
-					return usagef("-extra %s: %d strays asked, the picture makes %d pieces", *extra, extraK, len(g.Pieces))
-				}
-				so.Strays = []*jigsaw.Grid{g}
-			}
-			truth := r.Scramble(so)
-			if err := bench.WriteFileAtomic(*out, func(w io.Writer) error { return jigsaw.WriteSheetContext(ctx, w, r.Puzzle, r.Cols) }); err != nil {
-				return jigsawInputError(err, "-timeout", *timeout)
-			}
-			if *truthPath != "" {
-				if err := bench.WriteFileAtomic(*truthPath, truth.WriteJSON); err != nil {
-					return err
-				}
-			}
-			return r.Write(env.Stdout, env.Stderr, *asJSON)
+			sc.Seed, sc.Sheet = *seed, *out
+			return sc.Run(ctx, args, *timeout, env.Stdout, env.Stderr, *asJSON)
 		}
 	},
-}
-
-// parseExtra reads -extra FILE:K ("" gives "", 0).
-func parseExtra(v string) (string, int, error) {
-	if v == "" {
-		return "", 0, nil
-	}
-	i := strings.LastIndexByte(v, ':')
-	k, err := strconv.Atoi(v[i+1:])
-	if i <= 0 || err != nil || k < 1 {
-		return "", 0, usagef("-extra %q: want FILE:K, K strays of at least 1", v)
-	}
-	return v[:i], k, nil
 }
 
 var jigsawMosaicCmd = &Command{
@@ -141,70 +69,11 @@ makes a 10,000-piece puzzle of 28-pixel pieces from the 24 Kodak pictures;
 a 14,160-piece one (177 x 80 pieces) from the six largest benchmark
 pictures, whose tile borders fall between pieces.`,
 	Flags: func(fs *flag.FlagSet) Runner {
-		cols := fs.Int("cols", 0, "tiles per row (default: near square)")
-		size := fs.String("size", "", "keep the central WxH pixels")
-		trim := fs.Int("trim", 0, "cut this many pixels off every side of each image first")
-		crop := fs.String("crop", "", "then keep the central WxH pixels of each image (turned to the same orientation first)")
+		var m bench.JigsawMosaic
+		catalog.BindFlags(fs, &m)
 		out := outFlag(fs, "the picture (PNG)")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if err := imagesAndOut(args, *out, "big.png"); err != nil {
-				return err
-			}
-			if *trim < 0 {
-				return usagef("-trim %d: want 0 or more pixels", *trim)
-			}
-			var opts jigsaw.MosaicOptions
-			for _, f := range []struct {
-				name, v string
-				p       *image.Point
-			}{{"crop", *crop, &opts.Crop}, {"size", *size, &opts.Size}} {
-				if f.v != "" && !parseSize(f.v, &f.p.X, &f.p.Y) {
-					return usagef("-%s %q: want WxH pixels", f.name, f.v)
-				}
-			}
-			for _, path := range args {
-				if err := regularFile(path); err != nil {
-					return usagef("%v", err)
-				}
-			}
-			if *cols < 0 || *cols > len(args) {
-				return usagef("-cols %d: want 1 to %d, the number of images (0: near square)", *cols, len(args))
-			}
-			opts.Cols, opts.Trim = *cols, *trim
-			pic, tile, depth, err := jigsaw.MosaicFiles(ctx, args, opts)
-			var me *jigsaw.MosaicError
-			switch {
-			case errors.As(err, &me) && me.Image >= 0:
-				return usagef("-%s: %s is only %dx%d", me.Option, args[me.Image], me.Size.X, me.Size.Y)
-			case errors.As(err, &me):
-				return usagef("-%s: want WxH pixels within %dx%d", me.Option, me.Size.X, me.Size.Y)
-			case err != nil:
-				return jigsawInputError(err, "", 0)
-			}
-			if err := bench.WriteFileAtomic(*out, func(w io.Writer) error { return png.Encode(ctxWriter{ctx, w}, pic) }); err != nil {
-				return err
-			}
-			b := pic.Bounds()
-			fmt.Fprintf(env.Stdout, "wrote %s: %dx%d pixels, %d-bit, %d tiles of %dx%d\n", *out, b.Dx(), b.Dy(), depth, len(args), tile.X, tile.Y)
-			return nil
+			return m.Run(ctx, args, *out, env.Stdout)
 		}
 	},
-}
-
-// imagesAndOut refuses a command line without images (args) or without
-// -o (out), named as file.
-func imagesAndOut(args []string, out, file string) error {
-	if len(args) == 0 {
-		return usagef("no image given")
-	}
-	if out == "" {
-		return usagef("-o %s is required", file)
-	}
-	return nil
-}
-
-// parseSize reads "AxB", both at least 1, into a and b.
-func parseSize(v string, a, b *int) bool {
-	_, err := fmt.Sscanf(v, "%dx%d", a, b)
-	return err == nil && *a >= 1 && *b >= 1
 }

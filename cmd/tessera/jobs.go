@@ -3,16 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"math"
 	"os"
-	"slices"
-	"strings"
-	"sync"
-	"text/tabwriter"
 	"time"
 
 	"tessera/internal/bench"
@@ -71,14 +64,11 @@ func natsFlag(fs *flag.FlagSet) *string {
 // benchRemote connects to url for a bench's -nats (nil, nothing to close,
 // when url is empty).
 func benchRemote(ctx context.Context, url string) (bench.Remote, func(), error) {
-	if url == "" {
-		return nil, func() {}, nil
+	c, closeClient, err := solveClient(ctx, url)
+	if c == nil { // no URL, or an error: no remote
+		return nil, closeClient, err
 	}
-	c, err := jobs.Connect(ctx, url)
-	if err != nil {
-		return nil, nil, err
-	}
-	return c, c.Close, nil
+	return c, closeClient, nil
 }
 
 var jobsCmd = &Command{
@@ -161,55 +151,23 @@ anything on the server: see docs/results/jobs.md, Security.`,
 				o.Token = tok
 			}
 			if *clusterAddr != "" {
-				o.Cluster = jobs.ClusterOptions{Addr: *clusterAddr, Routes: splitComma(*routes)}
+				o.Cluster = jobs.ClusterOptions{Addr: *clusterAddr, Routes: commaList(*routes, nil)}
 			}
-			s, err := jobs.StartServer(ctx, o)
-			if err != nil {
-				return err
-			}
-			defer s.Shutdown()
+			// The store's owner, without workers: its client sets the
+			// queue's bounds up and forgets finished jobs past -retention.
 			limits := jobs.Limits{MaxQueued: *maxQueued, MaxRecords: *maxRecords, MaxRecordBytes: *maxRecordsMB << 20, Retention: *retention}
-			copts := []jobs.Option{jobs.WithAckWait(*ackWait), jobs.WithMaxAttempts(*maxAttempts), jobs.WithReplicas(*replicas),
-				jobs.WithToken(s.Token()), jobs.WithLimits(limits)}
-			if s.CertFile() != "" {
-				copts = append(copts, jobs.WithTLSCA(s.CertFile()))
-			}
-			c, err := jobs.Connect(ctx, s.URL(), copts...)
+			c, err := jobs.StartEmbedded(ctx, o, 0, jobs.WithAckWait(*ackWait), jobs.WithMaxAttempts(*maxAttempts), jobs.WithReplicas(*replicas), jobs.WithLimits(limits))
 			if err != nil {
 				return err
 			}
-			// Kept open: it forgets finished jobs past -retention.
 			defer c.Close()
+			s := c.Server()
 			fmt.Fprintf(env.Stdout, "jobs server on %s, store %s\n", s.URL(), s.Dir())
-			printCredentials(env.Stdout, s, "tessera worker -nats URL")
+			s.Announce(env.Stdout, "tessera worker -nats URL")
 			<-ctx.Done()
 			return nil
 		}
 	},
-}
-
-// printCredentials says where a server's token (and certificate) are
-// and what a client passes; the token itself only at the store's first
-// start, once.
-func printCredentials(w io.Writer, s *jobs.Server, client string) {
-	if s.NewToken() {
-		fmt.Fprintf(w, "new token (shown this once; kept in %s, mode 0600): %s\n", s.TokenFile(), s.Token())
-	}
-	line := fmt.Sprintf("clients: %s -creds %s", client, s.TokenFile())
-	if s.CertFile() != "" {
-		line += " -tls-ca " + s.CertFile()
-	}
-	fmt.Fprintln(w, line+" (copies of these files on other machines; on this one they are found by themselves)")
-}
-
-func splitComma(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // jobsClient connects to -nats for the jobs verbs.
@@ -219,52 +177,40 @@ func jobsClient(ctx context.Context, url string, auth natsAuth) (*jobs.Client, e
 	return jobs.Connect(cctx, url, append(auth.options(), jobs.WithSetupWait(10*time.Second))...)
 }
 
+// withJobsClient defines the flags of a verb that talks to a jobs server
+// (-nats, -creds, -tls-ca) and returns its runner: it connects, then runs
+// f with the client. With jobID the verb takes one job ID, checked first.
+func withJobsClient(fs *flag.FlagSet, jobID bool, f func(ctx context.Context, env *Env, c *jobs.Client, args []string) error) Runner {
+	url := fs.String("nats", defaultNATS, "NATS server `URL`")
+	auth := natsAuthFlags(fs)
+	return func(ctx context.Context, env *Env, args []string) error {
+		if jobID && len(args) != 1 {
+			return usagef("want one job ID")
+		}
+		c, err := jobsClient(ctx, *url, auth)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		return f(ctx, env, c, args)
+	}
+}
+
 var jobsListCmd = &Command{
 	Name:      "list",
 	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] [-json]",
 	Short:     "list the jobs, oldest first",
 	NoArgs:    true,
 	Flags: func(fs *flag.FlagSet) Runner {
-		url := fs.String("nats", defaultNATS, "NATS server `URL`")
-		auth := natsAuthFlags(fs)
 		asJSON := jsonFlag(fs)
-		return func(ctx context.Context, env *Env, args []string) error {
-			c, err := jobsClient(ctx, *url, auth)
-			if err != nil {
-				return err
-			}
-			defer c.Close()
+		return withJobsClient(fs, false, func(ctx context.Context, env *Env, c *jobs.Client, args []string) error {
 			all, err := c.List(ctx)
 			if err != nil {
 				return err
 			}
-			if *asJSON {
-				for _, st := range all {
-					st.Result = nil
-					if err := bench.WriteJSON(env.Stdout, st); err != nil {
-						return err
-					}
-				}
-				return nil
-			}
-			tw := tabwriter.NewWriter(env.Stdout, 0, 8, 2, ' ', 0)
-			fmt.Fprintln(tw, "id\tkind\tstate\tsubmitted\tseconds\tattempts\tworker\terror")
-			for _, st := range all {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.2f\t%d\t%s\t%s\n", st.ID, st.Kind, st.State, st.Submitted.Format(time.DateTime),
-					st.Seconds(), st.Attempts, st.Worker, firstLine(st.Error))
-			}
-			return tw.Flush()
-		}
+			return bench.PrintJobs(env.Stdout, all, *asJSON)
+		})
 	},
-}
-
-func firstLine(s string) string {
-	for i := range len(s) {
-		if s[i] == '\n' {
-			return s[:i]
-		}
-	}
-	return s
 }
 
 var jobsStatusCmd = &Command{
@@ -272,29 +218,18 @@ var jobsStatusCmd = &Command{
 	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] [-wait] ID",
 	Short:     "print a job's record (JSON), with -wait once it is finished",
 	Flags: func(fs *flag.FlagSet) Runner {
-		url := fs.String("nats", defaultNATS, "NATS server `URL`")
-		auth := natsAuthFlags(fs)
 		wait := fs.Bool("wait", false, "wait until the job is finished")
-		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 1 {
-				return usagef("want one job ID")
-			}
-			c, err := jobsClient(ctx, *url, auth)
-			if err != nil {
-				return err
-			}
-			defer c.Close()
-			var st jobs.Status
+		return withJobsClient(fs, true, func(ctx context.Context, env *Env, c *jobs.Client, args []string) error {
+			status := c.Status
 			if *wait {
-				st, err = c.Wait(ctx, args[0])
-			} else {
-				st, err = c.Status(ctx, args[0])
+				status = c.Wait
 			}
+			st, err := status(ctx, args[0])
 			if err != nil {
 				return err
 			}
 			return bench.WriteJSON(env.Stdout, st)
-		}
+		})
 	},
 }
 
@@ -303,19 +238,9 @@ var jobsCancelCmd = &Command{
 	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] ID",
 	Short:     "cancel a job",
 	Flags: func(fs *flag.FlagSet) Runner {
-		url := fs.String("nats", defaultNATS, "NATS server `URL`")
-		auth := natsAuthFlags(fs)
-		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 1 {
-				return usagef("want one job ID")
-			}
-			c, err := jobsClient(ctx, *url, auth)
-			if err != nil {
-				return err
-			}
-			defer c.Close()
+		return withJobsClient(fs, true, func(ctx context.Context, env *Env, c *jobs.Client, args []string) error {
 			return c.Cancel(ctx, args[0])
-		}
+		})
 	},
 }
 
@@ -357,62 +282,15 @@ those of the cluster ("tessera worker").`,
 				return err
 			}
 			defer c.Close()
-			lat := make([]float64, *n)
-			var (
-				mu   sync.Mutex
-				next int
-				ferr error
-				wg   sync.WaitGroup
-			)
-			start := time.Now()
-			for range *conc {
-				wg.Go(func() {
-					for {
-						mu.Lock()
-						i := next
-						next++
-						stop := ferr != nil
-						mu.Unlock()
-						if i >= *n || stop || ctx.Err() != nil {
-							return
-						}
-						t0 := time.Now()
-						_, err := c.Call(ctx, jobs.NoopKind, nil, 0)
-						lat[i] = time.Since(t0).Seconds() * 1000
-						if err != nil {
-							mu.Lock()
-							ferr = errors.Join(ferr, err)
-							mu.Unlock()
-						}
-					}
-				})
-			}
-			wg.Wait()
-			wall := time.Since(start)
-			if ferr != nil {
-				return ferr
-			}
-			if err := ctx.Err(); err != nil {
+			o, err := jobs.MeasureOverhead(ctx, c, *n, *conc)
+			if err != nil {
 				return err
 			}
-			slices.Sort(lat)
-			q := func(p float64) float64 { return lat[min(len(lat)-1, int(math.Ceil(p*float64(len(lat))))-1)] }
-			sum := struct {
-				Jobs        int     `json:"jobs"`
-				Concurrency int     `json:"concurrency"`
-				MedianMs    float64 `json:"median_ms"`
-				P90Ms       float64 `json:"p90_ms"`
-				P99Ms       float64 `json:"p99_ms"`
-				MaxMs       float64 `json:"max_ms"`
-				PerSecond   float64 `json:"jobs_per_second"`
-				Seconds     float64 `json:"seconds"`
-			}{*n, *conc, bench.Median(lat), q(0.90), q(0.99), lat[len(lat)-1], float64(*n) / wall.Seconds(), wall.Seconds()}
 			if *asJSON {
-				return bench.WriteJSON(env.Stdout, sum)
+				return bench.WriteJSON(env.Stdout, o)
 			}
-			fmt.Fprintf(env.Stdout, "%d empty jobs, %d in flight: submit to result median %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms; %.0f jobs/s (%.1f s)\n",
-				sum.Jobs, sum.Concurrency, sum.MedianMs, sum.P90Ms, sum.P99Ms, sum.MaxMs, sum.PerSecond, sum.Seconds)
-			return nil
+			_, err = fmt.Fprintln(env.Stdout, o)
+			return err
 		}
 	},
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,6 +13,33 @@ import (
 )
 
 // runCmd runs a command line and returns its exit status and outputs.
+// generateFiles runs "FAMILY generate ARGS" into a new temporary folder,
+// with the planted solution in the file named solution ("": none), and
+// returns the folder and the puzzle's and the solution's paths.
+func generateFiles(t *testing.T, family, solution string, args ...string) (dir, puzzle, sol string) {
+	t.Helper()
+	dir = t.TempDir()
+	puzzle = filepath.Join(dir, "p.txt")
+	args = append([]string{family, "generate", "-o", puzzle}, args...)
+	if solution != "" {
+		sol = filepath.Join(dir, solution)
+		args = append(args, "-solution", sol)
+	}
+	mustRunCmd(t, args...)
+	return dir, puzzle, sol
+}
+
+// mustRunCmd runs a command line that must succeed (exit 0) and returns
+// its stdout.
+func mustRunCmd(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, errOut := runCmd(t, "", args...)
+	if code != 0 {
+		t.Fatalf("%q: exit %d: %s", args, code, errOut)
+	}
+	return out
+}
+
 func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer

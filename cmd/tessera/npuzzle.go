@@ -3,11 +3,9 @@ package main
 import (
 	"cmp"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -71,10 +69,8 @@ func (b *boardFlags) parse() (npuzzle.Size, npuzzle.Goal, error) {
 // flag per field of catalog.NpuzzleOptions), with the pattern databases'
 // cache folder (-cache, of this machine only).
 type solverFlags struct {
-	fs     *flag.FlagSet
-	algo   string
+	algoFlags[npuzzle.Solver, catalog.NpuzzleRun]
 	opts   catalog.NpuzzleOptions
-	list   []catalog.Option
 	cache  *string
 	idaPDB bool // -algo idastar without -h means -h pdb (bench)
 }
@@ -82,10 +78,9 @@ type solverFlags struct {
 // define defines the flags, with the default solver algo; idaPDB makes pdb
 // the default heuristic of idastar.
 func (s *solverFlags) define(fs *flag.FlagSet, algo string, idaPDB bool) {
-	s.fs, s.idaPDB = fs, idaPDB
-	fs.StringVar(&s.algo, "algo", algo, "solver: "+strings.Join(catalog.Npuzzle.IDs(), ", ")+" (see 'tessera help npuzzle solve')")
+	s.idaPDB = idaPDB
 	s.opts.MaxMem, s.opts.Workers = catalog.DefaultMiB, runtime.GOMAXPROCS(0)
-	s.list = catalog.BindFlags(fs, &s.opts)
+	s.algoFlags.define(fs, catalog.Npuzzle, algo, " (see 'tessera help npuzzle solve')", &s.opts)
 	if idaPDB {
 		f := fs.Lookup("h")
 		f.Usage = strings.Replace(f.Usage, "(default linear; manhattan for wastar)", "(default pdb for idastar, linear for astar, manhattan for wastar, none for fast)", 1)
@@ -95,22 +90,19 @@ func (s *solverFlags) define(fs *flag.FlagSet, algo string, idaPDB bool) {
 
 // options checks the flags and returns the options of the solver -algo.
 func (s *solverFlags) options() (catalog.NpuzzleOptions, error) {
-	o := s.opts
-	if o.Heuristic == "" && s.algo == "idastar" && s.idaPDB {
-		o.Heuristic = "pdb"
+	if s.opts.Heuristic == "" && s.algo == "idastar" && s.idaPDB {
+		s.opts.Heuristic = "pdb"
 	}
+	o := s.opts
 	if o.Workers < 1 {
 		return o, usagef("-workers %d: want at least 1", o.Workers)
-	}
-	if err := o.Check(); err != nil {
-		return o, usagef("%v", err)
 	}
 	e, err := catalog.Npuzzle.Lookup(s.algo)
 	if err != nil {
 		return o, usagef("-algo %s: %v", s.algo, err)
 	}
-	if err := catalog.Npuzzle.Applies(s.list, catalog.SetFlags(s.fs, s.list), s.algo); err != nil {
-		return o, usagef("%v", err)
+	if err := s.checkOptions(); err != nil {
+		return o, err
 	}
 	if !slices.Contains(e.Reads, "workers") {
 		o.Workers = 0 // the flag's default, one per core, is idastar's
@@ -118,53 +110,17 @@ func (s *solverFlags) options() (catalog.NpuzzleOptions, error) {
 	return o, nil
 }
 
-// solver builds the solver for boards of size and goal: it checks the
-// options with the catalogue, loads the pattern database that -h pdb asks
-// for from -cache (reporting on rep), and builds the solver with it and the
-// hooks h. It returns the options, the database (nil if none) and the
-// seconds its load took.
-//
-// The load is bounded by ctx (whose -timeout is timeout, for the message)
-// and by -max-mem; the search gets what -max-mem leaves.
+// solver checks the flags and builds -algo's solver for boards of size
+// and goal with the hooks h (bench.NpuzzleSolver.Build: rep, stderr and
+// timeout are its).
 func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzle.Goal, rep *progress.Reporter, stderr io.Writer,
-	timeout time.Duration, h catalog.NpuzzleHooks) (sv npuzzle.Solver, opts catalog.NpuzzleOptions, _ *npuzzle.PDB, setup float64, err error) {
-	if opts, err = s.options(); err != nil {
-		return nil, opts, nil, 0, err
-	}
-	if _, err := catalog.Npuzzle.New(s.algo, catalog.NpuzzleRun{NpuzzleOptions: opts}); err != nil { // before a load of minutes
-		return nil, opts, nil, 0, usagef("-algo %s: %v", s.algo, err)
-	}
-	if catalog.NpuzzleNeedsPDB(s.algo, opts, size) {
-		part, err := partitionFor(opts.Partition, size, goal)
-		if err == nil && s.algo != "fast" && part.Size != size {
-			err = usagef("partition %v does not fit a %v board", part, size)
-		}
-		if err == nil {
-			h.PDB, setup, err = bench.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: *s.cache, MaxBytes: opts.MaxMem.Bytes()}, rep, stderr, timeout)
-		}
-		if err != nil {
-			return nil, opts, nil, 0, err
-		}
-	}
-	sv, err = catalog.Npuzzle.New(s.algo, catalog.NpuzzleRun{NpuzzleOptions: opts, Hooks: h})
-	return sv, opts, h.PDB, setup, err
-}
-
-// readBoard reads the board from the arguments ("-" for stdin).
-func readBoard(env *Env, args []string, size npuzzle.Size) (*npuzzle.Board, error) {
-	text := strings.Join(args, " ")
-	if len(args) == 1 && args[0] == "-" {
-		b, err := io.ReadAll(io.LimitReader(env.Stdin, 1<<16))
-		if err != nil {
-			return nil, err
-		}
-		text = string(b)
-	}
-	b, err := npuzzle.Parse(text, size)
+	timeout time.Duration, h catalog.NpuzzleHooks) (*bench.NpuzzleSolver, error) {
+	opts, err := s.options()
 	if err != nil {
-		return nil, usagef("%v", err) // bad input named on the command line
+		return nil, err
 	}
-	return b, nil
+	sv := &bench.NpuzzleSolver{Algo: s.algo, Options: opts, Cache: *s.cache}
+	return sv, sv.Build(ctx, size, goal, rep, stderr, timeout, h)
 }
 
 var npuzzleSolveCmd = &Command{
@@ -209,64 +165,25 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 			if err != nil {
 				return err
 			}
-			var b *npuzzle.Board
-			switch {
-			case *shuffle != "" && len(args) > 0:
-				return usagef("give either BOARD or -shuffle, not both")
-			case *shuffle != "":
-				s, err := npuzzle.ParseSize(*shuffle)
-				if err != nil {
-					return usagef("%v", err)
-				}
-				if b, err = shuffled(ctx, s, goal, *uniform, npuzzle.WalkLength(s), *seed); err != nil {
-					return err
-				}
-			case len(args) == 0:
-				return usagef("no board given")
-			default:
-				if b, err = readBoard(env, args, size); err != nil {
-					return err
-				}
+			b, err := bench.NpuzzleBoard(ctx, env.Stdin, args, size, goal, *shuffle, *uniform, *seed)
+			if err != nil {
+				return err
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()
 			ctx, cancel := withTimeout(ctx, *timeout) // the budget covers the pattern database's load or build
 			defer cancel()
-			sv, opts, pdb, setup, err := sf.solver(ctx, b.Size(), goal, p, env.Stderr, *timeout, catalog.NpuzzleHooks{Progress: func(s search.Stats) {
+			sv, err := sf.solver(ctx, b.Size(), goal, p, env.Stderr, *timeout, catalog.NpuzzleHooks{Progress: func(s search.Stats) {
 				p.Printf("searching: %d expanded, %d stored, %.1f s", s.Expanded, s.PeakStored, s.Elapsed.Seconds())
 			}})
 			if err != nil {
 				return err
 			}
-			sol, err := sv.Solve(ctx, b, goal)
+			rec, err := sv.Solve(ctx, b, goal, *timeout)
 			p.Done()
-			if errors.Is(err, context.DeadlineExceeded) {
-				err = fmt.Errorf("no solution within -timeout %v: %w", *timeout, err)
-			}
-			if errors.Is(err, npuzzle.ErrUnsolvable) {
-				err = fmt.Errorf("%w for the goal %s (%s): half of all boards reach it, the other half a goal of the other parity "+
-					"(a textbook's 1 2 3/8 0 4/7 6 5, say); the goals here are blank-last and blank-first (-goal)", err, goal, npuzzle.Solved(b.Size(), goal).Line())
-			}
-			j := catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: sf.algo, Options: opts}, Board: b.Line(), Goal: goal.String()}
-			rec := j.Record()
-			rec.Size, rec.SetupSeconds = b.Size().String(), setup
-			rec.Fill(sv, pdb, sol, err)
-			if errors.Is(err, context.DeadlineExceeded) {
-				rec.Stopped = "time"
-			}
-			return cmp.Or(bench.WriteNpuzzleSolve(env.Stdout, rec, fmt.Sprint(sv), *asJSON), err)
+			return cmp.Or(bench.WriteNpuzzleSolve(env.Stdout, rec, fmt.Sprint(sv.Solver), *asJSON), err)
 		}
 	},
-}
-
-// shuffled returns a board of size s drawn from seed: uniformly random, or
-// the game's random walk of moves steps (stopped when ctx ends).
-func shuffled(ctx context.Context, s npuzzle.Size, goal npuzzle.Goal, uniform bool, moves int, seed uint64) (*npuzzle.Board, error) {
-	rng := rand.New(rand.NewPCG(seed, 0x6e70757a7a6c65))
-	if uniform {
-		return npuzzle.Random(s, goal, rng), nil
-	}
-	return npuzzle.RandomWalkContext(ctx, s, goal, moves, rng)
 }
 
 // maxShuffleMoves bounds shuffle -moves: a walk of that length takes one or two
@@ -304,21 +221,11 @@ uniformly from all solvable boards.`,
 				}
 				steps = *moves
 			}
-			b, err := shuffled(ctx, s, goal, *uniform, steps, *seed)
+			b, err := npuzzle.Shuffle(ctx, s, goal, *uniform, steps, *seed)
 			if err != nil {
 				return err
 			}
-			if *asJSON {
-				out := map[string]any{"board": b.Line(), "size": s.String(), "goal": goal.String(), "seed": *seed}
-				if *uniform {
-					out["uniform"] = true
-				} else {
-					out["moves"] = steps
-				}
-				return writeJSON(env.Stdout, out)
-			}
-			fmt.Fprintln(env.Stdout, b)
-			return nil
+			return bench.WriteNpuzzleShuffle(env.Stdout, b, goal, *seed, *uniform, steps, *asJSON)
 		}
 	},
 }

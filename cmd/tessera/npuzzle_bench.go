@@ -1,15 +1,12 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"flag"
-	"fmt"
 	"time"
 
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
-	"tessera/npuzzle"
 )
 
 var npuzzleBenchCmd = &Command{
@@ -62,36 +59,27 @@ Given -algo, -h or -partition without -set, bench runs that one solver on
 the N random boards in the same way, for example -size 10x10 -algo fast.`,
 	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
-		sizeText := fs.String("size", "3x3", "board size ROWSxCOLS")
-		n := fs.Int("n", 100, fmt.Sprintf("number of boards (at most %d)", bench.NpuzzleMaxBoards))
-		uniform := fs.Bool("uniform", true, "uniformly random boards (false: the game's random walk)")
+		b := bench.DefaultNpuzzleBench()
+		catalog.BindFlags(fs, &b)
 		seed := seedFlag(fs)
 		timeout := timeoutFlag(fs, 30*time.Second)
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
-		path := fs.String("set", "", "run the boards of this set file instead of random boards (a file, or a set of the shared data: korf100, korf-felner50, ...)")
-		goalText := fs.String("goal", "auto", "blank-last, blank-first or auto: from the -set file, blank-last for random boards")
-		instances := fs.String("instances", "", "with -set: the instances to run, such as 1-10,38,40 (default all)")
-		journalPath := fs.String("journal", "", "with -set: a journal file of the run (created if missing): instances it records as solved are reported, not solved again, and this run's are added, so a run of days can stop and go on")
-		reference := fs.String("reference", "", "with -set: a file of published node counts, lines \"INSTANCE NODES\" (such as korf-felner-24-kf2002-nodes.txt), to project the CPU time of the instances not solved")
 		var sf solverFlags
 		sf.define(fs, "idastar", true)
 		natsURL := natsFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) (err error) {
-			s, err := npuzzle.ParseSize(*sizeText)
-			if err != nil {
-				return usagef("%v", err)
+			b.Seed, b.Timeout, b.JSON = *seed, *timeout, *asJSON
+			if _, err := b.Check(); err != nil {
+				return err
 			}
-			if *n < 1 || *n > bench.NpuzzleMaxBoards {
-				return usagef("-n %d out of range: from 1 to %d boards", *n, bench.NpuzzleMaxBoards)
-			}
-			oneSolver := *path != ""
+			oneSolver := b.Set != ""
 			fs.Visit(func(f *flag.Flag) {
 				switch f.Name {
 				case "algo", "h", "partition", "cache", "w", "max-states", "max-mem", "goal":
 					oneSolver = true
 				case "instances", "journal", "reference":
-					if *path == "" {
+					if b.Set == "" {
 						err = usagef("-%s applies to -set only", f.Name)
 					}
 				}
@@ -102,37 +90,15 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			p := newProgress(env, *prog)
 			defer p.Done()
 			if !oneSolver {
-				count := p.Counter("solves", *n*len(bench.NpuzzleMethods))
-				return withRemote(ctx, *natsURL, func(remote bench.Remote) error {
-					return bench.NpuzzleCompare{Size: s, Boards: *n, Seed: *seed, Uniform: *uniform, Timeout: *timeout, JSON: *asJSON,
-						Done: func() { count.Add(1) }, Remote: remote}.Run(ctx, env.Stdout)
-				})
+				return withRemote(ctx, *natsURL, func(remote bench.Remote) error { return b.Compare(ctx, env.Stdout, p, remote) })
 			}
-			b := bench.NpuzzleSet{Set: *path, Timeout: *timeout, JSON: *asJSON, Workers: sf.opts.Workers, Algo: sf.algo}
-			var set []npuzzle.Instance
-			if *path == "" {
-				err = b.Random(s, *n, *uniform, *seed, *goalText)
-			} else if set, err = b.ReadSet(*path, *goalText, *instances); err == nil && *reference != "" {
-				err = b.ReadReference(*reference)
-			}
-			if opts, oerr := sf.options(); err == nil && oerr == nil && *journalPath != "" {
-				head := bench.NewNpuzzleJournalHeader(set, b.Goal, sf.algo, opts)
-				if b.Journal, err = bench.OpenNpuzzleJournal(*journalPath, head, set, b.Goal); err == nil {
-					defer func() { err = cmp.Or(err, b.Journal.Close()) }()
-					p.Logf("journal %s: %d instances solved by earlier runs", *journalPath, b.Journal.Len())
-				}
-			}
+			opts, err := sf.options()
 			if err != nil {
 				return err
 			}
-			if _, b.Options, b.PDB, b.Setup, err = sf.solver(ctx, b.Instances[0].Board.Size(), b.Goal, p, env.Stderr, 0, catalog.NpuzzleHooks{}); err != nil {
-				return err
-			}
-			count := p.Counter("instances", len(b.Instances))
-			b.Done = func() { count.Add(1) }
+			sv := &bench.NpuzzleSolver{Algo: sf.algo, Options: opts, Cache: *sf.cache}
 			return withRemote(ctx, *natsURL, func(remote bench.Remote) error {
-				b.Remote = remote
-				return b.Run(ctx, env.Stdout)
+				return b.Run(ctx, env.Stdout, env.Stderr, p, sv, sf.opts.Workers, remote)
 			})
 		}
 	},

@@ -13,19 +13,6 @@ func cacheFlag(fs *flag.FlagSet) *string {
 	return fs.String("cache", "", "pattern database cache folder (default the user cache folder's tessera/)")
 }
 
-// partitionFor returns the partition name names for boards of size s
-// (zero: from the partition's name) and goal g.
-func partitionFor(name string, s npuzzle.Size, g npuzzle.Goal) (npuzzle.Partition, error) {
-	if name == "" && s == (npuzzle.Size{}) {
-		return npuzzle.Partition{}, usagef("give -partition (5-5-5, 6-6-3, 7-8 or 6-6-6-6)")
-	}
-	part, err := npuzzle.PartitionFor(name, s, g)
-	if err != nil {
-		return part, usagef("%v", err)
-	}
-	return part, nil
-}
-
 var npuzzlePDBCmd = &Command{
 	Name:  "pdb",
 	Short: "build and list the pattern databases of the optimal solver",
@@ -71,18 +58,14 @@ such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 			if err != nil {
 				return err
 			}
-			part, err := partitionFor(*partition, size, goal)
+			part, err := bench.NpuzzlePartition(*partition, size, goal)
 			if err != nil {
 				return err
 			}
 			rep := newProgress(env, *prog)
 			defer rep.Done()
-			d, secs, err := bench.LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: *cache, Rebuild: *rebuild, Workers: *workers}, rep, env.Stderr, 0)
-			if err != nil {
-				return err
-			}
-			rep.Done()
-			return bench.WritePDBBuild(env.Stdout, part, d, secs, *asJSON)
+			o := npuzzle.PDBOptions{CacheDir: *cache, Rebuild: *rebuild, Workers: *workers}
+			return bench.BuildPDB(ctx, part, o, rep, env.Stderr, env.Stdout, *asJSON)
 		}
 	},
 }
@@ -98,14 +81,7 @@ checksum, and which standard partitions are complete (every table valid).`,
 		cache := cacheFlag(fs)
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			dir := *cache
-			if dir == "" {
-				var err error
-				if dir, err = npuzzle.DefaultCacheDir(); err != nil {
-					return err
-				}
-			}
-			return bench.WritePDBList(env.Stdout, dir, *asJSON)
+			return bench.WritePDBList(env.Stdout, *cache, *asJSON)
 		}
 	},
 }

@@ -5,10 +5,8 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"io"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -43,32 +41,26 @@ column from the left, y the row from the bottom. Sizes are COLSxROWS.`,
 // sgSolverFlags are the flags that choose and tune a samegame solver: -rules,
 // -algo and a flag per option of catalog.SameGameOptions.
 type sgSolverFlags struct {
-	fs          *flag.FlagSet
-	rules, algo string
-	opts        catalog.SameGameOptions
-	list        []catalog.Option
+	algoFlags[samegame.Solver, catalog.SameGameRun]
+	rules string
+	opts  catalog.SameGameOptions
 }
 
 func (f *sgSolverFlags) define(fs *flag.FlagSet, defAlgo string) {
-	f.fs = fs
 	f.opts.Seed = 1 // the command line's seed, as every verb's
 	fs.StringVar(&f.rules, "rules", "", "rules: standard or dust (default: dust for boards written in letters, else standard)")
-	usage := "solver: " + strings.Join(catalog.SameGame.IDs(), ", ") + " ('tessera help samegame solve' describes them)"
+	more := " ('tessera help samegame solve' describes them)"
 	if defAlgo == "" {
-		usage += " (default exact on dust boards, its best line when the proof runs out; nrpa on standard ones)"
+		more += " (default exact on dust boards, its best line when the proof runs out; nrpa on standard ones)"
 	}
-	fs.StringVar(&f.algo, "algo", defAlgo, usage)
-	f.list = catalog.BindFlags(fs, &f.opts)
+	f.algoFlags.define(fs, catalog.SameGame, defAlgo, more, &f.opts)
 }
 
 // options checks the flags for the solvers ids, with -cpu (a budget of CPU
 // time) when cpu, and returns the options.
 func (f *sgSolverFlags) options(cpu bool, ids ...string) (catalog.SameGameOptions, error) {
-	if err := f.opts.Check(); err != nil {
-		return f.opts, usagef("%v", err)
-	}
-	if err := catalog.SameGame.Applies(f.list, catalog.SetFlags(f.fs, f.list), ids...); err != nil {
-		return f.opts, usagef("%v", err)
+	if err := f.checkOptions(ids...); err != nil {
+		return f.opts, err
 	}
 	if cpu && f.opts.Dist > 0 {
 		return f.opts, usagef("-cpu counts the time of one thread and -dist searches on several: give -dist a wall-clock -timeout")
@@ -97,44 +89,6 @@ func cpuFlag(fs *flag.FlagSet) *bool {
 	return fs.Bool("cpu", false, "count -timeout in CPU time of the solving thread, not wall-clock time (fair budgets on a loaded machine; Linux)")
 }
 
-// parseWxH reads COLSxROWS.
-func parseWxH(s string) (int, int, error) {
-	a, b, ok := strings.Cut(strings.ToLower(s), "x")
-	w, err1 := strconv.Atoi(a)
-	h, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || w < 1 || h < 1 || w > samegame.MaxSize || h > samegame.MaxSize {
-		return 0, 0, usagef("bad size %q: want COLSxROWS, each from 1 to %d", s, samegame.MaxSize)
-	}
-	return w, h, nil
-}
-
-// sgRandomFlags are the flags of random boards: rules, size, colours, count.
-type sgRandomFlags struct {
-	rules, size string
-	colors, n   int
-}
-
-func (f *sgRandomFlags) define(fs *flag.FlagSet, rules string, n int) {
-	fs.StringVar(&f.rules, "rules", rules, "rules: standard or dust")
-	fs.StringVar(&f.size, "size", "8x6", "board size COLSxROWS")
-	fs.IntVar(&f.colors, "colors", 5, "number of colours (1 to 10)")
-	fs.IntVar(&f.n, "n", n, "number of boards")
-}
-
-// parse checks the flags and returns the rules and size.
-func (f *sgRandomFlags) parse() (rules samegame.Rules, w, h int, err error) {
-	if rules, err = samegame.ParseRules(f.rules); err != nil {
-		return 0, 0, 0, usagef("%v", err)
-	}
-	if w, h, err = parseWxH(f.size); err != nil {
-		return 0, 0, 0, err
-	}
-	if f.colors < 1 || f.colors > samegame.MaxColors || f.n < 1 || f.n > 1000000 {
-		return 0, 0, 0, usagef("-colors (1 to %d) or -n (1 to 1,000,000) out of range", samegame.MaxColors)
-	}
-	return rules, w, h, nil
-}
-
 var samegameGenerateCmd = &Command{
 	Name:      "generate",
 	UsageLine: "[-rules standard|dust] [-size COLSxROWS] [-colors K] [-n N] [-seed S] [-o FILE] [-json]",
@@ -145,22 +99,17 @@ standard boards in digits, each after a "position I" line. The same seed
 gives the same boards. The defaults are the dust game's: 8x6, 5 colours.`,
 	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
-		var rf sgRandomFlags
-		rf.define(fs, "dust", 1)
+		rf := bench.SameGameRandom{Rules: "dust", Size: "8x6", Colors: 5, N: 1}
+		catalog.BindFlags(fs, &rf)
 		seed := seedFlag(fs)
 		out := outFlag(fs, "the boards")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			rules, w, h, err := rf.parse()
+			rules, w, h, err := rf.Parse()
 			if err != nil {
 				return err
 			}
-			text := bench.SameGameGenerate(rf.n, *seed, w, h, rf.colors, rules, *asJSON)
-			if *out != "" {
-				return writeFileAtomic(*out, []byte(text))
-			}
-			_, err = io.WriteString(env.Stdout, text)
-			return err
+			return writeOut(env, *out, []byte(bench.SameGameGenerate(rf.N, *seed, w, h, rf.Colors, rules, *asJSON)))
 		}
 	},
 }
@@ -231,52 +180,27 @@ diagonal, and the histograms of clicks over the reference.`,
 			if err != nil {
 				return err
 			}
-			if *workers < 1 {
-				return usagef("-workers must be at least 1")
-			}
 			b := &bench.SameGame{Algos: algos, Options: opts, Timeout: *timeout, CPU: *cpu, Workers: *workers, JSON: *asJSON}
-			if *set != "" {
-				if b.Entries, b.Rules, err = bench.ReadSameGameSet(env.Stdin, *set, sf.rules); err != nil {
-					return err
-				}
-			} else {
-				rf := sgRandomFlags{rules: cmp.Or(sf.rules, "dust"), size: *size, colors: *colors, n: *n}
-				rules, w, h, err := rf.parse()
-				if err != nil {
-					return err
-				}
-				b.Rules, b.Entries = rules, bench.SameGameBoards(*n, opts.Seed, w, h, *colors, rules, 0)
-			}
-			if b.List, err = bench.ParseList(*boards, len(b.Entries)); err != nil {
-				return usagef("bad -boards: %v; want numbers from 1 to %d, like 1,2,11 or 1-5", err, len(b.Entries))
-			}
-			if err := sgPlays(b.Rules, algos...); err != nil {
+			random := bench.SameGameRandom{Rules: cmp.Or(sf.rules, "dust"), Size: *size, Colors: *colors, N: *n}
+			if err := b.Prepare(env.Stdin, *set, sf.rules, random, *boards); err != nil {
 				return err
 			}
-			if (len(algos) > 1 || *plot != "") && *out != "" {
-				return usagef("-o needs a single -algo")
-			}
-			if *plot != "" {
-				b.Plot = func(png []byte) error { return writeFileAtomic(*plot, png) }
-			}
-			remote, closeRemote, err := benchRemote(ctx, *natsURL)
+			unit, err := b.Outputs(*plot, *out)
 			if err != nil {
 				return err
 			}
-			defer closeRemote()
-			b.Remote = remote
 			p := newProgress(env, *prog)
 			defer p.Done()
-			count := p.Counter(map[bool]string{true: "solves", false: "boards"}[len(algos) > 1 || *plot != ""], len(b.List)*len(algos))
+			count := p.Counter(unit, len(b.List)*len(algos))
 			b.Done = func() { count.Add(1) }
-			recs, err := b.Run(ctx, env.Stdout)
-			if (err != nil && !errors.Is(err, bench.ErrSameGameFailed)) || *out == "" {
-				return err // a bench where a board failed exits 1, after -o
-			}
-			if werr := writeFileAtomic(*out, []byte(bench.SameGameSet(b.Entries, b.List, recs, b.Rules, algos[0], *timeout))); werr != nil {
-				return werr
-			}
-			return err
+			return withRemote(ctx, *natsURL, func(remote bench.Remote) error {
+				b.Remote = remote
+				recs, err := b.Run(ctx, env.Stdout)
+				if (err != nil && !errors.Is(err, bench.ErrSameGameFailed)) || *out == "" {
+					return err // a bench where a board failed exits 1, after -o
+				}
+				return cmp.Or(b.WriteSet(*out, recs), err)
+			})
 		}
 	},
 }
@@ -312,29 +236,23 @@ starts with it shown); q quits.`,
 			if *colors < 1 || *colors > samegame.MaxColors {
 				return usagef("-colors %d out of range (1 to %d)", *colors, samegame.MaxColors)
 			}
-			g := play.SameGame{Colors: *colors, Seed: *seed, Think: *think, Delay: *delay, W: 15, H: 15, Certainty: *certainty}
-			if len(args) == 1 {
+			g := play.SameGame{Colors: *colors, Seed: *seed, Think: *think, Delay: *delay, Certainty: *certainty}
+			var err error
+			switch {
+			case len(args) == 1:
 				e, _, _, _, err := bench.ReadSameGameBoard(env.Stdin, args[0], *rulesName)
 				if err != nil {
 					return err
 				}
 				g.Board = e.Board
-			} else {
-				if *rulesName != "" {
-					r, err := samegame.ParseRules(*rulesName)
-					if err != nil {
-						return usagef("%v", err)
-					}
-					g.Rules = r
+			case *rulesName != "":
+				if g.Rules, err = samegame.ParseRules(*rulesName); err != nil {
+					return usagef("%v", err)
 				}
-				if g.Rules == samegame.Dust {
-					g.W, g.H = 8, 6
-				}
-				if *size != "" {
-					var err error
-					if g.W, g.H, err = parseWxH(*size); err != nil {
-						return err
-					}
+			}
+			if *size != "" && len(args) == 0 {
+				if g.W, g.H, err = bench.ParseSameGameSize(*size); err != nil {
+					return err
 				}
 			}
 			return g.Run(ctx, env.Stdin, env.Stdout)

@@ -3,13 +3,9 @@ package main
 import (
 	"context"
 	"flag"
-	"io"
 
 	"tessera/internal/bench"
 )
-
-// maxClicksBytes bounds a click list read from stdin.
-const maxClicksBytes = 1 << 20
 
 var samegameScoreCmd = &Command{
 	Name:      "score",
@@ -35,16 +31,9 @@ line a program reports, Tessera's or a peer's, is replayed here.`,
 			if err != nil {
 				return err
 			}
-			text := args[1]
-			if text == "-" {
-				data, err := io.ReadAll(io.LimitReader(env.Stdin, maxClicksBytes+1))
-				if err != nil {
-					return err
-				}
-				if len(data) > maxClicksBytes {
-					return usagef("more than %d bytes of clicks on stdin", maxClicksBytes)
-				}
-				text = string(data)
+			text, err := bench.ReadSameGameClicks(env.Stdin, args[1])
+			if err != nil {
+				return err
 			}
 			return bench.WriteSameGameScore(env.Stdout, e, file, n, text, *asJSON)
 		}

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"slices"
-	"strings"
 	"time"
 
 	"tessera/internal/bench"
@@ -69,24 +67,12 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			if err != nil {
 				return err
 			}
-			// The default: the proof on dust boards, with its best line as
-			// the answer when the proof runs out; NRPA on standard ones (the
-			// web page's default too).
-			id, proofOrBest := strings.ToLower(sf.algo), false
-			if id == "" {
-				id, proofOrBest = "nrpa", rules == samegame.Dust
-				if proofOrBest {
-					id = "exact"
-				}
-			}
-			if _, err := catalog.SameGame.Lookup(id); err != nil {
-				return usagef("-algo: %v", err)
-			}
-			opts, err := sf.options(*cpu, id)
+			id, best, err := bench.SameGameDefault(sf.algo, rules)
 			if err != nil {
 				return err
 			}
-			if err := sgPlays(rules, id); err != nil {
+			opts, err := sf.options(*cpu, id)
+			if err != nil {
 				return err
 			}
 			p := newProgress(env, *prog)
@@ -94,15 +80,8 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			hooks.Progress = func(s samegame.Solution) {
 				p.Printf("%s", bench.SameGameProgress(rules, s))
 			}
-			opts.Restart = *timeout > 0 // the anytime searches use the whole budget
-			job := catalog.SameGameJob{Spec: catalog.Spec[catalog.SameGameOptions]{Solver: id, Options: opts,
-				Budget: catalog.Budget{Timeout: *timeout, CPU: *cpu}},
-				Rules: rules.String(), Board: samegame.Format(e.Board, e.Notation), Name: e.Name, Number: n, Known: e.Optimal}
-			rec := job.Run(ctx, hooks)
-			rec.File = file
-			if proofOrBest && rec.Stopped == "time" && rec.Cleared {
-				rec.Error = "" // the default's answer: the best line, not proven
-			}
+			spec := catalog.Spec[catalog.SameGameOptions]{Solver: id, Options: opts, Budget: catalog.Budget{Timeout: *timeout, CPU: *cpu}}
+			rec := bench.SolveSameGame(ctx, e, file, n, spec, hooks, best)
 			p.Done()
 			if err := ctx.Err(); err != nil {
 				return err
@@ -110,15 +89,4 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 			return bench.WriteSameGameSolve(env.Stdout, rec, e, *timeout, *out, *asJSON)
 		}
 	},
-}
-
-// sgPlays checks that every solver of ids plays rules (its entry's Plays).
-func sgPlays(rules samegame.Rules, ids ...string) error {
-	players := catalog.SameGame.Playing(rules.String()).IDs()
-	for _, id := range ids {
-		if !slices.Contains(players, id) {
-			return usagef("-algo %s does not play %s rules (those that do: %s)", id, rules, strings.Join(players, ", "))
-		}
-	}
-	return nil
 }

@@ -2,22 +2,15 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
 	"net"
-	"os"
 	"runtime"
 	"strings"
 	"text/tabwriter"
 
 	"tessera/internal/catalog"
-	"tessera/internal/datadir"
 	"tessera/internal/jobs"
-	"tessera/internal/store"
 	"tessera/internal/web"
 )
 
@@ -77,7 +70,9 @@ a server restart (a running one is run again). With -nats URL it joins an
 existing server or cluster instead (its token by -creds FILE, TESSERA_NATS_CREDS
 or nats://TOKEN@HOST:PORT, its certificate by -tls-ca; still running -workers workers here;
 -workers 0 leaves the work to 'tessera worker -nats URL' processes, which
-must be built with the same job kinds). Each client runs at most 4 jobs at
+must be built with the same job kinds; the sliding page's solves and
+database builds use this server's pattern databases and run here in any
+case, and do not survive a restart). Each client runs at most 4 jobs at
 once, each at most 10 minutes. The embedded server keeps at most 10,000
 queued jobs and 100,000 records (2 GiB), refusing submissions past them,
 and forgets a finished job -retention after it finished (a week).
@@ -110,17 +105,15 @@ refused without it. (-insecure is its older name, still accepted.)`,
 		retention := durationFlag(fs, "retention", jobs.DefaultLimits.Retention, "embedded NATS server: forget a finished job (its result) this `duration` after it finished")
 		dataDir := fs.String("data", "", "shared data folder (SameGame's standard positions, ...; default $TESSERA_DATA or ../shared/data, else generated puzzles only)")
 		workers := fs.Int("workers", max(4, runtime.GOMAXPROCS(0)), "in-process job workers")
-		token := &optString{}
-		fs.Var(token, "token", "the token asked of clients when listening beyond loopback (default: drawn at random and printed)")
+		token := fs.String("token", "", "the token asked of clients when listening beyond loopback (default: drawn at random and printed)")
 		open := fs.Bool("open", false, "serve beyond loopback without a token: anyone who reaches the port can use the server (a trusted network only)")
 		fs.BoolVar(open, "insecure", false, "the older name of -open")
 		pdbDir := fs.String("pdb", "", "folder of the sliding puzzle's pattern databases (default the user cache folder's tessera/, as for 'tessera npuzzle pdb build')")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if *natsURL != "" && *storeDir != "" {
-				return usagef("-store is the embedded server's; it does not go with -nats")
-			}
-			if *natsURL == "" && (*auth.creds != "" || *auth.ca != "") {
-				return usagef("-creds and -tls-ca go with -nats (the embedded server makes its own)")
+			app := web.App{DB: *dbPath, Log: env.Stderr, Quiet: *quiet, NATS: *natsURL, NATSOptions: auth.options(), Store: *storeDir, Retention: *retention,
+				Workers: *workers, Data: *dataDir, PDB: *pdbDir}
+			if err := app.Check(); err != nil {
+				return usagef("%v", err)
 			}
 			if *retention <= 0 {
 				return usagef("-retention %v: must be positive", *retention)
@@ -128,128 +121,16 @@ refused without it. (-insecure is its older name, still accepted.)`,
 			if *workers < 0 {
 				return usagef("-workers %d: must not be negative", *workers)
 			}
-			path := *dbPath
-			if path == "" {
-				var err error
-				if path, err = store.DefaultPath(); err != nil {
-					return err
-				}
-			}
-			st, err := store.Open(ctx, path)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			level := slog.LevelInfo
-			if *quiet {
-				level = slog.LevelWarn
-			}
-			logger := slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: level}))
 			ln, err := net.Listen("tcp", *addr)
 			if err != nil {
 				return err
 			}
 			defer ln.Close()
-			webToken, err := serveToken(ln.Addr(), token, *open)
-			if err != nil {
-				return err
+			app.TokenGiven = isSet(fs, "token")
+			if app.Token, err = web.ServeToken(ln.Addr(), *token, app.TokenGiven, *open); err != nil {
+				return usagef("%v", err)
 			}
-			// The job system first, its workers after the server has
-			// registered its job kinds.
-			var jc *jobs.Client
-			if *natsURL != "" {
-				jc, err = jobs.Connect(ctx, *natsURL, auth.options()...)
-			} else {
-				jc, err = jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: *storeDir}, 0, jobs.WithLimits(jobs.Limits{Retention: *retention}))
-			}
-			if err != nil {
-				return err // says "jobs: ..." already
-			}
-			defer jc.Close()
-			data := *dataDir
-			if data == "" {
-				data, _ = datadir.Dir() // none: generated puzzles only
-			}
-			srv, err := web.New(web.Config{Store: st, Logger: logger, Jobs: web.NATSJobs{C: jc}, DataDir: data, PDBCache: *pdbDir, Token: webToken,
-				AdoptOrphans: webToken == "" && isLoopback(ln.Addr())})
-			if err != nil {
-				return err
-			}
-			wctx, stopWorkers := context.WithCancel(ctx)
-			workersDone := make(chan struct{})
-			go func() { defer close(workersDone); jobs.RunWorkers(wctx, jc, *workers) }()
-			defer func() { stopWorkers(); <-workersDone }()
-			where := *natsURL
-			if where == "" {
-				s := jc.Server()
-				where = "embedded " + s.URL() + ", store " + s.Dir() + ", token in " + s.TokenFile()
-				if s.NewToken() {
-					fmt.Fprintf(env.Stderr, "tessera: new NATS token for the jobs (shown this once; kept in %s, mode 0600): %s\n", s.TokenFile(), s.Token())
-				}
-			}
-			fmt.Fprintf(env.Stderr, "tessera: serving on http://%s (database %s; jobs on NATS %s, %d workers here); Ctrl-C stops\n", ln.Addr(), st.Path(), where, *workers)
-			announceToken(env.Stderr, ln.Addr(), webToken, token.set)
-			return srv.Serve(ctx, ln)
+			return app.Serve(ctx, ln)
 		}
 	},
-}
-
-// optString is a string flag that records whether it was given, so that
-// -token ” (asked for) differs from no -token.
-type optString struct {
-	value string
-	set   bool
-}
-
-func (o *optString) String() string     { return o.value }
-func (o *optString) Set(v string) error { o.value, o.set = v, true; return nil }
-
-// isLoopback reports whether a listener's address is a loopback one.
-func isLoopback(a net.Addr) bool {
-	t, ok := a.(*net.TCPAddr)
-	return ok && t.IP.IsLoopback()
-}
-
-// serveToken returns the token serve asks of clients on the address it
-// listens on: none on loopback (unless -token gives one), else -token's or
-// a random one; -open (or -token ” with it) serves beyond loopback
-// without one.
-func serveToken(addr net.Addr, token *optString, open bool) (string, error) {
-	loopback := isLoopback(addr)
-	switch {
-	case open && token.set && token.value != "":
-		return "", usagef("-open serves without a token; it does not go with -token %q", token.value)
-	case token.set && token.value != "" && len(token.value) < 16:
-		return "", usagef("-token: at least 16 characters (a guessable token is no lock)")
-	case token.set && token.value != "":
-		return token.value, nil
-	case token.set && !loopback && !open:
-		return "", usagef("-token '' beyond loopback (%s) would let anyone who reaches the port use the server; add -open if the network is trusted", addr)
-	case open || loopback:
-		return "", nil
-	}
-	var b [16]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:]), nil
-}
-
-// announceToken prints how to reach a server that asks for a token (the
-// URL with it, when it was drawn here), or a warning for one beyond
-// loopback that asks for none.
-func announceToken(w io.Writer, addr net.Addr, token string, given bool) {
-	host, port, _ := net.SplitHostPort(addr.String())
-	if t, ok := addr.(*net.TCPAddr); ok && t.IP.IsUnspecified() {
-		if h, err := os.Hostname(); err == nil {
-			host = h
-		}
-	}
-	url := "http://" + net.JoinHostPort(host, port) + "/"
-	switch {
-	case token == "" && !isLoopback(addr):
-		fmt.Fprintf(w, "tessera: WARNING: serving beyond loopback without a token (-open): anyone who reaches %s can use this server\n", url)
-	case token != "" && given:
-		fmt.Fprintf(w, "tessera: clients need the token given by -token: open %s?token=TOKEN\n", url)
-	case token != "":
-		fmt.Fprintf(w, "tessera: this server asks for a token; open (shown this once):\n    %s?token=%s\n", url, token)
-	}
 }

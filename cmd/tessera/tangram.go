@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
-	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -26,19 +23,6 @@ silhouette exactly. Puzzle files list "piece NAME X1 Y1 X2 Y2 ..." lines and a
 tessera/tangram" for the formats and Kovalsky, Glasner and Basri's Algorithm 2.`,
 		Commands: []*Command{tgGenerateCmd, tgSolveCmd, tgRenderCmd, tgBenchCmd},
 	})
-}
-
-// readTangram reads a puzzle named on the command line: a bad file is a
-// usage error (exit 2).
-func readTangram(path string) (*tangram.Puzzle, error) {
-	if err := regularFile(path); err != nil {
-		return nil, usagef("%v", err)
-	}
-	p, err := bench.ReadTangramFile(path)
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	return p, nil
 }
 
 var tgGenerateCmd = &Command{
@@ -65,43 +49,10 @@ its pieces as the set gives them (the orientations hidden).`,
 		out := outFlag(fs, "the puzzle (default stdout)")
 		solution := fs.String("solution", "", "write the planted solution to this file")
 		return func(ctx context.Context, env *Env, args []string) error {
-			var tt tangram.Turns
-			switch *turns {
-			case "none":
-			case "rotate":
-				tt = tangram.TurnsRotate
-			case "flip":
-				tt = tangram.TurnsFlip
-			default:
-				return usagef("-turns %q: want none, rotate or flip", *turns)
-			}
-			set, ok := tangram.Set(*pieces)
-			if !ok {
-				return usagef("unknown -pieces %q (have %s)", *pieces, strings.Join(tangram.SetNames(), ", "))
-			}
-			cmdline := fmt.Sprintf("tessera tangram generate -pieces %s -seed %d -turns %s", *pieces, *seed, *turns)
-			var (
-				p   *tangram.Puzzle
-				sol *tangram.Solution
-				err error
-			)
-			if *classic != "" {
-				cmdline = fmt.Sprintf("tessera tangram generate -classic %s -turns %s", *classic, *turns)
-				p, sol, err = tangram.ClassicTurned(ctx, *classic, tt)
-			} else {
-				p, sol, err = tangram.GenerateWith(int64(*seed), set, tangram.GenerateOptions{Turns: tt})
-				if err == nil {
-					p.Name = fmt.Sprintf("%s-%d", *pieces, *seed)
-				}
-			}
+			g := bench.TangramGenerate{Pieces: *pieces, Seed: *seed, Turns: *turns, Given: *given, Classic: *classic}
+			p, sol, cmdline, err := g.Generate(ctx)
 			if err != nil {
 				return err
-			}
-			if *given {
-				cmdline += " -given"
-				if p, sol, err = tangram.GiveTurns(p, sol); err != nil {
-					return err
-				}
 			}
 			if err := bench.WriteTangramPuzzle(env.Stdout, *out, cmdline, p); err != nil || *solution == "" {
 				return err
@@ -142,31 +93,14 @@ paper's Figure 7). The exit status is 1 when the puzzle is not solved.`,
 			if err := sf.check(); err != nil {
 				return err
 			}
-			p, err := readTangram(args[0])
+			p, err := bench.ReadTangramPuzzle(args[0])
 			if err != nil {
 				return err
 			}
 			files := &bench.TangramSolveFiles{Snapshots: *snaps, Solution: *solution, Picture: *out}
 			job := catalog.TangramJob{Spec: catalog.Spec[catalog.TangramOptions]{Solver: sf.algo, Options: sf.o,
 				Budget: catalog.Budget{Timeout: *timeout}}, Name: filepath.Base(args[0])}
-			rec, res := job.RunPuzzle(ctx, p, files.Hooks())
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if err := files.Write(p, res, sf.algo, filepath.Base(args[0])); err != nil {
-				return err
-			}
-			if err := bench.PrintTangramSolve(env.Stdout, p, rec, res, *asJSON); err != nil {
-				return err
-			}
-			if !res.Solved {
-				var serr error
-				if rec.Error != "" {
-					serr = errors.New(rec.Error)
-				}
-				return fmt.Errorf("not solved: %v", serr)
-			}
-			return nil
+			return bench.SolveTangram(ctx, env.Stdout, p, job, files, *asJSON)
 		}
 	},
 }
@@ -190,51 +124,22 @@ every orientation where the solution's shifts put it.`,
 			if !(*scale > 0) {
 				return usagef("-scale %v: want a positive number of pixels per unit", *scale)
 			}
-			p, err := readTangram(args[0])
+			p, err := bench.ReadTangramPuzzle(args[0])
 			if err != nil {
 				return err
 			}
-			switch *turns {
-			case "":
-			case "rotate":
-				p.Turns = tangram.TurnsRotate
-			case "flip":
-				p.Turns = tangram.TurnsFlip
-			default:
-				return usagef("-turns %q: want rotate or flip", *turns)
+			if *turns != "" {
+				if p.Turns, err = bench.ParseTangramTurns(*turns, "rotate or flip"); err != nil {
+					return err
+				}
 			}
-			var (
-				poses []tangram.Pose
-				sol   *tangram.Solution
-			)
+			var sol *tangram.Solution
 			if len(args) == 2 {
-				if err := regularFile(args[1]); err != nil {
-					return usagef("%v", err)
+				if sol, err = bench.ReadTangramSolution(args[1], p); err != nil {
+					return err
 				}
-				f, err := os.Open(args[1])
-				if err != nil {
-					return usagef("%v", err)
-				}
-				s, err := tangram.ParseSolution(f, p)
-				f.Close()
-				if err != nil {
-					return usagef("%s: %v", args[1], err)
-				}
-				poses, sol = s.Poses(), s
 			}
-			if *turns == "" {
-				return bench.WriteTangramPNG(*out, p, poses, tangram.RenderOptions{Scale: *scale})
-			}
-			aug := tangram.NewAugmentation(p)
-			var shifts [][2]float64
-			if sol != nil {
-				shifts = aug.Shifts(p, sol)
-			}
-			img, err := tangram.RenderAugmented(p, aug, shifts, tangram.RenderOptions{Scale: *scale})
-			if err != nil {
-				return err
-			}
-			return bench.WritePNG(*out, img)
+			return bench.WriteTangramRender(*out, p, sol, *turns != "", tangram.RenderOptions{Scale: *scale})
 		}
 	},
 }

@@ -15,11 +15,8 @@ import (
 // augmented puzzle of the solution (Figure 7); generate -turns -given gives
 // the orientations away, and sdp solves that translation-only puzzle.
 func TestTangramTurns(t *testing.T) {
-	dir := t.TempDir()
-	hidden, sol := filepath.Join(dir, "t.txt"), filepath.Join(dir, "s.txt")
-	if code, _, errOut := runCmd(t, "", "tangram", "generate", "-classic", "t", "-turns", "flip", "-o", hidden); code != 0 {
-		t.Fatalf("generate -classic: %s", errOut)
-	}
+	dir, hidden, _ := generateFiles(t, "tangram", "", "-classic", "t", "-turns", "flip")
+	sol := filepath.Join(dir, "s.txt")
 	if b, _ := os.ReadFile(hidden); !strings.Contains(string(b), "turns flip") {
 		t.Fatalf("no turns line: %s", b)
 	}
@@ -32,9 +29,7 @@ func TestTangramTurns(t *testing.T) {
 		t.Fatalf("sdp: exit %d %q", code, out)
 	}
 	fig := filepath.Join(dir, "fig7.png")
-	if code, _, errOut := runCmd(t, "", "tangram", "render", "-turns", "flip", hidden, sol, "-o", fig); code != 0 {
-		t.Fatalf("render -turns: %s", errOut)
-	}
+	mustRunCmd(t, "tangram", "render", "-turns", "flip", hidden, sol, "-o", fig)
 	for _, f := range []string{fig, filepath.Join(snaps, "augmented.png"), filepath.Join(snaps, "augmented-02.png"), filepath.Join(snaps, "iterates.png")} {
 		r, err := os.Open(f)
 		if err != nil {
@@ -46,9 +41,7 @@ func TestTangramTurns(t *testing.T) {
 		r.Close()
 	}
 	given := filepath.Join(dir, "g.txt")
-	if code, _, errOut := runCmd(t, "", "tangram", "generate", "-seed", "3", "-turns", "rotate", "-given", "-o", given); code != 0 {
-		t.Fatalf("generate -given: %s", errOut)
-	}
+	mustRunCmd(t, "tangram", "generate", "-seed", "3", "-turns", "rotate", "-given", "-o", given)
 	if code, out, _ := runCmd(t, "", "tangram", "solve", "-algo", "sdp", given); code != 0 || !strings.Contains(out, "solved     true") {
 		t.Fatalf("sdp on the given orientations: %d %q", code, out)
 	}

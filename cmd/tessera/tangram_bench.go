@@ -10,76 +10,10 @@ import (
 
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
+	"tessera/internal/progress"
 	"tessera/sdp"
 	"tessera/tangram"
 )
-
-var tgBenchCmd = &Command{
-	Name:      "bench",
-	UsageLine: "-set FILES | -n N [-seed S] [-pieces tans] -algo " + strings.Join(catalog.Tangram.IDs(), "|") + " [-sdp go|csdp] [-timeout D] [-json]",
-	Short:     "solve a set of puzzles and report the share solved and the times",
-	Long: `Bench solves every puzzle of -set (a comma-separated list of files, folders,
-glob patterns and classic:NAME for the classic figures, also given as
-arguments), or -n generated puzzles from seeds -seed, -seed+1, ..., with
--algo, each bounded by -timeout, and prints per puzzle whether it is solved,
-the seconds and the SDPs, then the totals. With -json: one object per puzzle
-({"puzzle", "solved", "seconds", "iterations", "objective", ...}), then
-{"summary": true, "solved", "instances", "seconds", ...}. The exit status is
-1 when some puzzle is not solved.`,
-	Flags: func(fs *flag.FlagSet) Runner {
-		var sf tgSolveFlags
-		sf.define(fs)
-		set := fs.String("set", "", "puzzle files, folders, glob patterns or classic:NAME, comma-separated")
-		n := fs.Int("n", 0, "generate this many puzzles instead of -set (at most 100,000)")
-		pieces := fs.String("pieces", "tans", "with -n: the piece set")
-		timeout := timeoutFlag(fs, time.Minute)
-		asJSON := jsonFlag(fs)
-		prog := progressFlag(fs)
-		natsURL := natsFlag(fs)
-		return func(ctx context.Context, env *Env, args []string) error {
-			if err := sf.check(); err != nil {
-				return err
-			}
-			list := commaList(*set, args)
-			var (
-				items []bench.TangramItem
-				err   error
-			)
-			switch {
-			case *n > 0 && len(list) > 0:
-				return usagef("give either -n or -set, not both")
-			case *n > 0:
-				items, err = bench.TangramGenerated(ctx, *pieces, *n, int64(sf.o.Seed))
-			case len(list) > 0:
-				items, err = bench.TangramSet(list)
-			default:
-				return usagef("no puzzles: give -set FILES or -n N")
-			}
-			switch {
-			case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-				return err
-			case err != nil:
-				return usagef("%v", err)
-			}
-			pr := newProgress(env, *prog)
-			defer pr.Done()
-			remote, closeRemote, err := benchRemote(ctx, *natsURL)
-			if err != nil {
-				return err
-			}
-			defer closeRemote()
-			b := bench.Tangram{Items: items, Algo: sf.algo, Options: sf.o, Timeout: *timeout, Log: pr.Logf, Remote: remote}
-			w := &bench.Writer{W: env.Stdout, JSON: *asJSON}
-			if err := b.Run(ctx, w); err != nil {
-				return err
-			}
-			if b.Unsolved > 0 {
-				return fmt.Errorf("%d of %d puzzles not solved", b.Unsolved, len(items))
-			}
-			return nil
-		}
-	},
-}
 
 // tgSolveFlags are the solver flags of solve and bench: -algo and a flag
 // per option of catalog.TangramOptions.
@@ -112,6 +46,49 @@ func (s *tgSolveFlags) check() error {
 		}
 	}
 	return nil
+}
+
+var tgBenchCmd = &Command{
+	Name:      "bench",
+	UsageLine: "-set FILES | -n N [-seed S] [-pieces tans] -algo " + strings.Join(catalog.Tangram.IDs(), "|") + " [-sdp go|csdp] [-timeout D] [-json]",
+	Short:     "solve a set of puzzles and report the share solved and the times",
+	Long: `Bench solves every puzzle of -set (a comma-separated list of files, folders,
+glob patterns and classic:NAME for the classic figures, also given as
+arguments), or -n generated puzzles from seeds -seed, -seed+1, ..., with
+-algo, each bounded by -timeout, and prints per puzzle whether it is solved,
+the seconds and the SDPs, then the totals. With -json: one object per puzzle
+({"puzzle", "solved", "seconds", "iterations", "objective", ...}), then
+{"summary": true, "solved", "instances", "seconds", ...}. The exit status is
+1 when some puzzle is not solved.`,
+	Flags: func(fs *flag.FlagSet) Runner {
+		var sf tgSolveFlags
+		var bf benchFlags
+		sf.define(fs)
+		bf.define(fs, "puzzle files, folders, glob patterns or classic:NAME, comma-separated")
+		n := fs.Int("n", 0, "generate this many puzzles instead of -set (at most 100,000)")
+		pieces := fs.String("pieces", "tans", "with -n: the piece set")
+		return func(ctx context.Context, env *Env, args []string) error {
+			if err := sf.check(); err != nil {
+				return err
+			}
+			items, err := benchItems(&bf, args, "-n N", *n > 0, func() ([]bench.TangramItem, error) {
+				return bench.TangramGenerated(ctx, *pieces, *n, int64(sf.o.Seed))
+			}, bench.TangramSet)
+			if err != nil {
+				return err
+			}
+			return bf.run(ctx, env, func(pr *progress.Reporter, remote bench.Remote, w *bench.Writer) error {
+				b := bench.Tangram{Items: items, Algo: sf.algo, Options: sf.o, Timeout: *bf.timeout, Log: pr.Logf, Remote: remote}
+				if err := b.Run(ctx, w); err != nil {
+					return err
+				}
+				if b.Unsolved > 0 {
+					return fmt.Errorf("%d of %d puzzles not solved", b.Unsolved, len(items))
+				}
+				return nil
+			})
+		}
+	},
 }
 
 var tgFiguresCmd = &Command{

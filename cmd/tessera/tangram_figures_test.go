@@ -20,10 +20,7 @@ func TestTangramFigures(t *testing.T) {
 	if code != 0 || strings.Count(out, "\n") < 150 || !strings.Contains(out, "composed for Tessera") {
 		t.Fatalf("figures: %d %s %q", code, errOut, out[:min(len(out), 200)])
 	}
-	code, out, errOut = runCmd(t, "", "tangram", "figures", "-category", "numerals", "-count", "1000", "-json")
-	if code != 0 {
-		t.Fatalf("figures -count: %d %s", code, errOut)
-	}
+	out = mustRunCmd(t, "tangram", "figures", "-category", "numerals", "-count", "1000", "-json")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	var sum struct {
 		Summary bool
@@ -70,10 +67,7 @@ func TestTangramTrace(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "exact: solved true") {
 		t.Fatalf("trace: %d %s %s", code, out, errOut)
 	}
-	code, out, errOut = runCmd(t, "", "tangram", "solve", "-algo", "exact", fig)
-	if code != 0 {
-		t.Fatalf("solve the traced figure: %d %s %s", code, out, errOut)
-	}
+	mustRunCmd(t, "tangram", "solve", "-algo", "exact", fig)
 	svg := filepath.Join(dir, "off.svg")
 	os.WriteFile(svg, []byte(`<svg><path d="M0 0 L10 0 L10 7.3 L0 7.3 Z"/></svg>`), 0o644)
 	code, _, errOut = runCmd(t, "", "tangram", "trace", svg)

@@ -12,17 +12,9 @@ import (
 )
 
 func TestTangramGenerateSolveRender(t *testing.T) {
-	dir := t.TempDir()
-	puzzle, planted := filepath.Join(dir, "p.txt"), filepath.Join(dir, "planted.txt")
-	code, _, errOut := runCmd(t, "", "tangram", "generate", "-seed", "4", "-o", puzzle, "-solution", planted)
-	if code != 0 {
-		t.Fatalf("generate: %d %s", code, errOut)
-	}
+	dir, puzzle, _ := generateFiles(t, "tangram", "planted.txt", "-seed", "4")
 	img, sol, snaps := filepath.Join(dir, "s.png"), filepath.Join(dir, "s.txt"), filepath.Join(dir, "snaps")
-	code, out, errOut := runCmd(t, "", "tangram", "solve", "-algo", "sdp", "-snapshots", snaps, puzzle, "-o", img, "-solution", sol, "-json")
-	if code != 0 {
-		t.Fatalf("solve: %d %s %s", code, out, errOut)
-	}
+	out := mustRunCmd(t, "tangram", "solve", "-algo", "sdp", "-snapshots", snaps, puzzle, "-o", img, "-solution", sol, "-json")
 	var got struct {
 		Solved     bool
 		Iterations int
@@ -43,21 +35,14 @@ func TestTangramGenerateSolveRender(t *testing.T) {
 		r.Close()
 	}
 	// The solution file renders; the exact solver agrees.
-	code, _, errOut = runCmd(t, "", "tangram", "render", puzzle, sol, "-o", filepath.Join(dir, "r.png"))
-	if code != 0 {
-		t.Fatalf("render: %s", errOut)
-	}
-	code, out, _ = runCmd(t, "", "tangram", "solve", "-algo", "exact", puzzle)
-	if code != 0 || !strings.Contains(out, "solved     true") || !strings.Contains(out, "place ") {
-		t.Fatalf("exact: %d %q", code, out)
+	mustRunCmd(t, "tangram", "render", puzzle, sol, "-o", filepath.Join(dir, "r.png"))
+	if out = mustRunCmd(t, "tangram", "solve", "-algo", "exact", puzzle); !strings.Contains(out, "solved     true") || !strings.Contains(out, "place ") {
+		t.Fatalf("exact: %q", out)
 	}
 }
 
 func TestTangramBench(t *testing.T) {
-	code, out, errOut := runCmd(t, "", "tangram", "bench", "-n", "3", "-seed", "5", "-algo", "sdp", "-json")
-	if code != 0 {
-		t.Fatalf("bench: %d %s", code, errOut)
-	}
+	out := mustRunCmd(t, "tangram", "bench", "-n", "3", "-seed", "5", "-algo", "sdp", "-json")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	var sum struct {
 		Summary           bool
@@ -67,9 +52,8 @@ func TestTangramBench(t *testing.T) {
 	if len(lines) != 4 || json.Unmarshal([]byte(lines[3]), &sum) != nil || !sum.Summary || sum.Solved != 3 || sum.Instances != 3 || sum.Seconds == nil {
 		t.Fatalf("bench -json: %q", out)
 	}
-	code, out, _ = runCmd(t, "", "tangram", "bench", "-set", "classic:square,classic:house", "-algo", "exact")
-	if code != 0 || !strings.Contains(out, "2 puzzles, 2 solved by exact") {
-		t.Fatalf("bench -set classics: %d %q", code, out)
+	if out = mustRunCmd(t, "tangram", "bench", "-set", "classic:square,classic:house", "-algo", "exact"); !strings.Contains(out, "2 puzzles, 2 solved by exact") {
+		t.Fatalf("bench -set classics: %q", out)
 	}
 }
 

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
-	"fmt"
-	"math"
-	"os"
 	"time"
 
 	"tessera/internal/bench"
@@ -52,51 +48,9 @@ not snap or (with -solve) does not solve.`,
 			if *tol <= 0 || *tol > 1 || *thr < 0 || *thr >= 1 {
 				return usagef("-tolerance wants (0, 1], -threshold [0, 1)")
 			}
-			if err := regularFile(args[0]); err != nil {
-				return usagef("%v", err)
-			}
-			f, err := os.Open(args[0])
-			if err != nil {
-				return usagef("%v", err)
-			}
-			res, err := tangram.TraceFile(f, tangram.TraceOptions{Tolerance: *tol, Threshold: *thr})
-			f.Close()
-			if err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
-			}
-			w := env.Stderr
-			if *out != "" {
-				w = env.Stdout
-			}
-			fmt.Fprintf(w, "outlines %d, frame %s, turned %.2f degrees, farthest vertex %.3f from the lattice\n",
-				len(res.Loops), res.Frame, res.Rotation*180/math.Pi, res.MaxResidual)
-			for _, fault := range res.Faults {
-				fmt.Fprintf(w, "not snapped: %s\n", fault)
-			}
-			if res.Puzzle == nil {
-				return fmt.Errorf("%s: no figure could be built", args[0])
-			}
-			p := res.Puzzle
-			p.Name = *name
-			if err := bench.WriteTangramPuzzle(env.Stdout, *out, "traced from "+args[0]+" by tessera tangram trace", p); err != nil {
-				return err
-			}
-			if *solve {
-				sctx, cancel := withTimeout(ctx, *timeout)
-				r, err := tangram.Exact{}.Solve(sctx, p)
-				cancel()
-				fmt.Fprintf(w, "exact: solved %v, %d nodes, %.4f s\n", r.Solved, r.Nodes, r.Elapsed.Seconds())
-				if err != nil {
-					return err
-				}
-				var s bytes.Buffer
-				tangram.FormatSolution(&s, p, r.Solution)
-				w.Write(s.Bytes())
-			}
-			if !res.Snapped {
-				return fmt.Errorf("%s: the outline does not snap to the lattice (%d faults)", args[0], len(res.Faults))
-			}
-			return nil
+			t := bench.TangramTrace{Path: args[0], Options: tangram.TraceOptions{Tolerance: *tol, Threshold: *thr}, Name: *name, Out: *out,
+				Solve: *solve, Timeout: *timeout}
+			return t.Run(ctx, env.Stdout, env.Stderr)
 		}
 	},
 }

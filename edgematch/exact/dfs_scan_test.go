@@ -5,15 +5,13 @@ import (
 	"testing"
 
 	"tessera/edgematch"
+	"tessera/internal/emtest"
 )
 
 // TestSolveDFSEveryScan solves and counts a generated puzzle in every scan:
 // the count does not depend on the scan, and each first solution verifies.
 func TestSolveDFSEveryScan(t *testing.T) {
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 3, Cols: 4, Colours: 4, Rotate: true, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 3, Cols: 4, Colours: 4, Rotate: true, Seed: 3})
 	want, err := DFS{Count: true}.Solve(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)

@@ -17,10 +17,7 @@ func TestDFSCountsMatchBruteForce(t *testing.T) {
 		if seed%2 == 1 {
 			opts = edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 2, Cols: 4, Colours: 2, Rotate: seed%3 == 0, Seed: seed}
 		}
-		p, _, err := edgematch.Generate(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, _ := emtest.Generate(t, opts)
 		want := emtest.BruteCount(p)
 		for _, sym := range []bool{false, true} {
 			for _, workers := range []int{1, 2} {
@@ -40,10 +37,7 @@ func TestDFSSolvesGeneratedPuzzles(t *testing.T) {
 		{Kind: edgematch.Kovalsky, Rows: 7, Cols: 7, Colours: 8, Seed: 3},
 		{Kind: edgematch.Kovalsky, Rows: 5, Cols: 5, Colours: 6, Rotate: true, Seed: 4},
 	} {
-		p, _, err := edgematch.Generate(o)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, _ := emtest.Generate(t, o)
 		for _, order := range []edgematch.Order{edgematch.OrderAuto, edgematch.OrderFrameFirst, edgematch.OrderSpiral} {
 			res, err := DFS{Order: order}.Solve(context.Background(), p)
 			if err != nil {

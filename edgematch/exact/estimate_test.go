@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tessera/edgematch"
+	"tessera/internal/emtest"
 )
 
 // TestEstimateTreeMatchesCount compares Knuth's estimate with the exact
@@ -16,10 +17,7 @@ func TestEstimateTreeMatchesCount(t *testing.T) {
 		{Kind: edgematch.Framed, Rows: 4, Cols: 5, Colours: 3, Frame: 2, Seed: 2},
 		{Kind: edgematch.Kovalsky, Rows: 3, Cols: 4, Colours: 3, Rotate: true, Seed: 3},
 	} {
-		p, _, err := edgematch.Generate(o)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, _ := emtest.Generate(t, o)
 		for _, order := range []edgematch.Order{edgematch.OrderRows, edgematch.OrderSpiral} {
 			exact, err := DFS{Order: order, Count: true, Workers: 1}.Solve(context.Background(), p)
 			if err != nil {

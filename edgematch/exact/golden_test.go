@@ -31,10 +31,7 @@ func TestGoldenDFS(t *testing.T) {
 		{Kind: edgematch.Kovalsky, Rows: 4, Cols: 5, Colours: 3, Seed: 5},
 	}
 	for gi, o := range gen {
-		p, _, err := edgematch.Generate(o)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, _ := emtest.Generate(t, o)
 		orders := []edgematch.Order{edgematch.OrderRows, edgematch.OrderSpiral, edgematch.OrderFrameFirst}
 		if gi == 1 || gi == 2 {
 			orders = orders[:1] // the other orders take 50 to 200 million placements
@@ -55,10 +52,7 @@ func TestGoldenDFS(t *testing.T) {
 	got = append(got, emtest.GoldenOf("06x06/count", res6))
 	// Two workers split the tree but place the same pieces in all, and
 	// keep the same first solution.
-	g2, _, err := edgematch.Generate(gen[2])
-	if err != nil {
-		t.Fatal(err)
-	}
+	g2, _ := emtest.Generate(t, gen[2])
 	for range 3 {
 		res, err := DFS{Count: true, Workers: 2}.Solve(ctx, g2)
 		if err != nil {

@@ -92,10 +92,7 @@ func TestSplitFirstSolution(t *testing.T) {
 		{Kind: edgematch.Framed, Rows: 6, Cols: 6, Colours: 7, Seed: 2},
 		{Kind: edgematch.Framed, Rows: 4, Cols: 7, Colours: 5, Frame: 2, Seed: 3},
 	} {
-		p, _, err := edgematch.Generate(o)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, _ := emtest.Generate(t, o)
 		want, err := DFS{}.Solve(ctx, p)
 		if err != nil {
 			t.Fatal(err)
@@ -142,10 +139,7 @@ func (r *recordingExec) RunSubtrees(ctx context.Context, p *edgematch.Puzzle, d 
 // never start); a cancelled context stops every subtree and is returned.
 func TestSplitCancellation(t *testing.T) {
 	ctx := context.Background()
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 4, Cols: 4, Colours: 2, Frame: 1, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 4, Cols: 4, Colours: 2, Frame: 1, Seed: 3})
 	exec := &recordingExec{LocalSubtrees: LocalSubtrees{Workers: 2}}
 	res, err := Split{Depth: 3, Exec: exec}.Solve(ctx, p)
 	if err != nil || !res.Score.Solved() {
@@ -158,10 +152,7 @@ func TestSplitCancellation(t *testing.T) {
 	// A context cancelled while the subtrees of an 8x8 with 9 colours run:
 	// every subtree that started reports, and the search returns the
 	// context's error with the deepest board so far.
-	hard, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 10, Cols: 10, Colours: 9, Frame: 3, Seed: 9})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hard, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 10, Cols: 10, Colours: 9, Frame: 3, Seed: 9})
 	cctx, cancel := context.WithCancel(ctx)
 	exec = &recordingExec{LocalSubtrees: LocalSubtrees{Workers: 3}}
 	s := Split{Depth: 2, Exec: exec}
@@ -296,10 +287,7 @@ func (f failingExec) RunSubtrees(ctx context.Context, p *edgematch.Puzzle, d DFS
 // backtracker would not have placed.
 func TestSubtreePrefixesChecked(t *testing.T) {
 	ctx := context.Background()
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 4, Cols: 4, Colours: 3, Frame: 2, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 4, Cols: 4, Colours: 3, Frame: 2, Seed: 1})
 	d := DFS{Workers: 1}
 	pre, err := d.Subtrees(ctx, p, 2)
 	if err != nil || len(pre) == 0 {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tessera/edgematch"
+	"tessera/internal/emtest"
 )
 
 // TestBreaksResumeDrawsNewRestarts pins down what resuming the break
@@ -14,10 +15,7 @@ import (
 // same seed, board and node budget give the same result again.
 func TestBreaksResumeDrawsNewRestarts(t *testing.T) {
 	ctx := context.Background()
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 9, Seed: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 9, Seed: 5})
 	run := func(start *edgematch.Board) (edgematch.Result, []string) {
 		var boards []string
 		o := Breaks{Seed: 2, Workers: 1, MaxNodes: 300_000, RestartNodes: 100_000, Start: start,

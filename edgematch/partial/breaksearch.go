@@ -7,7 +7,6 @@ import (
 	"hash/fnv"
 	"math/bits"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -568,24 +567,14 @@ func (o Breaks) Solve(ctx context.Context, p *edgematch.Puzzle) (edgematch.Resul
 	if !kernel.HintsFit(p) {
 		return edgematch.Result{}, fmt.Errorf("%w: the hints disagree with each other or the frame", edgematch.ErrNoSolution)
 	}
-	if o.Start != nil {
-		if err := p.Verify(o.Start); err != nil {
-			return edgematch.Result{}, fmt.Errorf("edgematch: start board: %w", err)
-		}
-		if s := p.Score(o.Start); s.FrameErrors > 0 {
-			return edgematch.Result{}, fmt.Errorf("edgematch: start board has %d frame errors", s.FrameErrors)
-		}
-	}
-	bp, err := newBreakPlan(p, o)
+	workers, target, err := searchDefaults(p, o.Start, o.Workers, o.Target)
 	if err != nil {
 		return edgematch.Result{}, err
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	if o.Target <= 0 {
-		o.Target = p.MaxScore()
+	o.Target = target
+	bp, err := newBreakPlan(p, o)
+	if err != nil {
+		return edgematch.Result{}, err
 	}
 	if o.RestartNodes <= 0 {
 		o.RestartNodes = 500_000_000
@@ -598,18 +587,9 @@ func (o Breaks) Solve(ctx context.Context, p *edgematch.Puzzle) (edgematch.Resul
 		sh.best, sh.bestWho = p.Score(o.Start).Matched, -1
 		sh.bestBoard = o.Start.Clone()
 	}
-	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			bw := newBreakWorker(bp, sh, w)
-			bw.search(wctx, cancel)
-		}()
-	}
-	wg.Wait()
+	inParallel(ctx, workers, func(ctx context.Context, cancel context.CancelFunc, w int) {
+		newBreakWorker(bp, sh, w).search(ctx, cancel)
+	})
 	if o.Progress != nil {
 		o.Progress(sh.progressLocked())
 	}

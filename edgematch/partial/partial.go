@@ -87,49 +87,31 @@ func (o Partial) Solve(ctx context.Context, p *edgematch.Puzzle) (edgematch.Resu
 	if p.Frame != nil {
 		return edgematch.Result{}, fmt.Errorf("edgematch: partial search needs a grey frame")
 	}
-	if o.Start != nil {
-		if err := p.Verify(o.Start); err != nil {
-			return edgematch.Result{}, fmt.Errorf("edgematch: start board: %w", err)
-		}
-		if s := p.Score(o.Start); s.FrameErrors > 0 {
-			return edgematch.Result{}, fmt.Errorf("edgematch: start board has %d frame errors", s.FrameErrors)
-		}
+	workers, target, err := searchDefaults(p, o.Start, o.Workers, o.Target)
+	if err != nil {
+		return edgematch.Result{}, err
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	if o.Target <= 0 {
-		o.Target = p.MaxScore()
-	}
+	o.Target = target
 	if o.DFSNodes <= 0 {
 		o.DFSNodes = 50_000_000
 	}
 	sh := &partialShared{o: o, start: startTime, best: -1}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			rng := rand.New(rand.NewPCG(o.Seed, uint64(w)*0x9e3779b97f4a7c15+1))
-			l := newLNS(c, rng)
-			if o.Start != nil {
-				l.load(o.Start)
-			} else {
-				nodes := l.build(ctx, o.DFSNodes)
-				sh.addNodes(nodes)
-			}
-			sh.offer(l, w)
-			if l.score >= o.Target {
-				cancel()
-				return
-			}
-			l.run(ctx, sh, w, cancel)
-		}()
-	}
-	wg.Wait()
+	inParallel(ctx, workers, func(ctx context.Context, cancel context.CancelFunc, w int) {
+		rng := rand.New(rand.NewPCG(o.Seed, uint64(w)*0x9e3779b97f4a7c15+1))
+		l := newLNS(c, rng)
+		if o.Start != nil {
+			l.load(o.Start)
+		} else {
+			nodes := l.build(ctx, o.DFSNodes)
+			sh.addNodes(nodes)
+		}
+		sh.offer(l, w)
+		if l.score >= o.Target {
+			cancel()
+			return
+		}
+		l.run(ctx, sh, w, cancel)
+	})
 	res := edgematch.Result{Board: sh.bestBoard, Stats: edgematch.Stats{Nodes: sh.nodes, Moves: sh.moves, Elapsed: time.Since(startTime), BestAt: sh.bestAt}}
 	if res.Board == nil {
 		res.Board = edgematch.NewBoard(p.Rows, p.Cols)
@@ -697,4 +679,38 @@ func (l *lns) randomMismatch() (int, int) {
 		}
 	}
 	return -1, 0
+}
+
+// searchDefaults checks the start board of a search of p, when it has one
+// (a placement of p's pieces with grey facing out), and returns its number
+// of workers (0: one per core) and its target score (0: p's maximum).
+func searchDefaults(p *edgematch.Puzzle, start *edgematch.Board, workers, target int) (int, int, error) {
+	if start != nil {
+		if err := p.Verify(start); err != nil {
+			return 0, 0, fmt.Errorf("edgematch: start board: %w", err)
+		}
+		if s := p.Score(start); s.FrameErrors > 0 {
+			return 0, 0, fmt.Errorf("edgematch: start board has %d frame errors", s.FrameErrors)
+		}
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if target <= 0 {
+		target = p.MaxScore()
+	}
+	return workers, target, nil
+}
+
+// inParallel runs work(ctx, cancel, w) for the workers w = 0 to n-1 at
+// once, under a context of ctx that cancel (a worker that reached the
+// target) ends for all, and waits for them.
+func inParallel(ctx context.Context, n int, work func(ctx context.Context, cancel context.CancelFunc, w int)) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for w := range n {
+		wg.Go(func() { work(ctx, cancel, w) })
+	}
+	wg.Wait()
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tessera/edgematch"
+	"tessera/internal/emtest"
 )
 
 // TestDistPartial: the seeded searches' best is the best of the same
@@ -13,10 +14,7 @@ import (
 // seed), reported as it improves; a solved puzzle stops every search.
 func TestDistPartial(t *testing.T) {
 	ctx := context.Background()
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 8, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 8, Seed: 1})
 	base := Partial{Seed: 5, DFSNodes: 1000, MaxMoves: 300}
 	want := -1
 	for i := range 3 {
@@ -62,10 +60,7 @@ func TestDistPartial(t *testing.T) {
 // floor of every search.
 func TestDistPartialBreaks(t *testing.T) {
 	ctx := context.Background()
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 9, Seed: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 9, Seed: 5})
 	for _, base := range []SeededSearch{Breaks{MaxNodes: 200_000}, Tiles{MaxNodes: 200_000}} {
 		want := -1
 		var wantNodes, wantCompleted int64
@@ -94,10 +89,7 @@ func TestDistPartialBreaks(t *testing.T) {
 		}
 	}
 	// A start board better than the searches find stays the result.
-	_, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 9, Seed: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, sol := emtest.Generate(t, edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 9, Seed: 5})
 	res, err := DistPartial{Search: Breaks{MaxNodes: 1000, Start: sol}, Seed: 1, Searches: 2}.Solve(ctx, p)
 	if err != nil || !res.Score.Solved() {
 		t.Fatalf("from the solution: %v %v", err, res.Score)

@@ -10,10 +10,7 @@ import (
 )
 
 func TestPartialSmallPuzzles(t *testing.T) {
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 8, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 8, Seed: 1})
 	var scores []int
 	res, err := Partial{Seed: 1, Workers: 1, DFSNodes: 1000, MaxMoves: 600,
 		OnBest: func(b *edgematch.Board, s edgematch.Score) { scores = append(scores, s.Matched) }}.Solve(context.Background(), p)

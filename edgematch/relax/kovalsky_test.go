@@ -13,6 +13,7 @@ import (
 
 	"tessera/edgematch"
 	"tessera/edgematch/internal/kernel"
+	"tessera/internal/emtest"
 )
 
 func TestLPPermutationWithManyColours(t *testing.T) {
@@ -20,10 +21,7 @@ func TestLPPermutationWithManyColours(t *testing.T) {
 		{Kind: edgematch.Kovalsky, Rows: 6, Cols: 6, Colours: 16, Seed: 1},
 		{Kind: edgematch.Kovalsky, Rows: 5, Cols: 5, Colours: 16, Rotate: true, Seed: 2},
 	} {
-		p, _, err := edgematch.Generate(o)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, _ := emtest.Generate(t, o)
 		res, err := LP{}.Solve(context.Background(), p)
 		if err != nil || !res.LP.Permutation || res.LP.Method != "lp" || !res.Score.Solved() || p.Verify(res.Board) != nil {
 			t.Fatalf("%+v: %v, permutation %v, method %q, %v", o, err, res.LP.Permutation, res.LP.Method, res.Score)
@@ -36,10 +34,7 @@ func TestLPPermutationWithManyColours(t *testing.T) {
 
 func TestLPHybridFinishesByRoundingAndSearch(t *testing.T) {
 	// Few colours: the LP stays fractional; one LP, then search.
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 5, Cols: 5, Colours: 3, Frame: 2, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 5, Cols: 5, Colours: 3, Frame: 2, Seed: 3})
 	res, err := LP{MaxIter: 1, NoSearch: true}.Solve(context.Background(), p)
 	if err != nil || res.LP.Permutation || res.LP.Fractional == 0 || res.LP.Method != "" {
 		t.Fatalf("no search: %v %+v", err, res)
@@ -136,10 +131,7 @@ func TestKovalskyPruningKeepsTheOptimum(t *testing.T) {
 // iteration early: with probes the hybrid solves the puzzle after fewer
 // LPs than without.
 func TestLPProbes(t *testing.T) {
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 5, Cols: 5, Colours: 6, Rotate: true, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 5, Cols: 5, Colours: 6, Rotate: true, Seed: 1})
 	with, err1 := LP{}.Solve(context.Background(), p)
 	without, err2 := LP{ProbeNodes: -1}.Solve(context.Background(), p)
 	t.Logf("with probes: %d LPs, %q; without: %d LPs, %q", with.LP.Iterations, with.LP.Method, without.LP.Iterations, without.LP.Method)
@@ -169,10 +161,7 @@ func TestLPSizeGuard(t *testing.T) {
 		bound int64
 		stage string
 	}{{64, 64 << 20, "candidate pairs"}, {32, 0, "LP"}} {
-		p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: c.side, Cols: c.side, Colours: 100, Seed: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: c.side, Cols: c.side, Colours: 100, Seed: 1})
 		res, err := LP{MaxMemory: c.bound}.Solve(context.Background(), p)
 		var se *LPSizeError
 		if !errors.As(err, &se) {
@@ -193,10 +182,7 @@ func TestLPSizeGuard(t *testing.T) {
 // stops when the context ends (on main a 2 s budget took 15 s on a 32x32
 // puzzle, all of it building the LP).
 func TestLPBuildHonoursContext(t *testing.T) {
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 32, Cols: 32, Colours: 100, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 32, Cols: 32, Colours: 100, Seed: 1})
 	c, err := kernel.Compile(p, kernel.CompileOptions{})
 	if err != nil {
 		t.Fatal(err)

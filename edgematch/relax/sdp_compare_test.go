@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tessera/edgematch"
+	"tessera/internal/emtest"
 )
 
 // TestSDPCompare (run with TESSERA_SDP_COMPARE=1) compares Algorithm 2
@@ -23,10 +24,7 @@ func TestSDPCompare(t *testing.T) {
 		var s2, s1, it2, it1 int
 		var d2, d1 time.Duration
 		for seed := uint64(1); seed <= n; seed++ {
-			p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: c.size, Cols: c.size, Colours: c.colours, Seed: seed})
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: c.size, Cols: c.size, Colours: c.colours, Seed: seed})
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			res, st, err := SDP{Seed: seed}.SolveSDP(ctx, p)
 			cancel()

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tessera/edgematch"
+	"tessera/internal/emtest"
 )
 
 // TestSDPSmall: Algorithm 2 (no preset locations) solves small Kovalsky
@@ -12,10 +13,7 @@ import (
 func TestSDPSmall(t *testing.T) {
 	solved := 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 3, Cols: 3, Colours: 4, Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 3, Cols: 3, Colours: 4, Seed: seed})
 		res, st, err := SDP{}.SolveSDP(context.Background(), p)
 		t.Logf("seed %d: %v, %d SDPs, %d restarts, objective %.2g, %d constraints, %v", seed, res.Score, st.Iterations, st.Restarts, st.Objective, st.Constraints, err)
 		if err == nil && res.Score.Solved() && p.Verify(res.Board) == nil {

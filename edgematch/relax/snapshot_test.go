@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tessera/edgematch"
+	"tessera/internal/emtest"
 )
 
 // TestLPOnLP checks the iterates of Algorithm 1: one call per LP, numbered
@@ -19,10 +20,7 @@ func TestLPOnLP(t *testing.T) {
 		{Kind: edgematch.Kovalsky, Rows: 4, Cols: 5, Colours: 6, Rotate: true, Seed: 2},
 		{Kind: edgematch.Framed, Rows: 4, Cols: 4, Colours: 3, Frame: 2, Seed: 3},
 	} {
-		p, _, err := edgematch.Generate(o)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, _ := emtest.Generate(t, o)
 		var its []edgematch.LPIterate
 		res, err := LP{NoSearch: true, Plain: true, OnLP: func(it edgematch.LPIterate) { its = append(its, it) }}.Solve(context.Background(), p)
 		if err != nil {

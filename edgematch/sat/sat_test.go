@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -108,10 +109,7 @@ func canonicalPlacement(p *edgematch.Puzzle, pl edgematch.Placement) edgematch.P
 func TestSATEncodeRoundTrip(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
 		for _, sz := range [][2]int{{3, 3}, {4, 5}, {6, 6}} {
-			p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: sz[0], Cols: sz[1], Colours: 5, Seed: seed})
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, sol := emtest.Generate(t, edgematch.GenerateOptions{Rows: sz[0], Cols: sz[1], Colours: 5, Seed: seed})
 			for _, o := range []SATEncodeOptions{{NoSymmetry: true}, {NoSymmetry: true, Direct: true}} {
 				e, err := EncodeSAT(context.Background(), p, o)
 				if err != nil {
@@ -159,10 +157,7 @@ func falsified(f *CNF, model []bool) bool {
 }
 
 func TestSATEncodeHints(t *testing.T) {
-	p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 5, Cols: 5, Colours: 4, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, sol := emtest.Generate(t, edgematch.GenerateOptions{Rows: 5, Cols: 5, Colours: 4, Seed: 3})
 	for _, cell := range []int{0, 7, 12} {
 		pl := sol.Cells[cell]
 		p.Hints = append(p.Hints, edgematch.Hint{Piece: pl.Piece, Row: cell / 5, Col: cell % 5, Rot: pl.Rot})
@@ -200,11 +195,8 @@ func TestSATEncodeHints(t *testing.T) {
 }
 
 func TestSATSizeLimit(t *testing.T) {
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 16, Cols: 16, Colours: 17, Frame: 5, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = EncodeSAT(context.Background(), p, SATEncodeOptions{MaxClauses: 100_000})
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 16, Cols: 16, Colours: 17, Frame: 5, Seed: 1})
+	_, err := EncodeSAT(context.Background(), p, SATEncodeOptions{MaxClauses: 100_000})
 	var se *SATSizeError
 	if !errors.As(err, &se) || se.Need <= 100_000 {
 		t.Fatalf("got %v, want a *SATSizeError above 100000", err)
@@ -219,10 +211,7 @@ func TestSATSizeLimit(t *testing.T) {
 }
 
 func TestSATDIMACS(t *testing.T) {
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 3, Cols: 4, Colours: 3, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 3, Cols: 4, Colours: 3, Seed: 1})
 	e, err := EncodeSAT(context.Background(), p, SATEncodeOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -257,30 +246,15 @@ func TestSATDIMACS(t *testing.T) {
 	if places != e.Placements {
 		t.Errorf("%d placement comments, want %d", places, e.Placements)
 	}
-	if !slicesEqual(got, e.Lits) {
+	if !slices.Equal(got, e.Lits) {
 		t.Error("the clauses written differ from the formula")
 	}
-}
-
-func slicesEqual(a, b []int32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestSATSolves(t *testing.T) {
 	needSATSolver(t)
 	for seed := uint64(1); seed <= 3; seed++ {
-		p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 5, Cols: 6, Colours: 5, Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 5, Cols: 6, Colours: 5, Seed: seed})
 		res, err := SAT{}.Solve(context.Background(), p)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
@@ -300,10 +274,7 @@ func TestSATCountsMatchDFS(t *testing.T) {
 	cases := 0
 	for seed := uint64(1); seed <= 9; seed++ {
 		sz := [][3]int{{4, 4, 6}, {4, 5, 6}, {5, 5, 8}}[seed%3]
-		p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: sz[0], Cols: sz[1], Colours: sz[2], Frame: 2, Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, sol := emtest.Generate(t, edgematch.GenerateOptions{Rows: sz[0], Cols: sz[1], Colours: sz[2], Frame: 2, Seed: seed})
 		if seed%4 == 0 {
 			pl := sol.Cells[sz[1]+1]
 			p.Hints = []edgematch.Hint{{Piece: pl.Piece, Row: 1, Col: 1, Rot: pl.Rot}}
@@ -355,10 +326,7 @@ func TestSATSharedSmallCounts(t *testing.T) {
 
 func TestSATMaxSolutions(t *testing.T) {
 	needSATSolver(t)
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 2, Frame: 1, Seed: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 2, Frame: 1, Seed: 5})
 	all, err := exact.DFS{Count: true}.Solve(context.Background(), p)
 	if err != nil || all.Stats.Solutions < 12 {
 		t.Fatalf("want a puzzle with at least 12 solutions: %d, %v", all.Stats.Solutions, err)
@@ -378,10 +346,7 @@ func TestSATUnsatisfiable(t *testing.T) {
 	// proves there is no solution, with every cell and piece still having
 	// placements (so the solver itself decides).
 	for seed := uint64(1); seed <= 20; seed++ {
-		p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 3, Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 3, Seed: seed})
 		for i, tile := range p.Tiles {
 			if tile[0] != edgematch.Grey && tile[1] != edgematch.Grey && tile[2] != edgematch.Grey && tile[3] != edgematch.Grey {
 				p.Tiles[i][0] = tile[0]%3 + 2 // inner colours are 2..4
@@ -421,10 +386,7 @@ func fakeSolver(t *testing.T, body string) string {
 }
 
 func TestSATWrongModelRejected(t *testing.T) {
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 3, Cols: 3, Colours: 3, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 3, Cols: 3, Colours: 3, Seed: 1})
 	// Every variable true: many pieces in each cell.
 	e, err := EncodeSAT(context.Background(), p, SATEncodeOptions{})
 	if err != nil {
@@ -463,16 +425,13 @@ func TestSATTimeoutKillsSolver(t *testing.T) {
 	// group must go.
 	childFile := filepath.Join(t.TempDir(), "child")
 	solver := fakeSolver(t, "sleep 300 &\necho $! > "+childFile+"\nwait")
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 3, Cols: 3, Colours: 3, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 3, Cols: 3, Colours: 3, Seed: 1})
 	var pids []int
 	satStarted = func(pid int) { pids = append(pids, pid) }
 	defer func() { satStarted = nil }()
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
-	_, err = SAT{Solver: solver}.Solve(ctx, p)
+	_, err := SAT{Solver: solver}.Solve(ctx, p)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("got %v, want the deadline", err)
 	}
@@ -499,16 +458,13 @@ func TestSATTimeoutKillsSolver(t *testing.T) {
 
 func TestSATTimeoutRealSolver(t *testing.T) {
 	needSATSolver(t)
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 16, Cols: 16, Colours: 17, Frame: 5, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 16, Cols: 16, Colours: 17, Frame: 5, Seed: 1})
 	var pids []int
 	satStarted = func(pid int) { pids = append(pids, pid) }
 	defer func() { satStarted = nil }()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	_, err = SAT{}.Solve(ctx, p)
+	_, err := SAT{}.Solve(ctx, p)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("got %v, want the deadline (a 16x16 with 17 colours in 2 s?)", err)
 	}

@@ -13,10 +13,25 @@
 // WriteNpuzzleSolve, WriteSameGameSolve, WriteSameGameScore) and the
 // readers of the inputs their verbs name (NpuzzleSet.ReadSet,
 // ReadSameGameSet, ReadSameGameBoard); npuzzle_pdb.go loads pattern
-// databases for the command line and prints their tables. A mistake in
-// such an input is a UsageError (the command line's exit status 2);
+// databases for the command line and prints their tables. The verbs of
+// edge-matching and tangram keep only flags and printing: their runs are
+// here (edgematch_solverun.go: EdgeMatchSolveRun wires the catalogue
+// solver's hooks to the saved boards, LP snapshots, split journal and
+// progress; edgematch_input.go and tangram_input.go: the readers,
+// EdgeMatchScans, WriteEdgeMatchCNF, TangramGenerate, SolveTangram,
+// TangramTrace, WriteTangramRender). A mistake in such an input is a
+// UsageError (the command line's exit status 2);
 // plot.go draws figures (SameGamePlot: the source blog's comparison of two
 // dust solvers).
+//
+// The runs behind the other verbs of a family live here too, so that a
+// verb is its flags and a call: the training runs (GapTrain,
+// SameGameTrain), data sets (SameGameData), the scramble and the mosaic
+// of pictures (JigsawScramble, JigsawMosaic), a sheet's solve
+// (JigsawSolve, SolveGap), a sliding-tile solver with its pattern database
+// (NpuzzleSolver) and the sliding-tile bench (NpuzzleBench). Each is plain
+// data whose fields with a json tag are the verb's flags
+// (catalog.BindFlags, documented by their help tags), with a Run.
 //
 // RunItems is Run for an Item, a kind of bench item declared with NewItem:
 // its input and result travel as JSON, so that with Options.Remote (a

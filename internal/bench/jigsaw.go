@@ -22,19 +22,22 @@ import (
 // spec's seed (turned too for Type 2), solved and scored: a
 // catalog.JigsawJob per puzzle, one at a time (the solvers use every
 // core), here or, with Remote, on workers.
+//
+// The fields with a json tag are the command line's flags
+// (catalog.BindFlags), documented by their help tags.
 type Jigsaw struct {
 	Files []string
-	Piece int
-	Type  int  // 1 or 2
+	Piece int  `json:"piece" help:"piece side in pixels"`
+	Type  int  `json:"type" help:"1: position unknown; 2: position and rotation unknown"`
 	Known bool // the solver is told the size of a single picture
-	Bag   int  // images per puzzle (0: one, not a bag)
-	Crop  bool // cut the centre of images whose sides are not multiples of Piece
+	Bag   int  `json:"bag" help:"mix the pieces of this many images per puzzle (sizes unknown)"`
+	Crop  bool `json:"crop" help:"cut the centre of images whose sides are not multiples of -piece"`
 	// Spec is the solver, its options and each puzzle's budget (decoding
 	// included).
 	Spec catalog.Spec[catalog.JigsawOptions]
 	// OutDir, when set, receives each reconstruction as NAME.png (a bag's
 	// as bag-B-N.png).
-	OutDir string
+	OutDir string `json:"out" help:"write the reconstructions to this folder"`
 	// Progress reports on stderr; Hooks are each puzzle's in-process run's.
 	Progress *progress.Reporter
 	Hooks    catalog.JigsawHooks

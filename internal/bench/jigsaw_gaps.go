@@ -23,12 +23,15 @@ import (
 // Gaps is `tessera jigsaw neural bench`: Crops random gap puzzles cut from
 // every image of Files, a catalog.GapsJob per image (the spec's solver and
 // options, the seed drawing the puzzles), here or, with Remote, on workers.
+//
+// The fields with a json tag are the command line's flags
+// (catalog.BindFlags), documented by their help tags.
 type Gaps struct {
 	Files    []string
-	Crops    int
+	Crops    int `json:"crops" help:"random puzzles per image"`
 	Geometry neural.Geometry
 	Spec     catalog.Spec[catalog.GapOptions]
-	OutDir   string
+	OutDir   string `json:"out" help:"write each reassembly as DIR/puzzle-N.png"`
 	// Report lists, beside the answer (V's choice among the attempts,
 	// "best"), the attempts to score too: "worst" and "oracle"
 	// (catalog.GapsJob).
@@ -36,10 +39,11 @@ type Gaps struct {
 	// Errors adds the error distribution of the puzzles solved here
 	// (neural.ErrorStats): the patches misplaced by the wrong answers, and
 	// V's verdicts on reassemblies with k patches misplaced.
-	Errors bool
+	Errors bool `json:"errors" help:"also report the error distribution: wrong answers by patches misplaced, and V's verdict on reassemblies by patches misplaced (not with -nats)"`
 	// Missing and Foreign make every puzzle one of fragments, solved here
 	// (runFragments).
-	Missing, Foreign int
+	Missing int `json:"missing" help:"puzzles of fragments: patches taken away from each puzzle (their cells stay empty)"`
+	Foreign int `json:"foreign" help:"puzzles of fragments: strays from another image of -set mixed into each puzzle (to be set aside)"`
 	// Progress reports on stderr; Hooks are the in-process runs' (a model
 	// loaded here).
 	Progress *progress.Reporter
@@ -202,6 +206,9 @@ func (g *Gaps) summary(w *Writer, t *gapTally, es *gapErrors) error {
 		sum := map[string]any{"summary": true, "puzzles": t.k, "patch": t.patch / n, "neighbor": t.neighbor / n,
 			"perfect": float64(t.perfect) / n, "seconds": t.seconds / n, "algo": g.Spec.Solver, "reward": r0.Reward,
 			"grid": g.Geometry.Grid, "sims": r0.Sims, "attempts": r0.Attempts, "hybrid": o.Hybrid, "seed": o.Seed}
+		if r0.Judge != "" {
+			sum["judge"] = r0.Judge
+		}
 		// The ablations' settings, when any is not the default.
 		if n0.Prior != 0 || n0.Value != 0 || n0.Selection != 0 || n0.Order != 0 || n0.Hints != 0 || o.C != 0 {
 			sum["prior"], sum["value"], sum["select"], sum["order"], sum["hints"] = n0.Prior.String(), n0.Value.String(), n0.Selection.String(), n0.Order.String(), n0.Hints

@@ -98,7 +98,7 @@ type npuzzleDraw struct {
 }
 
 func newNpuzzleDraw(s npuzzle.Size, g npuzzle.Goal, uniform bool, seed uint64) *npuzzleDraw {
-	return &npuzzleDraw{rng: rand.New(rand.NewPCG(seed, 0x6e70757a7a6c65)), size: s, goal: g, uniform: uniform}
+	return &npuzzleDraw{rng: npuzzle.ShuffleRNG(seed), size: s, goal: g, uniform: uniform}
 }
 
 // board returns board i (from 0); i must be the last board drawn or a later one.

@@ -56,6 +56,18 @@ func LoadPDB(ctx context.Context, part npuzzle.Partition, o npuzzle.PDBOptions, 
 	return d, time.Since(start).Seconds(), nil
 }
 
+// BuildPDB makes sure the tables of part are in the cache (LoadPDB with
+// o: built, or checked), reporting on rep and stderr, and prints them to
+// w (WritePDBBuild).
+func BuildPDB(ctx context.Context, part npuzzle.Partition, o npuzzle.PDBOptions, rep *progress.Reporter, stderr, w io.Writer, asJSON bool) error {
+	d, secs, err := LoadPDB(ctx, part, o, rep, stderr, 0)
+	if err != nil {
+		return err
+	}
+	rep.Done()
+	return WritePDBBuild(w, part, d, secs, asJSON)
+}
+
 // WritePDBBuild prints the tables of database d of part, loaded in secs
 // seconds: their source, time, size and the states their search visited.
 func WritePDBBuild(w io.Writer, part npuzzle.Partition, d *npuzzle.PDB, secs float64, asJSON bool) error {
@@ -84,9 +96,16 @@ func WritePDBBuild(w io.Writer, part npuzzle.Partition, d *npuzzle.PDB, secs flo
 	return nil
 }
 
-// WritePDBList prints the pattern tables cached in dir, each checked
-// against its checksum, and which standard partitions they complete.
+// WritePDBList prints the pattern tables cached in dir ("": the user's
+// cache folder, npuzzle.DefaultCacheDir), each checked against its
+// checksum, and which standard partitions they complete.
 func WritePDBList(w io.Writer, dir string, asJSON bool) error {
+	var err error
+	if dir == "" {
+		if dir, err = npuzzle.DefaultCacheDir(); err != nil {
+			return err
+		}
+	}
 	tables, err := npuzzle.ListPDBCache(dir)
 	if err != nil {
 		return err

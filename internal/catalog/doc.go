@@ -27,7 +27,10 @@
 //   - Job (SameGameJob): a Spec and the puzzle itself (inline, or pictures
 //     by content address): the input of the job kind "<family>.solve"
 //     (JobKinds), which `tessera worker`, bench's -nats and the web app
-//     run alike. A job names no file on its worker.
+//     run alike. A job names no file on its worker. The View of the
+//     jigsaw, gap, edge-matching and tangram jobs (*_view.go) adds what a
+//     person follows on the web page: progress values and the answer's
+//     view, computed (scored against the truth) where the job runs.
 //
 //     job := catalog.SameGameJob{Spec: catalog.Spec[catalog.SameGameOptions]{Solver: "nrpa",
 //     Options: catalog.SameGameOptions{Level: 3, Iterations: 100}, Budget: catalog.Budget{Timeout: time.Minute}},

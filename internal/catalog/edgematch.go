@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"time"
@@ -144,6 +145,18 @@ func init() { register("edgematch", EdgeMatch.Menu) }
 // errResume refuses a start board to a solver that does not take one.
 var errResume = errors.New("-resume applies to -algo partial, tiles and lns")
 
+// inProcess refuses what the solver id, which runs in this process only,
+// cannot take: a start board, or an executor of subtrees or searches.
+func (o EdgeMatchRun) inProcess(id string) error {
+	switch {
+	case o.Start != nil:
+		return errResume
+	case o.Hooks.Subtrees != nil || o.Hooks.Searches != nil:
+		return fmt.Errorf("%s runs in this process only (no -nats)", id)
+	}
+	return nil
+}
+
 func newEdgeMatchDFS(o EdgeMatchRun) (edgematch.Solver, error) {
 	h := o.Hooks
 	switch {
@@ -247,21 +260,14 @@ func (o EdgeMatchRun) distPartial(s partial.SeededSearch, progress func(partial.
 
 func newEdgeMatchLP(o EdgeMatchRun) (edgematch.Solver, error) {
 	h := o.Hooks
-	switch {
-	case o.Start != nil:
-		return nil, errResume
-	case h.Subtrees != nil || h.Searches != nil:
-		return nil, errors.New("lp runs in this process only (no -nats)")
+	if err := o.inProcess("lp"); err != nil {
+		return nil, err
 	}
 	search, err := o.dfs()
 	if err != nil {
 		return nil, err
 	}
-	name := o.LPBackend
-	if name == "" {
-		name = "pdhg"
-	}
-	backend, err := lp.Lookup(name)
+	backend, err := lp.Lookup(cmp.Or(o.LPBackend, "pdhg"))
 	if err != nil {
 		return nil, err // lp.ErrNotBuilt for clp without the build tag
 	}
@@ -280,17 +286,10 @@ const sdpLimits = "Kovalsky, Glasner and Basri's Algorithm 2: moment matrices of
 
 func newEdgeMatchSDP(o EdgeMatchRun) (edgematch.Solver, error) {
 	h := o.Hooks
-	switch {
-	case o.Start != nil:
-		return nil, errResume
-	case h.Subtrees != nil || h.Searches != nil:
-		return nil, errors.New("sdp runs in this process only (no -nats)")
+	if err := o.inProcess("sdp"); err != nil {
+		return nil, err
 	}
-	name := o.SDPBackend
-	if name == "" {
-		name = "go"
-	}
-	backend, err := sdp.Lookup(name)
+	backend, err := sdp.Lookup(cmp.Or(o.SDPBackend, "go"))
 	if err != nil {
 		return nil, err // sdp.ErrNotBuilt for csdp without the build tag
 	}
@@ -305,12 +304,10 @@ func newEdgeMatchSDP(o EdgeMatchRun) (edgematch.Solver, error) {
 
 func newEdgeMatchSAT(o EdgeMatchRun) (edgematch.Solver, error) {
 	h := o.Hooks
-	switch {
-	case o.Start != nil:
-		return nil, errResume
-	case h.Subtrees != nil || h.Searches != nil:
-		return nil, errors.New("sat runs in this process only (no -nats)")
-	case o.MaxSolutions != 0 && !o.Count:
+	if err := o.inProcess("sat"); err != nil {
+		return nil, err
+	}
+	if o.MaxSolutions != 0 && !o.Count {
 		return nil, errors.New("-max-solutions applies to -count")
 	}
 	if err := o.Check(); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"tessera/edgematch"
 	"tessera/edgematch/partial"
+	"tessera/internal/emtest"
 )
 
 // TestEdgeMatchBreaksTiles builds partial (the break search) and tiles
@@ -16,10 +17,7 @@ import (
 // the planted solution) comes within two edges of it, and both refuse the
 // options of other solvers.
 func TestEdgeMatchBreaksTiles(t *testing.T) {
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 5, Cols: 5, Colours: 5, Seed: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 5, Cols: 5, Colours: 5, Seed: 2})
 	for _, id := range []string{"partial", "tiles"} {
 		var lines int
 		s, err := EdgeMatch.New(id, EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Workers: 1, Seed: 3, MaxNodes: 20_000_000},

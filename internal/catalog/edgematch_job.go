@@ -22,6 +22,9 @@ type EdgeMatchJob struct {
 	Name   string `json:"name"`
 	Puzzle string `json:"puzzle"`
 	Start  string `json:"start,omitempty"`
+	// View asks for the view a person follows (the web page's Auto,
+	// RunView): the best board or the LP's P as progress.
+	View bool `json:"view,omitempty"`
 }
 
 // MaxEdgeMatchText bounds a job's puzzle and board texts (an Eternity II
@@ -91,11 +94,14 @@ func (j EdgeMatchJob) Solve(ctx context.Context, s edgematch.Solver, p *edgematc
 	return o
 }
 
-// runEdgeMatchJob is the job kind "edgematch.solve".
-func runEdgeMatchJob(ctx context.Context, spec json.RawMessage, _ func(any)) (any, error) {
+// runEdgeMatchJob is the job kind "edgematch.solve"; with View, RunView.
+func runEdgeMatchJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 	var j EdgeMatchJob
 	if err := json.Unmarshal(spec, &j); err != nil {
 		return nil, fmt.Errorf("edgematch.solve: %w", err)
+	}
+	if j.View {
+		return j.RunView(ctx, progress)
 	}
 	rec, _ := j.Run(ctx, EdgeMatchHooks{})
 	return rec, ctx.Err()

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tessera/edgematch"
+	"tessera/internal/emtest"
 	"tessera/sdp"
 )
 
@@ -13,10 +14,7 @@ import (
 // its iterations to Progress, and refuses options out of range and a
 // backend missing from the build.
 func TestEdgeMatchSDP(t *testing.T) {
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 3, Cols: 3, Colours: 6, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 3, Cols: 3, Colours: 6, Seed: 1})
 	var lines int
 	s, err := EdgeMatch.New("sdp", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Seed: 1},
 		Hooks: EdgeMatchHooks{Progress: func(string, ...any) { lines++ }}})
@@ -27,10 +25,7 @@ func TestEdgeMatchSDP(t *testing.T) {
 	if err != nil || !res.Score.Solved() || p.Verify(res.Board) != nil || lines == 0 {
 		t.Fatalf("sdp: %v, score %v, %d progress lines", err, res.Score, lines)
 	}
-	q, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 3, Cols: 3, Colours: 6, Seed: 1, Rotate: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	q, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 3, Cols: 3, Colours: 6, Seed: 1, Rotate: true})
 	if _, err := s.Solve(context.Background(), q); err == nil {
 		t.Error("sdp solved a puzzle whose pieces turn")
 	}

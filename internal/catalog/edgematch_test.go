@@ -13,16 +13,14 @@ import (
 	"tessera/edgematch"
 	"tessera/edgematch/exact"
 	"tessera/edgematch/sat"
+	"tessera/internal/emtest"
 	"tessera/lp"
 )
 
 // TestEdgeMatchTable builds every edge-matching solver from the table and
 // solves a small generated puzzle with it.
 func TestEdgeMatchTable(t *testing.T) {
-	p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 4, Seed: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, sol := emtest.Generate(t, edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 4, Seed: 2})
 	for _, id := range []string{"dfs", "partial", "lns", "lp"} {
 		var lines int
 		s, err := EdgeMatch.New(id, EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Workers: 1, Order: "spiral", Seed: 3},
@@ -116,10 +114,7 @@ func TestEdgeMatchRefusesNegatives(t *testing.T) {
 // the same board twice for the same seed and worker count, two workers
 // included (main had no way to give it one: -timeout was its only budget).
 func TestEdgeMatchLNSMaxMoves(t *testing.T) {
-	p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 10, Cols: 10, Colours: 10, Seed: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, sol := emtest.Generate(t, edgematch.GenerateOptions{Rows: 10, Cols: 10, Colours: 10, Seed: 5})
 	// Start from the planted solution with its inner pieces shuffled and
 	// turned (no frame errors), so that the workers build nothing.
 	start := &edgematch.Board{Rows: sol.Rows, Cols: sol.Cols, Cells: slices.Clone(sol.Cells)}
@@ -168,10 +163,7 @@ func TestEdgeMatchSAT(t *testing.T) {
 	if _, err := sat.FindSATSolver(""); err != nil {
 		t.Skipf("no SAT solver on the PATH (%v); CI installs cadical", err)
 	}
-	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 6, Frame: 2, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 6, Frame: 2, Seed: 1})
 	want, err := exact.DFS{Count: true}.Solve(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -223,10 +215,7 @@ func emApplies(id, flag string) error {
 // improves a start board's text (lns), returns the record, and refuses a
 // SAT solver command and a board that does not fit.
 func TestEdgeMatchJob(t *testing.T) {
-	p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 4, Seed: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, sol := emtest.Generate(t, edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 4, Seed: 2})
 	var pb strings.Builder
 	p.WriteTo(&pb)
 	run := JobKinds()[EdgeMatchKind]

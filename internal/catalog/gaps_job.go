@@ -44,6 +44,13 @@ type GapsJob struct {
 	Report []string `json:"report,omitempty"`
 	// Save asks for each crop's reassembly, returned as a blob.
 	Save bool `json:"save,omitempty"`
+	// View asks for the view a person follows (the web page's Auto,
+	// RunView): progress values, and the result's answer view. PaceMS
+	// pauses the search after each placement then, so that a person can
+	// follow one that would end in a blink (the budget must allow for
+	// the pauses).
+	View   bool `json:"view,omitempty"`
+	PaceMS int  `json:"pace_ms,omitempty"`
 }
 
 // GapReports are the valid entries of GapsJob.Report.
@@ -81,13 +88,15 @@ type GapsRecord struct {
 	// The solve: solver, geometry, the search's reward, simulations and
 	// attempts (defaults written out), the answer (the cell of each
 	// patch) and the states evaluated.
-	Solver      string `json:"algo,omitempty"`
-	Grid        int    `json:"grid,omitempty"`
-	PatchSize   int    `json:"patch_size,omitempty"`
-	Gap         int    `json:"gap,omitempty"`
-	Reward      string `json:"reward,omitempty"`
-	Sims        int    `json:"sims,omitempty"`
-	Attempts    int    `json:"attempts,omitempty"`
+	Solver    string `json:"algo,omitempty"`
+	Grid      int    `json:"grid,omitempty"`
+	PatchSize int    `json:"patch_size,omitempty"`
+	Gap       int    `json:"gap,omitempty"`
+	Reward    string `json:"reward,omitempty"`
+	Sims      int    `json:"sims,omitempty"`
+	Attempts  int    `json:"attempts,omitempty"`
+	// Judge is what compared the attempts when not V ("pairs", "both").
+	Judge       string `json:"judge,omitempty"`
 	Cells       []int  `json:"cells,omitempty"`
 	Evaluations int64  `json:"evaluations,omitempty"`
 	Error       string `json:"error,omitempty"`
@@ -104,6 +113,9 @@ func (r *GapsRecord) Solved(id string, n neural.Options, pz *neural.Puzzle, res 
 	if r.Attempts == 0 {
 		r.Attempts = 1
 	}
+	if n.Judge != neural.JudgeV {
+		r.Judge = n.Judge.String()
+	}
 	r.Value, r.Cells, r.Evaluations, r.Seconds = res.Value, res.Cells, res.Evaluations, res.Elapsed.Seconds()
 	if pz.Truth != nil {
 		acc := pz.Score(res.Cells)
@@ -116,6 +128,8 @@ func (r *GapsRecord) Solved(id string, n neural.Options, pz *neural.Puzzle, res 
 type GapsResult struct {
 	Records []GapsRecord `json:"records"`
 	Outputs []string     `json:"outputs,omitempty"`
+	// The answer's view, with View (its fields beside the records).
+	*GapsView
 }
 
 // Run reads the job's picture from blobs, cuts, solves and scores its
@@ -249,9 +263,10 @@ func gapExtremes(pz *neural.Puzzle, attempts []neural.Attempt) (worst, best GapS
 var gapModels sync.Map
 
 // runGapsJob is the job kind "gaps.solve": a GapsJob in, its GapsResult
-// out. A job names no file: an options' Model (a model folder) is refused;
-// the worker uses the shipped model.
-func runGapsJob(ctx context.Context, spec json.RawMessage, _ func(any)) (any, error) {
+// out (with View, its progress too: RunView). A job names no file: an
+// options' Model (a model folder) is refused; the worker uses the shipped
+// model.
+func runGapsJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 	var j GapsJob
 	if err := json.Unmarshal(spec, &j); err != nil {
 		return nil, fmt.Errorf("gaps.solve: %w", err)
@@ -271,6 +286,9 @@ func runGapsJob(ctx context.Context, spec json.RawMessage, _ func(any)) (any, er
 		if h.Model, err = LoadGapModel("", g); err == nil {
 			gapModels.Store(g, h.Model)
 		}
+	}
+	if j.View {
+		return j.RunView(ctx, blobs, h, progress)
 	}
 	res, err := j.Run(ctx, blobs, h)
 	if err != nil {

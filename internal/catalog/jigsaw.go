@@ -42,31 +42,21 @@ type JigsawOptions struct {
 type GACount int
 
 // MarshalText writes the count as a flag gives it ("" for the default).
-func (c GACount) MarshalText() ([]byte, error) {
-	switch {
-	case c == 0:
-		return nil, nil
-	case c < 0:
-		return []byte("0"), nil
-	}
-	return []byte(strconv.Itoa(int(c))), nil
-}
+func (c GACount) MarshalText() ([]byte, error) { return gaText(int(c), strconv.Itoa), nil }
 
 // UnmarshalText reads a count as a flag gives it: 0 is none.
 func (c *GACount) UnmarshalText(b []byte) error {
-	if len(b) == 0 {
-		*c = 0
-		return nil
+	n, err := gaRead(b, func(s string) (int, error) {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("%q: want a count, 0 or more", b)
+		}
+		return n, nil
+	})
+	if err == nil {
+		*c = GACount(n)
 	}
-	n, err := strconv.Atoi(string(b))
-	if err != nil || n < 0 {
-		return fmt.Errorf("%q: want a count, 0 or more", b)
-	}
-	*c = GACount(n)
-	if n == 0 {
-		*c = -1
-	}
-	return nil
+	return err
 }
 
 // MarshalJSON and UnmarshalJSON keep the options' encoding in JSON.
@@ -76,15 +66,7 @@ func (c *GACount) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, (*int
 
 // Flag returns the count as the flag reads it (none: 0), with def for
 // the default.
-func (c GACount) Flag(def int) int {
-	switch {
-	case c == 0:
-		return def
-	case c < 0:
-		return 0
-	}
-	return int(c)
-}
+func (c GACount) Flag(def int) int { return gaFlag(int(c), def) }
 
 // GARate is the genetic algorithm's mutation rate: 0 its default, -1
 // never; as text (a flag) the rate itself, 0 meaning never.
@@ -92,33 +74,25 @@ type GARate float64
 
 // MarshalText writes the rate as a flag gives it ("" for the default).
 func (r GARate) MarshalText() ([]byte, error) {
-	switch {
-	case r == 0:
-		return nil, nil
-	case r < 0:
-		return []byte("0"), nil
-	}
-	return []byte(strconv.FormatFloat(float64(r), 'g', -1, 64)), nil
+	return gaText(float64(r), func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }), nil
 }
 
 // UnmarshalText reads a rate as a flag gives it: 0 is never.
 func (r *GARate) UnmarshalText(b []byte) error {
-	if len(b) == 0 {
-		*r = 0
-		return nil
+	x, err := gaRead(b, func(s string) (float64, error) {
+		x, err := strconv.ParseFloat(s, 64)
+		if err == nil && (math.IsNaN(x) || math.IsInf(x, 0)) {
+			return 0, fmt.Errorf("%q is not a finite number", b)
+		}
+		if err != nil || x < 0 || x > 1 {
+			return 0, fmt.Errorf("%q: want a probability, 0 to 1", b)
+		}
+		return x, nil
+	})
+	if err == nil {
+		*r = GARate(x)
 	}
-	x, err := strconv.ParseFloat(string(b), 64)
-	if err == nil && (math.IsNaN(x) || math.IsInf(x, 0)) {
-		return fmt.Errorf("%q is not a finite number", b)
-	}
-	if err != nil || x < 0 || x > 1 {
-		return fmt.Errorf("%q: want a probability, 0 to 1", b)
-	}
-	*r = GARate(x)
-	if x == 0 {
-		*r = -1
-	}
-	return nil
+	return err
 }
 
 // MarshalJSON and UnmarshalJSON keep the options' encoding in JSON.
@@ -128,14 +102,45 @@ func (r *GARate) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, (*floa
 
 // Flag returns the rate as the flag reads it (never: 0), def for the
 // default.
-func (r GARate) Flag(def float64) float64 {
+func (r GARate) Flag(def float64) float64 { return gaFlag(float64(r), def) }
+
+// gaText, gaRead and gaFlag are the encoding GACount and GARate share: 0
+// the default, -1 none; as text the value itself, 0 meaning none and ""
+// the default. gaText writes v with format.
+func gaText[T int | float64](v T, format func(T) string) []byte {
 	switch {
-	case r == 0:
+	case v == 0:
+		return nil
+	case v < 0:
+		return []byte("0")
+	}
+	return []byte(format(v))
+}
+
+// gaRead reads b with parse, which refuses what is not a valid value.
+func gaRead[T int | float64](b []byte, parse func(string) (T, error)) (T, error) {
+	if len(b) == 0 {
+		return 0, nil
+	}
+	v, err := parse(string(b))
+	if err != nil {
+		return 0, err
+	}
+	if v == 0 {
+		v = -1
+	}
+	return v, nil
+}
+
+// gaFlag returns v as its flag reads it (none: 0), def for the default.
+func gaFlag[T int | float64](v, def T) T {
+	switch {
+	case v == 0:
 		return def
-	case r < 0:
+	case v < 0:
 		return 0
 	}
-	return float64(r)
+	return v
 }
 
 // Check reports options out of range, naming the flags.
@@ -189,6 +194,9 @@ type JigsawHooks struct {
 	// OnResult, when set, receives the solver's result and error when it
 	// returns (JigsawJob.Run), the placement included.
 	OnResult func(jigsaw.Result, error)
+	// Scrambled, when set, receives the puzzle and its truth before the
+	// solve (JigsawJob.Run).
+	Scrambled func(*jigsaw.Puzzle, *jigsaw.Truth)
 }
 
 // JigsawRun is what a jigsaw entry's New reads: the options and the hooks.
@@ -289,7 +297,8 @@ type GapOptions struct {
 	Batch    int     `json:"batch,omitempty" help:"leaves evaluated per network call (0: 8)"`
 	Backup   string  `json:"backup,omitempty" help:"backup of values, mean or max"`
 	Choose   string  `json:"choose,omitempty" help:"action played, by visits or by value"`
-	Attempts int     `json:"attempts,omitempty" help:"attempts with reshuffled patch orders, the best by V (0: 1)"`
+	Attempts int     `json:"attempts,omitempty" help:"attempts with reshuffled patch orders, the best by -judge (0: 1)"`
+	Judge    string  `json:"judge,omitempty" help:"what compares the attempts: v (V's value), pairs (the pair network's likelihood of the answer's adjacencies) or both"`
 	Hybrid   float64 `json:"hybrid,omitempty" help:"weight of the classic compatibilities (MGC across the gap) multiplied into P's prior (0: purely learned)"`
 	// Model is a model folder written by `tessera jigsaw neural train`
 	// ("": the shipped one for the puzzle's patch and gap): a file, so a
@@ -332,6 +341,9 @@ func (o GapOptions) Neural(grid int) (neural.Options, error) {
 	}
 	if n.Selection, err = neural.ParseSelection(o.Select); err != nil && o.Select != "" {
 		return n, fmt.Errorf("-select %q: want puct, uct or spmcts", o.Select)
+	}
+	if n.Judge, err = neural.ParseJudge(o.Judge); err != nil && o.Judge != "" {
+		return n, fmt.Errorf("-judge %q: want v, pairs or both", o.Judge)
 	}
 	if n.Order, err = neural.ParseOrder(o.Order); err != nil && o.Order != "" {
 		return n, fmt.Errorf("-order %q: want fixed or free", o.Order)
@@ -419,7 +431,7 @@ func (o GapRun) learned(build func(*neural.Model, neural.Options) neural.Solver)
 // The options the learned solvers read: every one the tree search's,
 // the greedy ones and the Deepzzle baseline all but the tree's.
 var (
-	gapReads     = []string{"reward", "batch", "attempts", "hybrid", "model", "prior", "value", "order", "hints"}
+	gapReads     = []string{"reward", "batch", "attempts", "judge", "hybrid", "model", "prior", "value", "order", "hints"}
 	gapTreeReads = append(slices.Clip(gapReads), "sims", "cpuct", "backup", "choose", "select", "c")
 )
 

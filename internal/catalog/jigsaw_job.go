@@ -52,6 +52,9 @@ type JigsawJob struct {
 	Crop  bool `json:"crop,omitempty"`
 	// Save asks for the reconstructions, returned as blobs (Outputs).
 	Save bool `json:"save,omitempty"`
+	// View asks for the view a person follows (the web page's Auto,
+	// RunView): progress values, and the result's final view.
+	View bool `json:"view,omitempty"`
 }
 
 // JigsawAccuracy is a picture's score against its truth.
@@ -127,6 +130,8 @@ func (r *JigsawRecord) Solved(id string, o JigsawOptions, pz *jigsaw.Puzzle, res
 type JigsawResult struct {
 	Records []JigsawRecord `json:"records"`
 	Outputs []string       `json:"outputs,omitempty"`
+	// The job's final view, with View (its fields beside the records).
+	*JigsawView
 }
 
 // Right reports whether the solver made as many pictures as the job had.
@@ -184,6 +189,9 @@ func (j JigsawJob) Run(ctx context.Context, blobs jobs.Blobs, h JigsawHooks) (Ji
 		grids = append(grids, g)
 	}
 	pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: j.Type == 2, Seed: j.Options.Seed})
+	if h.Scrambled != nil {
+		h.Scrambled(pz, truth)
+	}
 	p := &jigsaw.Problem{Puzzle: pz, Images: 1, Progress: h.Progress, Snapshot: h.Snapshot}
 	switch {
 	case j.Bag > 0 && CountsPictures(j.Solver) && !j.Count:
@@ -288,8 +296,8 @@ func JigsawGridOf(ctx context.Context, name string, data []byte, piece int, crop
 
 // runJigsawJob is the job kind "jigsaw.solve": a JigsawJob in, its
 // JigsawResult out, the pictures read from (and the reconstructions put
-// in) the worker's blob store.
-func runJigsawJob(ctx context.Context, spec json.RawMessage, _ func(any)) (any, error) {
+// in) the worker's blob store; with View, its progress too (RunView).
+func runJigsawJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 	var j JigsawJob
 	if err := json.Unmarshal(spec, &j); err != nil {
 		return nil, fmt.Errorf("jigsaw.solve: %w", err)
@@ -297,6 +305,9 @@ func runJigsawJob(ctx context.Context, spec json.RawMessage, _ func(any)) (any, 
 	blobs, ok := jobs.BlobsFrom(ctx)
 	if !ok {
 		return nil, errors.New("jigsaw.solve: no blob store in the job's context")
+	}
+	if j.View {
+		return j.RunView(ctx, blobs, progress)
 	}
 	res, err := j.Run(ctx, blobs, JigsawHooks{})
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"reflect"
@@ -211,5 +212,37 @@ func TestGapsJobCentre(t *testing.T) {
 	img, _ := imageio.DecodeBytesContext(context.Background(), data, imageio.Options{})
 	if err != nil || len(res.Records) != 1 || got == nil || !slices.Equal(got.Truth, neural.Centre(img.Pix, g, 4).Truth) {
 		t.Fatalf("%+v, %v", res, err)
+	}
+}
+
+// TestGAKnobs: GACount and GARate as a flag writes and reads them (0
+// none, "" the default), as JSON (the options' encoding), and Flag; a bad
+// flag value is refused and leaves the value as it was.
+func TestGAKnobs(t *testing.T) {
+	for _, c := range []struct {
+		text  string // the flag's text of both
+		count GACount
+		rate  GARate
+		flag  float64 // Flag of both, with the defaults 7 and 0.5
+	}{{"", 0, 0, -1}, {"0", -1, -1, 0}, {"1", 1, 1, 1}} {
+		cf, rf := float64(c.count.Flag(7)), c.rate.Flag(0.5)
+		if c.flag < 0 && (cf != 7 || rf != 0.5) || c.flag >= 0 && (cf != c.flag || rf != c.flag) {
+			t.Errorf("%q: flags %v and %v", c.text, cf, rf)
+		}
+		cb, _ := c.count.MarshalText()
+		rb, _ := c.rate.MarshalText()
+		var count, rate = GACount(9), GARate(9)
+		if string(cb) != c.text || string(rb) != c.text || count.UnmarshalText(cb) != nil || rate.UnmarshalText(rb) != nil || count != c.count || rate != c.rate {
+			t.Errorf("%q: written %q and %q, read back %d and %v", c.text, cb, rb, count, rate)
+		}
+		if j, err := json.Marshal([]any{c.count, c.rate}); err != nil || string(j) != fmt.Sprintf("[%d,%v]", c.count, c.rate) {
+			t.Errorf("%q: JSON %s %v", c.text, j, err)
+		}
+	}
+	for _, bad := range []string{"-1", "x", "1.5", "NaN"} {
+		c, r := GACount(3), GARate(0.5)
+		if errC, errR := c.UnmarshalText([]byte(bad)), r.UnmarshalText([]byte(bad)); errC == nil || c != 3 || errR == nil || r != 0.5 {
+			t.Errorf("%q: count %d (%v), rate %v (%v)", bad, c, errC, r, errR)
+		}
 	}
 }

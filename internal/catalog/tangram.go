@@ -100,6 +100,9 @@ type TangramJob struct {
 	Spec[TangramOptions]
 	Name   string `json:"name"`
 	Puzzle string `json:"puzzle"`
+	// View asks for the view a person follows (the web page's Auto,
+	// RunView): the iterates as progress, the answer on the page's board.
+	View bool `json:"view,omitempty"`
 }
 
 // TangramRecord is the one result of a tangram solve: what `tangram solve
@@ -170,11 +173,14 @@ func (j TangramJob) RunPuzzle(ctx context.Context, p *tangram.Puzzle, h TangramH
 }
 
 // runTangramJob is the job kind "tangram.solve" (ParsePuzzle bounds the
-// puzzle's text: tangram.MaxFileBytes).
-func runTangramJob(ctx context.Context, spec json.RawMessage, _ func(any)) (any, error) {
+// puzzle's text: tangram.MaxFileBytes); with View, RunView.
+func runTangramJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 	var j TangramJob
 	if err := json.Unmarshal(spec, &j); err != nil {
 		return nil, fmt.Errorf("tangram.solve: %w", err)
+	}
+	if j.View {
+		return j.RunView(ctx, progress)
 	}
 	rec, _ := j.Run(ctx, TangramHooks{})
 	return rec, ctx.Err()

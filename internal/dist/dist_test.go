@@ -13,6 +13,7 @@ import (
 	"tessera/edgematch/exact"
 	"tessera/edgematch/partial"
 	"tessera/internal/datadir"
+	"tessera/internal/emtest"
 	"tessera/internal/jobs"
 	"tessera/samegame"
 )
@@ -31,10 +32,7 @@ func embedded(t *testing.T, workers int) *jobs.Client {
 
 func generate(t *testing.T, o edgematch.GenerateOptions) *edgematch.Puzzle {
 	t.Helper()
-	p, _, err := edgematch.Generate(o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := emtest.Generate(t, o)
 	return p
 }
 
@@ -173,10 +171,7 @@ func TestSubtreeJobsCancel(t *testing.T) {
 func TestPartialJobs(t *testing.T) {
 	ctx := context.Background()
 	c := embedded(t, 2)
-	p, sol, err := edgematch.Generate(edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 8, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, sol := emtest.Generate(t, edgematch.GenerateOptions{Rows: 8, Cols: 8, Colours: 8, Seed: 1})
 	scan, err := edgematch.ParseScan("columns from the bottom right")
 	if err != nil {
 		t.Fatal(err)

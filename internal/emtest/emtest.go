@@ -1,5 +1,5 @@
 // Package emtest holds the test helpers that the edge-matching packages
-// share: reading the test puzzles and boards of edgematch/testdata and
+// share: generating puzzles, reading the test puzzles and boards of edgematch/testdata and
 // of the shared data folder, replaying recorded search runs (golden
 // runs), a brute-force solution count, and the process's CPU time. Only
 // tests import it.
@@ -26,6 +26,17 @@ func testdata(path string) string {
 	}
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "..", "edgematch", path)
+}
+
+// Generate generates a puzzle with o and returns it with its planted
+// solution, failing t when o is refused.
+func Generate(t testing.TB, o edgematch.GenerateOptions) (*edgematch.Puzzle, *edgematch.Board) {
+	t.Helper()
+	p, sol, err := edgematch.Generate(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, sol
 }
 
 // MustPuzzle reads a piece set ("testdata/..." names edgematch/testdata).

@@ -533,11 +533,8 @@ func (c *Client) watchFinals() error {
 	c.closers = append(c.closers, func() { w.Stop(); cancel() })
 	go func() {
 		for e := range w.Updates() {
-			if e == nil {
-				continue
-			}
-			var st Status
-			if json.Unmarshal(e.Value(), &st) != nil || !st.State.Final() {
+			st, ok := finalStatus(e)
+			if !ok {
 				continue
 			}
 			c.mu.Lock()
@@ -709,4 +706,15 @@ func (c *Client) Forget(ctx context.Context, id string) error {
 	}
 	c.kv.Purge(ctx, "progress."+id)
 	return nil
+}
+
+// finalStatus returns the status a watched update of a job holds, and
+// whether it is a final one (an update may be nil: the watch's marker
+// that the current values have all been sent).
+func finalStatus(e jetstream.KeyValueEntry) (Status, bool) {
+	var st Status
+	if e == nil || json.Unmarshal(e.Value(), &st) != nil {
+		return Status{}, false
+	}
+	return st, st.State.Final()
 }

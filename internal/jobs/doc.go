@@ -135,5 +135,8 @@
 // its control, TestPowerCutSyncInterval, loses them with the interval); a
 // cluster node relies on its replicas and syncs every 2 minutes. Its store is
 // locked while it runs (ErrStoreBusy for a second server on it). Connect joins any NATS server
-// or cluster with JetStream (an official nats-server too).
+// or cluster with JetStream (an official nats-server too). Server.Announce
+// tells clients where the token and certificate are (`tessera jobs
+// server`); MeasureOverhead times the submit-to-result path of empty jobs
+// (`tessera jobs bench`).
 package jobs

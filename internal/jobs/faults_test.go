@@ -148,11 +148,8 @@ func watchFinals(t *testing.T, c *Client) *finals {
 	go func() {
 		defer close(done)
 		for e := range w.Updates() {
-			if e == nil {
-				continue
-			}
-			var st Status
-			if json.Unmarshal(e.Value(), &st) != nil || !st.State.Final() {
+			st, ok := finalStatus(e)
+			if !ok {
 				continue
 			}
 			f.mu.Lock()

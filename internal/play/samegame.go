@@ -25,7 +25,8 @@ import (
 type SameGame struct {
 	// Board is the board to play first (nil: a random one).
 	Board *samegame.Board
-	// Rules, W, H and Colors are those of the random boards.
+	// Rules, W, H and Colors are those of the random boards; W or H 0
+	// means the rules' usual size, 15x15 for standard, 8x6 for dust.
 	Rules        samegame.Rules
 	W, H, Colors int
 	// Seed draws the random boards and the hints' seeds.
@@ -40,6 +41,12 @@ type SameGame struct {
 // Run plays until q, Ctrl-C, the end of in or of ctx. When in is a
 // terminal it is put in raw mode and the screen redrawn in place.
 func (s SameGame) Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	if s.W == 0 || s.H == 0 {
+		s.W, s.H = 15, 15
+		if s.Rules == samegame.Dust {
+			s.W, s.H = 8, 6
+		}
+	}
 	g := &sgPlay{rules: s.Rules, w: s.W, h: s.H, colors: s.Colors, rng: rand.New(rand.NewPCG(s.Seed, 0x706c6179)),
 		think: s.Think, delay: s.Delay, eol: "\n", certainty: s.Certainty}
 	if s.Board != nil {

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -263,6 +264,19 @@ func browserOn(t *testing.T) (context.Context, *httptest.Server) {
 	return ctx, ts
 }
 
+// openPage starts a browser and a server and loads the page at path in a
+// window of w x h pixels, waiting (up to timeout) for its status line to
+// begin with status, then for more.
+func openPage(t *testing.T, path string, w, h int64, status string, timeout time.Duration, more ...chromedp.Action[chromedp.Void]) context.Context {
+	t.Helper()
+	ctx, ts := browserOn(t)
+	step(t, ctx, "load the page", append([]chromedp.Action[chromedp.Void]{
+		chromedp.EmulateViewport(w, h),
+		chromedp.Navigate(ts.URL + path),
+		waitFor(statusJS+`.textContent.startsWith(`+strconv.Quote(status)+`)`, timeout)}, more...)...)
+	return ctx
+}
+
 // serveOn starts a test server for the page on the database at path.
 func serveOn(t *testing.T, path string) (*httptest.Server, func()) {
 	t.Helper()
@@ -415,11 +429,7 @@ func TestBrowserScreenshot(t *testing.T) {
 	if raceEnabled {
 		t.Skip("skipped under -race: the 5-5-5 pattern database that the page waits for builds past the 20 s wait")
 	}
-	ctx, ts := browserOn(t)
-	step(t, ctx, "load the page",
-		chromedp.EmulateViewport(1280, 860),
-		chromedp.Navigate(ts.URL),
-		waitFor(statusJS+`.textContent.startsWith('New 3x3 board')`, 10*time.Second),
+	ctx := openPage(t, "/", 1280, 860, "New 3x3 board", 10*time.Second,
 		chromedp.SetValue(chromedp.ID("size"), "4x4"), // a new size shuffles
 		waitFor(statusJS+`.textContent.startsWith('New 4x4 board')`, 10*time.Second),
 		chromedp.Click(chromedp.CSS(`.pic[data-id="glass"]`)))

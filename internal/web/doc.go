@@ -12,7 +12,17 @@
 // id in localStorage so that a reload finds it again. The job system is an
 // interface, Jobs: NATSJobs runs them on internal/jobs (NATS JetStream,
 // what `tessera serve` uses, where a job survives a server restart), and
-// MemJobs in memory (tests, and a Config without one). The server bounds
+// MemJobs in memory (tests, and a Config without one). A page's job is the
+// catalogue's (catalog.JobKinds), which any worker runs: `tessera worker`
+// imports no part of this package. At submit the server fills in the
+// page's defaults and puts the job's inputs in the job system's blob store
+// (the jigsaw's pictures, the gap puzzle's region: a worker reads no file
+// the job names), and the jigsaw, gap, edge-matching and tangram jobs ask
+// for their view (View: the layouts, placements, boards and iterates the
+// page shows, computed where the job runs). The sliding page's kinds (its Auto, npuzzle.solve with the
+// page's spec, and npuzzle.pdb) are the server's own: they use its pattern
+// databases, so they run on its own MemJobs (jobKind.local) whatever the
+// job system, and do not survive a restart. The server bounds
 // the jobs of one client and of one address running at once (counted again
 // from the store's job records at start), each job's time, and the sizes
 // of every spec.
@@ -22,7 +32,9 @@
 // SameSite=Strict cookie; every job, saved game and uploaded picture is
 // stored with its owner, and another client's answers 404 like an unknown
 // id. Config.Token, when set (serve beyond loopback), is asked of every
-// request but the static files'.
+// request but the static files'. ServeToken chooses it from `tessera
+// serve`'s -token and -open, and App (app.go) runs the server as serve
+// does: its database, its job system and in-process workers.
 //
 // The pages are html/template files under templates/ and plain ES modules
 // and CSS under static/, embedded in the binary: there is no front-end build
@@ -69,9 +81,10 @@
 // steps through it while the search runs.
 //
 // A gap puzzle travels whole: its region, the picture's middle square cut
-// to the grid's side, as a PNG in every request and job spec (gapsRef), so
-// that any server or worker rebuilds it (neural.Cut, shuffled as
-// neural.Centre does) with no picture store. MCTS reports each placement
+// to the grid's side, as a PNG in every request and the page's job spec
+// (gapsRef; the job submitted carries it by blob address), so that any
+// server or worker rebuilds it (neural.Cut, shuffled as neural.Centre
+// does) with no picture store. MCTS reports each placement
 // through neural.Options.OnStep (priors, visits, values of the root's
 // children, V's estimate), which the gaps.solve job streams as progress.
 //

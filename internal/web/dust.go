@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -27,18 +26,18 @@ const (
 // the fewest clicks wins.
 var dustGame = &game{
 	Game: catalog.GameOf("dust"),
-	page: "dust.html",
 	data: func() any {
-		return dustPage{Solvers: dustSolvers, Cols: dustCols, Rows: dustRows,
+		return dustPage{Solvers: dustMenu.Menu(), Cols: dustCols, Rows: dustRows,
 			Letters: samegame.LetterColors[:dustColors]}
 	},
 	routes: (*Server).dustRoutes,
-	save:   dustSave,
+	save:   saveOf(dustSave),
+	auto:   "solve and play the solution (key a)",
 }
 
 // dustPage is what the dust page shows from the server's lists.
 type dustPage struct {
-	Solvers    []dustSolver
+	Solvers    []catalog.Menu
 	Cols, Rows int
 	Letters    string // the colours' letters, in order
 }
@@ -66,7 +65,10 @@ var dustOptions = catalog.SameGameRun{SameGameOptions: catalog.SameGameOptions{S
 
 // dustSolvers is the Auto menu: the catalogue's solvers that play the dust
 // game, in its order (exact, the default, first).
-var dustSolvers = menuOf(catalog.SameGame.Playing(samegame.Dust.String()).Menu())
+var dustSolvers = menuOf(dustMenu.Menu())
+
+// dustMenu is the catalogue's solvers that play the dust game.
+var dustMenu = catalog.SameGame.Playing(samegame.Dust.String())
 
 // menuOf turns catalogue menu entries into an Auto menu.
 func menuOf(menu []catalog.Menu) []dustSolver {
@@ -97,17 +99,7 @@ func (s *Server) dustSolverList(r *http.Request) (int, any, error) {
 // parseDustBoard reads a dust board from a request: rows of colour letters,
 // top first, separated by "/", at most dustCols x dustRows.
 func parseDustBoard(text string) (*samegame.Board, error) {
-	if len(text) > 4<<10 {
-		return nil, errorf(http.StatusBadRequest, "bad board: longer than 4 KiB")
-	}
-	b, err := samegame.ParseBoard(text, samegame.Dust)
-	if err != nil {
-		return nil, errorf(http.StatusBadRequest, "bad board: %v", err)
-	}
-	if b.Width() > dustCols || b.Height() > dustRows {
-		return nil, errorf(http.StatusBadRequest, "bad board: %dx%d is larger than %dx%d", b.Width(), b.Height(), dustCols, dustRows)
-	}
-	return b, nil
+	return parseBoardOf(text, samegame.Dust, dustCols, dustRows)
 }
 
 // dustLine writes b as the page and the API read it.
@@ -409,11 +401,7 @@ type dustState struct {
 // dustSave checks a saved game sent by the page: the boards parse, the
 // clicks replay legally from the start to the board. It returns the game
 // to store; solved means cleared.
-func dustSave(data json.RawMessage) (store.Game, error) {
-	var st dustState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func dustSave(st dustState) (store.Game, error) {
 	start, moves, res, err := replaySaved(st.Start, st.Board, st.History, 4<<10, parseDustBoard, dustLine)
 	if err != nil {
 		return store.Game{}, err
@@ -422,16 +410,5 @@ func dustSave(data json.RawMessage) (store.Game, error) {
 		return store.Game{}, errorf(http.StatusBadRequest, "elapsed_ms: negative")
 	}
 	st.Start, st.Board, st.History = dustLine(start), dustLine(res.Board), samegame.FormatMoves(moves)
-	norm, err := json.Marshal(st)
-	if err != nil {
-		return store.Game{}, err
-	}
-	el, err := elapsed(st.ElapsedMS)
-	if err != nil {
-		return store.Game{}, err
-	}
-	return store.Game{
-		Board: st.Board, Data: norm, Moves: len(moves),
-		Elapsed: el, Solved: res.Cleared,
-	}, nil
+	return stored(store.Game{Board: st.Board, Moves: len(moves), Solved: res.Cleared}, st, st.ElapsedMS)
 }

@@ -1,19 +1,14 @@
 package web
 
 import (
-	"bytes"
-	"context"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"image/png"
 	"math/rand/v2"
 	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"tessera/edgematch"
@@ -35,20 +30,14 @@ const (
 )
 
 var edgematchGame = &game{
-	Game: catalog.GameOf("edgematch"),
-	page: "edgematch.html",
-	data: func() any {
-		var list []catalog.Menu
-		list = append(list, catalog.EdgeMatch.Menu()...)
-		return edgematchPage{Solvers: list}
-	},
+	Game:   catalog.GameOf("edgematch"),
+	data:   func() any { return menuPage{Solvers: catalog.EdgeMatch.Menu()} },
 	routes: (*Server).edgematchRoutes,
-	save:   edgematchSave,
+	save:   saveOf(edgematchSave),
 	jobs:   edgematchJobs,
-}
-
-type edgematchPage struct {
-	Solvers []catalog.Menu
+	auto:   "solve as a job (key a)",
+	budgets: budgetMenu(emDefaultTimeout,
+		10*time.Second, time.Minute, 5*time.Minute, 10*time.Minute),
 }
 
 func (s *Server) edgematchRoutes(m *http.ServeMux) {
@@ -162,13 +151,7 @@ type emPuzzleJSON struct {
 }
 
 // emBoardJSON writes a board as piece, rotation per cell (-1 empty).
-func emBoardJSON(b *edgematch.Board) [][2]int {
-	out := make([][2]int, len(b.Cells))
-	for i, c := range b.Cells {
-		out[i] = [2]int{c.Piece, c.Rot}
-	}
-	return out
-}
+func emBoardJSON(b *edgematch.Board) [][2]int { return catalog.EdgeMatchBoardCells(b) }
 
 func (s *Server) emLoad(r *http.Request) (int, any, error) {
 	var req struct {
@@ -285,34 +268,9 @@ type emSolveSpec struct {
 	Ref *emRef `json:"ref,omitempty"`
 }
 
-// emResult is an edgematch.solve job's result on this server: the
-// catalogue's record and, for lp, P after every LP iteration (as long as
-// they fit in 512 KiB), in order: the live progress may skip some.
-type emResult struct {
-	catalog.EdgeMatchRecord
-	Iterates []string `json:"iterates,omitempty"`
-}
-
-// emProgress is an edgematch.solve job's progress and result.
-type emProgress struct {
-	Solver     string   `json:"solver"`
-	Board      [][2]int `json:"board,omitempty"`
-	Score      int      `json:"score"`
-	Max        int      `json:"max"`
-	Solved     bool     `json:"solved"`
-	Nodes      int64    `json:"nodes,omitempty"`
-	MS         float64  `json:"ms"`
-	Iteration  int      `json:"iteration,omitempty"` // lp
-	Objective  float64  `json:"objective,omitempty"`
-	Fractional int      `json:"fractional,omitempty"`
-	P          string   `json:"p,omitempty"` // lp: the matrix P as a PNG data URL
-	// Iterates, in the result of lp, are P after every LP iteration (as
-	// long as they fit in 512 KiB), in order: the live progress may skip
-	// some.
-	Iterates []string `json:"iterates,omitempty"`
-	Message  string   `json:"message"`
-	Stopped  string   `json:"stopped,omitempty"` // why a search ended without a solution
-}
+// emResult is an edgematch.solve job's result on the page (the
+// catalogue's view: the job is the catalogue's with View).
+type emResult = catalog.EdgeMatchViewResult
 
 // checkEMSpec reads an edgematch.solve job: the catalogue's job, its
 // puzzle's text or a ref the page names it by (resolved here), a solver of
@@ -339,15 +297,10 @@ func (s *Server) checkEMSpec(spec json.RawMessage) (catalog.EdgeMatchJob, error)
 		return j, errorf(http.StatusBadRequest, "options: sat_solver: the server runs its own")
 	case j.Options.Workers > 1:
 		return j, errorf(http.StatusBadRequest, "options: workers: a job here has one")
-	case j.Budget.CPU:
-		return j, errorf(http.StatusBadRequest, "budget: the page's solves are timed by the wall clock")
 	}
 	j.Options.Workers = 1
-	switch t := j.Budget.Timeout; {
-	case t == 0:
-		j.Budget.Timeout = min(emDefaultTimeout, s.cfg.MaxJobTimeout)
-	case t < 100*time.Millisecond || t > s.cfg.MaxJobTimeout:
-		return j, errorf(http.StatusBadRequest, "budget: timeout %v out of range 100ms..%v", t, s.cfg.MaxJobTimeout)
+	if err := s.pageBudget(&j.Budget, emDefaultTimeout); err != nil {
+		return j, err
 	}
 	if req.Ref != nil {
 		p, name, err := s.loadPuzzle(*req.Ref)
@@ -381,92 +334,11 @@ func edgematchJobs(s *Server) map[string]jobKind {
 			if err != nil {
 				return nil, err
 			}
+			j.View = true
 			return json.Marshal(j)
 		},
-		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-			j, err := s.checkEMSpec(spec)
-			if err != nil {
-				return nil, err
-			}
-			return s.solveEdgeMatch(ctx, j, progress)
-		},
+		run: s.slotted(catalog.JobKinds()[catalog.EdgeMatchKind]),
 	}}
-}
-
-// solveEdgeMatch runs the job, taking a busy slot; the partial search
-// reports its best board, the LP each iteration's P, at most about four
-// times a second. Its result is the catalogue's record, with P after every
-// LP iteration added.
-func (s *Server) solveEdgeMatch(ctx context.Context, j catalog.EdgeMatchJob, progress func(any)) (emResult, error) {
-	p, _, err := j.Parse()
-	if err != nil {
-		return emResult{}, err
-	}
-	start := time.Now()
-	var mu sync.Mutex
-	var last time.Time
-	throttled := func(f func() emProgress) {
-		mu.Lock()
-		defer mu.Unlock()
-		if progress == nil || time.Since(last) < 250*time.Millisecond {
-			return
-		}
-		last = time.Now()
-		progress(f())
-	}
-	var h catalog.EdgeMatchHooks
-	var best [][2]int // the partial search's best board so far
-	bestScore := 0
-	h.OnBest = func(b *edgematch.Board, sc edgematch.Score) {
-		mu.Lock()
-		best, bestScore = emBoardJSON(b), sc.Matched
-		mu.Unlock()
-		throttled(func() emProgress {
-			return emProgress{Solver: j.Solver, Board: best, Score: bestScore, Max: sc.Max, MS: msSince(start),
-				Message: fmt.Sprintf("Partial search: best %d of %d edges", sc.Matched, sc.Max)}
-		})
-	}
-	var iterates []string
-	iterBytes := 0
-	h.OnLP = func(it edgematch.LPIterate) {
-		// every iteration is shown: they are few and slow
-		img := edgematch.RenderP(it, edgematch.SnapshotOptions{Cell: 32})
-		var buf bytes.Buffer
-		png.Encode(&buf, img)
-		pr := emProgress{Solver: j.Solver, Iteration: it.Iteration, Objective: it.Objective, Fractional: it.Fractional, Max: p.MaxScore(), MS: msSince(start),
-			P:       "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes()),
-			Message: fmt.Sprintf("LP iteration %d: %d fractional entries, objective %.3f", it.Iteration, it.Fractional, it.Objective)}
-		if it.Board != nil {
-			pr.Board, pr.Score = emBoardJSON(it.Board), it.Score.Matched
-		}
-		mu.Lock()
-		if iterBytes += len(pr.P); iterBytes <= 512<<10 {
-			iterates = append(iterates, pr.P)
-		}
-		mu.Unlock()
-		if progress != nil && buf.Len() < 48<<10 {
-			progress(pr)
-		}
-	}
-	h.Progress = func(format string, args ...any) {
-		throttled(func() emProgress {
-			// the best board goes with every report, so that a page
-			// that comes back finds it
-			return emProgress{Solver: j.Solver, Board: best, Score: bestScore, Max: p.MaxScore(), MS: msSince(start), Message: fmt.Sprintf(format, args...)}
-		})
-	}
-	// The wait for a solver slot is the job's, not the search's time.
-	if err := s.acquire(ctx); err != nil {
-		return emResult{}, err
-	}
-	defer s.release()
-	rec, _ := j.Run(ctx, h)
-	if err := ctx.Err(); err != nil {
-		return emResult{}, err // cancelled
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	return emResult{EdgeMatchRecord: rec, Iterates: iterates}, nil
 }
 
 // edgematchState is a saved edge-matching game.
@@ -481,11 +353,7 @@ type edgematchState struct {
 // edgematchSave checks a saved board: the puzzle reference is well formed
 // and the board holds each piece at most once. The puzzle itself is not
 // read here (saves know no data folder): the page loads it again.
-func edgematchSave(data json.RawMessage) (store.Game, error) {
-	var st edgematchState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func edgematchSave(st edgematchState) (store.Game, error) {
 	if len(st.Board) > edgematch.MaxSide*edgematch.MaxSide || len(st.Name) > 200 || len(st.Ref.File) > 200 || st.Moves < 0 {
 		return store.Game{}, errorf(http.StatusBadRequest, "board or name too large")
 	}
@@ -499,13 +367,5 @@ func edgematchSave(data json.RawMessage) (store.Game, error) {
 		}
 		seen[c[0]] = true
 	}
-	norm, err := json.Marshal(st)
-	if err != nil {
-		return store.Game{}, err
-	}
-	el, err := elapsed(st.ElapsedMS)
-	if err != nil {
-		return store.Game{}, err
-	}
-	return store.Game{Board: st.Name, Data: norm, Moves: st.Moves, Elapsed: el}, nil
+	return stored(store.Game{Board: st.Name, Moves: st.Moves}, st, st.ElapsedMS)
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,25 +27,20 @@ func pieceAt(t *testing.T, ctx context.Context, i int) string {
 	return value(t, ctx, "piece", chromedp.Evaluate[string](`document.querySelector('#board .cell[data-i="`+strconv.Itoa(i)+`"]').dataset.piece`))
 }
 
-// TestBrowserEdgeMatch walks the edge-matching page: a drag that swaps
-// two tiles, a turn by keyboard, the exact search to the solution, the LP
-// with its matrices P, a reload during a running partial search that finds
-// it again, and Stop.
-func TestBrowserEdgeMatch(t *testing.T) {
-	ctx, ts := browserOn(t)
-	step(t, ctx, "load the page",
-		chromedp.EmulateViewport(1280, 900),
-		chromedp.Navigate(ts.URL+"/edgematch"),
-		waitFor(statusJS+`.textContent.startsWith('New puzzle: generated 5x5')`, 10*time.Second))
-
-	a, b := pieceAt(t, ctx, 0), pieceAt(t, ctx, 6)
-	x0, y0 := cellCentre(t, ctx, 0)
-	x1, y1 := cellCentre(t, ctx, 6)
-	step(t, ctx, "drag tile 0 onto tile 6",
-		drag(x0, y0, x1, y1),
-		waitFor(`document.getElementById('moves').textContent === '1'`, 5*time.Second))
-	if got0, got6 := pieceAt(t, ctx, 0), pieceAt(t, ctx, 6); got0 != b || got6 != a {
-		t.Fatalf("after the drag: cell 0 %s, cell 6 %s; before %s, %s", got0, got6, a, b)
+// dragAndTurn plays the first two moves of a board of swapped and turned
+// pieces (edge-matching, jigsaw): it drags the piece of cell i onto cell j
+// (waiting for more as well) and checks that the two swapped, then selects
+// a cell by keyboard, turns it with r and checks that its piece turned.
+func dragAndTurn(t *testing.T, ctx context.Context, i, j int, more ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	a, b := pieceAt(t, ctx, i), pieceAt(t, ctx, j)
+	xi, yi := cellCentre(t, ctx, i)
+	xj, yj := cellCentre(t, ctx, j)
+	step(t, ctx, fmt.Sprintf("drag cell %d onto cell %d", i, j), append([]chromedp.Action[chromedp.Void]{
+		drag(xi, yi, xj, yj),
+		waitFor(`document.getElementById('moves').textContent === '1'`, 5*time.Second)}, more...)...)
+	if gi, gj := pieceAt(t, ctx, i), pieceAt(t, ctx, j); gi != b || gj != a {
+		t.Fatalf("after the drag: cell %d %s, cell %d %s; before %s, %s", i, gi, j, gj, a, b)
 	}
 	step(t, ctx, "select by keyboard",
 		chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`),
@@ -55,9 +51,19 @@ func TestBrowserEdgeMatch(t *testing.T) {
 	step(t, ctx, "turn by keyboard", chromedp.KeyEvent("r"),
 		waitFor(`document.getElementById('moves').textContent === '2'`, 5*time.Second))
 	after := pieceAt(t, ctx, sel)
-	if p0, _, _ := strings.Cut(before, "/"); !strings.HasPrefix(after, p0+"/") || after == before {
+	if p, _, _ := strings.Cut(before, "/"); !strings.HasPrefix(after, p+"/") || after == before {
 		t.Fatalf("turned %s into %s", before, after)
 	}
+}
+
+// TestBrowserEdgeMatch walks the edge-matching page: a drag that swaps
+// two tiles, a turn by keyboard, the exact search to the solution, the LP
+// with its matrices P, a reload during a running partial search that finds
+// it again, and Stop.
+func TestBrowserEdgeMatch(t *testing.T) {
+	ctx := openPage(t, "/edgematch", 1280, 900, "New puzzle: generated 5x5", 10*time.Second)
+
+	dragAndTurn(t, ctx, 0, 6)
 
 	step(t, ctx, "exact search",
 		chromedp.SetValue(chromedp.ID("solver"), "dfs"),

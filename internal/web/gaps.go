@@ -5,12 +5,10 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
-	"math"
 	"math/rand/v2"
 	"net/http"
 	"strings"
@@ -52,14 +50,14 @@ const (
 
 var gapsGame = &game{
 	Game: catalog.GameOf("gaps"),
-	page: "gaps.html",
 	data: func() any {
 		return gapsPage{Solvers: catalog.Gaps.Menu(), Pictures: builtinPictures, Grids: []int{3, 4, 5},
 			MaxSims: gapsMaxSims, MaxAttempts: gapsMaxAttempts}
 	},
 	routes: (*Server).gapsRoutes,
-	save:   gapsSave,
+	save:   saveOf(gapsSave),
 	jobs:   gapsJobs,
+	auto:   "solve as a job (key a)",
 }
 
 type gapsPage struct {
@@ -271,22 +269,10 @@ func gapsCells(pz *neural.Puzzle, cells []int) error {
 	return nil
 }
 
-// gapsScoreJSON is a reassembly against the truth: patches in their true
-// cell, true adjacencies kept (of Pairs), and whether it is perfect.
-type gapsScoreJSON struct {
-	Patches    int  `json:"patches"`
-	Cells      int  `json:"cells"`
-	Neighbours int  `json:"neighbours"`
-	Pairs      int  `json:"pairs"`
-	Perfect    bool `json:"perfect"`
-}
+// gapsScoreJSON is a reassembly against the truth, counted.
+type gapsScoreJSON = catalog.GapsTally
 
-func gapsScoreOf(pz *neural.Puzzle, cells []int) gapsScoreJSON {
-	acc := pz.Score(cells)
-	n, pairs := pz.Cells(), 2*pz.Grid*(pz.Grid-1)
-	return gapsScoreJSON{Patches: int(math.Round(acc.Patch * float64(n))), Cells: n,
-		Neighbours: int(math.Round(acc.Neighbor * float64(pairs))), Pairs: pairs, Perfect: acc.Perfect}
-}
+func gapsScoreOf(pz *neural.Puzzle, cells []int) gapsScoreJSON { return catalog.GapsTallyOf(pz, cells) }
 
 // gapsScore scores a full board; a partial one is refused (the score
 // would tell the truth patch by patch).
@@ -316,81 +302,18 @@ func (s *Server) gapsScore(r *http.Request) (int, any, error) {
 // gapsSolveSpec is the spec of a gaps.solve job of the page: the
 // catalogue's job (catalog.GapsJob: the solver ("": mcts), its options
 // (reward, sims (0: 100), attempts (0: 1), the seed that shuffles the
-// puzzle and seeds the search), the budget, the grid and the puzzle's
-// region as its picture, a data URL of the PNG, cut whole) and the page's
-// pace.
-type gapsSolveSpec struct {
-	catalog.GapsJob
-	// PaceMS pauses MCTS after each placement, so that a person can
-	// follow a search that would end in a blink; each pause adds its
-	// length to the time limit, and holds no solver slot.
-	PaceMS int `json:"pace_ms"`
-}
+// puzzle and seeds the search), the budget, the grid, the puzzle's region
+// as its picture, a data URL of the PNG, cut whole, and the page's pace:
+// PaceMS pauses MCTS after each placement, each pause adding its length
+// to the time limit and holding no solver slot of this server).
+type gapsSolveSpec = catalog.GapsJob
 
 // gapsRegionURL prefixes the region of a page's job, a data URL.
 const gapsRegionURL = "data:image/png;base64,"
 
-// gapsStepJSON is one MCTS placement (neural.Step): the patch, the
-// reassembly before it, and per empty cell the prior, the visits and the
-// mean value of its child; Value is V's estimate of the reassembly before
-// the move (-1: none), Cell the cell chosen.
-type gapsStepJSON struct {
-	Attempt int       `json:"attempt"`
-	Placed  int       `json:"placed"`
-	Patch   int       `json:"patch"`
-	Before  []int     `json:"before"`
-	Moves   []int     `json:"moves"`
-	Priors  []float64 `json:"priors"`
-	Visits  []int     `json:"visits"`
-	Values  []float64 `json:"values"`
-	Value   float64   `json:"value"`
-	Cell    int       `json:"cell"`
-}
-
-func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
-
-func gapsStepOf(st neural.Step) gapsStepJSON {
-	out := gapsStepJSON{Attempt: st.Attempt, Placed: st.Placed, Patch: st.Patch, Before: st.Cells, Moves: st.Moves, Visits: st.Visits,
-		Value: round4(st.Value), Cell: st.Moves[st.Chosen], Priors: make([]float64, len(st.Priors)), Values: make([]float64, len(st.Values))}
-	for i := range st.Priors {
-		out.Priors[i], out.Values[i] = round4(st.Priors[i]), round4(st.Values[i])
-	}
-	return out
-}
-
-// gapsAttemptJSON is one attempt's answer.
-type gapsAttemptJSON struct {
-	Cells []int         `json:"cells"`
-	Value float64       `json:"value"`
-	Score gapsScoreJSON `json:"score"`
-}
-
-// gapsProgress is a gaps.solve job's progress and, with the answer, its
-// result.
-type gapsProgress struct {
-	Solver   string `json:"solver"`
-	Grid     int    `json:"grid"`
-	Attempts int    `json:"attempts"` // asked for
-	// Step is the last placement (MCTS) and Cells the attempt's
-	// reassembly after it.
-	Step  *gapsStepJSON `json:"step,omitempty"`
-	Cells []int         `json:"cells,omitempty"`
-	// The result: the answer (Cells), its score and V's value, the
-	// attempt chosen, every attempt, and the placements of the chosen
-	// attempt (MCTS). Played is false when the answer is a complete
-	// reassembly the search met, better than the line it played.
-	Final       bool              `json:"final"`
-	Score       *gapsScoreJSON    `json:"score,omitempty"`
-	Value       float64           `json:"value"`
-	Attempt     int               `json:"attempt"`
-	Tried       []gapsAttemptJSON `json:"tried,omitempty"`
-	Steps       []gapsStepJSON    `json:"steps,omitempty"`
-	Played      bool              `json:"played"`
-	Evaluations int64             `json:"evaluations"`
-	MS          float64           `json:"ms"`
-	Message     string            `json:"message"`
-	Stopped     string            `json:"stopped,omitempty"`
-}
+// gapsProgress is a gaps.solve job's progress (the catalogue's view: the
+// job is the catalogue's with View).
+type gapsProgress = catalog.GapsView
 
 // checkGapsSpec validates a spec and returns it (the job as the page
 // runs it: its defaults written out, its puzzle the region cut whole, its
@@ -400,7 +323,7 @@ func (s *Server) checkGapsSpec(spec json.RawMessage) (gapsSolveSpec, *neural.Puz
 	if err := specUnmarshal(spec, &req); err != nil {
 		return req, nil, 0, err
 	}
-	j := &req.GapsJob
+	j := &req
 	if j.Solver == "" {
 		j.Solver = "mcts"
 	}
@@ -453,21 +376,6 @@ func (s *Server) checkGapsSpec(spec json.RawMessage) (gapsSolveSpec, *neural.Puz
 	return req, pz, timeout, nil
 }
 
-// gapsBlobs reads a page's job's region (its data URL).
-type gapsBlobs struct{}
-
-func (gapsBlobs) GetBlob(_ context.Context, addr string) ([]byte, error) {
-	region, ok := strings.CutPrefix(addr, gapsRegionURL)
-	if !ok {
-		return nil, errors.New("gaps: not a region")
-	}
-	return base64.StdEncoding.DecodeString(region)
-}
-
-func (gapsBlobs) PutBlob(context.Context, []byte) (string, error) {
-	return "", errors.New("gaps: the page's jobs keep no outputs")
-}
-
 func gapsJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{catalog.GapsKind: {
 		check: func(spec json.RawMessage) (time.Duration, error) {
@@ -477,20 +385,28 @@ func gapsJobs(s *Server) map[string]jobKind {
 			_, _, timeout, err := s.checkGapsSpec(spec)
 			return timeout + 2*time.Minute, err // the search stops itself at timeout; the rest is for the wait for a slot
 		},
-		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-			if isCatalogGapsJob(spec) {
-				// A bench's job (catalog.GapsJob, its picture in the job
-				// system's blob store), sent to a worker that also runs
-				// the page's.
-				return catalog.JobKinds()[catalog.GapsKind](ctx, spec, progress)
-			}
-			req, pz, _, err := s.checkGapsSpec(spec)
-			if err != nil {
-				return nil, err
-			}
-			return s.solveGaps(ctx, req, pz, progress)
-		},
+		upload: s.uploadGapsSpec,
+		run:    s.slotted(catalog.JobKinds()[catalog.GapsKind]),
 	}}
+}
+
+// uploadGapsSpec turns a page's job into the catalogue's that any worker
+// runs: its region put in the job system's blob store, named by address,
+// and the page's view asked for.
+func (s *Server) uploadGapsSpec(ctx context.Context, spec json.RawMessage) (json.RawMessage, error) {
+	j, _, _, err := s.checkGapsSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	data, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(j.Picture.Blob, gapsRegionURL))
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, "region: not base64: %v", err)
+	}
+	if j.Picture.Blob, err = s.jobs.PutBlob(ctx, data); err != nil {
+		return nil, err
+	}
+	j.View = true
+	return json.Marshal(j)
 }
 
 // isCatalogGapsJob reports whether spec is the catalogue's gaps.solve job
@@ -502,121 +418,9 @@ func isCatalogGapsJob(spec json.RawMessage) bool {
 	return json.Unmarshal(spec, &probe) == nil && probe.Picture != nil && strings.HasPrefix(probe.Picture.Blob, "sha256:")
 }
 
-// solveGaps runs the page's job req on pz (its puzzle) in this process
-// with the shipped model, taking a busy slot (given back during MCTS's
-// pauses); MCTS reports every placement.
-func (s *Server) solveGaps(ctx context.Context, req gapsSolveSpec, pz *neural.Puzzle, progress func(any)) (gapsResult, error) {
-	start := time.Now()
-	attempts := req.Options.Attempts
-	base := gapsProgress{Solver: req.Solver, Grid: pz.Grid, Attempts: attempts}
-	if err := s.acquire(ctx); err != nil {
-		return gapsResult{}, err
-	}
-	held := true
-	defer func() {
-		if held {
-			s.release()
-		}
-	}()
-	sctx, cancel := context.WithTimeout(ctx, req.Budget.Timeout)
-	defer cancel()
-	// steps[k] are the placements of attempt k.
-	steps := make([][]gapsStepJSON, attempts)
-	var (
-		res  neural.Result
-		serr error
-		done bool
-	)
-	h := catalog.GapHooks{OnResult: func(_ *neural.Puzzle, r neural.Result, err error) { res, serr, done = r, err, true }}
-	h.OnStep = func(st neural.Step) {
-		js := gapsStepOf(st)
-		if st.Attempt < len(steps) {
-			steps[st.Attempt] = append(steps[st.Attempt], js)
-		}
-		after := append([]int(nil), st.Cells...)
-		after[st.Patch] = js.Cell
-		p := base
-		p.Step, p.Cells, p.MS = &js, after, msSince(start)
-		p.Message = fmt.Sprintf("Attempt %d of %d: patch %d to cell %d (%d of %d placed)", st.Attempt+1, attempts, st.Patch, js.Cell, st.Placed+1, pz.Cells())
-		if st.Value >= 0 {
-			p.Message += fmt.Sprintf("; V's estimate before it %.3f", st.Value)
-		}
-		if progress != nil {
-			progress(p)
-		}
-		if req.PaceMS > 0 {
-			// The pause holds no slot: another solve may run meanwhile.
-			s.release()
-			held = false
-			select {
-			case <-sctx.Done():
-			case <-time.After(time.Duration(req.PaceMS) * time.Millisecond):
-			}
-			held = s.acquire(sctx) == nil // else the search stops at its next look at sctx
-		}
-	}
-	if progress != nil {
-		p := base
-		p.Message = fmt.Sprintf("%s is searching…", req.Solver)
-		progress(p)
-	}
-	rec, err := req.GapsJob.Run(sctx, gapsBlobs{}, h)
-	if ctx.Err() != nil {
-		return gapsResult{}, ctx.Err() // cancelled
-	}
-	if !done {
-		return gapsResult{}, errorf(http.StatusUnprocessableEntity, "%v", err)
-	}
-	out := base
-	out.Final, out.Evaluations, out.MS, out.Attempt, out.Value = true, res.Evaluations, msSince(start), res.Attempt, round4(res.Value)
-	for _, a := range res.Attempts {
-		out.Tried = append(out.Tried, gapsAttemptJSON{Cells: a.Cells, Value: round4(a.Value), Score: gapsScoreOf(pz, a.Cells)})
-	}
-	if res.Cells != nil {
-		sc := gapsScoreOf(pz, res.Cells)
-		out.Cells, out.Score = res.Cells, &sc
-		if res.Attempt < len(steps) && len(steps[res.Attempt]) > 0 {
-			out.Steps = steps[res.Attempt]
-			last := out.Steps[len(out.Steps)-1]
-			played := append([]int(nil), last.Before...)
-			played[last.Patch] = last.Cell
-			out.Played = equalInts(played, res.Cells)
-		}
-	}
-	switch {
-	case res.Cells == nil:
-		out.Stopped = fmt.Sprint(serr)
-		out.Message = fmt.Sprintf("Stopped before a complete reassembly: %v", serr)
-	case serr != nil:
-		out.Stopped = serr.Error()
-		out.Message = fmt.Sprintf("Stopped (%v): best answer %d of %d patches in place", serr, out.Score.Patches, out.Score.Cells)
-	case out.Score.Perfect:
-		out.Message = fmt.Sprintf("Solved: every patch in place (attempt %d of %d, V %.3f)", res.Attempt+1, len(res.Attempts), res.Value)
-	default:
-		out.Message = fmt.Sprintf("Answer: %d of %d patches and %d of %d neighbours in place (attempt %d of %d, V %.3f)",
-			out.Score.Patches, out.Score.Cells, out.Score.Neighbours, out.Score.Pairs, res.Attempt+1, len(res.Attempts), res.Value)
-	}
-	return gapsResult{GapsResult: rec, gapsProgress: out}, nil
-}
-
 // gapsResult is a gaps.solve job's result: the catalogue's (its record,
-// when the solver answered) and the page's view of it.
-type gapsResult struct {
-	catalog.GapsResult
-	gapsProgress
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
+// when the solver answered) with its view.
+type gapsResult = catalog.GapsResult
 
 // gapsState is a saved gap puzzle: the puzzle, the patches placed by hand
 // (cells: the cell of each patch, -1 in the tray) and the time played.
@@ -629,11 +433,7 @@ type gapsState struct {
 
 // gapsSave checks a saved game: the puzzle rebuilds, the reassembly fits
 // it; a full board is scored.
-func gapsSave(data json.RawMessage) (store.Game, error) {
-	var st gapsState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func gapsSave(st gapsState) (store.Game, error) {
 	if len(st.Name) > 200 || st.ElapsedMS < 0 {
 		return store.Game{}, errorf(http.StatusBadRequest, "name too long or negative time")
 	}
@@ -650,14 +450,6 @@ func gapsSave(data json.RawMessage) (store.Game, error) {
 			placed++
 		}
 	}
-	norm, err := json.Marshal(st)
-	if err != nil {
-		return store.Game{}, err
-	}
 	solved := placed == pz.Cells() && pz.Score(st.Cells).Perfect
-	el, err := elapsed(st.ElapsedMS)
-	if err != nil {
-		return store.Game{}, err
-	}
-	return store.Game{Board: st.Name, Data: norm, Moves: placed, Solved: solved, Elapsed: el}, nil
+	return stored(store.Game{Board: st.Name, Moves: placed, Solved: solved}, st, st.ElapsedMS)
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,48 +49,44 @@ func centreOf(t *testing.T, ctx context.Context, sel string) (float64, float64) 
 // the empty cells.
 func TestBrowserGaps(t *testing.T) {
 	skipGomlxUnderRace(t)
-	ctx, ts := browserOn(t)
-	step(t, ctx, "load the page",
-		chromedp.EmulateViewport(1440, 900),
-		chromedp.Navigate(ts.URL+"/gaps"),
-		waitFor(statusJS+`.textContent.startsWith('New 3x3 puzzle')`, 20*time.Second),
+	ctx := openPage(t, "/gaps", 1440, 900, "New 3x3 puzzle", 20*time.Second,
 		waitFor(`document.querySelectorAll('#tray .patch').length === 9`, 5*time.Second))
 
-	// A drag from the tray onto cell 4.
-	first := value(t, ctx, "first patch", chromedp.Evaluate[string](`document.querySelector('#tray .patch').dataset.p`))
-	p0, _ := strconv.Atoi(first)
-	x0, y0 := centreOf(t, ctx, `#tray .patch[data-p="`+first+`"]`)
-	x1, y1 := centreOf(t, ctx, `#board .cell[data-i="4"]`)
-	step(t, ctx, "drag a patch onto cell 4",
-		drag(x0, y0, x1, y1),
-		waitFor(`document.getElementById('placed').textContent === '1'`, 5*time.Second))
-	if cells := gapsCellsOf(t, ctx); cells[p0] != 4 {
-		t.Fatalf("after the drag patch %d is in %d: %v", p0, cells[p0], cells)
-	}
-	// A tap on a patch, then on cell 0.
-	second := value(t, ctx, "next patch", chromedp.Evaluate[string](`document.querySelector('#tray .patch').dataset.p`))
-	p1, _ := strconv.Atoi(second)
-	step(t, ctx, "tap a patch, then a cell",
-		chromedp.Click(chromedp.CSS(`#tray .patch[data-p="`+second+`"]`)),
-		waitFor(`document.querySelector('#tray .patch.selected') !== null`, 5*time.Second),
-		chromedp.Click(chromedp.CSS(`#board .cell[data-i="0"]`)),
-		waitFor(`document.getElementById('placed').textContent === '2'`, 5*time.Second))
-	if cells := gapsCellsOf(t, ctx); cells[p1] != 0 {
-		t.Fatalf("after the taps patch %d is in %d: %v", p1, cells[p1], cells)
-	}
-	// Keys: Enter in the tray picks up its first patch, the arrows take
-	// the cursor from cell 0 to cell 2, Enter puts it down.
-	third := value(t, ctx, "next patch", chromedp.Evaluate[string](`document.querySelector('#tray .patch').dataset.p`))
-	p2, _ := strconv.Atoi(third)
-	step(t, ctx, "keyboard",
-		chromedp.Evaluate[chromedp.Void](`document.getElementById('tray').focus()`),
-		chromedp.KeyEvent(kb.Enter),
-		waitFor(`document.activeElement === document.getElementById('board')`, 5*time.Second),
-		chromedp.KeyEvent(kb.ArrowRight+kb.ArrowRight),
-		chromedp.KeyEvent(kb.Enter),
-		waitFor(`document.getElementById('placed').textContent === '3'`, 5*time.Second))
-	if cells := gapsCellsOf(t, ctx); cells[p2] != 2 {
-		t.Fatalf("after the keys patch %d is in %d: %v", p2, cells[p2], cells)
+	// The tray's first patch placed three ways: a drag onto cell 4; a tap
+	// on it, then on cell 0; keys (Enter in the tray picks it up, the
+	// arrows take the cursor from cell 0 to cell 2, Enter puts it down).
+	for n, way := range []struct {
+		how  string
+		cell int
+		play func(patch string) []chromedp.Action[chromedp.Void]
+	}{
+		{"drag", 4, func(patch string) []chromedp.Action[chromedp.Void] {
+			x0, y0 := centreOf(t, ctx, `#tray .patch[data-p="`+patch+`"]`)
+			x1, y1 := centreOf(t, ctx, `#board .cell[data-i="4"]`)
+			return []chromedp.Action[chromedp.Void]{drag(x0, y0, x1, y1)}
+		}},
+		{"taps", 0, func(patch string) []chromedp.Action[chromedp.Void] {
+			return []chromedp.Action[chromedp.Void]{
+				chromedp.Click(chromedp.CSS(`#tray .patch[data-p="` + patch + `"]`)),
+				waitFor(`document.querySelector('#tray .patch.selected') !== null`, 5*time.Second),
+				chromedp.Click(chromedp.CSS(`#board .cell[data-i="0"]`))}
+		}},
+		{"keys", 2, func(string) []chromedp.Action[chromedp.Void] {
+			return []chromedp.Action[chromedp.Void]{
+				chromedp.Evaluate[chromedp.Void](`document.getElementById('tray').focus()`),
+				chromedp.KeyEvent(kb.Enter),
+				waitFor(`document.activeElement === document.getElementById('board')`, 5*time.Second),
+				chromedp.KeyEvent(kb.ArrowRight + kb.ArrowRight),
+				chromedp.KeyEvent(kb.Enter)}
+		}},
+	} {
+		patch := value(t, ctx, "next patch", chromedp.Evaluate[string](`document.querySelector('#tray .patch').dataset.p`))
+		p, _ := strconv.Atoi(patch)
+		step(t, ctx, "place a patch by "+way.how, append(way.play(patch),
+			waitFor(fmt.Sprintf(`document.getElementById('placed').textContent === '%d'`, n+1), 5*time.Second))...)
+		if cells := gapsCellsOf(t, ctx); cells[p] != way.cell {
+			t.Fatalf("after the %s patch %d is in %d, want %d: %v", way.how, p, cells[p], way.cell, cells)
+		}
 	}
 
 	// The rest in their true cells (the truth rebuilt from the puzzle the

@@ -309,8 +309,8 @@ func bfsLength(t *testing.T, b *npuzzle.Board) int {
 	return len(sol.Moves)
 }
 
-// checkSolution checks that moves take board to the goal.
-func checkSolution(t *testing.T, board, moves string) {
+// replayLine plays moves on board, both as the API writes them.
+func replayLine(t *testing.T, board, moves string) (*npuzzle.Board, error) {
 	t.Helper()
 	b, err := npuzzle.Parse(board, npuzzle.Size{})
 	if err != nil {
@@ -320,7 +320,13 @@ func checkSolution(t *testing.T, board, moves string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	end, err := npuzzle.Replay(b, ms)
+	return npuzzle.Replay(b, ms)
+}
+
+// checkSolution checks that moves take board to the goal.
+func checkSolution(t *testing.T, board, moves string) {
+	t.Helper()
+	end, err := replayLine(t, board, moves)
 	if err != nil || !end.IsSolved(npuzzle.BlankLast) {
 		t.Fatalf("moves %s do not solve %s: %v", moves, board, err)
 	}
@@ -855,22 +861,19 @@ func startTestHandler(t *testing.T, s *Server, h http.Handler) (*httptest.Server
 // and was listed as -1; an edge-matching save names its puzzle (issue 38,
 // item 7).
 func TestSavesRefuseNullAndOverflow(t *testing.T) {
-	for name, save := range map[string]func(json.RawMessage) (store.Game, error){
-		"npuzzle": npuzzleSave, "edgematch": edgematchSave, "dust": dustSave,
-		"gaps": gapsSave, "jigsaw": jigsawSave, "samegame": samegameSave,
-	} {
+	for _, g := range []*game{npuzzleGame, dustGame, samegameGame, edgematchGame, jigsawGame, gapsGame, tangramGame} {
 		for _, body := range []string{"null", " null\n"} {
-			if _, err := save(json.RawMessage(body)); err == nil {
-				t.Errorf("%s: %q saved", name, body)
+			if _, err := g.save(json.RawMessage(body)); err == nil {
+				t.Errorf("%s: %q saved", g.Kind, body)
 			}
 		}
 	}
 	for _, body := range []string{`{}`, `{"board":null}`, `{"ref":{"rows":4,"cols":5},"elapsed_ms":9223372036854775807}`, `{"ref":{"rows":4,"cols":5},"elapsed_ms":-1}`} {
-		if _, err := edgematchSave(json.RawMessage(body)); err == nil {
+		if _, err := edgematchGame.save(json.RawMessage(body)); err == nil {
 			t.Errorf("edgematch: %s saved", body)
 		}
 	}
-	g, err := edgematchSave(json.RawMessage(`{"ref":{"rows":4,"cols":5},"board":[[3,1]],"elapsed_ms":1500}`))
+	g, err := edgematchGame.save(json.RawMessage(`{"ref":{"rows":4,"cols":5},"board":[[3,1]],"elapsed_ms":1500}`))
 	if err != nil || g.Elapsed != 1500*time.Millisecond {
 		t.Errorf("edgematch: a good save: %v, %v", g.Elapsed, err)
 	}

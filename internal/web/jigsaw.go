@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"image"
 	"image/jpeg"
@@ -14,7 +13,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -50,18 +48,14 @@ const (
 var jgDataSets = []string{"mit432", "mcgill540"}
 
 var jigsawGame = &game{
-	Game: catalog.GameOf("jigsaw"),
-	page: "jigsaw.html",
-	data: func() any {
-		return jigsawPage{Solvers: catalog.Jigsaw.Menu()}
-	},
+	Game:   catalog.GameOf("jigsaw"),
+	data:   func() any { return menuPage{Solvers: catalog.Jigsaw.Menu()} },
 	routes: (*Server).jigsawRoutes,
-	save:   jigsawSave,
+	save:   saveOf(jigsawSave),
 	jobs:   jigsawJobs,
-}
-
-type jigsawPage struct {
-	Solvers []catalog.Menu
+	auto:   "solve as a job (key a)",
+	budgets: budgetMenu(2*time.Minute,
+		30*time.Second, 2*time.Minute, 10*time.Minute),
 }
 
 func (s *Server) jigsawRoutes(m *http.ServeMux) {
@@ -346,18 +340,13 @@ func (s *Server) jgLoadBusy(r *http.Request, ref jgRef) (*jgPuzzle, error) {
 	return s.jgLoad(ctx, ref)
 }
 
-// jgBoard is a layout as the page holds it: rows x cols cells, row-major,
-// each [piece, rotation] (rotation in quarter turns clockwise of the piece
-// as on the sheet), piece -1 for an empty cell.
-type jgBoard struct {
-	Rows  int      `json:"rows"`
-	Cols  int      `json:"cols"`
-	Cells [][2]int `json:"cells"`
-}
+// jgBoard is a layout as the page holds it (the catalogue's: a job's
+// progress carries it).
+type jgBoard = catalog.JigsawBoard
 
-// check bounds a board sent for a puzzle of n pieces: every cell in range,
-// each piece at most once, no rotations for Type 1 (rotate false).
-func (b jgBoard) check(n int, rotate bool) error {
+// checkJGBoard bounds a board sent for a puzzle of n pieces: every cell in
+// range, each piece at most once, no rotations for Type 1 (rotate false).
+func checkJGBoard(b jgBoard, n int, rotate bool) error {
 	if b.Rows < 1 || b.Cols < 1 || b.Rows > jgMaxBoard || b.Cols > jgMaxBoard || b.Rows*b.Cols > jgMaxBoard {
 		return errorf(http.StatusBadRequest, "board: %d x %d cells, want 1 to %d cells", b.Rows, b.Cols, jgMaxBoard)
 	}
@@ -377,17 +366,6 @@ func (b jgBoard) check(n int, rotate bool) error {
 	return nil
 }
 
-// placement is the board as a placement of one image.
-func (b jgBoard) placement() *jigsaw.Placement {
-	pl := &jigsaw.Placement{Images: 1}
-	for i, c := range b.Cells {
-		if c[0] >= 0 {
-			pl.Pieces = append(pl.Pieces, jigsaw.Placed{Piece: c[0], Row: i / b.Cols, Col: i % b.Cols, Rotation: jigsaw.Rotation(c[1])})
-		}
-	}
-	return pl
-}
-
 // jgStartBoard is the scramble as the page first shows it: piece k in
 // cell k of the sheet's grid, as cut.
 func jgStartBoard(p *jgPuzzle) jgBoard {
@@ -403,140 +381,15 @@ func jgStartBoard(p *jgPuzzle) jgBoard {
 	return b
 }
 
-// jgBoardOf lays out a solver's placement for the page: its output images
-// in a near-square grid of slots, one empty cell between slots, and the
-// pieces it did not place (a search stopped early, or one picture of a bag
-// under way) in rows below.
-func jgBoardOf(pl *jigsaw.Placement, n int) jgBoard {
-	k := max(pl.Images, 1)
-	per := 1
-	for per*per < k {
-		per++
-	}
-	type box struct{ r0, c0, h, w int }
-	boxes := make([]box, k)
-	slotH, slotW := 0, 0
-	for img := range k {
-		bd := pl.Bounds(img)
-		boxes[img] = box{bd.Min.Y, bd.Min.X, bd.Dy(), bd.Dx()}
-		slotH, slotW = max(slotH, bd.Dy()), max(slotW, bd.Dx())
-	}
-	gap := 0
-	if k > 1 {
-		gap = 1
-	}
-	slotRows := (k + per - 1) / per
-	cols := max(per*slotW+(per-1)*gap, 1)
-	rows := slotRows*slotH + (slotRows-1)*gap
-	placed := make([]bool, n)
-	type at struct{ r, c, piece, rot int }
-	var cells []at
-	for _, q := range pl.Pieces {
-		if q.Piece < 0 || q.Piece >= n || placed[q.Piece] || q.Image < 0 || q.Image >= k {
-			continue
-		}
-		placed[q.Piece] = true
-		bx := boxes[q.Image]
-		r := (q.Image/per)*(slotH+gap) + q.Row - bx.r0
-		c := (q.Image%per)*(slotW+gap) + q.Col - bx.c0
-		cells = append(cells, at{r, c, q.Piece, int(q.Rotation)})
-	}
-	var loose []int
-	for i, ok := range placed {
-		if !ok {
-			loose = append(loose, i)
-		}
-	}
-	tray := 0
-	if len(loose) > 0 {
-		if rows > 0 {
-			tray = rows + 1
-		}
-		rows = tray + (len(loose)+cols-1)/cols
-	}
-	b := jgBoard{Rows: max(rows, 1), Cols: cols}
-	b.Cells = make([][2]int, b.Rows*b.Cols)
-	for i := range b.Cells {
-		b.Cells[i] = [2]int{-1, 0}
-	}
-	for _, a := range cells {
-		b.Cells[a.r*cols+a.c] = [2]int{a.piece, a.rot}
-	}
-	for i, p := range loose {
-		b.Cells[tray*cols+i] = [2]int{p, 0}
-	}
-	return b
-}
+// jgBoardOf lays out a solver's placement for the page
+// (catalog.JigsawBoardOf).
+func jgBoardOf(pl *jigsaw.Placement, n int) jgBoard { return catalog.JigsawBoardOf(pl, n) }
 
 // jgScoreJSON is a board's score against the truth.
-type jgScoreJSON struct {
-	Direct   float64 `json:"direct"`
-	Neighbor float64 `json:"neighbor"`
-	Perfect  bool    `json:"perfect"`
-	// Correct of Pieces are directly correct; Kept of Adjacencies true
-	// adjacencies are kept.
-	Correct     int `json:"correct"`
-	Pieces      int `json:"pieces"`
-	Kept        int `json:"kept"`
-	Adjacencies int `json:"adjacencies"`
-	// Wrong lists the board's adjacencies of two pieces that are not
-	// neighbours in the truth, or not the right way round: [cell, 1] the
-	// cell and the one to its right, [cell, 2] the one below.
-	Wrong [][2]int `json:"wrong"`
-}
-
-// rotateOffset turns a cell offset by t quarter turns clockwise (rows
-// grow downwards): (r, c) -> (c, -r) per turn.
-func rotateOffset(r, c int, t jigsaw.Rotation) (int, int) {
-	for range t & 3 {
-		r, c = c, -r
-	}
-	return r, c
-}
-
-// trueNeighbours reports whether the pieces a and b, shown turned by ra
-// and rb, are neighbours in the truth with b at offset (dr, dc) of a.
-func trueNeighbours(t *jigsaw.Truth, a, ra, b, rb, dr, dc int) bool {
-	oa, ob := t.Pieces[a], t.Pieces[b]
-	ta, tb := oa.Rotation.Add(jigsaw.Rotation(ra)), ob.Rotation.Add(jigsaw.Rotation(rb))
-	if oa.Image != ob.Image || ta != tb {
-		return false
-	}
-	r, c := rotateOffset(ob.Row-oa.Row, ob.Col-oa.Col, ta)
-	return r == dr && c == dc
-}
+type jgScoreJSON = catalog.JigsawScore
 
 // jgScoreBoard scores b against p's truth and lists its wrong adjacencies.
-func jgScoreBoard(p *jgPuzzle, b jgBoard) jgScoreJSON {
-	acc, err := jigsaw.Score(p.truth, b.placement(), jigsaw.ScoreOptions{})
-	out := jgScoreJSON{Wrong: [][2]int{}}
-	if err == nil {
-		out.Direct, out.Neighbor, out.Perfect = acc.Direct, acc.Neighbor, acc.Perfect
-		for _, im := range acc.Images {
-			out.Correct += im.Correct
-			out.Pieces += im.Pieces
-			out.Kept += im.CorrectAdjacencies
-			out.Adjacencies += im.Adjacencies
-		}
-	}
-	for i, c := range b.Cells {
-		if c[0] < 0 {
-			continue
-		}
-		r, col := i/b.Cols, i%b.Cols
-		if col+1 < b.Cols {
-			if d := b.Cells[i+1]; d[0] >= 0 && !trueNeighbours(p.truth, c[0], c[1], d[0], d[1], 0, 1) {
-				out.Wrong = append(out.Wrong, [2]int{i, 1})
-			}
-		}
-		if r+1 < b.Rows {
-			if d := b.Cells[i+b.Cols]; d[0] >= 0 && !trueNeighbours(p.truth, c[0], c[1], d[0], d[1], 1, 0) {
-				out.Wrong = append(out.Wrong, [2]int{i, 2})
-			}
-		}
-	}
-	return out
-}
+func jgScoreBoard(p *jgPuzzle, b jgBoard) jgScoreJSON { return catalog.ScoreJigsawBoard(p.truth, b) }
 
 // jgPuzzleJSON is a puzzle as the page draws it.
 type jgPuzzleJSON struct {
@@ -602,44 +455,26 @@ func (s *Server) jgScore(r *http.Request) (int, any, error) {
 	if err := req.Ref.check(); err != nil {
 		return 0, nil, err
 	}
-	if err := req.Board.check(jgMaxPieces, req.Ref.Rotate); err != nil {
+	if err := checkJGBoard(req.Board, jgMaxPieces, req.Ref.Rotate); err != nil {
 		return 0, nil, err
 	}
 	p, err := s.jgLoadBusy(r, req.Ref)
 	if err != nil {
 		return 0, nil, err
 	}
-	if err := req.Board.check(len(p.pz.Pieces), req.Ref.Rotate); err != nil {
+	if err := checkJGBoard(req.Board, len(p.pz.Pieces), req.Ref.Rotate); err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, jgScoreBoard(p, req.Board), nil
 }
 
-// jgProgress is a jigsaw.solve job's progress and result.
-type jgProgress struct {
-	Solver string `json:"solver"`
-	// Generation counts the generations so far, all pictures together;
-	// Picture is k of Pictures while picture k of a mixed bag is solved.
-	Generation int         `json:"generation"`
-	Picture    int         `json:"picture,omitempty"`
-	Pictures   int         `json:"pictures,omitempty"`
-	Fitness    float64     `json:"fitness,omitempty"`
-	Board      *jgBoard    `json:"board,omitempty"`
-	Score      jgScoreJSON `json:"score"`
-	MS         float64     `json:"ms"`
-	Message    string      `json:"message"`
-	// In the result: the best fitness of every generation of a single
-	// picture, and why a search ended early.
-	History []float64 `json:"history,omitempty"`
-	Stopped string    `json:"stopped,omitempty"`
-}
+// jgProgress is a jigsaw.solve job's progress (the catalogue's view: the
+// job is the catalogue's with View).
+type jgProgress = catalog.JigsawView
 
 // jgSolveResult is a jigsaw.solve job's result: the catalogue's result
-// (a record per picture) and the page's view of it.
-type jgSolveResult struct {
-	catalog.JigsawResult
-	jgProgress
-}
+// (a record per picture) with its view.
+type jgSolveResult = catalog.JigsawResult
 
 // checkJGSpec reads a jigsaw.solve job of the page: the catalogue's job
 // (catalog.JigsawJob) whose pictures' blobs are the server's refs
@@ -722,117 +557,30 @@ func jigsawJobs(s *Server) map[string]jobKind {
 			}
 			return ids
 		},
-		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-			if isCatalogJigsawJob(spec) {
-				// A bench's job, sent to a worker that also runs the page's.
-				return catalog.JobKinds()[catalog.JigsawKind](ctx, spec, progress)
-			}
-			j, ref, _, err := s.checkJGSpec(spec)
-			if err != nil {
-				return nil, err
-			}
-			return s.solveJigsaw(ctx, j, ref, progress)
-		},
+		upload: s.uploadJGSpec,
+		run:    s.slotted(catalog.JobKinds()[catalog.JigsawKind]),
 	}}
 }
 
-// jgBlobs reads the pictures of the page's jobs: their addresses are the
-// server's refs.
-type jgBlobs struct{ s *Server }
-
-func (b jgBlobs) GetBlob(ctx context.Context, id string) ([]byte, error) {
-	return b.s.jgPictureBytes(ctx, id)
-}
-
-func (jgBlobs) PutBlob(context.Context, []byte) (string, error) {
-	return "", errors.New("jigsaw: the page's jobs keep no outputs")
-}
-
-// solveJigsaw runs the page's job j, whose puzzle is ref's, in this
-// process, taking a busy slot and one core; after each generation the
-// best layout and its score go to progress (at most ten times a second).
-func (s *Server) solveJigsaw(ctx context.Context, j catalog.JigsawJob, ref jgRef, progress func(any)) (jgSolveResult, error) {
-	start := time.Now()
-	// The wait for a solver slot is the job's, not the search's time.
-	if err := s.acquire(ctx); err != nil {
-		return jgSolveResult{}, err
-	}
-	defer s.release()
-	p, err := s.jgLoad(ctx, ref)
+// uploadJGSpec turns a page's job into the catalogue's that any worker
+// runs: its pictures (the server's refs) put in the job system's blob
+// store, named by address, and the page's view asked for.
+func (s *Server) uploadJGSpec(ctx context.Context, spec json.RawMessage) (json.RawMessage, error) {
+	j, ref, _, err := s.checkJGSpec(spec)
 	if err != nil {
-		return jgSolveResult{}, err
+		return nil, err
 	}
-	n := len(p.pz.Pieces)
-	var mu sync.Mutex
-	gens := 0
-	var last time.Time
-	var cur jigsaw.Generation
-	var res jigsaw.Result
-	var serr error
-	h := catalog.JigsawHooks{Workers: 1, OnResult: func(r jigsaw.Result, err error) { res, serr = r, err }}
-	h.Progress = func(g jigsaw.Generation) {
-		if g.Stage != "" { // an earlier stage's progress, not a generation
-			return
+	for i, id := range ref.Pictures {
+		data, err := s.jgPictureBytes(ctx, id)
+		if err != nil {
+			return nil, err
 		}
-		mu.Lock()
-		gens++
-		cur = g
-		mu.Unlock()
-	}
-	h.Snapshot = func(g jigsaw.Generation, pl *jigsaw.Placement) {
-		mu.Lock()
-		defer mu.Unlock()
-		if progress == nil || time.Since(last) < 100*time.Millisecond {
-			return
+		if j.Pictures[i].Blob, err = s.jobs.PutBlob(ctx, data); err != nil {
+			return nil, err
 		}
-		last = time.Now()
-		b := jgBoardOf(pl, n)
-		pr := jgProgress{Solver: j.Solver, Generation: gens, Picture: g.Picture, Pictures: g.Pictures, Fitness: g.Best,
-			Board: &b, Score: jgScoreBoard(p, b), MS: msSince(start)}
-		pr.Message = fmt.Sprintf("generation %d, best fitness %.4g", g.Index, g.Best)
-		if g.Pictures > 1 {
-			pr.Message = fmt.Sprintf("picture %d of %d, %s", g.Picture, g.Pictures, pr.Message)
-		}
-		progress(pr)
 	}
-	rec, err := j.Run(ctx, jgBlobs{s}, h)
-	if ctx.Err() != nil {
-		return jgSolveResult{}, ctx.Err() // cancelled
-	}
-	if err != nil {
-		return jgSolveResult{}, errorf(http.StatusUnprocessableEntity, "%v", err)
-	}
-	mu.Lock()
-	out := jgProgress{Solver: j.Solver, Generation: gens, Picture: cur.Picture, Pictures: cur.Pictures, Fitness: res.Fitness,
-		MS: msSince(start), History: res.History}
-	mu.Unlock()
-	if res.Placement != nil {
-		b := jgBoardOf(res.Placement, n)
-		out.Board, out.Score = &b, jgScoreBoard(p, b)
-	}
-	sc := fmt.Sprintf("direct %.1f%%, neighbour %.1f%%", 100*out.Score.Direct, 100*out.Score.Neighbor)
-	// The generations, for a solver that has them (the greedy solver has
-	// none: "after 0 generations" read as a failure).
-	after, of := "", ""
-	if gens > 0 {
-		after = fmt.Sprintf(" after %s", plural(gens, "generation"))
-		of = fmt.Sprintf(" (%s)", plural(gens, "generation"))
-	}
-	switch {
-	case serr == nil && out.Score.Perfect:
-		out.Message = "Perfect reconstruction" + of
-	case serr == nil:
-		out.Message = fmt.Sprintf("Done%s: %s", after, sc)
-	case errors.Is(serr, context.DeadlineExceeded) && res.Placement != nil:
-		out.Stopped = serr.Error()
-		out.Message = fmt.Sprintf("Time is up%s: the best layout has %s", after, sc)
-	case res.Placement != nil:
-		out.Stopped = serr.Error()
-		out.Message = fmt.Sprintf("Stopped (%v): best layout %s", serr, sc)
-	default:
-		return jgSolveResult{JigsawResult: rec, jgProgress: out}, errorf(http.StatusUnprocessableEntity, "%v", serr)
-	}
-	return jgSolveResult{JigsawResult: rec, jgProgress: out}, nil
+	j.View = true
+	return json.Marshal(j)
 }
 
 // jigsawState is a saved jigsaw game.
@@ -847,35 +595,15 @@ type jigsawState struct {
 // jigsawSave checks a saved game: the ref well formed, the board bounded
 // with each piece at most once. The pictures are not read here: the page
 // cuts the puzzle again when it loads the game.
-func jigsawSave(data json.RawMessage) (store.Game, error) {
-	var st jigsawState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func jigsawSave(st jigsawState) (store.Game, error) {
 	if err := st.Ref.check(); err != nil {
 		return store.Game{}, err
 	}
-	if err := st.Board.check(jgMaxPieces, st.Ref.Rotate); err != nil {
+	if err := checkJGBoard(st.Board, jgMaxPieces, st.Ref.Rotate); err != nil {
 		return store.Game{}, err
 	}
 	if len(st.Name) > 300 || st.Moves < 0 || st.ElapsedMS < 0 {
 		return store.Game{}, errorf(http.StatusBadRequest, "name too long, or negative moves or time")
 	}
-	norm, err := json.Marshal(st)
-	if err != nil {
-		return store.Game{}, err
-	}
-	el, err := elapsed(st.ElapsedMS)
-	if err != nil {
-		return store.Game{}, err
-	}
-	return store.Game{Board: st.Name, Data: norm, Moves: st.Moves, Elapsed: el}, nil
-}
-
-// plural writes a count with its noun: "1 generation", "2 generations".
-func plural(n int, one string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + one + "s"
+	return stored(store.Game{Board: st.Name, Moves: st.Moves}, st, st.ElapsedMS)
 }

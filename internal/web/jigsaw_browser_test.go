@@ -1,13 +1,10 @@
 package web
 
 import (
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 )
 
 // TestBrowserJigsaw walks the jigsaw page: a drag that swaps two pieces, a
@@ -15,11 +12,7 @@ import (
 // layout drawn, the score and the wrong joins shown), the page at 390
 // pixels, a reload during a long solve that finds it again, and Stop.
 func TestBrowserJigsaw(t *testing.T) {
-	ctx, ts := browserOn(t)
-	step(t, ctx, "load the page",
-		chromedp.EmulateViewport(1280, 900),
-		chromedp.Navigate(ts.URL+"/jigsaw"),
-		waitFor(statusJS+`.textContent.startsWith('New puzzle: sunset 8x8, 64 pieces of 60 px, Type 2')`, 15*time.Second))
+	ctx := openPage(t, "/jigsaw", 1280, 900, "New puzzle: sunset 8x8, 64 pieces of 60 px, Type 2", 15*time.Second)
 	// A fresh scramble is not a red grid: wrong joins are marked on request.
 	if n := value(t, ctx, "marks", chromedp.Evaluate[int](`document.querySelectorAll('#board .cell.we, #board .cell.ws').length`)); n != 0 {
 		t.Errorf("a fresh scramble shows %d wrong joins marked", n)
@@ -27,27 +20,8 @@ func TestBrowserJigsaw(t *testing.T) {
 	step(t, ctx, "mark wrong joins", chromedp.Click(chromedp.ID("marks")),
 		waitFor(`document.querySelectorAll('#board .cell.we, #board .cell.ws').length > 0`, 5*time.Second))
 
-	a, b := pieceAt(t, ctx, 0), pieceAt(t, ctx, 9)
-	x0, y0 := cellCentre(t, ctx, 0)
-	x1, y1 := cellCentre(t, ctx, 9)
-	step(t, ctx, "drag piece 0 onto cell 9",
-		drag(x0, y0, x1, y1),
-		waitFor(`document.getElementById('moves').textContent === '1'`, 5*time.Second),
+	dragAndTurn(t, ctx, 0, 9,
 		waitFor(`document.getElementById('board').dataset.scored === '1'`, 10*time.Second))
-	if got0, got9 := pieceAt(t, ctx, 0), pieceAt(t, ctx, 9); got0 != b || got9 != a {
-		t.Fatalf("after the drag: cell 0 %s, cell 9 %s; before %s, %s", got0, got9, a, b)
-	}
-	step(t, ctx, "select by keyboard",
-		chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`),
-		chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(" "),
-		waitFor(`document.querySelector('#board .cell.selected') !== null`, 5*time.Second))
-	sel, _ := strconv.Atoi(value(t, ctx, "selected", chromedp.Evaluate[string](`document.querySelector('#board .cell.selected').dataset.i`)))
-	before := pieceAt(t, ctx, sel)
-	step(t, ctx, "turn by keyboard", chromedp.KeyEvent("r"),
-		waitFor(`document.getElementById('moves').textContent === '2'`, 5*time.Second))
-	if after := pieceAt(t, ctx, sel); after == before || !strings.HasPrefix(after, strings.Split(before, "/")[0]+"/") {
-		t.Fatalf("turned %s into %s", before, after)
-	}
 
 	step(t, ctx, "the genetic algorithm to the end",
 		chromedp.SetValue(chromedp.ID("solver"), "ga"),

@@ -203,11 +203,15 @@ func TestJigsawJobCancelAndTimeout(t *testing.T) {
 	start := time.Now()
 	held := false
 	spec, _ := json.Marshal(jgJob(jgSunset, "ga", limit))
-	j, ref, _, err := s.checkJGSpec(spec)
-	if err != nil {
-		t.Fatal(err)
+	up, err := s.uploadJGSpec(t.Context(), spec) // the job a worker gets
+	var j catalog.JigsawJob
+	if err == nil {
+		err = json.Unmarshal(up, &j)
 	}
-	res, err := s.solveJigsaw(t.Context(), j, ref, func(any) {
+	if err != nil || !j.View || !strings.HasPrefix(j.Pictures[0].Blob, "sha256:") {
+		t.Fatalf("uploaded: %s, %v", up, err)
+	}
+	res, err := j.RunView(t.Context(), s.jobs, func(any) {
 		if !held {
 			held = true
 			time.Sleep(limit + 500*time.Millisecond - time.Since(start))
@@ -263,52 +267,14 @@ func FuzzJigsawSpec(f *testing.F) {
 			t.Fatalf("not an apiError: %v", err)
 		}
 		var b jgBoard
-		if json.Unmarshal(data, &b) == nil && b.check(64, true) == nil {
+		if json.Unmarshal(data, &b) == nil && checkJGBoard(b, 64, true) == nil {
 			if len(b.Cells) != b.Rows*b.Cols || len(b.Cells) > jgMaxBoard {
 				t.Fatalf("accepted board %dx%d", b.Rows, b.Cols)
 			}
-			jgBoardOf(b.placement(), 64)
+			jgBoardOf(b.Placement(), 64)
 		}
-		if g, err := jigsawSave(data); err == nil && len(g.Data) == 0 {
+		if g, err := jigsawGame.save(data); err == nil && len(g.Data) == 0 {
 			t.Fatal("a save with no data")
 		}
 	})
-}
-
-// A worker process (no store) runs jigsaw.solve on a built-in picture and
-// says why it cannot on an upload.
-func TestJigsawWorker(t *testing.T) {
-	mj := NewMemJobs()
-	defer mj.Close()
-	if err := RegisterJobKinds(Config{Jobs: mj}); err != nil {
-		t.Fatal(err)
-	}
-	kind := "jigsaw.solve"
-	run := func(spec string) JobState {
-		id, err := mj.Submit(t.Context(), kind, json.RawMessage(spec), time.Minute)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var last JobState
-		if err := mj.Watch(t.Context(), id, func(st JobState) { last = st }); err != nil {
-			t.Fatal(err)
-		}
-		return last
-	}
-	if st := run(`{"pictures":[{"name":"","blob":"mosaic"}],"piece":120,"type":2,"solver":"greedy"}`); st.State != JobDone || !strings.Contains(string(st.Result), `"perfect":true`) ||
-		!strings.Contains(string(st.Result), `"records":[{"image":"picture-1"`) {
-		t.Fatalf("built-in: %+v", st)
-	}
-	if st := run(`{"pictures":[{"name":"","blob":"0123456789abcdef0123"}],"piece":60,"solver":"greedy"}`); st.State != JobFailed || !strings.Contains(st.Error, "no store") {
-		t.Fatalf("upload: %+v", st)
-	}
-	// A bench's job (pictures by blob address) is the catalogue's to run:
-	// here, with no blob store, it says so.
-	if st := run(`{"solver":"greedy","pictures":[{"name":"a.png","blob":"sha256:00"}],"piece":28,"type":1}`); st.State != JobFailed || !strings.Contains(st.Error, "no blob store") {
-		t.Fatalf("a bench's job: %+v", st)
-	}
-	kind = "gaps.solve"
-	if st := run(`{"solver":"greedy-p","picture":{"name":"a.png","blob":"sha256:00"},"grid":3,"patch":40,"gap":4,"crops":1}`); st.State != JobFailed || !strings.Contains(st.Error, "no blob store") {
-		t.Fatalf("a bench's gaps job: %+v", st)
-	}
 }

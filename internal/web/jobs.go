@@ -3,8 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,9 +11,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tessera/internal/catalog"
+	"tessera/internal/jobs"
 	"tessera/internal/store"
 )
 
@@ -76,12 +76,18 @@ type Jobs interface {
 	Watch(ctx context.Context, id string, fn func(JobState)) error
 	// Cancel asks a job to stop; a finished job is left as it is.
 	Cancel(ctx context.Context, id string) error
+	// PutBlob and GetBlob are the job system's blob store, where a job's
+	// inputs travel by content address (a page's pictures): a worker
+	// reads them from there, never from a file the job names.
+	jobs.Blobs
 }
 
 // MemJobs is a Jobs in memory: each job runs in its own goroutine at once;
-// the last MaxKept finished jobs are kept. Nothing survives the process.
+// the last MaxKept finished jobs are kept, and the blobs put last, up to
+// MaxBlobBytes all together. Nothing survives the process.
 type MemJobs struct {
-	MaxKept int // finished jobs kept (0: 1000)
+	MaxKept      int   // finished jobs kept (0: 1000)
+	MaxBlobBytes int64 // bytes of blobs kept (0: 256 MiB)
 
 	mu    sync.Mutex
 	kinds map[string]JobFunc
@@ -89,6 +95,11 @@ type MemJobs struct {
 	base  context.Context
 	stop  context.CancelFunc
 	wg    sync.WaitGroup
+
+	blobMu    sync.Mutex
+	blobs     map[string][]byte
+	blobOrder []string // oldest first
+	blobBytes int64
 }
 
 type memJob struct {
@@ -117,14 +128,6 @@ func (m *MemJobs) Register(kind string, fn JobFunc) error {
 	return nil
 }
 
-// newJobID draws a job id of 128 bits from crypto/rand (32 hex digits):
-// unguessable, so that an id is as good as a capability to its job.
-func newJobID() string {
-	var b [16]byte
-	rand.Read(b[:]) // never fails (crypto/rand panics rather)
-	return hex.EncodeToString(b[:])
-}
-
 func (m *MemJobs) Submit(ctx context.Context, kind string, spec json.RawMessage, timeout time.Duration) (string, error) {
 	m.mu.Lock()
 	fn := m.kinds[kind]
@@ -134,7 +137,7 @@ func (m *MemJobs) Submit(ctx context.Context, kind string, spec json.RawMessage,
 	}
 	now := time.Now()
 	jctx, cancel := context.WithTimeout(m.base, timeout)
-	j := &memJob{st: JobState{ID: newJobID(), Kind: kind, State: JobRunning, Created: now, Updated: now}, cancel: cancel, wake: make(chan struct{})}
+	j := &memJob{st: JobState{ID: jobs.NewID(), Kind: kind, State: JobRunning, Created: now, Updated: now}, cancel: cancel, wake: make(chan struct{})}
 	m.jobs[j.st.ID] = j
 	m.forgetOld()
 	m.wg.Add(1)
@@ -142,7 +145,7 @@ func (m *MemJobs) Submit(ctx context.Context, kind string, spec json.RawMessage,
 	go func() {
 		defer m.wg.Done()
 		defer cancel()
-		res, err := fn(jctx, spec, func(v any) {
+		res, err := fn(jobs.WithBlobs(jctx, m), spec, func(v any) {
 			b, err := json.Marshal(v)
 			if err != nil {
 				return
@@ -171,6 +174,49 @@ func (m *MemJobs) Submit(ctx context.Context, kind string, spec json.RawMessage,
 		})
 	}()
 	return j.st.ID, nil
+}
+
+// PutBlob keeps data (at most jobs.MaxBlobBytes) under its address,
+// dropping the oldest blobs over MaxBlobBytes: the jobs that read a blob
+// start at once, so they have read it by then.
+func (m *MemJobs) PutBlob(_ context.Context, data []byte) (string, error) {
+	if len(data) > jobs.MaxBlobBytes {
+		return "", fmt.Errorf("%w: %d bytes, more than %d MiB", jobs.ErrBlob, len(data), jobs.MaxBlobBytes>>20)
+	}
+	addr := jobs.BlobAddress(data)
+	m.blobMu.Lock()
+	defer m.blobMu.Unlock()
+	if _, ok := m.blobs[addr]; ok {
+		return addr, nil
+	}
+	if m.blobs == nil {
+		m.blobs = map[string][]byte{}
+	}
+	m.blobs[addr] = bytes.Clone(data)
+	m.blobOrder = append(m.blobOrder, addr)
+	m.blobBytes += int64(len(data))
+	most := m.MaxBlobBytes
+	if most <= 0 {
+		most = 256 << 20
+	}
+	for m.blobBytes > most && len(m.blobOrder) > 1 {
+		old := m.blobOrder[0]
+		m.blobOrder = m.blobOrder[1:]
+		m.blobBytes -= int64(len(m.blobs[old]))
+		delete(m.blobs, old)
+	}
+	return addr, nil
+}
+
+// GetBlob returns the blob at addr.
+func (m *MemJobs) GetBlob(_ context.Context, addr string) ([]byte, error) {
+	m.blobMu.Lock()
+	defer m.blobMu.Unlock()
+	data, ok := m.blobs[addr]
+	if !ok {
+		return nil, fmt.Errorf("%w %s: not stored (or dropped)", jobs.ErrBlob, addr)
+	}
+	return data, nil
 }
 
 // forgetOld drops the oldest finished jobs over MaxKept; m.mu is held.
@@ -284,6 +330,69 @@ type jobKind struct {
 	// pictures, when set, lists the uploaded pictures a (checked) spec
 	// names: the client must own them.
 	pictures func(spec json.RawMessage) []string
+	// upload, when set, returns the (checked, normalized) spec with its
+	// inputs put in the job system's blob store and named by address (a
+	// page's pictures): what any worker reads.
+	upload func(ctx context.Context, spec json.RawMessage) (json.RawMessage, error)
+	// local, when set, runs the kind on the server's own job system (its
+	// MemJobs) whatever Config.Jobs is: a kind of the web's own that
+	// reads the server's files (its pattern databases), which the workers
+	// of the job system (`tessera worker`: the catalogue's kinds only) do
+	// not run.
+	local bool
+}
+
+// splitJobs is the job system of a server given Config.Jobs: the local
+// kinds run on its own MemJobs, the others on Config.Jobs. A job is
+// looked up in both (ids are 128 random bits: they do not collide).
+type splitJobs struct {
+	local  *MemJobs
+	remote Jobs
+	kinds  map[string]bool // the local kinds
+}
+
+func (j splitJobs) of(kind string) Jobs {
+	if j.kinds[kind] {
+		return j.local
+	}
+	return j.remote
+}
+
+func (j splitJobs) Register(kind string, fn JobFunc) error { return j.of(kind).Register(kind, fn) }
+
+func (j splitJobs) Submit(ctx context.Context, kind string, spec json.RawMessage, timeout time.Duration) (string, error) {
+	return j.of(kind).Submit(ctx, kind, spec, timeout)
+}
+
+func (j splitJobs) Job(ctx context.Context, id string) (JobState, error) {
+	st, err := j.local.Job(ctx, id)
+	if errors.Is(err, ErrNoJob) {
+		return j.remote.Job(ctx, id)
+	}
+	return st, err
+}
+
+func (j splitJobs) Watch(ctx context.Context, id string, fn func(JobState)) error {
+	if _, err := j.local.Job(ctx, id); errors.Is(err, ErrNoJob) {
+		return j.remote.Watch(ctx, id, fn)
+	}
+	return j.local.Watch(ctx, id, fn)
+}
+
+// PutBlob and GetBlob are those of Config.Jobs, whose workers read them.
+func (j splitJobs) PutBlob(ctx context.Context, data []byte) (string, error) {
+	return j.remote.PutBlob(ctx, data)
+}
+
+func (j splitJobs) GetBlob(ctx context.Context, addr string) ([]byte, error) {
+	return j.remote.GetBlob(ctx, addr)
+}
+
+func (j splitJobs) Cancel(ctx context.Context, id string) error {
+	if _, err := j.local.Job(ctx, id); errors.Is(err, ErrNoJob) {
+		return j.remote.Cancel(ctx, id)
+	}
+	return j.local.Cancel(ctx, id)
 }
 
 // submitRequest is the body of POST /api/jobs.
@@ -410,6 +519,36 @@ func (s *Server) jobRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/jobs/{id}/events", s.jobEvents)
 }
 
+// slotted is fn run in a busy slot of the server (its in-process run of a
+// catalogue kind): the wait for the slot is the job's, not its search's,
+// and a job's pauses (catalog.WithPause: a paced search) hold no slot.
+func (s *Server) slotted(fn JobFunc) JobFunc {
+	return func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
+		if err := s.acquire(ctx); err != nil {
+			return nil, err
+		}
+		var held atomic.Bool
+		held.Store(true)
+		defer func() {
+			if held.Load() {
+				s.release()
+			}
+		}()
+		ctx = catalog.WithPause(ctx, func(pctx context.Context, d time.Duration) {
+			if held.Swap(false) {
+				s.release()
+			}
+			select {
+			case <-pctx.Done():
+			case <-time.After(d):
+			}
+			// Failing (pctx over), the search stops at its next look at it.
+			held.Store(s.acquire(pctx) == nil)
+		})
+		return fn(ctx, spec, progress)
+	}
+}
+
 // registerJobs registers the server's job kinds on its job system.
 func (s *Server) registerJobs() error {
 	for kind, k := range s.jobKinds {
@@ -473,7 +612,14 @@ func (s *Server) submitJob(r *http.Request) (int, any, error) {
 	case 1:
 		return 0, nil, errorf(http.StatusTooManyRequests, "too many jobs: %d are running from your address (at most %d); cancel one or wait", n, s.cfg.MaxAddressJobs)
 	}
-	id, err := s.jobs.Submit(r.Context(), req.Kind, req.Spec, timeout)
+	var id string
+	if k.upload != nil {
+		// Within the reservation: a client at its bound uploads nothing.
+		req.Spec, err = k.upload(r.Context(), req.Spec)
+	}
+	if err == nil {
+		id, err = s.jobs.Submit(r.Context(), req.Kind, req.Spec, timeout)
+	}
 	if err == nil {
 		if err = s.store.AddJob(r.Context(), store.JobRef{ID: id, Owner: owner, Address: addr, Kind: req.Kind}); err != nil {
 			s.jobs.Cancel(context.WithoutCancel(r.Context()), id) // a job no one may read

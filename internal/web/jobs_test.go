@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"sync"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"tessera/internal/catalog"
+	"tessera/internal/jobs"
 	"tessera/npuzzle"
 )
 
@@ -84,9 +86,8 @@ func TestSlidingJob(t *testing.T) {
 }
 
 // The page's result is the catalogue's record with the page's view; a
-// bench's job of the kind (catalog.NpuzzleJob) runs as the catalogue runs
-// it on a worker that registers the page's kinds, and is refused at the
-// page's submit.
+// bench's job of the kind (catalog.NpuzzleJob) is refused at the page's
+// submit (the catalogue's workers run it).
 func TestSlidingJobIsTheCatalogues(t *testing.T) {
 	s, _ := newServer(t, Config{})
 	res := decode[solveResponse](t, call(t, s, "POST", "/api/npuzzle/solve", map[string]any{"board": "8 6 7/2 5 4/3 0 1", "solver": "astar"}), 200)
@@ -94,14 +95,6 @@ func TestSlidingJobIsTheCatalogues(t *testing.T) {
 		t.Fatalf("page's record %+v", res)
 	}
 	j := catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: "astar"}, Board: "8 6 7/2 5 4/3 0 1", Number: 1}
-	spec, _ := json.Marshal(j)
-	out, err := s.jobKinds[catalog.NpuzzleKind].run(t.Context(), spec, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rec, ok := out.(catalog.NpuzzleRecord); !ok || rec.Moves != j.Run(t.Context(), catalog.NpuzzleHooks{}).Moves || rec.Instance != 1 {
-		t.Fatalf("catalogue job on the page's kind: %#v", out)
-	}
 	wantError(t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": "npuzzle.solve", "spec": j}), http.StatusBadRequest, "page's spec")
 }
 
@@ -151,30 +144,6 @@ func TestJobBadInput(t *testing.T) {
 	wantError(t, call(t, s, "GET", "/api/jobs/0123abcd", nil), 404, "no job")
 	wantError(t, call(t, s, "DELETE", "/api/jobs/0123abcd", nil), 404, "no job")
 	wantError(t, call(t, s, "GET", "/api/jobs/bad.id", nil), 400, "bad job id")
-}
-
-// A worker process registers the web's kinds without a store and runs
-// the jobs a server elsewhere submits.
-func TestRegisterJobKinds(t *testing.T) {
-	mj := NewMemJobs()
-	defer mj.Close()
-	if err := RegisterJobKinds(Config{}); err == nil {
-		t.Fatal("no job system: no error")
-	}
-	if err := RegisterJobKinds(Config{Jobs: mj}); err != nil {
-		t.Fatal(err)
-	}
-	id, err := mj.Submit(t.Context(), "npuzzle.solve", json.RawMessage(`{"board":"1 2 3/4 0 6/7 5 8","solver":"bfs"}`), time.Minute)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var last JobState
-	if err := mj.Watch(t.Context(), id, func(st JobState) { last = st }); err != nil {
-		t.Fatal(err)
-	}
-	if last.State != JobDone || !strings.Contains(string(last.Result), `"moves":"UL"`) {
-		t.Fatalf("%+v", last)
-	}
 }
 
 // TestBigOptimalTimeout checks the time limit of a sliding solve: an
@@ -238,5 +207,27 @@ func TestJobBoundConcurrent(t *testing.T) {
 			t.Fatalf("trial %d: %d of 32 accepted, want 4", trial+1, accepted)
 		}
 		s.Close()
+	}
+}
+
+// MemJobs keeps blobs by content address, the newest up to MaxBlobBytes:
+// the same bytes twice are one blob, and the oldest go first.
+func TestMemJobsBlobs(t *testing.T) {
+	m := NewMemJobs()
+	defer m.Close()
+	m.MaxBlobBytes = 10
+	a, err := m.PutBlob(t.Context(), []byte("abcdef"))
+	if err != nil || a != jobs.BlobAddress([]byte("abcdef")) {
+		t.Fatalf("put: %q, %v", a, err)
+	}
+	if again, _ := m.PutBlob(t.Context(), []byte("abcdef")); again != a || m.blobBytes != 6 {
+		t.Fatalf("the same bytes again: %q, %d bytes kept", again, m.blobBytes)
+	}
+	b, _ := m.PutBlob(t.Context(), []byte("ghijkl")) // 12 bytes: a goes
+	if got, err := m.GetBlob(t.Context(), b); err != nil || string(got) != "ghijkl" {
+		t.Fatalf("get b: %q, %v", got, err)
+	}
+	if _, err := m.GetBlob(t.Context(), a); !errors.Is(err, jobs.ErrBlob) {
+		t.Fatalf("a, dropped: %v", err)
 	}
 }

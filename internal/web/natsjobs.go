@@ -82,6 +82,15 @@ func (n NATSJobs) Watch(ctx context.Context, id string, fn func(JobState)) error
 	return ctx.Err()
 }
 
+// PutBlob and GetBlob are the job store's blobs, which the workers read.
+func (n NATSJobs) PutBlob(ctx context.Context, data []byte) (string, error) {
+	return n.C.PutBlob(ctx, data)
+}
+
+func (n NATSJobs) GetBlob(ctx context.Context, addr string) ([]byte, error) {
+	return n.C.GetBlob(ctx, addr)
+}
+
 func (n NATSJobs) Cancel(ctx context.Context, id string) error {
 	err := n.C.Cancel(ctx, id)
 	if errors.Is(err, jobs.ErrNotFound) {

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"tessera/internal/catalog"
 	"tessera/internal/jobs"
 )
 
@@ -32,5 +34,68 @@ func TestNATSJobsFull(t *testing.T) {
 	var ae *apiError
 	if !errors.As(err, &ae) || ae.status != 507 || !strings.Contains(ae.msg, "queue") {
 		t.Fatalf("past the bound: %v, want a 507", err)
+	}
+}
+
+// TestPagesOnCatalogueWorkers: a server on NATS that runs no workers
+// (`tessera serve -nats URL -workers 0`) beside a worker that registers
+// only the catalogue's kinds, as `tessera worker` does (it does not import
+// this package): every page's job is done, the catalogue's kinds by that
+// worker, the sliding page's (which read the server's pattern databases)
+// on the server's own job system.
+func TestPagesOnCatalogueWorkers(t *testing.T) {
+	skipGomlxUnderRace(t) // the gaps page's networks
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	c, err := jobs.StartEmbedded(ctx, jobs.ServerOptions{Dir: t.TempDir()}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	s, _ := newServer(t, Config{Jobs: NATSJobs{C: c}})
+	defer s.Close()
+	// The worker's registry: the catalogue's functions, not the web's (a
+	// server registers its wrappers in this process too).
+	for kind, fn := range catalog.JobKinds() {
+		jobs.Register(kind, jobs.Handler(fn))
+	}
+	wctx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); jobs.RunWorkers(wctx, c, 2) }()
+	defer func() { stop(); <-done }()
+	ts := testServer(t, s)
+	gp := newGaps(t, s, "mosaic", 3, 2)
+	for _, tc := range []struct {
+		kind     string
+		spec     any
+		worker   bool // run by the NATS worker, not the server
+		want     string
+		progress string // what the page's view shows as it runs
+	}{
+		{"samegame.solve", map[string]any{"board": sgLine(dealStandard(3)), "solver": "greedy"}, true, `"score":`, ""},
+		{"tangram.solve", map[string]any{"ref": map[string]any{"figure": "house"}, "solver": "exact"}, true, `"pieces":[{`, ""},
+		{"edgematch.solve", map[string]any{"ref": emRef{Rows: 4, Cols: 4, Seed: 5}, "solver": "lp", "budget": map[string]any{"timeout_ns": 20e9}}, true,
+			`"iterates":["data:image/png`, `"p"`},
+		{"jigsaw.solve", jgJob(jgRef{Pictures: []string{"mosaic"}, Piece: 120, Rotate: true, Seed: 1}, "ga", time.Minute), true, `"perfect":true`, `"board"`},
+		{"gaps.solve", gapsJob(gp.Puzzle, "mcts", map[string]any{"sims": 10}, map[string]any{"pace_ms": 100}), true, `"final":true`, `"step"`},
+		{"npuzzle.solve", map[string]any{"board": "1 2 3/4 0 6/7 5 8", "solver": "bfs"}, false, `"length":2`, ""},
+		{"npuzzle.pdb", map[string]any{"size": "4x4"}, false, `"table_info"`, ""},
+	} {
+		st := submit(t, s, tc.kind, tc.spec)
+		states := events(t, ts.URL, st.ID)
+		last := states[len(states)-1]
+		if last.State != JobDone || !strings.Contains(string(last.Result), tc.want) {
+			t.Fatalf("%s: %+v", tc.kind, last)
+		}
+		if tc.progress != "" && !slices.ContainsFunc(states, func(st JobState) bool { return strings.Contains(string(st.Progress), tc.progress) }) {
+			t.Errorf("%s: no progress with %s from the worker: %+v", tc.kind, tc.progress, states)
+		}
+		rec, err := c.Status(ctx, st.ID)
+		switch {
+		case tc.worker && (err != nil || rec.State != jobs.Done):
+			t.Errorf("%s: not the NATS worker's job: %+v, %v", tc.kind, rec, err)
+		case !tc.worker && !errors.Is(err, jobs.ErrNotFound):
+			t.Errorf("%s: on NATS (%+v, %v), want the server's own", tc.kind, rec, err)
+		}
 	}
 }

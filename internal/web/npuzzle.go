@@ -22,20 +22,20 @@ const maxSide = 10
 // npuzzleGame is the sliding-tile picture game.
 var npuzzleGame = &game{
 	Game: catalog.GameOf("npuzzle"),
-	page: "npuzzle.html",
 	data: func() any {
-		return npuzzlePage{Solvers: solvers, Sizes: []string{"3x3", "4x4", "5x5", "6x6", "8x8", "10x10"},
+		return npuzzlePage{Solvers: catalog.Npuzzle.Menu(), Sizes: []string{"3x3", "4x4", "5x5", "6x6", "8x8", "10x10"},
 			Recommended: recommended,
 			MinSide:     npuzzle.MinSide, MaxSide: maxSide, Pictures: builtinPictures}
 	},
 	routes: (*Server).npuzzleRoutes,
-	save:   npuzzleSave,
+	save:   saveOf(npuzzleSave),
 	jobs:   npuzzleJobs,
+	auto:   "solve and play the solution (key a)",
 }
 
 // npuzzlePage is what the game's page shows from the server's lists.
 type npuzzlePage struct {
-	Solvers          []solver
+	Solvers          []catalog.Menu
 	Sizes            []string          // the size menu; any other is "custom"
 	Recommended      map[string]string // the solver picked for a size; others: fast
 	MinSide, MaxSide int
@@ -312,18 +312,21 @@ func (s *Server) checkSolve(req solveRequest, def, most time.Duration) (solver, 
 // npuzzleJobs is the sliding game's job kinds: npuzzle.solve, a solve with
 // progress, whose time limit may be longer than a request's and which may
 // first load or build a pattern database, returning the catalogue's record
-// with the page's view (a catalogue job, catalog.NpuzzleJob, sent by a
-// bench to a worker that also registers the page's kinds, runs as the
-// catalogue runs it); and npuzzle.pdb, the load or build of a database
-// alone (npuzzle_pdb.go).
+// with the page's view; and npuzzle.pdb, the load or build of a database
+// alone (npuzzle_pdb.go). Both are the server's own (local): they use the
+// server's pattern databases, so they run on the web server, not on the
+// job system's workers (a bench's npuzzle.solve, catalog.NpuzzleJob, runs
+// there as the catalogue runs it).
 func npuzzleJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{"npuzzle.pdb": {
 		check: func(spec json.RawMessage) (time.Duration, error) {
 			_, timeout, err := s.checkPDBSpec(spec)
 			return timeout, err
 		},
-		run: s.pdbJob,
+		run:   s.pdbJob,
+		local: true,
 	}, catalog.NpuzzleKind: {
+		local: true,
 		check: func(spec json.RawMessage) (time.Duration, error) {
 			if isCatalogNpuzzleJob(spec) {
 				return 0, errorf(http.StatusBadRequest, "npuzzle.solve: give the page's spec (board, solver, blank, timeout_ms): the server chooses the pattern databases")
@@ -336,10 +339,6 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 			return timeout, err
 		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-			if isCatalogNpuzzleJob(spec) {
-				// A bench's job, sent to a worker that also runs the page's.
-				return catalog.JobKinds()[catalog.NpuzzleKind](ctx, spec, progress)
-			}
 			var req solveRequest
 			if err := specUnmarshal(spec, &req); err != nil {
 				return nil, err
@@ -693,11 +692,7 @@ const maxHistory = 100_000
 // npuzzleSave checks a saved game sent by the page: the boards parse, the
 // start is solvable, the moves lead from the start to the board, the
 // picture ID is well formed. It returns the game to store.
-func npuzzleSave(data json.RawMessage) (store.Game, error) {
-	var st npuzzleState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func npuzzleSave(st npuzzleState) (store.Game, error) {
 	start, k, err := parseSolvableBoard(st.Start, st.Blank)
 	if err != nil {
 		return store.Game{}, errorf(http.StatusBadRequest, "start: %v", err)
@@ -729,16 +724,5 @@ func npuzzleSave(data json.RawMessage) (store.Game, error) {
 		return store.Game{}, errorf(http.StatusBadRequest, "elapsed_ms: negative")
 	}
 	st.Start, st.Board, st.History = start.Line(), board.Line(), npuzzle.FormatMoves(moves)
-	norm, err := json.Marshal(st)
-	if err != nil {
-		return store.Game{}, err
-	}
-	el, err := elapsed(st.ElapsedMS)
-	if err != nil {
-		return store.Game{}, err
-	}
-	return store.Game{
-		Board: board.Line(), Data: norm, Moves: len(moves),
-		Elapsed: el, Solved: isGoal(board, k),
-	}, nil
+	return stored(store.Game{Board: board.Line(), Moves: len(moves), Solved: isGoal(board, k)}, st, st.ElapsedMS)
 }

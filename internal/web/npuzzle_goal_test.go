@@ -36,15 +36,7 @@ func bfsTo(b *npuzzle.Board, k int) int {
 
 func replayTo(t *testing.T, board, moves string, k int) {
 	t.Helper()
-	b, err := npuzzle.Parse(board, npuzzle.Size{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms, err := npuzzle.ParseMoves(moves)
-	if err != nil {
-		t.Fatal(err)
-	}
-	end, err := npuzzle.Replay(b, ms)
+	end, err := replayLine(t, board, moves)
 	if err != nil || !isGoal(end, k) {
 		t.Fatalf("moves %s from %s end on %v (%v), not the goal with the blank at %d", moves, board, end.Line(), err, k)
 	}

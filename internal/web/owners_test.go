@@ -140,7 +140,10 @@ func TestJobBoundsHoldAcrossRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	long := map[string]any{"kind": "npuzzle.solve", "spec": map[string]any{"board": hard5x5, "solver": "idastar", "timeout_ms": 600000}}
+	// A job of the job system's (a catalogue kind; the sliding page's are
+	// the server's own and end with it): a SameGame search of 10 minutes.
+	long := map[string]any{"kind": "samegame.solve", "spec": map[string]any{"board": sgLine(dealStandard(3)), "solver": "nrpa",
+		"budget": map[string]any{"timeout_ns": 600e9}}}
 	var ids []string
 	for range 2 {
 		ids = append(ids, decode[JobState](t, as(t, s1, clientA, "POST", "/api/jobs", long), http.StatusAccepted).ID)

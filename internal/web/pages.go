@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"net/http"
 	"strings"
+	"time"
 )
 
 //go:embed templates
@@ -18,7 +19,8 @@ var templateFS embed.FS
 //go:embed static
 var staticFS embed.FS
 
-// parsePages parses each game's page with the shared layout.
+// parsePages parses each game's page, templates/KIND.html, with the shared
+// layout; the pages are keyed by kind.
 func parsePages(games []*game) (map[string]*template.Template, error) {
 	layout, err := template.ParseFS(templateFS, "templates/layout.html")
 	if err != nil {
@@ -26,11 +28,11 @@ func parsePages(games []*game) (map[string]*template.Template, error) {
 	}
 	pages := map[string]*template.Template{}
 	for _, g := range games {
-		t, err := template.Must(layout.Clone()).ParseFS(templateFS, "templates/"+g.page)
+		t, err := template.Must(layout.Clone()).ParseFS(templateFS, "templates/"+g.Kind+".html")
 		if err != nil {
 			return nil, fmt.Errorf("web: %w", err)
 		}
-		pages[g.page] = t
+		pages[g.Kind] = t
 	}
 	return pages, nil
 }
@@ -41,14 +43,38 @@ type pageData struct {
 	Games  []*game
 	Active *game
 	Game   any
+	// Auto and Budgets are the game's auto and budgets, for the layout's
+	// Auto panel.
+	Auto    string
+	Budgets []budgetOption
+}
+
+// budgetOption is an entry of a page's menu of search times.
+type budgetOption struct {
+	MS       int64
+	Label    string // "30 s", "2 min"
+	Selected bool
+}
+
+// budgetMenu returns the menu of the times ts, def selected.
+func budgetMenu(def time.Duration, ts ...time.Duration) []budgetOption {
+	menu := make([]budgetOption, len(ts))
+	for i, t := range ts {
+		label := fmt.Sprintf("%d s", t/time.Second)
+		if t >= time.Minute {
+			label = fmt.Sprintf("%d min", t/time.Minute)
+		}
+		menu[i] = budgetOption{MS: t.Milliseconds(), Label: label, Selected: t == def}
+	}
+	return menu
 }
 
 func (s *Server) servePage(g *game) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		data := pageData{Title: g.Title, Games: s.games, Active: g, Game: g.data()}
+		data := pageData{Title: g.Title, Games: s.games, Active: g, Game: g.data(), Auto: g.auto, Budgets: g.budgets}
 		var buf bytes.Buffer
-		if err := s.pages[g.page].ExecuteTemplate(&buf, "layout", data); err != nil {
-			s.log.ErrorContext(r.Context(), "template", "page", g.page, "err", err)
+		if err := s.pages[g.Kind].ExecuteTemplate(&buf, "layout", data); err != nil {
+			s.log.ErrorContext(r.Context(), "template", "page", g.Kind, "err", err)
 			http.Error(w, "internal error", http.StatusInternalServerError)
 			return
 		}

@@ -35,24 +35,29 @@ const (
 
 var samegameGame = &game{
 	Game: catalog.GameOf("samegame"),
-	page: "samegame.html",
 	data: func() any {
-		return sameGamePage{Solvers: sgSolvers, Cols: sgCols, Rows: sgRows}
+		return sameGamePage{Solvers: sgMenu.Menu(), Cols: sgCols, Rows: sgRows}
 	},
 	routes: (*Server).samegameRoutes,
-	save:   samegameSave,
+	save:   saveOf(samegameSave),
 	jobs:   samegameJobs,
+	auto:   "search as a job, then play the best line (key a)",
+	budgets: budgetMenu(sgDefaultTimeout,
+		5*time.Second, 30*time.Second, 2*time.Minute, 10*time.Minute),
 }
 
 // sameGamePage is what the page's template sees.
 type sameGamePage struct {
-	Solvers    []dustSolver
+	Solvers    []catalog.Menu
 	Cols, Rows int
 }
 
 // sgSolvers is the Auto menu: the catalogue's solvers that play the
 // standard rules, in its order (NRPA, the default, first).
-var sgSolvers = menuOf(catalog.SameGame.Playing(samegame.Standard.String()).Menu())
+var sgSolvers = menuOf(sgMenu.Menu())
+
+// sgMenu is the catalogue's solvers that play the standard rules.
+var sgMenu = catalog.SameGame.Playing(samegame.Standard.String())
 
 func findSGSolver(id string) (dustSolver, bool) {
 	for _, s := range sgSolvers {
@@ -166,15 +171,21 @@ func dealStandard(seed uint64) *samegame.Board {
 // parseSGBoard reads a standard board from a request: rows of digits, top
 // first, "/" between rows, at most sgMaxSide x sgMaxSide.
 func parseSGBoard(text string) (*samegame.Board, error) {
+	return parseBoardOf(text, samegame.Standard, sgMaxSide, sgMaxSide)
+}
+
+// parseBoardOf reads a board under the rules from a request: at most 4 KiB
+// of text, at most cols x rows cells.
+func parseBoardOf(text string, rules samegame.Rules, cols, rows int) (*samegame.Board, error) {
 	if len(text) > 4<<10 {
 		return nil, errorf(http.StatusBadRequest, "bad board: longer than 4 KiB")
 	}
-	b, err := samegame.ParseBoard(text, samegame.Standard)
+	b, err := samegame.ParseBoard(text, rules)
 	if err != nil {
 		return nil, errorf(http.StatusBadRequest, "bad board: %v", err)
 	}
-	if b.Width() > sgMaxSide || b.Height() > sgMaxSide {
-		return nil, errorf(http.StatusBadRequest, "bad board: %dx%d is larger than %dx%d", b.Width(), b.Height(), sgMaxSide, sgMaxSide)
+	if b.Width() > cols || b.Height() > rows {
+		return nil, errorf(http.StatusBadRequest, "bad board: %dx%d is larger than %dx%d", b.Width(), b.Height(), cols, rows)
 	}
 	return b, nil
 }
@@ -205,14 +216,8 @@ func (s *Server) checkSGSpec(spec json.RawMessage) (catalog.SameGameJob, *samega
 	if err := j.Options.Check(); err != nil {
 		return j, nil, errorf(http.StatusBadRequest, "options: %v", err)
 	}
-	if j.Budget.CPU {
-		return j, nil, errorf(http.StatusBadRequest, "budget: the page's solves are timed by the wall clock")
-	}
-	switch t := j.Budget.Timeout; {
-	case t == 0:
-		j.Budget.Timeout = min(sgDefaultTimeout, s.cfg.MaxJobTimeout)
-	case t < 100*time.Millisecond || t > s.cfg.MaxJobTimeout:
-		return j, nil, errorf(http.StatusBadRequest, "budget: timeout %v out of range 100ms..%v", t, s.cfg.MaxJobTimeout)
+	if err := s.pageBudget(&j.Budget, sgDefaultTimeout); err != nil {
+		return j, nil, err
 	}
 	b, err := parseSGBoard(j.Board)
 	if err != nil {
@@ -285,11 +290,7 @@ type samegameState struct {
 
 // samegameSave checks a saved game: the clicks replay from the start to
 // the board; the score is recomputed.
-func samegameSave(data json.RawMessage) (store.Game, error) {
-	var st samegameState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func samegameSave(st samegameState) (store.Game, error) {
 	if len(st.Name) > 200 {
 		return store.Game{}, errorf(http.StatusBadRequest, "name: longer than 200 bytes")
 	}
@@ -301,16 +302,7 @@ func samegameSave(data json.RawMessage) (store.Game, error) {
 		return store.Game{}, errorf(http.StatusBadRequest, "elapsed_ms: negative")
 	}
 	st.Start, st.Board, st.History = sgLine(start), sgLine(res.Board), samegame.FormatMoves(moves)
-	norm, err := json.Marshal(st)
-	if err != nil {
-		return store.Game{}, err
-	}
-	el, err := elapsed(st.ElapsedMS)
-	if err != nil {
-		return store.Game{}, err
-	}
-	return store.Game{Board: st.Board, Data: norm, Moves: len(moves),
-		Elapsed: el, Solved: res.Over}, nil
+	return stored(store.Game{Board: st.Board, Moves: len(moves), Solved: res.Over}, st, st.ElapsedMS)
 }
 
 // replaySaved checks a saved game of the cluster-clearing family (the

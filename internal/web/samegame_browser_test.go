@@ -28,11 +28,7 @@ const groupJS = `(() => {
 // game, the best line streaming in and stepped through while a search
 // runs, a reload during a running job that finds it again, and Stop.
 func TestBrowserSameGame(t *testing.T) {
-	ctx, ts := browserOn(t)
-	step(t, ctx, "load the page",
-		chromedp.EmulateViewport(1280, 860),
-		chromedp.Navigate(ts.URL+"/samegame"),
-		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
+	ctx := openPage(t, "/samegame", 1280, 860, "New board", 10*time.Second)
 
 	xy := value(t, ctx, "find a group", chromedp.Evaluate[string](groupJS))
 	if xy == "" {

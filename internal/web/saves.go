@@ -20,10 +20,10 @@ import (
 // Adding a game means adding one of these to Server.games.
 type game struct {
 	// Game is the page's entry in the catalogue's table of games: Kind (the
-	// saved games' kind and the API prefix, /api/KIND/...), Title (the menu
+	// saved games' kind, the API prefix, /api/KIND/..., the page's template
+	// templates/KIND.html and script static/js/KIND.js), Title (the menu
 	// entry), Path (the page).
 	catalog.Game
-	page string // its template
 	// data is what the page's template sees as .Game.
 	data func() any
 	// routes adds the game's own API calls, under /api/KIND/.
@@ -34,6 +34,16 @@ type game struct {
 	save func(state json.RawMessage) (store.Game, error)
 	// jobs, when set, returns the game's job kinds, by name.
 	jobs func(s *Server) map[string]jobKind
+	// auto is the title of the Auto button, what it does; budgets, when
+	// set, is the Auto panel's menu of search times.
+	auto    string
+	budgets []budgetOption
+}
+
+// menuPage is what the template of a page sees that shows no more from
+// the server than its solvers' menu.
+type menuPage struct {
+	Solvers []catalog.Menu
 }
 
 // maxSlotName bounds a save slot's name, in characters.
@@ -208,6 +218,18 @@ func (s *Server) deleteSave(g *game) apiHandler {
 	}
 }
 
+// saveOf returns a game's save check: the state the page sent, decoded
+// strictly into an S, then checked by check.
+func saveOf[S any](check func(st S) (store.Game, error)) func(json.RawMessage) (store.Game, error) {
+	return func(data json.RawMessage) (store.Game, error) {
+		var st S
+		if err := strictUnmarshal(data, &st); err != nil {
+			return store.Game{}, err
+		}
+		return check(st)
+	}
+}
+
 // strictUnmarshal decodes one JSON object into v, rejecting unknown fields
 // and null (which decodes to nothing, and would store an empty game).
 func strictUnmarshal(data []byte, v any) error {
@@ -220,6 +242,21 @@ func strictUnmarshal(data []byte, v any) error {
 		return errorf(http.StatusBadRequest, "malformed saved game: %v", err)
 	}
 	return nil
+}
+
+// stored finishes a checked save: g with st, normalised to JSON, as its
+// data and elapsedMS as its playing time.
+func stored(g store.Game, st any, elapsedMS int64) (store.Game, error) {
+	norm, err := json.Marshal(st)
+	if err != nil {
+		return store.Game{}, err
+	}
+	el, err := elapsed(elapsedMS)
+	if err != nil {
+		return store.Game{}, err
+	}
+	g.Data, g.Elapsed = norm, el
+	return g, nil
 }
 
 // maxElapsedMS bounds a save's playing time: ten years.

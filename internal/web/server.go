@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tessera/internal/catalog"
 	"tessera/internal/store"
 	"tessera/npuzzle"
 )
@@ -97,7 +98,11 @@ type Config struct {
 	// refused (413).
 	DecodeMemory int64
 
-	// Jobs runs the long solves (nil: a MemJobs of the server's own).
+	// Jobs runs the long solves (nil: a MemJobs of the server's own): the
+	// catalogue's job kinds, which any worker runs (`tessera worker`
+	// registers catalog.JobKinds). The web's own kinds (the sliding
+	// page's solves and database builds, which read the server's pattern
+	// databases) run on the server's own MemJobs whatever Jobs is.
 	Jobs Jobs
 	// JobTimeout is a job's time limit when its spec names none (2 min);
 	// MaxJobTimeout the most a spec may ask for (10 min).
@@ -137,65 +142,54 @@ type Config struct {
 	DataDir string
 }
 
+// setDefault sets *v to d when it is not positive: a Config field's default.
+func setDefault[T int | int64 | time.Duration](v *T, d T) {
+	if *v <= 0 {
+		*v = d
+	}
+}
+
+// pageBudget checks the budget of a job a page sends: wall-clock time
+// only, from 100 ms to MaxJobTimeout; none gives def (within that bound).
+func (s *Server) pageBudget(b *catalog.Budget, def time.Duration) error {
+	if b.CPU {
+		return errorf(http.StatusBadRequest, "budget: the page's solves are timed by the wall clock")
+	}
+	switch t := b.Timeout; {
+	case t == 0:
+		b.Timeout = min(def, s.cfg.MaxJobTimeout)
+	case t < 100*time.Millisecond || t > s.cfg.MaxJobTimeout:
+		return errorf(http.StatusBadRequest, "budget: timeout %v out of range 100ms..%v", t, s.cfg.MaxJobTimeout)
+	}
+	return nil
+}
+
 func (c *Config) setDefaults() {
-	def := func(v *time.Duration, d time.Duration) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def(&c.SolveTimeout, 10*time.Second)
-	def(&c.MaxSolveTimeout, 30*time.Second)
-	def(&c.HintTimeout, 4*time.Second)
-	def(&c.BigOptimalTimeout, time.Minute)
+	setDefault(&c.SolveTimeout, 10*time.Second)
+	setDefault(&c.MaxSolveTimeout, 30*time.Second)
+	setDefault(&c.HintTimeout, 4*time.Second)
+	setDefault(&c.BigOptimalTimeout, time.Minute)
 	c.SolveTimeout = min(c.SolveTimeout, c.MaxSolveTimeout)
-	if c.SolveMemory <= 0 {
-		c.SolveMemory = 512 << 20
-	}
-	if c.MaxBusy <= 0 {
-		c.MaxBusy = runtime.GOMAXPROCS(0)
-	}
-	if c.MaxUploadBytes <= 0 {
-		c.MaxUploadBytes = 10 << 20
-	}
-	if c.MaxUploadPixels <= 0 {
-		c.MaxUploadPixels = 40_000_000
-	}
-	if c.PictureSide <= 0 {
-		c.PictureSide = 600
-	}
-	if c.MaxPictures <= 0 {
-		c.MaxPictures = 50
-	}
-	if c.MaxPicturesTotal <= 0 {
-		c.MaxPicturesTotal = 2000
-	}
-	if c.MaxSaves <= 0 {
-		c.MaxSaves = 100
-	}
-	if c.MaxSaveBytes <= 0 {
-		c.MaxSaveBytes = 8 << 20
-	}
-	if c.MaxSaveBytesTotal <= 0 {
-		c.MaxSaveBytesTotal = 512 << 20
-	}
-	if c.DecodeMemory <= 0 {
-		c.DecodeMemory = 512 << 20
-	}
-	def(&c.JobTimeout, 2*time.Minute)
-	def(&c.MaxJobTimeout, 10*time.Minute)
+	setDefault(&c.SolveMemory, 512<<20)
+	setDefault(&c.MaxBusy, runtime.GOMAXPROCS(0))
+	setDefault(&c.MaxUploadBytes, 10<<20)
+	setDefault(&c.MaxUploadPixels, 40_000_000)
+	setDefault(&c.PictureSide, 600)
+	setDefault(&c.MaxPictures, 50)
+	setDefault(&c.MaxPicturesTotal, 2000)
+	setDefault(&c.MaxSaves, 100)
+	setDefault(&c.MaxSaveBytes, 8<<20)
+	setDefault(&c.MaxSaveBytesTotal, 512<<20)
+	setDefault(&c.DecodeMemory, 512<<20)
+	setDefault(&c.JobTimeout, 2*time.Minute)
+	setDefault(&c.MaxJobTimeout, 10*time.Minute)
 	c.JobTimeout = min(c.JobTimeout, c.MaxJobTimeout)
-	if c.MaxClientJobs <= 0 {
-		c.MaxClientJobs = 4
-	}
-	if c.MaxAddressJobs <= 0 {
-		c.MaxAddressJobs = 4 * c.MaxClientJobs
-	}
+	setDefault(&c.MaxClientJobs, 4)
+	setDefault(&c.MaxAddressJobs, 4*c.MaxClientJobs)
 	if c.PDBs == nil {
 		c.PDBs = map[string]string{"4x4": "7-8", "5x5": "6-6-6-6"}
 	}
-	if c.PDBMemory <= 0 {
-		c.PDBMemory = 3 << 30
-	}
+	setDefault(&c.PDBMemory, 3<<30)
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -257,19 +251,6 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// RegisterJobKinds registers the web app's job kinds (npuzzle.solve,
-// samegame.solve, edgematch.solve, jigsaw.solve, gaps.solve, tangram.solve) on cfg.Jobs, for a worker process that
-// serves no pages: `tessera worker -nats URL` beside a `tessera serve
-// -nats URL -workers 0`. cfg.Store is not needed; DataDir and the PDB
-// settings are read as by New.
-func RegisterJobKinds(cfg Config) error {
-	if cfg.Jobs == nil {
-		return errors.New("web: no job system to register the kinds on")
-	}
-	_, err := build(cfg)
-	return err
-}
-
 func build(cfg Config) (*Server, error) {
 	cfg.setDefaults()
 	s := &Server{
@@ -291,19 +272,21 @@ func build(cfg Config) (*Server, error) {
 		}
 		s.pdbs.parts[sz] = part
 	}
-	s.jobs = cfg.Jobs
-	if s.jobs == nil {
-		s.ownJobs = NewMemJobs()
-		s.jobs = s.ownJobs
-	}
+	s.ownJobs = NewMemJobs()
+	s.jobs = s.ownJobs
 	s.jobKinds = map[string]jobKind{}
+	local := map[string]bool{}
 	for _, g := range s.games {
 		if g.jobs == nil {
 			continue
 		}
 		for kind, k := range g.jobs(s) {
 			s.jobKinds[kind] = k
+			local[kind] = k.local
 		}
+	}
+	if cfg.Jobs != nil {
+		s.jobs = splitJobs{local: s.ownJobs, remote: cfg.Jobs, kinds: local}
 	}
 	if err := s.registerJobs(); err != nil {
 		return nil, err
@@ -521,16 +504,14 @@ func (g *memGate) release(n int64) {
 }
 
 // Close stops what the server runs beyond its requests: it ends the
-// pattern database builds and, when the server runs its own jobs (no
-// Config.Jobs), cancels them and waits for them. Serve calls it on
-// shutdown; a caller that serves s as a plain http.Handler calls it once
-// its requests are done (a job's event stream ends with its job).
+// pattern database builds and cancels the jobs the server runs itself
+// (all of them without Config.Jobs; else its local kinds) and waits for
+// them. Serve calls it on shutdown; a caller that serves s as a plain
+// http.Handler calls it once its requests are done (a job's event stream
+// ends with its job).
 func (s *Server) Close() error {
 	s.stop()
-	if s.ownJobs != nil {
-		return s.ownJobs.Close()
-	}
-	return nil
+	return s.ownJobs.Close()
 }
 
 // Serve serves on ln until ctx ends, then stops accepting connections,

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image/png"
 	"math"
 	"net/http"
 	"slices"
@@ -44,15 +43,10 @@ const (
 
 var tangramGame = &game{
 	Game:   catalog.GameOf("tangram"),
-	page:   "tangram.html",
-	data:   func() any { return tangramPage{Solvers: catalog.Tangram.Menu()} },
+	data:   func() any { return menuPage{Solvers: catalog.Tangram.Menu()} },
 	routes: (*Server).tangramRoutes,
-	save:   tangramSave,
+	save:   saveOf(tangramSave),
 	jobs:   tangramJobs,
-}
-
-type tangramPage struct {
-	Solvers []catalog.Menu
 }
 
 func (s *Server) tangramRoutes(m *http.ServeMux) {
@@ -63,24 +57,19 @@ func (s *Server) tangramRoutes(m *http.ServeMux) {
 
 // ---- exact numbers as JSON ---------------------------------------------------
 
-// tgPoint is a point as the page holds it: x = (X[0] + X[1]√2)/2, y =
-// (X[2] + X[3]√2)/2, every part an integer (tangram.Num's own form).
-type tgPoint [4]int64
+// tgPoint is a point as the page holds it (catalog.TangramPoint: exact
+// parts).
+type tgPoint = catalog.TangramPoint
 
-func tgPointOf(p tangram.Point) tgPoint {
-	xa, xb := p.X.Parts()
-	ya, yb := p.Y.Parts()
-	return tgPoint{xa, xb, ya, yb}
-}
+func tgPointOf(p tangram.Point) tgPoint { return catalog.TangramPointOf(p) }
 
-// point returns the exact point, or an error beyond tangram.MaxCoord.
-func (q tgPoint) point() (tangram.Point, error) {
-	for _, v := range q {
-		if v < -4*tangram.MaxCoord || v > 4*tangram.MaxCoord {
-			return tangram.Point{}, errorf(http.StatusBadRequest, "coordinate part %d beyond ±%d", v, 4*tangram.MaxCoord)
-		}
+// tgPointValue returns q's exact point, a 400 beyond tangram.MaxCoord.
+func tgPointValue(q tgPoint) (tangram.Point, error) {
+	p, err := q.Point()
+	if err != nil {
+		return p, errorf(http.StatusBadRequest, "%v", err)
 	}
-	return tangram.Pt(tangram.Half(q[0], q[1]), tangram.Half(q[2], q[3])), nil
+	return p, nil
 }
 
 func tgPolygonOf(pg tangram.Polygon) []tgPoint {
@@ -97,7 +86,7 @@ func tgPolygon(pts []tgPoint) (tangram.Polygon, error) {
 	}
 	pg := make(tangram.Polygon, len(pts))
 	for k, q := range pts {
-		p, err := q.point()
+		p, err := tgPointValue(q)
 		if err != nil {
 			return nil, err
 		}
@@ -196,62 +185,14 @@ func tgFindFigure(name string) (tgFigure, bool) {
 	return tgFigure{}, false
 }
 
-// tgMatch finds where shape (a piece as given) goes, turned by some
-// orientation and moved by t, to cover exactly the polygon target (the
-// same vertices, in any order and from any first one).
+// tgMatch finds where shape goes over target (catalog.TangramMatch).
 func tgMatch(shape, target tangram.Polygon) (tangram.Orientation, tangram.Point, bool) {
-	if len(shape) != len(target) || len(target) == 0 {
-		return 0, tangram.Point{}, false
-	}
-	sorted := func(pg tangram.Polygon) tangram.Polygon {
-		q := slices.Clone(pg)
-		slices.SortFunc(q, func(a, b tangram.Point) int {
-			switch {
-			case a.Less(b):
-				return -1
-			case b.Less(a):
-				return 1
-			}
-			return 0
-		})
-		return q
-	}
-	want := sorted(target)
-	for o := range tangram.Orientation(16) {
-		sh, err := shape.Oriented(o)
-		if err != nil {
-			continue
-		}
-		got := sorted(sh)
-		t := want[0].Sub(got[0])
-		if slices.Equal(sorted(got.Translate(t)), want) {
-			return o, t, true
-		}
-	}
-	return 0, tangram.Point{}, false
+	return catalog.TangramMatch(shape, target)
 }
 
-// tgOnBoard returns sol, a solution of p, as placements of the page's
-// tans (tangram.Tans, in order by name), or nil when a piece is not a tan.
+// tgOnBoard is sol as placements of the page's tans (catalog.TangramOnBoard).
 func tgOnBoard(p *tangram.Puzzle, sol *tangram.Solution) *tangram.Solution {
-	tans := tangram.Tans()
-	out := tangram.NewSolution(len(tans))
-	for i, pc := range p.Pieces {
-		k := slices.IndexFunc(tans, func(t tangram.Piece) bool { return t.Name == pc.Name })
-		if k < 0 || !sol.Placements[i].Placed {
-			continue
-		}
-		placed, err := p.Placed(sol, i)
-		if err != nil {
-			return nil
-		}
-		o, t, ok := tgMatch(tans[k].Shape, placed)
-		if !ok {
-			return nil
-		}
-		out.Place(k, t, o)
-	}
-	return out
+	return catalog.TangramOnBoard(p, sol)
 }
 
 // tgBoardPuzzle is the puzzle the page plays: the seven tans as
@@ -421,12 +362,8 @@ func (s *Server) tgFigure(r *http.Request) (int, any, error) {
 	return http.StatusOK, tgFigureReply{tgFigure{Name: name, Category: "yours", Silhouette: p.Silhouette}.json(), traced}, nil
 }
 
-// tgPlacement is a tan on the page's board: translation t and orientation
-// o (tangram.Orientation: turns by 45 degrees in bits 0-2, flip in bit 3).
-type tgPlacement struct {
-	T tgPoint `json:"t"`
-	O int     `json:"o"`
-}
+// tgPlacement is a tan on the page's board (catalog.TangramPlacement).
+type tgPlacement = catalog.TangramPlacement
 
 func tgSolution(ps []tgPlacement) (*tangram.Solution, error) {
 	n := len(tangram.Tans())
@@ -438,7 +375,7 @@ func tgSolution(ps []tgPlacement) (*tangram.Solution, error) {
 		if pl.O < 0 || pl.O > 15 {
 			return nil, errorf(http.StatusBadRequest, "piece %d: orientation %d out of range 0..15", k+1, pl.O)
 		}
-		t, err := pl.T.point()
+		t, err := tgPointValue(pl.T)
 		if err != nil {
 			return nil, err
 		}
@@ -447,13 +384,7 @@ func tgSolution(ps []tgPlacement) (*tangram.Solution, error) {
 	return sol, nil
 }
 
-func tgPlacements(sol *tangram.Solution) []tgPlacement {
-	out := make([]tgPlacement, len(sol.Placements))
-	for k, pl := range sol.Placements {
-		out[k] = tgPlacement{tgPointOf(pl.T), int(pl.Orient)}
-	}
-	return out
-}
+func tgPlacements(sol *tangram.Solution) []tgPlacement { return catalog.TangramPlacements(sol) }
 
 // tgCheckRequest is the body of POST /api/tangram/check.
 type tgCheckRequest struct {
@@ -589,18 +520,12 @@ func (s *Server) checkTGSpec(spec json.RawMessage) (catalog.TangramJob, error) {
 	if j.Options.SDPBackend != "" && j.Options.SDPBackend != "go" {
 		return j, errorf(http.StatusBadRequest, "options: sdp: the page's solves use the pure Go backend")
 	}
-	if j.Budget.CPU {
-		return j, errorf(http.StatusBadRequest, "budget: the page's solves are timed by the wall clock")
-	}
 	def := tgExactTimeout
 	if j.Solver == "sdp" {
 		def = tgSDPTimeout
 	}
-	switch t := j.Budget.Timeout; {
-	case t == 0:
-		j.Budget.Timeout = min(def, s.cfg.MaxJobTimeout)
-	case t < 100*time.Millisecond || t > s.cfg.MaxJobTimeout:
-		return j, errorf(http.StatusBadRequest, "budget: timeout %v out of range 100ms..%v", t, s.cfg.MaxJobTimeout)
+	if err := s.pageBudget(&j.Budget, def); err != nil {
+		return j, err
 	}
 	if req.Ref != nil {
 		p, name, err := tgPuzzleFor(j.Solver, *req.Ref)
@@ -617,62 +542,15 @@ func (s *Server) checkTGSpec(spec json.RawMessage) (catalog.TangramJob, error) {
 	if err != nil {
 		return j, errorf(http.StatusBadRequest, "puzzle: %v", err)
 	}
-	if _, ok := tgBoardOrients(p); !ok {
+	if _, ok := catalog.TangramBoardOrients(p); !ok {
 		return j, errorf(http.StatusBadRequest, "puzzle: the page's board plays the seven tans (tangram.Tans), in their order")
 	}
 	return j, nil
 }
 
-// tgBoardOrients returns, for each piece of p, how the board's tan of the
-// same name is turned to have the piece's shape (and moved: a pose of the
-// piece is the tan's pose moved by it), or false when p's pieces are not
-// the seven tans in order.
-func tgBoardOrients(p *tangram.Puzzle) ([]tgPose, bool) {
-	tans := tangram.Tans()
-	if len(p.Pieces) != len(tans) {
-		return nil, false
-	}
-	out := make([]tgPose, len(tans))
-	for k, pc := range p.Pieces {
-		if pc.Name != tans[k].Name {
-			return nil, false
-		}
-		o, t, ok := tgMatch(tans[k].Shape, pc.Shape)
-		if !ok {
-			return nil, false
-		}
-		out[k] = tgPose{t.X.Float64(), t.Y.Float64(), int(o)}
-	}
-	return out, true
-}
-
-// tgPose is a tan's pose on the board in floating point (an iterate of
-// Algorithm 2): translation (X, Y), orientation O.
-type tgPose struct {
-	X float64 `json:"x"`
-	Y float64 `json:"y"`
-	O int     `json:"o"`
-}
-
-// tgIterate is one SDP of Algorithm 2 as the page draws it.
-type tgIterate struct {
-	Iteration int      `json:"iteration"`
-	Objective float64  `json:"objective"`
-	Solved    bool     `json:"solved"`
-	Poses     []tgPose `json:"poses"`
-	MS        float64  `json:"ms"`
-}
-
-// tgResult is a tangram.solve job's result on this server: the
-// catalogue's record, the solution on the board (exact placements), and
-// for sdp every iterate's poses and their strip (a PNG data URL, as
-// `tessera tangram solve -snapshots` draws iterates.png).
-type tgResult struct {
-	catalog.TangramRecord
-	Pieces   []tgPlacement `json:"pieces,omitempty"`
-	Iterates []tgIterate   `json:"iterates,omitempty"`
-	Strip    string        `json:"strip,omitempty"`
-}
+// tgResult is a tangram.solve job's result on the page (the catalogue's
+// view: the job is the catalogue's with View).
+type tgResult = catalog.TangramViewResult
 
 func tangramJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{catalog.TangramKind: {
@@ -680,24 +558,12 @@ func tangramJobs(s *Server) map[string]jobKind {
 			j, err := s.checkTGSpec(spec)
 			return j.Budget.Timeout + 2*time.Minute, err // the solver stops itself at its budget; the rest is for the wait for a slot
 		},
-		normalize: func(spec json.RawMessage) (json.RawMessage, error) { return tgMarshal(s.checkTGSpec(spec)) },
-		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
+		normalize: func(spec json.RawMessage) (json.RawMessage, error) {
 			j, err := s.checkTGSpec(spec)
-			if err != nil {
-				// Not a page's job (submitted through check and normalize):
-				// a bench's, sent to a worker that also runs the page's
-				// (other pieces, another backend), run as the catalogue
-				// runs it.
-				return catalog.JobKinds()[catalog.TangramKind](ctx, spec, progress)
-			}
-			// The budget as sent: a page's job has the page's filled in
-			// at submit; a bench's keeps its own (0: no time limit).
-			var sent catalog.TangramJob
-			if json.Unmarshal(spec, &sent) == nil {
-				j.Budget = sent.Budget
-			}
-			return s.solveTangram(ctx, j, progress)
+			j.View = true
+			return tgMarshal(j, err)
 		},
+		run: s.slotted(catalog.JobKinds()[catalog.TangramKind]),
 	}}
 }
 
@@ -707,60 +573,6 @@ func tgMarshal(j catalog.TangramJob, err error) (json.RawMessage, error) {
 		return nil, err
 	}
 	return json.Marshal(j)
-}
-
-// solveTangram runs the job, taking a busy slot; Algorithm 2 reports each
-// iterate (its poses on the board) as it comes.
-func (s *Server) solveTangram(ctx context.Context, j catalog.TangramJob, progress func(any)) (tgResult, error) {
-	p, err := tangram.ParsePuzzle(strings.NewReader(j.Puzzle))
-	if err != nil {
-		return tgResult{}, err
-	}
-	base, _ := tgBoardOrients(p) // checked by checkTGSpec
-	var mu sync.Mutex
-	var iterates []tgIterate
-	var frames [][]tangram.Pose
-	h := catalog.TangramHooks{OnIterate: func(it tangram.SDPIterate) {
-		ti := tgIterate{Iteration: it.Iteration, Objective: it.Objective, Solved: it.Solved, MS: float64(it.Elapsed.Microseconds()) / 1000}
-		for k, ps := range it.Poses {
-			b := base[k]
-			ti.Poses = append(ti.Poses, tgPose{ps.X + b.X, ps.Y + b.Y, b.O})
-		}
-		mu.Lock()
-		iterates = append(iterates, ti)
-		frames = append(frames, it.Poses)
-		all := slices.Clone(iterates)
-		mu.Unlock()
-		if progress != nil {
-			progress(tgResult{TangramRecord: catalog.TangramRecord{Puzzle: j.Name, Algo: j.Solver, Iterations: ti.Iteration, Objective: ti.Objective}, Iterates: all})
-		}
-	}}
-	if err := s.acquire(ctx); err != nil {
-		return tgResult{}, err
-	}
-	defer s.release()
-	rec, res := j.RunPuzzle(ctx, p, h)
-	if err := ctx.Err(); err != nil {
-		return tgResult{}, err // cancelled
-	}
-	out := tgResult{TangramRecord: rec}
-	mu.Lock()
-	defer mu.Unlock()
-	out.Iterates = iterates
-	if res.Solution != nil && res.Solved {
-		if b := tgOnBoard(p, res.Solution); b != nil {
-			out.Pieces = tgPlacements(b)
-		}
-	}
-	if len(frames) > 0 {
-		if img, err := tangram.RenderStrip(p, frames, tangram.RenderOptions{Scale: 20, Margin: 6}); err == nil {
-			var buf bytes.Buffer
-			if err := png.Encode(&buf, img); err == nil && buf.Len() < 1<<20 {
-				out.Strip = "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
-			}
-		}
-	}
-	return out, nil
 }
 
 // ---- saves --------------------------------------------------------------------
@@ -776,11 +588,7 @@ type tangramState struct {
 // tangramSave checks a saved game: the figure is a valid silhouette of the
 // tans' area, the tans are seven with exact coordinates; whether the
 // figure is filled is decided again by tangram.Check.
-func tangramSave(data json.RawMessage) (store.Game, error) {
-	var st tangramState
-	if err := strictUnmarshal(data, &st); err != nil {
-		return store.Game{}, err
-	}
+func tangramSave(st tangramState) (store.Game, error) {
 	f := st.Figure
 	if len(f.Name) > 64 || len(f.Category) > 64 || len(f.Source) > 200 {
 		return store.Game{}, errorf(http.StatusBadRequest, "figure: name, category or source too long")
@@ -800,14 +608,6 @@ func tangramSave(data json.RawMessage) (store.Game, error) {
 	if st.Moves < 0 || st.Moves > 1<<30 {
 		return store.Game{}, errorf(http.StatusBadRequest, "moves: %d out of range", st.Moves)
 	}
-	el, err := elapsed(st.ElapsedMS)
-	if err != nil {
-		return store.Game{}, err
-	}
 	st.Figure.Silhouette = tgPolygonOf(p.Silhouette)
-	norm, err := json.Marshal(st)
-	if err != nil {
-		return store.Game{}, err
-	}
-	return store.Game{Board: f.Name, Data: norm, Moves: st.Moves, Elapsed: el, Solved: tangram.Check(p, sol) == nil}, nil
+	return stored(store.Game{Board: f.Name, Moves: st.Moves, Solved: tangram.Check(p, sol) == nil}, st, st.ElapsedMS)
 }

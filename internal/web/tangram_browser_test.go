@@ -52,7 +52,7 @@ func tgScreen(t *testing.T, ctx context.Context, k int, dx, dy float64) (float64
 }
 
 func tgFloat(p tgPoint) (float64, float64) {
-	pt, _ := p.point()
+	pt, _ := p.Point()
 	return pt.X.Float64(), pt.Y.Float64()
 }
 
@@ -177,7 +177,7 @@ func TestBrowserTangram(t *testing.T) {
 	// The tans laid are the exact solver's, checked by the server.
 	var sol = tangram.NewSolution(7)
 	for k, tan := range tgBoardTans(t, ctx) {
-		p, _ := tan.T.point()
+		p, _ := tan.T.Point()
 		sol.Place(k, p, tangram.Orientation(tan.O))
 	}
 	f := tgFigureOf(t, "house")

@@ -192,9 +192,10 @@ func TestTangramJobs(t *testing.T) {
 	wantError(t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": "tangram.solve", "spec": map[string]any{"ref": map[string]any{"figure": "house"}, "options": map[string]any{"sdp": "csdp"}}}), 400, "pure Go")
 }
 
-// A bench's tangram.solve job (pieces other than the seven tans), sent to
-// a worker that also runs the page's kinds, is run as the catalogue runs it.
-func TestTangramBenchJobOnAPageWorker(t *testing.T) {
+// The server's run of tangram.solve is the catalogue's: a bench's job
+// (pieces other than the seven tans) returns the record, and a job with
+// View (what the page submits) adds the answer on the page's board.
+func TestTangramJobIsTheCatalogues(t *testing.T) {
 	s, _ := newServer(t, Config{})
 	p, _, err := tangram.Classic("t")
 	if err != nil {
@@ -208,19 +209,19 @@ func TestTangramBenchJobOnAPageWorker(t *testing.T) {
 	if err != nil || !ok || !rec.Solved || rec.Placed != 4 {
 		t.Fatalf("the T as a bench's job: %+v (%T), %v", res, res, err)
 	}
-	// A bench's job of the seven tans (a classic, translation only) runs
-	// on the page's path with the same record, and its own budget.
+	// A job of the seven tans (a classic, translation only) with the
+	// page's view.
 	p, _, err = tangram.Classic("house")
 	if err != nil {
 		t.Fatal(err)
 	}
 	b.Reset()
 	tangram.FormatPuzzle(&b, p)
-	spec = tgJSON(catalog.TangramJob{Spec: catalog.Spec[catalog.TangramOptions]{Solver: "exact"}, Name: "house", Puzzle: b.String()})
+	spec = tgJSON(catalog.TangramJob{Spec: catalog.Spec[catalog.TangramOptions]{Solver: "exact"}, Name: "house", Puzzle: b.String(), View: true})
 	res, err = s.jobKinds[catalog.TangramKind].run(t.Context(), json.RawMessage(spec), nil)
 	page, ok := res.(tgResult)
 	if err != nil || !ok || !page.Solved || page.Placed != 7 || page.Puzzle != "house" || len(page.Pieces) != 7 {
-		t.Fatalf("the house as a bench's job: %+v (%T), %v", res, res, err)
+		t.Fatalf("the house with the view: %+v (%T), %v", res, res, err)
 	}
 }
 

@@ -1,7 +1,9 @@
 package neural
 
 import (
+	"cmp"
 	"context"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -463,6 +465,109 @@ func TestRegap(t *testing.T) {
 		m := &Model{Patch: 12, Gap: 2}
 		if ok := m.Regap(Geometry{Grid: 3, Patch: c.patch, Gap: c.gap}, c.stage); ok != c.ok || m.Gap != c.gapAfter || m.Patch != 12 {
 			t.Errorf("%+v: %v, model %d/%d", c, ok, m.Patch, m.Gap)
+		}
+	}
+}
+
+// TestOptionNames: each option's values read back from their names, ""
+// reads as the default, and an unknown name is refused with the list of
+// the names.
+func TestOptionNames(t *testing.T) {
+	type enum struct {
+		names []string
+		parse func(string) (string, error) // the value read, as its String
+		def   string
+		err   string
+	}
+	for _, e := range []enum{
+		{[]string{"predicted", "gt", "neighbours", "patches"}, func(s string) (string, error) { v, err := ParseReward(s); return v.String(), err },
+			"predicted", `neural: reward "x": want predicted, gt, neighbours or patches`},
+		{[]string{"p", "uniform"}, func(s string) (string, error) { v, err := ParsePrior(s); return v.String(), err },
+			"p", `neural: prior "x": want p or uniform`},
+		{[]string{"v", "const-end", "const-game", "const"}, func(s string) (string, error) { v, err := ParseValueMode(s); return v.String(), err },
+			"v", `neural: value "x": want v, const-end, const-game or const`},
+		{[]string{"puct", "uct", "spmcts"}, func(s string) (string, error) { v, err := ParseSelection(s); return v.String(), err },
+			"puct", `neural: selection "x": want puct, uct or spmcts`},
+		{[]string{"fixed", "free"}, func(s string) (string, error) { v, err := ParseOrder(s); return v.String(), err },
+			"fixed", `neural: order "x": want fixed or free`},
+		{[]string{"v", "pairs", "both"}, func(s string) (string, error) { v, err := ParseJudge(s); return v.String(), err },
+			"v", `neural: judge "x": want v, pairs or both`},
+	} {
+		for _, name := range append(e.names, "") {
+			want := cmp.Or(name, e.def)
+			if got, err := e.parse(name); err != nil || got != want {
+				t.Errorf("%q reads as %q (%v), want %q", name, got, err, want)
+			}
+		}
+		if _, err := e.parse("x"); err == nil || err.Error() != e.err {
+			t.Errorf("x: %v, want %s", err, e.err)
+		}
+	}
+	if s := Order(7).String(); s != "Order(7)" {
+		t.Errorf("Order(7) is %q", s)
+	}
+}
+
+// TestJudgePairs: the pair judge scores the true reassembly above any
+// other on a table that favours the true neighbours, picks each attempt by
+// that score in Solve, and needs the table (Search refuses it).
+func TestJudgePairs(t *testing.T) {
+	pz := testPuzzle(3, 4)
+	byCell := make([]int, len(pz.Truth))
+	for p, c := range pz.Truth {
+		byCell[c] = p
+	}
+	tab := NewTable(9, func(d, a, b int) float32 {
+		ca, cb := pz.Truth[a], pz.Truth[b]
+		if d == Right && cb == ca+1 && ca%3 != 2 || d == Below && cb == ca+3 {
+			return 4
+		}
+		return 0
+	})
+	play := func(cells []int) *State {
+		s := NewState([]int{0, 1, 2, 3, 4, 5, 6, 7, 8})
+		for p := range 9 {
+			s.Play(cells[p])
+		}
+		return s
+	}
+	truth := tab.PairScore(play(pz.Truth), 3)
+	swapped := slices.Clone(pz.Truth)
+	swapped[0], swapped[1] = swapped[1], swapped[0]
+	if other := tab.PairScore(play(swapped), 3); !(truth > other && truth <= 1) {
+		t.Fatalf("pair score of the truth %v, of a swap %v", truth, other)
+	}
+	if _, err := Search(context.Background(), oracle{pz.Truth}, pz, Options{Judge: JudgePairs}); err == nil {
+		t.Fatal("Search judged by pairs without a table")
+	}
+	for _, name := range []string{"v", "pairs", "both"} {
+		if j, err := ParseJudge(name); err != nil || j.String() != name {
+			t.Fatalf("ParseJudge(%q) = %v, %v", name, j, err)
+		}
+	}
+	m, _, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := loadTestImage(t, "kodak23.png")
+	for seed := uint64(1); seed <= 2; seed++ {
+		pz := Random(img, Geometry{}, rand.New(rand.NewPCG(seed, 9)))
+		res, err := Solve(context.Background(), m, pz, Options{Sims: 10, Attempts: 4, Seed: seed, Judge: JudgePairs})
+		if err != nil || len(res.Attempts) != 4 {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		tab, err := m.Table(pz)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range res.Attempts {
+			s := NewState(make([]int, 9))
+			for p, c := range a.Cells {
+				s.At[c] = int8(p)
+			}
+			if math.Abs(a.Value-tab.PairScore(s, 3)) > 1e-9 || a.Value > res.Value {
+				t.Fatalf("seed %d: attempt value %v, pair score %v, answer %v", seed, a.Value, tab.PairScore(s, 3), res.Value)
+			}
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"tessera/mcts"
@@ -47,29 +48,14 @@ const (
 var rewardNames = [...]string{Predicted: "predicted", GroundTruth: "gt", Neighbours: "neighbours", Patches: "patches"}
 
 // String returns "predicted", "gt", "neighbours" or "patches".
-func (r Reward) String() string {
-	if int(r) < len(rewardNames) {
-		return rewardNames[r]
-	}
-	return fmt.Sprintf("Reward(%d)", uint8(r))
-}
+func (r Reward) String() string { return enumName(rewardNames[:], r, "Reward") }
 
 // Oracle reports whether the reward needs the puzzle's truth.
 func (r Reward) Oracle() bool { return r != Predicted }
 
 // ParseReward reads "predicted", "gt", "neighbours" or "patches" ("":
 // predicted).
-func ParseReward(s string) (Reward, error) {
-	if s == "" {
-		return Predicted, nil
-	}
-	for r, name := range rewardNames {
-		if s == name {
-			return Reward(r), nil
-		}
-	}
-	return 0, fmt.Errorf("neural: reward %q: want predicted, gt, neighbours or patches", s)
-}
+func ParseReward(s string) (Reward, error) { return parseEnum[Reward](rewardNames[:], "reward", s) }
 
 // of returns the oracle reward of the complete reassembly s of pz.
 func (r Reward) of(s *State, pz *Puzzle) float64 {
@@ -94,23 +80,12 @@ const (
 )
 
 // ParsePrior reads "p" or "uniform" ("": p).
-func ParsePrior(s string) (Prior, error) {
-	switch s {
-	case "", "p":
-		return PriorP, nil
-	case "uniform":
-		return PriorUniform, nil
-	}
-	return 0, fmt.Errorf("neural: prior %q: want p or uniform", s)
-}
+func ParsePrior(s string) (Prior, error) { return parseEnum[Prior](priorNames[:], "prior", s) }
+
+var priorNames = [...]string{PriorP: "p", PriorUniform: "uniform"}
 
 // String returns "p" or "uniform".
-func (p Prior) String() string {
-	if p == PriorUniform {
-		return "uniform"
-	}
-	return "p"
-}
+func (p Prior) String() string { return enumName(priorNames[:], p, "Prior") }
 
 // ValueMode is where MCTS takes its values from: V, or a constant (1, as
 // in Alphazzle's Appendix C) at the end of the game (the predicted reward
@@ -137,24 +112,11 @@ const ValueConstant = 1.0
 var valueNames = [...]string{ValueV: "v", ValueConstEnd: "const-end", ValueConstGame: "const-game", ValueConst: "const"}
 
 // String returns "v", "const-end", "const-game" or "const".
-func (v ValueMode) String() string {
-	if int(v) < len(valueNames) {
-		return valueNames[v]
-	}
-	return fmt.Sprintf("ValueMode(%d)", uint8(v))
-}
+func (v ValueMode) String() string { return enumName(valueNames[:], v, "ValueMode") }
 
 // ParseValueMode reads "v", "const-end", "const-game" or "const" ("": v).
 func ParseValueMode(s string) (ValueMode, error) {
-	if s == "" {
-		return ValueV, nil
-	}
-	for v, name := range valueNames {
-		if s == name {
-			return ValueMode(v), nil
-		}
-	}
-	return 0, fmt.Errorf("neural: value %q: want v, const-end, const-game or const", s)
+	return parseEnum[ValueMode](valueNames[:], "value", s)
 }
 
 // EndByV reports whether V values complete reassemblies (the predicted
@@ -176,28 +138,69 @@ const (
 var selectNames = [...]string{SelectPUCT: "puct", SelectUCT: "uct", SelectSPMCTS: "spmcts"}
 
 // String returns "puct", "uct" or "spmcts".
-func (s Selection) String() string {
-	if int(s) < len(selectNames) {
-		return selectNames[s]
-	}
-	return fmt.Sprintf("Selection(%d)", uint8(s))
-}
+func (s Selection) String() string { return enumName(selectNames[:], s, "Selection") }
 
 // ParseSelection reads "puct", "uct" or "spmcts" ("": puct).
 func ParseSelection(s string) (Selection, error) {
-	if s == "" {
-		return SelectPUCT, nil
-	}
-	for v, name := range selectNames {
-		if s == name {
-			return Selection(v), nil
-		}
-	}
-	return 0, fmt.Errorf("neural: selection %q: want puct, uct or spmcts", s)
+	return parseEnum[Selection](selectNames[:], "selection", s)
 }
 
 func (s Selection) engine() mcts.Selection {
 	return [...]mcts.Selection{SelectPUCT: mcts.PUCT, SelectUCT: mcts.UCT, SelectSPMCTS: mcts.SPMCTS}[s]
+}
+
+// Judge is how the answers of several attempts are compared: by V's
+// value of each complete reassembly (JudgeV, the paper's choice), by the
+// pair network's geometric-mean likelihood of its adjacencies
+// (JudgePairs: exp of the mean, over the pairs of neighbouring patches, of
+// (log P(b | a) + log P(a | b)) / 2 from the puzzle's Table), or by the
+// product of both (JudgeBoth). Table 10 shows V's choice well below the
+// best attempt; the pairs are a second, independent opinion.
+type Judge uint8
+
+const (
+	JudgeV Judge = iota
+	JudgePairs
+	JudgeBoth
+)
+
+var judgeNames = [...]string{JudgeV: "v", JudgePairs: "pairs", JudgeBoth: "both"}
+
+// String returns "v", "pairs" or "both".
+func (j Judge) String() string { return enumName(judgeNames[:], j, "Judge") }
+
+// ParseJudge reads "v", "pairs" or "both" ("": v).
+func ParseJudge(s string) (Judge, error) { return parseEnum[Judge](judgeNames[:], "judge", s) }
+
+// PairScore is the pair network's geometric-mean likelihood of the
+// adjacencies of s's reassembly (JudgePairs): exp of the mean over every
+// two horizontally or vertically neighbouring occupied cells, patch a
+// left of (or above) patch b, of (Fwd + Bwd) / 2; 1 when s has no such
+// pair. s's patches must be those of t.
+func (t *Table) PairScore(s *State, grid int) float64 {
+	sum, k := 0.0, 0
+	for c := range grid * grid {
+		a := int(s.At[c])
+		if a < 0 {
+			continue
+		}
+		for d := range 2 {
+			nc := c + 1
+			if d == Below {
+				nc = c + grid
+			}
+			if (d == Right && c%grid == grid-1) || nc >= grid*grid || s.At[nc] < 0 {
+				continue
+			}
+			i := a*t.N + int(s.At[nc])
+			sum += float64(t.Fwd[d][i]+t.Bwd[d][i]) / 2
+			k++
+		}
+	}
+	if k == 0 {
+		return 1
+	}
+	return math.Exp(sum / float64(k))
 }
 
 // Order is how the game orders the patches.
@@ -213,23 +216,12 @@ const (
 )
 
 // ParseOrder reads "fixed" or "free" ("": fixed).
-func ParseOrder(s string) (Order, error) {
-	switch s {
-	case "", "fixed":
-		return OrderFixed, nil
-	case "free":
-		return OrderFree, nil
-	}
-	return 0, fmt.Errorf("neural: order %q: want fixed or free", s)
-}
+func ParseOrder(s string) (Order, error) { return parseEnum[Order](orderNames[:], "order", s) }
+
+var orderNames = [...]string{OrderFixed: "fixed", OrderFree: "free"}
 
 // String returns "fixed" or "free".
-func (o Order) String() string {
-	if o == OrderFree {
-		return "free"
-	}
-	return "fixed"
-}
+func (o Order) String() string { return enumName(orderNames[:], o, "Order") }
 
 // Backup is how MCTS aggregates the values below a node: mean
 // (AlphaZero) or max (one good line is enough for a single player); the
@@ -277,6 +269,9 @@ type Options struct {
 	// oracle reward, the one it rewards most (and the attempts stop at a
 	// perfect one).
 	Attempts int
+	// Judge is what compares the attempts' answers (default V's value;
+	// the pair network's likelihood needs Solve's table).
+	Judge Judge
 	// Seed drives the reshuffled orders and the hints.
 	Seed uint64
 	// Hybrid, when positive, multiplies P's priors by the classic
@@ -364,7 +359,7 @@ func (o Options) check(pz *Puzzle, algo algorithm) error {
 	if algo == algoGreedyP && o.Prior != PriorP {
 		return fmt.Errorf("neural: greedy P needs P's priors (prior %s)", o.Prior)
 	}
-	if o.Selection > SelectSPMCTS || o.Value > ValueConst || o.Prior > PriorUniform || o.Order > OrderFree || o.Reward > Patches {
+	if o.Judge > JudgeBoth || o.Selection > SelectSPMCTS || o.Value > ValueConst || o.Prior > PriorUniform || o.Order > OrderFree || o.Reward > Patches {
 		return fmt.Errorf("neural: unknown option value")
 	}
 	return nil
@@ -435,7 +430,7 @@ func solveWith(ctx context.Context, m *Model, pz *Puzzle, opts Options, algo alg
 		}
 		ev = Hybrid(ev, ct, pz.Grid, opts.Hybrid)
 	}
-	res, err := searchWith(ctx, ev, pz, opts, algo)
+	res, err := searchJudged(ctx, ev, pz, opts, algo, t)
 	res.Elapsed = time.Since(start)
 	return res, err
 }
@@ -528,10 +523,19 @@ func startState(pz *Puzzle, order, hints []int, free bool) *State {
 
 // searchWith is Search playing algo.
 func searchWith(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options, algo algorithm) (Result, error) {
+	return searchJudged(ctx, ev, pz, opts, algo, nil)
+}
+
+// searchJudged is searchWith with the puzzle's pair table t, which
+// JudgePairs and JudgeBoth need.
+func searchJudged(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options, algo algorithm, t *Table) (Result, error) {
 	start := time.Now()
 	opts = opts.defaults()
 	if err := opts.check(pz, algo); err != nil {
 		return Result{}, err
+	}
+	if opts.Judge != JudgeV && t == nil {
+		return Result{}, fmt.Errorf("neural: judge %s needs the pair network's table (Solve, not Search)", opts.Judge)
 	}
 	n := pz.Cells()
 	if pz.Fragments {
@@ -554,6 +558,14 @@ func searchWith(ctx context.Context, ev Evaluator, pz *Puzzle, opts Options, alg
 		s, val, err := g.play(startState(pz, order, hints, opts.Order == OrderFree))
 		stats.Evaluations += g.evals
 		stats.Batches += g.batches
+		if s != nil && opts.Judge != JudgeV {
+			ps := t.PairScore(s, pz.Grid)
+			if opts.Judge == JudgePairs {
+				val = ps
+			} else {
+				val *= ps
+			}
+		}
 		if s != nil {
 			best.Attempts = append(best.Attempts, Attempt{Cells: s.Cells(), Value: val})
 			r := -1.0
@@ -732,4 +744,28 @@ func (g *game) play(s *State) (*State, float64, error) {
 		return nil, 0, err
 	}
 	return s, v, nil
+}
+
+// enumName returns the name of v, one of an option's values, or
+// typ(v) for a value out of range.
+func enumName[T ~uint8](names []string, v T, typ string) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return fmt.Sprintf("%s(%d)", typ, uint8(v))
+}
+
+// parseEnum reads one of names as its index, "" as the first (the
+// option's default); what names the option in the error.
+func parseEnum[T ~uint8](names []string, what, s string) (T, error) {
+	if s == "" {
+		return 0, nil
+	}
+	for v, name := range names {
+		if s == name {
+			return T(v), nil
+		}
+	}
+	want := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return 0, fmt.Errorf("neural: %s %q: want %s", what, s, want)
 }

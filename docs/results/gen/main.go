@@ -208,6 +208,20 @@ func under(rel string) error {
 	return nil
 }
 
+// parseUnder parses the file rel of the results folder dir, and marks it
+// used.
+func parseUnder(dir, rel string, used map[string]bool) (*bench, error) {
+	if err := under(rel); err != nil {
+		return nil, err
+	}
+	b, err := parse(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, err
+	}
+	used[rel] = true
+	return b, nil
+}
+
 // pivot renders a "table of FIELD by KEYS from LABEL=FILE[,FILE...] ..."
 // block: a row per item (named by the first key), a column per label, then
 // the provenance of every file.
@@ -224,14 +238,10 @@ func pivot(dir, field, by, cols string, used, listed map[string]bool) (string, e
 	family := ""
 	for _, c := range columns {
 		for _, rel := range c.files {
-			if err := under(rel); err != nil {
-				return "", err
-			}
-			b, err := parse(filepath.Join(dir, filepath.FromSlash(rel)))
+			b, err := parseUnder(dir, rel, used)
 			if err != nil {
 				return "", err
 			}
-			used[rel] = true
 			family = familyOf(rel)
 			m := b.meta
 			provenance(&prov, c.label, rel, m, listed)
@@ -359,14 +369,10 @@ func summaries(dir, fields, rows string, used, listed map[string]bool) (string, 
 			return "", fmt.Errorf("%s: one file per row in a table of summaries", c.label)
 		}
 		rel := c.files[0]
-		if err := under(rel); err != nil {
-			return "", err
-		}
-		b, err := parse(filepath.Join(dir, filepath.FromSlash(rel)))
+		b, err := parseUnder(dir, rel, used)
 		if err != nil {
 			return "", err
 		}
-		used[rel] = true
 		pct := summaryPct[familyOf(rel)]
 		w.WriteString("| " + c.label)
 		for _, k := range keys {

@@ -38,6 +38,52 @@ export async function pictures() {
   return all;
 }
 
+// notify shows text in the page's status line (the layout's #status),
+// styled as kind ('busy', 'error', 'victory', or none).
+export function notify(text, kind = '') {
+  const status = document.getElementById('status');
+  status.textContent = text;
+  status.className = `status ${kind}`;
+}
+
+// uploadPicture sends a picture file to POST /api/pictures, saying so in
+// the status line, and returns the picture as stored ({id, name, url}); it
+// throws the API's error.
+export async function uploadPicture(file) {
+  const form = new FormData();
+  form.append('picture', file);
+  notify(`Uploading ${file.name}…`, 'busy');
+  return api('POST', '/api/pictures', form);
+}
+
+// addPictureButton adds picture p to a page's picture chooser (the
+// layout's "pictures" list), with a ✕ to delete it when it is an upload
+// and deletable; a picture the list has is left as it is.
+export function addPictureButton(list, p, deletable = false) {
+  if (list.querySelector(`.pic[data-id="${CSS.escape(p.id)}"]`)) return;
+  const b = el('button', { type: 'button', class: 'pic', 'data-id': p.id, 'data-url': p.url, title: p.name },
+    el('img', { src: p.url, alt: p.name }));
+  if (deletable && !p.builtin) {
+    b.append(el('span', { class: 'del', role: 'button', title: 'delete this picture', 'data-delete': p.id }, '✕'));
+  }
+  list.append(b);
+}
+
+// addUpload uploads a picture file and adds it to the chooser list (see
+// addPictureButton), saying so in the status line; it answers the
+// picture, or null when the upload failed (the status line says why).
+export async function addUpload(list, file, deletable = false) {
+  try {
+    const p = await uploadPicture(file);
+    addPictureButton(list, p, deletable);
+    notify(`Picture “${p.name}” added.`);
+    return p;
+  } catch (e) {
+    notify(`Cannot use that picture: ${e.message}`, 'error');
+    return null;
+  }
+}
+
 // formatDuration writes milliseconds as m:ss, or h:mm:ss.
 export function formatDuration(ms) {
   const s = Math.floor(ms / 1000);
@@ -96,6 +142,21 @@ export const groupDigits = (n) => n.toLocaleString('en-US');
 
 // plural writes a count with its noun: "1 move", "2 moves".
 export const plural = (n, one, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
+
+// solverNote shows the chosen solver's description (its option's
+// data-description, then what more(id) adds) in note, and again whenever the
+// choice changes, then calls changed. It returns the function that shows it,
+// for a choice the script makes.
+export function solverNote(select, note, { more = () => '', changed = () => {} } = {}) {
+  const describe = () => {
+    note.textContent = select.selectedOptions[0].dataset.description + more(select.value);
+  };
+  select.addEventListener('change', () => {
+    describe();
+    changed();
+  });
+  return describe;
+}
 
 // el makes an element with attributes and children.
 export function el(tag, attrs = {}, ...children) {

@@ -9,7 +9,7 @@
 // bottom (as in package samegame), a colour letter or '.' for empty. Its
 // text form lists the rows top first, separated by '/'.
 
-import { api, Clock, formatDuration, formatMS, groupDigits, pauseWhenHidden, search } from './api.js';
+import { api, notify, Clock, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -211,10 +211,6 @@ function toggleCertainty() {
   draw();
 }
 
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
-}
 const page = { notify, draw }; // for search (api.js)
 
 function lift(cells) {
@@ -439,7 +435,7 @@ async function auto() {
   const name = opt.textContent;
   resetStats();
   const board = line(game.grid);
-  const proves = opt.dataset.proves === 'true';
+  const proves = opt.dataset.optimal === 'true';
   if (opt.value === 'exact' && game.proof && game.proof.start === board) {
     // The background proof is this very search: wait for it, then the
     // server answers from its proof (answer reused).
@@ -527,10 +523,7 @@ ui.seedForm.addEventListener('submit', (ev) => {
   }
   deal(s); // a string: a browser's numbers keep 53 bits
 });
-ui.solver.addEventListener('change', () => {
-  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
-  savePrefs();
-});
+const describeSolver = solverNote(ui.solver, ui.solverNote, { changed: savePrefs });
 ui.speed.addEventListener('input', () => {
   ui.speedOut.textContent = ui.speed.value;
   savePrefs();
@@ -547,7 +540,7 @@ document.addEventListener('keydown', (ev) => {
 pauseWhenHidden(() => game.clock, () => game.history.length > 0 && !game.won);
 
 const saves = savesPanel({
-  kind: 'dust', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
+  kind: 'dust', notify,
   getState: () => ({
     start: game.start, board: line(game.grid), history: game.history.map(([x, y]) => `${x},${y}`).join(' '),
     seed: game.seed ?? '0', elapsed_ms: Math.round(game.clock.ms()),
@@ -568,6 +561,6 @@ if (prefs.certainty) {
 }
 ui.speedOut.textContent = ui.speed.value;
 if (prefs.solver && ui.solver.querySelector(`option[value="${CSS.escape(prefs.solver)}"]`)) ui.solver.value = prefs.solver;
-ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
+describeSolver();
 layout();
 saves.restore().then((kept) => { if (!kept) deal(); });

@@ -8,7 +8,7 @@
 // left; piece -1 is an empty cell. Side d (N E S W = 0 1 2 3) of a placed
 // tile shows side (d - rot) mod 4 of the tile as listed.
 
-import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, gridControls } from './api.js';
+import { api, notify, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, gridControls, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -140,11 +140,6 @@ function draw() {
 setInterval(() => { ui.time.textContent = formatDuration(game.clock.ms()); }, 250);
 pauseWhenHidden(() => game.clock, () => game.moves > 0);
 
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
-}
-
 // ---- playing ---------------------------------------------------------------
 
 function moved() {
@@ -268,12 +263,8 @@ function recordMessage(r) {
 
 // solving is the page's Auto, run as an edgematch.solve job.
 const solving = pageJob(game.job, {
-  notify,
   draw,
-  progress(p, name) {
-    showProgress(p);
-    notify(`${name}: ${p.message}…`, 'busy');
-  },
+  show: showProgress,
   done(res, name) {
     const message = recordMessage(res);
     const board = boardCells(res.board);
@@ -345,13 +336,10 @@ ui.load.addEventListener('click', () => load(currentRef()));
 ui.puzzle.addEventListener('change', () => {
   ui.genRow.hidden = ui.puzzle.value !== 'gen';
 });
-const describeSolver = () => {
-  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
-};
-ui.solver.addEventListener('change', describeSolver);
+const describeSolver = solverNote(ui.solver, ui.solverNote);
 
 const saves = savesPanel({
-  kind: 'edgematch', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
+  kind: 'edgematch', notify,
   getState: () => ({
     ref: game.p.ref, board: game.board, name: game.p.name, moves: game.moves, elapsed_ms: Math.round(game.clock.ms()),
   }),

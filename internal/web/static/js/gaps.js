@@ -10,7 +10,7 @@
 // game.cells[p] is the cell of patch p (-1: in the tray), game.at[c] the
 // patch in cell c (-1: empty); cells count row by row from the top left.
 
-import { api, pictures, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, plural } from './api.js';
+import { api, notify, pictures, addPictureButton, addUpload, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, plural, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -53,11 +53,6 @@ const savePrefs = () => localStorage.setItem('tessera.gaps', JSON.stringify({
 
 const n = () => (game.puzzle ? game.puzzle.grid * game.puzzle.grid : 0);
 const busy = () => game.job.running;
-
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
-}
 
 // remember keeps the puzzle and the person's board for a reload.
 function remember() {
@@ -502,7 +497,6 @@ async function auto() {
 // placement streams in (policy, visits, value), then the answer and its
 // attempts.
 const solving = pageJob(game.job, {
-  notify,
   draw,
   reset() {
     game.view = null;
@@ -554,25 +548,11 @@ function selectPicture(id) {
   savePrefs();
 }
 
-function addPictureButton(p) {
-  if (ui.pictures.querySelector(`.pic[data-id="${CSS.escape(p.id)}"]`)) return;
-  ui.pictures.append(el('button', { type: 'button', class: 'pic', 'data-id': p.id, 'data-url': p.url, title: p.name },
-    el('img', { src: p.url, alt: p.name })));
-}
-
 async function upload(file) {
-  const form = new FormData();
-  form.append('picture', file);
-  notify('Uploading…', 'busy');
-  try {
-    const p = await api('POST', '/api/pictures', form);
-    addPictureButton(p);
-    selectPicture(p.id);
-    notify(`Picture “${p.name}” added.`);
-    await newPuzzle();
-  } catch (e) {
-    notify(`Cannot use that picture: ${e.message}`, 'error');
-  }
+  const p = await addUpload(ui.pictures, file);
+  if (!p) return;
+  selectPicture(p.id);
+  await newPuzzle();
 }
 
 // ---- wiring ----------------------------------------------------------------------
@@ -602,18 +582,14 @@ ui.viewStep.addEventListener('input', () => showStep(Number(ui.viewStep.value)))
 ui.viewPrev.addEventListener('click', () => showStep(game.view.index - 1));
 ui.viewNext.addEventListener('click', () => showStep(game.view.index + 1));
 ui.viewClose.addEventListener('click', closeView);
-const describeSolver = () => {
-  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description +
-    (ui.solver.value === 'mcts' ? '. Each placement is shown as it is made.' : '. Only the answer is shown.');
-};
-ui.solver.addEventListener('change', () => {
-  describeSolver();
-  savePrefs();
+const describeSolver = solverNote(ui.solver, ui.solverNote, {
+  more: (id) => (id === 'mcts' ? '. Each placement is shown as it is made.' : '. Only the answer is shown.'),
+  changed: savePrefs,
 });
 for (const e of [ui.reward, ui.pace, ui.sims, ui.attempts]) e.addEventListener('change', savePrefs);
 
 savesPanel({
-  kind: 'gaps', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
+  kind: 'gaps', notify,
   getState: () => ({ puzzle: game.puzzle.puzzle, name: game.puzzle.name, cells: game.cells, elapsed_ms: Math.round(game.clock.ms()) }),
   loadState: async (st) => {
     await openPuzzle(st.puzzle, st.name, { cells: st.cells, elapsedMs: st.elapsed_ms, moves: 0 });
@@ -631,7 +607,7 @@ savesPanel({
   describeSolver();
   selectPicture(prefs.picture && ui.pictures.querySelector(`.pic[data-id="${CSS.escape(prefs.picture)}"]`) ? prefs.picture : 'parrots');
   pictures().then((list) => {
-    list.forEach(addPictureButton);
+    for (const p of list) addPictureButton(ui.pictures, p);
     if (prefs.picture && prefs.picture !== game.picture && ui.pictures.querySelector(`.pic[data-id="${CSS.escape(prefs.picture)}"]`)) {
       selectPicture(prefs.picture);
     }

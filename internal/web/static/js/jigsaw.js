@@ -9,7 +9,7 @@
 // piece -1 for an empty cell, rot the quarter turns clockwise of the piece
 // as it is on the sheet.
 
-import { api, pictures, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridControls, plural } from './api.js';
+import { api, notify, pictures, uploadPicture, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridControls, plural, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -117,11 +117,6 @@ function draw() {
 }
 setInterval(() => { ui.time.textContent = formatDuration(game.clock.ms()); }, 250);
 pauseWhenHidden(() => game.clock, () => game.moves > 0 && !(game.score && game.score.perfect));
-
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
-}
 
 // ---- scoring ---------------------------------------------------------------
 
@@ -268,11 +263,8 @@ async function listPictures() {
 }
 
 async function upload(file) {
-  const form = new FormData();
-  form.append('picture', file);
-  notify(`Uploading ${file.name}…`, 'busy');
   try {
-    const p = await api('POST', '/api/pictures', form);
+    const p = await uploadPicture(file);
     for (const c of ui.pictures.querySelectorAll('input:checked')) c.checked = false;
     addPicture(p, true);
     await load(currentRef());
@@ -292,12 +284,8 @@ function showProgress(pr) {
 
 // solving is the page's Auto, run as a jigsaw.solve job.
 const solving = pageJob(game.job, {
-  notify,
   draw,
-  progress(p, name) {
-    showProgress(p);
-    notify(`${name}: ${p.message}…`, 'busy');
-  },
+  show: showProgress,
   done(res, name) {
     draw();
     showProgress(res);
@@ -370,13 +358,10 @@ ui.upload.addEventListener('change', () => {
 });
 ui.auto.addEventListener('click', auto);
 ui.stop.addEventListener('click', () => game.job.cancel());
-const describeSolver = () => {
-  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
-};
-ui.solver.addEventListener('change', describeSolver);
+const describeSolver = solverNote(ui.solver, ui.solverNote);
 
 const saves = savesPanel({
-  kind: 'jigsaw', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
+  kind: 'jigsaw', notify,
   getState: () => ({
     ref: game.p.ref, board: game.board, name: game.p.name, moves: game.moves, elapsed_ms: Math.round(game.clock.ms()),
   }),

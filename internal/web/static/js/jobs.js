@@ -3,7 +3,7 @@
 // so that after a reload it can find the job again (resume), running or
 // finished.
 
-import { api } from './api.js';
+import { api, notify } from './api.js';
 
 const finished = (st) => st.state === 'done' || st.state === 'failed' || st.state === 'canceled';
 
@@ -120,15 +120,26 @@ export class Job {
 // every page: "Waiting for a free worker" while queued, the page's
 // progress hook while it runs, then the page's done hook with the result,
 // or "Search stopped." / "Auto failed: …" for a canceled or failed job.
-// The hooks: notify(text, kind) and draw() (the page's own), progress(p,
+// The hooks: draw() (the page's own; notify is api.js's), progress(p,
 // name, memo) and done(result, name, memo), memo what run was given (the
 // job's spec is the catalogue's, its result the catalogue's record, the
 // same whichever worker ran it: what the page needs besides, such as the
 // board it asked about, it keeps in the memo); reset() undoes what the progress showed
 // before a canceled, failed or lost job is told, and ended() runs first
-// whenever the page stops following its job, for whatever reason.
+// whenever the page stops following its job, for whatever reason. Without
+// a progress hook, show(p) draws the progress and the status line says
+// "name: p.message…".
 export function pageJob(job, hooks) {
-  const h = { reset() {}, ended() {}, ...hooks };
+  const h = {
+    notify,
+    reset() {},
+    ended() {},
+    progress(p, name) {
+      h.show(p);
+      notify(`${name}: ${p.message}…`, 'busy');
+    },
+    ...hooks,
+  };
   const onState = (memo) => (st) => {
     if (st.state === 'queued') h.notify('Waiting for a free worker…', 'busy');
     if (st.progress && (st.state === 'running' || st.state === 'queued')) h.progress(st.progress, memo.name, memo);

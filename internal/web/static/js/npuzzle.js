@@ -6,7 +6,7 @@
 // 1 2 ... n-1 then the gap. A move is named by the direction the tile
 // slides into the gap: U, D, L, R (as in package npuzzle).
 
-import { api, pictures, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, plural } from './api.js';
+import { api, notify, pictures, addPictureButton, addUpload, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, plural, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -147,10 +147,6 @@ function draw() {
   tick();
 }
 
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
-}
 const page = { notify, draw }; // for search (api.js)
 
 // ---- timer -----------------------------------------------------------------
@@ -368,7 +364,6 @@ async function auto(before = '') {
 
 // solving is the page's Auto, run as an npuzzle.solve job.
 const solving = pageJob(game.job, {
-  notify,
   draw,
   progress(p) {
     notify(p.message, 'busy');
@@ -558,36 +553,18 @@ function selectPicture(id) {
   savePrefs();
 }
 
-function addPictureButton(p) {
-  if (ui.pictures.querySelector(`.pic[data-id="${CSS.escape(p.id)}"]`)) return;
-  const b = el('button', { type: 'button', class: 'pic', 'data-id': p.id, 'data-url': p.url, title: p.name },
-    el('img', { src: p.url, alt: p.name }));
-  if (!p.builtin) {
-    b.append(el('span', { class: 'del', role: 'button', title: 'delete this picture', 'data-delete': p.id }, '✕'));
-  }
-  ui.pictures.append(b);
-}
 
 async function loadPictures() {
   try {
-    (await pictures()).forEach(addPictureButton);
+    for (const p of await pictures()) addPictureButton(ui.pictures, p, true);
   } catch (e) {
     notify(`Cannot list the pictures: ${e.message}`, 'error');
   }
 }
 
 async function upload(file) {
-  const form = new FormData();
-  form.append('picture', file);
-  notify(`Uploading ${file.name}…`, 'busy');
-  try {
-    const p = await api('POST', '/api/pictures', form);
-    addPictureButton(p);
-    selectPicture(p.id);
-    notify(`Picture “${p.name}” added.`);
-  } catch (e) {
-    notify(`Cannot use that picture: ${e.message}`, 'error');
-  }
+  const p = await addUpload(ui.pictures, file, true);
+  if (p) selectPicture(p.id);
 }
 
 async function deletePicture(id) {
@@ -713,13 +690,7 @@ ui.speed.addEventListener('input', () => {
   ui.speedOut.textContent = ui.speed.value;
   savePrefs();
 });
-const describeSolver = () => {
-  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
-};
-ui.solver.addEventListener('change', () => {
-  describeSolver();
-  savePrefs();
-});
+const describeSolver = solverNote(ui.solver, ui.solverNote, { changed: savePrefs });
 ui.pictures.addEventListener('click', (ev) => {
   const del = ev.target.closest('[data-delete]');
   if (del) {
@@ -737,15 +708,7 @@ for (const input of [ui.upload, ui.camera]) {
   });
 }
 
-const saves = savesPanel({
-  kind: 'npuzzle',
-  form: $('save-form'),
-  input: $('slot'),
-  list: $('saves'),
-  getState,
-  loadState,
-  notify,
-});
+const saves = savesPanel({ kind: 'npuzzle', getState, loadState, notify });
 
 // Start where the player left off: size, picture and settings from the
 // last visit, and a fresh board.

@@ -10,7 +10,7 @@
 // form lists the rows top first, separated by '/', cells by spaces, '.'
 // for empty.
 
-import { api, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden } from './api.js';
+import { api, notify, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -218,11 +218,6 @@ function clearLine() {
 setInterval(() => { ui.time.textContent = formatDuration(game.clock.ms()); }, 250);
 pauseWhenHidden(() => game.clock, () => game.history.length > 0 && !over());
 
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
-}
-
 // lift marks the group under the pointer or the cursor and says what it
 // would score.
 function lift(x, y) {
@@ -336,7 +331,6 @@ async function auto() {
 // solving is the page's Auto, run as a samegame.solve job: the best line
 // so far streams in, and the answer is played click by click.
 const solving = pageJob(game.job, {
-  notify,
   draw,
   ended() {
     clearLine();
@@ -450,17 +444,11 @@ ui.speed.addEventListener('input', () => {
   ui.speedOut.textContent = ui.speed.value;
   savePrefs();
 });
-const describeSolver = () => {
-  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description;
-};
-ui.solver.addEventListener('change', () => {
-  describeSolver();
-  savePrefs();
-});
+const describeSolver = solverNote(ui.solver, ui.solverNote, { changed: savePrefs });
 ui.budget.addEventListener('change', savePrefs);
 
 const saves = savesPanel({
-  kind: 'samegame', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
+  kind: 'samegame', notify,
   getState: () => ({
     start: game.start, board: line(game.grid), history: game.history.map(([x, y]) => `${x},${y}`).join(' '),
     name: game.name, elapsed_ms: Math.round(game.clock.ms()),

@@ -1,10 +1,16 @@
 // The saved-games panel, shared by the games: a name field with a Save
 // button and the list of saved games with Load and Delete. The game gives
-// its kind (the API prefix), how to read its state, and how to load one.
+// its kind (the API prefix), how to read its state, and how to load one;
+// the form, name field and list are the layout's "saves" panel unless it
+// names others.
 
 import { api, el, formatDuration, plural } from './api.js';
 
-export function savesPanel({ kind, form, input, list, getState, loadState, notify }) {
+const byID = (id) => document.getElementById(id);
+
+export function savesPanel({
+  kind, getState, loadState, notify, form = byID('save-form'), input = byID('slot'), list = byID('saves'),
+}) {
   const base = `/api/${kind}/saves`;
   const slotURL = (name) => `${base}/${encodeURIComponent(name)}`;
 

@@ -8,7 +8,7 @@
 // vertices onto the nearest vertex of the figure or of another tan, when
 // one is near; else onto the half-unit grid.
 
-import { api, Clock, el, formatDuration, formatMS, pauseWhenHidden, plural } from './api.js';
+import { api, notify, Clock, el, formatDuration, formatMS, pauseWhenHidden, plural, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -171,11 +171,6 @@ pauseWhenHidden(() => game.clock, () => game.moves > 0 && !game.filled);
 function ghostPoints(k) {
   const g = game.ghost[k];
   return floats(oriented(game.tans[k].shape, g.o)).map(([x, y]) => [x + g.x, y + g.y]);
-}
-
-function notify(text, kind = '') {
-  ui.status.textContent = text;
-  ui.status.className = `status ${kind}`;
 }
 
 // ---- playing --------------------------------------------------------------
@@ -459,7 +454,6 @@ function showStats(r) {
 }
 
 const solving = pageJob(game.job, {
-  notify,
   draw,
   reset() {
     game.ghost = null;
@@ -554,16 +548,14 @@ ui.drawUse.addEventListener('click', () => {
   const pts = game.drawing.map(([x, y]) => [2 * x, 0, 2 * y, 0]);
   ownFigure({ silhouette: pts, name: 'your drawing' });
 });
-const describeSolver = () => {
-  ui.solverNote.textContent = ui.solver.selectedOptions[0].dataset.description
-    + (ui.solver.value === 'sdp' ? '. Translation only: the tans come turned as the figure\'s known solution has them.'
-      + ' With the turns hidden (the augmented puzzle of the paper\'s section 6.3) Algorithm 2 solves two-tan figures and the'
-      + ' four-piece T, but none of the seven-tan figures measured, so the page gives it the turns.' : '');
-};
-ui.solver.addEventListener('change', describeSolver);
+const describeSolver = solverNote(ui.solver, ui.solverNote, {
+  more: (id) => (id === 'sdp' ? '. Translation only: the tans come turned as the figure\'s known solution has them.'
+    + ' With the turns hidden (the augmented puzzle of the paper\'s section 6.3) Algorithm 2 solves two-tan figures and the'
+    + ' four-piece T, but none of the seven-tan figures measured, so the page gives it the turns.' : ''),
+});
 
 const saves = savesPanel({
-  kind: 'tangram', form: $('save-form'), input: $('slot'), list: $('saves'), notify,
+  kind: 'tangram', notify,
   getState: () => ({ figure: game.figure, pieces: game.pieces, moves: game.moves, elapsed_ms: Math.round(game.clock.ms()) }),
   loadState: async (st) => {
     if (!st || !st.figure || !Array.isArray(st.pieces) || st.pieces.length !== game.tans.length) throw new Error('not a tangram game');
