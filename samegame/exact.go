@@ -28,8 +28,8 @@ import (
 // 1996), so that such a pair is tried in one order only, and the chain
 // test skips a first click that its own child's search covers. On the
 // issue 43 set of 20 boards (docs/results/samegame.md) the median proof
-// takes 1.2 CPU-s and 12-click boards 2-5 s; boards of 13 clicks still
-// take 30 to more than 60.
+// takes 1.3 CPU-s and 12-click boards 2-6 s; boards of 13 clicks still
+// take 35 to 100.
 //
 // The table maps a board's 64-bit hash to the best lower bound on its
 // remaining clicks proved so far: when a depth-first iteration fails below
