@@ -57,3 +57,21 @@ func BenchmarkMoves(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(moves)), "moves")
 }
+
+// BenchmarkExactDust proves the optimum of boards 4 and 6 of the issue 43
+// set (tessera samegame generate -rules dust -n 20 -seed 4301; 11 clicks
+// each), beams included, and reports the nodes of a proof.
+func BenchmarkExactDust(b *testing.B) {
+	set := readSet(b, "dust_seed4301.txt", Dust)
+	var nodes int64
+	for b.Loop() {
+		for _, i := range []int{3, 5} {
+			sol, err := Exact{}.Solve(b.Context(), set[i].Board)
+			if err != nil || !sol.Optimal || sol.Clicks != 11 {
+				b.Fatalf("board %d: %d clicks, optimal %v, %v", i+1, sol.Clicks, sol.Optimal, err)
+			}
+			nodes += sol.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}

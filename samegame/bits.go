@@ -22,6 +22,9 @@ type bitGeom struct {
 	packRight    uint64 // Dust: cells of the left half that may move right (x < w/2-1)
 	packLeft     uint64 // Dust: cells of the right half that may move left (x > w/2)
 	cols         []uint64
+	// Dust, for reach: up[y*w+x] is column x from row y up; out[x] is
+	// column x and the columns of its half outward of it (toward the edge).
+	up, out []uint64
 }
 
 // fitsBits reports whether b can use the bit engine.
@@ -50,7 +53,58 @@ func newBitGeom(b *Board) *bitGeom {
 			}
 		}
 	}
+	g.up = make([]uint64, w*h)
+	g.out = make([]uint64, w)
+	for x := range w {
+		for y := range h {
+			for y2 := y; y2 < h; y2++ {
+				g.up[y*w+x] |= uint64(1) << (y2*w + x)
+			}
+		}
+		for x2 := range w {
+			if x2 == x || (x < mid && x2 < x) || (x >= mid && x2 > x) {
+				g.out[x] |= g.cols[x2]
+			}
+		}
+	}
 	return g
+}
+
+// reach returns, for the Dust click that removes grp from s, a superset
+// of the cells whose content the click changes, and their neighbours: a
+// group of s that does not meet it keeps its cells and its neighbours, so
+// it is a group of the board after the click, as it was (TestReach).
+//
+// Proof of the superset: let column x lose r of its n cells, the lowest at
+// row y. Gravity moves only cells of column x above row y (the board is
+// settled: every column is a stack from the bottom), and leaves column x
+// n-r high, so that rows n-r .. n-1 have a hole at column x and no other
+// row has a new one. Packing toward the centre then moves, in such a row,
+// only the cells of the hole's half on its outer side, into cells on that
+// side; nothing falls after it (the rows of a half are blocks against the
+// centre, each no wider than the one below). So the changed cells lie in
+// column x from row y up and in rows n-r .. n-1 from column x outward.
+func (g *bitGeom) reach(s *bitBoard, grp uint64) uint64 {
+	z := g.changes(s, grp)
+	return z | g.neighbours(z)
+}
+
+// changes returns the superset of the cells that the Dust click removing
+// grp from s changes (reach, without the neighbours).
+func (g *bitGeom) changes(s *bitBoard, grp uint64) uint64 {
+	z := uint64(0)
+	w := uint(g.w)
+	for x := range g.w {
+		m := grp & g.cols[x]
+		if m == 0 {
+			continue
+		}
+		n := uint(bits.OnesCount64(s.occ & g.cols[x]))
+		r := uint(bits.OnesCount64(m))
+		rows := (uint64(1)<<(n*w) - 1) &^ (uint64(1)<<((n-r)*w) - 1)
+		z |= g.up[bits.TrailingZeros64(m)] | rows&g.out[x]
+	}
+	return z
 }
 
 // toBits converts b, which must fit.
@@ -83,6 +137,19 @@ func (g *bitGeom) group(seed, plane uint64) uint64 {
 		}
 		grp = n
 	}
+}
+
+// connected reports whether the cells of plane p (not empty) form one
+// group. A cell without a neighbour in p, when p has others, answers
+// without the flood fill.
+func (g *bitGeom) connected(p uint64) bool {
+	if p&(p-1) == 0 {
+		return true
+	}
+	if p&^g.neighbours(p) != 0 {
+		return false
+	}
+	return g.group(p&-p, p) == p
 }
 
 // bitGroup is a group of a bitBoard.
@@ -179,7 +246,7 @@ func (g *bitGeom) colorsLeft(s *bitBoard) int {
 // one click can remove it).
 func (g *bitGeom) hasSingle(s *bitBoard) bool {
 	for p := range g.colors {
-		if m := s.planes[p]; m != 0 && g.group(m&-m, m) == m {
+		if m := s.planes[p]; m != 0 && g.connected(m) {
 			return true
 		}
 	}

@@ -30,6 +30,10 @@ type options struct {
 	TableBits      int
 	BeamWidth      int
 	Progress       func(Solution)
+	// naiveUpper (tests): the exact solver starts from a naive line (the
+	// first group, every click) instead of the beams', so that its own
+	// search finds the optimum.
+	naiveUpper bool
 }
 
 // DFS is the source blog's depth-first branch-and-bound ("Depth first

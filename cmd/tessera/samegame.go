@@ -207,7 +207,7 @@ diagonal, and the histograms of clicks over the reference.`,
 
 var samegamePlayCmd = &Command{
 	Name:      "play",
-	UsageLine: "[-rules standard|dust] [-size COLSxROWS] [-colors K] [-seed S] [FILE[:N]]",
+	UsageLine: "[-rules standard|dust] [-size COLSxROWS] [-colors K] [-seed S] [-certainty] [FILE[:N]]",
 	Short:     "play in the terminal, with hints",
 	Long: `Play a board in the terminal: the N-th board of FILE, or a random board
 (standard: 15x15, dust: 8x6, 5 colours unless -size and -colors say
@@ -219,7 +219,8 @@ hints the next click (a short search: exact or DFS for dust, NRPA for
 standard) and moves the cursor there; a plays the hinted line to the end;
 p shows the certainty board (dust boards of 8x6 and up to 5 colours: each
 cell marked with the shipped network's probability, in percent, that its
-group is the click to make, as in the source blog's figure); q quits.`,
+group is the click to make, as in the source blog's figure; -certainty
+starts with it shown); q quits.`,
 	Flags: func(fs *flag.FlagSet) Runner {
 		rulesName := fs.String("rules", "", "rules: standard or dust (default: from the file, else standard)")
 		size := fs.String("size", "", "random board size COLSxROWS (default 15x15 standard, 8x6 dust)")
@@ -227,6 +228,7 @@ group is the click to make, as in the source blog's figure); q quits.`,
 		seed := seedFlag(fs)
 		think := durationFlag(fs, "think", 2*time.Second, "thinking time (a `duration`) for a hint")
 		delay := fs.Duration("delay", 300*time.Millisecond, "pause between the clicks of a")
+		certainty := fs.Bool("certainty", false, "dust: start with the certainty board shown (the p key)")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 1 {
 				return usagef("want at most one FILE[:N]")
@@ -234,7 +236,7 @@ group is the click to make, as in the source blog's figure); q quits.`,
 			if *colors < 1 || *colors > samegame.MaxColors {
 				return usagef("-colors %d out of range (1 to %d)", *colors, samegame.MaxColors)
 			}
-			g := play.SameGame{Colors: *colors, Seed: *seed, Think: *think, Delay: *delay}
+			g := play.SameGame{Colors: *colors, Seed: *seed, Think: *think, Delay: *delay, Certainty: *certainty}
 			var err error
 			switch {
 			case len(args) == 1:

@@ -34,6 +34,8 @@ type SameGame struct {
 	// Think is the time of a hint's search, Delay the pause between the
 	// clicks of the a key.
 	Think, Delay time.Duration
+	// Certainty starts with the certainty board shown (the p key).
+	Certainty bool
 }
 
 // Run plays until q, Ctrl-C, the end of in or of ctx. When in is a
@@ -46,7 +48,7 @@ func (s SameGame) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}
 	g := &sgPlay{rules: s.Rules, w: s.W, h: s.H, colors: s.Colors, rng: rand.New(rand.NewPCG(s.Seed, 0x706c6179)),
-		think: s.Think, delay: s.Delay, eol: "\n"}
+		think: s.Think, delay: s.Delay, eol: "\n", certainty: s.Certainty}
 	if s.Board != nil {
 		g.rules, g.w, g.h = s.Board.Rules(), s.Board.Width(), s.Board.Height()
 		g.start(s.Board)
@@ -156,41 +158,14 @@ func (g *sgPlay) findHint(ctx context.Context) {
 	}
 }
 
-// certaintyBoard returns, per cell (index y*w+x), the shipped dust
-// network's probability that the group holding it is the click to make:
-// the group's score (the mean of its cells' sigmoid outputs) over the sum
-// of the scores of the board's groups; -1 for an empty cell.
+// certaintyBoard returns the shipped dust network's certainty board of b
+// (policy.Policy.Certainty).
 func certaintyBoard(b *samegame.Board) ([]float64, error) {
 	p, err := policy.Default()
 	if err != nil {
 		return nil, err
 	}
-	if err := p.Geometry().Fits(b); err != nil {
-		return nil, err
-	}
-	scores, groups, err := p.Scores([]*samegame.Board{b})
-	if err != nil {
-		return nil, err
-	}
-	at := make(map[samegame.Move]float64, len(groups[0]))
-	sum := 0.0
-	for _, v := range scores[0] {
-		sum += v
-	}
-	for i, g := range groups[0] {
-		at[g.Move()] = scores[0][i] / max(sum, 1e-12)
-	}
-	w := b.Width()
-	cert := make([]float64, w*b.Height())
-	for y := range b.Height() {
-		for x := range w {
-			cert[y*w+x] = -1
-			if g, ok := b.GroupAt(x, y); ok {
-				cert[y*w+x] = at[g.Move()]
-			}
-		}
-	}
-	return cert, nil
+	return p.Certainty(b)
 }
 
 // certColors are the 256-colour backgrounds of the certainty, in tenths of

@@ -86,6 +86,14 @@ func TestSameGameCertainty(t *testing.T) {
 	if d := min(int(best*100+0.5), 99); !strings.Contains(out.String(), fmt.Sprintf("%02d", d)) {
 		t.Fatalf("the best probability %02d%% is not drawn:\n%s", d, out.String())
 	}
+	// SameGame.Certainty (play -certainty) shows it from the start.
+	var first bytes.Buffer
+	if err := (SameGame{Board: b, Certainty: true}).Run(t.Context(), strings.NewReader("q"), &first); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(first.String(), "certainty: the network's probability") {
+		t.Fatalf("Certainty: no certainty board at the start:\n%s", first.String())
+	}
 	sum := 0.0
 	for y := range b.Height() {
 		for x := range b.Width() {

@@ -113,6 +113,7 @@
 //	POST   /api/dust/deal                {"seed":3}
 //	POST   /api/dust/solve               {"board":"GGGGBOYO/...","solver":"exact","timeout_ms":10000}
 //	POST   /api/dust/hint                {"board":"..."}
+//	POST   /api/dust/certainty           {"board":"..."}: the network's certainty board
 //	GET, PUT, DELETE /api/dust/saves/... as for npuzzle; save {"start","board","history","seed","elapsed_ms"}
 //	GET    /api/pictures                 built-in and uploaded pictures (?offset= &limit=: pages, as saves)
 //	POST   /api/pictures                 upload (multipart field "picture", or an image/* body)

@@ -12,6 +12,7 @@ import (
 	"tessera/internal/catalog"
 	"tessera/internal/store"
 	"tessera/samegame"
+	"tessera/samegame/policy"
 )
 
 // The dust game's board: the source blog's 8 columns x 6 rows, 5 colours.
@@ -46,6 +47,7 @@ func (s *Server) dustRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/dust/deal", s.serveAPI(s.dustDeal))
 	m.HandleFunc("POST /api/dust/solve", s.serveAPI(s.dustSolve))
 	m.HandleFunc("POST /api/dust/hint", s.serveAPI(s.dustHint))
+	m.HandleFunc("POST /api/dust/certainty", s.serveAPI(s.dustCertainty))
 }
 
 // dustSolver is one entry of the dust page's Auto menu: an entry of
@@ -334,6 +336,47 @@ func (s *Server) dustHint(r *http.Request) (int, any, error) {
 		h.Message = fmt.Sprintf("Click the %d-%s %s cluster: it starts a %d-click solution, not proven the fewest.", g.Size, cells, dustColorName(g.Color), res.Clicks)
 	}
 	return http.StatusOK, h, nil
+}
+
+// dustCertaintyRequest is the body of POST /api/dust/certainty.
+type dustCertaintyRequest struct {
+	Board string `json:"board"`
+}
+
+// dustCertaintyResponse is the source blog's certainty board of a board:
+// per cell, the shipped network's probability that the cell's cluster is
+// the click to make (policy.Policy.Certainty).
+type dustCertaintyResponse struct {
+	Board string    `json:"board"` // the board, as the request gave it
+	Cells []float64 `json:"cells"` // index y*cols+x, row 0 at the bottom; -1 for an empty cell
+	Best  float64   `json:"best"`  // the largest probability
+}
+
+func (s *Server) dustCertainty(r *http.Request) (int, any, error) {
+	var req dustCertaintyRequest
+	if err := decodeJSON(r, 8<<10, &req); err != nil {
+		return 0, nil, err
+	}
+	b, err := parseDustBoard(req.Board)
+	if err != nil {
+		return 0, nil, err
+	}
+	if b.IsEmpty() {
+		return 0, nil, errorf(http.StatusUnprocessableEntity, "the board is already cleared")
+	}
+	p, err := policy.Default()
+	if err != nil {
+		return 0, nil, err
+	}
+	cells, err := p.Certainty(b)
+	if err != nil {
+		return 0, nil, errorf(http.StatusUnprocessableEntity, "no certainty board: %v", err)
+	}
+	res := dustCertaintyResponse{Board: req.Board, Cells: cells}
+	for _, v := range cells {
+		res.Best = max(res.Best, v)
+	}
+	return http.StatusOK, res, nil
 }
 
 // dustColorNames name the colours of the blog's letters G O R Y B.

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +22,17 @@ func dealt(t *testing.T, ctx context.Context, seed uint64) string {
 		chromedp.Click(chromedp.ID("deal-seed")),
 		waitFor(fmt.Sprintf(`document.getElementById('board').dataset.board === %q && %s.textContent.startsWith('New board')`, want, statusJS), 10*time.Second))
 	return want
+}
+
+// dustPageDealt opens the dust page in the browser and deals the board of
+// seed, which it returns.
+func dustPageDealt(t *testing.T, seed uint64) (context.Context, string) {
+	t.Helper()
+	ctx, ts := browserOn(t)
+	step(t, ctx, "load the page",
+		chromedp.Navigate(ts.URL+"/dust"),
+		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
+	return ctx, dealt(t, ctx, seed)
 }
 
 // TestBrowserDustPlay plays the proven shortest solution of a dealt board
@@ -126,11 +138,7 @@ func TestBrowserDustAuto(t *testing.T) {
 // says); after two clicks off it, Auto with the exact solver clears the
 // rest and the verdict tells the player's clicks from the solver's.
 func TestBrowserDustVerdict(t *testing.T) {
-	ctx, ts := browserOn(t)
-	step(t, ctx, "load the page",
-		chromedp.Navigate(ts.URL+"/dust"),
-		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
-	start := dealt(t, ctx, 3)
+	ctx, start := dustPageDealt(t, 3)
 	b, _ := samegame.ParseBoard(start, samegame.Dust)
 	sol, err := samegame.Exact{}.Solve(t.Context(), b)
 	if err != nil || !sol.Optimal {
@@ -198,4 +206,66 @@ func TestBrowserReloadKeepsGame(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBrowserDustCertainty turns the certainty board on (the blog's
+// figure): every cell shows the shipped network's probability for its
+// cluster, in percent, coloured through the --cert variable; after a click
+// the board's new certainty replaces it, and the button turns it off.
+func TestBrowserDustCertainty(t *testing.T) {
+	ctx, start := dustPageDealt(t, 3)
+	check := func(board string) {
+		t.Helper()
+		step(t, ctx, "certainty of "+board, waitFor(fmt.Sprintf(`document.getElementById('board').dataset.certainty === %q`, board), 20*time.Second))
+		b, _ := samegame.ParseBoard(board, samegame.Dust)
+		want, best := certaintyOf(t, board)
+		got := value(t, ctx, "cells", chromedp.Evaluate[[]map[string]string](`[...document.querySelectorAll('#board .cell')].map((e) => ({
+  x: e.dataset.x, y: e.dataset.y, cert: e.dataset.cert || '', v: e.style.getPropertyValue('--cert'),
+  bg: getComputedStyle(e).backgroundColor, after: getComputedStyle(e, '::after').content }))`))
+		shown := 0
+		for _, c := range got {
+			var x, y int
+			fmt.Sscan(c["x"], &x)
+			fmt.Sscan(c["y"], &y)
+			v := want[y*b.Width()+x]
+			if v < 0 {
+				if c["cert"] != "" {
+					t.Errorf("empty cell %d,%d shows %q", x, y, c["cert"])
+				}
+				continue
+			}
+			if w := fmt.Sprintf("%02d", min(int(math.Round(v*100)), 99)); c["cert"] != w || c["after"] != `"`+w+`"` {
+				t.Errorf("cell %d,%d shows %q (%s), want %s", x, y, c["cert"], c["after"], w)
+			}
+			if w := fmt.Sprintf("%.3f", v/best); c["v"] != w {
+				t.Errorf("cell %d,%d: --cert %q, want %s", x, y, c["v"], w)
+			}
+			shown++
+		}
+		if shown != b.Cells() {
+			t.Errorf("%d cells with a certainty, the board has %d", shown, b.Cells())
+		}
+	}
+	step(t, ctx, "certainty on", chromedp.Click(chromedp.ID("certainty")))
+	check(start)
+	// The best cell is green and a cell far below it red: the colours follow --cert.
+	colours := value(t, ctx, "colours", chromedp.Evaluate[[]string](`(() => {
+  const cells = [...document.querySelectorAll('#board .cell[data-cert]')];
+  const v = (e) => Number(e.style.getPropertyValue('--cert'));
+  cells.sort((a, b) => v(b) - v(a));
+  return [getComputedStyle(cells[0]).backgroundColor, getComputedStyle(cells[cells.length - 1]).backgroundColor];
+})()`))
+	var r0, g0, r1, g1 int
+	fmt.Sscanf(colours[0], "rgb(%d, %d", &r0, &g0)
+	fmt.Sscanf(colours[1], "rgb(%d, %d", &r1, &g1)
+	if g0 <= r0 || r1 <= g1 {
+		t.Errorf("best cell %s, worst %s: want green and red", colours[0], colours[1])
+	}
+	b, _ := samegame.ParseBoard(start, samegame.Dust)
+	m := b.Moves(nil)[0]
+	step(t, ctx, "a click", chromedp.Click(chromedp.CSS(fmt.Sprintf(`.cell[data-x="%d"][data-y="%d"]`, m.X, m.Y))))
+	b.PlayGroup(m)
+	check(dustLine(b))
+	step(t, ctx, "certainty off", chromedp.Click(chromedp.ID("certainty")),
+		waitFor(`!document.getElementById('board').classList.contains('certainty') && document.querySelectorAll('#board .cell[data-cert]').length === 0`, 5*time.Second))
 }

@@ -2,11 +2,13 @@ package web
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 	"time"
 
 	"tessera/samegame"
+	"tessera/samegame/policy"
 )
 
 // The source blog's two dust boards (../shared/data/samegame/dust_blog_examples.txt):
@@ -188,6 +190,51 @@ func TestDustHint(t *testing.T) {
 		t.Errorf("quick hint on a hard board: %+v", q)
 	}
 	replayDust(t, blogHard, q.Moves)
+}
+
+// certaintyOf returns the shipped network's certainty board of a dust
+// board and its largest probability.
+func certaintyOf(t *testing.T, board string) ([]float64, float64) {
+	t.Helper()
+	b, err := samegame.ParseBoard(board, samegame.Dust)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, err := p.Certainty(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := 0.0
+	for _, v := range cells {
+		best = max(best, v)
+	}
+	return cells, best
+}
+
+// TestDustCertainty: the certainty board of the blog's first board is the
+// shipped network's (policy.Policy.Certainty), cell by cell, with its
+// best; a cleared or malformed board is refused.
+func TestDustCertainty(t *testing.T) {
+	s, _ := newServer(t, Config{})
+	c := decode[dustCertaintyResponse](t, call(t, s, "POST", "/api/dust/certainty", map[string]any{"board": blogBoard11}), 200)
+	want, best := certaintyOf(t, blogBoard11)
+	if c.Board != blogBoard11 || len(c.Cells) != len(want) {
+		t.Fatalf("certainty of %s: %d cells, want %d", c.Board, len(c.Cells), len(want))
+	}
+	for i, v := range want {
+		if math.Abs(c.Cells[i]-v) > 1e-9 {
+			t.Fatalf("cell %d: %v, want %v", i, c.Cells[i], v)
+		}
+	}
+	if c.Best != best || best <= 0 || best > 1 {
+		t.Errorf("best %v, want %v", c.Best, best)
+	}
+	wantError(t, call(t, s, "POST", "/api/dust/certainty", map[string]any{"board": "......../........"}), 422, "already cleared")
+	wantError(t, call(t, s, "POST", "/api/dust/certainty", map[string]any{"board": "GGX"}), 400, "bad board")
 }
 
 func TestDustSaves(t *testing.T) {

@@ -364,3 +364,37 @@ func parallel(n, per int, f func(lo, hi int)) {
 	}
 	wg.Wait()
 }
+
+// Certainty returns the source blog's certainty board of b under p: per
+// cell (index y*w+x, row 0 at the bottom) the probability that the group
+// holding it is the click to make, the group's score over the sum of the
+// scores of b's groups (so the groups' probabilities sum to 1 and a
+// group's cells share one); -1 for an empty cell.
+func (p *Policy) Certainty(b *samegame.Board) ([]float64, error) {
+	if err := p.geo.Fits(b); err != nil {
+		return nil, err
+	}
+	scores, groups, err := p.Scores([]*samegame.Board{b})
+	if err != nil {
+		return nil, err
+	}
+	sum := 0.0
+	for _, v := range scores[0] {
+		sum += v
+	}
+	at := make(map[samegame.Move]float64, len(groups[0]))
+	for i, g := range groups[0] {
+		at[g.Move()] = scores[0][i] / max(sum, 1e-12)
+	}
+	w := b.Width()
+	cert := make([]float64, w*b.Height())
+	for y := range b.Height() {
+		for x := range w {
+			cert[y*w+x] = -1
+			if g, ok := b.GroupAt(x, y); ok {
+				cert[y*w+x] = at[g.Move()]
+			}
+		}
+	}
+	return cert, nil
+}

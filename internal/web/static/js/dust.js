@@ -15,7 +15,8 @@ import { savesPanel } from './saves.js';
 const $ = (id) => document.getElementById(id);
 const ui = {
   status: $('status'), board: $('board'), clicks: $('clicks'), optimum: $('optimum'), time: $('time'),
-  deal: $('deal'), restart: $('restart'), undo: $('undo'), hint: $('hint'),
+  deal: $('deal'), restart: $('restart'), undo: $('undo'), hint: $('hint'), certainty: $('certainty'),
+  certNote: $('cert-note'),
   solver: $('solver'), auto: $('auto'), stop: $('stop'), solverNote: $('solver-note'),
   speed: $('speed'), speedOut: $('speed-out'),
   statNodes: $('stat-nodes'), statTime: $('stat-time'), statLength: $('stat-length'),
@@ -39,11 +40,14 @@ const game = {
   playback: null, // {timer} while Auto plays a solution
   search: null, // AbortController while the server searches
   proof: null, // {start, controller, promise}: the background proof of the dealt board
+  certainty: false, // the certainty board is shown
+  cert: null, // {board, cells, best}: the network's certainty board of a board
+  certFor: null, // the board whose certainty board is being fetched
 };
 
 const prefs = JSON.parse(localStorage.getItem('tessera.dust') || '{}');
 const savePrefs = () => localStorage.setItem('tessera.dust', JSON.stringify({
-  speed: ui.speed.value, solver: ui.solver.value,
+  speed: ui.speed.value, solver: ui.solver.value, certainty: game.certainty,
 }));
 
 // ---- board text and rules ----------------------------------------------------
@@ -135,6 +139,7 @@ function draw() {
       }
     }
   }
+  drawCertainty();
   ui.board.classList.toggle('solved', game.won);
   ui.board.dataset.board = game.grid.length ? line(game.grid) : '';
   ui.board.dataset.solved = String(game.won);
@@ -150,6 +155,60 @@ function draw() {
   ui.restart.disabled = busy();
   ui.stop.disabled = !busy();
   tick();
+}
+
+// ---- the certainty board ---------------------------------------------------------
+
+// drawCertainty shows, when it is on, the source blog's certainty board:
+// each cell coloured (dark red to bright green, relative to the board's
+// best) and marked with the shipped network's probability, in percent,
+// that its cluster is the click to make. The colour is a CSS variable set
+// through the CSSOM, which the page's content security policy allows.
+function drawCertainty() {
+  const board = game.grid.length ? line(game.grid) : '';
+  const cert = game.certainty && game.cert && game.cert.board === board ? game.cert : null;
+  ui.board.classList.toggle('certainty', cert !== null);
+  ui.board.dataset.certainty = cert ? board : '';
+  for (let y = 0; y < ROWS; y++) {
+    for (let x = 0; x < COLS; x++) {
+      const e = cellEls[y * COLS + x];
+      const v = cert ? cert.cells[y * COLS + x] : -1;
+      if (v < 0) {
+        delete e.dataset.cert;
+        e.style.removeProperty('--cert');
+        continue;
+      }
+      e.dataset.cert = String(Math.min(Math.round(v * 100), 99)).padStart(2, '0');
+      e.style.setProperty('--cert', (cert.best > 0 ? v / cert.best : 0).toFixed(3));
+    }
+  }
+  if (game.certainty && !cert && board !== '' && !isEmpty(game.grid)) fetchCertainty(board);
+}
+
+async function fetchCertainty(board) {
+  if (game.certFor === board) return;
+  game.certFor = board;
+  try {
+    const res = await api('POST', '/api/dust/certainty', { board });
+    if (game.certFor !== board) return;
+    game.cert = { board: res.board, cells: res.cells, best: res.best };
+    draw();
+  } catch (e) {
+    if (game.certFor !== board) return;
+    game.certainty = false;
+    notify(`No certainty board: ${e.message}`, 'error');
+    draw();
+  } finally {
+    if (game.certFor === board) game.certFor = null;
+  }
+}
+
+function toggleCertainty() {
+  game.certainty = !game.certainty;
+  ui.certainty.setAttribute('aria-pressed', String(game.certainty));
+  ui.certNote.hidden = !game.certainty;
+  savePrefs();
+  draw();
 }
 
 const page = { notify, draw }; // for search (api.js)
@@ -452,6 +511,7 @@ ui.deal.addEventListener('click', () => deal());
 ui.restart.addEventListener('click', restart);
 ui.undo.addEventListener('click', undo);
 ui.hint.addEventListener('click', hint);
+ui.certainty.addEventListener('click', toggleCertainty);
 ui.auto.addEventListener('click', auto);
 ui.stop.addEventListener('click', stopAuto);
 ui.seedForm.addEventListener('submit', (ev) => {
@@ -471,7 +531,7 @@ ui.speed.addEventListener('input', () => {
 document.addEventListener('keydown', (ev) => {
   if (ev.target.closest('input, select, textarea') || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const k = ev.key.toLowerCase();
-  const act = { n: () => deal(), r: restart, u: undo, h: hint, a: auto }[k];
+  const act = { n: () => deal(), r: restart, u: undo, h: hint, a: auto, c: toggleCertainty }[k];
   if (act) {
     ev.preventDefault();
     act();
@@ -494,6 +554,11 @@ const saves = savesPanel({
 // ---- start -------------------------------------------------------------------------------
 
 if (prefs.speed) ui.speed.value = prefs.speed;
+if (prefs.certainty) {
+  game.certainty = true;
+  ui.certainty.setAttribute('aria-pressed', 'true');
+  ui.certNote.hidden = false;
+}
 ui.speedOut.textContent = ui.speed.value;
 if (prefs.solver && ui.solver.querySelector(`option[value="${CSS.escape(prefs.solver)}"]`)) ui.solver.value = prefs.solver;
 describeSolver();
