@@ -378,13 +378,12 @@ func (s *Server) checkGapsSpec(spec json.RawMessage) (gapsSolveSpec, *neural.Puz
 
 func gapsJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{catalog.GapsKind: {
-		check: func(spec json.RawMessage) (time.Duration, error) {
-			if isCatalogGapsJob(spec) {
-				return 0, errorf(http.StatusBadRequest, "a bench's gaps job (pictures by blob) is not the page's")
-			}
-			_, _, timeout, err := s.checkGapsSpec(spec)
-			return timeout + 2*time.Minute, err // the search stops itself at timeout; the rest is for the wait for a slot
-		},
+		// The search stops itself at timeout; the rest is for the wait for a slot.
+		check: pageCheck(isCatalogGapsJob, "a bench's gaps job (pictures by blob) is not the page's", 2*time.Minute,
+			func(spec json.RawMessage) (time.Duration, error) {
+				_, _, timeout, err := s.checkGapsSpec(spec)
+				return timeout, err
+			}),
 		upload: s.uploadGapsSpec,
 		run:    s.slotted(catalog.JobKinds()[catalog.GapsKind]),
 	}}

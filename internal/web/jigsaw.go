@@ -540,13 +540,12 @@ func isCatalogJigsawJob(spec json.RawMessage) bool {
 
 func jigsawJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{catalog.JigsawKind: {
-		check: func(spec json.RawMessage) (time.Duration, error) {
-			if isCatalogJigsawJob(spec) {
-				return 0, errorf(http.StatusBadRequest, "pictures: give the server's pictures, not blob addresses")
-			}
-			_, _, timeout, err := s.checkJGSpec(spec)
-			return timeout + time.Minute, err // the solve stops itself at timeout; the rest is for a free slot and the cut
-		},
+		// The solve stops itself at timeout; the rest is for a free slot and the cut.
+		check: pageCheck(isCatalogJigsawJob, "pictures: give the server's pictures, not blob addresses", time.Minute,
+			func(spec json.RawMessage) (time.Duration, error) {
+				_, _, timeout, err := s.checkJGSpec(spec)
+				return timeout, err
+			}),
 		pictures: func(spec json.RawMessage) []string {
 			_, ref, _, _ := s.checkJGSpec(spec)
 			var ids []string

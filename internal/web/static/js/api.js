@@ -264,8 +264,16 @@ export function gridPointer(board, { cell, movable, swap, tap, turn }) {
 // gridControls wires a tile page's board to both the pointer (gridPointer)
 // and the keyboard (gridKeys) over the page's game, whose cursor and
 // selected fields it keeps: a drag or tap moves the cursor to its cell, the
-// keys turn the selected tile, else the cursor's.
-export function gridControls(board, game, { cell, movable, size, draw, swap, tap, turn, auto }) {
+// keys turn the selected tile, else the cursor's. The rotate button turns
+// the selected tile; the restart button starts the moves and the clock
+// again, and restart puts the scramble back and draws it.
+export function gridControls(board, game, { cell, movable, size, draw, swap, tap, turn, auto, rotateButton, restartButton, restart }) {
+  rotateButton.addEventListener('click', () => turn(game.selected));
+  restartButton.addEventListener('click', () => {
+    game.moves = 0;
+    game.clock = new Clock();
+    restart();
+  });
   gridPointer(board, {
     cell,
     movable,
