@@ -380,6 +380,32 @@ func pageCheck(isCatalog func(json.RawMessage) bool, refusal string, wait time.D
 	}
 }
 
+// pageJobKind is the job kind of a page that sends its own spec, whose
+// inputs (pictures) the workers read from the job system's blob store: the
+// check is pageCheck's with check's time limit; the upload is the checked
+// job with put's inputs stored and named by address; the catalogue runs
+// it in a busy slot.
+func pageJobKind[J, In any](s *Server, kind string, isCatalog func(json.RawMessage) bool, refusal string, wait time.Duration,
+	check func(json.RawMessage) (J, In, time.Duration, error), put func(context.Context, *J, In) error) jobKind {
+	return jobKind{
+		check: pageCheck(isCatalog, refusal, wait, func(spec json.RawMessage) (time.Duration, error) {
+			_, _, timeout, err := check(spec)
+			return timeout, err
+		}),
+		upload: func(ctx context.Context, spec json.RawMessage) (json.RawMessage, error) {
+			j, in, _, err := check(spec)
+			if err != nil {
+				return nil, err
+			}
+			if err := put(ctx, &j, in); err != nil {
+				return nil, err
+			}
+			return json.Marshal(j)
+		},
+		run: s.slotted(catalog.JobKinds()[kind]),
+	}
+}
+
 // splitJobs is the job system of a server given Config.Jobs: the local
 // kinds run on its own MemJobs, the others on Config.Jobs. A job is
 // looked up in both (ids are 128 random bits: they do not collide).
