@@ -177,9 +177,8 @@ export function el(tag, attrs = {}, ...children) {
 // are left alone.
 export function gridKeys({ active, size, cursor, moveTo, tap, turn, auto }) {
   const arrows = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
-  document.addEventListener('keydown', (ev) => {
-    if (ev.altKey || ev.ctrlKey || ev.metaKey || !active()) return;
-    if (ev.target.closest('input, select, textarea, button, a')) return;
+  onPageKey('input, select, textarea, button, a', (ev) => {
+    if (!active()) return;
     const [rows, cols] = size();
     const at = cursor();
     if (arrows[ev.key]) {
@@ -258,6 +257,17 @@ export function gridPointer(board, { cell, movable, swap, tap, turn }) {
     if (!c) return;
     ev.preventDefault();
     turn(Number(c.dataset.i));
+  });
+}
+
+// onPageKey calls handler with each key pressed on the page without Alt,
+// Ctrl or Meta, but for keys typed into the controls that fields (a CSS
+// selector) picks out.
+export function onPageKey(fields, handler) {
+  document.addEventListener('keydown', (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.target.closest(fields)) return;
+    handler(ev);
   });
 }
 
