@@ -520,15 +520,7 @@ func TestBrowserSlidingJobAndGap(t *testing.T) {
 // was asked for last, and the late 5x5 answer does not replace it.
 func TestBrowserShuffleLatestWins(t *testing.T) {
 	ctx := browser(t)
-	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	s, err := New(Config{Store: st, PDBs: map[string]string{"4x4": "5-5-5"}, PDBNoCache: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, Config{Store: openStore(t, ""), PDBs: map[string]string{"4x4": "5-5-5"}, PDBNoCache: true})
 	late := make(chan struct{}) // closed when the 5x5 answer has been sent
 	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != "POST" || r.URL.Path != "/api/npuzzle/shuffle" {

@@ -324,21 +324,8 @@ func (s *Server) checkEMSpec(spec json.RawMessage) (catalog.EdgeMatchJob, error)
 }
 
 func edgematchJobs(s *Server) map[string]jobKind {
-	return map[string]jobKind{catalog.EdgeMatchKind: {
-		check: func(spec json.RawMessage) (time.Duration, error) {
-			j, err := s.checkEMSpec(spec)
-			return j.Budget.Timeout + 2*time.Minute, err // the search stops itself at its budget; the rest is for the wait for a slot
-		},
-		normalize: func(spec json.RawMessage) (json.RawMessage, error) {
-			j, err := s.checkEMSpec(spec)
-			if err != nil {
-				return nil, err
-			}
-			j.View = true
-			return json.Marshal(j)
-		},
-		run: s.slotted(catalog.JobKinds()[catalog.EdgeMatchKind]),
-	}}
+	return map[string]jobKind{catalog.EdgeMatchKind: catalogJobKind(s, catalog.EdgeMatchKind, s.checkEMSpec,
+		func(j catalog.EdgeMatchJob) catalog.Budget { return j.Budget }, func(j *catalog.EdgeMatchJob) { j.View = true })}
 }
 
 // edgematchState is a saved edge-matching game.

@@ -377,36 +377,22 @@ func (s *Server) checkGapsSpec(spec json.RawMessage) (gapsSolveSpec, *neural.Puz
 }
 
 func gapsJobs(s *Server) map[string]jobKind {
-	return map[string]jobKind{catalog.GapsKind: {
-		check: func(spec json.RawMessage) (time.Duration, error) {
-			if isCatalogGapsJob(spec) {
-				return 0, errorf(http.StatusBadRequest, "a bench's gaps job (pictures by blob) is not the page's")
-			}
-			_, _, timeout, err := s.checkGapsSpec(spec)
-			return timeout + 2*time.Minute, err // the search stops itself at timeout; the rest is for the wait for a slot
-		},
-		upload: s.uploadGapsSpec,
-		run:    s.slotted(catalog.JobKinds()[catalog.GapsKind]),
-	}}
+	// The search stops itself at timeout; the rest is for the wait for a slot.
+	return map[string]jobKind{catalog.GapsKind: pageJobKind(s, catalog.GapsKind, isCatalogGapsJob,
+		"a bench's gaps job (pictures by blob) is not the page's", 2*time.Minute, s.checkGapsSpec, s.putGapsRegion)}
 }
 
-// uploadGapsSpec turns a page's job into the catalogue's that any worker
+// putGapsRegion turns a page's job into the catalogue's that any worker
 // runs: its region put in the job system's blob store, named by address,
 // and the page's view asked for.
-func (s *Server) uploadGapsSpec(ctx context.Context, spec json.RawMessage) (json.RawMessage, error) {
-	j, _, _, err := s.checkGapsSpec(spec)
-	if err != nil {
-		return nil, err
-	}
+func (s *Server) putGapsRegion(ctx context.Context, j *gapsSolveSpec, _ *neural.Puzzle) error {
 	data, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(j.Picture.Blob, gapsRegionURL))
 	if err != nil {
-		return nil, errorf(http.StatusBadRequest, "region: not base64: %v", err)
+		return errorf(http.StatusBadRequest, "region: not base64: %v", err)
 	}
-	if j.Picture.Blob, err = s.jobs.PutBlob(ctx, data); err != nil {
-		return nil, err
-	}
+	j.Picture.Blob, err = s.jobs.PutBlob(ctx, data)
 	j.View = true
-	return json.Marshal(j)
+	return err
 }
 
 // isCatalogGapsJob reports whether spec is the catalogue's gaps.solve job

@@ -32,20 +32,36 @@ import (
 func newServer(t *testing.T, cfg Config) (*Server, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "tessera.db")
-	st, err := store.Open(t.Context(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	cfg.Store = st
+	cfg.Store = openStore(t, path)
 	if cfg.PDBs == nil { // a database built in a moment, never cached
 		cfg.PDBs, cfg.PDBNoCache = map[string]string{"4x4": "5-5-5"}, true
 	}
+	return mustNew(t, cfg), path
+}
+
+// openStore opens the database at path ("": a fresh one in a temporary
+// folder), closed when the test ends.
+func openStore(tb testing.TB, path string) *store.Store {
+	tb.Helper()
+	if path == "" {
+		path = filepath.Join(tb.TempDir(), "t.db")
+	}
+	st, err := store.Open(tb.Context(), path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { st.Close() })
+	return st
+}
+
+// mustNew is New that fails the test on an error.
+func mustNew(tb testing.TB, cfg Config) *Server {
+	tb.Helper()
 	s, err := New(cfg)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	return s, path
+	return s
 }
 
 // testClient is the client identity of call's requests.
@@ -486,15 +502,7 @@ func TestSaves(t *testing.T) {
 	}
 
 	// A new server on the same file (a restart) loads the same game.
-	st2, err := store.Open(t.Context(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st2.Close()
-	s2, err := New(Config{Store: st2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s2 := mustNew(t, Config{Store: openStore(t, path)})
 	got := decode[savedGame](t, call(t, s2, "GET", "/api/npuzzle/saves/lunch%20break", nil), 200)
 	var state npuzzleState
 	if err := json.Unmarshal(got.State, &state); err != nil {

@@ -539,48 +539,37 @@ func isCatalogJigsawJob(spec json.RawMessage) bool {
 }
 
 func jigsawJobs(s *Server) map[string]jobKind {
-	return map[string]jobKind{catalog.JigsawKind: {
-		check: func(spec json.RawMessage) (time.Duration, error) {
-			if isCatalogJigsawJob(spec) {
-				return 0, errorf(http.StatusBadRequest, "pictures: give the server's pictures, not blob addresses")
+	// The solve stops itself at timeout; the rest is for a free slot and the cut.
+	k := pageJobKind(s, catalog.JigsawKind, isCatalogJigsawJob,
+		"pictures: give the server's pictures, not blob addresses", time.Minute, s.checkJGSpec, s.putJGPictures)
+	k.pictures = func(spec json.RawMessage) []string {
+		_, ref, _, _ := s.checkJGSpec(spec)
+		var ids []string
+		for _, id := range ref.Pictures {
+			if isUploadID(id) {
+				ids = append(ids, id)
 			}
-			_, _, timeout, err := s.checkJGSpec(spec)
-			return timeout + time.Minute, err // the solve stops itself at timeout; the rest is for a free slot and the cut
-		},
-		pictures: func(spec json.RawMessage) []string {
-			_, ref, _, _ := s.checkJGSpec(spec)
-			var ids []string
-			for _, id := range ref.Pictures {
-				if isUploadID(id) {
-					ids = append(ids, id)
-				}
-			}
-			return ids
-		},
-		upload: s.uploadJGSpec,
-		run:    s.slotted(catalog.JobKinds()[catalog.JigsawKind]),
-	}}
+		}
+		return ids
+	}
+	return map[string]jobKind{catalog.JigsawKind: k}
 }
 
-// uploadJGSpec turns a page's job into the catalogue's that any worker
+// putJGPictures turns a page's job into the catalogue's that any worker
 // runs: its pictures (the server's refs) put in the job system's blob
 // store, named by address, and the page's view asked for.
-func (s *Server) uploadJGSpec(ctx context.Context, spec json.RawMessage) (json.RawMessage, error) {
-	j, ref, _, err := s.checkJGSpec(spec)
-	if err != nil {
-		return nil, err
-	}
+func (s *Server) putJGPictures(ctx context.Context, j *catalog.JigsawJob, ref jgRef) error {
 	for i, id := range ref.Pictures {
 		data, err := s.jgPictureBytes(ctx, id)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if j.Pictures[i].Blob, err = s.jobs.PutBlob(ctx, data); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	j.View = true
-	return json.Marshal(j)
+	return nil
 }
 
 // jigsawState is a saved jigsaw game.

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"tessera/internal/datadir"
-	"tessera/internal/store"
 	"tessera/jigsaw"
 )
 
@@ -182,20 +181,7 @@ func TestJigsawJobCancelAndTimeout(t *testing.T) {
 	ts := testServer(t, s)
 	ref := jgRef{Pictures: []string{"glass"}, Piece: 24, Rotate: true} // 400 pieces
 	st := submit(t, s, "jigsaw.solve", jgJob(ref, "ga", 10*time.Minute))
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		cur := decode[JobState](t, call(t, s, "GET", "/api/jobs/"+st.ID, nil), 200)
-		if strings.Contains(string(cur.Progress), `"board"`) || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if c := decode[JobState](t, call(t, s, "DELETE", "/api/jobs/"+st.ID, nil), 200); c.State != JobCancelled {
-		t.Fatalf("cancelled: %+v", c)
-	}
-	if states := events(t, ts.URL, st.ID); states[len(states)-1].State != JobCancelled {
-		t.Fatalf("after cancel: %+v", states[len(states)-1])
-	}
+	cancelOnProgress(t, s, ts.URL, st.ID, `"board"`, 60*time.Second)
 
 	// The time limit: the first generation's report holds the search past
 	// its limit, which it then meets with the best layout so far.
@@ -203,7 +189,7 @@ func TestJigsawJobCancelAndTimeout(t *testing.T) {
 	start := time.Now()
 	held := false
 	spec, _ := json.Marshal(jgJob(jgSunset, "ga", limit))
-	up, err := s.uploadJGSpec(t.Context(), spec) // the job a worker gets
+	up, err := s.jobKinds[catalog.JigsawKind].upload(t.Context(), spec) // the job a worker gets
 	var j catalog.JigsawJob
 	if err == nil {
 		err = json.Unmarshal(up, &j)
@@ -249,15 +235,7 @@ func FuzzJigsawSpec(f *testing.F) {
 	f.Add([]byte(`{"pictures":[{"name":"","blob":"sunset"}],"piece":28,"type":2,"solver":"ga","budget":{"timeout_ns":1000000000}}`))
 	f.Add([]byte(`{"pictures":[{"name":"","blob":"mit432/1.png"},{"name":"","blob":"glass"}],"piece":12,"solver":"greedy"}`))
 	f.Add([]byte(`{"ref":{"pictures":["sunset"],"piece":60},"board":{"rows":1,"cols":2,"cells":[[0,0],[-1,0]]},"name":"x"}`))
-	st, err := store.Open(f.Context(), filepath.Join(f.TempDir(), "t.db"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer st.Close()
-	s, err := New(Config{Store: st})
-	if err != nil {
-		f.Fatal(err)
-	}
+	s := mustNew(f, Config{Store: openStore(f, "")})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, ref, _, err := s.checkJGSpec(data); err == nil {
 			if len(ref.Pictures) < 1 || len(ref.Pictures) > jgMaxPictures || ref.Piece < jgMinPiece || ref.Piece > jgMaxPiece {

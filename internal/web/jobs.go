@@ -342,6 +342,70 @@ type jobKind struct {
 	local bool
 }
 
+// catalogJobKind is the job kind of a page whose spec is the catalogue's
+// job of that kind: check reads and bounds the spec; the time limit is its
+// budget and two minutes for the wait for a slot (the search stops itself
+// at its budget); the submitted spec is the checked job, with view (when
+// set) asking for the page's view; the catalogue runs it in a busy slot.
+func catalogJobKind[J any](s *Server, kind string, check func(json.RawMessage) (J, error), budget func(J) catalog.Budget, view func(*J)) jobKind {
+	return jobKind{
+		check: func(spec json.RawMessage) (time.Duration, error) {
+			j, err := check(spec)
+			return budget(j).Timeout + 2*time.Minute, err
+		},
+		normalize: func(spec json.RawMessage) (json.RawMessage, error) {
+			j, err := check(spec)
+			if err != nil {
+				return nil, err
+			}
+			if view != nil {
+				view(&j)
+			}
+			return json.Marshal(j)
+		},
+		run: s.slotted(catalog.JobKinds()[kind]),
+	}
+}
+
+// pageCheck is the check of a kind whose page sends its own spec: the
+// catalogue's spec of the kind (isCatalog) is refused with refusal; the
+// time limit of another is check's and wait more (for a slot, or the cut).
+func pageCheck(isCatalog func(json.RawMessage) bool, refusal string, wait time.Duration, check func(json.RawMessage) (time.Duration, error)) func(json.RawMessage) (time.Duration, error) {
+	return func(spec json.RawMessage) (time.Duration, error) {
+		if isCatalog(spec) {
+			return 0, errorf(http.StatusBadRequest, "%s", refusal)
+		}
+		timeout, err := check(spec)
+		return timeout + wait, err
+	}
+}
+
+// pageJobKind is the job kind of a page that sends its own spec, whose
+// inputs (pictures) the workers read from the job system's blob store: the
+// check is pageCheck's with check's time limit; the upload is the checked
+// job with put's inputs stored and named by address; the catalogue runs
+// it in a busy slot.
+func pageJobKind[J, In any](s *Server, kind string, isCatalog func(json.RawMessage) bool, refusal string, wait time.Duration,
+	check func(json.RawMessage) (J, In, time.Duration, error), put func(context.Context, *J, In) error) jobKind {
+	return jobKind{
+		check: pageCheck(isCatalog, refusal, wait, func(spec json.RawMessage) (time.Duration, error) {
+			_, _, timeout, err := check(spec)
+			return timeout, err
+		}),
+		upload: func(ctx context.Context, spec json.RawMessage) (json.RawMessage, error) {
+			j, in, _, err := check(spec)
+			if err != nil {
+				return nil, err
+			}
+			if err := put(ctx, &j, in); err != nil {
+				return nil, err
+			}
+			return json.Marshal(j)
+		},
+		run: s.slotted(catalog.JobKinds()[kind]),
+	}
+}
+
 // splitJobs is the job system of a server given Config.Jobs: the local
 // kinds run on its own MemJobs, the others on Config.Jobs. A job is
 // looked up in both (ids are 128 random bits: they do not collide).

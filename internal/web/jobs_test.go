@@ -98,6 +98,26 @@ func TestSlidingJobIsTheCatalogues(t *testing.T) {
 	wantError(t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": "npuzzle.solve", "spec": j}), http.StatusBadRequest, "page's spec")
 }
 
+// cancelOnProgress waits (at most wait) for the job's progress to hold
+// mark, then cancels it: the cancel and the job's last event say so.
+func cancelOnProgress(t *testing.T, s *Server, base, id, mark string, wait time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for {
+		cur := decode[JobState](t, call(t, s, "GET", "/api/jobs/"+id, nil), 200)
+		if strings.Contains(string(cur.Progress), mark) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if c := decode[JobState](t, call(t, s, "DELETE", "/api/jobs/"+id, nil), 200); c.State != JobCancelled {
+		t.Fatalf("cancelled: %+v", c)
+	}
+	if states := events(t, base, id); states[len(states)-1].State != JobCancelled {
+		t.Fatalf("after cancel: %+v", states[len(states)-1])
+	}
+}
+
 // A running job can be cancelled, and a client has a bounded number
 // running at once.
 func TestJobCancelAndBound(t *testing.T) {
@@ -107,22 +127,7 @@ func TestJobCancelAndBound(t *testing.T) {
 	st := submit(t, s, "npuzzle.solve", map[string]any{"board": hard5x5, "solver": "idastar", "timeout_ms": 600000})
 	wantError(t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": "npuzzle.solve", "spec": map[string]any{"board": hard5x5}}),
 		http.StatusTooManyRequests, "too many jobs")
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		cur := decode[JobState](t, call(t, s, "GET", "/api/jobs/"+st.ID, nil), 200)
-		if strings.Contains(string(cur.Progress), `"expanded"`) || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	c := decode[JobState](t, call(t, s, "DELETE", "/api/jobs/"+st.ID, nil), 200)
-	if c.State != JobCancelled {
-		t.Fatalf("cancelled: %+v", c)
-	}
-	states := events(t, ts.URL, st.ID)
-	if last := states[len(states)-1]; last.State != JobCancelled {
-		t.Fatalf("after cancel: %+v", last)
-	}
+	cancelOnProgress(t, s, ts.URL, st.ID, `"expanded"`, 30*time.Second)
 	// The slot is free again.
 	st2 := submit(t, s, "npuzzle.solve", map[string]any{"board": "1 2 3/4 5 6/7 0 8", "solver": "bfs"})
 	if got := events(t, ts.URL, st2.ID); got[len(got)-1].State != JobDone {

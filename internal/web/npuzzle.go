@@ -327,17 +327,15 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 		local: true,
 	}, catalog.NpuzzleKind: {
 		local: true,
-		check: func(spec json.RawMessage) (time.Duration, error) {
-			if isCatalogNpuzzleJob(spec) {
-				return 0, errorf(http.StatusBadRequest, "npuzzle.solve: give the page's spec (board, solver, blank, timeout_ms): the server chooses the pattern databases")
-			}
-			var req solveRequest
-			if err := specUnmarshal(spec, &req); err != nil {
-				return 0, err
-			}
-			_, timeout, _, _, err := s.checkSolve(req, s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
-			return timeout, err
-		},
+		check: pageCheck(isCatalogNpuzzleJob, "npuzzle.solve: give the page's spec (board, solver, blank, timeout_ms): the server chooses the pattern databases", 0,
+			func(spec json.RawMessage) (time.Duration, error) {
+				var req solveRequest
+				if err := specUnmarshal(spec, &req); err != nil {
+					return 0, err
+				}
+				_, timeout, _, _, err := s.checkSolve(req, s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
+				return timeout, err
+			}),
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
 			var req solveRequest
 			if err := specUnmarshal(spec, &req); err != nil {

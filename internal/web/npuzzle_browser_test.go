@@ -3,7 +3,6 @@ package web
 import (
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +10,6 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
-	"tessera/internal/store"
 	"tessera/npuzzle"
 )
 
@@ -24,16 +22,8 @@ import (
 // time limit, the fast solver takes over.
 func TestBrowserSliding5x5(t *testing.T) {
 	ctx := browser(t)
-	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	s, err := New(Config{Store: st, PDBs: map[string]string{"4x4": "5-5-5", "5x5": testPDB55}, PDBCache: t.TempDir(),
+	s := mustNew(t, Config{Store: openStore(t, ""), PDBs: map[string]string{"4x4": "5-5-5", "5x5": testPDB55}, PDBCache: t.TempDir(),
 		JobTimeout: 8 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
 	ts := testServer(t, s)
 
 	// A saved 5x5 game 30 moves from the goal.

@@ -61,18 +61,7 @@ func TestPDBJob(t *testing.T) {
 	}
 
 	// IDA* with it on a board 30 moves from the goal, as a job.
-	rng := rand.New(rand.NewPCG(3, 4))
-	b := randomWalkFrom(goalBoard(npuzzle.Size{Rows: 5, Cols: 5}, 24), 30, rng)
-	want, err := npuzzle.IDAStar{}.Solve(t.Context(), b, npuzzle.BlankLast)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := submit(t, s, "npuzzle.solve", map[string]any{"board": b.Line(), "solver": "idastar"})
-	states := events(t, ts.URL, st.ID)
-	var res solveResponse
-	if last := states[len(states)-1]; last.State != JobDone || json.Unmarshal(last.Result, &res) != nil {
-		t.Fatalf("solve: %+v", last)
-	}
+	b, want, _, res := idaJobOnWalk(t, s, ts.URL, npuzzle.Size{Rows: 5, Cols: 5}, 30, rand.NewPCG(3, 4))
 	if !res.Solved || !res.Optimal || res.Length != len(want.Moves) || res.Guide != "pattern database "+testPDB55 {
 		t.Fatalf("IDA* on 5x5: %+v, want %d moves", res, len(want.Moves))
 	}
@@ -84,8 +73,8 @@ func TestPDBJob(t *testing.T) {
 	if st := status(s2); st.State != "on disk" {
 		t.Fatalf("restarted: %+v", st)
 	}
-	st = submit(t, s2, "npuzzle.pdb", map[string]any{"size": "5x5"})
-	states = events(t, ts2.URL, st.ID)
+	st := submit(t, s2, "npuzzle.pdb", map[string]any{"size": "5x5"})
+	states := events(t, ts2.URL, st.ID)
 	var res2 pdbResult
 	if last := states[len(states)-1]; last.State != JobDone || json.Unmarshal(last.Result, &res2) != nil || res2.State != "ready" {
 		t.Fatalf("restarted job: %+v", last)
@@ -98,6 +87,26 @@ func TestPDBJob(t *testing.T) {
 	if !strings.Contains(res2.Message, "read from disk") {
 		t.Fatalf("restarted: %q", res2.Message)
 	}
+}
+
+// idaJobOnWalk solves, as an npuzzle.solve job with IDA*, a board the
+// given number of random steps (from the seeded source) away from the
+// goal of the given size, and returns the board, IDA*'s own solution of
+// it here, the job's states and its decoded result.
+func idaJobOnWalk(t *testing.T, s *Server, base string, size npuzzle.Size, steps int, src rand.Source) (*npuzzle.Board, npuzzle.Solution, []JobState, solveResponse) {
+	t.Helper()
+	b := randomWalkFrom(goalBoard(size, size.Rows*size.Cols-1), steps, rand.New(src))
+	want, err := npuzzle.IDAStar{}.Solve(t.Context(), b, npuzzle.BlankLast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := submit(t, s, "npuzzle.solve", map[string]any{"board": b.Line(), "solver": "idastar"})
+	states := events(t, base, st.ID)
+	var res solveResponse
+	if last := states[len(states)-1]; last.State != JobDone || json.Unmarshal(last.Result, &res) != nil {
+		t.Fatalf("solve: %+v", last)
+	}
+	return b, want, states, res
 }
 
 // Bad database jobs are refused with the API's errors.
@@ -125,18 +134,7 @@ func TestAutoOn4x4DoesNotBuild78(t *testing.T) {
 	dir := t.TempDir()
 	s, _ := newServer(t, Config{PDBs: map[string]string{"4x4": "7-8"}, PDBCache: dir, PDBMemory: 64 << 20})
 	ts := testServer(t, s)
-	rng := rand.New(rand.NewPCG(5, 6))
-	b := randomWalkFrom(goalBoard(npuzzle.Size{Rows: 4, Cols: 4}, 15), 40, rng)
-	want, err := npuzzle.IDAStar{}.Solve(t.Context(), b, npuzzle.BlankLast)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := submit(t, s, "npuzzle.solve", map[string]any{"board": b.Line(), "solver": "idastar"})
-	states := events(t, ts.URL, st.ID)
-	var res solveResponse
-	if last := states[len(states)-1]; last.State != JobDone || json.Unmarshal(last.Result, &res) != nil {
-		t.Fatalf("solve: %+v", last)
-	}
+	b, want, states, res := idaJobOnWalk(t, s, ts.URL, npuzzle.Size{Rows: 4, Cols: 4}, 40, rand.NewPCG(5, 6))
 	if !res.Solved || !res.Optimal || res.Length != len(want.Moves) || res.Guide != "pattern database 6-6-3" {
 		t.Fatalf("IDA* on 4x4: %+v, want %d moves with 6-6-3", res, len(want.Moves))
 	}
@@ -158,7 +156,7 @@ func TestAutoOn4x4DoesNotBuild78(t *testing.T) {
 		t.Fatalf("status after Auto: %+v", list)
 	}
 	// A second Auto reuses the loaded 6-6-3.
-	st = submit(t, s, "npuzzle.solve", map[string]any{"board": b.Line(), "solver": "idastar"})
+	st := submit(t, s, "npuzzle.solve", map[string]any{"board": b.Line(), "solver": "idastar"})
 	states = events(t, ts.URL, st.ID)
 	if last := states[len(states)-1]; last.State != JobDone || s.pdbs.loads != 1 {
 		t.Fatalf("second solve: %+v, %d loads", last, s.pdbs.loads)

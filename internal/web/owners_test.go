@@ -226,11 +226,7 @@ func TestSaveBoundsAndPages(t *testing.T) {
 // A database from before owners: on a server only this machine reaches,
 // the first client that lists its saves adopts them; the next sees none.
 func TestAdoptOrphans(t *testing.T) {
-	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t, "")
 	if _, err := st.SaveGame(t.Context(), store.Game{Kind: "npuzzle", Name: "old", Board: "1 2 3/4 5 6/7 0 8",
 		Data: []byte(`{"start":"1 2 3/4 5 6/7 0 8","board":"1 2 3/4 5 6/7 0 8","history":"","picture":"sunset","elapsed_ms":0}`)}, store.SaveLimits{}); err != nil {
 		t.Fatal(err)

@@ -230,26 +230,19 @@ func (s *Server) checkSGSpec(spec json.RawMessage) (catalog.SameGameJob, *samega
 }
 
 func samegameJobs(s *Server) map[string]jobKind {
-	return map[string]jobKind{catalog.SameGameKind: {
-		check: func(spec json.RawMessage) (time.Duration, error) {
-			j, _, err := s.checkSGSpec(spec)
-			return j.Budget.Timeout + 2*time.Minute, err // the search stops itself at its budget; the rest is for the wait for a slot
-		},
-		normalize: func(spec json.RawMessage) (json.RawMessage, error) {
-			j, _, err := s.checkSGSpec(spec)
-			if err != nil {
-				return nil, err
-			}
-			return json.Marshal(j)
-		},
-		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-			j, _, err := s.checkSGSpec(spec)
-			if err != nil {
-				return nil, err
-			}
-			return s.solveSameGame(ctx, j, progress)
-		},
-	}}
+	check := func(spec json.RawMessage) (catalog.SameGameJob, error) {
+		j, _, err := s.checkSGSpec(spec)
+		return j, err
+	}
+	k := catalogJobKind(s, catalog.SameGameKind, check, func(j catalog.SameGameJob) catalog.Budget { return j.Budget }, nil)
+	k.run = func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
+		j, err := check(spec)
+		if err != nil {
+			return nil, err
+		}
+		return s.solveSameGame(ctx, j, progress)
+	}
+	return map[string]jobKind{catalog.SameGameKind: k}
 }
 
 // solveSameGame runs the job, taking a busy slot, and reports each better

@@ -553,26 +553,8 @@ func (s *Server) checkTGSpec(spec json.RawMessage) (catalog.TangramJob, error) {
 type tgResult = catalog.TangramViewResult
 
 func tangramJobs(s *Server) map[string]jobKind {
-	return map[string]jobKind{catalog.TangramKind: {
-		check: func(spec json.RawMessage) (time.Duration, error) {
-			j, err := s.checkTGSpec(spec)
-			return j.Budget.Timeout + 2*time.Minute, err // the solver stops itself at its budget; the rest is for the wait for a slot
-		},
-		normalize: func(spec json.RawMessage) (json.RawMessage, error) {
-			j, err := s.checkTGSpec(spec)
-			j.View = true
-			return tgMarshal(j, err)
-		},
-		run: s.slotted(catalog.JobKinds()[catalog.TangramKind]),
-	}}
-}
-
-// tgMarshal returns the checked job as JSON, or the check's error.
-func tgMarshal(j catalog.TangramJob, err error) (json.RawMessage, error) {
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(j)
+	return map[string]jobKind{catalog.TangramKind: catalogJobKind(s, catalog.TangramKind, s.checkTGSpec,
+		func(j catalog.TangramJob) catalog.Budget { return j.Budget }, func(j *catalog.TangramJob) { j.View = true })}
 }
 
 // ---- saves --------------------------------------------------------------------

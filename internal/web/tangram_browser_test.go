@@ -14,7 +14,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"tessera/internal/store"
 	"tessera/tangram"
 )
 
@@ -306,15 +305,7 @@ func TestBrowserTangramPhone(t *testing.T) {
 // slot is free the solution is laid and the figure filled.
 func TestBrowserTangramReloadDuringAuto(t *testing.T) {
 	ctx := browser(t)
-	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	s, err := New(Config{Store: st, MaxBusy: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, Config{Store: openStore(t, ""), MaxBusy: 1})
 	ts, stop := startTestServer(t, s)
 	defer stop()
 	if err := s.acquire(t.Context()); err != nil {

@@ -177,9 +177,8 @@ export function el(tag, attrs = {}, ...children) {
 // are left alone.
 export function gridKeys({ active, size, cursor, moveTo, tap, turn, auto }) {
   const arrows = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
-  document.addEventListener('keydown', (ev) => {
-    if (ev.altKey || ev.ctrlKey || ev.metaKey || !active()) return;
-    if (ev.target.closest('input, select, textarea, button, a')) return;
+  onPageKey('input, select, textarea, button, a', (ev) => {
+    if (!active()) return;
     const [rows, cols] = size();
     const at = cursor();
     if (arrows[ev.key]) {
@@ -261,11 +260,30 @@ export function gridPointer(board, { cell, movable, swap, tap, turn }) {
   });
 }
 
+// onPageKey calls handler with each key pressed on the page without Alt,
+// Ctrl or Meta, but for keys typed into the controls that fields (a CSS
+// selector) picks out.
+export function onPageKey(fields, handler) {
+  document.addEventListener('keydown', (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.target.closest(fields)) return;
+    handler(ev);
+  });
+}
+
 // gridControls wires a tile page's board to both the pointer (gridPointer)
 // and the keyboard (gridKeys) over the page's game, whose cursor and
 // selected fields it keeps: a drag or tap moves the cursor to its cell, the
-// keys turn the selected tile, else the cursor's.
-export function gridControls(board, game, { cell, movable, size, draw, swap, tap, turn, auto }) {
+// keys turn the selected tile, else the cursor's. The rotate button turns
+// the selected tile; the restart button starts the moves and the clock
+// again, and restart puts the scramble back and draws it.
+export function gridControls(board, game, { cell, movable, size, draw, swap, tap, turn, auto, rotateButton, restartButton, restart }) {
+  rotateButton.addEventListener('click', () => turn(game.selected));
+  restartButton.addEventListener('click', () => {
+    game.moves = 0;
+    game.clock = new Clock();
+    restart();
+  });
   gridPointer(board, {
     cell,
     movable,

@@ -318,16 +318,14 @@ gridControls(ui.board, game, {
   tap,
   turn,
   auto,
-});
-
-ui.rotate.addEventListener('click', () => turn(game.selected));
-ui.restart.addEventListener('click', () => {
-  game.board = game.start.map((x) => x.slice());
-  game.selected = -1;
-  game.moves = 0;
-  game.clock = new Clock();
-  const res = draw();
-  notify(`Back to the scramble: score ${res.score} of ${game.p.max}.`);
+  rotateButton: ui.rotate,
+  restartButton: ui.restart,
+  restart() {
+    game.board = game.start.map((x) => x.slice());
+    game.selected = -1;
+    const res = draw();
+    notify(`Back to the scramble: score ${res.score} of ${game.p.max}.`);
+  },
 });
 ui.exportBtn.addEventListener('click', exportBoard);
 ui.auto.addEventListener('click', auto);

@@ -10,7 +10,7 @@
 // game.cells[p] is the cell of patch p (-1: in the tray), game.at[c] the
 // patch in cell c (-1: empty); cells count row by row from the top left.
 
-import { api, notify, pictures, addPictureButton, addUpload, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, plural, solverNote } from './api.js';
+import { api, notify, pictures, addPictureButton, addUpload, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, plural, solverNote, onPageKey } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -420,9 +420,7 @@ function trayKey(ev) {
   return false;
 }
 
-document.addEventListener('keydown', (ev) => {
-  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-  if (ev.target.closest('input, select, textarea, button')) return;
+onPageKey('input, select, textarea, button', (ev) => {
   if (game.view && !game.view.live) {
     const k = { '[': -1, ']': 1, ArrowLeft: -1, ArrowRight: 1 }[ev.key];
     if (k) {

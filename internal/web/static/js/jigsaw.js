@@ -335,15 +335,13 @@ gridControls(ui.board, game, {
   tap,
   turn,
   auto,
-});
-
-ui.rotate.addEventListener('click', () => turn(game.selected));
-ui.restart.addEventListener('click', () => {
-  setBoard(game.p.board, game.p.score);
-  game.moves = 0;
-  game.clock = new Clock();
-  draw();
-  notify('Back to the scramble.');
+  rotateButton: ui.rotate,
+  restartButton: ui.restart,
+  restart() {
+    setBoard(game.p.board, game.p.score);
+    draw();
+    notify('Back to the scramble.');
+  },
 });
 ui.marks.addEventListener('change', draw);
 ui.pictures.addEventListener('change', () => {

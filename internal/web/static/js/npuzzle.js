@@ -6,7 +6,7 @@
 // 1 2 ... n-1 then the gap. A move is named by the direction the tile
 // slides into the gap: U, D, L, R (as in package npuzzle).
 
-import { api, notify, pictures, addPictureButton, addUpload, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, plural, solverNote } from './api.js';
+import { api, notify, pictures, addPictureButton, addUpload, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, plural, solverNote, onPageKey } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -636,9 +636,7 @@ ui.board.addEventListener('click', (ev) => {
 });
 
 const arrowMoves = { ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R' };
-document.addEventListener('keydown', (ev) => {
-  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-  if (ev.target.closest('input, select, textarea')) return;
+onPageKey('input, select, textarea', (ev) => {
   const m = arrowMoves[ev.key];
   if (m) {
     ev.preventDefault();

@@ -10,7 +10,7 @@
 // form lists the rows top first, separated by '/', cells by spaces, '.'
 // for empty.
 
-import { api, notify, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, solverNote } from './api.js';
+import { api, notify, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, solverNote, onPageKey } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -408,9 +408,7 @@ ui.board.addEventListener('pointerover', (ev) => {
 ui.board.addEventListener('pointerleave', () => lift(-1, -1));
 
 const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-document.addEventListener('keydown', (ev) => {
-  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-  if (ev.target.closest('input, select, textarea, button')) return;
+onPageKey('input, select, textarea, button', (ev) => {
   const d = arrows[ev.key];
   if (d) {
     ev.preventDefault();

@@ -8,7 +8,7 @@
 // vertices onto the nearest vertex of the figure or of another tan, when
 // one is near; else onto the half-unit grid.
 
-import { api, notify, Clock, el, formatDuration, formatMS, pauseWhenHidden, plural, solverNote } from './api.js';
+import { api, notify, Clock, el, formatDuration, formatMS, pauseWhenHidden, plural, solverNote, onPageKey } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -347,9 +347,8 @@ function nudge(k, [dx, dy]) {
   moved();
 }
 
-document.addEventListener('keydown', (ev) => {
-  if (ev.altKey || ev.ctrlKey || ev.metaKey || !game.figure) return;
-  if (ev.target.closest('input, select, textarea, button, a')) return;
+onPageKey('input, select, textarea, button, a', (ev) => {
+  if (!game.figure) return;
   const k = game.chosen;
   if (ev.key === 'r' && k >= 0) turn(k, 1);
   else if (ev.key === 'R' && k >= 0) turn(k, -1);
