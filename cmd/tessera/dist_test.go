@@ -178,12 +178,8 @@ func TestSamegameDist(t *testing.T) {
 // (partial, tiles, lns) all solve the 4x4 both ways (which seed's board
 // comes first varies).
 func TestSolveOnJobs(t *testing.T) {
-	c, err := jobs.StartEmbedded(t.Context(), jobs.ServerOptions{Dir: t.TempDir(), Addr: "127.0.0.1:0"}, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, url := startJobs(t, jobs.ServerOptions{Dir: t.TempDir(), Addr: "127.0.0.1:0"}, 2)
 	defer c.Close()
-	url := c.Server().AuthURL()
 	dir := t.TempDir()
 	puzzle := filepath.Join(dir, "p.txt")
 	if code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "4x4", "-colors", "2", "-frame", "1", "-seed", "3", "-o", puzzle); code != 0 {

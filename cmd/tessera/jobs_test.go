@@ -46,15 +46,23 @@ func strip(v any) any {
 	return v
 }
 
-// TestBenchOnWorkers runs benches locally and with -nats on in-process
-// workers of an embedded server: the same lines, in the same order.
-func TestBenchOnWorkers(t *testing.T) {
-	c, err := jobs.StartEmbedded(t.Context(), jobs.ServerOptions{Dir: t.TempDir()}, 2)
+// startJobs starts an embedded job server with workers in-process
+// workers and returns its client (for the caller to close) and its URL
+// with the token.
+func startJobs(t *testing.T, o jobs.ServerOptions, workers int) (*jobs.Client, string) {
+	t.Helper()
+	c, err := jobs.StartEmbedded(t.Context(), o, workers)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return c, c.Server().AuthURL()
+}
+
+// TestBenchOnWorkers runs benches locally and with -nats on in-process
+// workers of an embedded server: the same lines, in the same order.
+func TestBenchOnWorkers(t *testing.T) {
+	c, url := startJobs(t, jobs.ServerOptions{Dir: t.TempDir()}, 2)
 	defer c.Close()
-	url := c.Server().AuthURL()
 	for _, args := range [][]string{
 		{"samegame", "bench", "-rules", "dust", "-algo", "exact", "-n", "6", "-size", "5x5", "-timeout", "0", "-table-bits", "16", "-cpu", "-json"},
 		{"samegame", "bench", "-rules", "dust", "-algo", "dfs,exact", "-n", "4", "-size", "5x5", "-timeout", "0", "-table-bits", "16", "-json"},
@@ -126,12 +134,8 @@ func TestBenchOnWorkers(t *testing.T) {
 }
 
 func TestJobsCommands(t *testing.T) {
-	c, err := jobs.StartEmbedded(t.Context(), jobs.ServerOptions{Dir: t.TempDir()}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, url := startJobs(t, jobs.ServerOptions{Dir: t.TempDir()}, 0)
 	defer c.Close()
-	url := c.Server().AuthURL()
 	id, err := c.Submit(t.Context(), jobs.Spec{ID: "job-1", Kind: jobs.NoopKind, Input: json.RawMessage(`7`)})
 	if err != nil {
 		t.Fatal(err)
