@@ -192,14 +192,7 @@ func TestSolveOnJobs(t *testing.T) {
 		{"edgematch", "solve", "-algo", "tiles", "-workers", "2", "-max-nodes", "100000", "-timeout", "0", puzzle},
 		{"samegame", "solve", "-algo", "nrpa", "-level", "2", "-iterations", "8", "-dist", "3", "-seed", "2", "-timeout", "0", standardFile + ":3"},
 	} {
-		code, local, errOut := runCmd(t, "", args...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d: %s", args, code, errOut)
-		}
-		code, remote, errOut := runCmd(t, "", append(args, "-nats", url)...)
-		if code != 0 {
-			t.Fatalf("%v -nats: exit %d: %s", args, code, errOut)
-		}
+		local, remote := runLocalAndRemote(t, fmt.Sprint(args), url, args...)
 		// The timings differ; everything else is the same.
 		strip := func(s string) string {
 			var keep []string

@@ -58,6 +58,21 @@ func startJobs(t *testing.T, o jobs.ServerOptions, workers int) (*jobs.Client, s
 	return c, c.Server().AuthURL()
 }
 
+// runLocalAndRemote runs the command args here and with -nats url, and
+// returns both outputs; name names the command in failures.
+func runLocalAndRemote(t *testing.T, name, url string, args ...string) (local, remote string) {
+	t.Helper()
+	code, local, errOut := runCmd(t, "", args...)
+	if code != 0 {
+		t.Fatalf("%s: exit %d: %s", name, code, errOut)
+	}
+	code, remote, errOut = runCmd(t, "", append(args, "-nats", url)...)
+	if code != 0 {
+		t.Fatalf("%s -nats: exit %d: %s", name, code, errOut)
+	}
+	return local, remote
+}
+
 // TestBenchOnWorkers runs benches locally and with -nats on in-process
 // workers of an embedded server: the same lines, in the same order.
 func TestBenchOnWorkers(t *testing.T) {
@@ -75,14 +90,7 @@ func TestBenchOnWorkers(t *testing.T) {
 		{"edgematch", "bench", "-kind", "framed", "-size", "4x4", "-colors", "4", "-n", "3", "-algo", "dfs", "-workers", "1", "-json"},
 	} {
 		name := strings.Join(args[:2], " ")
-		code, local, errOut := runCmd(t, "", args...)
-		if code != 0 {
-			t.Fatalf("%s: exit %d: %s", name, code, errOut)
-		}
-		code, remote, errOut := runCmd(t, "", append(args, "-nats", url)...)
-		if code != 0 {
-			t.Fatalf("%s -nats: exit %d: %s", name, code, errOut)
-		}
+		local, remote := runLocalAndRemote(t, name, url, args...)
 		l, r := stripTimes(t, local), stripTimes(t, remote)
 		if strings.Join(l, "\n") != strings.Join(r, "\n") {
 			t.Errorf("%s: local and -nats differ:\n%s\n---\n%s", name, strings.Join(l, "\n"), strings.Join(r, "\n"))
