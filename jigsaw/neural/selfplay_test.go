@@ -85,10 +85,7 @@ func TestSelfPlayEpoch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains the heads")
 	}
-	m, _, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := shippedModel(t)
 	imgs := []image.Image{loadTestImage(t, "kodak03.png"), loadTestImage(t, "kodak23.png")}
 	run := func() SelfPlayStats {
 		// A copy of the shipped model: Default's is shared.
