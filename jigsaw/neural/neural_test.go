@@ -194,6 +194,20 @@ func TestGreedyWithOracle(t *testing.T) {
 	}
 }
 
+// saveAndLoad saves m with info to a new folder and loads it back.
+func saveAndLoad(t *testing.T, m *Model, info map[string]string) (*Model, map[string]string) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := m.Save(dir, info); err != nil {
+		t.Fatal(err)
+	}
+	back, binfo, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back, binfo
+}
+
 // shippedModel returns the model shipped with the package (Default).
 func shippedModel(t testing.TB) *Model {
 	t.Helper()
