@@ -168,17 +168,10 @@ func TestHeuristicColours(t *testing.T) {
 // polishing.
 func BenchmarkBreaksEternity2(b *testing.B) {
 	p := emtest.E2(b, 1)
-	b.ReportAllocs()
-	var nodes int64
-	cpu0 := emtest.ProcessCPU()
-	for b.Loop() {
+	emtest.BenchPlacements(b, func() int64 {
 		res, _ := Breaks{Workers: 1, MaxNodes: 20_000_000, PolishMoves: -1}.Solve(context.Background(), p)
-		nodes += res.Stats.Nodes
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "placements/s")
-	if cpu := emtest.ProcessCPU() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(nodes)/cpu.Seconds(), "placements/cpu-s")
-	}
+		return res.Stats.Nodes
+	})
 }
 
 func TestTilesEternity2(t *testing.T) {
