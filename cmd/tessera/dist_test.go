@@ -178,12 +178,8 @@ func TestSamegameDist(t *testing.T) {
 // (partial, tiles, lns) all solve the 4x4 both ways (which seed's board
 // comes first varies).
 func TestSolveOnJobs(t *testing.T) {
-	c, err := jobs.StartEmbedded(t.Context(), jobs.ServerOptions{Dir: t.TempDir(), Addr: "127.0.0.1:0"}, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, url := startJobs(t, jobs.ServerOptions{Dir: t.TempDir(), Addr: "127.0.0.1:0"}, 2)
 	defer c.Close()
-	url := c.Server().AuthURL()
 	dir := t.TempDir()
 	puzzle := filepath.Join(dir, "p.txt")
 	if code, _, errOut := runCmd(t, "", "edgematch", "generate", "-size", "4x4", "-colors", "2", "-frame", "1", "-seed", "3", "-o", puzzle); code != 0 {
@@ -196,14 +192,7 @@ func TestSolveOnJobs(t *testing.T) {
 		{"edgematch", "solve", "-algo", "tiles", "-workers", "2", "-max-nodes", "100000", "-timeout", "0", puzzle},
 		{"samegame", "solve", "-algo", "nrpa", "-level", "2", "-iterations", "8", "-dist", "3", "-seed", "2", "-timeout", "0", standardFile + ":3"},
 	} {
-		code, local, errOut := runCmd(t, "", args...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d: %s", args, code, errOut)
-		}
-		code, remote, errOut := runCmd(t, "", append(args, "-nats", url)...)
-		if code != 0 {
-			t.Fatalf("%v -nats: exit %d: %s", args, code, errOut)
-		}
+		local, remote := runLocalAndRemote(t, fmt.Sprint(args), url, args...)
 		// The timings differ; everything else is the same.
 		strip := func(s string) string {
 			var keep []string

@@ -14,8 +14,7 @@ import (
 // does (skipped without a SAT solver on the PATH).
 func TestEdgematchExportAndSAT(t *testing.T) {
 	dir := t.TempDir()
-	puzzle := filepath.Join(dir, "p.txt")
-	os.WriteFile(puzzle, []byte("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n"), 0o644)
+	puzzle := writeTestFile(t, dir, "p.txt", solvable2x2)
 	cnf := filepath.Join(dir, "p.cnf")
 	mustRunCmd(t, "edgematch", "export", "-format", "dimacs", puzzle, "-o", cnf)
 	data, err := os.ReadFile(cnf)

@@ -67,8 +67,7 @@ func TestEdgematchGenerateSolveScoreRender(t *testing.T) {
 
 func TestEdgematchCount(t *testing.T) {
 	dir := t.TempDir()
-	puzzle := filepath.Join(dir, "p.txt")
-	os.WriteFile(puzzle, []byte("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n"), 0o644)
+	puzzle := writeTestFile(t, dir, "p.txt", solvable2x2)
 	code, out, _ := runCmd(t, "", "edgematch", "solve", "-count", puzzle)
 	// Trying all 4! * 4^4 placements finds 8 solutions (the package tests
 	// compare counts with such brute force).
@@ -166,16 +165,29 @@ func TestEdgematchBench(t *testing.T) {
 	}
 }
 
+// solvable2x2 and unsolvable2x2 are 2x2 edge-matching puzzles, the second
+// with a colour no other edge has.
+const (
+	solvable2x2   = "2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n"
+	unsolvable2x2 = "2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 3\n"
+)
+
+// writeTestFile writes text to the file name of dir and returns its path.
+func writeTestFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 func TestEdgematchErrors(t *testing.T) {
 	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad.txt")
-	os.WriteFile(bad, []byte("2 2\n0 1 2 0\n0 0 2 x\n"), 0o644)
-	good := filepath.Join(dir, "good.txt")
-	os.WriteFile(good, []byte("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n"), 0o644)
-	dup := filepath.Join(dir, "dup.board")
-	os.WriteFile(dup, []byte("2 2\n1/0 2/0\n2/0 4/0\n"), 0o644)
-	unsolvable := filepath.Join(dir, "unsolvable.txt")
-	os.WriteFile(unsolvable, []byte("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 3\n"), 0o644)
+	bad := writeTestFile(t, dir, "bad.txt", "2 2\n0 1 2 0\n0 0 2 x\n")
+	good := writeTestFile(t, dir, "good.txt", solvable2x2)
+	dup := writeTestFile(t, dir, "dup.board", "2 2\n1/0 2/0\n2/0 4/0\n")
+	unsolvable := writeTestFile(t, dir, "unsolvable.txt", unsolvable2x2)
 	cases := []struct {
 		args []string
 		code int
@@ -241,10 +253,8 @@ func TestEdgematchHelpListsCatalogue(t *testing.T) {
 // every record and the summary, then exits with status 1 (main: 0).
 func TestEdgematchBenchFailedItems(t *testing.T) {
 	dir := t.TempDir()
-	good := filepath.Join(dir, "a.txt")
-	os.WriteFile(good, []byte("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n"), 0o644)
-	unsolvable := filepath.Join(dir, "b.txt")
-	os.WriteFile(unsolvable, []byte("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 3\n"), 0o644)
+	good := writeTestFile(t, dir, "a.txt", solvable2x2)
+	unsolvable := writeTestFile(t, dir, "b.txt", unsolvable2x2)
 	code, out, errOut := runCmd(t, "", "edgematch", "bench", "-algo", "dfs", "-json", good, unsolvable)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 1 || len(lines) != 3 || !strings.Contains(lines[2], `"summary":true`) || !strings.Contains(errOut, "1 of 2 puzzles") {

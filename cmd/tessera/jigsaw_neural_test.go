@@ -48,15 +48,7 @@ func TestJigsawSolveMCTSSheet(t *testing.T) {
 		t.Fatal(err)
 	}
 	pz := neural.Random(img.Pix, neural.Geometry{}, rand.New(rand.NewPCG(1, 1)))
-	sheet := filepath.Join(dir, "sheet.png")
-	f, err := os.Create(sheet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := jigsaw.WriteSheet(f, pz.Sheet(), 3); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	sheet := writeSheetFile(t, filepath.Join(dir, "sheet.png"), pz.Sheet(), 3)
 	code, stdout, stderr := runCmd(t, "", "jigsaw", "solve", "-algo", "mcts", "-sims", "20", sheet, "-o", filepath.Join(dir, "out.png"))
 	if code != 0 || !strings.Contains(stdout, "value") || strings.Contains(stdout, "score") {
 		t.Fatalf("solve a sheet: %d %q %q", code, stdout, stderr)
@@ -307,15 +299,7 @@ func TestJigsawNeuralFragments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sheet := filepath.Join(t.TempDir(), "sheet.png")
-	f, err := os.Create(sheet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := jigsaw.WriteSheet(f, pz.Sheet(), 4); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	sheet := writeSheetFile(t, filepath.Join(t.TempDir(), "sheet.png"), pz.Sheet(), 4)
 	code, stdout, stderr = runCmd(t, "", "jigsaw", "neural", "solve", "-sims", "10", "-model", dir, sheet)
 	if code != 0 || !strings.Contains(stdout, "aside    patches") || !strings.Contains(stdout, "of 10") {
 		t.Fatalf("solve a sheet of 10 patches: %d %q %q", code, stdout, stderr)
@@ -334,4 +318,21 @@ func TestJigsawNeuralFragments(t *testing.T) {
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &dist); err != nil || len(lines) != 3 || len(dist.VN) != 10 || dist.VN[0] != 2 || dist.VN[1] != 0 || dist.VByMisplaced[1] != nil {
 		t.Fatalf("summary %s (%v): want V judged on 2 puzzles at 0 and 2 to 9 misplaced", lines[len(lines)-1], err)
 	}
+}
+
+// writeSheetFile writes the pieces of pz to the PNG sheet path, cols a
+// row, and returns path.
+func writeSheetFile(t *testing.T, path string, pz *jigsaw.Puzzle, cols int) string {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jigsaw.WriteSheet(f, pz, cols); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

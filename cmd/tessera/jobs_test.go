@@ -46,15 +46,38 @@ func strip(v any) any {
 	return v
 }
 
-// TestBenchOnWorkers runs benches locally and with -nats on in-process
-// workers of an embedded server: the same lines, in the same order.
-func TestBenchOnWorkers(t *testing.T) {
-	c, err := jobs.StartEmbedded(t.Context(), jobs.ServerOptions{Dir: t.TempDir()}, 2)
+// startJobs starts an embedded job server with workers in-process
+// workers and returns its client (for the caller to close) and its URL
+// with the token.
+func startJobs(t *testing.T, o jobs.ServerOptions, workers int) (*jobs.Client, string) {
+	t.Helper()
+	c, err := jobs.StartEmbedded(t.Context(), o, workers)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return c, c.Server().AuthURL()
+}
+
+// runLocalAndRemote runs the command args here and with -nats url, and
+// returns both outputs; name names the command in failures.
+func runLocalAndRemote(t *testing.T, name, url string, args ...string) (local, remote string) {
+	t.Helper()
+	code, local, errOut := runCmd(t, "", args...)
+	if code != 0 {
+		t.Fatalf("%s: exit %d: %s", name, code, errOut)
+	}
+	code, remote, errOut = runCmd(t, "", append(args, "-nats", url)...)
+	if code != 0 {
+		t.Fatalf("%s -nats: exit %d: %s", name, code, errOut)
+	}
+	return local, remote
+}
+
+// TestBenchOnWorkers runs benches locally and with -nats on in-process
+// workers of an embedded server: the same lines, in the same order.
+func TestBenchOnWorkers(t *testing.T) {
+	c, url := startJobs(t, jobs.ServerOptions{Dir: t.TempDir()}, 2)
 	defer c.Close()
-	url := c.Server().AuthURL()
 	for _, args := range [][]string{
 		{"samegame", "bench", "-rules", "dust", "-algo", "exact", "-n", "6", "-size", "5x5", "-timeout", "0", "-table-bits", "16", "-cpu", "-json"},
 		{"samegame", "bench", "-rules", "dust", "-algo", "dfs,exact", "-n", "4", "-size", "5x5", "-timeout", "0", "-table-bits", "16", "-json"},
@@ -67,14 +90,7 @@ func TestBenchOnWorkers(t *testing.T) {
 		{"edgematch", "bench", "-kind", "framed", "-size", "4x4", "-colors", "4", "-n", "3", "-algo", "dfs", "-workers", "1", "-json"},
 	} {
 		name := strings.Join(args[:2], " ")
-		code, local, errOut := runCmd(t, "", args...)
-		if code != 0 {
-			t.Fatalf("%s: exit %d: %s", name, code, errOut)
-		}
-		code, remote, errOut := runCmd(t, "", append(args, "-nats", url)...)
-		if code != 0 {
-			t.Fatalf("%s -nats: exit %d: %s", name, code, errOut)
-		}
+		local, remote := runLocalAndRemote(t, name, url, args...)
 		l, r := stripTimes(t, local), stripTimes(t, remote)
 		if strings.Join(l, "\n") != strings.Join(r, "\n") {
 			t.Errorf("%s: local and -nats differ:\n%s\n---\n%s", name, strings.Join(l, "\n"), strings.Join(r, "\n"))
@@ -126,12 +142,8 @@ func TestBenchOnWorkers(t *testing.T) {
 }
 
 func TestJobsCommands(t *testing.T) {
-	c, err := jobs.StartEmbedded(t.Context(), jobs.ServerOptions{Dir: t.TempDir()}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, url := startJobs(t, jobs.ServerOptions{Dir: t.TempDir()}, 0)
 	defer c.Close()
-	url := c.Server().AuthURL()
 	id, err := c.Submit(t.Context(), jobs.Spec{ID: "job-1", Kind: jobs.NoopKind, Input: json.RawMessage(`7`)})
 	if err != nil {
 		t.Fatal(err)

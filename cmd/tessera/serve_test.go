@@ -181,32 +181,32 @@ func TestServeJobSurvivesRestart(t *testing.T) {
 	// One client: its identity in a cookie (a job is its submitter's only).
 	jar, _ := cookiejar.New(nil)
 	client := &http.Client{Jar: jar}
-	post := func(url, body string) map[string]any {
+	// call sends a request (a POST when body is not empty) and decodes
+	// its JSON answer, which must come with status want.
+	call := func(url, body string, want int) map[string]any {
 		t.Helper()
-		resp, err := client.Post(url, "application/json", strings.NewReader(body))
+		method, rd := http.MethodGet, io.Reader(nil)
+		if body != "" {
+			method, rd = http.MethodPost, strings.NewReader(body)
+		}
+		req, err := http.NewRequest(method, url, rd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer resp.Body.Close()
 		var v map[string]any
-		if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || resp.StatusCode != http.StatusAccepted {
-			t.Fatalf("POST %s: %d %v %v", url, resp.StatusCode, v, err)
+		if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || resp.StatusCode != want {
+			t.Fatalf("%s %s: %d %v %v", req.Method, url, resp.StatusCode, v, err)
 		}
 		return v
 	}
-	get := func(url string) map[string]any {
-		t.Helper()
-		resp, err := client.Get(url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var v map[string]any
-		if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || resp.StatusCode != http.StatusOK {
-			t.Fatalf("GET %s: %d %v %v", url, resp.StatusCode, v, err)
-		}
-		return v
-	}
+	post := func(url, body string) map[string]any { t.Helper(); return call(url, body, http.StatusAccepted) }
+	get := func(url string) map[string]any { t.Helper(); return call(url, "", http.StatusOK) }
 	// A catalogue kind (the sliding page's are the server's own, in memory).
 	job := post(url+"/api/jobs", `{"kind":"tangram.solve","spec":{"ref":{"figure":"house"},"solver":"exact"}}`)
 	id := job["id"].(string)

@@ -3,29 +3,15 @@
 package main
 
 import (
-	"bytes"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 )
 
-// lockedBuffer is a bytes.Buffer safe for the signal goroutine.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
 // TestInterruptTwice sends this process SIGINT twice: the first cancels the
 // context, the second exits with status 130.
 func TestInterruptTwice(t *testing.T) {
-	var stderr lockedBuffer
+	var stderr syncBuffer // written by the signal goroutine
 	exited := make(chan int, 1)
 	ctx, stop := interruptContext(t.Context(), &stderr, func(code int) { exited <- code })
 	defer stop()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,16 +29,7 @@ func TestTangramTurns(t *testing.T) {
 	}
 	fig := filepath.Join(dir, "fig7.png")
 	mustRunCmd(t, "tangram", "render", "-turns", "flip", hidden, sol, "-o", fig)
-	for _, f := range []string{fig, filepath.Join(snaps, "augmented.png"), filepath.Join(snaps, "augmented-02.png"), filepath.Join(snaps, "iterates.png")} {
-		r, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := png.Decode(r); err != nil {
-			t.Errorf("%s: %v", f, err)
-		}
-		r.Close()
-	}
+	checkPNGs(t, fig, filepath.Join(snaps, "augmented.png"), filepath.Join(snaps, "augmented-02.png"), filepath.Join(snaps, "iterates.png"))
 	given := filepath.Join(dir, "g.txt")
 	mustRunCmd(t, "tangram", "generate", "-seed", "3", "-turns", "rotate", "-given", "-o", given)
 	if code, out, _ := runCmd(t, "", "tangram", "solve", "-algo", "sdp", given); code != 0 || !strings.Contains(out, "solved     true") {

@@ -24,16 +24,7 @@ func TestTangramGenerateSolveRender(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil || !got.Solved || got.Iterations < 1 || got.Seconds == nil || got.Objective == nil {
 		t.Fatalf("solve -json: %v %q", err, out)
 	}
-	for _, f := range []string{img, filepath.Join(snaps, "iterates.png"), filepath.Join(snaps, "iterate-01.png")} {
-		r, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := png.Decode(r); err != nil {
-			t.Errorf("%s: %v", f, err)
-		}
-		r.Close()
-	}
+	checkPNGs(t, img, filepath.Join(snaps, "iterates.png"), filepath.Join(snaps, "iterate-01.png"))
 	// The solution file renders; the exact solver agrees.
 	mustRunCmd(t, "tangram", "render", puzzle, sol, "-o", filepath.Join(dir, "r.png"))
 	if out = mustRunCmd(t, "tangram", "solve", "-algo", "exact", puzzle); !strings.Contains(out, "solved     true") || !strings.Contains(out, "place ") {
@@ -119,4 +110,19 @@ func triangleText(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// checkPNGs fails the test for each file that is not a PNG picture.
+func checkPNGs(t *testing.T, files ...string) {
+	t.Helper()
+	for _, f := range files {
+		r, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(r); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+		r.Close()
+	}
 }

@@ -8,7 +8,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-	"sync"
 	"time"
 	"unsafe"
 
@@ -582,7 +581,7 @@ func (o Breaks) Solve(ctx context.Context, p *edgematch.Puzzle) (edgematch.Resul
 	if o.PolishMoves == 0 {
 		o.PolishMoves = 2000
 	}
-	sh := &breakShared{o: o, p: p, start: startTime, best: -1}
+	sh := &breakShared{o: o, p: p, bestOf: bestOf{start: startTime, best: -1}}
 	if o.Start != nil {
 		sh.best, sh.bestWho = p.Score(o.Start).Matched, -1
 		sh.bestBoard = o.Start.Clone()
@@ -610,19 +609,11 @@ func (o Breaks) Solve(ctx context.Context, p *edgematch.Puzzle) (edgematch.Resul
 
 // breakShared is the state the workers share.
 type breakShared struct {
-	o         Breaks
-	p         *edgematch.Puzzle
-	start     time.Time
-	mu        sync.Mutex
-	best      int
-	bestWho   int
-	bestBoard *edgematch.Board
-	bestAt    time.Duration // when best was first reached
-	nodes     int64
-	moves     int64
+	o Breaks
+	p *edgematch.Puzzle
+	bestOf
 	restarts  int64
 	maxDepth  int
-	lastProg  time.Time
 	completed int64
 	top       [NearGap + 1]int64 // Near is their sum
 }
@@ -636,17 +627,7 @@ func (sh *breakShared) offer(b *edgematch.Board, score, who int) {
 	if d := sh.p.MaxScore() - score; d <= NearGap {
 		sh.top[d]++
 	}
-	if score < sh.best || (score == sh.best && (sh.bestWho < 0 || who >= sh.bestWho)) {
-		return
-	}
-	if score > sh.best {
-		sh.bestAt = time.Since(sh.start)
-	}
-	sh.best, sh.bestWho = score, who
-	sh.bestBoard = b.Clone()
-	if sh.o.OnBest != nil {
-		sh.o.OnBest(sh.bestBoard, sh.p.Score(sh.bestBoard))
-	}
+	sh.offerLocked(score, who, b.Clone, sh.p, sh.o.OnBest)
 }
 
 // bestScore returns the best score so far (-1: none).
@@ -671,8 +652,7 @@ func (sh *breakShared) report(nodes, moves, restarts int64, depth int) {
 	sh.moves += moves
 	sh.restarts += restarts
 	sh.maxDepth = max(sh.maxDepth, depth)
-	if sh.o.Progress != nil && time.Since(sh.lastProg) >= time.Second {
-		sh.lastProg = time.Now()
+	if sh.o.Progress != nil && sh.progressDue() {
 		sh.o.Progress(sh.progressLocked())
 	}
 }

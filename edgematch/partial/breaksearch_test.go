@@ -28,16 +28,7 @@ func TestBreaksEternity2(t *testing.T) {
 		}
 		reported = append(reported, s.Matched)
 	}
-	a, err := opts.Solve(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Verify(a.Board); err != nil {
-		t.Fatal(err)
-	}
-	if a.Score != p.Score(a.Board) || a.Score.FrameErrors != 0 || a.Score.Matched < 400 {
-		t.Fatalf("score %v (rescored %v)", a.Score, p.Score(a.Board))
-	}
+	a := solveValid(t, opts, p, 400)
 	if !slices.IsSorted(reported) || len(reported) == 0 || reported[len(reported)-1] != a.Score.Matched {
 		t.Fatalf("best scores reported %v, result %v", reported, a.Score)
 	}
@@ -177,32 +168,16 @@ func TestHeuristicColours(t *testing.T) {
 // polishing.
 func BenchmarkBreaksEternity2(b *testing.B) {
 	p := emtest.E2(b, 1)
-	b.ReportAllocs()
-	var nodes int64
-	cpu0 := emtest.ProcessCPU()
-	for b.Loop() {
+	emtest.BenchPlacements(b, func() int64 {
 		res, _ := Breaks{Workers: 1, MaxNodes: 20_000_000, PolishMoves: -1}.Solve(context.Background(), p)
-		nodes += res.Stats.Nodes
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "placements/s")
-	if cpu := emtest.ProcessCPU() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(nodes)/cpu.Seconds(), "placements/cpu-s")
-	}
+		return res.Stats.Nodes
+	})
 }
 
 func TestTilesEternity2(t *testing.T) {
 	p := emtest.E2(t, 1)
 	opts := Tiles{Seed: 4, Workers: 1, MaxNodes: 3_000_000, RestartNodes: 1_500_000, PolishMoves: 200, GroupIters: 500}
-	a, err := opts.Solve(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Verify(a.Board); err != nil {
-		t.Fatal(err)
-	}
-	if a.Score != p.Score(a.Board) || a.Score.FrameErrors != 0 || a.Score.Matched < 380 {
-		t.Fatalf("score %v (rescored %v)", a.Score, p.Score(a.Board))
-	}
+	a := solveValid(t, opts, p, 380)
 	b, _ := opts.Solve(context.Background(), p)
 	if !slices.Equal(a.Board.Cells, b.Board.Cells) {
 		t.Fatal("the result is not a function of the seed and the node budget")
@@ -303,4 +278,22 @@ func TestBreaksTopCounts(t *testing.T) {
 		t.Fatalf("the best board (%d) is not counted in %v", best, last.Top)
 	}
 	t.Logf("best %d, %d completed, top %v", best, last.Completed, last.Top)
+}
+
+// solveValid solves p with s and fails unless the board is valid, its
+// score the board's own, with no frame error and at least minMatched
+// edges matched.
+func solveValid(t *testing.T, s edgematch.Solver, p *edgematch.Puzzle, minMatched int) edgematch.Result {
+	t.Helper()
+	a, err := s.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Verify(a.Board); err != nil {
+		t.Fatal(err)
+	}
+	if a.Score != p.Score(a.Board) || a.Score.FrameErrors != 0 || a.Score.Matched < minMatched {
+		t.Fatalf("score %v (rescored %v)", a.Score, p.Score(a.Board))
+	}
+	return a
 }

@@ -95,7 +95,7 @@ func (o Partial) Solve(ctx context.Context, p *edgematch.Puzzle) (edgematch.Resu
 	if o.DFSNodes <= 0 {
 		o.DFSNodes = 50_000_000
 	}
-	sh := &partialShared{o: o, start: startTime, best: -1}
+	sh := &partialShared{o: o, bestOf: bestOf{start: startTime, best: -1}}
 	inParallel(ctx, workers, func(ctx context.Context, cancel context.CancelFunc, w int) {
 		rng := rand.New(rand.NewPCG(o.Seed, uint64(w)*0x9e3779b97f4a7c15+1))
 		l := newLNS(c, rng)
@@ -129,16 +129,50 @@ func (o Partial) Solve(ctx context.Context, p *edgematch.Puzzle) (edgematch.Resu
 
 // partialShared is the state the workers share.
 type partialShared struct {
-	o         Partial
+	o Partial
+	bestOf
+}
+
+// bestOf is the best board the workers of a search have found and their
+// counts, under mu.
+type bestOf struct {
 	start     time.Time
 	mu        sync.Mutex
 	best      int
-	bestWho   int
+	bestWho   int // -1: the board to beat (Start), not a worker's
 	bestBoard *edgematch.Board
 	bestAt    time.Duration // when best was first reached
 	moves     int64
 	nodes     int64
 	lastProg  time.Time
+}
+
+// offerLocked records board() as the best if score beats it (ties go to
+// the lower worker, so that the result does not depend on timing when
+// scores tie, and never to a worker over the board to beat) and calls
+// onBest with it. The caller holds mu.
+func (b *bestOf) offerLocked(score, who int, board func() *edgematch.Board, p *edgematch.Puzzle, onBest func(*edgematch.Board, edgematch.Score)) {
+	if score < b.best || (score == b.best && (b.bestWho < 0 || who >= b.bestWho)) {
+		return
+	}
+	if score > b.best {
+		b.bestAt = time.Since(b.start)
+	}
+	b.best, b.bestWho = score, who
+	b.bestBoard = board()
+	if onBest != nil {
+		onBest(b.bestBoard, p.Score(b.bestBoard))
+	}
+}
+
+// progressDue reports whether a progress line is due (one a second at
+// most) and, if so, starts the next second. The caller holds mu.
+func (b *bestOf) progressDue() bool {
+	if time.Since(b.lastProg) < time.Second {
+		return false
+	}
+	b.lastProg = time.Now()
+	return true
 }
 
 func (sh *partialShared) addNodes(n int64) {
@@ -152,17 +186,7 @@ func (sh *partialShared) addNodes(n int64) {
 func (sh *partialShared) offer(l *lns, who int) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	if l.score < sh.best || (l.score == sh.best && who >= sh.bestWho) {
-		return
-	}
-	if l.score > sh.best {
-		sh.bestAt = time.Since(sh.start)
-	}
-	sh.best, sh.bestWho = l.score, who
-	sh.bestBoard = l.board()
-	if sh.o.OnBest != nil {
-		sh.o.OnBest(sh.bestBoard, l.c.P.Score(sh.bestBoard))
-	}
+	sh.offerLocked(l.score, who, l.board, l.c.P, sh.o.OnBest)
 }
 
 // report adds moves and calls Progress at most once a second.
@@ -170,8 +194,7 @@ func (sh *partialShared) report(moves int64) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	sh.moves += moves
-	if sh.o.Progress != nil && time.Since(sh.lastProg) >= time.Second {
-		sh.lastProg = time.Now()
+	if sh.o.Progress != nil && sh.progressDue() {
 		sh.o.Progress(PartialProgress{Best: sh.best, Moves: sh.moves, Elapsed: time.Since(sh.start)})
 	}
 }

@@ -19,16 +19,24 @@ func newEdgeMatchBreaks(o EdgeMatchRun) (edgematch.Solver, error) {
 	if err != nil {
 		return nil, err
 	}
+	return hookBreaks(o, "partial", &s, &s.OnBest, &s.Progress), nil
+}
+
+// hookBreaks gives a break search named name (partial, tiles) the run's
+// hooks: with a Searches executor it runs as seeded searches
+// (distPartial); otherwise onBest and progress, s's own fields, get the
+// run's OnBest and Progress.
+func hookBreaks[S partial.SeededSearch](o EdgeMatchRun, name string, s *S, onBest *func(*edgematch.Board, edgematch.Score), progress *func(partial.BreaksProgress)) edgematch.Solver {
 	if o.Hooks.Searches != nil {
-		return o.distPartial(s, func(pp partial.PartialProgress) {
-			o.Hooks.Progress("partial: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
-		}), nil
+		return o.distPartial(*s, func(pp partial.PartialProgress) {
+			o.Hooks.Progress("%s: best %d, %.0f s", name, pp.Best, pp.Elapsed.Seconds())
+		})
 	}
-	s.OnBest = o.Hooks.OnBest
+	*onBest = o.Hooks.OnBest
 	if o.Hooks.Progress != nil {
-		s.Progress = func(pp partial.BreaksProgress) { o.Hooks.Progress("partial: %s", breaksLine(pp)) }
+		*progress = func(pp partial.BreaksProgress) { o.Hooks.Progress("%s: %s", name, breaksLine(pp)) }
 	}
-	return s, nil
+	return *s
 }
 
 // breaks checks the options of partial and tiles and returns the break
@@ -85,14 +93,5 @@ func newEdgeMatchTiles(o EdgeMatchRun) (edgematch.Solver, error) {
 		return nil, err
 	}
 	t := partial.Tiles{Seed: b.Seed, Workers: b.Workers, Scan: b.Scan, MaxNodes: b.MaxNodes, Start: b.Start}
-	if o.Hooks.Searches != nil {
-		return o.distPartial(t, func(pp partial.PartialProgress) {
-			o.Hooks.Progress("tiles: best %d, %.0f s", pp.Best, pp.Elapsed.Seconds())
-		}), nil
-	}
-	t.OnBest = o.Hooks.OnBest
-	if o.Hooks.Progress != nil {
-		t.Progress = func(pp partial.BreaksProgress) { o.Hooks.Progress("tiles: %s", breaksLine(pp)) }
-	}
-	return t, nil
+	return hookBreaks(o, "tiles", &t, &t.OnBest, &t.Progress), nil
 }

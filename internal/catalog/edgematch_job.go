@@ -96,9 +96,9 @@ func (j EdgeMatchJob) Solve(ctx context.Context, s edgematch.Solver, p *edgematc
 
 // runEdgeMatchJob is the job kind "edgematch.solve"; with View, RunView.
 func runEdgeMatchJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-	var j EdgeMatchJob
-	if err := json.Unmarshal(spec, &j); err != nil {
-		return nil, fmt.Errorf("edgematch.solve: %w", err)
+	j, err := decodeSpec[EdgeMatchJob]("edgematch.solve", spec)
+	if err != nil {
+		return nil, err
 	}
 	if j.View {
 		return j.RunView(ctx, progress)

@@ -267,9 +267,9 @@ var gapModels sync.Map
 // options' Model (a model folder) is refused; the worker uses the shipped
 // model.
 func runGapsJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-	var j GapsJob
-	if err := json.Unmarshal(spec, &j); err != nil {
-		return nil, fmt.Errorf("gaps.solve: %w", err)
+	j, err := decodeSpec[GapsJob]("gaps.solve", spec)
+	if err != nil {
+		return nil, err
 	}
 	if j.Options.Model != "" {
 		return nil, errors.New("gaps.solve: a job carries no file: the model must be the shipped one (-model works without -nats)")

@@ -46,17 +46,13 @@ func (c GACount) MarshalText() ([]byte, error) { return gaText(int(c), strconv.I
 
 // UnmarshalText reads a count as a flag gives it: 0 is none.
 func (c *GACount) UnmarshalText(b []byte) error {
-	n, err := gaRead(b, func(s string) (int, error) {
+	return gaRead(b, c, func(s string) (GACount, error) {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
 			return 0, fmt.Errorf("%q: want a count, 0 or more", b)
 		}
-		return n, nil
+		return GACount(n), nil
 	})
-	if err == nil {
-		*c = GACount(n)
-	}
-	return err
 }
 
 // MarshalJSON and UnmarshalJSON keep the options' encoding in JSON.
@@ -79,7 +75,7 @@ func (r GARate) MarshalText() ([]byte, error) {
 
 // UnmarshalText reads a rate as a flag gives it: 0 is never.
 func (r *GARate) UnmarshalText(b []byte) error {
-	x, err := gaRead(b, func(s string) (float64, error) {
+	return gaRead(b, r, func(s string) (GARate, error) {
 		x, err := strconv.ParseFloat(s, 64)
 		if err == nil && (math.IsNaN(x) || math.IsInf(x, 0)) {
 			return 0, fmt.Errorf("%q is not a finite number", b)
@@ -87,12 +83,8 @@ func (r *GARate) UnmarshalText(b []byte) error {
 		if err != nil || x < 0 || x > 1 {
 			return 0, fmt.Errorf("%q: want a probability, 0 to 1", b)
 		}
-		return x, nil
+		return GARate(x), nil
 	})
-	if err == nil {
-		*r = GARate(x)
-	}
-	return err
 }
 
 // MarshalJSON and UnmarshalJSON keep the options' encoding in JSON.
@@ -117,19 +109,21 @@ func gaText[T int | float64](v T, format func(T) string) []byte {
 	return []byte(format(v))
 }
 
-// gaRead reads b with parse, which refuses what is not a valid value.
-func gaRead[T int | float64](b []byte, parse func(string) (T, error)) (T, error) {
-	if len(b) == 0 {
-		return 0, nil
+// gaRead reads b with parse, which refuses what is not a valid value,
+// into *dst (left as it is on an error).
+func gaRead[T ~int | ~float64](b []byte, dst *T, parse func(string) (T, error)) error {
+	var v T
+	if len(b) > 0 {
+		var err error
+		if v, err = parse(string(b)); err != nil {
+			return err
+		}
+		if v == 0 {
+			v = -1
+		}
 	}
-	v, err := parse(string(b))
-	if err != nil {
-		return 0, err
-	}
-	if v == 0 {
-		v = -1
-	}
-	return v, nil
+	*dst = v
+	return nil
 }
 
 // gaFlag returns v as its flag reads it (none: 0), def for the default.

@@ -298,9 +298,9 @@ func JigsawGridOf(ctx context.Context, name string, data []byte, piece int, crop
 // JigsawResult out, the pictures read from (and the reconstructions put
 // in) the worker's blob store; with View, its progress too (RunView).
 func runJigsawJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-	var j JigsawJob
-	if err := json.Unmarshal(spec, &j); err != nil {
-		return nil, fmt.Errorf("jigsaw.solve: %w", err)
+	j, err := decodeSpec[JigsawJob]("jigsaw.solve", spec)
+	if err != nil {
+		return nil, err
 	}
 	blobs, ok := jobs.BlobsFrom(ctx)
 	if !ok {

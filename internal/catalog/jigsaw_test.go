@@ -140,6 +140,22 @@ func TestGapOptions(t *testing.T) {
 // memBlobs is a blob store in memory.
 type memBlobs map[string][]byte
 
+// blobFile returns a store in memory holding the file path, the file's
+// address in it and its bytes.
+func blobFile(t *testing.T, path string) (memBlobs, string, []byte) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blobs := memBlobs{}
+	a, err := blobs.PutBlob(context.Background(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return blobs, a, data
+}
+
 func (m memBlobs) PutBlob(_ context.Context, data []byte) (string, error) {
 	a := jobs.BlobAddress(data)
 	m[a] = data
@@ -198,12 +214,7 @@ func TestJigsawJobs(t *testing.T) {
 // square as neural.Centre cuts and shuffles it (the command line's and the
 // web page's), its answer given to OnResult.
 func TestGapsJobCentre(t *testing.T) {
-	data, err := os.ReadFile("../../jigsaw/neural/testdata/kodak23.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	blobs := memBlobs{}
-	a, _ := blobs.PutBlob(context.Background(), data)
+	blobs, a, data := blobFile(t, "../../jigsaw/neural/testdata/kodak23.png")
 	g := neural.Geometry{Grid: 3, Patch: 40, Gap: 4}
 	j := GapsJob{Spec: Spec[GapOptions]{Solver: "greedy-p", Options: GapOptions{Seed: 4}}, Picture: Picture{Name: "k.png", Blob: a},
 		Grid: g.Grid, Patch: g.Patch, Gap: g.Gap, Centre: true}

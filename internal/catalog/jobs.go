@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"maps"
 )
 
@@ -19,6 +20,15 @@ const (
 	GapsKind      = "gaps.solve"
 	EdgeMatchKind = "edgematch.solve"
 )
+
+// decodeSpec reads the spec of a job of kind, a J.
+func decodeSpec[J any](kind string, spec json.RawMessage) (J, error) {
+	var j J
+	if err := json.Unmarshal(spec, &j); err != nil {
+		return j, fmt.Errorf("%s: %w", kind, err)
+	}
+	return j, nil
+}
 
 // JobKinds returns the catalogue's job kinds and their functions, for the
 // job systems to register (tessera worker, the in-process workers of serve

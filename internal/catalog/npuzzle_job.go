@@ -209,9 +209,9 @@ func LoadNpuzzlePDB(ctx context.Context, j NpuzzleJob) (*npuzzle.PDB, error) {
 // runNpuzzleJob is the job kind "npuzzle.solve": an NpuzzleJob in, an
 // NpuzzleRecord out.
 func runNpuzzleJob(ctx context.Context, spec json.RawMessage, _ func(any)) (any, error) {
-	var j NpuzzleJob
-	if err := json.Unmarshal(spec, &j); err != nil {
-		return nil, fmt.Errorf("npuzzle.solve: %w", err)
+	j, err := decodeSpec[NpuzzleJob]("npuzzle.solve", spec)
+	if err != nil {
+		return nil, err
 	}
 	var rec NpuzzleRecord
 	pdb, err := LoadNpuzzlePDB(ctx, j)

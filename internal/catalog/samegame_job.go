@@ -155,9 +155,9 @@ func (r *SameGameRecord) fill(entry Entry[samegame.Solver, SameGameRun], sol sam
 // SameGameRecord out. A job names no file: an options' Model (a network
 // file) is refused.
 func runSameGameJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-	var j SameGameJob
-	if err := json.Unmarshal(spec, &j); err != nil {
-		return nil, fmt.Errorf("samegame.solve: %w", err)
+	j, err := decodeSpec[SameGameJob]("samegame.solve", spec)
+	if err != nil {
+		return nil, err
 	}
 	if j.Options.Model != "" {
 		return nil, errors.New("samegame.solve: a job carries no file: the network (model) must be the shipped one")

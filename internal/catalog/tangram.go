@@ -175,9 +175,9 @@ func (j TangramJob) RunPuzzle(ctx context.Context, p *tangram.Puzzle, h TangramH
 // runTangramJob is the job kind "tangram.solve" (ParsePuzzle bounds the
 // puzzle's text: tangram.MaxFileBytes); with View, RunView.
 func runTangramJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-	var j TangramJob
-	if err := json.Unmarshal(spec, &j); err != nil {
-		return nil, fmt.Errorf("tangram.solve: %w", err)
+	j, err := decodeSpec[TangramJob]("tangram.solve", spec)
+	if err != nil {
+		return nil, err
 	}
 	if j.View {
 		return j.RunView(ctx, progress)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"math"
-	"os"
 	"sync"
 	"testing"
 	"time"
@@ -16,12 +15,7 @@ import (
 // generations, scored, and its result's view agrees with its record (one
 // picture: the board's direct score is the record's).
 func TestJigsawJobView(t *testing.T) {
-	data, err := os.ReadFile("../../jigsaw/testdata/mit5-crop.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	blobs := memBlobs{}
-	a, _ := blobs.PutBlob(context.Background(), data)
+	blobs, a, _ := blobFile(t, "../../jigsaw/testdata/mit5-crop.png")
 	job := JigsawJob{Spec: Spec[JigsawOptions]{Solver: "ga", Options: JigsawOptions{Seed: 1}}, Pictures: []Picture{{Name: "m.png", Blob: a}},
 		Piece: 28, Type: 2, View: true}
 	in, _ := json.Marshal(job)
@@ -50,12 +44,7 @@ func TestJigsawJobView(t *testing.T) {
 // PaceMS after each through the context's pause, and its result's view
 // agrees with the record (V's value, the patches in place).
 func TestGapsJobView(t *testing.T) {
-	data, err := os.ReadFile("../../jigsaw/neural/testdata/kodak23.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	blobs := memBlobs{}
-	a, _ := blobs.PutBlob(context.Background(), data)
+	blobs, a, _ := blobFile(t, "../../jigsaw/neural/testdata/kodak23.png")
 	j := GapsJob{Spec: Spec[GapOptions]{Solver: "mcts", Options: GapOptions{Seed: 4, Sims: 10}, Budget: Budget{Timeout: time.Minute}},
 		Picture: Picture{Name: "k.png", Blob: a}, Grid: 3, Patch: 40, Gap: 4, Centre: true, View: true, PaceMS: 1}
 	in, _ := json.Marshal(j)

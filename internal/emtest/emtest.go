@@ -226,3 +226,19 @@ func BruteCount(p *edgematch.Puzzle) int64 {
 	rec(0)
 	return count
 }
+
+// BenchPlacements runs solve, which returns the placements of one run,
+// in b's loop and reports placements per second of wall-clock time and
+// of the process's CPU time.
+func BenchPlacements(b *testing.B, solve func() int64) {
+	b.ReportAllocs()
+	var nodes int64
+	cpu0 := ProcessCPU()
+	for b.Loop() {
+		nodes += solve()
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "placements/s")
+	if cpu := ProcessCPU() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(nodes)/cpu.Seconds(), "placements/cpu-s")
+	}
+}

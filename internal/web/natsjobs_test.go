@@ -74,7 +74,7 @@ func TestPagesOnCatalogueWorkers(t *testing.T) {
 	}{
 		{"samegame.solve", map[string]any{"board": sgLine(dealStandard(3)), "solver": "greedy"}, true, `"score":`, ""},
 		{"tangram.solve", map[string]any{"ref": map[string]any{"figure": "house"}, "solver": "exact"}, true, `"pieces":[{`, ""},
-		{"edgematch.solve", map[string]any{"ref": emRef{Rows: 4, Cols: 4, Seed: 5}, "solver": "lp", "budget": map[string]any{"timeout_ns": 20e9}}, true,
+		{"edgematch.solve", map[string]any{"ref": emRef{Rows: 6, Cols: 6, Seed: 5}, "solver": "lp", "budget": map[string]any{"timeout_ns": 20e9}}, true,
 			`"iterates":["data:image/png`, `"p"`},
 		{"jigsaw.solve", jgJob(jgRef{Pictures: []string{"mosaic"}, Piece: 120, Rotate: true, Seed: 1}, "ga", time.Minute), true, `"perfect":true`, `"board"`},
 		{"gaps.solve", gapsJob(gp.Puzzle, "mcts", map[string]any{"sims": 10}, map[string]any{"pace_ms": 100}), true, `"final":true`, `"step"`},

@@ -395,16 +395,9 @@ type FragStats = HeadStats
 // images (fragPuzzles, fragData), with the pair network as it is.
 func (m *Model) TrainFragments(ctx context.Context, images []image.Image, grid int, fo FragOptions, arch Arch, opts TrainOptions) (FragStats, error) {
 	opts = opts.defaults()
-	if m.Frag == nil {
-		m.Frag = map[int]Heads{}
-	}
-	h, ok := m.Frag[grid]
-	if !ok {
-		var err error
-		if h, err = NewFragHeads(grid, arch, opts.Seed+uint64(grid)); err != nil {
-			return FragStats{}, err
-		}
-		m.Frag[grid] = h
+	h, ok, err := headsOf(&m.Frag, grid, arch, opts.Seed, NewFragHeads)
+	if err != nil {
+		return FragStats{}, err
 	}
 	samples, err := m.fragPuzzles(ctx, images, grid, opts.Puzzles, opts.Seed, fo)
 	if err != nil {

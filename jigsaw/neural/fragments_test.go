@@ -165,14 +165,7 @@ func TestFragmentHeadsTrainAndSolve(t *testing.T) {
 			t.Fatalf("puzzle %d differs with one core", i)
 		}
 	}
-	dir := t.TempDir()
-	if err := m.Save(dir, nil); err != nil {
-		t.Fatal(err)
-	}
-	m2, _, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2, _ := saveAndLoad(t, m, nil)
 	if _, ok := m2.Frag[3]; !ok {
 		t.Fatal("fragment heads not saved")
 	}

@@ -194,6 +194,30 @@ func TestGreedyWithOracle(t *testing.T) {
 	}
 }
 
+// saveAndLoad saves m with info to a new folder and loads it back.
+func saveAndLoad(t *testing.T, m *Model, info map[string]string) (*Model, map[string]string) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := m.Save(dir, info); err != nil {
+		t.Fatal(err)
+	}
+	back, binfo, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back, binfo
+}
+
+// shippedModel returns the model shipped with the package (Default).
+func shippedModel(t testing.TB) *Model {
+	t.Helper()
+	m, _, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 func loadTestImage(t testing.TB, name string) image.Image {
 	img, err := imageio.Load("testdata/"+name, imageio.Options{})
 	if err != nil {
@@ -227,10 +251,7 @@ func TestShippedModelSolves(t *testing.T) {
 }
 
 func TestSameSeedSameResult(t *testing.T) {
-	m, _, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := shippedModel(t)
 	img := loadTestImage(t, "kodak03.png")
 	run := func() Result {
 		pz := Random(img, Geometry{}, rand.New(rand.NewPCG(5, 6)))
@@ -247,10 +268,7 @@ func TestSameSeedSameResult(t *testing.T) {
 }
 
 func TestCancelledReturnsError(t *testing.T) {
-	m, _, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := shippedModel(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	pz := Centre(loadTestImage(t, "kodak03.png"), Geometry{}, 1)

@@ -305,10 +305,7 @@ func TestSelections(t *testing.T) {
 // answer is one of the attempts, and the oracle-best attempt is at least
 // as good as it, the worst at most.
 func TestAttemptsReport(t *testing.T) {
-	m, _, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := shippedModel(t)
 	img := loadTestImage(t, "kodak23.png")
 	for seed := uint64(1); seed <= 3; seed++ {
 		pz := Random(img, Geometry{}, rand.New(rand.NewPCG(seed, 9)))
@@ -333,10 +330,7 @@ func TestAttemptsReport(t *testing.T) {
 // TestAblationsRepeat: the same seed gives the same answer with every
 // option away from its default.
 func TestAblationsRepeat(t *testing.T) {
-	m, _, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := shippedModel(t)
 	img := loadTestImage(t, "kodak03.png")
 	for _, opts := range []Options{
 		{Sims: 10, Attempts: 2, Seed: 3, Order: OrderFree, Hints: 2, Prior: PriorUniform},
@@ -438,10 +432,7 @@ func TestShortestPath(t *testing.T) {
 // TestShipped2x2: the shipped model has 2x2 heads, and MCTS with the
 // ground-truth reward solves the 2x2 centres of the test images.
 func TestShipped2x2(t *testing.T) {
-	m, _, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := shippedModel(t)
 	g := Geometry{Grid: 2}.Defaults()
 	if err := m.Fits(g); err != nil {
 		t.Fatal(err)
@@ -545,10 +536,7 @@ func TestJudgePairs(t *testing.T) {
 			t.Fatalf("ParseJudge(%q) = %v, %v", name, j, err)
 		}
 	}
-	m, _, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := shippedModel(t)
 	img := loadTestImage(t, "kodak23.png")
 	for seed := uint64(1); seed <= 2; seed++ {
 		pz := Random(img, Geometry{}, rand.New(rand.NewPCG(seed, 9)))

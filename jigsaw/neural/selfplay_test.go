@@ -85,10 +85,7 @@ func TestSelfPlayEpoch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains the heads")
 	}
-	m, _, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := shippedModel(t)
 	imgs := []image.Image{loadTestImage(t, "kodak03.png"), loadTestImage(t, "kodak23.png")}
 	run := func() SelfPlayStats {
 		// A copy of the shipped model: Default's is shared.
@@ -158,14 +155,7 @@ func TestSaveKeepsGeometry(t *testing.T) {
 	}
 	cp := *m
 	cp.Gap = 10
-	dir := t.TempDir()
-	if err := cp.Save(dir, info); err != nil {
-		t.Fatal(err)
-	}
-	back, binfo, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back, binfo := saveAndLoad(t, &cp, info)
 	if back.Gap != 10 || binfo["gap"] != "10" || binfo["recipe"] != info["recipe"] {
 		t.Fatalf("saved for 10 px gaps, loaded %d (info %q)", back.Gap, binfo["gap"])
 	}

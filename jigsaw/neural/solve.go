@@ -479,19 +479,8 @@ func HintPatches(pz *Puzzle, opts Options) []int {
 	if opts.Hints <= 0 {
 		return nil
 	}
-	n := pz.Cells()
-	rng := rand.New(rand.NewPCG(opts.Seed, 0x68696e74))
-	perm := rng.Perm(n)
-	if opts.CentralHint {
-		centre := (pz.Grid / 2) * (pz.Grid + 1)
-		for i, p := range perm {
-			if pz.Truth[p] == centre {
-				perm[0], perm[i] = perm[i], perm[0]
-				break
-			}
-		}
-	}
-	return perm[:min(opts.Hints, n)]
+	perm := hintOrder(pz, rand.New(rand.NewPCG(opts.Seed, 0x68696e74)), hintSpec{central: opts.CentralHint})
+	return perm[:min(opts.Hints, len(perm))]
 }
 
 // startState returns the first state of a game with the order order: the

@@ -90,10 +90,7 @@ func TestOnStep(t *testing.T) {
 // With the shipped networks too, OnStep (which asks V once more per
 // placement) leaves the answer and the counts as they are.
 func TestOnStepShippedModel(t *testing.T) {
-	m, _, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := shippedModel(t)
 	pz := Centre(loadTestImage(t, "kodak23.png"), Geometry{}, 1)
 	opts := Options{Sims: 50, Attempts: 2}
 	plain, err := Solve(context.Background(), m, pz, opts)

@@ -45,26 +45,26 @@ func NewTable(n int, logit func(d, a, b int) float32) *Table {
 				}
 			}
 		}
-		for a := range n {
-			m, lse := maxLSE(n, func(b int) (float32, bool) { return t.L[d][a*n+b], b != a })
-			t.Out[d][a] = m
-			for b := range n {
-				if b != a {
-					t.Fwd[d][a*n+b] = max(t.L[d][a*n+b]-lse, -20)
-				}
-			}
-		}
-		for b := range n {
-			m, lse := maxLSE(n, func(a int) (float32, bool) { return t.L[d][a*n+b], a != b })
-			t.In[d][b] = m
-			for a := range n {
-				if a != b {
-					t.Bwd[d][a*n+b] = max(t.L[d][a*n+b]-lse, -20)
-				}
+		normalise(n, t.L[d], t.Out[d], t.Fwd[d], func(a, b int) int { return a*n + b })
+		normalise(n, t.L[d], t.In[d], t.Bwd[d], func(b, a int) int { return a*n + b })
+	}
+	return t
+}
+
+// normalise sets, for every i, best[i] to the best logit l[at(i, j)]
+// over j != i and norm[at(i, j)] to that logit normalised by softmax over
+// them (at least -20): Out and Fwd with at(a, b) = a*N+b, In and Bwd with
+// the transpose.
+func normalise(n int, l, best, norm []float32, at func(i, j int) int) {
+	for i := range n {
+		m, lse := maxLSE(n, func(j int) (float32, bool) { return l[at(i, j)], j != i })
+		best[i] = m
+		for j := range n {
+			if j != i {
+				norm[at(i, j)] = max(l[at(i, j)]-lse, -20)
 			}
 		}
 	}
-	return t
 }
 
 // maxLSE returns the maximum and the log-sum-exp of the values v(i) that

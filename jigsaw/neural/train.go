@@ -254,6 +254,22 @@ func (o TrainOptions) hints(grid int) hintSpec {
 	return h
 }
 
+// headsOf returns the heads of grid in set, and whether set had them;
+// otherwise they are made by newHeads (seeded with seed+grid) and added.
+func headsOf(set *map[int]Heads, grid int, arch Arch, seed uint64, newHeads func(int, Arch, uint64) (Heads, error)) (Heads, bool, error) {
+	if *set == nil {
+		*set = map[int]Heads{}
+	}
+	if h, ok := (*set)[grid]; ok {
+		return h, true, nil
+	}
+	h, err := newHeads(grid, arch, seed+uint64(grid))
+	if err == nil {
+		(*set)[grid] = h
+	}
+	return h, false, err
+}
+
 // hintOrder returns a random order of pz's patches, with the central
 // cell's patch first when h asks for it.
 func hintOrder(pz *Puzzle, rng *rand.Rand, h hintSpec) []int {
@@ -393,13 +409,9 @@ type HeadStats struct {
 // architecture arch.
 func (m *Model) TrainHeads(ctx context.Context, images []image.Image, grid int, arch Arch, opts TrainOptions) (HeadStats, error) {
 	opts = opts.defaults()
-	h, ok := m.Heads[grid]
-	if !ok {
-		var err error
-		if h, err = NewHeads(grid, arch, opts.Seed+uint64(grid)); err != nil {
-			return HeadStats{}, err
-		}
-		m.Heads[grid] = h
+	h, _, err := headsOf(&m.Heads, grid, arch, opts.Seed, NewHeads)
+	if err != nil {
+		return HeadStats{}, err
 	}
 	samples, err := m.headPuzzles(ctx, images, grid, opts.Puzzles, opts.Seed)
 	if err != nil {
