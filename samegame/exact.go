@@ -241,13 +241,7 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 	}
 	e.levels[g] = groups
 	// span[c] .. span[c+1]: the groups of colour c (when groups are all).
-	var span [MaxColors + 1]int
-	for _, grp := range groups {
-		span[grp.color+1]++
-	}
-	for c := range geom.colors {
-		span[c+1] += span[c]
-	}
+	span := geom.spans(groups)
 	if len(singles) > 0 && g+1+k == bound {
 		// The reaches of the single groups, for the chain tests below.
 		e.reaches[g] = e.reaches[g][:0]
@@ -336,6 +330,34 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 		c.hash = geom.hash(&c.board)
 	}
 	e.kids[g] = kids
+	best, stop := e.descend(s, g, bound, kids, best)
+	if stop {
+		return best
+	}
+	best = max(best, lb)
+	e.tt.put(h, best)
+	return best
+}
+
+// spans returns where each colour's groups start in groups (ordered by
+// colour): span[c] .. span[c+1] are colour c's.
+func (g *bitGeom) spans(groups []bitGroup) (span [MaxColors + 1]int) {
+	for _, grp := range groups {
+		span[grp.color+1]++
+	}
+	for c := range g.colors {
+		span[c+1] += span[c]
+	}
+	return span
+}
+
+// descend is search's last pass over the children of s (at depth g) that
+// the first passes kept: it looks their bounds up in the table, orders
+// them and searches each with its sleep set. It returns the least bound
+// found with best, the bound so far, or the depth of a solution (or the
+// bound at an error) with stop set.
+func (e *exactSearch) descend(s *bitBoard, g, bound int, kids []exactChild, best int) (int, bool) {
+	geom := e.geom
 	for i := range kids {
 		kids[i].lb = max(kids[i].lb, e.tt.get(kids[i].hash))
 	}
@@ -375,13 +397,11 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 		d := 1 + e.search(&c.board, c.hash, c.lb, g+1, bound)
 		e.path = e.path[:len(e.path)-1]
 		if e.found != nil || e.err != nil {
-			return d
+			return d, true
 		}
 		best = min(best, d)
 	}
-	best = max(best, lb)
-	e.tt.put(h, best)
-	return best
+	return best, false
 }
 
 // maySingle reports whether clicking groups[i] (groups: all the groups of
