@@ -74,13 +74,15 @@ func TestPagesOnCatalogueWorkers(t *testing.T) {
 	}{
 		{"samegame.solve", map[string]any{"board": sgLine(dealStandard(3)), "solver": "greedy"}, true, `"score":`, ""},
 		{"tangram.solve", map[string]any{"ref": map[string]any{"figure": "house"}, "solver": "exact"}, true, `"pieces":[{`, ""},
-		{"edgematch.solve", map[string]any{"ref": emRef{Rows: 4, Cols: 4, Seed: 5}, "solver": "lp", "budget": map[string]any{"timeout_ns": 20e9}}, true,
+		{"edgematch.solve", map[string]any{"ref": emRef{Rows: 6, Cols: 6, Seed: 5}, "solver": "lp", "budget": map[string]any{"timeout_ns": 20e9}}, true,
 			// The LP's iterates (each with its P) go to progress as they
 			// come, but the job system writes progress at most four times
 			// a second, the latest winning: a fast LP's iterates may all
 			// be superseded by its last report, so the test asks for the
 			// solver's view, which every progress value carries, and finds
-			// the iterates in the result.
+			// the iterates in the result. 6x6 (about 0.6 s of LP) so that
+			// the events are watched while it runs: a 4x4 LP (5 ms) was
+			// done before the page's stream opened.
 			`"iterates":["data:image/png`, `"solver":"lp"`},
 		{"jigsaw.solve", jgJob(jgRef{Pictures: []string{"mosaic"}, Piece: 120, Rotate: true, Seed: 1}, "ga", time.Minute), true, `"perfect":true`, `"board"`},
 		{"gaps.solve", gapsJob(gp.Puzzle, "mcts", map[string]any{"sims": 10}, map[string]any{"pace_ms": 100}), true, `"final":true`, `"step"`},
