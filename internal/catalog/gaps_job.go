@@ -80,7 +80,8 @@ type GapsRecord struct {
 	*GapScore
 	Puzzle  int     `json:"puzzle"`
 	Seconds float64 `json:"seconds"`
-	// Value is V's estimate that the answer is right.
+	// Value is V's estimate that the answer is right (with Judge, the
+	// judge's value of it).
 	Value float64 `json:"value"`
 	// The worst and the oracle-best attempts (with Report).
 	Worst  *GapScore `json:"worst,omitempty"`

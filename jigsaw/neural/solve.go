@@ -370,7 +370,8 @@ type Result struct {
 	// Cells[i] is the cell chosen for patch i.
 	Cells []int
 	// Value is V's estimate of the answer (ValueConstant when the value
-	// mode keeps V from valuing complete reassemblies); Reward its
+	// mode keeps V from valuing complete reassemblies; with Options.Judge
+	// pairs or both, what the judge gave it); Reward its
 	// ground-truth reward (1 solved, 0 not; -1 when the truth is unknown).
 	Value, Reward float64
 	// Attempt is the attempt (0-based) that gave the answer.
