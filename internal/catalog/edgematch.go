@@ -12,7 +12,6 @@ import (
 	"tessera/edgematch/relax"
 	"tessera/edgematch/sat"
 	"tessera/lp"
-	"tessera/sdp"
 )
 
 // EdgeMatchOptions are the edge-matching solvers' options: plain data
@@ -21,24 +20,24 @@ import (
 // gives each solver its defaults. Each solver reads the fields its entry's
 // Reads lists and ignores the others.
 type EdgeMatchOptions struct {
-	Order        string        `json:"order,omitempty" help:"dfs, partial, tiles, lp: the backtracker's scan order: auto, rows, columns, frame, spiral, or a scan from a corner as listed by estimate -scans (\"\": auto)"`
-	Workers      int           `json:"workers,omitempty" help:"goroutines (0: one per core)"`
-	MaxNodes     int64         `json:"max_nodes,omitempty" help:"dfs, lp: stop the backtracker after this many placements; partial, tiles: after this many per worker, reproducibly with -workers 1 (0: no limit)"`
-	LPBackend    string        `json:"lp,omitempty" help:"lp backend: pdhg (pure Go, the default) or clp (needs a build with -tags clp)"`
-	LPIter       int           `json:"lp_iter,omitempty" help:"lp: at most this many LPs (0: 20)"`
-	LPTime       time.Duration `json:"lp_time,omitempty" help:"lp: stop the LP iteration after this long and round (0: only -timeout)"`
-	NoSearch     bool          `json:"no_search,omitempty" help:"lp: stop after the LP iteration (no rounding and search)"`
-	LPPlain      bool          `json:"lp_plain,omitempty" help:"lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)"`
-	LPMaxMiB     int64         `json:"lp_max_mem,omitempty" help:"lp: refuse a puzzle whose LP would need more than about this many MiB, estimated before building it (0: 1024)"`
-	MaxMoves     int64         `json:"max_moves,omitempty" help:"lns: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout"`
-	SDPBackend   string        `json:"sdp,omitempty" help:"sdp backend: go (pure Go, the default) or csdp (a build with -tags csdp)"`
-	SDPK         int           `json:"sdp_k,omitempty" help:"sdp: degree of the moment matrices (0: 2)"`
-	SDPIter      int           `json:"sdp_iter,omitempty" help:"sdp: at most this many SDPs (0: 40)"`
-	SATSolver    string        `json:"sat_solver,omitempty" help:"sat: the SAT solver, a name on the PATH or a path (default: the first of cadical, kissat, cryptominisat5 found)"`
-	MaxSolutions int64         `json:"max_solutions,omitempty" help:"sat -count: stop after this many solutions (0: no limit)"`
-	Count        bool          `json:"count,omitempty" help:"dfs, sat: count all solutions instead of stopping at the first"`
-	Split        int           `json:"split,omitempty" help:"dfs: split the search into independent subtrees below the placements of the first K cells of the scan, run on -workers goroutines (0: no split, work stealing on every core)"`
-	Seed         uint64        `json:"seed,string,omitempty" applies:"all" help:"random seed (partial, tiles, lns): the same seed gives the same result, unless a wall-clock -timeout ends the work first"`
+	Order     string        `json:"order,omitempty" help:"dfs, partial, tiles, lp: the backtracker's scan order: auto, rows, columns, frame, spiral, or a scan from a corner as listed by estimate -scans (\"\": auto)"`
+	Workers   int           `json:"workers,omitempty" help:"goroutines (0: one per core)"`
+	MaxNodes  int64         `json:"max_nodes,omitempty" help:"dfs, lp: stop the backtracker after this many placements; partial, tiles: after this many per worker, reproducibly with -workers 1 (0: no limit)"`
+	LPBackend string        `json:"lp,omitempty" help:"lp backend: pdhg (pure Go, the default) or clp (needs a build with -tags clp)"`
+	LPIter    int           `json:"lp_iter,omitempty" help:"lp: at most this many LPs (0: 20)"`
+	LPTime    time.Duration `json:"lp_time,omitempty" help:"lp: stop the LP iteration after this long and round (0: only -timeout)"`
+	NoSearch  bool          `json:"no_search,omitempty" help:"lp: stop after the LP iteration (no rounding and search)"`
+	LPPlain   bool          `json:"lp_plain,omitempty" help:"lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)"`
+	LPMaxMiB  int64         `json:"lp_max_mem,omitempty" help:"lp: refuse a puzzle whose LP would need more than about this many MiB, estimated before building it (0: 1024)"`
+	MaxMoves  int64         `json:"max_moves,omitempty" help:"lns: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout"`
+	SDPBackendOption
+	SDPK         int    `json:"sdp_k,omitempty" help:"sdp: degree of the moment matrices (0: 2)"`
+	SDPIter      int    `json:"sdp_iter,omitempty" help:"sdp: at most this many SDPs (0: 40)"`
+	SATSolver    string `json:"sat_solver,omitempty" help:"sat: the SAT solver, a name on the PATH or a path (default: the first of cadical, kissat, cryptominisat5 found)"`
+	MaxSolutions int64  `json:"max_solutions,omitempty" help:"sat -count: stop after this many solutions (0: no limit)"`
+	Count        bool   `json:"count,omitempty" help:"dfs, sat: count all solutions instead of stopping at the first"`
+	Split        int    `json:"split,omitempty" help:"dfs: split the search into independent subtrees below the placements of the first K cells of the scan, run on -workers goroutines (0: no split, work stealing on every core)"`
+	Seed         uint64 `json:"seed,string,omitempty" applies:"all" help:"random seed (partial, tiles, lns): the same seed gives the same result, unless a wall-clock -timeout ends the work first"`
 }
 
 // Check reports options out of range, naming the flag: every solver's
@@ -131,13 +130,13 @@ var EdgeMatch = Table[edgematch.Solver, EdgeMatchRun]{
 	{ID: "lp", Name: "Kovalsky's LP relaxation, then search", Optimal: true,
 		Reads: []string{"order", "workers", "max_nodes", "lp", "lp_iter", "lp_time", "no_search", "lp_plain", "lp_max_mem"},
 		Doc:   "Kovalsky, Glasner and Basri's iterative LP, then (unless the search is turned off) rounding, fixing and the backtracker",
-		New:   newEdgeMatchLP},
+		New:   inProcess("lp", newEdgeMatchLP)},
 	{ID: "sdp", Name: "Kovalsky's rank-one SDP (Algorithm 2)", Reads: []string{"sdp", "sdp_k", "sdp_iter"},
 		Doc: sdpLimits,
-		New: newEdgeMatchSDP},
+		New: inProcess("sdp", newEdgeMatchSDP)},
 	{ID: "sat", Name: "SAT solver (external)", Optimal: true, Reads: []string{"count", "sat_solver", "max_solutions"},
 		Doc: "the puzzle as CNF, solved by cadical (or another SAT solver) from the PATH, the model decoded and verified; it counts solutions by blocking clauses",
-		New: newEdgeMatchSAT},
+		New: inProcess("sat", newEdgeMatchSAT)},
 }
 
 func init() { register("edgematch", EdgeMatch.Menu) }
@@ -145,16 +144,19 @@ func init() { register("edgematch", EdgeMatch.Menu) }
 // errResume refuses a start board to a solver that does not take one.
 var errResume = errors.New("-resume applies to -algo partial, tiles and lns")
 
-// inProcess refuses what the solver id, which runs in this process only,
-// cannot take: a start board, or an executor of subtrees or searches.
-func (o EdgeMatchRun) inProcess(id string) error {
-	switch {
-	case o.Start != nil:
-		return errResume
-	case o.Hooks.Subtrees != nil || o.Hooks.Searches != nil:
-		return fmt.Errorf("%s runs in this process only (no -nats)", id)
+// inProcess is the constructor of the solver id, which runs in this
+// process only: it refuses what the solver cannot take, a start board or an
+// executor of subtrees or searches, and builds the rest with build.
+func inProcess(id string, build func(EdgeMatchRun) (edgematch.Solver, error)) func(EdgeMatchRun) (edgematch.Solver, error) {
+	return func(o EdgeMatchRun) (edgematch.Solver, error) {
+		switch {
+		case o.Start != nil:
+			return nil, errResume
+		case o.Hooks.Subtrees != nil || o.Hooks.Searches != nil:
+			return nil, fmt.Errorf("%s runs in this process only (no -nats)", id)
+		}
+		return build(o)
 	}
-	return nil
 }
 
 func newEdgeMatchDFS(o EdgeMatchRun) (edgematch.Solver, error) {
@@ -260,9 +262,6 @@ func (o EdgeMatchRun) distPartial(s partial.SeededSearch, progress func(partial.
 
 func newEdgeMatchLP(o EdgeMatchRun) (edgematch.Solver, error) {
 	h := o.Hooks
-	if err := o.inProcess("lp"); err != nil {
-		return nil, err
-	}
 	search, err := o.dfs()
 	if err != nil {
 		return nil, err
@@ -286,12 +285,9 @@ const sdpLimits = "Kovalsky, Glasner and Basri's Algorithm 2: moment matrices of
 
 func newEdgeMatchSDP(o EdgeMatchRun) (edgematch.Solver, error) {
 	h := o.Hooks
-	if err := o.inProcess("sdp"); err != nil {
-		return nil, err
-	}
-	backend, err := sdp.Lookup(cmp.Or(o.SDPBackend, "go"))
+	backend, err := o.backend()
 	if err != nil {
-		return nil, err // sdp.ErrNotBuilt for csdp without the build tag
+		return nil, err
 	}
 	s := relax.SDP{Backend: backend, K: o.SDPK, MaxIter: o.SDPIter, Seed: o.Seed}
 	if h.Progress != nil {
@@ -304,9 +300,6 @@ func newEdgeMatchSDP(o EdgeMatchRun) (edgematch.Solver, error) {
 
 func newEdgeMatchSAT(o EdgeMatchRun) (edgematch.Solver, error) {
 	h := o.Hooks
-	if err := o.inProcess("sat"); err != nil {
-		return nil, err
-	}
 	if o.MaxSolutions != 0 && !o.Count {
 		return nil, errors.New("-max-solutions applies to -count")
 	}

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -94,15 +93,11 @@ func (j EdgeMatchJob) Solve(ctx context.Context, s edgematch.Solver, p *edgematc
 	return o
 }
 
-// runEdgeMatchJob is the job kind "edgematch.solve"; with View, RunView.
-func runEdgeMatchJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-	j, err := decodeSpec[EdgeMatchJob]("edgematch.solve", spec)
-	if err != nil {
-		return nil, err
-	}
-	if j.View {
-		return j.RunView(ctx, progress)
-	}
+// viewed and record are the job kind "edgematch.solve" (viewKind): with
+// View, RunView, otherwise Run's record.
+func (j EdgeMatchJob) viewed() bool { return j.View }
+
+func (j EdgeMatchJob) record(ctx context.Context) EdgeMatchRecord {
 	rec, _ := j.Run(ctx, EdgeMatchHooks{})
-	return rec, ctx.Err()
+	return rec
 }

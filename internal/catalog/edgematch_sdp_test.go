@@ -35,7 +35,7 @@ func TestEdgeMatchSDP(t *testing.T) {
 		}
 	}
 	if !sdpBuilt() {
-		if _, err := EdgeMatch.New("sdp", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{SDPBackend: "csdp"}}); err == nil {
+		if _, err := EdgeMatch.New("sdp", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{SDPBackendOption: SDPBackendOption{SDPBackend: "csdp"}}}); err == nil {
 			t.Error("csdp accepted in a build without it")
 		}
 	}

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
@@ -267,11 +266,7 @@ var gapModels sync.Map
 // out (with View, its progress too: RunView). A job names no file: an
 // options' Model (a model folder) is refused; the worker uses the shipped
 // model.
-func runGapsJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-	j, err := decodeSpec[GapsJob]("gaps.solve", spec)
-	if err != nil {
-		return nil, err
-	}
+func runGapsJob(ctx context.Context, j GapsJob, progress func(any)) (any, error) {
 	if j.Options.Model != "" {
 		return nil, errors.New("gaps.solve: a job carries no file: the model must be the shipped one (-model works without -nats)")
 	}

@@ -3,7 +3,6 @@ package catalog
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -297,11 +296,7 @@ func JigsawGridOf(ctx context.Context, name string, data []byte, piece int, crop
 // runJigsawJob is the job kind "jigsaw.solve": a JigsawJob in, its
 // JigsawResult out, the pictures read from (and the reconstructions put
 // in) the worker's blob store; with View, its progress too (RunView).
-func runJigsawJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-	j, err := decodeSpec[JigsawJob]("jigsaw.solve", spec)
-	if err != nil {
-		return nil, err
-	}
+func runJigsawJob(ctx context.Context, j JigsawJob, progress func(any)) (any, error) {
 	blobs, ok := jobs.BlobsFrom(ctx)
 	if !ok {
 		return nil, errors.New("jigsaw.solve: no blob store in the job's context")

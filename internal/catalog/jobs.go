@@ -38,10 +38,37 @@ func JobKinds() map[string]JobFunc {
 }
 
 var jobKinds = map[string]JobFunc{
-	SameGameKind:  runSameGameJob,
-	TangramKind:   runTangramJob,
-	JigsawKind:    runJigsawJob,
-	GapsKind:      runGapsJob,
+	SameGameKind:  jobKind(SameGameKind, runSameGameJob),
+	TangramKind:   viewKind(TangramKind, TangramJob.viewed, TangramJob.RunView, TangramJob.record),
+	JigsawKind:    jobKind(JigsawKind, runJigsawJob),
+	GapsKind:      jobKind(GapsKind, runGapsJob),
 	NpuzzleKind:   runNpuzzleJob,
-	EdgeMatchKind: runEdgeMatchJob,
+	EdgeMatchKind: viewKind(EdgeMatchKind, EdgeMatchJob.viewed, EdgeMatchJob.RunView, EdgeMatchJob.record),
+}
+
+// jobKind is the JobFunc of a job kind whose input is a J: it decodes the
+// input (a mistake is an error that names the kind) and hands the job to
+// run.
+func jobKind[J any](kind string, run func(ctx context.Context, j J, progress func(any)) (any, error)) JobFunc {
+	return func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
+		j, err := decodeSpec[J](kind, spec)
+		if err != nil {
+			return nil, err
+		}
+		return run(ctx, j, progress)
+	}
+}
+
+// viewKind is the JobFunc of a job kind whose job J a person may follow
+// (the web page's Auto): when viewed says so, runView runs it with the view
+// as progress; otherwise record runs it with no hooks and its record is the
+// result (a cancelled job's with ctx's error).
+func viewKind[J, V, R any](kind string, viewed func(J) bool, runView func(J, context.Context, func(any)) (V, error),
+	record func(J, context.Context) R) JobFunc {
+	return jobKind(kind, func(ctx context.Context, j J, progress func(any)) (any, error) {
+		if viewed(j) {
+			return runView(j, ctx, progress)
+		}
+		return record(j, ctx), ctx.Err()
+	})
 }

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -154,11 +153,7 @@ func (r *SameGameRecord) fill(entry Entry[samegame.Solver, SameGameRun], sol sam
 // runSameGameJob is the job kind "samegame.solve": a SameGameJob in, a
 // SameGameRecord out. A job names no file: an options' Model (a network
 // file) is refused.
-func runSameGameJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-	j, err := decodeSpec[SameGameJob]("samegame.solve", spec)
-	if err != nil {
-		return nil, err
-	}
+func runSameGameJob(ctx context.Context, j SameGameJob, progress func(any)) (any, error) {
 	if j.Options.Model != "" {
 		return nil, errors.New("samegame.solve: a job carries no file: the network (model) must be the shipped one")
 	}

@@ -2,27 +2,30 @@ package catalog
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
-	"tessera/sdp"
 	"tessera/tangram"
 )
 
 // TangramOptions are the tangram solvers' options: plain data that travels
 // as JSON, each field's json tag its name and (with '-' for '_') its flag;
 // the zero value gives each solver its defaults. Each solver reads the
-// fields its entry's Reads lists.
+// fields its entry's Reads lists: sdp those of TangramSDPOptions and Turns.
 type TangramOptions struct {
-	SDPBackend string `json:"sdp,omitempty" help:"sdp backend: go (pure Go, the default) or csdp (a build with -tags csdp)"`
-	K          int    `json:"k,omitempty" help:"sdp: degree of the moment matrices (0: 3; 5 when the pieces may turn)"`
-	MaxIter    int    `json:"max_iter,omitempty" help:"sdp: at most this many SDPs (0: 40)"`
-	Plain      bool   `json:"plain,omitempty" help:"sdp: Algorithm 2 as published (no random restart when the objective stalls)"`
-	Turns      string `json:"turns,omitempty" help:"the orientations the pieces may take, overriding the puzzle's turns line: none (translation only), rotate (8 turns by 45 degrees), flip (and mirror images); sdp then solves the augmented puzzle of section 6.3 (\"\": as the puzzle says)"`
-	MaxNodes   int64  `json:"max_nodes,omitempty" help:"exact: stop after this many placements (0: no limit)"`
-	Seed       uint64 `json:"seed,string,omitempty" applies:"all" help:"random seed: the same seed gives the same result, unless a wall-clock -timeout ends the work first"`
+	TangramSDPOptions
+	Turns    string `json:"turns,omitempty" help:"the orientations the pieces may take, overriding the puzzle's turns line: none (translation only), rotate (8 turns by 45 degrees), flip (and mirror images); sdp then solves the augmented puzzle of section 6.3 (\"\": as the puzzle says)"`
+	MaxNodes int64  `json:"max_nodes,omitempty" help:"exact: stop after this many placements (0: no limit)"`
+	Seed     uint64 `json:"seed,string,omitempty" applies:"all" help:"random seed: the same seed gives the same result, unless a wall-clock -timeout ends the work first"`
+}
+
+// TangramSDPOptions are the options that only sdp (Algorithm 2) reads.
+type TangramSDPOptions struct {
+	SDPBackendOption
+	K       int  `json:"k,omitempty" help:"sdp: degree of the moment matrices (0: 3; 5 when the pieces may turn)"`
+	MaxIter int  `json:"max_iter,omitempty" help:"sdp: at most this many SDPs (0: 40)"`
+	Plain   bool `json:"plain,omitempty" help:"sdp: Algorithm 2 as published (no random restart when the objective stalls)"`
 }
 
 // Check reports options out of range, naming the flag.
@@ -78,11 +81,7 @@ var Tangram = Table[tangram.Solver, TangramRun]{
 func init() { register("tangram", Tangram.Menu) }
 
 func newTangramSDP(o TangramRun) (tangram.Solver, error) {
-	name := o.SDPBackend
-	if name == "" {
-		name = "go"
-	}
-	backend, err := sdp.Lookup(name)
+	backend, err := o.backend()
 	if err != nil {
 		return nil, err
 	}
@@ -172,16 +171,12 @@ func (j TangramJob) RunPuzzle(ctx context.Context, p *tangram.Puzzle, h TangramH
 	return rec, res
 }
 
-// runTangramJob is the job kind "tangram.solve" (ParsePuzzle bounds the
-// puzzle's text: tangram.MaxFileBytes); with View, RunView.
-func runTangramJob(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-	j, err := decodeSpec[TangramJob]("tangram.solve", spec)
-	if err != nil {
-		return nil, err
-	}
-	if j.View {
-		return j.RunView(ctx, progress)
-	}
+// viewed and record are the job kind "tangram.solve" (viewKind;
+// ParsePuzzle bounds the puzzle's text: tangram.MaxFileBytes): with View,
+// RunView, otherwise Run's record.
+func (j TangramJob) viewed() bool { return j.View }
+
+func (j TangramJob) record(ctx context.Context) TangramRecord {
 	rec, _ := j.Run(ctx, TangramHooks{})
-	return rec, ctx.Err()
+	return rec
 }

@@ -38,7 +38,7 @@ func TestTangramTable(t *testing.T) {
 			t.Errorf("exact took -%s", o)
 		}
 	}
-	if _, err := Tangram.New("sdp", TangramRun{TangramOptions: TangramOptions{SDPBackend: "nope"}}); err == nil {
+	if _, err := Tangram.New("sdp", TangramRun{TangramOptions: TangramOptions{TangramSDPOptions: TangramSDPOptions{SDPBackendOption: SDPBackendOption{SDPBackend: "nope"}}}}); err == nil {
 		t.Error("sdp took an unknown backend")
 	}
 	// The job: the puzzle's text travels, the record is the bench's line.
