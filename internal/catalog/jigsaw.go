@@ -315,6 +315,23 @@ func (o GapOptions) Check() error {
 	return err
 }
 
+// enums parses a series of enumeration options, each with parseEnum, until
+// one fails: err says which.
+type enums struct{ err error }
+
+// parseEnum sets *dst to parse(s), the value s of the flag -name, unless an
+// earlier option failed; a name that parse does not know (but "", each
+// enumeration's default) fails, the error listing want.
+func parseEnum[T any](e *enums, dst *T, name, s string, parse func(string) (T, error), want string) {
+	if e.err != nil {
+		return
+	}
+	var err error
+	if *dst, err = parse(s); err != nil && s != "" {
+		e.err = fmt.Errorf("-%s %q: want %s", name, s, want)
+	}
+}
+
 // Neural returns the search's options for puzzles of grid cells per side
 // (0: not known yet, the hints' range unchecked), or an error naming the
 // flag at fault.
@@ -323,24 +340,15 @@ func (o GapOptions) Neural(grid int) (neural.Options, error) {
 	if o.Sims < 0 || o.Batch < 0 || o.Attempts < 0 || o.CPuct < 0 || o.Hybrid < 0 || o.C < 0 {
 		return n, fmt.Errorf("-sims, -batch, -attempts and -cpuct must be positive, -hybrid, -c and -hints not negative")
 	}
-	var err error
-	if n.Reward, err = neural.ParseReward(o.Reward); err != nil && o.Reward != "" {
-		return n, fmt.Errorf("-reward %q: want predicted, gt, neighbours or patches", o.Reward)
-	}
-	if n.Prior, err = neural.ParsePrior(o.Prior); err != nil && o.Prior != "" {
-		return n, fmt.Errorf("-prior %q: want p or uniform", o.Prior)
-	}
-	if n.Value, err = neural.ParseValueMode(o.Value); err != nil && o.Value != "" {
-		return n, fmt.Errorf("-value %q: want v, const-end, const-game or const", o.Value)
-	}
-	if n.Selection, err = neural.ParseSelection(o.Select); err != nil && o.Select != "" {
-		return n, fmt.Errorf("-select %q: want puct, uct or spmcts", o.Select)
-	}
-	if n.Judge, err = neural.ParseJudge(o.Judge); err != nil && o.Judge != "" {
-		return n, fmt.Errorf("-judge %q: want v, pairs or both", o.Judge)
-	}
-	if n.Order, err = neural.ParseOrder(o.Order); err != nil && o.Order != "" {
-		return n, fmt.Errorf("-order %q: want fixed or free", o.Order)
+	var e enums
+	parseEnum(&e, &n.Reward, "reward", o.Reward, neural.ParseReward, "predicted, gt, neighbours or patches")
+	parseEnum(&e, &n.Prior, "prior", o.Prior, neural.ParsePrior, "p or uniform")
+	parseEnum(&e, &n.Value, "value", o.Value, neural.ParseValueMode, "v, const-end, const-game or const")
+	parseEnum(&e, &n.Selection, "select", o.Select, neural.ParseSelection, "puct, uct or spmcts")
+	parseEnum(&e, &n.Judge, "judge", o.Judge, neural.ParseJudge, "v, pairs or both")
+	parseEnum(&e, &n.Order, "order", o.Order, neural.ParseOrder, "fixed or free")
+	if e.err != nil {
+		return n, e.err
 	}
 	cells := grid * grid
 	switch o.Hints {

@@ -133,10 +133,7 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 		New: func(SameGameRun) (samegame.Solver, error) { return samegame.Greedy{}, nil }},
 	{ID: "nn", Name: "Network, greedy", Anytime: true, Plays: dustOnly, Reads: []string{"model"},
 		Doc: "the dust game's network clicks its best-scored group at every turn, as in the source blog",
-		New: func(o SameGameRun) (samegame.Solver, error) {
-			p, err := sameGamePolicy(o, false)
-			return policy.Greedy{P: p}, err
-		}},
+		New: withNetwork(func(p *policy.Policy, _ SameGameRun) samegame.Solver { return policy.Greedy{P: p} })},
 	{ID: "nn-after", Name: "Afterstate network, greedy", Anytime: true, Plays: dustOnly, Reads: []string{"model", "views"},
 		Doc: "the afterstate network clicks the group whose resulting board it rates best",
 		New: func(o SameGameRun) (samegame.Solver, error) {
@@ -148,25 +145,28 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 		}},
 	{ID: "nn-value", Name: "Network, one step ahead", Anytime: true, Plays: dustOnly, Reads: []string{"model"},
 		Doc: "clicks the group whose resulting board the network's value head gives the fewest clicks left",
-		New: func(o SameGameRun) (samegame.Solver, error) {
-			p, err := sameGamePolicy(o, false)
-			return policy.Value{P: p}, err
-		}},
+		New: withNetwork(func(p *policy.Policy, _ SameGameRun) samegame.Solver { return policy.Value{P: p} })},
 	{ID: "nn-beam", Name: "Network beam search", Anytime: true, Plays: dustOnly, Reads: []string{"model", "width"},
 		Doc: "beam search of width 2,000 ranked by the network's scores, never longer than its greedy line",
-		New: func(o SameGameRun) (samegame.Solver, error) {
-			p, err := sameGamePolicy(o, false)
-			return policy.Beam{P: p, Width: o.Width}, err
-		}},
+		New: withNetwork(func(p *policy.Policy, o SameGameRun) samegame.Solver { return policy.Beam{P: p, Width: o.Width} })},
 	{ID: "nn-mcts", Name: "Network tree search", Anytime: true, Plays: dustOnly, Reads: []string{"model", "iterations"},
 		Doc: "PUCT tree search (200 iterations per click) with the network's priors and value head",
-		New: func(o SameGameRun) (samegame.Solver, error) {
-			p, err := sameGamePolicy(o, false)
-			return policy.MCTS{P: p, Iterations: int64(o.Iterations)}, err
-		}},
+		New: withNetwork(func(p *policy.Policy, o SameGameRun) samegame.Solver {
+			return policy.MCTS{P: p, Iterations: int64(o.Iterations)}
+		})},
 }
 
 func init() { register("samegame", SameGame.Menu) }
+
+// withNetwork is the constructor of a solver that the network plays
+// (sameGamePolicy, not the afterstate one): solver builds it from the
+// network loaded.
+func withNetwork(solver func(p *policy.Policy, o SameGameRun) samegame.Solver) func(SameGameRun) (samegame.Solver, error) {
+	return func(o SameGameRun) (samegame.Solver, error) {
+		p, err := sameGamePolicy(o, false)
+		return solver(p, o), err
+	}
+}
 
 // sameGamePolicy loads the network of o.Model, or the shipped one (the
 // afterstate network with after), as a copy of its own with o.Views set.

@@ -65,6 +65,20 @@ func parsePuzzle(text string) (*edgematch.Puzzle, error) {
 	return edgematch.ParsePuzzle(strings.NewReader(text))
 }
 
+// readInput decodes the input of a job of kind, an I, and parses its
+// puzzle, puzzle(in); an error names the kind.
+func readInput[I any](kind string, raw json.RawMessage, puzzle func(I) string) (I, *edgematch.Puzzle, error) {
+	var in I
+	if err := json.Unmarshal(raw, &in); err != nil {
+		return in, nil, fmt.Errorf("%s: %w", kind, err)
+	}
+	p, err := parsePuzzle(puzzle(in))
+	if err != nil {
+		return in, nil, fmt.Errorf("%s: puzzle: %w", kind, err)
+	}
+	return in, p, nil
+}
+
 // parseBoard reads a board of p's size.
 func parseBoard(text string, p *edgematch.Puzzle) (*edgematch.Board, error) {
 	b, err := edgematch.ParseBoard(strings.NewReader(text))
@@ -78,13 +92,9 @@ func parseBoard(text string, p *edgematch.Puzzle) (*edgematch.Board, error) {
 }
 
 func subtreeHandler(ctx context.Context, raw json.RawMessage, progress func(any)) (any, error) {
-	var in SubtreeInput
-	if err := json.Unmarshal(raw, &in); err != nil {
-		return nil, fmt.Errorf("edgematch.subtree: %w", err)
-	}
-	p, err := parsePuzzle(in.Puzzle)
+	in, p, err := readInput(SubtreeKind, raw, func(in SubtreeInput) string { return in.Puzzle })
 	if err != nil {
-		return nil, fmt.Errorf("edgematch.subtree: puzzle: %w", err)
+		return nil, err
 	}
 	d := exact.DFS{Count: in.Count, NoSymmetry: in.NoSymmetry, Workers: 1,
 		Progress: func(st edgematch.Stats) { progress(subtreeProgress{st.Nodes}) }}
@@ -345,13 +355,9 @@ type PartialBoard struct {
 }
 
 func partialHandler(ctx context.Context, raw json.RawMessage, progress func(any)) (any, error) {
-	var in PartialInput
-	if err := json.Unmarshal(raw, &in); err != nil {
-		return nil, fmt.Errorf("edgematch.partial: %w", err)
-	}
-	p, err := parsePuzzle(in.Puzzle)
+	in, p, err := readInput(PartialKind, raw, func(in PartialInput) string { return in.Puzzle })
 	if err != nil {
-		return nil, fmt.Errorf("edgematch.partial: puzzle: %w", err)
+		return nil, err
 	}
 	s, err := in.search(p, func(b *edgematch.Board, sc edgematch.Score) {
 		progress(PartialBoard{Score: sc.Matched, Board: formatBoard(b)})
