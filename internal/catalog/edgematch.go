@@ -18,26 +18,19 @@ import (
 // that travels as JSON, each field's json tag its name and (with '-' for
 // '_') its flag of `tessera edgematch solve` and `bench`; the zero value
 // gives each solver its defaults. Each solver reads the fields its entry's
-// Reads lists and ignores the others.
+// Reads lists and ignores the others; those that one solver alone reads
+// are grouped by solver (lp, sdp, sat).
 type EdgeMatchOptions struct {
-	Order     string        `json:"order,omitempty" help:"dfs, partial, tiles, lp: the backtracker's scan order: auto, rows, columns, frame, spiral, or a scan from a corner as listed by estimate -scans (\"\": auto)"`
-	Workers   int           `json:"workers,omitempty" help:"goroutines (0: one per core)"`
-	MaxNodes  int64         `json:"max_nodes,omitempty" help:"dfs, lp: stop the backtracker after this many placements; partial, tiles: after this many per worker, reproducibly with -workers 1 (0: no limit)"`
-	LPBackend string        `json:"lp,omitempty" help:"lp backend: pdhg (pure Go, the default) or clp (needs a build with -tags clp)"`
-	LPIter    int           `json:"lp_iter,omitempty" help:"lp: at most this many LPs (0: 20)"`
-	LPTime    time.Duration `json:"lp_time,omitempty" help:"lp: stop the LP iteration after this long and round (0: only -timeout)"`
-	NoSearch  bool          `json:"no_search,omitempty" help:"lp: stop after the LP iteration (no rounding and search)"`
-	LPPlain   bool          `json:"lp_plain,omitempty" help:"lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)"`
-	LPMaxMiB  int64         `json:"lp_max_mem,omitempty" help:"lp: refuse a puzzle whose LP would need more than about this many MiB, estimated before building it (0: 1024)"`
-	MaxMoves  int64         `json:"max_moves,omitempty" help:"lns: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout"`
-	SDPBackendOption
-	SDPK         int    `json:"sdp_k,omitempty" help:"sdp: degree of the moment matrices (0: 2)"`
-	SDPIter      int    `json:"sdp_iter,omitempty" help:"sdp: at most this many SDPs (0: 40)"`
-	SATSolver    string `json:"sat_solver,omitempty" help:"sat: the SAT solver, a name on the PATH or a path (default: the first of cadical, kissat, cryptominisat5 found)"`
-	MaxSolutions int64  `json:"max_solutions,omitempty" help:"sat -count: stop after this many solutions (0: no limit)"`
-	Count        bool   `json:"count,omitempty" help:"dfs, sat: count all solutions instead of stopping at the first"`
-	Split        int    `json:"split,omitempty" help:"dfs: split the search into independent subtrees below the placements of the first K cells of the scan, run on -workers goroutines (0: no split, work stealing on every core)"`
-	Seed         uint64 `json:"seed,string,omitempty" applies:"all" help:"random seed (partial, tiles, lns): the same seed gives the same result, unless a wall-clock -timeout ends the work first"`
+	Order    string `json:"order,omitempty" help:"dfs, partial, tiles, lp: the backtracker's scan order: auto, rows, columns, frame, spiral, or a scan from a corner as listed by estimate -scans (\"\": auto)"`
+	Workers  int    `json:"workers,omitempty" help:"goroutines (0: one per core)"`
+	MaxNodes int64  `json:"max_nodes,omitempty" help:"dfs, lp: stop the backtracker after this many placements; partial, tiles: after this many per worker, reproducibly with -workers 1 (0: no limit)"`
+	EdgeMatchLPOptions
+	MaxMoves int64 `json:"max_moves,omitempty" help:"lns: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout"`
+	EdgeMatchSDPOptions
+	EdgeMatchSATOptions
+	Count bool   `json:"count,omitempty" help:"dfs, sat: count all solutions instead of stopping at the first"`
+	Split int    `json:"split,omitempty" help:"dfs: split the search into independent subtrees below the placements of the first K cells of the scan, run on -workers goroutines (0: no split, work stealing on every core)"`
+	Seed  uint64 `json:"seed,string,omitempty" applies:"all" help:"random seed (partial, tiles, lns): the same seed gives the same result, unless a wall-clock -timeout ends the work first"`
 }
 
 // Check reports options out of range, naming the flag: every solver's
@@ -66,6 +59,31 @@ func (o EdgeMatchOptions) Check() error {
 		return errors.New("-max-solutions must not be negative (0: no limit)")
 	}
 	return nil
+}
+
+// EdgeMatchLPOptions are the options that only lp (Kovalsky's Algorithm 1)
+// reads.
+type EdgeMatchLPOptions struct {
+	LPBackend string        `json:"lp,omitempty" help:"lp backend: pdhg (pure Go, the default) or clp (needs a build with -tags clp)"`
+	LPIter    int           `json:"lp_iter,omitempty" help:"lp: at most this many LPs (0: 20)"`
+	LPTime    time.Duration `json:"lp_time,omitempty" help:"lp: stop the LP iteration after this long and round (0: only -timeout)"`
+	NoSearch  bool          `json:"no_search,omitempty" help:"lp: stop after the LP iteration (no rounding and search)"`
+	LPPlain   bool          `json:"lp_plain,omitempty" help:"lp: Algorithm 1 as published (no pruning of the LP, no perturbation on stalls)"`
+	LPMaxMiB  int64         `json:"lp_max_mem,omitempty" help:"lp: refuse a puzzle whose LP would need more than about this many MiB, estimated before building it (0: 1024)"`
+}
+
+// EdgeMatchSDPOptions are the options that only sdp (Kovalsky's Algorithm
+// 2) reads.
+type EdgeMatchSDPOptions struct {
+	SDPBackendOption
+	SDPK    int `json:"sdp_k,omitempty" help:"sdp: degree of the moment matrices (0: 2)"`
+	SDPIter int `json:"sdp_iter,omitempty" help:"sdp: at most this many SDPs (0: 40)"`
+}
+
+// EdgeMatchSATOptions are the options that only sat reads.
+type EdgeMatchSATOptions struct {
+	SATSolver    string `json:"sat_solver,omitempty" help:"sat: the SAT solver, a name on the PATH or a path (default: the first of cadical, kissat, cryptominisat5 found)"`
+	MaxSolutions int64  `json:"max_solutions,omitempty" help:"sat -count: stop after this many solutions (0: no limit)"`
 }
 
 // EdgeMatchHooks are what an edge-matching solve needs at run time and

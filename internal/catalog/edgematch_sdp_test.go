@@ -29,13 +29,13 @@ func TestEdgeMatchSDP(t *testing.T) {
 	if _, err := s.Solve(context.Background(), q); err == nil {
 		t.Error("sdp solved a puzzle whose pieces turn")
 	}
-	for _, o := range []EdgeMatchOptions{{SDPK: -1}, {SDPK: 5}, {SDPIter: -1}} {
-		if o.Check() == nil {
+	for _, o := range []EdgeMatchSDPOptions{{SDPK: -1}, {SDPK: 5}, {SDPIter: -1}} {
+		if (EdgeMatchOptions{EdgeMatchSDPOptions: o}).Check() == nil {
 			t.Errorf("%+v accepted", o)
 		}
 	}
 	if !sdpBuilt() {
-		if _, err := EdgeMatch.New("sdp", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{SDPBackendOption: SDPBackendOption{SDPBackend: "csdp"}}}); err == nil {
+		if _, err := EdgeMatch.New("sdp", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{EdgeMatchSDPOptions: EdgeMatchSDPOptions{SDPBackendOption: SDPBackendOption{SDPBackend: "csdp"}}}}); err == nil {
 			t.Error("csdp accepted in a build without it")
 		}
 	}

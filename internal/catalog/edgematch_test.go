@@ -73,14 +73,14 @@ func TestEdgeMatchTable(t *testing.T) {
 		{"sat", EdgeMatchRun{Start: sol}},
 		{"dfs", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Order: "zigzag"}}},
 		{"partial", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Order: "zigzag"}}},
-		{"lp", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{LPBackend: "simplex"}}},
+		{"lp", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{EdgeMatchLPOptions: EdgeMatchLPOptions{LPBackend: "simplex"}}}},
 	} {
 		if _, err := EdgeMatch.New(c.id, c.o); err == nil {
 			t.Errorf("%s accepted %+v", c.id, c.o)
 		}
 	}
 	if _, err := lp.Lookup("clp"); errors.Is(err, lp.ErrNotBuilt) {
-		if _, err := EdgeMatch.New("lp", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{LPBackend: "clp"}}); !errors.Is(err, lp.ErrNotBuilt) {
+		if _, err := EdgeMatch.New("lp", EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{EdgeMatchLPOptions: EdgeMatchLPOptions{LPBackend: "clp"}}}); !errors.Is(err, lp.ErrNotBuilt) {
 			t.Errorf("clp without the build tag: %v", err)
 		}
 	}
@@ -95,14 +95,14 @@ func TestEdgeMatchRefusesNegatives(t *testing.T) {
 	}{
 		{"dfs", EdgeMatchOptions{Workers: -1}},
 		{"dfs", EdgeMatchOptions{MaxNodes: -5}},
-		{"lp", EdgeMatchOptions{LPIter: -1}},
-		{"lp", EdgeMatchOptions{LPTime: -time.Second}},
-		{"lp", EdgeMatchOptions{LPMaxMiB: -1}},
+		{"lp", EdgeMatchOptions{EdgeMatchLPOptions: EdgeMatchLPOptions{LPIter: -1}}},
+		{"lp", EdgeMatchOptions{EdgeMatchLPOptions: EdgeMatchLPOptions{LPTime: -time.Second}}},
+		{"lp", EdgeMatchOptions{EdgeMatchLPOptions: EdgeMatchLPOptions{LPMaxMiB: -1}}},
 		{"lns", EdgeMatchOptions{MaxMoves: -1}},
 		{"lns", EdgeMatchOptions{Workers: -2}},
 		{"partial", EdgeMatchOptions{MaxNodes: -1}},
 		{"partial", EdgeMatchOptions{Workers: -2}},
-		{"lp", EdgeMatchOptions{LPMaxMiB: 1 << 50}},
+		{"lp", EdgeMatchOptions{EdgeMatchLPOptions: EdgeMatchLPOptions{LPMaxMiB: 1 << 50}}},
 	} {
 		if _, err := EdgeMatch.New(c.id, EdgeMatchRun{EdgeMatchOptions: c.o}); err == nil {
 			t.Errorf("%s accepted %+v", c.id, c.o)
@@ -155,7 +155,7 @@ func TestEdgeMatchLNSMaxMoves(t *testing.T) {
 // (skipped without a SAT solver on the PATH), and checks the options it
 // refuses.
 func TestEdgeMatchSAT(t *testing.T) {
-	for _, o := range []EdgeMatchOptions{{MaxSolutions: 3}, {Count: true, MaxSolutions: -1}} {
+	for _, o := range []EdgeMatchOptions{{EdgeMatchSATOptions: EdgeMatchSATOptions{MaxSolutions: 3}}, {Count: true, EdgeMatchSATOptions: EdgeMatchSATOptions{MaxSolutions: -1}}} {
 		if _, err := EdgeMatch.New("sat", EdgeMatchRun{EdgeMatchOptions: o}); err == nil {
 			t.Errorf("sat accepted %+v", o)
 		}
@@ -239,7 +239,7 @@ func TestEdgeMatchJob(t *testing.T) {
 		t.Errorf("lns from the solution: %+v", r)
 	}
 	for _, j := range []EdgeMatchJob{
-		{Spec: spec("sat", EdgeMatchOptions{SATSolver: "/bin/sh"}), Puzzle: pb.String()},
+		{Spec: spec("sat", EdgeMatchOptions{EdgeMatchSATOptions: EdgeMatchSATOptions{SATSolver: "/bin/sh"}}), Puzzle: pb.String()},
 		{Spec: spec("lns", EdgeMatchOptions{}), Puzzle: pb.String(), Start: "2 2\n1/0 2/0\n3/0 4/0\n"},
 		{Spec: spec("dfs", EdgeMatchOptions{}), Puzzle: pb.String(), Start: string(start)},
 		{Spec: spec("dfs", EdgeMatchOptions{}), Puzzle: "3 3\n"},
