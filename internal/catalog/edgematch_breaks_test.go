@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -19,13 +18,7 @@ import (
 func TestEdgeMatchBreaksTiles(t *testing.T) {
 	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 5, Cols: 5, Colours: 5, Seed: 2})
 	for _, id := range []string{"partial", "tiles"} {
-		var lines int
-		s, err := EdgeMatch.New(id, EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Workers: 1, Seed: 3, MaxNodes: 20_000_000},
-			Hooks: EdgeMatchHooks{Progress: func(string, ...any) { lines++ }}})
-		if err != nil {
-			t.Fatalf("%s: %v", id, err)
-		}
-		res, err := s.Solve(context.Background(), p)
+		res, lines, err := solveWithProgress(t, id, EdgeMatchOptions{Workers: 1, Seed: 3, MaxNodes: 20_000_000}, p)
 		if err != nil || p.Verify(res.Board) != nil || res.Score.FrameErrors != 0 ||
 			(id == "partial" && !res.Score.Solved()) || res.Score.Matched < res.Score.Max-2 {
 			t.Errorf("%s: %v %v", id, err, res.Score)

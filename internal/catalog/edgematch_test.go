@@ -17,18 +17,26 @@ import (
 	"tessera/lp"
 )
 
+// solveWithProgress builds the solver id from the table with o and a
+// progress hook, and solves p with it: the result, the solve's error and
+// the number of progress lines.
+func solveWithProgress(t *testing.T, id string, o EdgeMatchOptions, p *edgematch.Puzzle) (edgematch.Result, int, error) {
+	t.Helper()
+	var lines int
+	s, err := EdgeMatch.New(id, EdgeMatchRun{EdgeMatchOptions: o, Hooks: EdgeMatchHooks{Progress: func(string, ...any) { lines++ }}})
+	if err != nil {
+		t.Fatalf("%s: %v", id, err)
+	}
+	res, err := s.Solve(context.Background(), p)
+	return res, lines, err
+}
+
 // TestEdgeMatchTable builds every edge-matching solver from the table and
 // solves a small generated puzzle with it.
 func TestEdgeMatchTable(t *testing.T) {
 	p, sol := emtest.Generate(t, edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 4, Seed: 2})
 	for _, id := range []string{"dfs", "partial", "lns", "lp"} {
-		var lines int
-		s, err := EdgeMatch.New(id, EdgeMatchRun{EdgeMatchOptions: EdgeMatchOptions{Workers: 1, Order: "spiral", Seed: 3},
-			Hooks: EdgeMatchHooks{Progress: func(string, ...any) { lines++ }}})
-		if err != nil {
-			t.Fatalf("%s: %v", id, err)
-		}
-		res, err := s.Solve(context.Background(), p)
+		res, _, err := solveWithProgress(t, id, EdgeMatchOptions{Workers: 1, Order: "spiral", Seed: 3}, p)
 		if err != nil || !res.Score.Solved() || p.Verify(res.Board) != nil {
 			t.Errorf("%s: %v %v", id, err, res.Score)
 		}

@@ -208,14 +208,7 @@ func TestWorkerKilled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	a := helper(t, helperEnv+"=worker", "TESSERA_JOBS_URL="+c.Server().AuthURL(), "TESSERA_JOBS_NAME=A", "TESSERA_JOBS_N=2")
-	var ids []string
-	for range 6 {
-		id, err := c.Submit(ctx, Spec{Kind: "test.sleep", Input: json.RawMessage(`"2s"`)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
+	ids := submitN(t, ctx, c, 6, Spec{Kind: "test.sleep", Input: json.RawMessage(`"2s"`)})
 	// Kill A once it runs two jobs.
 	for {
 		n := 0
@@ -367,14 +360,7 @@ func TestClusterNodeKilled(t *testing.T) {
 	for _, name := range []string{"A", "B"} {
 		helper(t, helperEnv+"=worker", "TESSERA_JOBS_URL="+urls, "TESSERA_JOBS_NAME="+name, "TESSERA_JOBS_N=2")
 	}
-	var ids []string
-	for range 24 {
-		id, err := c.Submit(ctx, Spec{Kind: "test.sleep", Input: json.RawMessage(`"150ms"`)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
+	ids := submitN(t, ctx, c, 24, Spec{Kind: "test.sleep", Input: json.RawMessage(`"150ms"`)})
 	// Kill a node once a few results are in.
 	for {
 		f.mu.Lock()

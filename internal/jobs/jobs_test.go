@@ -52,6 +52,20 @@ func embedded(t *testing.T, workers int, opts ...Option) *Client {
 	return c
 }
 
+// submitN submits n jobs of spec and returns their ids.
+func submitN(t *testing.T, ctx context.Context, c *Client, n int, spec Spec) []string {
+	t.Helper()
+	var ids []string
+	for range n {
+		id, err := c.Submit(ctx, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	return ids
+}
+
 func TestInProcess(t *testing.T) {
 	c := embedded(t, 2)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -233,14 +247,7 @@ func TestIDsUnguessable(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	hex32 := regexp.MustCompile(`^[0-9a-f]{32}$`)
-	var ids []string
-	for range 3 {
-		id, err := c.Submit(ctx, Spec{Kind: NoopKind})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
+	ids := submitN(t, ctx, c, 3, Spec{Kind: NoopKind})
 	for range 2000 {
 		ids = append(ids, NewID())
 	}

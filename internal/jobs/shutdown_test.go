@@ -44,14 +44,7 @@ func TestShutdownHandsJobsBack(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	const n = 16
-	var ids []string
-	for range n {
-		id, err := c.Submit(ctx, Spec{Kind: "test.shutdown"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
+	ids := submitN(t, ctx, c, n, Spec{Kind: "test.shutdown"})
 	wctx, stop := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() { defer close(done); RunWorkers(wctx, c, n) }()
