@@ -9,7 +9,11 @@
 //     in the zero value. A field's json tag is its name and, with '-' for
 //     '_', its command-line flag; its help tag documents it. BindFlags
 //     defines the flags from the fields, so a new knob is its field and its
-//     use, nothing else.
+//     use, nothing else. The options that one solver alone reads are
+//     grouped in an embedded struct named for it (EdgeMatchLPOptions,
+//     TangramSDPOptions, ...), and an option two families share is one
+//     embedded type (SDPBackendOption): embedding keeps the JSON, the
+//     flags and their order flat, as if the fields were the family's own.
 //
 //   - Hooks (SameGameHooks): progress callbacks and executors, which stay
 //     in the process that runs the solver.
