@@ -8,6 +8,8 @@ import (
 	"tessera/internal/emtest"
 )
 
+// TestSharedSmallPuzzlesSolve solves the small Brendan puzzles and clue
+// puzzles 1 and 3 exactly (the larger ones are for tessera edgematch bench).
 func TestSharedSmallPuzzlesSolve(t *testing.T) {
 	dir := emtest.SharedData(t)
 	files, _ := filepath.Glob(filepath.Join(dir, "brendan_set1", "0[3-6]x0[3-6].txt"))
