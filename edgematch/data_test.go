@@ -12,10 +12,7 @@ import (
 // TestSharedSolutionsScoreMaximum rescores every solution board of the
 // shared data: Brendan Owen's set 1 and the four clue puzzles.
 func TestSharedSolutionsScoreMaximum(t *testing.T) {
-	dir := emtest.SharedData(t)
-	boards, _ := filepath.Glob(filepath.Join(dir, "brendan_set1", "*.solution.board"))
-	clues, _ := filepath.Glob(filepath.Join(dir, "clue_puzzles", "*.solution.board"))
-	boards = append(boards, clues...)
+	boards := emtest.SharedFiles(t, "brendan_set1/*.solution.board", "clue_puzzles/*.solution.board")
 	if len(boards) != 171+4 {
 		t.Fatalf("%d solution boards, want 175", len(boards))
 	}
@@ -66,8 +63,7 @@ func TestRecordBoards(t *testing.T) {
 // TestSharedPuzzlesParse reads every piece set of the shared folder; the
 // generator sets are listed in solved order and score 480 as listed.
 func TestSharedPuzzlesParse(t *testing.T) {
-	dir := emtest.SharedData(t)
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.txt"))
+	files := emtest.SharedFiles(t, "*/*.txt")
 	n := 0
 	for _, f := range files {
 		p := emtest.MustPuzzle(t, f)

@@ -96,8 +96,7 @@ func TestGoldenDFS(t *testing.T) {
 // TestGoldenDFSShared counts the solutions of Brendan's puzzles up to 6x5
 // from the shared data (the 6x6 is in testdata).
 func TestGoldenDFSShared(t *testing.T) {
-	dir := emtest.SharedData(t)
-	files, _ := filepath.Glob(filepath.Join(dir, "brendan_set1", "0[3-6]x0[3-5].txt"))
+	files := emtest.SharedFiles(t, "brendan_set1/0[3-6]x0[3-5].txt")
 	var got []emtest.GoldenRun
 	for _, f := range files {
 		p := emtest.MustPuzzle(t, f)
