@@ -136,33 +136,41 @@ func TestParseErrors(t *testing.T) {
 		"board":  func(s string) error { _, err := edgematch.ParseBoard(strings.NewReader(s)); return err },
 		"hints":  func(s string) error { _, err := edgematch.ParseHints(strings.NewReader(s), e2, 0); return err },
 	}
-	cases := []struct{ what, text, want string }{
-		{"puzzle", "", "empty file"},
-		{"puzzle", "2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n", "3 pieces for a 2x2 board, want 4"},
-		{"puzzle", "2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n1 1 1 1\n", "line 6: more than 4 pieces"},
-		{"puzzle", "2 2\n0 1 2 0\n0 0 2 x\n", "line 3: piece 2: colour \"x\" is not a non-negative integer"},
-		{"puzzle", "2 2\n0 1 2 0\n0 0 2 300\n", "line 3: piece 2: colour 300 is above 255"},
-		{"puzzle", "2 2\n0 1 2\n", "line 2: want 4 colours"},
-		{"puzzle", "2\n", "line 1: want \"ROWS COLS\""},
-		{"puzzle", "0 3\n", "rows and columns must be integers 1..64"},
-		{"puzzle", "2 2\nframe 1 2 3\n", "frame of 3 colours, want 8"},
-		{"puzzle", "2 2\nhint 9 0 0 0\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n", "piece 9 out of range"},
-		{"puzzle", "2 2\nhint 1 0 0 5\n", "rotation 5 is above 3"},
-		{"puzzle", "2 2\norientation free\n", "want \"orientation fixed\""},
-		{"board", "", "empty file"},
-		{"board", "2 2\n1/0 2/0\n", "1 rows of cells for a 2x2 board"},
-		{"board", "2 2\n1/0 2/0\n3/0\n", "line 3: 1 cells, want 2"},
-		{"board", "2 2\n1/0 2/0\n3/0 1/1\n", "line 3: column 2: piece 1 is also at row 1, column 1"},
-		{"board", "2 2\n1/0 2/0\n3/0 4/4\n", "rotation 4 is above 3"},
-		{"board", "2 2\n1/0 2/0\n3/0 4\n", "\"4\" is not PIECE/ROT"},
-		{"hints", "139 8 7 2 I8 18 6 6 12\n", "piece 139 turned 2 shows [18 6 6 11], the file says [18 6 6 12]"},
-		{"hints", "300 0 0 0\n", "does not fit"},
-		{"hints", "139 8 7\n", "want \"PIECE ROW COL ROT"},
+	cases := map[string][]struct{ text, want string }{
+		"puzzle": {
+			{"", "empty file"},
+			{"2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n", "3 pieces for a 2x2 board, want 4"},
+			{"2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n1 1 1 1\n", "line 6: more than 4 pieces"},
+			{"2 2\n0 1 2 0\n0 0 2 x\n", "line 3: piece 2: colour \"x\" is not a non-negative integer"},
+			{"2 2\n0 1 2 0\n0 0 2 300\n", "line 3: piece 2: colour 300 is above 255"},
+			{"2 2\n0 1 2\n", "line 2: want 4 colours"},
+			{"2\n", "line 1: want \"ROWS COLS\""},
+			{"0 3\n", "rows and columns must be integers 1..64"},
+			{"2 2\nframe 1 2 3\n", "frame of 3 colours, want 8"},
+			{"2 2\nhint 9 0 0 0\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n", "piece 9 out of range"},
+			{"2 2\nhint 1 0 0 5\n", "rotation 5 is above 3"},
+			{"2 2\norientation free\n", "want \"orientation fixed\""},
+		},
+		"board": {
+			{"", "empty file"},
+			{"2 2\n1/0 2/0\n", "1 rows of cells for a 2x2 board"},
+			{"2 2\n1/0 2/0\n3/0\n", "line 3: 1 cells, want 2"},
+			{"2 2\n1/0 2/0\n3/0 1/1\n", "line 3: column 2: piece 1 is also at row 1, column 1"},
+			{"2 2\n1/0 2/0\n3/0 4/4\n", "rotation 4 is above 3"},
+			{"2 2\n1/0 2/0\n3/0 4\n", "\"4\" is not PIECE/ROT"},
+		},
+		"hints": {
+			{"139 8 7 2 I8 18 6 6 12\n", "piece 139 turned 2 shows [18 6 6 11], the file says [18 6 6 12]"},
+			{"300 0 0 0\n", "does not fit"},
+			{"139 8 7\n", "want \"PIECE ROW COL ROT"},
+		},
 	}
-	for _, c := range cases {
-		err := parse[c.what](c.text)
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "edgematch: "+c.what) {
-			t.Errorf("%s %q: got %v, want %q", c.what, c.text, err, c.want)
+	for what, cs := range cases {
+		for _, c := range cs {
+			err := parse[what](c.text)
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "edgematch: "+what) {
+				t.Errorf("%s %q: got %v, want %q", what, c.text, err, c.want)
+			}
 		}
 	}
 	b, _ := edgematch.ParseBoard(strings.NewReader("2 2\n1/0 2/0\n3/0 5/0\n"))
