@@ -168,6 +168,16 @@ func GoldenOf(name string, res edgematch.Result) GoldenRun {
 	return GoldenRun{name, res.Stats.Nodes, res.Stats.Solutions, res.Stats.MaxDepth, res.Score.Matched, BoardHash(res.Board)}
 }
 
+// MustGolden is GoldenOf for a solve that must succeed: it fails t when
+// err is not nil.
+func MustGolden(t testing.TB, name string, res edgematch.Result, err error) GoldenRun {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return GoldenOf(name, res)
+}
+
 // CheckGolden wants got to repeat want run by run.
 func CheckGolden(t *testing.T, want []GoldenRun, got []GoldenRun) {
 	t.Helper()
