@@ -1,36 +1,24 @@
-package edgematch
+package edgematch_test
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"tessera/internal/datadir"
+	"tessera/edgematch"
+	"tessera/internal/emtest"
 )
-
-// sharedData returns the shared edge-matching folder or skips the test.
-func sharedData(t *testing.T) string {
-	t.Helper()
-	dir, err := datadir.Path("edgematch")
-	if err != nil {
-		t.Skip(err)
-	}
-	return dir
-}
 
 // TestSharedSolutionsScoreMaximum rescores every solution board of the
 // shared data: Brendan Owen's set 1 and the four clue puzzles.
 func TestSharedSolutionsScoreMaximum(t *testing.T) {
-	dir := sharedData(t)
-	boards, _ := filepath.Glob(filepath.Join(dir, "brendan_set1", "*.solution.board"))
-	clues, _ := filepath.Glob(filepath.Join(dir, "clue_puzzles", "*.solution.board"))
-	boards = append(boards, clues...)
+	boards := emtest.SharedFiles(t, "brendan_set1/*.solution.board", "clue_puzzles/*.solution.board")
 	if len(boards) != 171+4 {
 		t.Fatalf("%d solution boards, want 175", len(boards))
 	}
 	for _, bf := range boards {
-		p := mustPuzzle(t, strings.TrimSuffix(bf, ".solution.board")+".txt")
-		b := mustBoard(t, bf, p)
+		p := emtest.MustPuzzle(t, strings.TrimSuffix(bf, ".solution.board")+".txt")
+		b := emtest.MustBoard(t, bf, p)
 		if err := p.Verify(b); err != nil {
 			t.Errorf("%s: %v", bf, err)
 		}
@@ -42,7 +30,7 @@ func TestSharedSolutionsScoreMaximum(t *testing.T) {
 
 // TestRecordBoards rescores the best known Eternity II boards.
 func TestRecordBoards(t *testing.T) {
-	dir := sharedData(t)
+	dir := emtest.SharedData(t)
 	want := map[string]struct{ clues, score int }{
 		"eternity2_467_verhaard.board":     {1, 467},
 		"eternity2_468_blackwood.board":    {1, 468},
@@ -60,9 +48,9 @@ func TestRecordBoards(t *testing.T) {
 		if !ok {
 			t.Fatalf("unexpected record %s", f)
 		}
-		p := mustPuzzle(t, filepath.Join(dir, "eternity2.txt"))
-		p.Hints = mustHints(t, filepath.Join(dir, "eternity2_clues.txt"), p, w.clues)
-		b := mustBoard(t, f, p)
+		p := emtest.MustPuzzle(t, filepath.Join(dir, "eternity2.txt"))
+		p.Hints = emtest.MustHints(t, filepath.Join(dir, "eternity2_clues.txt"), p, w.clues)
+		b := emtest.MustBoard(t, f, p)
 		if err := p.Verify(b); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
@@ -72,30 +60,18 @@ func TestRecordBoards(t *testing.T) {
 	}
 }
 
-func mustHints(t *testing.T, path string, p *Puzzle, n int) []Hint {
-	t.Helper()
-	f := openT(t, path)
-	defer f.Close()
-	h, err := ParseHints(f, p, n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
-
 // TestSharedPuzzlesParse reads every piece set of the shared folder; the
 // generator sets are listed in solved order and score 480 as listed.
 func TestSharedPuzzlesParse(t *testing.T) {
-	dir := sharedData(t)
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.txt"))
+	files := emtest.SharedFiles(t, "*/*.txt")
 	n := 0
 	for _, f := range files {
-		p := mustPuzzle(t, f)
+		p := emtest.MustPuzzle(t, f)
 		n++
 		if strings.Contains(f, "bucas_generator") {
-			b := NewBoard(p.Rows, p.Cols)
+			b := edgematch.NewBoard(p.Rows, p.Cols)
 			for i := range b.Cells {
-				b.Cells[i] = Placement{i, 0}
+				b.Cells[i] = edgematch.Placement{i, 0}
 			}
 			if s := p.Score(b); !s.Solved() {
 				t.Errorf("%s in file order: %v", f, s)
@@ -106,6 +82,3 @@ func TestSharedPuzzlesParse(t *testing.T) {
 		t.Fatalf("only %d puzzles", n)
 	}
 }
-
-// TestSharedSmallPuzzlesSolve solves the small Brendan puzzles and clue
-// puzzles 1 and 3 exactly (the larger ones are for tessera edgematch bench).

@@ -1,4 +1,4 @@
-package edgematch
+package edgematch_test
 
 import (
 	"bytes"
@@ -11,56 +11,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"tessera/edgematch"
+	"tessera/internal/emtest"
 )
 
-func mustPuzzle(t testing.TB, path string) *Puzzle {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := ParsePuzzle(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-func mustBoard(t testing.TB, path string, p *Puzzle) *Board {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	b, err := ParseBoard(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Check(b); err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-func e2(t testing.TB, clues int) *Puzzle {
-	t.Helper()
-	p := mustPuzzle(t, "testdata/eternity2.txt")
-	f, err := os.Open("testdata/eternity2_clues.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if p.Hints, err = ParseHints(f, p, clues); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 func TestTileRotate(t *testing.T) {
-	tile := Tile{6, 11, 18, 6} // Eternity II piece 139
-	if got := tile.Rotate(2); got != (Tile{18, 6, 6, 11}) {
+	tile := edgematch.Tile{6, 11, 18, 6} // Eternity II piece 139
+	if got := tile.Rotate(2); got != (edgematch.Tile{18, 6, 6, 11}) {
 		t.Fatalf("rotate 2: %v", got)
 	}
 	for r := range 8 {
@@ -71,8 +29,8 @@ func TestTileRotate(t *testing.T) {
 }
 
 func TestEternity2Data(t *testing.T) {
-	p := e2(t, 0)
-	if len(p.Hints) != 5 || p.Hints[0] != (Hint{Piece: 138, Row: 8, Col: 7, Rot: 2}) {
+	p := emtest.E2(t, 0)
+	if len(p.Hints) != 5 || p.Hints[0] != (edgematch.Hint{Piece: 138, Row: 8, Col: 7, Rot: 2}) {
 		t.Fatalf("hints %v", p.Hints)
 	}
 	if p.Colours() != 23 || p.MaxScore() != 480 {
@@ -83,8 +41,8 @@ func TestEternity2Data(t *testing.T) {
 		clues int
 		want  int
 	}{{"eternity2_470_blackwood.board", 1, 470}, {"eternity2_465_5clues_pejic.board", 5, 465}} {
-		p := e2(t, c.clues)
-		b := mustBoard(t, filepath.Join("testdata", c.file), p)
+		p := emtest.E2(t, c.clues)
+		b := emtest.MustBoard(t, filepath.Join("testdata", c.file), p)
 		if err := p.Verify(b); err != nil {
 			t.Fatalf("%s: %v", c.file, err)
 		}
@@ -95,13 +53,13 @@ func TestEternity2Data(t *testing.T) {
 }
 
 func TestVerifyCatchesHintsAndGaps(t *testing.T) {
-	p := e2(t, 5)
-	b := mustBoard(t, "testdata/eternity2_470_blackwood.board", p)
+	p := emtest.E2(t, 5)
+	b := emtest.MustBoard(t, "testdata/eternity2_470_blackwood.board", p)
 	if err := p.Verify(b); err == nil || !strings.Contains(err.Error(), "hint not respected") {
 		t.Fatalf("the 470 board ignores 4 clues, got %v", err)
 	}
-	p = e2(t, 1)
-	b.Cells[5].Piece = NoPiece
+	p = emtest.E2(t, 1)
+	b.Cells[5].Piece = edgematch.NoPiece
 	if err := p.Verify(b); err == nil || !strings.Contains(err.Error(), "empty") {
 		t.Fatalf("empty cell: %v", err)
 	}
@@ -115,8 +73,8 @@ func TestVerifyCatchesHintsAndGaps(t *testing.T) {
 }
 
 func TestFrameErrorsCount(t *testing.T) {
-	p := mustPuzzle(t, "testdata/clue1.txt")
-	b := mustBoard(t, "testdata/clue1.solution.board", p)
+	p := emtest.MustPuzzle(t, "testdata/clue1.txt")
+	b := emtest.MustBoard(t, "testdata/clue1.solution.board", p)
 	if s := p.Score(b); !s.Solved() {
 		t.Fatalf("clue1 solution: %v", s)
 	}
@@ -130,21 +88,21 @@ func TestFrameErrorsCount(t *testing.T) {
 }
 
 func TestPuzzleRoundTrip(t *testing.T) {
-	for _, gen := range []GenerateOptions{
-		{Kind: Framed, Rows: 5, Cols: 7, Colours: 6, Seed: 3},
-		{Kind: Kovalsky, Rows: 4, Cols: 4, Colours: 5, Seed: 4},
-		{Kind: Kovalsky, Rows: 3, Cols: 6, Colours: 9, Rotate: true, Seed: 5},
+	for _, gen := range []edgematch.GenerateOptions{
+		{Kind: edgematch.Framed, Rows: 5, Cols: 7, Colours: 6, Seed: 3},
+		{Kind: edgematch.Kovalsky, Rows: 4, Cols: 4, Colours: 5, Seed: 4},
+		{Kind: edgematch.Kovalsky, Rows: 3, Cols: 6, Colours: 9, Rotate: true, Seed: 5},
 	} {
-		p, sol, err := Generate(gen)
+		p, sol, err := edgematch.Generate(gen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p.Hints = []Hint{{Piece: sol.Cells[4].Piece, Row: 1, Col: 1, Rot: sol.Cells[4].Rot}}
+		p.Hints = []edgematch.Hint{{Piece: sol.Cells[4].Piece, Row: 1, Col: 1, Rot: sol.Cells[4].Rot}}
 		if p.FixedOrientation && sol.Cells[4].Rot != 0 {
 			t.Fatal("a fixed-orientation puzzle with a turned piece")
 		}
-		text := Format(p, "a comment", "two")
-		q, err := ParsePuzzle(bytes.NewReader(text))
+		text := edgematch.Format(p, "a comment", "two")
+		q, err := edgematch.ParsePuzzle(bytes.NewReader(text))
 		if err != nil {
 			t.Fatalf("%s\n%v", text, err)
 		}
@@ -152,8 +110,8 @@ func TestPuzzleRoundTrip(t *testing.T) {
 			!slices.Equal(q.Hints, p.Hints) || q.FixedOrientation != p.FixedOrientation {
 			t.Fatalf("round trip of %+v changed it:\n%s", gen, text)
 		}
-		bt := Format(sol, "solution")
-		b, err := ParseBoard(bytes.NewReader(bt))
+		bt := edgematch.Format(sol, "solution")
+		b, err := edgematch.ParseBoard(bytes.NewReader(bt))
 		if err != nil || !slices.Equal(b.Cells, sol.Cells) {
 			t.Fatalf("board round trip: %v\n%s", err, bt)
 		}
@@ -162,170 +120,84 @@ func TestPuzzleRoundTrip(t *testing.T) {
 		}
 	}
 	// The shared files read back to the same text (comments aside).
-	p := mustPuzzle(t, "testdata/eternity2.txt")
+	p := emtest.MustPuzzle(t, "testdata/eternity2.txt")
 	var buf bytes.Buffer
 	p.WriteTo(&buf)
-	q, err := ParsePuzzle(&buf)
+	q, err := edgematch.ParsePuzzle(&buf)
 	if err != nil || !slices.Equal(q.Tiles, p.Tiles) {
 		t.Fatal("eternity2.txt does not round-trip", err)
 	}
 }
 
 func TestParseErrors(t *testing.T) {
-	cases := []struct{ text, want string }{
-		{"", "empty file"},
-		{"2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n", "3 pieces for a 2x2 board, want 4"},
-		{"2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n1 1 1 1\n", "line 6: more than 4 pieces"},
-		{"2 2\n0 1 2 0\n0 0 2 x\n", "line 3: piece 2: colour \"x\" is not a non-negative integer"},
-		{"2 2\n0 1 2 0\n0 0 2 300\n", "line 3: piece 2: colour 300 is above 255"},
-		{"2 2\n0 1 2\n", "line 2: want 4 colours"},
-		{"2\n", "line 1: want \"ROWS COLS\""},
-		{"0 3\n", "rows and columns must be integers 1..64"},
-		{"2 2\nframe 1 2 3\n", "frame of 3 colours, want 8"},
-		{"2 2\nhint 9 0 0 0\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n", "piece 9 out of range"},
-		{"2 2\nhint 1 0 0 5\n", "rotation 5 is above 3"},
-		{"2 2\norientation free\n", "want \"orientation fixed\""},
+	e2 := emtest.MustPuzzle(t, "testdata/eternity2.txt")
+	parse := map[string]func(string) error{
+		"puzzle": func(s string) error { _, err := edgematch.ParsePuzzle(strings.NewReader(s)); return err },
+		"board":  func(s string) error { _, err := edgematch.ParseBoard(strings.NewReader(s)); return err },
+		"hints":  func(s string) error { _, err := edgematch.ParseHints(strings.NewReader(s), e2, 0); return err },
 	}
-	for _, c := range cases {
-		_, err := ParsePuzzle(strings.NewReader(c.text))
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "edgematch: puzzle") {
-			t.Errorf("%q: got %v, want %q", c.text, err, c.want)
+	cases := map[string][]struct{ text, want string }{
+		"puzzle": {
+			{"", "empty file"},
+			{"2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n", "3 pieces for a 2x2 board, want 4"},
+			{"2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n1 1 1 1\n", "line 6: more than 4 pieces"},
+			{"2 2\n0 1 2 0\n0 0 2 x\n", "line 3: piece 2: colour \"x\" is not a non-negative integer"},
+			{"2 2\n0 1 2 0\n0 0 2 300\n", "line 3: piece 2: colour 300 is above 255"},
+			{"2 2\n0 1 2\n", "line 2: want 4 colours"},
+			{"2\n", "line 1: want \"ROWS COLS\""},
+			{"0 3\n", "rows and columns must be integers 1..64"},
+			{"2 2\nframe 1 2 3\n", "frame of 3 colours, want 8"},
+			{"2 2\nhint 9 0 0 0\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n", "piece 9 out of range"},
+			{"2 2\nhint 1 0 0 5\n", "rotation 5 is above 3"},
+			{"2 2\norientation free\n", "want \"orientation fixed\""},
+		},
+		"board": {
+			{"", "empty file"},
+			{"2 2\n1/0 2/0\n", "1 rows of cells for a 2x2 board"},
+			{"2 2\n1/0 2/0\n3/0\n", "line 3: 1 cells, want 2"},
+			{"2 2\n1/0 2/0\n3/0 1/1\n", "line 3: column 2: piece 1 is also at row 1, column 1"},
+			{"2 2\n1/0 2/0\n3/0 4/4\n", "rotation 4 is above 3"},
+			{"2 2\n1/0 2/0\n3/0 4\n", "\"4\" is not PIECE/ROT"},
+		},
+		"hints": {
+			{"139 8 7 2 I8 18 6 6 12\n", "piece 139 turned 2 shows [18 6 6 11], the file says [18 6 6 12]"},
+			{"300 0 0 0\n", "does not fit"},
+			{"139 8 7\n", "want \"PIECE ROW COL ROT"},
+		},
+	}
+	for what, cs := range cases {
+		for _, c := range cs {
+			err := parse[what](c.text)
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "edgematch: "+what) {
+				t.Errorf("%s %q: got %v, want %q", what, c.text, err, c.want)
+			}
 		}
 	}
-	boards := []struct{ text, want string }{
-		{"2 2\n1/0 2/0\n", "1 rows of cells for a 2x2 board"},
-		{"2 2\n1/0 2/0\n3/0\n", "line 3: 1 cells, want 2"},
-		{"2 2\n1/0 2/0\n3/0 1/1\n", "line 3: column 2: piece 1 is also at row 1, column 1"},
-		{"2 2\n1/0 2/0\n3/0 4/4\n", "rotation 4 is above 3"},
-		{"2 2\n1/0 2/0\n3/0 4\n", "\"4\" is not PIECE/ROT"},
-	}
-	for _, c := range boards {
-		_, err := ParseBoard(strings.NewReader(c.text))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("board %q: got %v, want %q", c.text, err, c.want)
-		}
-	}
-	p := mustPuzzle(t, "testdata/eternity2.txt")
-	hints := []struct{ text, want string }{
-		{"139 8 7 2 I8 18 6 6 12\n", "piece 139 turned 2 shows [18 6 6 11], the file says [18 6 6 12]"},
-		{"300 0 0 0\n", "does not fit"},
-		{"139 8 7\n", "want \"PIECE ROW COL ROT"},
-	}
-	for _, c := range hints {
-		_, err := ParseHints(strings.NewReader(c.text), p, 0)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("hints %q: got %v, want %q", c.text, err, c.want)
-		}
-	}
-	b, _ := ParseBoard(strings.NewReader("2 2\n1/0 2/0\n3/0 5/0\n"))
-	q, _ := ParsePuzzle(strings.NewReader("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n"))
+	b, _ := edgematch.ParseBoard(strings.NewReader("2 2\n1/0 2/0\n3/0 5/0\n"))
+	q, _ := edgematch.ParsePuzzle(strings.NewReader("2 2\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n"))
 	if err := q.Check(b); err == nil || !strings.Contains(err.Error(), "piece 5 out of range 1..4") {
 		t.Errorf("out of range piece: %v", err)
 	}
 }
 
-func TestBucasURL(t *testing.T) {
-	p := e2(t, 1)
-	b := mustBoard(t, "testdata/eternity2_470_blackwood.board", p)
-	url, err := p.BucasURL(b, "E2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(url, BucasBase+"#puzzle=E2&board_w=16&board_h=16&board_edges=") || !strings.Contains(url, "&board_pieces=") {
-		t.Fatalf("url %s", url)
-	}
-	back, err := ParseBucasURL(url, p)
-	if err != nil || !slices.Equal(back.Cells, b.Cells) {
-		t.Fatalf("round trip: %v", err)
-	}
-	// Without board_pieces, the pieces are found from their colours.
-	i := strings.Index(url, "&board_pieces=")
-	j := strings.Index(url, "&motifs_order")
-	back, err = ParseBucasURL(url[:i]+url[j:], p)
-	if err != nil || !slices.Equal(back.Cells, b.Cells) {
-		t.Fatalf("edges only: %v", err)
-	}
-	// The viewer's default and "jef" alphabets, from the shared colour map.
-	maps, err := os.ReadFile("testdata/eternity2_colour_maps.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, line := range strings.Split(string(maps), "\n") {
-		f := strings.Fields(strings.SplitN(line, "#", 2)[0])
-		if len(f) != 5 {
-			continue
-		}
-		label := f[0]
-		for alpha, col := range map[string]int{"": 1, "jef": 2} {
-			got := bucasAlphabets[alpha][atoiMust(t, label)]
-			if string(got) != f[col] {
-				t.Errorf("alphabet %q: label %s is %c, the map says %s", alpha, label, got, f[col])
-			}
-		}
-	}
-	var sb strings.Builder
-	for _, cell := range b.Cells {
-		for d := range 4 {
-			sb.WriteByte(bucasAlphabets["jef"][p.Edge(cell, d)])
-		}
-	}
-	back, err = ParseBucasURL("https://e2.bucas.name/#puzzle=x&board_w=16&board_h=16&motifs_order=jef&board_edges="+sb.String(), p)
-	if err != nil || !slices.Equal(back.Cells, b.Cells) {
-		t.Fatalf("jef alphabet: %v", err)
-	}
-	for _, bad := range []struct{ url, want string }{
-		{"board_w=16&board_h=15&board_edges=a", "15x16 board for a 16x16 puzzle"},
-		{"board_w=16&board_h=16&board_edges=abc", "has 3 letters"},
-		{"board_w=16&board_h=16&motifs_order=zzz&board_edges=a", "unknown motifs_order"},
-		{"board_w=16&board_h=16&motifs_order=jblackwood&board_edges=" + strings.Repeat("A", 1024), "unknown motif letter"},
-	} {
-		if _, err := ParseBucasURL(bad.url, p); err == nil || !strings.Contains(err.Error(), bad.want) {
-			t.Errorf("%.60s: %v, want %q", bad.url, err, bad.want)
-		}
-	}
-}
-
-func atoiMust(t *testing.T, s string) int {
-	v, err := atoi(s, 255, "label")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
-func TestOrders(t *testing.T) {
-	for _, o := range []Order{OrderAuto, OrderRows, OrderColumns, OrderFrameFirst, OrderSpiral} {
-		checkPermutations(t, o.String(), o.Cells)
-		if q, err := ParseOrder(o.String()); err != nil || q != o {
-			t.Fatalf("ParseOrder(%q) = %v, %v", o, q, err)
-		}
-	}
-	if got := OrderSpiral.Cells(3, 3); !slices.Equal(got, []int{0, 1, 2, 5, 8, 7, 6, 3, 4}) {
-		t.Fatalf("spiral 3x3: %v", got)
-	}
-	if got := OrderAuto.Cells(2, 3); !slices.Equal(got, OrderColumns.Cells(2, 3)) {
-		t.Fatalf("auto on a wide board should scan columns: %v", got)
-	}
-}
-
 func TestGenerateErrorsAndRepeatability(t *testing.T) {
-	a, _, _ := Generate(GenerateOptions{Rows: 6, Cols: 6, Colours: 7, Seed: 9})
-	b, _, _ := Generate(GenerateOptions{Rows: 6, Cols: 6, Colours: 7, Seed: 9})
-	c, _, _ := Generate(GenerateOptions{Rows: 6, Cols: 6, Colours: 7, Seed: 10})
+	a, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 6, Cols: 6, Colours: 7, Seed: 9})
+	b, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 6, Cols: 6, Colours: 7, Seed: 9})
+	c, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 6, Cols: 6, Colours: 7, Seed: 10})
 	if !slices.Equal(a.Tiles, b.Tiles) || slices.Equal(a.Tiles, c.Tiles) {
 		t.Fatal("generation is not a function of the seed")
 	}
-	for _, o := range []GenerateOptions{{Rows: 1, Cols: 5, Colours: 3}, {Rows: 4, Cols: 4}, {Kind: Kovalsky, Rows: 4, Cols: 4, Colours: 300}} {
-		if _, _, err := Generate(o); err == nil {
+	for _, o := range []edgematch.GenerateOptions{{Rows: 1, Cols: 5, Colours: 3}, {Rows: 4, Cols: 4}, {Kind: edgematch.Kovalsky, Rows: 4, Cols: 4, Colours: 300}} {
+		if _, _, err := edgematch.Generate(o); err == nil {
 			t.Errorf("%+v accepted", o)
 		}
 	}
 }
 
 func TestRender(t *testing.T) {
-	p := mustPuzzle(t, "testdata/clue1.txt")
-	b := mustBoard(t, "testdata/clue1.solution.board", p)
-	img := p.Render(b, RenderOptions{Cell: 20})
+	p := emtest.MustPuzzle(t, "testdata/clue1.txt")
+	b := emtest.MustBoard(t, "testdata/clue1.solution.board", p)
+	img := p.Render(b, edgematch.RenderOptions{Cell: 20})
 	if img.Bounds().Dx() != 6*20+2*2+1 && img.Bounds().Dx() != 6*20+2*2 {
 		t.Fatalf("size %v", img.Bounds())
 	}
@@ -346,47 +218,38 @@ func TestRender(t *testing.T) {
 	}
 	// Swap two inner pieces: their edges turn red.
 	b.Cells[7], b.Cells[14] = b.Cells[14], b.Cells[7]
-	img = p.Render(b, RenderOptions{Cell: 20})
+	img = p.Render(b, edgematch.RenderOptions{Cell: 20})
 	if n := countRed(); n == 0 {
 		t.Fatal("mismatches are not highlighted")
 	}
 	// A pixel of cell (1,1)'s north triangle, below any mark, has the piece's colour.
 	c := b.At(1, 1)
-	if got := img.RGBAAt(2+20+10, 2+20+5); got != Palette(p.Edge(c, North)) {
-		t.Fatalf("north triangle colour %v, want %v", got, Palette(p.Edge(c, North)))
+	if got := img.RGBAAt(2+20+10, 2+20+5); got != edgematch.Palette(p.Edge(c, edgematch.North)) {
+		t.Fatalf("north triangle colour %v, want %v", got, edgematch.Palette(p.Edge(c, edgematch.North)))
 	}
-}
-
-func openT(t *testing.T, path string) *os.File {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
 }
 
 func TestDescribe(t *testing.T) {
-	p, _, err := Generate(GenerateOptions{Kind: Kovalsky, Rows: 2, Cols: 3, Colours: 1, Seed: 1})
+	p, _, err := edgematch.Generate(edgematch.GenerateOptions{Kind: edgematch.Kovalsky, Rows: 2, Cols: 3, Colours: 1, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.Hints = []Hint{{Piece: 0}}
+	p.Hints = []edgematch.Hint{{Piece: 0}}
 	if got, want := p.Describe(), "2x3, 6 pieces, 1 colour, coloured frame, fixed orientation, 1 hint"; got != want {
 		t.Errorf("Describe() = %q, want %q", got, want)
 	}
-	p, _, _ = Generate(GenerateOptions{Rows: 4, Cols: 4, Colours: 5, Frame: 2, Seed: 1})
+	p, _, _ = edgematch.Generate(edgematch.GenerateOptions{Rows: 4, Cols: 4, Colours: 5, Frame: 2, Seed: 1})
 	if got, want := p.Describe(), "4x4, 16 pieces, 7 colours"; got != want {
 		t.Errorf("Describe() = %q, want %q", got, want)
 	}
 }
 
 func TestParseSize(t *testing.T) {
-	if r, c, err := ParseSize("16X12"); r != 16 || c != 12 || err != nil {
+	if r, c, err := edgematch.ParseSize("16X12"); r != 16 || c != 12 || err != nil {
 		t.Errorf("ParseSize(16X12) = %d, %d, %v", r, c, err)
 	}
 	for _, s := range []string{"9", "x8", "8x", "0x4", "-1x3", "axb", "3x4x5"} {
-		if _, _, err := ParseSize(s); err == nil {
+		if _, _, err := edgematch.ParseSize(s); err == nil {
 			t.Errorf("ParseSize(%q) accepted", s)
 		}
 	}
@@ -394,32 +257,32 @@ func TestParseSize(t *testing.T) {
 
 func TestReadFiles(t *testing.T) {
 	dir := t.TempDir()
-	p, sol, _ := Generate(GenerateOptions{Rows: 3, Cols: 4, Colours: 3, Seed: 2})
+	p, sol, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 3, Cols: 4, Colours: 3, Seed: 2})
 	pf, bf, hf := filepath.Join(dir, "p.txt"), filepath.Join(dir, "b.board"), filepath.Join(dir, "hints.txt")
-	os.WriteFile(pf, Format(p), 0o644)
-	os.WriteFile(bf, Format(sol), 0o644)
+	os.WriteFile(pf, edgematch.Format(p), 0o644)
+	os.WriteFile(bf, edgematch.Format(sol), 0o644)
 	c := sol.At(1, 1)
 	os.WriteFile(hf, fmt.Appendf(nil, "%d 1 1 %d\n", c.Piece+1, c.Rot), 0o644)
-	q, err := ReadPuzzleFile(pf)
+	q, err := edgematch.ReadPuzzleFile(pf)
 	if err != nil || !reflect.DeepEqual(q, p) {
 		t.Fatalf("ReadPuzzleFile: %v", err)
 	}
-	b, err := ReadBoard(bf, q)
+	b, err := edgematch.ReadBoard(bf, q)
 	if err != nil || !q.Score(b).Solved() {
 		t.Fatalf("ReadBoard: %v", err)
 	}
 	url, _ := q.BucasURL(b, "p")
-	if u, err := ReadBoard(url, q); err != nil || !q.Score(u).Solved() {
+	if u, err := edgematch.ReadBoard(url, q); err != nil || !q.Score(u).Solved() {
 		t.Fatalf("ReadBoard(URL): %v", err)
 	}
 	if err := q.AddHintsFile(hf, 0); err != nil || len(q.Hints) != 1 || q.Hints[0].Piece != c.Piece {
 		t.Fatalf("AddHintsFile: %v %v", err, q.Hints)
 	}
 	os.WriteFile(bf, []byte("3 4\n1/0 1/0\n"), 0o644)
-	if _, err := ReadBoard(bf, q); err == nil || !strings.HasPrefix(err.Error(), bf+": ") {
+	if _, err := edgematch.ReadBoard(bf, q); err == nil || !strings.HasPrefix(err.Error(), bf+": ") {
 		t.Fatalf("a bad board: %v", err)
 	}
-	if _, err := ReadPuzzleFile(filepath.Join(dir, "none.txt")); !errors.Is(err, os.ErrNotExist) {
+	if _, err := edgematch.ReadPuzzleFile(filepath.Join(dir, "none.txt")); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("a missing file: %v", err)
 	}
 }

@@ -77,6 +77,22 @@ func parseSize(l numberedLine, what string) (int, int, error) {
 	return rows, cols, nil
 }
 
+// sizedLines reads the data lines of a file that opens with its "ROWS
+// COLS" line (dataLines, parseSize) and returns the size and the lines
+// after it; body says what an empty file lacks after the size line.
+func sizedLines(r io.Reader, what, body string) (rows, cols int, lines []numberedLine, err error) {
+	if lines, err = dataLines(r, what); err != nil {
+		return 0, 0, nil, err
+	}
+	if len(lines) == 0 {
+		return 0, 0, nil, &ParseError{What: what, Msg: "empty file: want a \"ROWS COLS\" line, then " + body}
+	}
+	if rows, cols, err = parseSize(lines[0], what); err != nil {
+		return 0, 0, nil, err
+	}
+	return rows, cols, lines[1:], nil
+}
+
 // ParseSize reads a board size written "ROWSxCOLS" ("8x8", "16X16"), as
 // command lines and generated puzzle names write it.
 func ParseSize(s string) (rows, cols int, err error) {
@@ -107,14 +123,7 @@ func ParseSize(s string) (rows, cols int, err error) {
 // Colours are integers 0..255, 0 being grey. The pieces must fill the
 // board exactly, and the result passes Validate.
 func ParsePuzzle(r io.Reader) (*Puzzle, error) {
-	lines, err := dataLines(r, "puzzle")
-	if err != nil {
-		return nil, err
-	}
-	if len(lines) == 0 {
-		return nil, &ParseError{What: "puzzle", Msg: "empty file: want a \"ROWS COLS\" line, then one \"N E S W\" line per piece"}
-	}
-	rows, cols, err := parseSize(lines[0], "puzzle")
+	rows, cols, lines, err := sizedLines(r, "puzzle", "one \"N E S W\" line per piece")
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +131,7 @@ func ParsePuzzle(r io.Reader) (*Puzzle, error) {
 	bad := func(l numberedLine, format string, args ...any) error {
 		return &ParseError{"puzzle", l.n, fmt.Sprintf(format, args...)}
 	}
-	for _, l := range lines[1:] {
+	for _, l := range lines {
 		switch l.f[0] {
 		case "frame":
 			if p.Frame != nil {
@@ -278,23 +287,16 @@ func (p *Puzzle) WriteTo(w io.Writer) (int64, error) {
 // placed twice is an error. Check then tells whether the board fits a
 // puzzle.
 func ParseBoard(r io.Reader) (*Board, error) {
-	lines, err := dataLines(r, "board")
+	rows, cols, lines, err := sizedLines(r, "board", "ROWS lines of \"PIECE/ROT\" cells")
 	if err != nil {
 		return nil, err
 	}
-	if len(lines) == 0 {
-		return nil, &ParseError{What: "board", Msg: "empty file: want a \"ROWS COLS\" line, then ROWS lines of \"PIECE/ROT\" cells"}
-	}
-	rows, cols, err := parseSize(lines[0], "board")
-	if err != nil {
-		return nil, err
-	}
-	if len(lines)-1 != rows {
-		return nil, &ParseError{What: "board", Msg: fmt.Sprintf("%d rows of cells for a %dx%d board", len(lines)-1, rows, cols)}
+	if len(lines) != rows {
+		return nil, &ParseError{What: "board", Msg: fmt.Sprintf("%d rows of cells for a %dx%d board", len(lines), rows, cols)}
 	}
 	b := NewBoard(rows, cols)
 	where := make(map[int]int)
-	for r, l := range lines[1:] {
+	for r, l := range lines {
 		if len(l.f) != cols {
 			return nil, &ParseError{"board", l.n, fmt.Sprintf("%d cells, want %d", len(l.f), cols)}
 		}

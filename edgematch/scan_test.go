@@ -64,3 +64,18 @@ func TestScans(t *testing.T) {
 		t.Fatal("ParseScan accepted a bad name")
 	}
 }
+
+func TestOrders(t *testing.T) {
+	for _, o := range []Order{OrderAuto, OrderRows, OrderColumns, OrderFrameFirst, OrderSpiral} {
+		checkPermutations(t, o.String(), o.Cells)
+		if q, err := ParseOrder(o.String()); err != nil || q != o {
+			t.Fatalf("ParseOrder(%q) = %v, %v", o, q, err)
+		}
+	}
+	if got := OrderSpiral.Cells(3, 3); !slices.Equal(got, []int{0, 1, 2, 5, 8, 7, 6, 3, 4}) {
+		t.Fatalf("spiral 3x3: %v", got)
+	}
+	if got := OrderAuto.Cells(2, 3); !slices.Equal(got, OrderColumns.Cells(2, 3)) {
+		t.Fatalf("auto on a wide board should scan columns: %v", got)
+	}
+}

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tessera/internal/ctxtest"
 )
 
 // DecodeContext stops when its context ends and Header reads only the
@@ -44,21 +46,6 @@ func TestDecodeContextAndHeader(t *testing.T) {
 	}
 }
 
-// countdown is a context whose Err turns to DeadlineExceeded after a
-// number of calls: a budget that ends at a reproducible point.
-type countdown struct {
-	context.Context
-	left *int
-}
-
-func (c countdown) Err() error {
-	if *c.left <= 0 {
-		return context.DeadlineExceeded
-	}
-	*c.left--
-	return nil
-}
-
 // A budget that ends in the middle of decoding stops it.
 func TestDecodeStopsMidway(t *testing.T) {
 	m := image.NewNRGBA(image.Rect(0, 0, 1024, 1024))
@@ -69,8 +56,7 @@ func TestDecodeStopsMidway(t *testing.T) {
 	if err := png.Encode(&b, m); err != nil {
 		t.Fatal(err)
 	}
-	left := 5
-	_, err := DecodeBytesContext(countdown{context.Background(), &left}, b.Bytes(), Options{})
+	_, err := DecodeBytesContext(ctxtest.Countdown(context.Background(), 5), b.Bytes(), Options{})
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "decoding") {
 		t.Fatalf("%v", err)
 	}

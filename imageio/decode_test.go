@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -15,6 +14,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"tessera/internal/imagetest"
 )
 
 func load(t testing.TB, name string) *Image {
@@ -221,15 +222,7 @@ func TestOrientComposition(t *testing.T) {
 
 // pngWithSize returns a PNG header (and a bogus body) declaring w x h.
 func pngWithSize(w, h uint32) []byte {
-	d := []byte("\x89PNG\r\n\x1a\n")
-	ihdr := binary.BigEndian.AppendUint32(nil, w)
-	ihdr = binary.BigEndian.AppendUint32(ihdr, h)
-	ihdr = append(ihdr, 8, 2, 0, 0, 0)
-	c := append([]byte("IHDR"), ihdr...)
-	d = binary.BigEndian.AppendUint32(d, 13)
-	d = append(d, c...)
-	d = binary.BigEndian.AppendUint32(d, crc32.ChecksumIEEE(c))
-	return append(d, make([]byte, 64)...)
+	return append(imagetest.PNGHeader(w, h, 8, 2), make([]byte, 64)...)
 }
 
 func TestDecodeErrors(t *testing.T) {

@@ -3,14 +3,14 @@ package imageio
 import (
 	"bytes"
 	"compress/zlib"
-	"encoding/binary"
-	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
 	"os"
 	"testing"
+
+	"tessera/internal/imagetest"
 )
 
 // reduceRef reduces m the slow way: the mean of the premultiplied 16-bit
@@ -186,19 +186,8 @@ func TestDecodeReducedRejects(t *testing.T) {
 func rawPNG(t *testing.T, w, h, depth, colorType int, trns bool, seed uint32) []byte {
 	t.Helper()
 	rnd := func() byte { seed = seed*1664525 + 1013904223; return byte(seed >> 24) }
-	var out bytes.Buffer
-	out.WriteString("\x89PNG\r\n\x1a\n")
-	chunk := func(typ string, data []byte) {
-		binary.Write(&out, binary.BigEndian, uint32(len(data)))
-		c := append([]byte(typ), data...)
-		out.Write(c)
-		binary.Write(&out, binary.BigEndian, crc32.ChecksumIEEE(c))
-	}
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr, uint32(w))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
-	ihdr[8], ihdr[9] = byte(depth), byte(colorType)
-	chunk("IHDR", ihdr)
+	out := imagetest.PNGHeader(uint32(w), uint32(h), byte(depth), byte(colorType))
+	chunk := func(typ string, data []byte) { out = append(out, imagetest.PNGChunk(typ, data)...) }
 	ch := map[int]int{0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colorType]
 	if colorType == 3 {
 		pal := make([]byte, 3<<depth)
@@ -241,7 +230,7 @@ func rawPNG(t *testing.T, w, h, depth, colorType int, trns bool, seed uint32) []
 	zw.Close()
 	chunk("IDAT", z.Bytes())
 	chunk("IEND", nil)
-	return out.Bytes()
+	return out
 }
 
 func TestDecodeReducedEveryPNGKind(t *testing.T) {

@@ -2,10 +2,8 @@ package jigsaw
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"image"
 	"image/color"
 	"os"
@@ -14,6 +12,7 @@ import (
 	"testing"
 
 	"tessera/imageio"
+	"tessera/internal/imagetest"
 )
 
 // TestTurn: a quarter turn clockwise puts the bottom-left pixel top left.
@@ -96,16 +95,7 @@ func TestMosaicFiles(t *testing.T) {
 // whose data is missing: enough for a header, never decoded.
 func hugePNG(t *testing.T, path string, w, h int) {
 	t.Helper()
-	chunk := func(typ string, data []byte) []byte {
-		b := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
-		b = append(append(b, typ...), data...)
-		return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(append([]byte(typ), data...)))
-	}
-	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
-	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
-	ihdr = append(ihdr, 8, 2, 0, 0, 0)
-	data := append([]byte("\x89PNG\r\n\x1a\n"), chunk("IHDR", ihdr)...)
-	data = append(data, chunk("IEND", nil)...)
+	data := append(imagetest.PNGHeader(uint32(w), uint32(h), 8, 2), imagetest.PNGChunk("IEND", nil)...)
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}

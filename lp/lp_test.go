@@ -150,13 +150,20 @@ func TestPDHG(t *testing.T) {
 	checkBackend(t, NewPDHG(PDHGOptions{}))
 }
 
-func TestPDHGWarmStart(t *testing.T) {
-	p, _ := assignmentLP(6, 9)
+// loadPDHG loads p into a PDHG model that the end of the test closes.
+func loadPDHG(t *testing.T, p *Problem) Model {
+	t.Helper()
 	m, err := NewPDHG(PDHGOptions{}).Load(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer m.Close()
+	t.Cleanup(m.Close)
+	return m
+}
+
+func TestPDHGWarmStart(t *testing.T) {
+	p, _ := assignmentLP(6, 9)
+	m := loadPDHG(t, p)
 	first, _ := m.Solve(context.Background())
 	c := append([]float64(nil), p.Objective()...)
 	for i := range c {
@@ -164,9 +171,8 @@ func TestPDHGWarmStart(t *testing.T) {
 	}
 	m.SetObjective(c)
 	second, _ := m.Solve(context.Background())
-	q, opt := assignmentLP(6, 9)
+	q, _ := assignmentLP(6, 9)
 	q.SetObjective(c)
-	_ = opt
 	fresh, _ := Solve(context.Background(), NewPDHG(PDHGOptions{}), q)
 	if first.Status != Optimal || second.Status != Optimal || math.Abs(second.Objective-fresh.Objective) > 1e-4*(1+math.Abs(fresh.Objective)) {
 		t.Fatalf("warm %v %v, fresh %v", second.Status, second.Objective, fresh.Objective)
@@ -211,11 +217,7 @@ func TestReserve(t *testing.T) {
 // finds what a fresh model finds.
 func TestPDHGSetUpStops(t *testing.T) {
 	p, _ := assignmentLP(6, 3)
-	m, err := NewPDHG(PDHGOptions{}).Load(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
+	m := loadPDHG(t, p)
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	sol, err := m.Solve(ctx)

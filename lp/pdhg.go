@@ -349,11 +349,8 @@ func (s *pdhgModel) Solve(ctx context.Context) (Solution, error) {
 				ny[i] = v - sigma*clamp(v/sigma, s.lr[i], s.ur[i])
 			}
 			s.mulAT(ny, naty)
-			var dx2, dy2, inter float64
-			for j := range n {
-				d := nx[j] - x[j]
-				dx2 += d * d
-			}
+			dx2 := sqDist(nx, x)
+			var dy2, inter float64
 			for i := range m {
 				d := ny[i] - y[i]
 				dy2 += d * d
@@ -477,15 +474,7 @@ func (s *pdhgModel) warmUp() {
 // reweigh updates the primal weight at a restart, balancing the distances
 // x and y moved since the last one (from lastX, lastY).
 func (s *pdhgModel) reweigh(x, y, lastX, lastY []float64) {
-	var ddx, ddy float64
-	for j := range x {
-		d := x[j] - lastX[j]
-		ddx += d * d
-	}
-	for i := range y {
-		d := y[i] - lastY[i]
-		ddy += d * d
-	}
+	ddx, ddy := sqDist(x, lastX), sqDist(y, lastY)
 	if ddx > 1e-20 && ddy > 1e-20 {
 		s.omega = math.Exp(0.5*math.Log(math.Sqrt(ddy/ddx)) + 0.5*math.Log(s.omega))
 	}
@@ -502,6 +491,17 @@ func (s *pdhgModel) solution(st Status, it int) Solution {
 		v += c * x[j]
 	}
 	return Solution{Status: st, X: x, Objective: v, Iterations: it}
+}
+
+// sqDist returns the squared Euclidean distance of a and b (as long as a).
+func sqDist(a, b []float64) float64 {
+	b = b[:len(a)]
+	s := 0.0
+	for i, v := range a {
+		d := v - b[i]
+		s += d * d
+	}
+	return s
 }
 
 func maxAbs(v []float64) float64 {

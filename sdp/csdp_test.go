@@ -39,20 +39,16 @@ func TestBackendsAgree(t *testing.T) {
 	}
 }
 
-// TestCSDPBudgets: MaxIter and the context stop CSDP with ErrBudget and
-// the last iterate, and a 1-iteration limit shows our parameters reach
-// CSDP (its initparams is ours).
+// TestCSDPBudgets: a cancelled solve leaves CSDP ready for the next, and
+// a deadline stops a long solve midway. (TestBudgets checks MaxIter, a
+// cancelled context and MaxBytes for every solver; its MaxIter 2 shows our
+// parameters reach CSDP, whose initparams is ours.)
 func TestCSDPBudgets(t *testing.T) {
 	p := randomFeasible(7, []Block{{Size: 10}, {Size: 6, Diagonal: true}}, 30, 0.3, 0.5, false)
-	sol, err := CSDP{MaxIter: 2}.Solve(context.Background(), p)
-	if !errors.Is(err, ErrBudget) || sol == nil || sol.Status != Stopped || sol.Iterations != 2 {
-		t.Errorf("MaxIter 2: %v %+v", err, sol)
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	sol, err = CSDP{}.Solve(ctx, p)
-	if !errors.Is(err, ErrBudget) || !errors.Is(err, context.Canceled) || sol == nil || sol.Iterations != 0 {
-		t.Errorf("cancelled: %v %+v", err, sol)
+	if _, err := (CSDP{}).Solve(ctx, p); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
 	}
 	// The stop flag is cleared for the next solve.
 	if _, err := (CSDP{}).Solve(context.Background(), p); err != nil {
@@ -63,7 +59,7 @@ func TestCSDPBudgets(t *testing.T) {
 	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	sol, err = CSDP{}.Solve(ctx, big)
+	sol, err := CSDP{}.Solve(ctx, big)
 	t.Logf("deadline: %v after %v, %d iterations", err, time.Since(start), sol.Iterations)
 	if !errors.Is(err, ErrBudget) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("deadline: %v", err)

@@ -56,57 +56,59 @@ func unboundedProblems() map[string]*Problem {
 	return out
 }
 
-// TestInfeasible: every backend reports ErrInfeasible with a certificate
-// y: b'y = -1 and sum y_i A_i ⪰ 0 (to a small tolerance).
-func TestInfeasible(t *testing.T) {
+// solveEach solves every problem with every backend, fails the test where
+// a solve does not report want (the error and the status), and calls
+// check with the others, who naming the backend and the problem.
+func solveEach(t *testing.T, problems map[string]*Problem, want error, status Status, check func(who string, p *Problem, sol *Solution, md *model)) {
 	for sname, s := range solvers() {
-		for name, p := range infeasibleProblems() {
+		for name, p := range problems {
+			who := sname + " " + name
 			sol, err := s.Solve(context.Background(), p)
-			if !errors.Is(err, ErrInfeasible) || sol == nil || sol.Status != Infeasible {
-				t.Errorf("%s %s: %v, want ErrInfeasible", sname, name, err)
+			if !errors.Is(err, want) || sol == nil || sol.Status != status {
+				t.Errorf("%s: %v, want %v", who, err, want)
 				continue
 			}
 			md, _ := newModel(p)
-			by := dotVec(md.b, sol.Y)
-			aty := md.newBlocks()
-			md.opAT(1, sol.Y, aty)
-			lam := minEigenBlocks(md, aty)
-			t.Logf("%s %s: %d iterations, b'y = %.3g, min eigenvalue of A'y %.3g", sname, name, sol.Iterations, by, lam)
-			if math.Abs(by+1) > 1e-6 || lam < -1e-6 {
-				t.Errorf("%s %s: certificate b'y = %v, min eigenvalue of A'y = %v", sname, name, by, lam)
-			}
+			check(who, p, sol, md)
 		}
 	}
+}
+
+// TestInfeasible: every backend reports ErrInfeasible with a certificate
+// y: b'y = -1 and sum y_i A_i ⪰ 0 (to a small tolerance).
+func TestInfeasible(t *testing.T) {
+	solveEach(t, infeasibleProblems(), ErrInfeasible, Infeasible, func(who string, _ *Problem, sol *Solution, md *model) {
+		by := dotVec(md.b, sol.Y)
+		aty := md.newBlocks()
+		md.opAT(1, sol.Y, aty)
+		lam := minEigenBlocks(md, aty)
+		t.Logf("%s: %d iterations, b'y = %.3g, min eigenvalue of A'y %.3g", who, sol.Iterations, by, lam)
+		if math.Abs(by+1) > 1e-6 || lam < -1e-6 {
+			t.Errorf("%s: certificate b'y = %v, min eigenvalue of A'y = %v", who, by, lam)
+		}
+	})
 }
 
 // TestUnbounded: every backend reports ErrUnbounded with a ray X ⪰ 0,
 // A(X) ≈ 0, <C, X> = 1 (maximising) or -1 (minimising).
 func TestUnbounded(t *testing.T) {
-	for sname, s := range solvers() {
-		for name, p := range unboundedProblems() {
-			sol, err := s.Solve(context.Background(), p)
-			if !errors.Is(err, ErrUnbounded) || sol == nil || sol.Status != Unbounded {
-				t.Errorf("%s %s: %v, want ErrUnbounded", sname, name, err)
-				continue
-			}
-			md, _ := newModel(p)
-			x := make([][]float64, len(sol.X))
-			for k := range x {
-				x[k] = sol.X[k].Data
-			}
-			ax := make([]float64, md.m)
-			md.opA(x, ax)
-			want := 1.0
-			if p.Minimize {
-				want = -1
-			}
-			lam := minEigenBlocks(md, x)
-			t.Logf("%s %s: %d iterations, <C, X> = %.3g, ||A(X)|| = %.3g, min eigenvalue %.3g", sname, name, sol.Iterations, sol.PrimalObjective, norm2(ax), lam)
-			if math.Abs(sol.PrimalObjective-want) > 1e-6 || norm2(ax) > 1e-6 || lam < -1e-8 {
-				t.Errorf("%s %s: ray <C, X> = %v, ||A(X)|| = %v, min eigenvalue %v", sname, name, sol.PrimalObjective, norm2(ax), lam)
-			}
+	solveEach(t, unboundedProblems(), ErrUnbounded, Unbounded, func(who string, p *Problem, sol *Solution, md *model) {
+		x := make([][]float64, len(sol.X))
+		for k := range x {
+			x[k] = sol.X[k].Data
 		}
-	}
+		ax := make([]float64, md.m)
+		md.opA(x, ax)
+		want := 1.0
+		if p.Minimize {
+			want = -1
+		}
+		lam := minEigenBlocks(md, x)
+		t.Logf("%s: %d iterations, <C, X> = %.3g, ||A(X)|| = %.3g, min eigenvalue %.3g", who, sol.Iterations, sol.PrimalObjective, norm2(ax), lam)
+		if math.Abs(sol.PrimalObjective-want) > 1e-6 || norm2(ax) > 1e-6 || lam < -1e-8 {
+			t.Errorf("%s: ray <C, X> = %v, ||A(X)|| = %v, min eigenvalue %v", who, sol.PrimalObjective, norm2(ax), lam)
+		}
+	})
 }
 
 // minEigenBlocks returns the smallest eigenvalue over the blocks of a.

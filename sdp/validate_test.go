@@ -101,25 +101,29 @@ func TestSymmetricEntries(t *testing.T) {
 	}
 }
 
-// TestIPMBudgets: MaxIter and the context stop the IPM with ErrBudget and
-// the last iterate; MaxBytes refuses a problem too large.
-func TestIPMBudgets(t *testing.T) {
+// TestBudgets: MaxIter and the context stop each solver with ErrBudget
+// and the last iterate; MaxBytes refuses a problem too large. (CSDP's
+// own: TestCSDPBudgets.)
+func TestBudgets(t *testing.T) {
 	p := randomFeasible(7, []Block{{Size: 10}, {Size: 6, Diagonal: true}}, 30, 0.3, 0.5, false)
-	sol, err := IPM{MaxIter: 2}.Solve(context.Background(), p)
-	if !errors.Is(err, ErrBudget) || sol == nil || sol.Status != Stopped || sol.Iterations != 2 {
-		t.Errorf("MaxIter 2: %v %+v", err, sol)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	sol, err = IPM{}.Solve(ctx, p)
-	if !errors.Is(err, ErrBudget) || !errors.Is(err, context.Canceled) || sol == nil || sol.Iterations != 0 || len(sol.X) != 2 {
-		t.Errorf("cancelled: %v %+v", err, sol)
-	}
-	for sname, s := range map[string]Solver{"go": IPM{MaxBytes: 1 << 12}, "csdp": CSDP{MaxBytes: 1 << 12}} {
+	for sname, s := range map[string]struct{ iter2, plain, small Solver }{
+		"go":   {IPM{MaxIter: 2}, IPM{}, IPM{MaxBytes: 1 << 12}},
+		"csdp": {CSDP{MaxIter: 2}, CSDP{}, CSDP{MaxBytes: 1 << 12}},
+	} {
 		if sname == "csdp" && !csdpBuilt {
 			continue
 		}
-		sol, err = s.Solve(context.Background(), p)
+		sol, err := s.iter2.Solve(context.Background(), p)
+		if !errors.Is(err, ErrBudget) || sol == nil || sol.Status != Stopped || sol.Iterations != 2 {
+			t.Errorf("%s MaxIter 2: %v %+v", sname, err, sol)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		sol, err = s.plain.Solve(ctx, p)
+		if !errors.Is(err, ErrBudget) || !errors.Is(err, context.Canceled) || sol == nil || sol.Iterations != 0 || len(sol.X) != 2 {
+			t.Errorf("%s cancelled: %v %+v", sname, err, sol)
+		}
+		sol, err = s.small.Solve(context.Background(), p)
 		if !errors.Is(err, ErrBudget) || sol != nil || !strings.Contains(err.Error(), "over the bound of 4.0 KiB") {
 			t.Errorf("%s MaxBytes: %v %v", sname, err, sol)
 		}

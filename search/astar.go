@@ -5,11 +5,10 @@ import (
 	"unsafe"
 )
 
-// astarNode is one stored state of A*.
+// astarNode is one stored state of A*: its place in the search tree, its
+// cost g from the start, its heuristic value h and whether it is closed.
 type astarNode[S any, M any] struct {
-	state  S
-	move   M     // the move from the parent to this state
-	parent int32 // index of the parent, -1 for the start
+	treeNode[S, M]
 	g, h   int32
 	closed bool
 }
@@ -96,7 +95,7 @@ func AStar[S any, K comparable, M any](ctx context.Context, space Space[S, K, M]
 	f := func(g, h int32) float64 { return float64(g) + w*float64(h) }
 
 	h0 := int32(h(start))
-	nodes := []astarNode[S, M]{{state: start, parent: -1, h: h0}}
+	nodes := []astarNode[S, M]{{treeNode: treeNode[S, M]{state: start, parent: -1}, h: h0}}
 	index := map[K]int32{space.Key(start): 0}
 	lim.store(start)
 	open := openList{{f: f(0, h0), idx: 0}}
@@ -107,7 +106,7 @@ func AStar[S any, K comparable, M any](ctx context.Context, space Space[S, K, M]
 			continue
 		}
 		if space.IsGoal(n.state) {
-			res.Moves = astarPath(nodes, it.idx)
+			res.Moves = pathTo(nodes, it.idx)
 			res.Goal = n.state
 			res.Stats = lim.snapshot()
 			return res, nil
@@ -132,7 +131,7 @@ func AStar[S any, K comparable, M any](ctx context.Context, space Space[S, K, M]
 			}
 			j := int32(len(nodes))
 			ht := int32(h(t))
-			nodes = append(nodes, astarNode[S, M]{state: t, move: m, parent: it.idx, g: g, h: ht})
+			nodes = append(nodes, astarNode[S, M]{treeNode: treeNode[S, M]{state: t, move: m, parent: it.idx}, g: g, h: ht})
 			index[k] = j
 			lim.store(t)
 			open.push(openItem{f: f(g, ht), g: g, idx: j})
@@ -140,16 +139,4 @@ func AStar[S any, K comparable, M any](ctx context.Context, space Space[S, K, M]
 	}
 	res.Stats = lim.snapshot()
 	return res, ErrNoSolution
-}
-
-// astarPath returns the moves from the start to nodes[i].
-func astarPath[S any, M any](nodes []astarNode[S, M], i int32) []M {
-	var moves []M
-	for j := i; nodes[j].parent >= 0; j = nodes[j].parent {
-		moves = append(moves, nodes[j].move)
-	}
-	for a, b := 0, len(moves)-1; a < b; a, b = a+1, b-1 {
-		moves[a], moves[b] = moves[b], moves[a]
-	}
-	return moves
 }

@@ -13,16 +13,19 @@ type treeNode[S any, M any] struct {
 	parent int32 // index of the parent, -1 for the root
 }
 
-// pathTo returns the moves from the root of nodes to nodes[i].
-func pathTo[S any, M any](nodes []treeNode[S, M], i int32) []M {
+// link returns the move that reached the node and its parent's index.
+func (n treeNode[S, M]) link() (M, int32) { return n.move, n.parent }
+
+// pathTo returns the moves from the root of nodes to nodes[i]; nodes are
+// treeNodes or embed one.
+func pathTo[N interface{ link() (M, int32) }, M any](nodes []N, i int32) []M {
 	n := 0
-	for j := i; nodes[j].parent >= 0; j = nodes[j].parent {
+	for _, p := nodes[i].link(); p >= 0; _, p = nodes[p].link() {
 		n++
 	}
 	moves := make([]M, n)
-	for j := i; nodes[j].parent >= 0; j = nodes[j].parent {
-		n--
-		moves[n] = nodes[j].move
+	for j := i; n > 0; n-- {
+		moves[n-1], j = nodes[j].link()
 	}
 	return moves
 }

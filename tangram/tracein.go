@@ -165,22 +165,18 @@ func ParseSVGPath(d string) ([][][2]float64, error) {
 				}
 			}
 			x, y = a, b
-		case 'H', 'h':
+		case 'H', 'h', 'V', 'v': // one coordinate: x for H, y for V
+			c := &x
+			if cmd == 'V' || cmd == 'v' {
+				c = &y
+			}
 			if a, err = num(&k); err != nil {
 				return nil, err
 			}
-			if cmd == 'h' {
-				a += x
+			if cmd == 'h' || cmd == 'v' {
+				a += *c
 			}
-			x = a
-		case 'V', 'v':
-			if b, err = num(&k); err != nil {
-				return nil, err
-			}
-			if cmd == 'v' {
-				b += y
-			}
-			y = b
+			*c = a
 		}
 		if total++; total > MaxTotalVertices {
 			return nil, fmt.Errorf("tangram: svg path: more than %d points", MaxTotalVertices)

@@ -2,16 +2,15 @@ package exact
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"tessera/internal/emtest"
 )
 
+// TestSharedSmallPuzzlesSolve solves the small Brendan puzzles and clue
+// puzzles 1 and 3 exactly (the larger ones are for tessera edgematch bench).
 func TestSharedSmallPuzzlesSolve(t *testing.T) {
-	dir := emtest.SharedData(t)
-	files, _ := filepath.Glob(filepath.Join(dir, "brendan_set1", "0[3-6]x0[3-6].txt"))
-	files = append(files, filepath.Join(dir, "clue_puzzles", "clue1.txt"), filepath.Join(dir, "clue_puzzles", "clue3.txt"))
+	files := emtest.SharedFiles(t, "brendan_set1/0[3-6]x0[3-6].txt", "clue_puzzles/clue1.txt", "clue_puzzles/clue3.txt")
 	for _, f := range files {
 		p := emtest.MustPuzzle(t, f)
 		res, err := DFS{}.Solve(context.Background(), p)

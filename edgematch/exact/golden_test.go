@@ -38,34 +38,22 @@ func TestGoldenDFS(t *testing.T) {
 		}
 		for _, ord := range orders {
 			res, err := DFS{Order: ord, Count: true, Workers: 1}.Solve(ctx, p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, emtest.GoldenOf(fmt.Sprintf("gen%d/%v", gi, ord), res))
+			got = append(got, emtest.MustGolden(t, fmt.Sprintf("gen%d/%v", gi, ord), res, err))
 		}
 	}
 	p6 := emtest.MustPuzzle(t, "testdata/06x06.txt")
 	res6, err := DFS{Count: true, Workers: 1}.Solve(ctx, p6)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, emtest.GoldenOf("06x06/count", res6))
+	got = append(got, emtest.MustGolden(t, "06x06/count", res6, err))
 	// Two workers split the tree but place the same pieces in all, and
 	// keep the same first solution.
 	g2, _ := emtest.Generate(t, gen[2])
 	for range 3 {
 		res, err := DFS{Count: true, Workers: 2}.Solve(ctx, g2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, emtest.GoldenOf("gen2/rows/w2", res))
+		got = append(got, emtest.MustGolden(t, "gen2/rows/w2", res, err))
 	}
 	p7 := emtest.MustPuzzle(t, "testdata/07x07.txt")
 	res, err := DFS{Workers: 1}.Solve(ctx, p7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, emtest.GoldenOf("07x07/first", res))
+	got = append(got, emtest.MustGolden(t, "07x07/first", res, err))
 	for _, clues := range []int{1, 5} {
 		res, _ := DFS{Workers: 1, MaxNodes: 3_000_000}.Solve(ctx, emtest.E2(t, clues))
 		got = append(got, emtest.GoldenOf(fmt.Sprintf("e2/%d clues/3M", clues), res))
@@ -96,16 +84,12 @@ func TestGoldenDFS(t *testing.T) {
 // TestGoldenDFSShared counts the solutions of Brendan's puzzles up to 6x5
 // from the shared data (the 6x6 is in testdata).
 func TestGoldenDFSShared(t *testing.T) {
-	dir := emtest.SharedData(t)
-	files, _ := filepath.Glob(filepath.Join(dir, "brendan_set1", "0[3-6]x0[3-5].txt"))
+	files := emtest.SharedFiles(t, "brendan_set1/0[3-6]x0[3-5].txt")
 	var got []emtest.GoldenRun
 	for _, f := range files {
 		p := emtest.MustPuzzle(t, f)
 		res, err := DFS{Count: true, Workers: 1}.Solve(context.Background(), p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, emtest.GoldenOf(filepath.Base(f), res))
+		got = append(got, emtest.MustGolden(t, filepath.Base(f), res, err))
 	}
 	want := []emtest.GoldenRun{
 		{Name: "03x03.txt", Nodes: 85, Solutions: 16, Depth: 9, Score: 12, Board: 0x33e7aa146ddeb3ea},

@@ -15,16 +15,10 @@ func TestGoldenBreaks(t *testing.T) {
 	p := emtest.E2(t, 1)
 	for _, seed := range []uint64{1, 5} {
 		res, err := Breaks{Seed: seed, Workers: 1, MaxNodes: 3_000_000, RestartNodes: 1_000_000, PolishMoves: 200, CarryBar: true}.Solve(ctx, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, emtest.GoldenOf(fmt.Sprintf("breaks/e2/seed%d", seed), res))
+		got = append(got, emtest.MustGolden(t, fmt.Sprintf("breaks/e2/seed%d", seed), res, err))
 	}
 	res, err := Tiles{Seed: 4, Workers: 1, MaxNodes: 3_000_000, RestartNodes: 1_500_000, PolishMoves: 200, GroupIters: 500, CarryBar: true}.Solve(ctx, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, emtest.GoldenOf("tiles/e2/seed4", res))
+	got = append(got, emtest.MustGolden(t, "tiles/e2/seed4", res, err))
 	g, _ := emtest.Generate(t, edgematch.GenerateOptions{Kind: edgematch.Framed, Rows: 10, Cols: 10, Colours: 8, Seed: 7})
 	res, err = Breaks{Seed: 3, Workers: 1, MaxNodes: 2_000_000, RestartNodes: 500_000, PolishMoves: 100, CarryBar: true}.Solve(ctx, g)
 	if err != nil && res.Board == nil {

@@ -162,10 +162,7 @@ func TestSATEncodeHints(t *testing.T) {
 		pl := sol.Cells[cell]
 		p.Hints = append(p.Hints, edgematch.Hint{Piece: pl.Piece, Row: cell / 5, Col: cell % 5, Rot: pl.Rot})
 	}
-	e, err := EncodeSAT(context.Background(), p, SATEncodeOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := mustEncode(t, p)
 	if e.Symmetry != 1 {
 		t.Errorf("symmetry %d with hints, want 1", e.Symmetry)
 	}
@@ -185,10 +182,7 @@ func TestSATEncodeHints(t *testing.T) {
 	// A hint that contradicts the frame leaves no placement for its cell.
 	q := p.Clone()
 	q.Hints = []edgematch.Hint{{Piece: sol.Cells[12].Piece, Row: 0, Col: 0, Rot: 0}}
-	e, err = EncodeSAT(context.Background(), q, SATEncodeOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e = mustEncode(t, q)
 	if !e.Unsat {
 		t.Error("an inner piece hinted into a corner: want a trivially unsatisfiable formula")
 	}
@@ -201,10 +195,7 @@ func TestSATSizeLimit(t *testing.T) {
 	if !errors.As(err, &se) || se.Need <= 100_000 {
 		t.Fatalf("got %v, want a *SATSizeError above 100000", err)
 	}
-	e, err := EncodeSAT(context.Background(), p, SATEncodeOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := mustEncode(t, p)
 	if int64(e.Clauses) > se.Need {
 		t.Errorf("%d clauses built, more than the estimate %d", e.Clauses, se.Need)
 	}
@@ -212,10 +203,7 @@ func TestSATSizeLimit(t *testing.T) {
 
 func TestSATDIMACS(t *testing.T) {
 	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 3, Cols: 4, Colours: 3, Seed: 1})
-	e, err := EncodeSAT(context.Background(), p, SATEncodeOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := mustEncode(t, p)
 	var buf bytes.Buffer
 	if err := e.WriteDIMACS(&buf, "test"); err != nil {
 		t.Fatal(err)
@@ -356,20 +344,25 @@ func TestSATUnsatisfiable(t *testing.T) {
 		if _, err := (exact.DFS{}).Solve(context.Background(), p); !errors.Is(err, edgematch.ErrNoSolution) {
 			continue
 		}
-		e, err := EncodeSAT(context.Background(), p, SATEncodeOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if e.Unsat {
+		if mustEncode(t, p).Unsat {
 			continue
 		}
-		_, err = SAT{}.Solve(context.Background(), p)
-		if !errors.Is(err, edgematch.ErrNoSolution) {
+		if _, err := (SAT{}).Solve(context.Background(), p); !errors.Is(err, edgematch.ErrNoSolution) {
 			t.Fatalf("seed %d: got %v, want ErrNoSolution", seed, err)
 		}
 		return
 	}
 	t.Fatal("no unsolvable puzzle among the seeds")
+}
+
+// mustEncode encodes p with the default options or fails the test.
+func mustEncode(t *testing.T, p *edgematch.Puzzle) *SATEncoding {
+	t.Helper()
+	e, err := EncodeSAT(context.Background(), p, SATEncodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
 
 // fakeSolver writes a shell script that plays a SAT solver.
@@ -388,10 +381,7 @@ func fakeSolver(t *testing.T, body string) string {
 func TestSATWrongModelRejected(t *testing.T) {
 	p, _ := emtest.Generate(t, edgematch.GenerateOptions{Rows: 3, Cols: 3, Colours: 3, Seed: 1})
 	// Every variable true: many pieces in each cell.
-	e, err := EncodeSAT(context.Background(), p, SATEncodeOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := mustEncode(t, p)
 	var v strings.Builder
 	for i := 1; i <= e.Vars; i++ {
 		fmt.Fprintf(&v, "v %d\n", i)

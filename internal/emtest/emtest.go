@@ -107,6 +107,24 @@ func SharedData(t *testing.T) string {
 	return dir
 }
 
+// SharedFiles returns the files of the shared edge-matching folder that
+// match the patterns (filepath.Match syntax, slash-separated, relative to
+// the folder), pattern by pattern. It skips the test without the folder
+// and fails it when a pattern matches nothing.
+func SharedFiles(t *testing.T, patterns ...string) []string {
+	t.Helper()
+	dir := SharedData(t)
+	var files []string
+	for _, pat := range patterns {
+		m, err := filepath.Glob(filepath.Join(dir, filepath.FromSlash(pat)))
+		if err != nil || len(m) == 0 {
+			t.Fatalf("no shared file matches %s in %s (%v)", pat, dir, err)
+		}
+		files = append(files, m...)
+	}
+	return files
+}
+
 // MustHints reads the first n hints of a clues file for p.
 func MustHints(t *testing.T, path string, p *edgematch.Puzzle, n int) []edgematch.Hint {
 	t.Helper()
@@ -148,6 +166,16 @@ func (g GoldenRun) String() string {
 // GoldenOf is the run of a result.
 func GoldenOf(name string, res edgematch.Result) GoldenRun {
 	return GoldenRun{name, res.Stats.Nodes, res.Stats.Solutions, res.Stats.MaxDepth, res.Score.Matched, BoardHash(res.Board)}
+}
+
+// MustGolden is GoldenOf for a solve that must succeed: it fails t when
+// err is not nil.
+func MustGolden(t testing.TB, name string, res edgematch.Result, err error) GoldenRun {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return GoldenOf(name, res)
 }
 
 // CheckGolden wants got to repeat want run by run.

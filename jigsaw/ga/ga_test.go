@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"tessera/internal/ctxtest"
 	"tessera/internal/jigsawtest"
 	"tessera/jigsaw"
 )
@@ -453,21 +454,6 @@ func TestDeterministicNoFrame(t *testing.T) {
 	}
 }
 
-// countdown is a context whose Err turns to DeadlineExceeded after a
-// number of calls: a budget that ends at a reproducible point of the work.
-type countdown struct {
-	context.Context
-	left *int
-}
-
-func (c countdown) Err() error {
-	if *c.left <= 0 {
-		return context.DeadlineExceeded
-	}
-	*c.left--
-	return nil
-}
-
 // A budget that ends before the first generation (while the greedy seeds
 // are assembled) still returns the greedy layout so far (issue 22, item
 // 12), with the budget's error. (A budget that ends before greedy has
@@ -479,8 +465,7 @@ func TestBudgetEndsBeforeFirstGeneration(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, calls := range []int{8, 20, 40, 80} {
-		left := calls
-		ctx := countdown{context.Background(), &left}
+		ctx := ctxtest.Countdown(context.Background(), calls)
 		res, err := (Solver{Pop: 10, Gens: 3, Workers: 1}).Solve(ctx, &jigsaw.Problem{Puzzle: pz, Compat: c})
 		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("%d calls: %v", calls, err)
