@@ -25,7 +25,6 @@ const (
 // dustGame is the source blog's cluster-clearing game: click any cluster,
 // the fewest clicks wins.
 var dustGame = &game{
-	Game: catalog.GameOf("dust"),
 	data: func() any {
 		return dustPage{Solvers: dustMenu.Menu(), Cols: dustCols, Rows: dustRows,
 			Letters: samegame.LetterColors[:dustColors]}

@@ -30,7 +30,6 @@ const (
 )
 
 var edgematchGame = &game{
-	Game:   catalog.GameOf("edgematch"),
 	data:   func() any { return menuPage{Solvers: catalog.EdgeMatch.Menu()} },
 	routes: (*Server).edgematchRoutes,
 	save:   saveOf(edgematchSave),

@@ -49,7 +49,6 @@ const (
 )
 
 var gapsGame = &game{
-	Game: catalog.GameOf("gaps"),
 	data: func() any {
 		return gapsPage{Solvers: catalog.Gaps.Menu(), Pictures: builtinPictures, Grids: []int{3, 4, 5},
 			MaxSims: gapsMaxSims, MaxAttempts: gapsMaxAttempts}

@@ -869,7 +869,7 @@ func startTestHandler(t *testing.T, s *Server, h http.Handler) (*httptest.Server
 // and was listed as -1; an edge-matching save names its puzzle (issue 38,
 // item 7).
 func TestSavesRefuseNullAndOverflow(t *testing.T) {
-	for _, g := range []*game{npuzzleGame, dustGame, samegameGame, edgematchGame, jigsawGame, gapsGame, tangramGame} {
+	for _, g := range games {
 		for _, body := range []string{"null", " null\n"} {
 			if _, err := g.save(json.RawMessage(body)); err == nil {
 				t.Errorf("%s: %q saved", g.Kind, body)
@@ -885,4 +885,31 @@ func TestSavesRefuseNullAndOverflow(t *testing.T) {
 	if err != nil || g.Elapsed != 1500*time.Millisecond {
 		t.Errorf("edgematch: a good save: %v, %v", g.Elapsed, err)
 	}
+}
+
+// TestGamesOf: the pages join catalog.Games by kind, in its order; a game
+// of the table without a page, or a page of no game, panics.
+func TestGamesOf(t *testing.T) {
+	for i, g := range games {
+		if g.Kind != catalog.Games[i].Kind || g.Path != catalog.Games[i].Path || g.save == nil {
+			t.Errorf("games[%d]: %s at %s, want %s", i, g.Kind, g.Path, catalog.Games[i].Kind)
+		}
+	}
+	pages := map[string]*game{}
+	for _, g := range games {
+		pages[g.Kind] = &game{}
+	}
+	panics := func(what string, pages map[string]*game) {
+		t.Helper()
+		defer func() {
+			if recover() == nil {
+				t.Errorf("%s: no panic", what)
+			}
+		}()
+		gamesOf(pages)
+	}
+	delete(pages, "tangram")
+	panics("a game without a page", pages)
+	pages["tangrams"] = &game{}
+	panics("a page of no game", pages)
 }

@@ -48,7 +48,6 @@ const (
 var jgDataSets = []string{"mit432", "mcgill540"}
 
 var jigsawGame = &game{
-	Game:   catalog.GameOf("jigsaw"),
 	data:   func() any { return menuPage{Solvers: catalog.Jigsaw.Menu()} },
 	routes: (*Server).jigsawRoutes,
 	save:   saveOf(jigsawSave),

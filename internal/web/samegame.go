@@ -34,7 +34,6 @@ const (
 )
 
 var samegameGame = &game{
-	Game: catalog.GameOf("samegame"),
 	data: func() any {
 		return sameGamePage{Solvers: sgMenu.Menu(), Cols: sgCols, Rows: sgRows}
 	},

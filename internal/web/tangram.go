@@ -42,7 +42,6 @@ const (
 )
 
 var tangramGame = &game{
-	Game:   catalog.GameOf("tangram"),
 	data:   func() any { return menuPage{Solvers: catalog.Tangram.Menu()} },
 	routes: (*Server).tangramRoutes,
 	save:   saveOf(tangramSave),
