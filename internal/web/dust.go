@@ -401,13 +401,9 @@ type dustState struct {
 // clicks replay legally from the start to the board. It returns the game
 // to store; solved means cleared.
 func dustSave(st dustState) (store.Game, error) {
-	start, moves, res, err := replaySaved(st.Start, st.Board, st.History, 4<<10, parseDustBoard, dustLine)
+	moves, res, err := replaySaved(&st.Start, &st.Board, &st.History, 4<<10, parseDustBoard, dustLine)
 	if err != nil {
 		return store.Game{}, err
 	}
-	if st.ElapsedMS < 0 {
-		return store.Game{}, errorf(http.StatusBadRequest, "elapsed_ms: negative")
-	}
-	st.Start, st.Board, st.History = dustLine(start), dustLine(res.Board), samegame.FormatMoves(moves)
 	return stored(store.Game{Board: st.Board, Moves: len(moves), Solved: res.Cleared}, st, st.ElapsedMS)
 }
