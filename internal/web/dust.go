@@ -29,9 +29,9 @@ var dustGame = &game{
 		return dustPage{Solvers: dustMenu.Menu(), Cols: dustCols, Rows: dustRows,
 			Letters: samegame.LetterColors[:dustColors]}
 	},
-	routes: (*Server).dustRoutes,
-	save:   saveOf(dustSave),
-	auto:   "solve and play the solution (key a)",
+	api:  dustAPI,
+	save: saveOf(dustSave),
+	auto: "solve and play the solution (key a)",
 }
 
 // dustPage is what the dust page shows from the server's lists.
@@ -41,12 +41,13 @@ type dustPage struct {
 	Letters    string // the colours' letters, in order
 }
 
-func (s *Server) dustRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /api/dust/solvers", s.serveAPI(s.dustSolverList))
-	m.HandleFunc("POST /api/dust/deal", s.serveAPI(s.dustDeal))
-	m.HandleFunc("POST /api/dust/solve", s.serveAPI(s.dustSolve))
-	m.HandleFunc("POST /api/dust/hint", s.serveAPI(s.dustHint))
-	m.HandleFunc("POST /api/dust/certainty", s.serveAPI(s.dustCertainty))
+// dustAPI is the page's own API calls, under /api/dust/.
+var dustAPI = apiCalls{
+	"GET solvers":    (*Server).dustSolverList,
+	"POST deal":      (*Server).dustDeal,
+	"POST solve":     (*Server).dustSolve,
+	"POST hint":      (*Server).dustHint,
+	"POST certainty": (*Server).dustCertainty,
 }
 
 // dustSolver is one entry of the dust page's Auto menu: an entry of

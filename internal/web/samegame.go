@@ -37,10 +37,10 @@ var samegameGame = &game{
 	data: func() any {
 		return sameGamePage{Solvers: sgMenu.Menu(), Cols: sgCols, Rows: sgRows}
 	},
-	routes: (*Server).samegameRoutes,
-	save:   saveOf(samegameSave),
-	jobs:   samegameJobs,
-	auto:   "search as a job, then play the best line (key a)",
+	api:  samegameAPI,
+	save: saveOf(samegameSave),
+	jobs: samegameJobs,
+	auto: "search as a job, then play the best line (key a)",
 	budgets: budgetMenu(sgDefaultTimeout,
 		5*time.Second, 30*time.Second, 2*time.Minute, 10*time.Minute),
 }
@@ -67,9 +67,10 @@ func findSGSolver(id string) (dustSolver, bool) {
 	return dustSolver{}, false
 }
 
-func (s *Server) samegameRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /api/samegame/positions", s.serveAPI(s.sgPositions))
-	m.HandleFunc("POST /api/samegame/deal", s.serveAPI(s.sgDeal))
+// samegameAPI is the page's own API calls, under /api/samegame/.
+var samegameAPI = apiCalls{
+	"GET positions": (*Server).sgPositions,
+	"POST deal":     (*Server).sgDeal,
 }
 
 // standardSet is the standard test set, read once from the data folder.

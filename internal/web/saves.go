@@ -28,7 +28,9 @@ type game struct {
 	catalog.Game
 	// data is what the page's template sees as .Game.
 	data func() any
-	// routes adds the game's own API calls, under /api/KIND/.
+	// api is the game's own API calls, under /api/KIND/; routes, when set,
+	// adds more (the sliding puzzle's, as they were before api).
+	api    apiCalls
 	routes func(s *Server, m *http.ServeMux)
 	// save checks a saved game sent by the page and returns it as stored:
 	// Board, Data (the state, normalised), Moves, Elapsed, Solved. Errors
@@ -41,6 +43,10 @@ type game struct {
 	auto    string
 	budgets []budgetOption
 }
+
+// apiCalls are a game's own API calls, keyed by "METHOD name" for the call
+// METHOD /api/KIND/name, the kind the game's.
+type apiCalls map[string]func(s *Server, r *http.Request) (int, any, error)
 
 // games are the app's pages in the order of catalog.Games, the one table
 // of games, which gives each its kind, title and path; each page's own
