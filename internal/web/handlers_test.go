@@ -133,18 +133,27 @@ func wantError(t *testing.T, w *httptest.ResponseRecorder, status int, want stri
 }
 
 // badBody is a request body that must be refused with status and a
-// message containing want.
+// message containing want: JSON text, or a value sent as JSON (call).
 type badBody struct {
-	body   string
+	body   any
 	status int
 	want   string
 }
 
-// postBad posts each bad body to path and checks the error answers.
+// postBad posts each bad body to path and checks the error answers, a
+// subtest each, named by the body's first 40 bytes of JSON.
 func postBad(t *testing.T, h http.Handler, path string, cases []badBody) {
 	t.Helper()
 	for _, tc := range cases {
-		t.Run(tc.body[:min(len(tc.body), 40)], func(t *testing.T) {
+		name, ok := tc.body.(string)
+		if !ok {
+			j, err := json.Marshal(tc.body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name = string(j)
+		}
+		t.Run(name[:min(len(name), 40)], func(t *testing.T) {
 			wantError(t, call(t, h, "POST", path, tc.body), tc.status, tc.want)
 		})
 	}
