@@ -50,15 +50,6 @@ var dustAPI = apiCalls{
 	"POST certainty": (*Server).dustCertainty,
 }
 
-// dustSolver is one entry of the dust page's Auto menu: an entry of
-// catalog.SameGame.
-type dustSolver struct {
-	ID          string `json:"id"`
-	Name        string `json:"name"`
-	Description string `json:"description"`
-	Proves      bool   `json:"proves"` // it proves its answer the fewest clicks when it finishes
-}
-
 // dustOptions are the options the page's solvers are built with: the
 // catalogue's defaults, seed 1 for the Monte-Carlo searches.
 var dustOptions = catalog.SameGameRun{SameGameOptions: catalog.SameGameOptions{Seed: 1}}
@@ -70,21 +61,35 @@ var dustSolvers = menuOf(dustMenu.Menu())
 // dustMenu is the catalogue's solvers that play the dust game.
 var dustMenu = catalog.SameGame.Playing(samegame.Dust.String())
 
+// dustAnytimeTimeout is the time a Monte-Carlo solver gets when the request
+// names none: they use all of it, so the server's default would be slow.
+const dustAnytimeTimeout = 3 * time.Second
+
+// dustSolver is one entry of the Auto menu of the dust page or the
+// SameGame page: an entry of catalog.SameGame.
+type dustSolver struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Proves      bool   `json:"proves"` // it proves its answer the fewest clicks when it finishes
+}
+
+// autoMenu is the Auto menu of the dust page or the SameGame page, in
+// the catalogue's order.
+type autoMenu []dustSolver
+
 // menuOf turns catalogue menu entries into an Auto menu.
-func menuOf(menu []catalog.Menu) []dustSolver {
-	list := make([]dustSolver, len(menu))
+func menuOf(menu []catalog.Menu) autoMenu {
+	list := make(autoMenu, len(menu))
 	for i, m := range menu {
 		list[i] = dustSolver{ID: m.ID, Name: m.Name, Description: m.Doc, Proves: m.Optimal}
 	}
 	return list
 }
 
-// dustAnytimeTimeout is the time a Monte-Carlo solver gets when the request
-// names none: they use all of it, so the server's default would be slow.
-const dustAnytimeTimeout = 3 * time.Second
-
-func findDustSolver(id string) (dustSolver, bool) {
-	for _, s := range dustSolvers {
+// find returns the menu's entry id.
+func (menu autoMenu) find(id string) (dustSolver, bool) {
+	for _, s := range menu {
 		if s.ID == id {
 			return s, true
 		}
@@ -170,7 +175,7 @@ func (s *Server) dustSolve(r *http.Request) (int, any, error) {
 	if req.Solver == "" {
 		req.Solver = dustSolvers[0].ID
 	}
-	sv, ok := findDustSolver(req.Solver)
+	sv, ok := dustSolvers.find(req.Solver)
 	if !ok {
 		return 0, nil, errorf(http.StatusBadRequest, "unknown solver %q (GET /api/dust/solvers lists them)", req.Solver)
 	}
@@ -304,13 +309,13 @@ func (s *Server) dustHint(r *http.Request) (int, any, error) {
 	// The proof for 60% of the time, then the blog's DFS for the best it
 	// finds in the rest.
 	total := s.cfg.HintTimeout
-	exact, _ := findDustSolver("exact")
+	exact, _ := dustSolvers.find("exact")
 	res, err := s.runDustSolver(r.Context(), b, exact, total*6/10)
 	if err != nil {
 		return 0, nil, err
 	}
 	if !res.Optimal {
-		dfs, _ := findDustSolver("dfs")
+		dfs, _ := dustSolvers.find("dfs")
 		if res, err = s.runDustSolver(r.Context(), b, dfs, total*4/10); err != nil {
 			return 0, nil, err
 		}

@@ -58,15 +58,6 @@ var sgSolvers = menuOf(sgMenu.Menu())
 // sgMenu is the catalogue's solvers that play the standard rules.
 var sgMenu = catalog.SameGame.Playing(samegame.Standard.String())
 
-func findSGSolver(id string) (dustSolver, bool) {
-	for _, s := range sgSolvers {
-		if s.ID == id {
-			return s, true
-		}
-	}
-	return dustSolver{}, false
-}
-
 // samegameAPI is the page's own API calls, under /api/samegame/.
 var samegameAPI = apiCalls{
 	"GET positions": (*Server).sgPositions,
@@ -201,7 +192,7 @@ func (s *Server) checkSGSpec(spec json.RawMessage) (catalog.SameGameJob, *samega
 	if j.Solver == "" {
 		j.Solver = sgSolvers[0].ID
 	}
-	if _, ok := findSGSolver(j.Solver); !ok {
+	if _, ok := sgSolvers.find(j.Solver); !ok {
 		return j, nil, errorf(http.StatusBadRequest, "unknown solver %q (GET /api/samegame/positions lists them)", j.Solver)
 	}
 	if j.Rules == "" {
