@@ -269,3 +269,27 @@ func TestBrowserDustCertainty(t *testing.T) {
 	step(t, ctx, "certainty off", chromedp.Click(chromedp.ID("certainty")),
 		waitFor(`!document.getElementById('board').classList.contains('certainty') && document.querySelectorAll('#board .cell[data-cert]').length === 0`, 5*time.Second))
 }
+
+// TestBrowserDustAutoStop: Stop while Auto plays its solution ends the
+// playback at once: the status says so, and no more clicks come.
+func TestBrowserDustAutoStop(t *testing.T) {
+	ctx, ts := browserOn(t)
+	step(t, ctx, "load the page",
+		chromedp.EmulateViewport(1280, 860),
+		chromedp.Navigate(ts.URL+"/dust"),
+		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
+	dealt(t, ctx, 9)
+	step(t, ctx, "auto, slowly",
+		chromedp.SetValue(chromedp.ID("solver"), "exact"),
+		chromedp.SetValue(chromedp.ID("speed"), "1"),
+		chromedp.Click(chromedp.ID("auto")),
+		waitFor(statusJS+`.textContent.includes('click 1 of')`, 40*time.Second),
+		chromedp.Click(chromedp.ID("stop")),
+		waitFor(statusJS+`.textContent === 'Auto stopped: your turn.'`, 5*time.Second))
+	clicks := value(t, ctx, "clicks", chromedp.Text(chromedp.ID("clicks")))
+	board := boardOf(t, ctx)
+	step(t, ctx, "a moment", chromedp.Sleep(2*time.Second))
+	if c, b := value(t, ctx, "clicks", chromedp.Text(chromedp.ID("clicks"))), boardOf(t, ctx); c != clicks || b != board || c == "0" {
+		t.Errorf("after Stop: %s clicks, board %s; at Stop %s, %s", c, b, clicks, board)
+	}
+}

@@ -158,6 +158,29 @@ export function solverNote(select, note, { more = () => '', changed = () => {} }
   return describe;
 }
 
+// playLine plays a line of moves that Auto found, one move at a time (the
+// dust and SameGame pages): game.playback is set while it plays (draw shows
+// that first), its timer the next step's, which Stop clears. A move is shown
+// in phases, the functions of phases, each called (move, n) for the n-th
+// move (from 1) and followed by its share of wait() ms (read at each step,
+// as the speed may change). After the last move, or before a move when
+// over() says the game is over, it calls end.
+export function playLine(game, moves, { phases, wait, over = () => false, draw, end }) {
+  let i = 0;
+  const run = (k) => {
+    if (k === 0 && (i >= moves.length || over())) {
+      end();
+      return;
+    }
+    phases[k](moves[i], i + 1);
+    if (k === phases.length - 1) i++;
+    game.playback.timer = setTimeout(() => run((k + 1) % phases.length), wait() / phases.length);
+  };
+  game.playback = { timer: null };
+  draw();
+  run(0);
+}
+
 // el makes an element with attributes and children.
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
