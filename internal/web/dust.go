@@ -27,7 +27,7 @@ const (
 var dustGame = &game{
 	data: func() any {
 		return dustPage{Solvers: dustMenu.Menu(), Cols: dustCols, Rows: dustRows,
-			Letters: samegame.LetterColors[:dustColors]}
+			Letters: samegame.LetterColors[:dustColors], Speed: playSpeed{Max: 10, Value: 2}}
 	},
 	api:  dustAPI,
 	save: saveOf(dustSave),
@@ -39,7 +39,13 @@ type dustPage struct {
 	Solvers    []catalog.Menu
 	Cols, Rows int
 	Letters    string // the colours' letters, in order
+	Speed      playSpeed
 }
+
+// playSpeed is the range of a page's control of the speed at which Auto's
+// line is played (template auto-play), in clicks a second: 1 to Max,
+// Value at first.
+type playSpeed struct{ Max, Value int }
 
 // dustAPI is the page's own API calls, under /api/dust/.
 var dustAPI = apiCalls{

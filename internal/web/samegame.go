@@ -35,7 +35,7 @@ const (
 
 var samegameGame = &game{
 	data: func() any {
-		return sameGamePage{Solvers: sgMenu.Menu(), Cols: sgCols, Rows: sgRows}
+		return sameGamePage{Solvers: sgMenu.Menu(), Cols: sgCols, Rows: sgRows, Speed: playSpeed{Max: 20, Value: 4}}
 	},
 	api:  samegameAPI,
 	save: saveOf(samegameSave),
@@ -49,6 +49,7 @@ var samegameGame = &game{
 type sameGamePage struct {
 	Solvers    []catalog.Menu
 	Cols, Rows int
+	Speed      playSpeed
 }
 
 // sgSolvers is the Auto menu: the catalogue's solvers that play the
