@@ -15,11 +15,7 @@ import (
 // cellCentre returns the page coordinates of the centre of cell i.
 func cellCentre(t *testing.T, ctx context.Context, i int) (float64, float64) {
 	t.Helper()
-	xy := value(t, ctx, "cell centre", chromedp.Evaluate[[]float64](`(() => {
-  const r = document.querySelector('#board .cell[data-i="`+strconv.Itoa(i)+`"]').getBoundingClientRect();
-  return [r.left + r.width / 2, r.top + r.height / 2];
-})()`))
-	return xy[0], xy[1]
+	return centreOf(t, ctx, `#board .cell[data-i="`+strconv.Itoa(i)+`"]`)
 }
 
 func pieceAt(t *testing.T, ctx context.Context, i int) string {
