@@ -580,6 +580,16 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
+// centreOf returns the page coordinates of the centre of the element sel.
+func centreOf(t *testing.T, ctx context.Context, sel string) (float64, float64) {
+	t.Helper()
+	xy := value(t, ctx, "centre of "+sel, chromedp.Evaluate[[]float64](`(() => {
+  const r = document.querySelector(`+strconv.Quote(sel)+`).getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+})()`))
+	return xy[0], xy[1]
+}
+
 // drag presses the mouse at (x0, y0), moves it by way of the middle to
 // (x1, y1) and lets go there.
 func drag(x0, y0, x1, y1 float64) chromedp.Action[chromedp.Void] {

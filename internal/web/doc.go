@@ -3,8 +3,9 @@
 // standard rules, edge-matching, square-piece jigsaws, jigsaws with gaps
 // (Alphazzle, gaps.go) and tangram (tangram.go), served by the standard library's HTTP
 // server with embedded templates and static files, and a JSON API behind
-// the pages. A game is a value of type game (page, menu entry, API calls,
-// job kinds, saved-game check) in Server.games; the solver menus come from
+// the pages. A game is a value of type game (page, API calls, job kinds,
+// saved-game check) joined by kind to its entry of catalog.Games (kind,
+// menu entry, path, order) in games; the solver menus come from
 // internal/catalog.
 //
 // Long solves are jobs (jobs.go): a page submits one (POST /api/jobs),

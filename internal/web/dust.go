@@ -25,14 +25,13 @@ const (
 // dustGame is the source blog's cluster-clearing game: click any cluster,
 // the fewest clicks wins.
 var dustGame = &game{
-	Game: catalog.GameOf("dust"),
 	data: func() any {
 		return dustPage{Solvers: dustMenu.Menu(), Cols: dustCols, Rows: dustRows,
-			Letters: samegame.LetterColors[:dustColors]}
+			Letters: samegame.LetterColors[:dustColors], Speed: playSpeed{Max: 10, Value: 2}}
 	},
-	routes: (*Server).dustRoutes,
-	save:   saveOf(dustSave),
-	auto:   "solve and play the solution (key a)",
+	api:  dustAPI,
+	save: saveOf(dustSave),
+	auto: "solve and play the solution (key a)",
 }
 
 // dustPage is what the dust page shows from the server's lists.
@@ -40,23 +39,21 @@ type dustPage struct {
 	Solvers    []catalog.Menu
 	Cols, Rows int
 	Letters    string // the colours' letters, in order
+	Speed      playSpeed
 }
 
-func (s *Server) dustRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /api/dust/solvers", s.serveAPI(s.dustSolverList))
-	m.HandleFunc("POST /api/dust/deal", s.serveAPI(s.dustDeal))
-	m.HandleFunc("POST /api/dust/solve", s.serveAPI(s.dustSolve))
-	m.HandleFunc("POST /api/dust/hint", s.serveAPI(s.dustHint))
-	m.HandleFunc("POST /api/dust/certainty", s.serveAPI(s.dustCertainty))
-}
+// playSpeed is the range of a page's control of the speed at which Auto's
+// line is played (template auto-play), in clicks a second: 1 to Max,
+// Value at first.
+type playSpeed struct{ Max, Value int }
 
-// dustSolver is one entry of the dust page's Auto menu: an entry of
-// catalog.SameGame.
-type dustSolver struct {
-	ID          string `json:"id"`
-	Name        string `json:"name"`
-	Description string `json:"description"`
-	Proves      bool   `json:"proves"` // it proves its answer the fewest clicks when it finishes
+// dustAPI is the page's own API calls, under /api/dust/.
+var dustAPI = apiCalls{
+	"GET solvers":    (*Server).dustSolverList,
+	"POST deal":      (*Server).dustDeal,
+	"POST solve":     (*Server).dustSolve,
+	"POST hint":      (*Server).dustHint,
+	"POST certainty": (*Server).dustCertainty,
 }
 
 // dustOptions are the options the page's solvers are built with: the
@@ -70,21 +67,35 @@ var dustSolvers = menuOf(dustMenu.Menu())
 // dustMenu is the catalogue's solvers that play the dust game.
 var dustMenu = catalog.SameGame.Playing(samegame.Dust.String())
 
+// dustAnytimeTimeout is the time a Monte-Carlo solver gets when the request
+// names none: they use all of it, so the server's default would be slow.
+const dustAnytimeTimeout = 3 * time.Second
+
+// dustSolver is one entry of the Auto menu of the dust page or the
+// SameGame page: an entry of catalog.SameGame.
+type dustSolver struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Proves      bool   `json:"proves"` // it proves its answer the fewest clicks when it finishes
+}
+
+// autoMenu is the Auto menu of the dust page or the SameGame page, in
+// the catalogue's order.
+type autoMenu []dustSolver
+
 // menuOf turns catalogue menu entries into an Auto menu.
-func menuOf(menu []catalog.Menu) []dustSolver {
-	list := make([]dustSolver, len(menu))
+func menuOf(menu []catalog.Menu) autoMenu {
+	list := make(autoMenu, len(menu))
 	for i, m := range menu {
 		list[i] = dustSolver{ID: m.ID, Name: m.Name, Description: m.Doc, Proves: m.Optimal}
 	}
 	return list
 }
 
-// dustAnytimeTimeout is the time a Monte-Carlo solver gets when the request
-// names none: they use all of it, so the server's default would be slow.
-const dustAnytimeTimeout = 3 * time.Second
-
-func findDustSolver(id string) (dustSolver, bool) {
-	for _, s := range dustSolvers {
+// find returns the menu's entry id.
+func (menu autoMenu) find(id string) (dustSolver, bool) {
+	for _, s := range menu {
 		if s.ID == id {
 			return s, true
 		}
@@ -170,7 +181,7 @@ func (s *Server) dustSolve(r *http.Request) (int, any, error) {
 	if req.Solver == "" {
 		req.Solver = dustSolvers[0].ID
 	}
-	sv, ok := findDustSolver(req.Solver)
+	sv, ok := dustSolvers.find(req.Solver)
 	if !ok {
 		return 0, nil, errorf(http.StatusBadRequest, "unknown solver %q (GET /api/dust/solvers lists them)", req.Solver)
 	}
@@ -304,13 +315,13 @@ func (s *Server) dustHint(r *http.Request) (int, any, error) {
 	// The proof for 60% of the time, then the blog's DFS for the best it
 	// finds in the rest.
 	total := s.cfg.HintTimeout
-	exact, _ := findDustSolver("exact")
+	exact, _ := dustSolvers.find("exact")
 	res, err := s.runDustSolver(r.Context(), b, exact, total*6/10)
 	if err != nil {
 		return 0, nil, err
 	}
 	if !res.Optimal {
-		dfs, _ := findDustSolver("dfs")
+		dfs, _ := dustSolvers.find("dfs")
 		if res, err = s.runDustSolver(r.Context(), b, dfs, total*4/10); err != nil {
 			return 0, nil, err
 		}
@@ -402,13 +413,9 @@ type dustState struct {
 // clicks replay legally from the start to the board. It returns the game
 // to store; solved means cleared.
 func dustSave(st dustState) (store.Game, error) {
-	start, moves, res, err := replaySaved(st.Start, st.Board, st.History, 4<<10, parseDustBoard, dustLine)
+	moves, res, err := replaySaved(&st.Start, &st.Board, &st.History, 4<<10, parseDustBoard, dustLine)
 	if err != nil {
 		return store.Game{}, err
 	}
-	if st.ElapsedMS < 0 {
-		return store.Game{}, errorf(http.StatusBadRequest, "elapsed_ms: negative")
-	}
-	st.Start, st.Board, st.History = dustLine(start), dustLine(res.Board), samegame.FormatMoves(moves)
 	return stored(store.Game{Board: st.Board, Moves: len(moves), Solved: res.Cleared}, st, st.ElapsedMS)
 }

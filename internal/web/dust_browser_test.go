@@ -105,17 +105,7 @@ func TestBrowserDustPlay(t *testing.T) {
 // TestBrowserDustAuto lets a solver finish a game, and takes the README's
 // screenshot of the page half way (docs/dust.png with -update-screenshot).
 func TestBrowserDustAuto(t *testing.T) {
-	ctx, ts := browserOn(t)
-	step(t, ctx, "load the page",
-		chromedp.EmulateViewport(1280, 860),
-		chromedp.Navigate(ts.URL+"/dust"),
-		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
-	dealt(t, ctx, 9)
-	step(t, ctx, "auto with the exact solver",
-		chromedp.SetValue(chromedp.ID("solver"), "exact"),
-		chromedp.SetValue(chromedp.ID("speed"), "2"),
-		chromedp.Click(chromedp.ID("auto")),
-		waitFor(statusJS+`.textContent.includes('click 4 of')`, 40*time.Second))
+	ctx := dustAutoPlaying(t, "2", 4)
 	screenshot(t, ctx, "dust.png")
 	step(t, ctx, "speed up", chromedp.SetValue(chromedp.ID("speed"), "10"),
 		waitFor(statusJS+`.classList.contains('victory')`, 40*time.Second))
@@ -268,4 +258,38 @@ func TestBrowserDustCertainty(t *testing.T) {
 	check(dustLine(b))
 	step(t, ctx, "certainty off", chromedp.Click(chromedp.ID("certainty")),
 		waitFor(`!document.getElementById('board').classList.contains('certainty') && document.querySelectorAll('#board .cell[data-cert]').length === 0`, 5*time.Second))
+}
+
+// dustAutoPlaying opens the dust page on the board of seed 9 and starts
+// Auto with the exact solver at speed clicks a second; it returns once the
+// playback has made click clicks.
+func dustAutoPlaying(t *testing.T, speed string, click int) context.Context {
+	t.Helper()
+	ctx, ts := browserOn(t)
+	step(t, ctx, "load the page",
+		chromedp.EmulateViewport(1280, 860),
+		chromedp.Navigate(ts.URL+"/dust"),
+		waitFor(statusJS+`.textContent.startsWith('New board')`, 10*time.Second))
+	dealt(t, ctx, 9)
+	step(t, ctx, "auto with the exact solver",
+		chromedp.SetValue(chromedp.ID("solver"), "exact"),
+		chromedp.SetValue(chromedp.ID("speed"), speed),
+		chromedp.Click(chromedp.ID("auto")),
+		waitFor(statusJS+fmt.Sprintf(`.textContent.includes('click %d of')`, click), 40*time.Second))
+	return ctx
+}
+
+// TestBrowserDustAutoStop: Stop while Auto plays its solution ends the
+// playback at once: the status says so, and no more clicks come.
+func TestBrowserDustAutoStop(t *testing.T) {
+	ctx := dustAutoPlaying(t, "1", 1)
+	step(t, ctx, "stop",
+		chromedp.Click(chromedp.ID("stop")),
+		waitFor(statusJS+`.textContent === 'Auto stopped: your turn.'`, 5*time.Second))
+	clicks := value(t, ctx, "clicks", chromedp.Text(chromedp.ID("clicks")))
+	board := boardOf(t, ctx)
+	step(t, ctx, "a moment", chromedp.Sleep(2*time.Second))
+	if c, b := value(t, ctx, "clicks", chromedp.Text(chromedp.ID("clicks"))), boardOf(t, ctx); c != clicks || b != board || c == "0" {
+		t.Errorf("after Stop: %s clicks, board %s; at Stop %s, %s", c, b, clicks, board)
+	}
 }

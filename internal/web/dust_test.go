@@ -141,11 +141,7 @@ func TestDustSolve(t *testing.T) {
 
 func TestDustSolveErrors(t *testing.T) {
 	s, _ := newServer(t, Config{})
-	for _, c := range []struct {
-		body   any
-		status int
-		want   string
-	}{
+	postBad(t, s, "/api/dust/solve", []badBody{
 		{map[string]any{"board": blogBoard11, "solver": "magic"}, 400, `unknown solver "magic"`},
 		{map[string]any{"board": blogBoard11, "timeout_ms": 5}, 400, "timeout_ms 5 out of range"},
 		{map[string]any{"board": blogBoard11, "timeout_ms": 3600000}, 400, "out of range"},
@@ -157,9 +153,7 @@ func TestDustSolveErrors(t *testing.T) {
 		{map[string]any{"board": "GGGGBOYX/RORGYGBY"}, 400, "bad board"},
 		{map[string]any{"board": ""}, 400, "bad board"},
 		{`{"board": "GG/GG", "extra": 1}`, 400, "unknown field"},
-	} {
-		wantError(t, call(t, s, "POST", "/api/dust/solve", c.body), c.status, c.want)
-	}
+	})
 	wantError(t, call(t, s, "POST", "/api/dust/hint", map[string]any{"board": blogBoard11, "solver": "dfs"}), 400, "only a board")
 	wantError(t, call(t, s, "POST", "/api/dust/hint", map[string]any{"board": "......../........"}), 422, "already cleared")
 }

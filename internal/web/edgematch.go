@@ -30,20 +30,20 @@ const (
 )
 
 var edgematchGame = &game{
-	Game:   catalog.GameOf("edgematch"),
-	data:   func() any { return menuPage{Solvers: catalog.EdgeMatch.Menu()} },
-	routes: (*Server).edgematchRoutes,
-	save:   saveOf(edgematchSave),
-	jobs:   edgematchJobs,
-	auto:   "solve as a job (key a)",
+	data: func() any { return menuPage{Solvers: catalog.EdgeMatch.Menu()} },
+	api:  edgematchAPI,
+	save: saveOf(edgematchSave),
+	jobs: edgematchJobs,
+	auto: "solve as a job (key a)",
 	budgets: budgetMenu(emDefaultTimeout,
 		10*time.Second, time.Minute, 5*time.Minute, 10*time.Minute),
 }
 
-func (s *Server) edgematchRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /api/edgematch/puzzles", s.serveAPI(s.emPuzzles))
-	m.HandleFunc("POST /api/edgematch/load", s.serveAPI(s.emLoad))
-	m.HandleFunc("POST /api/edgematch/bucas", s.serveAPI(s.emBucas))
+// edgematchAPI is the page's own API calls, under /api/edgematch/.
+var edgematchAPI = apiCalls{
+	"GET puzzles": (*Server).emPuzzles,
+	"POST load":   (*Server).emLoad,
+	"POST bucas":  (*Server).emBucas,
 }
 
 // emRef names a puzzle: a file of the data folder (one of the list), or a

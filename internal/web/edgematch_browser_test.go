@@ -15,11 +15,7 @@ import (
 // cellCentre returns the page coordinates of the centre of cell i.
 func cellCentre(t *testing.T, ctx context.Context, i int) (float64, float64) {
 	t.Helper()
-	xy := value(t, ctx, "cell centre", chromedp.Evaluate[[]float64](`(() => {
-  const r = document.querySelector('#board .cell[data-i="`+strconv.Itoa(i)+`"]').getBoundingClientRect();
-  return [r.left + r.width / 2, r.top + r.height / 2];
-})()`))
-	return xy[0], xy[1]
+	return centreOf(t, ctx, `#board .cell[data-i="`+strconv.Itoa(i)+`"]`)
 }
 
 func pieceAt(t *testing.T, ctx context.Context, i int) string {
@@ -103,4 +99,58 @@ func TestBrowserEdgeMatch(t *testing.T) {
 		waitFor(`!document.getElementById('stop').disabled`, 10*time.Second),
 		chromedp.Click(chromedp.ID("stop")),
 		waitFor(statusJS+`.textContent === 'Search stopped.'`, 20*time.Second))
+}
+
+// TestBrowserTileTaps: on the tile pages (gridControls) a tap selects a
+// tile, a second tap on it turns it, or lets it go where pieces do not
+// turn (a Type 1 jigsaw), and a tap on another cell swaps the two; a tap
+// on an edge-matching hint tile is refused with a word.
+func TestBrowserTileTaps(t *testing.T) {
+	const selected = `(document.querySelector('#board .cell.selected')?.dataset.i ?? 'none')`
+	tap := func(t *testing.T, ctx context.Context, what string, i int, cond string) {
+		t.Helper()
+		step(t, ctx, what, chromedp.Click(chromedp.CSS(`#board .cell[data-i="`+strconv.Itoa(i)+`"]`)), waitFor(cond, 5*time.Second))
+	}
+	moves := func(n int) string {
+		return `document.getElementById('moves').textContent === '` + strconv.Itoa(n) + `'`
+	}
+
+	t.Run("edgematch", func(t *testing.T) {
+		ctx := openPage(t, "/edgematch", 1280, 900, "New puzzle: generated 5x5", 10*time.Second)
+		a, b := pieceAt(t, ctx, 1), pieceAt(t, ctx, 2)
+		tap(t, ctx, "select", 1, selected+` === '1'`)
+		tap(t, ctx, "turn", 1, moves(1))
+		turned := pieceAt(t, ctx, 1)
+		if p, _, _ := strings.Cut(a, "/"); !strings.HasPrefix(turned, p+"/") || turned == a {
+			t.Fatalf("a second tap turned %s into %s", a, turned)
+		}
+		tap(t, ctx, "swap", 2, moves(2))
+		if got1, got2, sel := pieceAt(t, ctx, 1), pieceAt(t, ctx, 2), value(t, ctx, "selected", chromedp.Evaluate[string](selected)); got1 != b || got2 != turned || sel != "none" {
+			t.Fatalf("after the swap: cell 1 %s, cell 2 %s, selected %s; want %s, %s, none", got1, got2, sel, b, turned)
+		}
+		if !value(t, ctx, "Eternity II listed", chromedp.Evaluate[bool](`document.querySelector('#puzzle option[value="eternity2.txt"]') !== null`)) {
+			t.Skip("no data folder: no puzzle with a hint tile")
+		}
+		step(t, ctx, "Eternity II",
+			chromedp.SetValue(chromedp.ID("puzzle"), "eternity2.txt"),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('load').click()`),
+			waitFor(`document.querySelectorAll('#board .cell.hint').length === 1`, 20*time.Second))
+		hint, _ := strconv.Atoi(value(t, ctx, "hint", chromedp.Evaluate[string](`document.querySelector('#board .cell.hint').dataset.i`)))
+		tap(t, ctx, "a hint tile", hint, statusJS+`.textContent === 'That tile is a hint: it stays where it is.'`)
+		if sel := value(t, ctx, "selected", chromedp.Evaluate[string](selected)); sel != "none" {
+			t.Errorf("a tap on the hint tile selected %s", sel)
+		}
+	})
+
+	t.Run("jigsaw Type 1", func(t *testing.T) {
+		ctx := openPage(t, "/jigsaw", 1280, 900, "New puzzle: sunset 8x8", 15*time.Second)
+		step(t, ctx, "Type 1",
+			chromedp.SetValue(chromedp.ID("type"), "1"),
+			chromedp.Click(chromedp.ID("new")),
+			waitFor(statusJS+`.textContent.includes('Type 1')`, 15*time.Second))
+		tap(t, ctx, "select", 0, selected+` === '0'`)
+		tap(t, ctx, "let go", 0, selected+` === 'none'`)
+		tap(t, ctx, "select again", 0, selected+` === '0'`)
+		tap(t, ctx, "swap", 9, moves(1)+` && `+selected+` === 'none'`)
+	})
 }

@@ -49,15 +49,14 @@ const (
 )
 
 var gapsGame = &game{
-	Game: catalog.GameOf("gaps"),
 	data: func() any {
 		return gapsPage{Solvers: catalog.Gaps.Menu(), Pictures: builtinPictures, Grids: []int{3, 4, 5},
 			MaxSims: gapsMaxSims, MaxAttempts: gapsMaxAttempts}
 	},
-	routes: (*Server).gapsRoutes,
-	save:   saveOf(gapsSave),
-	jobs:   gapsJobs,
-	auto:   "solve as a job (key a)",
+	api:  gapsAPI,
+	save: saveOf(gapsSave),
+	jobs: gapsJobs,
+	auto: "solve as a job (key a)",
 }
 
 type gapsPage struct {
@@ -67,9 +66,10 @@ type gapsPage struct {
 	MaxSims, MaxAttempts int
 }
 
-func (s *Server) gapsRoutes(m *http.ServeMux) {
-	m.HandleFunc("POST /api/gaps/new", s.serveAPI(s.gapsNew))
-	m.HandleFunc("POST /api/gaps/score", s.serveAPI(s.gapsScore))
+// gapsAPI is the page's own API calls, under /api/gaps/.
+var gapsAPI = apiCalls{
+	"POST new":   (*Server).gapsNew,
+	"POST score": (*Server).gapsScore,
 }
 
 // gapsRef names a gap puzzle: the region it is cut from, a base64 PNG of

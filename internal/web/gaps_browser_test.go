@@ -30,16 +30,6 @@ func gapsCellsOf(t *testing.T, ctx context.Context) []int {
 	return out
 }
 
-// centreOf returns the page coordinates of the centre of the element sel.
-func centreOf(t *testing.T, ctx context.Context, sel string) (float64, float64) {
-	t.Helper()
-	xy := value(t, ctx, "centre of "+sel, chromedp.Evaluate[[]float64](`(() => {
-  const r = document.querySelector(`+strconv.Quote(sel)+`).getBoundingClientRect();
-  return [r.left + r.width / 2, r.top + r.height / 2];
-})()`))
-	return xy[0], xy[1]
-}
-
 // TestBrowserGaps walks the gaps page as a person would: a patch dragged
 // onto the board, one tapped then placed, one placed by keys, the rest put
 // in their true cells for a perfect score; MCTS run to the end and its

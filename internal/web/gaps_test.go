@@ -111,18 +111,13 @@ func TestGapsBadInput(t *testing.T) {
 	partial[3] = -1
 	twice := slices.Clone(pz.Truth)
 	twice[0], twice[1] = 4, 4
-	for _, tc := range []struct {
-		cells  []int
-		status int
-		want   string
-	}{
-		{partial, 400, "not full"},
-		{twice, 400, "not an empty cell"},
-		{pz.Truth[:8], 400, "8 entries"},
-		{[]int{0, 1, 2, 3, 4, 5, 6, 7, 9}, 400, "not an empty cell"},
-	} {
-		wantError(t, call(t, s, "POST", "/api/gaps/score", map[string]any{"puzzle": p.Puzzle, "cells": tc.cells}), tc.status, tc.want)
-	}
+	scored := func(cells []int) map[string]any { return map[string]any{"puzzle": p.Puzzle, "cells": cells} }
+	postBad(t, s, "/api/gaps/score", []badBody{
+		{scored(partial), 400, "not full"},
+		{scored(twice), 400, "not an empty cell"},
+		{scored(pz.Truth[:8]), 400, "8 entries"},
+		{scored([]int{0, 1, 2, 3, 4, 5, 6, 7, 9}), 400, "not an empty cell"},
+	})
 
 	// Job specs are checked before they are queued.
 	for _, tc := range []struct {

@@ -133,18 +133,27 @@ func wantError(t *testing.T, w *httptest.ResponseRecorder, status int, want stri
 }
 
 // badBody is a request body that must be refused with status and a
-// message containing want.
+// message containing want: JSON text, or a value sent as JSON (call).
 type badBody struct {
-	body   string
+	body   any
 	status int
 	want   string
 }
 
-// postBad posts each bad body to path and checks the error answers.
+// postBad posts each bad body to path and checks the error answers, a
+// subtest each, named by the body's first 40 bytes of JSON.
 func postBad(t *testing.T, h http.Handler, path string, cases []badBody) {
 	t.Helper()
 	for _, tc := range cases {
-		t.Run(tc.body[:min(len(tc.body), 40)], func(t *testing.T) {
+		name, ok := tc.body.(string)
+		if !ok {
+			j, err := json.Marshal(tc.body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name = string(j)
+		}
+		t.Run(name[:min(len(name), 40)], func(t *testing.T) {
 			wantError(t, call(t, h, "POST", path, tc.body), tc.status, tc.want)
 		})
 	}
@@ -869,7 +878,7 @@ func startTestHandler(t *testing.T, s *Server, h http.Handler) (*httptest.Server
 // and was listed as -1; an edge-matching save names its puzzle (issue 38,
 // item 7).
 func TestSavesRefuseNullAndOverflow(t *testing.T) {
-	for _, g := range []*game{npuzzleGame, dustGame, samegameGame, edgematchGame, jigsawGame, gapsGame, tangramGame} {
+	for _, g := range games {
 		for _, body := range []string{"null", " null\n"} {
 			if _, err := g.save(json.RawMessage(body)); err == nil {
 				t.Errorf("%s: %q saved", g.Kind, body)
@@ -885,4 +894,31 @@ func TestSavesRefuseNullAndOverflow(t *testing.T) {
 	if err != nil || g.Elapsed != 1500*time.Millisecond {
 		t.Errorf("edgematch: a good save: %v, %v", g.Elapsed, err)
 	}
+}
+
+// TestGamesOf: the pages join catalog.Games by kind, in its order; a game
+// of the table without a page, or a page of no game, panics.
+func TestGamesOf(t *testing.T) {
+	for i, g := range games {
+		if g.Kind != catalog.Games[i].Kind || g.Path != catalog.Games[i].Path || g.save == nil {
+			t.Errorf("games[%d]: %s at %s, want %s", i, g.Kind, g.Path, catalog.Games[i].Kind)
+		}
+	}
+	pages := map[string]*game{}
+	for _, g := range games {
+		pages[g.Kind] = &game{}
+	}
+	panics := func(what string, pages map[string]*game) {
+		t.Helper()
+		defer func() {
+			if recover() == nil {
+				t.Errorf("%s: no panic", what)
+			}
+		}()
+		gamesOf(pages)
+	}
+	delete(pages, "tangram")
+	panics("a game without a page", pages)
+	pages["tangrams"] = &game{}
+	panics("a page of no game", pages)
 }

@@ -48,20 +48,20 @@ const (
 var jgDataSets = []string{"mit432", "mcgill540"}
 
 var jigsawGame = &game{
-	Game:   catalog.GameOf("jigsaw"),
-	data:   func() any { return menuPage{Solvers: catalog.Jigsaw.Menu()} },
-	routes: (*Server).jigsawRoutes,
-	save:   saveOf(jigsawSave),
-	jobs:   jigsawJobs,
-	auto:   "solve as a job (key a)",
+	data: func() any { return menuPage{Solvers: catalog.Jigsaw.Menu()} },
+	api:  jigsawAPI,
+	save: saveOf(jigsawSave),
+	jobs: jigsawJobs,
+	auto: "solve as a job (key a)",
 	budgets: budgetMenu(2*time.Minute,
 		30*time.Second, 2*time.Minute, 10*time.Minute),
 }
 
-func (s *Server) jigsawRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /api/jigsaw/sets", s.serveAPI(s.jgSets))
-	m.HandleFunc("POST /api/jigsaw/new", s.serveAPI(s.jgNew))
-	m.HandleFunc("POST /api/jigsaw/score", s.serveAPI(s.jgScore))
+// jigsawAPI is the page's own API calls, under /api/jigsaw/.
+var jigsawAPI = apiCalls{
+	"GET sets":   (*Server).jgSets,
+	"POST new":   (*Server).jgNew,
+	"POST score": (*Server).jgScore,
 }
 
 // jgRef names a puzzle: its pictures, piece size, type and scramble.

@@ -22,7 +22,7 @@ var staticFS embed.FS
 // parsePages parses each game's page, templates/KIND.html, with the shared
 // layout; the pages are keyed by kind.
 func parsePages(games []*game) (map[string]*template.Template, error) {
-	layout, err := template.ParseFS(templateFS, "templates/layout.html")
+	layout, err := template.New("layout.html").Funcs(template.FuncMap{"section": section}).ParseFS(templateFS, "templates/layout.html")
 	if err != nil {
 		return nil, fmt.Errorf("web: %w", err)
 	}
@@ -36,6 +36,13 @@ func parsePages(games []*game) (map[string]*template.Template, error) {
 	}
 	return pages, nil
 }
+
+// sectionHead is the heading of a section of a page's panel (the
+// template "section"): the heading's id is h-ID.
+type sectionHead struct{ ID, Title string }
+
+// section is the templates' func that makes a sectionHead.
+func section(id, title string) sectionHead { return sectionHead{id, title} }
 
 // pageData is what the templates see: the menu, and the game's own data.
 type pageData struct {

@@ -34,14 +34,13 @@ const (
 )
 
 var samegameGame = &game{
-	Game: catalog.GameOf("samegame"),
 	data: func() any {
-		return sameGamePage{Solvers: sgMenu.Menu(), Cols: sgCols, Rows: sgRows}
+		return sameGamePage{Solvers: sgMenu.Menu(), Cols: sgCols, Rows: sgRows, Speed: playSpeed{Max: 20, Value: 4}}
 	},
-	routes: (*Server).samegameRoutes,
-	save:   saveOf(samegameSave),
-	jobs:   samegameJobs,
-	auto:   "search as a job, then play the best line (key a)",
+	api:  samegameAPI,
+	save: saveOf(samegameSave),
+	jobs: samegameJobs,
+	auto: "search as a job, then play the best line (key a)",
 	budgets: budgetMenu(sgDefaultTimeout,
 		5*time.Second, 30*time.Second, 2*time.Minute, 10*time.Minute),
 }
@@ -50,6 +49,7 @@ var samegameGame = &game{
 type sameGamePage struct {
 	Solvers    []catalog.Menu
 	Cols, Rows int
+	Speed      playSpeed
 }
 
 // sgSolvers is the Auto menu: the catalogue's solvers that play the
@@ -59,18 +59,10 @@ var sgSolvers = menuOf(sgMenu.Menu())
 // sgMenu is the catalogue's solvers that play the standard rules.
 var sgMenu = catalog.SameGame.Playing(samegame.Standard.String())
 
-func findSGSolver(id string) (dustSolver, bool) {
-	for _, s := range sgSolvers {
-		if s.ID == id {
-			return s, true
-		}
-	}
-	return dustSolver{}, false
-}
-
-func (s *Server) samegameRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /api/samegame/positions", s.serveAPI(s.sgPositions))
-	m.HandleFunc("POST /api/samegame/deal", s.serveAPI(s.sgDeal))
+// samegameAPI is the page's own API calls, under /api/samegame/.
+var samegameAPI = apiCalls{
+	"GET positions": (*Server).sgPositions,
+	"POST deal":     (*Server).sgDeal,
 }
 
 // standardSet is the standard test set, read once from the data folder.
@@ -201,7 +193,7 @@ func (s *Server) checkSGSpec(spec json.RawMessage) (catalog.SameGameJob, *samega
 	if j.Solver == "" {
 		j.Solver = sgSolvers[0].ID
 	}
-	if _, ok := findSGSolver(j.Solver); !ok {
+	if _, ok := sgSolvers.find(j.Solver); !ok {
 		return j, nil, errorf(http.StatusBadRequest, "unknown solver %q (GET /api/samegame/positions lists them)", j.Solver)
 	}
 	if j.Rules == "" {
@@ -287,14 +279,10 @@ func samegameSave(st samegameState) (store.Game, error) {
 	if len(st.Name) > 200 {
 		return store.Game{}, errorf(http.StatusBadRequest, "name: longer than 200 bytes")
 	}
-	start, moves, res, err := replaySaved(st.Start, st.Board, st.History, 8<<10, parseSGBoard, sgLine)
+	moves, res, err := replaySaved(&st.Start, &st.Board, &st.History, 8<<10, parseSGBoard, sgLine)
 	if err != nil {
 		return store.Game{}, err
 	}
-	if st.ElapsedMS < 0 {
-		return store.Game{}, errorf(http.StatusBadRequest, "elapsed_ms: negative")
-	}
-	st.Start, st.Board, st.History = sgLine(start), sgLine(res.Board), samegame.FormatMoves(moves)
 	return stored(store.Game{Board: st.Board, Moves: len(moves), Solved: res.Over}, st, st.ElapsedMS)
 }
 
@@ -302,33 +290,36 @@ func samegameSave(st samegameState) (store.Game, error) {
 // dust game's or SameGame's): the start board parses, the history (at
 // most maxHistory bytes) replays legally from it, and the board, when
 // given, is where the history leads. parse and line are the page's board
-// format.
-func replaySaved(startText, boardText, history string, maxHistory int,
-	parse func(string) (*samegame.Board, error), line func(*samegame.Board) string) (*samegame.Board, []samegame.Move, samegame.Result, error) {
+// format. It writes the three back in that format (the board: where the
+// history leads) and returns the moves and where they lead; the playing
+// time is stored's to check.
+func replaySaved(start, board, history *string, maxHistory int,
+	parse func(string) (*samegame.Board, error), line func(*samegame.Board) string) ([]samegame.Move, samegame.Result, error) {
 	var none samegame.Result
-	start, err := parse(startText)
+	b, err := parse(*start)
 	if err != nil {
-		return nil, nil, none, errorf(http.StatusBadRequest, "start: %v", err)
+		return nil, none, errorf(http.StatusBadRequest, "start: %v", err)
 	}
-	if len(history) > maxHistory {
-		return nil, nil, none, errorf(http.StatusBadRequest, "history: longer than %d KiB", maxHistory>>10)
+	if len(*history) > maxHistory {
+		return nil, none, errorf(http.StatusBadRequest, "history: longer than %d KiB", maxHistory>>10)
 	}
-	moves, err := samegame.ParseMoves(history)
+	moves, err := samegame.ParseMoves(*history)
 	if err != nil {
-		return nil, nil, none, errorf(http.StatusBadRequest, "history: %v", err)
+		return nil, none, errorf(http.StatusBadRequest, "history: %v", err)
 	}
-	res, err := samegame.Replay(start, moves)
+	res, err := samegame.Replay(b, moves)
 	if err != nil {
-		return nil, nil, none, errorf(http.StatusBadRequest, "history: %v", err)
+		return nil, none, errorf(http.StatusBadRequest, "history: %v", err)
 	}
-	if boardText != "" {
-		given, err := parse(boardText)
+	if *board != "" {
+		given, err := parse(*board)
 		if err != nil {
-			return nil, nil, none, err
+			return nil, none, err
 		}
 		if !given.Equal(res.Board) {
-			return nil, nil, none, errorf(http.StatusBadRequest, "board %q is not where the history leads from the start (%q)", boardText, line(res.Board))
+			return nil, none, errorf(http.StatusBadRequest, "board %q is not where the history leads from the start (%q)", *board, line(res.Board))
 		}
 	}
-	return start, moves, res, nil
+	*start, *board, *history = line(b), line(res.Board), samegame.FormatMoves(moves)
+	return moves, res, nil
 }

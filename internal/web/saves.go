@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -17,16 +18,19 @@ import (
 
 // game is one game of the app: a page, a menu entry, API calls and a kind
 // of saved game, with the saved-game calls (/api/KIND/saves) shared by all.
-// Adding a game means adding one of these to Server.games.
+// Adding a game means adding its entry to catalog.Games and its page's
+// parts, declared in its file, to games.
 type game struct {
-	// Game is the page's entry in the catalogue's table of games: Kind (the
-	// saved games' kind, the API prefix, /api/KIND/..., the page's template
-	// templates/KIND.html and script static/js/KIND.js), Title (the menu
-	// entry), Path (the page).
+	// Game is the page's entry in the catalogue's table of games (set by
+	// gamesOf): Kind (the saved games' kind, the API prefix,
+	// /api/KIND/..., the page's template templates/KIND.html and script
+	// static/js/KIND.js), Title (the menu entry), Path (the page).
 	catalog.Game
 	// data is what the page's template sees as .Game.
 	data func() any
-	// routes adds the game's own API calls, under /api/KIND/.
+	// api is the game's own API calls, under /api/KIND/; routes, when set,
+	// adds more (the sliding puzzle's, as they were before api).
+	api    apiCalls
 	routes func(s *Server, m *http.ServeMux)
 	// save checks a saved game sent by the page and returns it as stored:
 	// Board, Data (the state, normalised), Moves, Elapsed, Solved. Errors
@@ -38,6 +42,37 @@ type game struct {
 	// set, is the Auto panel's menu of search times.
 	auto    string
 	budgets []budgetOption
+}
+
+// apiCalls are a game's own API calls, keyed by "METHOD name" for the call
+// METHOD /api/KIND/name, the kind the game's.
+type apiCalls map[string]func(s *Server, r *http.Request) (int, any, error)
+
+// games are the app's pages in the order of catalog.Games, the one table
+// of games, which gives each its kind, title and path; each page's own
+// parts are declared in its file and joined to its entry here by kind.
+var games = gamesOf(map[string]*game{
+	"npuzzle": npuzzleGame, "dust": dustGame, "samegame": samegameGame, "edgematch": edgematchGame,
+	"jigsaw": jigsawGame, "gaps": gapsGame, "tangram": tangramGame,
+})
+
+// gamesOf joins the pages, by kind, to the entries of catalog.Games, in
+// its order; a game of the table without a page, or a page without a game,
+// is a programmer's error.
+func gamesOf(pages map[string]*game) []*game {
+	if len(pages) != len(catalog.Games) {
+		panic(fmt.Sprintf("web: %d pages for the catalogue's %d games", len(pages), len(catalog.Games)))
+	}
+	list := make([]*game, len(catalog.Games))
+	for i, c := range catalog.Games {
+		g, ok := pages[c.Kind]
+		if !ok {
+			panic("web: no page for the catalogue's game " + c.Kind)
+		}
+		g.Game = c
+		list[i] = g
+	}
+	return list
 }
 
 // menuPage is what the template of a page sees that shows no more from

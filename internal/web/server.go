@@ -260,7 +260,7 @@ func build(cfg Config) (*Server, error) {
 		mux:       http.NewServeMux(),
 		busy:      make(chan struct{}, cfg.MaxBusy),
 		decodeMem: newMemGate(cfg.DecodeMemory),
-		games:     []*game{npuzzleGame, dustGame, samegameGame, edgematchGame, jigsawGame, gapsGame, tangramGame},
+		games:     games,
 		proofs:    &proofCache{max: 4096},
 	}
 	s.base, s.stop = context.WithCancel(context.Background())
@@ -319,7 +319,13 @@ func (s *Server) routes() {
 		m.HandleFunc("GET "+base+"/{name}", s.serveAPI(s.loadSave(g)))
 		m.HandleFunc("PUT "+base+"/{name}", s.serveAPI(s.putSave(g)))
 		m.HandleFunc("DELETE "+base+"/{name}", s.serveAPI(s.deleteSave(g)))
-		g.routes(s, m)
+		for call, h := range g.api {
+			method, name, _ := strings.Cut(call, " ")
+			m.HandleFunc(method+" /api/"+g.Kind+"/"+name, s.serveAPI(func(r *http.Request) (int, any, error) { return h(s, r) }))
+		}
+		if g.routes != nil {
+			g.routes(s, m)
+		}
 	}
 	s.jobRoutes(m)
 	m.Handle("GET /static/", staticHandler())

@@ -42,17 +42,17 @@ const (
 )
 
 var tangramGame = &game{
-	Game:   catalog.GameOf("tangram"),
-	data:   func() any { return menuPage{Solvers: catalog.Tangram.Menu()} },
-	routes: (*Server).tangramRoutes,
-	save:   saveOf(tangramSave),
-	jobs:   tangramJobs,
+	data: func() any { return menuPage{Solvers: catalog.Tangram.Menu()} },
+	api:  tangramAPI,
+	save: saveOf(tangramSave),
+	jobs: tangramJobs,
 }
 
-func (s *Server) tangramRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /api/tangram/figures", s.serveAPI(s.tgFigures))
-	m.HandleFunc("POST /api/tangram/figure", s.serveAPI(s.tgFigure))
-	m.HandleFunc("POST /api/tangram/check", s.serveAPI(s.tgCheck))
+// tangramAPI is the page's own API calls, under /api/tangram/.
+var tangramAPI = apiCalls{
+	"GET figures": (*Server).tgFigures,
+	"POST figure": (*Server).tgFigure,
+	"POST check":  (*Server).tgCheck,
 }
 
 // ---- exact numbers as JSON ---------------------------------------------------

@@ -158,6 +158,29 @@ export function solverNote(select, note, { more = () => '', changed = () => {} }
   return describe;
 }
 
+// playLine plays a line of moves that Auto found, one move at a time (the
+// dust and SameGame pages): game.playback is set while it plays (draw shows
+// that first), its timer the next step's, which Stop clears. A move is shown
+// in phases, the functions of phases, each called (move, n) for the n-th
+// move (from 1) and followed by its share of wait() ms (read at each step,
+// as the speed may change). After the last move, or before a move when
+// over() says the game is over, it calls end.
+export function playLine(game, moves, { phases, wait, over = () => false, draw, end }) {
+  let i = 0;
+  const run = (k) => {
+    if (k === 0 && (i >= moves.length || over())) {
+      end();
+      return;
+    }
+    phases[k](moves[i], i + 1);
+    if (k === phases.length - 1) i++;
+    game.playback.timer = setTimeout(() => run((k + 1) % phases.length), wait() / phases.length);
+  };
+  game.playback = { timer: null };
+  draw();
+  run(0);
+}
+
 // el makes an element with attributes and children.
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -271,13 +294,37 @@ export function onPageKey(fields, handler) {
   });
 }
 
+// tileState is a tile page's game as it is saved (edge-matching, jigsaw):
+// the puzzle's ref and name, the board, the moves and the playing time.
+export const tileState = (game) => ({
+  ref: game.p.ref, board: game.board, name: game.p.name, moves: game.moves, elapsed_ms: Math.round(game.clock.ms()),
+});
+
 // gridControls wires a tile page's board to both the pointer (gridPointer)
 // and the keyboard (gridKeys) over the page's game, whose cursor and
 // selected fields it keeps: a drag or tap moves the cursor to its cell, the
-// keys turn the selected tile, else the cursor's. The rotate button turns
-// the selected tile; the restart button starts the moves and the clock
-// again, and restart puts the scramble back and draws it.
-export function gridControls(board, game, { cell, movable, size, draw, swap, tap, turn, auto, rotateButton, restartButton, restart }) {
+// keys turn the selected tile, else the cursor's. A tap (or Space) while no
+// job runs selects a movable tile, turns the selected one (where turns()
+// says tiles turn, else lets it go), or swaps the selected one with it;
+// refuse(i), when given, takes a tap that must do nothing (having said
+// why). The rotate button turns the selected tile; the restart button
+// starts the moves and the clock again, and restart puts the scramble back
+// and draws it.
+export function gridControls(board, game, { cell, movable, refuse = () => false, size, draw, swap, turn, turns = () => true, auto, rotateButton, restartButton, restart }) {
+  const tap = (i) => {
+    if (game.job.running || refuse(i)) return;
+    if (game.selected === i) {
+      if (turns()) turn(i);
+      else {
+        game.selected = -1;
+        draw();
+      }
+    } else if (game.selected >= 0) swap(game.selected, i);
+    else if (movable(i)) {
+      game.selected = i;
+      draw();
+    }
+  };
   rotateButton.addEventListener('click', () => turn(game.selected));
   restartButton.addEventListener('click', () => {
     game.moves = 0;

@@ -9,7 +9,7 @@
 // bottom (as in package samegame), a colour letter or '.' for empty. Its
 // text form lists the rows top first, separated by '/'.
 
-import { api, notify, Clock, formatDuration, formatMS, groupDigits, pauseWhenHidden, search, solverNote } from './api.js';
+import { api, notify, Clock, formatDuration, formatMS, groupDigits, pauseWhenHidden, playLine, search, solverNote } from './api.js';
 import { savesPanel } from './saves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -459,26 +459,22 @@ async function auto() {
   playSolution(parseMoves(res.moves), name);
 }
 
+// playSolution plays a solution's clicks, each cluster lifted for half a
+// step before it is cleared.
 function playSolution(moves, name) {
-  let i = 0;
-  const step = () => {
-    if (i >= moves.length || game.won) {
-      stopAuto();
-      return;
-    }
-    const [x, y] = moves[i];
-    lift(cluster(game.grid, x, y));
-    game.playback.timer = setTimeout(() => {
-      play(x, y, name);
-      i++;
-      if (!game.won) notify(`${name}: click ${i} of ${moves.length}.`);
-      game.playback.timer = setTimeout(step, delay() / 2);
-    }, delay() / 2);
-  };
-  const delay = () => 1000 / Number(ui.speed.value);
-  game.playback = { timer: null };
-  draw();
-  step();
+  playLine(game, moves, {
+    phases: [
+      ([x, y]) => lift(cluster(game.grid, x, y)),
+      ([x, y], n) => {
+        play(x, y, name);
+        if (!game.won) notify(`${name}: click ${n} of ${moves.length}.`);
+      },
+    ],
+    wait: () => 1000 / Number(ui.speed.value),
+    over: () => game.won,
+    draw,
+    end: stopAuto,
+  });
 }
 
 function stopAuto() {

@@ -8,7 +8,7 @@
 // left; piece -1 is an empty cell. Side d (N E S W = 0 1 2 3) of a placed
 // tile shows side (d - rot) mod 4 of the tile as listed.
 
-import { api, notify, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, gridControls, solverNote } from './api.js';
+import { api, notify, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, gridControls, solverNote, tileState } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -167,19 +167,11 @@ function turn(i, by = 1) {
   moved();
 }
 
-// tap selects a tile, turns the selected one, or swaps with it.
-function tap(i) {
-  if (game.job.running) return;
-  if (game.fixed.has(i)) {
-    notify('That tile is a hint: it stays where it is.');
-    return;
-  }
-  if (game.selected === i) turn(i);
-  else if (game.selected >= 0) swap(game.selected, i);
-  else {
-    game.selected = i;
-    draw();
-  }
+// hintTile refuses a tap on a hint tile, saying so.
+function hintTile(i) {
+  if (!game.fixed.has(i)) return false;
+  notify('That tile is a hint: it stays where it is.');
+  return true;
 }
 
 // ---- loading ---------------------------------------------------------------
@@ -312,10 +304,10 @@ async function exportBoard() {
 gridControls(ui.board, game, {
   cell: (i) => cellEls[i],
   movable: (i) => !game.fixed.has(i),
+  refuse: hintTile,
   size: () => [game.p.rows, game.p.cols],
   draw,
   swap,
-  tap,
   turn,
   auto,
   rotateButton: ui.rotate,
@@ -338,9 +330,7 @@ const describeSolver = solverNote(ui.solver, ui.solverNote);
 
 const saves = savesPanel({
   kind: 'edgematch', notify,
-  getState: () => ({
-    ref: game.p.ref, board: game.board, name: game.p.name, moves: game.moves, elapsed_ms: Math.round(game.clock.ms()),
-  }),
+  getState: () => tileState(game),
   loadState: async (st) => {
     await load(st.ref, 1, st.board, st.moves || 0, st.elapsed_ms || 0);
   },

@@ -9,7 +9,7 @@
 // piece -1 for an empty cell, rot the quarter turns clockwise of the piece
 // as it is on the sheet.
 
-import { api, notify, pictures, uploadPicture, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridControls, plural, solverNote } from './api.js';
+import { api, notify, pictures, uploadPicture, Clock, el, formatDuration, formatMS, pauseWhenHidden, gridControls, plural, solverNote, tileState } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -166,22 +166,6 @@ function turn(i, by = 1) {
   moved('Piece turned.');
 }
 
-// tap selects a piece, turns the selected one, or swaps with it.
-function tap(i) {
-  if (game.job.running) return;
-  if (game.selected === i) {
-    if (game.p.rotate) turn(i);
-    else {
-      game.selected = -1;
-      draw();
-    }
-  } else if (game.selected >= 0) swap(game.selected, i);
-  else if (game.board.cells[i][0] >= 0) {
-    game.selected = i;
-    draw();
-  }
-}
-
 // ---- puzzles ---------------------------------------------------------------
 
 function chosenPictures() {
@@ -332,8 +316,8 @@ gridControls(ui.board, game, {
   size: () => [game.board.rows, game.board.cols],
   draw,
   swap,
-  tap,
   turn,
+  turns: () => game.p.rotate,
   auto,
   rotateButton: ui.rotate,
   restartButton: ui.restart,
@@ -360,9 +344,7 @@ const describeSolver = solverNote(ui.solver, ui.solverNote);
 
 const saves = savesPanel({
   kind: 'jigsaw', notify,
-  getState: () => ({
-    ref: game.p.ref, board: game.board, name: game.p.name, moves: game.moves, elapsed_ms: Math.round(game.clock.ms()),
-  }),
+  getState: () => tileState(game),
   loadState: async (st) => {
     await load(st.ref, st.board, st.moves, st.elapsed_ms);
   },

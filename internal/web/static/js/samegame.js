@@ -10,7 +10,7 @@
 // form lists the rows top first, separated by '/', cells by spaces, '.'
 // for empty.
 
-import { api, notify, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, solverNote, onPageKey } from './api.js';
+import { api, notify, Clock, el, formatDuration, formatMS, groupDigits, pauseWhenHidden, playLine, solverNote, onPageKey } from './api.js';
 import { savesPanel } from './saves.js';
 import { Job, pageJob } from './jobs.js';
 
@@ -354,21 +354,18 @@ function playAnswer(res, name, memo) {
   }
   const moves = res.moves ? res.moves.split(' ').map((m) => m.split(',').map(Number)) : [];
   notify(`${name} found ${groupDigits(res.score)} points in ${res.clicks} clicks${res.optimal ? ' (proven best)' : ''}. Playing them…`);
-  let i = 0;
-  const step = () => {
-    if (i >= moves.length) {
+  playLine(game, moves, {
+    phases: [([x, y], n) => {
+      click(x, y, name);
+      if (!over()) notify(`${name}: click ${n} of ${moves.length}, score ${groupDigits(game.score)}.`);
+    }],
+    wait: () => 1000 / Number(ui.speed.value),
+    draw,
+    end: () => {
       game.playback = null;
       draw();
-      return;
-    }
-    const [x, y] = moves[i++];
-    click(x, y, name);
-    if (!over()) notify(`${name}: click ${i} of ${moves.length}, score ${groupDigits(game.score)}.`);
-    game.playback.timer = setTimeout(step, 1000 / Number(ui.speed.value));
-  };
-  game.playback = { timer: null };
-  draw();
-  step();
+    },
+  });
 }
 
 function stopPlayback() {
