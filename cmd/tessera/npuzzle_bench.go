@@ -92,11 +92,10 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 			if !oneSolver {
 				return withRemote(ctx, *natsURL, func(remote bench.Remote) error { return b.Compare(ctx, env.Stdout, p, remote) })
 			}
-			opts, err := sf.options()
+			sv, err := sf.solver()
 			if err != nil {
 				return err
 			}
-			sv := &bench.NpuzzleSolver{Algo: sf.algo, Options: opts, Cache: *sf.cache}
 			return withRemote(ctx, *natsURL, func(remote bench.Remote) error {
 				return b.Run(ctx, env.Stdout, env.Stderr, p, sv, sf.opts.Workers, remote)
 			})

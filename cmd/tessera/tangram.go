@@ -21,7 +21,7 @@ silhouette exactly. Puzzle files list "piece NAME X1 Y1 X2 Y2 ..." lines and a
 "silhouette ..." line; numbers are exact, "1.5", "r2" (the square root of 2),
 "1+0.5r2". Solution files list "place NAME X Y" lines. See "go doc
 tessera/tangram" for the formats and Kovalsky, Glasner and Basri's Algorithm 2.`,
-		Commands: []*Command{tgGenerateCmd, tgSolveCmd, tgRenderCmd, tgBenchCmd},
+		Commands: []*Command{tgGenerateCmd, tgSolveCmd, tgRenderCmd, tgBenchCmd, tgFiguresCmd, tgTraceCmd},
 	})
 }
 
@@ -75,6 +75,7 @@ and all side by side (iterates.png); when the pieces may turn (a "turns rotate"
 or "turns flip" line, or -turns), also the augmented puzzle of every iterate,
 every piece copied in every orientation (augmented-NN.png, augmented.png: the
 paper's Figure 7). The exit status is 1 when the puzzle is not solved.`,
+	Args: want(1, "want one puzzle file"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf tgSolveFlags
 		sf.define(fs)
@@ -84,9 +85,6 @@ paper's Figure 7). The exit status is 1 when the puzzle is not solved.`,
 		solution := fs.String("solution", "", "write the solution to this file")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 1 {
-				return usagef("want one puzzle file")
-			}
 			if *snaps != "" && sf.algo != "sdp" {
 				return usagef("-snapshots applies to -algo sdp")
 			}

@@ -9,17 +9,6 @@ import (
 	"tessera/tangram"
 )
 
-// The figure set and the tracer are verbs of the tangram family; they are
-// added here, after tangram.go has registered the family, so that the two
-// files can change apart.
-func init() {
-	for _, f := range families {
-		if f.Name == "tangram" {
-			f.Commands = append(f.Commands, tgFiguresCmd, tgTraceCmd)
-		}
-	}
-}
-
 var tgTraceCmd = &Command{
 	Name:      "trace",
 	UsageLine: "[-tolerance T] [-threshold G] [-name NAME] [-solve] [-timeout D] PICTURE [-o FIGURE.txt]",
@@ -34,6 +23,7 @@ standard output. It says where it could not snap: a vertex farther than
 an edge not at a multiple of 45 degrees, an area other than 8. With -solve
 the exact solver fills the figure. The exit status is 1 when the figure does
 not snap or (with -solve) does not solve.`,
+	Args: want(1, "want one picture or SVG file"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		tol := fs.Float64("tolerance", 0.2, "how far a vertex may lie from its lattice point, in tan units")
 		thr := fs.Float64("threshold", 0, "grey level (0 to 1) below which a pixel is dark (0: Otsu's method)")
@@ -42,9 +32,6 @@ not snap or (with -solve) does not solve.`,
 		timeout := timeoutFlag(fs, time.Minute)
 		out := outFlag(fs, "the figure (default stdout)")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 1 {
-				return usagef("want one picture or SVG file")
-			}
 			if *tol <= 0 || *tol > 1 || *thr < 0 || *thr >= 1 {
 				return usagef("-tolerance wants (0, 1], -threshold [0, 1)")
 			}
