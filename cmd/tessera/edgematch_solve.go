@@ -12,7 +12,6 @@ import (
 	"tessera/edgematch"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
-	"tessera/internal/jobs"
 	"tessera/lp"
 )
 
@@ -135,18 +134,16 @@ by side (iterates.png).`,
 			if err := sf.check(); err != nil {
 				return err
 			}
-			var client *jobs.Client
 			if *natsURL != "" {
 				if err := bench.EdgeMatchOnJobs(sf.algo, sf.o.Split); err != nil {
 					return err
 				}
-				c, closeClient, err := solveClient(ctx, *natsURL)
-				if err != nil {
-					return err
-				}
-				defer closeClient()
-				client = c
 			}
+			client, closeClient, err := solveClient(ctx, *natsURL) // nil without -nats
+			if err != nil {
+				return err
+			}
+			defer closeClient()
 			if *snapDir != "" && sf.algo != "lp" {
 				return usagef("-snapshots applies to -algo lp")
 			}
