@@ -84,13 +84,6 @@ func findSolver(id string) (solver, bool) {
 	return solver{}, false
 }
 
-// newSolver builds the catalogue's solver id with opts under the server's
-// memory limit.
-func (s *Server) newSolver(id string, opts catalog.NpuzzleRun) (npuzzle.Solver, error) {
-	opts.MaxMem = catalog.MiB(max(s.cfg.SolveMemory>>20, 1))
-	return catalog.Npuzzle.New(id, opts)
-}
-
 // hintWeights are the A* weights tried, in order, for a quick hint when no
 // shortest solution is found in time.
 var hintWeights = []float64{5, 10, 30}
@@ -226,8 +219,7 @@ func randomWalkFrom(b *npuzzle.Board, steps int, rng *rand.Rand) *npuzzle.Board 
 	return b
 }
 
-// solveRequest is the body of POST /api/npuzzle/solve and /hint, and the
-// spec of an npuzzle.solve job.
+// solveRequest is the body of POST /api/npuzzle/solve and /hint.
 type solveRequest struct {
 	Board     string `json:"board"`
 	Solver    string `json:"solver"`     // an ID from the solvers list; solve only
@@ -309,14 +301,14 @@ func (s *Server) checkSolve(req solveRequest, def, most time.Duration) (solver, 
 	return sv, timeout, b, k, nil
 }
 
-// npuzzleJobs is the sliding game's job kinds: npuzzle.solve, a solve with
-// progress, whose time limit may be longer than a request's and which may
-// first load or build a pattern database, returning the catalogue's record
-// with the page's view; and npuzzle.pdb, the load or build of a database
-// alone (npuzzle_pdb.go). Both are the server's own (local): they use the
-// server's pattern databases, so they run on the web server, not on the
-// job system's workers (a bench's npuzzle.solve, catalog.NpuzzleJob, runs
-// there as the catalogue runs it).
+// npuzzleJobs is the sliding game's job kinds: the catalogue's
+// npuzzle.solve, whose spec is the catalogue's job (npSolveSpec) and whose
+// result the catalogue's record with the page's view (solveResponse); and
+// npuzzle.pdb, the load or build of a database alone (npuzzle_pdb.go), the
+// server's own. Both run on the server (local): the solve uses the
+// server's pattern databases, chosen and loaded when it runs (the quick
+// 6-6-3 on 4x4 until 7-8 is built, waiting for a load with its progress),
+// which a worker's cache does not follow.
 func npuzzleJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{"npuzzle.pdb": {
 		check: func(spec json.RawMessage) (time.Duration, error) {
@@ -327,27 +319,18 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 		local: true,
 	}, catalog.NpuzzleKind: {
 		local: true,
-		check: pageCheck(isCatalogNpuzzleJob, "npuzzle.solve: give the page's spec (board, solver, blank, timeout_ms): the server chooses the pattern databases", 0,
-			func(spec json.RawMessage) (time.Duration, error) {
-				var req solveRequest
-				if err := specUnmarshal(spec, &req); err != nil {
-					return 0, err
-				}
-				_, timeout, _, _, err := s.checkSolve(req, s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
-				return timeout, err
-			}),
+		check: func(spec json.RawMessage) (time.Duration, error) {
+			_, _, timeout, _, _, err := s.checkNPSpec(spec)
+			return timeout, err
+		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-			var req solveRequest
-			if err := specUnmarshal(spec, &req); err != nil {
-				return nil, err
-			}
-			sv, timeout, b, k, err := s.checkSolve(req, s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
+			j, sv, timeout, b, k, err := s.checkNPSpec(spec)
 			if err != nil {
 				return nil, err
 			}
 			ctx, cancel := context.WithTimeout(ctx, timeout)
 			defer cancel()
-			res, err := s.solveSliding(ctx, context.WithoutCancel(ctx), b, k, sv, catalog.NpuzzleRun{}, timeout, true, progress)
+			res, err := s.solveSliding(ctx, context.WithoutCancel(ctx), b, k, sv, catalog.NpuzzleRun{NpuzzleOptions: j.Options}, timeout, true, progress)
 			if err != nil {
 				return nil, err
 			}
@@ -359,15 +342,66 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 	}}
 }
 
-// isCatalogNpuzzleJob tells the catalogue's job (catalog.NpuzzleJob, which
-// always carries its budget) from the page's spec (solveRequest).
-func isCatalogNpuzzleJob(spec json.RawMessage) bool {
-	var probe map[string]json.RawMessage
-	if json.Unmarshal(spec, &probe) != nil {
-		return false
+// npSolveSpec is the spec of an npuzzle.solve job: the catalogue's job
+// (catalog.NpuzzleJob), with the blank's home of the page's goal (the
+// blank anywhere). The server sets the pattern database and the memory
+// bound; the time limit is the budget (0: the server's default).
+type npSolveSpec struct {
+	catalog.NpuzzleJob
+	Blank *int `json:"blank,omitempty"` // the blank's home cell; nil: Goal's (default blank-last)
+}
+
+// checkNPSpec checks an npuzzle.solve job and returns it with its menu
+// entry, its time limit (checkSolve's: Config.JobTimeout by default, at
+// most BigOptimalTimeout for an optimal solver on more than 16 cells),
+// its board and its blank's home.
+func (s *Server) checkNPSpec(spec json.RawMessage) (npSolveSpec, solver, time.Duration, *npuzzle.Board, int, error) {
+	var j npSolveSpec
+	bad := func(format string, args ...any) (npSolveSpec, solver, time.Duration, *npuzzle.Board, int, error) {
+		return j, solver{}, 0, nil, 0, errorf(http.StatusBadRequest, format, args...)
 	}
-	_, ok := probe["budget"]
-	return ok
+	if err := specUnmarshal(spec, &j); err != nil {
+		return j, solver{}, 0, nil, 0, err
+	}
+	o, t := j.Options, j.Budget.Timeout
+	switch {
+	case j.Budget.CPU:
+		return bad("budget: the page's solves are timed by the wall clock")
+	case t != 0 && (t < 10*time.Millisecond || t > s.cfg.MaxJobTimeout):
+		return bad("budget: timeout %v out of range 10ms..%v", t, s.cfg.MaxJobTimeout)
+	case o.Heuristic == "pdb" || o.Partition != "":
+		return bad("options: the server chooses the pattern databases")
+	case o.MaxMem != 0 || o.Workers != 0:
+		return bad("options: max_mem and workers are the server's")
+	case j.Number != 0 || j.Published != 0:
+		return bad("number and published are a bench's")
+	case j.Goal != "" && j.Blank != nil:
+		return bad("give goal or blank, not both")
+	}
+	if err := o.Check(); err != nil {
+		return bad("options: %v", err)
+	}
+	if j.Goal != "" {
+		g, err := npuzzle.ParseGoal(j.Goal)
+		if err != nil {
+			return bad("goal: %v", err)
+		}
+		if g == npuzzle.BlankFirst {
+			j.Blank = new(int) // the page's numbering around cell 0 is blank-first's
+		}
+	}
+	sv, timeout, b, k, err := s.checkSolve(solveRequest{Board: j.Board, Solver: j.Solver, TimeoutMS: int(t / time.Millisecond), Blank: j.Blank},
+		s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
+	switch {
+	case err != nil:
+		return j, sv, 0, nil, 0, err
+	case j.Size != "" && j.Size != b.Size().String():
+		return bad("size %s: the board is %v", j.Size, b.Size())
+	}
+	if err := catalog.Npuzzle.Applies(catalog.Options(o), catalog.Given(o), sv.ID); err != nil {
+		return bad("options: %v", err)
+	}
+	return j, sv, timeout, b, k, nil
 }
 
 // solveSliding runs the menu entry sv on b, whose blank's home is cell k,
@@ -475,7 +509,8 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 				Expanded: st.Expanded, Generated: st.Generated, MS: msSince(start)})
 		}
 	}
-	ns, err := s.newSolver(sv.ID, opts)
+	opts.MaxMem = catalog.MiB(max(s.cfg.SolveMemory>>20, 1)) // the server's bound
+	ns, err := catalog.Npuzzle.New(sv.ID, opts)
 	if err != nil {
 		return solveResponse{}, err
 	}
