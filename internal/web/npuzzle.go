@@ -421,77 +421,19 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 	heuristic := ""
 	switch {
 	case sv.ID == "idastar" && opts.Heuristic == "" && s.pdbs.has(size):
-		d := s.pdbs.ready(size)
-		if quick := s.pdbs.quick(size); d == nil && quick != "" && !s.pdbs.onDisk(size) {
-			// The size's own database is a long build, started only when
-			// someone asks (the page's button, an npuzzle.pdb job): until
-			// it is on disk IDA* uses the quick one, built in seconds.
-			name := s.pdbs.parts[size]
-			d = s.pdbs.readyPart(size, quick)
-			if d == nil && wait {
-				if progress != nil {
-					progress(slidingProgress{Phase: "database", Message: fmt.Sprintf("Loading the pattern database %s…", quick)})
-				}
-				var err error
-				d, err = s.pdbs.loadPart(ctx, size, quick, func(bp npuzzle.BuildProgress) {
-					if progress != nil {
-						progress(s.pdbs.buildProgressPart(size, quick, bp, time.Since(start)))
-					}
-				})
-				if err != nil {
-					if ctx.Err() != nil {
-						return notReady(b, k, sv, start, fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", quick, timeout)), nil
-					}
-					note = append(note, fmt.Sprintf("no pattern database (%v), so IDA* used linear conflict", err))
-				}
-			}
-			if d != nil {
-				what := "is not built yet"
-				if s.pdbs.started(size) {
-					what = "is still being built"
-				}
-				note = append(note, fmt.Sprintf("the pattern database %s %s, so IDA* used %s", name, what, quick))
-			}
-		} else if d == nil && wait {
-			name := s.pdbs.parts[size]
-			if progress != nil {
-				progress(slidingProgress{Phase: "database", Message: fmt.Sprintf("Loading the pattern database %s…", name)})
-			}
-			var err error
-			d, err = s.pdbs.load(ctx, size, func(bp npuzzle.BuildProgress) {
-				if progress != nil {
-					progress(s.pdbs.buildProgress(size, bp, time.Since(start)))
-				}
-			})
-			if err != nil {
-				if ctx.Err() != nil {
-					return notReady(b, k, sv, start, fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", name, timeout)), nil
-				}
-				note = append(note, fmt.Sprintf("no pattern database (%v), so IDA* used linear conflict", err))
-			}
+		d, n, late := s.idaPDB(ctx, size, wait, progress, start, timeout)
+		if late != "" {
+			return notReady(b, k, sv, start, late), nil
 		}
+		note = n
 		if d != nil {
 			opts.Heuristic, opts.Hooks.PDB = "pdb", d
-			heuristic = "pattern database " + d.Partition().Name
 		}
 	case sv.ID == "fast":
-		if size.Rows >= 5 && size.Cols >= 5 {
-			// the fast solver's 5x5 finish is tuned for 6-6-6-6; a weaker
-			// database would slow it down
-			if d := s.pdbs.ready(npuzzle.Size{Rows: 5, Cols: 5}); d != nil && d.Partition().Name == "6-6-6-6" {
-				opts.Hooks.PDB = d
-			}
-		}
-		if opts.Hooks.PDB == nil && size.Rows >= 4 && size.Cols >= 4 {
-			s44 := npuzzle.Size{Rows: 4, Cols: 4}
-			opts.Hooks.PDB = s.pdbs.ready(s44)
-			if q := s.pdbs.quick(s44); opts.Hooks.PDB == nil && q != "" {
-				opts.Hooks.PDB = s.pdbs.readyPart(s44, q)
-			}
-		}
-		if opts.Hooks.PDB != nil {
-			heuristic = "pattern database " + opts.Hooks.PDB.Partition().Name
-		}
+		opts.Hooks.PDB = s.fastPDB(size)
+	}
+	if opts.Hooks.PDB != nil {
+		heuristic = "pattern database " + opts.Hooks.PDB.Partition().Name
 	}
 	if heuristic == "" {
 		heuristic = map[string]string{"bfs": "none", "bibfs": "none", "wastar": "Manhattan distance"}[sv.ID]
@@ -558,6 +500,70 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 	}
 	res.Note = strings.Join(note, "; ")
 	return res, nil
+}
+
+// idaPDB returns the pattern database IDA* uses on boards of size (nil:
+// none), with notes for people. The size's own database is a long build,
+// started only when someone asks (the page's button, an npuzzle.pdb job):
+// until it is on disk IDA* uses the quick one, built in seconds. With wait
+// set, a database not loaded yet is waited for within ctx, its build
+// reported on progress; late is the answer's message when it was not
+// ready in time.
+func (s *Server) idaPDB(ctx context.Context, size npuzzle.Size, wait bool, progress func(any), start time.Time, timeout time.Duration) (d *npuzzle.PDB, note []string, late string) {
+	name, quick := s.pdbs.parts[size], s.pdbs.quick(size)
+	part, d := name, s.pdbs.ready(size)
+	useQuick := d == nil && quick != "" && !s.pdbs.onDisk(size)
+	if useQuick {
+		part, d = quick, s.pdbs.readyPart(size, quick)
+	}
+	if d == nil && wait {
+		if progress != nil {
+			progress(slidingProgress{Phase: "database", Message: fmt.Sprintf("Loading the pattern database %s…", part)})
+		}
+		var err error
+		d, err = s.pdbs.loadPart(ctx, size, part, func(bp npuzzle.BuildProgress) {
+			if progress != nil {
+				progress(s.pdbs.buildProgressPart(size, part, bp, time.Since(start)))
+			}
+		})
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return nil, nil, fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", part, timeout)
+		case err != nil:
+			note = append(note, fmt.Sprintf("no pattern database (%v), so IDA* used linear conflict", err))
+		}
+	}
+	if d != nil && useQuick {
+		what := "is not built yet"
+		if s.pdbs.started(size) {
+			what = "is still being built"
+		}
+		note = append(note, fmt.Sprintf("the pattern database %s %s, so IDA* used %s", name, what, quick))
+	}
+	return d, note, ""
+}
+
+// fastPDB returns the loaded database the fast solver uses on boards of
+// size (nil: none): 6-6-6-6 on 5x5 and larger (its 5x5 finish is tuned for
+// it; a weaker database would slow it down), else the 4x4 one or its
+// quick one.
+func (s *Server) fastPDB(size npuzzle.Size) *npuzzle.PDB {
+	if size.Rows >= 5 && size.Cols >= 5 {
+		if d := s.pdbs.ready(npuzzle.Size{Rows: 5, Cols: 5}); d != nil && d.Partition().Name == "6-6-6-6" {
+			return d
+		}
+	}
+	if size.Rows < 4 || size.Cols < 4 {
+		return nil
+	}
+	s44 := npuzzle.Size{Rows: 4, Cols: 4}
+	if d := s.pdbs.ready(s44); d != nil {
+		return d
+	}
+	if q := s.pdbs.quick(s44); q != "" {
+		return s.pdbs.readyPart(s44, q)
+	}
+	return nil
 }
 
 // pageRecord is the record of a solve of the page's board b, whose
