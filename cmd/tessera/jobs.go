@@ -191,11 +191,14 @@ func jobsClient(ctx context.Context, url string, auth natsAuth) (*jobs.Client, e
 
 // withJobsClient defines the flags of a verb that talks to a jobs server
 // (-nats, -creds, -tls-ca) and returns its runner: it connects, then runs
-// f with the client.
-func withJobsClient(fs *flag.FlagSet, f func(ctx context.Context, env *Env, c *jobs.Client, args []string) error) Runner {
+// f with the client. With jobID the verb takes one job ID, checked first.
+func withJobsClient(fs *flag.FlagSet, jobID bool, f func(ctx context.Context, env *Env, c *jobs.Client, args []string) error) Runner {
 	url := fs.String("nats", defaultNATS, "NATS server `URL`")
 	auth := natsAuthFlags(fs)
 	return func(ctx context.Context, env *Env, args []string) error {
+		if jobID && len(args) != 1 {
+			return usagef("want one job ID")
+		}
 		c, err := jobsClient(ctx, *url, auth)
 		if err != nil {
 			return err
@@ -212,7 +215,7 @@ var jobsListCmd = &Command{
 	NoArgs:    true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		asJSON := jsonFlag(fs)
-		return withJobsClient(fs, func(ctx context.Context, env *Env, c *jobs.Client, args []string) error {
+		return withJobsClient(fs, false, func(ctx context.Context, env *Env, c *jobs.Client, args []string) error {
 			all, err := c.List(ctx)
 			if err != nil {
 				return err
@@ -226,10 +229,9 @@ var jobsStatusCmd = &Command{
 	Name:      "status",
 	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] [-wait] ID",
 	Short:     "print a job's record (JSON), with -wait once it is finished",
-	Args:      want(1, "want one job ID"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		wait := fs.Bool("wait", false, "wait until the job is finished")
-		return withJobsClient(fs, func(ctx context.Context, env *Env, c *jobs.Client, args []string) error {
+		return withJobsClient(fs, true, func(ctx context.Context, env *Env, c *jobs.Client, args []string) error {
 			status := c.Status
 			if *wait {
 				status = c.Wait
@@ -247,9 +249,8 @@ var jobsCancelCmd = &Command{
 	Name:      "cancel",
 	UsageLine: "[-nats URL] [-creds FILE] [-tls-ca FILE] ID",
 	Short:     "cancel a job",
-	Args:      want(1, "want one job ID"),
 	Flags: func(fs *flag.FlagSet) Runner {
-		return withJobsClient(fs, func(ctx context.Context, env *Env, c *jobs.Client, args []string) error {
+		return withJobsClient(fs, true, func(ctx context.Context, env *Env, c *jobs.Client, args []string) error {
 			return c.Cancel(ctx, args[0])
 		})
 	},
