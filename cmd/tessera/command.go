@@ -37,9 +37,20 @@ type Command struct {
 	Flags func(fs *flag.FlagSet) Runner
 	// NoArgs refuses positional arguments (a usage error).
 	NoArgs bool
+	// Args, when set, is the count of positional arguments the verb takes
+	// and the usage error for another count: want(1, "want one file").
+	Args *argCount
 	// Commands are the verbs of a family.
 	Commands []*Command
 }
+
+// argCount is a Command's Args: n arguments, msg the usage error.
+type argCount struct {
+	n   int
+	msg string
+}
+
+func want(n int, msg string) *argCount { return &argCount{n, msg} }
 
 // families is the command table, filled by the family files' init
 // functions and listed in this order by help.
@@ -111,9 +122,12 @@ func run(ctx context.Context, args []string, env *Env) int {
 		fs.Usage()
 		return exitUsage
 	}
-	if cmd.NoArgs && len(positional) > 0 {
+	switch {
+	case cmd.NoArgs && len(positional) > 0:
 		err = usagef("unexpected arguments %q", positional)
-	} else {
+	case cmd.Args != nil && len(positional) != cmd.Args.n:
+		err = usagef("%s", cmd.Args.msg)
+	default:
 		err = runner(ctx, env, positional)
 	}
 	var ue *bench.UsageError

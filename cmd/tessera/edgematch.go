@@ -81,6 +81,7 @@ but has a large variance on deep trees: read it as an order of magnitude
 (the ± is one standard error over the probes). -scans estimates the 16 scans
 that start from each corner (rows, columns, and spirals in both directions)
 instead of the orders from the top left corner.`,
+	Args: want(1, "want one puzzle file"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		var hints bench.EdgeMatchHints
 		hintFlags(fs, &hints)
@@ -90,9 +91,6 @@ instead of the orders from the top left corner.`,
 		seed := seedFlag(fs)
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 1 {
-				return usagef("want one puzzle file")
-			}
 			scans, err := bench.EdgeMatchScans(*orderName, *allScans)
 			if err != nil {
 				return err
@@ -121,15 +119,13 @@ hints in place. The board is a board file or an e2.bucas.name viewer URL. It
 exits with status 2 when a file cannot be read or is malformed, or the board
 does not fit the puzzle (a piece placed twice, out of range, a wrong size):
 the message names the file and the line.`,
+	Args: want(2, "want a puzzle file and a board"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		var hints bench.EdgeMatchHints
 		hintFlags(fs, &hints)
 		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 2 {
-				return usagef("want a puzzle file and a board")
-			}
 			p, b, err := bench.ReadEdgeMatchBoardOf(args[0], args[1], env.Stdin, hints)
 			if err != nil {
 				return err
@@ -146,14 +142,12 @@ var emRenderCmd = &Command{
 	Long: `Render draws the board: each piece as four coloured triangles, empty cells
 dark, and a red bar on every mismatched edge and every outward edge that is
 not the frame colour.`,
+	Args: want(2, "want a puzzle file and a board"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		cell := fs.Int("cell", 48, "cell size in pixels")
 		plain := fs.Bool("no-highlight", false, "do not mark the mismatches")
 		out := outFlag(fs, "the PNG")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 2 {
-				return usagef("want a puzzle file and a board")
-			}
 			if *out == "" {
 				return usagef("-o out.png is required")
 			}

@@ -8,6 +8,7 @@ import (
 
 	"tessera/edgematch/sat"
 	"tessera/internal/bench"
+	"tessera/internal/catalog"
 )
 
 var emExportCmd = &Command{
@@ -27,6 +28,7 @@ for 4 solutions on a square board, 2 on another); -no-symmetry keeps every
 solution as a model. -direct drops the edge-colour variables (a placement
 implies its neighbours' matching placements directly). A formula estimated
 above -max-clauses is refused before it is built.`,
+	Args: want(1, "want one puzzle file"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		var hints bench.EdgeMatchHints
 		hintFlags(fs, &hints)
@@ -39,9 +41,6 @@ above -max-clauses is refused before it is built.`,
 		timeout := timeoutFlag(fs, time.Minute)
 		out := outFlag(fs, "the formula (default: standard output)")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 1 {
-				return usagef("want one puzzle file")
-			}
 			if *format != "dimacs" {
 				return usagef("-format %q: want dimacs", *format)
 			}
@@ -52,7 +51,7 @@ above -max-clauses is refused before it is built.`,
 			if err != nil {
 				return err
 			}
-			sctx, cancel := withTimeout(ctx, *timeout)
+			sctx, cancel := catalog.WithTimeout(ctx, *timeout)
 			defer cancel()
 			return bench.WriteEdgeMatchCNF(sctx, env.Stdout, *out, filepath.Base(args[0]), p, o)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -11,7 +12,6 @@ import (
 	"tessera/edgematch"
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
-	"tessera/internal/jobs"
 	"tessera/lp"
 )
 
@@ -117,6 +117,7 @@ With -algo lp, -snapshots DIR writes the board that P rounds to and the matrix
 P (a row per cell, a column per piece, white 1 to black 0 as in the paper's
 Figure 4c) after every LP (lp-NN-board.png, lp-NN-P.png) and all of them side
 by side (iterates.png).`,
+	Args: want(1, "want one puzzle file"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf solveFlags
 		sf.define(fs)
@@ -130,24 +131,19 @@ by side (iterates.png).`,
 		natsURL := solveNATSFlag(fs, "dfs -split's subtrees or the -workers seeded searches of partial, tiles or lns")
 		journal := fs.String("journal", "", "dfs -split: record each subtree searched to its end in this file, and skip the subtrees it records (a long search or count goes on where it stopped; one run at a time per file)")
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 1 {
-				return usagef("want one puzzle file")
-			}
 			if err := sf.check(); err != nil {
 				return err
 			}
-			var client *jobs.Client
 			if *natsURL != "" {
 				if err := bench.EdgeMatchOnJobs(sf.algo, sf.o.Split); err != nil {
 					return err
 				}
-				c, closeClient, err := solveClient(ctx, *natsURL)
-				if err != nil {
-					return err
-				}
-				defer closeClient()
-				client = c
 			}
+			client, closeClient, err := solveClient(ctx, *natsURL) // nil without -nats
+			if err != nil {
+				return err
+			}
+			defer closeClient()
 			if *snapDir != "" && sf.algo != "lp" {
 				return usagef("-snapshots applies to -algo lp")
 			}
@@ -171,10 +167,7 @@ by side (iterates.png).`,
 			if r == nil {
 				return err
 			}
-			if werr := r.Write(env.Stdout, *asJSON); werr != nil {
-				return werr
-			}
-			return err
+			return cmp.Or(r.Write(env.Stdout, *asJSON), err)
 		}
 	},
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"tessera/internal/bench"
-	"tessera/internal/catalog"
 	"tessera/internal/progress"
 )
 
@@ -71,11 +70,6 @@ func dataFlag(fs *flag.FlagSet) *string {
 	return fs.String("data", "", "benchmark data folder (default $TESSERA_DATA or ../shared/data)")
 }
 
-// withTimeout derives a context that ends after d, or never when d <= 0.
-func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	return catalog.WithTimeout(ctx, d)
-}
-
 // newProgress returns a reporter on stderr, active on a terminal or when forced.
 func newProgress(env *Env, force bool) *progress.Reporter {
 	return progress.New(env.Stderr, force)
@@ -104,15 +98,18 @@ func finiteFloats(fs *flag.FlagSet) error {
 	return err
 }
 
-// withRemote runs f with a bench's -nats remote (benchRemote: nil without
-// a URL), closed when f returns.
+// withRemote runs f with a bench's -nats remote (nil without a URL),
+// closed when f returns.
 func withRemote(ctx context.Context, url string, f func(bench.Remote) error) error {
-	remote, closeRemote, err := benchRemote(ctx, url)
+	c, closeClient, err := solveClient(ctx, url)
 	if err != nil {
 		return err
 	}
-	defer closeRemote()
-	return f(remote)
+	defer closeClient()
+	if c == nil {
+		return f(nil) // no URL: a nil interface, not a nil client
+	}
+	return f(c)
 }
 
 // benchFlags are the flags of every family's bench verb besides its

@@ -149,6 +149,7 @@ an image, the truth (-reward gt); -attempts K tries K patch orders and
 keeps the answer the value network prefers; -hybrid W adds the classic
 compatibilities to the policy; -model DIR replaces the shipped model. -o
 writes the reassembly with its gaps.`,
+	Args: want(1, "give one sheet"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		sv := bench.DefaultJigsawSolve()
 		catalog.BindFlags(fs, &sv)
@@ -158,10 +159,7 @@ writes the reassembly with its gaps.`,
 		var nf neuralFlags
 		nf.define(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 1 {
-				return usagef("give one sheet")
-			}
-			ctx, cancel := withTimeout(ctx, *sf.timeout)
+			ctx, cancel := catalog.WithTimeout(ctx, *sf.timeout)
 			defer cancel()
 			if sf.gaps() {
 				return neuralSolve(ctx, env, &nf, sf.algo, args[0], *out, sf.o.Seed, *sf.asJSON, sf.list)

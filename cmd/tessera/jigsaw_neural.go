@@ -96,6 +96,7 @@ writes the reassembly with its gaps.
 The solvers:
 
 ` + catalog.Gaps.Help(),
+	Args: want(1, "give one image or sheet"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		algo := fs.String("algo", "mcts", strings.Join(catalog.Gaps.IDs(), ", "))
 		var nf neuralFlags
@@ -105,10 +106,7 @@ The solvers:
 		timeout := timeoutFlag(fs, 0)
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 1 {
-				return usagef("give one image or sheet")
-			}
-			ctx, cancel := withTimeout(ctx, *timeout)
+			ctx, cancel := catalog.WithTimeout(ctx, *timeout)
 			defer cancel()
 			return neuralSolve(ctx, env, &nf, *algo, args[0], *out, *seed, *asJSON)
 		}
@@ -178,7 +176,7 @@ cell and every stray set aside), strays_found and own_aside.`,
 			if err := b.Prepare(*set, *report, *natsURL != ""); err != nil {
 				return err
 			}
-			ctx, cancel := withTimeout(ctx, *timeout)
+			ctx, cancel := catalog.WithTimeout(ctx, *timeout)
 			defer cancel()
 			b.Progress = newProgress(env, *prog)
 			defer b.Progress.Done()

@@ -10,6 +10,7 @@ import (
 
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
+	"tessera/internal/dist"
 	"tessera/internal/jobs"
 )
 
@@ -30,6 +31,10 @@ func init() {
 		jobs.Register(kind, func(ctx context.Context, in json.RawMessage, _ func(any)) (any, error) { return h(ctx, in) })
 	}
 }
+
+// The job kinds of the distributed searches (package dist registers them)
+// run on every worker of this binary.
+var _ = dist.SubtreeKind
 
 // natsAuth holds the -creds and -tls-ca flags of a NATS client.
 type natsAuth struct{ creds, ca *string }
@@ -61,14 +66,21 @@ func natsFlag(fs *flag.FlagSet) *string {
 	return fs.String("nats", "", "send the items as jobs to the workers on this NATS server or cluster (`URL`, \"tessera worker\" joins it) and collect the results; empty: run in this process")
 }
 
-// benchRemote connects to url for a bench's -nats (nil, nothing to close,
-// when url is empty).
-func benchRemote(ctx context.Context, url string) (bench.Remote, func(), error) {
-	c, closeClient, err := solveClient(ctx, url)
-	if c == nil { // no URL, or an error: no remote
-		return nil, closeClient, err
+// solveNATSFlag defines -nats on a solve verb whose search runs as jobs.
+func solveNATSFlag(fs *flag.FlagSet, what string) *string {
+	return fs.String("nats", "", "run "+what+" as jobs on the workers of this NATS server or cluster (`URL`; \"tessera worker -nats URL\" joins it); empty: in this process")
+}
+
+// solveClient connects to -nats (nil and a no-op close when url is empty).
+func solveClient(ctx context.Context, url string) (*jobs.Client, func(), error) {
+	if url == "" {
+		return nil, func() {}, nil
 	}
-	return c, closeClient, nil
+	c, err := jobs.Connect(ctx, url)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, c.Close, nil
 }
 
 var jobsCmd = &Command{

@@ -5,7 +5,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"runtime"
 	"slices"
 	"strings"
@@ -14,7 +13,6 @@ import (
 	"tessera/internal/bench"
 	"tessera/internal/catalog"
 	"tessera/internal/play"
-	"tessera/internal/progress"
 	"tessera/npuzzle"
 	"tessera/search"
 )
@@ -50,19 +48,23 @@ func (b *boardFlags) define(fs *flag.FlagSet, size, sizeUsage, goalUsage string)
 	fs.StringVar(&b.goal, "goal", "blank-last", goalUsage)
 }
 
-func (b *boardFlags) parse() (npuzzle.Size, npuzzle.Goal, error) {
-	var size npuzzle.Size
-	if b.size != "" || b.need {
-		var err error
-		if size, err = npuzzle.ParseSize(b.size); err != nil {
-			return size, 0, usagef("%v", err)
+// runner is the verb's runner: f, given the size (zero when -size is
+// optional and not given) and the goal, after they are parsed.
+func (b *boardFlags) runner(f func(ctx context.Context, env *Env, args []string, size npuzzle.Size, goal npuzzle.Goal) error) Runner {
+	return func(ctx context.Context, env *Env, args []string) error {
+		var size npuzzle.Size
+		if b.size != "" || b.need {
+			var err error
+			if size, err = npuzzle.ParseSize(b.size); err != nil {
+				return usagef("%v", err)
+			}
 		}
+		goal, err := npuzzle.ParseGoal(b.goal)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		return f(ctx, env, args, size, goal)
 	}
-	goal, err := npuzzle.ParseGoal(b.goal)
-	if err != nil {
-		return size, 0, usagef("%v", err)
-	}
-	return size, goal, nil
 }
 
 // solverFlags choose a catalog.Npuzzle entry (-algo) and its options (a
@@ -88,39 +90,27 @@ func (s *solverFlags) define(fs *flag.FlagSet, algo string, idaPDB bool) {
 	s.cache = cacheFlag(fs)
 }
 
-// options checks the flags and returns the options of the solver -algo.
-func (s *solverFlags) options() (catalog.NpuzzleOptions, error) {
+// solver checks the flags and returns -algo's solver with its options,
+// to be built.
+func (s *solverFlags) solver() (*bench.NpuzzleSolver, error) {
 	if s.opts.Heuristic == "" && s.algo == "idastar" && s.idaPDB {
 		s.opts.Heuristic = "pdb"
 	}
-	o := s.opts
-	if o.Workers < 1 {
-		return o, usagef("-workers %d: want at least 1", o.Workers)
+	if s.opts.Workers < 1 {
+		return nil, usagef("-workers %d: want at least 1", s.opts.Workers)
 	}
 	e, err := catalog.Npuzzle.Lookup(s.algo)
 	if err != nil {
-		return o, usagef("-algo %s: %v", s.algo, err)
+		return nil, usagef("-algo %s: %v", s.algo, err)
 	}
 	if err := s.checkOptions(); err != nil {
-		return o, err
-	}
-	if !slices.Contains(e.Reads, "workers") {
-		o.Workers = 0 // the flag's default, one per core, is idastar's
-	}
-	return o, nil
-}
-
-// solver checks the flags and builds -algo's solver for boards of size
-// and goal with the hooks h (bench.NpuzzleSolver.Build: rep, stderr and
-// timeout are its).
-func (s *solverFlags) solver(ctx context.Context, size npuzzle.Size, goal npuzzle.Goal, rep *progress.Reporter, stderr io.Writer,
-	timeout time.Duration, h catalog.NpuzzleHooks) (*bench.NpuzzleSolver, error) {
-	opts, err := s.options()
-	if err != nil {
 		return nil, err
 	}
-	sv := &bench.NpuzzleSolver{Algo: s.algo, Options: opts, Cache: *s.cache}
-	return sv, sv.Build(ctx, size, goal, rep, stderr, timeout, h)
+	sv := &bench.NpuzzleSolver{Algo: s.algo, Options: s.opts, Cache: *s.cache}
+	if !slices.Contains(e.Reads, "workers") {
+		sv.Options.Workers = 0 // the flag's default, one per core, is idastar's
+	}
+	return sv, nil
 }
 
 var npuzzleSolveCmd = &Command{
@@ -160,29 +150,28 @@ Solvers (-algo; "optimal" marks those that prove their answers shortest):
 		timeout := timeoutFlag(fs, time.Minute)
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
-		return func(ctx context.Context, env *Env, args []string) error {
-			size, goal, err := bf.parse()
-			if err != nil {
-				return err
-			}
+		return bf.runner(func(ctx context.Context, env *Env, args []string, size npuzzle.Size, goal npuzzle.Goal) error {
 			b, err := bench.NpuzzleBoard(ctx, env.Stdin, args, size, goal, *shuffle, *uniform, *seed)
 			if err != nil {
 				return err
 			}
 			p := newProgress(env, *prog)
 			defer p.Done()
-			ctx, cancel := withTimeout(ctx, *timeout) // the budget covers the pattern database's load or build
+			ctx, cancel := catalog.WithTimeout(ctx, *timeout) // the budget covers the pattern database's load or build
 			defer cancel()
-			sv, err := sf.solver(ctx, b.Size(), goal, p, env.Stderr, *timeout, catalog.NpuzzleHooks{Progress: func(s search.Stats) {
-				p.Printf("searching: %d expanded, %d stored, %.1f s", s.Expanded, s.PeakStored, s.Elapsed.Seconds())
-			}})
+			sv, err := sf.solver()
+			if err == nil {
+				err = sv.Build(ctx, b.Size(), goal, p, env.Stderr, *timeout, catalog.NpuzzleHooks{Progress: func(s search.Stats) {
+					p.Printf("searching: %d expanded, %d stored, %.1f s", s.Expanded, s.PeakStored, s.Elapsed.Seconds())
+				}})
+			}
 			if err != nil {
 				return err
 			}
 			rec, err := sv.Solve(ctx, b, goal, *timeout)
 			p.Done()
 			return cmp.Or(bench.WriteNpuzzleSolve(env.Stdout, rec, fmt.Sprint(sv.Solver), *asJSON), err)
-		}
+		})
 	},
 }
 
@@ -206,11 +195,7 @@ uniformly from all solvable boards.`,
 		uniform := fs.Bool("uniform", false, "draw uniformly among solvable boards")
 		seed := seedFlag(fs)
 		asJSON := jsonFlag(fs)
-		return func(ctx context.Context, env *Env, args []string) error {
-			s, goal, err := bf.parse()
-			if err != nil {
-				return err
-			}
+		return bf.runner(func(ctx context.Context, env *Env, args []string, s npuzzle.Size, goal npuzzle.Goal) error {
 			steps := npuzzle.WalkLength(s)
 			if isSet(fs, "moves") {
 				switch {
@@ -226,7 +211,7 @@ uniformly from all solvable boards.`,
 				return err
 			}
 			return bench.WriteNpuzzleShuffle(env.Stdout, b, goal, *seed, *uniform, steps, *asJSON)
-		}
+		})
 	},
 }
 

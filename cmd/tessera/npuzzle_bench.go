@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"slices"
 	"time"
 
 	"tessera/internal/bench"
@@ -68,35 +69,27 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 		var sf solverFlags
 		sf.define(fs, "idastar", true)
 		natsURL := natsFlag(fs)
-		return func(ctx context.Context, env *Env, args []string) (err error) {
+		return func(ctx context.Context, env *Env, args []string) error {
 			b.Seed, b.Timeout, b.JSON = *seed, *timeout, *asJSON
 			if _, err := b.Check(); err != nil {
 				return err
 			}
-			oneSolver := b.Set != ""
-			fs.Visit(func(f *flag.Flag) {
-				switch f.Name {
-				case "algo", "h", "partition", "cache", "w", "max-states", "max-mem", "goal":
-					oneSolver = true
-				case "instances", "journal", "reference":
-					if b.Set == "" {
-						err = usagef("-%s applies to -set only", f.Name)
-					}
+			for _, name := range []string{"reference", "journal", "instances"} { // of several, the message names the last by name
+				if b.Set == "" && isSet(fs, name) {
+					return usagef("-%s applies to -set only", name)
 				}
-			})
-			if err != nil {
-				return err
 			}
+			oneSolver := b.Set != "" || slices.ContainsFunc([]string{"algo", "h", "partition", "cache", "w", "max-states", "max-mem", "goal"},
+				func(name string) bool { return isSet(fs, name) })
 			p := newProgress(env, *prog)
 			defer p.Done()
 			if !oneSolver {
 				return withRemote(ctx, *natsURL, func(remote bench.Remote) error { return b.Compare(ctx, env.Stdout, p, remote) })
 			}
-			opts, err := sf.options()
+			sv, err := sf.solver()
 			if err != nil {
 				return err
 			}
-			sv := &bench.NpuzzleSolver{Algo: sf.algo, Options: opts, Cache: *sf.cache}
 			return withRemote(ctx, *natsURL, func(remote bench.Remote) error {
 				return b.Run(ctx, env.Stdout, env.Stderr, p, sv, sf.opts.Workers, remote)
 			})

@@ -53,11 +53,7 @@ such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 		workers := fs.Int("workers", 0, "goroutines building a table (0: one per CPU)")
 		asJSON := jsonFlag(fs)
 		prog := progressFlag(fs)
-		return func(ctx context.Context, env *Env, args []string) error {
-			size, goal, err := bf.parse()
-			if err != nil {
-				return err
-			}
+		return bf.runner(func(ctx context.Context, env *Env, args []string, size npuzzle.Size, goal npuzzle.Goal) error {
 			part, err := bench.NpuzzlePartition(*partition, size, goal)
 			if err != nil {
 				return err
@@ -66,7 +62,7 @@ such as -size 3x3 -partition 1,2,3,4/5,6,7,8.`,
 			defer rep.Done()
 			o := npuzzle.PDBOptions{CacheDir: *cache, Rebuild: *rebuild, Workers: *workers}
 			return bench.BuildPDB(ctx, part, o, rep, env.Stderr, env.Stdout, *asJSON)
-		}
+		})
 	},
 }
 

@@ -20,13 +20,11 @@ illegal click is an error naming it (exit 1).
 
 It is the scorer of the SameGame race (docs/notes/samegame-race): every
 line a program reports, Tessera's or a peer's, is replayed here.`,
+	Args: want(2, "want FILE[:N] and CLICKS (or - for stdin)"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		rules := fs.String("rules", "", "rules: standard or dust (default: dust for boards written in letters, else standard)")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 2 {
-				return usagef("want FILE[:N] and CLICKS (or - for stdin)")
-			}
 			e, _, file, n, err := bench.ReadSameGameBoard(env.Stdin, args[0], *rules)
 			if err != nil {
 				return err

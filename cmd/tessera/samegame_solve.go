@@ -38,6 +38,7 @@ single-process search.
 
 Solvers (-algo; "optimal": a finished run proves its answer optimal):
 ` + catalog.SameGame.Help(),
+	Args: want(1, "want one FILE[:N]"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf sgSolverFlags
 		sf.define(fs, "")
@@ -49,9 +50,6 @@ Solvers (-algo; "optimal": a finished run proves its answer optimal):
 		natsURL := solveNATSFlag(fs, "nrpa -dist's level-(L-1) searches")
 		return func(ctx context.Context, env *Env, args []string) error {
 			var hooks catalog.SameGameHooks
-			if len(args) != 1 {
-				return usagef("want one FILE[:N]")
-			}
 			if *natsURL != "" {
 				if sf.opts.Dist == 0 {
 					return usagef("-nats needs -algo nrpa -dist N (N searches at a time are the jobs)")

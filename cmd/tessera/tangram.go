@@ -21,7 +21,7 @@ silhouette exactly. Puzzle files list "piece NAME X1 Y1 X2 Y2 ..." lines and a
 "silhouette ..." line; numbers are exact, "1.5", "r2" (the square root of 2),
 "1+0.5r2". Solution files list "place NAME X Y" lines. See "go doc
 tessera/tangram" for the formats and Kovalsky, Glasner and Basri's Algorithm 2.`,
-		Commands: []*Command{tgGenerateCmd, tgSolveCmd, tgRenderCmd, tgBenchCmd},
+		Commands: []*Command{tgGenerateCmd, tgSolveCmd, tgRenderCmd, tgBenchCmd, tgFiguresCmd, tgTraceCmd},
 	})
 }
 
@@ -75,6 +75,7 @@ and all side by side (iterates.png); when the pieces may turn (a "turns rotate"
 or "turns flip" line, or -turns), also the augmented puzzle of every iterate,
 every piece copied in every orientation (augmented-NN.png, augmented.png: the
 paper's Figure 7). The exit status is 1 when the puzzle is not solved.`,
+	Args: want(1, "want one puzzle file"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		var sf tgSolveFlags
 		sf.define(fs)
@@ -84,9 +85,6 @@ paper's Figure 7). The exit status is 1 when the puzzle is not solved.`,
 		solution := fs.String("solution", "", "write the solution to this file")
 		asJSON := jsonFlag(fs)
 		return func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 1 {
-				return usagef("want one puzzle file")
-			}
 			if *snaps != "" && sf.algo != "sdp" {
 				return usagef("-snapshots applies to -algo sdp")
 			}
@@ -140,6 +138,39 @@ every orientation where the solution's shifts put it.`,
 				}
 			}
 			return bench.WriteTangramRender(*out, p, sol, *turns != "", tangram.RenderOptions{Scale: *scale})
+		}
+	},
+}
+
+var tgTraceCmd = &Command{
+	Name:      "trace",
+	UsageLine: "[-tolerance T] [-threshold G] [-name NAME] [-solve] [-timeout D] PICTURE [-o FIGURE.txt]",
+	Short:     "make a tangram figure from a picture or an SVG drawing",
+	Long: `Trace reads a dark shape on a light background (PNG, JPEG or GIF), or the
+straight-line paths of an SVG file, finds its outline with its holes, turns it
+so that its edges run at multiples of 45 degrees, scales it to the area of the
+seven tans and snaps every vertex to the exact lattice, then writes the figure
+as a puzzle file (the seven tans, turns and mirror images allowed) to -o or
+standard output. It says where it could not snap: a vertex farther than
+-tolerance (in units where the small triangle's legs are 1) from the lattice,
+an edge not at a multiple of 45 degrees, an area other than 8. With -solve
+the exact solver fills the figure. The exit status is 1 when the figure does
+not snap or (with -solve) does not solve.`,
+	Args: want(1, "want one picture or SVG file"),
+	Flags: func(fs *flag.FlagSet) Runner {
+		tol := fs.Float64("tolerance", 0.2, "how far a vertex may lie from its lattice point, in tan units")
+		thr := fs.Float64("threshold", 0, "grey level (0 to 1) below which a pixel is dark (0: Otsu's method)")
+		name := fs.String("name", "traced", "the figure's name")
+		solve := fs.Bool("solve", false, "solve the figure with the exact solver")
+		timeout := timeoutFlag(fs, time.Minute)
+		out := outFlag(fs, "the figure (default stdout)")
+		return func(ctx context.Context, env *Env, args []string) error {
+			if *tol <= 0 || *tol > 1 || *thr < 0 || *thr >= 1 {
+				return usagef("-tolerance wants (0, 1], -threshold [0, 1)")
+			}
+			t := bench.TangramTrace{Path: args[0], Options: tangram.TraceOptions{Tolerance: *tol, Threshold: *thr}, Name: *name, Out: *out,
+				Solve: *solve, Timeout: *timeout}
+			return t.Run(ctx, env.Stdout, env.Stderr)
 		}
 	},
 }

@@ -46,7 +46,7 @@ worker.`,
 			}
 			defer c.Close()
 			// The kinds are the catalogue's, the bench items' and dist's,
-			// registered by this binary's packages (jobs.go, dist.go).
+			// registered by this binary's packages (jobs.go).
 			fmt.Fprintf(env.Stderr, "worker %s: %d at a time on %s (pid %d)\n", c.Name(), *workers, *url, os.Getpid())
 			return jobs.RunWorkers(ctx, c, *workers)
 		}

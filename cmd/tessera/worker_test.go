@@ -56,8 +56,7 @@ func workerFiles(t *testing.T) []string {
 }
 
 // TestWorkerImportsNoWeb: `tessera worker` does not need the web app. It
-// parses the imports of workerFiles (worker.go, jobs.go and dist.go
-// today) and follows the module's packages
+// parses the imports of workerFiles (worker.go and jobs.go today) and follows the module's packages
 // they import (their non-test files for this platform, go/build's
 // choice) to the end, and fails if tessera/internal/web is among them.
 // What it does not check: the rest of package main (serve imports the
@@ -69,7 +68,7 @@ func TestWorkerImportsNoWeb(t *testing.T) {
 	}
 	const module = "tessera"
 	files := workerFiles(t)
-	if !slices.Contains(files, "jobs.go") && !slices.Contains(files, "dist.go") {
+	if !slices.Contains(files, "jobs.go") {
 		t.Fatalf("no file registering job kinds found: %v", files)
 	}
 	var todo []string

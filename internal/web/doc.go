@@ -20,8 +20,9 @@
 // (the jigsaw's pictures, the gap puzzle's region: a worker reads no file
 // the job names), and the jigsaw, gap, edge-matching and tangram jobs ask
 // for their view (View: the layouts, placements, boards and iterates the
-// page shows, computed where the job runs). The sliding page's kinds (its Auto, npuzzle.solve with the
-// page's spec, and npuzzle.pdb) are the server's own: they use its pattern
+// page shows, computed where the job runs). The sliding page's kinds (its
+// Auto, the catalogue's npuzzle.solve with the blank's home of the page's
+// goal, and npuzzle.pdb, the server's own) use the server's pattern
 // databases, so they run on its own MemJobs (jobKind.local) whatever the
 // job system, and do not survive a restart. The server bounds
 // the jobs of one client and of one address running at once (counted again

@@ -85,17 +85,29 @@ func TestSlidingJob(t *testing.T) {
 	}
 }
 
-// The page's result is the catalogue's record with the page's view; a
-// bench's job of the kind (catalog.NpuzzleJob) is refused at the page's
-// submit (the catalogue's workers run it).
+// The page's result is the catalogue's record with the page's view, and
+// the page's job is the catalogue's (catalog.NpuzzleJob): the catalogue's
+// spec of the kind, its goal named, gives the page's answer.
 func TestSlidingJobIsTheCatalogues(t *testing.T) {
 	s, _ := newServer(t, Config{})
+	ts := testServer(t, s)
 	res := decode[solveResponse](t, call(t, s, "POST", "/api/npuzzle/solve", map[string]any{"board": "8 6 7/2 5 4/3 0 1", "solver": "astar"}), 200)
 	if res.Solver != "astar" || res.Size != "3x3" || res.Goal != "blank-last" || res.Heuristic != "linear" || res.Length != 31 || !res.Optimal {
 		t.Fatalf("page's record %+v", res)
 	}
-	j := catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: "astar"}, Board: "8 6 7/2 5 4/3 0 1", Number: 1}
-	wantError(t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": "npuzzle.solve", "spec": j}), http.StatusBadRequest, "page's spec")
+	for _, goal := range []string{"", "blank-first"} {
+		blank := map[string]any{"": 8, "blank-first": 0}[goal]
+		page := decode[solveResponse](t, call(t, s, "POST", "/api/npuzzle/solve", map[string]any{"board": "8 6 7/2 5 4/0 3 1", "solver": "astar", "blank": blank}), 200)
+		j := catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: "astar", Budget: catalog.Budget{Timeout: time.Minute}}, Board: "8 6 7/2 5 4/0 3 1", Goal: goal}
+		states := events(t, ts.URL, submit(t, s, "npuzzle.solve", j).ID)
+		var got solveResponse
+		if last := states[len(states)-1]; last.State != JobDone || json.Unmarshal(last.Result, &got) != nil {
+			t.Fatalf("goal %q: %+v", goal, last)
+		}
+		if !got.Solved || got.Moves != page.Moves || got.Goal != page.Goal || got.Optimal != page.Optimal {
+			t.Errorf("goal %q: job %+v, page %+v", goal, got.NpuzzleRecord, page.NpuzzleRecord)
+		}
+	}
 }
 
 // cancelOnProgress waits (at most wait) for the job's progress to hold
@@ -124,7 +136,7 @@ func TestJobCancelAndBound(t *testing.T) {
 	s, _ := newServer(t, Config{MaxClientJobs: 1})
 	ts := testServer(t, s)
 	// IDA* with linear conflict on a hard 5x5 board runs for minutes.
-	st := submit(t, s, "npuzzle.solve", map[string]any{"board": hard5x5, "solver": "idastar", "timeout_ms": 600000})
+	st := submit(t, s, "npuzzle.solve", map[string]any{"board": hard5x5, "solver": "idastar", "budget": map[string]any{"timeout_ns": 10 * time.Minute}})
 	wantError(t, call(t, s, "POST", "/api/jobs", map[string]any{"kind": "npuzzle.solve", "spec": map[string]any{"board": hard5x5}}),
 		http.StatusTooManyRequests, "too many jobs")
 	cancelOnProgress(t, s, ts.URL, st.ID, `"expanded"`, 30*time.Second)
@@ -143,7 +155,11 @@ func TestJobBadInput(t *testing.T) {
 		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","bogus":1}}`, 400, "bogus"},
 		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/0 3x"}}`, 400, "bad board"},
 		{`{"kind":"npuzzle.solve","spec":{"board":"2 1/3 0"}}`, 422, "not solvable"},
-		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","timeout_ms":3600000}}`, 400, "timeout_ms"},
+		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","timeout_ms":60000}}`, 400, "timeout_ms"}, // the budget says it
+		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","budget":{"timeout_ns":3600000000000}}}`, 400, "budget: timeout 1h0m0s out of range"},
+		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","options":{"heuristic":"pdb"}}}`, 400, "the server chooses the pattern databases"},
+		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","goal":"blank-first","blank":3}}`, 400, "not both"},
+		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","solver":"idastar","options":{"weight":2}}}`, 400, "options: "},
 		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","solver":"magic"}}`, 400, "unknown solver"},
 	})
 	wantError(t, call(t, s, "GET", "/api/jobs/0123abcd", nil), 404, "no job")
@@ -159,26 +175,27 @@ func TestBigOptimalTimeout(t *testing.T) {
 	five := goalBoard(npuzzle.Size{Rows: 5, Cols: 5}, 24)
 	four := goalBoard(npuzzle.Size{Rows: 4, Cols: 4}, 15)
 	for _, c := range []struct {
-		big   time.Duration // Config.BigOptimalTimeout; 0: the default
-		board *npuzzle.Board
-		req   solveRequest
-		want  time.Duration
+		big    time.Duration // Config.BigOptimalTimeout; 0: the default
+		board  *npuzzle.Board
+		solver string
+		asked  time.Duration // the job's budget
+		want   time.Duration
 	}{
-		{0, five, solveRequest{Solver: "idastar"}, time.Minute},
-		{0, five, solveRequest{Solver: "fast"}, 2 * time.Minute},
-		{0, four, solveRequest{Solver: "idastar"}, 2 * time.Minute},
-		{0, five, solveRequest{Solver: "idastar", TimeoutMS: 90_000}, 90 * time.Second},
-		{5 * time.Second, five, solveRequest{Solver: "astar"}, 5 * time.Second},
-		{10 * time.Minute, five, solveRequest{Solver: "idastar"}, 2 * time.Minute},
+		{0, five, "idastar", 0, time.Minute},
+		{0, five, "fast", 0, 2 * time.Minute},
+		{0, four, "idastar", 0, 2 * time.Minute},
+		{0, five, "idastar", 90 * time.Second, 90 * time.Second},
+		{5 * time.Second, five, "astar", 0, 5 * time.Second},
+		{10 * time.Minute, five, "idastar", 0, 2 * time.Minute},
 	} {
 		s, _ := newServer(t, Config{BigOptimalTimeout: c.big})
-		c.req.Board = c.board.Line()
-		_, got, _, _, err := s.checkSolve(c.req, s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
+		spec, _ := json.Marshal(catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: c.solver, Budget: catalog.Budget{Timeout: c.asked}}, Board: c.board.Line()})
+		_, _, got, _, _, err := s.checkNPSpec(spec)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got != c.want {
-			t.Errorf("BigOptimalTimeout %v, %s on %v, %d ms asked: %v, want %v", c.big, c.req.Solver, c.board.Size(), c.req.TimeoutMS, got, c.want)
+			t.Errorf("BigOptimalTimeout %v, %s on %v, %v asked: %v, want %v", c.big, c.solver, c.board.Size(), c.asked, got, c.want)
 		}
 	}
 }
@@ -195,7 +212,7 @@ func TestJobBoundConcurrent(t *testing.T) {
 		for i := range codes {
 			wg.Go(func() {
 				w := call(t, s, "POST", "/api/jobs", map[string]any{"kind": "npuzzle.solve",
-					"spec": map[string]any{"board": hard5x5, "solver": "idastar", "timeout_ms": 600000}})
+					"spec": map[string]any{"board": hard5x5, "solver": "idastar", "budget": map[string]any{"timeout_ns": 10 * time.Minute}}})
 				codes[i] = w.Code
 			})
 		}

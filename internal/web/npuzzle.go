@@ -84,13 +84,6 @@ func findSolver(id string) (solver, bool) {
 	return solver{}, false
 }
 
-// newSolver builds the catalogue's solver id with opts under the server's
-// memory limit.
-func (s *Server) newSolver(id string, opts catalog.NpuzzleRun) (npuzzle.Solver, error) {
-	opts.MaxMem = catalog.MiB(max(s.cfg.SolveMemory>>20, 1))
-	return catalog.Npuzzle.New(id, opts)
-}
-
 // hintWeights are the A* weights tried, in order, for a quick hint when no
 // shortest solution is found in time.
 var hintWeights = []float64{5, 10, 30}
@@ -226,8 +219,7 @@ func randomWalkFrom(b *npuzzle.Board, steps int, rng *rand.Rand) *npuzzle.Board 
 	return b
 }
 
-// solveRequest is the body of POST /api/npuzzle/solve and /hint, and the
-// spec of an npuzzle.solve job.
+// solveRequest is the body of POST /api/npuzzle/solve and /hint.
 type solveRequest struct {
 	Board     string `json:"board"`
 	Solver    string `json:"solver"`     // an ID from the solvers list; solve only
@@ -309,14 +301,14 @@ func (s *Server) checkSolve(req solveRequest, def, most time.Duration) (solver, 
 	return sv, timeout, b, k, nil
 }
 
-// npuzzleJobs is the sliding game's job kinds: npuzzle.solve, a solve with
-// progress, whose time limit may be longer than a request's and which may
-// first load or build a pattern database, returning the catalogue's record
-// with the page's view; and npuzzle.pdb, the load or build of a database
-// alone (npuzzle_pdb.go). Both are the server's own (local): they use the
-// server's pattern databases, so they run on the web server, not on the
-// job system's workers (a bench's npuzzle.solve, catalog.NpuzzleJob, runs
-// there as the catalogue runs it).
+// npuzzleJobs is the sliding game's job kinds: the catalogue's
+// npuzzle.solve, whose spec is the catalogue's job (npSolveSpec) and whose
+// result the catalogue's record with the page's view (solveResponse); and
+// npuzzle.pdb, the load or build of a database alone (npuzzle_pdb.go), the
+// server's own. Both run on the server (local): the solve uses the
+// server's pattern databases, chosen and loaded when it runs (the quick
+// 6-6-3 on 4x4 until 7-8 is built, waiting for a load with its progress),
+// which a worker's cache does not follow.
 func npuzzleJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{"npuzzle.pdb": {
 		check: func(spec json.RawMessage) (time.Duration, error) {
@@ -327,27 +319,18 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 		local: true,
 	}, catalog.NpuzzleKind: {
 		local: true,
-		check: pageCheck(isCatalogNpuzzleJob, "npuzzle.solve: give the page's spec (board, solver, blank, timeout_ms): the server chooses the pattern databases", 0,
-			func(spec json.RawMessage) (time.Duration, error) {
-				var req solveRequest
-				if err := specUnmarshal(spec, &req); err != nil {
-					return 0, err
-				}
-				_, timeout, _, _, err := s.checkSolve(req, s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
-				return timeout, err
-			}),
+		check: func(spec json.RawMessage) (time.Duration, error) {
+			_, _, timeout, _, _, err := s.checkNPSpec(spec)
+			return timeout, err
+		},
 		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-			var req solveRequest
-			if err := specUnmarshal(spec, &req); err != nil {
-				return nil, err
-			}
-			sv, timeout, b, k, err := s.checkSolve(req, s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
+			j, sv, timeout, b, k, err := s.checkNPSpec(spec)
 			if err != nil {
 				return nil, err
 			}
 			ctx, cancel := context.WithTimeout(ctx, timeout)
 			defer cancel()
-			res, err := s.solveSliding(ctx, context.WithoutCancel(ctx), b, k, sv, catalog.NpuzzleRun{}, timeout, true, progress)
+			res, err := s.solveSliding(ctx, context.WithoutCancel(ctx), b, k, sv, catalog.NpuzzleRun{NpuzzleOptions: j.Options}, timeout, true, progress)
 			if err != nil {
 				return nil, err
 			}
@@ -359,15 +342,66 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 	}}
 }
 
-// isCatalogNpuzzleJob tells the catalogue's job (catalog.NpuzzleJob, which
-// always carries its budget) from the page's spec (solveRequest).
-func isCatalogNpuzzleJob(spec json.RawMessage) bool {
-	var probe map[string]json.RawMessage
-	if json.Unmarshal(spec, &probe) != nil {
-		return false
+// npSolveSpec is the spec of an npuzzle.solve job: the catalogue's job
+// (catalog.NpuzzleJob), with the blank's home of the page's goal (the
+// blank anywhere). The server sets the pattern database and the memory
+// bound; the time limit is the budget (0: the server's default).
+type npSolveSpec struct {
+	catalog.NpuzzleJob
+	Blank *int `json:"blank,omitempty"` // the blank's home cell; nil: Goal's (default blank-last)
+}
+
+// checkNPSpec checks an npuzzle.solve job and returns it with its menu
+// entry, its time limit (checkSolve's: Config.JobTimeout by default, at
+// most BigOptimalTimeout for an optimal solver on more than 16 cells),
+// its board and its blank's home.
+func (s *Server) checkNPSpec(spec json.RawMessage) (npSolveSpec, solver, time.Duration, *npuzzle.Board, int, error) {
+	var j npSolveSpec
+	bad := func(format string, args ...any) (npSolveSpec, solver, time.Duration, *npuzzle.Board, int, error) {
+		return j, solver{}, 0, nil, 0, errorf(http.StatusBadRequest, format, args...)
 	}
-	_, ok := probe["budget"]
-	return ok
+	if err := specUnmarshal(spec, &j); err != nil {
+		return j, solver{}, 0, nil, 0, err
+	}
+	o, t := j.Options, j.Budget.Timeout
+	switch {
+	case j.Budget.CPU:
+		return bad("budget: the page's solves are timed by the wall clock")
+	case t != 0 && (t < 10*time.Millisecond || t > s.cfg.MaxJobTimeout):
+		return bad("budget: timeout %v out of range 10ms..%v", t, s.cfg.MaxJobTimeout)
+	case o.Heuristic == "pdb" || o.Partition != "":
+		return bad("options: the server chooses the pattern databases")
+	case o.MaxMem != 0 || o.Workers != 0:
+		return bad("options: max_mem and workers are the server's")
+	case j.Number != 0 || j.Published != 0:
+		return bad("number and published are a bench's")
+	case j.Goal != "" && j.Blank != nil:
+		return bad("give goal or blank, not both")
+	}
+	if err := o.Check(); err != nil {
+		return bad("options: %v", err)
+	}
+	if j.Goal != "" {
+		g, err := npuzzle.ParseGoal(j.Goal)
+		if err != nil {
+			return bad("goal: %v", err)
+		}
+		if g == npuzzle.BlankFirst {
+			j.Blank = new(int) // the page's numbering around cell 0 is blank-first's
+		}
+	}
+	sv, timeout, b, k, err := s.checkSolve(solveRequest{Board: j.Board, Solver: j.Solver, TimeoutMS: int(t / time.Millisecond), Blank: j.Blank},
+		s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
+	switch {
+	case err != nil:
+		return j, sv, 0, nil, 0, err
+	case j.Size != "" && j.Size != b.Size().String():
+		return bad("size %s: the board is %v", j.Size, b.Size())
+	}
+	if err := catalog.Npuzzle.Applies(catalog.Options(o), catalog.Given(o), sv.ID); err != nil {
+		return bad("options: %v", err)
+	}
+	return j, sv, timeout, b, k, nil
 }
 
 // solveSliding runs the menu entry sv on b, whose blank's home is cell k,
@@ -387,77 +421,19 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 	heuristic := ""
 	switch {
 	case sv.ID == "idastar" && opts.Heuristic == "" && s.pdbs.has(size):
-		d := s.pdbs.ready(size)
-		if quick := s.pdbs.quick(size); d == nil && quick != "" && !s.pdbs.onDisk(size) {
-			// The size's own database is a long build, started only when
-			// someone asks (the page's button, an npuzzle.pdb job): until
-			// it is on disk IDA* uses the quick one, built in seconds.
-			name := s.pdbs.parts[size]
-			d = s.pdbs.readyPart(size, quick)
-			if d == nil && wait {
-				if progress != nil {
-					progress(slidingProgress{Phase: "database", Message: fmt.Sprintf("Loading the pattern database %s…", quick)})
-				}
-				var err error
-				d, err = s.pdbs.loadPart(ctx, size, quick, func(bp npuzzle.BuildProgress) {
-					if progress != nil {
-						progress(s.pdbs.buildProgressPart(size, quick, bp, time.Since(start)))
-					}
-				})
-				if err != nil {
-					if ctx.Err() != nil {
-						return notReady(b, k, sv, start, fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", quick, timeout)), nil
-					}
-					note = append(note, fmt.Sprintf("no pattern database (%v), so IDA* used linear conflict", err))
-				}
-			}
-			if d != nil {
-				what := "is not built yet"
-				if s.pdbs.started(size) {
-					what = "is still being built"
-				}
-				note = append(note, fmt.Sprintf("the pattern database %s %s, so IDA* used %s", name, what, quick))
-			}
-		} else if d == nil && wait {
-			name := s.pdbs.parts[size]
-			if progress != nil {
-				progress(slidingProgress{Phase: "database", Message: fmt.Sprintf("Loading the pattern database %s…", name)})
-			}
-			var err error
-			d, err = s.pdbs.load(ctx, size, func(bp npuzzle.BuildProgress) {
-				if progress != nil {
-					progress(s.pdbs.buildProgress(size, bp, time.Since(start)))
-				}
-			})
-			if err != nil {
-				if ctx.Err() != nil {
-					return notReady(b, k, sv, start, fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", name, timeout)), nil
-				}
-				note = append(note, fmt.Sprintf("no pattern database (%v), so IDA* used linear conflict", err))
-			}
+		d, n, late := s.idaPDB(ctx, size, wait, progress, start, timeout)
+		if late != "" {
+			return notReady(b, k, sv, start, late), nil
 		}
+		note = n
 		if d != nil {
 			opts.Heuristic, opts.Hooks.PDB = "pdb", d
-			heuristic = "pattern database " + d.Partition().Name
 		}
 	case sv.ID == "fast":
-		if size.Rows >= 5 && size.Cols >= 5 {
-			// the fast solver's 5x5 finish is tuned for 6-6-6-6; a weaker
-			// database would slow it down
-			if d := s.pdbs.ready(npuzzle.Size{Rows: 5, Cols: 5}); d != nil && d.Partition().Name == "6-6-6-6" {
-				opts.Hooks.PDB = d
-			}
-		}
-		if opts.Hooks.PDB == nil && size.Rows >= 4 && size.Cols >= 4 {
-			s44 := npuzzle.Size{Rows: 4, Cols: 4}
-			opts.Hooks.PDB = s.pdbs.ready(s44)
-			if q := s.pdbs.quick(s44); opts.Hooks.PDB == nil && q != "" {
-				opts.Hooks.PDB = s.pdbs.readyPart(s44, q)
-			}
-		}
-		if opts.Hooks.PDB != nil {
-			heuristic = "pattern database " + opts.Hooks.PDB.Partition().Name
-		}
+		opts.Hooks.PDB = s.fastPDB(size)
+	}
+	if opts.Hooks.PDB != nil {
+		heuristic = "pattern database " + opts.Hooks.PDB.Partition().Name
 	}
 	if heuristic == "" {
 		heuristic = map[string]string{"bfs": "none", "bibfs": "none", "wastar": "Manhattan distance"}[sv.ID]
@@ -475,7 +451,8 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 				Expanded: st.Expanded, Generated: st.Generated, MS: msSince(start)})
 		}
 	}
-	ns, err := s.newSolver(sv.ID, opts)
+	opts.MaxMem = catalog.MiB(max(s.cfg.SolveMemory>>20, 1)) // the server's bound
+	ns, err := catalog.Npuzzle.New(sv.ID, opts)
 	if err != nil {
 		return solveResponse{}, err
 	}
@@ -523,6 +500,70 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 	}
 	res.Note = strings.Join(note, "; ")
 	return res, nil
+}
+
+// idaPDB returns the pattern database IDA* uses on boards of size (nil:
+// none), with notes for people. The size's own database is a long build,
+// started only when someone asks (the page's button, an npuzzle.pdb job):
+// until it is on disk IDA* uses the quick one, built in seconds. With wait
+// set, a database not loaded yet is waited for within ctx, its build
+// reported on progress; late is the answer's message when it was not
+// ready in time.
+func (s *Server) idaPDB(ctx context.Context, size npuzzle.Size, wait bool, progress func(any), start time.Time, timeout time.Duration) (d *npuzzle.PDB, note []string, late string) {
+	name, quick := s.pdbs.parts[size], s.pdbs.quick(size)
+	part, d := name, s.pdbs.ready(size)
+	useQuick := d == nil && quick != "" && !s.pdbs.onDisk(size)
+	if useQuick {
+		part, d = quick, s.pdbs.readyPart(size, quick)
+	}
+	if d == nil && wait {
+		if progress != nil {
+			progress(slidingProgress{Phase: "database", Message: fmt.Sprintf("Loading the pattern database %s…", part)})
+		}
+		var err error
+		d, err = s.pdbs.loadPart(ctx, size, part, func(bp npuzzle.BuildProgress) {
+			if progress != nil {
+				progress(s.pdbs.buildProgressPart(size, part, bp, time.Since(start)))
+			}
+		})
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return nil, nil, fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", part, timeout)
+		case err != nil:
+			note = append(note, fmt.Sprintf("no pattern database (%v), so IDA* used linear conflict", err))
+		}
+	}
+	if d != nil && useQuick {
+		what := "is not built yet"
+		if s.pdbs.started(size) {
+			what = "is still being built"
+		}
+		note = append(note, fmt.Sprintf("the pattern database %s %s, so IDA* used %s", name, what, quick))
+	}
+	return d, note, ""
+}
+
+// fastPDB returns the loaded database the fast solver uses on boards of
+// size (nil: none): 6-6-6-6 on 5x5 and larger (its 5x5 finish is tuned for
+// it; a weaker database would slow it down), else the 4x4 one or its
+// quick one.
+func (s *Server) fastPDB(size npuzzle.Size) *npuzzle.PDB {
+	if size.Rows >= 5 && size.Cols >= 5 {
+		if d := s.pdbs.ready(npuzzle.Size{Rows: 5, Cols: 5}); d != nil && d.Partition().Name == "6-6-6-6" {
+			return d
+		}
+	}
+	if size.Rows < 4 || size.Cols < 4 {
+		return nil
+	}
+	s44 := npuzzle.Size{Rows: 4, Cols: 4}
+	if d := s.pdbs.ready(s44); d != nil {
+		return d
+	}
+	if q := s.pdbs.quick(s44); q != "" {
+		return s.pdbs.readyPart(s44, q)
+	}
+	return nil
 }
 
 // pageRecord is the record of a solve of the page's board b, whose

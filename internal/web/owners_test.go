@@ -32,7 +32,7 @@ func as(t *testing.T, h http.Handler, client, method, path string, body any, hea
 func TestClientsCannotTouchEachOthersJobs(t *testing.T) {
 	s, _ := newServer(t, Config{})
 	// A's job runs for minutes (IDA* with linear conflict on a hard 5x5).
-	spec := map[string]any{"kind": "npuzzle.solve", "spec": map[string]any{"board": hard5x5, "solver": "idastar", "timeout_ms": 600000}}
+	spec := map[string]any{"kind": "npuzzle.solve", "spec": map[string]any{"board": hard5x5, "solver": "idastar", "budget": map[string]any{"timeout_ns": 10 * time.Minute}}}
 	st := decode[JobState](t, as(t, s, clientA, "POST", "/api/jobs", spec), http.StatusAccepted)
 	if !regexp.MustCompile(`^[0-9a-f]{32}$`).MatchString(st.ID) {
 		t.Fatalf("job id %q: want 128 random bits", st.ID)

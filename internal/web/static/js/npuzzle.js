@@ -362,7 +362,9 @@ async function auto(before = '') {
   await solving.run('npuzzle.solve', spec, memo);
 }
 
-// solving is the page's Auto, run as an npuzzle.solve job.
+// solving is the page's Auto, run as the catalogue's npuzzle.solve job (its spec:
+// the board, the solver and the blank's home; its result: the catalogue's
+// record with the page's view).
 const solving = pageJob(game.job, {
   draw,
   progress(p) {
