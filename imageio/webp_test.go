@@ -3,60 +3,18 @@ package imageio
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
 	"image"
 	"image/jpeg"
 	"runtime"
 	"testing"
 	"time"
+
+	"tessera/internal/imagetest"
 )
 
-// solidWebP returns a lossless WebP (VP8L) of w x h pixels of one colour in
-// a few bytes: every prefix code has a single symbol, so the pixels take no
-// bits, and the decoder spends its time filling them.
-func solidWebP(w, h int, r, g, b uint8) []byte {
-	var bits []bool
-	put := func(v uint32, n int) {
-		for i := range n {
-			bits = append(bits, v>>i&1 == 1)
-		}
-	}
-	put(uint32(w-1), 14)
-	put(uint32(h-1), 14)
-	put(0, 1)                                      // no alpha
-	put(0, 3)                                      // version 0
-	put(0, 1)                                      // no transform
-	put(0, 1)                                      // no colour cache
-	put(0, 1)                                      // no meta prefix codes
-	for _, sym := range []uint8{g, r, b, 255, 0} { // green, red, blue, alpha, distance
-		put(1, 1) // a simple code
-		put(0, 1) // of one symbol
-		put(1, 1) // written in 8 bits
-		put(uint32(sym), 8)
-	}
-	data := []byte{0x2f}
-	for i := 0; i < len(bits); i += 8 {
-		var c byte
-		for j := 0; j < 8 && i+j < len(bits); j++ {
-			if bits[i+j] {
-				c |= 1 << j
-			}
-		}
-		data = append(data, c)
-	}
-	if len(data)%2 == 1 {
-		data = append(data, 0)
-	}
-	out := []byte("RIFF\x00\x00\x00\x00WEBPVP8L")
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(data)))
-	out = append(out, data...)
-	binary.LittleEndian.PutUint32(out[4:], uint32(len(out)-8))
-	return out
-}
-
 func TestSolidWebP(t *testing.T) {
-	img, err := DecodeBytesContext(t.Context(), solidWebP(33, 17, 10, 20, 30), Options{})
+	img, err := DecodeBytesContext(t.Context(), imagetest.SolidWebP(33, 17, 10, 20, 30), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +41,7 @@ func TestDecodeReturnsOnCancel(t *testing.T) {
 	}
 	// A real one: decoding 4096x4096 solid pixels (16 Mpx) with a budget
 	// of 5 ms returns in well under the time the whole decode takes.
-	data := solidWebP(4096, 4096, 1, 2, 3)
+	data := imagetest.SolidWebP(4096, 4096, 1, 2, 3)
 	start = time.Now()
 	if _, err := DecodeBytesContext(t.Context(), data, Options{}); err != nil {
 		t.Fatal(err)
@@ -114,7 +72,7 @@ func TestDecodeCostBounds(t *testing.T) {
 	}
 	// Images decoded whole (a streamed PNG allocates and drops zlib's
 	// tables block by block: its total allocation is not what it holds).
-	for name, data := range map[string][]byte{"jpeg": jpg.Bytes(), "webp": solidWebP(w, h, 1, 2, 3)} {
+	for name, data := range map[string][]byte{"jpeg": jpg.Bytes(), "webp": imagetest.SolidWebP(w, h, 1, 2, 3)} {
 		cost, err := DecodeCost(data)
 		if err != nil {
 			t.Fatal(err)

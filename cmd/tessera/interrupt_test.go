@@ -3,12 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"tessera/internal/imagetest"
 )
 
 // runInterrupted runs a command line whose context is cancelled after
@@ -53,50 +54,11 @@ func TestInterruptTangramBench(t *testing.T) {
 	}
 }
 
-// solidWebP returns a lossless WebP of w x h pixels of one colour in a few
-// bytes (every prefix code has one symbol): its decoder fills the pixels
-// without reading, for seconds at 100 Mpx.
-func solidWebP(w, h int) []byte {
-	var bits []bool
-	put := func(v uint32, n int) {
-		for i := range n {
-			bits = append(bits, v>>i&1 == 1)
-		}
-	}
-	put(uint32(w-1), 14)
-	put(uint32(h-1), 14)
-	// No alpha, version 0, no transform, no colour cache, no meta codes.
-	put(0, 7)
-	// The codes of green, red, blue, alpha and distance.
-	for _, sym := range []uint32{200, 100, 50, 255, 0} {
-		put(0b101, 3) // a simple code of one symbol written in 8 bits
-		put(sym, 8)
-	}
-	data := []byte{0x2f}
-	for i := 0; i < len(bits); i += 8 {
-		var c byte
-		for j := 0; j < 8 && i+j < len(bits); j++ {
-			if bits[i+j] {
-				c |= 1 << j
-			}
-		}
-		data = append(data, c)
-	}
-	if len(data)%2 == 1 {
-		data = append(data, 0)
-	}
-	out := []byte("RIFF\x00\x00\x00\x00WEBPVP8L")
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(data)))
-	out = append(out, data...)
-	binary.LittleEndian.PutUint32(out[4:], uint32(len(out)-8))
-	return out
-}
-
 // TestInterruptDecoding: jigsaw scramble and jigsaw neural solve stop
 // while decoding a WebP whose decoder does not read (issue 38, item 6).
 func TestInterruptDecoding(t *testing.T) {
 	big := filepath.Join(t.TempDir(), "big.webp")
-	if err := os.WriteFile(big, solidWebP(4000, 4000), 0o644); err != nil {
+	if err := os.WriteFile(big, imagetest.SolidWebP(4000, 4000, 100, 200, 50), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{

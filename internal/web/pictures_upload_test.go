@@ -5,7 +5,6 @@ import (
 	"compress/zlib"
 	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -15,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"tessera/internal/imagetest"
 )
 
 // exifSegment returns an APP1 segment with a TIFF header in the given byte
@@ -169,19 +170,6 @@ func TestUploadsConcurrently(t *testing.T) {
 // 6000x6000 one is about 105 KB, as in issue 22).
 func blackPNG(t *testing.T, w, h int) []byte {
 	t.Helper()
-	var out bytes.Buffer
-	out.WriteString("\x89PNG\r\n\x1a\n")
-	chunk := func(typ string, data []byte) {
-		binary.Write(&out, binary.BigEndian, uint32(len(data)))
-		c := append([]byte(typ), data...)
-		out.Write(c)
-		binary.Write(&out, binary.BigEndian, crc32.ChecksumIEEE(c))
-	}
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr, uint32(w))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
-	ihdr[8], ihdr[9] = 8, 2 // 8 bits, RGB
-	chunk("IHDR", ihdr)
 	var z bytes.Buffer
 	zw := zlib.NewWriter(&z)
 	row := make([]byte, 1+3*w) // filter 0, black
@@ -191,9 +179,9 @@ func blackPNG(t *testing.T, w, h int) []byte {
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	chunk("IDAT", z.Bytes())
-	chunk("IEND", nil)
-	return out.Bytes()
+	out := imagetest.PNGHeader(uint32(w), uint32(h), 8, 2) // 8 bits, RGB
+	out = append(out, imagetest.PNGChunk("IDAT", z.Bytes())...)
+	return append(out, imagetest.PNGChunk("IEND", nil)...)
 }
 
 // TestUploadDecodesWithinBoundedMemory uploads a 6000x6000 black PNG
