@@ -246,7 +246,9 @@ var Jigsaw = Table[jigsaw.Solver, JigsawRun]{
 			if err := o.Check(); err != nil {
 				return nil, err
 			}
-			return greedy.Solver{CompatOptions: o.compat()}, nil
+			// A bag told its count goes through jigsaw/bag too, so that
+			// every picture comes back as a rectangle.
+			return bag.Solver{Solver: greedy.Solver{CompatOptions: o.compat()}, CompatOptions: o.compat()}, nil
 		}},
 	{ID: "ga", Name: "genetic algorithm (Sholomon et al.)", Doc: "slower, more accurate, seeded by greedy; counts and splits mixed bags (jigsaw/bag)",
 		Plays: []string{JigsawOne, JigsawBag, JigsawBagCount},

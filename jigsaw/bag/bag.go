@@ -177,7 +177,7 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 		return err
 	}
 	b.frame(c, res)
-	return nil
+	return b.reframe(ctx, pz, c, res)
 }
 
 // frame gives every picture of the solved bag in res that is still not
