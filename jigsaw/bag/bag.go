@@ -34,6 +34,13 @@ type Solver struct {
 	// compares bags (0: twice the mean dissimilarity of all pairings, the
 	// genetic solver's default).
 	NoneCost float64
+	// KeepSplit keeps the split's assembly of each picture (the greedy
+	// solver told the count) instead of solving the parts again with
+	// Solver: for a solver that cannot start from that assembly (the
+	// greedy solver assembles each part anew, which on the MIT bag 13-16
+	// fell from 91.8% to 79.9% direct accuracy). The pictures that are
+	// not rectangles are mended as usual.
+	KeepSplit bool
 }
 
 // Solve reassembles a mixed bag: it counts the pictures (unless
@@ -135,6 +142,21 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 	}
 	res.SeedTime += time.Since(t0)
 	res.Placement = split // until the pictures are solved
+	if b.s.KeepSplit && labels == nil {
+		out := &jigsaw.Placement{Images: k, Pieces: slices.Clone(split.Pieces)}
+		out.Normalize()
+		res.Placement = out
+		fit, count := pictureFitness(c, out, b.noneCost(c)), make([]int, k)
+		for _, q := range out.Pieces {
+			count[q.Image]++
+		}
+		for img := range k {
+			r := out.Bounds(img)
+			res.Pictures = append(res.Pictures, jigsaw.Picture{Pieces: count[img], Frame: [2]int{r.Dy(), r.Dx()}, Fitness: fit[img]})
+			res.Fitness += fit[img]
+		}
+		return b.finish(ctx, pz, c, res)
+	}
 	var changed []bool
 	if labels == nil {
 		labels = make([]int, len(pz.Pieces))
@@ -170,6 +192,12 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 	}
 	out.Normalize()
 	res.Placement = out
+	return b.finish(ctx, pz, c, res)
+}
+
+// finish mends the solved bag in res where its pictures are not
+// rectangles: repair, square, frame and reframe.
+func (b *bagger) finish(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result) error {
 	if err := b.repair(ctx, pz, c, res); err != nil {
 		return err
 	}
