@@ -50,7 +50,8 @@ type Solver struct {
 // whole into one part (relabelCores), and solves each part with Solver as
 // a picture of unknown size (Problem.Part), the split's assembly of it as
 // the seed; last it mends the pictures that are not rectangles (repair,
-// square) and frames those still not (frame). A bag found to hold one
+// square), frames those still not (frame) and, when some still is not,
+// gives every picture a rectangle at once (reframe). A bag found to hold one
 // picture is solved by Solver as one. The answer's Fitness sums the
 // parts' and Pictures describes them.
 //
@@ -204,19 +205,20 @@ func (b *bagger) finish(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat
 	if err := b.square(ctx, pz, c, res); err != nil {
 		return err
 	}
-	b.frame(c, res)
+	b.frame(c, res, repairLoss)
 	return b.reframe(ctx, pz, c, res)
 }
 
 // frame gives every picture of the solved bag in res that is still not
 // a rectangle after square one (frameImage): its core stays, the other
-// blocks and the loose pieces move into the frame around it. As in
-// repair, it keeps the rectangle only when the picture's fitness falls
-// and it loses at most a share repairLoss of its best-buddy adjacencies:
-// the sunset's lake, moved back under its sky, loses 1 of 73; the
-// pictures of the MIT bag 13-16, which hold pieces of each other, would
-// lose 18% to 64% of theirs (torn to fit frames of their counts).
-func (b *bagger) frame(c *jigsaw.Compat, res *jigsaw.Result) {
+// blocks and the loose pieces move into the frame around it. It keeps
+// the rectangle only when the picture's fitness falls and it loses at
+// most a share loss of its best-buddy adjacencies (repairLoss, as in
+// repair, but for reframe's last resort): the sunset's lake, moved back
+// under its sky, loses 1 of 73; the pictures of the MIT bag 13-16, which
+// hold pieces of each other, would lose 18% to 64% of theirs (torn to
+// fit frames of their counts; reframe mends them).
+func (b *bagger) frame(c *jigsaw.Compat, res *jigsaw.Result, loss float64) {
 	out := res.Placement
 	none := b.noneCost(c)
 	count := make([]int, out.Images)
@@ -243,7 +245,7 @@ func (b *bagger) frame(c *jigsaw.Compat, res *jigsaw.Result) {
 		one.Pieces = placed
 		fn := c.Fit(one)
 		after := bagFitness(fn, count[img], none)
-		if after >= before || float64(fn.BestBuddies) < (1-repairLoss)*float64(fo.BestBuddies) {
+		if after >= before || float64(fn.BestBuddies) < (1-loss)*float64(fo.BestBuddies) {
 			continue // a picture with pieces of another, or missing some, is torn
 		}
 		kept := out.Pieces[:0:0]

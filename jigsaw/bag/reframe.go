@@ -36,9 +36,11 @@ func rectangles(p *jigsaw.Placement) bool {
 // picture is what a person expects; the pieces inside the rectangles stay
 // where they are). Then it solves the changed pictures again in their
 // rectangles with Mend (see mend) and keeps that when it is fitter still
-// and keeps the filled layout's best buddies. It leaves res as it is when
-// rectPlans has no plan (a bag too large for its work bound, or one whose
-// pictures would move more than half a mean picture).
+// and keeps the filled layout's best buddies. When rectPlans has no plan
+// (a canvas too large for its work bound, or pictures that would move
+// more than half a mean picture), it frames each picture in a rectangle
+// of its own count (frame) whatever best buddies that loses, as long as
+// the picture's fitness falls.
 func (b *bagger) reframe(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result) error {
 	out := res.Placement
 	if rectangles(out) {
@@ -68,6 +70,7 @@ func (b *bagger) reframe(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 		}
 	}
 	if !anyPlan {
+		b.frame(c, res, 1) // the last resort: a rectangle of each picture's count
 		return nil
 	}
 	count := make([]int, out.Images)

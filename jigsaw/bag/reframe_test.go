@@ -88,7 +88,7 @@ func TestReframe(t *testing.T) {
 	}
 	bad.Normalize()
 	res = jigsaw.Result{Placement: bad, Pictures: make([]jigsaw.Picture, 2)}
-	sv.frame(c, &res)
+	sv.frame(c, &res, repairLoss)
 	if rectangles(res.Placement) {
 		t.Fatal("frame made rectangles of the damaged bag")
 	}
