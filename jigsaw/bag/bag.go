@@ -140,6 +140,9 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 			return err
 		}
 		split = g.Placement
+		if sk, sl := splitSegments(c, k-1); sk == k && degenerate(split, k) {
+			split, labels = unsolved(sl, sk), sl
+		}
 	}
 	res.SeedTime += time.Since(t0)
 	res.Placement = split // until the pictures are solved
@@ -491,4 +494,14 @@ func subPuzzle(pz *jigsaw.Puzzle, ps []int32, p *jigsaw.Placement, img int) (*ji
 		}
 	}
 	return sub, part
+}
+
+// degenerate reports whether the smallest picture of the split p of k
+// pictures holds less than minMeanShare of the mean picture.
+func degenerate(p *jigsaw.Placement, k int) bool {
+	size := make([]int, k)
+	for _, q := range p.Pieces {
+		size[q.Image]++
+	}
+	return float64(slices.Min(size)) < minMeanShare*float64(len(p.Pieces))/float64(k)
 }
