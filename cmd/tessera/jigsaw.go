@@ -212,11 +212,11 @@ The solvers (-algo; ga's flags -pop, -gens, -elite, -mutation,
 
 ` + catalog.Jigsaw.Help() + `
 With -json: one line per image {"image", "pieces", "direct", "neighbor",
-"perfect", "seconds", ...} (accuracies as fractions; "bag", "outputs"
-with -bag), then {"summary": true, "images", "direct", "neighbor",
-"perfect", "seconds", "cpu_seconds", "peak_rss_mib", ...} with the
-averages, the perfect count and the peak memory (and "bags",
-"outputs_right" with -bag).`,
+"perfect", "seconds", ...} (accuracies as fractions; "bag", "outputs",
+"rectangles" with -bag: the outputs that are full rectangles), then
+{"summary": true, "images", "direct", "neighbor", "perfect", "seconds",
+"cpu_seconds", "peak_rss_mib", ...} with the averages, the perfect count
+and the peak memory (and "bags", "outputs_right", "rectangles" with -bag).`,
 	NoArgs: true,
 	Flags: func(fs *flag.FlagSet) Runner {
 		set := fs.String("set", "", "folder of images, comma-separated image files, or a shared set name (required)")

@@ -80,6 +80,7 @@ func (j *Jigsaw) Run(ctx context.Context, w *Writer) error {
 		recs       []catalog.JigsawRecord
 		secs, cpus []float64
 		right      int
+		rects      int // outputs that are full rectangles, with -bag
 	)
 	store, addrs, err := pictureStore(ctx, j.Remote, j.Files)
 	if err != nil {
@@ -104,6 +105,7 @@ func (j *Jigsaw) Run(ctx context.Context, w *Writer) error {
 			}
 			if len(o.Records) > 0 {
 				secs, cpus = append(secs, o.Records[0].Seconds), append(cpus, o.Records[0].CPUSeconds)
+				rects += o.Records[0].Rectangles
 			}
 			if o.Right() {
 				right++
@@ -128,7 +130,7 @@ func (j *Jigsaw) Run(ctx context.Context, w *Writer) error {
 		return err
 	}
 	j.Progress.Done()
-	if err := j.summary(w, recs, secs, cpus, right, len(groups)); err != nil {
+	if err := j.summary(w, recs, secs, cpus, right, rects, len(groups)); err != nil {
 		return err
 	}
 	return jigsawFailures(recs)
@@ -182,7 +184,7 @@ func jigsawFailures(recs []catalog.JigsawRecord) error {
 
 // summary writes the summary object, or the table's mean row and the
 // report's last lines.
-func (j *Jigsaw) summary(w *Writer, recs []catalog.JigsawRecord, secs, cpus []float64, right, puzzles int) error {
+func (j *Jigsaw) summary(w *Writer, recs []catalog.JigsawRecord, secs, cpus []float64, right, rects, puzzles int) error {
 	var direct, neighbor []float64
 	perfect := 0
 	for _, r := range recs {
@@ -199,7 +201,7 @@ func (j *Jigsaw) summary(w *Writer, recs []catalog.JigsawRecord, secs, cpus []fl
 			"cpu_seconds": Mean(cpus), "peak_rss_mib": catalog.PeakRSS() >> 20,
 			"type": j.Type, "dims": dims, "piece": j.Piece, "metric": o.Metric.String(), "seed": o.Seed, "algo": j.Spec.Solver}
 		if j.Bag > 0 {
-			sum["bag"], sum["bags"], sum["outputs_right"] = j.Bag, puzzles, right
+			sum["bag"], sum["bags"], sum["outputs_right"], sum["rectangles"] = j.Bag, puzzles, right, rects
 		}
 		return w.Summary(sum, nil)
 	}
@@ -214,6 +216,7 @@ func (j *Jigsaw) summary(w *Writer, recs []catalog.JigsawRecord, secs, cpus []fl
 	return w.Summary(nil, func(out io.Writer) {
 		if j.Bag > 0 {
 			fmt.Fprintf(out, "bags that came out as the right number of pictures: %d/%d\n", right, puzzles)
+			fmt.Fprintf(out, "outputs that are full rectangles: %d\n", rects)
 		}
 		if rss := catalog.PeakRSS(); rss > 0 {
 			fmt.Fprintf(out, "peak memory (resident): %d MiB\n", rss>>20)

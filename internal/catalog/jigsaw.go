@@ -246,7 +246,11 @@ var Jigsaw = Table[jigsaw.Solver, JigsawRun]{
 			if err := o.Check(); err != nil {
 				return nil, err
 			}
-			return greedy.Solver{CompatOptions: o.compat()}, nil
+			// A bag told its count goes through jigsaw/bag too, so that
+			// every picture comes back as a rectangle; the greedy
+			// assembly of the whole bag stays the pictures' own.
+			g := greedy.Solver{CompatOptions: o.compat()}
+			return bag.Solver{Solver: g, CompatOptions: g.CompatOptions, KeepSplit: true}, nil
 		}},
 	{ID: "ga", Name: "genetic algorithm (Sholomon et al.)", Doc: "slower, more accurate, seeded by greedy; counts and splits mixed bags (jigsaw/bag)",
 		Plays: []string{JigsawOne, JigsawBag, JigsawBagCount},

@@ -80,11 +80,13 @@ type JigsawRecord struct {
 	CPUSeconds  float64 `json:"cpu_seconds,omitempty"`
 	BestBuddies float64 `json:"best_buddies"`
 	// Frame is the rows and columns the solver estimated for a picture
-	// of unknown size. Bag numbers the mixed bag (from 1) and Outputs
-	// says how many pictures the solver made of it.
-	Frame   []int `json:"frame,omitempty"`
-	Bag     int   `json:"bag,omitempty"`
-	Outputs int   `json:"outputs,omitempty"`
+	// of unknown size. Bag numbers the mixed bag (from 1), Outputs
+	// says how many pictures the solver made of it and Rectangles how
+	// many of those are full rectangles (no hole, no piece outside).
+	Frame      []int `json:"frame,omitempty"`
+	Bag        int   `json:"bag,omitempty"`
+	Outputs    int   `json:"outputs,omitempty"`
+	Rectangles int   `json:"rectangles,omitempty"`
 	// The solve: the solver, its metric, the seed of a search with
 	// generations, and the answer's figures (the pieces placed, each
 	// output's size in pieces, ROWSxCOLS; the fitness of the answer and of
@@ -230,6 +232,8 @@ func (j JigsawJob) Run(ctx context.Context, blobs jobs.Blobs, h JigsawHooks) (Ji
 		rec.Bag = j.Bag
 		if j.Bag == 0 {
 			rec.Outputs = 0
+		} else if res.Placement != nil {
+			rec.Rectangles = rectangles(res.Placement)
 		}
 		if serr != nil {
 			rec.Error = serr.Error()
@@ -309,4 +313,19 @@ func runJigsawJob(ctx context.Context, j JigsawJob, progress func(any)) (any, er
 		return nil, fmt.Errorf("jigsaw.solve: %w", err)
 	}
 	return res, ctx.Err()
+}
+
+// rectangles counts the output images of p that are full rectangles.
+func rectangles(p *jigsaw.Placement) int {
+	count := make([]int, p.Images)
+	for _, q := range p.Pieces {
+		count[q.Image]++
+	}
+	n := 0
+	for img, c := range count {
+		if b := p.Bounds(img); c > 0 && b.Dx()*b.Dy() == c {
+			n++
+		}
+	}
+	return n
 }

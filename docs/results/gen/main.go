@@ -565,7 +565,7 @@ type spec struct {
 
 var specs = map[string]spec{
 	"npuzzle":   {items: []string{"board", "instance", "method", "length", "published", "optimal", "expanded", "generated", "nodes", "seconds", "cpu_seconds"}},
-	"jigsaw":    {items: []string{"bag", "image", "pieces", "direct", "neighbor", "perfect", "best_buddies", "outputs", "frame", "seconds", "cpu_seconds"}, pct: set("direct", "neighbor", "best_buddies")},
+	"jigsaw":    {items: []string{"bag", "image", "pieces", "direct", "neighbor", "perfect", "best_buddies", "outputs", "rectangles", "frame", "seconds", "cpu_seconds"}, pct: set("direct", "neighbor", "best_buddies")},
 	"gaps":      {items: []string{"puzzle", "image", "patch", "neighbor", "perfect", "value", "seconds"}, pct: set("patch", "neighbor")},
 	"edgematch": {items: []string{"puzzle", "solved", "score", "max", "nodes", "seconds", "best_seconds", "cpu_seconds"}},
 	"tangram":   {items: []string{"puzzle", "solved", "iterations", "objective", "restarts", "sdp_steps", "nodes", "seconds", "error"}},
