@@ -169,7 +169,7 @@ func solveExact(ctx context.Context, b *Board, opts options) (Solution, error) {
 	bound := geom.colorsLeft(&root)
 	if e.half != nil {
 		e.halves[0] = e.half.optima(&root, geom.all, [2]int8{})
-		bound = max(bound, int(e.halves[0][0]), int(e.halves[0][1]))
+		bound = max(bound, e.half.bound(e.halves[0]))
 	}
 	rootLB := bound
 	for bound < upper.Clicks {
@@ -338,7 +338,7 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 		colours := c.lb
 		if g+1+c.lb <= bound && e.half != nil {
 			c.halves = e.half.optima(&c.board, grp.mask, e.halves[g])
-			c.lb = max(c.lb, int(c.halves[0]), int(c.halves[1]))
+			c.lb = max(c.lb, e.half.bound(c.halves))
 		}
 		if g+1+c.lb > bound {
 			best = min(best, 1+c.lb)

@@ -11,16 +11,26 @@ import "math/bits"
 // game): a click's cells in the half are one group of the half, or several
 // groups of one colour that each touch the centre column (they join
 // through the other half, and only cells of the centre column have
-// neighbours there). Every solution of the board gives one of each half's
-// relaxed game with no more clicks, so the optimum of either half's
-// relaxed game is a lower bound on the board's clicks. It is cheap: a
-// half of an 8x6 board has 24 cells, its relaxed optimum takes a small
-// search (tens to hundreds of boards, TestHalfBound), and the halves
-// recur across the main search (a click that stays in one half leaves the
-// other as it was), so a table keeps their optima. On the issue 43 set it
-// is 6 to 8 at the root (the colours' bound: 5 or 6), and 1 to 3 above
-// the colours' bound at the boards that the last iteration of the main
-// search expands most (measured on board 1; docs/results/samegame.md).
+// neighbours there).
+//
+// The game counts half clicks: two for a move that does not touch the
+// centre column, one for a move that does. A click of the board that
+// meets both halves touches both centre columns, so it costs one half
+// click in each half's game; a click that meets one half costs at most two
+// there and nothing in the other. So a solution of T clicks gives the two
+// halves' games solutions of L and R half clicks with L + R <= 2T, and
+// the board needs at least (L* + R*) / 2 clicks, rounded up, where L* and
+// R* are the games' optima. (The plain count, one a move, gives the
+// larger of the two optima as a bound: weaker on the issue 43 set, and
+// measured slower.)
+//
+// It is cheap: a half of an 8x6 board has 24 cells, its optimum takes a
+// small search (tens to a few thousand boards), and the halves recur
+// across the main search (a click that stays in one half leaves the other
+// as it was), so a table keeps their optima. On the issue 43 set it is 7
+// to 9 at the root (the colours' bound: 5 or 6), and 1 to 3 above the
+// colours' bound at the boards that the last iteration of the main search
+// expands most (measured on board 1; docs/results/samegame.md).
 
 // halfSearch computes the relaxed optima of the halves of boards.
 type halfSearch struct {
@@ -50,10 +60,10 @@ func newHalfSearch(geom *bitGeom) *halfSearch {
 	return hs
 }
 
-// optima returns the relaxed optima of s's halves (left, right), each a
-// lower bound on the clicks that clear s. A half that click (the cells
-// removed from the parent, whose halves' optima are parent) does not meet
-// is the parent's half, as it was: its optimum is the parent's.
+// optima returns the optima of the halves of s (left, right) in their
+// relaxed games, in half clicks. A half that click (the cells removed
+// from the parent, whose halves' optima are parent) does not meet is the
+// parent's half, as it was: its optimum is the parent's.
 func (hs *halfSearch) optima(s *bitBoard, click uint64, parent [2]int8) [2]int8 {
 	v := parent
 	var h bitBoard
@@ -70,7 +80,15 @@ func (hs *halfSearch) optima(s *bitBoard, click uint64, parent [2]int8) [2]int8 
 	return v
 }
 
-// optimum returns the relaxed optimum of half h (side 0: left, 1: right).
+// bound returns the half bound of a board whose halves' optima are v: a
+// lower bound on its clicks.
+func (hs *halfSearch) bound(v [2]int8) int {
+	return (int(v[0]) + int(v[1]) + 1) / 2
+}
+
+// optimum returns the optimum of half h (side 0: left, 1: right) in its
+// relaxed game, in half clicks (at most 63: the table's limit, still a
+// lower bound).
 func (hs *halfSearch) optimum(h *bitBoard, side int) int {
 	if h.occ == 0 {
 		return 0
@@ -87,9 +105,10 @@ func (hs *halfSearch) optimum(h *bitBoard, side int) int {
 	return b
 }
 
-// lb is the relaxed game's colour bound: the colours of h, plus one when
-// no colour can go in one relaxed click (one group, or groups that all
-// touch the centre column).
+// lb is the relaxed game's colour bound: the colours of h (a move, one
+// half click at least, removes cells of one colour), plus one when no
+// colour can go in one move (one group, or groups that all touch the
+// centre column).
 func (hs *halfSearch) lb(h *bitBoard, side int) int {
 	g := hs.geom
 	k, one := 0, false
@@ -115,11 +134,19 @@ func (hs *halfSearch) lb(h *bitBoard, side int) int {
 	return k
 }
 
-// solve reports whether half h can be cleared in at most budget relaxed
+// cost returns the half clicks of the move that removes m.
+func (hs *halfSearch) cost(m uint64, side int) int {
+	if m&hs.centre[side] == 0 {
+		return 2
+	}
+	return 1
+}
+
+// solve reports whether half h can be cleared in at most budget half
 // clicks (depth: for the scratch slices). A failure is kept in lbs.
 func (hs *halfSearch) solve(h *bitBoard, side, budget, depth int) bool {
-	if h.occ == 0 {
-		return true
+	if h.occ == 0 || budget < 0 {
+		return h.occ == 0 && budget >= 0
 	}
 	if hs.lb(h, side) > budget {
 		return false
@@ -135,7 +162,7 @@ func (hs *halfSearch) solve(h *bitBoard, side, budget, depth int) bool {
 	for _, grp := range groups {
 		child := *h
 		g.play(&child, grp.mask, int(grp.color))
-		if hs.solve(&child, side, budget-1, depth+1) {
+		if hs.solve(&child, side, budget-hs.cost(grp.mask, side), depth+1) {
 			return true
 		}
 	}
@@ -162,7 +189,7 @@ func (hs *halfSearch) solve(h *bitBoard, side, budget, depth int) bool {
 			}
 			child := *h
 			g.play(&child, m, c)
-			if hs.solve(&child, side, budget-1, depth+1) {
+			if hs.solve(&child, side, budget-hs.cost(m, side), depth+1) {
 				return true
 			}
 		}
