@@ -107,7 +107,7 @@ type exactSearch struct {
 	sleep   [][]uint64     // per depth: the clicks not to make (sleep sets)
 	pending Solution       // for Progress
 	half    *halfSearch    // the half bound (nil where it does not apply)
-	halves  []halves       // per depth: the board's halves (for the half bound)
+	halves  [][2]int8      // per depth: the relaxed optima of the board's halves
 	opts    *options
 }
 
@@ -118,7 +118,7 @@ type exactChild struct {
 	mask     uint64
 	reach    uint64 // the click's reach on the parent (for the sleep sets)
 	lb, size int
-	halves   halves // the child's halves (for the half bound)
+	halves   [2]int8 // the relaxed optima of the child's halves
 }
 
 // solveExact proves the fewest clicks for a Dust board of at most 64 cells.
@@ -162,13 +162,13 @@ func solveExact(ctx context.Context, b *Board, opts options) (Solution, error) {
 	geom := newBitGeom(b)
 	n := b.Cells() + 2
 	e := &exactSearch{ctx: ctx, geom: geom, tt: newTable(bits), max: opts.MaxNodes, opts: &opts, half: newHalfSearch(geom),
-		levels: make([][]bitGroup, n), kids: make([][]exactChild, n), reaches: make([][]uint64, n), shadows: make([][]uint64, n), halves: make([]halves, n), sleep: make([][]uint64, n), pending: upper}
+		levels: make([][]bitGroup, n), kids: make([][]exactChild, n), reaches: make([][]uint64, n), shadows: make([][]uint64, n), halves: make([][2]int8, n), sleep: make([][]uint64, n), pending: upper}
 	sol := upper
 	sol.Optimal = false
 	root := geom.toBits(b)
 	bound := geom.colorsLeft(&root)
 	if e.half != nil {
-		e.halves[0] = e.half.optima(&root, geom.all, halves{})
+		e.halves[0] = e.half.optima(&root, geom.all, [2]int8{})
 		bound = max(bound, e.half.bound(e.halves[0]))
 	}
 	rootLB := bound

@@ -60,75 +60,56 @@ func newHalfSearch(geom *bitGeom) *halfSearch {
 	return hs
 }
 
-// halves is what the half bound knows of a board: its halves' optima
-// (left, right) in half clicks and their colours (bit c: colour c).
-type halves struct {
-	opt [2]int8
-	in  [2]uint16
-}
-
-// optima returns the halves of s, a child of a board whose halves are
-// parent by click (the cells it removed; all the cells for a root). A half
-// that the click does not meet, and whose other half keeps its colours,
-// is the parent's half in the same game: its optimum is the parent's.
-func (hs *halfSearch) optima(s *bitBoard, click uint64, parent halves) halves {
+// optima returns the optima of the halves of s (left, right) in their
+// relaxed games, in half clicks. A half that click (the cells removed
+// from the parent, whose halves' optima are parent) does not meet is the
+// parent's half, as it was: its optimum is the parent's.
+func (hs *halfSearch) optima(s *bitBoard, click uint64, parent [2]int8) [2]int8 {
 	v := parent
-	sides := [2]uint64{hs.left, hs.geom.all &^ hs.left}
-	v.in = [2]uint16{}
-	for c := range hs.geom.colors {
-		for side, m := range sides {
-			if s.planes[c]&m != 0 {
-				v.in[side] |= 1 << c
-			}
-		}
-	}
 	var h bitBoard
-	for side, m := range sides {
-		if click&m == 0 && v.in[1-side] == parent.in[1-side] {
+	for side, m := range [2]uint64{hs.left, hs.geom.all &^ hs.left} {
+		if click&m == 0 {
 			continue
 		}
 		for c := range hs.geom.colors {
 			h.planes[c] = s.planes[c] & m
 		}
 		h.occ = s.occ & m
-		v.opt[side] = int8(hs.optimum(&h, side, v.in[1-side]))
+		v[side] = int8(hs.optimum(&h, side))
 	}
 	return v
 }
 
 // bound returns the half bound of a board whose halves' optima are v: a
 // lower bound on its clicks.
-func (hs *halfSearch) bound(v halves) int {
-	return (int(v.opt[0]) + int(v.opt[1]) + 1) / 2
+func (hs *halfSearch) bound(v [2]int8) int {
+	return (int(v[0]) + int(v[1]) + 1) / 2
 }
 
 // optimum returns the optimum of half h (side 0: left, 1: right) in its
 // relaxed game, in half clicks (at most 63: the table's limit, still a
-// lower bound), where other holds the colours of the other half: a
-// colour that it lacks never has a click over both halves (colours never
-// come back), so its moves cost two and it has no unions.
-func (hs *halfSearch) optimum(h *bitBoard, side int, other uint16) int {
+// lower bound).
+func (hs *halfSearch) optimum(h *bitBoard, side int) int {
 	if h.occ == 0 {
 		return 0
 	}
-	key := hs.geom.hash(h) ^ uint64(other)*0x9e3779b97f4a7c15
+	key := hs.geom.hash(h)
 	if v := hs.exact.get(key); v > 0 {
 		return v
 	}
-	b := max(hs.lb(h, side, other), hs.lbs.get(key))
-	for !hs.solve(h, side, other, key, b, 0) {
+	b := max(hs.lb(h, side), hs.lbs.get(key))
+	for !hs.solve(h, side, b, 0) {
 		b++
 	}
 	hs.exact.put(key, b)
 	return b
 }
 
-// lb is the relaxed game's colour bound: a move removes cells of one
-// colour, so every colour costs its last move, one half click at least
-// (two for a colour that other lacks), plus one when no colour can go in
-// one move (one group, or groups that all touch the centre column, of a
-// colour that other has).
-func (hs *halfSearch) lb(h *bitBoard, side int, other uint16) int {
+// lb is the relaxed game's colour bound: the colours of h (a move, one
+// half click at least, removes cells of one colour), plus one when no
+// colour can go in one move (one group, or groups that all touch the
+// centre column).
+func (hs *halfSearch) lb(h *bitBoard, side int) int {
 	g := hs.geom
 	k, one := 0, false
 	for c := range g.colors {
@@ -137,10 +118,6 @@ func (hs *halfSearch) lb(h *bitBoard, side int, other uint16) int {
 			continue
 		}
 		k++
-		both := other&(1<<c) != 0
-		if !both {
-			k++
-		}
 		if one {
 			continue
 		}
@@ -148,7 +125,7 @@ func (hs *halfSearch) lb(h *bitBoard, side int, other uint16) int {
 		for m := p; m != 0 && one; {
 			grp := g.group(m&-m, m)
 			m &^= grp
-			one = grp == p || both && grp&hs.centre[side] != 0
+			one = grp == p || grp&hs.centre[side] != 0
 		}
 	}
 	if !one {
@@ -157,46 +134,41 @@ func (hs *halfSearch) lb(h *bitBoard, side int, other uint16) int {
 	return k
 }
 
-// cost returns the half clicks of the move that removes m, of colour c.
-func (hs *halfSearch) cost(m uint64, c, side int, other uint16) int {
-	if m&hs.centre[side] == 0 || other&(1<<c) == 0 {
+// cost returns the half clicks of the move that removes m.
+func (hs *halfSearch) cost(m uint64, side int) int {
+	if m&hs.centre[side] == 0 {
 		return 2
 	}
 	return 1
 }
 
-// solve reports whether half h (whose table key is key) can be cleared
-// in at most budget half clicks (depth: for the scratch slices). A
-// failure is kept in lbs.
-func (hs *halfSearch) solve(h *bitBoard, side int, other uint16, key uint64, budget, depth int) bool {
+// solve reports whether half h can be cleared in at most budget half
+// clicks (depth: for the scratch slices). A failure is kept in lbs.
+func (hs *halfSearch) solve(h *bitBoard, side, budget, depth int) bool {
 	if h.occ == 0 || budget < 0 {
 		return h.occ == 0 && budget >= 0
 	}
-	if hs.lb(h, side, other) > budget || hs.lbs.get(key) > budget {
+	if hs.lb(h, side) > budget {
+		return false
+	}
+	g := hs.geom
+	key := g.hash(h)
+	if hs.lbs.get(key) > budget {
 		return false
 	}
 	hs.nodes++
-	g := hs.geom
 	groups := g.groups(h, hs.groups[depth][:0], 1)
 	hs.groups[depth] = groups
-	try := func(m uint64, c int) bool {
-		child := *h
-		g.play(&child, m, c)
-		ck := g.hash(&child) ^ uint64(other)*0x9e3779b97f4a7c15
-		return hs.solve(&child, side, other, ck, budget-hs.cost(m, c, side, other), depth+1)
-	}
 	for _, grp := range groups {
-		if try(grp.mask, int(grp.color)) {
+		child := *h
+		g.play(&child, grp.mask, int(grp.color))
+		if hs.solve(&child, side, budget-hs.cost(grp.mask, side), depth+1) {
 			return true
 		}
 	}
-	// The unions of two or more groups of a colour on the centre column,
-	// for the colours of the other half.
+	// The unions of two or more groups of a colour on the centre column.
 	span := g.spans(groups)
 	for c := range g.colors {
-		if other&(1<<c) == 0 {
-			continue
-		}
 		var on [4]uint64 // at most 4 groups of a colour meet a column of 8 cells
 		n := 0
 		for _, grp := range groups[span[c]:span[c+1]] {
@@ -215,7 +187,9 @@ func (hs *halfSearch) solve(h *bitBoard, side int, other uint16, key uint64, bud
 					m |= on[j]
 				}
 			}
-			if try(m, c) {
+			child := *h
+			g.play(&child, m, c)
+			if hs.solve(&child, side, budget-hs.cost(m, side), depth+1) {
 				return true
 			}
 		}

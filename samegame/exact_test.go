@@ -214,11 +214,11 @@ func TestHalfBound(t *testing.T) {
 			hs := newHalfSearch(g)
 			for !b.IsEmpty() {
 				s := g.toBits(b)
-				v := hs.optima(&s, g.all, halves{})
+				v := hs.optima(&s, g.all, [2]int8{})
 				lb := hs.bound(v)
 				opt := ref.clicks(b)
 				if lb > opt {
-					t.Fatalf("half bound %d (optima %d and %d) above the fewest clicks %d on\n%s", lb, v.opt[0], v.opt[1], opt, Format(b, Letters))
+					t.Fatalf("half bound %d (optima %d and %d) above the fewest clicks %d on\n%s", lb, v[0], v[1], opt, Format(b, Letters))
 				}
 				colours := g.colorsLeft(&s)
 				if !g.hasSingle(&s) {
