@@ -336,7 +336,8 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 			c.lb++
 		}
 		colours := c.lb
-		if g+1+c.lb <= bound && e.half != nil {
+		chain := g+1+c.lb == bound && !noSingle
+		if g+1+c.lb <= bound && e.half != nil && !chain {
 			c.halves = e.half.optima(&c.board, grp.mask, e.halves[g])
 			c.lb = max(c.lb, e.half.bound(c.halves))
 		}
@@ -345,7 +346,7 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 			kids = kids[:len(kids)-1]
 			continue
 		}
-		if g+1+c.lb == bound && !noSingle && c.lb == colours {
+		if chain && c.lb == colours {
 			// No click to spare below: only clicks that each remove a
 			// whole colour can do. That small search is cheaper than a
 			// table lookup (and most boards here fail it at once).

@@ -40,6 +40,7 @@ type halfSearch struct {
 	exact  *table    // a half's hash to its relaxed optimum
 	lbs    *table    // a half's hash to a lower bound on it (the search's table)
 	groups [][]bitGroup
+	boards []bitBoard // per depth: the children (not on the stack: solve recurses)
 	nodes  int64
 }
 
@@ -52,8 +53,8 @@ func newHalfSearch(geom *bitGeom) *halfSearch {
 		return nil
 	}
 	mid := geom.w / 2
-	hs := &halfSearch{geom: geom, exact: newTable(20), lbs: newTable(20),
-		centre: [2]uint64{geom.cols[mid-1], geom.cols[mid]}, groups: make([][]bitGroup, geom.w*geom.h+2)}
+	hs := &halfSearch{geom: geom, exact: newTable(22), lbs: newTable(22),
+		centre: [2]uint64{geom.cols[mid-1], geom.cols[mid]}, groups: make([][]bitGroup, geom.w*geom.h+2), boards: make([]bitBoard, geom.w*geom.h+2)}
 	for x := range mid {
 		hs.left |= geom.cols[x]
 	}
@@ -110,11 +111,18 @@ func (hs *halfSearch) optimum(h *bitBoard, side int) int {
 // colour can go in one move (one group, or groups that all touch the
 // centre column).
 func (hs *halfSearch) lb(h *bitBoard, side int) int {
-	g := hs.geom
+	groups := hs.geom.groups(h, hs.groups[0][:0], 1)
+	hs.groups[0] = groups
+	span := hs.geom.spans(groups)
+	return hs.lbGroups(groups, &span, side)
+}
+
+// lbGroups is lb from the groups of h, colour by colour (span).
+func (hs *halfSearch) lbGroups(groups []bitGroup, span *[MaxColors + 1]int, side int) int {
 	k, one := 0, false
-	for c := range g.colors {
-		p := h.planes[c]
-		if p == 0 {
+	for c := range hs.geom.colors {
+		n := span[c+1] - span[c]
+		if n == 0 {
 			continue
 		}
 		k++
@@ -122,10 +130,8 @@ func (hs *halfSearch) lb(h *bitBoard, side int) int {
 			continue
 		}
 		one = true
-		for m := p; m != 0 && one; {
-			grp := g.group(m&-m, m)
-			m &^= grp
-			one = grp == p || grp&hs.centre[side] != 0
+		for _, grp := range groups[span[c]:span[c+1]] {
+			one = one && (n == 1 || grp.mask&hs.centre[side] != 0)
 		}
 	}
 	if !one {
@@ -148,26 +154,30 @@ func (hs *halfSearch) solve(h *bitBoard, side, budget, depth int) bool {
 	if h.occ == 0 || budget < 0 {
 		return h.occ == 0 && budget >= 0
 	}
-	if hs.lb(h, side) > budget {
+	g := hs.geom
+	if g.colorsLeft(h) > budget {
 		return false
 	}
-	g := hs.geom
 	key := g.hash(h)
 	if hs.lbs.get(key) > budget {
 		return false
 	}
-	hs.nodes++
 	groups := g.groups(h, hs.groups[depth][:0], 1)
 	hs.groups[depth] = groups
+	span := g.spans(groups)
+	if hs.lbGroups(groups, &span, side) > budget {
+		return false
+	}
+	hs.nodes++
+	child := &hs.boards[depth+1]
 	for _, grp := range groups {
-		child := *h
-		g.play(&child, grp.mask, int(grp.color))
-		if hs.solve(&child, side, budget-hs.cost(grp.mask, side), depth+1) {
+		*child = *h
+		g.play(child, grp.mask, int(grp.color))
+		if hs.solve(child, side, budget-hs.cost(grp.mask, side), depth+1) {
 			return true
 		}
 	}
 	// The unions of two or more groups of a colour on the centre column.
-	span := g.spans(groups)
 	for c := range g.colors {
 		var on [4]uint64 // at most 4 groups of a colour meet a column of 8 cells
 		n := 0
@@ -187,9 +197,9 @@ func (hs *halfSearch) solve(h *bitBoard, side, budget, depth int) bool {
 					m |= on[j]
 				}
 			}
-			child := *h
-			g.play(&child, m, c)
-			if hs.solve(&child, side, budget-hs.cost(m, side), depth+1) {
+			*child = *h
+			g.play(child, m, c)
+			if hs.solve(child, side, budget-hs.cost(m, side), depth+1) {
 				return true
 			}
 		}
