@@ -170,14 +170,9 @@ func (hs *halfSearch) solve(h *bitBoard, side, budget, depth int) bool {
 	}
 	hs.nodes++
 	child := &hs.boards[depth+1]
-	for _, grp := range groups {
-		*child = *h
-		g.play(child, grp.mask, int(grp.color))
-		if hs.solve(child, side, budget-hs.cost(grp.mask, side), depth+1) {
-			return true
-		}
-	}
-	// The unions of two or more groups of a colour on the centre column.
+	// The unions of two or more groups of a colour on the centre column
+	// first, then the groups on it (the moves of one half click), then the
+	// others: a solution, when there is one, comes sooner.
 	for c := range g.colors {
 		var on [4]uint64 // at most 4 groups of a colour meet a column of 8 cells
 		n := 0
@@ -199,7 +194,19 @@ func (hs *halfSearch) solve(h *bitBoard, side, budget, depth int) bool {
 			}
 			*child = *h
 			g.play(child, m, c)
-			if hs.solve(child, side, budget-hs.cost(m, side), depth+1) {
+			if hs.solve(child, side, budget-1, depth+1) {
+				return true
+			}
+		}
+	}
+	for pass := range 2 {
+		for _, grp := range groups {
+			if (grp.mask&hs.centre[side] != 0) != (pass == 0) {
+				continue
+			}
+			*child = *h
+			g.play(child, grp.mask, int(grp.color))
+			if hs.solve(child, side, budget-hs.cost(grp.mask, side), depth+1) {
 				return true
 			}
 		}
