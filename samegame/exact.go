@@ -28,14 +28,13 @@ import (
 // 1996), so that such a pair is tried in one order only, and the chain
 // test skips a first click that its own child's search covers.
 //
-// The half bound (exact_half.go) is the larger of the optima of the
-// board's two halves in a relaxed game of their own (no cell crosses the
-// centre under Dust rules): it raises the colours' bound by 1 to 3 at the
-// boards the search expands most, and is taken for every child that the
-// colours do not prune. The chain test (clicks that each finish a colour)
-// stands for the search only where the colours' bound is the child's.
-// mayFresh, a test on the groups' shadows, spares maySingle most of its
-// work. Measured on the issue 43 set: docs/results/samegame.md.
+// The half bound (exact_half.go) comes from the optima of the board's two
+// halves in relaxed games of their own (no cell crosses the centre under
+// Dust rules): it is taken for every child that the colours do not prune
+// and that does not get the chain test (the chain test stands for the
+// search only where the colours' bound is the child's). mayFresh, a test
+// on the groups' shadows, spares maySingle most of its work. Measured on
+// the issue 43 set: docs/results/samegame.md.
 //
 // The table maps a board's 64-bit hash to the best lower bound on its
 // remaining clicks proved so far: when a depth-first iteration fails below
