@@ -108,22 +108,36 @@ func TestCommute(t *testing.T) {
 // optimal on these boards), so that it must find the optimum itself,
 // through all its prunings.
 func TestExactAgainstReferences(t *testing.T) {
-	dfs := func(b *Board) int {
-		sol, err := DFS{TableBits: 20}.Solve(t.Context(), b)
-		if err != nil || !sol.Optimal {
-			t.Fatalf("dfs: %v", err)
-		}
-		return sol.Clicks
-	}
-	for _, ref := range []struct {
-		name     string
-		n, short int
-		size     func(rng *rand.Rand) (w, h, colors int)
-		clicks   func(b *Board) int
-	}{
+	eachRandomDust([]dustRef{
 		{"brute force", 400, 60, func(rng *rand.Rand) (int, int, int) { return 2 + rng.IntN(4), 2 + rng.IntN(3), 2 + rng.IntN(3) }, bruteForce},
-		{"dfs", 40, 8, func(rng *rand.Rand) (int, int, int) { return 5 + rng.IntN(2), 4 + rng.IntN(2), 4 + rng.IntN(2) }, dfs},
-	} {
+		{"dfs", 40, 8, func(rng *rand.Rand) (int, int, int) { return 5 + rng.IntN(2), 4 + rng.IntN(2), 4 + rng.IntN(2) }, dfsClicks(t, 20)},
+	}, func(i int, b *Board, ref dustRef, _ *rand.Rand) {
+		want := ref.clicks(b)
+		sol, err := solveExact(t.Context(), b, options{TableBits: 16, naiveUpper: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSolution(t, "exact", b, sol)
+		if sol.Clicks != want || !sol.Optimal {
+			t.Fatalf("board %d: exact %d clicks (optimal %v), %s %d:\n%s", i, sol.Clicks, sol.Optimal, ref.name, want, Format(b, Letters))
+		}
+	})
+}
+
+// dustRef is a reference for the fewest clicks of random Dust boards: n
+// boards (short under -short) of the sizes that size draws, solved by
+// clicks.
+type dustRef struct {
+	name     string
+	n, short int
+	size     func(rng *rand.Rand) (w, h, colors int)
+	clicks   func(b *Board) int
+}
+
+// eachRandomDust calls visit with each random board of each reference
+// (its rng seeded by the reference's n), its index and the rng.
+func eachRandomDust(refs []dustRef, visit func(i int, b *Board, ref dustRef, rng *rand.Rand)) {
+	for _, ref := range refs {
 		rng := rand.New(rand.NewPCG(43, uint64(ref.n)))
 		n := ref.n
 		if testing.Short() {
@@ -131,17 +145,20 @@ func TestExactAgainstReferences(t *testing.T) {
 		}
 		for i := range n {
 			w, h, colors := ref.size(rng)
-			b := Random(w, h, colors, Dust, rng)
-			want := ref.clicks(b)
-			sol, err := solveExact(t.Context(), b, options{TableBits: 16, naiveUpper: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkSolution(t, "exact", b, sol)
-			if sol.Clicks != want || !sol.Optimal {
-				t.Fatalf("board %d: exact %d clicks (optimal %v), %s %d:\n%s", i, sol.Clicks, sol.Optimal, ref.name, want, Format(b, Letters))
-			}
+			visit(i, Random(w, h, colors, Dust, rng), ref, rng)
 		}
+	}
+}
+
+// dfsClicks returns the blog's DFS as a reference (independent code,
+// exact when it finishes), with a table of 2^bits entries.
+func dfsClicks(t *testing.T, bits int) func(b *Board) int {
+	return func(b *Board) int {
+		sol, err := DFS{TableBits: bits}.Solve(t.Context(), b)
+		if err != nil || !sol.Optimal {
+			t.Fatalf("dfs: %v", err)
+		}
+		return sol.Clicks
 	}
 }
 
@@ -179,60 +196,40 @@ func TestShadow(t *testing.T) {
 }
 
 // TestHalfBound checks the exact solver's half bound (exact_half.go)
-// against references: at every position of random games on random boards,
-// the half bound is at most the position's fewest clicks, found by a breadth-first search (small boards) or the blog's
-// DFS (independent code; 6 x 4-5 boards). It also counts the positions
-// where the half bound is above the colours' bound (colours left, plus one
-// when no colour is a single group), so that the test cannot pass by
-// bounding nothing.
+// against references: at every position of random games on random
+// boards, the half bound is at most the position's fewest clicks, found by
+// a breadth-first search (small boards) or the blog's DFS (6 x 4-5
+// boards). It also counts the positions where the half bound is above the
+// colours' bound (colours left, plus one when no colour is a single
+// group), so that the test cannot pass by bounding nothing.
 func TestHalfBound(t *testing.T) {
-	dfs := func(b *Board) int {
-		sol, err := DFS{TableBits: 18}.Solve(t.Context(), b)
-		if err != nil || !sol.Optimal {
-			t.Fatalf("dfs: %v", err)
-		}
-		return sol.Clicks
-	}
 	positions, above := 0, 0
-	for _, ref := range []struct {
-		n, short int
-		size     func(rng *rand.Rand) (w, h, colors int)
-		clicks   func(b *Board) int
-	}{
-		{200, 40, func(rng *rand.Rand) (int, int, int) { return 2 + rng.IntN(4), 2 + rng.IntN(3), 2 + rng.IntN(3) }, bruteForce},
-		{30, 12, func(rng *rand.Rand) (int, int, int) { return 6, 4 + rng.IntN(2), 4 + rng.IntN(2) }, dfs},
-	} {
-		rng := rand.New(rand.NewPCG(43, uint64(ref.n)))
-		n := ref.n
-		if testing.Short() {
-			n = ref.short
-		}
-		for range n {
-			w, h, colors := ref.size(rng)
-			b := Random(w, h, colors, Dust, rng)
-			g := newBitGeom(b)
-			hs := newHalfSearch(g)
-			for !b.IsEmpty() {
-				s := g.toBits(b)
-				v := hs.optima(&s, g.all, [2]int8{})
-				lb := hs.bound(v)
-				opt := ref.clicks(b)
-				if lb > opt {
-					t.Fatalf("half bound %d (optima %d and %d) above the fewest clicks %d on\n%s", lb, v[0], v[1], opt, Format(b, Letters))
-				}
-				colours := g.colorsLeft(&s)
-				if !g.hasSingle(&s) {
-					colours++
-				}
-				if lb > colours {
-					above++
-				}
-				positions++
-				moves := b.Moves(nil)
-				b.PlayGroup(moves[rng.IntN(len(moves))])
+	eachRandomDust([]dustRef{
+		{"brute force", 200, 40, func(rng *rand.Rand) (int, int, int) { return 2 + rng.IntN(4), 2 + rng.IntN(3), 2 + rng.IntN(3) }, bruteForce},
+		{"dfs", 30, 12, func(rng *rand.Rand) (int, int, int) { return 6, 4 + rng.IntN(2), 4 + rng.IntN(2) }, dfsClicks(t, 18)},
+	}, func(_ int, b *Board, ref dustRef, rng *rand.Rand) {
+		g := newBitGeom(b)
+		hs := newHalfSearch(g)
+		for !b.IsEmpty() {
+			s := g.toBits(b)
+			v := hs.optima(&s, g.all, [2]int8{})
+			lb := hs.bound(v)
+			opt := ref.clicks(b)
+			if lb > opt {
+				t.Fatalf("half bound %d (optima %d and %d) above the fewest clicks %d (%s) on\n%s", lb, v[0], v[1], opt, ref.name, Format(b, Letters))
 			}
+			colours := g.colorsLeft(&s)
+			if !g.hasSingle(&s) {
+				colours++
+			}
+			if lb > colours {
+				above++
+			}
+			positions++
+			moves := b.Moves(nil)
+			b.PlayGroup(moves[rng.IntN(len(moves))])
 		}
-	}
+	})
 	if above < 5 {
 		t.Fatalf("the half bound is above the colours' bound at only %d of %d positions", above, positions)
 	}
