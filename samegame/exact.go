@@ -334,9 +334,10 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 		if noSingle {
 			c.lb++
 		}
-		colours := c.lb
+		// A child with no click to spare by its colours gets the chain
+		// test below; the others, the half bound.
 		chain := g+1+c.lb == bound && !noSingle
-		if g+1+c.lb <= bound && e.half != nil && !chain {
+		if e.half != nil && g+1+c.lb <= bound && !chain {
 			c.halves = e.half.optima(&c.board, grp.mask, e.halves[g])
 			c.lb = max(c.lb, e.half.bound(c.halves))
 		}
@@ -345,7 +346,7 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 			kids = kids[:len(kids)-1]
 			continue
 		}
-		if chain && c.lb == colours {
+		if chain {
 			// No click to spare below: only clicks that each remove a
 			// whole colour can do. That small search is cheaper than a
 			// table lookup (and most boards here fail it at once).
