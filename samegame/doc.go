@@ -55,12 +55,14 @@
 //     boards already searched; under Standard a score-bounded variant
 //     (DFS{Order, LookaheadPlies, TableBits, MaxNodes}).
 //   - Exact, which proves the fewest clicks of a Dust board of up to 64
-//     cells: IDA* with an admissible bound (the colours left, plus one or
+//     cells: IDA* with admissible bounds (the colours left, plus one or
 //     two where the reach of the clicks, the cells a click can change,
-//     shows that no colour can be removed in one click), sleep sets over
-//     commuting clicks and a transposition table of learned bounds, on bit
-//     boards, seeded by a beam search's solution (Exact{TableBits,
-//     MaxNodes}).
+//     shows that no colour can be removed in one click; and the half
+//     bound: no cell crosses the centre, so each half plays a relaxed game
+//     of its own, whose optima, found by a small search, bound the
+//     clicks), sleep sets over commuting clicks and a transposition table
+//     of learned bounds, on bit boards, seeded by a beam search's solution
+//     (Exact{TableBits, MaxNodes}).
 //   - Beam, beam search with duplicate detection (Beam{Width, MaxNodes});
 //     when its budget ends first, it completes its best board greedily.
 //   - MCTS (SP-MCTS), NMCS{Level} and NRPA{Level, Iterations} from

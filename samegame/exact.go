@@ -26,10 +26,15 @@ import (
 // lemma on every click of random games). Two clicks whose reaches are
 // apart commute (TestCommute): the search keeps sleep sets (Godefroid
 // 1996), so that such a pair is tried in one order only, and the chain
-// test skips a first click that its own child's search covers. On the
-// issue 43 set of 20 boards (docs/results/samegame.md) the median proof
-// takes 1.3 CPU-s and 12-click boards 2-6 s; boards of 13 clicks still
-// take 35 to 100.
+// test skips a first click that its own child's search covers.
+//
+// The half bound (exact_half.go) comes from the optima of the board's two
+// halves in relaxed games of their own (no cell crosses the centre under
+// Dust rules): it is taken for every child that the colours do not prune
+// and that does not get the chain test (the chain test stands for the
+// search only where the colours' bound is the child's). mayFresh, a test
+// on the groups' shadows, spares maySingle most of its work. Measured on
+// the issue 43 set: docs/results/samegame.md.
 //
 // The table maps a board's 64-bit hash to the best lower bound on its
 // remaining clicks proved so far: when a depth-first iteration fails below
@@ -97,8 +102,11 @@ type exactSearch struct {
 	levels  [][]bitGroup   // per depth: the groups of the board being searched
 	kids    [][]exactChild // per depth: the children worth a look
 	reaches [][]uint64     // per depth: the reaches of the single groups
+	shadows [][]uint64     // per depth: the groups' shadows (for mayFresh)
 	sleep   [][]uint64     // per depth: the clicks not to make (sleep sets)
 	pending Solution       // for Progress
+	half    *halfSearch    // the half bound (nil where it does not apply)
+	halves  [][2]int8      // per depth: the relaxed optima of the board's halves
 	opts    *options
 }
 
@@ -109,6 +117,7 @@ type exactChild struct {
 	mask     uint64
 	reach    uint64 // the click's reach on the parent (for the sleep sets)
 	lb, size int
+	halves   [2]int8 // the relaxed optima of the child's halves
 }
 
 // solveExact proves the fewest clicks for a Dust board of at most 64 cells.
@@ -151,21 +160,26 @@ func solveExact(ctx context.Context, b *Board, opts options) (Solution, error) {
 	}
 	geom := newBitGeom(b)
 	n := b.Cells() + 2
-	e := &exactSearch{ctx: ctx, geom: geom, tt: newTable(bits), max: opts.MaxNodes, opts: &opts,
-		levels: make([][]bitGroup, n), kids: make([][]exactChild, n), reaches: make([][]uint64, n), sleep: make([][]uint64, n), pending: upper}
+	e := &exactSearch{ctx: ctx, geom: geom, tt: newTable(bits), max: opts.MaxNodes, opts: &opts, half: newHalfSearch(geom),
+		levels: make([][]bitGroup, n), kids: make([][]exactChild, n), reaches: make([][]uint64, n), shadows: make([][]uint64, n), halves: make([][2]int8, n), sleep: make([][]uint64, n), pending: upper}
 	sol := upper
 	sol.Optimal = false
 	root := geom.toBits(b)
 	bound := geom.colorsLeft(&root)
+	if e.half != nil {
+		e.halves[0] = e.half.optima(&root, geom.all, [2]int8{})
+		bound = max(bound, e.half.bound(e.halves[0]))
+	}
+	rootLB := bound
 	for bound < upper.Clicks {
 		e.sleep[0] = e.sleep[0][:0]
-		lb := e.search(&root, geom.hash(&root), geom.colorsLeft(&root), 0, bound)
+		lb := e.search(&root, geom.hash(&root), rootLB, 0, bound)
 		if e.found != nil {
 			sol.Moves = e.moves(b)
 			break
 		}
 		if e.err != nil {
-			sol.Nodes += e.nodes
+			sol.Nodes += e.allNodes()
 			if err := finish(b, &sol); err != nil {
 				return sol, err
 			}
@@ -174,8 +188,16 @@ func solveExact(ctx context.Context, b *Board, opts options) (Solution, error) {
 		bound = max(bound+1, lb)
 	}
 	sol.Optimal = true
-	sol.Nodes += e.nodes
+	sol.Nodes += e.allNodes()
 	return sol, finish(b, &sol)
+}
+
+// allNodes returns the boards expanded, the half bound's included.
+func (e *exactSearch) allNodes() int64 {
+	if e.half == nil {
+		return e.nodes
+	}
+	return e.nodes + e.half.nodes
 }
 
 // moves converts the found groups to clicks by replaying them on b.
@@ -253,6 +275,9 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 	// alone exceed the bound), then look their bounds up in the table
 	// (independent loads that the memory system overlaps), then search.
 	kids := e.kids[g][:0]
+	// The shadows of the groups, for mayFresh (0: not computed yet).
+	shadows := append(e.shadows[g][:0], make([]uint64, len(groups))...)
+	e.shadows[g] = shadows
 	for i, grp := range groups {
 		if slices.Contains(e.sleep[g], grp.mask) {
 			// Searched from a sibling of this board: it failed there
@@ -273,7 +298,7 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 			if finishes {
 				left--
 			}
-			fresh, _ := e.maySingle(s, groups, &span, i)
+			fresh := e.mayFresh(groups, shadows, &span, i) && e.maySingle(s, groups, &span, i)
 			if noSingle = left > 0 && !fresh; noSingle && g+2+left > bound {
 				best = min(best, 2+left)
 				continue
@@ -284,7 +309,7 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 			// click's is the search below Y's own child (the two clicks
 			// commute, TestCommute), so the test skips it; with nothing
 			// else to start with, the click is not played.
-			fresh, z := e.maySingle(s, groups, &span, i)
+			z := geom.reach(s, grp.mask)
 			all := true
 			for j, y := range singles {
 				if e.reaches[g][j]&z == 0 {
@@ -293,7 +318,7 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 					all = false
 				}
 			}
-			if !fresh && all {
+			if all && !(e.mayFresh(groups, shadows, &span, i) && e.maySingle(s, groups, &span, i)) {
 				best = min(best, 2+k)
 				continue
 			}
@@ -309,12 +334,19 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 		if noSingle {
 			c.lb++
 		}
+		// A child with no click to spare by its colours gets the chain
+		// test below; the others, the half bound.
+		chain := g+1+c.lb == bound && !noSingle
+		if e.half != nil && g+1+c.lb <= bound && !chain {
+			c.halves = e.half.optima(&c.board, grp.mask, e.halves[g])
+			c.lb = max(c.lb, e.half.bound(c.halves))
+		}
 		if g+1+c.lb > bound {
 			best = min(best, 1+c.lb)
 			kids = kids[:len(kids)-1]
 			continue
 		}
-		if g+1+c.lb == bound && !noSingle {
+		if chain {
 			// No click to spare below: only clicks that each remove a
 			// whole colour can do. That small search is cheaper than a
 			// table lookup (and most boards here fail it at once).
@@ -394,6 +426,7 @@ func (e *exactSearch) descend(s *bitBoard, g, bound int, kids []exactChild, best
 		}
 		e.sleep[g+1] = sleep
 		e.path = append(e.path, c.mask)
+		e.halves[g+1] = c.halves
 		d := 1 + e.search(&c.board, c.hash, c.lb, g+1, bound)
 		e.path = e.path[:len(e.path)-1]
 		if e.found != nil || e.err != nil {
@@ -411,7 +444,7 @@ func (e *exactSearch) descend(s *bitBoard, g, bound int, kids []exactChild, best
 // the reach: a group outside it is a group after the click as before, and
 // another group of its colour stays on the board. A colour left with one
 // group by the click (its own) may be one.
-func (e *exactSearch) maySingle(s *bitBoard, groups []bitGroup, span *[MaxColors + 1]int, i int) (bool, uint64) {
+func (e *exactSearch) maySingle(s *bitBoard, groups []bitGroup, span *[MaxColors + 1]int, i int) bool {
 	moved := e.geom.changes(s, groups[i].mask)
 	z := moved | e.geom.neighbours(moved)
 	moved &^= groups[i].mask
@@ -420,7 +453,7 @@ func (e *exactSearch) maySingle(s *bitBoard, groups []bitGroup, span *[MaxColors
 		others := span[c+1] - span[c]
 		if c == d {
 			if others--; others == 1 {
-				return true, z
+				return true
 			}
 		}
 		if others < 2 || s.planes[c]&moved == 0 {
@@ -434,10 +467,72 @@ func (e *exactSearch) maySingle(s *bitBoard, groups []bitGroup, span *[MaxColors
 			all = j == i || groups[j].mask&z != 0
 		}
 		if all {
-			return true, z
+			return true
 		}
 	}
-	return false, z
+	return false
+}
+
+// mayFresh is a quick test that maySingle needs to pass: the click
+// groups[i] may make a colour a single group only when its colour has two
+// groups, or when it holds a cell of the shadow of every group of a colour
+// of two groups or more (but itself): such a colour's groups must all meet
+// the click's reach. shadows[j] caches shadow(groups[j].mask) (0: not
+// computed yet).
+func (e *exactSearch) mayFresh(groups []bitGroup, shadows []uint64, span *[MaxColors + 1]int, i int) bool {
+	x := groups[i]
+	d := int(x.color)
+	if span[d+1]-span[d] == 2 {
+		return true
+	}
+	for c := range e.geom.colors {
+		if span[c+1]-span[c] < 2 {
+			continue
+		}
+		all := true
+		for j := span[c]; all && j < span[c+1]; j++ {
+			if j == i {
+				continue
+			}
+			if shadows[j] == 0 {
+				shadows[j] = e.geom.shadow(groups[j].mask)
+			}
+			all = shadows[j]&x.mask != 0
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// shadow returns the cells p such that a Dust click holding p may have a
+// reach (bitGeom.reach) that meets grp: every click whose reach meets grp
+// holds a cell of shadow(grp) (TestShadow).
+//
+// Proof: the reach is the changes ch and their neighbours, so a reach
+// that meets grp holds a cell q of ch in grp or next to it (in D, grp and
+// its neighbours). By changes, q = (qx, qy) lies, for a column x where the
+// click has cells, the lowest at row y0, in column x or outward of it in
+// its half (qx in out[x]), and qy >= y0: the removed cells of column x
+// lie in rows y0 .. n-1 (n the column's height), so the band of rows
+// n-r .. n-1 starts at y0 or above. The shadow holds every cell (x, y)
+// with y <= qy and qx in out[x], for each q in D: D filled down, then
+// spread toward the centre within each half. So it holds (x, y0), a cell
+// of the click.
+func (g *bitGeom) shadow(grp uint64) uint64 {
+	d := grp | g.neighbours(grp)
+	w := uint(g.w)
+	for sh := w; sh < uint(g.w*g.h); sh <<= 1 {
+		d |= d >> sh
+	}
+	for range g.w/2 - 1 {
+		d |= (d & g.packRight) << 1
+	}
+	for range g.w - g.w/2 - 1 {
+		d |= (d & g.packLeft) >> 1
+	}
+	return d
 }
 
 // chain reports whether s (not empty) can be cleared by clicks that each

@@ -73,7 +73,8 @@ func (s DFS) Solve(ctx context.Context, b *Board) (Solution, error) {
 // ErrUnsupported under Standard rules or for a larger board.
 type Exact struct {
 	// TableBits sizes the transposition table: 2^TableBits entries of 8
-	// bytes (zero: 23, 64 MiB; 10 to 32).
+	// bytes (zero: 23, 64 MiB; 10 to 32). The half bound's two tables
+	// take 32 MiB each besides, on boards of at most 8 rows.
 	TableBits int
 	// MaxNodes stops the search after expanding this many nodes (0: no
 	// limit).
