@@ -159,6 +159,7 @@ func TestJobBadInput(t *testing.T) {
 		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","budget":{"timeout_ns":3600000000000}}}`, 400, "budget: timeout 1h0m0s out of range"},
 		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","options":{"heuristic":"pdb"}}}`, 400, "the server chooses the pattern databases"},
 		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","goal":"blank-first","blank":3}}`, 400, "not both"},
+		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","build_mib":4096}}`, 400, "build_mib and note are the server's"},
 		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","solver":"idastar","options":{"weight":2}}}`, 400, "options: "},
 		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","solver":"magic"}}`, 400, "unknown solver"},
 	})

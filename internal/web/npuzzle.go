@@ -303,7 +303,7 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 			return timeout, err
 		},
 		run:   s.pdbJob,
-		local: true,
+		local: true, // it builds the server's own databases (pdbSet)
 	}, catalog.NpuzzleKind: {
 		check: func(spec json.RawMessage) (time.Duration, error) {
 			j, err := s.npuzzleJob(spec)
@@ -438,9 +438,8 @@ func (s *Server) npPDB(size npuzzle.Size, id string, opts catalog.NpuzzleOptions
 // within ctx (which carries the time limit), taking a busy slot: the
 // synchronous solves and hints. IDA* on a size with a pattern database
 // uses it when it is loaded (or its quick one); the fast solver uses a
-// loaded one. A limit is
-// a result, not an error; the error is the request's own end (reqCtx) or a
-// full server.
+// loaded one. A limit is a result, not an error; the error is the
+// request's own end (reqCtx) or a full server.
 func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k int, sv solver, opts catalog.NpuzzleRun,
 	timeout time.Duration) (solveResponse, error) {
 	size := b.Size()
