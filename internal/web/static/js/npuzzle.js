@@ -407,7 +407,8 @@ function playAnswer(res, name) {
       auto(`${why}. The fast solver takes over: `);
       return;
     }
-    notify(`${why}.`, 'warn');
+    const fast = game.rows * game.cols > 16 && res.solver !== 'fast' ? '; the fast solver answers any board up to 10x10 in about a second' : '';
+    notify(`${why}${fast}.`, 'warn');
     return;
   }
   if (res.board !== line(game.tiles, game.cols)) {
