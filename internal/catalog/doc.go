@@ -34,7 +34,13 @@
 //     run alike. A job names no file on its worker. The View of the
 //     jigsaw, gap, edge-matching and tangram jobs (*_view.go) adds what a
 //     person follows on the web page: progress values and the answer's
-//     view, computed (scored against the truth) where the job runs.
+//     view, computed (scored against the truth) where the job runs. The
+//     sliding-tile job (NpuzzleJob) carries the web game's gap-anywhere
+//     goal as its Blank, which the job maps to blank-last and back
+//     (NpuzzleGoalMap, npuzzle_goal.go), and names its pattern database by
+//     partition: the worker loads it from its own cache, building a
+//     missing one only within the job's BuildMiB (RunNpuzzleJob reports
+//     the load or build, then the search, as NpuzzleProgress).
 //
 //     job := catalog.SameGameJob{Spec: catalog.Spec[catalog.SameGameOptions]{Solver: "nrpa",
 //     Options: catalog.SameGameOptions{Level: 3, Iterations: 100}, Budget: catalog.Budget{Timeout: time.Minute}},

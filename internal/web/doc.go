@@ -20,11 +20,15 @@
 // (the jigsaw's pictures, the gap puzzle's region: a worker reads no file
 // the job names), and the jigsaw, gap, edge-matching and tangram jobs ask
 // for their view (View: the layouts, placements, boards and iterates the
-// page shows, computed where the job runs). The sliding page's kinds (its
-// Auto, the catalogue's npuzzle.solve with the blank's home of the page's
-// goal, and npuzzle.pdb, the server's own) use the server's pattern
-// databases, so they run on its own MemJobs (jobKind.local) whatever the
-// job system, and do not survive a restart. The server bounds
+// page shows, computed where the job runs). The sliding page's Auto is the
+// catalogue's npuzzle.solve with the blank's home of the page's goal: the
+// server names the pattern database at submit (its own if loaded or on
+// disk, else the quick 6-6-3 on 4x4) and bounds what a worker may build
+// (catalog.NpuzzleJob.BuildMiB); the worker maps the goal and loads or
+// builds the database in its own cache (the server's in-process runs use
+// the server's pdbSet). Only npuzzle.pdb, the build of the server's own
+// databases, runs on the server's MemJobs (jobKind.local) whatever the
+// job system, and does not survive a restart. The server bounds
 // the jobs of one client and of one address running at once (counted again
 // from the store's job records at start), each job's time, and the sizes
 // of every spec.
@@ -70,9 +74,10 @@
 // wrong joins; jigsaw.solve jobs stream each generation's best layout.
 //
 // The sliding game's gap may have its home anywhere (the source game lets
-// the first tile tapped become the gap): a goalMap mirrors the board to
-// bring the home nearest the last cell, renames the tiles and walks the
-// gap home after the solver's answer (npuzzle_goal.go). IDA* uses the
+// the first tile tapped become the gap): the catalogue's goal map
+// (catalog.NpuzzleGoalMap) mirrors the board to bring the home nearest the
+// last cell, renames the tiles and walks the gap home after the solver's
+// answer, in the job wherever it runs and in the synchronous solves. IDA* uses the
 // pattern databases of Config.PDBs, 7-8 on 4x4 and 6-6-6-6 on 5x5, each
 // loaded or built once per server whoever asks (pdbSet), on the server's
 // life rather than a job's, and kept in package npuzzle's files in

@@ -336,9 +336,11 @@ type jobKind struct {
 	upload func(ctx context.Context, spec json.RawMessage) (json.RawMessage, error)
 	// local, when set, runs the kind on the server's own job system (its
 	// MemJobs) whatever Config.Jobs is: a kind of the web's own that
-	// reads the server's files (its pattern databases), which the workers
-	// of the job system (`tessera worker`: the catalogue's kinds only) do
-	// not run.
+	// works on the server's own state, which the workers of the job
+	// system (`tessera worker`: the catalogue's kinds only) do not run.
+	// The one such kind is npuzzle.pdb, the build of the server's pattern
+	// databases (in its memory and its cache folder, which the page's
+	// status reads).
 	local bool
 }
 

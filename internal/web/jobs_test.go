@@ -67,11 +67,11 @@ func TestSlidingJob(t *testing.T) {
 	if last.State != JobDone {
 		t.Fatalf("last state %+v", last)
 	}
-	var res solveResponse
+	var res catalog.NpuzzleRecord
 	if err := json.Unmarshal(last.Result, &res); err != nil {
 		t.Fatal(err)
 	}
-	if !res.Solved || !res.Optimal || res.Length != 12 || res.Guide != "pattern database 5-5-5" {
+	if !res.Solved || !res.Optimal || res.Length != 12 || res.Heuristic != "pdb" || res.Partition != "5-5-5" {
 		t.Fatalf("result %+v", res)
 	}
 	checkSolution(t, board, res.Moves)
@@ -100,12 +100,12 @@ func TestSlidingJobIsTheCatalogues(t *testing.T) {
 		page := decode[solveResponse](t, call(t, s, "POST", "/api/npuzzle/solve", map[string]any{"board": "8 6 7/2 5 4/0 3 1", "solver": "astar", "blank": blank}), 200)
 		j := catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: "astar", Budget: catalog.Budget{Timeout: time.Minute}}, Board: "8 6 7/2 5 4/0 3 1", Goal: goal}
 		states := events(t, ts.URL, submit(t, s, "npuzzle.solve", j).ID)
-		var got solveResponse
+		var got catalog.NpuzzleRecord
 		if last := states[len(states)-1]; last.State != JobDone || json.Unmarshal(last.Result, &got) != nil {
 			t.Fatalf("goal %q: %+v", goal, last)
 		}
 		if !got.Solved || got.Moves != page.Moves || got.Goal != page.Goal || got.Optimal != page.Optimal {
-			t.Errorf("goal %q: job %+v, page %+v", goal, got.NpuzzleRecord, page.NpuzzleRecord)
+			t.Errorf("goal %q: job %+v, page %+v", goal, got, page.NpuzzleRecord)
 		}
 	}
 }
@@ -159,6 +159,7 @@ func TestJobBadInput(t *testing.T) {
 		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","budget":{"timeout_ns":3600000000000}}}`, 400, "budget: timeout 1h0m0s out of range"},
 		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","options":{"heuristic":"pdb"}}}`, 400, "the server chooses the pattern databases"},
 		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","goal":"blank-first","blank":3}}`, 400, "not both"},
+		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","build_mib":4096}}`, 400, "build_mib and note are the server's"},
 		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","solver":"idastar","options":{"weight":2}}}`, 400, "options: "},
 		{`{"kind":"npuzzle.solve","spec":{"board":"1 2/3 0","solver":"magic"}}`, 400, "unknown solver"},
 	})
@@ -190,10 +191,11 @@ func TestBigOptimalTimeout(t *testing.T) {
 	} {
 		s, _ := newServer(t, Config{BigOptimalTimeout: c.big})
 		spec, _ := json.Marshal(catalog.NpuzzleJob{Spec: catalog.Spec[catalog.NpuzzleOptions]{Solver: c.solver, Budget: catalog.Budget{Timeout: c.asked}}, Board: c.board.Line()})
-		_, _, got, _, _, err := s.checkNPSpec(spec)
+		j, err := s.npuzzleJob(spec)
 		if err != nil {
 			t.Fatal(err)
 		}
+		got := j.Budget.Timeout
 		if got != c.want {
 			t.Errorf("BigOptimalTimeout %v, %s on %v, %v asked: %v, want %v", c.big, c.solver, c.board.Size(), c.asked, got, c.want)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"tessera/internal/catalog"
 	"tessera/internal/jobs"
+	"tessera/npuzzle"
 )
 
 // TestNATSJobsFull: a submission past the job store's bound is answered
@@ -52,6 +53,7 @@ func TestPagesOnCatalogueWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // the worker's cache of pattern databases
 	s, _ := newServer(t, Config{Jobs: NATSJobs{C: c}})
 	defer s.Close()
 	// The worker's registry: the catalogue's functions, not the web's (a
@@ -86,7 +88,12 @@ func TestPagesOnCatalogueWorkers(t *testing.T) {
 			`"iterates":["data:image/png`, `"solver":"lp"`},
 		{"jigsaw.solve", jgJob(jgRef{Pictures: []string{"mosaic"}, Piece: 120, Rotate: true, Seed: 1}, "ga", time.Minute), true, `"perfect":true`, `"board"`},
 		{"gaps.solve", gapsJob(gp.Puzzle, "mcts", map[string]any{"sims": 10}, map[string]any{"pace_ms": 100}), true, `"final":true`, `"step"`},
-		{"npuzzle.solve", map[string]any{"board": "1 2 3/4 0 6/7 5 8", "solver": "bfs"}, false, `"length":2`, ""},
+		// The sliding page's Auto: the gap's home in the middle (the goal
+		// map and the walk home applied on the worker), and IDA* on 4x4
+		// with the database the server names (5-5-5 here), which the
+		// worker builds in its own cache.
+		{"npuzzle.solve", map[string]any{"board": "1 2 3/0 4 5/6 7 8", "solver": "bfs", "blank": 4}, true, `"goal":"blank at cell 4","solver":"bfs"`, ""},
+		{"npuzzle.solve", map[string]any{"board": "5 1 2 3/9 6 7 4/13 10 11 8/14 15 12 0", "solver": "idastar"}, true, `"partition":"5-5-5","moves":`, `"phase":"`},
 		{"npuzzle.pdb", map[string]any{"size": "4x4"}, false, `"table_info"`, ""},
 	} {
 		st := submit(t, s, tc.kind, tc.spec)
@@ -97,6 +104,19 @@ func TestPagesOnCatalogueWorkers(t *testing.T) {
 		}
 		if tc.progress != "" && !slices.ContainsFunc(states, func(st JobState) bool { return strings.Contains(string(st.Progress), tc.progress) }) {
 			t.Errorf("%s: no progress with %s from the worker: %+v", tc.kind, tc.progress, states)
+		}
+		if tc.kind == "npuzzle.solve" {
+			var res catalog.NpuzzleRecord
+			json.Unmarshal(last.Result, &res)
+			spec := tc.spec.(map[string]any)
+			k, ok := spec["blank"].(int)
+			if b, _ := npuzzle.Parse(res.Board, npuzzle.Size{}); !ok && b != nil {
+				k = b.Rows()*b.Cols() - 1
+			}
+			end, err := replayLine(t, spec["board"].(string), res.Moves)
+			if err != nil || !isGoal(end, k) || !res.Solved {
+				t.Errorf("npuzzle.solve: %+v does not reach the goal with the blank at %d (%v)", res, k, err)
+			}
 		}
 		rec, err := c.Status(ctx, st.ID)
 		switch {

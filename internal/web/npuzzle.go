@@ -189,7 +189,7 @@ func shuffle(size npuzzle.Size, k int, uniform bool, seed uint64) (*npuzzle.Boar
 		var b *npuzzle.Board
 		switch {
 		case uniform:
-			b = gm.fromSolverBoard(npuzzle.Random(size, npuzzle.BlankLast, rng))
+			b = gm.FromSolverBoard(npuzzle.Random(size, npuzzle.BlankLast, rng))
 		case last:
 			b = npuzzle.RandomWalk(size, npuzzle.BlankLast, walk, rng)
 		default:
@@ -240,21 +240,9 @@ type solveResponse struct {
 	Limit string  `json:"limit,omitempty"` // "time" or "memory"
 }
 
-// slidingProgress is the progress of an npuzzle.solve job.
-type slidingProgress struct {
-	Phase     string  `json:"phase"` // "database" or "search"
-	Message   string  `json:"message"`
-	Expanded  int64   `json:"expanded,omitempty"`
-	Generated int64   `json:"generated,omitempty"`
-	MS        float64 `json:"ms"`
-	Layer     float64 `json:"layer,omitempty"` // of the database table being built, 0..1
-	// The database's build: table (1-based) of tables, the breadth-first
-	// level being expanded and the abstract states reached so far.
-	Table  int   `json:"table,omitempty"`
-	Tables int   `json:"tables,omitempty"`
-	Depth  int   `json:"depth,omitempty"`
-	States int64 `json:"states,omitempty"`
-}
+// slidingProgress is the progress of an npuzzle.solve job (and of an
+// npuzzle.pdb job's build): the catalogue's.
+type slidingProgress = catalog.NpuzzleProgress
 
 func (s *Server) npuzzleSolve(r *http.Request) (int, any, error) {
 	var req solveRequest
@@ -267,7 +255,7 @@ func (s *Server) npuzzleSolve(r *http.Request) (int, any, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
-	res, err := s.solveSliding(ctx, r.Context(), b, k, sv, catalog.NpuzzleRun{}, timeout, false, nil)
+	res, err := s.solveSliding(ctx, r.Context(), b, k, sv, catalog.NpuzzleRun{}, timeout)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -302,13 +290,12 @@ func (s *Server) checkSolve(req solveRequest, def, most time.Duration) (solver, 
 }
 
 // npuzzleJobs is the sliding game's job kinds: the catalogue's
-// npuzzle.solve, whose spec is the catalogue's job (npSolveSpec) and whose
-// result the catalogue's record with the page's view (solveResponse); and
-// npuzzle.pdb, the load or build of a database alone (npuzzle_pdb.go), the
-// server's own. Both run on the server (local): the solve uses the
-// server's pattern databases, chosen and loaded when it runs (the quick
-// 6-6-3 on 4x4 until 7-8 is built, waiting for a load with its progress),
-// which a worker's cache does not follow.
+// npuzzle.solve (any worker runs it, `tessera worker`'s included), whose
+// spec the page sends as the catalogue's job with the blank's home of its
+// goal and the server completes at submit (npuzzleJob: the pattern
+// database it names, the memory and build bounds, the time limit), and
+// whose result is the catalogue's record; and npuzzle.pdb, the load or
+// build of a database alone (npuzzle_pdb.go), the server's own.
 func npuzzleJobs(s *Server) map[string]jobKind {
 	return map[string]jobKind{"npuzzle.pdb": {
 		check: func(spec json.RawMessage) (time.Duration, error) {
@@ -316,52 +303,60 @@ func npuzzleJobs(s *Server) map[string]jobKind {
 			return timeout, err
 		},
 		run:   s.pdbJob,
-		local: true,
+		local: true, // it builds the server's own databases (pdbSet)
 	}, catalog.NpuzzleKind: {
-		local: true,
 		check: func(spec json.RawMessage) (time.Duration, error) {
-			_, _, timeout, _, _, err := s.checkNPSpec(spec)
-			return timeout, err
+			j, err := s.npuzzleJob(spec)
+			return j.Budget.Timeout + 2*time.Minute, err // the database's load, a slot
 		},
-		run: func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
-			j, sv, timeout, b, k, err := s.checkNPSpec(spec)
+		normalize: func(spec json.RawMessage) (json.RawMessage, error) {
+			j, err := s.npuzzleJob(spec)
 			if err != nil {
 				return nil, err
 			}
-			ctx, cancel := context.WithTimeout(ctx, timeout)
-			defer cancel()
-			res, err := s.solveSliding(ctx, context.WithoutCancel(ctx), b, k, sv, catalog.NpuzzleRun{NpuzzleOptions: j.Options}, timeout, true, progress)
-			if err != nil {
-				return nil, err
-			}
-			if res.Limit != "" && ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				return res, ctx.Err() // cancelled
-			}
-			return res, nil
+			return json.Marshal(j)
 		},
+		run: s.slotted(func(ctx context.Context, spec json.RawMessage, progress func(any)) (any, error) {
+			var j catalog.NpuzzleJob
+			if err := json.Unmarshal(spec, &j); err != nil {
+				return nil, fmt.Errorf("npuzzle.solve: %w", err)
+			}
+			rec := catalog.RunNpuzzleJob(ctx, j, s.loadJobPDB, progress)
+			if err := ctx.Err(); err != nil {
+				return rec, err
+			}
+			return rec, nil
+		}),
 	}}
 }
 
-// npSolveSpec is the spec of an npuzzle.solve job: the catalogue's job
-// (catalog.NpuzzleJob), with the blank's home of the page's goal (the
-// blank anywhere). The server sets the pattern database and the memory
-// bound; the time limit is the budget (0: the server's default).
-type npSolveSpec struct {
-	catalog.NpuzzleJob
-	Blank *int `json:"blank,omitempty"` // the blank's home cell; nil: Goal's (default blank-last)
+// npBuildMiB bounds the pattern database tables a worker builds for the
+// page's solve (catalog.NpuzzleJob.BuildMiB): 6-6-3's (5 MiB) and 5-5-5's,
+// not 7-8's or 6-6-6-6's (0.5 and 1 GiB a table), which a worker refuses
+// unless they are in its cache.
+const npBuildMiB = 256
+
+// loadJobPDB is the server's loader of an npuzzle.solve job's database
+// when the server runs the job itself: its own databases (pdbSet), shared
+// with the page's status and npuzzle.pdb jobs.
+func (s *Server) loadJobPDB(ctx context.Context, _ catalog.NpuzzleJob, part npuzzle.Partition, build func(npuzzle.BuildProgress)) (*npuzzle.PDB, error) {
+	return s.pdbs.loadPart(ctx, part.Size, part.Name, build)
 }
 
-// checkNPSpec checks an npuzzle.solve job and returns it with its menu
-// entry, its time limit (checkSolve's: Config.JobTimeout by default, at
-// most BigOptimalTimeout for an optimal solver on more than 16 cells),
-// its board and its blank's home.
-func (s *Server) checkNPSpec(spec json.RawMessage) (npSolveSpec, solver, time.Duration, *npuzzle.Board, int, error) {
-	var j npSolveSpec
-	bad := func(format string, args ...any) (npSolveSpec, solver, time.Duration, *npuzzle.Board, int, error) {
-		return j, solver{}, 0, nil, 0, errorf(http.StatusBadRequest, format, args...)
+// npuzzleJob checks the page's npuzzle.solve spec, the catalogue's job
+// (catalog.NpuzzleJob) with the blank's home of the page's goal, and
+// returns the job to submit: its time limit the budget (checkSolve's:
+// Config.JobTimeout by default, at most BigOptimalTimeout for an optimal
+// solver on more than 16 cells), its memory bound the server's
+// (SolveMemory), its pattern database the server's choice (npPDB), and
+// its blank's home set unless it is the last cell.
+func (s *Server) npuzzleJob(spec json.RawMessage) (catalog.NpuzzleJob, error) {
+	var j catalog.NpuzzleJob
+	bad := func(format string, args ...any) (catalog.NpuzzleJob, error) {
+		return j, errorf(http.StatusBadRequest, format, args...)
 	}
 	if err := specUnmarshal(spec, &j); err != nil {
-		return j, solver{}, 0, nil, 0, err
+		return j, err
 	}
 	o, t := j.Options, j.Budget.Timeout
 	switch {
@@ -375,6 +370,8 @@ func (s *Server) checkNPSpec(spec json.RawMessage) (npSolveSpec, solver, time.Du
 		return bad("options: max_mem and workers are the server's")
 	case j.Number != 0 || j.Published != 0:
 		return bad("number and published are a bench's")
+	case j.BuildMiB != 0 || j.Note != "":
+		return bad("build_mib and note are the server's")
 	case j.Goal != "" && j.Blank != nil:
 		return bad("give goal or blank, not both")
 	}
@@ -394,37 +391,64 @@ func (s *Server) checkNPSpec(spec json.RawMessage) (npSolveSpec, solver, time.Du
 		s.cfg.JobTimeout, s.cfg.MaxJobTimeout)
 	switch {
 	case err != nil:
-		return j, sv, 0, nil, 0, err
+		return j, err
 	case j.Size != "" && j.Size != b.Size().String():
 		return bad("size %s: the board is %v", j.Size, b.Size())
 	}
 	if err := catalog.Npuzzle.Applies(catalog.Options(o), catalog.Given(o), sv.ID); err != nil {
 		return bad("options: %v", err)
 	}
-	return j, sv, timeout, b, k, nil
+	j.Solver, j.Goal, j.Blank = sv.ID, "", &k
+	if k == b.Rows()*b.Cols()-1 {
+		j.Blank = nil
+	}
+	j.Budget.Timeout, j.Options.MaxMem, j.BuildMiB = timeout, catalog.MiB(max(s.cfg.SolveMemory>>20, 1)), npBuildMiB
+	if part, note := s.npPDB(b.Size(), sv.ID, o); part != "" {
+		j.Options.Heuristic, j.Options.Partition, j.Note = "pdb", part, note
+	}
+	return j, nil
+}
+
+// npPDB names the pattern database the page's solve by solver id with
+// opts uses on boards of size s ("": none), from what the server has, with
+// a note for people: IDA* the size's own when it is loaded or on disk,
+// else its quick one (6-6-3 on 4x4 while 7-8 is not built: issue 39), else
+// the size's own; the fast solver the one the server has loaded.
+func (s *Server) npPDB(size npuzzle.Size, id string, opts catalog.NpuzzleOptions) (part, note string) {
+	switch {
+	case id == "idastar" && opts.Heuristic == "" && s.pdbs.has(size):
+		name, quick := s.pdbs.parts[size], s.pdbs.quick(size)
+		if s.pdbs.ready(size) != nil || quick == "" || s.pdbs.onDisk(size) {
+			return name, ""
+		}
+		what := "is not built yet"
+		if s.pdbs.started(size) {
+			what = "is still being built"
+		}
+		return quick, fmt.Sprintf("the pattern database %s %s, so IDA* used %s", name, what, quick)
+	case id == "fast" && opts.Heuristic == "":
+		if d := s.fastPDB(size); d != nil {
+			return d.Partition().Name, ""
+		}
+	}
+	return "", ""
 }
 
 // solveSliding runs the menu entry sv on b, whose blank's home is cell k,
-// within ctx (which carries the time limit), taking a busy slot. IDA* on a
-// size with a pattern database uses it: waiting for it to load or build
-// when wait is set (a job, which reports the build on progress), else only
-// when it is already loaded; the fast solver uses a loaded one. A limit is
-// a result, not an error; the error is the request's own end (reqCtx) or a
-// full server.
+// within ctx (which carries the time limit), taking a busy slot: the
+// synchronous solves and hints. IDA* on a size with a pattern database
+// uses it when it is loaded (or its quick one); the fast solver uses a
+// loaded one. A limit is a result, not an error; the error is the
+// request's own end (reqCtx) or a full server.
 func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k int, sv solver, opts catalog.NpuzzleRun,
-	timeout time.Duration, wait bool, progress func(any)) (solveResponse, error) {
-	start := time.Now()
+	timeout time.Duration) (solveResponse, error) {
 	size := b.Size()
 	gm := newGoalMap(size, k)
-	sb := gm.toSolver(b)
+	sb := gm.ToSolver(b)
 	var note []string
-	heuristic := ""
 	switch {
 	case sv.ID == "idastar" && opts.Heuristic == "" && s.pdbs.has(size):
-		d, n, late := s.idaPDB(ctx, size, wait, progress, start, timeout)
-		if late != "" {
-			return notReady(b, k, sv, start, late), nil
-		}
+		d, n := s.idaPDB(size)
 		note = n
 		if d != nil {
 			opts.Heuristic, opts.Hooks.PDB = "pdb", d
@@ -432,25 +456,7 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 	case sv.ID == "fast":
 		opts.Hooks.PDB = s.fastPDB(size)
 	}
-	if opts.Hooks.PDB != nil {
-		heuristic = "pattern database " + opts.Hooks.PDB.Partition().Name
-	}
-	if heuristic == "" {
-		heuristic = map[string]string{"bfs": "none", "bibfs": "none", "wastar": "Manhattan distance"}[sv.ID]
-		if heuristic == "" {
-			heuristic = "linear conflict"
-			if opts.Heuristic != "" && opts.Heuristic != "linear" {
-				heuristic = opts.Heuristic
-			}
-		}
-	}
-	if progress != nil {
-		progress(slidingProgress{Phase: "search", Message: fmt.Sprintf("Searching with %s (%s)…", sv.Name, heuristic), MS: msSince(start)})
-		opts.Hooks.Progress = func(st search.Stats) {
-			progress(slidingProgress{Phase: "search", Message: fmt.Sprintf("Searching with %s (%s)…", sv.Name, heuristic),
-				Expanded: st.Expanded, Generated: st.Generated, MS: msSince(start)})
-		}
-	}
+	heuristic := catalog.NpuzzleGuide(sv.ID, opts.NpuzzleOptions, opts.Hooks.PDB)
 	opts.MaxMem = catalog.MiB(max(s.cfg.SolveMemory>>20, 1)) // the server's bound
 	ns, err := catalog.Npuzzle.New(sv.ID, opts)
 	if err != nil {
@@ -468,14 +474,15 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 		return solveResponse{}, reqCtx.Err()
 	}
 	st := sol.Stats
-	moves := gm.fromSolver(sol.Moves, err == nil)
-	res := solveResponse{NpuzzleRecord: pageRecord(b, k, sv), MS: float64(st.Elapsed.Microseconds()) / 1000, Guide: heuristic}
+	moves := gm.FromSolver(sol.Moves, err == nil)
+	rec := catalog.NpuzzleRecord{Board: b.Line(), Size: size.String(), Goal: catalog.NpuzzleGoalName(size, k), Solver: sv.ID}
+	res := solveResponse{NpuzzleRecord: rec, MS: float64(st.Elapsed.Microseconds()) / 1000, Guide: heuristic}
 	res.Fill(ns, opts.Hooks.PDB, sol, err)
 	res.Error = ""
 	// The page's board and goal: the solver's moves and the walk home.
-	res.Moves, res.Length, res.Optimal = npuzzle.FormatMoves(moves), len(moves), sol.Optimal && len(gm.walk) == 0
-	if err == nil && len(gm.walk) > 0 {
-		note = append(note, fmt.Sprintf("the gap's home is not in a corner, so the solver's answer ends with %d moves that walk the gap home; the whole is not proven shortest", len(gm.walk)))
+	res.Moves, res.Length, res.Optimal = npuzzle.FormatMoves(moves), len(moves), sol.Optimal && gm.Walk() == 0
+	if err == nil && gm.Walk() > 0 {
+		note = append(note, fmt.Sprintf("the gap's home is not in a corner, so the solver's answer ends with %d moves that walk the gap home; the whole is not proven shortest", gm.Walk()))
 	}
 	switch {
 	case err == nil:
@@ -502,45 +509,16 @@ func (s *Server) solveSliding(ctx, reqCtx context.Context, b *npuzzle.Board, k i
 	return res, nil
 }
 
-// idaPDB returns the pattern database IDA* uses on boards of size (nil:
-// none), with notes for people. The size's own database is a long build,
-// started only when someone asks (the page's button, an npuzzle.pdb job):
-// until it is on disk IDA* uses the quick one, built in seconds. With wait
-// set, a database not loaded yet is waited for within ctx, its build
-// reported on progress; late is the answer's message when it was not
-// ready in time.
-func (s *Server) idaPDB(ctx context.Context, size npuzzle.Size, wait bool, progress func(any), start time.Time, timeout time.Duration) (d *npuzzle.PDB, note []string, late string) {
-	name, quick := s.pdbs.parts[size], s.pdbs.quick(size)
-	part, d := name, s.pdbs.ready(size)
-	useQuick := d == nil && quick != "" && !s.pdbs.onDisk(size)
-	if useQuick {
-		part, d = quick, s.pdbs.readyPart(size, quick)
+// idaPDB returns the loaded pattern database IDA* uses on boards of size
+// (nil: none), with notes for people: the size's own, or its quick one
+// while the size's own is neither loaded nor on disk (see npPDB).
+func (s *Server) idaPDB(size npuzzle.Size) (*npuzzle.PDB, []string) {
+	part, note := s.npPDB(size, "idastar", catalog.NpuzzleOptions{})
+	d := s.pdbs.readyPart(size, part)
+	if d != nil && note != "" {
+		return d, []string{note}
 	}
-	if d == nil && wait {
-		if progress != nil {
-			progress(slidingProgress{Phase: "database", Message: fmt.Sprintf("Loading the pattern database %s…", part)})
-		}
-		var err error
-		d, err = s.pdbs.loadPart(ctx, size, part, func(bp npuzzle.BuildProgress) {
-			if progress != nil {
-				progress(s.pdbs.buildProgressPart(size, part, bp, time.Since(start)))
-			}
-		})
-		switch {
-		case err != nil && ctx.Err() != nil:
-			return nil, nil, fmt.Sprintf("the pattern database %s was not ready within %v: it goes on loading, try again later", part, timeout)
-		case err != nil:
-			note = append(note, fmt.Sprintf("no pattern database (%v), so IDA* used linear conflict", err))
-		}
-	}
-	if d != nil && useQuick {
-		what := "is not built yet"
-		if s.pdbs.started(size) {
-			what = "is still being built"
-		}
-		note = append(note, fmt.Sprintf("the pattern database %s %s, so IDA* used %s", name, what, quick))
-	}
-	return d, note, ""
+	return d, nil
 }
 
 // fastPDB returns the loaded database the fast solver uses on boards of
@@ -564,27 +542,6 @@ func (s *Server) fastPDB(size npuzzle.Size) *npuzzle.PDB {
 		return s.pdbs.readyPart(s44, q)
 	}
 	return nil
-}
-
-// pageRecord is the record of a solve of the page's board b, whose
-// blank's home is cell k, by the menu's entry sv, before it runs.
-func pageRecord(b *npuzzle.Board, k int, sv solver) catalog.NpuzzleRecord {
-	goal := fmt.Sprintf("blank at cell %d", k)
-	switch k {
-	case 0:
-		goal = npuzzle.BlankFirst.String()
-	case b.Rows()*b.Cols() - 1:
-		goal = npuzzle.BlankLast.String()
-	}
-	return catalog.NpuzzleRecord{Board: b.Line(), Size: b.Size().String(), Goal: goal, Solver: sv.ID}
-}
-
-// notReady is the answer of a solve whose pattern database was not ready
-// in its time.
-func notReady(b *npuzzle.Board, k int, sv solver, start time.Time, msg string) solveResponse {
-	rec := pageRecord(b, k, sv)
-	rec.Stopped, rec.Error = "time", msg
-	return solveResponse{NpuzzleRecord: rec, Limit: "time", MS: msSince(start)}
 }
 
 func msSince(t time.Time) float64 { return float64(time.Since(t).Microseconds()) / 1000 }
@@ -641,7 +598,7 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board, k int) (hintRespons
 		octx, cancel := context.WithTimeout(ctx, optimalPart)
 		ida, _ := findSolver("idastar")
 		var err error
-		res, err = s.solveSliding(octx, ctx, b, k, ida, catalog.NpuzzleRun{}, optimalPart, false, nil)
+		res, err = s.solveSliding(octx, ctx, b, k, ida, catalog.NpuzzleRun{}, optimalPart)
 		cancel()
 		if err != nil {
 			return hintResponse{}, err
@@ -652,7 +609,7 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board, k int) (hintRespons
 			share := max(time.Until(deadline)/time.Duration(len(hintWeights)-i+1), total/minHintShare)
 			sv := solver{ID: "astar", Name: fmt.Sprintf("A* x %g", hintWeights[i])}
 			wctx, cancel := context.WithTimeout(ctx, share)
-			res, err = s.solveSliding(wctx, ctx, b, k, sv, catalog.NpuzzleRun{NpuzzleOptions: catalog.NpuzzleOptions{Heuristic: "linear", Weight: hintWeights[i]}}, share, false, nil)
+			res, err = s.solveSliding(wctx, ctx, b, k, sv, catalog.NpuzzleRun{NpuzzleOptions: catalog.NpuzzleOptions{Heuristic: "linear", Weight: hintWeights[i]}}, share)
 			cancel()
 			if err != nil {
 				return hintResponse{}, err
@@ -667,7 +624,7 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board, k int) (hintRespons
 		fast, _ := findSolver("fast")
 		fctx, cancel := context.WithTimeout(ctx, share)
 		var err error
-		res, err = s.solveSliding(fctx, ctx, b, k, fast, catalog.NpuzzleRun{}, share, false, nil)
+		res, err = s.solveSliding(fctx, ctx, b, k, fast, catalog.NpuzzleRun{}, share)
 		cancel()
 		if err != nil {
 			return hintResponse{}, err
@@ -707,13 +664,7 @@ func (s *Server) hint(ctx context.Context, b *npuzzle.Board, k int) (hintRespons
 }
 
 // groupDigits writes n with thousands separators: 1,234,567.
-func groupDigits(n int64) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+func groupDigits(n int64) string { return catalog.GroupDigits(n) }
 
 // npuzzleState is a saved sliding-puzzle game, as the page sends it.
 type npuzzleState struct {

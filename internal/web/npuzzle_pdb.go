@@ -12,6 +12,7 @@ import (
 	"slices"
 	"time"
 
+	"tessera/internal/catalog"
 	"tessera/npuzzle"
 )
 
@@ -148,16 +149,11 @@ func (p *pdbSet) buildProgress(s npuzzle.Size, bp npuzzle.BuildProgress, elapsed
 
 // buildProgressPart is buildProgress for the database of partition name.
 func (p *pdbSet) buildProgressPart(s npuzzle.Size, name string, bp npuzzle.BuildProgress, elapsed time.Duration) slidingProgress {
-	table, tables := bp.Table+1, bp.Tables
-	if part, err := npuzzle.PartitionFor(name, s, npuzzle.BlankLast); err == nil {
-		own := part.TablePatterns()
-		table = 1 + slices.IndexFunc(own, func(t []int) bool { return slices.Equal(t, bp.Tiles) })
-		tables = len(own)
+	part, err := npuzzle.PartitionFor(name, s, npuzzle.BlankLast)
+	if err != nil {
+		part = npuzzle.Partition{Name: name}
 	}
-	return slidingProgress{Phase: "database", Layer: bp.Layer, MS: float64(elapsed.Microseconds()) / 1000,
-		Table: table, Tables: tables, Depth: bp.Depth, States: bp.States,
-		Message: fmt.Sprintf("Building the pattern database %s: table %d of %d (%d tiles), breadth-first level %d (%.0f%% through it), %s states reached",
-			name, table, tables, len(bp.Tiles), bp.Depth, 100*bp.Layer, groupDigits(bp.States))}
+	return catalog.NpuzzleBuildProgress(part, bp, elapsed)
 }
 
 // buildCPUSeconds estimates the CPU time of building tables of entries

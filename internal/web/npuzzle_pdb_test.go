@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"tessera/internal/catalog"
 	"tessera/npuzzle"
 )
 
@@ -62,7 +63,7 @@ func TestPDBJob(t *testing.T) {
 
 	// IDA* with it on a board 30 moves from the goal, as a job.
 	b, want, _, res := idaJobOnWalk(t, s, ts.URL, npuzzle.Size{Rows: 5, Cols: 5}, 30, rand.NewPCG(3, 4))
-	if !res.Solved || !res.Optimal || res.Length != len(want.Moves) || res.Guide != "pattern database "+testPDB55 {
+	if !res.Solved || !res.Optimal || res.Length != len(want.Moves) || res.Partition != testPDB55 {
 		t.Fatalf("IDA* on 5x5: %+v, want %d moves", res, len(want.Moves))
 	}
 	checkSolution(t, b.Line(), res.Moves)
@@ -93,7 +94,7 @@ func TestPDBJob(t *testing.T) {
 // given number of random steps (from the seeded source) away from the
 // goal of the given size, and returns the board, IDA*'s own solution of
 // it here, the job's states and its decoded result.
-func idaJobOnWalk(t *testing.T, s *Server, base string, size npuzzle.Size, steps int, src rand.Source) (*npuzzle.Board, npuzzle.Solution, []JobState, solveResponse) {
+func idaJobOnWalk(t *testing.T, s *Server, base string, size npuzzle.Size, steps int, src rand.Source) (*npuzzle.Board, npuzzle.Solution, []JobState, catalog.NpuzzleRecord) {
 	t.Helper()
 	b := randomWalkFrom(goalBoard(size, size.Rows*size.Cols-1), steps, rand.New(src))
 	want, err := npuzzle.IDAStar{}.Solve(t.Context(), b, npuzzle.BlankLast)
@@ -102,7 +103,7 @@ func idaJobOnWalk(t *testing.T, s *Server, base string, size npuzzle.Size, steps
 	}
 	st := submit(t, s, "npuzzle.solve", map[string]any{"board": b.Line(), "solver": "idastar"})
 	states := events(t, base, st.ID)
-	var res solveResponse
+	var res catalog.NpuzzleRecord
 	if last := states[len(states)-1]; last.State != JobDone || json.Unmarshal(last.Result, &res) != nil {
 		t.Fatalf("solve: %+v", last)
 	}
@@ -135,7 +136,7 @@ func TestAutoOn4x4DoesNotBuild78(t *testing.T) {
 	s, _ := newServer(t, Config{PDBs: map[string]string{"4x4": "7-8"}, PDBCache: dir, PDBMemory: 64 << 20})
 	ts := testServer(t, s)
 	b, want, states, res := idaJobOnWalk(t, s, ts.URL, npuzzle.Size{Rows: 4, Cols: 4}, 40, rand.NewPCG(5, 6))
-	if !res.Solved || !res.Optimal || res.Length != len(want.Moves) || res.Guide != "pattern database 6-6-3" {
+	if !res.Solved || !res.Optimal || res.Length != len(want.Moves) || res.Partition != "6-6-3" {
 		t.Fatalf("IDA* on 4x4: %+v, want %d moves with 6-6-3", res, len(want.Moves))
 	}
 	if !strings.Contains(res.Note, "7-8 is not built yet, so IDA* used 6-6-3") {

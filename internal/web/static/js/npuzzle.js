@@ -342,9 +342,11 @@ function resetStats() {
   ui.statStates.textContent = ui.statTime.textContent = ui.statLength.textContent = '–';
 }
 
+// showStats shows a solve's counts: a hint's answer (ms) or the
+// catalogue's record of Auto's job (seconds).
 function showStats(res) {
   ui.statStates.textContent = `${groupDigits(res.expanded)} expanded, ${groupDigits(res.generated)} generated`;
-  ui.statTime.textContent = formatMS(res.ms);
+  ui.statTime.textContent = formatMS(res.ms ?? res.seconds * 1000);
   ui.statLength.textContent = res.solved ? `${plural(res.length, 'move')}${res.optimal ? ' (shortest)' : ' (not proven shortest)'}` : 'none';
 }
 
@@ -362,9 +364,10 @@ async function auto(before = '') {
   await solving.run('npuzzle.solve', spec, memo);
 }
 
-// solving is the page's Auto, run as the catalogue's npuzzle.solve job (its spec:
-// the board, the solver and the blank's home; its result: the catalogue's
-// record with the page's view).
+// solving is the page's Auto, run as the catalogue's npuzzle.solve job on
+// any worker (its spec: the board, the solver and the blank's home, which
+// the server completes with the pattern database it names; its result:
+// the catalogue's plain record, catalog.NpuzzleRecord).
 const solving = pageJob(game.job, {
   draw,
   progress(p) {
@@ -375,22 +378,37 @@ const solving = pageJob(game.job, {
   done: playAnswer,
 });
 
-// playAnswer plays a finished job's solution, or says why there is none.
+// whyNot says for people why the record rec of the solver name has no
+// solution: its time limit (stopped; the search's seconds, which end at
+// the limit, written as Go writes a duration), or its error.
+function whyNot(rec, name) {
+  if (rec.stopped === 'time') {
+    const r = Math.round(rec.seconds);
+    const limit = r < 60 ? `${r}s` : `${Math.floor(r / 60)}m${r % 60}s`;
+    return `${name} found no solution within its time limit of ${limit} (${groupDigits(rec.expanded)} states searched)`;
+  }
+  return `${name} found no solution: ${rec.error || 'no reason given'}`;
+}
+
+// playAnswer plays a finished job's solution (the catalogue's record), or
+// says why there is none.
 function playAnswer(res, name) {
   draw();
   showStats(res);
   if (dbs[`${game.rows}x${game.cols}`]) loadDBs(); // a solve may have loaded the database
   if (!res.solved) {
-    if (res.limit === 'time' && res.solver !== 'fast' && res.board === line(game.tiles, game.cols) && ui.solver.querySelector('option[value="fast"]')) {
+    const why = whyNot(res, name);
+    if (res.stopped === 'time' && res.solver !== 'fast' && res.board === line(game.tiles, game.cols) && ui.solver.querySelector('option[value="fast"]')) {
       // the fast solver answers any board the page offers in about a second
-      notify(`${res.error}. The fast solver takes over…`, 'warn');
+      notify(`${why}. The fast solver takes over…`, 'warn');
       ui.solver.value = 'fast';
       describeSolver();
-      ui.solverNote.textContent = `${res.error}: the fast solver took over. ${ui.solverNote.textContent}`;
-      auto(`${res.error}. The fast solver takes over: `);
+      ui.solverNote.textContent = `${why}: the fast solver took over. ${ui.solverNote.textContent}`;
+      auto(`${why}. The fast solver takes over: `);
       return;
     }
-    notify(`${res.error}.`, 'warn');
+    const fast = game.rows * game.cols > 16 && res.solver !== 'fast' ? '; the fast solver answers any board up to 10x10 in about a second' : '';
+    notify(`${why}${fast}.`, 'warn');
     return;
   }
   if (res.board !== line(game.tiles, game.cols)) {
@@ -398,8 +416,9 @@ function playAnswer(res, name) {
     return;
   }
   const proof = res.optimal ? 'shortest' : 'not proven shortest';
+  const guide = res.partition ? ` with the pattern database ${res.partition}` : '';
   const note = res.note ? ` Note: ${res.note}.` : '';
-  notify(`${name} found ${plural(res.length, 'move')} (${proof}). Playing them…${note}`);
+  notify(`${name} found ${plural(res.length, 'move')}${guide} (${proof}). Playing them…${note}`);
   playSolution(res.moves.split(''), name);
 }
 
