@@ -215,20 +215,7 @@ func (e *exactSearch) moves(b *Board) []Move {
 // sets e.found when it finds one.
 func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 	geom := e.geom
-	// The colours left and those that are a single group: one flood fill
-	// per colour.
-	k := 0
-	singles := e.levels[g][:0]
-	for c := range geom.colors {
-		p := s.planes[c]
-		if p == 0 {
-			continue
-		}
-		k++
-		if geom.connected(p) {
-			singles = append(singles, bitGroup{mask: p, color: int8(c), size: int8(bits.OnesCount64(p))})
-		}
-	}
+	singles, k := e.colours(s, g)
 	lb := lb0
 	if len(singles) == 0 {
 		lb = max(lb, k+1)
@@ -236,15 +223,7 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 	if g+lb > bound {
 		return lb // cheap to find again: not worth a table entry
 	}
-	e.nodes++
-	if e.ticks++; e.ticks&4095 == 0 {
-		e.err = checkBudget(e.ctx, e.nodes, e.max)
-		if e.opts.Progress != nil {
-			e.pending.Nodes = e.nodes
-			e.opts.Progress(e.pending)
-		}
-	}
-	if e.err != nil {
+	if e.tick() != nil {
 		return lb
 	}
 	// A click that leaves every colour on the board leaves at least k
@@ -369,6 +348,37 @@ func (e *exactSearch) search(s *bitBoard, h uint64, lb0, g, bound int) int {
 	best = max(best, lb)
 	e.tt.put(h, best)
 	return best
+}
+
+// colours returns the number of colours on s and those of them that are
+// a single group (in e.levels[g]'s storage): one flood fill per colour.
+func (e *exactSearch) colours(s *bitBoard, g int) (singles []bitGroup, k int) {
+	singles = e.levels[g][:0]
+	for c := range e.geom.colors {
+		p := s.planes[c]
+		if p == 0 {
+			continue
+		}
+		k++
+		if e.geom.connected(p) {
+			singles = append(singles, bitGroup{mask: p, color: int8(c), size: int8(bits.OnesCount64(p))})
+		}
+	}
+	return singles, k
+}
+
+// tick counts a node; every 4,096 nodes it checks the budget and reports
+// progress. It returns the search's error (set by the budget).
+func (e *exactSearch) tick() error {
+	e.nodes++
+	if e.ticks++; e.ticks&4095 == 0 {
+		e.err = checkBudget(e.ctx, e.nodes, e.max)
+		if e.opts.Progress != nil {
+			e.pending.Nodes = e.nodes
+			e.opts.Progress(e.pending)
+		}
+	}
+	return e.err
 }
 
 // spans returns where each colour's groups start in groups (ordered by
