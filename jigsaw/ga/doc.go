@@ -17,7 +17,8 @@
 // it touches or none: Sholomon's relative-relation matrix. Every
 // chromosome is a valid layout of all the pieces in one plane, each piece
 // once, no two in a cell, of any shape. Its fitness, minimised, sums the
-// dissimilarities (jigsaw.Compat, MGC by default) of all touching edges
+// dissimilarities (jigsaw.Compat, MGC by default, with the prediction
+// term of Solver.Pred) of all touching edges
 // and charges every free edge twice the mean dissimilarity of all
 // pairings (Solver.NoneCost).
 //

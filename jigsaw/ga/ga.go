@@ -67,6 +67,14 @@ type Solver struct {
 	// CompatOptions configure the compatibilities, when the Problem does
 	// not bring them.
 	CompatOptions jigsaw.CompatOptions
+	// Pred is the weight of the prediction term added to MGC
+	// (jigsaw.CompatOptions.Pred) when the solver computes the
+	// compatibilities of a picture itself, unless CompatOptions.Pred is
+	// set (0: jigsaw.PredWeight; negative: none, Gallagher's MGC alone).
+	// Pictures with holes (Problem.Holes) keep MGC alone. On the MIT set
+	// it makes 7.png perfect (15 of 20): MGC rates a wrong layout of its
+	// tree's branches better than the true one.
+	Pred float64
 	// Workers is the number of goroutines building and rating children
 	// (0: GOMAXPROCS). The result does not depend on it.
 	Workers int
@@ -158,6 +166,9 @@ func (s Solver) Solve(ctx context.Context, p *jigsaw.Problem) (jigsaw.Result, er
 	cfg.elite = max(0, min(cfg.elite, cfg.population-1))
 	cfg.mutation = max(cfg.mutation, 0)
 	opts := s.CompatOptions
+	if opts.Metric == jigsaw.MGC && opts.Pred == 0 && s.Pred >= 0 && !p.Holes {
+		opts.Pred = cmp.Or(s.Pred, jigsaw.PredWeight)
+	}
 	if p.Progress != nil && opts.Progress == nil && n >= compatProgressPieces {
 		opts.Progress = func(cp jigsaw.CompatProgress) {
 			p.Progress(jigsaw.Generation{Stage: jigsaw.StageCompat, Done: cp.Done, Total: cp.Total, Elapsed: time.Since(start)})

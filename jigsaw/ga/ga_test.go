@@ -490,3 +490,58 @@ func TestBudgetEndsBeforeFirstGeneration(t *testing.T) {
 		}
 	}
 }
+
+// TestPredDefault: the solver adds jigsaw.PredWeight's prediction term to
+// MGC unless told otherwise: its answer is that of the term given
+// explicitly, and with Pred negative that of MGC alone.
+func TestPredDefault(t *testing.T) {
+	g := grid(t, testImages[0])
+	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 3})
+	solve := func(s Solver, c *jigsaw.Compat) jigsaw.Result {
+		s.Pop, s.Gens, s.Seed = small.Pop, small.Gens, 5
+		res, err := s.Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	mgc, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := solve(Solver{}, nil)
+	explicit := solve(Solver{CompatOptions: jigsaw.CompatOptions{Pred: jigsaw.PredWeight}}, nil)
+	alone := solve(Solver{Pred: -1}, nil)
+	given := solve(Solver{}, mgc) // the Problem's compatibilities are used as they are
+	if def.Fitness != explicit.Fitness || !reflect.DeepEqual(def.Placement, explicit.Placement) {
+		t.Errorf("default fitness %g, with the term given %g", def.Fitness, explicit.Fitness)
+	}
+	if alone.Fitness != given.Fitness || !reflect.DeepEqual(alone.Placement, given.Placement) {
+		t.Errorf("without the term %g, MGC given %g", alone.Fitness, given.Fitness)
+	}
+	if def.Fitness <= alone.Fitness {
+		t.Errorf("the term adds nothing: %g and %g", def.Fitness, alone.Fitness)
+	}
+}
+
+// TestPredMIT7: on MIT's 7.png (Type 2, size unknown, the bench's seed)
+// MGC alone rates a wrong layout of the tree's branches better than the
+// true one; with the prediction term the answer is perfect.
+func TestPredMIT7(t *testing.T) {
+	dir := mitDir(t)
+	if testing.Short() {
+		t.Skip("short")
+	}
+	g := grid(t, dir+"/7.png")
+	pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
+	for _, pred := range []float64{0, -1} {
+		res, err := (Solver{Seed: 1, Pred: pred}).Solve(context.Background(), &jigsaw.Problem{Puzzle: pz})
+		if err != nil {
+			t.Fatal(err)
+		}
+		acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
+		if acc.Perfect != (pred == 0) {
+			t.Errorf("Pred %g: %v", pred, acc)
+		}
+	}
+}
