@@ -76,8 +76,9 @@ type Solver struct {
 	// it and the search use a second table with the term. Only when
 	// the solver computes the compatibilities itself, with MGC and
 	// CompatOptions.Pred unset (which applies it throughout), for
-	// pictures under 5,000 pieces (a second table would take minutes)
-	// without holes (Problem.Holes). On the MIT set (seed 1) it makes
+	// pictures under 5,000 pieces (a second table would take minutes) of
+	// Type 2 (rotations unknown; in Type 1 it cost the MIT set a perfect
+	// picture) without holes (Problem.Holes). On the MIT set (seed 1) it makes
 	// 7.png perfect (15 of 20), whose tree's branches MGC alone lays out
 	// wrong; with seeds 2 and 3 two of its pieces stay swapped.
 	Pred float64
@@ -217,7 +218,7 @@ var predPieces = 5000
 // compatibilities add to MGC, or 0 when the search uses those of the
 // frame and the seeds (see Solver.Pred).
 func (s Solver) pred(p *jigsaw.Problem, opts jigsaw.CompatOptions, n int) float64 {
-	if s.Pred < 0 || p.Compat != nil || p.Holes || opts.Metric != jigsaw.MGC || opts.Pred != 0 || n >= predPieces {
+	if s.Pred < 0 || p.Compat != nil || p.Holes || !p.Puzzle.Rotated || opts.Metric != jigsaw.MGC || opts.Pred != 0 || n >= predPieces {
 		return 0
 	}
 	return cmp.Or(s.Pred, jigsaw.PredWeight)

@@ -492,10 +492,10 @@ func TestBudgetEndsBeforeFirstGeneration(t *testing.T) {
 	}
 }
 
-// TestPredDefault: the search adds jigsaw.PredWeight's prediction term to
-// MGC unless told otherwise: the answer's fitness is its dissimilarities
-// under the term plus the free edges' cost, and with Pred negative the
-// answer is that of MGC alone.
+// TestPredDefault: in Type 2 the search adds jigsaw.PredWeight's
+// prediction term to MGC unless told otherwise: the answer's fitness is
+// its dissimilarities under the term plus the free edges' cost, and with
+// Pred negative the answer is that of MGC alone, as in Type 1.
 func TestPredDefault(t *testing.T) {
 	g := grid(t, testImages[0])
 	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 3})
@@ -530,6 +530,11 @@ func TestPredDefault(t *testing.T) {
 	}
 	if f := rate(mgc, alone); math.Abs(f/alone.Fitness-1) > 1e-9 {
 		t.Errorf("fitness without the term %g, %g by MGC", alone.Fitness, f)
+	}
+	// Type 1 keeps MGC alone
+	pz, _ = jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Seed: 3})
+	if def, alone := solve(Solver{}, nil), solve(Solver{Pred: -1}, nil); def.Fitness != alone.Fitness {
+		t.Errorf("Type 1: fitness %g by default, %g with MGC alone", def.Fitness, alone.Fitness)
 	}
 }
 
