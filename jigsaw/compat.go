@@ -33,7 +33,7 @@ const (
 var metricNames = [...]string{MGC: "mgc", LabSSD: "ssd"}
 
 // PredWeight is the weight of the prediction term (CompatOptions.Pred)
-// that the genetic solver (jigsaw/ga) adds to MGC by default.
+// that the genetic solver (jigsaw/ga) adds to MGC by default in Type 2.
 const PredWeight = 0.02
 
 // String returns "mgc" or "ssd".
@@ -91,7 +91,8 @@ type CompatOptions struct {
 	// MGC compares the gradient across the joint with the mean gradient
 	// along the edge; the term compares it pixel by pixel, which tells
 	// apart textured edges (a tree's branches against the sky) that MGC
-	// rates alike. The genetic solver uses PredWeight by default.
+	// rates alike. The genetic solver uses PredWeight by default in
+	// Type 2.
 	Pred float64
 	// K is the number of best candidates kept per edge (0: DefaultK).
 	K int

@@ -51,7 +51,7 @@
 // and Sholomon et al. (2013). CompatOptions.Pred adds to MGC a
 // prediction term (each edge's pixels extrapolated across the joint
 // against the other edge's), which the genetic solver's search uses by
-// default. It keeps each edge's best K candidates (Candidates, memory
+// default in Type 2. It keeps each edge's best K candidates (Candidates, memory
 // O(nK)) and, when it fits in CompatOptions.MaxDenseBytes, the whole
 // table, so that D is a lookup; otherwise D recomputes a pairing from the
 // stored edge features in O(PieceSize). On

@@ -77,7 +77,7 @@
 //     it keeps at least as many best-buddy adjacencies, since the fitness
 //     can also be lowered by putting holes beside the pieces that fit
 //     nothing well.
-//   - The search adds a prediction term to MGC (Solver.Pred,
+//   - In Type 2 the search adds a prediction term to MGC (Solver.Pred,
 //     jigsaw.CompatOptions.Pred): each edge's pixels extrapolated across
 //     the joint against the other edge's, which tells apart textured
 //     edges that MGC rates alike (on the MIT set, seed 1, it makes 7.png
