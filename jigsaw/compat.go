@@ -402,9 +402,12 @@ func stripPixel(s Side, d, k, p int) (x, y int) {
 //
 // with B_j = sum x_j x_j^T, wr_i[q] = S_i (x_i[P-1-q] + mu_i) and
 // c_i = sum (x_i + mu_i)^T S_i (x_i + mu_i). The prediction term
-// (CompatOptions.Pred = lambda) of the direction, lambda sum_p |y_i[p] - x_j[P-1-p]|^2 with y_i the
-// extrapolated pixels 2 x_i - x_i' (x_i' one row inside), has the same
-// form with S = lambda I: it adds lambda I to S_i in <S_i, B_j>, lambda
+// (CompatOptions.Pred = lambda) of the direction,
+//
+//	lambda sum_p |y_i[p] - x_j[P-1-p]|^2
+//
+// with y_i the extrapolated pixels 2 x_i - x_i' (x_i' one row inside),
+// has the same form with S = lambda I: it adds lambda I to S_i in <S_i, B_j>, lambda
 // y_i[P-1-q] to wr_i[q] and lambda sum |y_i|^2 to c_i, so that pair,
 // the pruning bound (lowerBound: the mean of y_i is m_i + mu_i) and the
 // closed-form mean need no change.
