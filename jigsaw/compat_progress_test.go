@@ -52,19 +52,24 @@ func TestCompatProgress(t *testing.T) {
 
 // TestCompatPrune: with the lower bound rejecting pairings (as for puzzles
 // of prunePieces pieces and more), the candidate lists are the same and
-// the mean in closed form agrees with the sum over every pairing.
+// the mean in closed form agrees with the sum over every pairing, with
+// and without the prediction term.
 func TestCompatPrune(t *testing.T) {
 	grids := []*Grid{loadGrid(t, "mit5-crop.png"), loadGrid(t, "bgu10-crop.png")}
-	for _, rotate := range []bool{false, true} {
+	for _, c := range []struct {
+		rotate bool
+		pred   float64
+	}{{false, 0}, {true, 0}, {true, PredWeight}, {true, 1}} {
+		rotate := c.rotate
 		pz, _ := Scramble(grids, ScrambleOptions{Rotate: rotate, Seed: 7})
-		full, err := NewCompat(context.Background(), pz, CompatOptions{MaxDenseBytes: -1, K: 4})
+		full, err := NewCompat(context.Background(), pz, CompatOptions{MaxDenseBytes: -1, K: 4, Pred: c.pred})
 		if err != nil {
 			t.Fatal(err)
 		}
 		func() {
 			defer func(v int) { prunePieces = v }(prunePieces)
 			prunePieces = 1
-			pruned, err := NewCompat(context.Background(), pz, CompatOptions{MaxDenseBytes: -1, K: 4, Workers: 2})
+			pruned, err := NewCompat(context.Background(), pz, CompatOptions{MaxDenseBytes: -1, K: 4, Workers: 2, Pred: c.pred})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -48,10 +48,13 @@
 // pairing of two pieces: 4 per pair without rotations, 16 with. Two
 // measures: MGC, Gallagher's Mahalanobis gradient compatibility (CVPR
 // 2012), the default, and LabSSD, the L*a*b* distance of Cho et al. (2010)
-// and Sholomon et al. (2013). It keeps each edge's best K candidates
-// (Candidates, memory O(nK)) and, when it fits in CompatOptions.
-// MaxDenseBytes, the whole table, so that D is a lookup; otherwise D
-// recomputes a pairing from the stored edge features in O(PieceSize). On
+// and Sholomon et al. (2013). CompatOptions.Pred adds to MGC a
+// prediction term (each edge's pixels extrapolated across the joint
+// against the other edge's), which the genetic solver's search uses by
+// default in Type 2. It keeps each edge's best K candidates (Candidates, memory
+// O(nK)) and, when it fits in CompatOptions.MaxDenseBytes, the whole
+// table, so that D is a lookup; otherwise D recomputes a pairing from the
+// stored edge features in O(PieceSize). On
 // top: BestBuddy (Pomeranz et al. 2011), Compatibility and Confidence
 // (Paikin & Tal 2015: 1 - D / second best D), and Mean, the average
 // dissimilarity of all pairings. Fit sums D over the adjacencies of a

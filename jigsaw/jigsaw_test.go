@@ -343,7 +343,7 @@ func TestRenderPlacesPieces(t *testing.T) {
 // refDissimilarity computes D directly from the pixels of the pieces as
 // they are placed: piece i turned by ri on the left of piece j turned by
 // rj (so i's side SideAt(Right, ri) touches j's side SideAt(Left, rj)).
-func refDissimilarity(metric Metric, pi, pj Piece, ri, rj Rotation) float64 {
+func refDissimilarity(metric Metric, pred float64, pi, pj Piece, ri, rj Rotation) float64 {
 	a, b := pi.Rotate(ri), pj.Rotate(rj)
 	n := a.Size
 	lab := func(p Piece, x, y int) [3]float64 {
@@ -415,16 +415,28 @@ func refDissimilarity(metric Metric, pi, pj Piece, ri, rj Rotation) float64 {
 		func(y int) [3]float64 { return sub(lab(b, 0, y), lab(a, n-1, y)) })
 	rl := mgc(func(y int) [3]float64 { return lab(b, 1, y) }, func(y int) [3]float64 { return lab(b, 0, y) },
 		func(y int) [3]float64 { return sub(lab(a, n-1, y), lab(b, 0, y)) })
-	return lr + rl
+	// the prediction term: each edge's pixels extrapolated across the
+	// joint against the other edge's
+	sq := 0.0
+	for y := range n {
+		a0, a1, b0, b1 := lab(a, n-1, y), lab(a, n-2, y), lab(b, 0, y), lab(b, 1, y)
+		for ch := range 3 {
+			u, v := 2*a0[ch]-a1[ch]-b0[ch], 2*b0[ch]-b1[ch]-a0[ch]
+			sq += u*u + v*v
+		}
+	}
+	return lr + rl + pred*sq
 }
 
 // TestCompatMatchesDefinition checks every pairing of a few pieces, in all
-// rotations, against a direct computation of both metrics.
+// rotations, against a direct computation of both metrics, MGC with and
+// without the prediction term.
 func TestCompatMatchesDefinition(t *testing.T) {
 	g := loadGrid(t, "bgu10-crop.png")
 	pz := &Puzzle{PieceSize: 28, Pieces: g.Pieces[:6], Rotated: true}
-	for _, metric := range []Metric{MGC, LabSSD} {
-		c, err := NewCompat(context.Background(), pz, CompatOptions{Metric: metric})
+	for _, opts := range []CompatOptions{{Metric: MGC}, {Metric: MGC, Pred: PredWeight}, {Metric: MGC, Pred: 1}, {Metric: LabSSD}} {
+		metric := opts.Metric
+		c, err := NewCompat(context.Background(), pz, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -439,7 +451,7 @@ func TestCompatMatchesDefinition(t *testing.T) {
 							}
 							continue
 						}
-						want := refDissimilarity(metric, pz.Pieces[i], pz.Pieces[j], ri, rj)
+						want := refDissimilarity(metric, opts.Pred, pz.Pieces[i], pz.Pieces[j], ri, rj)
 						if math.Abs(got-want) > 1e-3*max(1, want) {
 							t.Fatalf("%v: D(%d turned %d, %d turned %d) = %g, want %g", metric, i, ri, j, rj, got, want)
 						}

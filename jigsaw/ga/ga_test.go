@@ -3,6 +3,7 @@ package ga
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -472,6 +473,74 @@ func TestBudgetEndsBeforeFirstGeneration(t *testing.T) {
 		}
 		if res.Placement == nil || res.Placed == 0 || res.Placement.Validate(len(pz.Pieces), false) != nil {
 			t.Errorf("%d calls: no best so far: %+v", calls, res)
+		}
+	}
+}
+
+// TestPredDefault: in Type 2 the search adds jigsaw.PredWeight's
+// prediction term to MGC unless told otherwise: the answer's fitness is
+// its dissimilarities under the term plus the free edges' cost, and with
+// Pred negative the answer is that of MGC alone, as in Type 1.
+func TestPredDefault(t *testing.T) {
+	g := grid(t, testImages[0])
+	pz, _ := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 3})
+	solve := func(s Solver, c *jigsaw.Compat) jigsaw.Result {
+		s.Pop, s.Gens, s.Seed = small.Pop, small.Gens, 5
+		res, err := s.Solve(context.Background(), &jigsaw.Problem{Puzzle: pz, Compat: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	compat := func(pred float64) *jigsaw.Compat {
+		c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{Pred: pred})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	mgc, withPred := compat(0), compat(jigsaw.PredWeight)
+	def := solve(Solver{}, nil)
+	alone := solve(Solver{Pred: -1}, nil)
+	given := solve(Solver{}, mgc) // the Problem's compatibilities are used as they are
+	if alone.Fitness != given.Fitness || !reflect.DeepEqual(alone.Placement, given.Placement) {
+		t.Errorf("without the term %g, MGC given %g", alone.Fitness, given.Fitness)
+	}
+	rate := func(c *jigsaw.Compat, r jigsaw.Result) float64 {
+		free := 2 * (r.Frame[0] + r.Frame[1]) // the frame's border edges
+		return c.Fit(r.Placement).Dissimilarity + float64(free)*2*c.Mean()
+	}
+	if f := rate(withPred, def); math.Abs(f/def.Fitness-1) > 1e-9 {
+		t.Errorf("default fitness %g, %g with the term", def.Fitness, f)
+	}
+	if f := rate(mgc, alone); math.Abs(f/alone.Fitness-1) > 1e-9 {
+		t.Errorf("fitness without the term %g, %g by MGC", alone.Fitness, f)
+	}
+	// Type 1 keeps MGC alone
+	pz, _ = jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Seed: 3})
+	if def, alone := solve(Solver{}, nil), solve(Solver{Pred: -1}, nil); def.Fitness != alone.Fitness {
+		t.Errorf("Type 1: fitness %g by default, %g with MGC alone", def.Fitness, alone.Fitness)
+	}
+}
+
+// TestPredMIT7: on MIT's 7.png (Type 2, size unknown, the bench's seed)
+// MGC alone rates a wrong layout of the tree's branches better than the
+// true one; with the prediction term the answer is perfect.
+func TestPredMIT7(t *testing.T) {
+	dir := mitDir(t)
+	if testing.Short() {
+		t.Skip("short")
+	}
+	g := grid(t, dir+"/7.png")
+	pz, truth := jigsaw.Scramble([]*jigsaw.Grid{g}, jigsaw.ScrambleOptions{Rotate: true, Seed: 1})
+	for _, pred := range []float64{0, -1} {
+		res, err := (Solver{Seed: 1, Pred: pred}).Solve(context.Background(), &jigsaw.Problem{Puzzle: pz})
+		if err != nil {
+			t.Fatal(err)
+		}
+		acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
+		if acc.Perfect != (pred == 0) {
+			t.Errorf("Pred %g: %v", pred, acc)
 		}
 	}
 }
