@@ -68,6 +68,12 @@
 // policy adapts toward the best, which makes the adaptation rarer and so
 // each playout cheaper.
 //
+// NRPAOptions.Portfolio races several top-level searches by successive
+// halving: each runs Round iterations with its own policy, the worse half
+// is dropped, and so on until one is left, which runs to its end. A
+// top-level NRPA settles early on one line; under a short budget the
+// portfolio spends its first iterations on several and keeps the best.
+//
 // Which search to use: NRPA learns a playout policy and holds the best
 // published results on SameGame and Morpion Solitaire (Rosin 2011,
 // Cazenave); NMCS needs no codes and is strong at levels 2-3 (Cazenave

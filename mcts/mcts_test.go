@@ -564,3 +564,32 @@ func TestNRPAStabilized(t *testing.T) {
 		t.Fatalf("stabilize 1 differs from plain NRPA: %v %v", a, b)
 	}
 }
+
+// TestNRPAPortfolio: a portfolio of 4 level-2 searches raced by rounds of 5
+// iterations runs 4x5, then 2x5 iterations, then the survivor's other 50:
+// 80 level-1 searches of 60 playouts. It finds the optimum and repeats from
+// its seed.
+func TestNRPAPortfolio(t *testing.T) {
+	g := newTarget(20, 4, 1)
+	opts := NRPAOptions{Level: 2, Iterations: 60, Portfolio: 4, Round: 5, Budget: Budget{Seed: 3}}
+	res, err := NRPA(t.Context(), g, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Stats.Playouts != 80*60 {
+		t.Fatalf("%d playouts, want %d", res.Stats.Playouts, 80*60)
+	}
+	if res.Score != 120 || replay(t, g, res.Moves) != res.Score {
+		t.Fatalf("score %v, moves %v", res.Score, res.Moves)
+	}
+	again, _ := NRPA(t.Context(), g, opts)
+	if again.Score != res.Score || !slices.Equal(again.Moves, res.Moves) {
+		t.Fatalf("not repeatable: %v then %v", res, again)
+	}
+	// A portfolio of 1 is plain NRPA, playout for playout.
+	a, _ := NRPA(t.Context(), g, NRPAOptions{Level: 2, Iterations: 20, Budget: Budget{Seed: 5}})
+	b, _ := NRPA(t.Context(), g, NRPAOptions{Level: 2, Iterations: 20, Portfolio: 1, Budget: Budget{Seed: 5}})
+	if a.Score != b.Score || !slices.Equal(a.Moves, b.Moves) || a.Stats.Playouts != b.Stats.Playouts {
+		t.Fatalf("portfolio 1 differs from plain NRPA: %v %v", a, b)
+	}
+}

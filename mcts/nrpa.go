@@ -1,8 +1,10 @@
 package mcts
 
 import (
+	"cmp"
 	"context"
 	"math"
+	"slices"
 )
 
 // NRPAOptions configure Nested Rollout Policy Adaptation.
@@ -25,6 +27,17 @@ type NRPAOptions struct {
 	// zero or one is plain NRPA. A level-l search then makes
 	// Stabilize*Iterations^l playouts.
 	Stabilize int
+	// Portfolio, above 1 and with Level 2 or more, starts that many
+	// level-Level searches side by side, each with its own policy, and
+	// races them (successive halving): each member runs Round iterations
+	// in turn, then the worse half (by best score; ties keep the earlier
+	// member) is dropped, until one is left, which runs on to its
+	// Iterations. NRPA's top level settles early on one line; the race
+	// spends the first iterations on several.
+	Portfolio int
+	// Round is the iterations of a member between two cuts of the
+	// portfolio; zero means 5.
+	Round int
 }
 
 // NRPA runs Nested Rollout Policy Adaptation (Rosin, "Nested Rollout
@@ -64,8 +77,12 @@ func NRPA[G Coded[G, M], M any](ctx context.Context, root G, opts NRPAOptions) (
 	s.bests = make([]record[M], opts.Level+1)
 	for {
 		s.stats.Iterations++
-		s.pols[opts.Level].reset()
-		s.level(opts.Level)
+		if opts.Portfolio > 1 && opts.Level >= 2 {
+			s.portfolio()
+		} else {
+			s.pols[opts.Level].reset()
+			s.level(opts.Level)
+		}
 		if !opts.Restart || s.stopped() {
 			break
 		}
@@ -143,6 +160,58 @@ func (s *nrpa[G, M]) level(l int) *record[M] {
 		s.adapt(&s.pols[l], best)
 	}
 	return best
+}
+
+// member is one search of a portfolio: its top-level policy, best
+// sequence and iterations done.
+type member[M any] struct {
+	pol  policy
+	best record[M]
+	iter int
+}
+
+// portfolio runs opts.Portfolio level-L searches and races them
+// (NRPAOptions.Portfolio).
+func (s *nrpa[G, M]) portfolio() {
+	round := s.opts.Round
+	if round <= 0 {
+		round = 5
+	}
+	alive := make([]*member[M], s.opts.Portfolio)
+	for i := range alive {
+		alive[i] = &member[M]{}
+		alive[i].best.reset()
+	}
+	for len(alive) > 1 {
+		for _, m := range alive {
+			if !s.iterate(m, round) {
+				return
+			}
+		}
+		slices.SortStableFunc(alive, func(a, b *member[M]) int { return cmp.Compare(b.best.score, a.best.score) })
+		alive = alive[:(len(alive)+1)/2]
+	}
+	s.iterate(alive[0], s.opts.Iterations)
+}
+
+// iterate runs up to k top-level iterations of m (no more than
+// opts.Iterations in all) and reports whether the search may go on.
+func (s *nrpa[G, M]) iterate(m *member[M], k int) bool {
+	l := s.opts.Level
+	for ; k > 0 && m.iter < s.opts.Iterations; k-- {
+		s.stats.Nodes++
+		s.pols[l-1].copyFrom(&m.pol)
+		r := s.level(l - 1)
+		if r.score >= m.best.score {
+			m.best.copyFrom(r)
+		}
+		if s.err != nil {
+			return false
+		}
+		s.adapt(&m.pol, &m.best)
+		m.iter++
+	}
+	return true
 }
 
 // playout plays a game from the root with the policy pol into s.cur.

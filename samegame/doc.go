@@ -70,8 +70,9 @@
 //     under Standard rules (NoTabu turns it off), a Seed, a playout budget
 //     and Restart to use the whole of a CPU budget. NRPA also takes
 //     TabuPairs (the tabu colour's groups of two are legal after 10 clicks,
-//     the selective rule of Negrevergne and Cazenave's code) and Stabilize
-//     (stabilized NRPA: P playouts per level-1 adaptation).
+//     the selective rule of Negrevergne and Cazenave's code), Stabilize
+//     (stabilized NRPA: P playouts per level-1 adaptation) and Portfolio
+//     and Round (several top-level searches raced by successive halving).
 //   - DistNRPA, NRPA distributed in the manner of Negrevergne and
 //     Cazenave (CGW 2017): the root level adapts its policy here and
 //     dispatches its level-(Level-1) searches, Parallel at a time and each

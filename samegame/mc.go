@@ -71,13 +71,18 @@ type NRPA struct {
 	// Stabilize is the number of playouts of a level-1 iteration before
 	// its policy adapts (Stabilized NRPA; 0 or 1: plain NRPA).
 	Stabilize int
+	// Portfolio, above 1 with Level 2 or more, races that many top-level
+	// searches, halving them every Round iterations (zero: 5) until one
+	// is left (mcts.NRPAOptions.Portfolio).
+	Portfolio, Round int
 	MC
 }
 
 // Solve searches b.
 func (s NRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 	return timed(func() (Solution, error) {
-		return solveMC(ctx, b, mcParams{kind: "nrpa", level: s.Level, iterations: s.Iterations, tabuPairs: s.TabuPairs, stabilize: s.Stabilize, MC: s.MC})
+		return solveMC(ctx, b, mcParams{kind: "nrpa", level: s.Level, iterations: s.Iterations, tabuPairs: s.TabuPairs, stabilize: s.Stabilize,
+			portfolio: s.Portfolio, round: s.Round, MC: s.MC})
 	})
 }
 
@@ -87,6 +92,7 @@ type mcParams struct {
 	level, iterations int
 	tabuPairs         bool
 	stabilize         int
+	portfolio, round  int
 	MC
 }
 
@@ -127,7 +133,7 @@ func solveMC(ctx context.Context, b *Board, p mcParams) (Solution, error) {
 		pos := NewPosition(b, tabu)
 		pos.SetTabuPairs(p.tabuPairs)
 		res, err = mcts.NRPA(ctx, pos, mcts.NRPAOptions{Budget: budget,
-			Level: p.level, Iterations: p.iterations, Restart: repeat, Stabilize: p.stabilize})
+			Level: p.level, Iterations: p.iterations, Restart: repeat, Stabilize: p.stabilize, Portfolio: p.portfolio, Round: p.round})
 	case "nmcs":
 		res, err = mcts.NMCS(ctx, NewPosition(b, tabu), mcts.NMCSOptions[*Position, Group]{Budget: budget,
 			Level: p.level, Repeat: repeat})

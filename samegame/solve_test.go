@@ -89,6 +89,7 @@ func TestSolversOnSmallBoards(t *testing.T) {
 			}{
 				{"dfs", DFS{TableBits: 16}}, {"exact", Exact{TableBits: 16}}, {"beam", Beam{Width: 50}},
 				{"mcts", MCTS{MC{Seed: seed}}}, {"nmcs", NMCS{Level: 1, MC: MC{Seed: seed}}}, {"nrpa", NRPA{Level: 1, Iterations: 30, MC: MC{Seed: seed}}},
+				{"nrpa-portfolio", NRPA{Level: 2, Iterations: 6, Stabilize: 2, Portfolio: 3, Round: 1, MC: MC{Seed: seed}}},
 			} {
 				if s.name == "exact" && rules != Dust {
 					if _, err := s.Solve(t.Context(), b); !errors.Is(err, ErrUnsupported) {
