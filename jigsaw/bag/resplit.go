@@ -23,14 +23,14 @@ import (
 // resplitMaxPieces bounds the pictures resplit solves again (the two
 // together); resplitBlocks is how many large blocks besides the largest
 // it places; it tries, for each placing, up to resplitCounts shares of
-// the loose pieces, fewer for larger pictures (resplitWork pieces
-// solved per placing); a large block holds at least resplitMinBlock of
+// the loose pieces, fewer for larger pictures and more placings (about
+// resplitWork pieces solved in all, at least two shares each); a large block holds at least resplitMinBlock of
 // the picture.
 const (
 	resplitMaxPieces = 1000
 	resplitBlocks    = 3
 	resplitCounts    = 48
-	resplitWork      = 20000
+	resplitWork      = 6000
 	resplitMinBlock  = 0.05
 )
 
@@ -48,11 +48,15 @@ func plausible(n int) bool {
 // resplit re-splits output image a of the solved bag in res, which is no
 // rectangle, with one other image (see above) and keeps the fittest
 // outcome in which both are full rectangles. It reports whether it
-// changed res.
+// changed res. It works only when the bag's count of pictures was told:
+// a count found by countPictures that leaves pictures without
+// rectangles is most often too high (the genetic solver not told the
+// count made 3 to 5 pictures of the sky crops), which moving blocks
+// between two pictures does not mend, and trying it all costs a minute.
 func (b *bagger) resplit(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result, a int) (bool, error) {
 	out := res.Placement
 	k := out.Images
-	if k < 2 || len(res.Pictures) != k {
+	if k < 2 || k != b.p.Images || len(res.Pictures) != k {
 		return false, nil
 	}
 	count := make([]int, k)
@@ -94,6 +98,8 @@ func (b *bagger) resplit(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 		if o == a || count[a]+count[o] > resplitMaxPieces {
 			continue
 		}
+		placings := (k - 1) * (1<<len(large) - min(1, len(large)))
+		most := max(2, min(resplitCounts, resplitWork/(count[a]+count[o])/placings))
 		var mine []int32
 		for _, q := range out.Pieces {
 			if q.Image == o {
@@ -110,7 +116,7 @@ func (b *bagger) resplit(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 				}
 			}
 			order := byAffinity(c, loose, heldA, heldO)
-			for _, na := range shares(len(heldA), len(heldA)+len(loose), count[a]+count[o], max(4, min(resplitCounts, resplitWork/(count[a]+count[o])))) {
+			for _, na := range shares(len(heldA), len(heldA)+len(loose), count[a]+count[o], most) {
 				if err := ctx.Err(); err != nil {
 					return false, err
 				}
