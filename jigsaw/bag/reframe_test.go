@@ -125,7 +125,7 @@ func TestResplit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sv := &bagger{s: Solver{Solver: greedy.Solver{}, Mend: greedy.Solver{}}, p: &jigsaw.Problem{}}
+		sv := &bagger{s: Solver{Solver: greedy.Solver{}, Mend: greedy.Solver{}}, p: &jigsaw.Problem{Images: 2}}
 		bad := &jigsaw.Placement{Images: 2}
 		for _, q := range truth.Placement().Pieces {
 			if q.Image == 1 && q.Row < 6 {
