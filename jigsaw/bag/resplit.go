@@ -47,7 +47,8 @@ func plausible(n int) bool {
 
 // resplit re-splits output image a of the solved bag in res, which is no
 // rectangle, with one other image (see above) and keeps the fittest
-// outcome in which both are full rectangles. It reports whether it
+// outcome in which both are full rectangles (the other pictures are left
+// as they are, rectangles or not: finish tries each in turn). It reports whether it
 // changed res. It works only when the bag's count of pictures was told:
 // a count found by countPictures that leaves pictures without
 // rectangles is most often too high (the genetic solver not told the
@@ -142,7 +143,7 @@ func (b *bagger) resplit(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compa
 					next.Pieces = append(next.Pieces, placed...)
 				}
 				next.Normalize()
-				if len(next.Pieces) != n || !rectangles(next) {
+				if len(next.Pieces) != n || !rectangles(imageOf(next, a)) || !rectangles(imageOf(next, o)) {
 					continue
 				}
 				if v := bagFitness(c.Fit(next), n, none); best == nil || v < bestFit {
