@@ -200,7 +200,8 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 }
 
 // finish mends the solved bag in res where its pictures are not
-// rectangles: repair, square, frame and reframe.
+// rectangles: repair, square, frame, reframe and, for a picture still no
+// rectangle, resplit.
 func (b *bagger) finish(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result) error {
 	if err := b.repair(ctx, pz, c, res); err != nil {
 		return err
@@ -209,7 +210,21 @@ func (b *bagger) finish(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat
 		return err
 	}
 	b.frame(c, res, repairLoss)
-	return b.reframe(ctx, pz, c, res)
+	if err := b.reframe(ctx, pz, c, res); err != nil {
+		return err
+	}
+	for img := range res.Placement.Images {
+		if rectangles(res.Placement) {
+			break
+		}
+		if one := imageOf(res.Placement, img); rectangles(one) {
+			continue
+		}
+		if _, err := b.resplit(ctx, pz, c, res, img); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // frame gives every picture of the solved bag in res that is still not

@@ -87,6 +87,14 @@
 //     to 94.40%), every picture of the five MIT bags of 4 a rectangle;
 //     Wood, in a bag with Storm at 64 px, a 40x30 rectangle instead of a
 //     canvas with holes.
+//   - Resplit. A picture still not a rectangle after that, in a bag told
+//     its count, is split again with another picture along its
+//     best-buddy blocks: its largest block stays, the other large blocks
+//     stay or move, the loose pieces are shared out so that both counts
+//     have plausible rectangles, both are solved again as whole pictures
+//     and the fittest pair of full rectangles is kept (two crops of MIT
+//     pictures 13 and 15, split 128 + 24 across their white skies, come
+//     back as two rectangles, though not of their true sizes).
 //
 // A solver that cannot start from the split's assembly (the greedy
 // solver) is better off keeping it: Solver.KeepSplit takes the greedy

@@ -109,3 +109,51 @@ func TestReframe(t *testing.T) {
 		t.Errorf("reframed: %v", acc)
 	}
 }
+
+// TestResplit (issue 41, item 5; the shape of the MIT sky crops 13 and
+// 15, whose greedy split joined 15's dome to 13 across their white skies
+// and left 15's columns alone): a solved bag whose output 0 holds all of
+// picture 0 and, apart on the same canvas, picture 1's top six rows,
+// and whose output 1 holds the rest of picture 1 (212 and 36 pieces for
+// 140 and 108), which no rectangle of either count mends, comes back as
+// the two pictures' true rectangles, perfect.
+func TestResplit(t *testing.T) {
+	grids := []*jigsaw.Grid{synthetic(10, 14, 28, 7), synthetic(9, 12, 28, 8)}
+	for _, rotate := range []bool{false, true} {
+		pz, truth := jigsaw.Scramble(grids, jigsaw.ScrambleOptions{Rotate: rotate, Seed: 3})
+		c, err := jigsaw.NewCompat(context.Background(), pz, jigsaw.CompatOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sv := &bagger{s: Solver{Solver: greedy.Solver{}, Mend: greedy.Solver{}}, p: &jigsaw.Problem{Images: 2}}
+		bad := &jigsaw.Placement{Images: 2}
+		for _, q := range truth.Placement().Pieces {
+			if q.Image == 1 && q.Row < 6 {
+				q.Image, q.Row = 0, q.Row+20 // below picture 0, apart
+			}
+			bad.Pieces = append(bad.Pieces, q)
+		}
+		bad.Normalize()
+		res := jigsaw.Result{Placement: bad, Pictures: make([]jigsaw.Picture, 2)}
+		if err := sv.reframe(context.Background(), pz, c, &res); err != nil {
+			t.Fatal(err)
+		}
+		if rectangles(res.Placement) {
+			t.Fatal("reframe made rectangles of the bag: the test no longer reaches resplit")
+		}
+		ok, err := sv.resplit(context.Background(), pz, c, &res, 0)
+		if err != nil || !ok {
+			t.Fatalf("resplit: %v, %v", ok, err)
+		}
+		acc, _ := jigsaw.Score(truth, res.Placement, jigsaw.ScoreOptions{})
+		for i, g := range grids {
+			b := res.Placement.Bounds(max(acc.Images[i].Output, 0))
+			if !rectangles(res.Placement) || b.Dx()*b.Dy() != g.Rows*g.Cols {
+				t.Errorf("rotate %v: picture %d (%dx%d) came back in a %dx%d output", rotate, i, g.Rows, g.Cols, b.Dy(), b.Dx())
+			}
+		}
+		if !acc.Perfect {
+			t.Errorf("rotate %v: resplit: %v", rotate, acc)
+		}
+	}
+}
