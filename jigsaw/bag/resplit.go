@@ -24,8 +24,8 @@ import (
 // together); resplitBlocks is how many large blocks besides the largest
 // it places; it tries, for each placing, up to resplitCounts shares of
 // the loose pieces, fewer for larger pictures and more placings (about
-// resplitWork pieces solved in all, at least two shares each); a large block holds at least resplitMinBlock of
-// the picture.
+// resplitWork pieces solved in all, at least two shares each); a large
+// block holds at least resplitMinBlock of the picture.
 const (
 	resplitMaxPieces = 1000
 	resplitBlocks    = 3
@@ -48,8 +48,8 @@ func plausible(n int) bool {
 // resplit re-splits output image a of the solved bag in res, which is no
 // rectangle, with one other image (see above) and keeps the fittest
 // outcome in which both are full rectangles (the other pictures are left
-// as they are, rectangles or not: finish tries each in turn). It reports whether it
-// changed res. It works only when the bag's count of pictures was told:
+// as they are, rectangles or not: finish tries each in turn). It reports
+// whether it changed res. It works only when the bag's count of pictures was told:
 // a count found by countPictures that leaves pictures without
 // rectangles is most often too high (the genetic solver not told the
 // count made 3 to 5 pictures of the sky crops), which moving blocks
