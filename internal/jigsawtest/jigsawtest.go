@@ -58,6 +58,19 @@ func Refuses(t *testing.T, s jigsaw.Solver, pz *jigsaw.Puzzle) {
 // smooth random picture (a sum of random waves drawn from seed), the
 // kind of puzzle that MGC solves from its gradients.
 func Synthetic(rows, cols, size int, seed uint64) *jigsaw.Grid {
+	return waves(rows, cols, size, seed, false)
+}
+
+// Grain is Synthetic whose pattern, like a wood grain, runs on across its
+// left and right edges: every wave has a whole number of periods across
+// the width, so that its last column joins its first as smoothly as its
+// neighbours.
+func Grain(rows, cols, size int, seed uint64) *jigsaw.Grid {
+	return waves(rows, cols, size, seed, true)
+}
+
+// waves draws Synthetic's picture or, with wrap, Grain's.
+func waves(rows, cols, size int, seed uint64, wrap bool) *jigsaw.Grid {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	w, h := cols*size, rows*size
 	type wave struct{ fx, fy, ph, amp [3]float64 }
@@ -65,6 +78,9 @@ func Synthetic(rows, cols, size int, seed uint64) *jigsaw.Grid {
 	for i := range waves {
 		for ch := range 3 {
 			waves[i].fx[ch] = rng.Float64() * 0.08
+			if wrap {
+				waves[i].fx[ch] = 2 * math.Pi * float64(1+rng.IntN(3)) / float64(w)
+			}
 			waves[i].fy[ch] = rng.Float64() * 0.08
 			waves[i].ph[ch] = rng.Float64() * 6.3
 			waves[i].amp[ch] = 4000 + rng.Float64()*6000

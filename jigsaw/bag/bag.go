@@ -100,6 +100,9 @@ type bagger struct {
 	p          *jigsaw.Problem
 	start      time.Time
 	compatTime time.Duration
+	// refused holds, per output image, the rectangle square solved and
+	// refused (its last resort takes it).
+	refused map[int]wholeAnswer
 }
 
 // noneCost returns the cost of a free edge for compatibilities c.
@@ -200,13 +203,13 @@ func (b *bagger) bag(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, r
 }
 
 // finish mends the solved bag in res where its pictures are not
-// rectangles: repair, square, frame, reframe and, for a picture still no
-// rectangle, resplit.
+// rectangles: repair, square, frame, reframe, for a picture still no
+// rectangle resplit and, last, square again taking any rectangle.
 func (b *bagger) finish(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result) error {
 	if err := b.repair(ctx, pz, c, res); err != nil {
 		return err
 	}
-	if err := b.square(ctx, pz, c, res); err != nil {
+	if err := b.square(ctx, pz, c, res, false); err != nil {
 		return err
 	}
 	b.frame(c, res, repairLoss)
@@ -224,7 +227,7 @@ func (b *bagger) finish(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat
 			return err
 		}
 	}
-	return nil
+	return b.square(ctx, pz, c, res, true)
 }
 
 // frame gives every picture of the solved bag in res that is still not
@@ -296,7 +299,20 @@ func (b *bagger) frame(c *jigsaw.Compat, res *jigsaw.Result, loss float64) {
 // best-buddy adjacency is lost: a part
 // that holds pieces of another picture, or misses some of its own, has no
 // rectangle of its size, and forcing it into one tears it.
-func (b *bagger) square(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result) error {
+//
+// With last (the last resort, after frame, reframe and resplit) it takes
+// the answer whatever it costs, and reuses the answer it refused before
+// for the same pieces. A picture can come out of every other step still
+// no rectangle though every one of its pieces is its own: Wood, the
+// photograph of the seven-photograph bag whose grain is alike edge for
+// edge (3,072 pieces of 40 px, 48x64 of them), came back as a canvas with
+// holes whose largest block of best buddies is 65 pieces wide; frame fits
+// that block only in 32x96, which tears the rest (more than 10% of its
+// best buddies), and square's first answer, the picture solved again in
+// the frame the solver estimates for its pieces alone (its true 48x64),
+// loses some too. A rectangle per picture is what a person expects. A
+// count with no frame of aspect up to 4 (a prime) stays as it is.
+func (b *bagger) square(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat, res *jigsaw.Result, last bool) error {
 	out := res.Placement
 	none := b.noneCost(c)
 	pieces := make([][]int32, out.Images)
@@ -309,12 +325,16 @@ func (b *bagger) square(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat
 			continue
 		}
 		slices.Sort(ps)
-		_, seed := subPuzzle(pz, ps, out, img)
-		pic, placed, err := b.part(ctx, b.s.Solver, pz, ps, img, out.Images, wholePicture, 0, seed, res)
-		if placed == nil || err != nil {
-			return err // keep the picture as it was
+		w, ok := b.refused[img]
+		if !last || !ok || !slices.Equal(w.ps, ps) {
+			_, seed := subPuzzle(pz, ps, out, img)
+			pic, placed, err := b.part(ctx, b.s.Solver, pz, ps, img, out.Images, wholePicture, 0, seed, res)
+			if placed == nil || err != nil {
+				return err // keep the picture as it was
+			}
+			w = wholeAnswer{ps, pic, placed}
 		}
-		if pic.Frame[0]*pic.Frame[1] != len(ps) {
+		if w.pic.Frame[0]*w.pic.Frame[1] != len(ps) {
 			continue // no frame of its size: not a rectangle
 		}
 		kept := out.Pieces[:0:0]
@@ -323,16 +343,19 @@ func (b *bagger) square(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat
 				kept = append(kept, q)
 			}
 		}
-		next := &jigsaw.Placement{Images: out.Images, Pieces: append(kept, placed...)}
-		fo, fn := c.Fit(out), c.Fit(next)
-		if bagFitness(fn, len(next.Pieces), none) >= bagFitness(fo, len(out.Pieces), none) ||
-			fn.BestBuddies < fo.BestBuddies {
+		next := &jigsaw.Placement{Images: out.Images, Pieces: append(kept, w.placed...)}
+		if fo, fn := c.Fit(out), c.Fit(next); !last && (bagFitness(fn, len(next.Pieces), none) >= bagFitness(fo, len(out.Pieces), none) ||
+			fn.BestBuddies < fo.BestBuddies) {
+			if b.refused == nil {
+				b.refused = map[int]wholeAnswer{}
+			}
+			b.refused[img] = w
 			continue
 		}
 		out.Pieces = next.Pieces
 		if img < len(res.Pictures) {
-			res.Fitness += pic.Fitness - res.Pictures[img].Fitness
-			res.Pictures[img] = pic
+			res.Fitness += w.pic.Fitness - res.Pictures[img].Fitness
+			res.Pictures[img] = w.pic
 		}
 		changed = true
 	}
@@ -340,6 +363,14 @@ func (b *bagger) square(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat
 		out.Normalize()
 	}
 	return nil
+}
+
+// wholeAnswer is a picture solved again as a whole by square: its pieces
+// (sorted) and the answer, a full rectangle.
+type wholeAnswer struct {
+	ps     []int32
+	pic    jigsaw.Picture
+	placed []jigsaw.Placed
 }
 
 // wholePicture, as the rows given to part, solves the pieces as a whole
