@@ -344,13 +344,16 @@ func (b *bagger) square(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat
 			}
 		}
 		next := &jigsaw.Placement{Images: out.Images, Pieces: append(kept, w.placed...)}
-		if fo, fn := c.Fit(out), c.Fit(next); !last && (bagFitness(fn, len(next.Pieces), none) >= bagFitness(fo, len(out.Pieces), none) ||
-			fn.BestBuddies < fo.BestBuddies) {
-			if b.refused == nil {
-				b.refused = map[int]wholeAnswer{}
+		if !last {
+			fo, fn := c.Fit(out), c.Fit(next)
+			if bagFitness(fn, len(next.Pieces), none) >= bagFitness(fo, len(out.Pieces), none) ||
+				fn.BestBuddies < fo.BestBuddies {
+				if b.refused == nil {
+					b.refused = map[int]wholeAnswer{}
+				}
+				b.refused[img] = w
+				continue
 			}
-			b.refused[img] = w
-			continue
 		}
 		out.Pieces = next.Pieces
 		if img < len(res.Pictures) {
