@@ -285,7 +285,7 @@ func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
 		s.generated++
 		tile := int(s.cells[nb&(maxCells-1)])
 		nmd := md + int(s.md[(tile<<7|blank)&(maxCells*maxCells-1)]) - int(s.md[(tile<<7|nb)&(maxCells*maxCells-1)])
-		s.pos[tile&(maxCells-1)] = uint8(blank)
+		s.pos[tile&(maxCells-1)], s.pos[0] = uint8(blank), uint8(nb)
 
 		vr := int(ev.regOf[tile&(maxCells-1)])
 		oldR, newR := 0, 0
@@ -298,7 +298,7 @@ func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
 			if f < s.next {
 				s.next = f
 			}
-			s.pos[tile&(maxCells-1)] = uint8(nb)
+			s.pos[tile&(maxCells-1)], s.pos[0] = uint8(nb), uint8(blank)
 			continue
 		}
 		vf := int(ev.refOf[tile&(maxCells-1)])
@@ -313,7 +313,7 @@ func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
 				if f < s.next {
 					s.next = f
 				}
-				s.pos[tile&(maxCells-1)] = uint8(nb)
+				s.pos[tile&(maxCells-1)], s.pos[0] = uint8(nb), uint8(blank)
 				continue
 			}
 		}
@@ -343,7 +343,7 @@ func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
 			s.cur[vf] = oldF
 		}
 		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = 0, uint8(tile)
-		s.pos[tile&(maxCells-1)] = uint8(nb)
+		s.pos[tile&(maxCells-1)], s.pos[0] = uint8(nb), uint8(blank)
 		if s.stopErr != nil {
 			return false
 		}

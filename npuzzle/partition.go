@@ -20,6 +20,11 @@ type Partition struct {
 	Size Size
 	// Patterns holds each pattern's tiles in increasing order.
 	Patterns [][]int
+	// Zero makes the tables zero-aware (Clausecker and Reinefeld, SoCS
+	// 2021): an entry per placement and blank cell rather than the minimum
+	// over the blank's cells (see zoneTable). Written as the suffix "+zero"
+	// of the name, such as "6-6-6-6+zero".
+	Zero bool
 }
 
 // String returns the partition's name and size, such as "7-8 (4x4)".
@@ -98,14 +103,23 @@ func (p Partition) clone() Partition {
 	return q
 }
 
+// zeroSuffix ends the name of a zero-aware partition.
+const zeroSuffix = "+zero"
+
 // ParsePartition reads a partition for boards of size s: the name of a
 // standard one ("5-5-5", "6-6-3", "7-8", "6-6-6-6"; size zero picks the
 // size the name belongs to), or patterns of tile numbers for goal g, tiles
-// separated by commas and patterns by "/", such as "1,2,3/4,5,6,7". With the
+// separated by commas and patterns by "/", such as "1,2,3/4,5,6,7"; either
+// may end in "+zero" for zero-aware tables (Partition.Zero). With the
 // blank-last goal the tiles are renamed to the blank-first numbering (tile t
 // becomes n-t, the 180-degree rotation that maps one goal to the other).
 func ParsePartition(text string, s Size, g Goal) (Partition, error) {
 	text = strings.TrimSpace(text)
+	if base, ok := strings.CutSuffix(text, zeroSuffix); ok {
+		p, err := ParsePartition(base, s, g)
+		p.Zero, p.Name = err == nil, p.Name+zeroSuffix
+		return p, err
+	}
 	for _, p := range standardPartitions {
 		if p.Name == text {
 			if s != (Size{}) && s != p.Size {
@@ -164,6 +178,9 @@ func (p Partition) check() error {
 	n := p.Size.Rows * p.Size.Cols
 	if n > maxPDBCells {
 		return fmt.Errorf("npuzzle: pattern databases support boards of up to %d cells, not %v", maxPDBCells, p.Size)
+	}
+	if p.Zero && n > zoneCells {
+		return fmt.Errorf("npuzzle: zero-aware pattern databases support boards of up to %d cells, not %v", zoneCells, p.Size)
 	}
 	for i, pat := range p.Patterns {
 		if e := placements(n, len(pat)); e > maxPDBEntries {

@@ -104,7 +104,27 @@ func TableBuildBytes(s Size, k int) int64 {
 }
 
 // tableBytes is the memory of a finished table of k tiles on s.
-func tableBytes(s Size, k int) int64 { return (placements(s.Rows*s.Cols, k) + 1) / 2 }
+// (zero: a zero-aware one, 8 bytes a placement).
+func tableBytes(s Size, k int, zero bool) int64 {
+	if zero {
+		return placements(s.Rows*s.Cols, k) * 8
+	}
+	return (placements(s.Rows*s.Cols, k) + 1) / 2
+}
+
+// buildBytes is TableBuildBytes for a zero-aware table or not: a
+// zero-aware one is built by buildTableGroups with a word more a
+// placement.
+func buildBytes(s Size, k int, zero bool) int64 {
+	if !zero {
+		return TableBuildBytes(s, k)
+	}
+	np := placements(s.Rows*s.Cols, k)
+	if np > math.MaxInt64/17 {
+		return math.MaxInt64
+	}
+	return np*16 + (np+1)/2
+}
 
 // DefaultCacheDir returns os.UserCacheDir()/tessera, where LoadPDB keeps its
 // tables.
@@ -155,16 +175,16 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 			if _, sym := part.derivation(i); sym != nil {
 				continue
 			}
-			need, what := before+TableBuildBytes(part.Size, len(tiles)), "building"
+			need, what := before+buildBytes(part.Size, len(tiles), part.Zero), "building"
 			if !opts.NoCache && !opts.Rebuild {
-				if _, err := os.Stat(dir + string(os.PathSeparator) + tableFileName(part.Size, tiles)); err == nil {
-					need, what = before+tableBytes(part.Size, len(tiles)), "reading"
+				if _, err := os.Stat(dir + string(os.PathSeparator) + tableFileName(part.Size, tiles, part.Zero)); err == nil {
+					need, what = before+tableBytes(part.Size, len(tiles), part.Zero), "reading"
 				}
 			}
 			if need > opts.MaxBytes {
 				return nil, overBudget(i, tiles, need, what)
 			}
-			before += tableBytes(part.Size, len(tiles))
+			before += tableBytes(part.Size, len(tiles), part.Zero)
 		}
 	}
 	for i, tiles := range part.Patterns {
@@ -179,16 +199,16 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 		info := TableInfo{Tiles: tiles}
 		var t *patternTable
 		if !opts.NoCache {
-			info.Path = dir + string(os.PathSeparator) + tableFileName(part.Size, tiles)
+			info.Path = dir + string(os.PathSeparator) + tableFileName(part.Size, tiles, part.Zero)
 			switch {
 			case opts.Rebuild:
 				info.Reason = "rebuild"
 			default:
-				if need := loaded + tableBytes(part.Size, len(tiles)); opts.MaxBytes > 0 && need > opts.MaxBytes {
+				if need := loaded + tableBytes(part.Size, len(tiles), part.Zero); opts.MaxBytes > 0 && need > opts.MaxBytes {
 					return nil, overBudget(i, tiles, need, "reading")
 				}
 				var err error
-				t, err = readTable(info.Path, part.Size, tiles)
+				t, err = loadTable(info.Path, part.Size, tiles, part.Zero, true)
 				switch {
 				case err == nil:
 				case errors.Is(err, fs.ErrNotExist):
@@ -208,11 +228,16 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 						Depth: depth, States: states, Layer: layer, Elapsed: time.Since(start)})
 				}
 			}
-			if need := loaded + TableBuildBytes(part.Size, len(tiles)); opts.MaxBytes > 0 && need > opts.MaxBytes {
+			if need := loaded + buildBytes(part.Size, len(tiles), part.Zero); opts.MaxBytes > 0 && need > opts.MaxBytes {
 				return nil, overBudget(i, tiles, need, "building")
 			}
 			var err error
-			if t, err = buildTable(ctx, part.Size, tiles, opts.Workers, report); err != nil {
+			if part.Zero {
+				t, err = buildGroups(ctx, part.Size, tiles, opts.Workers, true, report)
+			} else {
+				t, err = buildTable(ctx, part.Size, tiles, opts.Workers, report)
+			}
+			if err != nil {
 				return nil, fmt.Errorf("npuzzle: building table %d of %d (%d tiles): %w", i+1, len(part.Patterns), len(tiles), err)
 			}
 			info.Built = true
@@ -225,9 +250,9 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 			}
 		}
 		info.Seconds = time.Since(start).Seconds()
-		info.Entries, info.Bytes = t.entries(), int64(len(t.data))
+		info.Entries, info.Bytes = t.entries(), t.bytes()
 		info.States, info.Depth, info.Clamped = t.states, t.depth, t.clamped
-		loaded += int64(len(t.data))
+		loaded += t.bytes()
 		d.refs = append(d.refs, tableRef{t: t})
 		d.info = append(d.info, info)
 	}
@@ -271,8 +296,11 @@ func (d *PDB) stringEstimate(g Goal) func(string) int {
 		md := 0
 		for c := range n {
 			t, fc := int(cells[c]), c
-			if g == BlankLast && t != 0 {
-				t, fc = n-t, n-1-c
+			if g == BlankLast { // the frame: rotated, tiles renamed
+				fc = n - 1 - c
+				if t != 0 {
+					t = n - t
+				}
 			}
 			pos[t] = uint8(fc)
 			if t != 0 {
@@ -295,7 +323,8 @@ type pdbView struct {
 	cellMap *[maxCells]uint8
 }
 
-// delta returns the view's entry for the board whose tile positions are pos.
+// delta returns the view's entry for the board whose tile positions are pos
+// (pos[0] the blank's cell, which zero-aware tables read).
 func (v *pdbView) delta(pos *[maxCells]uint8) int {
 	n := v.table.n
 	var used uint64
@@ -305,6 +334,9 @@ func (v *pdbView) delta(pos *[maxCells]uint8) int {
 		bit := uint64(1) << (p & 63)
 		r = r*int64(n-i) + int64(int(p)-bits.OnesCount64(used&(bit-1)))
 		used |= bit
+	}
+	if v.table.zone != nil {
+		return v.table.zoneEntry(r, int(v.cellMap[pos[0]]))
 	}
 	return int(v.table.data[r>>1] >> ((r & 1) << 2) & 15)
 }

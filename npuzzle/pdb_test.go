@@ -16,10 +16,26 @@ import (
 // a pattern tile costs 1. It returns, for each placement (as a string of
 // positions), the least cost over blank cells, and the number of states.
 func explicitPatternDistances(s Size, tiles []int) map[string]int {
-	type state struct {
-		pos   string
-		blank int
+	best := map[string]int{}
+	for st, d := range explicitZoneDistances(s, tiles) {
+		if old, ok := best[st.pos]; !ok || d < old {
+			best[st.pos] = d
+		}
 	}
+	return best
+}
+
+// zoneState is an explicit abstract state: the pattern's tile positions
+// and the blank's cell.
+type zoneState struct {
+	pos   string
+	blank int
+}
+
+// explicitZoneDistances is the 0-1 search of explicitPatternDistances: the
+// cost of every (placement, blank cell) state.
+func explicitZoneDistances(s Size, tiles []int) map[zoneState]int {
+	type state = zoneState
 	start := make([]byte, len(tiles))
 	for i, t := range tiles {
 		start[i] = byte(t)
@@ -52,13 +68,7 @@ func explicitPatternDistances(s Size, tiles []int) map[string]int {
 		}
 		level = next
 	}
-	best := map[string]int{}
-	for st, d := range dist {
-		if old, ok := best[st.pos]; !ok || d < old {
-			best[st.pos] = d
-		}
-	}
-	return best
+	return dist
 }
 
 func indexByte(s string, b byte) int {
@@ -218,7 +228,7 @@ func TestPDBCache(t *testing.T) {
 		return strings.Join(out, ", ")
 	}
 	// A temporary file of a writer killed an hour ago is cleaned up.
-	stale := dir + "/." + tableFileName(part.Size, part.Patterns[0]) + ".123"
+	stale := dir + "/." + tableFileName(part.Size, part.Patterns[0], false) + ".123"
 	os.WriteFile(stale, []byte("partial"), 0o644)
 	os.Chtimes(stale, time.Now().Add(-2*time.Hour), time.Now().Add(-2*time.Hour))
 	first := load(PDBOptions{})
