@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/bits"
 	"os"
+	"slices"
 	"time"
 )
 
@@ -282,8 +283,7 @@ func (d *PDB) Estimate(b *Board, g Goal) int {
 	for c, t := range f.cells {
 		pos[t] = uint8(c)
 	}
-	reg, ref := d.ev.sums(&pos)
-	return f.manhattan() + 2*max(reg, ref)
+	return f.manhattan() + 2*d.ev.best(&pos)
 }
 
 // stringEstimate returns the estimate as a function of a board's cells
@@ -307,8 +307,7 @@ func (d *PDB) stringEstimate(g Goal) func(string) int {
 				md += abs(fc/s.Cols-t/s.Cols) + abs(fc%s.Cols-t%s.Cols)
 			}
 		}
-		reg, ref := ev.sums(&pos)
-		return md + 2*max(reg, ref)
+		return md + 2*ev.best(&pos)
 	}
 }
 
@@ -341,13 +340,20 @@ func (v *pdbView) delta(pos *[maxCells]uint8) int {
 	return int(v.table.data[r>>1] >> ((r & 1) << 2) & 15)
 }
 
-// pdbEval holds the views of a PDB for one board size, and for each tile the
-// regular and the reflected view it takes part in (-1: none).
+// pdbEval holds the views of a PDB for one board size, in groups whose
+// entries add up: a partition's regular views, then, with reflection, its
+// reflected views (for a catalogue, each partition's regular views, then
+// each one's reflected). viewOf[g][u] is the view of group g that tile u
+// takes part in (-1: none), and the heuristic is the largest group sum.
 type pdbEval struct {
-	views        []pdbView
-	regular      int // views[:regular] are regular, the rest reflected
-	regOf, refOf [maxCells]int8
+	views  []pdbView
+	group  []int // the group of each view
+	groups int
+	viewOf [maxGroups][maxCells]int8
 }
+
+// maxGroups bounds the sums of a PDB (see pdbEval).
+const maxGroups = 8
 
 func newPDBEval(d *PDB, rows, cols int) *pdbEval {
 	ev := &pdbEval{}
@@ -356,8 +362,10 @@ func newPDBEval(d *PDB, rows, cols int) *pdbEval {
 	for c := range n {
 		tr[c] = uint8(c%cols*rows + c/cols)
 	}
-	for i := range ev.regOf {
-		ev.regOf[i], ev.refOf[i] = -1, -1
+	for g := range ev.viewOf {
+		for i := range ev.viewOf[g] {
+			ev.viewOf[g][i] = -1
+		}
 	}
 	// The view of pattern ref on the board, or on its transpose: the table's
 	// k-th tile stands for the pattern's tile u with sym(u) = that tile,
@@ -387,19 +395,22 @@ func newPDBEval(d *PDB, rows, cols int) *pdbEval {
 		}
 		return v
 	}
-	for _, ref := range d.refs {
-		ev.views = append(ev.views, view(ref, false))
+	partOf := d.part.partOf()
+	parts := max(len(d.part.Parts), 1)
+	add := func(ref tableRef, reflected bool, g int) {
+		ev.views = append(ev.views, view(ref, reflected))
+		ev.group = append(ev.group, g)
 		for _, u := range ev.views[len(ev.views)-1].tiles {
-			ev.regOf[u] = int8(len(ev.views) - 1)
+			ev.viewOf[g][u] = int8(len(ev.views) - 1)
 		}
+		ev.groups = max(ev.groups, g+1)
 	}
-	ev.regular = len(ev.views)
+	for i, ref := range d.refs {
+		add(ref, false, partOf[i])
+	}
 	if d.reflect {
-		for _, ref := range d.refs {
-			ev.views = append(ev.views, view(ref, true))
-			for _, u := range ev.views[len(ev.views)-1].tiles {
-				ev.refOf[u] = int8(len(ev.views) - 1)
-			}
+		for i, ref := range d.refs {
+			add(ref, true, parts+partOf[i])
 		}
 	}
 	return ev
@@ -419,6 +430,16 @@ type symmetry struct {
 	name string
 	cell [maxCells]uint8
 }
+
+// identity is the symmetry through which a table serves the same pattern
+// in another partition of a catalogue.
+var identity = func() (sym symmetry) {
+	sym.name = "(the same pattern)"
+	for c := range sym.cell {
+		sym.cell[c] = uint8(c)
+	}
+	return sym
+}()
 
 // boardSymmetries returns the symmetries of a board other than the
 // identity: the rotation by 180 degrees and the two mirrors, and on square
@@ -468,6 +489,9 @@ func (p Partition) derivation(i int) (int, *symmetry) {
 		if _, sym := p.derivation(j); sym != nil || len(p.Patterns[j]) != len(p.Patterns[i]) {
 			continue
 		}
+		if slices.Equal(p.Patterns[i], p.Patterns[j]) { // in two partitions of a catalogue
+			return j, &identity
+		}
 		var want uint64
 		for _, tile := range p.Patterns[j] {
 			want |= 1 << tile
@@ -500,16 +524,12 @@ func (p Partition) TablePatterns() [][]int {
 	return out
 }
 
-// sums returns the regular and the reflected sums of table entries for the
-// board with tile positions pos (the reflected sum is 0 without reflection).
-func (ev *pdbEval) sums(pos *[maxCells]uint8) (reg, ref int) {
+// best returns the largest group sum of table entries for the board with
+// tile positions pos (pos[0] the blank's cell).
+func (ev *pdbEval) best(pos *[maxCells]uint8) int {
+	var sums [maxGroups]int
 	for i := range ev.views {
-		v := ev.views[i].delta(pos)
-		if i < ev.regular {
-			reg += v
-		} else {
-			ref += v
-		}
+		sums[ev.group[i]] += ev.views[i].delta(pos)
 	}
-	return reg, ref
+	return slices.Max(sums[:max(ev.groups, 1)])
 }
