@@ -1,7 +1,6 @@
 package npuzzle
 
 import (
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -62,17 +61,7 @@ func TestCatalogueOn8Puzzle(t *testing.T) {
 		if above == 0 {
 			t.Fatalf("%s: never above its first partition", text)
 		}
-		rng := rand.New(rand.NewPCG(6, 6))
-		for range 100 {
-			b := Random(Size{3, 3}, g, rng)
-			sol, err := IDAStar{Heuristic: PatternDB, PDB: d}.Solve(t.Context(), b, g)
-			if err != nil || len(sol.Moves) != dist[string(b.cells)] {
-				t.Fatalf("%s %q: %d moves (%v), shortest %d", text, b.Line(), len(sol.Moves), err, dist[string(b.cells)])
-			}
-			if end, err := Replay(b, sol.Moves); err != nil || !end.IsSolved(g) {
-				t.Fatalf("%q: moves do not solve it", b.Line())
-			}
-		}
+		checkOptimal3x3(t, text, d, g, dist, 6)
 	}
 	for _, bad := range []string{"1,2,3,4/5,6,7,8;7-8", "1,2/3,4;5,6;7,8;1;2", "1,2+zero;3,4"} {
 		if _, err := ParsePartition(bad, Size{3, 3}, BlankFirst); err == nil {

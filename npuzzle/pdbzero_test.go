@@ -1,7 +1,6 @@
 package npuzzle
 
 import (
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -14,20 +13,8 @@ import (
 // table keeps the lower bound least + 2*zoneMaxExtra). The least value
 // over the blank's cells is the plain table's entry.
 func TestZoneTableMatchesExplicitSearch(t *testing.T) {
-	cases := []struct {
-		size  Size
-		tiles []int
-	}{
-		{Size{2, 3}, []int{1, 2}},
-		{Size{3, 3}, []int{1, 2, 3}},
-		{Size{3, 3}, []int{4, 5, 7, 8}},
-		{Size{3, 3}, []int{1, 3, 5, 7}},
-		{Size{4, 4}, []int{1, 2, 3}},
-		{Size{4, 4}, []int{5, 10, 15}},
-		{Size{3, 4}, []int{1, 4, 6, 11}},
-	}
 	above, capped := 0, 0
-	for _, c := range cases {
+	for _, c := range explicitCases {
 		want := explicitZoneDistances(c.size, c.tiles)
 		least := explicitPatternDistances(c.size, c.tiles)
 		plain, err := buildTableGroups(t.Context(), c.size, c.tiles, 2, nil)
@@ -123,17 +110,7 @@ func TestZeroPDBOn8Puzzle(t *testing.T) {
 				t.Fatalf("%s %v: zero-aware sum %d, plain %d: no gain", text, g, sum, plainSum)
 			}
 			t.Logf("%s %v: mean zero-aware PDB %.3f, plain %.3f", text, g, float64(sum)/float64(len(dist)), float64(plainSum)/float64(len(dist)))
-			rng := rand.New(rand.NewPCG(5, 5))
-			for range 100 {
-				b := Random(Size{3, 3}, g, rng)
-				sol, err := IDAStar{Heuristic: PatternDB, PDB: again}.Solve(t.Context(), b, g)
-				if err != nil || len(sol.Moves) != dist[string(b.cells)] {
-					t.Fatalf("%s %v %q: %d moves (%v), shortest %d", text, g, b.Line(), len(sol.Moves), err, dist[string(b.cells)])
-				}
-				if end, err := Replay(b, sol.Moves); err != nil || !end.IsSolved(g) {
-					t.Fatalf("%q: moves do not solve it", b.Line())
-				}
-			}
+			checkOptimal3x3(t, text, again, g, dist, 5)
 		}
 	}
 }
