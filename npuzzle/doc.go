@@ -100,6 +100,13 @@
 // such as "1,2,3/4,5,6") works on any board of up to 32 cells. The parallel
 // search is Reinefeld and Schnecke's AIDA*.
 //
+// Two stronger forms (Clausecker and Reinefeld, SoCS 2021): a name ending in
+// "+zero" makes zero-aware tables, with an entry for every placement and
+// cell of the blank (the region of the blank matters when the pattern's
+// tiles close off a corner), 8 bytes a placement, in ".zpdb" files (see
+// pdbzero.go); and partitions joined by ";" make a catalogue, whose
+// heuristic is the largest of their sums, each with its reflection.
+//
 // Measured figures (Korf's 100, Korf and Felner's 24-puzzles, the fast solver
 // on random boards up to 10x10) are in docs/results/npuzzle.md.
 package npuzzle

@@ -3,6 +3,7 @@ package npuzzle
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"tessera/search"
@@ -34,11 +35,11 @@ type idaSearch struct {
 	opMoves [maxCells][4]Move
 	md      [maxCells * maxCells]uint8 // md[tile<<7|cell]
 
-	// The PDB heuristic: views, the current entry of each view, the
-	// regular and reflected sums.
-	ev             *pdbEval
-	cur            [2 * maxCells]int
-	regSum, refSum int
+	// The PDB heuristic: views, the current entry of each view, the sum
+	// of each group of views (see pdbEval).
+	ev   *pdbEval
+	cur  [2 * maxCells]int
+	sums [maxGroups]int
 
 	// The bound is on f = den*g + num*h: num/den is the weight on h (Pohl's
 	// weighted search; 1/1 for optimal IDA*).
@@ -100,14 +101,10 @@ func newIDASearch(f frame, d *PDB) *idaSearch {
 // lookup sets the current entries of the pattern database's views and their
 // sums from the tiles' cells.
 func (s *idaSearch) lookup() {
-	s.regSum, s.refSum = 0, 0
+	s.sums = [maxGroups]int{}
 	for i := range s.ev.views {
 		s.cur[i] = s.ev.views[i].delta(&s.pos)
-		if i < s.ev.regular {
-			s.regSum += s.cur[i]
-		} else {
-			s.refSum += s.cur[i]
-		}
+		s.sums[s.ev.group[i]] += s.cur[i]
 	}
 }
 
@@ -124,7 +121,7 @@ func (s *idaSearch) manhattan() int {
 func (s *idaSearch) heuristic() int {
 	h := s.manhattan()
 	if s.ev != nil {
-		h += 2 * max(s.regSum, s.refSum)
+		h += 2 * slices.Max(s.sums[:max(s.ev.groups, 1)])
 	}
 	return h
 }
@@ -261,7 +258,10 @@ func (s *idaSearch) dfsMD(blank, prev, g, h int) bool {
 }
 
 // dfsPDB is dfsMD with the pattern database heuristic; md is the current
-// board's Manhattan distance.
+// board's Manhattan distance. Only the views of the moving tile change; the
+// groups' sums are updated in order and a child is cut off as soon as one
+// puts it over the bound (Korf and Felner 2002 look up the reflected
+// tables only when the regular sum does not).
 func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
 	if g == s.split {
 		s.emit(blank, prev, g, md)
@@ -273,7 +273,10 @@ func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
 	}
 	s.maxDepth = max(s.maxDepth, g)
 	ev := s.ev
+	groups := ev.groups
+	var sums, vals [maxGroups]int // a child's sums and its moving tile's entries
 	ops := &s.ops[blank&(maxCells-1)]
+outer:
 	for i := 0; i < 4; i++ {
 		nb := int(ops[i])
 		if nb < 0 {
@@ -285,36 +288,25 @@ func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
 		s.generated++
 		tile := int(s.cells[nb&(maxCells-1)])
 		nmd := md + int(s.md[(tile<<7|blank)&(maxCells*maxCells-1)]) - int(s.md[(tile<<7|nb)&(maxCells*maxCells-1)])
-		s.pos[tile&(maxCells-1)] = uint8(blank)
-
-		vr := int(ev.regOf[tile&(maxCells-1)])
-		oldR, newR := 0, 0
-		if vr >= 0 {
-			oldR, newR = s.cur[vr], ev.views[vr].delta(&s.pos)
-		}
-		regSum := s.regSum - oldR + newR
-		h := nmd + 2*regSum
-		if f := s.den*(g+1) + s.num*h; f > s.bound {
-			if f < s.next {
-				s.next = f
+		s.pos[tile&(maxCells-1)], s.pos[0] = uint8(blank), uint8(nb)
+		h := nmd
+		for gi := 0; gi < groups && gi < maxGroups; gi++ {
+			sum := s.sums[gi]
+			if v := int(ev.viewOf[gi][tile&(maxCells-1)]); v >= 0 {
+				nv := ev.views[v].delta(&s.pos)
+				vals[gi] = nv
+				sum += nv - s.cur[v&(2*maxCells-1)]
 			}
-			s.pos[tile&(maxCells-1)] = uint8(nb)
-			continue
-		}
-		vf := int(ev.refOf[tile&(maxCells-1)])
-		oldF, newF := 0, 0
-		if vf >= 0 {
-			oldF, newF = s.cur[vf], ev.views[vf].delta(&s.pos)
-		}
-		refSum := s.refSum - oldF + newF
-		if hf := nmd + 2*refSum; hf > h {
-			h = hf
-			if f := s.den*(g+1) + s.num*h; f > s.bound {
-				if f < s.next {
-					s.next = f
+			sums[gi] = sum
+			if hg := nmd + 2*sum; hg > h || gi == 0 {
+				h = hg
+				if f := s.den*(g+1) + s.num*h; f > s.bound {
+					if f < s.next {
+						s.next = f
+					}
+					s.pos[tile&(maxCells-1)], s.pos[0] = uint8(nb), uint8(blank)
+					continue outer
 				}
-				s.pos[tile&(maxCells-1)] = uint8(nb)
-				continue
 			}
 		}
 		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = uint8(tile), 0
@@ -323,27 +315,25 @@ func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
 			s.solution = g + 1
 			return true
 		}
-		savedReg, savedRef := s.regSum, s.refSum
-		s.regSum, s.refSum = regSum, refSum
-		if vr >= 0 {
-			s.cur[vr] = newR
-		}
-		if vf >= 0 {
-			s.cur[vf] = newF
+		saved := s.sums
+		for gi := 0; gi < groups && gi < maxGroups; gi++ {
+			s.sums[gi] = sums[gi]
+			if v := int(ev.viewOf[gi][tile&(maxCells-1)]); v >= 0 {
+				s.cur[v&(2*maxCells-1)], vals[gi] = vals[gi], s.cur[v&(2*maxCells-1)]
+			}
 		}
 		s.path[g] = s.opMoves[blank&(maxCells-1)][i]
 		if s.dfsPDB(nb, blank, g+1, nmd) {
 			return true
 		}
-		s.regSum, s.refSum = savedReg, savedRef
-		if vr >= 0 {
-			s.cur[vr] = oldR
-		}
-		if vf >= 0 {
-			s.cur[vf] = oldF
+		s.sums = saved
+		for gi := 0; gi < groups && gi < maxGroups; gi++ {
+			if v := int(ev.viewOf[gi][tile&(maxCells-1)]); v >= 0 {
+				s.cur[v&(2*maxCells-1)] = vals[gi]
+			}
 		}
 		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = 0, uint8(tile)
-		s.pos[tile&(maxCells-1)] = uint8(nb)
+		s.pos[tile&(maxCells-1)], s.pos[0] = uint8(nb), uint8(blank)
 		if s.stopErr != nil {
 			return false
 		}

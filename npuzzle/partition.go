@@ -20,6 +20,17 @@ type Partition struct {
 	Size Size
 	// Patterns holds each pattern's tiles in increasing order.
 	Patterns [][]int
+	// Parts, when not nil, makes the partition a catalogue: the patterns
+	// are those of len(Parts) partitions, Parts[i] of them for the i-th,
+	// one after the other, and the heuristic is the largest of their sums
+	// (see PDB). Written with ";" between the partitions, such as
+	// "6-6-6-6;1,2,5,6,10,11/3,4,7,8,9,12/13,14,18,19,23,24/15,16,17,20,21,22".
+	Parts []int
+	// Zero makes the tables zero-aware (Clausecker and Reinefeld, SoCS
+	// 2021): an entry per placement and blank cell rather than the minimum
+	// over the blank's cells (see zoneTable). Written as the suffix "+zero"
+	// of the name, such as "6-6-6-6+zero".
+	Zero bool
 }
 
 // String returns the partition's name and size, such as "7-8 (4x4)".
@@ -89,8 +100,56 @@ func DefaultPartition(s Size) (Partition, error) {
 	return Partition{}, fmt.Errorf("npuzzle: no standard partition for %v boards: give one as tiles, such as 1,2,3/4,5,6", s)
 }
 
+// maxParts bounds the partitions of a catalogue: with their reflections,
+// maxGroups sums.
+const maxParts = maxGroups / 2
+
+// parseCatalogue reads partitions separated by ";" (see Partition.Parts),
+// each a standard name or tiles, for boards of one size.
+func parseCatalogue(text string, s Size, g Goal) (Partition, error) {
+	fields := strings.Split(text, ";")
+	if len(fields) > maxParts {
+		return Partition{}, fmt.Errorf("npuzzle: a catalogue of %d partitions: at most %d", len(fields), maxParts)
+	}
+	cat := Partition{Name: text, Size: s}
+	for i, f := range fields {
+		p, err := ParsePartition(f, s, g)
+		if err == nil && (p.Parts != nil || p.Zero) {
+			err = fmt.Errorf("npuzzle: %q: a catalogue's partitions are plain (+zero ends the whole catalogue)", f)
+		}
+		if err != nil {
+			return Partition{}, fmt.Errorf("npuzzle: catalogue partition %d: %w", i+1, err)
+		}
+		if cat.Size == (Size{}) {
+			cat.Size = p.Size
+		}
+		if p.Size != cat.Size {
+			return Partition{}, fmt.Errorf("npuzzle: catalogue partition %d is for %v boards, not %v", i+1, p.Size, cat.Size)
+		}
+		cat.Patterns = append(cat.Patterns, p.Patterns...)
+		cat.Parts = append(cat.Parts, len(p.Patterns))
+	}
+	return cat, cat.check()
+}
+
+// partOf returns, for each pattern, the partition of the catalogue it
+// belongs to (all 0 for a plain partition).
+func (p Partition) partOf() []int {
+	out := make([]int, 0, len(p.Patterns))
+	for i, k := range p.Parts {
+		for range k {
+			out = append(out, i)
+		}
+	}
+	for len(out) < len(p.Patterns) {
+		out = append(out, 0)
+	}
+	return out
+}
+
 func (p Partition) clone() Partition {
 	q := p
+	q.Parts = slices.Clone(p.Parts)
 	q.Patterns = make([][]int, len(p.Patterns))
 	for i, pat := range p.Patterns {
 		q.Patterns[i] = slices.Clone(pat)
@@ -98,14 +157,26 @@ func (p Partition) clone() Partition {
 	return q
 }
 
+// zeroSuffix ends the name of a zero-aware partition.
+const zeroSuffix = "+zero"
+
 // ParsePartition reads a partition for boards of size s: the name of a
 // standard one ("5-5-5", "6-6-3", "7-8", "6-6-6-6"; size zero picks the
 // size the name belongs to), or patterns of tile numbers for goal g, tiles
-// separated by commas and patterns by "/", such as "1,2,3/4,5,6,7". With the
+// separated by commas and patterns by "/", such as "1,2,3/4,5,6,7"; either
+// may end in "+zero" for zero-aware tables (Partition.Zero). With the
 // blank-last goal the tiles are renamed to the blank-first numbering (tile t
 // becomes n-t, the 180-degree rotation that maps one goal to the other).
 func ParsePartition(text string, s Size, g Goal) (Partition, error) {
 	text = strings.TrimSpace(text)
+	if base, ok := strings.CutSuffix(text, zeroSuffix); ok {
+		p, err := ParsePartition(base, s, g)
+		p.Zero, p.Name = err == nil, p.Name+zeroSuffix
+		return p, err
+	}
+	if strings.Contains(text, ";") {
+		return parseCatalogue(text, s, g)
+	}
 	for _, p := range standardPartitions {
 		if p.Name == text {
 			if s != (Size{}) && s != p.Size {
@@ -164,6 +235,9 @@ func (p Partition) check() error {
 	n := p.Size.Rows * p.Size.Cols
 	if n > maxPDBCells {
 		return fmt.Errorf("npuzzle: pattern databases support boards of up to %d cells, not %v", maxPDBCells, p.Size)
+	}
+	if p.Zero && n > zoneCells {
+		return fmt.Errorf("npuzzle: zero-aware pattern databases support boards of up to %d cells, not %v", zoneCells, p.Size)
 	}
 	for i, pat := range p.Patterns {
 		if e := placements(n, len(pat)); e > maxPDBEntries {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/bits"
 	"os"
+	"slices"
 	"time"
 )
 
@@ -104,7 +105,27 @@ func TableBuildBytes(s Size, k int) int64 {
 }
 
 // tableBytes is the memory of a finished table of k tiles on s.
-func tableBytes(s Size, k int) int64 { return (placements(s.Rows*s.Cols, k) + 1) / 2 }
+// (zero: a zero-aware one, 8 bytes a placement).
+func tableBytes(s Size, k int, zero bool) int64 {
+	if zero {
+		return placements(s.Rows*s.Cols, k) * 8
+	}
+	return (placements(s.Rows*s.Cols, k) + 1) / 2
+}
+
+// buildBytes is TableBuildBytes for a zero-aware table or not: a
+// zero-aware one is built by buildTableGroups with a word more a
+// placement.
+func buildBytes(s Size, k int, zero bool) int64 {
+	if !zero {
+		return TableBuildBytes(s, k)
+	}
+	np := placements(s.Rows*s.Cols, k)
+	if np > math.MaxInt64/17 {
+		return math.MaxInt64
+	}
+	return np*16 + (np+1)/2
+}
 
 // DefaultCacheDir returns os.UserCacheDir()/tessera, where LoadPDB keeps its
 // tables.
@@ -155,16 +176,16 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 			if _, sym := part.derivation(i); sym != nil {
 				continue
 			}
-			need, what := before+TableBuildBytes(part.Size, len(tiles)), "building"
+			need, what := before+buildBytes(part.Size, len(tiles), part.Zero), "building"
 			if !opts.NoCache && !opts.Rebuild {
-				if _, err := os.Stat(dir + string(os.PathSeparator) + tableFileName(part.Size, tiles)); err == nil {
-					need, what = before+tableBytes(part.Size, len(tiles)), "reading"
+				if _, err := os.Stat(dir + string(os.PathSeparator) + tableFileName(part.Size, tiles, part.Zero)); err == nil {
+					need, what = before+tableBytes(part.Size, len(tiles), part.Zero), "reading"
 				}
 			}
 			if need > opts.MaxBytes {
 				return nil, overBudget(i, tiles, need, what)
 			}
-			before += tableBytes(part.Size, len(tiles))
+			before += tableBytes(part.Size, len(tiles), part.Zero)
 		}
 	}
 	for i, tiles := range part.Patterns {
@@ -179,16 +200,16 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 		info := TableInfo{Tiles: tiles}
 		var t *patternTable
 		if !opts.NoCache {
-			info.Path = dir + string(os.PathSeparator) + tableFileName(part.Size, tiles)
+			info.Path = dir + string(os.PathSeparator) + tableFileName(part.Size, tiles, part.Zero)
 			switch {
 			case opts.Rebuild:
 				info.Reason = "rebuild"
 			default:
-				if need := loaded + tableBytes(part.Size, len(tiles)); opts.MaxBytes > 0 && need > opts.MaxBytes {
+				if need := loaded + tableBytes(part.Size, len(tiles), part.Zero); opts.MaxBytes > 0 && need > opts.MaxBytes {
 					return nil, overBudget(i, tiles, need, "reading")
 				}
 				var err error
-				t, err = readTable(info.Path, part.Size, tiles)
+				t, err = loadTable(info.Path, part.Size, tiles, part.Zero, true)
 				switch {
 				case err == nil:
 				case errors.Is(err, fs.ErrNotExist):
@@ -208,11 +229,16 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 						Depth: depth, States: states, Layer: layer, Elapsed: time.Since(start)})
 				}
 			}
-			if need := loaded + TableBuildBytes(part.Size, len(tiles)); opts.MaxBytes > 0 && need > opts.MaxBytes {
+			if need := loaded + buildBytes(part.Size, len(tiles), part.Zero); opts.MaxBytes > 0 && need > opts.MaxBytes {
 				return nil, overBudget(i, tiles, need, "building")
 			}
 			var err error
-			if t, err = buildTable(ctx, part.Size, tiles, opts.Workers, report); err != nil {
+			if part.Zero {
+				t, err = buildGroups(ctx, part.Size, tiles, opts.Workers, true, report)
+			} else {
+				t, err = buildTable(ctx, part.Size, tiles, opts.Workers, report)
+			}
+			if err != nil {
 				return nil, fmt.Errorf("npuzzle: building table %d of %d (%d tiles): %w", i+1, len(part.Patterns), len(tiles), err)
 			}
 			info.Built = true
@@ -225,9 +251,9 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 			}
 		}
 		info.Seconds = time.Since(start).Seconds()
-		info.Entries, info.Bytes = t.entries(), int64(len(t.data))
+		info.Entries, info.Bytes = t.entries(), t.bytes()
 		info.States, info.Depth, info.Clamped = t.states, t.depth, t.clamped
-		loaded += int64(len(t.data))
+		loaded += t.bytes()
 		d.refs = append(d.refs, tableRef{t: t})
 		d.info = append(d.info, info)
 	}
@@ -257,8 +283,7 @@ func (d *PDB) Estimate(b *Board, g Goal) int {
 	for c, t := range f.cells {
 		pos[t] = uint8(c)
 	}
-	reg, ref := d.ev.sums(&pos)
-	return f.manhattan() + 2*max(reg, ref)
+	return f.manhattan() + 2*d.ev.best(&pos)
 }
 
 // stringEstimate returns the estimate as a function of a board's cells
@@ -271,16 +296,18 @@ func (d *PDB) stringEstimate(g Goal) func(string) int {
 		md := 0
 		for c := range n {
 			t, fc := int(cells[c]), c
-			if g == BlankLast && t != 0 {
-				t, fc = n-t, n-1-c
+			if g == BlankLast { // the frame: rotated, tiles renamed
+				fc = n - 1 - c
+				if t != 0 {
+					t = n - t
+				}
 			}
 			pos[t] = uint8(fc)
 			if t != 0 {
 				md += abs(fc/s.Cols-t/s.Cols) + abs(fc%s.Cols-t%s.Cols)
 			}
 		}
-		reg, ref := ev.sums(&pos)
-		return md + 2*max(reg, ref)
+		return md + 2*ev.best(&pos)
 	}
 }
 
@@ -295,7 +322,8 @@ type pdbView struct {
 	cellMap *[maxCells]uint8
 }
 
-// delta returns the view's entry for the board whose tile positions are pos.
+// delta returns the view's entry for the board whose tile positions are pos
+// (pos[0] the blank's cell, which zero-aware tables read).
 func (v *pdbView) delta(pos *[maxCells]uint8) int {
 	n := v.table.n
 	var used uint64
@@ -306,16 +334,26 @@ func (v *pdbView) delta(pos *[maxCells]uint8) int {
 		r = r*int64(n-i) + int64(int(p)-bits.OnesCount64(used&(bit-1)))
 		used |= bit
 	}
+	if v.table.zone != nil {
+		return v.table.zoneEntry(r, int(v.cellMap[pos[0]]))
+	}
 	return int(v.table.data[r>>1] >> ((r & 1) << 2) & 15)
 }
 
-// pdbEval holds the views of a PDB for one board size, and for each tile the
-// regular and the reflected view it takes part in (-1: none).
+// pdbEval holds the views of a PDB for one board size, in groups whose
+// entries add up: a partition's regular views, then, with reflection, its
+// reflected views (for a catalogue, each partition's regular views, then
+// each one's reflected). viewOf[g][u] is the view of group g that tile u
+// takes part in (-1: none), and the heuristic is the largest group sum.
 type pdbEval struct {
-	views        []pdbView
-	regular      int // views[:regular] are regular, the rest reflected
-	regOf, refOf [maxCells]int8
+	views  []pdbView
+	group  []int // the group of each view
+	groups int
+	viewOf [maxGroups][maxCells]int8
 }
+
+// maxGroups bounds the sums of a PDB (see pdbEval).
+const maxGroups = 8
 
 func newPDBEval(d *PDB, rows, cols int) *pdbEval {
 	ev := &pdbEval{}
@@ -324,8 +362,10 @@ func newPDBEval(d *PDB, rows, cols int) *pdbEval {
 	for c := range n {
 		tr[c] = uint8(c%cols*rows + c/cols)
 	}
-	for i := range ev.regOf {
-		ev.regOf[i], ev.refOf[i] = -1, -1
+	for g := range ev.viewOf {
+		for i := range ev.viewOf[g] {
+			ev.viewOf[g][i] = -1
+		}
 	}
 	// The view of pattern ref on the board, or on its transpose: the table's
 	// k-th tile stands for the pattern's tile u with sym(u) = that tile,
@@ -355,19 +395,22 @@ func newPDBEval(d *PDB, rows, cols int) *pdbEval {
 		}
 		return v
 	}
-	for _, ref := range d.refs {
-		ev.views = append(ev.views, view(ref, false))
+	partOf := d.part.partOf()
+	parts := max(len(d.part.Parts), 1)
+	add := func(ref tableRef, reflected bool, g int) {
+		ev.views = append(ev.views, view(ref, reflected))
+		ev.group = append(ev.group, g)
 		for _, u := range ev.views[len(ev.views)-1].tiles {
-			ev.regOf[u] = int8(len(ev.views) - 1)
+			ev.viewOf[g][u] = int8(len(ev.views) - 1)
 		}
+		ev.groups = max(ev.groups, g+1)
 	}
-	ev.regular = len(ev.views)
+	for i, ref := range d.refs {
+		add(ref, false, partOf[i])
+	}
 	if d.reflect {
-		for _, ref := range d.refs {
-			ev.views = append(ev.views, view(ref, true))
-			for _, u := range ev.views[len(ev.views)-1].tiles {
-				ev.refOf[u] = int8(len(ev.views) - 1)
-			}
+		for i, ref := range d.refs {
+			add(ref, true, parts+partOf[i])
 		}
 	}
 	return ev
@@ -387,6 +430,16 @@ type symmetry struct {
 	name string
 	cell [maxCells]uint8
 }
+
+// identity is the symmetry through which a table serves the same pattern
+// in another partition of a catalogue.
+var identity = func() (sym symmetry) {
+	sym.name = "(the same pattern)"
+	for c := range sym.cell {
+		sym.cell[c] = uint8(c)
+	}
+	return sym
+}()
 
 // boardSymmetries returns the symmetries of a board other than the
 // identity: the rotation by 180 degrees and the two mirrors, and on square
@@ -436,6 +489,9 @@ func (p Partition) derivation(i int) (int, *symmetry) {
 		if _, sym := p.derivation(j); sym != nil || len(p.Patterns[j]) != len(p.Patterns[i]) {
 			continue
 		}
+		if slices.Equal(p.Patterns[i], p.Patterns[j]) { // in two partitions of a catalogue
+			return j, &identity
+		}
 		var want uint64
 		for _, tile := range p.Patterns[j] {
 			want |= 1 << tile
@@ -468,16 +524,12 @@ func (p Partition) TablePatterns() [][]int {
 	return out
 }
 
-// sums returns the regular and the reflected sums of table entries for the
-// board with tile positions pos (the reflected sum is 0 without reflection).
-func (ev *pdbEval) sums(pos *[maxCells]uint8) (reg, ref int) {
+// best returns the largest group sum of table entries for the board with
+// tile positions pos (pos[0] the blank's cell).
+func (ev *pdbEval) best(pos *[maxCells]uint8) int {
+	var sums [maxGroups]int
 	for i := range ev.views {
-		v := ev.views[i].delta(pos)
-		if i < ev.regular {
-			reg += v
-		} else {
-			ref += v
-		}
+		sums[ev.group[i]] += ev.views[i].delta(pos)
 	}
-	return reg, ref
+	return slices.Max(sums[:max(ev.groups, 1)])
 }

@@ -16,10 +16,26 @@ import (
 // a pattern tile costs 1. It returns, for each placement (as a string of
 // positions), the least cost over blank cells, and the number of states.
 func explicitPatternDistances(s Size, tiles []int) map[string]int {
-	type state struct {
-		pos   string
-		blank int
+	best := map[string]int{}
+	for st, d := range explicitZoneDistances(s, tiles) {
+		if old, ok := best[st.pos]; !ok || d < old {
+			best[st.pos] = d
+		}
 	}
+	return best
+}
+
+// zoneState is an explicit abstract state: the pattern's tile positions
+// and the blank's cell.
+type zoneState struct {
+	pos   string
+	blank int
+}
+
+// explicitZoneDistances is the 0-1 search of explicitPatternDistances: the
+// cost of every (placement, blank cell) state.
+func explicitZoneDistances(s Size, tiles []int) map[zoneState]int {
+	type state = zoneState
 	start := make([]byte, len(tiles))
 	for i, t := range tiles {
 		start[i] = byte(t)
@@ -52,13 +68,7 @@ func explicitPatternDistances(s Size, tiles []int) map[string]int {
 		}
 		level = next
 	}
-	best := map[string]int{}
-	for st, d := range dist {
-		if old, ok := best[st.pos]; !ok || d < old {
-			best[st.pos] = d
-		}
-	}
-	return best
+	return dist
 }
 
 func indexByte(s string, b byte) int {
@@ -70,19 +80,23 @@ func indexByte(s string, b byte) int {
 	return -1
 }
 
+// explicitCases are the patterns whose tables the tests compare with the
+// explicit search.
+var explicitCases = []struct {
+	size  Size
+	tiles []int
+}{
+	{Size{2, 3}, []int{1, 2}},
+	{Size{3, 3}, []int{1, 2, 3}},
+	{Size{3, 3}, []int{4, 5, 7, 8}},
+	{Size{3, 3}, []int{1, 3, 5, 7}},
+	{Size{4, 4}, []int{1, 2, 3}},
+	{Size{4, 4}, []int{5, 10, 15}},
+	{Size{3, 4}, []int{1, 4, 6, 11}},
+}
+
 func TestPatternTableMatchesExplicitSearch(t *testing.T) {
-	cases := []struct {
-		size  Size
-		tiles []int
-	}{
-		{Size{2, 3}, []int{1, 2}},
-		{Size{3, 3}, []int{1, 2, 3}},
-		{Size{3, 3}, []int{4, 5, 7, 8}},
-		{Size{4, 4}, []int{1, 2, 3}},
-		{Size{4, 4}, []int{5, 10, 15}},
-		{Size{3, 4}, []int{1, 4, 6, 11}},
-	}
-	for _, c := range cases {
+	for _, c := range explicitCases {
 		want := explicitPatternDistances(c.size, c.tiles)
 		for _, workers := range []int{1, 3} {
 			tb, err := buildTable(t.Context(), c.size, c.tiles, workers, nil)
@@ -143,17 +157,7 @@ func TestPDBAdmissibleOn8Puzzle(t *testing.T) {
 				}
 			}
 			t.Logf("%s %v: mean PDB %.2f, exact on %d of %d boards", text, g, float64(sum)/float64(len(dist)), exact, len(dist))
-			rng := rand.New(rand.NewPCG(3, 3))
-			for range 100 {
-				b := Random(Size{3, 3}, g, rng)
-				sol, err := IDAStar{Heuristic: PatternDB, PDB: d}.Solve(t.Context(), b, g)
-				if err != nil || len(sol.Moves) != dist[string(b.cells)] {
-					t.Fatalf("%s %v %q: %d moves (%v), shortest %d", text, g, b.Line(), len(sol.Moves), err, dist[string(b.cells)])
-				}
-				if end, err := Replay(b, sol.Moves); err != nil || !end.IsSolved(g) {
-					t.Fatalf("%q: moves do not solve it", b.Line())
-				}
-			}
+			checkOptimal3x3(t, text, d, g, dist, 3)
 		}
 	}
 }
@@ -218,7 +222,7 @@ func TestPDBCache(t *testing.T) {
 		return strings.Join(out, ", ")
 	}
 	// A temporary file of a writer killed an hour ago is cleaned up.
-	stale := dir + "/." + tableFileName(part.Size, part.Patterns[0]) + ".123"
+	stale := dir + "/." + tableFileName(part.Size, part.Patterns[0], false) + ".123"
 	os.WriteFile(stale, []byte("partial"), 0o644)
 	os.Chtimes(stale, time.Now().Add(-2*time.Hour), time.Now().Add(-2*time.Hour))
 	first := load(PDBOptions{})
@@ -468,5 +472,23 @@ func TestTableFiles(t *testing.T) {
 	os.Truncate(files[1].Path, files[1].Bytes-1)
 	if got := present(); !slices.Equal(got, []bool{true, false}) {
 		t.Fatalf("cut short: %v", got)
+	}
+}
+
+// checkOptimal3x3 solves 100 random 3x3 boards (seed seed) for goal g with
+// IDA* and d, and fails unless each solution is shortest (dist) and
+// solves its board.
+func checkOptimal3x3(t *testing.T, label string, d *PDB, g Goal, dist map[string]int, seed uint64) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed))
+	for range 100 {
+		b := Random(Size{3, 3}, g, rng)
+		sol, err := IDAStar{Heuristic: PatternDB, PDB: d}.Solve(t.Context(), b, g)
+		if err != nil || len(sol.Moves) != dist[string(b.cells)] {
+			t.Fatalf("%s %v %q: %d moves (%v), shortest %d", label, g, b.Line(), len(sol.Moves), err, dist[string(b.cells)])
+		}
+		if end, err := Replay(b, sol.Moves); err != nil || !end.IsSolved(g) {
+			t.Fatalf("%s %q: moves do not solve it", label, b.Line())
+		}
 	}
 }

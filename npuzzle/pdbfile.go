@@ -35,20 +35,30 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // tableFileName names the cache file of a pattern, such as
 // "npuzzle-4x4-1.2.3.4.5.6.7.pdb".
-func tableFileName(s Size, tiles []int) string {
+// A zero-aware table's file ends in ".zpdb" instead, and holds 64 bits an
+// entry: the zone words.
+func tableFileName(s Size, tiles []int, zero bool) string {
 	parts := make([]string, len(tiles))
 	for i, t := range tiles {
 		parts[i] = strconv.Itoa(t)
 	}
-	return fmt.Sprintf("npuzzle-%v-%s.pdb", s, strings.Join(parts, "."))
+	ext := "pdb"
+	if zero {
+		ext = "zpdb"
+	}
+	return fmt.Sprintf("npuzzle-%v-%s.%s", s, strings.Join(parts, "."), ext)
 }
 
-func tableHeader(s Size, tiles []uint8, entries, states, clamped int64, depth int) []byte {
+func tableHeader(s Size, tiles []uint8, zero bool, entries, states, clamped int64, depth int) []byte {
 	var h bytes.Buffer
 	h.WriteString(tableMagic)
 	le := binary.LittleEndian
 	h.Write(le.AppendUint32(nil, tableVersion))
-	h.Write([]byte{uint8(s.Rows), uint8(s.Cols), uint8(len(tiles)), 4})
+	bits := uint8(4)
+	if zero {
+		bits = 64
+	}
+	h.Write([]byte{uint8(s.Rows), uint8(s.Cols), uint8(len(tiles)), bits})
 	h.Write(tiles)
 	h.Write(le.AppendUint64(nil, uint64(entries)))
 	h.Write(le.AppendUint64(nil, uint64(states)))
@@ -82,13 +92,23 @@ func writeTable(path string, t *patternTable) error {
 		os.Remove(tmp)
 		return err
 	}
-	header := tableHeader(Size{t.rows, t.cols}, t.tiles, t.entries(), t.states, t.clamped, t.depth)
-	crc := crc32.Update(crc32.Update(0, castagnoli, header), castagnoli, t.data)
-	w := bufio.NewWriterSize(f, 1<<20)
+	header := tableHeader(Size{t.rows, t.cols}, t.tiles, t.zone != nil, t.entries(), t.states, t.clamped, t.depth)
+	h := crc32.New(castagnoli)
+	w := bufio.NewWriterSize(io.MultiWriter(f, h), 1<<20)
 	w.Write(header)
-	w.Write(t.data)
-	w.Write(binary.LittleEndian.AppendUint32(nil, crc))
+	if t.zone != nil {
+		var buf [8]byte
+		for _, z := range t.zone {
+			binary.LittleEndian.PutUint64(buf[:], z)
+			w.Write(buf[:])
+		}
+	} else {
+		w.Write(t.data)
+	}
 	if err := w.Flush(); err != nil {
+		return fail(err)
+	}
+	if _, err := f.Write(binary.LittleEndian.AppendUint32(nil, h.Sum32())); err != nil {
 		return fail(err)
 	}
 	if err := f.Close(); err != nil {
@@ -109,12 +129,13 @@ var errCorrupt = errors.New("corrupt")
 // returns an error wrapping fs.ErrNotExist when there is no file and
 // errCorrupt when the file is not exactly that table.
 func readTable(path string, s Size, tiles []int) (*patternTable, error) {
-	return loadTable(path, s, tiles, true)
+	return loadTable(path, s, tiles, false, true)
 }
 
-// loadTable reads and checks a table file; without keep it streams the
-// table through the checksum and returns a table without data.
-func loadTable(path string, s Size, tiles []int, keep bool) (*patternTable, error) {
+// loadTable reads and checks a table file (zero: a zero-aware one); without
+// keep it streams the table through the checksum and returns a table
+// without data.
+func loadTable(path string, s Size, tiles []int, zero, keep bool) (*patternTable, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -124,7 +145,7 @@ func loadTable(path string, s Size, tiles []int, keep bool) (*patternTable, erro
 	for _, tile := range tiles {
 		t.tiles = append(t.tiles, uint8(tile))
 	}
-	want := tableHeader(s, t.tiles, t.entries(), 0, 0, 0)
+	want := tableHeader(s, t.tiles, zero, t.entries(), 0, 0, 0)
 	fixed := len(want) - 20 // up to and including entries
 	header := make([]byte, len(want))
 	if _, err := io.ReadFull(f, header); err != nil {
@@ -140,15 +161,30 @@ func loadTable(path string, s Size, tiles []int, keep bool) (*patternTable, erro
 	t.states = int64(le.Uint64(header[fixed:]))
 	t.clamped = int64(le.Uint64(header[fixed+8:]))
 	t.depth = int(le.Uint32(header[fixed+16:]))
-	size := (t.entries() + 1) / 2
+	size := tableBytes(s, len(tiles), zero)
 	crc := crc32.Update(0, castagnoli, header)
-	if keep {
+	switch {
+	case keep && zero:
+		t.zone = make([]uint64, t.entries())
+		hugePages(t.zone)
+		buf := make([]byte, 1<<20)
+		for i := 0; i < len(t.zone); {
+			chunk := buf[:min(len(buf), 8*(len(t.zone)-i))]
+			if _, err := io.ReadFull(f, chunk); err != nil {
+				return nil, fmt.Errorf("%w: truncated", errCorrupt)
+			}
+			crc = crc32.Update(crc, castagnoli, chunk)
+			for k := 0; k < len(chunk); k, i = k+8, i+1 {
+				t.zone[i] = le.Uint64(chunk[k:])
+			}
+		}
+	case keep:
 		t.data = make([]byte, size)
 		if _, err := io.ReadFull(f, t.data); err != nil {
 			return nil, fmt.Errorf("%w: truncated", errCorrupt)
 		}
 		crc = crc32.Update(crc, castagnoli, t.data)
-	} else {
+	default:
 		h := crc32.New(castagnoli)
 		h.Write(header)
 		if n, _ := io.CopyN(h, f, size); n != size {
@@ -229,7 +265,7 @@ func ListPDBCache(dir string) ([]CachedTable, error) {
 		if len(c.Tiles) == 0 || (Partition{Size: size, Patterns: [][]int{c.Tiles}}).check() != nil {
 			continue
 		}
-		_, c.Err = loadTable(path, size, c.Tiles, false)
+		_, c.Err = loadTable(path, size, c.Tiles, false, false)
 		out = append(out, c)
 	}
 	return out, nil
@@ -266,8 +302,8 @@ func (p Partition) TableFiles(dir string) ([]TableFile, error) {
 		for i, t := range tiles {
 			t8[i] = uint8(t)
 		}
-		f := TableFile{Tiles: slices.Clone(tiles), Path: filepath.Join(dir, tableFileName(p.Size, tiles)),
-			Bytes: int64(len(tableHeader(p.Size, t8, 0, 0, 0, 0))) + tableBytes(p.Size, len(tiles)) + 4}
+		f := TableFile{Tiles: slices.Clone(tiles), Path: filepath.Join(dir, tableFileName(p.Size, tiles, p.Zero)),
+			Bytes: int64(len(tableHeader(p.Size, t8, p.Zero, 0, 0, 0, 0))) + tableBytes(p.Size, len(tiles), p.Zero) + 4}
 		if st, err := os.Stat(f.Path); err == nil && st.Mode().IsRegular() && st.Size() == f.Bytes {
 			f.Present = true
 		}

@@ -33,6 +33,11 @@ type patternTable struct {
 	// the construction visited, and depth the largest value.
 	states int64
 	depth  int
+	// zone, for a zero-aware table (data is then nil), holds a word per
+	// placement: the entry in bits 60-63 and, in bits 2c and 2c+1, how
+	// much more the placement needs with the blank in cell c (see
+	// zoneTable).
+	zone []uint64
 }
 
 const (
@@ -156,6 +161,12 @@ type BuildProgress struct {
 // buildTableCombs, which gives the same table with a quarter of the memory
 // (the tests compare the two).
 func buildTableGroups(ctx context.Context, s Size, tiles []int, workers int, report func(depth int, states int64, layer float64)) (*patternTable, error) {
+	return buildGroups(ctx, s, tiles, workers, false, report)
+}
+
+// buildGroups is buildTableGroups; with zero it builds the zero-aware table
+// (see zoneTable).
+func buildGroups(ctx context.Context, s Size, tiles []int, workers int, zero bool, report func(depth int, states int64, layer float64)) (*patternTable, error) {
 	t := newPatternTable(s, tiles)
 	n, k := t.n, len(t.tiles)
 	if n > maxPDBCells || k == 0 || k >= n {
@@ -177,6 +188,10 @@ func buildTableGroups(ctx context.Context, s Size, tiles []int, workers int, rep
 	for i := range t.data {
 		t.data[i] = 0xff
 	}
+	if zero {
+		t.zone = make([]uint64, b.np)
+		hugePages(t.zone)
+	}
 	// The start: every tile home (tile t at cell t), the blank in cell 0.
 	start, occ := t.goalPlacement()
 	b.mark(start, t.region(1, t.full&^occ), layerCode(0))
@@ -189,6 +204,9 @@ func buildTableGroups(ctx context.Context, s Size, tiles []int, workers int, rep
 	b.groups = nil
 	debug.FreeOSMemory() // the 2-bit array is garbage: return it before the next table
 	checkReached(t, reached, b.np)
+	if zero {
+		t.finishZone()
+	}
 	return t, nil
 }
 
@@ -328,6 +346,9 @@ func (w *layerWorker) pass(p0, p1 int64, pull bool) {
 		for p := wi << w.gshift; p < min((wi+1)<<w.gshift, p1); p++ {
 			g := word >> ((p & w.gmask) << 5) & w.gfull
 			cur := fieldsEqual(g, w.code)
+			if t.zone != nil && cur != 0 {
+				w.record(p, cur)
+			}
 			if !pull {
 				if cur != 0 {
 					w.visit(p, cur, false)
