@@ -127,6 +127,10 @@ func buildBytes(s Size, k int, zero bool) int64 {
 	return np*16 + (np+1)/2
 }
 
+// BuildBytes is the memory that building one of p's tables of k tiles
+// takes: TableBuildBytes, or about twice it for a zero-aware partition.
+func (p Partition) BuildBytes(k int) int64 { return buildBytes(p.Size, k, p.Zero) }
+
 // DefaultCacheDir returns os.UserCacheDir()/tessera, where LoadPDB keeps its
 // tables.
 func DefaultCacheDir() (string, error) {

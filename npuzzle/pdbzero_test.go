@@ -114,3 +114,22 @@ func TestZeroPDBOn8Puzzle(t *testing.T) {
 		}
 	}
 }
+
+// A worker's build limit must see the zero-aware table's larger build.
+func TestZeroPartitionBuildBytes(t *testing.T) {
+	s := Size{Rows: 5, Cols: 5}
+	plain, err := PartitionFor("6-6-6-6", s, BlankFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zero, err := PartitionFor("6-6-6-6+zero", s, BlankFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := plain.BuildBytes(6), TableBuildBytes(s, 6); got != want {
+		t.Errorf("plain BuildBytes(6) = %d, want TableBuildBytes %d", got, want)
+	}
+	if z, p := zero.BuildBytes(6), plain.BuildBytes(6); z <= p {
+		t.Errorf("zero-aware BuildBytes(6) = %d, not above the plain %d", z, p)
+	}
+}

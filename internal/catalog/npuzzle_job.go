@@ -301,7 +301,7 @@ func checkNpuzzleBuild(j NpuzzleJob, part npuzzle.Partition) error {
 		return nil // LoadPDB says why
 	}
 	for _, f := range files {
-		if need := npuzzle.TableBuildBytes(part.Size, len(f.Tiles)); !f.Present && need > j.BuildMiB<<20 {
+		if need := part.BuildBytes(len(f.Tiles)); !f.Present && need > j.BuildMiB<<20 {
 			return fmt.Errorf("pattern database %s: %w (its build takes %d MiB a table, this job allows %d MiB); build it there once with `tessera npuzzle pdb build -size %v -partition %s`",
 				part.Name, ErrNpuzzleBigBuild, need>>20, j.BuildMiB, part.Size, part.Name)
 		}
