@@ -71,8 +71,11 @@
 //     and Restart to use the whole of a CPU budget. NRPA also takes
 //     TabuPairs (the tabu colour's groups of two are legal after 10 clicks,
 //     the selective rule of Negrevergne and Cazenave's code), Stabilize
-//     (stabilized NRPA: P playouts per level-1 adaptation) and Portfolio
-//     and Round (several top-level searches raced by successive halving).
+//     (stabilized NRPA: P playouts per level-1 adaptation), Portfolio
+//     and Round (several top-level searches raced by successive halving)
+//     and TabuColors (the race's members keep different colours for last,
+//     the candidates of TabuCandidates: on boards whose largest colours
+//     are close in size, which one to keep is the first decision).
 //   - DistNRPA, NRPA distributed in the manner of Negrevergne and
 //     Cazenave (CGW 2017): the root level adapts its policy here and
 //     dispatches its level-(Level-1) searches, Parallel at a time and each

@@ -1,6 +1,9 @@
 package samegame
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // Position is a game in progress for the searches of package mcts: a
 // board, the points and clicks so far, and an optional tabu colour. It
@@ -27,11 +30,51 @@ type Position struct {
 // that colour: the "TabuColor" move filter of Schadd et al. and Cazenave,
 // which keeps the largest colour together for one big final group.
 func NewPosition(b *Board, tabu bool) *Position {
+	if !tabu {
+		return newPositionTabu(b, Empty)
+	}
+	c, _ := mostFrequent(b)
+	return newPositionTabu(b, c)
+}
+
+// newPositionTabu starts a game on a copy of b with tabu colour c (Empty:
+// no filter).
+func newPositionTabu(b *Board, c Color) *Position {
 	p := &Position{board: *b, tabu: Empty, scratch: new(scratch)}
-	if tabu {
-		p.tabu, p.tabuLeft = mostFrequent(b)
+	if c != Empty {
+		if n := b.ColorCounts()[c]; n > 0 {
+			p.tabu, p.tabuLeft = c, n
+		}
 	}
 	return p
+}
+
+// TabuCandidates returns the colours worth keeping for last on b: those
+// with at least nine tenths of the cells of the most frequent colour, at
+// most k of them, the most frequent first (the lower colour on a tie), so
+// that the first is the tabu colour of NewPosition. Boards whose largest
+// colour stands out (the standard positions 16 to 20: 65 cells against 40)
+// have one candidate; the positions of five equal colours (11 to 15) five.
+func TabuCandidates(b *Board, k int) []Color {
+	n := b.ColorCounts()
+	var cs []Color
+	for c := range MaxColors {
+		if n[c] > 0 {
+			cs = append(cs, Color(c))
+		}
+	}
+	slices.SortStableFunc(cs, func(x, y Color) int { return n[y] - n[x] })
+	if len(cs) == 0 {
+		return nil
+	}
+	top := n[cs[0]]
+	k = min(k, len(cs))
+	for i := 1; i < k; i++ {
+		if 10*n[cs[i]] < 9*top {
+			k = i
+		}
+	}
+	return cs[:max(k, 1)]
 }
 
 // pairsAfter is the number of clicks after which SetTabuPairs lets the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 )
@@ -249,5 +250,69 @@ func TestTabuPairs(t *testing.T) {
 	})
 	if pairsSeen == 0 {
 		t.Fatal("no tabu pair was ever offered")
+	}
+}
+
+// TestTabuCandidates: the colours worth keeping for last on the standard
+// positions are those with nine tenths of the largest colour's cells, most
+// cells first: one on positions 16-20 (65 cells against 40), all five on
+// 11-15 (45 each), colours 1, 3 and 0 on position 1 (50, 49 and 48 cells;
+// 44 is too few); the first is always NewPosition's tabu colour.
+func TestTabuCandidates(t *testing.T) {
+	set := readSet(t, "standard20.txt", Standard)
+	for i, it := range set {
+		b := it.Board
+		cs := TabuCandidates(b, MaxColors)
+		if cs[0] != NewPosition(b, true).Tabu() {
+			t.Fatalf("position %d: first candidate %d, tabu colour %d", i+1, cs[0], NewPosition(b, true).Tabu())
+		}
+		n := b.ColorCounts()
+		for j, c := range cs {
+			if 10*n[c] < 9*n[cs[0]] || (j > 0 && n[c] > n[cs[j-1]]) {
+				t.Fatalf("position %d: candidates %v with counts %v", i+1, cs, n)
+			}
+		}
+		want := -1
+		switch {
+		case i+1 >= 16:
+			want = 1
+		case i+1 >= 11:
+			want = 5
+		}
+		if want > 0 && len(cs) != want {
+			t.Fatalf("position %d: %d candidates %v, want %d", i+1, len(cs), cs, want)
+		}
+		if got := TabuCandidates(b, 2); len(got) > 2 || got[0] != cs[0] {
+			t.Fatalf("position %d: at most 2 gave %v", i+1, got)
+		}
+	}
+	if got := TabuCandidates(set[0].Board, MaxColors); !slices.Equal(got, []Color{1, 3, 0}) {
+		t.Fatalf("position 1: %v, want [1 3 0]", got)
+	}
+}
+
+// TestNRPATabuColors: NRPA racing three colours kept for last plays a legal
+// line, repeats from its seed, and with one colour is the plain search.
+func TestNRPATabuColors(t *testing.T) {
+	b := readSet(t, "standard20.txt", Standard)[0].Board // position 1: colours 1, 3, 0
+	s := NRPA{Level: 2, Iterations: 4, Round: 1, TabuColors: 3, MC: MC{Seed: 5}}
+	sol, err := s.Solve(t.Context(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolution(t, "tabu colours", b, sol)
+	again, _ := s.Solve(t.Context(), b)
+	if again.Score != sol.Score || !slices.Equal(again.Moves, sol.Moves) {
+		t.Fatalf("not repeatable: %d then %d", sol.Score, again.Score)
+	}
+	// 3 members x 1 iteration, 2 x 1, then the survivor's other 2: 7
+	// level-1 searches of 4 playouts.
+	if sol.Playouts != 7*4 {
+		t.Fatalf("%d playouts, want %d", sol.Playouts, 7*4)
+	}
+	one, _ := NRPA{Level: 2, Iterations: 4, TabuColors: 1, MC: MC{Seed: 5}}.Solve(t.Context(), b)
+	plain, _ := NRPA{Level: 2, Iterations: 4, MC: MC{Seed: 5}}.Solve(t.Context(), b)
+	if one.Score != plain.Score || !slices.Equal(one.Moves, plain.Moves) {
+		t.Fatalf("one colour %d differs from the plain search %d", one.Score, plain.Score)
 	}
 }
