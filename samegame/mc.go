@@ -80,6 +80,9 @@ type NRPA struct {
 	// members search with one candidate each, in turn (at least one member
 	// a candidate), and the race keeps the best.
 	TabuColors int
+	// MoveCode is how moves are coded for the policy (CodeCells: the
+	// exact cells; CodeAnchor: colour, anchor cell and size class).
+	MoveCode MoveCode
 	MC
 }
 
@@ -87,7 +90,7 @@ type NRPA struct {
 func (s NRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 	return timed(func() (Solution, error) {
 		return solveMC(ctx, b, mcParams{kind: "nrpa", level: s.Level, iterations: s.Iterations, tabuPairs: s.TabuPairs, stabilize: s.Stabilize,
-			portfolio: s.Portfolio, round: s.Round, tabuColors: s.TabuColors, MC: s.MC})
+			portfolio: s.Portfolio, round: s.Round, tabuColors: s.TabuColors, moveCode: s.MoveCode, MC: s.MC})
 	})
 }
 
@@ -99,6 +102,7 @@ type mcParams struct {
 	stabilize         int
 	portfolio, round  int
 	tabuColors        int
+	moveCode          MoveCode
 	MC
 }
 
@@ -146,6 +150,7 @@ func solveMC(ctx context.Context, b *Board, p mcParams) (Solution, error) {
 		}
 		for _, pos := range roots {
 			pos.SetTabuPairs(p.tabuPairs)
+			pos.SetMoveCode(p.moveCode)
 		}
 		res, err = mcts.NRPARoots(ctx, roots, mcts.NRPAOptions{Budget: budget,
 			Level: p.level, Iterations: p.iterations, Restart: repeat, Stabilize: p.stabilize, Portfolio: p.portfolio, Round: p.round})

@@ -1,6 +1,7 @@
 package samegame
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 )
@@ -21,6 +22,7 @@ type Position struct {
 	tabu     Color // the tabu colour, or Empty
 	tabuLeft int   // cells of the tabu colour left
 	pairs    bool  // tabu pairs may be clicked after pairsAfter clicks
+	code     MoveCode
 	scratch  *scratch
 }
 
@@ -164,8 +166,45 @@ func (p *Position) CopyFrom(q *Position) {
 	p.scratch = s
 }
 
-// Code returns g.Code.
-func (p *Position) Code(g Group) uint64 { return g.Code }
+// MoveCode is how Position codes a move for NRPA's policy: what makes two
+// moves of different games (playouts) the same move to it.
+type MoveCode uint8
+
+const (
+	// CodeCells, the default, is Group.Code: the colour and the exact set
+	// of cells (Cazenave's Zobrist code). A group one cell larger is
+	// another move.
+	CodeCells MoveCode = iota
+	// CodeAnchor is the colour and the group's anchor cell (its lowest
+	// cell in its leftmost column, the cell a click names) with the size
+	// class: 2, 3, ... 7, or 8 and more. Groups that differ in a few far
+	// cells share a weight, so the policy learns from fewer playouts.
+	CodeAnchor
+)
+
+// ParseMoveCode reads a MoveCode's name: "cells" (or "") or "anchor".
+func ParseMoveCode(s string) (MoveCode, error) {
+	switch s {
+	case "", "cells":
+		return CodeCells, nil
+	case "anchor":
+		return CodeAnchor, nil
+	}
+	return 0, fmt.Errorf("samegame: move code %q: want cells or anchor", s)
+}
+
+// SetMoveCode sets how Code codes moves (CodeCells at first).
+func (p *Position) SetMoveCode(c MoveCode) { p.code = c }
+
+// Code returns the code of g for NRPA: Group.Code, or with CodeAnchor a
+// mix of its colour, anchor cell and size class.
+func (p *Position) Code(g Group) uint64 {
+	if p.code == CodeAnchor {
+		sz := uint64(min(g.Size, 8))
+		return (uint64(uint8(g.Color))<<24 | sz<<16 | uint64(uint8(g.X))<<8 | uint64(uint8(g.Y)) + 1) * 0x9e3779b97f4a7c15
+	}
+	return g.Code
+}
 
 // TabuColorPolicy is a playout policy for mcts (Schadd et al.'s
 // TabuColorRandom): it picks uniformly among the moves that do not break up

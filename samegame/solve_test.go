@@ -316,3 +316,47 @@ func TestNRPATabuColors(t *testing.T) {
 		t.Fatalf("one colour %d differs from the plain search %d", one.Score, plain.Score)
 	}
 }
+
+// TestMoveCodeAnchor: under CodeAnchor the moves of a state still have
+// different codes (along random games on standard positions), the names
+// parse, and NRPA with it plays a legal line that repeats from its seed.
+func TestMoveCodeAnchor(t *testing.T) {
+	set := readSet(t, "standard20.txt", Standard)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 5 {
+		p := NewPosition(set[i].Board, true)
+		p.SetMoveCode(CodeAnchor)
+		for {
+			moves := p.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			seen := map[uint64]bool{}
+			for _, g := range moves {
+				c := p.Code(g)
+				if seen[c] || c == g.Code {
+					t.Fatalf("position %d, click %d: two moves coded %x, or the cells' code", i+1, p.Clicks()+1, c)
+				}
+				seen[c] = true
+			}
+			p.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	for _, s := range []string{"", "cells", "anchor", "zobrist"} {
+		c, err := ParseMoveCode(s)
+		if (err != nil) != (s == "zobrist") || (s == "anchor") != (c == CodeAnchor) {
+			t.Fatalf("ParseMoveCode(%q) = %v, %v", s, c, err)
+		}
+	}
+	b := set[0].Board
+	s := NRPA{Level: 2, Iterations: 5, MoveCode: CodeAnchor, MC: MC{Seed: 2}}
+	sol, err := s.Solve(t.Context(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolution(t, "anchor codes", b, sol)
+	again, _ := s.Solve(t.Context(), b)
+	if again.Score != sol.Score || !slices.Equal(again.Moves, sol.Moves) {
+		t.Fatalf("not repeatable: %d then %d", sol.Score, again.Score)
+	}
+}
