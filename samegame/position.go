@@ -52,11 +52,13 @@ func newPositionTabu(b *Board, c Color) *Position {
 }
 
 // TabuCandidates returns the colours worth keeping for last on b: those
-// with at least nine tenths of the cells of the most frequent colour, at
-// most k of them, the most frequent first (the lower colour on a tie), so
-// that the first is the tabu colour of NewPosition. Boards whose largest
-// colour stands out (the standard positions 16 to 20: 65 cells against 40)
-// have one candidate; the positions of five equal colours (11 to 15) five.
+// with as many cells as the most frequent colour (at most k of them, the
+// lowest colour first), so that the first is the tabu colour of
+// NewPosition. On the standard set: the five colours of positions 11 to 15
+// (45 cells each), one colour elsewhere. A colour with fewer cells caps the
+// final group lower ((n-2)^2 points: 94 fewer for one cell less at 50), and
+// a race over nearly tied colours measured worse than the largest alone
+// (docs/results/samegame.md, session 7).
 func TabuCandidates(b *Board, k int) []Color {
 	n := b.ColorCounts()
 	var cs []Color
@@ -69,10 +71,9 @@ func TabuCandidates(b *Board, k int) []Color {
 	if len(cs) == 0 {
 		return nil
 	}
-	top := n[cs[0]]
 	k = min(k, len(cs))
 	for i := 1; i < k; i++ {
-		if 10*n[cs[i]] < 9*top {
+		if n[cs[i]] < n[cs[0]] {
 			k = i
 		}
 	}

@@ -254,10 +254,9 @@ func TestTabuPairs(t *testing.T) {
 }
 
 // TestTabuCandidates: the colours worth keeping for last on the standard
-// positions are those with nine tenths of the largest colour's cells, most
-// cells first: one on positions 16-20 (65 cells against 40), all five on
-// 11-15 (45 each), colours 1, 3 and 0 on position 1 (50, 49 and 48 cells;
-// 44 is too few); the first is always NewPosition's tabu colour.
+// positions are those tied with the largest colour: all five on 11-15 (45
+// cells each), one elsewhere (position 1: colour 1, 50 cells, against 49
+// and 48); the first is always NewPosition's tabu colour.
 func TestTabuCandidates(t *testing.T) {
 	set := readSet(t, "standard20.txt", Standard)
 	for i, it := range set {
@@ -267,34 +266,31 @@ func TestTabuCandidates(t *testing.T) {
 			t.Fatalf("position %d: first candidate %d, tabu colour %d", i+1, cs[0], NewPosition(b, true).Tabu())
 		}
 		n := b.ColorCounts()
-		for j, c := range cs {
-			if 10*n[c] < 9*n[cs[0]] || (j > 0 && n[c] > n[cs[j-1]]) {
+		for _, c := range cs {
+			if n[c] != n[cs[0]] {
 				t.Fatalf("position %d: candidates %v with counts %v", i+1, cs, n)
 			}
 		}
-		want := -1
-		switch {
-		case i+1 >= 16:
-			want = 1
-		case i+1 >= 11:
+		want := 1
+		if i+1 >= 11 && i+1 <= 15 {
 			want = 5
 		}
-		if want > 0 && len(cs) != want {
+		if len(cs) != want {
 			t.Fatalf("position %d: %d candidates %v, want %d", i+1, len(cs), cs, want)
 		}
-		if got := TabuCandidates(b, 2); len(got) > 2 || got[0] != cs[0] {
+		if got := TabuCandidates(b, 2); len(got) != min(want, 2) || got[0] != cs[0] {
 			t.Fatalf("position %d: at most 2 gave %v", i+1, got)
 		}
 	}
-	if got := TabuCandidates(set[0].Board, MaxColors); !slices.Equal(got, []Color{1, 3, 0}) {
-		t.Fatalf("position 1: %v, want [1 3 0]", got)
+	if got := TabuCandidates(set[10].Board, MaxColors); !slices.Equal(got, []Color{0, 1, 2, 3, 4}) {
+		t.Fatalf("position 11: %v, want [0 1 2 3 4]", got)
 	}
 }
 
 // TestNRPATabuColors: NRPA racing three colours kept for last plays a legal
 // line, repeats from its seed, and with one colour is the plain search.
 func TestNRPATabuColors(t *testing.T) {
-	b := readSet(t, "standard20.txt", Standard)[0].Board // position 1: colours 1, 3, 0
+	b := readSet(t, "standard20.txt", Standard)[10].Board // position 11: five colours of 45 cells
 	s := NRPA{Level: 2, Iterations: 4, Round: 1, TabuColors: 3, MC: MC{Seed: 5}}
 	sol, err := s.Solve(t.Context(), b)
 	if err != nil {

@@ -27,7 +27,7 @@ type SameGameOptions struct {
 	Portfolio      int               `json:"portfolio,omitempty" help:"nrpa: race this many top-level searches, halving them every -round iterations (0 or 1: one search)"`
 	Round          int               `json:"round,omitempty" help:"nrpa -portfolio: a member's iterations between two cuts (default 5)"`
 	MoveCode       string            `json:"move_code,omitempty" help:"nrpa: the policy's move code: cells (the default: colour and exact cells, Cazenave's Zobrist code) or anchor (colour, the clicked anchor cell and the size up to 8)"`
-	TabuColors     int               `json:"tabu_colors,omitempty" help:"nrpa, standard rules: race the search over up to N colours kept for last (those with 90% of the largest colour's cells), one a portfolio member in turn (0 or 1: the largest colour)"`
+	TabuColors     int               `json:"tabu_colors,omitempty" help:"nrpa, standard rules: race the search over up to N colours kept for last (those tied with the largest colour), one a portfolio member in turn (0 or 1: the lowest largest colour)"`
 	// Restart keeps the Monte-Carlo searches going until their context
 	// ends (a CPU budget has no deadline to tell them); front ends set it
 	// when the solve has a budget.
