@@ -291,16 +291,7 @@ func TestTabuCandidates(t *testing.T) {
 // line, repeats from its seed, and with one colour is the plain search.
 func TestNRPATabuColors(t *testing.T) {
 	b := readSet(t, "standard20.txt", Standard)[10].Board // position 11: five colours of 45 cells
-	s := NRPA{Level: 2, Iterations: 4, Round: 1, TabuColors: 3, MC: MC{Seed: 5}}
-	sol, err := s.Solve(t.Context(), b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkSolution(t, "tabu colours", b, sol)
-	again, _ := s.Solve(t.Context(), b)
-	if again.Score != sol.Score || !slices.Equal(again.Moves, sol.Moves) {
-		t.Fatalf("not repeatable: %d then %d", sol.Score, again.Score)
-	}
+	sol := solveTwice(t, "tabu colours", b, NRPA{Level: 2, Iterations: 4, Round: 1, TabuColors: 3, MC: MC{Seed: 5}})
 	// 3 members x 1 iteration, 2 x 1, then the survivor's other 2: 7
 	// level-1 searches of 4 playouts.
 	if sol.Playouts != 7*4 {
@@ -344,15 +335,21 @@ func TestMoveCodeAnchor(t *testing.T) {
 			t.Fatalf("ParseMoveCode(%q) = %v, %v", s, c, err)
 		}
 	}
-	b := set[0].Board
-	s := NRPA{Level: 2, Iterations: 5, MoveCode: CodeAnchor, MC: MC{Seed: 2}}
+	solveTwice(t, "anchor codes", set[0].Board, NRPA{Level: 2, Iterations: 5, MoveCode: CodeAnchor, MC: MC{Seed: 2}})
+}
+
+// solveTwice runs s on b, checks its line and that a second run gives the
+// same line, and returns the solution.
+func solveTwice(t *testing.T, name string, b *Board, s NRPA) Solution {
+	t.Helper()
 	sol, err := s.Solve(t.Context(), b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkSolution(t, "anchor codes", b, sol)
+	checkSolution(t, name, b, sol)
 	again, _ := s.Solve(t.Context(), b)
 	if again.Score != sol.Score || !slices.Equal(again.Moves, sol.Moves) {
-		t.Fatalf("not repeatable: %d then %d", sol.Score, again.Score)
+		t.Fatalf("%s: not repeatable: %d then %d", name, sol.Score, again.Score)
 	}
+	return sol
 }
