@@ -74,8 +74,10 @@
 //     (stabilized NRPA: P playouts per level-1 adaptation), Portfolio
 //     and Round (several top-level searches raced by successive halving)
 //     and TabuColors (the race's members keep different colours for last,
-//     the candidates of TabuCandidates: on boards whose largest colours
-//     are close in size, which one to keep is the first decision).
+//     the colours tied with the largest, TabuCandidates: on such boards
+//     which one to keep is the first decision, and the lowest is an
+//     arbitrary choice) and MoveCode (CodeAnchor: colour, clicked cell and
+//     size class instead of the exact cells).
 //   - DistNRPA, NRPA distributed in the manner of Negrevergne and
 //     Cazenave (CGW 2017): the root level adapts its policy here and
 //     dispatches its level-(Level-1) searches, Parallel at a time and each
