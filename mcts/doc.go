@@ -73,6 +73,9 @@
 // is dropped, and so on until one is left, which runs to its end. A
 // top-level NRPA settles early on one line; under a short budget the
 // portfolio spends its first iterations on several and keeps the best.
+// NRPARoots gives the members different roots: versions of one game whose
+// Moves filter differently (SameGame: which colour is kept for last), so
+// that the race chooses the filter too.
 //
 // Which search to use: NRPA learns a playout policy and holds the best
 // published results on SameGame and Morpion Solitaire (Rosin 2011,

@@ -18,6 +18,7 @@ type target struct {
 	secret []int
 	k      int
 	seq    []int
+	hide   int // 1 + a symbol that Moves hides at the first step (0: none)
 }
 
 func newTarget(n, k int, seed uint64) *target {
@@ -34,7 +35,9 @@ func (g *target) Moves(dst []int) []int {
 		return dst
 	}
 	for m := range g.k {
-		dst = append(dst, m)
+		if len(g.seq) > 0 || m != g.hide-1 {
+			dst = append(dst, m)
+		}
 	}
 	return dst
 }
@@ -61,7 +64,7 @@ func (g *target) Clone() *target {
 }
 
 func (g *target) CopyFrom(src *target) {
-	g.secret, g.k = src.secret, src.k
+	g.secret, g.k, g.hide = src.secret, src.k, src.hide
 	g.seq = append(g.seq[:0], src.seq...)
 }
 
@@ -591,5 +594,36 @@ func TestNRPAPortfolio(t *testing.T) {
 	b, _ := NRPA(t.Context(), g, NRPAOptions{Level: 2, Iterations: 20, Portfolio: 1, Budget: Budget{Seed: 5}})
 	if a.Score != b.Score || !slices.Equal(a.Moves, b.Moves) || a.Stats.Playouts != b.Stats.Playouts {
 		t.Fatalf("portfolio 1 differs from plain NRPA: %v %v", a, b)
+	}
+}
+
+// TestNRPARoots: a portfolio over two roots of one game, one of which hides
+// the first symbol of the secret (its searches cannot reach the optimum),
+// finds the optimum through the other, in a line that replays on the game;
+// the hiding root alone cannot; the run repeats from its seed.
+func TestNRPARoots(t *testing.T) {
+	g := newTarget(20, 4, 1)
+	bad := g.Clone()
+	bad.hide = g.secret[0] + 1
+	opts := NRPAOptions{Level: 2, Iterations: 60, Round: 30, Budget: Budget{Seed: 3}}
+	res, err := NRPARoots(t.Context(), []*target{bad, g}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Score != 120 || replay(t, g, res.Moves) != res.Score {
+		t.Fatalf("score %v, moves %v", res.Score, res.Moves)
+	}
+	// Two members (the portfolio raised to the roots): 2x30, then the
+	// survivor's other 30 iterations of 60 playouts.
+	if res.Stats.Playouts != 90*60 {
+		t.Fatalf("%d playouts, want %d", res.Stats.Playouts, 90*60)
+	}
+	again, _ := NRPARoots(t.Context(), []*target{bad, g}, opts)
+	if again.Score != res.Score || !slices.Equal(again.Moves, res.Moves) {
+		t.Fatalf("not repeatable: %v then %v", res, again)
+	}
+	alone, _ := NRPARoots(t.Context(), []*target{bad}, opts)
+	if alone.Score >= 100 || alone.Moves[0] == g.secret[0] {
+		t.Fatalf("the hiding root alone scored %v with %v", alone.Score, alone.Moves)
 	}
 }

@@ -63,6 +63,18 @@ type NRPAOptions struct {
 // the context or the budget, it returns the best sequence so far with an
 // error wrapping the context's error or ErrBudget.
 func NRPA[G Coded[G, M], M any](ctx context.Context, root G, opts NRPAOptions) (Result[M], error) {
+	return NRPARoots(ctx, []G{root}, opts)
+}
+
+// NRPARoots is NRPA from several roots: versions of one game that differ
+// in what Moves offers (a move list filtered in different ways), so that
+// a sequence found from any of them is a sequence of the game. At level 2
+// or more the search is a portfolio (NRPAOptions.Portfolio, raised to
+// len(roots) when smaller) whose member i searches from
+// roots[i%len(roots)], and the race decides between them; at level 1 the
+// r-th run of a restart searches from roots[r%len(roots)]. One root is
+// NRPA, playout for playout. roots must not be empty; none is changed.
+func NRPARoots[G Coded[G, M], M any](ctx context.Context, roots []G, opts NRPAOptions) (Result[M], error) {
 	if opts.Level == 0 {
 		opts.Level = 3
 	}
@@ -72,14 +84,18 @@ func NRPA[G Coded[G, M], M any](ctx context.Context, root G, opts NRPAOptions) (
 	if opts.Alpha == 0 {
 		opts.Alpha = 1
 	}
-	s := &nrpa[G, M]{run: newRun[M](ctx, opts.Budget, 0x6e727061), opts: opts, root: root, state: root.Clone()}
+	if opts.Level >= 2 && opts.Portfolio < len(roots) && len(roots) > 1 {
+		opts.Portfolio = len(roots)
+	}
+	s := &nrpa[G, M]{run: newRun[M](ctx, opts.Budget, 0x6e727061), opts: opts, roots: roots, root: roots[0], state: roots[0].Clone()}
 	s.pols = make([]policy, opts.Level+1)
 	s.bests = make([]record[M], opts.Level+1)
-	for {
+	for r := 0; ; r++ {
 		s.stats.Iterations++
 		if opts.Portfolio > 1 && opts.Level >= 2 {
 			s.portfolio()
 		} else {
+			s.root = roots[r%len(roots)]
 			s.pols[opts.Level].reset()
 			s.level(opts.Level)
 		}
@@ -93,7 +109,8 @@ func NRPA[G Coded[G, M], M any](ctx context.Context, root G, opts NRPAOptions) (
 type nrpa[G Coded[G, M], M any] struct {
 	*run[M]
 	opts    NRPAOptions
-	root    G
+	roots   []G // NRPARoots's roots
+	root    G   // the root of the search running now
 	state   G
 	pols    []policy    // pols[l]: the policy of the level-l search (pols[0] unused)
 	bests   []record[M] // bests[l]: the best sequence of the level-l search
@@ -164,7 +181,8 @@ func (s *nrpa[G, M]) level(l int) *record[M] {
 
 // member is one search of a portfolio: its top-level policy, best
 // sequence and iterations done.
-type member[M any] struct {
+type member[G, M any] struct {
+	root G
 	pol  policy
 	best record[M]
 	iter int
@@ -177,9 +195,9 @@ func (s *nrpa[G, M]) portfolio() {
 	if round <= 0 {
 		round = 5
 	}
-	alive := make([]*member[M], s.opts.Portfolio)
+	alive := make([]*member[G, M], s.opts.Portfolio)
 	for i := range alive {
-		alive[i] = &member[M]{}
+		alive[i] = &member[G, M]{root: s.roots[i%len(s.roots)]}
 		alive[i].best.reset()
 	}
 	for len(alive) > 1 {
@@ -188,7 +206,7 @@ func (s *nrpa[G, M]) portfolio() {
 				return
 			}
 		}
-		slices.SortStableFunc(alive, func(a, b *member[M]) int { return cmp.Compare(b.best.score, a.best.score) })
+		slices.SortStableFunc(alive, func(a, b *member[G, M]) int { return cmp.Compare(b.best.score, a.best.score) })
 		alive = alive[:(len(alive)+1)/2]
 	}
 	s.iterate(alive[0], s.opts.Iterations)
@@ -196,8 +214,9 @@ func (s *nrpa[G, M]) portfolio() {
 
 // iterate runs up to k top-level iterations of m (no more than
 // opts.Iterations in all) and reports whether the search may go on.
-func (s *nrpa[G, M]) iterate(m *member[M], k int) bool {
+func (s *nrpa[G, M]) iterate(m *member[G, M], k int) bool {
 	l := s.opts.Level
+	s.root = m.root
 	for ; k > 0 && m.iter < s.opts.Iterations; k-- {
 		s.stats.Nodes++
 		s.pols[l-1].copyFrom(&m.pol)

@@ -71,8 +71,13 @@
 //     and Restart to use the whole of a CPU budget. NRPA also takes
 //     TabuPairs (the tabu colour's groups of two are legal after 10 clicks,
 //     the selective rule of Negrevergne and Cazenave's code), Stabilize
-//     (stabilized NRPA: P playouts per level-1 adaptation) and Portfolio
-//     and Round (several top-level searches raced by successive halving).
+//     (stabilized NRPA: P playouts per level-1 adaptation), Portfolio
+//     and Round (several top-level searches raced by successive halving)
+//     and TabuColors (the race's members keep different colours for last,
+//     the colours tied with the largest, TabuCandidates: on such boards
+//     which one to keep is the first decision, and the lowest is an
+//     arbitrary choice) and MoveCode (CodeAnchor: colour, clicked cell and
+//     size class instead of the exact cells).
 //   - DistNRPA, NRPA distributed in the manner of Negrevergne and
 //     Cazenave (CGW 2017): the root level adapts its policy here and
 //     dispatches its level-(Level-1) searches, Parallel at a time and each

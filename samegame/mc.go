@@ -75,6 +75,14 @@ type NRPA struct {
 	// searches, halving them every Round iterations (zero: 5) until one
 	// is left (mcts.NRPAOptions.Portfolio).
 	Portfolio, Round int
+	// TabuColors, above 1 with the tabu-colour filter, lets the search
+	// choose the colour kept for last (TabuCandidates): the portfolio's
+	// members search with one candidate each, in turn (at least one member
+	// a candidate), and the race keeps the best.
+	TabuColors int
+	// MoveCode is how moves are coded for the policy (CodeCells: the
+	// exact cells; CodeAnchor: colour, anchor cell and size class).
+	MoveCode MoveCode
 	MC
 }
 
@@ -82,7 +90,7 @@ type NRPA struct {
 func (s NRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 	return timed(func() (Solution, error) {
 		return solveMC(ctx, b, mcParams{kind: "nrpa", level: s.Level, iterations: s.Iterations, tabuPairs: s.TabuPairs, stabilize: s.Stabilize,
-			portfolio: s.Portfolio, round: s.Round, MC: s.MC})
+			portfolio: s.Portfolio, round: s.Round, tabuColors: s.TabuColors, moveCode: s.MoveCode, MC: s.MC})
 	})
 }
 
@@ -93,6 +101,8 @@ type mcParams struct {
 	tabuPairs         bool
 	stabilize         int
 	portfolio, round  int
+	tabuColors        int
+	moveCode          MoveCode
 	MC
 }
 
@@ -130,9 +140,19 @@ func solveMC(ctx context.Context, b *Board, p mcParams) (Solution, error) {
 	var err error
 	switch p.kind {
 	case "nrpa":
-		pos := NewPosition(b, tabu)
-		pos.SetTabuPairs(p.tabuPairs)
-		res, err = mcts.NRPA(ctx, pos, mcts.NRPAOptions{Budget: budget,
+		var roots []*Position
+		if !tabu || p.tabuColors <= 1 {
+			roots = []*Position{NewPosition(b, tabu)}
+		} else {
+			for _, c := range TabuCandidates(b, p.tabuColors) {
+				roots = append(roots, newPositionTabu(b, c))
+			}
+		}
+		for _, pos := range roots {
+			pos.SetTabuPairs(p.tabuPairs)
+			pos.SetMoveCode(p.moveCode)
+		}
+		res, err = mcts.NRPARoots(ctx, roots, mcts.NRPAOptions{Budget: budget,
 			Level: p.level, Iterations: p.iterations, Restart: repeat, Stabilize: p.stabilize, Portfolio: p.portfolio, Round: p.round})
 	case "nmcs":
 		res, err = mcts.NMCS(ctx, NewPosition(b, tabu), mcts.NMCSOptions[*Position, Group]{Budget: budget,

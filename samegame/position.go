@@ -1,6 +1,10 @@
 package samegame
 
-import "math/rand/v2"
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
 
 // Position is a game in progress for the searches of package mcts: a
 // board, the points and clicks so far, and an optional tabu colour. It
@@ -18,6 +22,7 @@ type Position struct {
 	tabu     Color // the tabu colour, or Empty
 	tabuLeft int   // cells of the tabu colour left
 	pairs    bool  // tabu pairs may be clicked after pairsAfter clicks
+	code     MoveCode
 	scratch  *scratch
 }
 
@@ -27,11 +32,52 @@ type Position struct {
 // that colour: the "TabuColor" move filter of Schadd et al. and Cazenave,
 // which keeps the largest colour together for one big final group.
 func NewPosition(b *Board, tabu bool) *Position {
+	if !tabu {
+		return newPositionTabu(b, Empty)
+	}
+	c, _ := mostFrequent(b)
+	return newPositionTabu(b, c)
+}
+
+// newPositionTabu starts a game on a copy of b with tabu colour c (Empty:
+// no filter).
+func newPositionTabu(b *Board, c Color) *Position {
 	p := &Position{board: *b, tabu: Empty, scratch: new(scratch)}
-	if tabu {
-		p.tabu, p.tabuLeft = mostFrequent(b)
+	if c != Empty {
+		if n := b.ColorCounts()[c]; n > 0 {
+			p.tabu, p.tabuLeft = c, n
+		}
 	}
 	return p
+}
+
+// TabuCandidates returns the colours worth keeping for last on b: those
+// with as many cells as the most frequent colour (at most k of them, the
+// lowest colour first), so that the first is the tabu colour of
+// NewPosition. On the standard set: the five colours of positions 11 to 15
+// (45 cells each), one colour elsewhere. A colour with fewer cells caps the
+// final group lower ((n-2)^2 points: 94 fewer for one cell less at 50), and
+// a race over nearly tied colours measured worse than the largest alone
+// (docs/results/samegame.md, session 7).
+func TabuCandidates(b *Board, k int) []Color {
+	n := b.ColorCounts()
+	var cs []Color
+	for c := range MaxColors {
+		if n[c] > 0 {
+			cs = append(cs, Color(c))
+		}
+	}
+	slices.SortStableFunc(cs, func(x, y Color) int { return n[y] - n[x] })
+	if len(cs) == 0 {
+		return nil
+	}
+	k = min(k, len(cs))
+	for i := 1; i < k; i++ {
+		if n[cs[i]] < n[cs[0]] {
+			k = i
+		}
+	}
+	return cs[:max(k, 1)]
 }
 
 // pairsAfter is the number of clicks after which SetTabuPairs lets the
@@ -121,8 +167,45 @@ func (p *Position) CopyFrom(q *Position) {
 	p.scratch = s
 }
 
-// Code returns g.Code.
-func (p *Position) Code(g Group) uint64 { return g.Code }
+// MoveCode is how Position codes a move for NRPA's policy: what makes two
+// moves of different games (playouts) the same move to it.
+type MoveCode uint8
+
+const (
+	// CodeCells, the default, is Group.Code: the colour and the exact set
+	// of cells (Cazenave's Zobrist code). A group one cell larger is
+	// another move.
+	CodeCells MoveCode = iota
+	// CodeAnchor is the colour and the group's anchor cell (its lowest
+	// cell in its leftmost column, the cell a click names) with the size
+	// class: 2, 3, ... 7, or 8 and more. Groups that differ in a few far
+	// cells share a weight, so the policy learns from fewer playouts.
+	CodeAnchor
+)
+
+// ParseMoveCode reads a MoveCode's name: "cells" (or "") or "anchor".
+func ParseMoveCode(s string) (MoveCode, error) {
+	switch s {
+	case "", "cells":
+		return CodeCells, nil
+	case "anchor":
+		return CodeAnchor, nil
+	}
+	return 0, fmt.Errorf("samegame: move code %q: want cells or anchor", s)
+}
+
+// SetMoveCode sets how Code codes moves (CodeCells at first).
+func (p *Position) SetMoveCode(c MoveCode) { p.code = c }
+
+// Code returns the code of g for NRPA: Group.Code, or with CodeAnchor a
+// mix of its colour, anchor cell and size class.
+func (p *Position) Code(g Group) uint64 {
+	if p.code == CodeAnchor {
+		sz := uint64(min(g.Size, 8))
+		return (uint64(uint8(g.Color))<<24 | sz<<16 | uint64(uint8(g.X))<<8 | uint64(uint8(g.Y)) + 1) * 0x9e3779b97f4a7c15
+	}
+	return g.Code
+}
 
 // TabuColorPolicy is a playout policy for mcts (Schadd et al.'s
 // TabuColorRandom): it picks uniformly among the moves that do not break up

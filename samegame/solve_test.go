@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 )
@@ -250,4 +251,105 @@ func TestTabuPairs(t *testing.T) {
 	if pairsSeen == 0 {
 		t.Fatal("no tabu pair was ever offered")
 	}
+}
+
+// TestTabuCandidates: the colours worth keeping for last on the standard
+// positions are those tied with the largest colour: all five on 11-15 (45
+// cells each), one elsewhere (position 1: colour 1, 50 cells, against 49
+// and 48); the first is always NewPosition's tabu colour.
+func TestTabuCandidates(t *testing.T) {
+	set := readSet(t, "standard20.txt", Standard)
+	for i, it := range set {
+		b := it.Board
+		cs := TabuCandidates(b, MaxColors)
+		if cs[0] != NewPosition(b, true).Tabu() {
+			t.Fatalf("position %d: first candidate %d, tabu colour %d", i+1, cs[0], NewPosition(b, true).Tabu())
+		}
+		n := b.ColorCounts()
+		for _, c := range cs {
+			if n[c] != n[cs[0]] {
+				t.Fatalf("position %d: candidates %v with counts %v", i+1, cs, n)
+			}
+		}
+		want := 1
+		if i+1 >= 11 && i+1 <= 15 {
+			want = 5
+		}
+		if len(cs) != want {
+			t.Fatalf("position %d: %d candidates %v, want %d", i+1, len(cs), cs, want)
+		}
+		if got := TabuCandidates(b, 2); len(got) != min(want, 2) || got[0] != cs[0] {
+			t.Fatalf("position %d: at most 2 gave %v", i+1, got)
+		}
+	}
+	if got := TabuCandidates(set[10].Board, MaxColors); !slices.Equal(got, []Color{0, 1, 2, 3, 4}) {
+		t.Fatalf("position 11: %v, want [0 1 2 3 4]", got)
+	}
+}
+
+// TestNRPATabuColors: NRPA racing three colours kept for last plays a legal
+// line, repeats from its seed, and with one colour is the plain search.
+func TestNRPATabuColors(t *testing.T) {
+	b := readSet(t, "standard20.txt", Standard)[10].Board // position 11: five colours of 45 cells
+	sol := solveTwice(t, "tabu colours", b, NRPA{Level: 2, Iterations: 4, Round: 1, TabuColors: 3, MC: MC{Seed: 5}})
+	// 3 members x 1 iteration, 2 x 1, then the survivor's other 2: 7
+	// level-1 searches of 4 playouts.
+	if sol.Playouts != 7*4 {
+		t.Fatalf("%d playouts, want %d", sol.Playouts, 7*4)
+	}
+	one, _ := NRPA{Level: 2, Iterations: 4, TabuColors: 1, MC: MC{Seed: 5}}.Solve(t.Context(), b)
+	plain, _ := NRPA{Level: 2, Iterations: 4, MC: MC{Seed: 5}}.Solve(t.Context(), b)
+	if one.Score != plain.Score || !slices.Equal(one.Moves, plain.Moves) {
+		t.Fatalf("one colour %d differs from the plain search %d", one.Score, plain.Score)
+	}
+}
+
+// TestMoveCodeAnchor: under CodeAnchor the moves of a state still have
+// different codes (along random games on standard positions), the names
+// parse, and NRPA with it plays a legal line that repeats from its seed.
+func TestMoveCodeAnchor(t *testing.T) {
+	set := readSet(t, "standard20.txt", Standard)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 5 {
+		p := NewPosition(set[i].Board, true)
+		p.SetMoveCode(CodeAnchor)
+		for {
+			moves := p.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			seen := map[uint64]bool{}
+			for _, g := range moves {
+				c := p.Code(g)
+				if seen[c] || c == g.Code {
+					t.Fatalf("position %d, click %d: two moves coded %x, or the cells' code", i+1, p.Clicks()+1, c)
+				}
+				seen[c] = true
+			}
+			p.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	for _, s := range []string{"", "cells", "anchor", "zobrist"} {
+		c, err := ParseMoveCode(s)
+		if (err != nil) != (s == "zobrist") || (s == "anchor") != (c == CodeAnchor) {
+			t.Fatalf("ParseMoveCode(%q) = %v, %v", s, c, err)
+		}
+	}
+	solveTwice(t, "anchor codes", set[0].Board, NRPA{Level: 2, Iterations: 5, MoveCode: CodeAnchor, MC: MC{Seed: 2}})
+}
+
+// solveTwice runs s on b, checks its line and that a second run gives the
+// same line, and returns the solution.
+func solveTwice(t *testing.T, name string, b *Board, s NRPA) Solution {
+	t.Helper()
+	sol, err := s.Solve(t.Context(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolution(t, name, b, sol)
+	again, _ := s.Solve(t.Context(), b)
+	if again.Score != sol.Score || !slices.Equal(again.Moves, sol.Moves) {
+		t.Fatalf("%s: not repeatable: %d then %d", name, sol.Score, again.Score)
+	}
+	return sol
 }
