@@ -83,6 +83,16 @@ type Breaks struct {
 	OnBest func(b *edgematch.Board, s edgematch.Score)
 	// Progress, when set, is called about once a second.
 	Progress func(BreaksProgress)
+	// OnComplete, when set, is called (serially) with every distinct
+	// complete board the search completes that scores EmitAt or more
+	// (rescored by Puzzle.Score), each board once, at most EmitMax of them
+	// (0: 100,000); the board must not be kept after the call returns.
+	// It sees every completed board that the counts of BreaksProgress
+	// count, not only the new best ones: the boards a run finds near the
+	// top, for a rate of boards per CPU-hour.
+	OnComplete func(b *edgematch.Board, s edgematch.Score)
+	EmitAt     int
+	EmitMax    int
 
 	// reserve, set by Tiles, saves a group of inner pieces chosen for
 	// their tileability for the fill indices from reserveFrom on, instead
@@ -616,6 +626,7 @@ type breakShared struct {
 	maxDepth  int
 	completed int64
 	top       [NearGap + 1]int64 // Near is their sum
+	emitted   map[string]bool    // the boards given to OnComplete, by their cells
 }
 
 // offer records b if it beats the best (ties go to the lower worker, so
@@ -627,7 +638,34 @@ func (sh *breakShared) offer(b *edgematch.Board, score, who int) {
 	if d := sh.p.MaxScore() - score; d <= NearGap {
 		sh.top[d]++
 	}
+	if sh.o.OnComplete != nil && score >= sh.o.EmitAt {
+		sh.emitLocked(b)
+	}
 	sh.offerLocked(score, who, b.Clone, sh.p, sh.o.OnBest)
+}
+
+// emitLocked gives b to OnComplete unless it was given before or
+// EmitMax boards were.
+func (sh *breakShared) emitLocked(b *edgematch.Board) {
+	limit := sh.o.EmitMax
+	if limit <= 0 {
+		limit = 100_000
+	}
+	if len(sh.emitted) >= limit {
+		return
+	}
+	key := make([]byte, 0, 3*len(b.Cells))
+	for _, c := range b.Cells {
+		key = append(key, byte(c.Piece), byte(c.Piece>>8), byte(c.Rot))
+	}
+	if sh.emitted[string(key)] {
+		return
+	}
+	if sh.emitted == nil {
+		sh.emitted = make(map[string]bool)
+	}
+	sh.emitted[string(key)] = true
+	sh.o.OnComplete(b, sh.p.Score(b))
 }
 
 // bestScore returns the best score so far (-1: none).

@@ -113,6 +113,11 @@ type EdgeMatchHooks struct {
 	// OnBest, when set, is called with every new best board of the
 	// partial searches (which must not be kept after the call).
 	OnBest func(*edgematch.Board, edgematch.Score)
+	// OnComplete, when set, receives every distinct complete board of
+	// partial (in process, not with Searches) that scores EmitAt or more,
+	// at most EmitMax of them (partial.Breaks.OnComplete).
+	OnComplete      func(*edgematch.Board, edgematch.Score)
+	EmitAt, EmitMax int
 	// OnLP, when set, receives every iterate of lp's Algorithm 1
 	// (relax.LP.OnLP); the other solvers ignore it.
 	OnLP func(edgematch.LPIterate)

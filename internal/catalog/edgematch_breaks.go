@@ -19,6 +19,7 @@ func newEdgeMatchBreaks(o EdgeMatchRun) (edgematch.Solver, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.OnComplete, s.EmitAt, s.EmitMax = o.Hooks.OnComplete, o.Hooks.EmitAt, o.Hooks.EmitMax
 	return hookBreaks(o, "partial", &s, &s.OnBest, &s.Progress), nil
 }
 
