@@ -84,6 +84,10 @@ restarts rather than repeating the first run's (the same -seed, board and
 count the boards their backtracker completes: -progress and -json give how
 many, and how many scored each score within 20 of the maximum ("near", keyed
 by the score), which tells how fast the boards thin out towards the top.
+partial -emit FILE appends every distinct complete board it completes from
+-emit-at up (default: the maximum less 20), not only the new best ones, to
+FILE as JSON lines (n, score, after_s, board), at most -emit-max of them: the
+boards of a score per CPU-hour, each to rescore with "edgematch score".
 
 -split K (dfs) splits the search into the subtrees below the placements of
 the first K cells of the scan, independent tasks taken in scan order by

@@ -93,6 +93,12 @@ type Breaks struct {
 	OnComplete func(b *edgematch.Board, s edgematch.Score)
 	EmitAt     int
 	EmitMax    int
+	// ExactFill completes the boards of at most exactFillCells empty
+	// cells in their best arrangement (CompleteBest's branch and bound
+	// over the empty cells, the placed pieces kept) before the polish,
+	// whenever that can reach within polishSlack of the best so far; off,
+	// the assignment alone fills them.
+	ExactFill bool
 
 	// reserve, set by Tiles, saves a group of inner pieces chosen for
 	// their tileability for the fill indices from reserveFrom on, instead
@@ -1141,6 +1147,9 @@ func (w *breakWorker) complete(depth int) {
 		w.l.load(b)
 	} else {
 		w.l.fill(b)
+		if w.sh.o.ExactFill && c.P.Cells()-len(c.P.Hints)-depth <= exactFillCells {
+			w.exactFill(b)
+		}
 	}
 	// Polish only boards that may come near the best: the repairs rarely
 	// gain more than a few edges, and they cost far more than the search.
@@ -1148,6 +1157,38 @@ func (w *breakWorker) complete(depth int) {
 		w.polish()
 	}
 	w.sh.offer(w.l.board(), w.l.score, w.who)
+}
+
+// exactFillCells is the most empty cells ExactFill searches, and
+// exactFillNodes the placements it spends on one board at most.
+const (
+	exactFillCells = 16
+	exactFillNodes = 2_000_000
+)
+
+// exactFill re-places the pieces of b's empty cells, which the lns board
+// holds after fill, in their best arrangement when that reaches within
+// polishSlack of the best so far.
+func (w *breakWorker) exactFill(b *edgematch.Board) {
+	l := w.l
+	var cells []int
+	for cell, pl := range b.Cells {
+		if pl.Piece == edgematch.NoPiece {
+			cells = append(cells, cell)
+			w.in[cell] = true
+		}
+	}
+	before := l.localScore(cells, w.in)
+	want := before
+	if best := w.sh.bestScore(); best >= 0 {
+		want = max(want, best-polishSlack-(l.score-before))
+	}
+	if after := l.win.solve(cells, w.in, want, exactFillNodes); after >= 0 {
+		l.score += after - before
+	}
+	for _, cell := range cells {
+		w.in[cell] = false
+	}
 }
 
 // polishSlack: a completed board is polished when it scores at most this

@@ -159,3 +159,25 @@ func TestBreaksEmit(t *testing.T) {
 		t.Fatalf("EmitMax 1: %d boards, %v", len(boards), err)
 	}
 }
+
+// TestBreaksExactFill: with ExactFill the backtracker completes the same
+// boards (the same placements and completions) and every board is valid.
+func TestBreaksExactFill(t *testing.T) {
+	p, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 10, Cols: 10, Colours: 9, Seed: 3})
+	opts := Breaks{Seed: 2, Workers: 1, MaxNodes: 2_000_000, RestartNodes: 200_000, PolishMoves: 200}
+	plain, err := opts.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.ExactFill = true
+	opts.OnComplete = func(b *edgematch.Board, s edgematch.Score) {
+		if err := p.Verify(b); err != nil || s != p.Score(b) {
+			t.Fatalf("%v, score %v (rescored %v)", err, s, p.Score(b))
+		}
+	}
+	exact := solveValid(t, opts, p, 0)
+	if exact.Stats.Nodes != plain.Stats.Nodes || exact.Stats.Completed != plain.Stats.Completed {
+		t.Fatalf("placements %d and %d, completions %d and %d", plain.Stats.Nodes, exact.Stats.Nodes, plain.Stats.Completed, exact.Stats.Completed)
+	}
+	t.Logf("best %d without, %d with ExactFill; top %v and %v", plain.Score.Matched, exact.Score.Matched, plain.Stats.Top[:6], exact.Stats.Top[:6])
+}
