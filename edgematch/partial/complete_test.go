@@ -118,12 +118,7 @@ func permutations(n int) [][]int {
 // TestBreaksEmit checks OnComplete: distinct complete boards of EmitAt or
 // more, at most EmitMax, and the search unchanged by it.
 func TestBreaksEmit(t *testing.T) {
-	p, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 10, Cols: 10, Colours: 9, Seed: 3})
-	opts := Breaks{Seed: 2, Workers: 1, MaxNodes: 2_000_000, RestartNodes: 200_000, PolishMoves: 200}
-	plain, err := opts.Solve(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, opts, plain := smallBreaks(t)
 	best := plain.Score.Matched
 	opts.EmitAt = best - 3
 	var boards []*edgematch.Board
@@ -163,12 +158,7 @@ func TestBreaksEmit(t *testing.T) {
 // TestBreaksExactFill: with ExactFill the backtracker completes the same
 // boards (the same placements and completions) and every board is valid.
 func TestBreaksExactFill(t *testing.T) {
-	p, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 10, Cols: 10, Colours: 9, Seed: 3})
-	opts := Breaks{Seed: 2, Workers: 1, MaxNodes: 2_000_000, RestartNodes: 200_000, PolishMoves: 200}
-	plain, err := opts.Solve(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, opts, plain := smallBreaks(t)
 	opts.ExactFill = true
 	opts.OnComplete = func(b *edgematch.Board, s edgematch.Score) {
 		if err := p.Verify(b); err != nil || s != p.Score(b) {
@@ -180,4 +170,17 @@ func TestBreaksExactFill(t *testing.T) {
 		t.Fatalf("placements %d and %d, completions %d and %d", plain.Stats.Nodes, exact.Stats.Nodes, plain.Stats.Completed, exact.Stats.Completed)
 	}
 	t.Logf("best %d without, %d with ExactFill; top %v and %v", plain.Score.Matched, exact.Score.Matched, plain.Stats.Top[:6], exact.Stats.Top[:6])
+}
+
+// smallBreaks runs a short break search on a generated 10x10 puzzle and
+// returns the puzzle, the options and the result.
+func smallBreaks(t *testing.T) (*edgematch.Puzzle, Breaks, edgematch.Result) {
+	t.Helper()
+	p, _, _ := edgematch.Generate(edgematch.GenerateOptions{Rows: 10, Cols: 10, Colours: 9, Seed: 3})
+	opts := Breaks{Seed: 2, Workers: 1, MaxNodes: 2_000_000, RestartNodes: 200_000, PolishMoves: 200}
+	res, err := opts.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, opts, res
 }
