@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
+	"io"
 
 	"tessera/edgematch"
+	"tessera/edgematch/partial"
 	"tessera/internal/bench"
 )
 
@@ -118,17 +121,59 @@ frame colour, empty cells, and whether every piece is placed once with the
 hints in place. The board is a board file or an e2.bucas.name viewer URL. It
 exits with status 2 when a file cannot be read or is malformed, or the board
 does not fit the puzzle (a piece placed twice, out of range, a wrong size):
-the message names the file and the line.`,
+the message names the file and the line.
+
+-complete first completes a partial board in the best way: the pieces it leaves
+out go to its empty cells in the arrangement that scores the most (the placed
+pieces stay), by branch and bound for at most -complete-nodes placements; the
+score is then the completed board's, and stderr says whether the arrangement
+is proven the best. -o saves the completed board. It scores the deepest
+partial boards of a backtracker (Blackwood's solver and its ports) as
+complete boards.`,
 	Args: want(2, "want a puzzle file and a board"),
 	Flags: func(fs *flag.FlagSet) Runner {
 		var hints bench.EdgeMatchHints
 		hintFlags(fs, &hints)
 		url := fs.Bool("url", false, "print the board as an e2.bucas.name viewer URL")
 		asJSON := jsonFlag(fs)
+		complete := fs.Bool("complete", false, "complete a partial board in the best way before scoring it (the placed pieces stay)")
+		nodes := fs.Int("complete-nodes", 100_000_000, "-complete: at most this many placements of its branch and bound")
+		atLeast := fs.Int("complete-min", 0, "-complete: seek only completions of this score or more (much faster; below it the board is the assignment's and stderr says whether none reaches it)")
+		out := outFlag(fs, "the completed board (-complete)")
 		return func(ctx context.Context, env *Env, args []string) error {
+			if *out != "" && !*complete {
+				return usagef("-o applies to -complete")
+			}
+			if *nodes <= 0 {
+				return usagef("-complete-nodes must be positive")
+			}
 			p, b, err := bench.ReadEdgeMatchBoardOf(args[0], args[1], env.Stdin, hints)
 			if err != nil {
 				return err
+			}
+			if *complete {
+				empty := b.Rows*b.Cols - b.Filled()
+				done, proven, err := partial.CompleteBest(p, b, *nodes, *atLeast)
+				if err != nil {
+					return err
+				}
+				how := "proven the best"
+				switch {
+				case !proven:
+					how = fmt.Sprintf("the best found in %d placements, not proven", *nodes)
+				case p.Score(done).Matched < *atLeast:
+					how = fmt.Sprintf("proven: no completion scores %d or more", *atLeast)
+				}
+				fmt.Fprintf(env.Stderr, "completed %d empty cells: %s\n", empty, how)
+				b = done
+				if *out != "" {
+					if err := bench.WriteFileAtomic(*out, func(w io.Writer) error {
+						_, err := w.Write(edgematch.Format(b, fmt.Sprintf("%s completed by tessera edgematch score -complete (%s), score %v", args[1], how, p.Score(b))))
+						return err
+					}); err != nil {
+						return err
+					}
+				}
 			}
 			return bench.PrintEdgeMatchScore(env.Stdout, args[0], p, b, *url, *asJSON)
 		}

@@ -3,8 +3,10 @@ package main
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -82,6 +84,10 @@ restarts rather than repeating the first run's (the same -seed, board and
 count the boards their backtracker completes: -progress and -json give how
 many, and how many scored each score within 20 of the maximum ("near", keyed
 by the score), which tells how fast the boards thin out towards the top.
+partial -emit FILE appends every distinct complete board it completes from
+-emit-at up (default: the maximum less 20), not only the new best ones, to
+FILE as JSON lines (n, score, after_s, board), at most -emit-max of them: the
+boards of a score per CPU-hour, each to rescore with "edgematch score".
 
 -split K (dfs) splits the search into the subtrees below the placements of
 the first K cells of the scan, independent tasks taken in scan order by
@@ -130,9 +136,18 @@ by side (iterates.png).`,
 		snapDir := fs.String("snapshots", "", "lp: write the board and the matrix P after every LP as pictures to this folder")
 		natsURL := solveNATSFlag(fs, "dfs -split's subtrees or the -workers seeded searches of partial, tiles or lns")
 		journal := fs.String("journal", "", "dfs -split: record each subtree searched to its end in this file, and skip the subtrees it records (a long search or count goes on where it stopped; one run at a time per file)")
+		emit := fs.String("emit", "", "partial: append every distinct complete board of -emit-at or more that the search completes (not only the new best ones) to this file, a JSON line each")
+		emitAt := fs.Int("emit-at", 0, "partial -emit: the lowest score of the boards written (0: the puzzle's maximum less 20)")
+		emitMax := fs.Int("emit-max", 100_000, "partial -emit: write at most this many boards")
 		return func(ctx context.Context, env *Env, args []string) error {
 			if err := sf.check(); err != nil {
 				return err
+			}
+			if *emit != "" && (sf.algo != "partial" || *natsURL != "") {
+				return usagef("-emit applies to -algo partial without -nats")
+			}
+			if *emitMax <= 0 || *emitAt < 0 {
+				return usagef("-emit-max must be positive and -emit-at not negative")
 			}
 			if *natsURL != "" {
 				if err := bench.EdgeMatchOnJobs(sf.algo, sf.o.Split); err != nil {
@@ -163,11 +178,62 @@ by side (iterates.png).`,
 			defer pr.Done()
 			run := bench.EdgeMatchSolveRun{Name: filepath.Base(args[0]), Puzzle: p, Algo: sf.algo, Run: sf.o, Timeout: *timeout, Out: *out,
 				Snapshots: *snapDir, Journal: *journal, ShowURL: *url, Progress: pr, Jobs: client}
+			var em *emitter
+			if *emit != "" {
+				if em, err = newEmitter(*emit); err != nil {
+					return err
+				}
+				h := &run.Run.Hooks
+				h.OnComplete, h.EmitAt, h.EmitMax = em.add, cmp.Or(*emitAt, p.MaxScore()-20), *emitMax
+			}
 			r, err := run.Solve(ctx)
+			err = cmp.Or(err, em.close())
 			if r == nil {
 				return err
 			}
 			return cmp.Or(r.Write(env.Stdout, *asJSON), err)
 		}
 	},
+}
+
+// emitter appends the boards of solve -emit to a file, a JSON line each,
+// written as they come (OnComplete is called serially).
+type emitter struct {
+	f   *os.File
+	t0  time.Time
+	n   int
+	err error
+}
+
+func newEmitter(path string) (*emitter, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return &emitter{f: f, t0: time.Now()}, nil
+}
+
+// add writes one board: its number, score, the seconds since the start
+// and the board in the board file format.
+func (e *emitter) add(b *edgematch.Board, s edgematch.Score) {
+	e.n++
+	line, err := json.Marshal(struct {
+		N      int     `json:"n"`
+		Score  int     `json:"score"`
+		Max    int     `json:"max"`
+		AfterS float64 `json:"after_s"`
+		Board  string  `json:"board"`
+	}{e.n, s.Matched, s.Max, time.Since(e.t0).Seconds(), b.String()})
+	if err == nil {
+		_, err = e.f.Write(append(line, '\n'))
+	}
+	e.err = cmp.Or(e.err, err)
+}
+
+// close closes the file (nil e: no -emit) and reports the first error.
+func (e *emitter) close() error {
+	if e == nil {
+		return nil
+	}
+	return cmp.Or(e.err, e.f.Close())
 }

@@ -83,6 +83,22 @@ type Breaks struct {
 	OnBest func(b *edgematch.Board, s edgematch.Score)
 	// Progress, when set, is called about once a second.
 	Progress func(BreaksProgress)
+	// OnComplete, when set, is called (serially) with every distinct
+	// complete board the search completes that scores EmitAt or more
+	// (rescored by Puzzle.Score), each board once, at most EmitMax of them
+	// (0: 100,000); the board must not be kept after the call returns.
+	// It sees every completed board that the counts of BreaksProgress
+	// count, not only the new best ones: the boards a run finds near the
+	// top, for a rate of boards per CPU-hour.
+	OnComplete func(b *edgematch.Board, s edgematch.Score)
+	EmitAt     int
+	EmitMax    int
+	// ExactFill completes the boards of at most exactFillCells empty
+	// cells in their best arrangement (CompleteBest's branch and bound
+	// over the empty cells, the placed pieces kept) before the polish,
+	// whenever that can reach within polishSlack of the best so far; off,
+	// the assignment alone fills them.
+	ExactFill bool
 
 	// reserve, set by Tiles, saves a group of inner pieces chosen for
 	// their tileability for the fill indices from reserveFrom on, instead
@@ -616,6 +632,7 @@ type breakShared struct {
 	maxDepth  int
 	completed int64
 	top       [NearGap + 1]int64 // Near is their sum
+	emitted   map[string]bool    // the boards given to OnComplete, by their cells
 }
 
 // offer records b if it beats the best (ties go to the lower worker, so
@@ -627,7 +644,34 @@ func (sh *breakShared) offer(b *edgematch.Board, score, who int) {
 	if d := sh.p.MaxScore() - score; d <= NearGap {
 		sh.top[d]++
 	}
+	if sh.o.OnComplete != nil && score >= sh.o.EmitAt {
+		sh.emitLocked(b)
+	}
 	sh.offerLocked(score, who, b.Clone, sh.p, sh.o.OnBest)
+}
+
+// emitLocked gives b to OnComplete unless it was given before or
+// EmitMax boards were.
+func (sh *breakShared) emitLocked(b *edgematch.Board) {
+	limit := sh.o.EmitMax
+	if limit <= 0 {
+		limit = 100_000
+	}
+	if len(sh.emitted) >= limit {
+		return
+	}
+	key := make([]byte, 0, 3*len(b.Cells))
+	for _, c := range b.Cells {
+		key = append(key, byte(c.Piece), byte(c.Piece>>8), byte(c.Rot))
+	}
+	if sh.emitted[string(key)] {
+		return
+	}
+	if sh.emitted == nil {
+		sh.emitted = make(map[string]bool)
+	}
+	sh.emitted[string(key)] = true
+	sh.o.OnComplete(b, sh.p.Score(b))
 }
 
 // bestScore returns the best score so far (-1: none).
@@ -1103,6 +1147,9 @@ func (w *breakWorker) complete(depth int) {
 		w.l.load(b)
 	} else {
 		w.l.fill(b)
+		if w.sh.o.ExactFill && c.P.Cells()-len(c.P.Hints)-depth <= exactFillCells {
+			w.exactFill(b)
+		}
 	}
 	// Polish only boards that may come near the best: the repairs rarely
 	// gain more than a few edges, and they cost far more than the search.
@@ -1110,6 +1157,38 @@ func (w *breakWorker) complete(depth int) {
 		w.polish()
 	}
 	w.sh.offer(w.l.board(), w.l.score, w.who)
+}
+
+// exactFillCells is the most empty cells ExactFill searches, and
+// exactFillNodes the placements it spends on one board at most.
+const (
+	exactFillCells = 16
+	exactFillNodes = 2_000_000
+)
+
+// exactFill re-places the pieces of b's empty cells, which the lns board
+// holds after fill, in their best arrangement when that reaches within
+// polishSlack of the best so far.
+func (w *breakWorker) exactFill(b *edgematch.Board) {
+	l := w.l
+	var cells []int
+	for cell, pl := range b.Cells {
+		if pl.Piece == edgematch.NoPiece {
+			cells = append(cells, cell)
+			w.in[cell] = true
+		}
+	}
+	before := l.localScore(cells, w.in)
+	want := before
+	if best := w.sh.bestScore(); best >= 0 {
+		want = max(want, best-polishSlack-(l.score-before))
+	}
+	if after := l.win.solve(cells, w.in, want, exactFillNodes); after >= 0 {
+		l.score += after - before
+	}
+	for _, cell := range cells {
+		w.in[cell] = false
+	}
 }
 
 // polishSlack: a completed board is polished when it scores at most this

@@ -28,6 +28,8 @@ type EdgeMatchOptions struct {
 	MaxMoves int64 `json:"max_moves,omitempty" help:"lns: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout"`
 	EdgeMatchSDPOptions
 	EdgeMatchSATOptions
+	ExactFill bool `json:"exact_fill,omitempty" help:"partial: complete the backtracker's boards of up to 16 empty cells in their best arrangement (branch and bound) before polishing them"`
+
 	Count bool   `json:"count,omitempty" help:"dfs, sat: count all solutions instead of stopping at the first"`
 	Split int    `json:"split,omitempty" help:"dfs: split the search into independent subtrees below the placements of the first K cells of the scan, run on -workers goroutines (0: no split, work stealing on every core)"`
 	Seed  uint64 `json:"seed,string,omitempty" applies:"all" help:"random seed (partial, tiles, lns): the same seed gives the same result, unless a wall-clock -timeout ends the work first"`
@@ -113,6 +115,11 @@ type EdgeMatchHooks struct {
 	// OnBest, when set, is called with every new best board of the
 	// partial searches (which must not be kept after the call).
 	OnBest func(*edgematch.Board, edgematch.Score)
+	// OnComplete, when set, receives every distinct complete board of
+	// partial (in process, not with Searches) that scores EmitAt or more,
+	// at most EmitMax of them (partial.Breaks.OnComplete).
+	OnComplete      func(*edgematch.Board, edgematch.Score)
+	EmitAt, EmitMax int
 	// OnLP, when set, receives every iterate of lp's Algorithm 1
 	// (relax.LP.OnLP); the other solvers ignore it.
 	OnLP func(edgematch.LPIterate)
@@ -135,7 +142,7 @@ var EdgeMatch = Table[edgematch.Solver, EdgeMatchRun]{
 		Doc: "candidate tables, a bitset of used pieces, every core on subtrees; it also counts the solutions when asked",
 		New: newEdgeMatchDFS},
 	{ID: "partial", Name: "partial search: the break-schedule search (Blackwood's record method)", Anytime: true,
-		Reads: []string{"order", "workers", "max_nodes"},
+		Reads: []string{"order", "workers", "max_nodes", "exact_fill"},
 		Doc:   "the best score of a complete board when a solution is out of reach (Eternity II): a backtracker that allows mismatches only after fixed fill indices, with heuristic colours and restarts; until its time or node budget (per worker) runs out",
 		New:   newEdgeMatchBreaks},
 	{ID: "tiles", Name: "tileability-guided search (Verhaard's 2008 method)", Anytime: true,

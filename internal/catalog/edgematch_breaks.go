@@ -19,6 +19,8 @@ func newEdgeMatchBreaks(o EdgeMatchRun) (edgematch.Solver, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.OnComplete, s.EmitAt, s.EmitMax = o.Hooks.OnComplete, o.Hooks.EmitAt, o.Hooks.EmitMax
+	s.ExactFill = o.ExactFill
 	return hookBreaks(o, "partial", &s, &s.OnBest, &s.Progress), nil
 }
 
