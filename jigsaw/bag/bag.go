@@ -227,7 +227,10 @@ func (b *bagger) finish(ctx context.Context, pz *jigsaw.Puzzle, c *jigsaw.Compat
 			return err
 		}
 	}
-	return b.square(ctx, pz, c, res, true)
+	if err := b.square(ctx, pz, c, res, true); err != nil {
+		return err
+	}
+	return b.seamSolve(ctx, pz, c, res)
 }
 
 // frame gives every picture of the solved bag in res that is still not

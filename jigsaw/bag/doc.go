@@ -104,6 +104,18 @@
 //     true 48x64 instead of a 65x249 canvas with holes (neighbour
 //     accuracy 75.28% to 70.16%, direct 52.15% to 60.51%). A count with
 //     no frame of aspect up to 4 stays as it is.
+//   - Seam. When the pictures are all rectangles but a straight seam (a
+//     full row or column boundary) with less than half the bag's share
+//     of best buddies cuts off a strip that would make the rectangle and
+//     a smaller picture of one size, seamSolve gives the strip to the
+//     smaller picture and solves it again as a whole picture, and then
+//     the rest (the rectangle left by the cut need not be the picture's
+//     own), each kept when the bag's fitness falls and no best buddies
+//     are lost but those across the seam cut. The MIT bag 1-4, whose
+//     outputs held 513 and 351 pieces (a 27x3 strip, mostly featureless
+//     white sky, stuck to the side of another picture), comes back as
+//     four rectangles of 432 (83.45% to 84.38% direct, 83.00% to 83.39%
+//     neighbour).
 //
 // A solver that cannot start from the split's assembly (the greedy
 // solver) is better off keeping it: Solver.KeepSplit takes the greedy
