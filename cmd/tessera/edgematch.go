@@ -3,11 +3,8 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
-	"io"
 
 	"tessera/edgematch"
-	"tessera/edgematch/partial"
 	"tessera/internal/bench"
 )
 
@@ -152,27 +149,8 @@ complete boards.`,
 				return err
 			}
 			if *complete {
-				empty := b.Rows*b.Cols - b.Filled()
-				done, proven, err := partial.CompleteBest(p, b, *nodes, *atLeast)
-				if err != nil {
+				if b, err = bench.CompleteEdgeMatchBoard(env.Stderr, p, b, *nodes, *atLeast, args[1], *out); err != nil {
 					return err
-				}
-				how := "proven the best"
-				switch {
-				case !proven:
-					how = fmt.Sprintf("the best found in %d placements, not proven", *nodes)
-				case p.Score(done).Matched < *atLeast:
-					how = fmt.Sprintf("proven: no completion scores %d or more", *atLeast)
-				}
-				fmt.Fprintf(env.Stderr, "completed %d empty cells: %s\n", empty, how)
-				b = done
-				if *out != "" {
-					if err := bench.WriteFileAtomic(*out, func(w io.Writer) error {
-						_, err := w.Write(edgematch.Format(b, fmt.Sprintf("%s completed by tessera edgematch score -complete (%s), score %v", args[1], how, p.Score(b))))
-						return err
-					}); err != nil {
-						return err
-					}
 				}
 			}
 			return bench.PrintEdgeMatchScore(env.Stdout, args[0], p, b, *url, *asJSON)

@@ -3,10 +3,8 @@ package main
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -178,62 +176,20 @@ by side (iterates.png).`,
 			defer pr.Done()
 			run := bench.EdgeMatchSolveRun{Name: filepath.Base(args[0]), Puzzle: p, Algo: sf.algo, Run: sf.o, Timeout: *timeout, Out: *out,
 				Snapshots: *snapDir, Journal: *journal, ShowURL: *url, Progress: pr, Jobs: client}
-			var em *emitter
+			var em *bench.EdgeMatchEmitter
 			if *emit != "" {
-				if em, err = newEmitter(*emit); err != nil {
+				if em, err = bench.NewEdgeMatchEmitter(*emit); err != nil {
 					return err
 				}
 				h := &run.Run.Hooks
-				h.OnComplete, h.EmitAt, h.EmitMax = em.add, cmp.Or(*emitAt, p.MaxScore()-20), *emitMax
+				h.OnComplete, h.EmitAt, h.EmitMax = em.Add, cmp.Or(*emitAt, p.MaxScore()-20), *emitMax
 			}
 			r, err := run.Solve(ctx)
-			err = cmp.Or(err, em.close())
+			err = cmp.Or(err, em.Close())
 			if r == nil {
 				return err
 			}
 			return cmp.Or(r.Write(env.Stdout, *asJSON), err)
 		}
 	},
-}
-
-// emitter appends the boards of solve -emit to a file, a JSON line each,
-// written as they come (OnComplete is called serially).
-type emitter struct {
-	f   *os.File
-	t0  time.Time
-	n   int
-	err error
-}
-
-func newEmitter(path string) (*emitter, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	return &emitter{f: f, t0: time.Now()}, nil
-}
-
-// add writes one board: its number, score, the seconds since the start
-// and the board in the board file format.
-func (e *emitter) add(b *edgematch.Board, s edgematch.Score) {
-	e.n++
-	line, err := json.Marshal(struct {
-		N      int     `json:"n"`
-		Score  int     `json:"score"`
-		Max    int     `json:"max"`
-		AfterS float64 `json:"after_s"`
-		Board  string  `json:"board"`
-	}{e.n, s.Matched, s.Max, time.Since(e.t0).Seconds(), b.String()})
-	if err == nil {
-		_, err = e.f.Write(append(line, '\n'))
-	}
-	e.err = cmp.Or(e.err, err)
-}
-
-// close closes the file (nil e: no -emit) and reports the first error.
-func (e *emitter) close() error {
-	if e == nil {
-		return nil
-	}
-	return cmp.Or(e.err, e.f.Close())
 }
