@@ -132,7 +132,7 @@ func addStats(total *search.Stats, s search.Stats) {
 // stage that found them.
 func fastStages(ctx context.Context, f frame, d *PDB, stages []fastStage, total *search.Stats) ([]Move, int, error) {
 	for i, st := range stages {
-		s := newIDASearch(f, d)
+		s := newIDASearch(f, d, nil)
 		s.num, s.den = st.num, st.den
 		moves, stats, err := s.run(ctx, search.Options{MaxExpanded: st.budget})
 		addStats(total, stats)

@@ -34,6 +34,10 @@ type idaSearch struct {
 	ops     [maxCells][5]int8
 	opMoves [maxCells][4]Move
 	md      [maxCells * maxCells]uint8 // md[tile<<7|cell]
+	// fsm prunes moves (see fsm.go): the search carries its state, and a
+	// move whose transition is fsmPruned is not generated. Without move
+	// pruning it is trivialFSM, whose states are the cells.
+	fsm *moveFSM
 
 	// The PDB heuristic: views, the current entry of each view, the sum
 	// of each group of views (see pdbEval).
@@ -72,8 +76,11 @@ type idaSearch struct {
 
 const checkEvery = 1 << 16
 
-func newIDASearch(f frame, d *PDB) *idaSearch {
-	s := &idaSearch{cols: f.cols, n: len(f.cells), num: 1, den: 1, split: -1}
+func newIDASearch(f frame, d *PDB, fsm *moveFSM) *idaSearch {
+	if fsm == nil {
+		fsm = trivialFSM(f.rows, f.cols)
+	}
+	s := &idaSearch{cols: f.cols, n: len(f.cells), num: 1, den: 1, split: -1, fsm: fsm}
 	for c, t := range f.cells {
 		s.cells[c] = t
 		s.pos[t] = uint8(c)
@@ -185,7 +192,7 @@ func (s *idaSearch) run(ctx context.Context, opts search.Options) ([]Move, searc
 		if s.workers > 1 && s.num == s.den && s.bound/s.den > splitDepth && lastGenerated >= parallelMin {
 			found = s.iterateParallel(blank, md)
 		} else {
-			found = s.dfs(blank, -1, 0, md)
+			found = s.dfs(blank, -1, 0, md, s.fsm.start[blank&(maxCells-1)])
 		}
 		lastGenerated = s.generated - before
 		st := s.stats(iter)
@@ -203,19 +210,20 @@ func (s *idaSearch) run(ctx context.Context, opts search.Options) ([]Move, searc
 }
 
 // dfs searches below the current board (blank at blank, reached from prev,
-// at depth g, Manhattan distance md) within the bound.
-func (s *idaSearch) dfs(blank, prev, g, md int) bool {
+// at depth g, Manhattan distance md, in state fs of the FSM) within the
+// bound.
+func (s *idaSearch) dfs(blank, prev, g, md int, fs int32) bool {
 	if s.ev == nil {
-		return s.dfsMD(blank, prev, g, md)
+		return s.dfsMD(blank, prev, g, md, fs)
 	}
-	return s.dfsPDB(blank, prev, g, md)
+	return s.dfsPDB(blank, prev, g, md, fs)
 }
 
 // dfsMD searches below the current board (blank at blank, reached from
-// prev, at depth g, Manhattan distance h) within the bound.
-func (s *idaSearch) dfsMD(blank, prev, g, h int) bool {
+// prev, at depth g, Manhattan distance h, FSM state fs) within the bound.
+func (s *idaSearch) dfsMD(blank, prev, g, h int, fs int32) bool {
 	if g == s.split {
-		s.emit(blank, prev, g, h)
+		s.emit(blank, prev, g, h, fs)
 		return false
 	}
 	s.expanded++
@@ -224,12 +232,14 @@ func (s *idaSearch) dfsMD(blank, prev, g, h int) bool {
 	}
 	s.maxDepth = max(s.maxDepth, g)
 	ops := &s.ops[blank&(maxCells-1)]
+	next := &s.fsm.next[fs]
 	for i := 0; i < 4; i++ {
 		nb := int(ops[i])
 		if nb < 0 {
 			break
 		}
-		if nb == prev {
+		nfs := next[i]
+		if nb == prev || nfs < 0 {
 			continue
 		}
 		s.generated++
@@ -246,7 +256,7 @@ func (s *idaSearch) dfsMD(blank, prev, g, h int) bool {
 		if nh == 0 {
 			s.solution = g + 1
 		}
-		if nh == 0 || s.dfsMD(nb, blank, g+1, nh) {
+		if nh == 0 || s.dfsMD(nb, blank, g+1, nh, nfs) {
 			return true
 		}
 		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = 0, uint8(tile)
@@ -262,9 +272,9 @@ func (s *idaSearch) dfsMD(blank, prev, g, h int) bool {
 // groups' sums are updated in order and a child is cut off as soon as one
 // puts it over the bound (Korf and Felner 2002 look up the reflected
 // tables only when the regular sum does not).
-func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
+func (s *idaSearch) dfsPDB(blank, prev, g, md int, fs int32) bool {
 	if g == s.split {
-		s.emit(blank, prev, g, md)
+		s.emit(blank, prev, g, md, fs)
 		return false
 	}
 	s.expanded++
@@ -276,13 +286,15 @@ func (s *idaSearch) dfsPDB(blank, prev, g, md int) bool {
 	groups := ev.groups
 	var sums, vals [maxGroups]int // a child's sums and its moving tile's entries
 	ops := &s.ops[blank&(maxCells-1)]
+	next := &s.fsm.next[fs]
 outer:
 	for i := 0; i < 4; i++ {
 		nb := int(ops[i])
 		if nb < 0 {
 			break
 		}
-		if nb == prev {
+		nfs := next[i]
+		if nb == prev || nfs < 0 {
 			continue
 		}
 		s.generated++
@@ -323,7 +335,7 @@ outer:
 			}
 		}
 		s.path[g] = s.opMoves[blank&(maxCells-1)][i]
-		if s.dfsPDB(nb, blank, g+1, nmd) {
+		if s.dfsPDB(nb, blank, g+1, nmd, nfs) {
 			return true
 		}
 		s.sums = saved

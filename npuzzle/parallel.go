@@ -39,6 +39,7 @@ var parallelMin int64 = 1 << 22
 type idaTask struct {
 	cells               [maxCells]uint8
 	blank, prev, g, md  int
+	fsm                 int32 // the FSM's state
 	pathAt              int
 	expanded, generated int64
 }
@@ -70,9 +71,9 @@ type parIteration struct {
 var errTaskAbandoned = errors.New("npuzzle: task after a solved one")
 
 // emit records the current board as a task of the first phase.
-func (s *idaSearch) emit(blank, prev, g, md int) {
+func (s *idaSearch) emit(blank, prev, g, md int, fs int32) {
 	p := s.par
-	p.tasks = append(p.tasks, idaTask{cells: s.cells, blank: blank, prev: prev, g: g, md: md,
+	p.tasks = append(p.tasks, idaTask{cells: s.cells, blank: blank, prev: prev, g: g, md: md, fsm: fs,
 		pathAt: len(p.moves), expanded: s.expanded, generated: s.generated})
 	p.moves = append(p.moves, s.path[:g]...)
 }
@@ -84,7 +85,7 @@ func (s *idaSearch) emit(blank, prev, g, md int) {
 func (s *idaSearch) iterateParallel(blank, md int) bool {
 	p := &parIteration{maxExp: s.maxExpanded}
 	s.par, s.split = p, splitDepth
-	s.dfs(blank, -1, 0, md) // no goal above the split depth: see run
+	s.dfs(blank, -1, 0, md, s.fsm.start[blank&(maxCells-1)]) // no goal above the split depth: see run
 	s.par, s.split = nil, -1
 	if s.stopErr != nil {
 		return false
@@ -148,7 +149,7 @@ func (s *idaSearch) work() {
 		}
 		copy(s.path, p.moves[t.pathAt:t.pathAt+t.g])
 		e, g := s.expanded, s.generated
-		found := s.dfs(t.blank, t.prev, t.g, t.md)
+		found := s.dfs(t.blank, t.prev, t.g, t.md, t.fsm)
 		r := &p.results[k]
 		r.expanded, r.generated = s.expanded-e, s.generated-g
 		if found {

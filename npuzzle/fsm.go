@@ -1,0 +1,269 @@
+package npuzzle
+
+import (
+	"fmt"
+	"sync"
+)
+
+// Move pruning by a finite-state machine (Taylor and Korf, "Pruning
+// Duplicate Nodes in Depth-First Search", AAAI 1993; the FSM of
+// clausecker/24puzzle, built from the loops of the blank up to length 20).
+//
+// IDA* searches a tree: it reaches a board by every path of the blank
+// within the bound, and only the move straight back to the parent is left
+// out. Two sequences of blank moves from the same cell that leave every
+// tile in the same place (a duplicate pair: going round a 2x2 block one way
+// or the other) lead to the same board from any board; so does a sequence
+// and a shorter one (a cycle). Order the sequences by length, then
+// lexicographically by direction (Korf's order); a sequence is redundant
+// if an earlier one from the same cell has the same effect. A path that
+// contains a redundant sequence is never the first shortest path to its
+// board in this order (replace the sequence by the earlier one: the path
+// gets shorter, or as long and earlier), so a search that skips the moves
+// that complete a redundant sequence still finds, for every board within
+// the bound, its first shortest path, and IDA* stays optimal; its node
+// counts fall below Korf's.
+//
+// buildFSM enumerates the sequences up to a length, breadth first, from
+// every cell: a sequence is kept when the sequence less its last move and
+// the sequence less its first move are kept and its effect (the board it
+// makes of a board of distinct tokens) is new; when its effect is not new
+// it is redundant, a pattern. The patterns feed an Aho-Corasick automaton
+// whose states are the kept sequences (with one empty start state a cell):
+// the state after a path is its longest suffix that is a kept sequence, and
+// a move that ends a pattern leads to fsmPruned. A state knows its blank's
+// cell, so its moves are indexed like the search's (ops: Korf's order, the
+// moves off the board left out).
+
+// fsmPruned is the transition of a move that completes a redundant sequence.
+const fsmPruned = -1
+
+// DefaultFSMDepth is the length of the longest redundant sequences the
+// move pruning of IDAStar.MovePruning detects when it is set to true: the
+// duplicate pairs of blank paths up to 2 x 11 moves.
+const DefaultFSMDepth = 12
+
+// MaxFSMDepth bounds IDAStar.MovePruning: the automaton of the 5x5 board
+// for 16 moves has about ... states.
+const MaxFSMDepth = 16
+
+// maxFSMCells bounds the boards with move pruning (6x6): the construction
+// keeps a board a sequence.
+const maxFSMCells = 36
+
+// moveFSM is the automaton: next[s][i] is the state after op i of the
+// state's cell (fsmPruned: the move is pruned), start[c] the state of a
+// path that has none of its moves (the root, with the blank at cell c).
+type moveFSM struct {
+	next  [][4]int32
+	start [maxCells]int32
+	depth int
+	// patterns counts the redundant sequences found.
+	patterns int
+}
+
+type fsmKey struct {
+	rows, cols, depth int
+}
+
+var (
+	fsmMu    sync.Mutex
+	fsmCache = map[fsmKey]*moveFSM{}
+)
+
+// fsmFor returns the automaton of a rows x cols board up to depth moves,
+// built once per process.
+func fsmFor(rows, cols, depth int) *moveFSM {
+	fsmMu.Lock()
+	defer fsmMu.Unlock()
+	k := fsmKey{rows, cols, depth}
+	if m := fsmCache[k]; m != nil {
+		return m
+	}
+	m := buildFSM(rows, cols, depth)
+	fsmCache[k] = m
+	return m
+}
+
+// buildFSM builds the automaton of a rows x cols board for the redundant
+// sequences of up to depth moves (see above).
+func buildFSM(rows, cols, depth int) *moveFSM {
+	if depth < 2 || depth > MaxFSMDepth {
+		panic(fmt.Sprintf("npuzzle: FSM depth %d", depth))
+	}
+	n := rows * cols
+	var ops [maxCells][4]int
+	for c := range n {
+		k := 0
+		for _, mv := range korfOrder {
+			if t := target(rows, cols, c, mv); t >= 0 {
+				ops[c][k] = t
+				k++
+			}
+		}
+		for ; k < 4; k++ {
+			ops[c][k] = -1
+		}
+	}
+	// A node is a sequence from start[node]: its blank's cell, the cell
+	// before its last move (-1 for none), its moves packed 2 bits each
+	// (the first lowest), its length; dead for a redundant one.
+	type node struct {
+		start, cell, prev int8
+		length            uint8
+		dead              bool
+		moves             uint64
+		child             [4]int32
+	}
+	var nodes []node
+	key := func(start, length int, moves uint64) uint64 {
+		return moves<<13 | uint64(length)<<7 | uint64(start)
+	}
+	kept := map[uint64]int32{}
+	seen := make([]map[string]struct{}, n)
+	var level []int32
+	var boards []byte // the boards of level's nodes, n bytes each
+	for c := range n {
+		id := int32(len(nodes))
+		nodes = append(nodes, node{start: int8(c), cell: int8(c), prev: -1, child: [4]int32{-1, -1, -1, -1}})
+		kept[key(c, 0, 0)] = id
+		level = append(level, id)
+		b := make([]byte, n)
+		for x := range b {
+			b[x] = byte(x)
+		}
+		boards = append(boards, b...)
+		seen[c] = map[string]struct{}{string(b): {}}
+	}
+	m := &moveFSM{depth: depth}
+	for length := 0; length < depth; length++ {
+		var nextLevel []int32
+		var nextBoards []byte
+		for li, id := range level {
+			u := nodes[id]
+			board := boards[li*n : (li+1)*n]
+			for i := range 4 {
+				nb := ops[u.cell][i]
+				if nb < 0 {
+					break
+				}
+				if nb == int(u.prev) {
+					continue
+				}
+				moves := u.moves | uint64(i)<<(2*length)
+				if length >= 1 {
+					// The sequence less its first move must be kept.
+					first := ops[u.start][moves&3]
+					if _, ok := kept[key(first, length, moves>>2)]; !ok {
+						continue
+					}
+				}
+				child := make([]byte, n)
+				copy(child, board)
+				child[u.cell], child[nb] = child[nb], child[u.cell]
+				cid := int32(len(nodes))
+				v := node{start: u.start, cell: int8(nb), prev: u.cell, length: uint8(length + 1), moves: moves,
+					child: [4]int32{-1, -1, -1, -1}}
+				if _, dup := seen[u.start][string(child)]; dup {
+					v.dead = true
+					m.patterns++
+				} else {
+					seen[u.start][string(child)] = struct{}{}
+					kept[key(int(u.start), length+1, moves)] = cid
+					nextLevel = append(nextLevel, cid)
+					nextBoards = append(nextBoards, child...)
+				}
+				nodes = append(nodes, v)
+				nodes[id].child[i] = cid
+			}
+		}
+		level, boards = nextLevel, nextBoards
+	}
+	seen, kept, boards = nil, nil, nil
+
+	// The automaton has the patterns and their prefixes only (with the
+	// empty sequence of each cell): useful nodes, numbered in the order of
+	// the nodes (by length). fail[u] is the longest proper suffix of u
+	// that is a state, which ends at u's cell.
+	state := make([]int32, len(nodes))
+	useful := make([]bool, len(nodes))
+	for id := len(nodes) - 1; id >= 0; id-- {
+		u := &nodes[id]
+		useful[id] = u.dead || u.length == 0
+		for _, ch := range u.child {
+			if ch >= 0 && useful[ch] {
+				useful[id] = true
+			}
+		}
+	}
+	states := 0
+	for id := range nodes {
+		state[id] = fsmPruned
+		if useful[id] && !nodes[id].dead {
+			state[id] = int32(states)
+			states++
+		}
+	}
+	m.next = make([][4]int32, states)
+	fail := make([]int32, states)
+	for c := range n {
+		m.start[c] = state[c]
+	}
+	for id := range nodes {
+		u := &nodes[id]
+		su := state[id]
+		if su < 0 {
+			continue
+		}
+		for i := range 4 {
+			nb := ops[u.cell][i]
+			ch := u.child[i]
+			switch {
+			case nb < 0 || nb == int(u.prev):
+				m.next[su][i] = fsmPruned
+			case ch >= 0 && useful[ch]:
+				m.next[su][i] = state[ch] // fsmPruned for a pattern
+				if state[ch] >= 0 {
+					if u.length == 0 {
+						fail[state[ch]] = state[nb] // the empty suffix: the start of its cell
+					} else {
+						fail[state[ch]] = m.next[fail[su]][i]
+					}
+				}
+			case u.length == 0:
+				m.next[su][i] = state[nb]
+			default:
+				m.next[su][i] = m.next[fail[su]][i]
+			}
+		}
+	}
+	return m
+}
+
+// trivialFSM returns the automaton that prunes nothing: its states are the
+// cells of the blank.
+func trivialFSM(rows, cols int) *moveFSM {
+	fsmMu.Lock()
+	defer fsmMu.Unlock()
+	k := fsmKey{rows, cols, 0}
+	if m := fsmCache[k]; m != nil {
+		return m
+	}
+	n := rows * cols
+	m := &moveFSM{next: make([][4]int32, n)}
+	for c := range n {
+		m.start[c] = int32(c)
+		j := 0
+		for _, mv := range korfOrder {
+			if t := target(rows, cols, c, mv); t >= 0 {
+				m.next[c][j] = int32(t)
+				j++
+			}
+		}
+		for ; j < 4; j++ {
+			m.next[c][j] = fsmPruned
+		}
+	}
+	fsmCache[k] = m
+	return m
+}
