@@ -24,6 +24,8 @@ type NpuzzleOptions struct {
 	MaxStates int64   `json:"max_states,omitempty" help:"stop after storing this many states (0: no count limit)"`
 	MaxMem    MiB     `json:"max_mem,omitempty" applies:"all" help:"memory bound in MiB of the search and of the pattern database's load or build: bfs, bibfs and astar stop with the process at 0.8 to 1.1 times it (plus the runtime's 10-20 MB); a table whose build needs more is refused (0: no bound)"`
 	Workers   int     `json:"workers,omitempty" help:"goroutines of IDA* with -h manhattan or pdb on iterations of millions of nodes (the solution and the counts do not depend on it)"`
+	// MovePruning is npuzzle.IDAStar.MovePruning.
+	MovePruning int `json:"fsm,omitempty" flag:"fsm" help:"IDA* with -h manhattan or pdb: skip the moves that complete a redundant sequence of the blank of up to this many moves (a finite-state machine, boards up to 6x6; 12 is a good value, at most 16): still shortest solutions, fewer nodes than Korf's counts (0: only the move back)"`
 }
 
 // Check reports options out of range, naming the flag.
@@ -33,6 +35,8 @@ func (o NpuzzleOptions) Check() error {
 		return errors.New("-max-states and -max-mem must not be negative (0: no bound)")
 	case o.Workers < 0:
 		return fmt.Errorf("-workers %d: want at least 1", o.Workers)
+	case o.MovePruning < 0 || o.MovePruning > npuzzle.MaxFSMDepth:
+		return fmt.Errorf("-fsm %d: want 0 to %d", o.MovePruning, npuzzle.MaxFSMDepth)
 	case o.Weight != 0 && o.Weight < 1:
 		return fmt.Errorf("weight %g: the weight must be at least 1", o.Weight)
 	case o.Partition != "" && o.Heuristic != "pdb":
@@ -132,14 +136,14 @@ var Npuzzle = Table[npuzzle.Solver, NpuzzleRun]{
 	{ID: "astar", Name: "A*", Optimal: true, Reads: npAStar,
 		Doc: "best-first on moves made plus a heuristic (linear conflict by default); shortest solutions; memory grows with the search",
 		New: func(o NpuzzleRun) (npuzzle.Solver, error) { return o.astar(npuzzle.LinearConflict, 1) }},
-	{ID: "idastar", Name: "IDA*", Optimal: true, Reads: append(append([]string{}, npHeuristic...), "workers", "max_states"),
+	{ID: "idastar", Name: "IDA*", Optimal: true, Reads: append(append([]string{}, npHeuristic...), "workers", "max_states", "fsm"),
 		Doc: "iterative-deepening A* (linear conflict by default; with manhattan or pdb the specialised parallel solver); shortest solutions in little memory",
 		New: func(o NpuzzleRun) (npuzzle.Solver, error) {
 			h, err := o.heuristic(npuzzle.LinearConflict)
 			if err != nil {
 				return nil, err
 			}
-			return npuzzle.IDAStar{Heuristic: h, PDB: o.pdb(h), Workers: o.Workers, Limits: o.limits()}, nil
+			return npuzzle.IDAStar{Heuristic: h, PDB: o.pdb(h), Workers: o.Workers, MovePruning: o.MovePruning, Limits: o.limits()}, nil
 		}},
 	{ID: "bibfs", Name: "Bidirectional BFS", Optimal: true, Reads: []string{"max_states"},
 		Doc: "breadth-first from both ends until they meet; shortest; up to 3x3 and easy 4x4 boards",

@@ -106,7 +106,8 @@ func TestNpuzzleOptionErrors(t *testing.T) {
 		{"astar", []string{"workers"}, "-workers applies to -algo idastar, not astar"},
 		{"fast", []string{"max-states"}, "-max-states applies to"},
 		{"fast", []string{"max-mem", "partition", "h"}, ""},
-		{"idastar", []string{"h", "partition", "workers", "max-states"}, ""},
+		{"idastar", []string{"h", "partition", "workers", "max-states", "fsm"}, ""},
+		{"astar", []string{"fsm"}, "-fsm applies to -algo idastar, not astar"},
 	} {
 		err := Npuzzle.Applies(list, c.set, c.id)
 		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
@@ -120,7 +121,7 @@ func TestNpuzzleOptionErrors(t *testing.T) {
 func TestNpuzzleFlags(t *testing.T) {
 	opts := NpuzzleOptions{MaxMem: 2048}
 	fs, _, names := bind(&opts)
-	if want := []string{"h", "partition", "w", "max-states", "max-mem", "workers"}; !slices.Equal(names, want) {
+	if want := []string{"h", "partition", "w", "max-states", "max-mem", "workers", "fsm"}; !slices.Equal(names, want) {
 		t.Fatalf("flags %v, want %v", names, want)
 	}
 	if f := fs.Lookup("max-mem"); f.DefValue != "2048" {
