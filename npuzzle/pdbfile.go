@@ -207,6 +207,7 @@ type CachedTable struct {
 	Path  string
 	Size  Size
 	Tiles []int // blank-first numbering
+	Zero  bool  // a zero-aware table (a .zpdb file)
 	Bytes int64 // file size
 	// Err is nil for a valid file, else why it would be rebuilt.
 	Err error
@@ -216,7 +217,9 @@ type CachedTable struct {
 // cache (see ListPDBCache).
 func (p Partition) Cached(tables []CachedTable) bool {
 	for _, pat := range p.TablePatterns() {
-		if !slices.ContainsFunc(tables, func(t CachedTable) bool { return t.Err == nil && t.Size == p.Size && slices.Equal(t.Tiles, pat) }) {
+		if !slices.ContainsFunc(tables, func(t CachedTable) bool {
+			return t.Err == nil && t.Size == p.Size && t.Zero == p.Zero && slices.Equal(t.Tiles, pat)
+		}) {
 			return false
 		}
 	}
@@ -224,8 +227,8 @@ func (p Partition) Cached(tables []CachedTable) bool {
 }
 
 // ListPDBCache lists the pattern table files in dir ("" for
-// DefaultCacheDir), checking each one's header and checksum. A missing
-// folder is an empty list.
+// DefaultCacheDir), plain (.pdb) and zero-aware (.zpdb), checking each
+// one's header and checksum. A missing folder is an empty list.
 func ListPDBCache(dir string) ([]CachedTable, error) {
 	if dir == "" {
 		var err error
@@ -237,6 +240,11 @@ func ListPDBCache(dir string) ([]CachedTable, error) {
 	if err != nil {
 		return nil, err
 	}
+	zero, err := filepath.Glob(filepath.Join(dir, "npuzzle-*.zpdb"))
+	if err != nil {
+		return nil, err
+	}
+	names = append(names, zero...)
 	slices.Sort(names)
 	var out []CachedTable
 	for _, path := range names {
@@ -244,8 +252,10 @@ func ListPDBCache(dir string) ([]CachedTable, error) {
 		if st, err := os.Stat(path); err == nil {
 			c.Bytes = st.Size()
 		}
-		// npuzzle-ROWSxCOLS-T1.T2....pdb
-		fields := strings.Split(strings.TrimSuffix(filepath.Base(path), ".pdb"), "-")
+		// npuzzle-ROWSxCOLS-T1.T2....pdb (or .zpdb)
+		ext := filepath.Ext(path)
+		c.Zero = ext == ".zpdb"
+		fields := strings.Split(strings.TrimSuffix(filepath.Base(path), ext), "-")
 		if len(fields) != 3 {
 			continue
 		}
@@ -265,7 +275,7 @@ func ListPDBCache(dir string) ([]CachedTable, error) {
 		if len(c.Tiles) == 0 || (Partition{Size: size, Patterns: [][]int{c.Tiles}}).check() != nil {
 			continue
 		}
-		_, c.Err = loadTable(path, size, c.Tiles, false, false)
+		_, c.Err = loadTable(path, size, c.Tiles, c.Zero, false)
 		out = append(out, c)
 	}
 	return out, nil

@@ -89,6 +89,15 @@ func TestZeroPDBOn8Puzzle(t *testing.T) {
 					t.Fatalf("%s: table %d read back %+v, not the table built", text, i, info)
 				}
 			}
+			list, err := ListPDBCache(dir)
+			if err != nil || len(list) != len(part.TablePatterns()) || !part.Cached(list) || plainPart.Cached(list) {
+				t.Fatalf("%s: ListPDBCache %+v, %v", text, list, err)
+			}
+			for _, c := range list {
+				if !c.Zero || c.Err != nil || !strings.HasSuffix(c.Path, ".zpdb") {
+					t.Fatalf("%s: listed %+v", text, c)
+				}
+			}
 			d, err := LoadPDB(t.Context(), plainPart, PDBOptions{NoCache: true})
 			if err != nil {
 				t.Fatal(err)

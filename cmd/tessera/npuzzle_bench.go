@@ -79,7 +79,7 @@ the N random boards in the same way, for example -size 10x10 -algo fast.`,
 					return usagef("-%s applies to -set only", name)
 				}
 			}
-			oneSolver := b.Set != "" || slices.ContainsFunc([]string{"algo", "h", "partition", "cache", "w", "max-states", "max-mem", "goal"},
+			oneSolver := b.Set != "" || slices.ContainsFunc([]string{"algo", "h", "partition", "cache", "w", "max-states", "max-mem", "goal", "fsm"},
 				func(name string) bool { return isSet(fs, name) })
 			p := newProgress(env, *prog)
 			defer p.Done()

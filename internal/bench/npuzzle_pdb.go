@@ -114,6 +114,7 @@ func WritePDBList(w io.Writer, dir string, asJSON bool) error {
 		Path  string `json:"path"`
 		Size  string `json:"size"`
 		Tiles []int  `json:"tiles"`
+		Zero  bool   `json:"zero,omitempty"`
 		Bytes int64  `json:"bytes"`
 		Valid bool   `json:"valid"`
 		Error string `json:"error,omitempty"`
@@ -126,13 +127,17 @@ func WritePDBList(w io.Writer, dir string, asJSON bool) error {
 	var tj []tableJSON
 	out := &Writer{W: w, Header: "size\ttiles\tMB\tstatus"}
 	for _, t := range tables {
-		tj = append(tj, tableJSON{Path: t.Path, Size: t.Size.String(), Tiles: t.Tiles, Bytes: t.Bytes, Valid: t.Err == nil})
+		tj = append(tj, tableJSON{Path: t.Path, Size: t.Size.String(), Tiles: t.Tiles, Zero: t.Zero, Bytes: t.Bytes, Valid: t.Err == nil})
 		status := "ok"
 		if t.Err != nil {
 			tj[len(tj)-1].Error = t.Err.Error()
 			status = "invalid: " + t.Err.Error()
 		}
-		out.Item(nil, fmt.Sprintf("%s\t%s\t%.1f\t%s", t.Size, joinInts(t.Tiles), float64(t.Bytes)/1e6, status))
+		tiles := joinInts(t.Tiles)
+		if t.Zero {
+			tiles += " +zero"
+		}
+		out.Item(nil, fmt.Sprintf("%s\t%s\t%.1f\t%s", t.Size, tiles, float64(t.Bytes)/1e6, status))
 	}
 	var pj []partJSON
 	for _, p := range npuzzle.StandardPartitions() {

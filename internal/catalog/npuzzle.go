@@ -19,7 +19,7 @@ type NpuzzleOptions struct {
 	// Partition names the pattern database of the pdb heuristic ("" the
 	// size's standard one): the process that solves loads it from its own
 	// cache (NpuzzleHooks.PDB), never from a file a spec names.
-	Partition string  `json:"partition,omitempty" help:"pattern database partition: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6 (5x5), or tiles such as 1,2,3/4,5,6 (default 6-6-3 on 4x4, 6-6-6-6 on 5x5)"`
+	Partition string  `json:"partition,omitempty" help:"pattern database partition: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6 (5x5), or tiles such as 1,2,3/4,5,6 (default 6-6-3 on 4x4, 6-6-6-6 on 5x5); partitions joined by \";\" make a catalogue (the largest sum is taken), and a final \"+zero\" zero-aware tables (6-6-6-6+zero: 8 bytes a placement, raise -max-mem)"`
 	Weight    float64 `json:"weight,omitempty" flag:"w" help:"A* weight on the heuristic, at least 1 (default 1, optimal; 5 for wastar, the source game's AI)"`
 	MaxStates int64   `json:"max_states,omitempty" help:"stop after storing this many states (0: no count limit)"`
 	MaxMem    MiB     `json:"max_mem,omitempty" applies:"all" help:"memory bound in MiB of the search and of the pattern database's load or build: bfs, bibfs and astar stop with the process at 0.8 to 1.1 times it (plus the runtime's 10-20 MB); a table whose build needs more is refused (0: no bound)"`
