@@ -48,7 +48,7 @@ const DefaultFSMDepth = 12
 const MaxFSMDepth = 16
 
 // maxFSMCells bounds the boards with move pruning (6x6): the construction
-// keeps a board a sequence.
+// keeps a board a sequence, 6 bits a cell (fsmBoard).
 const maxFSMCells = 36
 
 // moveFSM is the automaton: next[s][i] is the state after op i of the
@@ -105,43 +105,39 @@ func buildFSM(rows, cols, depth int) *moveFSM {
 			ops[c][k] = -1
 		}
 	}
-	// A node is a sequence from start[node]: its blank's cell, the cell
-	// before its last move (-1 for none), its moves packed 2 bits each
-	// (the first lowest), its length; dead for a redundant one.
+	// A node is a sequence: its blank's cell, the cell before its last
+	// move (-1 for none), its length, dead for a redundant one, its
+	// children by op, and sfx, the node of the sequence less its first
+	// move (kept, by construction; the start of its cell for a sequence
+	// of one move).
 	type node struct {
-		start, cell, prev int8
-		length            uint8
-		dead              bool
-		moves             uint64
-		child             [4]int32
+		cell, prev int8
+		length     uint8
+		dead       bool
+		sfx        int32
+		child      [4]int32
 	}
-	var nodes []node
-	key := func(start, length int, moves uint64) uint64 {
-		return moves<<13 | uint64(length)<<7 | uint64(start)
-	}
-	kept := map[uint64]int32{}
-	seen := make([]map[string]struct{}, n)
+	nodes := make([]node, 0, 1<<16)
+	seen := map[fsmBoard]struct{}{}
 	var level []int32
-	var boards []byte // the boards of level's nodes, n bytes each
+	var boards []fsmBoard // the boards of level's nodes
 	for c := range n {
-		id := int32(len(nodes))
-		nodes = append(nodes, node{start: int8(c), cell: int8(c), prev: -1, child: [4]int32{-1, -1, -1, -1}})
-		kept[key(c, 0, 0)] = id
-		level = append(level, id)
-		b := make([]byte, n)
-		for x := range b {
-			b[x] = byte(x)
+		nodes = append(nodes, node{cell: int8(c), prev: -1, sfx: -1, child: [4]int32{-1, -1, -1, -1}})
+		level = append(level, int32(c))
+		var b fsmBoard
+		for x := range n {
+			b.set(x, x)
 		}
-		boards = append(boards, b...)
-		seen[c] = map[string]struct{}{string(b): {}}
+		b.set(fsmStartField, c)
+		boards = append(boards, b)
+		seen[b] = struct{}{}
 	}
 	m := &moveFSM{depth: depth}
 	for length := 0; length < depth; length++ {
 		var nextLevel []int32
-		var nextBoards []byte
+		var nextBoards []fsmBoard
 		for li, id := range level {
 			u := nodes[id]
-			board := boards[li*n : (li+1)*n]
 			for i := range 4 {
 				nb := ops[u.cell][i]
 				if nb < 0 {
@@ -150,28 +146,27 @@ func buildFSM(rows, cols, depth int) *moveFSM {
 				if nb == int(u.prev) {
 					continue
 				}
-				moves := u.moves | uint64(i)<<(2*length)
+				sfx := int32(nb) // the empty sequence at nb
 				if length >= 1 {
 					// The sequence less its first move must be kept.
-					first := ops[u.start][moves&3]
-					if _, ok := kept[key(first, length, moves>>2)]; !ok {
+					sfx = nodes[u.sfx].child[i]
+					if sfx < 0 || nodes[sfx].dead {
 						continue
 					}
 				}
-				child := make([]byte, n)
-				copy(child, board)
-				child[u.cell], child[nb] = child[nb], child[u.cell]
+				child := boards[li] // the blank's token and the tile's swap cells
+				blankTok, tileTok := child.get(int(u.cell)), child.get(nb)
+				child.set(int(u.cell), tileTok)
+				child.set(nb, blankTok)
 				cid := int32(len(nodes))
-				v := node{start: u.start, cell: int8(nb), prev: u.cell, length: uint8(length + 1), moves: moves,
-					child: [4]int32{-1, -1, -1, -1}}
-				if _, dup := seen[u.start][string(child)]; dup {
+				v := node{cell: int8(nb), prev: u.cell, length: uint8(length + 1), sfx: sfx, child: [4]int32{-1, -1, -1, -1}}
+				if _, dup := seen[child]; dup {
 					v.dead = true
 					m.patterns++
 				} else {
-					seen[u.start][string(child)] = struct{}{}
-					kept[key(int(u.start), length+1, moves)] = cid
+					seen[child] = struct{}{}
 					nextLevel = append(nextLevel, cid)
-					nextBoards = append(nextBoards, child...)
+					nextBoards = append(nextBoards, child)
 				}
 				nodes = append(nodes, v)
 				nodes[id].child[i] = cid
@@ -179,7 +174,7 @@ func buildFSM(rows, cols, depth int) *moveFSM {
 		}
 		level, boards = nextLevel, nextBoards
 	}
-	seen, kept, boards = nil, nil, nil
+	seen, boards = nil, nil
 
 	// The automaton has the patterns and their prefixes only (with the
 	// empty sequence of each cell): useful nodes, numbered in the order of
@@ -266,4 +261,19 @@ func trivialFSM(rows, cols int) *moveFSM {
 	}
 	fsmCache[k] = m
 	return m
+}
+
+// fsmBoard is a board of distinct tokens in 6 bits a cell, ten cells a
+// word (up to 36 cells), with the cell the sequence started from in field
+// fsmStartField: two sequences have the same effect exactly when they
+// make the same fsmBoard.
+type fsmBoard [4]uint64
+
+const fsmStartField = 37
+
+func (b *fsmBoard) get(c int) int { return int(b[c/10] >> (6 * (c % 10)) & 63) }
+
+func (b *fsmBoard) set(c, v int) {
+	w, sh := c/10, 6*(c%10)
+	b[w] = b[w]&^(63<<sh) | uint64(v)<<sh
 }
