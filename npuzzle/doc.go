@@ -107,6 +107,20 @@
 // pdbzero.go); and partitions joined by ";" make a catalogue, whose
 // heuristic is the largest of their sums, each with its reflection.
 //
+// # Move pruning
+//
+// IDAStar.MovePruning (`-fsm 12` on the command line) makes the specialised
+// solver skip the moves that complete a redundant sequence of the blank: one
+// that an earlier sequence from the same cell (shorter, or as long and first
+// in Korf's order of the moves) matches in effect, such as going round a
+// 2x2 block the other way (Taylor and Korf 1993; clausecker/24puzzle's
+// finite-state machine). The sequences up to the given length are
+// enumerated once per board size and process, and an Aho-Corasick automaton
+// over the redundant ones follows the search (fsm.go: 52,603 states for 12
+// moves on the 5x5 board, built in a few CPU-seconds). Solutions stay
+// shortest; the node counts fall below Korf's, by 1.6 to 1.9 times on the
+// 24-puzzles measured.
+//
 // Measured figures (Korf's 100, Korf and Felner's 24-puzzles, the fast solver
 // on random boards up to 10x10) are in docs/results/npuzzle.md.
 package npuzzle
