@@ -7,7 +7,7 @@ import (
 
 // Move pruning by a finite-state machine (Taylor and Korf, "Pruning
 // Duplicate Nodes in Depth-First Search", AAAI 1993; the FSM of
-// clausecker/24puzzle, built from the loops of the blank up to length 20).
+// clausecker/24puzzle, built from the duplicate paths of the blank).
 //
 // IDA* searches a tree: it reaches a board by every path of the blank
 // within the bound, and only the move straight back to the parent is left
@@ -29,23 +29,24 @@ import (
 // the sequence less its first move are kept and its effect (the board it
 // makes of a board of distinct tokens) is new; when its effect is not new
 // it is redundant, a pattern. The patterns feed an Aho-Corasick automaton
-// whose states are the kept sequences (with one empty start state a cell):
-// the state after a path is its longest suffix that is a kept sequence, and
-// a move that ends a pattern leads to fsmPruned. A state knows its blank's
+// whose states are the patterns' proper prefixes (with one empty start
+// state a cell): the state after a path is its longest suffix that is such
+// a prefix, and a move that ends a pattern leads to fsmPruned. A state knows its blank's
 // cell, so its moves are indexed like the search's (ops: Korf's order, the
 // moves off the board left out).
 
 // fsmPruned is the transition of a move that completes a redundant sequence.
 const fsmPruned = -1
 
-// DefaultFSMDepth is the length of the longest redundant sequences the
-// move pruning of IDAStar.MovePruning detects when it is set to true: the
-// duplicate pairs of blank paths up to 2 x 11 moves.
+// DefaultFSMDepth is a good IDAStar.MovePruning: redundant sequences of
+// up to 12 moves (on the 5x5 board 13,833 of them, an automaton of 52,603
+// states, built in a few CPU-seconds).
 const DefaultFSMDepth = 12
 
-// MaxFSMDepth bounds IDAStar.MovePruning: the automaton of the 5x5 board
-// for 16 moves has about ... states.
-const MaxFSMDepth = 16
+// MaxFSMDepth bounds IDAStar.MovePruning: for 14 moves the construction
+// keeps 8.4 million sequences on the 5x5 board (16-34 s, about 1 GB); the
+// automaton has 260,320 states.
+const MaxFSMDepth = 14
 
 // maxFSMCells bounds the boards with move pruning (6x6): the construction
 // keeps a board a sequence, 6 bits a cell (fsmBoard).

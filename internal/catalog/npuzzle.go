@@ -25,7 +25,7 @@ type NpuzzleOptions struct {
 	MaxMem    MiB     `json:"max_mem,omitempty" applies:"all" help:"memory bound in MiB of the search and of the pattern database's load or build: bfs, bibfs and astar stop with the process at 0.8 to 1.1 times it (plus the runtime's 10-20 MB); a table whose build needs more is refused (0: no bound)"`
 	Workers   int     `json:"workers,omitempty" help:"goroutines of IDA* with -h manhattan or pdb on iterations of millions of nodes (the solution and the counts do not depend on it)"`
 	// MovePruning is npuzzle.IDAStar.MovePruning.
-	MovePruning int `json:"fsm,omitempty" flag:"fsm" help:"IDA* with -h manhattan or pdb: skip the moves that complete a redundant sequence of the blank of up to this many moves (a finite-state machine, boards up to 6x6; 12 is a good value, at most 16): still shortest solutions, fewer nodes than Korf's counts (0: only the move back)"`
+	MovePruning int `json:"fsm,omitempty" flag:"fsm" help:"IDA* with -h manhattan or pdb: skip the moves that complete a redundant sequence of the blank of up to this many moves (a finite-state machine, boards up to 6x6; 12 is a good value, at most 14): still shortest solutions, fewer nodes than Korf's counts (0: only the move back)"`
 }
 
 // Check reports options out of range, naming the flag.
