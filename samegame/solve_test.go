@@ -3,6 +3,7 @@ package samegame
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -352,4 +353,42 @@ func solveTwice(t *testing.T, name string, b *Board, s NRPA) Solution {
 		t.Fatalf("%s: not repeatable: %d then %d", name, sol.Score, again.Score)
 	}
 	return sol
+}
+
+// TestPositionPrior: SetPrior's weight of a group is exp(-left*L/mean) *
+// n^size, L its colour's cells left (kept along a game), mean a colour's
+// cells when SetPrior is called, n its size; no
+// prior weighs 1; NRPA with a prior plays a legal line that repeats from
+// its seed, and with both factors 0 is the plain search.
+func TestPositionPrior(t *testing.T) {
+	set := readSet(t, "standard20.txt", Standard)
+	b := set[0].Board
+	p := NewPosition(b, true)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 5 {
+		moves := p.Moves(nil)
+		p.Play(moves[rng.IntN(len(moves))])
+	}
+	moves := p.Moves(nil)
+	if w := p.Prior(moves[0]); w != 1 {
+		t.Fatalf("no prior: %v", w)
+	}
+	p.SetPrior(1.5, -0.5)
+	mean := float64(p.Board().Cells()) / float64(p.Board().ColorsLeft())
+	counts := p.Board().ColorCounts()
+	for _, g := range moves {
+		want := math.Exp(-1.5*float64(counts[g.Color])/mean) * math.Pow(float64(g.Size), -0.5)
+		if got := p.Prior(g); math.Abs(got-want) > 1e-12*want {
+			t.Fatalf("group %+v: prior %v, want %v", g, got, want)
+		}
+	}
+	sol := solveTwice(t, "prior", b, NRPA{Level: 2, Iterations: 5, PriorLeft: 1, PriorSize: -0.5, MC: MC{Seed: 2}})
+	plain, _ := NRPA{Level: 2, Iterations: 5, MC: MC{Seed: 2}}.Solve(t.Context(), b)
+	zero, _ := NRPA{Level: 2, Iterations: 5, PriorLeft: 0, PriorSize: 0, MC: MC{Seed: 2}}.Solve(t.Context(), b)
+	if zero.Score != plain.Score || !slices.Equal(zero.Moves, plain.Moves) {
+		t.Fatalf("no prior differs from the plain search: %d %d", zero.Score, plain.Score)
+	}
+	if slices.Equal(sol.Moves, plain.Moves) {
+		t.Fatal("the prior changed nothing")
+	}
 }
