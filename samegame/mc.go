@@ -87,6 +87,9 @@ type NRPA struct {
 	// NRPA with the prior of Position.SetPrior (by the cells left of a
 	// move's colour and by its size).
 	PriorLeft, PriorSize float64
+	// TabuSecond keeps the next largest colour together too, for
+	// second-last (Position.SetTabuSecond).
+	TabuSecond bool
 	MC
 }
 
@@ -95,7 +98,7 @@ func (s NRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 	return timed(func() (Solution, error) {
 		return solveMC(ctx, b, mcParams{kind: "nrpa", level: s.Level, iterations: s.Iterations, tabuPairs: s.TabuPairs, stabilize: s.Stabilize,
 			portfolio: s.Portfolio, round: s.Round, tabuColors: s.TabuColors, moveCode: s.MoveCode,
-			priorLeft: s.PriorLeft, priorSize: s.PriorSize, MC: s.MC})
+			priorLeft: s.PriorLeft, priorSize: s.PriorSize, tabuSecond: s.TabuSecond, MC: s.MC})
 	})
 }
 
@@ -110,6 +113,7 @@ type mcParams struct {
 	moveCode          MoveCode
 	priorLeft         float64
 	priorSize         float64
+	tabuSecond        bool
 	MC
 }
 
@@ -159,6 +163,7 @@ func solveMC(ctx context.Context, b *Board, p mcParams) (Solution, error) {
 			pos.SetTabuPairs(p.tabuPairs)
 			pos.SetMoveCode(p.moveCode)
 			pos.SetPrior(p.priorLeft, p.priorSize)
+			pos.SetTabuSecond(p.tabuSecond)
 		}
 		res, err = mcts.NRPARoots(ctx, roots, mcts.NRPAOptions{Budget: budget,
 			Level: p.level, Iterations: p.iterations, Restart: repeat, Stabilize: p.stabilize, Portfolio: p.portfolio, Round: p.round,

@@ -23,6 +23,7 @@ type Position struct {
 	tabu     Color // the tabu colour, or Empty
 	tabuLeft int   // cells of the tabu colour left
 	pairs    bool  // tabu pairs may be clicked after pairsAfter clicks
+	second   Color // SetTabuSecond's colour kept for second-last, or Empty
 	code     MoveCode
 	left     [MaxColors]int16 // cells of each colour left
 	prior    *priorTables     // SetPrior's tables, nil when off
@@ -51,7 +52,7 @@ func NewPosition(b *Board, tabu bool) *Position {
 // newPositionTabu starts a game on a copy of b with tabu colour c (Empty:
 // no filter).
 func newPositionTabu(b *Board, c Color) *Position {
-	p := &Position{board: *b, tabu: Empty, scratch: new(scratch)}
+	p := &Position{board: *b, tabu: Empty, second: Empty, scratch: new(scratch)}
 	for c, n := range b.ColorCounts() {
 		p.left[c] = int16(n)
 	}
@@ -102,6 +103,30 @@ const pairsAfter = 10
 // clears the way; larger groups of that colour stay hidden).
 func (p *Position) SetTabuPairs(on bool) { p.pairs = on }
 
+// SetTabuSecond keeps a second colour together, for second-last: the
+// colour with the most cells after the tabu colour (the lowest on a tie).
+// Moves then hides its groups too, unless the group is all that is left
+// of it; when only the two colours' groups are left, the second colour's
+// are legal, and when only the tabu colour's are left, all of them. Both
+// colours can then end in one large group each. Without a tabu colour it
+// does nothing.
+func (p *Position) SetTabuSecond(on bool) {
+	p.second = Empty
+	if !on || p.tabu == Empty {
+		return
+	}
+	for c, n := range p.left {
+		if Color(c) != p.tabu && n > 0 && (p.second == Empty || n > p.left[p.second]) {
+			p.second = Color(c)
+		}
+	}
+}
+
+// tabuOK reports whether the tabu-colour filter lets g be clicked.
+func (p *Position) tabuOK(g Group) bool {
+	return g.Color != p.tabu || int(g.Size) == p.tabuLeft || (p.pairs && g.Size <= 2 && p.clicks >= pairsAfter)
+}
+
 // mostFrequent returns the colour with the most cells and its count.
 func mostFrequent(b *Board) (Color, int) {
 	n := b.ColorCounts()
@@ -135,9 +160,17 @@ func (p *Position) Moves(dst []Group) []Group {
 	}
 	k := base
 	for _, g := range dst[base:] {
-		if g.Color != p.tabu || int(g.Size) == p.tabuLeft || (p.pairs && g.Size <= 2 && p.clicks >= pairsAfter) {
+		if p.tabuOK(g) && (p.second == Empty || g.Color != p.second || g.Size == p.left[p.second]) {
 			dst[k] = g
 			k++
+		}
+	}
+	if k == base && p.second != Empty { // only the kept colours: the second is free
+		for _, g := range dst[base:] {
+			if p.tabuOK(g) {
+				dst[k] = g
+				k++
+			}
 		}
 	}
 	if k == base { // only tabu moves: all of them are legal

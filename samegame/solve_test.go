@@ -392,3 +392,59 @@ func TestPositionPrior(t *testing.T) {
 		t.Fatal("the prior changed nothing")
 	}
 }
+
+// TestTabuSecond: with SetTabuSecond the filter offers the groups of
+// neither kept colour (and a kept colour's whole group); when there are
+// none, the second colour's groups too; when there are none of those, all
+// groups. The second colour is the largest after the tabu colour. NRPA
+// with it plays a legal line that repeats from its seed.
+func TestTabuSecond(t *testing.T) {
+	set := readSet(t, "standard20.txt", Standard)
+	rng := rand.New(rand.NewPCG(5, 1))
+	freed := 0
+	for _, e := range set[:5] {
+		p := NewPosition(e.Board, true)
+		p.SetTabuSecond(true)
+		n := e.Board.ColorCounts()
+		second := Empty
+		for c := range MaxColors {
+			if Color(c) != p.Tabu() && n[c] > 0 && (second == Empty || n[c] > n[second]) {
+				second = Color(c)
+			}
+		}
+		for moves := p.Moves(nil); len(moves) > 0; moves = p.Moves(nil) {
+			counts := p.Board().ColorCounts()
+			all := p.Board().Moves(nil)
+			whole := func(g Group) bool { return int(g.Size) == counts[g.Color] }
+			var want []Group
+			for _, pass := range []func(g Group) bool{
+				func(g Group) bool { return (g.Color != p.Tabu() && g.Color != second) || whole(g) },
+				func(g Group) bool { return g.Color != p.Tabu() || whole(g) },
+				func(Group) bool { return true },
+			} {
+				for _, g := range all {
+					if pass(g) {
+						want = append(want, g)
+					}
+				}
+				if len(want) > 0 {
+					break
+				}
+				freed++
+			}
+			if len(moves) != len(want) {
+				t.Fatalf("%s, click %d: %d moves offered, want %d", e.Name, p.Clicks()+1, len(moves), len(want))
+			}
+			for i := range want {
+				if moves[i].Move() != want[i].Move() {
+					t.Fatalf("%s, click %d: move %d is %v, want %v", e.Name, p.Clicks()+1, i, moves[i], want[i])
+				}
+			}
+			p.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	if freed == 0 {
+		t.Fatal("the second colour was never freed")
+	}
+	solveTwice(t, "tabu second", set[1].Board, NRPA{Level: 2, Iterations: 5, TabuSecond: true, MC: MC{Seed: 2}})
+}

@@ -37,7 +37,7 @@ func TestBindFlags(t *testing.T) {
 			t.Errorf("-%s has no help", o.Flag)
 		}
 	}
-	want := []string{"order", "lookahead", "table-bits", "width", "level", "iterations", "nodes", "seed", "no-tabu", "tabu-pairs", "stabilize", "portfolio", "round", "move-code", "tabu-colors", "prior-left", "prior-size", "model", "views", "dist"}
+	want := []string{"order", "lookahead", "table-bits", "width", "level", "iterations", "nodes", "seed", "no-tabu", "tabu-pairs", "stabilize", "portfolio", "round", "move-code", "tabu-colors", "prior-left", "prior-size", "tabu-second", "model", "views", "dist"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("flags %v, want %v", names, want)
 	}

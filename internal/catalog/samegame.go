@@ -31,6 +31,7 @@ type SameGameOptions struct {
 	TabuColors     int               `json:"tabu_colors,omitempty" help:"nrpa, standard rules: race the search over up to N colours kept for last (those tied with the largest colour), one a portfolio member in turn (0 or 1: the lowest largest colour)"`
 	PriorLeft      float64           `json:"prior_left,omitempty" help:"nrpa: generalized NRPA prior: a move weighs exp(-K*L/mean) more, L the cells of its colour left, mean a colour's cells at the start (K > 0: clear the rare colours first; 0: none)"`
 	PriorSize      float64           `json:"prior_size,omitempty" help:"nrpa: generalized NRPA prior: a group of n cells weighs n^K more (K < 0: small groups first; 0: none)"`
+	TabuSecond     bool              `json:"tabu_second,omitempty" help:"nrpa, standard rules: keep the next largest colour together too, for second-last (its groups hidden unless whole, or only the two colours are left)"`
 	// Restart keeps the Monte-Carlo searches going until their context
 	// ends (a CPU budget has no deadline to tell them); front ends set it
 	// when the solve has a budget.
@@ -105,15 +106,15 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 		New: func(o SameGameRun) (samegame.Solver, error) {
 			return samegame.Exact{TableBits: o.TableBits, MaxNodes: o.Nodes, Progress: o.Hooks.Progress}, nil
 		}},
-	{ID: "nrpa", Name: "NRPA", Anytime: true, Reads: append([]string{"level", "iterations", "dist", "tabu_pairs", "stabilize", "portfolio", "round", "tabu_colors", "move_code", "prior_left", "prior_size"}, mcReads...),
+	{ID: "nrpa", Name: "NRPA", Anytime: true, Reads: append([]string{"level", "iterations", "dist", "tabu_pairs", "stabilize", "portfolio", "round", "tabu_colors", "move_code", "prior_left", "prior_size", "tabu_second"}, mcReads...),
 		Doc: "nested rollout policy adaptation (level 3, 100 iterations): learns a playout policy; uses its whole time",
 		New: func(o SameGameRun) (samegame.Solver, error) {
 			code, err := samegame.ParseMoveCode(o.MoveCode)
 			if err != nil {
 				return nil, err
 			}
-			if o.Dist > 0 && (o.TabuPairs || o.Stabilize > 1 || o.Portfolio > 1 || o.TabuColors > 1 || code != samegame.CodeCells || o.PriorLeft != 0 || o.PriorSize != 0) {
-				return nil, fmt.Errorf("nrpa: -tabu-pairs, -stabilize, -portfolio, -tabu-colors, -move-code and -prior-* are for the single-process search, not -dist")
+			if o.Dist > 0 && (o.TabuPairs || o.Stabilize > 1 || o.Portfolio > 1 || o.TabuColors > 1 || code != samegame.CodeCells || o.PriorLeft != 0 || o.PriorSize != 0 || o.TabuSecond) {
+				return nil, fmt.Errorf("nrpa: -tabu-pairs, -stabilize, -portfolio, -tabu-colors, -move-code, -prior-* and -tabu-second are for the single-process search, not -dist")
 			}
 			if o.Dist > 0 {
 				return samegame.DistNRPA{Level: o.Level, Iterations: o.Iterations, Parallel: o.Dist, Seed: o.Seed,
