@@ -201,3 +201,21 @@ func TestFlagTagAndGiven(t *testing.T) {
 		t.Fatalf("given %v", got)
 	}
 }
+
+// The nrpa entry hands its search options to samegame.NRPA, and refuses
+// them with -dist.
+func TestSameGameNRPAOptions(t *testing.T) {
+	o := SameGameOptions{Level: 2, Stabilize: 3, TabuColors: 5, PriorLeft: 1.5, PriorSize: -0.5, TabuSecond: true, Seed: 7}
+	s, err := SameGame.New("nrpa", SameGameRun{SameGameOptions: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, ok := s.(samegame.NRPA)
+	if !ok || n.Level != 2 || n.Stabilize != 3 || n.TabuColors != 5 || n.PriorLeft != 1.5 || n.PriorSize != -0.5 || !n.TabuSecond || n.Seed != 7 {
+		t.Fatalf("%#v", s)
+	}
+	o.Dist = 2
+	if _, err := SameGame.New("nrpa", SameGameRun{SameGameOptions: o}); err == nil {
+		t.Fatal("-dist with the single-process options accepted")
+	}
+}

@@ -125,7 +125,7 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 			}
 			return samegame.NRPA{Level: o.Level, Iterations: o.Iterations, TabuPairs: o.TabuPairs, Stabilize: o.Stabilize,
 				Portfolio: o.Portfolio, Round: o.Round, TabuColors: o.TabuColors, MoveCode: code,
-				PriorLeft: o.PriorLeft, PriorSize: o.PriorSize, MC: o.mc()}, nil
+				PriorLeft: o.PriorLeft, PriorSize: o.PriorSize, TabuSecond: o.TabuSecond, MC: o.mc()}, nil
 		}},
 	{ID: "nmcs", Name: "Nested Monte-Carlo search", Anytime: true, Reads: append([]string{"level"}, mcReads...),
 		Doc: "nested Monte-Carlo search (level 2): nested random playouts; uses its whole time",
