@@ -77,6 +77,12 @@
 // Moves filter differently (SameGame: which colour is kept for last), so
 // that the race chooses the filter too.
 //
+// NRPAOptions.Prior is Generalized NRPA (Cazenave 2020): a game that
+// implements Prior gives each move a prior weight, the exponential of
+// GNRPA's bias; a playout picks a move with probability proportional to
+// exp(weight) times its prior and adaptation uses those probabilities, so
+// the policy learns the correction to the prior.
+//
 // Which search to use: NRPA learns a playout policy and holds the best
 // published results on SameGame and Morpion Solitaire (Rosin 2011,
 // Cazenave); NMCS needs no codes and is strong at levels 2-3 (Cazenave

@@ -38,6 +38,21 @@ type NRPAOptions struct {
 	// Round is the iterations of a member between two cuts of the
 	// portfolio; zero means 5.
 	Round int
+	// Prior, with a game that implements Prior, makes the search a
+	// Generalized NRPA (Cazenave, "Generalized Nested Rollout Policy
+	// Adaptation", 2020): a playout picks each move with probability
+	// proportional to exp(weight) times the game's Prior of the move (the
+	// exponential of GNRPA's bias), and adaptation uses those
+	// probabilities. Off, or with a Prior of 1 for every move, it is NRPA,
+	// playout for playout.
+	Prior bool
+}
+
+// Prior is a Coded game whose moves have a prior weight for NRPA's
+// playouts (NRPAOptions.Prior): a positive number, read in the state the
+// move is played from; 1 is neutral.
+type Prior[M any] interface {
+	Prior(m M) float64
 }
 
 // NRPA runs Nested Rollout Policy Adaptation (Rosin, "Nested Rollout
@@ -88,6 +103,9 @@ func NRPARoots[G Coded[G, M], M any](ctx context.Context, roots []G, opts NRPAOp
 		opts.Portfolio = len(roots)
 	}
 	s := &nrpa[G, M]{run: newRun[M](ctx, opts.Budget, 0x6e727061), opts: opts, roots: roots, root: roots[0], state: roots[0].Clone()}
+	if opts.Prior {
+		s.prior, _ = any(s.state).(Prior[M])
+	}
 	s.pols = make([]policy, opts.Level+1)
 	s.bests = make([]record[M], opts.Level+1)
 	for r := 0; ; r++ {
@@ -112,6 +130,7 @@ type nrpa[G Coded[G, M], M any] struct {
 	roots   []G // NRPARoots's roots
 	root    G   // the root of the search running now
 	state   G
+	prior   Prior[M]    // s.state's priors, or nil (NRPAOptions.Prior)
 	pols    []policy    // pols[l]: the policy of the level-l search (pols[0] unused)
 	bests   []record[M] // bests[l]: the best sequence of the level-l search
 	cur     record[M]   // the last playout
@@ -121,19 +140,21 @@ type nrpa[G Coded[G, M], M any] struct {
 }
 
 // record is a sequence with what adaptation needs: the codes of the legal
-// moves at every step (codes[start[t]:start[t+1]]) and the index of the one
-// played (pick[t]).
+// moves at every step (codes[start[t]:start[t+1]]), their priors when the
+// search has them (priors[i] for codes[i]) and the index of the one played
+// (pick[t]).
 type record[M any] struct {
-	score float64
-	moves []M
-	codes []uint64
-	start []int32
-	pick  []int32
+	score  float64
+	moves  []M
+	codes  []uint64
+	priors []float64
+	start  []int32
+	pick   []int32
 }
 
 func (r *record[M]) reset() {
 	r.score = math.Inf(-1)
-	r.moves, r.codes, r.pick = r.moves[:0], r.codes[:0], r.pick[:0]
+	r.moves, r.codes, r.priors, r.pick = r.moves[:0], r.codes[:0], r.priors[:0], r.pick[:0]
 	r.start = append(r.start[:0], 0)
 }
 
@@ -141,6 +162,7 @@ func (r *record[M]) copyFrom(q *record[M]) {
 	r.score = q.score
 	r.moves = append(r.moves[:0], q.moves...)
 	r.codes = append(r.codes[:0], q.codes...)
+	r.priors = append(r.priors[:0], q.priors...)
 	r.start = append(r.start[:0], q.start...)
 	r.pick = append(r.pick[:0], q.pick...)
 }
@@ -254,6 +276,11 @@ func (s *nrpa[G, M]) playout(pol *policy) {
 			c := g.Code(m)
 			r.codes = append(r.codes, c)
 			e := pol.exp(c)
+			if s.prior != nil {
+				p := s.prior.Prior(m)
+				r.priors = append(r.priors, p)
+				e *= p
+			}
 			w[i] = e
 			sum += e
 		}
@@ -290,6 +317,9 @@ func (s *nrpa[G, M]) adapt(pol *policy, r *record[M]) {
 		sum := 0.0
 		for i := lo; i < hi; i++ {
 			e := pol.exp(r.codes[i])
+			if len(r.priors) > 0 {
+				e *= r.priors[i]
+			}
 			d[i] = e
 			sum += e
 		}

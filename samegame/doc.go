@@ -76,8 +76,11 @@
 //     and TabuColors (the race's members keep different colours for last,
 //     the colours tied with the largest, TabuCandidates: on such boards
 //     which one to keep is the first decision, and the lowest is an
-//     arbitrary choice) and MoveCode (CodeAnchor: colour, clicked cell and
-//     size class instead of the exact cells).
+//     arbitrary choice), MoveCode (CodeAnchor: colour, clicked cell and
+//     size class instead of the exact cells), PriorLeft and PriorSize (a
+//     Generalized NRPA prior, Position.SetPrior: favour the colours with
+//     the fewest cells left, or groups by size) and TabuSecond (keep the
+//     next largest colour together too, for second-last).
 //   - DistNRPA, NRPA distributed in the manner of Negrevergne and
 //     Cazenave (CGW 2017): the root level adapts its policy here and
 //     dispatches its level-(Level-1) searches, Parallel at a time and each

@@ -83,6 +83,13 @@ type NRPA struct {
 	// MoveCode is how moves are coded for the policy (CodeCells: the
 	// exact cells; CodeAnchor: colour, anchor cell and size class).
 	MoveCode MoveCode
+	// PriorLeft and PriorSize, either not 0, make the search a Generalized
+	// NRPA with the prior of Position.SetPrior (by the cells left of a
+	// move's colour and by its size).
+	PriorLeft, PriorSize float64
+	// TabuSecond keeps the next largest colour together too, for
+	// second-last (Position.SetTabuSecond).
+	TabuSecond bool
 	MC
 }
 
@@ -90,7 +97,8 @@ type NRPA struct {
 func (s NRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 	return timed(func() (Solution, error) {
 		return solveMC(ctx, b, mcParams{kind: "nrpa", level: s.Level, iterations: s.Iterations, tabuPairs: s.TabuPairs, stabilize: s.Stabilize,
-			portfolio: s.Portfolio, round: s.Round, tabuColors: s.TabuColors, moveCode: s.MoveCode, MC: s.MC})
+			portfolio: s.Portfolio, round: s.Round, tabuColors: s.TabuColors, moveCode: s.MoveCode,
+			priorLeft: s.PriorLeft, priorSize: s.PriorSize, tabuSecond: s.TabuSecond, MC: s.MC})
 	})
 }
 
@@ -103,6 +111,9 @@ type mcParams struct {
 	portfolio, round  int
 	tabuColors        int
 	moveCode          MoveCode
+	priorLeft         float64
+	priorSize         float64
+	tabuSecond        bool
 	MC
 }
 
@@ -151,9 +162,12 @@ func solveMC(ctx context.Context, b *Board, p mcParams) (Solution, error) {
 		for _, pos := range roots {
 			pos.SetTabuPairs(p.tabuPairs)
 			pos.SetMoveCode(p.moveCode)
+			pos.SetPrior(p.priorLeft, p.priorSize)
+			pos.SetTabuSecond(p.tabuSecond)
 		}
 		res, err = mcts.NRPARoots(ctx, roots, mcts.NRPAOptions{Budget: budget,
-			Level: p.level, Iterations: p.iterations, Restart: repeat, Stabilize: p.stabilize, Portfolio: p.portfolio, Round: p.round})
+			Level: p.level, Iterations: p.iterations, Restart: repeat, Stabilize: p.stabilize, Portfolio: p.portfolio, Round: p.round,
+			Prior: p.priorLeft != 0 || p.priorSize != 0})
 	case "nmcs":
 		res, err = mcts.NMCS(ctx, NewPosition(b, tabu), mcts.NMCSOptions[*Position, Group]{Budget: budget,
 			Level: p.level, Repeat: repeat})

@@ -2,6 +2,7 @@ package samegame
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 )
@@ -22,8 +23,17 @@ type Position struct {
 	tabu     Color // the tabu colour, or Empty
 	tabuLeft int   // cells of the tabu colour left
 	pairs    bool  // tabu pairs may be clicked after pairsAfter clicks
+	second   Color // SetTabuSecond's colour kept for second-last, or Empty
 	code     MoveCode
+	left     [MaxColors]int16 // cells of each colour left
+	prior    *priorTables     // SetPrior's tables, nil when off
 	scratch  *scratch
+}
+
+// priorTables hold SetPrior's factors: by the cells left of a move's
+// colour and by the move's size.
+type priorTables struct {
+	left, size []float64
 }
 
 // NewPosition starts a game on a copy of b. With tabu set, Moves hides the
@@ -42,7 +52,10 @@ func NewPosition(b *Board, tabu bool) *Position {
 // newPositionTabu starts a game on a copy of b with tabu colour c (Empty:
 // no filter).
 func newPositionTabu(b *Board, c Color) *Position {
-	p := &Position{board: *b, tabu: Empty, scratch: new(scratch)}
+	p := &Position{board: *b, tabu: Empty, second: Empty, scratch: new(scratch)}
+	for c, n := range b.ColorCounts() {
+		p.left[c] = int16(n)
+	}
 	if c != Empty {
 		if n := b.ColorCounts()[c]; n > 0 {
 			p.tabu, p.tabuLeft = c, n
@@ -90,6 +103,30 @@ const pairsAfter = 10
 // clears the way; larger groups of that colour stay hidden).
 func (p *Position) SetTabuPairs(on bool) { p.pairs = on }
 
+// SetTabuSecond keeps a second colour together, for second-last: the
+// colour with the most cells after the tabu colour (the lowest on a tie).
+// Moves then hides its groups too, unless the group is all that is left
+// of it; when only the two colours' groups are left, the second colour's
+// are legal, and when only the tabu colour's are left, all of them. Both
+// colours can then end in one large group each. Without a tabu colour it
+// does nothing.
+func (p *Position) SetTabuSecond(on bool) {
+	p.second = Empty
+	if !on || p.tabu == Empty {
+		return
+	}
+	for c, n := range p.left {
+		if Color(c) != p.tabu && n > 0 && (p.second == Empty || n > p.left[p.second]) {
+			p.second = Color(c)
+		}
+	}
+}
+
+// tabuOK reports whether the tabu-colour filter lets g be clicked.
+func (p *Position) tabuOK(g Group) bool {
+	return g.Color != p.tabu || int(g.Size) == p.tabuLeft || (p.pairs && g.Size <= 2 && p.clicks >= pairsAfter)
+}
+
 // mostFrequent returns the colour with the most cells and its count.
 func mostFrequent(b *Board) (Color, int) {
 	n := b.ColorCounts()
@@ -123,9 +160,17 @@ func (p *Position) Moves(dst []Group) []Group {
 	}
 	k := base
 	for _, g := range dst[base:] {
-		if g.Color != p.tabu || int(g.Size) == p.tabuLeft || (p.pairs && g.Size <= 2 && p.clicks >= pairsAfter) {
+		if p.tabuOK(g) && (p.second == Empty || g.Color != p.second || g.Size == p.left[p.second]) {
 			dst[k] = g
 			k++
+		}
+	}
+	if k == base && p.second != Empty { // only the kept colours: the second is free
+		for _, g := range dst[base:] {
+			if p.tabuOK(g) {
+				dst[k] = g
+				k++
+			}
 		}
 	}
 	if k == base { // only tabu moves: all of them are legal
@@ -139,6 +184,7 @@ func (p *Position) Play(g Group) {
 	n := p.board.PlayGroup(g)
 	p.points += p.board.rules.Points(n)
 	p.clicks++
+	p.left[g.Color] -= int16(n)
 	if g.Color == p.tabu {
 		p.tabuLeft -= n
 	}
@@ -205,6 +251,43 @@ func (p *Position) Code(g Group) uint64 {
 		return (uint64(uint8(g.Color))<<24 | sz<<16 | uint64(uint8(g.X))<<8 | uint64(uint8(g.Y)) + 1) * 0x9e3779b97f4a7c15
 	}
 	return g.Code
+}
+
+// SetPrior gives NRPA's playouts a prior over the moves (a Generalized
+// NRPA bias, mcts.NRPAOptions.Prior): a group of colour c and n cells
+// weighs exp(-left*L/mean) * n^size, where L is the number of cells of
+// colour c left on the board and mean the mean number of cells of a colour
+// on the board when SetPrior is called (a search calls it at its root). left > 0 favours the colours with the fewest cells left
+// (clearing the rare colours first lets the others merge); size < 0
+// favours small groups (a large group left alone may still grow). Both 0
+// (the default) is no prior: Prior is 1 for every move.
+func (p *Position) SetPrior(left, size float64) {
+	if left == 0 && size == 0 {
+		p.prior = nil
+		return
+	}
+	cells, colours := 0, 0
+	for _, n := range p.left {
+		if n > 0 {
+			cells += int(n)
+			colours++
+		}
+	}
+	mean := float64(cells) / float64(max(colours, 1))
+	t := &priorTables{left: make([]float64, cells+1), size: make([]float64, cells+1)}
+	for n := range t.left {
+		t.left[n] = math.Exp(-left * float64(n) / mean)
+		t.size[n] = math.Pow(float64(max(n, 1)), size)
+	}
+	p.prior = t
+}
+
+// Prior returns g's prior weight (SetPrior), 1 when there is none.
+func (p *Position) Prior(g Group) float64 {
+	if p.prior == nil {
+		return 1
+	}
+	return p.prior.left[p.left[g.Color]] * p.prior.size[g.Size]
 }
 
 // TabuColorPolicy is a playout policy for mcts (Schadd et al.'s

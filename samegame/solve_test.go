@@ -3,6 +3,7 @@ package samegame
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -352,4 +353,98 @@ func solveTwice(t *testing.T, name string, b *Board, s NRPA) Solution {
 		t.Fatalf("%s: not repeatable: %d then %d", name, sol.Score, again.Score)
 	}
 	return sol
+}
+
+// TestPositionPrior: SetPrior's weight of a group is exp(-left*L/mean) *
+// n^size, L its colour's cells left (kept along a game), mean a colour's
+// cells when SetPrior is called, n its size; no
+// prior weighs 1; NRPA with a prior plays a legal line that repeats from
+// its seed, and with both factors 0 is the plain search.
+func TestPositionPrior(t *testing.T) {
+	set := readSet(t, "standard20.txt", Standard)
+	b := set[0].Board
+	p := NewPosition(b, true)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 5 {
+		moves := p.Moves(nil)
+		p.Play(moves[rng.IntN(len(moves))])
+	}
+	moves := p.Moves(nil)
+	if w := p.Prior(moves[0]); w != 1 {
+		t.Fatalf("no prior: %v", w)
+	}
+	p.SetPrior(1.5, -0.5)
+	mean := float64(p.Board().Cells()) / float64(p.Board().ColorsLeft())
+	counts := p.Board().ColorCounts()
+	for _, g := range moves {
+		want := math.Exp(-1.5*float64(counts[g.Color])/mean) * math.Pow(float64(g.Size), -0.5)
+		if got := p.Prior(g); math.Abs(got-want) > 1e-12*want {
+			t.Fatalf("group %+v: prior %v, want %v", g, got, want)
+		}
+	}
+	sol := solveTwice(t, "prior", b, NRPA{Level: 2, Iterations: 5, PriorLeft: 1, PriorSize: -0.5, MC: MC{Seed: 2}})
+	plain, _ := NRPA{Level: 2, Iterations: 5, MC: MC{Seed: 2}}.Solve(t.Context(), b)
+	zero, _ := NRPA{Level: 2, Iterations: 5, PriorLeft: 0, PriorSize: 0, MC: MC{Seed: 2}}.Solve(t.Context(), b)
+	if zero.Score != plain.Score || !slices.Equal(zero.Moves, plain.Moves) {
+		t.Fatalf("no prior differs from the plain search: %d %d", zero.Score, plain.Score)
+	}
+	if slices.Equal(sol.Moves, plain.Moves) {
+		t.Fatal("the prior changed nothing")
+	}
+}
+
+// TestTabuSecond: with SetTabuSecond the filter offers the groups of
+// neither kept colour (and a kept colour's whole group); when there are
+// none, the second colour's groups too; when there are none of those, all
+// groups. The second colour is the largest after the tabu colour. NRPA
+// with it plays a legal line that repeats from its seed.
+func TestTabuSecond(t *testing.T) {
+	set := readSet(t, "standard20.txt", Standard)
+	rng := rand.New(rand.NewPCG(5, 1))
+	freed := 0
+	for _, e := range set[:5] {
+		p := NewPosition(e.Board, true)
+		p.SetTabuSecond(true)
+		n := e.Board.ColorCounts()
+		second := Empty
+		for c := range MaxColors {
+			if Color(c) != p.Tabu() && n[c] > 0 && (second == Empty || n[c] > n[second]) {
+				second = Color(c)
+			}
+		}
+		for moves := p.Moves(nil); len(moves) > 0; moves = p.Moves(nil) {
+			counts := p.Board().ColorCounts()
+			all := p.Board().Moves(nil)
+			whole := func(g Group) bool { return int(g.Size) == counts[g.Color] }
+			var want []Group
+			for _, pass := range []func(g Group) bool{
+				func(g Group) bool { return (g.Color != p.Tabu() && g.Color != second) || whole(g) },
+				func(g Group) bool { return g.Color != p.Tabu() || whole(g) },
+				func(Group) bool { return true },
+			} {
+				for _, g := range all {
+					if pass(g) {
+						want = append(want, g)
+					}
+				}
+				if len(want) > 0 {
+					break
+				}
+				freed++
+			}
+			if len(moves) != len(want) {
+				t.Fatalf("%s, click %d: %d moves offered, want %d", e.Name, p.Clicks()+1, len(moves), len(want))
+			}
+			for i := range want {
+				if moves[i].Move() != want[i].Move() {
+					t.Fatalf("%s, click %d: move %d is %v, want %v", e.Name, p.Clicks()+1, i, moves[i], want[i])
+				}
+			}
+			p.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	if freed == 0 {
+		t.Fatal("the second colour was never freed")
+	}
+	solveTwice(t, "tabu second", set[1].Board, NRPA{Level: 2, Iterations: 5, TabuSecond: true, MC: MC{Seed: 2}})
 }

@@ -37,7 +37,7 @@ func TestBindFlags(t *testing.T) {
 			t.Errorf("-%s has no help", o.Flag)
 		}
 	}
-	want := []string{"order", "lookahead", "table-bits", "width", "level", "iterations", "nodes", "seed", "no-tabu", "tabu-pairs", "stabilize", "portfolio", "round", "move-code", "tabu-colors", "model", "views", "dist"}
+	want := []string{"order", "lookahead", "table-bits", "width", "level", "iterations", "nodes", "seed", "no-tabu", "tabu-pairs", "stabilize", "portfolio", "round", "move-code", "tabu-colors", "prior-left", "prior-size", "tabu-second", "model", "views", "dist"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("flags %v, want %v", names, want)
 	}
@@ -199,5 +199,23 @@ func TestFlagTagAndGiven(t *testing.T) {
 	}
 	if got := Given(&opts{MaxStates: 3}); !slices.Equal(got, []string{"max_states"}) {
 		t.Fatalf("given %v", got)
+	}
+}
+
+// The nrpa entry hands its search options to samegame.NRPA, and refuses
+// them with -dist.
+func TestSameGameNRPAOptions(t *testing.T) {
+	o := SameGameOptions{Level: 2, Stabilize: 3, TabuColors: 5, PriorLeft: 1.5, PriorSize: -0.5, TabuSecond: true, Seed: 7}
+	s, err := SameGame.New("nrpa", SameGameRun{SameGameOptions: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, ok := s.(samegame.NRPA)
+	if !ok || n.Level != 2 || n.Stabilize != 3 || n.TabuColors != 5 || n.PriorLeft != 1.5 || n.PriorSize != -0.5 || !n.TabuSecond || n.Seed != 7 {
+		t.Fatalf("%#v", s)
+	}
+	o.Dist = 2
+	if _, err := SameGame.New("nrpa", SameGameRun{SameGameOptions: o}); err == nil {
+		t.Fatal("-dist with the single-process options accepted")
 	}
 }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"math"
 
 	"tessera/samegame"
 	"tessera/samegame/policy"
@@ -28,6 +29,9 @@ type SameGameOptions struct {
 	Round          int               `json:"round,omitempty" help:"nrpa -portfolio: a member's iterations between two cuts (default 5)"`
 	MoveCode       string            `json:"move_code,omitempty" help:"nrpa: the policy's move code: cells (the default: colour and exact cells, Cazenave's Zobrist code) or anchor (colour, the clicked anchor cell and the size up to 8)"`
 	TabuColors     int               `json:"tabu_colors,omitempty" help:"nrpa, standard rules: race the search over up to N colours kept for last (those tied with the largest colour), one a portfolio member in turn (0 or 1: the lowest largest colour)"`
+	PriorLeft      float64           `json:"prior_left,omitempty" help:"nrpa: generalized NRPA prior: a move weighs exp(-K*L/mean) more, L the cells of its colour left, mean a colour's cells at the start (K > 0: clear the rare colours first; 0: none)"`
+	PriorSize      float64           `json:"prior_size,omitempty" help:"nrpa: generalized NRPA prior: a group of n cells weighs n^K more (K < 0: small groups first; 0: none)"`
+	TabuSecond     bool              `json:"tabu_second,omitempty" help:"nrpa, standard rules: keep the next largest colour together too, for second-last (its groups hidden unless whole, or only the two colours are left)"`
 	// Restart keeps the Monte-Carlo searches going until their context
 	// ends (a CPU budget has no deadline to tell them); front ends set it
 	// when the solve has a budget.
@@ -46,6 +50,8 @@ func (o SameGameOptions) Check() error {
 		return fmt.Errorf("-iterations, -width, -nodes, -dist and -lookahead must not be negative")
 	case o.Stabilize < 0 || o.Stabilize > 1000:
 		return fmt.Errorf("-stabilize %d out of range (0 to 1000)", o.Stabilize)
+	case math.Abs(o.PriorLeft) > 20 || math.Abs(o.PriorSize) > 20 || o.PriorLeft != o.PriorLeft || o.PriorSize != o.PriorSize:
+		return fmt.Errorf("-prior-left %v or -prior-size %v out of range (-20 to 20)", o.PriorLeft, o.PriorSize)
 	case o.TabuColors < 0 || o.TabuColors > samegame.MaxColors:
 		return fmt.Errorf("-tabu-colors %d out of range (0 to %d)", o.TabuColors, samegame.MaxColors)
 	case o.Portfolio < 0 || o.Portfolio > 64 || o.Round < 0 || o.Round > 1000:
@@ -100,15 +106,15 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 		New: func(o SameGameRun) (samegame.Solver, error) {
 			return samegame.Exact{TableBits: o.TableBits, MaxNodes: o.Nodes, Progress: o.Hooks.Progress}, nil
 		}},
-	{ID: "nrpa", Name: "NRPA", Anytime: true, Reads: append([]string{"level", "iterations", "dist", "tabu_pairs", "stabilize", "portfolio", "round", "tabu_colors", "move_code"}, mcReads...),
+	{ID: "nrpa", Name: "NRPA", Anytime: true, Reads: append([]string{"level", "iterations", "dist", "tabu_pairs", "stabilize", "portfolio", "round", "tabu_colors", "move_code", "prior_left", "prior_size", "tabu_second"}, mcReads...),
 		Doc: "nested rollout policy adaptation (level 3, 100 iterations): learns a playout policy; uses its whole time",
 		New: func(o SameGameRun) (samegame.Solver, error) {
 			code, err := samegame.ParseMoveCode(o.MoveCode)
 			if err != nil {
 				return nil, err
 			}
-			if o.Dist > 0 && (o.TabuPairs || o.Stabilize > 1 || o.Portfolio > 1 || o.TabuColors > 1 || code != samegame.CodeCells) {
-				return nil, fmt.Errorf("nrpa: -tabu-pairs, -stabilize, -portfolio, -tabu-colors and -move-code are for the single-process search, not -dist")
+			if o.Dist > 0 && (o.TabuPairs || o.Stabilize > 1 || o.Portfolio > 1 || o.TabuColors > 1 || code != samegame.CodeCells || o.PriorLeft != 0 || o.PriorSize != 0 || o.TabuSecond) {
+				return nil, fmt.Errorf("nrpa: -tabu-pairs, -stabilize, -portfolio, -tabu-colors, -move-code, -prior-* and -tabu-second are for the single-process search, not -dist")
 			}
 			if o.Dist > 0 {
 				return samegame.DistNRPA{Level: o.Level, Iterations: o.Iterations, Parallel: o.Dist, Seed: o.Seed,
@@ -118,7 +124,8 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 				return nil, fmt.Errorf("nrpa: a search executor (-nats) needs -dist N")
 			}
 			return samegame.NRPA{Level: o.Level, Iterations: o.Iterations, TabuPairs: o.TabuPairs, Stabilize: o.Stabilize,
-				Portfolio: o.Portfolio, Round: o.Round, TabuColors: o.TabuColors, MoveCode: code, MC: o.mc()}, nil
+				Portfolio: o.Portfolio, Round: o.Round, TabuColors: o.TabuColors, MoveCode: code,
+				PriorLeft: o.PriorLeft, PriorSize: o.PriorSize, TabuSecond: o.TabuSecond, MC: o.mc()}, nil
 		}},
 	{ID: "nmcs", Name: "Nested Monte-Carlo search", Anytime: true, Reads: append([]string{"level"}, mcReads...),
 		Doc: "nested Monte-Carlo search (level 2): nested random playouts; uses its whole time",

@@ -24,7 +24,7 @@
 #   PEER20     1: the peer runs the standard 20 too (default 0)
 #   JOBS       processes at a time (default: nproc)
 #   PEER       the peer's binary in .race (default same; same-cpu on a loaded
-#              machine, with CPU=1)
+#              machine, with CPU=1; none: Tessera's variants only, a screen)
 #   CPU        1: Tessera counts its -timeout in CPU time (-cpu; default 0)
 #
 # Sizing, 16 cores: the default is 4 sides (the peer and 3 variants) x 5
@@ -46,7 +46,7 @@ PEER20=${PEER20:-0}
 JOBS=${JOBS:-$(nproc)}
 PEER=${PEER:-same}
 CPU=${CPU:-0}
-for f in "$PEER" tessera problems.txt standard20.txt; do
+for f in $([ "$PEER" = none ] || echo "$PEER") tessera problems.txt standard20.txt; do
 	test -f "$race/$f" || { echo "missing $race/$f (docs/notes/samegame-race/build.sh)" >&2; exit 1; }
 done
 mkdir -p "$out/runs"
@@ -70,7 +70,7 @@ STD20=${STD20:-"base stab4"}
 	fi
 	for s in $SEEDS; do
 		for p in $POSITIONS; do
-			echo "peer peer $p $s $SECS race"
+			[ "$PEER" = none ] || echo "peer peer $p $s $SECS race"
 			for name in "${names[@]}"; do echo "tessera $name $p $s $SECS race"; done
 		done
 	done
