@@ -11,7 +11,8 @@
 # Settings (environment): SEEDS (default "1 2 3 4"), SECS (default 900),
 # AT (default 463: the score a board must reach to count), FLOOR (default
 # 461: the peer's partial boards are completed exactly when they can reach
-# it, so that every score from FLOOR up is exact on both sides).
+# it, so that every score from FLOOR up is exact on both sides), TFLAGS
+# (default empty: more flags for Tessera's solve, e.g. -exact-fill).
 #
 # What counts, on both sides: every distinct complete board (all 256 pieces,
 # the starter piece 139 at I8) of AT or more, rescored by `tessera edgematch
@@ -30,6 +31,7 @@ SEEDS=${SEEDS:-"1 2 3 4"}
 SECS=${SECS:-900}
 AT=${AT:-463}
 FLOOR=${FLOOR:-461}
+TFLAGS=${TFLAGS:-}
 D=${TESSERA_DATA:-$root/../shared/data}/edgematch
 P=$D/eternity2.txt
 H=(-hints "$D/eternity2_clues.txt" -nhints 1)
@@ -44,7 +46,7 @@ loadpid=$!
 trap 'kill $loadpid 2>/dev/null' EXIT
 {
 	echo "started $(date -u +%FT%TZ), commit $(git rev-parse --short HEAD), seeds $SEEDS, $SECS s each"
-	echo "peer: NickButcher1/EternityII_Solver 8ff3126 (rust/), build.sh; tessera: .race-e2/tessera built from this commit"
+	echo "peer: NickButcher1/EternityII_Solver 8ff3126 (rust/), build.sh; tessera: .race-e2/tessera built from this commit, flags: ${TFLAGS:-none}"
 } >"$out/info.txt"
 
 for s in $SEEDS; do
@@ -55,7 +57,7 @@ for s in $SEEDS; do
 		timeout "$SECS" "$race/e2peer" >log.txt 2>&1) &
 	peer=$!
 	(cd "$dir/tessera" && GOMAXPROCS=1 taskset -c 1 /usr/bin/time -v -o time.txt \
-		"$T" edgematch solve -algo partial -workers 1 -seed "$s" "${H[@]}" -timeout "${SECS}s" \
+		"$T" edgematch solve -algo partial $TFLAGS -workers 1 -seed "$s" "${H[@]}" -timeout "${SECS}s" \
 		-emit boards.jsonl -emit-at 460 -o best.board -json "$P" >result.json 2>err.txt) &
 	tess=$!
 	wait $peer $tess
