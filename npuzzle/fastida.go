@@ -38,6 +38,8 @@ type idaSearch struct {
 	// move whose transition is fsmPruned is not generated. Without move
 	// pruning it is trivialFSM, whose states are the cells.
 	fsm *moveFSM
+	// generic turns dfsPair off: the same search by dfsPDB (see pairOff).
+	generic bool
 
 	// The PDB heuristic: views, the current entry of each view, the sum
 	// of each group of views (see pdbEval).
@@ -76,11 +78,15 @@ type idaSearch struct {
 
 const checkEvery = 1 << 16
 
+// pairOff makes new searches use dfsPDB where dfsPair would serve: tests
+// set it to check that both search alike.
+var pairOff = false
+
 func newIDASearch(f frame, d *PDB, fsm *moveFSM) *idaSearch {
 	if fsm == nil {
 		fsm = trivialFSM(f.rows, f.cols)
 	}
-	s := &idaSearch{cols: f.cols, n: len(f.cells), num: 1, den: 1, split: -1, fsm: fsm}
+	s := &idaSearch{cols: f.cols, n: len(f.cells), num: 1, den: 1, split: -1, fsm: fsm, generic: pairOff}
 	for c, t := range f.cells {
 		s.cells[c] = t
 		s.pos[t] = uint8(c)
@@ -213,8 +219,11 @@ func (s *idaSearch) run(ctx context.Context, opts search.Options) ([]Move, searc
 // at depth g, Manhattan distance md, in state fs of the FSM) within the
 // bound.
 func (s *idaSearch) dfs(blank, prev, g, md int, fs int32) bool {
-	if s.ev == nil {
+	switch {
+	case s.ev == nil:
 		return s.dfsMD(blank, prev, g, md, fs)
+	case s.ev.pair && !s.generic:
+		return s.dfsPair(blank, prev, g, md, s.sums[0], s.sums[1], fs)
 	}
 	return s.dfsPDB(blank, prev, g, md, fs)
 }
@@ -346,6 +355,78 @@ outer:
 		}
 		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = 0, uint8(tile)
 		s.pos[tile&(maxCells-1)], s.pos[0] = uint8(nb), uint8(blank)
+		if s.stopErr != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// dfsPair is dfsPDB for two groups in which every tile has a view (a
+// partition and its reflection): the groups' sums travel as arguments (s0,
+// s1) instead of arrays saved and restored at every node. It visits, cuts
+// and counts exactly as dfsPDB.
+func (s *idaSearch) dfsPair(blank, prev, g, md, s0, s1 int, fs int32) bool {
+	if g == s.split {
+		s.emit(blank, prev, g, md, fs)
+		return false
+	}
+	s.expanded++
+	if s.expanded >= s.checkAt && s.check() {
+		return false
+	}
+	s.maxDepth = max(s.maxDepth, g)
+	ev := s.ev
+	ops := &s.ops[blank&(maxCells-1)]
+	next := &s.fsm.next[fs]
+	fg := s.den * (g + 1)
+	for i := 0; i < 4; i++ {
+		nb := int(ops[i])
+		if nb < 0 {
+			break
+		}
+		nfs := next[i]
+		if nb == prev || nfs < 0 {
+			continue
+		}
+		s.generated++
+		tile := int(s.cells[nb&(maxCells-1)]) & (maxCells - 1)
+		nmd := md + int(s.md[(tile<<7|blank)&(maxCells*maxCells-1)]) - int(s.md[(tile<<7|nb)&(maxCells*maxCells-1)])
+		s.pos[tile], s.pos[0] = uint8(blank), uint8(nb)
+		v0 := int(ev.viewOf[0][tile]) & (2*maxCells - 1)
+		e0 := ev.views[v0].delta(&s.pos)
+		n0 := s0 + e0 - s.cur[v0]
+		h := nmd + 2*n0
+		if f := fg + s.num*h; f > s.bound {
+			s.next = min(s.next, f)
+			s.pos[tile], s.pos[0] = uint8(nb), uint8(blank)
+			continue
+		}
+		v1 := int(ev.viewOf[1][tile]) & (2*maxCells - 1)
+		e1 := ev.views[v1].delta(&s.pos)
+		n1 := s1 + e1 - s.cur[v1]
+		if h1 := nmd + 2*n1; h1 > h {
+			h = h1
+			if f := fg + s.num*h; f > s.bound {
+				s.next = min(s.next, f)
+				s.pos[tile], s.pos[0] = uint8(nb), uint8(blank)
+				continue
+			}
+		}
+		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = uint8(tile), 0
+		s.path[g] = s.opMoves[blank&(maxCells-1)][i]
+		if h == 0 {
+			s.solution = g + 1
+			return true
+		}
+		e0, s.cur[v0] = s.cur[v0], e0
+		e1, s.cur[v1] = s.cur[v1], e1
+		if s.dfsPair(nb, blank, g+1, nmd, n0, n1, nfs) {
+			return true
+		}
+		s.cur[v0], s.cur[v1] = e0, e1
+		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = 0, uint8(tile)
+		s.pos[tile], s.pos[0] = uint8(nb), uint8(blank)
 		if s.stopErr != nil {
 			return false
 		}

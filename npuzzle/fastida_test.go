@@ -3,6 +3,7 @@ package npuzzle
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"testing"
 	"time"
 )
@@ -133,5 +134,68 @@ func TestParallelIDAStarMatchesSequential(t *testing.T) {
 	defer cancel()
 	if _, err := (IDAStar{Heuristic: Manhattan, Workers: 2}).Solve(ctx, boards[0], BlankFirst); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("with a deadline: %v", err)
+	}
+}
+
+// TestPairSearchMatchesGeneric checks that dfsPair, the specialised search
+// of a partition and its reflection, finds the same solutions with the same
+// counts as dfsPDB, its general form: on Korf's easier 15-puzzles with 5-5-5
+// and its reflection, with and without move pruning, on one goroutine and
+// two, and on random 3x3 boards with zero-aware tables.
+func TestPairSearchMatchesGeneric(t *testing.T) {
+	defer func(m int64) { parallelMin = m }(parallelMin)
+	parallelMin = 0
+	boards, _, nodes := korf(t)
+	part, _ := ParsePartition("5-5-5", Size{}, BlankFirst)
+	d, err := LoadPDB(t.Context(), part, PDBOptions{CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Reflected() || !d.ev.pair {
+		t.Fatalf("5-5-5: reflected %v, pair %v; want both", d.Reflected(), d.ev.pair)
+	}
+	zpart, _ := ParsePartition("1,2,3,4/5,6,7,8+zero", Size{3, 3}, BlankFirst)
+	z, err := LoadPDB(t.Context(), zpart, PDBOptions{NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !z.ev.pair {
+		t.Fatal("1,2,3,4/5,6,7,8+zero: want a partition and its reflection")
+	}
+	rng := rand.New(rand.NewPCG(43, 1))
+	type job struct {
+		b *Board
+		d *PDB
+	}
+	var jobs []job
+	for i, b := range boards {
+		if nodes[i] <= 20_000_000 {
+			jobs = append(jobs, job{b, d})
+		}
+	}
+	for range 50 {
+		jobs = append(jobs, job{Random(Size{3, 3}, BlankFirst, rng), z})
+	}
+	solve := func(ida IDAStar, b *Board, generic bool) Solution {
+		defer func(old bool) { pairOff = old }(pairOff)
+		pairOff = generic
+		sol, err := ida.Solve(t.Context(), b, BlankFirst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sol
+	}
+	for _, j := range jobs {
+		for _, prune := range []int{0, DefaultFSMDepth} {
+			for _, workers := range []int{1, 2} {
+				ida := IDAStar{Heuristic: PatternDB, PDB: j.d, MovePruning: prune, Workers: workers}
+				want, got := solve(ida, j.b, true), solve(ida, j.b, false)
+				if FormatMoves(got.Moves) != FormatMoves(want.Moves) || got.Stats.Expanded != want.Stats.Expanded ||
+					got.Stats.Generated != want.Stats.Generated || got.Stats.Iterations != want.Stats.Iterations {
+					t.Fatalf("%q, fsm %d, %d workers: pair %d moves %+v, generic %d moves %+v",
+						j.b.Line(), prune, workers, len(got.Moves), got.Stats, len(want.Moves), want.Stats)
+				}
+			}
+		}
 	}
 }

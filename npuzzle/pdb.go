@@ -354,6 +354,9 @@ type pdbEval struct {
 	group  []int // the group of each view
 	groups int
 	viewOf [maxGroups][maxCells]int8
+	// pair: two groups (a partition and its reflection) in which every
+	// tile has a view, the common case that idaSearch.dfsPair specialises.
+	pair bool
 }
 
 // maxGroups bounds the sums of a PDB (see pdbEval).
@@ -416,6 +419,10 @@ func newPDBEval(d *PDB, rows, cols int) *pdbEval {
 		for i, ref := range d.refs {
 			add(ref, true, parts+partOf[i])
 		}
+	}
+	ev.pair = ev.groups == 2
+	for u := 1; u < n; u++ {
+		ev.pair = ev.pair && ev.viewOf[0][u] >= 0 && ev.viewOf[1][u] >= 0
 	}
 	return ev
 }
