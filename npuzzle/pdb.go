@@ -329,6 +329,20 @@ type pdbView struct {
 // delta returns the view's entry for the board whose tile positions are pos
 // (pos[0] the blank's cell, which zero-aware tables read).
 func (v *pdbView) delta(pos *[maxCells]uint8) int {
+	var r int64
+	if len(v.tiles) == 6 {
+		r = v.rank6(pos)
+	} else {
+		r = v.rank(pos)
+	}
+	if v.table.zone != nil {
+		return v.table.zoneEntry(r, int(v.cellMap[pos[0]]))
+	}
+	return int(v.table.data[r>>1] >> ((r & 1) << 2) & 15)
+}
+
+// rank returns the rank of the placement of the view's tiles in its table.
+func (v *pdbView) rank(pos *[maxCells]uint8) int64 {
 	n := v.table.n
 	var used uint64
 	r := int64(0)
@@ -338,10 +352,33 @@ func (v *pdbView) delta(pos *[maxCells]uint8) int {
 		r = r*int64(n-i) + int64(int(p)-bits.OnesCount64(used&(bit-1)))
 		used |= bit
 	}
-	if v.table.zone != nil {
-		return v.table.zoneEntry(r, int(v.cellMap[pos[0]]))
-	}
-	return int(v.table.data[r>>1] >> ((r & 1) << 2) & 15)
+	return r
+}
+
+// rank6 is rank for a table of 6 tiles (those of the 24-puzzle), the loop
+// unrolled.
+func (v *pdbView) rank6(pos *[maxCells]uint8) int64 {
+	t, m := (*[6]uint8)(v.tiles), v.cellMap
+	n := int64(v.table.n)
+	p0 := m[pos[t[0]&(maxCells-1)]&(maxCells-1)]
+	p1 := m[pos[t[1]&(maxCells-1)]&(maxCells-1)]
+	p2 := m[pos[t[2]&(maxCells-1)]&(maxCells-1)]
+	p3 := m[pos[t[3]&(maxCells-1)]&(maxCells-1)]
+	p4 := m[pos[t[4]&(maxCells-1)]&(maxCells-1)]
+	p5 := m[pos[t[5]&(maxCells-1)]&(maxCells-1)]
+	b0, b1, b2 := uint64(1)<<(p0&63), uint64(1)<<(p1&63), uint64(1)<<(p2&63)
+	b3, b4, b5 := uint64(1)<<(p3&63), uint64(1)<<(p4&63), uint64(1)<<(p5&63)
+	r := int64(p0)
+	used := b0
+	r = r*(n-1) + int64(int(p1)-bits.OnesCount64(used&(b1-1)))
+	used |= b1
+	r = r*(n-2) + int64(int(p2)-bits.OnesCount64(used&(b2-1)))
+	used |= b2
+	r = r*(n-3) + int64(int(p3)-bits.OnesCount64(used&(b3-1)))
+	used |= b3
+	r = r*(n-4) + int64(int(p4)-bits.OnesCount64(used&(b4-1)))
+	used |= b4
+	return r*(n-5) + int64(int(p5)-bits.OnesCount64(used&(b5-1)))
 }
 
 // pdbEval holds the views of a PDB for one board size, in groups whose

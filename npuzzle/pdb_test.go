@@ -492,3 +492,27 @@ func checkOptimal3x3(t *testing.T, label string, d *PDB, g Goal, dist map[string
 		}
 	}
 }
+
+// TestRank6 checks the unrolled rank of 6-tile views against the loop, on
+// random placements of random tiles on the 5x5 board, through a symmetry.
+func TestRank6(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 25))
+	table := &patternTable{geom: newGeom(Size{5, 5})}
+	for range 10000 {
+		perm := rng.Perm(25)
+		var pos [maxCells]uint8
+		for u, c := range perm {
+			pos[u] = uint8(c)
+		}
+		v := pdbView{table: table, cellMap: new([maxCells]uint8)}
+		for c, to := range rng.Perm(25) {
+			v.cellMap[c] = uint8(to)
+		}
+		for _, u := range rng.Perm(24)[:6] {
+			v.tiles = append(v.tiles, uint8(u+1))
+		}
+		if a, b := v.rank6(&pos), v.rank(&pos); a != b || a < 0 || a >= 25*24*23*22*21*20 {
+			t.Fatalf("tiles %v at %v: rank6 %d, rank %d", v.tiles, pos[:25], a, b)
+		}
+	}
+}
