@@ -30,7 +30,8 @@ import (
 // before the breaks start. Each restart shuffles the candidates and runs
 // for RestartNodes placements. Every board that reaches a new depth in
 // its restart (or the same depth with fewer breaks) is completed (the empty cells by an
-// optimal assignment per kind of cell, then PolishMoves window and
+// optimal assignment per kind of cell, or in their best arrangement when
+// at most 16 are empty, unless NoExactFill; then PolishMoves window and
 // assignment repairs of Partial's large neighbourhood search) and scored
 // by Puzzle.Score.
 type Breaks struct {
@@ -93,12 +94,15 @@ type Breaks struct {
 	OnComplete func(b *edgematch.Board, s edgematch.Score)
 	EmitAt     int
 	EmitMax    int
-	// ExactFill completes the boards of at most exactFillCells empty
-	// cells in their best arrangement (CompleteBest's branch and bound
+	// By default the boards of at most exactFillCells empty cells are
+	// completed in their best arrangement (CompleteBest's branch and bound
 	// over the empty cells, the placed pieces kept) before the polish,
-	// whenever that can reach within polishSlack of the best so far; off,
-	// the assignment alone fills them.
-	ExactFill bool
+	// whenever that can reach within polishSlack of the best so far: on
+	// Eternity II it finds about twice the boards of 463 and more per
+	// CPU-hour (docs/results/edgematch.md). NoExactFill turns it off: the
+	// assignment alone fills them (the search places the same pieces and
+	// completes the same partial boards either way).
+	NoExactFill bool
 
 	// reserve, set by Tiles, saves a group of inner pieces chosen for
 	// their tileability for the fill indices from reserveFrom on, instead
@@ -1147,7 +1151,7 @@ func (w *breakWorker) complete(depth int) {
 		w.l.load(b)
 	} else {
 		w.l.fill(b)
-		if w.sh.o.ExactFill && c.P.Cells()-len(c.P.Hints)-depth <= exactFillCells {
+		if !w.sh.o.NoExactFill && c.P.Cells()-len(c.P.Hints)-depth <= exactFillCells {
 			w.exactFill(b)
 		}
 	}
@@ -1159,7 +1163,7 @@ func (w *breakWorker) complete(depth int) {
 	w.sh.offer(w.l.board(), w.l.score, w.who)
 }
 
-// exactFillCells is the most empty cells ExactFill searches, and
+// exactFillCells is the most empty cells the exact fill searches, and
 // exactFillNodes the placements it spends on one board at most.
 const (
 	exactFillCells = 16

@@ -155,21 +155,47 @@ func TestBreaksEmit(t *testing.T) {
 	}
 }
 
-// TestBreaksExactFill: with ExactFill the backtracker completes the same
-// boards (the same placements and completions) and every board is valid.
+// TestBreaksExactFill: the exact fill (the default) and NoExactFill place
+// the same pieces and complete the same partial boards, every board valid,
+// and the default is repeatable per seed. Without the polish each
+// completion scores at least what the assignment alone gives it, so the
+// exact fill's tail dominates: at every score from the maximum down, as
+// many completions or more reach it, and more at some score.
 func TestBreaksExactFill(t *testing.T) {
-	p, opts, plain := smallBreaks(t)
-	opts.ExactFill = true
+	p, opts, exact := smallBreaks(t)
 	opts.OnComplete = func(b *edgematch.Board, s edgematch.Score) {
 		if err := p.Verify(b); err != nil || s != p.Score(b) {
 			t.Fatalf("%v, score %v (rescored %v)", err, s, p.Score(b))
 		}
 	}
-	exact := solveValid(t, opts, p, 0)
+	again := solveValid(t, opts, p, 0)
+	if !slices.Equal(again.Board.Cells, exact.Board.Cells) || again.Stats.Nodes != exact.Stats.Nodes || !slices.Equal(again.Stats.Top, exact.Stats.Top) {
+		t.Fatalf("the same seed twice: scores %d and %d, placements %d and %d", exact.Score.Matched, again.Score.Matched, exact.Stats.Nodes, again.Stats.Nodes)
+	}
+	opts.NoExactFill = true
+	plain := solveValid(t, opts, p, 0)
 	if exact.Stats.Nodes != plain.Stats.Nodes || exact.Stats.Completed != plain.Stats.Completed {
 		t.Fatalf("placements %d and %d, completions %d and %d", plain.Stats.Nodes, exact.Stats.Nodes, plain.Stats.Completed, exact.Stats.Completed)
 	}
-	t.Logf("best %d without, %d with ExactFill; top %v and %v", plain.Score.Matched, exact.Score.Matched, plain.Stats.Top[:6], exact.Stats.Top[:6])
+	t.Logf("best %d without, %d with the exact fill; top %v and %v", plain.Score.Matched, exact.Score.Matched, plain.Stats.Top[:6], exact.Stats.Top[:6])
+	opts.PolishMoves = -1
+	plain = solveValid(t, opts, p, 0)
+	opts.NoExactFill = false
+	exact = solveValid(t, opts, p, 0)
+	var nPlain, nExact int64
+	more := false
+	for d := range exact.Stats.Top {
+		nPlain += plain.Stats.Top[d]
+		nExact += exact.Stats.Top[d]
+		if nExact < nPlain {
+			t.Fatalf("unpolished, %d completions reach %d with the exact fill, %d without", nExact, p.MaxScore()-d, nPlain)
+		}
+		more = more || nExact > nPlain
+	}
+	if !more || exact.Stats.Completed != plain.Stats.Completed {
+		t.Fatalf("unpolished: the exact fill changed nothing (top %v and %v, completions %d and %d)", plain.Stats.Top, exact.Stats.Top, plain.Stats.Completed, exact.Stats.Completed)
+	}
+	t.Logf("unpolished: best %d without, %d with; top %v and %v", plain.Score.Matched, exact.Score.Matched, plain.Stats.Top[:6], exact.Stats.Top[:6])
 }
 
 // smallBreaks runs a short break search on a generated 10x10 puzzle and

@@ -37,7 +37,8 @@
 // Eternity II, ten breaks), with Blackwood's heuristic colours
 // (HeuristicColours) whose sides must be placed at a set pace early on,
 // candidate lists reshuffled at every restart, and every board deeper
-// than the restart's earlier ones completed (assignment, then Partial's
+// than the restart's earlier ones completed (assignment, or the exact
+// branch and bound when at most 16 cells are empty, then Partial's
 // repairs) and scored; it is the
 // catalogue's "partial", the default partial search. Tiles runs
 // the same engine with the idea of Verhaard's 2008 prize solver instead of

@@ -20,7 +20,8 @@ import (
 // keeps those pieces for the end: before fill index ReserveFrom only the
 // other ("bad") pieces may be placed. The rest is the engine of Breaks:
 // the same fill order, break schedule, restarts, completion and polish,
-// without Blackwood's heuristic colours. Verhaard's own groups, solver
+// without Blackwood's heuristic colours and without the exact fill of
+// near-full boards (Breaks' NoExactFill: not measured on this search). Verhaard's own groups, solver
 // and restart rules are described in "Details of Eternity II solver eii"
 // (2009); this is a reimplementation of the idea, not of his program.
 type Tiles struct {
@@ -80,7 +81,7 @@ func (t Tiles) Solve(ctx context.Context, p *edgematch.Puzzle) (edgematch.Result
 	}
 	b := Breaks{Seed: t.Seed, Workers: t.Workers, Scan: t.Scan, Schedule: sched, NoHeuristic: true,
 		RestartNodes: t.RestartNodes, MaxNodes: t.MaxNodes, PolishMoves: t.PolishMoves, Target: t.Target,
-		Start: t.Start, CarryBar: t.CarryBar, OnBest: t.OnBest, Progress: t.Progress,
+		Start: t.Start, CarryBar: t.CarryBar, OnBest: t.OnBest, Progress: t.Progress, NoExactFill: true,
 		reserve: max(reserve, 1), reserveFrom: from, tileIters: t.GroupIters}
 	if b.tileIters <= 0 {
 		b.tileIters = 3000

@@ -28,7 +28,7 @@ type EdgeMatchOptions struct {
 	MaxMoves int64 `json:"max_moves,omitempty" help:"lns: stop each worker after this many improvement moves (0: no limit); reproducible, unlike -timeout"`
 	EdgeMatchSDPOptions
 	EdgeMatchSATOptions
-	ExactFill bool `json:"exact_fill,omitempty" help:"partial: complete the backtracker's boards of up to 16 empty cells in their best arrangement (branch and bound) before polishing them"`
+	NoExactFill bool `json:"no_exact_fill,omitempty" help:"partial: fill the empty cells of the backtracker's boards by the assignment alone, without their exact completion (by default boards of up to 16 empty cells are completed in their best arrangement, branch and bound, before the polish)"`
 
 	Count bool   `json:"count,omitempty" help:"dfs, sat: count all solutions instead of stopping at the first"`
 	Split int    `json:"split,omitempty" help:"dfs: split the search into independent subtrees below the placements of the first K cells of the scan, run on -workers goroutines (0: no split, work stealing on every core)"`
@@ -142,7 +142,7 @@ var EdgeMatch = Table[edgematch.Solver, EdgeMatchRun]{
 		Doc: "candidate tables, a bitset of used pieces, every core on subtrees; it also counts the solutions when asked",
 		New: newEdgeMatchDFS},
 	{ID: "partial", Name: "partial search: the break-schedule search (Blackwood's record method)", Anytime: true,
-		Reads: []string{"order", "workers", "max_nodes", "exact_fill"},
+		Reads: []string{"order", "workers", "max_nodes", "no_exact_fill"},
 		Doc:   "the best score of a complete board when a solution is out of reach (Eternity II): a backtracker that allows mismatches only after fixed fill indices, with heuristic colours and restarts; until its time or node budget (per worker) runs out",
 		New:   newEdgeMatchBreaks},
 	{ID: "tiles", Name: "tileability-guided search (Verhaard's 2008 method)", Anytime: true,

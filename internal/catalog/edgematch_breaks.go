@@ -20,7 +20,7 @@ func newEdgeMatchBreaks(o EdgeMatchRun) (edgematch.Solver, error) {
 		return nil, err
 	}
 	s.OnComplete, s.EmitAt, s.EmitMax = o.Hooks.OnComplete, o.Hooks.EmitAt, o.Hooks.EmitMax
-	s.ExactFill = o.ExactFill
+	s.NoExactFill = o.NoExactFill
 	return hookBreaks(o, "partial", &s, &s.OnBest, &s.Progress), nil
 }
 

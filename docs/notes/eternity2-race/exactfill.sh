@@ -1,5 +1,6 @@
 #!/bin/bash
-# Tessera's break search with and without -exact-fill at the same node
+# Tessera's break search with and without the exact fill (the default since
+# issue 43; -no-exact-fill turns it off) at the same node
 # budget: with one worker the backtracker places the same pieces and
 # completes the same partial boards either way, so the boards of 463+ per
 # CPU-hour differ only by how the boards are completed. For each seed both
@@ -26,8 +27,8 @@ for s in $SEEDS; do
 		core=0
 		[ $v = exact ] && core=1
 		[ $((s % 2)) = 1 ] && core=$((1 - core))
-		flag=
-		[ $v = exact ] && flag=-exact-fill
+		flag=-no-exact-fill
+		[ $v = exact ] && flag=
 		mkdir -p "$out/s$s-$v"
 		(cd "$out/s$s-$v" && GOMAXPROCS=1 taskset -c $core /usr/bin/time -v -o time.txt "$T" edgematch solve -algo partial $flag \
 			-workers 1 -seed "$s" -max-nodes "$NODES" -timeout 0 -hints "$D/eternity2_clues.txt" -nhints 1 \

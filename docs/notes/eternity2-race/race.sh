@@ -12,7 +12,7 @@
 # AT (default 463: the score a board must reach to count), FLOOR (default
 # 461: the peer's partial boards are completed exactly when they can reach
 # it, so that every score from FLOOR up is exact on both sides), TFLAGS
-# (default empty: more flags for Tessera's solve, e.g. -exact-fill).
+# (default empty: more flags for Tessera's solve, e.g. -no-exact-fill).
 #
 # What counts, on both sides: every distinct complete board (all 256 pieces,
 # the starter piece 139 at I8) of AT or more, rescored by `tessera edgematch
