@@ -516,3 +516,41 @@ func TestRank6(t *testing.T) {
 		}
 	}
 }
+
+// TestZone6 checks pdbView.zone6 against the general lookup on the views
+// of a zero-aware 6-tile table of the 3x3 board and its reflection, on
+// 3,000 random boards.
+func TestZone6(t *testing.T) {
+	part, err := ParsePartition("1,2,3,4,5,6/7,8+zero", Size{3, 3}, BlankFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := LoadPDB(t.Context(), part, PDBOptions{NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(6, 9))
+	checked := 0
+	for range 3000 {
+		var pos [maxCells]uint8
+		for u, c := range rng.Perm(9) {
+			pos[u] = uint8(c)
+		}
+		for _, v := range d.ev.views {
+			if len(v.tiles) != 6 {
+				continue
+			}
+			if v.zone == nil {
+				t.Fatal("a zero-aware view without its zone")
+			}
+			want := v.table.zoneEntry(v.rank(&pos), int(v.cellMap[pos[0]]))
+			if got := v.zone6(&pos); got != want || got != v.delta(&pos) {
+				t.Fatalf("tiles %v at %v: zone6 %d, zoneEntry %d, delta %d", v.tiles, pos[:9], got, want, v.delta(&pos))
+			}
+			checked++
+		}
+	}
+	if checked < 6000 {
+		t.Fatalf("%d lookups checked", checked)
+	}
+}
