@@ -394,12 +394,7 @@ func (s *idaSearch) dfsPair(blank, prev, g, md, s0, s1 int, fs int32) bool {
 		nmd := md + int(s.md[(tile<<7|blank)&(maxCells*maxCells-1)]) - int(s.md[(tile<<7|nb)&(maxCells*maxCells-1)])
 		s.pos[tile], s.pos[0] = uint8(blank), uint8(nb)
 		v0 := int(ev.viewOf[0][tile]) & (2*maxCells - 1)
-		var e0 int
-		if ev.zone6 {
-			e0 = ev.views[v0].zone6(&s.pos)
-		} else {
-			e0 = ev.views[v0].delta(&s.pos)
-		}
+		e0 := ev.views[v0].delta(&s.pos)
 		n0 := s0 + e0 - s.cur[v0]
 		h := nmd + 2*n0
 		if f := fg + s.num*h; f > s.bound {
@@ -408,12 +403,7 @@ func (s *idaSearch) dfsPair(blank, prev, g, md, s0, s1 int, fs int32) bool {
 			continue
 		}
 		v1 := int(ev.viewOf[1][tile]) & (2*maxCells - 1)
-		var e1 int
-		if ev.zone6 {
-			e1 = ev.views[v1].zone6(&s.pos)
-		} else {
-			e1 = ev.views[v1].delta(&s.pos)
-		}
+		e1 := ev.views[v1].delta(&s.pos)
 		n1 := s1 + e1 - s.cur[v1]
 		if h1 := nmd + 2*n1; h1 > h {
 			h = h1

@@ -324,7 +324,6 @@ type pdbView struct {
 	table   *patternTable
 	tiles   []uint8
 	cellMap *[maxCells]uint8
-	zone    []uint64 // the table's zone, for zone6
 }
 
 // delta returns the view's entry for the board whose tile positions are pos
@@ -340,12 +339,6 @@ func (v *pdbView) delta(pos *[maxCells]uint8) int {
 		return v.table.zoneEntry(r, int(v.cellMap[pos[0]]))
 	}
 	return int(v.table.data[r>>1] >> ((r & 1) << 2) & 15)
-}
-
-// zone6 is delta for a zero-aware table of 6 tiles, without the tests.
-func (v *pdbView) zone6(pos *[maxCells]uint8) int {
-	w := v.zone[v.rank6(pos)]
-	return int(w>>zoneEntryShift) + int(w>>(2*(v.cellMap[pos[0]&(maxCells-1)]&31))&3)
 }
 
 // rank returns the rank of the placement of the view's tiles in its table.
@@ -399,9 +392,8 @@ type pdbEval struct {
 	groups int
 	viewOf [maxGroups][maxCells]int8
 	// pair: two groups (a partition and its reflection) in which every
-	// tile has a view, the common case that idaSearch.dfsPair specialises;
-	// zone6: every view is of a zero-aware table of 6 tiles (pdbView.zone6).
-	pair, zone6 bool
+	// tile has a view, the common case that idaSearch.dfsPair specialises.
+	pair bool
 }
 
 // maxGroups bounds the sums of a PDB (see pdbEval).
@@ -423,7 +415,7 @@ func newPDBEval(d *PDB, rows, cols int) *pdbEval {
 	// k-th tile stands for the pattern's tile u with sym(u) = that tile,
 	// found at cell sym(pos[u]), or sym(tr(pos[tr(u)])) on the transpose.
 	view := func(ref tableRef, reflected bool) pdbView {
-		v := pdbView{table: ref.t, cellMap: new([maxCells]uint8), zone: ref.t.zone}
+		v := pdbView{table: ref.t, cellMap: new([maxCells]uint8)}
 		var inverse [maxCells]uint8
 		for c := range n {
 			to := c
@@ -465,10 +457,7 @@ func newPDBEval(d *PDB, rows, cols int) *pdbEval {
 			add(ref, true, parts+partOf[i])
 		}
 	}
-	ev.pair, ev.zone6 = ev.groups == 2, true
-	for _, v := range ev.views {
-		ev.zone6 = ev.zone6 && len(v.tiles) == 6 && v.zone != nil
-	}
+	ev.pair = ev.groups == 2
 	for u := 1; u < n; u++ {
 		ev.pair = ev.pair && ev.viewOf[0][u] >= 0 && ev.viewOf[1][u] >= 0
 	}
