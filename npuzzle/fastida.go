@@ -38,8 +38,8 @@ type idaSearch struct {
 	// move whose transition is fsmPruned is not generated. Without move
 	// pruning it is trivialFSM, whose states are the cells.
 	fsm *moveFSM
-	// generic turns dfsPair off: the same search by dfsPDB (see pairOff).
-	generic bool
+	// noPair turns dfsPair off: the same search by dfsPDB (see pairOff).
+	noPair bool
 
 	// The PDB heuristic: views, the current entry of each view, the sum
 	// of each group of views (see pdbEval).
@@ -86,7 +86,7 @@ func newIDASearch(f frame, d *PDB, fsm *moveFSM) *idaSearch {
 	if fsm == nil {
 		fsm = trivialFSM(f.rows, f.cols)
 	}
-	s := &idaSearch{cols: f.cols, n: len(f.cells), num: 1, den: 1, split: -1, fsm: fsm, generic: pairOff}
+	s := &idaSearch{cols: f.cols, n: len(f.cells), num: 1, den: 1, split: -1, fsm: fsm, noPair: pairOff}
 	for c, t := range f.cells {
 		s.cells[c] = t
 		s.pos[t] = uint8(c)
@@ -222,7 +222,7 @@ func (s *idaSearch) dfs(blank, prev, g, md int, fs int32) bool {
 	switch {
 	case s.ev == nil:
 		return s.dfsMD(blank, prev, g, md, fs)
-	case s.ev.pair && !s.generic:
+	case s.ev.pair && !s.noPair:
 		return s.dfsPair(blank, prev, g, md, s.sums[0], s.sums[1], fs)
 	}
 	return s.dfsPDB(blank, prev, g, md, fs)
