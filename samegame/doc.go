@@ -88,7 +88,8 @@
 //     NRPAExecutor: goroutines (LocalNRPA) or jobs on other machines
 //     (SolveNRPACall is what a worker runs). The answers are taken in the
 //     order they were sent and replayed, so the result depends on the seed
-//     and Parallel, not on the machines.
+//     and Parallel, not on the machines. With TabuColors its restarts keep
+//     the colours tied with the largest for last in turn.
 //
 // Package policy adds the solvers guided by the dust game's network. The
 // command line and the web app name all of them through their catalogue

@@ -31,7 +31,8 @@ import (
 //
 // Under Standard rules the searches see the tabu-colour filter unless
 // NoTabu, as NRPA's do. With Restart, a context deadline or MaxPlayouts
-// the root starts again with a fresh policy until the budget ends.
+// the root starts again with a fresh policy until the budget ends; with
+// TabuColors the restarts take the colours kept for last in turn.
 type DistNRPA struct {
 	// Level is the root's nesting level (zero: 3; at least 1) and
 	// Iterations the iterations of every level (zero: 100).
@@ -49,6 +50,14 @@ type DistNRPA struct {
 	Restart bool
 	// NoTabu turns off the tabu-colour filter under Standard rules.
 	NoTabu bool
+	// TabuColors, above 1 with the tabu-colour filter, lets the restarts
+	// choose the colour kept for last: restart r keeps colour
+	// TabuCandidates(b, TabuColors)[r mod n] (the colours tied with the
+	// largest, lowest first), and its dispatched searches are told so.
+	// On a board with one largest colour it changes nothing. It is the
+	// distributed counterpart of NRPA.TabuColors, whose portfolio races
+	// the colours within one root search.
+	TabuColors int
 	// Exec runs the dispatched searches (nil: LocalNRPA{}, one goroutine
 	// per search of a round).
 	Exec NRPAExecutor
@@ -64,6 +73,9 @@ type NRPACall struct {
 	Iterations int             `json:"iterations"`
 	Seed       uint64          `json:"seed"`
 	Policy     mcts.NRPAPolicy `json:"policy,omitempty"`
+	// TabuColor, when set, is the colour the tabu-colour filter keeps for
+	// last instead of the most frequent one (DistNRPA.TabuColors).
+	TabuColor *Color `json:"tabu_color,omitempty"`
 }
 
 // NRPAExecutor runs the searches that DistNRPA dispatches.
@@ -83,9 +95,16 @@ func SolveNRPACall(ctx context.Context, b *Board, tabu bool, call NRPACall) (Sol
 	if call.Level < 0 || call.Level > 10 || call.Iterations < 0 || call.Iterations > 10000 {
 		return Solution{}, fmt.Errorf("samegame: NRPA call of level %d with %d iterations (want levels 0 to 10, iterations 0 to 10,000)", call.Level, call.Iterations)
 	}
+	tabu = tabu && b.rules == Standard
+	root := NewPosition(b, tabu)
+	if c := call.TabuColor; c != nil {
+		if !tabu || *c < 0 || int(*c) >= MaxColors || b.ColorCounts()[*c] == 0 {
+			return Solution{}, fmt.Errorf("samegame: NRPA call keeps colour %d for last: want the tabu-colour filter of Standard rules and a colour on the board", *c)
+		}
+		root = newPositionTabu(b, *c)
+	}
 	return timed(func() (Solution, error) {
-		tabu = tabu && b.rules == Standard
-		res, err := mcts.NRPALevel(ctx, NewPosition(b, tabu), call.Level, call.Policy,
+		res, err := mcts.NRPALevel(ctx, root, call.Level, call.Policy,
 			mcts.NRPAOptions{Iterations: call.Iterations, Budget: mcts.Budget{Seed: call.Seed}})
 		sol := Solution{Moves: make([]Move, len(res.Moves)), Nodes: res.Stats.Nodes, Playouts: res.Stats.Playouts}
 		for i, g := range res.Moves {
@@ -195,7 +214,12 @@ func (s DistNRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 		exec = LocalNRPA{}
 	}
 	tabu := b.rules == Standard && !s.NoTabu
-	root := NewPosition(b, tabu)
+	var keep []Color // the colours the restarts keep for last in turn
+	if tabu && s.TabuColors > 1 {
+		if keep = TabuCandidates(b, s.TabuColors); len(keep) < 2 {
+			keep = nil
+		}
+	}
 	_, hasDeadline := ctx.Deadline()
 	repeat := s.Restart || hasDeadline || s.MaxPlayouts > 0
 
@@ -210,6 +234,12 @@ func (s DistNRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 		}
 	}
 	for r := 0; stop == nil; r++ {
+		root := NewPosition(b, tabu)
+		var colour *Color
+		if len(keep) > 0 {
+			c := keep[r%len(keep)]
+			colour, root = &c, newPositionTabu(b, c)
+		}
 		pol := mcts.NRPAPolicy{}
 		var rootBest []Group
 		rootScore := math.Inf(-1)
@@ -217,7 +247,7 @@ func (s DistNRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 			k := min(par, iters-it)
 			calls := make([]NRPACall, k)
 			for j := range calls {
-				calls[j] = NRPACall{Level: level - 1, Iterations: iters, Seed: distSeed(s.Seed, r, it+j), Policy: pol}
+				calls[j] = NRPACall{Level: level - 1, Iterations: iters, Seed: distSeed(s.Seed, r, it+j), Policy: pol, TabuColor: colour}
 			}
 			sols, err := exec.RunNRPA(ctx, b, tabu, calls)
 			if len(sols) != len(calls) && err == nil {

@@ -107,3 +107,89 @@ func TestDistNRPABudgets(t *testing.T) {
 		t.Fatal("level 11 accepted")
 	}
 }
+
+// recordNRPA runs the calls in process and records the colour each kept
+// for last.
+type recordNRPA struct{ colours []Color }
+
+func (r *recordNRPA) RunNRPA(ctx context.Context, b *Board, tabu bool, calls []NRPACall) ([]Solution, error) {
+	for _, c := range calls {
+		k := Empty
+		if c.TabuColor != nil {
+			k = *c.TabuColor
+		}
+		r.colours = append(r.colours, k)
+	}
+	return LocalNRPA{Workers: 1}.RunNRPA(ctx, b, tabu, calls)
+}
+
+// TestDistNRPATabuColors: with TabuColors the restarts keep the tied
+// colours for last in turn, every search of a restart keeping the same,
+// and a search told to keep a colour keeps it; on a board with one
+// largest colour the option changes nothing.
+func TestDistNRPATabuColors(t *testing.T) {
+	set := readSet(t, "standard20.txt", Standard)
+	b := set[10].Board // position 11: five colours of 45 cells
+	cands := TabuCandidates(b, 5)
+	if len(cands) != 5 {
+		t.Fatalf("position 11: candidates %v, want five", cands)
+	}
+	rec := &recordNRPA{}
+	s := DistNRPA{Level: 2, Iterations: 4, Parallel: 2, Seed: 3, TabuColors: 5, MaxPlayouts: 7 * 16, Exec: rec}
+	sol, err := s.Solve(context.Background(), b)
+	if !errors.Is(err, ErrBudget) || sol.Playouts != 7*16 {
+		t.Fatalf("%d playouts, %v; want 7 restarts of 16 and the budget error", sol.Playouts, err)
+	}
+	if len(rec.colours) != 7*4 {
+		t.Fatalf("%d searches dispatched, want 28", len(rec.colours))
+	}
+	for i, c := range rec.colours {
+		if want := cands[i/4%len(cands)]; c != want {
+			t.Fatalf("search %d (restart %d) keeps colour %d, want %d", i, i/4, c, want)
+		}
+	}
+	// The same run through the default executor gives the same clicks.
+	again, _ := DistNRPA{Level: 2, Iterations: 4, Parallel: 2, Seed: 3, TabuColors: 5, MaxPlayouts: 7 * 16}.Solve(context.Background(), b)
+	if !slices.Equal(again.Moves, sol.Moves) {
+		t.Fatalf("the executor changed the result: %d against %d points", again.Score, sol.Score)
+	}
+	// One largest colour (position 1): the option is a no-op.
+	b1 := set[0].Board
+	plain, err1 := DistNRPA{Level: 2, Iterations: 6, Parallel: 3, Seed: 5}.Solve(context.Background(), b1)
+	race, err2 := DistNRPA{Level: 2, Iterations: 6, Parallel: 3, Seed: 5, TabuColors: 5}.Solve(context.Background(), b1)
+	if err1 != nil || err2 != nil || !slices.Equal(plain.Moves, race.Moves) {
+		t.Fatalf("position 1: %d (%v) against %d (%v) points", plain.Score, err1, race.Score, err2)
+	}
+	// A call that keeps a colour the board lacks, or without the filter, fails.
+	c := Color(7)
+	if _, err := SolveNRPACall(context.Background(), b, true, NRPACall{Level: 1, Iterations: 2, TabuColor: &c}); err == nil {
+		t.Fatal("colour 7 (not on the board) accepted")
+	}
+	c = cands[1]
+	if _, err := SolveNRPACall(context.Background(), b, false, NRPACall{Level: 1, Iterations: 2, TabuColor: &c}); err == nil {
+		t.Fatal("a kept colour without the tabu filter accepted")
+	}
+	got, err := SolveNRPACall(context.Background(), b, true, NRPACall{Level: 1, Iterations: 8, Seed: 1, TabuColor: &c})
+	if err != nil || len(got.Moves) == 0 {
+		t.Fatal(err)
+	}
+	// The filter kept c: a click of c removes all of c that is left, or
+	// comes when no other colour has a group to click.
+	cur := b.Clone()
+	for i, m := range got.Moves {
+		before := cur.ColorCounts()[c]
+		others := 0
+		for _, g := range cur.Moves(nil) {
+			if g.Color != c {
+				others++
+			}
+		}
+		g, err := cur.Play(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Color == c && int(g.Size) != before && others > 0 {
+			t.Fatalf("click %d removes %d of colour %d's %d cells while other groups are left", i+1, g.Size, c, before)
+		}
+	}
+}

@@ -28,7 +28,7 @@ type SameGameOptions struct {
 	Portfolio      int               `json:"portfolio,omitempty" help:"nrpa: race this many top-level searches, halving them every -round iterations (0 or 1: one search)"`
 	Round          int               `json:"round,omitempty" help:"nrpa -portfolio: a member's iterations between two cuts (default 5)"`
 	MoveCode       string            `json:"move_code,omitempty" help:"nrpa: the policy's move code: cells (the default: colour and exact cells, Cazenave's Zobrist code) or anchor (colour, the clicked anchor cell and the size up to 8)"`
-	TabuColors     int               `json:"tabu_colors,omitempty" help:"nrpa, standard rules: race the search over up to N colours kept for last (those tied with the largest colour), one a portfolio member in turn (0 or 1: the lowest largest colour)"`
+	TabuColors     int               `json:"tabu_colors,omitempty" help:"nrpa, standard rules: race the search over up to N colours kept for last (those tied with the largest colour), one a portfolio member in turn (with -dist: one a restart in turn; 0 or 1: the lowest largest colour)"`
 	PriorLeft      float64           `json:"prior_left,omitempty" help:"nrpa: generalized NRPA prior: a move weighs exp(-K*L/mean) more, L the cells of its colour left, mean a colour's cells at the start (K > 0: clear the rare colours first; 0: none)"`
 	PriorSize      float64           `json:"prior_size,omitempty" help:"nrpa: generalized NRPA prior: a group of n cells weighs n^K more (K < 0: small groups first; 0: none)"`
 	TabuSecond     bool              `json:"tabu_second,omitempty" help:"nrpa, standard rules: keep the next largest colour together too, for second-last (its groups hidden unless whole, or only the two colours are left)"`
@@ -113,12 +113,13 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 			if err != nil {
 				return nil, err
 			}
-			if o.Dist > 0 && (o.TabuPairs || o.Stabilize > 1 || o.Portfolio > 1 || o.TabuColors > 1 || code != samegame.CodeCells || o.PriorLeft != 0 || o.PriorSize != 0 || o.TabuSecond) {
-				return nil, fmt.Errorf("nrpa: -tabu-pairs, -stabilize, -portfolio, -tabu-colors, -move-code, -prior-* and -tabu-second are for the single-process search, not -dist")
+			if o.Dist > 0 && (o.TabuPairs || o.Stabilize > 1 || o.Portfolio > 1 || code != samegame.CodeCells || o.PriorLeft != 0 || o.PriorSize != 0 || o.TabuSecond) {
+				return nil, fmt.Errorf("nrpa: -tabu-pairs, -stabilize, -portfolio, -move-code, -prior-* and -tabu-second are for the single-process search, not -dist")
 			}
 			if o.Dist > 0 {
 				return samegame.DistNRPA{Level: o.Level, Iterations: o.Iterations, Parallel: o.Dist, Seed: o.Seed,
-					MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu, Exec: o.Hooks.NRPAExec, Progress: o.Hooks.Progress}, nil
+					MaxPlayouts: o.Nodes, Restart: o.Restart, NoTabu: o.NoTabu, TabuColors: o.TabuColors,
+					Exec: o.Hooks.NRPAExec, Progress: o.Hooks.Progress}, nil
 			}
 			if o.Hooks.NRPAExec != nil {
 				return nil, fmt.Errorf("nrpa: a search executor (-nats) needs -dist N")

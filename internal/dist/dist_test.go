@@ -244,6 +244,16 @@ func TestNRPAJobs(t *testing.T) {
 	if r, err := samegame.Replay(b, got.Moves); err != nil || r.Score != got.Score || got.Playouts != 100 {
 		t.Fatalf("replayed %d (%v), reported %d, %d playouts", r.Score, err, got.Score, got.Playouts)
 	}
+	// The colour kept for last travels too: position 11's restarts keep
+	// its five tied colours in turn, on jobs as in process.
+	b = set[10].Board
+	s = samegame.DistNRPA{Level: 2, Iterations: 4, Parallel: 2, Seed: 5, TabuColors: 5, MaxPlayouts: 5 * 16}
+	want, _ = s.Solve(ctx, b)
+	s.Exec = NRPA{Client: c}
+	got, _ = s.Solve(ctx, b)
+	if !slices.Equal(got.Moves, want.Moves) || got.Playouts != 5*16 || len(want.Moves) == 0 {
+		t.Fatalf("position 11, -tabu-colors 5: jobs %d points, in process %d; %d playouts", got.Score, want.Score, got.Playouts)
+	}
 }
 
 // TestBadInputsFail: malformed inputs fail their jobs with an error, at
