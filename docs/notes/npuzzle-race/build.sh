@@ -5,8 +5,10 @@
 #                       without doc/), built with GNU cc and bmake (-O3
 #                       -march=native, its Makefile's flags; clang is its
 #                       default compiler and is not installed here)
-#   .race-24/pdb        its zero-aware 6-tile tables of catalogues/clausecker.cat
-#                       (four, 181 MB each; the search adds their transposes)
+#   .race-24/pdb        its zero-aware 6-tile tables of catalogues/$CAT (default
+#                       clausecker.cat: four tables, 181 MB each, 46 CPU-s each
+#                       here; small-compound.cat: fourteen; the search adds
+#                       their transposes)
 #   .race-24/fsm12.fsm  its move-pruning automaton from the blank's loops of up
 #                       to 12 moves a side from every square (cmd/genloops -l 12
 #                       -s 0..24, cmd/compilefsm): of the depths tried on
@@ -27,7 +29,8 @@
 #
 # Run from the repository root with the peer's tree in .race-24/peer-src
 # (git clone https://github.com/clausecker/24puzzle, or the fetch tool's
-# mirror): sh docs/notes/npuzzle-race/build.sh
+# mirror): sh docs/notes/npuzzle-race/build.sh (tables it has are loaded,
+# not built again)
 set -eu
 root=$(pwd)
 peer=$root/.race-24/peer-src
@@ -50,8 +53,7 @@ fi
 mkdir -p "$root/.race-24/pdb"
 # The tables: pdbsearch builds what the catalogue lacks, stores it in -d, and
 # stops at the end of its input (3 minutes a table on one core here).
-test -s "$root/.race-24/pdb/0,1,2,5,6,10,11.pdb" ||
-	/usr/bin/time -f '%e s wall %U s user %M KiB' cmd/pdbsearch -j "${JOBS:-1}" -d "$root/.race-24/pdb" catalogues/clausecker.cat </dev/null
+/usr/bin/time -f '%e s wall %U s user %M KiB' cmd/pdbsearch -j "${JOBS:-1}" -d "$root/.race-24/pdb" "catalogues/${CAT:-clausecker.cat}" </dev/null
 cd "$root"
 go build -o .race-24/tessera ./cmd/tessera
 echo "built .race-24/src/cmd/pdbsearch and .race-24/tessera"

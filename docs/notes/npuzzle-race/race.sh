@@ -1,6 +1,6 @@
 #!/bin/bash
-# The 24-puzzle race: clausecker/24puzzle's pdbsearch (its zero-aware 6-tile
-# catalogue clausecker.cat with its transposes, -t) against Tessera's
+# The 24-puzzle race: clausecker/24puzzle's pdbsearch (a zero-aware 6-tile
+# catalogue of its, CAT, with the transposes, -t) against Tessera's
 # npuzzle bench (6-6-6-6+zero with its reflection, -fsm F), each on its own
 # core, the two runs of an instance started together. Run from the
 # repository root after build.sh, on a quiet machine with two cores:
@@ -11,8 +11,10 @@
 # Felner's counts: 38 40 25 32 44 37 30 13 1 28), LIMIT (seconds an instance,
 # default 600), FSM (Tessera's -fsm, default 12), PEER_FSM (the peer's
 # automaton, -m; default .race-24/fsm12.fsm from build.sh; "none": its
-# built-in one, which prunes only the move back), SET (default
-# $TESSERA_DATA/sliding/korf-felner-24.txt).
+# built-in one, which prunes only the move back), CAT (the peer's catalogue
+# in its catalogues/, default clausecker.cat: four tables; small-compound.cat,
+# the one its README recommends, has fourteen: build.sh with CAT=... builds
+# the tables), SET (default $TESSERA_DATA/sliding/korf-felner-24.txt).
 #
 # OUTDIR/summary.txt has a line an instance: instance, optimal length, the
 # peer's length, expanded nodes (those whose children it generates), its
@@ -29,20 +31,21 @@ INSTANCES=${INSTANCES:-"38 40 25 32 44 37 30 13 1 28"}
 LIMIT=${LIMIT:-600}
 FSM=${FSM:-12}
 PEER_FSM=${PEER_FSM:-$r/fsm12.fsm}
+CAT=${CAT:-clausecker.cat}
 pm=()
 [ "$PEER_FSM" = none ] || pm=(-m "$(realpath "$PEER_FSM")")
-for f in src/cmd/pdbsearch tessera "pdb/0,1,2,5,6,10,11.pdb"; do
+for f in src/cmd/pdbsearch tessera "pdb/0,1,2,5,6,10,11.pdb" "src/catalogues/$CAT"; do
 	test -e "$r/$f" || { echo "missing $r/$f (docs/notes/npuzzle-race/build.sh)" >&2; exit 1; }
 done
 mkdir -p "$out"
 sum=$out/summary.txt
-echo "# instance optimal | peer: length expanded search_s user_s | tessera: length expanded generated search_s; FSM=$FSM PEER_FSM=$PEER_FSM LIMIT=$LIMIT ($(git rev-parse --short HEAD), $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg))" >"$sum"
+echo "# instance optimal | peer: length expanded search_s user_s | tessera: length expanded generated search_s; FSM=$FSM CAT=$CAT PEER_FSM=$PEER_FSM LIMIT=$LIMIT ($(git rev-parse --short HEAD), $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg))" >"$sum"
 for i in $INSTANCES; do
 	line=$(sed -n "${i}p" "$SET")
 	opt=${line##* }
 	echo "$line" | awk '{NF--; print}' | tr ' ' ',' >"$out/$i.in"
 	( cd "$r/src" && /usr/bin/time -f 'time %e %U %S %M' -o "$out/$i.peer.time" \
-		timeout "$LIMIT" taskset -c 0 cmd/pdbsearch -j 1 -t "${pm[@]}" -d "$r/pdb" catalogues/clausecker.cat \
+		timeout "$LIMIT" taskset -c 0 cmd/pdbsearch -j 1 -t "${pm[@]}" -d "$r/pdb" "catalogues/$CAT" \
 		<"$out/$i.in" >"$out/$i.peer.out" 2>"$out/$i.peer.err" ) &
 	/usr/bin/time -f 'time %e %U %S %M' -o "$out/$i.tessera.time" \
 		taskset -c 1 "$r/tessera" npuzzle bench -set "$SET" -goal blank-first -partition 6-6-6-6+zero \
