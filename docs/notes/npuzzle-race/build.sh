@@ -20,12 +20,20 @@
 # genloops prints only the four trivial loops of its square (an -O0 build
 # and an -O1 build print the same 76 loops for -l 8 -s 12).
 #
-# One edit to the peer's sources, by sed: struct patterndb and struct bitpdb
-# hold an index_aux declared alignas(32), and the code allocates them with
-# malloc, which glibc aligns to 16 bytes; gcc vectorises make_index_aux's
-# loop with aligned 32-byte stores, so pdbsearch crashes at once (SIGSEGV in
-# make_index_aux). The three malloc calls become aligned_alloc(64, ...). The
-# search is untouched.
+# Two edits to the peer's sources, by sed; the search is otherwise untouched:
+#
+# - struct patterndb and struct bitpdb hold an index_aux declared
+#   alignas(32), and the code allocates them with malloc, which glibc aligns
+#   to 16 bytes; gcc vectorises make_index_aux's loop with aligned 32-byte
+#   stores, so pdbsearch crashes at once (SIGSEGV in make_index_aux). The
+#   three malloc calls become aligned_alloc(64, ...).
+# - its -t (catalogue_add_transpositions in catalogue.c) builds each
+#   transposed partition's set of tables with "newset |= transposed[i]", an
+#   index where a bit is meant: clausecker.cat -t then searched with its own
+#   partition and a sum over three of its tables (the transposes unused),
+#   and small-compound.cat -t returned lengths above the optimum (106 for
+#   instance 38, whose optimum is 96). The line becomes
+#   "newset |= 1ULL << transposed[i]".
 #
 # Run from the repository root with the peer's tree in .race-24/peer-src
 # (git clone https://github.com/clausecker/24puzzle, or the fetch tool's
@@ -42,6 +50,8 @@ sed -i 's/^\tpdb = malloc(sizeof \*pdb);/\tpdb = aligned_alloc(64, (sizeof *pdb 
 grep -q 'pdb = aligned_alloc' pdb.c
 sed -i 's/bpdb = malloc(sizeof \*bpdb);/bpdb = aligned_alloc(64, (sizeof *bpdb + 63) \& ~(size_t)63);/' bitpdb.c
 test "$(grep -c 'bpdb = aligned_alloc' bitpdb.c)" = 2
+sed -i 's/^\t\t\tnewset |= transposed\[ctzll(set)\];/\t\t\tnewset |= 1ULL << transposed[ctzll(set)];/' catalogue.c
+grep -q 'newset |= 1ULL << transposed' catalogue.c
 bmake CC=cc cmd/pdbsearch >build.log 2>&1 || { tail build.log; exit 1; }
 if ! test -s "$root/.race-24/fsm12.fsm"; then
 	tools=$root/.race-24/tools

@@ -14,7 +14,9 @@
 # built-in one, which prunes only the move back), CAT (the peer's catalogue
 # in its catalogues/, default clausecker.cat: four tables; small-compound.cat,
 # the one its README recommends, has fourteen: build.sh with CAT=... builds
-# the tables), SET (default $TESSERA_DATA/sliding/korf-felner-24.txt).
+# the tables), SET (default $TESSERA_DATA/sliding/korf-felner-24.txt),
+# SIDES (both, the default; peer: the peer alone, on core PEER_CORE, default
+# 0, so that two catalogues can run at once, one a core).
 #
 # OUTDIR/summary.txt has a line an instance: instance, optimal length, the
 # peer's length, expanded nodes (those whose children it generates), its
@@ -32,6 +34,8 @@ LIMIT=${LIMIT:-600}
 FSM=${FSM:-12}
 PEER_FSM=${PEER_FSM:-$r/fsm12.fsm}
 CAT=${CAT:-clausecker.cat}
+SIDES=${SIDES:-both}
+PEER_CORE=${PEER_CORE:-0}
 pm=()
 [ "$PEER_FSM" = none ] || pm=(-m "$(realpath "$PEER_FSM")")
 for f in src/cmd/pdbsearch tessera "pdb/0,1,2,5,6,10,11.pdb" "src/catalogues/$CAT"; do
@@ -45,9 +49,9 @@ for i in $INSTANCES; do
 	opt=${line##* }
 	echo "$line" | awk '{NF--; print}' | tr ' ' ',' >"$out/$i.in"
 	( cd "$r/src" && /usr/bin/time -f 'time %e %U %S %M' -o "$out/$i.peer.time" \
-		timeout "$LIMIT" taskset -c 0 cmd/pdbsearch -j 1 -t "${pm[@]}" -d "$r/pdb" "catalogues/$CAT" \
+		timeout "$LIMIT" taskset -c "$PEER_CORE" cmd/pdbsearch -j 1 -t "${pm[@]}" -d "$r/pdb" "catalogues/$CAT" \
 		<"$out/$i.in" >"$out/$i.peer.out" 2>"$out/$i.peer.err" ) &
-	/usr/bin/time -f 'time %e %U %S %M' -o "$out/$i.tessera.time" \
+	[ "$SIDES" = peer ] || /usr/bin/time -f 'time %e %U %S %M' -o "$out/$i.tessera.time" \
 		taskset -c 1 "$r/tessera" npuzzle bench -set "$SET" -goal blank-first -partition 6-6-6-6+zero \
 		-fsm "$FSM" -instances "$i" -workers 1 -max-mem 4096 -timeout "${LIMIT}s" -json \
 		>"$out/$i.tessera.json" 2>"$out/$i.tessera.err"
@@ -57,7 +61,7 @@ for i in $INSTANCES; do
 	pexp=$(sed -n 's/^Expanded \([0-9]*\) nodes in total.*/\1/p' "$out/$i.peer.err" | tail -1)
 	psec=$(sed -n 's/^Spent \([0-9.]*\) seconds in total.*/\1/p' "$out/$i.peer.err" | tail -1)
 	puser=$(awk '/^time/{print $3}' "$out/$i.peer.time")
-	tl=$(head -1 "$out/$i.tessera.json")
+	tl=$(head -1 "$out/$i.tessera.json" 2>/dev/null)
 	tlen=$(echo "$tl" | sed -n 's/.*"length":\([0-9]*\).*/\1/p')
 	tsolved=$(echo "$tl" | sed -n 's/.*"solved":\([a-z]*\).*/\1/p')
 	texp=$(echo "$tl" | sed -n 's/.*"expanded":\([0-9]*\).*/\1/p')
