@@ -96,11 +96,12 @@ func SolveNRPACall(ctx context.Context, b *Board, tabu bool, call NRPACall) (Sol
 		return Solution{}, fmt.Errorf("samegame: NRPA call of level %d with %d iterations (want levels 0 to 10, iterations 0 to 10,000)", call.Level, call.Iterations)
 	}
 	tabu = tabu && b.rules == Standard
-	root := NewPosition(b, tabu)
-	if c := call.TabuColor; c != nil {
-		if !tabu || *c < 0 || int(*c) >= MaxColors || b.ColorCounts()[*c] == 0 {
-			return Solution{}, fmt.Errorf("samegame: NRPA call keeps colour %d for last: want the tabu-colour filter of Standard rules and a colour on the board", *c)
-		}
+	var root *Position
+	if c := call.TabuColor; c == nil {
+		root = NewPosition(b, tabu)
+	} else if !tabu || *c < 0 || int(*c) >= MaxColors || b.ColorCounts()[*c] == 0 {
+		return Solution{}, fmt.Errorf("samegame: NRPA call keeps colour %d for last: want the tabu-colour filter of Standard rules and a colour on the board", *c)
+	} else {
 		root = newPositionTabu(b, *c)
 	}
 	return timed(func() (Solution, error) {
@@ -234,11 +235,10 @@ func (s DistNRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 		}
 	}
 	for r := 0; stop == nil; r++ {
-		root := NewPosition(b, tabu)
-		var colour *Color
+		root, colour := NewPosition(b, tabu), (*Color)(nil)
 		if len(keep) > 0 {
 			c := keep[r%len(keep)]
-			colour, root = &c, newPositionTabu(b, c)
+			root, colour = newPositionTabu(b, c), &c
 		}
 		pol := mcts.NRPAPolicy{}
 		var rootBest []Group

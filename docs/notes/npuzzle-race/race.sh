@@ -57,7 +57,7 @@ for i in $INSTANCES; do
 		>"$out/$i.tessera.json" 2>"$out/$i.tessera.err"
 	wait
 	psol=$(sed -n 's/^.*Solution found: //p' "$out/$i.peer.out" | head -1)
-	plen=$([ -n "$psol" ] && echo "$psol" | tr ',' '\n' | wc -l | awk '{print $1}' || echo -)
+	plen=$([ -n "$psol" ] && echo "$psol" | awk -F, '{print NF}')
 	pexp=$(sed -n 's/^Expanded \([0-9]*\) nodes in total.*/\1/p' "$out/$i.peer.err" | tail -1)
 	psec=$(sed -n 's/^Spent \([0-9.]*\) seconds in total.*/\1/p' "$out/$i.peer.err" | tail -1)
 	puser=$(awk '/^time/{print $3}' "$out/$i.peer.time")
@@ -67,7 +67,6 @@ for i in $INSTANCES; do
 	texp=$(echo "$tl" | sed -n 's/.*"expanded":\([0-9]*\).*/\1/p')
 	tgen=$(echo "$tl" | sed -n 's/.*"generated":\([0-9]*\).*/\1/p')
 	tsec=$(echo "$tl" | sed -n 's/.*"seconds":\([0-9.]*\).*/\1/p')
-	tcpu=$(echo "$tl" | sed -n 's/.*"cpu_seconds":\([0-9.]*\).*/\1/p')
 	[ "$tsolved" = true ] || tlen=-
 	echo "$i $opt | ${plen:--} ${pexp:--} ${psec:--} ${puser:--} | ${tlen:--} ${texp:--} ${tgen:--} ${tsec:--}" | tee -a "$sum"
 done
