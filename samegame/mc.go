@@ -90,6 +90,8 @@ type NRPA struct {
 	// TabuSecond keeps the next largest colour together too, for
 	// second-last (Position.SetTabuSecond).
 	TabuSecond bool
+	// Alpha is the learning rate of the policy's adaptation (zero: 1).
+	Alpha float64
 	MC
 }
 
@@ -98,7 +100,7 @@ func (s NRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 	return timed(func() (Solution, error) {
 		return solveMC(ctx, b, mcParams{kind: "nrpa", level: s.Level, iterations: s.Iterations, tabuPairs: s.TabuPairs, stabilize: s.Stabilize,
 			portfolio: s.Portfolio, round: s.Round, tabuColors: s.TabuColors, moveCode: s.MoveCode,
-			priorLeft: s.PriorLeft, priorSize: s.PriorSize, tabuSecond: s.TabuSecond, MC: s.MC})
+			priorLeft: s.PriorLeft, priorSize: s.PriorSize, tabuSecond: s.TabuSecond, alpha: s.Alpha, MC: s.MC})
 	})
 }
 
@@ -114,6 +116,7 @@ type mcParams struct {
 	priorLeft         float64
 	priorSize         float64
 	tabuSecond        bool
+	alpha             float64
 	MC
 }
 
@@ -166,7 +169,7 @@ func solveMC(ctx context.Context, b *Board, p mcParams) (Solution, error) {
 			pos.SetTabuSecond(p.tabuSecond)
 		}
 		res, err = mcts.NRPARoots(ctx, roots, mcts.NRPAOptions{Budget: budget,
-			Level: p.level, Iterations: p.iterations, Restart: repeat, Stabilize: p.stabilize, Portfolio: p.portfolio, Round: p.round,
+			Level: p.level, Iterations: p.iterations, Restart: repeat, Stabilize: p.stabilize, Portfolio: p.portfolio, Round: p.round, Alpha: p.alpha,
 			Prior: p.priorLeft != 0 || p.priorSize != 0})
 	case "nmcs":
 		res, err = mcts.NMCS(ctx, NewPosition(b, tabu), mcts.NMCSOptions[*Position, Group]{Budget: budget,

@@ -448,3 +448,32 @@ func TestTabuSecond(t *testing.T) {
 	}
 	solveTwice(t, "tabu second", set[1].Board, NRPA{Level: 2, Iterations: 5, TabuSecond: true, MC: MC{Seed: 2}})
 }
+
+// TestNRPAAlpha checks the learning rate: Alpha 1 is the default, click
+// for click, and another rate is another search (on at least one of three
+// boards) whose answers replay to their claims.
+func TestNRPAAlpha(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 11))
+	differ := 0
+	for i := range 3 {
+		b := Random(10, 10, 4, Standard, rng)
+		run := func(alpha float64) Solution {
+			sol, err := NRPA{Level: 2, Iterations: 12, Alpha: alpha, MC: MC{Seed: uint64(i)}}.Solve(t.Context(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSolution(t, "nrpa", b, sol)
+			return sol
+		}
+		def, one, slow := run(0), run(1), run(0.25)
+		if !slices.Equal(def.Moves, one.Moves) {
+			t.Fatalf("board %d: Alpha 1 gives %v, the default %v", i, one.Moves, def.Moves)
+		}
+		if !slices.Equal(def.Moves, slow.Moves) {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Fatal("Alpha 0.25 searched like Alpha 1 on every board")
+	}
+}

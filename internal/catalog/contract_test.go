@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"io"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -37,7 +38,7 @@ func TestBindFlags(t *testing.T) {
 			t.Errorf("-%s has no help", o.Flag)
 		}
 	}
-	want := []string{"order", "lookahead", "table-bits", "width", "level", "iterations", "nodes", "seed", "no-tabu", "tabu-pairs", "stabilize", "portfolio", "round", "move-code", "tabu-colors", "prior-left", "prior-size", "tabu-second", "model", "views", "dist"}
+	want := []string{"order", "lookahead", "table-bits", "width", "level", "iterations", "nodes", "seed", "no-tabu", "tabu-pairs", "stabilize", "portfolio", "round", "move-code", "tabu-colors", "prior-left", "prior-size", "tabu-second", "alpha", "model", "views", "dist"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("flags %v, want %v", names, want)
 	}
@@ -208,17 +209,25 @@ func TestFlagTagAndGiven(t *testing.T) {
 // The nrpa entry hands its search options to samegame.NRPA, and refuses
 // them with -dist.
 func TestSameGameNRPAOptions(t *testing.T) {
-	o := SameGameOptions{Level: 2, Stabilize: 3, TabuColors: 5, PriorLeft: 1.5, PriorSize: -0.5, TabuSecond: true, Seed: 7}
+	o := SameGameOptions{Level: 2, Stabilize: 3, TabuColors: 5, PriorLeft: 1.5, PriorSize: -0.5, TabuSecond: true, Alpha: 0.5, Seed: 7}
 	s, err := SameGame.New("nrpa", SameGameRun{SameGameOptions: o})
 	if err != nil {
 		t.Fatal(err)
 	}
 	n, ok := s.(samegame.NRPA)
-	if !ok || n.Level != 2 || n.Stabilize != 3 || n.TabuColors != 5 || n.PriorLeft != 1.5 || n.PriorSize != -0.5 || !n.TabuSecond || n.Seed != 7 {
+	if !ok || n.Level != 2 || n.Stabilize != 3 || n.TabuColors != 5 || n.PriorLeft != 1.5 || n.PriorSize != -0.5 || !n.TabuSecond || n.Alpha != 0.5 || n.Seed != 7 {
 		t.Fatalf("%#v", s)
 	}
 	o.Dist = 2
 	if _, err := SameGame.New("nrpa", SameGameRun{SameGameOptions: o}); err == nil {
 		t.Fatal("-dist with the single-process options accepted")
+	}
+	if _, err := SameGame.New("nrpa", SameGameRun{SameGameOptions: SameGameOptions{Dist: 2, Alpha: 2}}); err == nil {
+		t.Fatal("-dist with -alpha accepted")
+	}
+	for _, a := range []float64{-1, 101, math.NaN(), math.Inf(1)} {
+		if err := (SameGameOptions{Alpha: a}).Check(); err == nil || !strings.Contains(err.Error(), "-alpha") {
+			t.Fatalf("-alpha %v: %v", a, err)
+		}
 	}
 }

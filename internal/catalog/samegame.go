@@ -32,6 +32,7 @@ type SameGameOptions struct {
 	PriorLeft      float64           `json:"prior_left,omitempty" help:"nrpa: generalized NRPA prior: a move weighs exp(-K*L/mean) more, L the cells of its colour left, mean a colour's cells at the start (K > 0: clear the rare colours first; 0: none)"`
 	PriorSize      float64           `json:"prior_size,omitempty" help:"nrpa: generalized NRPA prior: a group of n cells weighs n^K more (K < 0: small groups first; 0: none)"`
 	TabuSecond     bool              `json:"tabu_second,omitempty" help:"nrpa, standard rules: keep the next largest colour together too, for second-last (its groups hidden unless whole, or only the two colours are left)"`
+	Alpha          float64           `json:"alpha,omitempty" help:"nrpa: the learning rate of the policy's adaptation (0: 1, Rosin's)"`
 	// Restart keeps the Monte-Carlo searches going until their context
 	// ends (a CPU budget has no deadline to tell them); front ends set it
 	// when the solve has a budget.
@@ -52,6 +53,8 @@ func (o SameGameOptions) Check() error {
 		return fmt.Errorf("-stabilize %d out of range (0 to 1000)", o.Stabilize)
 	case math.Abs(o.PriorLeft) > 20 || math.Abs(o.PriorSize) > 20 || o.PriorLeft != o.PriorLeft || o.PriorSize != o.PriorSize:
 		return fmt.Errorf("-prior-left %v or -prior-size %v out of range (-20 to 20)", o.PriorLeft, o.PriorSize)
+	case !(o.Alpha >= 0 && o.Alpha <= 100):
+		return fmt.Errorf("-alpha %v out of range (0 to 100)", o.Alpha)
 	case o.TabuColors < 0 || o.TabuColors > samegame.MaxColors:
 		return fmt.Errorf("-tabu-colors %d out of range (0 to %d)", o.TabuColors, samegame.MaxColors)
 	case o.Portfolio < 0 || o.Portfolio > 64 || o.Round < 0 || o.Round > 1000:
@@ -106,15 +109,15 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 		New: func(o SameGameRun) (samegame.Solver, error) {
 			return samegame.Exact{TableBits: o.TableBits, MaxNodes: o.Nodes, Progress: o.Hooks.Progress}, nil
 		}},
-	{ID: "nrpa", Name: "NRPA", Anytime: true, Reads: append([]string{"level", "iterations", "dist", "tabu_pairs", "stabilize", "portfolio", "round", "tabu_colors", "move_code", "prior_left", "prior_size", "tabu_second"}, mcReads...),
+	{ID: "nrpa", Name: "NRPA", Anytime: true, Reads: append([]string{"level", "iterations", "dist", "tabu_pairs", "stabilize", "portfolio", "round", "tabu_colors", "move_code", "prior_left", "prior_size", "tabu_second", "alpha"}, mcReads...),
 		Doc: "nested rollout policy adaptation (level 3, 100 iterations): learns a playout policy; uses its whole time",
 		New: func(o SameGameRun) (samegame.Solver, error) {
 			code, err := samegame.ParseMoveCode(o.MoveCode)
 			if err != nil {
 				return nil, err
 			}
-			if o.Dist > 0 && (o.TabuPairs || o.Stabilize > 1 || o.Portfolio > 1 || code != samegame.CodeCells || o.PriorLeft != 0 || o.PriorSize != 0 || o.TabuSecond) {
-				return nil, fmt.Errorf("nrpa: -tabu-pairs, -stabilize, -portfolio, -move-code, -prior-* and -tabu-second are for the single-process search, not -dist")
+			if o.Dist > 0 && (o.TabuPairs || o.Stabilize > 1 || o.Portfolio > 1 || code != samegame.CodeCells || o.PriorLeft != 0 || o.PriorSize != 0 || o.TabuSecond || o.Alpha != 0) {
+				return nil, fmt.Errorf("nrpa: -tabu-pairs, -stabilize, -portfolio, -move-code, -prior-*, -tabu-second and -alpha are for the single-process search, not -dist")
 			}
 			if o.Dist > 0 {
 				return samegame.DistNRPA{Level: o.Level, Iterations: o.Iterations, Parallel: o.Dist, Seed: o.Seed,
@@ -126,7 +129,7 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 			}
 			return samegame.NRPA{Level: o.Level, Iterations: o.Iterations, TabuPairs: o.TabuPairs, Stabilize: o.Stabilize,
 				Portfolio: o.Portfolio, Round: o.Round, TabuColors: o.TabuColors, MoveCode: code,
-				PriorLeft: o.PriorLeft, PriorSize: o.PriorSize, TabuSecond: o.TabuSecond, MC: o.mc()}, nil
+				PriorLeft: o.PriorLeft, PriorSize: o.PriorSize, TabuSecond: o.TabuSecond, Alpha: o.Alpha, MC: o.mc()}, nil
 		}},
 	{ID: "nmcs", Name: "Nested Monte-Carlo search", Anytime: true, Reads: append([]string{"level"}, mcReads...),
 		Doc: "nested Monte-Carlo search (level 2): nested random playouts; uses its whole time",
