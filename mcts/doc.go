@@ -83,6 +83,15 @@
 // exp(weight) times its prior and adaptation uses those probabilities, so
 // the policy learns the correction to the prior.
 //
+// Two things make NRPA's playouts cheaper without changing one draw: a
+// playout walks the last playout's trail (its states, legal moves and
+// codes) for as long as it draws the same moves, and a game that
+// implements Keyed (a 128-bit name of its state) gets a cache of the
+// legal moves and codes of its last few thousand states
+// (NRPAOptions.Cache), so a state reached again by another order of the
+// same moves is not searched for its moves again. On SameGame about half
+// the states a level-3 search reaches were reached shortly before.
+//
 // Which search to use: NRPA learns a playout policy and holds the best
 // published results on SameGame and Morpion Solitaire (Rosin 2011,
 // Cazenave); NMCS needs no codes and is strong at levels 2-3 (Cazenave

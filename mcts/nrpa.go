@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -46,6 +47,22 @@ type NRPAOptions struct {
 	// probabilities. Off, or with a Prior of 1 for every move, it is NRPA,
 	// playout for playout.
 	Prior bool
+	// Cache, with a game that implements Keyed, is the number of states
+	// (rounded up to a power of two) whose legal moves and codes the
+	// playouts keep, so that a state reached again, by another order of
+	// the same moves or another playout, is not searched for its moves
+	// again; zero means 1<<12, negative turns it off. The playouts are
+	// the same, draw for draw; only their speed changes. Memory: at most
+	// Cache lists of moves and codes.
+	Cache int
+}
+
+// Keyed is a Coded game that names its states for NRPA's cache of move
+// lists (NRPAOptions.Cache): two states with the same Key have the same
+// legal moves, in the same order, with the same codes. Key should be a
+// well-mixed 128-bit hash of what Moves and Code read.
+type Keyed interface {
+	Key() [2]uint64
 }
 
 // Prior is a Coded game whose moves have a prior weight for NRPA's
@@ -106,6 +123,7 @@ func NRPARoots[G Coded[G, M], M any](ctx context.Context, roots []G, opts NRPAOp
 	if opts.Prior {
 		s.prior, _ = any(s.state).(Prior[M])
 	}
+	s.initCache()
 	s.pols = make([]policy, opts.Level+1)
 	s.bests = make([]record[M], opts.Level+1)
 	for r := 0; ; r++ {
@@ -113,7 +131,7 @@ func NRPARoots[G Coded[G, M], M any](ctx context.Context, roots []G, opts NRPAOp
 		if opts.Portfolio > 1 && opts.Level >= 2 {
 			s.portfolio()
 		} else {
-			s.root = roots[r%len(roots)]
+			s.setRoot(roots[r%len(roots)])
 			s.pols[opts.Level].reset()
 			s.level(opts.Level)
 		}
@@ -134,7 +152,11 @@ type nrpa[G Coded[G, M], M any] struct {
 	pols    []policy    // pols[l]: the policy of the level-l search (pols[0] unused)
 	bests   []record[M] // bests[l]: the best sequence of the level-l search
 	cur     record[M]   // the last playout
-	moves   []M
+	legal   []M         // the legal moves of s.cur's steps, in the order of its codes
+	keyed   Keyed       // s.state as a Keyed game, or nil: no cache
+	cache   []cacheSlot[M]
+	trail   []G  // trail[t]: the state before step t of s.cur
+	trailOK bool // s.cur, s.legal and s.trail hold a playout from s.root
 	weights []float64
 	deltas  []float64
 }
@@ -238,7 +260,7 @@ func (s *nrpa[G, M]) portfolio() {
 // opts.Iterations in all) and reports whether the search may go on.
 func (s *nrpa[G, M]) iterate(m *member[G, M], k int) bool {
 	l := s.opts.Level
-	s.root = m.root
+	s.setRoot(m.root)
 	for ; k > 0 && m.iter < s.opts.Iterations; k-- {
 		s.stats.Nodes++
 		s.pols[l-1].copyFrom(&m.pol)
@@ -256,52 +278,183 @@ func (s *nrpa[G, M]) iterate(m *member[G, M], k int) bool {
 }
 
 // playout plays a game from the root with the policy pol into s.cur.
+//
+// The last playout stays as a trail: s.cur's codes and priors, the legal
+// moves of every step (s.legal) and the state before every step
+// (s.trail). While the new playout draws the moves the last one played,
+// it walks the trail: the same weights, the same draws, the same game,
+// for the policy's lookups alone instead of a move generation and a move
+// a step. A converging NRPA repeats long prefixes, and its playouts are
+// those of the search without the trail, draw for draw.
 func (s *nrpa[G, M]) playout(pol *policy) {
 	r := &s.cur
-	r.reset()
 	g := s.state
-	g.CopyFrom(s.root)
-	for {
-		s.moves = g.Moves(s.moves[:0])
-		n := len(s.moves)
-		if n == 0 {
+	t := 0
+	if s.trailOK {
+		left := false
+		for ; t < len(r.pick); t++ {
+			lo, hi := int(r.start[t]), int(r.start[t+1])
+			k := s.draw(pol, r, lo, hi)
+			if k == int(r.pick[t]) {
+				continue
+			}
+			// Leave the trail: play move k from the state before step t.
+			g.CopyFrom(s.trail[t])
+			r.moves, r.pick, r.start = r.moves[:t], r.pick[:t], r.start[:t+2]
+			r.codes, s.legal = r.codes[:hi], s.legal[:hi]
+			if len(r.priors) > 0 {
+				r.priors = r.priors[:hi]
+			}
+			s.step(t, k, s.legal[lo+k])
+			t++
+			left = true
 			break
 		}
-		if cap(s.weights) < n {
-			s.weights = make([]float64, 2*n)
+		if !left { // the last playout again
+			s.run.playout()
+			s.offer(r.score, r.moves, nil)
+			return
 		}
-		w := s.weights[:n]
-		sum := 0.0
-		for i, m := range s.moves {
-			c := g.Code(m)
-			r.codes = append(r.codes, c)
-			e := pol.exp(c)
-			if s.prior != nil {
-				p := s.prior.Prior(m)
-				r.priors = append(r.priors, p)
-				e *= p
-			}
-			w[i] = e
-			sum += e
+	} else {
+		r.reset()
+		s.legal = s.legal[:0]
+		g.CopyFrom(s.root)
+		s.save(0)
+	}
+	for {
+		lo := len(s.legal)
+		s.moves(r)
+		if len(s.legal) == lo {
+			break
 		}
-		k := n - 1
-		x := s.rng.Float64() * sum
-		for i, e := range w {
-			x -= e
-			if x < 0 {
-				k = i
-				break
+		if s.prior != nil {
+			for _, m := range s.legal[lo:] {
+				r.priors = append(r.priors, s.prior.Prior(m))
 			}
 		}
-		m := s.moves[k]
-		g.Play(m)
-		r.moves = append(r.moves, m)
-		r.pick = append(r.pick, int32(k))
 		r.start = append(r.start, int32(len(r.codes)))
+		k := s.draw(pol, r, lo, len(r.codes))
+		s.step(t, k, s.legal[lo+k])
+		t++
 	}
 	r.score = g.Score()
+	s.trailOK = !noTrail
 	s.run.playout()
 	s.offer(r.score, r.moves, nil)
+}
+
+// noTrail turns the trail off (for the tests that check it changes
+// nothing).
+var noTrail = false
+
+// cacheSlot is one state of the cache of move lists: its key, its legal
+// moves and their codes.
+type cacheSlot[M any] struct {
+	key   [2]uint64
+	moves []M
+	codes []uint64
+}
+
+// initCache sets up the cache of move lists when the game is Keyed.
+func (s *nrpa[G, M]) initCache() {
+	n := s.opts.Cache
+	if n < 0 {
+		return
+	}
+	if n == 0 {
+		n = 1 << 12
+	}
+	k, ok := any(s.state).(Keyed)
+	if !ok {
+		return
+	}
+	s.keyed = k
+	s.cache = make([]cacheSlot[M], 1<<bits.Len(uint(n-1)))
+}
+
+// moves appends the legal moves of s.state to s.legal and their codes to
+// r.codes, from the cache when the state is in it.
+func (s *nrpa[G, M]) moves(r *record[M]) {
+	g := s.state
+	if s.keyed == nil {
+		lo := len(s.legal)
+		s.legal = g.Moves(s.legal)
+		for _, m := range s.legal[lo:] {
+			r.codes = append(r.codes, g.Code(m))
+		}
+		return
+	}
+	key := s.keyed.Key()
+	key[1] |= 1 // an empty slot's key is zero
+	c := &s.cache[int(key[0]>>32)&(len(s.cache)-1)]
+	if c.key == key {
+		s.legal = append(s.legal, c.moves...)
+		r.codes = append(r.codes, c.codes...)
+		return
+	}
+	lo := len(s.legal)
+	s.legal = g.Moves(s.legal)
+	c.key = key
+	c.moves = append(c.moves[:0], s.legal[lo:]...)
+	c.codes = c.codes[:0]
+	for _, m := range s.legal[lo:] {
+		c.codes = append(c.codes, g.Code(m))
+	}
+	r.codes = append(r.codes, c.codes...)
+}
+
+// draw picks one of the moves whose codes are s.cur.codes[lo:hi], each
+// with probability proportional to exp(its weight) (times its prior).
+func (s *nrpa[G, M]) draw(pol *policy, r *record[M], lo, hi int) int {
+	n := hi - lo
+	if cap(s.weights) < n {
+		s.weights = make([]float64, 2*n)
+	}
+	w := s.weights[:n]
+	sum := 0.0
+	for i, c := range r.codes[lo:hi] {
+		e := pol.exp(c)
+		if s.prior != nil {
+			e *= r.priors[lo+i]
+		}
+		w[i] = e
+		sum += e
+	}
+	k := n - 1
+	x := s.rng.Float64() * sum
+	for i, e := range w {
+		x -= e
+		if x < 0 {
+			k = i
+			break
+		}
+	}
+	return k
+}
+
+// step plays m, the k-th legal move of step t, into s.cur and keeps the
+// state after it as the trail's state before step t+1.
+func (s *nrpa[G, M]) step(t, k int, m M) {
+	s.state.Play(m)
+	s.cur.moves = append(s.cur.moves, m)
+	s.cur.pick = append(s.cur.pick, int32(k))
+	s.save(t + 1)
+}
+
+// save keeps the state as the trail's state before step t.
+func (s *nrpa[G, M]) save(t int) {
+	if t < len(s.trail) {
+		s.trail[t].CopyFrom(s.state)
+		return
+	}
+	s.trail = append(s.trail, s.state.Clone())
+}
+
+// setRoot makes g the root of the playouts to come; the trail, which
+// starts from the last root, is dropped.
+func (s *nrpa[G, M]) setRoot(g G) {
+	s.root = g
+	s.trailOK = false
 }
 
 // adapt moves pol toward the sequence r (Rosin's Adapt): the probabilities
@@ -330,8 +483,9 @@ func (s *nrpa[G, M]) adapt(pol *policy, r *record[M]) {
 		d[lo+r.pick[t]] += alpha
 	}
 	for i, c := range r.codes {
-		pol.add(c, d[i])
+		pol.addLater(c, d[i])
 	}
+	pol.settle()
 }
 
 // policy maps move codes to weights: an open-addressing hash table with
@@ -342,6 +496,7 @@ type policy struct {
 	slots []policySlot
 	n     int
 	mask  int
+	dirty []uint64 // codes whose exp addLater left to settle
 }
 
 type policySlot struct {
@@ -395,6 +550,46 @@ func (p *policy) add(c uint64, delta float64) {
 	}
 	s.w += delta
 	s.e = math.Exp(s.w)
+}
+
+// addLater adds delta to the weight of c and leaves its exp to settle: a
+// code legal at many steps of a sequence is adapted many times, and its
+// exp is needed once. The weight is the sum add would make, in the same
+// order, and settle gives it the same exp.
+func (p *policy) addLater(c uint64, delta float64) {
+	if c == 0 {
+		c = zeroCode
+	}
+	if 2*(p.n+1) > len(p.slots) {
+		p.grow()
+	}
+	i := slot(c, p.mask)
+	for p.slots[i].key != c && p.slots[i].key != 0 {
+		i = (i + 1) & p.mask
+	}
+	s := &p.slots[i]
+	if s.key == 0 {
+		*s = policySlot{key: c}
+		p.n++
+	}
+	s.w += delta
+	if s.e >= 0 {
+		s.e = -1 // exp is never negative: marks the slot for settle
+		p.dirty = append(p.dirty, c)
+	}
+}
+
+// settle computes exp(weight) of the codes addLater changed.
+func (p *policy) settle() {
+	for _, c := range p.dirty {
+		i := slot(c, p.mask)
+		for p.slots[i].key != c {
+			i = (i + 1) & p.mask
+		}
+		s := &p.slots[i]
+		s.e = math.Exp(s.w)
+	}
+	p.dirty = p.dirty[:0]
 }
 
 func (p *policy) grow() {

@@ -34,6 +34,7 @@ func NRPALevel[G Coded[G, M], M any](ctx context.Context, root G, level int, pol
 	}
 	opts.Level, opts.Restart = level, false
 	s := &nrpa[G, M]{run: newRun[M](ctx, opts.Budget, 0x6e727061), opts: opts, root: root, state: root.Clone()}
+	s.initCache()
 	top := max(level, 1)
 	s.pols = make([]policy, top+1)
 	s.bests = make([]record[M], top+1)

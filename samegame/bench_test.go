@@ -46,6 +46,27 @@ func BenchmarkNRPA(b *testing.B) {
 	b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
 }
 
+// BenchmarkNRPALevel3 runs the search as the races do (level 3, 100
+// iterations, the tabu colour) for 20,000 playouts of standard position 1,
+// with NRPA's cache of move lists and without it.
+func BenchmarkNRPALevel3(b *testing.B) {
+	set := readSet(b, "standard20.txt", Standard)
+	root := NewPosition(set[0].Board, true)
+	for _, c := range []struct {
+		name  string
+		cache int
+	}{{"cache", 0}, {"nocache", -1}} {
+		b.Run(c.name, func(b *testing.B) {
+			var playouts int64
+			for b.Loop() {
+				res, _ := mcts.NRPA(context.Background(), root, mcts.NRPAOptions{Cache: c.cache, Budget: mcts.Budget{MaxPlayouts: 20000}})
+				playouts += res.Stats.Playouts
+			}
+			b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
+		})
+	}
+}
+
 // BenchmarkMoves measures the group finder on a full 15x15 board.
 func BenchmarkMoves(b *testing.B) {
 	set := readSet(b, "standard20.txt", Standard)

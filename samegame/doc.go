@@ -80,7 +80,9 @@
 //     size class instead of the exact cells), PriorLeft and PriorSize (a
 //     Generalized NRPA prior, Position.SetPrior: favour the colours with
 //     the fewest cells left, or groups by size) and TabuSecond (keep the
-//     next largest colour together too, for second-last).
+//     next largest colour together too, for second-last). Position.Key
+//     names a position's moves for NRPA's cache of move lists
+//     (mcts.Keyed), which skips the group finder at a board reached again.
 //   - DistNRPA, NRPA distributed in the manner of Negrevergne and
 //     Cazenave (CGW 2017): the root level adapts its policy here and
 //     dispatches its level-(Level-1) searches, Parallel at a time and each

@@ -2,6 +2,7 @@ package samegame
 
 import (
 	"fmt"
+	"hash/maphash"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -211,6 +212,24 @@ func (p *Position) CopyFrom(q *Position) {
 	s := p.scratch
 	*p = *q
 	p.scratch = s
+}
+
+// keySeeds seed the two halves of Key.
+var keySeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+// Key names what Moves and Code return in p, for the cache of move lists
+// of NRPA (mcts.Keyed): a 128-bit hash of the cells, the colours held
+// back, the move code and whether the tabu pairs are free. The hash is
+// seeded afresh in every process: it decides where a state sits in the
+// cache, never which moves a search plays.
+func (p *Position) Key() [2]uint64 {
+	b := &p.board
+	cells := b.cells[stride : stride*(int(b.w)+1)]
+	x := uint64(uint8(p.tabu)) | uint64(uint8(p.second))<<8 | uint64(p.code)<<16 | uint64(b.rules)<<24
+	if p.pairs && p.clicks >= pairsAfter {
+		x |= 1 << 32
+	}
+	return [2]uint64{maphash.Bytes(keySeeds[0], cells) ^ x*0x9e3779b97f4a7c15, maphash.Bytes(keySeeds[1], cells) + x}
 }
 
 // MoveCode is how Position codes a move for NRPA's policy: what makes two
