@@ -159,6 +159,7 @@ type nrpa[G Coded[G, M], M any] struct {
 	trailOK bool // s.cur, s.legal and s.trail hold a playout from s.root
 	weights []float64
 	deltas  []float64
+	at      []int32 // adapt's slot of each code
 }
 
 // record is a sequence with what adaptation needs: the codes of the legal
@@ -461,15 +462,28 @@ func (s *nrpa[G, M]) setRoot(g G) {
 // are those of pol before the update.
 func (s *nrpa[G, M]) adapt(pol *policy, r *record[M]) {
 	alpha := s.opts.Alpha
-	if cap(s.deltas) < len(r.codes) {
-		s.deltas = make([]float64, 2*len(r.codes))
+	n := len(r.codes)
+	if cap(s.deltas) < n {
+		s.deltas = make([]float64, 2*n)
+		s.at = make([]int32, 2*n)
 	}
-	d := s.deltas[:len(r.codes)]
+	d, at := s.deltas[:n], s.at[:n]
+	// Each code's slot, found once: absent codes enter with weight 0
+	// (exp 1, as exp gives them). A grow moves the slots: start again.
+	for {
+		grows := pol.grows
+		for i, c := range r.codes {
+			at[i] = pol.slotOf(c)
+		}
+		if pol.grows == grows {
+			break
+		}
+	}
 	for t := range r.pick {
 		lo, hi := r.start[t], r.start[t+1]
 		sum := 0.0
 		for i := lo; i < hi; i++ {
-			e := pol.exp(r.codes[i])
+			e := pol.slots[at[i]].e
 			if len(r.priors) > 0 {
 				e *= r.priors[i]
 			}
@@ -482,10 +496,22 @@ func (s *nrpa[G, M]) adapt(pol *policy, r *record[M]) {
 		}
 		d[lo+r.pick[t]] += alpha
 	}
-	for i, c := range r.codes {
-		pol.addLater(c, d[i])
+	// The weights move in the order of the codes, as one add each would
+	// move them; a code legal at many steps needs its exp once, at the end.
+	dirty := pol.dirty[:0]
+	for i, k := range at {
+		sl := &pol.slots[k]
+		sl.w += d[i]
+		if sl.e >= 0 {
+			sl.e = -1 // exp is never negative: marks the slot
+			dirty = append(dirty, k)
+		}
 	}
-	pol.settle()
+	for _, k := range dirty {
+		sl := &pol.slots[k]
+		sl.e = math.Exp(sl.w)
+	}
+	pol.dirty = dirty
 }
 
 // policy maps move codes to weights: an open-addressing hash table with
@@ -496,7 +522,8 @@ type policy struct {
 	slots []policySlot
 	n     int
 	mask  int
-	dirty []uint64 // codes whose exp addLater left to settle
+	grows int     // how many times the table grew (slotOf's callers look again)
+	dirty []int32 // adapt's slots whose exp is to be computed
 }
 
 type policySlot struct {
@@ -552,11 +579,8 @@ func (p *policy) add(c uint64, delta float64) {
 	s.e = math.Exp(s.w)
 }
 
-// addLater adds delta to the weight of c and leaves its exp to settle: a
-// code legal at many steps of a sequence is adapted many times, and its
-// exp is needed once. The weight is the sum add would make, in the same
-// order, and settle gives it the same exp.
-func (p *policy) addLater(c uint64, delta float64) {
+// slotOf returns the slot of c, entering it with weight 0 when absent.
+func (p *policy) slotOf(c uint64) int32 {
 	if c == 0 {
 		c = zeroCode
 	}
@@ -567,32 +591,15 @@ func (p *policy) addLater(c uint64, delta float64) {
 	for p.slots[i].key != c && p.slots[i].key != 0 {
 		i = (i + 1) & p.mask
 	}
-	s := &p.slots[i]
-	if s.key == 0 {
-		*s = policySlot{key: c}
+	if p.slots[i].key == 0 {
+		p.slots[i] = policySlot{key: c, e: 1}
 		p.n++
 	}
-	s.w += delta
-	if s.e >= 0 {
-		s.e = -1 // exp is never negative: marks the slot for settle
-		p.dirty = append(p.dirty, c)
-	}
-}
-
-// settle computes exp(weight) of the codes addLater changed.
-func (p *policy) settle() {
-	for _, c := range p.dirty {
-		i := slot(c, p.mask)
-		for p.slots[i].key != c {
-			i = (i + 1) & p.mask
-		}
-		s := &p.slots[i]
-		s.e = math.Exp(s.w)
-	}
-	p.dirty = p.dirty[:0]
+	return int32(i)
 }
 
 func (p *policy) grow() {
+	p.grows++
 	old := p.slots
 	p.slots = make([]policySlot, max(1024, 2*len(old)))
 	p.mask = len(p.slots) - 1
