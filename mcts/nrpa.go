@@ -560,21 +560,7 @@ func (p *policy) exp(c uint64) float64 {
 
 // add adds delta to the weight of c.
 func (p *policy) add(c uint64, delta float64) {
-	if c == 0 {
-		c = zeroCode
-	}
-	if 2*(p.n+1) > len(p.slots) {
-		p.grow()
-	}
-	i := slot(c, p.mask)
-	for p.slots[i].key != c && p.slots[i].key != 0 {
-		i = (i + 1) & p.mask
-	}
-	s := &p.slots[i]
-	if s.key == 0 {
-		*s = policySlot{key: c}
-		p.n++
-	}
+	s := &p.slots[p.slotOf(c)]
 	s.w += delta
 	s.e = math.Exp(s.w)
 }
