@@ -377,31 +377,27 @@ func (s *nrpa[G, M]) initCache() {
 // r.codes, from the cache when the state is in it.
 func (s *nrpa[G, M]) moves(r *record[M]) {
 	g := s.state
-	if s.keyed == nil {
-		lo := len(s.legal)
-		s.legal = g.Moves(s.legal)
-		for _, m := range s.legal[lo:] {
-			r.codes = append(r.codes, g.Code(m))
+	var c *cacheSlot[M]
+	if s.keyed != nil {
+		key := s.keyed.Key()
+		key[1] |= 1 // an empty slot's key is zero
+		c = &s.cache[int(key[0]>>32)&(len(s.cache)-1)]
+		if c.key == key {
+			s.legal = append(s.legal, c.moves...)
+			r.codes = append(r.codes, c.codes...)
+			return
 		}
-		return
+		c.key = key
 	}
-	key := s.keyed.Key()
-	key[1] |= 1 // an empty slot's key is zero
-	c := &s.cache[int(key[0]>>32)&(len(s.cache)-1)]
-	if c.key == key {
-		s.legal = append(s.legal, c.moves...)
-		r.codes = append(r.codes, c.codes...)
-		return
-	}
-	lo := len(s.legal)
+	lo, clo := len(s.legal), len(r.codes)
 	s.legal = g.Moves(s.legal)
-	c.key = key
-	c.moves = append(c.moves[:0], s.legal[lo:]...)
-	c.codes = c.codes[:0]
 	for _, m := range s.legal[lo:] {
-		c.codes = append(c.codes, g.Code(m))
+		r.codes = append(r.codes, g.Code(m))
 	}
-	r.codes = append(r.codes, c.codes...)
+	if c != nil {
+		c.moves = append(c.moves[:0], s.legal[lo:]...)
+		c.codes = append(c.codes[:0], r.codes[clo:]...)
+	}
 }
 
 // draw picks one of the moves whose codes are s.cur.codes[lo:hi], each
