@@ -223,7 +223,12 @@ func (s *idaSearch) dfs(blank, prev, g, md int, fs int32) bool {
 	case s.ev == nil:
 		return s.dfsMD(blank, prev, g, md, fs)
 	case s.ev.pair && !s.noPair:
-		return s.dfsPair(blank, prev, g, md, s.sums[0], s.sums[1], fs)
+		if s.sums[1] > s.sums[0] {
+			return s.dfsPair(blank, prev, g, md, s.sums[1], s.sums[0], 1, fs)
+		}
+		return s.dfsPair(blank, prev, g, md, s.sums[0], s.sums[1], 0, fs)
+	case s.ev.full && !s.noPair:
+		return s.dfsFull(blank, prev, g, md, [4]int(s.sums[:4]), fs)
 	}
 	return s.dfsPDB(blank, prev, g, md, fs)
 }
@@ -363,10 +368,14 @@ outer:
 }
 
 // dfsPair is dfsPDB for two groups in which every tile has a view (a
-// partition and its reflection): the groups' sums travel as arguments (s0,
-// s1) instead of arrays saved and restored at every node. It visits, cuts
-// and counts exactly as dfsPDB.
-func (s *idaSearch) dfsPair(blank, prev, g, md, s0, s1 int, fs int32) bool {
+// partition and its reflection): the groups' sums travel as arguments
+// instead of arrays saved and restored at every node. Group a, whose sum sa
+// is the larger at this node, is looked up first, and group a^1 (sum sb)
+// only when a does not cut the child off: the larger sum is the likelier
+// to cut, so fewer children need both reads. It visits and counts exactly
+// as dfsPDB; a child cut by both groups may set the next bound from the
+// other one, an estimate as admissible, and of the same parity.
+func (s *idaSearch) dfsPair(blank, prev, g, md, sa, sb, a int, fs int32) bool {
 	if g == s.split {
 		s.emit(blank, prev, g, md, fs)
 		return false
@@ -380,6 +389,7 @@ func (s *idaSearch) dfsPair(blank, prev, g, md, s0, s1 int, fs int32) bool {
 	ops := &s.ops[blank&(maxCells-1)]
 	next := &s.fsm.next[fs]
 	fg := s.den * (g + 1)
+	viewA, viewB := &ev.viewOf[a&1], &ev.viewOf[a&1^1]
 	for i := 0; i < 4; i++ {
 		nb := int(ops[i])
 		if nb < 0 {
@@ -393,20 +403,20 @@ func (s *idaSearch) dfsPair(blank, prev, g, md, s0, s1 int, fs int32) bool {
 		tile := int(s.cells[nb&(maxCells-1)]) & (maxCells - 1)
 		nmd := md + int(s.md[(tile<<7|blank)&(maxCells*maxCells-1)]) - int(s.md[(tile<<7|nb)&(maxCells*maxCells-1)])
 		s.pos[tile], s.pos[0] = uint8(blank), uint8(nb)
-		v0 := int(ev.viewOf[0][tile]) & (2*maxCells - 1)
-		e0 := ev.views[v0].delta(&s.pos)
-		n0 := s0 + e0 - s.cur[v0]
-		h := nmd + 2*n0
+		va := int(viewA[tile]) & (2*maxCells - 1)
+		ea := ev.views[va].delta(&s.pos)
+		na := sa + ea - s.cur[va]
+		h := nmd + 2*na
 		if f := fg + s.num*h; f > s.bound {
 			s.next = min(s.next, f)
 			s.pos[tile], s.pos[0] = uint8(nb), uint8(blank)
 			continue
 		}
-		v1 := int(ev.viewOf[1][tile]) & (2*maxCells - 1)
-		e1 := ev.views[v1].delta(&s.pos)
-		n1 := s1 + e1 - s.cur[v1]
-		if h1 := nmd + 2*n1; h1 > h {
-			h = h1
+		vb := int(viewB[tile]) & (2*maxCells - 1)
+		eb := ev.views[vb].delta(&s.pos)
+		nbs := sb + eb - s.cur[vb]
+		if hb := nmd + 2*nbs; hb > h {
+			h = hb
 			if f := fg + s.num*h; f > s.bound {
 				s.next = min(s.next, f)
 				s.pos[tile], s.pos[0] = uint8(nb), uint8(blank)
@@ -419,12 +429,92 @@ func (s *idaSearch) dfsPair(blank, prev, g, md, s0, s1 int, fs int32) bool {
 			s.solution = g + 1
 			return true
 		}
-		e0, s.cur[v0] = s.cur[v0], e0
-		e1, s.cur[v1] = s.cur[v1], e1
-		if s.dfsPair(nb, blank, g+1, nmd, n0, n1, nfs) {
+		ea, s.cur[va] = s.cur[va], ea
+		eb, s.cur[vb] = s.cur[vb], eb
+		var found bool
+		if nbs > na {
+			found = s.dfsPair(nb, blank, g+1, nmd, nbs, na, a^1, nfs)
+		} else {
+			found = s.dfsPair(nb, blank, g+1, nmd, na, nbs, a, nfs)
+		}
+		if found {
 			return true
 		}
-		s.cur[v0], s.cur[v1] = e0, e1
+		s.cur[va], s.cur[vb] = ea, eb
+		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = 0, uint8(tile)
+		s.pos[tile], s.pos[0] = uint8(nb), uint8(blank)
+		if s.stopErr != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// dfsFull is dfsPDB for up to four groups in which every tile has a view,
+// such as a catalogue of two partitions with their reflections: the groups'
+// sums travel as an argument instead of an array saved and restored at
+// every node, and the groups of the moving tile are read in order until
+// one cuts the child. It visits, cuts and counts exactly as dfsPDB.
+func (s *idaSearch) dfsFull(blank, prev, g, md int, sums [4]int, fs int32) bool {
+	if g == s.split {
+		s.emit(blank, prev, g, md, fs)
+		return false
+	}
+	s.expanded++
+	if s.expanded >= s.checkAt && s.check() {
+		return false
+	}
+	s.maxDepth = max(s.maxDepth, g)
+	ev := s.ev
+	k := min(ev.groups, 4)
+	ops := &s.ops[blank&(maxCells-1)]
+	next := &s.fsm.next[fs]
+	fg := s.den * (g + 1)
+outer:
+	for i := 0; i < 4; i++ {
+		nb := int(ops[i])
+		if nb < 0 {
+			break
+		}
+		nfs := next[i]
+		if nb == prev || nfs < 0 {
+			continue
+		}
+		s.generated++
+		tile := int(s.cells[nb&(maxCells-1)]) & (maxCells - 1)
+		nmd := md + int(s.md[(tile<<7|blank)&(maxCells*maxCells-1)]) - int(s.md[(tile<<7|nb)&(maxCells*maxCells-1)])
+		s.pos[tile], s.pos[0] = uint8(blank), uint8(nb)
+		var views, entries [4]int // the moving tile's view in each group, and its entry
+		child, h := sums, -1
+		for gi := 0; gi < k; gi++ {
+			v := int(ev.viewOf[gi][tile]) & (2*maxCells - 1)
+			e := ev.views[v].delta(&s.pos)
+			views[gi], entries[gi] = v, e
+			child[gi] += e - s.cur[v]
+			if hg := nmd + 2*child[gi]; hg > h {
+				h = hg
+				if f := fg + s.num*h; f > s.bound {
+					s.next = min(s.next, f)
+					s.pos[tile], s.pos[0] = uint8(nb), uint8(blank)
+					continue outer
+				}
+			}
+		}
+		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = uint8(tile), 0
+		s.path[g] = s.opMoves[blank&(maxCells-1)][i]
+		if h == 0 {
+			s.solution = g + 1
+			return true
+		}
+		for gi := 0; gi < k; gi++ {
+			entries[gi], s.cur[views[gi]] = s.cur[views[gi]], entries[gi]
+		}
+		if s.dfsFull(nb, blank, g+1, nmd, child, nfs) {
+			return true
+		}
+		for gi := 0; gi < k; gi++ {
+			s.cur[views[gi]] = entries[gi]
+		}
 		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = 0, uint8(tile)
 		s.pos[tile], s.pos[0] = uint8(nb), uint8(blank)
 		if s.stopErr != nil {

@@ -138,10 +138,12 @@ func TestParallelIDAStarMatchesSequential(t *testing.T) {
 }
 
 // TestPairSearchMatchesGeneric checks that dfsPair, the specialised search
-// of a partition and its reflection, finds the same solutions with the same
-// counts as dfsPDB, its general form: on Korf's easier 15-puzzles with 5-5-5
-// and its reflection, with and without move pruning, on one goroutine and
-// two, and on random 3x3 boards with zero-aware tables.
+// of a partition and its reflection, and dfsFull, that of a catalogue of two
+// partitions with their reflections, find the same solutions with the same
+// counts as dfsPDB, their general form: on Korf's easier 15-puzzles with
+// 5-5-5 (and a catalogue of it and another 5-5-5) and their reflections,
+// with and without move pruning, on one goroutine and two, and on random
+// 3x3 boards with zero-aware tables (one partition, and a catalogue of two).
 func TestPairSearchMatchesGeneric(t *testing.T) {
 	defer func(m int64) { parallelMin = m }(parallelMin)
 	parallelMin = 0
@@ -162,6 +164,28 @@ func TestPairSearchMatchesGeneric(t *testing.T) {
 	if !z.ev.pair {
 		t.Fatal("1,2,3,4/5,6,7,8+zero: want a partition and its reflection")
 	}
+	// Catalogues of two partitions with their reflections, for dfsFull.
+	var cats []*PDB
+	for _, p := range []struct {
+		text string
+		size Size
+	}{{"5-5-5;1,2,5,6,9/3,4,7,8,12/10,11,13,14,15", Size{4, 4}}, {"1,2,3,4/5,6,7,8;1,3,5,7/2,4,6,8+zero", Size{3, 3}}} {
+		part, err := ParsePartition(p.text, p.size, BlankFirst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := LoadPDB(t.Context(), part, PDBOptions{NoCache: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cats = append(cats, d)
+	}
+	c, zc := cats[0], cats[1]
+	for _, d := range cats {
+		if d.ev.groups != 4 || !d.ev.full || d.ev.pair {
+			t.Fatalf("%s: %d groups, full %v, pair %v; want 4, full", d.Partition(), d.ev.groups, d.ev.full, d.ev.pair)
+		}
+	}
 	rng := rand.New(rand.NewPCG(43, 1))
 	type job struct {
 		b *Board
@@ -172,9 +196,13 @@ func TestPairSearchMatchesGeneric(t *testing.T) {
 		if nodes[i] <= 20_000_000 {
 			jobs = append(jobs, job{b, d})
 		}
+		if nodes[i] <= 5_000_000 {
+			jobs = append(jobs, job{b, c})
+		}
 	}
 	for range 50 {
-		jobs = append(jobs, job{Random(Size{3, 3}, BlankFirst, rng), z})
+		b := Random(Size{3, 3}, BlankFirst, rng)
+		jobs = append(jobs, job{b, z}, job{b, zc})
 	}
 	solve := func(ida IDAStar, b *Board, generic bool) Solution {
 		defer func(old bool) { pairOff = old }(pairOff)

@@ -392,8 +392,10 @@ type pdbEval struct {
 	groups int
 	viewOf [maxGroups][maxCells]int8
 	// pair: two groups (a partition and its reflection) in which every
-	// tile has a view, the common case that idaSearch.dfsPair specialises.
-	pair bool
+	// tile has a view, the common case that idaSearch.dfsPair specialises;
+	// full: two to four groups in which every tile has a view (a catalogue
+	// of two partitions with their reflections), for idaSearch.dfsFull.
+	pair, full bool
 }
 
 // maxGroups bounds the sums of a PDB (see pdbEval).
@@ -457,10 +459,13 @@ func newPDBEval(d *PDB, rows, cols int) *pdbEval {
 			add(ref, true, parts+partOf[i])
 		}
 	}
-	ev.pair = ev.groups == 2
+	ev.full = ev.groups >= 2 && ev.groups <= 4
 	for u := 1; u < n; u++ {
-		ev.pair = ev.pair && ev.viewOf[0][u] >= 0 && ev.viewOf[1][u] >= 0
+		for g := range ev.groups {
+			ev.full = ev.full && ev.viewOf[g][u] >= 0
+		}
 	}
+	ev.pair = ev.full && ev.groups == 2
 	return ev
 }
 
