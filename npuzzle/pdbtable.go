@@ -38,6 +38,11 @@ type patternTable struct {
 	// much more the placement needs with the blank in cell c (see
 	// zoneTable).
 	zone []uint64
+	// sparse, for a sparse table (zone is then nil), holds the zone words
+	// at the index sum over the tiles of cell times sparseMult (see
+	// makeSparse).
+	sparse     []uint64
+	sparseMult [8]int64 // up to maxSparseTiles used
 }
 
 const (

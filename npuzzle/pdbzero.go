@@ -87,5 +87,8 @@ func (t *patternTable) bytes() int64 {
 	if t.zone != nil {
 		return int64(len(t.zone)) * 8
 	}
+	if t.sparse != nil {
+		return int64(len(t.sparse)) * 8
+	}
 	return int64(len(t.data))
 }

@@ -45,7 +45,7 @@ func (s *NpuzzleSolver) Build(ctx context.Context, size npuzzle.Size, goal npuzz
 			err = Usagef("partition %v does not fit a %v board", part, size)
 		}
 		if err == nil {
-			h.PDB, s.Setup, err = LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: s.Cache, MaxBytes: s.Options.MaxMem.Bytes()}, rep, stderr, timeout)
+			h.PDB, s.Setup, err = LoadPDB(ctx, part, npuzzle.PDBOptions{CacheDir: s.Cache, MaxBytes: s.Options.MaxMem.Bytes(), Sparse: s.Options.Sparse}, rep, stderr, timeout)
 		}
 		if err != nil {
 			return err

@@ -26,6 +26,8 @@ type NpuzzleOptions struct {
 	Workers   int     `json:"workers,omitempty" help:"goroutines of IDA* with -h manhattan or pdb on iterations of millions of nodes (the solution and the counts do not depend on it)"`
 	// MovePruning is npuzzle.IDAStar.MovePruning.
 	MovePruning int `json:"fsm,omitempty" flag:"fsm" help:"IDA* with -h manhattan or pdb: skip the moves that complete a redundant sequence of the blank of up to this many moves (a finite-state machine, boards up to 6x6; 12 is a good value, at most 14): still shortest solutions, fewer nodes than Korf's counts (0: only the move back)"`
+	// Sparse is npuzzle.PDBOptions.Sparse.
+	Sparse bool `json:"sparse,omitempty" help:"-h pdb with a zero-aware partition (+zero): keep its tables sparse, indexed by the tiles' cells (the same nodes, about a fifth less CPU on the 24-puzzle; 1.95 GB a 6-tile table of the 5x5 board against 1.02 GB, and a few seconds more to load)"`
 }
 
 // Check reports options out of range, naming the flag.
@@ -41,6 +43,8 @@ func (o NpuzzleOptions) Check() error {
 		return fmt.Errorf("weight %g: the weight must be at least 1", o.Weight)
 	case o.Partition != "" && o.Heuristic != "pdb":
 		return errors.New("-partition applies to -h pdb only")
+	case o.Sparse && o.Heuristic != "pdb":
+		return errors.New("-sparse applies to -h pdb only")
 	}
 	_, err := o.heuristic(0)
 	return err
@@ -125,7 +129,7 @@ type NpuzzleRun struct {
 
 // Capabilities of the sliding-tile entries: the options they read.
 var (
-	npHeuristic = []string{"heuristic", "partition"}
+	npHeuristic = []string{"heuristic", "partition", "sparse"}
 	npAStar     = append(append([]string{}, npHeuristic...), "weight", "max_states")
 )
 

@@ -281,11 +281,11 @@ func loadCachedNpuzzlePDB(ctx context.Context, j NpuzzleJob, part npuzzle.Partit
 		return nil, err
 	}
 	_, goal, _ := j.Parse()
-	key := fmt.Sprintf("%s %v %v %d", part.Name, part.Size, goal, j.Options.MaxMem)
+	key := fmt.Sprintf("%s %v %v %d %v", part.Name, part.Size, goal, j.Options.MaxMem, j.Options.Sparse)
 	v, _ := npuzzlePDBs.LoadOrStore(key, &npuzzlePDB{})
 	p := v.(*npuzzlePDB)
 	p.once.Do(func() {
-		p.pdb, p.err = npuzzle.LoadPDB(context.WithoutCancel(ctx), part, npuzzle.PDBOptions{MaxBytes: j.Options.MaxMem.Bytes(), Progress: build})
+		p.pdb, p.err = npuzzle.LoadPDB(context.WithoutCancel(ctx), part, npuzzle.PDBOptions{MaxBytes: j.Options.MaxMem.Bytes(), Sparse: j.Options.Sparse, Progress: build})
 	})
 	return p.pdb, p.err
 }

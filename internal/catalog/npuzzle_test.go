@@ -121,7 +121,7 @@ func TestNpuzzleOptionErrors(t *testing.T) {
 func TestNpuzzleFlags(t *testing.T) {
 	opts := NpuzzleOptions{MaxMem: 2048}
 	fs, _, names := bind(&opts)
-	if want := []string{"h", "partition", "w", "max-states", "max-mem", "workers", "fsm"}; !slices.Equal(names, want) {
+	if want := []string{"h", "partition", "w", "max-states", "max-mem", "workers", "fsm", "sparse"}; !slices.Equal(names, want) {
 		t.Fatalf("flags %v, want %v", names, want)
 	}
 	if f := fs.Lookup("max-mem"); f.DefValue != "2048" {
