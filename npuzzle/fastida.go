@@ -46,6 +46,9 @@ type idaSearch struct {
 	ev   *pdbEval
 	cur  [2 * maxCells]int
 	sums [maxGroups]int
+	// idx holds the views' sparse indices when every view is sparse (see
+	// pdbView.moved), kept by dfsPair.
+	idx [2 * maxCells]int64
 
 	// The bound is on f = den*g + num*h: num/den is the weight on h (Pohl's
 	// weighted search; 1/1 for optimal IDA*).
@@ -118,6 +121,9 @@ func (s *idaSearch) lookup() {
 	for i := range s.ev.views {
 		s.cur[i] = s.ev.views[i].delta(&s.pos)
 		s.sums[s.ev.group[i]] += s.cur[i]
+		if s.ev.sparse {
+			s.idx[i] = s.ev.views[i].index(&s.pos)
+		}
 	}
 }
 
@@ -390,6 +396,7 @@ func (s *idaSearch) dfsPair(blank, prev, g, md, sa, sb, a int, fs int32) bool {
 	next := &s.fsm.next[fs]
 	fg := s.den * (g + 1)
 	viewA, viewB := &ev.viewOf[a&1], &ev.viewOf[a&1^1]
+	sparse := ev.sparse
 	for i := 0; i < 4; i++ {
 		nb := int(ops[i])
 		if nb < 0 {
@@ -404,7 +411,13 @@ func (s *idaSearch) dfsPair(blank, prev, g, md, sa, sb, a int, fs int32) bool {
 		nmd := md + int(s.md[(tile<<7|blank)&(maxCells*maxCells-1)]) - int(s.md[(tile<<7|nb)&(maxCells*maxCells-1)])
 		s.pos[tile], s.pos[0] = uint8(blank), uint8(nb)
 		va := int(viewA[tile]) & (2*maxCells - 1)
-		ea := ev.views[va].delta(&s.pos)
+		var ea int
+		var ia int64
+		if sparse {
+			ia, ea = ev.views[va].moved(s.idx[va], tile, nb, blank)
+		} else {
+			ea = ev.views[va].delta(&s.pos)
+		}
 		na := sa + ea - s.cur[va]
 		h := nmd + 2*na
 		if f := fg + s.num*h; f > s.bound {
@@ -413,7 +426,13 @@ func (s *idaSearch) dfsPair(blank, prev, g, md, sa, sb, a int, fs int32) bool {
 			continue
 		}
 		vb := int(viewB[tile]) & (2*maxCells - 1)
-		eb := ev.views[vb].delta(&s.pos)
+		var eb int
+		var ib int64
+		if sparse {
+			ib, eb = ev.views[vb].moved(s.idx[vb], tile, nb, blank)
+		} else {
+			eb = ev.views[vb].delta(&s.pos)
+		}
 		nbs := sb + eb - s.cur[vb]
 		if hb := nmd + 2*nbs; hb > h {
 			h = hb
@@ -431,6 +450,8 @@ func (s *idaSearch) dfsPair(blank, prev, g, md, sa, sb, a int, fs int32) bool {
 		}
 		ea, s.cur[va] = s.cur[va], ea
 		eb, s.cur[vb] = s.cur[vb], eb
+		ia, s.idx[va] = s.idx[va], ia
+		ib, s.idx[vb] = s.idx[vb], ib
 		var found bool
 		if nbs > na {
 			found = s.dfsPair(nb, blank, g+1, nmd, nbs, na, a^1, nfs)
@@ -441,6 +462,7 @@ func (s *idaSearch) dfsPair(blank, prev, g, md, sa, sb, a int, fs int32) bool {
 			return true
 		}
 		s.cur[va], s.cur[vb] = ea, eb
+		s.idx[va], s.idx[vb] = ia, ib
 		s.cells[blank&(maxCells-1)], s.cells[nb&(maxCells-1)] = 0, uint8(tile)
 		s.pos[tile], s.pos[0] = uint8(nb), uint8(blank)
 		if s.stopErr != nil {

@@ -356,6 +356,29 @@ type pdbView struct {
 	tiles   []uint8
 	cellMap *[maxCells]uint8
 	sparse  []uint64 // the table's sparse words, if it has them (see makeSparse)
+	// tileMult[u], for a sparse view, is the weight in the sparse index of
+	// the cell of the board's tile u (0 for the tiles the view does not
+	// read): moving u changes the index by one product (see moved).
+	tileMult *[maxCells]int64
+}
+
+// index returns the view's sparse index for the board whose tile
+// positions are pos.
+func (v *pdbView) index(pos *[maxCells]uint8) int64 {
+	var idx int64
+	for _, u := range v.tiles {
+		idx += int64(v.cellMap[pos[u&(maxCells-1)]&(maxCells-1)]) * v.tileMult[u&(maxCells-1)]
+	}
+	return idx
+}
+
+// moved returns, for a sparse view at index idx, the index and the entry
+// once tile moves from cell from to cell to, the blank going to from.
+func (v *pdbView) moved(idx int64, tile, from, to int) (int64, int) {
+	m := v.cellMap
+	idx += int64(int(m[to&(maxCells-1)])-int(m[from&(maxCells-1)])) * v.tileMult[tile&(maxCells-1)]
+	w := v.sparse[idx]
+	return idx, int(w>>zoneEntryShift) + int(w>>(2*(m[from&(maxCells-1)]&31))&3)
 }
 
 // delta returns the view's entry for the board whose tile positions are pos
@@ -445,8 +468,9 @@ type pdbEval struct {
 	// pair: two groups (a partition and its reflection) in which every
 	// tile has a view, the common case that idaSearch.dfsPair specialises;
 	// full: two to four groups in which every tile has a view (a catalogue
-	// of two partitions with their reflections), for idaSearch.dfsFull.
-	pair, full bool
+	// of two partitions with their reflections), for idaSearch.dfsFull;
+	// sparse: every view has a sparse table.
+	pair, full, sparse bool
 }
 
 // maxGroups bounds the sums of a PDB (see pdbEval).
@@ -490,7 +514,12 @@ func newPDBEval(d *PDB, rows, cols int) *pdbEval {
 			}
 			v.tiles = append(v.tiles, u)
 		}
-		v.sparse = ref.t.sparse
+		if v.sparse = ref.t.sparse; v.sparse != nil {
+			v.tileMult = new([maxCells]int64)
+			for i, u := range v.tiles {
+				v.tileMult[u] = ref.t.sparseMult[i]
+			}
+		}
 		return v
 	}
 	partOf := d.part.partOf()
@@ -518,6 +547,10 @@ func newPDBEval(d *PDB, rows, cols int) *pdbEval {
 		}
 	}
 	ev.pair = ev.full && ev.groups == 2
+	ev.sparse = len(ev.views) > 0
+	for _, v := range ev.views {
+		ev.sparse = ev.sparse && v.sparse != nil
+	}
 	return ev
 }
 
