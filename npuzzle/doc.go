@@ -106,6 +106,11 @@
 // tiles close off a corner), 8 bytes a placement, in ".zpdb" files (see
 // pdbzero.go); and partitions joined by ";" make a catalogue, whose
 // heuristic is the largest of their sums, each with its reflection.
+// PDBOptions.Sparse (`-sparse`) keeps zero-aware tables sparse, indexed by
+// the tiles' cells as the digits of a number in base 25 instead of the
+// placement's rank (pdbsparse.go): twice the memory (1.95 GB a 6-tile
+// table), the same nodes, and an index that the search moves by one
+// product a move, for about a third less CPU on the 24-puzzles.
 //
 // # Move pruning
 //

@@ -47,6 +47,48 @@ func TestNpuzzleSolvePDBBudgets(t *testing.T) {
 	}
 }
 
+// -sparse (issue 43, item 2): the same solution as the zone tables, a
+// refusal for plain tables, and over -max-mem a message that names the
+// sparse tables and both ways out.
+func TestNpuzzleSolveSparse(t *testing.T) {
+	cache := t.TempDir()
+	solve := func(flags ...string) (int, string, string) {
+		return runCmd(t, "", append(append([]string{"npuzzle", "solve", "-algo", "idastar", "-h", "pdb", "-size", "3x3", "-cache", cache}, flags...),
+			"8 6 7/2 5 4/3 0 1")...)
+	}
+	zone := []string{"-partition", "1,2,3,4/5,6,7,8+zero"}
+	code, want, errOut := solve(zone...)
+	if code != 0 || !strings.Contains(want, "length   31") {
+		t.Fatalf("zone tables: exit %d, %q, %q", code, want, errOut)
+	}
+	// The moves and the counts, not the times.
+	search := func(out string) string {
+		var keep []string
+		for _, l := range strings.Split(out, "\n") {
+			switch {
+			case strings.HasPrefix(l, "moves"):
+				keep = append(keep, l)
+			case strings.HasPrefix(l, "search"):
+				keep = append(keep, l[:strings.LastIndexByte(l, ',')+1])
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	if code, out, errOut := solve(append(zone, "-sparse")...); code != 0 || search(out) != search(want) || len(search(want)) < 40 {
+		t.Errorf("-sparse: exit %d, %q, %q; want %q", code, out, errOut, want)
+	}
+	if code, _, errOut := solve("-partition", "1,2,3,4/5,6,7,8", "-sparse"); code != 1 || !strings.Contains(errOut, "zero-aware") {
+		t.Errorf("-sparse with plain tables: exit %d, %q", code, errOut)
+	}
+	// The 24-puzzle's sparse tables (3.9 GB) and zone tables are refused
+	// before any table is read or built.
+	code, _, errOut = runCmd(t, "", "npuzzle", "solve", "-algo", "idastar", "-h", "pdb", "-partition", "6-6-6-6+zero", "-sparse", "-cache", cache,
+		"-max-mem", "4096", "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24")
+	if code != 1 || !strings.Contains(errOut, "sparse tables of 6-6-6-6+zero need about") || !strings.Contains(errOut, "drop -sparse") {
+		t.Errorf("-sparse over -max-mem: exit %d, %q", code, errOut)
+	}
+}
+
 // TestShuffleMovesBounded: -moves beyond 0..maxShuffleMoves is a usage
 // error (issue 38, item 7), not a walk of 2^63 steps or the default.
 func TestShuffleMovesBounded(t *testing.T) {
