@@ -86,10 +86,11 @@ type PDBOptions struct {
 	MaxBytes int64
 	// Sparse keeps each zero-aware table (a +zero partition) as a sparse
 	// table, indexed by its tiles' cells as the digits of a number instead
-	// of their placement's rank: the same estimates, about a fifth less
-	// CPU on the 24-puzzle, for more memory (25^6 words, 1.95 GB, a 6-tile
-	// table of the 5x5 board, against 1.02 GB) and a few seconds of load
-	// (see makeSparse). MaxBytes then bounds the sparse tables and the
+	// of their placement's rank: the same estimates, about a third less
+	// CPU on the 24-puzzle (the search moves each index by one product a
+	// move), for more memory (25^6 words, 1.95 GB, a 6-tile table of the
+	// 5x5 board, against 1.02 GB) and a few seconds of load (see
+	// makeSparse). MaxBytes then bounds the sparse tables and the
 	// zone tables they are made from.
 	Sparse bool
 }
@@ -290,6 +291,9 @@ func LoadPDB(ctx context.Context, part Partition, opts PDBOptions) (*PDB, error)
 				}
 				ref.t.makeSparse(workers)
 			}
+		}
+		for i, ref := range d.refs {
+			d.info[i].Bytes = ref.t.bytes()
 		}
 	}
 	d.ev = newPDBEval(d, part.Size.Rows, part.Size.Cols)

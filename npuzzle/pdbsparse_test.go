@@ -30,9 +30,9 @@ func TestSparseTablesMatchZoneTables(t *testing.T) {
 	var small []pair
 	for _, text := range []string{"1,2,3,4/5,6,7,8+zero", "1,2,3,4/5,6,7,8;1,3,5,7/2,4,6,8+zero"} {
 		p := pair{load(text, Size{3, 3}, false), load(text, Size{3, 3}, true)}
-		for _, ref := range p.sparse.refs {
-			if ref.t.sparse == nil || ref.t.zone != nil || len(ref.t.sparse) != 9*9*9*9 {
-				t.Fatalf("%s: a table is not sparse (%d words, zone %v)", text, len(ref.t.sparse), ref.t.zone != nil)
+		for i, ref := range p.sparse.refs {
+			if ref.t.sparse == nil || ref.t.zone != nil || len(ref.t.sparse) != 9*9*9*9 || p.sparse.Tables()[i].Bytes != 8*9*9*9*9 {
+				t.Fatalf("%s: table %d is not sparse (%d words, zone %v, %d bytes)", text, i+1, len(ref.t.sparse), ref.t.zone != nil, p.sparse.Tables()[i].Bytes)
 			}
 		}
 		for st := range distances(t, Size{3, 3}, BlankFirst) {

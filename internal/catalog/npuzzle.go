@@ -27,7 +27,7 @@ type NpuzzleOptions struct {
 	// MovePruning is npuzzle.IDAStar.MovePruning.
 	MovePruning int `json:"fsm,omitempty" flag:"fsm" help:"IDA* with -h manhattan or pdb: skip the moves that complete a redundant sequence of the blank of up to this many moves (a finite-state machine, boards up to 6x6; 12 is a good value, at most 14): still shortest solutions, fewer nodes than Korf's counts (0: only the move back)"`
 	// Sparse is npuzzle.PDBOptions.Sparse.
-	Sparse bool `json:"sparse,omitempty" help:"-h pdb with a zero-aware partition (+zero): keep its tables sparse, indexed by the tiles' cells (the same nodes, about a fifth less CPU on the 24-puzzle; 1.95 GB a 6-tile table of the 5x5 board against 1.02 GB, and a few seconds more to load)"`
+	Sparse bool `json:"sparse,omitempty" help:"-h pdb with a zero-aware partition (+zero): keep its tables sparse, indexed by the tiles' cells (the same nodes, about a third less CPU on the 24-puzzle; 1.95 GB a 6-tile table of the 5x5 board against 1.02 GB, and a few seconds more to load)"`
 }
 
 // Check reports options out of range, naming the flag.
