@@ -380,7 +380,9 @@ outer:
 // only when a does not cut the child off: the larger sum is the likelier
 // to cut, so fewer children need both reads. It visits and counts exactly
 // as dfsPDB; a child cut by both groups may set the next bound from the
-// other one, an estimate as admissible, and of the same parity.
+// other one, an estimate as admissible, and of the same parity. With sparse
+// tables the views' indices travel in s.idx, and a read moves the moving
+// tile's index by one product (pdbView.moved) instead of computing it.
 func (s *idaSearch) dfsPair(blank, prev, g, md, sa, sb, a int, fs int32) bool {
 	if g == s.split {
 		s.emit(blank, prev, g, md, fs)
