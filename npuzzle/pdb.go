@@ -366,6 +366,17 @@ type pdbView struct {
 	tileMult *[maxCells]int64
 }
 
+// setSparse gives the view its table's sparse words and each tile's weight
+// in the sparse index, if the table is sparse.
+func (v *pdbView) setSparse() {
+	if v.sparse = v.table.sparse; v.sparse != nil {
+		v.tileMult = new([maxCells]int64)
+		for i, u := range v.tiles {
+			v.tileMult[u] = v.table.sparseMult[i]
+		}
+	}
+}
+
 // index returns the view's sparse index for the board whose tile
 // positions are pos.
 func (v *pdbView) index(pos *[maxCells]uint8) int64 {
@@ -389,23 +400,8 @@ func (v *pdbView) moved(idx int64, tile, from, to int) (int64, int) {
 // (pos[0] the blank's cell, which zero-aware tables read).
 func (v *pdbView) delta(pos *[maxCells]uint8) int {
 	if v.sparse != nil {
-		m, mult := v.cellMap, &v.table.sparseMult
-		var idx int64
-		if len(v.tiles) == 6 {
-			t := (*[6]uint8)(v.tiles)
-			idx = int64(m[pos[t[0]&(maxCells-1)]&(maxCells-1)])*mult[0] +
-				int64(m[pos[t[1]&(maxCells-1)]&(maxCells-1)])*mult[1] +
-				int64(m[pos[t[2]&(maxCells-1)]&(maxCells-1)])*mult[2] +
-				int64(m[pos[t[3]&(maxCells-1)]&(maxCells-1)])*mult[3] +
-				int64(m[pos[t[4]&(maxCells-1)]&(maxCells-1)])*mult[4] +
-				int64(m[pos[t[5]&(maxCells-1)]&(maxCells-1)])*mult[5]
-		} else {
-			for i, u := range v.tiles {
-				idx += int64(m[pos[u&(maxCells-1)]&(maxCells-1)]) * mult[i&7]
-			}
-		}
-		w := v.sparse[idx]
-		return int(w>>zoneEntryShift) + int(w>>(2*(m[pos[0]&(maxCells-1)]&31))&3)
+		w := v.sparse[v.index(pos)]
+		return int(w>>zoneEntryShift) + int(w>>(2*(v.cellMap[pos[0]&(maxCells-1)]&31))&3)
 	}
 	var r int64
 	if len(v.tiles) == 6 {
@@ -518,12 +514,7 @@ func newPDBEval(d *PDB, rows, cols int) *pdbEval {
 			}
 			v.tiles = append(v.tiles, u)
 		}
-		if v.sparse = ref.t.sparse; v.sparse != nil {
-			v.tileMult = new([maxCells]int64)
-			for i, u := range v.tiles {
-				v.tileMult[u] = ref.t.sparseMult[i]
-			}
-		}
+		v.setSparse()
 		return v
 	}
 	partOf := d.part.partOf()

@@ -34,7 +34,7 @@ func LoadPDB(ctx context.Context, part npuzzle.Partition, o npuzzle.PDBOptions, 
 		}
 		switch {
 		case errors.Is(err, npuzzle.ErrBudget) && o.Sparse:
-			return nil, 0, fmt.Errorf("no pattern database %s within -max-mem %d MiB: %s; raise -max-mem, or drop -sparse (its plain tables take about half)",
+			return nil, 0, fmt.Errorf("no pattern database %s within -max-mem %d MiB: %s; raise -max-mem, or drop -sparse (the zone tables alone take about half)",
 				part.Name, o.MaxBytes>>20, strings.TrimPrefix(err.Error(), npuzzle.ErrBudget.Error()+": "))
 		case errors.Is(err, npuzzle.ErrBudget):
 			return nil, 0, fmt.Errorf("no pattern database %s within -max-mem %d MiB: %s; build it once without a bound with '%s' (it is cached), or raise -max-mem",
