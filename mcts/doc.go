@@ -83,6 +83,12 @@
 // exp(weight) times its prior and adaptation uses those probabilities, so
 // the policy learns the correction to the prior.
 //
+// NRPAOptions.Repeats is NRPA with limited repetitions (Cazenave 2024): a
+// level whose best sequence has come back from the level below that many
+// times returns it at once, so the time a settled policy would spend
+// finding its line again goes to the level above (and, at the top level
+// with Restart, to a fresh search).
+//
 // Two things make NRPA's playouts cheaper without changing one draw: a
 // playout walks the last playout's trail (its states, legal moves and
 // codes) for as long as it draws the same moves, and a game that

@@ -688,3 +688,47 @@ func TestNRPAPriorAdapt(t *testing.T) {
 		t.Fatalf("weights %v %v, want 0.25 -0.25", w1, w2)
 	}
 }
+
+// TestNRPARepeats: with limited repetitions a level stops once its best
+// sequence came back Repeats times. On a game of one legal move a step
+// every playout is the one line, so a level-1 search stops after 1+R
+// playouts and a level-2 search after 1+R of them: (1+R)^2 playouts in
+// all; a portfolio of two counts each member's top level on its own. A
+// limit that is never reached is plain NRPA, playout for playout, and the
+// limited search still finds the optimum of a game with a choice.
+func TestNRPARepeats(t *testing.T) {
+	one := newTarget(20, 1, 1)
+	for _, c := range []struct {
+		opts NRPAOptions
+		want int64
+	}{
+		{NRPAOptions{Level: 2, Iterations: 60, Repeats: 4}, 5 * 5},
+		{NRPAOptions{Level: 1, Iterations: 60, Repeats: 1}, 2},
+		{NRPAOptions{Level: 3, Iterations: 60, Repeats: 2}, 3 * 3 * 3},
+		// Members of 3 iterations (one best, two repeats), then the
+		// survivor's fourth and fifth: 3+3+2 level-1 searches of 5.
+		{NRPAOptions{Level: 2, Iterations: 60, Repeats: 4, Portfolio: 2, Round: 3}, 8 * 5},
+	} {
+		res, err := NRPA(t.Context(), one, c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Stats.Playouts != c.want || res.Score != 120 {
+			t.Errorf("%+v: %d playouts, score %v; want %d playouts, 120", c.opts, res.Stats.Playouts, res.Score, c.want)
+		}
+	}
+	g := newTarget(20, 4, 1)
+	a, _ := NRPA(t.Context(), g, NRPAOptions{Level: 2, Iterations: 20, Budget: Budget{Seed: 5}})
+	b, _ := NRPA(t.Context(), g, NRPAOptions{Level: 2, Iterations: 20, Repeats: 1000, Budget: Budget{Seed: 5}})
+	if a.Score != b.Score || !slices.Equal(a.Moves, b.Moves) || a.Stats.Playouts != b.Stats.Playouts {
+		t.Fatalf("an unreached limit differs from plain NRPA: %v %v", a, b)
+	}
+	res, err := NRPA(t.Context(), g, NRPAOptions{Level: 2, Iterations: 60, Repeats: 3, Budget: Budget{Seed: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Score != 120 || replay(t, g, res.Moves) != res.Score || res.Stats.Playouts >= 60*60 {
+		t.Fatalf("repeats 3: score %v in %d playouts (plain NRPA: 120 in 3600), moves %v", res.Score, res.Stats.Playouts, res.Moves)
+	}
+	t.Logf("repeats 3: 120 in %d playouts", res.Stats.Playouts)
+}

@@ -39,6 +39,16 @@ type NRPAOptions struct {
 	// Round is the iterations of a member between two cuts of the
 	// portfolio; zero means 5.
 	Round int
+	// Repeats, above 0, limits the repetitions of the best sequence
+	// (Cazenave, "Generalized Nested Rollout Policy Adaptation with
+	// Limited Repetitions", 2024): a level that gets its best sequence back
+	// from the level below that many times (the same score and the same
+	// moves; counted since the best last changed) stops and returns it,
+	// instead of spending the rest
+	// of its Iterations on a policy that has settled. At the top level
+	// with Restart, that starts the next run. Zero: no limit, Rosin's
+	// NRPA.
+	Repeats int
 	// Prior, with a game that implements Prior, makes the search a
 	// Generalized NRPA (Cazenave, "Generalized Nested Rollout Policy
 	// Adaptation", 2020): a playout picks each move with probability
@@ -203,25 +213,61 @@ func (s *nrpa[G, M]) level(l int) *record[M] {
 	if l == 1 && s.opts.Stabilize > 1 {
 		reps = s.opts.Stabilize
 	}
+	same := 0 // the times best came back since it last changed
 	for range s.opts.Iterations {
 		if l > 1 {
 			s.pols[l-1].copyFrom(&s.pols[l])
 		}
 		for range reps {
 			r := s.level(l - 1)
-			if r.score >= best.score {
-				best.copyFrom(r)
-			}
+			s.keep(best, r, &same)
 			if s.err != nil {
 				break
 			}
 		}
-		if s.err != nil {
+		if s.err != nil || s.settled(same) {
 			break
 		}
 		s.adapt(&s.pols[l], best)
 	}
 	return best
+}
+
+// keep makes r the best sequence when it scores at least as well (ties go
+// to the latest), counting in same the times best came back since it last
+// changed (NRPAOptions.Repeats).
+func (s *nrpa[G, M]) keep(best, r *record[M], same *int) {
+	if r.score < best.score {
+		return
+	}
+	if s.opts.Repeats > 0 {
+		if sameLine(r, best) {
+			*same++
+		} else {
+			*same = 0
+		}
+	}
+	best.copyFrom(r)
+}
+
+// settled reports whether a level has found its best sequence again
+// NRPAOptions.Repeats times.
+func (s *nrpa[G, M]) settled(same int) bool {
+	return s.opts.Repeats > 0 && same >= s.opts.Repeats
+}
+
+// sameLine reports whether r and q are one sequence: the same score and
+// the same move codes played.
+func sameLine[M any](r, q *record[M]) bool {
+	if r.score != q.score || len(r.pick) != len(q.pick) {
+		return false
+	}
+	for t, k := range r.pick {
+		if r.codes[r.start[t]+k] != q.codes[q.start[t]+q.pick[t]] {
+			return false
+		}
+	}
+	return true
 }
 
 // member is one search of a portfolio: its top-level policy, best
@@ -231,6 +277,7 @@ type member[G, M any] struct {
 	pol  policy
 	best record[M]
 	iter int
+	same int // the times best came back since it last changed
 }
 
 // portfolio runs opts.Portfolio level-L searches and races them
@@ -266,14 +313,16 @@ func (s *nrpa[G, M]) iterate(m *member[G, M], k int) bool {
 		s.stats.Nodes++
 		s.pols[l-1].copyFrom(&m.pol)
 		r := s.level(l - 1)
-		if r.score >= m.best.score {
-			m.best.copyFrom(r)
-		}
+		s.keep(&m.best, r, &m.same)
 		if s.err != nil {
 			return false
 		}
-		s.adapt(&m.pol, &m.best)
 		m.iter++
+		if s.settled(m.same) {
+			m.iter = s.opts.Iterations // this member's search is over
+			break
+		}
+		s.adapt(&m.pol, &m.best)
 	}
 	return true
 }

@@ -92,6 +92,9 @@ type NRPA struct {
 	TabuSecond bool
 	// Alpha is the learning rate of the policy's adaptation (zero: 1).
 	Alpha float64
+	// Repeats, above 0, ends a level once its best sequence came back that
+	// many times (mcts.NRPAOptions.Repeats; zero: no limit).
+	Repeats int
 	MC
 }
 
@@ -100,7 +103,7 @@ func (s NRPA) Solve(ctx context.Context, b *Board) (Solution, error) {
 	return timed(func() (Solution, error) {
 		return solveMC(ctx, b, mcParams{kind: "nrpa", level: s.Level, iterations: s.Iterations, tabuPairs: s.TabuPairs, stabilize: s.Stabilize,
 			portfolio: s.Portfolio, round: s.Round, tabuColors: s.TabuColors, moveCode: s.MoveCode,
-			priorLeft: s.PriorLeft, priorSize: s.PriorSize, tabuSecond: s.TabuSecond, alpha: s.Alpha, MC: s.MC})
+			priorLeft: s.PriorLeft, priorSize: s.PriorSize, tabuSecond: s.TabuSecond, alpha: s.Alpha, repeats: s.Repeats, MC: s.MC})
 	})
 }
 
@@ -117,6 +120,7 @@ type mcParams struct {
 	priorSize         float64
 	tabuSecond        bool
 	alpha             float64
+	repeats           int
 	MC
 }
 
@@ -170,7 +174,7 @@ func solveMC(ctx context.Context, b *Board, p mcParams) (Solution, error) {
 		}
 		res, err = mcts.NRPARoots(ctx, roots, mcts.NRPAOptions{Budget: budget,
 			Level: p.level, Iterations: p.iterations, Restart: repeat, Stabilize: p.stabilize, Portfolio: p.portfolio, Round: p.round, Alpha: p.alpha,
-			Prior: p.priorLeft != 0 || p.priorSize != 0})
+			Repeats: p.repeats, Prior: p.priorLeft != 0 || p.priorSize != 0})
 	case "nmcs":
 		res, err = mcts.NMCS(ctx, NewPosition(b, tabu), mcts.NMCSOptions[*Position, Group]{Budget: budget,
 			Level: p.level, Repeat: repeat})

@@ -129,3 +129,26 @@ func TestPositionKey(t *testing.T) {
 		t.Fatal("the free pairs, the same key")
 	}
 }
+
+// TestNRPARepeatsReachesTheSearch: NRPA.Repeats is the search's limit on
+// repetitions. A board of one group (one legal line, one click) makes
+// every playout that line, so a level-1 search of 50 iterations stops after its second
+// playout with Repeats 1, and makes all 50 without.
+func TestNRPARepeatsReachesTheSearch(t *testing.T) {
+	b, err := ParseBoard("1 1/1 1", Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		repeats int
+		want    int64
+	}{{0, 50}, {1, 2}, {3, 4}} {
+		sol, err := NRPA{Level: 1, Iterations: 50, Repeats: c.repeats}.Solve(t.Context(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Playouts != c.want || sol.Score != 1004 {
+			t.Errorf("repeats %d: %d playouts, score %d; want %d, 1004", c.repeats, sol.Playouts, sol.Score, c.want)
+		}
+	}
+}

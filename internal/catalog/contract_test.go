@@ -38,7 +38,7 @@ func TestBindFlags(t *testing.T) {
 			t.Errorf("-%s has no help", o.Flag)
 		}
 	}
-	want := []string{"order", "lookahead", "table-bits", "width", "level", "iterations", "nodes", "seed", "no-tabu", "tabu-pairs", "stabilize", "portfolio", "round", "move-code", "tabu-colors", "prior-left", "prior-size", "tabu-second", "alpha", "model", "views", "dist"}
+	want := []string{"order", "lookahead", "table-bits", "width", "level", "iterations", "nodes", "seed", "no-tabu", "tabu-pairs", "stabilize", "portfolio", "round", "move-code", "tabu-colors", "prior-left", "prior-size", "tabu-second", "alpha", "repeats", "model", "views", "dist"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("flags %v, want %v", names, want)
 	}
@@ -209,13 +209,13 @@ func TestFlagTagAndGiven(t *testing.T) {
 // The nrpa entry hands its search options to samegame.NRPA, and refuses
 // them with -dist.
 func TestSameGameNRPAOptions(t *testing.T) {
-	o := SameGameOptions{Level: 2, Stabilize: 3, TabuColors: 5, PriorLeft: 1.5, PriorSize: -0.5, TabuSecond: true, Alpha: 0.5, Seed: 7}
+	o := SameGameOptions{Level: 2, Stabilize: 3, TabuColors: 5, PriorLeft: 1.5, PriorSize: -0.5, TabuSecond: true, Alpha: 0.5, Repeats: 4, Seed: 7}
 	s, err := SameGame.New("nrpa", SameGameRun{SameGameOptions: o})
 	if err != nil {
 		t.Fatal(err)
 	}
 	n, ok := s.(samegame.NRPA)
-	if !ok || n.Level != 2 || n.Stabilize != 3 || n.TabuColors != 5 || n.PriorLeft != 1.5 || n.PriorSize != -0.5 || !n.TabuSecond || n.Alpha != 0.5 || n.Seed != 7 {
+	if !ok || n.Level != 2 || n.Stabilize != 3 || n.TabuColors != 5 || n.PriorLeft != 1.5 || n.PriorSize != -0.5 || !n.TabuSecond || n.Alpha != 0.5 || n.Repeats != 4 || n.Seed != 7 {
 		t.Fatalf("%#v", s)
 	}
 	o.Dist = 2
@@ -224,6 +224,12 @@ func TestSameGameNRPAOptions(t *testing.T) {
 	}
 	if _, err := SameGame.New("nrpa", SameGameRun{SameGameOptions: SameGameOptions{Dist: 2, Alpha: 2}}); err == nil {
 		t.Fatal("-dist with -alpha accepted")
+	}
+	if _, err := SameGame.New("nrpa", SameGameRun{SameGameOptions: SameGameOptions{Dist: 2, Repeats: 3}}); err == nil {
+		t.Fatal("-dist with -repeats accepted")
+	}
+	if err := (SameGameOptions{Repeats: -1}).Check(); err == nil || !strings.Contains(err.Error(), "-repeats") {
+		t.Fatalf("-repeats -1: %v", err)
 	}
 	for _, a := range []float64{-1, 101, math.NaN(), math.Inf(1)} {
 		if err := (SameGameOptions{Alpha: a}).Check(); err == nil || !strings.Contains(err.Error(), "-alpha") {

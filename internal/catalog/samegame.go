@@ -33,6 +33,7 @@ type SameGameOptions struct {
 	PriorSize      float64           `json:"prior_size,omitempty" help:"nrpa: generalized NRPA prior: a group of n cells weighs n^K more (K < 0: small groups first; 0: none)"`
 	TabuSecond     bool              `json:"tabu_second,omitempty" help:"nrpa, standard rules: keep the next largest colour together too, for second-last (its groups hidden unless whole, or only the two colours are left)"`
 	Alpha          float64           `json:"alpha,omitempty" help:"nrpa: the learning rate of the policy's adaptation (0: 1, Rosin's)"`
+	Repeats        int               `json:"repeats,omitempty" help:"nrpa: a level ends once its best sequence came back N times (limited repetitions, Cazenave 2024; 0: no limit)"`
 	// Restart keeps the Monte-Carlo searches going until their context
 	// ends (a CPU budget has no deadline to tell them); front ends set it
 	// when the solve has a budget.
@@ -51,6 +52,8 @@ func (o SameGameOptions) Check() error {
 		return fmt.Errorf("-iterations, -width, -nodes, -dist and -lookahead must not be negative")
 	case o.Stabilize < 0 || o.Stabilize > 1000:
 		return fmt.Errorf("-stabilize %d out of range (0 to 1000)", o.Stabilize)
+	case o.Repeats < 0 || o.Repeats > 1000000:
+		return fmt.Errorf("-repeats %d out of range (0 to 1000000)", o.Repeats)
 	case math.Abs(o.PriorLeft) > 20 || math.Abs(o.PriorSize) > 20 || o.PriorLeft != o.PriorLeft || o.PriorSize != o.PriorSize:
 		return fmt.Errorf("-prior-left %v or -prior-size %v out of range (-20 to 20)", o.PriorLeft, o.PriorSize)
 	case !(o.Alpha >= 0 && o.Alpha <= 100):
@@ -109,15 +112,15 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 		New: func(o SameGameRun) (samegame.Solver, error) {
 			return samegame.Exact{TableBits: o.TableBits, MaxNodes: o.Nodes, Progress: o.Hooks.Progress}, nil
 		}},
-	{ID: "nrpa", Name: "NRPA", Anytime: true, Reads: append([]string{"level", "iterations", "dist", "tabu_pairs", "stabilize", "portfolio", "round", "tabu_colors", "move_code", "prior_left", "prior_size", "tabu_second", "alpha"}, mcReads...),
+	{ID: "nrpa", Name: "NRPA", Anytime: true, Reads: append([]string{"level", "iterations", "dist", "tabu_pairs", "stabilize", "portfolio", "round", "tabu_colors", "move_code", "prior_left", "prior_size", "tabu_second", "alpha", "repeats"}, mcReads...),
 		Doc: "nested rollout policy adaptation (level 3, 100 iterations): learns a playout policy; uses its whole time",
 		New: func(o SameGameRun) (samegame.Solver, error) {
 			code, err := samegame.ParseMoveCode(o.MoveCode)
 			if err != nil {
 				return nil, err
 			}
-			if o.Dist > 0 && (o.TabuPairs || o.Stabilize > 1 || o.Portfolio > 1 || code != samegame.CodeCells || o.PriorLeft != 0 || o.PriorSize != 0 || o.TabuSecond || o.Alpha != 0) {
-				return nil, fmt.Errorf("nrpa: -tabu-pairs, -stabilize, -portfolio, -move-code, -prior-*, -tabu-second and -alpha are for the single-process search, not -dist")
+			if o.Dist > 0 && (o.TabuPairs || o.Stabilize > 1 || o.Portfolio > 1 || code != samegame.CodeCells || o.PriorLeft != 0 || o.PriorSize != 0 || o.TabuSecond || o.Alpha != 0 || o.Repeats != 0) {
+				return nil, fmt.Errorf("nrpa: -tabu-pairs, -stabilize, -portfolio, -move-code, -prior-*, -tabu-second, -alpha and -repeats are for the single-process search, not -dist")
 			}
 			if o.Dist > 0 {
 				return samegame.DistNRPA{Level: o.Level, Iterations: o.Iterations, Parallel: o.Dist, Seed: o.Seed,
@@ -129,7 +132,7 @@ var SameGame = Table[samegame.Solver, SameGameRun]{
 			}
 			return samegame.NRPA{Level: o.Level, Iterations: o.Iterations, TabuPairs: o.TabuPairs, Stabilize: o.Stabilize,
 				Portfolio: o.Portfolio, Round: o.Round, TabuColors: o.TabuColors, MoveCode: code,
-				PriorLeft: o.PriorLeft, PriorSize: o.PriorSize, TabuSecond: o.TabuSecond, Alpha: o.Alpha, MC: o.mc()}, nil
+				PriorLeft: o.PriorLeft, PriorSize: o.PriorSize, TabuSecond: o.TabuSecond, Alpha: o.Alpha, Repeats: o.Repeats, MC: o.mc()}, nil
 		}},
 	{ID: "nmcs", Name: "Nested Monte-Carlo search", Anytime: true, Reads: append([]string{"level"}, mcReads...),
 		Doc: "nested Monte-Carlo search (level 2): nested random playouts; uses its whole time",
