@@ -43,7 +43,9 @@
 // # Playing and solving
 //
 // Board.Moves lists the groups that may be clicked (with their Zobrist
-// codes), Board.Play clicks, Game keeps the score and the history for
+// codes; union-find over each column's runs of one colour, the runs and
+// the cells that match their left neighbours found eight cells at a time
+// as bit masks), Board.Play clicks, Game keeps the score and the history for
 // Undo, Replay checks a move list and scores it, Random draws a board from
 // a seeded generator. A Solver is a value that carries its parameters and
 // solves a board under the board's rules with Solve(ctx, board); this
@@ -79,8 +81,10 @@
 //     arbitrary choice), MoveCode (CodeAnchor: colour, clicked cell and
 //     size class instead of the exact cells), PriorLeft and PriorSize (a
 //     Generalized NRPA prior, Position.SetPrior: favour the colours with
-//     the fewest cells left, or groups by size) and TabuSecond (keep the
-//     next largest colour together too, for second-last). Position.Key
+//     the fewest cells left, or groups by size), TabuSecond (keep the
+//     next largest colour together too, for second-last) and Repeats
+//     (limited repetitions: a level ends once its best line came back
+//     that many times). Position.Key
 //     names a position's moves for NRPA's cache of move lists
 //     (mcts.Keyed), which skips the group finder at a board reached again.
 //   - DistNRPA, NRPA distributed in the manner of Negrevergne and
