@@ -44,9 +44,9 @@ type NRPAOptions struct {
 	// Limited Repetitions", 2024): a level that gets its best sequence back
 	// from the level below that many times (the same score and the same
 	// moves; counted since the best last changed) stops and returns it,
-	// instead of spending the rest
-	// of its Iterations on a policy that has settled. At the top level
-	// with Restart, that starts the next run. Zero: no limit, Rosin's
+	// instead of spending the rest of its Iterations on a policy that has
+	// settled. At the top level with Restart, that starts the next run; a
+	// portfolio member that settles runs no more. Zero: no limit, Rosin's
 	// NRPA.
 	Repeats int
 	// Prior, with a game that implements Prior, makes the search a
